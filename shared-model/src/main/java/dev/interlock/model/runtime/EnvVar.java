@@ -1,0 +1,97 @@
+package dev.interlock.model.runtime;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+import static dev.interlock.model.runtime.InterlockFunction.API;
+import static dev.interlock.model.runtime.InterlockFunction.EVALUATOR;
+import static dev.interlock.model.runtime.InterlockFunction.ORCHESTRATOR;
+import static dev.interlock.model.runtime.InterlockFunction.RUN_CHECKER;
+import static dev.interlock.model.runtime.InterlockFunction.STREAM_ROUTER;
+import static dev.interlock.model.runtime.InterlockFunction.TRIGGER;
+
+/**
+ * Every environment variable the functions read, with the functions that need it: the CDK stack gives each
+ * function only these, the local runtime sets them, and {@code Deps} reads them — one list for all three.
+ */
+public enum EnvVar {
+    TABLE_NAME("Name of the Interlock DynamoDB table.", null, true,
+            EnumSet.of(STREAM_ROUTER, ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
+    STATE_MACHINE_ARN("ARN of the pipeline state machine started by the stream router.", null, true,
+            EnumSet.of(STREAM_ROUTER)),
+    ALERT_TOPIC_ARN("ARN of the SNS topic that receives alerts.", null, true,
+            EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER)),
+    EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false,
+            EnumSet.of(EVALUATOR)),
+    STALE_MARKER_DAYS("Markers older than this many days are skipped unless they are replays.", "2", false,
+            EnumSet.of(STREAM_ROUTER)),
+    EXECUTION_TIMEOUT_SECONDS("The state machine's TimeoutSeconds; the evaluation lock outlives it.", "14400", false,
+            EnumSet.of(ORCHESTRATOR)),
+    RUN_LOG_TTL_DAYS("Days a run log is kept.", "30", false,
+            EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, API)),
+    RETENTION_DAYS("Days run states and events are kept.", "7", false,
+            EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
+    MAX_RERUNS_PER_DAY("Late-arrival reruns allowed per pipeline, schedule and day.", "3", false,
+            EnumSet.of(ORCHESTRATOR, API)),
+    INTERLOCK_ALLOW_PRIVATE_URLS("Allow outbound HTTP to private and loopback addresses (the local runtime sets true).",
+            "false", false, EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_ENDPOINT_DYNAMODB("Endpoint override for DynamoDB (local runtime, tests).", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_STEPFUNCTIONS("Endpoint override for Step Functions.", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_LAMBDA("Endpoint override for Lambda.", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_SNS("Endpoint override for SNS.", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_GLUE("Endpoint override for Glue.", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_EMR("Endpoint override for EMR.", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_EMR_SERVERLESS("Endpoint override for EMR Serverless.", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    AWS_REGION("Region of every AWS client (set by Lambda).", "us-east-1", false,
+            EnumSet.noneOf(InterlockFunction.class));
+
+    private final String description;
+    private final String defaultValue;
+    private final boolean required;
+    private final Set<InterlockFunction> usedBy;
+
+    EnvVar(String description, String defaultValue, boolean required, Set<InterlockFunction> usedBy) {
+        this.description = description;
+        this.defaultValue = defaultValue;
+        this.required = required;
+        this.usedBy = usedBy;
+    }
+
+    /** What the variable means, for docs and error messages. */
+    public String description() {
+        return description;
+    }
+
+    /** Default when unset; {@code null} for required variables. */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** Whether a function that uses it fails to start without it. */
+    public boolean required() {
+        return required;
+    }
+
+    /** Functions that read it (empty for variables set only by the local runtime or the Lambda service). */
+    public Set<InterlockFunction> usedBy() {
+        return Set.copyOf(usedBy);
+    }
+
+    /** The variables one function reads. */
+    public static Set<EnvVar> usedBy(InterlockFunction function) {
+        EnumSet<EnvVar> result = EnumSet.noneOf(EnvVar.class);
+        for (EnvVar v : values()) {
+            if (v.usedBy.contains(function)) {
+                result.add(v);
+            }
+        }
+        return result;
+    }
+}

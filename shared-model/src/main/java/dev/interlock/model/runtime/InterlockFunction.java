@@ -1,0 +1,54 @@
+package dev.interlock.model.runtime;
+
+import java.nio.file.Path;
+
+/**
+ * The six deployable functions: their Maven module, handler and deployable jar, named once for the CDK stack and
+ * the local runtime.
+ */
+public enum InterlockFunction {
+    STREAM_ROUTER("stream-router", "dev.interlock.streamrouter.StreamRouterHandler"),
+    ORCHESTRATOR("orchestrator", "dev.interlock.orchestrator.OrchestratorHandler"),
+    EVALUATOR("evaluator", "dev.interlock.evaluator.EvaluatorHandler"),
+    TRIGGER("trigger", "dev.interlock.trigger.TriggerHandler"),
+    RUN_CHECKER("run-checker", "dev.interlock.runchecker.RunCheckerHandler"),
+    API("api", "dev.interlock.api.ApiHandler");
+
+    private final String moduleName;
+    private final String handlerClass;
+
+    InterlockFunction(String moduleName, String handlerClass) {
+        this.moduleName = moduleName;
+        this.handlerClass = handlerClass;
+    }
+
+    /** The Maven module under {@code lambdas/} and the short function name ({@code orchestrator}, …). */
+    public String moduleName() {
+        return moduleName;
+    }
+
+    /** Fully qualified handler class. */
+    public String handlerClass() {
+        return handlerClass;
+    }
+
+    /** The Lambda handler string ({@code class::handleRequest}). */
+    public String handler() {
+        return handlerClass + "::handleRequest";
+    }
+
+    /** The shaded deployable jar, relative to the repository root. */
+    public Path deployableJar(Path repositoryRoot) {
+        return repositoryRoot.resolve("lambdas").resolve(moduleName).resolve("target").resolve(moduleName + "-lambda.jar");
+    }
+
+    /** Resolve by module name, e.g. {@code run-checker}. */
+    public static InterlockFunction fromModuleName(String name) {
+        for (InterlockFunction f : values()) {
+            if (f.moduleName.equals(name)) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown function '" + name + "'; expected one of stream-router, orchestrator, evaluator, trigger, run-checker, api");
+    }
+}
