@@ -1,0 +1,13 @@
+package dev.interlock.model.archetype;
+
+import dev.interlock.model.json.Frozen;
+
+import java.util.Map;
+
+/** One trait an archetype declares, with its default config, result TTL and evaluator timeout (seconds). */
+public record TraitDefinition(String type, String description, Map<String, Object> defaultConfig, int defaultTtl,
+                              int defaultTimeout) {
+    public TraitDefinition {
+        defaultConfig = Frozen.map(defaultConfig);
+    }
+}
