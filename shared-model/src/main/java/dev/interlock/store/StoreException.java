@@ -1,7 +1,7 @@
 package dev.interlock.store;
 
 /**
- * An infrastructure fault of the store (unreachable, throttled past the retry budget, a corrupt item, a bad cursor):
+ * An infrastructure fault of the store (unreachable, throttled past the retry budget, a corrupt item):
  * never a domain outcome. The message names the operation and the key it concerns.
  */
 public class StoreException extends RuntimeException {
