@@ -102,7 +102,7 @@ class AslStructureTest {
     }
 
     @Test
-    void theOnlyServiceIntegrationIsTheAlertPublishWithSpecSubjectAndMessage() {
+    void theOnlyServiceIntegrationIsTheAlertPublishWithSpecSubjectAndMessage() throws Exception {
         List<JsonNode> integrations = Asl.allTasks(states).stream()
                 .filter(t -> t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
         assertThat(integrations).containsExactly(states.get("AlertError"));
@@ -111,10 +111,18 @@ class AslStructureTest {
         JsonNode parameters = alert.get("Parameters");
         assertThat(parameters.get("TopicArn").asText()).isEqualTo("${AlertTopicArn}");
         assertThat(parameters.get("Subject.$").asText()).isEqualTo("States.Format('[ERROR] EXECUTION_ERROR {}', $.pipelineId)");
-        List<String> messageFields = new ArrayList<>();
-        parameters.get("Message").fieldNames().forEachRemaining(f -> messageFields.add(f.replace(".$", "")));
-        assertThat(messageFields).containsExactly("level", "kind", "pipelineId", "scheduleId", "date", "message", "details", "timestamp");
-        assertThat(parameters.get("Message").get("kind").asText()).isEqualTo("EXECUTION_ERROR");
+        // The body is a States.Format template whose {} are filled with States.JsonToString values: fill them with
+        // JSON strings and it must be the SPEC §10 body.
+        String template = intrinsicStringLiteral(parameters.get("Message.$").asText());
+        JsonNode body = Asl.JSON.readTree(template.replace("\\{", "{").replace("\\}", "}").replace("{}", "\"x\""));
+        List<String> bodyFields = new ArrayList<>();
+        body.fieldNames().forEachRemaining(bodyFields::add);
+        assertThat(bodyFields).containsExactly("level", "kind", "pipelineId", "scheduleId", "date", "message", "details", "timestamp");
+        assertThat(body.get("level").asText()).isEqualTo("ERROR");
+        assertThat(body.get("kind").asText()).isEqualTo("EXECUTION_ERROR");
+        assertThat(parameters.get("Message.$").asText()).endsWith(", States.JsonToString($.pipelineId), States.JsonToString($.scheduleId), "
+                + "States.JsonToString($.date), States.JsonToString($$.Execution.Name), States.JsonToString($.errorInfo), "
+                + "States.JsonToString($$.State.EnteredTime))");
         assertThat(alert.get("Catch").get(0).get("Next").asText()).isEqualTo("ReleaseLockAfterError");
         assertThat(alert.get("Next").asText()).isEqualTo("ReleaseLockAfterError");
     }
@@ -239,9 +247,7 @@ class AslStructureTest {
     @Test
     void initDefaultsDefaultsEveryExecutionInputField() throws Exception {
         String expression = states.get("InitDefaults").get("Parameters").get("input.$").asText();
-        Matcher literal = Pattern.compile("States\\.Format\\('((?:\\\\.|[^'\\\\])*)'").matcher(expression);
-        assertThat(literal.find()).isTrue();
-        String json = literal.group(1).replace("\\{", "{").replace("\\}", "}").replace("\"{}\"", "\"2026-01-15\"");
+        String json = intrinsicStringLiteral(expression).replace("\\{", "{").replace("\\}", "}").replace("\"{}\"", "\"2026-01-15\"");
         JsonNode defaults = Asl.JSON.readTree(json);
         assertThat(defaults.get("scheduleId").asText()).isEqualTo("daily");
         assertThat(defaults.get("replay").asBoolean()).isFalse();
@@ -252,6 +258,13 @@ class AslStructureTest {
         assertThat(keys).isEqualTo(input).containsExactly("pipelineId", "scheduleId", "date", "markerSource", "replay");
         assertThat(expression).endsWith(", $, false)");
         assertThat(states.get("InitDefaults").get("OutputPath").asText()).isEqualTo("$.input");
+    }
+
+    /** The first single-quoted literal of an intrinsic function call, with its escapes still in place. */
+    private static String intrinsicStringLiteral(String expression) {
+        Matcher literal = Pattern.compile("'((?:\\\\.|[^'\\\\])*)'").matcher(expression);
+        assertThat(literal.find()).as(expression).isTrue();
+        return literal.group(1);
     }
 
     private String skipTarget(String choice) {
