@@ -96,7 +96,7 @@ class AslStructureTest {
             assertThat(retrier.get("IntervalSeconds").asInt()).isEqualTo(2);
             assertThat(retrier.get("MaxAttempts").asInt()).isEqualTo(3);
             assertThat(retrier.get("BackoffRate").asDouble()).isEqualTo(2.0);
-            assertThat(task.get("Catch").size()).isEqualTo(1);
+            assertThat(task.path("Catch").size()).as("Catch of " + task.get("Comment").asText()).isEqualTo(1);
             assertThat(task.get("Catch").get(0).get("ErrorEquals").get(0).asText()).isEqualTo("States.ALL");
         }
     }
