@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.statemachine.AslDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -148,6 +149,7 @@ class AslStructureTest {
         }
         Set<String> documented = new TreeSet<>();
         Asl.contract().get("placeholders").forEach(p -> documented.add(p.asText()));
+        assertThat(AslDefinition.PLACEHOLDERS).isEqualTo(found);
         assertThat(found).isEqualTo(documented)
                 .containsExactlyInAnyOrder("OrchestratorFunctionArn", "EvaluatorFunctionArn", "TriggerFunctionArn",
                         "RunCheckerFunctionArn", "AlertTopicArn");
