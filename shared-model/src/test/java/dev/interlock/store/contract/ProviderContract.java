@@ -560,7 +560,7 @@ public abstract class ProviderContract {
         Marker today = marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(DATE, "daily"), DATE);
         Marker yesterday = marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(DATE.minusDays(1), "daily"),
                 DATE.minusDays(1));
-        Marker manual = marker("gold", MarkerSource.MANUAL, "2026-02-23T10:00:00.000Z#ab12", DATE);
+        Marker manual = marker("gold", MarkerSource.MANUAL, "2099-02-23T10:00:00.000Z#ab12", DATE);
         provider.cascade().writeMarker(today);
         provider.cascade().writeMarker(yesterday);
         provider.cascade().writeMarker(manual);

@@ -33,8 +33,13 @@ import java.util.Map;
 /** Domain values for store tests, with millisecond timestamps (what every document stores). */
 public final class StoreSamples {
 
-    public static final Instant T0 = Instant.parse("2026-02-23T10:00:00.000Z");
-    public static final LocalDate DATE = LocalDate.of(2026, 2, 23);
+    /**
+     * Far ahead of the wall clock on purpose: DynamoDB Local runs a TTL deletion job against the real time, so items
+     * whose ttl (test time + retention) were in the real past would vanish mid-test. Expiry is driven by the
+     * injected clock only.
+     */
+    public static final Instant T0 = Instant.parse("2099-02-23T10:00:00.000Z");
+    public static final LocalDate DATE = LocalDate.of(2099, 2, 23);
 
     private StoreSamples() {
     }
