@@ -1,10 +1,7 @@
 package dev.interlock.model.validation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.archetype.TraitDefinition;
@@ -18,7 +15,6 @@ import dev.interlock.model.pipeline.RetryPolicy;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
 import dev.interlock.model.pipeline.TraitConfig;
-import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.schedule.ClockTime;
 import dev.interlock.model.schedule.DeadlineSpec;
 import dev.interlock.model.schedule.Exclusions;
@@ -89,47 +85,12 @@ public final class PipelineValidation {
 
     /** Parses and validates a JSON or YAML pipeline document. */
     public Validated<PipelineConfig> validateText(String text) {
-        if (text == null || text.isBlank()) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
-        }
-        ObjectMapper mapper = InterlockJson.looksLikeJson(text) ? InterlockJson.json() : InterlockJson.yaml();
-        JsonNode tree;
-        try {
-            tree = mapper.readTree(text);
-        } catch (JsonProcessingException e) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, malformed(e))));
-        }
-        return validateTree(tree);
+        return DocumentValidation.validateText(text, "pipeline", DocumentShapes.PIPELINE, PipelineConfig.class, this::validate);
     }
 
     /** Validates a document already parsed into a tree (e.g. a request body). The tree is not modified. */
     public Validated<PipelineConfig> validateTree(JsonNode document) {
-        if (document == null || document.isMissingNode() || document.isNull()) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
-        }
-        if (!document.isObject()) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "a pipeline must be an object")));
-        }
-        JsonNode tree = document.deepCopy();
-        List<ValidationError> structural = new ArrayList<>();
-        Shape.check(PipelineShape.PIPELINE, tree, JsonPath.ROOT, structural);
-        PipelineConfig config;
-        try {
-            config = InterlockJson.json().treeToValue(tree, PipelineConfig.class);
-        } catch (JsonProcessingException e) {
-            // The shape check should have caught it; if not, still answer with a path instead of an exception.
-            structural.add(new ValidationError(pathOf(e), e.getOriginalMessage()));
-            return new Validated<>(null, structural);
-        }
-        List<ValidationError> errors = new ArrayList<>(structural);
-        for (ValidationError semantic : validate(config)) {
-            boolean overlaps = structural.stream().anyMatch(s ->
-                    JsonPath.isWithin(semantic.path(), s.path()) || JsonPath.isWithin(s.path(), semantic.path()));
-            if (!overlaps) {
-                errors.add(semantic);
-            }
-        }
-        return new Validated<>(config, errors);
+        return DocumentValidation.validateTree(document, "pipeline", DocumentShapes.PIPELINE, PipelineConfig.class, this::validate);
     }
 
     /** Every problem of a bound pipeline config; empty when it may be registered. */
@@ -382,27 +343,6 @@ public final class PipelineValidation {
         if (monitoring.driftThreshold() != null && (monitoring.driftThreshold() < 0 || monitoring.driftThreshold().isNaN())) {
             errors.add(JsonPath.field(path, "driftThreshold"), "must not be negative");
         }
-    }
-
-    /** {@code $.a.b[2]} from Jackson's reference chain. */
-    static String pathOf(JsonProcessingException e) {
-        String path = JsonPath.ROOT;
-        if (e instanceof JsonMappingException mapping) {
-            for (JsonMappingException.Reference ref : mapping.getPath()) {
-                if (ref.getFieldName() != null) {
-                    path = JsonPath.field(path, ref.getFieldName());
-                } else if (ref.getIndex() >= 0) {
-                    path = JsonPath.index(path, ref.getIndex());
-                }
-            }
-        }
-        return path;
-    }
-
-    private static String malformed(JsonProcessingException e) {
-        JsonLocation at = e.getLocation();
-        String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-        return "malformed document" + where + ": " + e.getOriginalMessage();
     }
 
     /** Collects errors and holds the small checks several sections share. */
