@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -60,7 +61,7 @@ public final class InterlockJson {
         try {
             return JSON.readValue(json, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " JSON at " + pathOf(e) + ": " + e.getOriginalMessage(), e);
         }
     }
 
@@ -70,7 +71,7 @@ public final class InterlockJson {
         try {
             return mapper.readValue(text, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " document: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " document at " + pathOf(e) + ": " + e.getOriginalMessage(), e);
         }
     }
 
@@ -110,6 +111,21 @@ public final class InterlockJson {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as YAML", e);
         }
+    }
+
+    /** The JSON path ({@code $.a.b[2]}) a Jackson error points at; {@code $} for syntax errors. */
+    public static String pathOf(JsonProcessingException e) {
+        String path = JsonPath.ROOT;
+        if (e instanceof JsonMappingException mapping) {
+            for (JsonMappingException.Reference ref : mapping.getPath()) {
+                if (ref.getFieldName() != null) {
+                    path = JsonPath.field(path, ref.getFieldName());
+                } else if (ref.getIndex() >= 0) {
+                    path = JsonPath.index(path, ref.getIndex());
+                }
+            }
+        }
+        return path;
     }
 
     /** Whether text is JSON rather than YAML: its first non-blank character opens an object or array. */

@@ -1,8 +1,8 @@
 package dev.interlock.model.validation;
 
+import dev.interlock.model.json.JsonPath;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.archetype.Archetype;
@@ -89,7 +89,7 @@ public final class DocumentValidation {
             value = InterlockJson.json().treeToValue(tree, type);
         } catch (JsonProcessingException e) {
             // The shape check should have caught it; if not, still answer with a path instead of an exception.
-            structural.add(new ValidationError(pathOf(e), e.getOriginalMessage()));
+            structural.add(new ValidationError(InterlockJson.pathOf(e), e.getOriginalMessage()));
             return new Validated<>(null, structural);
         }
         List<ValidationError> errors = new ArrayList<>(structural);
@@ -102,21 +102,6 @@ public final class DocumentValidation {
             }
         }
         return new Validated<>(value, errors);
-    }
-
-    /** {@code $.a.b[2]} from Jackson's reference chain. */
-    static String pathOf(JsonProcessingException e) {
-        String path = JsonPath.ROOT;
-        if (e instanceof JsonMappingException mapping) {
-            for (JsonMappingException.Reference ref : mapping.getPath()) {
-                if (ref.getFieldName() != null) {
-                    path = JsonPath.field(path, ref.getFieldName());
-                } else if (ref.getIndex() >= 0) {
-                    path = JsonPath.index(path, ref.getIndex());
-                }
-            }
-        }
-        return path;
     }
 
     private static String malformed(JsonProcessingException e) {

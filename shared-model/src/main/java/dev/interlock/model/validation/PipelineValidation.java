@@ -1,5 +1,6 @@
 package dev.interlock.model.validation;
 
+import dev.interlock.model.json.JsonPath;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.archetype.Archetype;

@@ -137,6 +137,12 @@ class ScheduleWindowTest {
         assertThat(window.isOpen(Instant.parse("2026-02-23T06:00:00Z"))).isTrue();
     }
 
+    @Test
+    void anUnknownZoneIsAnIllegalArgument() {
+        assertThatThrownBy(() -> window(new ScheduleConfig("daily", null, null, "Mars/Olympus"), null, WINTER_DAY))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("'Mars/Olympus' is not a time zone");
+    }
+
     @ParameterizedTest
     @CsvSource({"45m,PT45M", "+45m,PT45M", "1h30m,PT1H30M", "2h,PT2H", "90s,PT1M30S", "1h2m3s,PT1H2M3S", "0m,PT0S", " 5m ,PT5M"})
     void spansParse(String text, Duration expected) {
