@@ -3,6 +3,7 @@ package dev.interlock.model.validation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.fixtures.SamplePipelines;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.trigger.GlueTrigger;
@@ -22,14 +23,8 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 class PipelineValidationTest {
 
-    private static final String VALID = """
-            {"name":"silver.orders","archetype":"batch-ingestion",
-             "traits":{"source-freshness":{"evaluator":"builtin:sensor-freshness","config":{"sensor":"orders","maxAgeSeconds":900}},
-                       "upstream-dependency":{"evaluator":"builtin:upstream-run-log","config":{"upstreamPipeline":"bronze"}},
-                       "resource-availability":{"evaluator":"checks/capacity"}},
-             "trigger":{"type":"glue","jobName":"orders","arguments":{"--date":"${date}"}},
-             "schedules":[{"name":"daily","after":"06:00","deadline":"+2h"},{"name":"h07","after":"07:00","deadline":"07:50"}],
-             "sla":{"timezone":"Europe/Berlin","validationTimeout":"+3h"}}""";
+    private static final String VALID = SamplePipelines.SILVER_ORDERS_JSON;
+
 
     private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find, false);
 
