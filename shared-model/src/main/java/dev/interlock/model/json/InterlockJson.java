@@ -35,8 +35,12 @@ public final class InterlockJson {
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     private static final JsonMapper JSON = configure(JsonMapper.builder()).build();
-    private static final YAMLMapper YAML = configure(YAMLMapper.builder(
-            YAMLFactory.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())).build();
+
+    /** Only the API and the CLI read YAML: functions that never do should not pay for building its mapper. */
+    private static final class Yaml {
+        static final YAMLMapper MAPPER = configure(YAMLMapper.builder(
+                YAMLFactory.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())).build();
+    }
 
     private InterlockJson() {
     }
@@ -48,7 +52,7 @@ public final class InterlockJson {
 
     /** The shared YAML mapper, configured exactly like {@link #json()}. */
     public static ObjectMapper yaml() {
-        return YAML;
+        return Yaml.MAPPER;
     }
 
     /** Formats an instant the way every Interlock document does ({@code 2026-02-23T10:15:30.123Z}). */
@@ -67,7 +71,7 @@ public final class InterlockJson {
 
     /** Reads a JSON or YAML document (JSON when it starts with '{' or '['; YAML otherwise). */
     public static <T> T readYamlOrJson(String text, Class<T> type) {
-        ObjectMapper mapper = looksLikeJson(text) ? JSON : YAML;
+        ObjectMapper mapper = looksLikeJson(text) ? JSON : Yaml.MAPPER;
         try {
             return mapper.readValue(text, type);
         } catch (JsonProcessingException e) {
@@ -77,7 +81,7 @@ public final class InterlockJson {
 
     /** Parses JSON or YAML text into a tree (for validation and generic handling). */
     public static JsonNode tree(String text) {
-        ObjectMapper mapper = looksLikeJson(text) ? JSON : YAML;
+        ObjectMapper mapper = looksLikeJson(text) ? JSON : Yaml.MAPPER;
         try {
             return mapper.readTree(text);
         } catch (JsonProcessingException e) {
@@ -107,7 +111,7 @@ public final class InterlockJson {
     /** Writes YAML (for the CLI and bundled resources). */
     public static String writeYaml(Object value) {
         try {
-            return YAML.writeValueAsString(value);
+            return Yaml.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as YAML", e);
         }
