@@ -8,6 +8,8 @@ import dev.interlock.model.trigger.TriggerConfig;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A registered pipeline (SPEC §2): the unit Interlock gates, triggers and follows. {@code name} is its id.
@@ -36,6 +38,8 @@ public record PipelineConfig(
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
     public static final int DEFAULT_POLL_LIMIT = 120;
+    /** Trait config key naming an upstream pipeline; it also declares the cascade edge. */
+    public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
 
     public PipelineConfig {
         traits = Frozen.map(traits);
@@ -79,6 +83,20 @@ public record PipelineConfig(
     /** The schedule named {@code scheduleId}, if configured (or the implicit {@code daily}). */
     public Optional<ScheduleConfig> schedule(String scheduleId) {
         return effectiveSchedules().stream().filter(s -> scheduleId != null && scheduleId.equals(s.name())).findFirst();
+    }
+
+    /**
+     * The pipelines this one depends on: every {@code config.upstreamPipeline} of its own traits (R§1.9). The API
+     * keeps the downstream index from it, so cascades never scan all pipelines.
+     */
+    public Set<String> upstreamPipelines() {
+        Set<String> upstreams = new TreeSet<>();
+        for (TraitConfig trait : traits.values()) {
+            if (trait != null && trait.config().get(UPSTREAM_PIPELINE) instanceof String upstream && !upstream.isBlank()) {
+                upstreams.add(upstream);
+            }
+        }
+        return upstreams;
     }
 
     /** The Go original's {@code watch} block; only its {@code monitoring} is still meaningful. */

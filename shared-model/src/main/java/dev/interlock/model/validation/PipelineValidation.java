@@ -21,6 +21,7 @@ import dev.interlock.model.schedule.DeadlineSpec;
 import dev.interlock.model.schedule.Exclusions;
 import dev.interlock.model.schedule.TimeSpan;
 import dev.interlock.model.trait.EvaluatorLocator;
+import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
@@ -36,6 +37,7 @@ import dev.interlock.model.trigger.TriggerType;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -157,9 +159,17 @@ public final class PipelineValidation {
             errors.range(JsonPath.field(path, "ttl"), trait.ttl(), 0, MAX_TRAIT_TTL_SECONDS);
             errors.range(JsonPath.field(path, "timeout"), trait.timeout(), 0, TraitResolution.MAX_TIMEOUT_SECONDS);
         }
+        for (Map.Entry<String, TraitConfig> entry : config.traits().entrySet()) {
+            Object upstream = entry.getValue() == null ? null : entry.getValue().config().get(PipelineConfig.UPSTREAM_PIPELINE);
+            if (upstream != null && upstream.equals(config.name())) {
+                errors.add(JsonPath.field(JsonPath.field(JsonPath.field(traitsPath, entry.getKey()), "config"), PipelineConfig.UPSTREAM_PIPELINE),
+                        "a pipeline cannot be its own upstream");
+            }
+        }
         if (archetype == null) {
             return;
         }
+        checkBuiltinConfigs(config, archetype, traitsPath, errors);
         // A required trait nobody can evaluate would leave the pipeline NOT READY forever: reject it now.
         for (TraitDefinition required : archetype.requiredTraits()) {
             TraitConfig override = config.traits().get(required.type());
@@ -169,6 +179,26 @@ public final class PipelineValidation {
                 errors.add(JsonPath.field(JsonPath.field(traitsPath, required.type()), "evaluator"),
                         "required trait '" + required.type() + "' of archetype '" + archetype.name() + "' needs an evaluator");
             }
+        }
+    }
+
+    /** Builtin evaluators know their config keys: a missing one would otherwise only fail at evaluation time. */
+    private static void checkBuiltinConfigs(PipelineConfig config, Archetype archetype, String traitsPath, Errors errors) {
+        // Schedule and date only feed the injected keys, which no builtin rule reads; any values do.
+        for (ResolvedTrait trait : TraitResolution.resolve(config, archetype, ScheduleConfig.DAILY, LocalDate.EPOCH)) {
+            if (!(parsedOrNull(trait.evaluator()) instanceof EvaluatorLocator.Builtin builtin)) {
+                continue;
+            }
+            String configPath = JsonPath.field(JsonPath.field(traitsPath, trait.traitType()), "config");
+            builtin.evaluator().configErrors(trait.config(), configPath).forEach(e -> errors.add(e.path(), e.message()));
+        }
+    }
+
+    private static EvaluatorLocator parsedOrNull(String locator) {
+        try {
+            return locator == null || locator.isBlank() ? null : EvaluatorLocator.parse(locator);
+        } catch (IllegalArgumentException e) {
+            return null;
         }
     }
 

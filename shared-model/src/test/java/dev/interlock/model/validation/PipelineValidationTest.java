@@ -107,6 +107,16 @@ class PipelineValidationTest {
                         List.of("$.traits.upstream-dependency.evaluator")),
                 arguments("negative trait ttl", "{\"traits\":{\"source-freshness\":{\"ttl\":-5}}}", List.of("$.traits.source-freshness.ttl")),
                 arguments("trait config not an object", "{\"traits\":{\"source-freshness\":{\"config\":\"x\"}}}", List.of("$.traits.source-freshness.config")),
+                arguments("sensor-threshold with an unknown operator", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"field\":\"count\",\"op\":\"bigger\",\"value\":10}}}}", List.of("$.traits.source-freshness.config.op")),
+                arguments("sensor-threshold without field and value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"op\":\"gt\"}}}}", List.of("$.traits.source-freshness.config.field", "$.traits.source-freshness.config.value")),
+                arguments("sensor-freshness with a negative age", "{\"traits\":{\"source-freshness\":{\"config\":{\"maxAgeSeconds\":-1}}}}",
+                        List.of("$.traits.source-freshness.config.maxAgeSeconds")),
+                arguments("upstream-run-log without upstream", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":null}}}}",
+                        List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
+                arguments("a pipeline upstream of itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
+                        List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("fractional tier", "{\"tier\":1.5}", List.of("$.tier")),
                 arguments("dryRun not a boolean", "{\"dryRun\":\"maybe\"}", List.of("$.dryRun")),
                 arguments("poll limit zero", "{\"pollLimit\":0}", List.of("$.pollLimit")),
