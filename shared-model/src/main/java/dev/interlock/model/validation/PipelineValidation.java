@@ -36,6 +36,7 @@ import dev.interlock.model.trigger.TriggerType;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -107,8 +108,8 @@ public final class PipelineValidation {
         }
         checkTrigger(config.trigger(), errors);
         checkRetry(config.retry(), errors);
-        ZoneId slaZone = checkSla(config.sla(), errors);
-        checkSchedules(config.schedules(), slaZone, errors);
+        checkSla(config.sla(), errors);
+        checkSchedules(config.schedules(), errors);
         checkExclusions(config.exclusions(), errors);
         checkMonitoring(config.monitoring(), errors);
         errors.range(JsonPath.field(root, "evaluationIntervalSeconds"), config.evaluationIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
@@ -288,19 +289,18 @@ public final class PipelineValidation {
         }
     }
 
-    private static ZoneId checkSla(SlaConfig sla, Errors errors) {
+    private static void checkSla(SlaConfig sla, Errors errors) {
         if (sla == null) {
-            return null;
+            return;
         }
         String path = JsonPath.field(JsonPath.ROOT, "sla");
-        ZoneId zone = errors.zone(JsonPath.field(path, "timezone"), sla.timezone());
+        errors.zone(JsonPath.field(path, "timezone"), sla.timezone());
         errors.deadline(JsonPath.field(path, "evaluationDeadline"), sla.evaluationDeadline());
         errors.deadline(JsonPath.field(path, "completionDeadline"), sla.completionDeadline());
         errors.deadline(JsonPath.field(path, "validationTimeout"), sla.validationTimeout());
-        return zone;
     }
 
-    private static void checkSchedules(List<ScheduleConfig> schedules, ZoneId slaZone, Errors errors) {
+    private static void checkSchedules(List<ScheduleConfig> schedules, Errors errors) {
         String path = JsonPath.field(JsonPath.ROOT, "schedules");
         Set<String> names = new HashSet<>();
         for (int i = 0; i < schedules.size(); i++) {
@@ -426,15 +426,14 @@ public final class PipelineValidation {
             }
         }
 
-        ZoneId zone(String path, String value) {
+        void zone(String path, String value) {
             if (value == null || value.isBlank()) {
-                return null;
+                return;
             }
             try {
-                return ZoneId.of(value.trim());
-            } catch (RuntimeException e) {
+                ZoneId.of(value.trim());
+            } catch (DateTimeException e) {
                 add(path, "'" + value + "' is not a time zone; use an IANA name like Europe/Berlin or UTC");
-                return null;
             }
         }
 
