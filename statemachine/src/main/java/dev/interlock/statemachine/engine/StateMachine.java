@@ -209,19 +209,23 @@ public final class StateMachine {
         Interpreter interpreter = new Interpreter(execution, contextBase(execution), clock, resources, data, region,
                 random);
         EngineClock.Gate finished = clock.newGate();
-        clock.start("execution-" + execution.name(), () -> run(execution, interpreter, startedId, finished));
-        if (definition.timeoutSeconds() != null) {
-            Instant deadline = execution.startDate().plusSeconds(definition.timeoutSeconds());
-            clock.start("timeout-" + execution.name(), () -> {
-                try {
-                    if (!finished.await(deadline)) {
-                        timeOut(execution);
+        // The timeout watcher is started from the execution's own thread: under a VirtualClock a participant
+        // holds the turn while starting it, so no virtual time can pass between the two.
+        clock.start("execution-" + execution.name(), () -> {
+            if (definition.timeoutSeconds() != null) {
+                Instant deadline = execution.startDate().plusSeconds(definition.timeoutSeconds());
+                clock.start("timeout-" + execution.name(), () -> {
+                    try {
+                        if (!finished.await(deadline)) {
+                            timeOut(execution);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-        }
+                });
+            }
+            run(execution, interpreter, startedId, finished);
+        });
     }
 
     private void run(Execution execution, Interpreter interpreter, long startedId, EngineClock.Gate finished) {
