@@ -400,9 +400,14 @@ final class Interpreter {
         JsonNode branchInput = p.parameters() != null ? data.template(p.parameters(), effective, context) : effective;
         emit(f, HistoryEventType.ParallelStateStarted, null);
         long startedId = f.lastEventId;
-        JsonNode results = fanOut(p.branches().size(), 0, f,
-                (index, token) -> run(p.branches().get(index), branchInput, new Frame(token, startedId, f.mapItem)),
-                HistoryEventType.ParallelStateFailed);
+        JsonNode results = fanOut(p.branches().size(), 0, f, (index, token) -> {
+            try {
+                return run(p.branches().get(index), branchInput, new Frame(token, startedId, f.mapItem));
+            } catch (StatesError e) {
+                // A branch keeps its own error name for Retry/Catch; only a nameless failure becomes BranchFailed.
+                throw e.error() == null && !e.terminal() ? StatesError.of(StatesErrors.BRANCH_FAILED, e.cause()) : e;
+            }
+        }, HistoryEventType.ParallelStateFailed);
         emit(f, HistoryEventType.ParallelStateSucceeded, null);
         JsonNode selected = p.resultSelector() != null ? data.template(p.resultSelector(), results, context) : results;
         return data.outputPath(data.resultPath(input, selected, p.resultPath()), p.outputPath(), context);

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.statemachine.intrinsics.IntrinsicFunctions;
+import dev.interlock.statemachine.model.DefinitionValidator;
 import dev.interlock.statemachine.model.StateMachineDefinition;
+import dev.interlock.statemachine.model.ValidationProblem;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -288,6 +290,7 @@ public final class StateMachine {
         private String region = "us-east-1";
         private String accountId = "000000000000";
         private String roleArn;
+        private boolean validate = true;
 
         private Builder(String name, StateMachineDefinition definition) {
             if (name == null || name.isBlank() || INVALID_NAME_CHARS.matcher(name).find()) {
@@ -328,7 +331,24 @@ public final class StateMachine {
             return this;
         }
 
+        /**
+         * Whether {@link #build()} rejects definitions with structural problems, as CreateStateMachine does
+         * (default true). Tests of single features may switch it off to keep their snippets short.
+         */
+        public Builder validate(boolean validate) {
+            this.validate = validate;
+            return this;
+        }
+
+        /** Builds the machine; throws IllegalArgumentException listing every structural problem. */
         public StateMachine build() {
+            if (validate) {
+                List<ValidationProblem> problems = DefinitionValidator.validate(definition);
+                if (!problems.isEmpty()) {
+                    throw new IllegalArgumentException("Invalid definition for state machine " + name + ": "
+                            + problems.stream().map(ValidationProblem::toString).toList());
+                }
+            }
             return new StateMachine(this);
         }
     }

@@ -145,4 +145,29 @@ class ExecutionsTest {
         Execution execution = machine.start("silver_2026-03-01_daily_1a2b3c4d", "{}");
         assertThat(Harness.await(execution).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
     }
+
+    @Test
+    void buildingAMachineFromAnInvalidDefinitionListsEveryProblem() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateMachine.builder("bad",
+                        dev.interlock.statemachine.model.StateMachineDefinition.parse("""
+                                {"StartAt":"A","States":{"A":{"Type":"Pass","Next":"B"},"C":{"Type":"Succeed"}}}"""))
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("States.A: transitions to a state that does not exist here: B")
+                .hasMessageContaining("States.C: is not reachable from StartAt");
+    }
+
+    @Test
+    void definitionsAreLoadedWithPlaceholderSubstitution() {
+        var definition = dev.interlock.statemachine.model.StateMachineDefinition.parse("""
+                {"StartAt":"T","States":{"T":{"Type":"Task","Resource":"${Fn}","End":true}}}""",
+                java.util.Map.of("Fn", "arn:aws:lambda:us-east-1:123456789012:function:f"));
+        h.resources.function("f", inv -> json("\"called\""));
+        StateMachine machine = StateMachine.builder("sub", definition).clock(h.clock).resources(h.resources.build())
+                .build();
+        assertThat(json(Harness.await(machine.start("x", "{}")).output()).asText()).isEqualTo("called");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.interlock.statemachine.model.StateMachineDefinition
+                        .parse("{\"a\":\"${Nope}\"}", java.util.Map.of()))
+                .hasMessageContaining("Nope");
+    }
 }

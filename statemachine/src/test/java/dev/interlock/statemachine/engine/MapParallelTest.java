@@ -208,4 +208,14 @@ class MapParallelTest {
                  "After":{"Type":"Pass","Result":"after","End":true}}}""", "[1]");
         assertThat(json(d.output()).asText()).isEqualTo("after");
     }
+
+    @Test
+    void aBranchFailingWithoutAnErrorNameIsBranchFailed() {
+        ExecutionDescription d = h.run("""
+                {"StartAt":"P","States":{"P":{"Type":"Parallel","End":true,
+                  "Catch":[{"ErrorEquals":["States.BranchFailed"],"Next":"Handled"}],"Branches":[
+                    {"StartAt":"F","States":{"F":{"Type":"Fail","Cause":"no name"}}}]},
+                 "Handled":{"Type":"Pass","End":true}}}""", "{}");
+        assertThat(json(d.output())).isEqualTo(json("{\"Error\":\"States.BranchFailed\",\"Cause\":\"no name\"}"));
+    }
 }

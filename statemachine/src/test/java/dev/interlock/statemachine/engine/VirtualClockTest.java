@@ -18,7 +18,8 @@ class VirtualClockTest {
     void waitersWakeInDeadlineOrderAtTheirDeadlines() throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
         CountDownLatch done = new CountDownLatch(3);
-        try (VirtualClock.Frozen frozen = clock.freeze()) {
+        VirtualClock.Frozen frozen = clock.freeze();
+        try {
             for (int seconds : new int[] {30, 10, 20}) {
                 clock.start("w" + seconds, () -> {
                     try {
@@ -31,6 +32,8 @@ class VirtualClockTest {
                     }
                 });
             }
+        } finally {
+            frozen.close();
         }
         assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(log).containsExactly("10@2026-03-01T00:00:10Z", "20@2026-03-01T00:00:20Z",
@@ -42,7 +45,8 @@ class VirtualClockTest {
         EngineClock.Gate gate = clock.newGate();
         CountDownLatch done = new CountDownLatch(1);
         boolean[] opened = new boolean[1];
-        try (VirtualClock.Frozen frozen = clock.freeze()) {
+        VirtualClock.Frozen frozen = clock.freeze();
+        try {
             clock.start("waiter", () -> {
                 try {
                     opened[0] = gate.await(T0.plusSeconds(100));
@@ -52,6 +56,8 @@ class VirtualClockTest {
                 done.countDown();
             });
             clock.start("opener", gate::open);
+        } finally {
+            frozen.close();
         }
         assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(opened[0]).isTrue();
