@@ -126,7 +126,8 @@ public final class StateMachine {
         synchronized (executions) {
             all = new ArrayList<>(executions.values());
         }
-        return all.stream()
+        // Newest first; reversing before the stable sort keeps later starts first among equal start dates.
+        return all.reversed().stream()
                 .map(e -> e.describe().summary())
                 .filter(s -> statusFilter == null || s.status() == statusFilter)
                 .sorted(Comparator.comparing(ExecutionSummary::startDate).reversed())
