@@ -158,7 +158,7 @@ public final class StateMachine {
     public StopExecutionResult stopExecution(String executionArn, String error, String cause) {
         Execution execution = execution(executionArn);
         if (execution.close(ExecutionStatus.ABORTED, null, error, cause, HistoryEventType.ExecutionAborted,
-                new EventDetails.ExecutionError(error, cause), execution.lastEventId())) {
+                new EventDetails.Failure(error, cause), execution.lastEventId())) {
             execution.cancellation().cancel(Cancellation.Reason.ABORTED);
         }
         return new StopExecutionResult(execution.describe().stopDate());
@@ -240,17 +240,17 @@ public final class StateMachine {
                             EventDetails.PayloadDetails.NOT_TRUNCATED), execution.lastEventId());
         } catch (StatesError e) {
             execution.close(ExecutionStatus.FAILED, null, e.error(), e.cause(), HistoryEventType.ExecutionFailed,
-                    new EventDetails.ExecutionError(e.error(), e.cause()), execution.lastEventId());
+                    new EventDetails.Failure(e.error(), e.cause()), execution.lastEventId());
         } catch (Cancellation.Cancelled c) {
             // Stop and timeout close the execution themselves before cancelling; this only covers interrupts.
             execution.close(ExecutionStatus.ABORTED, null, null, null, HistoryEventType.ExecutionAborted,
-                    new EventDetails.ExecutionError(null, null), execution.lastEventId());
+                    new EventDetails.Failure(null, null), execution.lastEventId());
         } catch (RuntimeException e) {
             LOG.error("{\"message\":\"engine error\",\"executionName\":\"{}\",\"stateMachine\":\"{}\"}",
                     execution.name(), name, e);
             String cause = "Internal engine error: " + e;
             execution.close(ExecutionStatus.FAILED, null, StatesErrors.RUNTIME, cause,
-                    HistoryEventType.ExecutionFailed, new EventDetails.ExecutionError(StatesErrors.RUNTIME, cause),
+                    HistoryEventType.ExecutionFailed, new EventDetails.Failure(StatesErrors.RUNTIME, cause),
                     execution.lastEventId());
         } finally {
             finished.open();
@@ -260,7 +260,7 @@ public final class StateMachine {
     private void timeOut(Execution execution) {
         String cause = "The execution did not complete within " + definition.timeoutSeconds() + " seconds";
         if (execution.close(ExecutionStatus.TIMED_OUT, null, StatesErrors.TIMEOUT, cause,
-                HistoryEventType.ExecutionTimedOut, new EventDetails.ExecutionError(StatesErrors.TIMEOUT, cause),
+                HistoryEventType.ExecutionTimedOut, new EventDetails.Failure(StatesErrors.TIMEOUT, cause),
                 execution.lastEventId())) {
             execution.cancellation().cancel(Cancellation.Reason.TIMED_OUT);
         }

@@ -42,7 +42,7 @@ class EngineJsonTest {
                         new EventDetails.TaskError("lambda", "invoke", "States.Timeout", "slow")),
                 new HistoryEvent(2, 1, T0, HistoryEventType.MapIterationAborted, new EventDetails.MapIteration("M", 3)),
                 new HistoryEvent(3, 2, T0, HistoryEventType.ParallelStateFailed, null),
-                new HistoryEvent(4, 3, T0, HistoryEventType.ExecutionAborted, new EventDetails.ExecutionError(null, null)));
+                new HistoryEvent(4, 3, T0, HistoryEventType.ExecutionAborted, new EventDetails.Failure(null, null)));
         String text = mapper.writeValueAsString(events);
         assertThat(json(text).get(0).get("taskTimedOutEventDetails").get("error").asText()).isEqualTo("States.Timeout");
         assertThat(json(text).get(1).get("mapIterationAbortedEventDetails").get("index").asInt()).isEqualTo(3);

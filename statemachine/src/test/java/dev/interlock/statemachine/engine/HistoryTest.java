@@ -97,7 +97,7 @@ class HistoryTest {
                 HistoryEventType.TaskFailed, HistoryEventType.ExecutionFailed);
         assertThat(events.get(4).details()).isEqualTo(new EventDetails.TaskError("custom", "arn:test:fail", "Bad",
                 "it broke"));
-        assertThat(events.get(5).details()).isEqualTo(new EventDetails.ExecutionError("Bad", "it broke"));
+        assertThat(events.get(5).details()).isEqualTo(new EventDetails.Failure("Bad", "it broke"));
     }
 
     @Test
@@ -133,5 +133,37 @@ class HistoryTest {
                 HistoryEventType.PassStateEntered, HistoryEventType.PassStateExited,
                 HistoryEventType.ParallelStateSucceeded, HistoryEventType.ParallelStateExited,
                 HistoryEventType.ExecutionSucceeded);
+    }
+
+    @Test
+    void aFunctionArnResourceIsRecordedAsLambdaFunctionEvents() {
+        String arn = "arn:aws:lambda:us-east-1:123456789012:function:evaluator";
+        int[] calls = {0};
+        h.resources.function(arn, inv -> {
+            if (calls[0]++ == 0) {
+                throw new TaskFailedException("Lambda.ServiceException", "try again");
+            }
+            return json("{\"status\":\"PASS\"}");
+        });
+        StateMachine machine = h.machine("""
+                {"StartAt":"T","States":{"T":{"Type":"Task","Resource":"%s","TimeoutSeconds":30,
+                  "Retry":[{"ErrorEquals":["Lambda.ServiceException"]}],"End":true}}}""".formatted(arn));
+        Execution execution = machine.start("lambda", "{\"trait\":\"x\"}");
+        Harness.await(execution);
+        List<HistoryEvent> events = execution.history();
+        assertThat(Harness.types(events)).containsExactly(HistoryEventType.ExecutionStarted,
+                HistoryEventType.TaskStateEntered,
+                HistoryEventType.LambdaFunctionScheduled, HistoryEventType.LambdaFunctionStarted,
+                HistoryEventType.LambdaFunctionFailed,
+                HistoryEventType.LambdaFunctionScheduled, HistoryEventType.LambdaFunctionStarted,
+                HistoryEventType.LambdaFunctionSucceeded, HistoryEventType.TaskStateExited,
+                HistoryEventType.ExecutionSucceeded);
+        assertThat(events.get(2).details()).isEqualTo(new EventDetails.LambdaFunctionScheduled(arn,
+                "{\"trait\":\"x\"}", EventDetails.PayloadDetails.NOT_TRUNCATED, 30L));
+        assertThat(events.get(3).details()).isNull();
+        assertThat(events.get(4).details()).isEqualTo(new EventDetails.Failure("Lambda.ServiceException", "try again"));
+        assertThat(events.get(5).timestamp()).isEqualTo(T0.plusSeconds(1));
+        assertThat(events.get(7).details()).isEqualTo(new EventDetails.LambdaFunctionSucceeded(
+                "{\"status\":\"PASS\"}", EventDetails.PayloadDetails.NOT_TRUNCATED));
     }
 }
