@@ -437,12 +437,16 @@ final class Interpreter {
                 done.open();
             }
         });
-        boolean finished = f.token.await(done, deadline);
-        if (!finished) {
-            taskToken.cancel(Cancellation.Reason.TASK_TIMED_OUT);
-            return new TaskOutcome.TimedOut();
+        try {
+            boolean finished = f.token.await(done, deadline);
+            if (!finished) {
+                taskToken.cancel(Cancellation.Reason.TASK_TIMED_OUT);
+                return new TaskOutcome.TimedOut();
+            }
+            return outcome.get();
+        } finally {
+            taskToken.detach();
         }
-        return outcome.get();
     }
 
     private JsonNode map(MapState m, JsonNode input, Instant entered, int retryCount, Frame f) {
@@ -558,7 +562,11 @@ final class Interpreter {
                 }
             });
         }
-        f.token.await(done, null);
+        try {
+            f.token.await(done, null);
+        } finally {
+            group.detach();
+        }
         StatesError error = failure.get();
         if (error != null) {
             emit(f, failedEvent, null);
