@@ -112,6 +112,9 @@ class ExecutionsTest {
         Page<HistoryEvent> reversed = machine.getExecutionHistory(arn, 1, true, null);
         assertThat(reversed.items()).extracting(HistoryEvent::type).containsExactly(HistoryEventType.ExecutionSucceeded);
         assertThat(reversed.nextToken()).isEqualTo("1");
+        assertThatThrownBy(() -> machine.listExecutions(null, 2, "not-a-token"))
+                .isInstanceOfSatisfying(StepFunctionsException.class,
+                        e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidToken));
     }
 
     @Test
