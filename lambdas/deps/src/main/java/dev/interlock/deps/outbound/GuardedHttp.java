@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyManagementException;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -25,8 +26,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Supplier;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 
 /**
@@ -36,7 +39,7 @@ import javax.net.ssl.SSLParameters;
  * returned as it is, so no hop escapes the guard. Retries use exponential backoff with full jitter inside the
  * request's time budget.
  */
-public final class GuardedHttp {
+public final class GuardedHttp implements AutoCloseable {
 
     /** Response bodies are read up to this many bytes; the rest is dropped. */
     public static final int MAX_BODY_BYTES = 1 << 20;
@@ -51,6 +54,7 @@ public final class GuardedHttp {
     private final Clock clock;
     private final Sleeper sleeper;
     private final Jitter jitter;
+    private final Supplier<SSLContext> tlsContexts;
     private final boolean hostHeaderAllowed;
     private final ConcurrentMap<String, HttpClient> clients = new ConcurrentHashMap<>();
 
@@ -61,10 +65,21 @@ public final class GuardedHttp {
     }
 
     public GuardedHttp(UrlGuard guard, Clock clock, Sleeper sleeper, Jitter jitter) {
+        this(guard, clock, sleeper, jitter, null);
+    }
+
+    /**
+     * With a source of TLS contexts (tests trusting their own certificate authority); {@code null} means fresh
+     * contexts over the JVM's default trust store. Each server name gets its own context, because the JDK caches
+     * TLS sessions by peer address: with a shared context, a session verified for one name could be resumed —
+     * without any certificate check — for another name pinned to the same address.
+     */
+    public GuardedHttp(UrlGuard guard, Clock clock, Sleeper sleeper, Jitter jitter, Supplier<SSLContext> tlsContexts) {
         this.guard = guard;
         this.clock = clock;
         this.sleeper = sleeper;
         this.jitter = jitter;
+        this.tlsContexts = tlsContexts == null ? GuardedHttp::defaultTlsContext : tlsContexts;
         this.hostHeaderAllowed = allowHostHeader();
     }
 
@@ -170,6 +185,9 @@ public final class GuardedHttp {
             return new Attempt.Failed(new OutboundException.TimedOut(what + ": connect timed out after " + CONNECT_TIMEOUT.toMillis() + " ms", e), true);
         } catch (HttpTimeoutException e) {
             return new Attempt.Failed(new OutboundException.TimedOut(what + ": no answer within " + timeout.toMillis() + " ms", e), false);
+        } catch (SSLHandshakeException e) {
+            // A certificate that does not match the configured name (or no common protocol) will not fix itself.
+            return new Attempt.Failed(new OutboundException.Refused(what + ": TLS handshake failed: " + e.getMessage()), false);
         } catch (ConnectException e) {
             return new Attempt.Failed(new OutboundException.Network(what + ": cannot connect (" + e.getClass().getSimpleName() + ")", e), true);
         } catch (IOException e) {
@@ -227,32 +245,50 @@ public final class GuardedHttp {
     private HttpClient clientFor(CheckedTarget target) {
         // One client per TLS server name: the name is fixed in the client's SSL parameters, and the JDK pools
         // connections by address, so two names on one address must not share a client.
-        String key = target.secure() && !target.hostIsLiteral() ? "tls:" + target.host().toLowerCase(Locale.ROOT) : "plain";
+        String key = !target.secure() ? "plain" : target.hostIsLiteral() ? "tls" : "tls:" + target.host().toLowerCase(Locale.ROOT);
         return clients.computeIfAbsent(key, k -> {
             HttpClient.Builder builder = HttpClient.newBuilder()
                     .followRedirects(HttpClient.Redirect.NEVER)
                     .proxy(HttpClient.Builder.NO_PROXY)
                     .connectTimeout(CONNECT_TIMEOUT)
                     .version(HttpClient.Version.HTTP_1_1);
-            if (k.startsWith("tls:")) {
-                builder.sslParameters(serverNameParameters(target.host()));
+            if (target.secure()) {
+                SSLContext context = tlsContexts.get();
+                builder.sslContext(context);
+                if (!target.hostIsLiteral()) {
+                    builder.sslParameters(serverNameParameters(context, target.host()));
+                }
             }
             return builder.build();
         });
+    }
+
+    private static SSLContext defaultTlsContext() {
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            // Null managers select the JVM defaults: no client certificate, the default trust store.
+            context.init(null, null, null);
+            return context;
+        } catch (NoSuchAlgorithmException | KeyManagementException e) {
+            throw new IllegalStateException("no TLS context available", e);
+        }
+    }
+
+    /** Closes the HTTP clients (their selector threads and pooled connections). */
+    @Override
+    public void close() {
+        clients.values().forEach(HttpClient::close);
+        clients.clear();
     }
 
     /**
      * TLS parameters naming the server: the JDK sends them as SNI for an IP-literal URL, and its trust manager
      * verifies the certificate against the SNI name — so the pinned connection is verified for the configured host.
      */
-    static SSLParameters serverNameParameters(String host) {
-        try {
-            SSLParameters parameters = SSLContext.getDefault().getDefaultSSLParameters();
-            parameters.setServerNames(List.of(new SNIHostName(host)));
-            return parameters;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("no default TLS context", e);
-        }
+    static SSLParameters serverNameParameters(SSLContext context, String host) {
+        SSLParameters parameters = context.getDefaultSSLParameters();
+        parameters.setServerNames(List.of(new SNIHostName(host)));
+        return parameters;
     }
 
     /**
