@@ -105,15 +105,13 @@ public final class GuardedHttp implements AutoCloseable {
     public OutboundResponse send(OutboundRequest request) throws OutboundException {
         Instant deadline = clock.instant().plus(request.budget());
         for (int attempt = 0; ; attempt++) {
-            // The guard runs before every attempt: a name may resolve differently a moment later.
-            CheckedTarget target = guard.check(request.uri());
             Duration remaining = Duration.between(clock.instant(), deadline);
             Duration timeout = remaining.compareTo(request.callTimeout()) < 0 ? remaining : request.callTimeout();
             if (timeout.toMillis() < 1) {
                 timeout = Duration.ofMillis(1);
             }
             Duration delay;
-            switch (exchange(target, request, timeout)) {
+            switch (attempt(request, timeout)) {
                 case Attempt.Answered answered -> {
                     if (!retryable(answered.response().status(), request.retry())) {
                         return answered.response();
@@ -137,7 +135,7 @@ public final class GuardedHttp implements AutoCloseable {
                 sleeper.sleep(delay);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new OutboundException.Network("interrupted while waiting to retry " + target.redacted(), e);
+                throw new OutboundException.Network("interrupted while waiting to retry " + request.method(), e);
             }
         }
     }
@@ -150,6 +148,20 @@ public final class GuardedHttp implements AutoCloseable {
         /** {@code neverSent}: the connection was not made, so the server cannot have seen the request. */
         record Failed(OutboundException failure, boolean neverSent) implements Attempt {
         }
+    }
+
+    /**
+     * One attempt. The guard runs before every attempt, since a name may resolve differently a moment later; a
+     * refusal ends the call, a failed lookup is a network failure like any other (retried where allowed).
+     */
+    private Attempt attempt(OutboundRequest request, Duration timeout) throws OutboundException {
+        CheckedTarget target;
+        try {
+            target = guard.check(request.uri());
+        } catch (OutboundException.Network e) {
+            return new Attempt.Failed(e, true);
+        }
+        return exchange(target, request, timeout);
     }
 
     private Attempt exchange(CheckedTarget target, OutboundRequest request, Duration timeout) throws OutboundException {

@@ -185,6 +185,22 @@ class GuardedHttpTest {
     }
 
     @Test
+    void aFailedLookupIsRetriedLikeAnyNetworkFailure() throws Exception {
+        AtomicInteger lookups = new AtomicInteger();
+        GuardedHttp http = http(host -> {
+            if (lookups.getAndIncrement() == 0) {
+                throw new java.net.UnknownHostException(host);
+            }
+            return List.of(InetAddress.getByName("127.0.0.1"));
+        });
+        server.answer("POST /start", Answer.status(200, "started"));
+        URI uri = URI.create("http://jobs.example.test:" + server.port() + "/start");
+        assertThat(http.send(OutboundRequest.post(uri, "{}").withBudget(Duration.ofMinutes(1))).body()).isEqualTo("started");
+        assertThat(lookups).hasValue(2);
+        assertThat(sleeps).containsExactly(Duration.ofMillis(200));
+    }
+
+    @Test
     void aCallThatOutlivesItsTimeoutIsATimeout() {
         server.answer("GET /hang", Answer.hang());
         assertThatThrownBy(() -> http(true).send(OutboundRequest.get(server.uri("/hang"))
