@@ -68,6 +68,47 @@ class GuardedHttpTest {
     }
 
     @Test
+    void localhostIsRefusedByNameAndReachedWhenAllowed() throws Exception {
+        server.answer("GET /ok", Answer.status(200, "fine"));
+        URI byName = URI.create("http://localhost:" + server.port() + "/ok");
+        assertThatThrownBy(() -> http(false).send(OutboundRequest.get(byName)))
+                .isInstanceOf(OutboundException.Refused.class)
+                .hasMessageStartingWith("host 'localhost' resolves to ");
+        assertThat(server.requests()).isEmpty();
+        // localhost may resolve to ::1 first, where this IPv4-only server is not listening: pin to 127.0.0.1.
+        GuardedHttp http = http(host -> List.of(InetAddress.getByName("127.0.0.1")));
+        assertThat(http.send(OutboundRequest.get(byName)).body()).isEqualTo("fine");
+        assertThat(server.requests().getFirst().headers()).containsEntry("Host", "localhost:" + server.port());
+    }
+
+    @Test
+    void ipv6LoopbackIsRefusedByDefaultAndReachedWhenAllowed() throws Exception {
+        com.sun.net.httpserver.HttpServer v6;
+        try {
+            v6 = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress(InetAddress.getByName("::1"), 0), 0);
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("no IPv6 loopback on this machine: " + e.getMessage());
+            return;
+        }
+        v6.createContext("/", exchange -> {
+            byte[] body = "v6".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        v6.start();
+        try {
+            URI uri = URI.create("http://[::1]:" + v6.getAddress().getPort() + "/");
+            assertThatThrownBy(() -> http(false).send(OutboundRequest.get(uri)))
+                    .isInstanceOf(OutboundException.Refused.class)
+                    .hasMessage("address ::1 is loopback; private addresses need INTERLOCK_ALLOW_PRIVATE_URLS=true");
+            assertThat(http(true).send(OutboundRequest.get(uri)).body()).isEqualTo("v6");
+        } finally {
+            v6.stop(0);
+        }
+    }
+
+    @Test
     void metadataAddressIsRefusedEvenWhenPrivateUrlsAreAllowed() {
         assertThatThrownBy(() -> http(true).send(OutboundRequest.get(URI.create("http://169.254.169.254/latest/meta-data/"))))
                 .isInstanceOf(OutboundException.Refused.class)
