@@ -147,6 +147,13 @@ class HttpTriggersTest {
     }
 
     @Test
+    void airflowTreatsItsOwnExistingDagRunAsStarted() {
+        server.answer("POST /api/v1/dags/d/dagRuns", Answer.json(409, "{\"title\":\"DAGRun with DAG ID: 'd' and DAGRun ID: 'interlock__run-42' already exists\"}"));
+        assertThat(start(new AirflowTrigger(base(), "d", null, null, null, 5))).isEqualTo(TriggerResult.running(Map.of(
+                "airflow_dag_run_id", "interlock__run-42", "airflow_dag_id", "d", "airflow_url", base())));
+    }
+
+    @Test
     void airflowConfFieldWinsAndAnEmptyConfIsAnObject() {
         server.answer("POST /api/v1/dags/d/dagRuns", Answer.json(200, "{\"dag_run_id\":\"r1\"}"));
         start(new AirflowTrigger(base(), "d", null, null, Map.of("n", 3), 5));
@@ -183,7 +190,8 @@ class HttpTriggersTest {
                 Map.of("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}")));
 
         assertThat(check).isEqualTo(new RunCheck(RunCheckState.fromJson(state), message, category));
-        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer af-token");
+        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer af-token")
+                .containsEntry("Accept", "application/json").doesNotContainKey("Content-Type");
     }
 
     @Test
