@@ -112,7 +112,8 @@ public final class InterlockJson {
         }
     }
 
-    static boolean looksLikeJson(String text) {
+    /** Whether text is JSON rather than YAML: its first non-blank character opens an object or array. */
+    public static boolean looksLikeJson(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (!Character.isWhitespace(c) && c != '\uFEFF') {

@@ -22,6 +22,7 @@ public final class TableKeys {
     public static final String EVENT_PREFIX = "EVENT#";
     public static final String MARKER_PREFIX = "MARKER#";
     public static final String LATE_ARRIVAL_PREFIX = "LATEARRIVAL#";
+    public static final String RERUN_PREFIX = "RERUN#";
 
     public static final String PIPELINE_TYPE = "TYPE#pipeline";
     public static final String ARCHETYPE_TYPE = "TYPE#archetype";
@@ -140,6 +141,19 @@ public final class TableKeys {
         return new ItemKey(pipelinePk(pipelineId), MARKER_PREFIX + source.wireName() + "#" + requireText("suffix", suffix));
     }
 
+    /**
+     * Suffix of the cascade marker one upstream run writes for a downstream: keyed by the upstream run, so a retried
+     * {@code notifyDownstream} re-writes the same marker instead of starting a second execution.
+     */
+    public static String cascadeMarkerSuffix(String upstreamPipelineId, String upstreamRunId) {
+        return requirePart("upstreamPipelineId", upstreamPipelineId) + "#" + requirePart("upstreamRunId", upstreamRunId);
+    }
+
+    /** Suffix of the watchdog's schedule marker: one per (date, schedule), however often the watchdog ticks. */
+    public static String scheduleMarkerSuffix(LocalDate date, String scheduleId) {
+        return date + "#" + requirePart("scheduleId", scheduleId);
+    }
+
     /** The source segment of a marker sort key ({@code MARKER#<source>#…}), or null when absent. */
     public static String markerSourceOf(String sk) {
         if (sk == null || !sk.startsWith(MARKER_PREFIX)) {
@@ -163,7 +177,20 @@ public final class TableKeys {
 
     /** Rerun item. */
     public static ItemKey rerun(String rerunId) {
-        return new ItemKey("RERUN#" + requirePart("rerunId", rerunId), STATE);
+        return new ItemKey(RERUN_PREFIX + requirePart("rerunId", rerunId), STATE);
+    }
+
+    /**
+     * A pipeline's copy of a rerun, written in the same transaction as the rerun item: it lets the rerun budget of a
+     * (date, schedule) be counted with one Query instead of filtering every rerun.
+     */
+    public static ItemKey rerunOfPipeline(String pipelineId, LocalDate date, String scheduleId, String rerunId) {
+        return new ItemKey(pipelinePk(pipelineId), rerunPrefix(date, scheduleId) + requirePart("rerunId", rerunId));
+    }
+
+    /** Sort-key prefix of a pipeline's rerun copies of one (date, schedule). */
+    public static String rerunPrefix(LocalDate date, String scheduleId) {
+        return RERUN_PREFIX + date + "#" + requirePart("scheduleId", scheduleId) + "#";
     }
 
     /** Lists reruns by request time. */

@@ -8,6 +8,8 @@ import dev.interlock.model.trigger.TriggerConfig;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A registered pipeline (SPEC §2): the unit Interlock gates, triggers and follows. {@code name} is its id.
@@ -79,6 +81,23 @@ public record PipelineConfig(
     /** The schedule named {@code scheduleId}, if configured (or the implicit {@code daily}). */
     public Optional<ScheduleConfig> schedule(String scheduleId) {
         return effectiveSchedules().stream().filter(s -> scheduleId != null && scheduleId.equals(s.name())).findFirst();
+    }
+
+    /** The trait config key that names the pipeline a trait waits for (cascade upstream). */
+    public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
+
+    /**
+     * The pipelines this one waits for: the {@code config.upstreamPipeline} values of its traits, in name order.
+     * Registration indexes them so a completing upstream finds its downstreams without a scan.
+     */
+    public Set<String> upstreamPipelines() {
+        Set<String> upstreams = new TreeSet<>();
+        for (TraitConfig trait : traits.values()) {
+            if (trait != null && trait.config().get(UPSTREAM_PIPELINE) instanceof String upstream && !upstream.isBlank()) {
+                upstreams.add(upstream.trim());
+            }
+        }
+        return upstreams;
     }
 
     /** The Go original's {@code watch} block; only its {@code monitoring} is still meaningful. */
