@@ -1,5 +1,6 @@
 package dev.interlock.deps.outbound;
 
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.log.LogContext;
 import dev.interlock.deps.log.StructuredLog;
 
@@ -26,6 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.DoubleSupplier;
 import java.util.function.Supplier;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
@@ -36,13 +38,15 @@ import javax.net.ssl.SSLParameters;
  * Outbound HTTP for triggers, run checks and evaluators. Every attempt passes the {@link UrlGuard} and connects to
  * the address the guard checked (the URL's host is replaced by that address; the name travels as the Host header
  * and as the TLS server name, against which the certificate is verified). Redirects are never followed: a 3xx is
- * returned as it is, so no hop escapes the guard. Retries use exponential backoff with full jitter inside the
- * request's time budget.
+ * returned as it is, so no hop escapes the guard. Retries wait as the shared {@link Backoff} says (exponential,
+ * full jitter) and stop at the request's time budget or the backoff's attempt limit, whichever comes first.
  */
 public final class GuardedHttp implements AutoCloseable {
 
     /** Response bodies are read up to this many bytes; the rest is dropped. */
     public static final int MAX_BODY_BYTES = 1 << 20;
+    /** Attempts at most, whatever the budget leaves room for. */
+    static final int MAX_ATTEMPTS = 8;
     static final Duration BASE_DELAY = Duration.ofMillis(200);
     static final Duration MAX_DELAY = Duration.ofSeconds(10);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -52,20 +56,14 @@ public final class GuardedHttp implements AutoCloseable {
 
     private final UrlGuard guard;
     private final Clock clock;
-    private final Sleeper sleeper;
-    private final Jitter jitter;
+    private final Backoff backoff;
     private final Supplier<SSLContext> tlsContexts;
     private final boolean hostHeaderAllowed;
     private final ConcurrentMap<String, HttpClient> clients = new ConcurrentHashMap<>();
 
-    /** Picks a delay in {@code [0, maxMillis]}; random in production, fixed in tests. */
-    @FunctionalInterface
-    public interface Jitter {
-        long pick(long maxMillis);
-    }
-
-    public GuardedHttp(UrlGuard guard, Clock clock, Sleeper sleeper, Jitter jitter) {
-        this(guard, clock, sleeper, jitter, null);
+    /** A client with the JVM's TLS defaults. */
+    public GuardedHttp(UrlGuard guard, Clock clock, Backoff backoff) {
+        this(guard, clock, backoff, null);
     }
 
     /**
@@ -73,22 +71,24 @@ public final class GuardedHttp implements AutoCloseable {
      * contexts over the JVM's default trust store. Each server name gets its own context, because the JDK caches
      * TLS sessions by peer address: with a shared context, a session verified for one name could be resumed —
      * without any certificate check — for another name pinned to the same address.
+     *
+     * @param backoff the waits between attempts (full jitter) and its attempt limit; the request's budget also
+     *                bounds them
      */
-    public GuardedHttp(UrlGuard guard, Clock clock, Sleeper sleeper, Jitter jitter, Supplier<SSLContext> tlsContexts) {
+    public GuardedHttp(UrlGuard guard, Clock clock, Backoff backoff, Supplier<SSLContext> tlsContexts) {
         this.guard = guard;
         this.clock = clock;
-        this.sleeper = sleeper;
-        this.jitter = jitter;
+        this.backoff = backoff;
         this.tlsContexts = tlsContexts == null ? GuardedHttp::defaultTlsContext : tlsContexts;
         this.hostHeaderAllowed = allowHostHeader();
     }
 
     /**
-     * The production client: real sleeps and a random jitter whose generator is created on the first retry (not at
-     * start-up, so SnapStart restores do not share one random sequence).
+     * The production client: real sleeps, and a jitter source created on the first retry (not at start-up, so
+     * SnapStart restores do not share one random sequence).
      */
     public static GuardedHttp create(UrlGuard guard, Clock clock) {
-        return new GuardedHttp(guard, clock, Sleeper.system(), new SecureJitter());
+        return new GuardedHttp(guard, clock, new Backoff(MAX_ATTEMPTS, BASE_DELAY, MAX_DELAY, new SecureJitter(), d -> Thread.sleep(d)));
     }
 
     /** The guard every attempt passes. */
@@ -116,8 +116,8 @@ public final class GuardedHttp implements AutoCloseable {
                     if (!retryable(answered.response().status(), request.retry())) {
                         return answered.response();
                     }
-                    delay = honourRetryAfter(answered.response(), backoff(attempt));
-                    if (!fits(delay, deadline)) {
+                    delay = honourRetryAfter(answered.response(), backoff.delayBefore(attempt + 1));
+                    if (!fits(delay, deadline) || !backoff.allowsAnotherAfter(attempt + 1)) {
                         return answered.response();
                     }
                 }
@@ -125,14 +125,14 @@ public final class GuardedHttp implements AutoCloseable {
                     if (!retryable(failed, request.retry())) {
                         throw failed.failure();
                     }
-                    delay = backoff(attempt);
-                    if (!fits(delay, deadline)) {
+                    delay = backoff.delayBefore(attempt + 1);
+                    if (!fits(delay, deadline) || !backoff.allowsAnotherAfter(attempt + 1)) {
                         throw failed.failure();
                     }
                 }
             }
             try {
-                sleeper.sleep(delay);
+                backoff.sleeper().sleep(delay);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new OutboundException.Network("interrupted while waiting to retry " + request.method(), e);
@@ -227,13 +227,6 @@ public final class GuardedHttp implements AutoCloseable {
             case IDEMPOTENT -> failed.failure() instanceof OutboundException.Network
                     || failed.failure() instanceof OutboundException.TimedOut;
         };
-    }
-
-    /** Full jitter: a uniform delay between zero and the exponential ceiling for this attempt. */
-    private Duration backoff(int attempt) {
-        long ceiling = BASE_DELAY.toMillis() << Math.min(attempt, 20);
-        ceiling = Math.min(ceiling, MAX_DELAY.toMillis());
-        return Duration.ofMillis(jitter.pick(ceiling));
     }
 
     private static Duration honourRetryAfter(OutboundResponse response, Duration delay) {
@@ -335,17 +328,18 @@ public final class GuardedHttp implements AutoCloseable {
         return false;
     }
 
-    private static final class SecureJitter implements Jitter {
+    /** Uniform values in [0, 1) from a generator created on first use. */
+    private static final class SecureJitter implements DoubleSupplier {
         private volatile SecureRandom random;
 
         @Override
-        public long pick(long maxMillis) {
+        public double getAsDouble() {
             SecureRandom r = random;
             if (r == null) {
                 r = new SecureRandom();
                 random = r;
             }
-            return maxMillis <= 0 ? 0 : r.nextLong(maxMillis + 1);
+            return r.nextDouble();
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.interlock.deps.outbound;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.model.run.FailureCategory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -86,7 +88,8 @@ class HttpsPinningTest {
 
     private static GuardedHttp http() {
         HostResolver toLoopback = host -> List.of(InetAddress.getByName("127.0.0.1"));
-        return new GuardedHttp(new UrlGuard(true, toLoopback), Clock.systemUTC(), d -> { }, m -> m, () -> {
+        return new GuardedHttp(new UrlGuard(true, toLoopback), Clock.systemUTC(),
+                new Backoff(1, Duration.ZERO, Duration.ZERO, () -> 0, d -> { }), () -> {
             try {
                 SSLContext context = SSLContext.getInstance("TLS");
                 context.init(null, clientTrust.getTrustManagers(), null);

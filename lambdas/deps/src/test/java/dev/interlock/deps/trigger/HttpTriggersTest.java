@@ -1,6 +1,7 @@
 package dev.interlock.deps.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.InterlockVariables;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,7 +39,8 @@ class HttpTriggersTest {
     private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     private TriggerRunners runners(boolean allowPrivate) {
-        GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock, clock::advance, m -> m);
+        GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock,
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
         return new TriggerRunners(() -> null, () -> null, () -> null, () -> null, () -> null, http,
                 new InterlockVariables(ENV), clock, false);
     }
