@@ -3,7 +3,7 @@ package dev.interlock.deps.outbound;
 import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.run.FailureCategory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class GuardedHttpTest {
 
     private final LocalHttpServer server = LocalHttpServer.start();
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
     private final List<Duration> sleeps = new CopyOnWriteArrayList<>();
     // The sleeper moves the fake clock, so budgets run out without any real waiting; the jitter takes half the
     // ceiling, so each wait is exactly predictable.

@@ -8,7 +8,7 @@ import dev.interlock.deps.outbound.InterlockVariables;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.AirflowTrigger;
@@ -36,7 +36,7 @@ class HttpTriggersTest {
             "AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI");
 
     private final LocalHttpServer server = LocalHttpServer.start();
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     private TriggerRunners runners(boolean allowPrivate) {
         GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock,
