@@ -36,7 +36,7 @@ public final class Demo {
     private final FakeJobServer jobs;
     private final PrintStream out;
     private final HttpClient http = HttpClient.newHttpClient();
-    private final Map<String, String> eventCursors = new HashMap<>();
+    private final Map<String, Integer> eventsPrinted = new HashMap<>();
     private final Map<String, String> lastExecutionLine = new HashMap<>();
     private final Instant started = Instant.now();
 
@@ -80,11 +80,18 @@ public final class Demo {
         return false;
     }
 
+    /** Prints the events not printed yet (events are append-only, oldest first); returns how many were evaluations. */
     private int narrateEvents(String pipeline) throws IOException, InterruptedException {
-        String cursor = eventCursors.get(pipeline);
-        JsonNode page = get("/pipelines/" + pipeline + "/events?limit=100" + (cursor == null ? "" : "&cursor=" + enc(cursor)));
+        List<JsonNode> all = new java.util.ArrayList<>();
+        String cursor = null;
+        do {
+            JsonNode page = get("/pipelines/" + pipeline + "/events?limit=100" + (cursor == null ? "" : "&cursor=" + enc(cursor)));
+            page.path("items").forEach(all::add);
+            cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
+        } while (cursor != null);
+        int printed = eventsPrinted.getOrDefault(pipeline, 0);
         int evaluations = 0;
-        for (JsonNode e : page.path("items")) {
+        for (JsonNode e : all.subList(Math.min(printed, all.size()), all.size())) {
             String kind = e.path("kind").asText();
             if (kind.equals("TRAIT_EVALUATED")) {
                 evaluations++;
@@ -94,11 +101,7 @@ public final class Demo {
                     e.hasNonNull("status") ? e.get("status").asText() + (e.hasNonNull("message") ? " (" + e.get("message").asText() + ")" : "")
                             : e.path("message").asText("")));
         }
-        if (page.hasNonNull("nextCursor")) {
-            eventCursors.put(pipeline, page.get("nextCursor").asText());
-        } else if (!page.path("items").isEmpty() && page.hasNonNull("cursor")) {
-            eventCursors.put(pipeline, page.get("cursor").asText());
-        }
+        eventsPrinted.put(pipeline, all.size());
         return evaluations;
     }
 
