@@ -24,7 +24,7 @@ public enum EnvVar {
     EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false,
             EnumSet.of(EVALUATOR)),
     STALE_MARKER_DAYS("Markers older than this many days are skipped unless they are replays.", "2", false,
-            EnumSet.of(STREAM_ROUTER)),
+            EnumSet.of(STREAM_ROUTER, API)),
     EXECUTION_TIMEOUT_SECONDS("The state machine's TimeoutSeconds; the evaluation lock outlives it.", "14400", false,
             EnumSet.of(ORCHESTRATOR)),
     RUN_LOG_TTL_DAYS("Days a run log is kept.", "30", false,
