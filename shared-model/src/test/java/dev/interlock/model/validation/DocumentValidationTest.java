@@ -48,4 +48,15 @@ class DocumentValidationTest {
         assertThat(DocumentValidation.calendar(InterlockJson.tree("[1]")).errors())
                 .containsExactly(new ValidationError("$", "a calendar must be an object"));
     }
+
+    @Test
+    void numbersBeyondTheDoubleRangeAreTypeErrorsNotExceptions() {
+        var validation = new PipelineValidation(dev.interlock.model.archetype.ArchetypeCatalog.bundled()::find, false);
+
+        Validated<?> pipeline = validation.validateText("{\"name\":\"silver\",\"tier\":1e400,\"retry\":{\"backoffMultiplier\":-1e400}}");
+        Validated<?> archetype = DocumentValidation.archetype(InterlockJson.tree("{\"requiredTraits\":[{\"type\":\"a\",\"defaultTtl\":1e999}]}"));
+
+        assertThat(pipeline.errors()).extracting(ValidationError::path).contains("$.tier", "$.retry.backoffMultiplier");
+        assertThat(archetype.errors()).extracting(ValidationError::path).contains("$.requiredTraits[0].defaultTtl");
+    }
 }
