@@ -4,7 +4,9 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import dev.interlock.deps.Deps;
 import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.runtime.InterlockFunction;
 import software.amazon.awssdk.services.sfn.SfnClient;
 
 import java.time.Clock;
@@ -16,10 +18,23 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
 
     private final MarkerRouter router;
 
-    /** Collaborators by hand (tests, the local runtime). */
+    /** Lambda entry: the container's shared, lazily built deps (the Step Functions client is created on the first marker). */
+    public StreamRouterHandler() {
+        this(Deps.forFunction(InterlockFunction.STREAM_ROUTER));
+    }
+
+    /** Over explicit deps (local runtime, tests). */
+    public StreamRouterHandler(Deps deps) {
+        this(deps.clients()::stepFunctions, RouterSettings.from(deps.environment()), deps.clock(), deps.log("stream-router"));
+    }
+
+    /** Collaborators by hand (tests). */
     public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock) {
-        this.router = new MarkerRouter(new ExecutionStarter(stepFunctions, settings.stateMachineArn()), settings, clock,
-                StructuredLog.forName("stream-router"));
+        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"));
+    }
+
+    private StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, StructuredLog log) {
+        this.router = new MarkerRouter(new ExecutionStarter(stepFunctions, settings.stateMachineArn()), settings, clock, log);
     }
 
     @Override
