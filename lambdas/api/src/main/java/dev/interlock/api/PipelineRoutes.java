@@ -3,6 +3,7 @@ package dev.interlock.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.Validated;
@@ -29,7 +30,7 @@ final class PipelineRoutes {
 
     /** A registered archetype, else a bundled one: what a pipeline may name. */
     Optional<Archetype> archetype(String name) {
-        if (name == null || !dev.interlock.model.archetype.ArchetypeValidation.NAME.matcher(name).matches()) {
+        if (name == null || !ArchetypeValidation.NAME.matcher(name).matches()) {
             return Optional.empty();
         }
         return provider.archetypes().get(name).or(() -> ArchetypeCatalog.bundled().find(name));

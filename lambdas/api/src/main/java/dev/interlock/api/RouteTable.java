@@ -101,8 +101,10 @@ public final class RouteTable {
                     bytes.write(Integer.parseInt(segment.substring(i + 1, i + 3), 16));
                     i += 2;
                 } else {
-                    byte[] raw = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                    int end = i + Character.charCount(segment.codePointAt(i));
+                    byte[] raw = segment.substring(i, end).getBytes(StandardCharsets.UTF_8);
                     bytes.write(raw, 0, raw.length);
+                    i = end - 1;
                 }
             }
             decoded.add(bytes.toString(StandardCharsets.UTF_8));

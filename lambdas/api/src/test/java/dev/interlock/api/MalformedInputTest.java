@@ -155,7 +155,7 @@ class MalformedInputTest {
         List<String> failures = new ArrayList<>();
         for (String route : List.of("PUT /pipelines/Silver", "PUT /pipelines/s", "PUT /pipelines/a%23b", "PUT /pipelines/%00",
                 "POST /pipelines/-silver/evaluations", "POST /pipelines/silver%20/reruns", "PUT /archetypes/House",
-                "PUT /calendars/uk%23x", "PUT /sensors/a%23b", "PUT /sensors/%F0%9F%98%80", "PUT /pipelines/%E0%A4%A",
+                "PUT /calendars/uk%23x", "PUT /sensors/a%23b", "PUT /sensors/%F0%9F%98%80", "PUT /sensors/😀x", "PUT /pipelines/%E0%A4%A",
                 "POST /pipelines/ghost/evaluations", "POST /pipelines/ghost/reruns")) {
             failures.addAll(refusal(route, Body.json("valid pipeline", ApiFixture.PIPELINE)));
         }

@@ -31,7 +31,7 @@ public enum EnvVar {
             EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, API)),
     RETENTION_DAYS("Days run states and events are kept.", "30", false,
             EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
-    MAX_RERUNS_PER_DAY("Late-arrival reruns allowed per pipeline, schedule and day.", "3", false,
+    MAX_RERUNS_PER_DAY("Reruns (late-arrival and requested via the API) allowed per pipeline, schedule and day.", "3", false,
             EnumSet.of(ORCHESTRATOR, API)),
     INTERLOCK_ALLOW_PRIVATE_URLS("Allow outbound HTTP to private and loopback addresses (the local runtime sets true).",
             "false", false, EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
