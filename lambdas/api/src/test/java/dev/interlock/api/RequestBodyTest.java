@@ -16,11 +16,13 @@ class RequestBodyTest {
     }
 
     @Test
-    void yamlReferencesAndTagsAreRefusedByName() {
+    void yamlReferencesTagsDuplicateKeysAndSeveralDocumentsAreRefusedByName() {
         assertThat(refusal("a: &x [1, 2]\nb: *x\n", "application/yaml"))
                 .isEqualTo("400 malformed YAML at line 1, column 8: anchors and aliases are not accepted");
         assertThat(refusal("count: !!int 3\n", "application/yaml"))
                 .isEqualTo("400 malformed YAML at line 1, column 15: tags such as tag:yaml.org,2002:int are not accepted");
+        assertThat(refusal("count: 1\ncount: 2\n", "application/yaml"))
+                .isEqualTo("400 malformed YAML at line 2, column 6: Duplicate field 'count'");
         assertThat(refusal("count: 1\n---\ncount: 2\n", "application/yaml"))
                 .isEqualTo("400 malformed YAML at line 3, column 1: content follows the document (send exactly one YAML document)");
     }
