@@ -37,10 +37,15 @@ final class CommandJob {
         argv.add(program);
         argv.addAll(trigger.args());
         Duration timeout = Duration.ofSeconds(trigger.timeoutSeconds());
-        Process process;
+        Process process = null;
         try {
-            process = new ProcessBuilder(argv).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.DISCARD).start();
+            process = new ProcessBuilder(argv).redirectErrorStream(true).start();
+            // No input: a program that reads stdin sees end-of-file instead of waiting until the timeout.
+            process.getOutputStream().close();
         } catch (IOException e) {
+            if (process != null) {
+                process.destroyForcibly();
+            }
             throw new JobFailure("command '" + program + "' cannot be started: " + e.getMessage(), FailureCategory.PERMANENT, e);
         }
         OutputTail tail = new OutputTail(process.getInputStream());
@@ -84,8 +89,9 @@ final class CommandJob {
                     append(buffer, n);
                 }
             } catch (IOException e) {
-                // The process was killed or closed its output: what was read so far is all there is.
-                append(new byte[0], 0);
+                // The process was killed mid-write: keep what was read and say the rest was lost.
+                byte[] note = ("\n[output cut: " + e.getClass().getSimpleName() + "]").getBytes(StandardCharsets.UTF_8);
+                append(note, note.length);
             }
         }
 
