@@ -2,7 +2,10 @@ package dev.interlock.evaluator;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.interlock.deps.Deps;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.trait.ResolvedTrait;
 
 import java.io.IOException;
@@ -13,6 +16,18 @@ import java.io.OutputStream;
 public final class EvaluatorHandler implements RequestStreamHandler {
 
     private final TraitEvaluation evaluation;
+
+    /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
+    public EvaluatorHandler() {
+        this(Deps.forFunction(InterlockFunction.EVALUATOR));
+    }
+
+    /** Over given Deps (the local runtime serves the function in process this way). */
+    public EvaluatorHandler(Deps deps) {
+        this(new TraitEvaluation(deps.provider(),
+                new HttpEvaluator(deps.outboundHttp(), deps.environment().get(EnvVar.EVALUATOR_BASE_URL)),
+                new LambdaEvaluator(deps.clients()::lambda), deps.clock()));
+    }
 
     public EvaluatorHandler(TraitEvaluation evaluation) {
         this.evaluation = evaluation;

@@ -2,7 +2,9 @@ package dev.interlock.trigger;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.interlock.deps.Deps;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.runtime.InterlockFunction;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +14,17 @@ import java.io.OutputStream;
 public final class TriggerHandler implements RequestStreamHandler {
 
     private final RunTrigger trigger;
+
+    /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
+    public TriggerHandler() {
+        this(Deps.forFunction(InterlockFunction.TRIGGER));
+    }
+
+    /** Over given Deps; the local runtime builds its own {@link RunTrigger} when it allows command triggers. */
+    public TriggerHandler(Deps deps) {
+        // The SNS client is created only when an alert is actually sent.
+        this(new RunTrigger(deps.provider(), deps.triggerRunners(), alert -> deps.alerts().publish(alert), deps.clock()));
+    }
 
     public TriggerHandler(RunTrigger trigger) {
         this.trigger = trigger;
