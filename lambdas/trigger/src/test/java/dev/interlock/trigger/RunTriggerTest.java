@@ -25,6 +25,9 @@ import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.PageRequest;
+import dev.interlock.store.Provider;
+import dev.interlock.store.RunStore;
+import dev.interlock.store.StoreException;
 import dev.interlock.store.memory.InMemoryProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +35,9 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -41,6 +46,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** The trigger function on the in-memory store, with the outbound runners talking to local stubs. */
 class RunTriggerTest {
@@ -96,7 +103,7 @@ class RunTriggerTest {
 
         // Starting the job takes a second, so the claim and the outcome are recorded at different times.
         TriggerRunner slow = request -> {
-            clock.advance(java.time.Duration.ofSeconds(1));
+            clock.advance(Duration.ofSeconds(1));
             return runners.start(request);
         };
 
@@ -118,8 +125,8 @@ class RunTriggerTest {
                 null, "TRIGGERING", null, Map.of("from", "PENDING", "to", "TRIGGERING", "version", 2), NOW));
         // The outcome's two events share one transaction and one timestamp.
         assertThat(events.subList(1, 3)).extracting(Event::kind, Event::status, Event::timestamp).containsExactlyInAnyOrder(
-                org.assertj.core.groups.Tuple.tuple(EventKind.TRIGGER_FIRED, "running", NOW.plusSeconds(1)),
-                org.assertj.core.groups.Tuple.tuple(EventKind.RUN_STATE_CHANGED, "RUNNING", NOW.plusSeconds(1)));
+                tuple(EventKind.TRIGGER_FIRED, "running", NOW.plusSeconds(1)),
+                tuple(EventKind.RUN_STATE_CHANGED, "RUNNING", NOW.plusSeconds(1)));
         assertThat(published).isEmpty();
     }
 
@@ -305,6 +312,29 @@ class RunTriggerTest {
         assertThat(out).isEqualTo(new TriggerOutput("run-15", "running", Map.of("glue_job_run_id", "jr_9"), "", ""));
         assertThat(run("run-15").status()).isEqualTo(RunStatus.CANCELLED);
         assertThat(events()).extracting(Event::kind).containsExactly(EventKind.RUN_STATE_CHANGED);
+    }
+
+    @Test
+    void aStoreThatCannotBeReadIsAFaultThrownBeforeAnyJobStarts() {
+        RunStore broken = (RunStore) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {RunStore.class}, (proxy, method, args) -> {
+                    throw new StoreException("GetItem RUN#run-16 failed: unreachable");
+                });
+        Provider failing = (Provider) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {Provider.class}, (proxy, method, args) ->
+                        method.getName().equals("runs") ? broken : method.invoke(provider, args));
+        AtomicInteger starts = new AtomicInteger();
+        TriggerRunner counting = request -> {
+            starts.incrementAndGet();
+            return TriggerResult.running(Map.of());
+        };
+
+        assertThatThrownBy(() -> new RunTrigger(failing, counting, alerts, clock)
+                        .fire(new TriggerInput("orders", "daily", "2026-03-01", "run-16", "e",
+                                InterlockJson.tree("{\"type\":\"glue\",\"jobName\":\"x\"}"))))
+                .isInstanceOf(StoreException.class)
+                .hasMessage("GetItem RUN#run-16 failed: unreachable");
+        assertThat(starts).hasValue(0);
     }
 
     @Test
