@@ -11,7 +11,7 @@ import java.util.Set;
 public enum AddressKind {
     /** Routable on the internet. */
     PUBLIC,
-    /** RFC 1918, shared address space (100.64/10), IETF protocol block, IPv6 site-local. */
+    /** RFC 1918, shared address space (100.64/10), the IETF protocol block, benchmarking (198.18/15), IPv6 site-local. */
     PRIVATE,
     /** 127/8 and ::1. */
     LOOPBACK,

@@ -1,5 +1,6 @@
 package dev.interlock.deps.outbound;
 
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.log.LogContext;
 import dev.interlock.deps.log.StructuredLog;
 
@@ -13,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyManagementException;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -25,21 +27,26 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 
 /**
  * Outbound HTTP for triggers, run checks and evaluators. Every attempt passes the {@link UrlGuard} and connects to
  * the address the guard checked (the URL's host is replaced by that address; the name travels as the Host header
  * and as the TLS server name, against which the certificate is verified). Redirects are never followed: a 3xx is
- * returned as it is, so no hop escapes the guard. Retries use exponential backoff with full jitter inside the
- * request's time budget.
+ * returned as it is, so no hop escapes the guard. Retries wait as the shared {@link Backoff} says (exponential,
+ * full jitter) and stop at the request's time budget or the backoff's attempt limit, whichever comes first.
  */
-public final class GuardedHttp {
+public final class GuardedHttp implements AutoCloseable {
 
     /** Response bodies are read up to this many bytes; the rest is dropped. */
     public static final int MAX_BODY_BYTES = 1 << 20;
+    /** Attempts at most, whatever the budget leaves room for. */
+    static final int MAX_ATTEMPTS = 8;
     static final Duration BASE_DELAY = Duration.ofMillis(200);
     static final Duration MAX_DELAY = Duration.ofSeconds(10);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -49,31 +56,39 @@ public final class GuardedHttp {
 
     private final UrlGuard guard;
     private final Clock clock;
-    private final Sleeper sleeper;
-    private final Jitter jitter;
+    private final Backoff backoff;
+    private final Supplier<SSLContext> tlsContexts;
     private final boolean hostHeaderAllowed;
     private final ConcurrentMap<String, HttpClient> clients = new ConcurrentHashMap<>();
 
-    /** Picks a delay in {@code [0, maxMillis]}; random in production, fixed in tests. */
-    @FunctionalInterface
-    public interface Jitter {
-        long pick(long maxMillis);
+    /** A client with the JVM's TLS defaults. */
+    public GuardedHttp(UrlGuard guard, Clock clock, Backoff backoff) {
+        this(guard, clock, backoff, null);
     }
 
-    public GuardedHttp(UrlGuard guard, Clock clock, Sleeper sleeper, Jitter jitter) {
+    /**
+     * With a source of TLS contexts (tests trusting their own certificate authority); {@code null} means fresh
+     * contexts over the JVM's default trust store. Each server name gets its own context, because the JDK caches
+     * TLS sessions by peer address: with a shared context, a session verified for one name could be resumed —
+     * without any certificate check — for another name pinned to the same address.
+     *
+     * @param backoff the waits between attempts (full jitter) and its attempt limit; the request's budget also
+     *                bounds them
+     */
+    public GuardedHttp(UrlGuard guard, Clock clock, Backoff backoff, Supplier<SSLContext> tlsContexts) {
         this.guard = guard;
         this.clock = clock;
-        this.sleeper = sleeper;
-        this.jitter = jitter;
+        this.backoff = backoff;
+        this.tlsContexts = tlsContexts == null ? GuardedHttp::defaultTlsContext : tlsContexts;
         this.hostHeaderAllowed = allowHostHeader();
     }
 
     /**
-     * The production client: real sleeps and a random jitter whose generator is created on the first retry (not at
-     * start-up, so SnapStart restores do not share one random sequence).
+     * The production client: real sleeps, and a jitter source created on the first retry (not at start-up, so
+     * SnapStart restores do not share one random sequence).
      */
     public static GuardedHttp create(UrlGuard guard, Clock clock) {
-        return new GuardedHttp(guard, clock, Sleeper.system(), new SecureJitter());
+        return new GuardedHttp(guard, clock, new Backoff(MAX_ATTEMPTS, BASE_DELAY, MAX_DELAY, new SecureJitter(), d -> Thread.sleep(d)));
     }
 
     /** The guard every attempt passes. */
@@ -90,21 +105,19 @@ public final class GuardedHttp {
     public OutboundResponse send(OutboundRequest request) throws OutboundException {
         Instant deadline = clock.instant().plus(request.budget());
         for (int attempt = 0; ; attempt++) {
-            // The guard runs before every attempt: a name may resolve differently a moment later.
-            CheckedTarget target = guard.check(request.uri());
             Duration remaining = Duration.between(clock.instant(), deadline);
             Duration timeout = remaining.compareTo(request.callTimeout()) < 0 ? remaining : request.callTimeout();
             if (timeout.toMillis() < 1) {
                 timeout = Duration.ofMillis(1);
             }
             Duration delay;
-            switch (exchange(target, request, timeout)) {
+            switch (attempt(request, timeout)) {
                 case Attempt.Answered answered -> {
                     if (!retryable(answered.response().status(), request.retry())) {
                         return answered.response();
                     }
-                    delay = honourRetryAfter(answered.response(), backoff(attempt));
-                    if (!fits(delay, deadline)) {
+                    delay = honourRetryAfter(answered.response(), backoff.delayBefore(attempt + 1));
+                    if (!fits(delay, deadline) || !backoff.allowsAnotherAfter(attempt + 1)) {
                         return answered.response();
                     }
                 }
@@ -112,17 +125,17 @@ public final class GuardedHttp {
                     if (!retryable(failed, request.retry())) {
                         throw failed.failure();
                     }
-                    delay = backoff(attempt);
-                    if (!fits(delay, deadline)) {
+                    delay = backoff.delayBefore(attempt + 1);
+                    if (!fits(delay, deadline) || !backoff.allowsAnotherAfter(attempt + 1)) {
                         throw failed.failure();
                     }
                 }
             }
             try {
-                sleeper.sleep(delay);
+                backoff.sleeper().sleep(delay);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new OutboundException.Network("interrupted while waiting to retry " + target.redacted(), e);
+                throw new OutboundException.Network("interrupted while waiting to retry " + request.method(), e);
             }
         }
     }
@@ -135,6 +148,20 @@ public final class GuardedHttp {
         /** {@code neverSent}: the connection was not made, so the server cannot have seen the request. */
         record Failed(OutboundException failure, boolean neverSent) implements Attempt {
         }
+    }
+
+    /**
+     * One attempt. The guard runs before every attempt, since a name may resolve differently a moment later; a
+     * refusal ends the call, a failed lookup is a network failure like any other (retried where allowed).
+     */
+    private Attempt attempt(OutboundRequest request, Duration timeout) throws OutboundException {
+        CheckedTarget target;
+        try {
+            target = guard.check(request.uri());
+        } catch (OutboundException.Network e) {
+            return new Attempt.Failed(e, true);
+        }
+        return exchange(target, request, timeout);
     }
 
     private Attempt exchange(CheckedTarget target, OutboundRequest request, Duration timeout) throws OutboundException {
@@ -170,6 +197,9 @@ public final class GuardedHttp {
             return new Attempt.Failed(new OutboundException.TimedOut(what + ": connect timed out after " + CONNECT_TIMEOUT.toMillis() + " ms", e), true);
         } catch (HttpTimeoutException e) {
             return new Attempt.Failed(new OutboundException.TimedOut(what + ": no answer within " + timeout.toMillis() + " ms", e), false);
+        } catch (SSLHandshakeException e) {
+            // A certificate that does not match the configured name (or no common protocol) will not fix itself.
+            return new Attempt.Failed(new OutboundException.Refused(what + ": TLS handshake failed: " + e.getMessage()), false);
         } catch (ConnectException e) {
             return new Attempt.Failed(new OutboundException.Network(what + ": cannot connect (" + e.getClass().getSimpleName() + ")", e), true);
         } catch (IOException e) {
@@ -199,13 +229,6 @@ public final class GuardedHttp {
         };
     }
 
-    /** Full jitter: a uniform delay between zero and the exponential ceiling for this attempt. */
-    private Duration backoff(int attempt) {
-        long ceiling = BASE_DELAY.toMillis() << Math.min(attempt, 20);
-        ceiling = Math.min(ceiling, MAX_DELAY.toMillis());
-        return Duration.ofMillis(jitter.pick(ceiling));
-    }
-
     private static Duration honourRetryAfter(OutboundResponse response, Duration delay) {
         Optional<String> retryAfter = response.header("Retry-After");
         if (retryAfter.isEmpty()) {
@@ -227,32 +250,50 @@ public final class GuardedHttp {
     private HttpClient clientFor(CheckedTarget target) {
         // One client per TLS server name: the name is fixed in the client's SSL parameters, and the JDK pools
         // connections by address, so two names on one address must not share a client.
-        String key = target.secure() && !target.hostIsLiteral() ? "tls:" + target.host().toLowerCase(Locale.ROOT) : "plain";
+        String key = !target.secure() ? "plain" : target.hostIsLiteral() ? "tls" : "tls:" + target.host().toLowerCase(Locale.ROOT);
         return clients.computeIfAbsent(key, k -> {
             HttpClient.Builder builder = HttpClient.newBuilder()
                     .followRedirects(HttpClient.Redirect.NEVER)
                     .proxy(HttpClient.Builder.NO_PROXY)
                     .connectTimeout(CONNECT_TIMEOUT)
                     .version(HttpClient.Version.HTTP_1_1);
-            if (k.startsWith("tls:")) {
-                builder.sslParameters(serverNameParameters(target.host()));
+            if (target.secure()) {
+                SSLContext context = tlsContexts.get();
+                builder.sslContext(context);
+                if (!target.hostIsLiteral()) {
+                    builder.sslParameters(serverNameParameters(context, target.host()));
+                }
             }
             return builder.build();
         });
+    }
+
+    private static SSLContext defaultTlsContext() {
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            // Null managers select the JVM defaults: no client certificate, the default trust store.
+            context.init(null, null, null);
+            return context;
+        } catch (NoSuchAlgorithmException | KeyManagementException e) {
+            throw new IllegalStateException("no TLS context available", e);
+        }
+    }
+
+    /** Closes the HTTP clients (their selector threads and pooled connections). */
+    @Override
+    public void close() {
+        clients.values().forEach(HttpClient::close);
+        clients.clear();
     }
 
     /**
      * TLS parameters naming the server: the JDK sends them as SNI for an IP-literal URL, and its trust manager
      * verifies the certificate against the SNI name — so the pinned connection is verified for the configured host.
      */
-    static SSLParameters serverNameParameters(String host) {
-        try {
-            SSLParameters parameters = SSLContext.getDefault().getDefaultSSLParameters();
-            parameters.setServerNames(List.of(new SNIHostName(host)));
-            return parameters;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("no default TLS context", e);
-        }
+    static SSLParameters serverNameParameters(SSLContext context, String host) {
+        SSLParameters parameters = context.getDefaultSSLParameters();
+        parameters.setServerNames(List.of(new SNIHostName(host)));
+        return parameters;
     }
 
     /**
@@ -287,17 +328,18 @@ public final class GuardedHttp {
         return false;
     }
 
-    private static final class SecureJitter implements Jitter {
+    /** Uniform values in [0, 1) from a generator created on first use. */
+    private static final class SecureJitter implements DoubleSupplier {
         private volatile SecureRandom random;
 
         @Override
-        public long pick(long maxMillis) {
+        public double getAsDouble() {
             SecureRandom r = random;
             if (r == null) {
                 r = new SecureRandom();
                 random = r;
             }
-            return maxMillis <= 0 ? 0 : r.nextLong(maxMillis + 1);
+            return r.nextDouble();
         }
     }
 }

@@ -17,7 +17,10 @@ public abstract sealed class OutboundException extends Exception
     /** The failure category this kind of failure maps to. */
     public abstract FailureCategory category();
 
-    /** The URL guard refused the target, or the request was malformed: retrying cannot help. */
+    /**
+     * The target or the request is unacceptable — refused by the URL guard, a malformed header, a TLS certificate
+     * that does not match the name: retrying cannot help.
+     */
     public static final class Refused extends OutboundException {
         public Refused(String message) {
             super(message, null);

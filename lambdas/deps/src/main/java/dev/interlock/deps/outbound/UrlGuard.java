@@ -83,6 +83,6 @@ public final class UrlGuard {
 
     private static String describe(String host, InetAddress address) {
         String ip = address.getHostAddress();
-        return ip.equalsIgnoreCase(host) ? "address " + ip : "host '" + host + "' resolves to " + ip + ", which";
+        return CheckedTarget.isIpLiteral(host) ? "address " + host : "host '" + host + "' resolves to " + ip + ", which";
     }
 }

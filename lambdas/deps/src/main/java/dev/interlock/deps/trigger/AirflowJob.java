@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.deps.outbound.OutboundRequest;
+import dev.interlock.deps.outbound.OutboundResponse;
 import dev.interlock.deps.outbound.RetryMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
@@ -34,20 +35,31 @@ final class AirflowJob {
         body.set("conf", conf(trigger));
         // Named after our run, so the DAG run is recognisable in Airflow and a repeated trigger is refused by
         // Airflow (409) instead of starting the DAG twice.
-        if (request.runId() != null && !request.runId().isBlank()) {
-            body.put("dag_run_id", "interlock__" + request.runId());
+        String ourRunId = request.runId() == null || request.runId().isBlank() ? null : "interlock__" + request.runId();
+        if (ourRunId != null) {
+            body.put("dag_run_id", ourRunId);
         }
         Duration timeout = Duration.ofSeconds(trigger.timeoutSeconds());
-        JsonNode answer = calls.sendForJson(new OutboundRequest("POST", uri, calls.jsonHeaders(trigger.headers()),
-                body.toString(), timeout, timeout, RetryMode.START_ONCE));
+        OutboundRequest post = new OutboundRequest("POST", uri, calls.jsonHeaders(trigger.headers()),
+                body.toString(), timeout, timeout, RetryMode.START_ONCE);
+        OutboundResponse response = calls.exchange(post);
+        if (response.status() == 409 && ourRunId != null) {
+            // This run's DAG run already exists: an earlier attempt started it and its answer was lost.
+            return running(ourRunId, dagId, trigger.url());
+        }
+        JsonNode answer = HttpCalls.json(HttpCalls.requireSuccess(response, post), "POST " + HttpCalls.redacted(uri));
         JsonNode runId = answer.get("dag_run_id");
         if (runId == null || !runId.isTextual() || runId.asText().isBlank()) {
             throw new JobFailure("airflow answered without a dag_run_id", FailureCategory.TRANSIENT, null);
         }
+        return running(runId.asText(), dagId, trigger.url());
+    }
+
+    private static TriggerResult running(String dagRunId, String dagId, String url) {
         return TriggerResult.running(Map.of(
-                Metadata.AIRFLOW_DAG_RUN_ID, runId.asText(),
+                Metadata.AIRFLOW_DAG_RUN_ID, dagRunId,
                 Metadata.AIRFLOW_DAG_ID, dagId,
-                Metadata.AIRFLOW_URL, trigger.url().trim().replaceAll("/+$", "")));
+                Metadata.AIRFLOW_URL, url.trim().replaceAll("/+$", "")));
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
@@ -55,7 +67,7 @@ final class AirflowJob {
                 Metadata.AIRFLOW_URL, Metadata.AIRFLOW_DAG_ID, Metadata.AIRFLOW_DAG_RUN_ID);
         URI uri = HttpCalls.uri(ids.get(0), Metadata.AIRFLOW_URL, "airflow",
                 "/api/v1/dags/" + HttpCalls.segment(ids.get(1)) + "/dagRuns/" + HttpCalls.segment(ids.get(2)));
-        OutboundRequest poll = OutboundRequest.get(uri).withHeaders(calls.jsonHeaders(request.headers()));
+        OutboundRequest poll = OutboundRequest.get(uri).withHeaders(calls.pollHeaders(request.headers()));
         JsonNode answer = calls.sendForJson(poll);
         JsonNode state = answer.get("state");
         if (state == null || !state.isTextual()) {

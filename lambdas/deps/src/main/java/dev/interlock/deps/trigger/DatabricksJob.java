@@ -69,7 +69,7 @@ final class DatabricksJob {
                 Metadata.DATABRICKS_WORKSPACE_URL, Metadata.DATABRICKS_RUN_ID);
         URI uri = HttpCalls.uri(ids.get(0), Metadata.DATABRICKS_WORKSPACE_URL, "databricks",
                 "/api/2.1/jobs/runs/get?run_id=" + HttpCalls.segment(ids.get(1)));
-        JsonNode answer = calls.sendForJson(OutboundRequest.get(uri).withHeaders(calls.jsonHeaders(request.headers())));
+        JsonNode answer = calls.sendForJson(OutboundRequest.get(uri).withHeaders(calls.pollHeaders(request.headers())));
         JsonNode state = answer.path("state");
         String life = state.path("life_cycle_state").asText("");
         if (life.isEmpty()) {

@@ -30,8 +30,19 @@ final class HttpCalls {
 
     /** Configured headers with {@code INTERLOCK_*} references expanded, after a JSON content type and accept. */
     Map<String, String> jsonHeaders(Map<String, String> configured) throws JobFailure {
+        return headers(configured, true);
+    }
+
+    /** Headers for a poll: no body, so no content type. */
+    Map<String, String> pollHeaders(Map<String, String> configured) throws JobFailure {
+        return headers(configured, false);
+    }
+
+    private Map<String, String> headers(Map<String, String> configured, boolean withBody) throws JobFailure {
         Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Content-Type", "application/json");
+        if (withBody) {
+            headers.put("Content-Type", "application/json");
+        }
         headers.put("Accept", "application/json");
         try {
             // A configured header replaces the default of the same name, whatever its case.
@@ -53,10 +64,22 @@ final class HttpCalls {
         }
     }
 
+    /** Sends a request and returns whatever status it answered with. */
+    OutboundResponse exchange(OutboundRequest request) throws JobFailure {
+        try {
+            return http.send(request);
+        } catch (OutboundException e) {
+            throw JobFailure.of(e);
+        }
+    }
+
     /** Sends a request and insists on a 2xx. */
     OutboundResponse send(OutboundRequest request) throws JobFailure {
+        return requireSuccess(exchange(request), request);
+    }
+
+    static OutboundResponse requireSuccess(OutboundResponse response, OutboundRequest request) throws JobFailure {
         try {
-            OutboundResponse response = http.send(request);
             return response.requireSuccess(request.method() + " " + redacted(request.uri()));
         } catch (OutboundException e) {
             throw JobFailure.of(e);

@@ -1,8 +1,9 @@
 package dev.interlock.deps.outbound;
 
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.run.FailureCategory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,13 +23,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class GuardedHttpTest {
 
     private final LocalHttpServer server = LocalHttpServer.start();
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
     private final List<Duration> sleeps = new CopyOnWriteArrayList<>();
-    // The sleeper moves the fake clock, so budgets run out without any real waiting; the jitter takes the ceiling.
-    private final Sleeper sleeper = d -> {
+    // The sleeper moves the fake clock, so budgets run out without any real waiting; the jitter takes half the
+    // ceiling, so each wait is exactly predictable.
+    private final Backoff.Sleeper sleeper = d -> {
         sleeps.add(d);
         clock.advance(d);
     };
+
+    private Backoff backoff(double jitter) {
+        return new Backoff(GuardedHttp.MAX_ATTEMPTS, GuardedHttp.BASE_DELAY, GuardedHttp.MAX_DELAY, () -> jitter, sleeper);
+    }
 
     @AfterEach
     void stop() {
@@ -36,11 +42,11 @@ class GuardedHttpTest {
     }
 
     private GuardedHttp http(boolean allowPrivate) {
-        return new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock, sleeper, max -> max);
+        return new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock, backoff(0.5));
     }
 
     private GuardedHttp http(HostResolver resolver) {
-        return new GuardedHttp(new UrlGuard(true, resolver), clock, sleeper, max -> max);
+        return new GuardedHttp(new UrlGuard(true, resolver), clock, backoff(0.5));
     }
 
     @Test
@@ -65,6 +71,47 @@ class GuardedHttpTest {
         assertThat(received.body()).isEqualTo("{\"a\":1}");
         assertThat(received.headers()).containsEntry("Authorization", "Bearer abc")
                 .containsEntry("Host", "127.0.0.1:" + server.port());
+    }
+
+    @Test
+    void localhostIsRefusedByNameAndReachedWhenAllowed() throws Exception {
+        server.answer("GET /ok", Answer.status(200, "fine"));
+        URI byName = URI.create("http://localhost:" + server.port() + "/ok");
+        assertThatThrownBy(() -> http(false).send(OutboundRequest.get(byName)))
+                .isInstanceOf(OutboundException.Refused.class)
+                .hasMessageStartingWith("host 'localhost' resolves to ");
+        assertThat(server.requests()).isEmpty();
+        // localhost may resolve to ::1 first, where this IPv4-only server is not listening: pin to 127.0.0.1.
+        GuardedHttp http = http(host -> List.of(InetAddress.getByName("127.0.0.1")));
+        assertThat(http.send(OutboundRequest.get(byName)).body()).isEqualTo("fine");
+        assertThat(server.requests().getFirst().headers()).containsEntry("Host", "localhost:" + server.port());
+    }
+
+    @Test
+    void ipv6LoopbackIsRefusedByDefaultAndReachedWhenAllowed() throws Exception {
+        com.sun.net.httpserver.HttpServer v6;
+        try {
+            v6 = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress(InetAddress.getByName("::1"), 0), 0);
+        } catch (java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("no IPv6 loopback on this machine: " + e.getMessage());
+            return;
+        }
+        v6.createContext("/", exchange -> {
+            byte[] body = "v6".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        v6.start();
+        try {
+            URI uri = URI.create("http://[::1]:" + v6.getAddress().getPort() + "/");
+            assertThatThrownBy(() -> http(false).send(OutboundRequest.get(uri)))
+                    .isInstanceOf(OutboundException.Refused.class)
+                    .hasMessage("address ::1 is loopback; private addresses need INTERLOCK_ALLOW_PRIVATE_URLS=true");
+            assertThat(http(true).send(OutboundRequest.get(uri)).body()).isEqualTo("v6");
+        } finally {
+            v6.stop(0);
+        }
     }
 
     @Test
@@ -110,20 +157,16 @@ class GuardedHttpTest {
         OutboundResponse response = http(true).send(OutboundRequest.get(server.uri("/flaky")).withBudget(Duration.ofMinutes(1)));
         assertThat(response.body()).isEqualTo("done");
         assertThat(server.requests()).hasSize(5);
-        assertThat(sleeps).containsExactly(Duration.ofMillis(200), Duration.ofMillis(400), Duration.ofMillis(800),
-                Duration.ofMillis(1600));
+        // Half of each ceiling (200, 400, 800, 1600 ms, inclusive).
+        assertThat(sleeps).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400),
+                Duration.ofMillis(800));
     }
 
     @Test
-    void theJitterPicksBelowTheExponentialCeiling() throws Exception {
-        List<Long> ceilings = new CopyOnWriteArrayList<>();
-        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock, sleeper, max -> {
-            ceilings.add(max);
-            return max / 4;
-        });
+    void theJitterScalesTheExponentialCeiling() throws Exception {
+        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock, backoff(0.25));
         server.answer("GET /flaky", Answer.status(503, ""), Answer.status(503, ""), Answer.status(200, "done"));
         http.send(OutboundRequest.get(server.uri("/flaky")).withBudget(Duration.ofMinutes(1)));
-        assertThat(ceilings).containsExactly(200L, 400L);
         assertThat(sleeps).containsExactly(Duration.ofMillis(50), Duration.ofMillis(100));
     }
 
@@ -132,13 +175,22 @@ class GuardedHttpTest {
         server.answer("GET /down", Answer.status(503, "still down"));
         OutboundResponse response = http(true).send(OutboundRequest.get(server.uri("/down")).withBudget(Duration.ofSeconds(1)));
         assertThat(response.status()).isEqualTo(503);
-        // 200 + 400 ms fit in one second; the third wait (800 ms) would not.
-        assertThat(sleeps).containsExactly(Duration.ofMillis(200), Duration.ofMillis(400));
-        assertThat(server.requests()).hasSize(3);
+        // 100 + 200 + 400 ms fit in one second; the fourth wait (800 ms) would not.
+        assertThat(sleeps).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400));
+        assertThat(server.requests()).hasSize(4);
         assertThatThrownBy(() -> response.requireSuccess("GET /down"))
                 .isInstanceOf(OutboundException.Status.class)
                 .hasMessage("GET /down returned status 503: still down")
                 .extracting(e -> ((OutboundException) e).category()).isEqualTo(FailureCategory.TRANSIENT);
+    }
+
+    @Test
+    void stopsAtTheBackoffsAttemptLimitEvenWithBudgetLeft() throws Exception {
+        server.answer("GET /down", Answer.status(503, ""));
+        OutboundResponse response = http(true).send(OutboundRequest.get(server.uri("/down")).withBudget(Duration.ofHours(1)));
+        assertThat(response.status()).isEqualTo(503);
+        assertThat(server.requests()).hasSize(GuardedHttp.MAX_ATTEMPTS);
+        assertThat(sleeps).hasSize(GuardedHttp.MAX_ATTEMPTS - 1);
     }
 
     @Test
@@ -181,7 +233,23 @@ class GuardedHttpTest {
                 .isInstanceOf(OutboundException.Network.class)
                 .hasMessageStartingWith("POST http://127.0.0.1:")
                 .extracting(e -> ((OutboundException) e).category()).isEqualTo(FailureCategory.TRANSIENT);
-        assertThat(sleeps).containsExactly(Duration.ofMillis(200), Duration.ofMillis(400));
+        assertThat(sleeps).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400));
+    }
+
+    @Test
+    void aFailedLookupIsRetriedLikeAnyNetworkFailure() throws Exception {
+        AtomicInteger lookups = new AtomicInteger();
+        GuardedHttp http = http(host -> {
+            if (lookups.getAndIncrement() == 0) {
+                throw new java.net.UnknownHostException(host);
+            }
+            return List.of(InetAddress.getByName("127.0.0.1"));
+        });
+        server.answer("POST /start", Answer.status(200, "started"));
+        URI uri = URI.create("http://jobs.example.test:" + server.port() + "/start");
+        assertThat(http.send(OutboundRequest.post(uri, "{}").withBudget(Duration.ofMinutes(1))).body()).isEqualTo("started");
+        assertThat(lookups).hasValue(2);
+        assertThat(sleeps).containsExactly(Duration.ofMillis(100));
     }
 
     @Test

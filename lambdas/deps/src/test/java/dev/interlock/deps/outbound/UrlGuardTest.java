@@ -132,10 +132,4 @@ class UrlGuardTest {
         assertThat(v6.pinnedUri()).hasToString("http://[2001:4860:4860:0:0:0:0:8888]:80/");
         assertThat(v6.hostHeader()).isEqualTo("dual.example.test");
     }
-
-    @Test
-    void theTlsParametersNameTheConfiguredHost() {
-        assertThat(GuardedHttp.serverNameParameters("jobs.example.test").getServerNames())
-                .singleElement().hasToString("type=host_name (0), value=jobs.example.test");
-    }
 }

@@ -44,7 +44,7 @@ class AwsTriggersTest {
     private final SfnClient sfn = stub.client(SfnClient.builder());
     private final LambdaClient lambda = stub.client(LambdaClient.builder());
     private final TriggerRunners runners = new TriggerRunners(() -> glue, () -> emr, () -> emrServerless, () -> sfn,
-            () -> lambda, new GuardedHttp(new UrlGuard(false, HostResolver.system()), Clock.systemUTC(), d -> { }, m -> m),
+            () -> lambda, new GuardedHttp(new UrlGuard(false, HostResolver.system()), Clock.systemUTC(), NoWait.BACKOFF),
             new InterlockVariables(Map.of()), Clock.systemUTC(), false);
 
     @AfterEach

@@ -21,7 +21,7 @@ class CommandJobTest {
 
     private static TriggerRunners runners(boolean allowCommand) {
         return new TriggerRunners(() -> null, () -> null, () -> null, () -> null, () -> null,
-                new GuardedHttp(new UrlGuard(false, HostResolver.system()), Clock.systemUTC(), d -> { }, m -> m),
+                new GuardedHttp(new UrlGuard(false, HostResolver.system()), Clock.systemUTC(), NoWait.BACKOFF),
                 new InterlockVariables(Map.of()), Clock.systemUTC(), allowCommand);
     }
 

@@ -1,13 +1,14 @@
 package dev.interlock.deps.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.InterlockVariables;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.AirflowTrigger;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,10 +36,11 @@ class HttpTriggersTest {
             "AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI");
 
     private final LocalHttpServer server = LocalHttpServer.start();
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     private TriggerRunners runners(boolean allowPrivate) {
-        GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock, clock::advance, m -> m);
+        GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock,
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
         return new TriggerRunners(() -> null, () -> null, () -> null, () -> null, () -> null, http,
                 new InterlockVariables(ENV), clock, false);
     }
@@ -147,6 +150,13 @@ class HttpTriggersTest {
     }
 
     @Test
+    void airflowTreatsItsOwnExistingDagRunAsStarted() {
+        server.answer("POST /api/v1/dags/d/dagRuns", Answer.json(409, "{\"title\":\"DAGRun with DAG ID: 'd' and DAGRun ID: 'interlock__run-42' already exists\"}"));
+        assertThat(start(new AirflowTrigger(base(), "d", null, null, null, 5))).isEqualTo(TriggerResult.running(Map.of(
+                "airflow_dag_run_id", "interlock__run-42", "airflow_dag_id", "d", "airflow_url", base())));
+    }
+
+    @Test
     void airflowConfFieldWinsAndAnEmptyConfIsAnObject() {
         server.answer("POST /api/v1/dags/d/dagRuns", Answer.json(200, "{\"dag_run_id\":\"r1\"}"));
         start(new AirflowTrigger(base(), "d", null, null, Map.of("n", 3), 5));
@@ -183,7 +193,8 @@ class HttpTriggersTest {
                 Map.of("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}")));
 
         assertThat(check).isEqualTo(new RunCheck(RunCheckState.fromJson(state), message, category));
-        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer af-token");
+        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer af-token")
+                .containsEntry("Accept", "application/json").doesNotContainKey("Content-Type");
     }
 
     @Test

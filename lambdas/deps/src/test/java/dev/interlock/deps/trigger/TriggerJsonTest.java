@@ -30,6 +30,15 @@ class TriggerJsonTest {
     }
 
     @Test
+    void aTriggerRequestReadsItsTypedTrigger() {
+        TriggerRequest request = InterlockJson.read("{\"pipelineId\":\"orders\",\"scheduleId\":\"h07\",\"date\":\"2026-03-01\","
+                + "\"runId\":\"r1\",\"trigger\":{\"type\":\"glue\",\"jobName\":\"etl\",\"arguments\":{\"--hour\":\"07\"}}}",
+                TriggerRequest.class);
+        assertThat(request.trigger()).isEqualTo(new dev.interlock.model.trigger.GlueTrigger("etl", Map.of("--hour", "07")));
+        assertThat(request.scheduleId()).isEqualTo("h07");
+    }
+
+    @Test
     void requestsReadFromTheirJsonShape() {
         RunCheckRequest request = InterlockJson.read("{\"pipelineID\":\"orders\",\"runId\":\"r1\",\"triggerType\":\"emr-serverless\","
                 + "\"metadata\":{\"emr_sl_application_id\":\"a\"},\"unknown\":1}", RunCheckRequest.class);
