@@ -1,6 +1,6 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -29,7 +29,7 @@ class BuiltinEvaluatorsTest {
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
 
-    private final MutableClock clock = new MutableClock(NOW);
+    private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryProvider provider = new InMemoryProvider(clock);
     private final TraitEvaluation evaluation = new TraitEvaluation(provider, new HttpEvaluator(null, ""),
             new LambdaEvaluator(() -> null), clock);

@@ -1,12 +1,13 @@
 package dev.interlock.evaluator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.ServerSocket;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Map;
@@ -30,7 +32,7 @@ class HttpEvaluatorTest {
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
 
     private final LocalHttpServer server = LocalHttpServer.start();
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
     private final InMemoryProvider provider = new InMemoryProvider(clock);
 
     @AfterEach
@@ -38,10 +40,10 @@ class HttpEvaluatorTest {
         server.close();
     }
 
-    /** Retries wait by moving the clock; the jitter always picks the ceiling, so the schedule is exact. */
+    /** Retries wait by moving the clock; the jitter always picks half the ceiling, so the schedule is exact. */
     private TraitEvaluation evaluation(boolean allowPrivate, String baseUrl) {
-        GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock, clock::advance,
-                max -> max);
+        GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock,
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
         return new TraitEvaluation(provider, new HttpEvaluator(http, baseUrl), new LambdaEvaluator(() -> null), clock);
     }
 
@@ -119,8 +121,8 @@ class HttpEvaluatorTest {
 
         assertThat(result.status()).isEqualTo(TraitStatus.PASS);
         assertThat(server.requests()).hasSize(3);
-        // Backoff ceilings 200 ms then 400 ms, waited on the injected clock.
-        assertThat(clock.instant()).isEqualTo(Instant.parse("2026-03-01T10:00:00.600Z"));
+        // Half of the 200 ms and 400 ms ceilings, waited on the injected clock.
+        assertThat(clock.instant()).isEqualTo(Instant.parse("2026-03-01T10:00:00.300Z"));
     }
 
     @Test
@@ -133,8 +135,8 @@ class HttpEvaluatorTest {
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.TRANSIENT);
         assertThat(result.reason()).isEqualTo("EVALUATOR_HTTP_ERROR: POST " + url("/down")
                 + " returned status 503: maintenance");
-        // Waits of 200, 400, 800 and 1600 ms fit in 5 s; the next (3200 ms) would not.
-        assertThat(server.requests()).hasSize(5);
+        // Waits of 100, 200, 400, 800 and 1600 ms fit in 5 s; the next (3200 ms) would not.
+        assertThat(server.requests()).hasSize(6);
     }
 
     @Test
@@ -195,7 +197,8 @@ class HttpEvaluatorTest {
         server.answer("POST /slow", Answer.hang());
         // A real clock: the one-second call timeout spends the whole trait timeout, so no retry fits.
         Clock real = Clock.systemUTC();
-        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), real, d -> { }, max -> 0);
+        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), real,
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
         TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(real), new HttpEvaluator(http, ""),
                 new LambdaEvaluator(() -> null), real);
 

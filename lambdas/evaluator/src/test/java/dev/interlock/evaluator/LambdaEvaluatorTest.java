@@ -2,7 +2,7 @@ package dev.interlock.evaluator;
 
 import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;
@@ -26,7 +26,7 @@ class LambdaEvaluatorTest {
 
     private final AwsProtocolStub stub = AwsProtocolStub.start();
     private final LambdaClient client = stub.client(LambdaClient.builder());
-    private final MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
     private final TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(clock),
             new HttpEvaluator(null, ""), new LambdaEvaluator(() -> client), clock);
 

@@ -2,6 +2,7 @@ package dev.interlock.runchecker;
 
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.UrlGuard;
@@ -9,7 +10,7 @@ import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -41,7 +42,7 @@ class RunPollTest {
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
     private static final Map<String, Object> GLUE = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_42");
 
-    private final MutableClock clock = new MutableClock(NOW);
+    private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryProvider provider = new InMemoryProvider(clock);
     private final LocalHttpServer server = LocalHttpServer.start();
     private final AwsProtocolStub aws = AwsProtocolStub.start();
@@ -49,7 +50,8 @@ class RunPollTest {
             "INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString(), "INTERLOCK_AIRFLOW_TOKEN", "af-secret"));
     private final AwsClients clients = new AwsClients(environment);
     private final RunPoll poll = new RunPoll(provider, TriggerRunners.create(clients, environment,
-            new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock, clock::advance, max -> max), clock, false),
+            new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)), clock, false),
             clock);
 
     @AfterEach

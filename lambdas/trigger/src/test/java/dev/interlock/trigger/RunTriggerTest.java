@@ -3,6 +3,7 @@ package dev.interlock.trigger;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.alert.AlertPublisher;
 import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.UrlGuard;
@@ -10,7 +11,7 @@ import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
-import dev.interlock.deps.testing.MutableClock;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.deps.trigger.TriggerResult;
 import dev.interlock.deps.trigger.TriggerRunner;
 import dev.interlock.deps.trigger.TriggerRunners;
@@ -55,7 +56,7 @@ class RunTriggerTest {
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
 
-    private final MutableClock clock = new MutableClock(NOW);
+    private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryProvider provider = new InMemoryProvider(clock);
     private final List<Alert> published = new CopyOnWriteArrayList<>();
     private final AlertPublisher alerts = published::add;
@@ -65,7 +66,8 @@ class RunTriggerTest {
             "AWS_REGION", "us-east-1", "INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString()));
     private final AwsClients clients = new AwsClients(environment);
     private final TriggerRunners runners = TriggerRunners.create(clients, environment,
-            new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock, clock::advance, max -> max), clock, false);
+            new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)), clock, false);
 
     @AfterEach
     void stop() {
