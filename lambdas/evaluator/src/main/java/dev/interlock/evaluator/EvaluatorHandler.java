@@ -11,6 +11,7 @@ import dev.interlock.model.trait.ResolvedTrait;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Duration;
 
 /** Lambda entry of the evaluator: one resolved trait in, its result out (CONTRACT §5). */
 public final class EvaluatorHandler implements RequestStreamHandler {
@@ -39,6 +40,8 @@ public final class EvaluatorHandler implements RequestStreamHandler {
         if (trait == null) {
             throw new IllegalArgumentException("evaluator input is empty; expected one resolved trait");
         }
-        InterlockJson.json().writeValue(output, EvaluatorResponse.of(evaluation.evaluate(trait)));
+        // The Lambda's own deadline bounds the evaluator call (the local runtime and tests may pass no context).
+        Duration remaining = context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis());
+        InterlockJson.json().writeValue(output, EvaluatorResponse.of(evaluation.evaluate(trait, remaining)));
     }
 }

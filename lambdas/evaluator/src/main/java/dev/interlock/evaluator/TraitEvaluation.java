@@ -28,6 +28,10 @@ public final class TraitEvaluation {
 
     /** The evaluator timeout when a trait sets none (R§2.1). */
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+    /** Time kept back from the invocation's remaining time to store the result after the evaluator answered. */
+    static final Duration STORE_RESERVE = Duration.ofSeconds(3);
+    /** The shortest evaluator call worth making. */
+    static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
 
     private final Provider provider;
     private final HttpEvaluator http;
@@ -52,9 +56,20 @@ public final class TraitEvaluation {
      * @throws dev.interlock.store.StoreException when the result cannot be stored
      */
     public TraitResult evaluate(ResolvedTrait trait) {
+        return evaluate(trait, null);
+    }
+
+    /**
+     * Evaluates and stores one trait within the invocation's remaining time: the evaluator gets at most that time less
+     * {@link #STORE_RESERVE}, so a slow evaluator becomes a stored EVALUATOR_TIMEOUT instead of a Lambda timeout that
+     * loses the result (R§2.1's trait timeout ≥ Lambda timeout quirk).
+     *
+     * @param remaining the invocation's remaining time, or null when unbounded
+     */
+    public TraitResult evaluate(ResolvedTrait trait, Duration remaining) {
         requireKeys(trait);
         LogContext ctx = LogContext.of(trait.pipelineId(), trait.scheduleId(), trait.date().toString());
-        Verdict verdict = judge(trait);
+        Verdict verdict = judge(trait, timeout(trait, remaining));
         Instant now = clock.instant();
         Instant expiresAt = trait.ttl() > 0 ? now.plusSeconds(trait.ttl()) : null;
         TraitResult result = new TraitResult(trait.pipelineId(), trait.scheduleId(), trait.date(), trait.traitType(),
@@ -77,7 +92,21 @@ public final class TraitEvaluation {
         return result;
     }
 
-    private Verdict judge(ResolvedTrait trait) {
+    private static Duration timeout(ResolvedTrait trait, Duration remaining) {
+        Duration timeout = trait.timeout() > 0 ? Duration.ofSeconds(trait.timeout()) : DEFAULT_TIMEOUT;
+        if (remaining != null) {
+            Duration available = remaining.minus(STORE_RESERVE);
+            if (available.compareTo(MIN_TIMEOUT) < 0) {
+                available = MIN_TIMEOUT;
+            }
+            if (available.compareTo(timeout) < 0) {
+                timeout = available;
+            }
+        }
+        return timeout;
+    }
+
+    private Verdict judge(ResolvedTrait trait, Duration timeout) {
         EvaluatorLocator locator;
         try {
             locator = EvaluatorLocator.parse(trait.evaluator());
@@ -85,7 +114,6 @@ public final class TraitEvaluation {
             // Unknown builtin, empty or malformed locator: the config is wrong, a retry cannot help.
             return Verdict.error(e.getMessage(), FailureCategory.PERMANENT);
         }
-        Duration timeout = trait.timeout() > 0 ? Duration.ofSeconds(trait.timeout()) : DEFAULT_TIMEOUT;
         EvaluatorInput input = new EvaluatorInput(trait.pipelineId(), trait.traitType(), trait.config());
         return switch (locator) {
             case EvaluatorLocator.Builtin b -> builtins.evaluate(b.evaluator(), trait);

@@ -1,6 +1,5 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -9,6 +8,7 @@ import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.store.RunLogKey;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

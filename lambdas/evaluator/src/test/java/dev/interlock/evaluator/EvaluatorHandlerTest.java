@@ -1,6 +1,5 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;
@@ -10,6 +9,7 @@ import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
 import dev.interlock.store.StoreException;
 import dev.interlock.store.TraitStore;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package dev.interlock.evaluator;
 
+import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.outbound.GuardedHttp;
@@ -7,17 +8,21 @@ import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
-import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Proxy;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -195,10 +200,10 @@ class HttpEvaluatorTest {
     @Test
     void anEvaluatorThatNeverAnswersIsATimeoutError() {
         server.answer("POST /slow", Answer.hang());
-        // A real clock: the one-second call timeout spends the whole trait timeout, so no retry fits.
+        // A real clock and a single attempt: the one-second call timeout spends the whole trait timeout.
         Clock real = Clock.systemUTC();
         GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), real,
-                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
+                new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
         TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(real), new HttpEvaluator(http, ""),
                 new LambdaEvaluator(() -> null), real);
 
@@ -207,6 +212,31 @@ class HttpEvaluatorTest {
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
         assertThat(result.reason()).startsWith("EVALUATOR_TIMEOUT: POST " + url("/slow"));
+    }
+
+    @Test
+    void theInvocationDeadlineBoundsAnEvaluatorWhoseTimeoutIsLongerSoTheResultIsStillStored() throws Exception {
+        server.answer("POST /slow", Answer.hang());
+        // One attempt; the hand-moved clock makes the computed call timeout exact while the HTTP client waits for real.
+        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
+                new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
+        EvaluatorHandler handler = new EvaluatorHandler(new TraitEvaluation(provider, new HttpEvaluator(http, ""),
+                new LambdaEvaluator(() -> null), clock));
+        // 4 s left in the invocation: the evaluator gets 1 s of it, not the trait's 60 s.
+        Context context = (Context) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Context.class},
+                (proxy, method, args) -> method.getName().equals("getRemainingTimeInMillis") ? 4000 : null);
+        String in = "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\","
+                + "\"traitType\":\"source-freshness\",\"evaluator\":\"" + url("/slow") + "\",\"config\":{},"
+                + "\"timeout\":60,\"ttl\":0,\"required\":true}";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        handler.handleRequest(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out, context);
+
+        TraitResult stored = provider.traits().get("orders", DATE, "daily", "source-freshness").orElseThrow();
+        assertThat(stored.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(stored.failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
+        assertThat(stored.reason()).isEqualTo("EVALUATOR_TIMEOUT: POST " + url("/slow") + ": no answer within 1000 ms");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"status\":\"ERROR\"");
     }
 
     @Test

@@ -2,12 +2,12 @@ package dev.interlock.evaluator;
 
 import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
-import dev.interlock.store.contract.ManualClock;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
