@@ -8,6 +8,7 @@ import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.deps.trigger.TriggerRequest;
 import dev.interlock.deps.trigger.TriggerResult;
 import dev.interlock.deps.trigger.TriggerRunner;
+import dev.interlock.deps.trigger.TriggerStatus;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
@@ -192,7 +193,7 @@ public final class RunTrigger {
             case COMPLETED -> triggering.moveTo(RunStatus.COMPLETED, now).withMetadata(result.metadata());
             case FAILED -> triggering.moveTo(RunStatus.FAILED, now).withFailure(result.error(), result.failureCategory());
         };
-        Event outcome = result.status() == dev.interlock.deps.trigger.TriggerStatus.FAILED
+        Event outcome = result.status() == TriggerStatus.FAILED
                 ? event(EventKind.TRIGGER_FAILED, next, result.status().wireName(), result.error(),
                         failureDetails(job, result))
                 : event(EventKind.TRIGGER_FIRED, next, result.status().wireName(), "job started",
