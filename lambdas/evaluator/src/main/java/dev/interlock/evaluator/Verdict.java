@@ -11,7 +11,7 @@ import java.util.Objects;
  * What one evaluator said about a trait, before it is stamped and stored. An ERROR always carries a category, so an
  * evaluator outage is never mistaken for a trait that simply did not pass.
  */
-public record Verdict(TraitStatus status, Map<String, Object> value, String reason, FailureCategory failureCategory) {
+record Verdict(TraitStatus status, Map<String, Object> value, String reason, FailureCategory failureCategory) {
 
     public Verdict {
         Objects.requireNonNull(status, "status");
@@ -25,19 +25,19 @@ public record Verdict(TraitStatus status, Map<String, Object> value, String reas
         }
     }
 
-    public static Verdict pass(Map<String, Object> value) {
+    static Verdict pass(Map<String, Object> value) {
         return new Verdict(TraitStatus.PASS, value, null, null);
     }
 
-    public static Verdict fail(String reason, Map<String, Object> value) {
+    static Verdict fail(String reason, Map<String, Object> value) {
         return new Verdict(TraitStatus.FAIL, value, reason, null);
     }
 
-    public static Verdict stale(String reason, Map<String, Object> value) {
+    static Verdict stale(String reason, Map<String, Object> value) {
         return new Verdict(TraitStatus.STALE, value, reason, null);
     }
 
-    public static Verdict error(String reason, FailureCategory category) {
+    static Verdict error(String reason, FailureCategory category) {
         return new Verdict(TraitStatus.ERROR, null, reason, Objects.requireNonNull(category, "category"));
     }
 }
