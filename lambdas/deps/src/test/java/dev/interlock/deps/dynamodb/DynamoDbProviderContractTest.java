@@ -48,7 +48,7 @@ class DynamoDbProviderContractTest extends ProviderContract {
 
     @BeforeAll
     static void startDynamoDbLocal() {
-        local = LocalDynamoDb.start();
+        local = LocalDynamoDb.shared();
         client = local.client(COUNTER);
         streams = local.streamsClient();
     }
@@ -58,7 +58,6 @@ class DynamoDbProviderContractTest extends ProviderContract {
         if (local != null) {
             client.close();
             streams.close();
-            local.close();
         }
     }
 
@@ -121,10 +120,12 @@ class DynamoDbProviderContractTest extends ProviderContract {
         provider.pipelines().put(pipeline("gold", "silver"));
         provider.pipelines().get("gold");
         provider.runs().create(run("r1", "gold", clock.instant()));
+        assertThat(provider.runs().create(run("r1", "gold", clock.instant()))).isFalse();
 
         assertThat(COUNTER.snapshot()).containsOnlyKeys(
                 "pipelines.put GetItem", "pipelines.put TransactWriteItems", "pipelines.get GetItem", "runs.create PutItem");
         assertThat(COUNTER.requests(CapacityIntent.PIPELINE_PUT)).isEqualTo(2);
+        assertThat(COUNTER.requests(CapacityIntent.RUN_CREATE, "PutItem")).as("a failed condition is a request too").isEqualTo(2);
         assertThat(COUNTER.snapshot().get("runs.create PutItem").writeUnits()).isGreaterThan(0);
     }
 
