@@ -70,6 +70,9 @@ public final class ProviderBenchmark {
                 benchmark.casUnderContention();
             }
         }
+        // DynamoDB Local keeps a non-daemon executor thread ("pool-N-thread-1") alive after stop(), which would
+        // keep this JVM, and the Maven build waiting on it, running for minutes.
+        System.exit(0);
     }
 
     private void costPerOperation() {
