@@ -63,7 +63,7 @@ public final class StoreSamples {
 
     public static Archetype archetype(String name) {
         return new Archetype(name, "test archetype",
-                List.of(new TraitDefinition("source-freshness", "fresh source", Map.of("maxAgeSeconds", 3600), 300, 30)),
+                List.of(new TraitDefinition("source-freshness", "fresh source", null, Map.of("maxAgeSeconds", 3600), 300, 30)),
                 List.of(), ReadinessRule.ALL_REQUIRED_PASS);
     }
 
