@@ -20,6 +20,7 @@ import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,8 +81,10 @@ public final class Watchdog implements Action {
     private void watchSchedule(PipelineConfig pipeline, ScheduleConfig schedule, Summary summary) {
         Instant now = collaborators.now();
         String scheduleId = schedule.name();
-        LocalDate today = LocalDate.ofInstant(now, ScheduleWindow.zoneOf(schedule, pipeline.sla()));
-        // Yesterday too: a deadline earlier than `after` rolls to the next day and is only due today.
+        ZoneId zone = ScheduleWindow.zoneOf(schedule, pipeline.sla());
+        LocalDate today = LocalDate.ofInstant(now, zone);
+        Instant startOfToday = today.atStartOfDay(zone).toInstant();
+        // Yesterday too: a deadline earlier than `after` rolls to the next day, so yesterday's window may be due today.
         for (LocalDate date : List.of(today.minusDays(1), today)) {
             String id = pipeline.name() + "/" + scheduleId + "/" + date;
             Optional<String> excluded = ExclusionRule.reason(collaborators.provider().calendars(), pipeline, date);
@@ -96,7 +99,11 @@ public final class Watchdog implements Action {
             if (date.equals(today) && startsToday(schedule, window, now, log, pipeline, date)) {
                 summary.markersWritten().add(id);
             }
-            if (missedDeadline(pipeline, window, now, log)) {
+            // Yesterday's window counts only for a deadline that rolled into today; its own misses were judged
+            // yesterday (and a pipeline registered today has no yesterday to miss).
+            boolean judged = date.equals(today)
+                    || window.completionDeadline() != null && !window.completionDeadline().isBefore(startOfToday);
+            if (judged && missedDeadline(pipeline, window, now, log)) {
                 summary.slaMissed().add(id);
             }
         }
