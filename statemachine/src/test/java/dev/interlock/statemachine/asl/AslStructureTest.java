@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.statemachine.AslDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -96,13 +97,13 @@ class AslStructureTest {
             assertThat(retrier.get("IntervalSeconds").asInt()).isEqualTo(2);
             assertThat(retrier.get("MaxAttempts").asInt()).isEqualTo(3);
             assertThat(retrier.get("BackoffRate").asDouble()).isEqualTo(2.0);
-            assertThat(task.get("Catch").size()).isEqualTo(1);
+            assertThat(task.path("Catch").size()).as("Catch of " + task.get("Comment").asText()).isEqualTo(1);
             assertThat(task.get("Catch").get(0).get("ErrorEquals").get(0).asText()).isEqualTo("States.ALL");
         }
     }
 
     @Test
-    void theOnlyServiceIntegrationIsTheAlertPublishWithSpecSubjectAndMessage() {
+    void theOnlyServiceIntegrationIsTheAlertPublishWithSpecSubjectAndMessage() throws Exception {
         List<JsonNode> integrations = Asl.allTasks(states).stream()
                 .filter(t -> t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
         assertThat(integrations).containsExactly(states.get("AlertError"));
@@ -111,10 +112,18 @@ class AslStructureTest {
         JsonNode parameters = alert.get("Parameters");
         assertThat(parameters.get("TopicArn").asText()).isEqualTo("${AlertTopicArn}");
         assertThat(parameters.get("Subject.$").asText()).isEqualTo("States.Format('[ERROR] EXECUTION_ERROR {}', $.pipelineId)");
-        List<String> messageFields = new ArrayList<>();
-        parameters.get("Message").fieldNames().forEachRemaining(f -> messageFields.add(f.replace(".$", "")));
-        assertThat(messageFields).containsExactly("level", "kind", "pipelineId", "scheduleId", "date", "message", "details", "timestamp");
-        assertThat(parameters.get("Message").get("kind").asText()).isEqualTo("EXECUTION_ERROR");
+        // The body is a States.Format template whose {} are filled with States.JsonToString values: fill them with
+        // JSON strings and it must be the SPEC §10 body.
+        String template = intrinsicStringLiteral(parameters.get("Message.$").asText());
+        JsonNode body = Asl.JSON.readTree(template.replace("\\{", "{").replace("\\}", "}").replace("{}", "\"x\""));
+        List<String> bodyFields = new ArrayList<>();
+        body.fieldNames().forEachRemaining(bodyFields::add);
+        assertThat(bodyFields).containsExactly("level", "kind", "pipelineId", "scheduleId", "date", "message", "details", "timestamp");
+        assertThat(body.get("level").asText()).isEqualTo("ERROR");
+        assertThat(body.get("kind").asText()).isEqualTo("EXECUTION_ERROR");
+        assertThat(parameters.get("Message.$").asText()).endsWith(", States.JsonToString($.pipelineId), States.JsonToString($.scheduleId), "
+                + "States.JsonToString($.date), States.JsonToString($$.Execution.Name), States.JsonToString($.errorInfo), "
+                + "States.JsonToString($$.State.EnteredTime))");
         assertThat(alert.get("Catch").get(0).get("Next").asText()).isEqualTo("ReleaseLockAfterError");
         assertThat(alert.get("Next").asText()).isEqualTo("ReleaseLockAfterError");
     }
@@ -140,6 +149,7 @@ class AslStructureTest {
         }
         Set<String> documented = new TreeSet<>();
         Asl.contract().get("placeholders").forEach(p -> documented.add(p.asText()));
+        assertThat(AslDefinition.PLACEHOLDERS).isEqualTo(found);
         assertThat(found).isEqualTo(documented)
                 .containsExactlyInAnyOrder("OrchestratorFunctionArn", "EvaluatorFunctionArn", "TriggerFunctionArn",
                         "RunCheckerFunctionArn", "AlertTopicArn");
@@ -239,9 +249,7 @@ class AslStructureTest {
     @Test
     void initDefaultsDefaultsEveryExecutionInputField() throws Exception {
         String expression = states.get("InitDefaults").get("Parameters").get("input.$").asText();
-        Matcher literal = Pattern.compile("States\\.Format\\('((?:\\\\.|[^'\\\\])*)'").matcher(expression);
-        assertThat(literal.find()).isTrue();
-        String json = literal.group(1).replace("\\{", "{").replace("\\}", "}").replace("\"{}\"", "\"2026-01-15\"");
+        String json = intrinsicStringLiteral(expression).replace("\\{", "{").replace("\\}", "}").replace("\"{}\"", "\"2026-01-15\"");
         JsonNode defaults = Asl.JSON.readTree(json);
         assertThat(defaults.get("scheduleId").asText()).isEqualTo("daily");
         assertThat(defaults.get("replay").asBoolean()).isFalse();
@@ -252,6 +260,13 @@ class AslStructureTest {
         assertThat(keys).isEqualTo(input).containsExactly("pipelineId", "scheduleId", "date", "markerSource", "replay");
         assertThat(expression).endsWith(", $, false)");
         assertThat(states.get("InitDefaults").get("OutputPath").asText()).isEqualTo("$.input");
+    }
+
+    /** The first single-quoted literal of an intrinsic function call, with its escapes still in place. */
+    private static String intrinsicStringLiteral(String expression) {
+        Matcher literal = Pattern.compile("'((?:\\\\.|[^'\\\\])*)'").matcher(expression);
+        assertThat(literal.find()).as(expression).isTrue();
+        return literal.group(1);
     }
 
     private String skipTarget(String choice) {

@@ -82,11 +82,14 @@ class ContractTest {
             if (!doc.contains("### `" + action + "`")) {
                 missing.add("action " + action);
             }
-            actions.get(action).path("payload").fieldNames().forEachRemaining(field -> {
-                if (!doc.contains("`" + field + "`")) {
-                    missing.add(action + " field " + field);
-                }
-            });
+            for (String part : List.of("payload", "payloadOnProceed")) {
+                GuaranteedPaths.fields("$", actions.get(action).path(part)).keySet().forEach(path -> {
+                    String field = path.substring(path.lastIndexOf('.') + 1);
+                    if (!doc.contains("`" + field + "`")) {
+                        missing.add(action + " field " + path);
+                    }
+                });
+            }
         });
         contract.get("failureCategories").forEach(c -> {
             if (!doc.contains("`" + c.asText() + "`")) {
