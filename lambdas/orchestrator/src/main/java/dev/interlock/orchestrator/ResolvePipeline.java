@@ -5,6 +5,7 @@ import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeCatalog;
 import dev.interlock.model.archetype.TraitResolution;
+import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.RetryPolicy;
@@ -157,7 +158,7 @@ public final class ResolvePipeline implements Action {
         RunState run = new RunState(runId, request.pipelineId(), request.scheduleId(), request.date(), RunStatus.PENDING, 1,
                 trigger.type(), request.executionName(), Map.of(), null, null, now, now);
         if (collaborators.provider().runs().create(run)) {
-            collaborators.provider().events().append(new dev.interlock.model.event.Event(EventKind.RUN_STATE_CHANGED,
+            collaborators.provider().events().append(new Event(EventKind.RUN_STATE_CHANGED,
                     request.pipelineId(), request.scheduleId(), request.date(), runId, null, RunStatus.PENDING.wireName(),
                     "run created", null, now));
         }
@@ -167,6 +168,13 @@ public final class ResolvePipeline implements Action {
     private Outcome unresolvable(ActionRequest request, String reason) {
         Instant now = collaborators.now();
         RunLogKey key = new RunLogKey(request.pipelineId(), request.date(), request.scheduleId());
+        boolean repeat = collaborators.provider().runLogs().get(key)
+                .filter(log -> alreadyRecorded(log, request, reason)).isPresent();
+        if (repeat) {
+            // Step Functions repeated the call: the failure is recorded; only a lost alert may still need sending.
+            alert(request, reason);
+            return Outcome.error(reason, new Unresolved());
+        }
         collaborators.provider().runLogs().update(key, current -> {
             if (current.isPresent() && alreadyRecorded(current.get(), request, reason)) {
                 return current.get();
@@ -182,10 +190,14 @@ public final class ResolvePipeline implements Action {
         });
         collaborators.record(request, EventKind.RUN_STATE_CHANGED, RunLogStatus.FAILED.wireName(), reason,
                 Map.of("failureCategory", FailureCategory.PERMANENT.wireName(), "phase", "resolve"));
+        alert(request, reason);
+        return Outcome.error(reason, new Unresolved());
+    }
+
+    private void alert(ActionRequest request, String reason) {
         collaborators.alerts().raise(AlertKind.RUN_FAILED, AlertLevel.ERROR, request.pipelineId(), request.scheduleId(),
                 request.date(), "Pipeline " + request.pipelineId() + " cannot run: " + reason,
                 Map.of("phase", "resolve", "failureCategory", FailureCategory.PERMANENT.wireName()), request.logContext());
-        return Outcome.error(reason, new Unresolved());
     }
 
     private static boolean alreadyRecorded(RunLog log, ActionRequest request, String reason) {

@@ -186,6 +186,21 @@ class ResolvePipelineTest {
         assertThat(log.retryHistory()).hasSize(1);
         assertThat(f.alerts.of(AlertKind.RUN_FAILED)).hasSize(1);
         assertThat(f.alerts.sent).hasSize(1);
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).extracting(e -> e.status()).containsExactly("FAILED");
+    }
+
+    @Test
+    void anUnresolvablePipelineInALaterExecutionCountsAgainButAlertsOnce() {
+        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson(
+                "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
+        f.call(f.request("resolvePipeline"));
+        var later = f.request("resolvePipeline");
+        later.put("executionName", "orders_2026-03-02_daily_later001");
+
+        f.call(later);
+
+        assertThat(f.runLog().orElseThrow().attemptNumber()).isEqualTo(2);
+        assertThat(f.alerts.of(AlertKind.RUN_FAILED)).hasSize(1);
     }
 
     @Test
