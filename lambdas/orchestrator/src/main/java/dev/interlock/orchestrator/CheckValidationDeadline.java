@@ -7,6 +7,7 @@ import dev.interlock.model.schedule.ScheduleWindow;
 
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -74,7 +75,7 @@ public final class CheckValidationDeadline implements Action {
                 return Optional.of(Instant.parse(body.executionStartTime().trim()));
             } catch (DateTimeException e) {
                 collaborators.log().warn(request.logContext(), "unparsable executionStartTime; using the run's creation time",
-                        java.util.Map.of("executionStartTime", body.executionStartTime()));
+                        Map.of("executionStartTime", body.executionStartTime()));
             }
         }
         if (request.runId() == null) {

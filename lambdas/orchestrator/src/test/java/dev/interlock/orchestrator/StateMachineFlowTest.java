@@ -380,4 +380,34 @@ class StateMachineFlowTest {
         assertThat(alerts.of(AlertKind.RUN_FAILED)).hasSize(1);
         assertLockFree();
     }
+
+    @Test
+    void aLockHeldByAnotherExecutionIsASkipThatLeavesTheLockAlone() {
+        register("");
+        provider.locks().acquire(new LockKey("orders", "daily"), "orders_2026-03-02_daily_running1", Duration.ofHours(5));
+
+        Run run = run("orders_2026-03-02_daily_00000001", false);
+
+        assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(run.states()).containsExactly("InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock",
+                "IsLockAcquired", "Done");
+        assertThat(provider.locks().holder(new LockKey("orders", "daily"))).contains("orders_2026-03-02_daily_running1");
+    }
+
+    @Test
+    void aRunThatOutlivesThePollLimitIsATimeoutRetriedAsTheContractSays() {
+        register("pollIntervalSeconds: 60\npollLimit: 3\nretry: {maxAttempts: 1}\n");
+        triggerOutcomes.clear();
+        triggerOutcomes.add("running");
+
+        Run run = run("orders_2026-03-02_daily_00000001", false);
+
+        assertThat(run.description().status()).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(run.states().stream().filter("PollRunStatus"::equals)).hasSize(3);
+        assertThat(run.states()).containsSubsequence("LogPollTimeout", "ShouldRetry", "ReleaseLockAndFail", "PipelineFailed");
+        assertThat(runLog().failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
+        assertThat(provider.runs().get(triggered.get(0)).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+        assertThat(alerts.of(AlertKind.RETRY_EXHAUSTED)).hasSize(1);
+        assertLockFree();
+    }
 }
