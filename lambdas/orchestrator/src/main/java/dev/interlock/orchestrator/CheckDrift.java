@@ -106,16 +106,7 @@ public final class CheckDrift implements Action {
         if (node == null) {
             return OptionalDouble.empty();
         }
-        if (node.isNumber()) {
-            return OptionalDouble.of(node.asDouble());
-        }
-        if (node.isTextual()) {
-            try {
-                return OptionalDouble.of(Double.parseDouble(node.asText().trim()));
-            } catch (NumberFormatException e) {
-                return OptionalDouble.empty();
-            }
-        }
-        return OptionalDouble.empty();
+        // Only JSON numbers: a field that is not one cannot have moved by an amount.
+        return node.isNumber() ? OptionalDouble.of(node.asDouble()) : OptionalDouble.empty();
     }
 }

@@ -87,4 +87,24 @@ class CheckDriftTest {
         assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
         assertThat(response.get("payload").get("drifted")).isEmpty();
     }
+
+    @Test
+    void withoutAThresholdAnyMovementOfTheDriftFieldIsDrift() {
+        f.register("monitoring: {enabled: true, duration: 1h, driftField: count}\n");
+
+        JsonNode response = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1001))));
+
+        assertThat(response.get("payload").get("drifted").toString()).isEqualTo("[\"source-freshness\"]");
+    }
+
+    @Test
+    void aDriftFieldThatIsNotANumberNeverDrifts() {
+        f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 1}\n");
+
+        JsonNode response = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", "many"))),
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", "more"))));
+
+        assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
+    }
 }
