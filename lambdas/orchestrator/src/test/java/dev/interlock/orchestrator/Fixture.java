@@ -9,6 +9,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
 
 import java.io.ByteArrayInputStream;
@@ -36,7 +37,7 @@ final class Fixture {
     static final String PIPELINE = "orders";
     static final String EXECUTION = "orders_2026-03-02_daily_abcd1234";
 
-    final MutableClock clock = new MutableClock(T0);
+    final ManualClock clock = new ManualClock(T0);
     final InMemoryProvider provider = new InMemoryProvider(clock);
     final RecordingAlerts alerts = new RecordingAlerts();
     final OrchestratorSettings settings = new OrchestratorSettings(14400, 2, 7);
