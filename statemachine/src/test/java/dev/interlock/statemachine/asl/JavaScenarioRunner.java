@@ -39,7 +39,7 @@ final class JavaScenarioRunner {
     private static final int MAX_INVOCATIONS = 500;
     private static final Duration REAL_TIME_LIMIT = Duration.ofSeconds(60);
 
-    /** The outcome of one scenario: the run as read from the history, plus what the SNS resource was asked to publish. */
+    /** The outcome of one scenario: the run as read from the history, plus every publish the SNS resource was asked for. */
     record Outcome(Scenarios.Run run, List<HistoryEvent> history, List<JsonNode> published, ExecutionDescription description) {
     }
 
@@ -52,11 +52,11 @@ final class JavaScenarioRunner {
         TaskResource evaluator = script::evaluator;
         List<JsonNode> published = new ArrayList<>();
         TaskResource sns = invocation -> {
-            JsonNode result = script.topLevel(invocation);
+            // Every attempt is recorded, also one the script makes fail: the resource was asked to publish it.
             synchronized (published) {
                 published.add(invocation.payload());
             }
-            return result;
+            return script.topLevel(invocation);
         };
         TaskResources resources = TaskResources.builder()
                 .function(Scenarios.PLACEHOLDER_VALUES.get("OrchestratorFunctionArn"), orchestratorEtc)
