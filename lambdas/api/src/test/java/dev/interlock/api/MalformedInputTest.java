@@ -123,7 +123,10 @@ class MalformedInputTest {
                         valid.replace("\"name\":\"silver\"", "\"name\":\"sïlver\""),
                         valid.replace("\"name\":\"silver\"", "\"name\":\"sil\\u0000ver\""),
                         valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"schedules\":[{\"name\":\"h😀\"}]"),
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"tier\":1e400")),
+                        valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"tier\":1e400"),
+                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"bron#ze\""),
+                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"\""),
+                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":[\"bronze\"]")),
                 "PUT /archetypes/house", List.of(
                         archetype.replace("\"house\"", "\"home\""),
                         archetype.replace("\"requiredTraits\":[{\"type\":\"ready\"}],", ""),
