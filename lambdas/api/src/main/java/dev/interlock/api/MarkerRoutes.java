@@ -9,7 +9,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
-import dev.interlock.model.validation.JsonPath;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 

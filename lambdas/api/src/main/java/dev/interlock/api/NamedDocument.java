@@ -1,7 +1,7 @@
 package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.validation.JsonPath;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
 
 import java.util.Iterator;

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.validation.JsonPath;
+import dev.interlock.model.json.JsonPath;
 import org.yaml.snakeyaml.LoaderOptions;
 
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.interlock.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.sensor.SensorValue;
-import dev.interlock.model.validation.JsonPath;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 

@@ -1,10 +1,12 @@
 package dev.interlock.model.validation;
 
+import dev.interlock.model.json.JsonPath;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeValidation;
-import dev.interlock.model.archetype.ReadinessRuleType;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.schedule.Exclusions;
@@ -13,86 +15,96 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import static dev.interlock.model.validation.Shape.integer;
-import static dev.interlock.model.validation.Shape.object;
-import static dev.interlock.model.validation.Shape.text;
-
 /**
- * Registration-time validation of archetype and calendar documents, like {@link PipelineValidation#validateTree}: wrong
- * types and semantic problems are all reported at once, each with its JSON path, instead of Jackson's first error.
+ * Turns submitted JSON/YAML text into a validated record or the full list of its problems: malformed text, wrong
+ * types and bad values all come back as path-named errors, never as exceptions. Pipelines go through
+ * {@link PipelineValidation}; archetypes and calendars through here.
  */
 public final class DocumentValidation {
-
-    private static final Shape TRAIT_DEFINITION = object("type", text(), "description", text(), "evaluator", text(),
-            "defaultConfig", new Shape.MapOf(new Shape.Anything()), "defaultTtl", integer(), "defaultTimeout", integer());
-
-    private static final Shape ARCHETYPE = object("name", text(), "description", text(),
-            "requiredTraits", new Shape.ListOf(TRAIT_DEFINITION), "optionalTraits", new Shape.ListOf(TRAIT_DEFINITION),
-            "readinessRule", object("type", text(ReadinessRuleType::fromJson)));
-
-    private static final Shape CALENDAR = object("name", text(), "description", text(),
-            "days", new Shape.ListOf(text()), "dates", new Shape.ListOf(text()));
-
     private DocumentValidation() {
     }
 
-    /** Validates an archetype document (R§1.10 rules of {@link ArchetypeValidation}). The tree is not modified. */
+    /** Parses and validates an archetype document. */
+    public static Validated<Archetype> archetype(String text) {
+        return validateText(text, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
+    }
+
+    /** Parses and validates a calendar document. */
+    public static Validated<Calendar> calendar(String text) {
+        return validateText(text, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
+    }
+
+    /** Validates an archetype already parsed into a tree (the API parses bodies itself, within its limits). */
     public static Validated<Archetype> archetype(JsonNode document) {
-        return validate(document, "an archetype", ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
+        return validateTree(document, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
     }
 
-    /** Validates a named exclusion calendar: a name, full English weekday names and YYYY-MM-DD dates. */
+    /** Validates a calendar already parsed into a tree. */
     public static Validated<Calendar> calendar(JsonNode document) {
-        return validate(document, "a calendar", CALENDAR, Calendar.class, DocumentValidation::calendarErrors);
+        return validateTree(document, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
     }
 
-    private static List<ValidationError> calendarErrors(Calendar calendar) {
+    /** Every problem of a calendar: its name is a key part, its days and dates must be readable. */
+    public static List<ValidationError> validateCalendar(Calendar calendar) {
         List<ValidationError> errors = new ArrayList<>();
-        String name = JsonPath.field(JsonPath.ROOT, "name");
+        String namePath = JsonPath.field(JsonPath.ROOT, "name");
         if (calendar.name() == null || calendar.name().isBlank()) {
-            errors.add(new ValidationError(name, "name is required"));
+            errors.add(new ValidationError(namePath, "name is required"));
         } else if (!ArchetypeValidation.NAME.matcher(calendar.name()).matches()) {
-            errors.add(new ValidationError(name, "'" + calendar.name() + "' must match " + ArchetypeValidation.NAME.pattern()));
+            errors.add(new ValidationError(namePath, "'" + calendar.name() + "' must match " + ArchetypeValidation.NAME.pattern()));
         }
         for (int i = 0; i < calendar.days().size(); i++) {
-            String day = calendar.days().get(i);
-            if (day == null || Exclusions.weekday(day) == null) {
+            if (Exclusions.weekday(calendar.days().get(i)) == null) {
                 errors.add(new ValidationError(JsonPath.index(JsonPath.field(JsonPath.ROOT, "days"), i),
-                        "'" + day + "' is not a weekday; use full English names like saturday"));
+                        "'" + calendar.days().get(i) + "' is not a weekday; use full English names like saturday"));
             }
         }
         for (int i = 0; i < calendar.dates().size(); i++) {
-            String date = calendar.dates().get(i);
-            if (date == null || Exclusions.date(date) == null) {
+            if (Exclusions.date(calendar.dates().get(i)) == null) {
                 errors.add(new ValidationError(JsonPath.index(JsonPath.field(JsonPath.ROOT, "dates"), i),
-                        "'" + date + "' is not a date YYYY-MM-DD"));
+                        "'" + calendar.dates().get(i) + "' is not a date YYYY-MM-DD"));
             }
         }
         return errors;
     }
 
-    private static <T> Validated<T> validate(JsonNode document, String what, Shape shape, Class<T> type,
-                                             Function<T, List<ValidationError>> semantic) {
+    static <T> Validated<T> validateText(String text, String kind, Shape shape, Class<T> type, Function<T, List<ValidationError>> semantic) {
+        if (text == null || text.isBlank()) {
+            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
+        }
+        ObjectMapper mapper = InterlockJson.looksLikeJson(text) ? InterlockJson.json() : InterlockJson.yaml();
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, malformed(e))));
+        }
+        return validateTree(tree, kind, shape, type, semantic);
+    }
+
+    static <T> Validated<T> validateTree(JsonNode document, String kind, Shape shape, Class<T> type, Function<T, List<ValidationError>> semantic) {
         if (document == null || document.isMissingNode() || document.isNull()) {
             return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
         }
         if (!document.isObject()) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, what + " must be an object")));
+            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT,
+                    "a " + kind + " must be an object")));
         }
+        // The shape check prunes what it reports, so work on a copy: the caller's tree stays as submitted.
         JsonNode tree = document.deepCopy();
         List<ValidationError> structural = new ArrayList<>();
         Shape.check(shape, tree, JsonPath.ROOT, structural);
         T value;
         try {
             value = InterlockJson.json().treeToValue(tree, type);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            String message = e instanceof JsonProcessingException jpe ? jpe.getOriginalMessage() : e.getMessage();
-            structural.add(new ValidationError(e instanceof JsonProcessingException jpe ? PipelineValidation.pathOf(jpe)
-                    : JsonPath.ROOT, message));
+        } catch (JsonProcessingException e) {
+            // The shape check should have caught it; if not, still answer with a path instead of an exception.
+            structural.add(new ValidationError(InterlockJson.pathOf(e), e.getOriginalMessage()));
             return new Validated<>(null, structural);
         }
         List<ValidationError> errors = new ArrayList<>(structural);
         for (ValidationError error : semantic.apply(value)) {
+            // A pruned part reads as absent; its "is required" echo would only repeat the structural error.
             boolean overlaps = structural.stream().anyMatch(s ->
                     JsonPath.isWithin(error.path(), s.path()) || JsonPath.isWithin(s.path(), error.path()));
             if (!overlaps) {
@@ -100,5 +112,11 @@ public final class DocumentValidation {
             }
         }
         return new Validated<>(value, errors);
+    }
+
+    private static String malformed(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        return "malformed document" + where + ": " + e.getOriginalMessage();
     }
 }
