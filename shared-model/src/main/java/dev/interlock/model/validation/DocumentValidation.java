@@ -34,12 +34,12 @@ public final class DocumentValidation {
         return validateText(text, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
     }
 
-    /** Validates an archetype already parsed into a tree (the API parses bodies itself, within its limits). */
+    /** Validates an already parsed archetype document (the API reads bodies itself); the tree is not modified. */
     public static Validated<Archetype> archetype(JsonNode document) {
         return validateTree(document, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
     }
 
-    /** Validates a calendar already parsed into a tree. */
+    /** Validates an already parsed calendar document; the tree is not modified. */
     public static Validated<Calendar> calendar(JsonNode document) {
         return validateTree(document, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
     }
