@@ -46,6 +46,11 @@ public final class RuntimeBenchmark {
     public static void main(String[] args) throws Exception {
         int pipelines = Integer.getInteger("interlock.bench.pipelines", 1000);
         int samples = Integer.getInteger("interlock.bench.samples", 30);
+        // The functions log a JSON line per action; keep them out of the report.
+        java.io.PrintStream report = System.out;
+        Path functionLog = Path.of("target", "runtime-benchmark-functions.log");
+        Files.createDirectories(functionLog.getParent());
+        System.setOut(new java.io.PrintStream(Files.newOutputStream(functionLog), true));
         Instant t0 = Instant.now();
         try (LocalRuntime rt = LocalRuntime.start(RuntimeOptions.ephemeral(null, 1.0), new ProductionFunctions(), s -> { }, a -> { });
              FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ZERO)) {
@@ -108,16 +113,17 @@ public final class RuntimeBenchmark {
             }
             double seconds = Duration.between(begin, Instant.now()).toMillis() / 1000.0;
 
-            System.out.println();
-            System.out.println("Local runtime benchmark (" + Runtime.getRuntime().availableProcessors() + " cores, load " + load() + ")");
-            System.out.printf("  start -> healthy API                      %6d ms%n", upMillis);
-            System.out.printf("  marker write -> execution start           median %4d ms  p95 %4d ms  (n=%d)%n",
+            report.println();
+            report.println("Local runtime benchmark (" + Runtime.getRuntime().availableProcessors() + " cores, load " + load() + ")");
+            report.printf("  start -> healthy API                      %6d ms%n", upMillis);
+            report.printf("  marker write -> execution start           median %4d ms  p95 %4d ms  (n=%d)%n",
                     pct(markerLatency, 50), pct(markerLatency, 95), markerLatency.size());
-            System.out.printf("  upstream completed -> downstream started  median %4d ms  p95 %4d ms  (n=%d)%n",
+            report.printf("  upstream completed -> downstream started  median %4d ms  p95 %4d ms  (n=%d)%n",
                     pct(cascadeLatency, 50), pct(cascadeLatency, 95), cascadeLatency.size());
-            System.out.printf("  happy path throughput                     %d of %d pipelines SUCCEEDED in %.1f s = %.1f executions/s%n",
+            report.printf("  happy path throughput                     %d of %d pipelines SUCCEEDED in %.1f s = %.1f executions/s%n",
                     done, pipelines, seconds, done / seconds);
-            System.out.printf("  peak RSS                                  %s%n", peakRss());
+            report.printf("  peak RSS                                  %s%n", peakRss());
+            report.println("  (function logs: " + functionLog.toAbsolutePath() + ")");
         }
         System.exit(0);
     }
