@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Every AWS client a function may use, each created on first use and then reused for the life of the container.
@@ -52,13 +53,13 @@ public final class AwsClients implements AutoCloseable {
                 .socketTimeout(Duration.ofSeconds(60))
                 .build());
         this.credentials = Lazy.of(this::credentialsProvider);
-        this.dynamoDb = track(Lazy.of(() -> configure(DynamoDbClient.builder(), EnvVar.INTERLOCK_ENDPOINT_DYNAMODB).build()));
-        this.stepFunctions = track(Lazy.of(() -> configure(SfnClient.builder(), EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS).build()));
-        this.glue = track(Lazy.of(() -> configure(GlueClient.builder(), EnvVar.INTERLOCK_ENDPOINT_GLUE).build()));
-        this.emr = track(Lazy.of(() -> configure(EmrClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR).build()));
-        this.emrServerless = track(Lazy.of(() -> configure(EmrServerlessClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS).build()));
-        this.lambda = track(Lazy.of(() -> configure(LambdaClient.builder(), EnvVar.INTERLOCK_ENDPOINT_LAMBDA).build()));
-        this.sns = track(Lazy.of(() -> configure(SnsClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SNS).build()));
+        this.dynamoDb = client(() -> configure(DynamoDbClient.builder(), EnvVar.INTERLOCK_ENDPOINT_DYNAMODB).build());
+        this.stepFunctions = client(() -> configure(SfnClient.builder(), EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS).build());
+        this.glue = client(() -> configure(GlueClient.builder(), EnvVar.INTERLOCK_ENDPOINT_GLUE).build());
+        this.emr = client(() -> configure(EmrClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR).build());
+        this.emrServerless = client(() -> configure(EmrServerlessClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS).build());
+        this.lambda = client(() -> configure(LambdaClient.builder(), EnvVar.INTERLOCK_ENDPOINT_LAMBDA).build());
+        this.sns = client(() -> configure(SnsClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SNS).build());
     }
 
     public DynamoDbClient dynamoDb() {
@@ -133,6 +134,16 @@ public final class AwsClients implements AutoCloseable {
             return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
         }
         return DefaultCredentialsProvider.builder().build();
+    }
+
+    /**
+     * A client built on first use. The factory is typed {@code Object} on purpose: a lambda returning the client type
+     * would make linking it (in this constructor) load that client's class, so every function jar would need every
+     * service's SDK jar. This way a function whose jar leaves out a service it never calls still starts.
+     */
+    @SuppressWarnings("unchecked")
+    private <T extends AutoCloseable> Lazy<T> client(Supplier<Object> factory) {
+        return track(Lazy.of(() -> (T) factory.get()));
     }
 
     private <T extends AutoCloseable> Lazy<T> track(Lazy<T> lazy) {
