@@ -63,6 +63,8 @@ public final class ColdStartBenchmark {
                     + "with a success (see the reasons above and the JVM logs under " + options.work() + ")");
             System.exit(1);
         }
+        // DynamoDB Local leaves a non-daemon thread behind after stop(), which would keep this JVM (and Maven) waiting.
+        System.exit(0);
     }
 
     /** One untimed JVM per jar (page cache, CDS), then rounds of one timed JVM per jar. */
@@ -104,7 +106,8 @@ public final class ColdStartBenchmark {
                 "function", "jar MB", "median ms", "p90 ms", "init ms", "invk ms", "x hello", "<20MB", "<=3x", "note"));
         for (ColdStartResult r : results) {
             boolean isBaseline = r == baseline;
-            String size = r.jarBytes() > 0 ? String.format(Locale.ROOT, "%.2f", r.jarMegabytes()) : "-";
+            String size = r.jarBytes() == 0 ? "-"
+                    : String.format(Locale.ROOT, r.jarMegabytes() < 0.1 ? "%.3f" : "%.2f", r.jarMegabytes());
             String sizeOk = r.jarBytes() == 0 ? "-" : r.jarMegabytes() < MAX_JAR_MEGABYTES ? "yes" : "NO";
             if (r.runs().isEmpty()) {
                 out.append(String.format(Locale.ROOT, "%-18s %8s %10s %8s %8s %8s %9s %7s %6s  %s%n",
