@@ -43,12 +43,15 @@ final class ColdStartLauncher {
         this.work = work;
     }
 
-    /** One timed cold start; the event's answer is checked, and anything but a success is a {@link RunFailure}. */
+    /**
+     * One timed cold start (a negative index is a warm-up); the event's answer is checked, and anything but a success
+     * is a {@link RunFailure}.
+     */
     Measurement run(Scenario scenario, int index) throws Exception {
         Scenario.Prepared prepared = scenario.events().next();
         String functionName = "interlock-" + scenario.name().replaceAll("[^A-Za-z0-9-]", "");
         Path taskRoot = Files.createDirectories(work.resolve("task-root"));
-        Path log = work.resolve(functionName + "-" + index + ".log");
+        Path log = work.resolve(functionName + (index < 0 ? "-warmup" + -index : "-run" + (index + 1)) + ".log");
         try (RuntimeApiStub stub = RuntimeApiStub.start(prepared.event(), functionName)) {
             ProcessBuilder builder = new ProcessBuilder(command(scenario))
                     // An empty task root: the runtime client's customer class loader finds nothing there, so every
