@@ -1,0 +1,100 @@
+package dev.interlock.infra;
+
+import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.InterlockFunction;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How one function is sized and what it may do to the table, with the reason next to each grant. Tables of grants
+ * in one place make least privilege reviewable: a function that starts using a new DynamoDB action fails with
+ * AccessDenied in AWS until the action is added here, on purpose.
+ *
+ * @param memoryMb memory; Java gets CPU in proportion, which matters most for the first (restored) request
+ * @param timeoutSeconds hard limit of one invocation
+ * @param tableActions DynamoDB actions on the table itself (TransactWriteItems needs no action of its own: it is
+ *         authorised per contained Put/Update/Delete/ConditionCheck)
+ * @param indexActions DynamoDB actions on GSI1 only
+ * @param why one sentence per grant, kept in the code and shown in the function's description
+ */
+public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tableActions, List<String> indexActions,
+                              String why) {
+
+    static final String GET_ITEM = "dynamodb:GetItem";
+    static final String BATCH_GET_ITEM = "dynamodb:BatchGetItem";
+    static final String QUERY = "dynamodb:Query";
+    static final String PUT_ITEM = "dynamodb:PutItem";
+    static final String UPDATE_ITEM = "dynamodb:UpdateItem";
+    static final String DELETE_ITEM = "dynamodb:DeleteItem";
+    static final String CONDITION_CHECK_ITEM = "dynamodb:ConditionCheckItem";
+    static final String BATCH_WRITE_ITEM = "dynamodb:BatchWriteItem";
+
+    /**
+     * Variables of {@link EnvVar} the functions never get in AWS: the private-URL switch exists for the local runtime
+     * (the functions run outside any VPC, so the SSRF guard must keep its safe default), the endpoint overrides point
+     * at local emulators, and Lambda itself sets {@code AWS_REGION} (a reserved name).
+     */
+    static final Set<EnvVar> LOCAL_ONLY = EnumSet.of(
+            EnvVar.INTERLOCK_ALLOW_PRIVATE_URLS,
+            EnvVar.INTERLOCK_ENDPOINT_DYNAMODB, EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS, EnvVar.INTERLOCK_ENDPOINT_LAMBDA,
+            EnvVar.INTERLOCK_ENDPOINT_SNS, EnvVar.INTERLOCK_ENDPOINT_GLUE, EnvVar.INTERLOCK_ENDPOINT_EMR,
+            EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS, EnvVar.AWS_REGION);
+
+    public FunctionProfile {
+        tableActions = List.copyOf(tableActions);
+        indexActions = List.copyOf(indexActions);
+    }
+
+    /** The environment variables the function gets in AWS: what it reads, less the local-only switches. */
+    public static Set<EnvVar> environmentOf(InterlockFunction function) {
+        Set<EnvVar> variables = EnumSet.noneOf(EnvVar.class);
+        variables.addAll(EnvVar.usedBy(function));
+        variables.removeAll(LOCAL_ONLY);
+        return variables;
+    }
+
+    /** The profile of one function. */
+    public static FunctionProfile of(InterlockFunction function) {
+        return switch (function) {
+            // Reads nothing: markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3),
+            // so the router only reads the stream (granted by the event-source mapping) and starts executions.
+            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(),
+                    "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
+            // The dispatcher touches every workflow item: locks (conditional put/delete), run log and run state
+            // (conditional update + TransactWriteItems with events), downstream index and markers (query + put),
+            // late-arrival and rerun records, alert dedup items; the watchdog lists pipelines and runs via GSI1.
+            case ORCHESTRATOR -> new FunctionProfile(1024, 120,
+                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, CONDITION_CHECK_ITEM),
+                    List.of(QUERY),
+                    "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
+            // Reads sensor values and upstream run logs by key, stores the trait result and its event (puts), and
+            // dedups TRAIT_ERROR alerts with a conditional put. Never updates or deletes.
+            case EVALUATOR -> new FunctionProfile(1024, 120,
+                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM),
+                    List.of(),
+                    "Evaluator: reads sensors and run logs, writes trait results and events; no update or delete.");
+            // Creates the run state (conditional put), moves it PENDING -> TRIGGERING -> RUNNING by CAS (update) in a
+            // transaction with the run log and an event (condition check + put); never deletes.
+            case TRIGGER -> new FunctionProfile(1024, 120,
+                    List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM),
+                    List.of(),
+                    "Trigger: creates runs and advances them by CAS with the run log and events; no delete.");
+            // Polls the job; reads the run state by key and records a poll event (put). Terminal moves of the run
+            // state belong to the orchestrator's logResult, so no update.
+            case RUN_CHECKER -> new FunctionProfile(512, 60,
+                    List.of(GET_ITEM, PUT_ITEM),
+                    List.of(),
+                    "Run checker: polls jobs, reads run state, records poll events; no update or delete.");
+            // Registration: pipelines, archetypes, calendars and the downstream index (put/delete, batch on
+            // re-registration), sensors, evaluation and rerun markers (conditional put in a transaction); lists go
+            // through GSI1 (TYPE#pipeline, RUNS#, RUNLOGS#). The 29 s timeout is API Gateway's integration limit.
+            case API -> new FunctionProfile(1024, 29,
+                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, CONDITION_CHECK_ITEM,
+                            BATCH_WRITE_ITEM),
+                    List.of(QUERY),
+                    "API: registration CRUD, downstream index, sensors, markers, listings via GSI1; no scan.");
+        };
+    }
+}
