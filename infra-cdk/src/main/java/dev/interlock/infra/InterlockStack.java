@@ -8,6 +8,7 @@ import dev.interlock.model.runtime.TableDefinition;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
 import io.github.cdklabs.cdknag.RegexAppliesTo;
+import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
@@ -290,6 +291,8 @@ public final class InterlockStack extends Stack {
                 .build();
         // With its own role the function gets no AWSLambdaBasicExecutionRole: it may write to its log group only.
         logGroup.grantWrite(roles.get(f));
+        Annotations.of(fn).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
+                "Every caller invokes the live alias on the function's current published version, below.");
         NagSuppressions.addResourceSuppressions(fn, List.of(suppress("AwsSolutions-L1",
                 "The product targets the java21 runtime (SPEC §11, compiled with release 21); moving to java25 is "
                         + "a deliberate upgrade of build, SnapStart priming and cold-start benchmarks together.")));
@@ -543,8 +546,7 @@ public final class InterlockStack extends Stack {
         LambdaIntegration integration = new LambdaIntegration(aliases.get(InterlockFunction.API),
                 LambdaIntegrationOptions.builder()
                         .proxy(true)
-                        .allowTestInvoke(false)
-                        // One invoke permission for the whole API instead of one per route.
+                        // One invoke permission for the whole API instead of one per route (and per test-invoke).
                         .scopePermissionToMethod(false)
                         .build());
         for (ApiRoute route : ApiRoute.values()) {
