@@ -1,0 +1,150 @@
+package dev.interlock.local.aws;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.alerts.AlertSink;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The local Lambda and SNS endpoints on 127.0.0.1: Lambda's Invoke API
+ * ({@code POST /2015-03-31/functions/{name}/invocations}) runs the in-process functions, and SNS's Publish (query
+ * protocol, {@code POST /}) delivers to the {@link AlertSink}. The real SDK clients reach both via endpoint overrides.
+ */
+public final class LocalAwsServer implements AutoCloseable {
+
+    private static final Pattern INVOKE = Pattern.compile("^/2015-03-31/functions/([^/]+)/invocations/?$");
+    private static final long FUNCTION_TIMEOUT_MILLIS = 900_000;
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final FunctionRegistry functions;
+    private final AlertSink alerts;
+
+    private LocalAwsServer(HttpServer server, FunctionRegistry functions, AlertSink alerts) {
+        this.server = server;
+        this.functions = functions;
+        this.alerts = alerts;
+    }
+
+    public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+        LocalAwsServer s = new LocalAwsServer(http, functions, alerts);
+        http.createContext("/", s::handle);
+        http.setExecutor(s.executor);
+        http.start();
+        return s;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + port());
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            Matcher invoke = INVOKE.matcher(path);
+            if ("POST".equals(exchange.getRequestMethod()) && invoke.matches()) {
+                invoke(exchange, URLDecoder.decode(invoke.group(1), StandardCharsets.UTF_8));
+            } else if ("POST".equals(exchange.getRequestMethod()) && "/".equals(path)) {
+                sns(exchange);
+            } else {
+                send(exchange, 404, "application/json", Map.of("x-amzn-ErrorType", "UnknownOperationException"),
+                        "{\"message\":\"no local AWS operation at " + exchange.getRequestMethod() + " " + path + "\"}");
+            }
+        }
+    }
+
+    private void invoke(HttpExchange exchange, String name) throws IOException {
+        byte[] payload = exchange.getRequestBody().readAllBytes();
+        String type = exchange.getRequestHeaders().getFirst("X-Amz-Invocation-Type");
+        if (functions.find(name).isEmpty()) {
+            send(exchange, 404, "application/json", Map.of("x-amzn-ErrorType", "ResourceNotFoundException"),
+                    "{\"Type\":\"User\",\"message\":\"Function not found: " + LocalArns.function(LocalArns.functionName(name)) + "\"}");
+            return;
+        }
+        if ("DryRun".equals(type)) {
+            send(exchange, 204, "application/json", Map.of(), "");
+            return;
+        }
+        if ("Event".equals(type)) {
+            executor.submit(() -> FunctionOutcome.invoke(functions, name, payload, FUNCTION_TIMEOUT_MILLIS));
+            send(exchange, 202, "application/json", Map.of(), "");
+            return;
+        }
+        FunctionOutcome outcome = FunctionOutcome.invoke(functions, name, payload, FUNCTION_TIMEOUT_MILLIS);
+        Map<String, String> headers = new HashMap<>(Map.of("X-Amz-Executed-Version", "$LATEST"));
+        if (outcome.failed()) {
+            headers.put("X-Amz-Function-Error", "Unhandled");
+            send(exchange, 200, "application/json", headers, new String(outcome.errorBody(), StandardCharsets.UTF_8));
+        } else {
+            send(exchange, 200, "application/json", headers, new String(outcome.payload(), StandardCharsets.UTF_8));
+        }
+    }
+
+    private void sns(HttpExchange exchange) throws IOException {
+        Map<String, String> form = form(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+        if (!"Publish".equals(form.get("Action"))) {
+            send(exchange, 400, "text/xml", Map.of(), snsError("InvalidAction", "the local SNS endpoint supports Publish only"));
+            return;
+        }
+        if (form.get("Message") == null) {
+            send(exchange, 400, "text/xml", Map.of(), snsError("InvalidParameter", "Message is required"));
+            return;
+        }
+        alerts.receive(form.getOrDefault("TopicArn", ""), form.getOrDefault("Subject", ""), form.get("Message"));
+        send(exchange, 200, "text/xml", Map.of(),
+                "<PublishResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><PublishResult><MessageId>"
+                        + UUID.randomUUID() + "</MessageId></PublishResult><ResponseMetadata><RequestId>"
+                        + UUID.randomUUID() + "</RequestId></ResponseMetadata></PublishResponse>");
+    }
+
+    private static String snsError(String code, String message) {
+        return "<ErrorResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><Error><Type>Sender</Type><Code>" + code
+                + "</Code><Message>" + message + "</Message></Error><RequestId>" + UUID.randomUUID() + "</RequestId></ErrorResponse>";
+    }
+
+    private static Map<String, String> form(String body) {
+        Map<String, String> out = new HashMap<>();
+        for (String pair : body.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            String[] kv = pair.split("=", 2);
+            out.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8), kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+        }
+        return out;
+    }
+
+    private static void send(HttpExchange exchange, int status, String contentType, Map<String, String> headers, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", contentType);
+        headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        if (bytes.length > 0) {
+            exchange.getResponseBody().write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

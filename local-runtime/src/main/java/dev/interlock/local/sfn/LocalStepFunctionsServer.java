@@ -1,0 +1,203 @@
+package dev.interlock.local.sfn;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.interlock.statemachine.engine.ExecutionStatus;
+import dev.interlock.statemachine.engine.Page;
+import dev.interlock.statemachine.engine.StateMachine;
+import dev.interlock.statemachine.engine.StepFunctionsException;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The local Step Functions service over HTTP on 127.0.0.1, speaking the AWS JSON 1.0 protocol
+ * ({@code X-Amz-Target: AWSStepFunctions.<Operation>}), so the real SDK client in the stream router and the AWS CLI
+ * with {@code --endpoint-url} work unchanged. Operations: StartExecution, DescribeExecution, ListExecutions,
+ * GetExecutionHistory, StopExecution, and DescribeStateMachine / ListStateMachines for discovery.
+ */
+public final class LocalStepFunctionsServer implements AutoCloseable {
+
+    private static final String TARGET_PREFIX = "AWSStepFunctions.";
+
+    /** AWS's JSON protocol carries timestamps as epoch seconds with a fraction. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .enable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .enable(SerializationFeature.WRITE_DATE_TIMESTAMPS_AS_NANOSECONDS);
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final Map<String, StateMachine> machines = new LinkedHashMap<>();
+    private final java.time.Instant startedAt = java.time.Instant.now();
+
+    private LocalStepFunctionsServer(HttpServer server) {
+        this.server = server;
+    }
+
+    public static LocalStepFunctionsServer start(int port, StateMachine... machines) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+        LocalStepFunctionsServer s = new LocalStepFunctionsServer(http);
+        for (StateMachine m : machines) {
+            s.machines.put(m.arn(), m);
+        }
+        http.createContext("/", s::handle);
+        http.setExecutor(s.executor);
+        http.start();
+        return s;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + port());
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+            if (!"POST".equals(exchange.getRequestMethod()) || target == null || !target.startsWith(TARGET_PREFIX)) {
+                error(exchange, 400, "UnknownOperationException", "expected POST with X-Amz-Target AWSStepFunctions.<Operation>");
+                return;
+            }
+            JsonNode request;
+            try {
+                byte[] body = exchange.getRequestBody().readAllBytes();
+                request = body.length == 0 ? JSON.createObjectNode() : JSON.readTree(body);
+            } catch (IOException e) {
+                error(exchange, 400, "SerializationException", "request body is not JSON");
+                return;
+            }
+            try {
+                Object result = dispatch(target.substring(TARGET_PREFIX.length()), request);
+                byte[] out = JSON.writeValueAsBytes(result);
+                exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
+                exchange.sendResponseHeaders(200, out.length);
+                exchange.getResponseBody().write(out);
+            } catch (StepFunctionsException e) {
+                error(exchange, 400, e.code().name(), e.getMessage());
+            } catch (UnknownMachine e) {
+                error(exchange, 400, "StateMachineDoesNotExist", e.getMessage());
+            } catch (IllegalArgumentException e) {
+                error(exchange, 400, "ValidationException", e.getMessage());
+            }
+        }
+    }
+
+    private Object dispatch(String operation, JsonNode r) {
+        return switch (operation) {
+            case "StartExecution" -> machine(required(r, "stateMachineArn"))
+                    .startExecution(text(r, "name"), text(r, "input"));
+            case "DescribeExecution" -> machineOfExecution(required(r, "executionArn")).describeExecution(required(r, "executionArn"));
+            case "ListExecutions" -> {
+                Page<?> page = machine(required(r, "stateMachineArn")).listExecutions(
+                        r.hasNonNull("statusFilter") ? ExecutionStatus.valueOf(r.get("statusFilter").asText()) : null,
+                        r.path("maxResults").asInt(0), text(r, "nextToken"));
+                yield page("executions", page);
+            }
+            case "GetExecutionHistory" -> {
+                String arn = required(r, "executionArn");
+                Page<?> page = machineOfExecution(arn).getExecutionHistory(arn, r.path("maxResults").asInt(0),
+                        r.path("reverseOrder").asBoolean(false), text(r, "nextToken"));
+                yield page("events", page);
+            }
+            case "StopExecution" -> machineOfExecution(required(r, "executionArn"))
+                    .stopExecution(required(r, "executionArn"), text(r, "error"), text(r, "cause"));
+            case "DescribeStateMachine" -> {
+                StateMachine m = machine(required(r, "stateMachineArn"));
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("stateMachineArn", m.arn());
+                out.put("name", m.name());
+                out.put("status", "ACTIVE");
+                out.put("type", "STANDARD");
+                out.put("roleArn", "arn:aws:iam::000000000000:role/interlock-local");
+                out.put("creationDate", startedAt);
+                yield out;
+            }
+            case "ListStateMachines" -> Map.of("stateMachines", machines.values().stream().map(m -> Map.of(
+                    "stateMachineArn", m.arn(), "name", m.name(), "type", "STANDARD", "creationDate", startedAt)).toList());
+            default -> throw new IllegalArgumentException("operation " + operation + " is not supported by the local Step Functions service");
+        };
+    }
+
+    private static ObjectNode page(String field, Page<?> page) {
+        ObjectNode out = JSON.createObjectNode();
+        out.set(field, JSON.valueToTree(page.items()));
+        if (page.nextToken() != null) {
+            out.put("nextToken", page.nextToken());
+        }
+        return out;
+    }
+
+    private StateMachine machine(String arn) {
+        StateMachine m = machines.get(arn);
+        if (m == null) {
+            throw new UnknownMachine("State Machine Does Not Exist: '" + arn + "'");
+        }
+        return m;
+    }
+
+    private StateMachine machineOfExecution(String executionArn) {
+        // arn:aws:states:<region>:<account>:execution:<machine>:<name>
+        String[] parts = executionArn.split(":");
+        if (parts.length != 8 || !"execution".equals(parts[5])) {
+            throw new StepFunctionsException(StepFunctionsException.Code.InvalidArn, "Invalid Arn: '" + executionArn + "'");
+        }
+        String machineArn = String.join(":", parts[0], parts[1], parts[2], parts[3], parts[4], "stateMachine", parts[6]);
+        StateMachine m = machines.get(machineArn);
+        if (m == null) {
+            throw new StepFunctionsException(StepFunctionsException.Code.ExecutionDoesNotExist, "Execution Does Not Exist: '" + executionArn + "'");
+        }
+        return m;
+    }
+
+    private static String required(JsonNode r, String field) {
+        String v = text(r, field);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException("1 validation error detected: Value null at '" + field + "' failed to satisfy constraint: Member must not be null");
+        }
+        return v;
+    }
+
+    private static String text(JsonNode r, String field) {
+        JsonNode n = r.get(field);
+        return n == null || n.isNull() ? null : n.asText();
+    }
+
+    private static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("__type", type);
+        n.put("message", message);
+        byte[] out = JSON.writeValueAsBytes(n);
+        exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
+        exchange.sendResponseHeaders(status, out.length);
+        exchange.getResponseBody().write(out);
+    }
+
+    /** A state machine ARN that is not served here. */
+    private static final class UnknownMachine extends RuntimeException {
+        UnknownMachine(String message) {
+            super(message);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

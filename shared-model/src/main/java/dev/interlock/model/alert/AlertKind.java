@@ -1,0 +1,38 @@
+package dev.interlock.model.alert;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.interlock.model.json.WireEnum;
+
+/** Machine-readable alert category (SPEC §10); dedup is per kind and (pipeline, date, schedule). */
+public enum AlertKind implements WireEnum {
+    SLA_EVALUATION_BREACHED("SLA_EVALUATION_BREACHED"),
+    SLA_COMPLETION_BREACHED("SLA_COMPLETION_BREACHED"),
+    SLA_MISSED("SLA_MISSED"),
+    VALIDATION_EXHAUSTED("VALIDATION_EXHAUSTED"),
+    TRIGGER_FAILED("TRIGGER_FAILED"),
+    RUN_FAILED("RUN_FAILED"),
+    RETRY_EXHAUSTED("RETRY_EXHAUSTED"),
+    TRAIT_ERROR("TRAIT_ERROR"),
+    DRIFT_DETECTED("DRIFT_DETECTED"),
+    STUCK_RUN("STUCK_RUN"),
+    EXECUTION_ERROR("EXECUTION_ERROR");
+
+    private final String wireName;
+
+    AlertKind(String wireName) {
+        this.wireName = wireName;
+    }
+
+    @JsonValue
+    @Override
+    public String wireName() {
+        return wireName;
+    }
+
+    /** Reads a wire value; unknown values are rejected with the allowed list. */
+    @JsonCreator
+    public static AlertKind fromJson(String raw) {
+        return WireEnum.parse(AlertKind.class, raw, "alert kind");
+    }
+}

@@ -1,0 +1,230 @@
+package dev.interlock.model.keys;
+
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.marker.MarkerSource;
+
+import java.time.Instant;
+import java.time.LocalDate;
+
+/** The key schema of the single table (SPEC §3): the only place that knows how PK, SK and GSI1 keys are spelt. */
+public final class TableKeys {
+
+    public static final String CONFIG = "CONFIG";
+    public static final String STATE = "STATE";
+    public static final String LOCK = "LOCK";
+    public static final String SENT = "SENT";
+
+    public static final String PIPELINE_PREFIX = "PIPELINE#";
+    public static final String DOWNSTREAM_PREFIX = "DOWNSTREAM#";
+    public static final String TRAIT_PREFIX = "TRAIT#";
+    public static final String RUNLOG_PREFIX = "RUNLOG#";
+    public static final String EVENT_PREFIX = "EVENT#";
+    public static final String MARKER_PREFIX = "MARKER#";
+    public static final String LATE_ARRIVAL_PREFIX = "LATEARRIVAL#";
+    public static final String RERUN_PREFIX = "RERUN#";
+
+    public static final String PIPELINE_TYPE = "TYPE#pipeline";
+    public static final String ARCHETYPE_TYPE = "TYPE#archetype";
+    public static final String CALENDAR_TYPE = "TYPE#calendar";
+    public static final String RERUN_TYPE = "TYPE#rerun";
+
+    /** Event and late-arrival sort keys pad epoch millis to 13 digits so they sort as strings until year 2286. */
+    private static final int MILLIS_DIGITS = 13;
+
+    private TableKeys() {
+    }
+
+    /** Pipeline config item. */
+    public static ItemKey pipeline(String pipelineId) {
+        return new ItemKey(pipelinePk(pipelineId), CONFIG);
+    }
+
+    /** Lists pipelines by name. */
+    public static IndexKey pipelineIndex(String pipelineId) {
+        return new IndexKey(PIPELINE_TYPE, requirePart("pipelineId", pipelineId));
+    }
+
+    /** {@code PIPELINE#<id>}: the partition of every per-pipeline item. */
+    public static String pipelinePk(String pipelineId) {
+        return PIPELINE_PREFIX + requirePart("pipelineId", pipelineId);
+    }
+
+    /** The pipeline id of a {@code PIPELINE#<id>} partition key, or null when it is not one. */
+    public static String pipelineIdOf(String pk) {
+        return pk != null && pk.startsWith(PIPELINE_PREFIX) && pk.length() > PIPELINE_PREFIX.length()
+                ? pk.substring(PIPELINE_PREFIX.length()) : null;
+    }
+
+    /** Downstream index entry: {@code downstream} depends on {@code upstream}. */
+    public static ItemKey downstream(String upstream, String downstream) {
+        return new ItemKey(pipelinePk(upstream), DOWNSTREAM_PREFIX + requirePart("downstream", downstream));
+    }
+
+    /** Archetype item. */
+    public static ItemKey archetype(String name) {
+        return new ItemKey("ARCHETYPE#" + requirePart("archetype", name), CONFIG);
+    }
+
+    /** Lists archetypes by name. */
+    public static IndexKey archetypeIndex(String name) {
+        return new IndexKey(ARCHETYPE_TYPE, requirePart("archetype", name));
+    }
+
+    /** Calendar item. */
+    public static ItemKey calendar(String name) {
+        return new ItemKey("CALENDAR#" + requirePart("calendar", name), CONFIG);
+    }
+
+    /** Lists calendars by name. */
+    public static IndexKey calendarIndex(String name) {
+        return new IndexKey(CALENDAR_TYPE, requirePart("calendar", name));
+    }
+
+    /** Trait result of one (date, schedule, trait): hourly schedules no longer overwrite each other. */
+    public static ItemKey traitResult(String pipelineId, LocalDate date, String scheduleId, String traitType) {
+        return new ItemKey(pipelinePk(pipelineId), traitPrefix(date, scheduleId) + requirePart("traitType", traitType));
+    }
+
+    /** Sort-key prefix of all trait results of one (date, schedule). */
+    public static String traitPrefix(LocalDate date, String scheduleId) {
+        return TRAIT_PREFIX + date + "#" + requirePart("scheduleId", scheduleId) + "#";
+    }
+
+    /** Sensor value item. */
+    public static ItemKey sensor(String name) {
+        return new ItemKey("SENSOR#" + requirePart("sensor", name), STATE);
+    }
+
+    /** Run state item (the truth; changed by CAS). */
+    public static ItemKey runState(String runId) {
+        return new ItemKey("RUN#" + requirePart("runId", runId), STATE);
+    }
+
+    /** Lists a pipeline's runs by creation time. */
+    public static IndexKey runStateIndex(String pipelineId, Instant createdAt, String runId) {
+        return new IndexKey(runsByPipeline(pipelineId), InterlockJson.timestamp(createdAt) + "#" + requirePart("runId", runId));
+    }
+
+    /** GSI1 partition of a pipeline's runs. */
+    public static String runsByPipeline(String pipelineId) {
+        return "RUNS#" + requirePart("pipelineId", pipelineId);
+    }
+
+    /** Run log of one (pipeline, date, schedule). */
+    public static ItemKey runLog(String pipelineId, LocalDate date, String scheduleId) {
+        return new ItemKey(pipelinePk(pipelineId), RUNLOG_PREFIX + date + "#" + requirePart("scheduleId", scheduleId));
+    }
+
+    /** Lists every pipeline's run logs of one date (what the watchdog reads). */
+    public static IndexKey runLogIndex(String pipelineId, LocalDate date, String scheduleId) {
+        return new IndexKey(runLogsByDate(date), requirePart("pipelineId", pipelineId) + "#" + requirePart("scheduleId", scheduleId));
+    }
+
+    /** GSI1 partition of all run logs of one date. */
+    public static String runLogsByDate(LocalDate date) {
+        return "RUNLOGS#" + date;
+    }
+
+    /** Event item; {@code random} breaks ties between events of the same millisecond. */
+    public static ItemKey event(String pipelineId, long epochMillis, String random) {
+        return new ItemKey(pipelinePk(pipelineId), EVENT_PREFIX + millis(epochMillis) + "#" + requirePart("random", random));
+    }
+
+    /** Evaluation lock item. */
+    public static ItemKey lock(LockKey key) {
+        return new ItemKey("LOCK#" + key.value(), LOCK);
+    }
+
+    /** Marker item; {@code suffix} makes it unique, and re-using a suffix makes the write idempotent. */
+    public static ItemKey marker(String pipelineId, MarkerSource source, String suffix) {
+        return new ItemKey(pipelinePk(pipelineId), MARKER_PREFIX + source.wireName() + "#" + requireText("suffix", suffix));
+    }
+
+    /**
+     * Suffix of the cascade marker one upstream run writes for a downstream: keyed by the upstream run, so a retried
+     * {@code notifyDownstream} re-writes the same marker instead of starting a second execution.
+     */
+    public static String cascadeMarkerSuffix(String upstreamPipelineId, String upstreamRunId) {
+        return requirePart("upstreamPipelineId", upstreamPipelineId) + "#" + requirePart("upstreamRunId", upstreamRunId);
+    }
+
+    /** Suffix of the watchdog's schedule marker: one per (date, schedule), however often the watchdog ticks. */
+    public static String scheduleMarkerSuffix(LocalDate date, String scheduleId) {
+        return date + "#" + requirePart("scheduleId", scheduleId);
+    }
+
+    /** The source segment of a marker sort key ({@code MARKER#<source>#…}), or null when absent. */
+    public static String markerSourceOf(String sk) {
+        if (sk == null || !sk.startsWith(MARKER_PREFIX)) {
+            return null;
+        }
+        String rest = sk.substring(MARKER_PREFIX.length());
+        int end = rest.indexOf('#');
+        String source = end < 0 ? rest : rest.substring(0, end);
+        return source.isEmpty() ? null : source;
+    }
+
+    /** Late-arrival record. */
+    public static ItemKey lateArrival(String pipelineId, LocalDate date, String scheduleId, long epochMillis) {
+        return new ItemKey(pipelinePk(pipelineId), lateArrivalPrefix(date, scheduleId) + millis(epochMillis));
+    }
+
+    /** Sort-key prefix of the late arrivals of one (date, schedule). */
+    public static String lateArrivalPrefix(LocalDate date, String scheduleId) {
+        return LATE_ARRIVAL_PREFIX + date + "#" + requirePart("scheduleId", scheduleId) + "#";
+    }
+
+    /** Rerun item. */
+    public static ItemKey rerun(String rerunId) {
+        return new ItemKey(RERUN_PREFIX + requirePart("rerunId", rerunId), STATE);
+    }
+
+    /**
+     * A pipeline's copy of a rerun, written in the same transaction as the rerun item: it lets the rerun budget of a
+     * (date, schedule) be counted with one Query instead of filtering every rerun.
+     */
+    public static ItemKey rerunOfPipeline(String pipelineId, LocalDate date, String scheduleId, String rerunId) {
+        return new ItemKey(pipelinePk(pipelineId), rerunPrefix(date, scheduleId) + requirePart("rerunId", rerunId));
+    }
+
+    /** Sort-key prefix of a pipeline's rerun copies of one (date, schedule). */
+    public static String rerunPrefix(LocalDate date, String scheduleId) {
+        return RERUN_PREFIX + date + "#" + requirePart("scheduleId", scheduleId) + "#";
+    }
+
+    /** Lists reruns by request time. */
+    public static IndexKey rerunIndex(Instant requestedAt) {
+        return new IndexKey(RERUN_TYPE, InterlockJson.timestamp(requestedAt));
+    }
+
+    /** Dedup item of an alert: one alert per kind and (pipeline, date, schedule). */
+    public static ItemKey alertDedup(AlertKind kind, String pipelineId, LocalDate date, String scheduleId) {
+        return new ItemKey("ALERT#" + kind.wireName() + "#" + requirePart("pipelineId", pipelineId) + "#" + date + "#"
+                + requirePart("scheduleId", scheduleId), SENT);
+    }
+
+    static String millis(long epochMillis) {
+        if (epochMillis < 0) {
+            throw new IllegalArgumentException("epochMillis must not be negative: " + epochMillis);
+        }
+        String digits = Long.toString(epochMillis);
+        return digits.length() >= MILLIS_DIGITS ? digits : "0".repeat(MILLIS_DIGITS - digits.length()) + digits;
+    }
+
+    /** Key parts are '#'-separated, so an id containing '#' would alias another item's key. */
+    static String requirePart(String what, String value) {
+        requireText(what, value);
+        if (value.indexOf('#') >= 0) {
+            throw new IllegalArgumentException(what + " must not contain '#': " + value);
+        }
+        return value;
+    }
+
+    private static String requireText(String what, String value) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(what + " is required for a table key");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.interlock.model.marker;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.interlock.model.json.WireEnum;
+
+/** Who wrote a marker; part of the marker sort key and passed to the execution as markerSource. */
+public enum MarkerSource implements WireEnum {
+    CASCADE("cascade"),
+    SCHEDULE("schedule"),
+    MANUAL("manual"),
+    LATE_ARRIVAL("late-arrival"),
+    RERUN("rerun"),
+    RETRY("retry"),
+    EXTERNAL("external");
+
+    private final String wireName;
+
+    MarkerSource(String wireName) {
+        this.wireName = wireName;
+    }
+
+    @JsonValue
+    @Override
+    public String wireName() {
+        return wireName;
+    }
+
+    /** Reads a wire value; unknown values are rejected with the allowed list. */
+    @JsonCreator
+    public static MarkerSource fromJson(String raw) {
+        return WireEnum.parse(MarkerSource.class, raw, "marker source");
+    }
+}

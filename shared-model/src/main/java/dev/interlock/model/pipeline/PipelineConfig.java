@@ -1,0 +1,106 @@
+package dev.interlock.model.pipeline;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.interlock.model.json.Frozen;
+import dev.interlock.model.trigger.TriggerConfig;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A registered pipeline (SPEC §2): the unit Interlock gates, triggers and follows. {@code name} is its id.
+ *
+ * @param evaluationIntervalSeconds wait between NOT READY re-evaluations
+ * @param pollIntervalSeconds       wait between run-checker polls of an asynchronous job
+ * @param pollLimit                 polls before the run counts as timed out
+ */
+public record PipelineConfig(
+        String name,
+        String description,
+        String archetype,
+        int tier,
+        Map<String, TraitConfig> traits,
+        TriggerConfig trigger,
+        RetryPolicy retry,
+        SlaConfig sla,
+        List<ScheduleConfig> schedules,
+        ExclusionConfig exclusions,
+        MonitoringConfig monitoring,
+        boolean dryRun,
+        int evaluationIntervalSeconds,
+        int pollIntervalSeconds,
+        int pollLimit) {
+
+    public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
+    public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
+    public static final int DEFAULT_POLL_LIMIT = 120;
+
+    public PipelineConfig {
+        traits = Frozen.map(traits);
+        retry = retry == null ? RetryPolicy.DEFAULT : retry;
+        schedules = Frozen.list(schedules);
+        monitoring = monitoring == null ? MonitoringConfig.DISABLED : monitoring;
+    }
+
+    /** Reads a pipeline document; accepts the Go original's {@code watch.monitoring} as an alias of {@code monitoring}. */
+    @JsonCreator
+    public static PipelineConfig fromJson(
+            @JsonProperty("name") String name,
+            @JsonProperty("description") String description,
+            @JsonProperty("archetype") String archetype,
+            @JsonProperty("tier") Integer tier,
+            @JsonProperty("traits") Map<String, TraitConfig> traits,
+            @JsonProperty("trigger") TriggerConfig trigger,
+            @JsonProperty("retry") RetryPolicy retry,
+            @JsonProperty("sla") SlaConfig sla,
+            @JsonProperty("schedules") List<ScheduleConfig> schedules,
+            @JsonProperty("exclusions") ExclusionConfig exclusions,
+            @JsonProperty("monitoring") MonitoringConfig monitoring,
+            @JsonProperty("watch") Watch watch,
+            @JsonProperty("dryRun") Boolean dryRun,
+            @JsonProperty("evaluationIntervalSeconds") Integer evaluationIntervalSeconds,
+            @JsonProperty("pollIntervalSeconds") Integer pollIntervalSeconds,
+            @JsonProperty("pollLimit") Integer pollLimit) {
+        MonitoringConfig effectiveMonitoring = monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
+        return new PipelineConfig(name, description, archetype, tier == null ? 0 : tier, traits, trigger, retry, sla,
+                schedules, exclusions, effectiveMonitoring, dryRun != null && dryRun,
+                evaluationIntervalSeconds == null ? DEFAULT_EVALUATION_INTERVAL_SECONDS : evaluationIntervalSeconds,
+                pollIntervalSeconds == null ? DEFAULT_POLL_INTERVAL_SECONDS : pollIntervalSeconds,
+                pollLimit == null ? DEFAULT_POLL_LIMIT : pollLimit);
+    }
+
+    /** The configured schedules, or the implicit {@code daily} one when none are configured. */
+    public List<ScheduleConfig> effectiveSchedules() {
+        return schedules.isEmpty() ? List.of(ScheduleConfig.named(ScheduleConfig.DAILY)) : schedules;
+    }
+
+    /** The schedule named {@code scheduleId}, if configured (or the implicit {@code daily}). */
+    public Optional<ScheduleConfig> schedule(String scheduleId) {
+        return effectiveSchedules().stream().filter(s -> scheduleId != null && scheduleId.equals(s.name())).findFirst();
+    }
+
+    /** The trait config key that names the pipeline a trait waits for (cascade upstream). */
+    public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
+
+    /**
+     * The pipelines this one waits for: the {@code config.upstreamPipeline} values of its traits, in name order.
+     * Registration indexes them so a completing upstream finds its downstreams without a scan.
+     */
+    public Set<String> upstreamPipelines() {
+        Set<String> upstreams = new TreeSet<>();
+        for (TraitConfig trait : traits.values()) {
+            if (trait != null && trait.config().get(UPSTREAM_PIPELINE) instanceof String upstream && !upstream.isBlank()) {
+                upstreams.add(upstream.trim());
+            }
+        }
+        return upstreams;
+    }
+
+    /** The Go original's {@code watch} block; only its {@code monitoring} is still meaningful. */
+    public record Watch(MonitoringConfig monitoring) {
+    }
+}

@@ -1,0 +1,52 @@
+package dev.interlock.model.run;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
+/** Why an attempt failed; decides whether it may be retried (SPEC §2). */
+public enum FailureCategory {
+    TRANSIENT,
+    PERMANENT,
+    TIMEOUT,
+    EVALUATOR_CRASH,
+    VALIDATION_EXHAUSTED;
+
+    /**
+     * Lenient on purpose: SPEC §2 says an empty or unknown category counts as TRANSIENT, so a producer that
+     * invents a category can never make a failure silently non-retryable.
+     */
+    @JsonCreator
+    public static FailureCategory fromJson(String raw) {
+        if (raw == null || raw.isBlank()) {
+            return TRANSIENT;
+        }
+        String wanted = raw.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        for (FailureCategory c : values()) {
+            if (c.name().equals(wanted)) {
+                return c;
+            }
+        }
+        return TRANSIENT;
+    }
+
+    /** Whether {@code raw} names a category exactly (case-insensitive); config validation uses it. */
+    public static boolean isKnown(String raw) {
+        if (raw == null) {
+            return false;
+        }
+        String wanted = raw.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        for (FailureCategory c : values()) {
+            if (c.name().equals(wanted)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @JsonValue
+    public String wireName() {
+        return name();
+    }
+}

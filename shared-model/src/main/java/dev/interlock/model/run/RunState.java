@@ -1,0 +1,59 @@
+package dev.interlock.model.run;
+
+import dev.interlock.model.json.Frozen;
+import dev.interlock.model.trigger.TriggerType;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One run (one attempt to trigger and follow the job); changed only by compare-and-swap on {@code version}.
+ * {@code metadata} holds the job system's ids (e.g. {@code glue_job_run_id}) the run-checker needs.
+ */
+public record RunState(
+        String runId,
+        String pipelineId,
+        String scheduleId,
+        LocalDate date,
+        RunStatus status,
+        long version,
+        TriggerType triggerType,
+        String executionName,
+        Map<String, String> metadata,
+        String failureMessage,
+        FailureCategory failureCategory,
+        Instant createdAt,
+        Instant updatedAt) {
+    public RunState {
+        metadata = Frozen.map(metadata);
+    }
+
+    /**
+     * The next version of this run in {@code next}; rejects moves the lifecycle does not allow, so no writer can
+     * resurrect a terminal run.
+     */
+    public RunState moveTo(RunStatus next, Instant now) {
+        if (!status.canMoveTo(next)) {
+            throw new IllegalStateException("run " + runId + " cannot move from " + status + " to " + next
+                    + "; allowed: " + status.allowedNext());
+        }
+        return new RunState(runId, pipelineId, scheduleId, date, next, version + 1, triggerType, executionName,
+                metadata, failureMessage, failureCategory, createdAt, now);
+    }
+
+    /** A copy with job metadata added (the trigger's ids). */
+    public RunState withMetadata(Map<String, String> more) {
+        Map<String, String> merged = new LinkedHashMap<>(metadata);
+        merged.putAll(more);
+        return new RunState(runId, pipelineId, scheduleId, date, status, version, triggerType, executionName,
+                merged, failureMessage, failureCategory, createdAt, updatedAt);
+    }
+
+    /** A copy carrying a failure description. */
+    public RunState withFailure(String message, FailureCategory category) {
+        return new RunState(runId, pipelineId, scheduleId, date, status, version, triggerType, executionName,
+                metadata, message, category, createdAt, updatedAt);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.interlock.model.run;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.interlock.model.json.WireEnum;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+/** Lifecycle of one run (R§7.1); knows which statuses are terminal and which moves are allowed. */
+public enum RunStatus implements WireEnum {
+    PENDING,
+    TRIGGERING,
+    RUNNING,
+    COMPLETED,
+    COMPLETED_MONITORING,
+    FAILED,
+    CANCELLED;
+
+    /** Terminal statuses end a run; they drive the run-state TTL. */
+    public boolean isTerminal() {
+        return this == COMPLETED || this == FAILED || this == CANCELLED;
+    }
+
+    /** The statuses this one may move to. */
+    public Set<RunStatus> allowedNext() {
+        return switch (this) {
+            case PENDING -> EnumSet.of(TRIGGERING, CANCELLED);
+            // Synchronous triggers (http, lambda, command) finish inside the trigger call: TRIGGERING→COMPLETED.
+            case TRIGGERING -> EnumSet.of(RUNNING, COMPLETED, FAILED, CANCELLED);
+            case RUNNING -> EnumSet.of(COMPLETED, COMPLETED_MONITORING, FAILED, CANCELLED);
+            case COMPLETED_MONITORING -> EnumSet.of(COMPLETED, FAILED);
+            case COMPLETED, FAILED, CANCELLED -> EnumSet.noneOf(RunStatus.class);
+        };
+    }
+
+    /** Whether a CAS from this status to {@code next} is a legal lifecycle step. */
+    public boolean canMoveTo(RunStatus next) {
+        return allowedNext().contains(next);
+    }
+
+    @JsonValue
+    @Override
+    public String wireName() {
+        return name();
+    }
+
+    /** Reads a wire value; unknown values are rejected with the allowed list. */
+    @JsonCreator
+    public static RunStatus fromJson(String raw) {
+        return WireEnum.parse(RunStatus.class, raw, "run status");
+    }
+}

@@ -1,0 +1,29 @@
+package dev.interlock.model.trigger;
+
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
+import java.util.Map;
+
+/** Invokes a Lambda function synchronously with a JSON payload; a normal return completes the run. */
+@JsonDeserialize(using = JsonDeserializer.None.class)
+public record LambdaTrigger(
+        String functionName,
+        JsonNode payload) implements TriggerConfig {
+
+    @Override
+    public TriggerType type() {
+        return TriggerType.LAMBDA;
+    }
+
+    @Override
+    public Map<String, String> templatedArguments() {
+        return Map.of();
+    }
+
+    @Override
+    public LambdaTrigger withTemplatedArguments(Map<String, String> expanded) {
+        return this;
+    }
+}

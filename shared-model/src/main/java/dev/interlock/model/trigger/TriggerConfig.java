@@ -1,0 +1,27 @@
+package dev.interlock.model.trigger;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+
+import java.util.Map;
+
+/** How to start a pipeline's job; one record per {@link TriggerType}, chosen by the {@code type} field. */
+@JsonDeserialize(using = TriggerConfigDeserializer.class)
+@JsonPropertyOrder({"type"})
+public sealed interface TriggerConfig
+        permits HttpTrigger, AirflowTrigger, GlueTrigger, EmrTrigger, EmrServerlessTrigger, StepFunctionTrigger,
+        DatabricksTrigger, LambdaTrigger, CommandTrigger {
+
+    /** The discriminator written as {@code type}. */
+    @JsonProperty("type")
+    TriggerType type();
+
+    /** The values {@code ${date}}-style templates are expanded in; empty for types without arguments. */
+    @JsonIgnore
+    Map<String, String> templatedArguments();
+
+    /** A copy with the templated arguments replaced (same keys, expanded values). */
+    TriggerConfig withTemplatedArguments(Map<String, String> expanded);
+}

@@ -1,0 +1,481 @@
+package dev.interlock.model.validation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.ArchetypeValidation;
+import dev.interlock.model.archetype.TraitDefinition;
+import dev.interlock.model.archetype.TraitResolution;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.json.WireEnum;
+import dev.interlock.model.pipeline.ExclusionConfig;
+import dev.interlock.model.pipeline.MonitoringConfig;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.RetryPolicy;
+import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.pipeline.SlaConfig;
+import dev.interlock.model.pipeline.TraitConfig;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.schedule.ClockTime;
+import dev.interlock.model.schedule.DeadlineSpec;
+import dev.interlock.model.schedule.Exclusions;
+import dev.interlock.model.schedule.TimeSpan;
+import dev.interlock.model.trait.EvaluatorLocator;
+import dev.interlock.model.trigger.AirflowTrigger;
+import dev.interlock.model.trigger.CommandTrigger;
+import dev.interlock.model.trigger.DatabricksTrigger;
+import dev.interlock.model.trigger.EmrServerlessTrigger;
+import dev.interlock.model.trigger.EmrTrigger;
+import dev.interlock.model.trigger.GlueTrigger;
+import dev.interlock.model.trigger.HttpTrigger;
+import dev.interlock.model.trigger.LambdaTrigger;
+import dev.interlock.model.trigger.StepFunctionTrigger;
+import dev.interlock.model.trigger.TriggerConfig;
+import dev.interlock.model.trigger.TriggerType;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Registration-time validation of a pipeline (SPEC §2): every problem at once, each with a JSON path. Works on a
+ * bound {@link PipelineConfig} or on raw JSON/YAML text, where malformed documents and wrong types become
+ * path-named errors instead of exceptions.
+ */
+public final class PipelineValidation {
+
+    /** The pipeline id rule of SPEC §2. */
+    public static final Pattern NAME = Pattern.compile("^[a-z0-9][a-z0-9._-]{0,62}[a-z0-9]$");
+    /** Schedule ids appear in table keys, lock keys and execution names. */
+    public static final Pattern SCHEDULE_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$");
+
+    /** Bounds that catch typos (e.g. milliseconds where seconds were meant) without limiting real pipelines. */
+    public static final int MAX_ATTEMPTS = 20;
+    public static final int MAX_BACKOFF_SECONDS = 3600;
+    public static final double MIN_BACKOFF_MULTIPLIER = 1.0;
+    public static final double MAX_BACKOFF_MULTIPLIER = 10.0;
+    public static final int MAX_INTERVAL_SECONDS = 3600;
+    public static final int MAX_POLL_LIMIT = 10_000;
+    public static final int MAX_TRIGGER_TIMEOUT_SECONDS = 900;
+    public static final int MAX_TRAIT_TTL_SECONDS = 30 * 24 * 3600;
+    public static final Duration MAX_MONITORING = Duration.ofDays(7);
+    private static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE");
+    private static final Pattern ENV_PLACEHOLDER = Pattern.compile("\\$\\{[A-Za-z0-9_]+}");
+
+    private final Function<String, Optional<Archetype>> archetypes;
+    private final boolean commandTriggerAllowed;
+
+    /**
+     * @param archetypes            looks up an archetype by name (bundled and registered ones)
+     * @param commandTriggerAllowed true only in the local runtime: {@code command} runs a program on this machine
+     */
+    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, boolean commandTriggerAllowed) {
+        this.archetypes = archetypes;
+        this.commandTriggerAllowed = commandTriggerAllowed;
+    }
+
+    /** Parses and validates a JSON or YAML pipeline document. */
+    public Validated<PipelineConfig> validateText(String text) {
+        if (text == null || text.isBlank()) {
+            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
+        }
+        ObjectMapper mapper = InterlockJson.looksLikeJson(text) ? InterlockJson.json() : InterlockJson.yaml();
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, malformed(e))));
+        }
+        return validateTree(tree);
+    }
+
+    /** Validates a document already parsed into a tree (e.g. a request body). The tree is not modified. */
+    public Validated<PipelineConfig> validateTree(JsonNode document) {
+        if (document == null || document.isMissingNode() || document.isNull()) {
+            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
+        }
+        if (!document.isObject()) {
+            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "a pipeline must be an object")));
+        }
+        JsonNode tree = document.deepCopy();
+        List<ValidationError> structural = new ArrayList<>();
+        Shape.check(PipelineShape.PIPELINE, tree, JsonPath.ROOT, structural);
+        PipelineConfig config;
+        try {
+            config = InterlockJson.json().treeToValue(tree, PipelineConfig.class);
+        } catch (JsonProcessingException e) {
+            // The shape check should have caught it; if not, still answer with a path instead of an exception.
+            structural.add(new ValidationError(pathOf(e), e.getOriginalMessage()));
+            return new Validated<>(null, structural);
+        }
+        List<ValidationError> errors = new ArrayList<>(structural);
+        for (ValidationError semantic : validate(config)) {
+            boolean overlaps = structural.stream().anyMatch(s ->
+                    JsonPath.isWithin(semantic.path(), s.path()) || JsonPath.isWithin(s.path(), semantic.path()));
+            if (!overlaps) {
+                errors.add(semantic);
+            }
+        }
+        return new Validated<>(config, errors);
+    }
+
+    /** Every problem of a bound pipeline config; empty when it may be registered. */
+    public List<ValidationError> validate(PipelineConfig config) {
+        Errors errors = new Errors();
+        String root = JsonPath.ROOT;
+        checkName(config.name(), errors);
+        checkArchetypeAndTraits(config, errors);
+        if (config.tier() < 0) {
+            errors.add(JsonPath.field(root, "tier"), "must not be negative");
+        }
+        checkTrigger(config.trigger(), errors);
+        checkRetry(config.retry(), errors);
+        ZoneId slaZone = checkSla(config.sla(), errors);
+        checkSchedules(config.schedules(), slaZone, errors);
+        checkExclusions(config.exclusions(), errors);
+        checkMonitoring(config.monitoring(), errors);
+        errors.range(JsonPath.field(root, "evaluationIntervalSeconds"), config.evaluationIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
+        errors.range(JsonPath.field(root, "pollIntervalSeconds"), config.pollIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
+        errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
+        return errors.list();
+    }
+
+    private static void checkName(String name, Errors errors) {
+        String path = JsonPath.field(JsonPath.ROOT, "name");
+        if (name == null || name.isBlank()) {
+            errors.add(path, "name is required (it is the pipeline id)");
+        } else if (!NAME.matcher(name).matches()) {
+            errors.add(path, "'" + name + "' is not a pipeline id: 2–64 characters a-z 0-9 . _ -, starting and ending "
+                    + "with a letter or digit");
+        }
+    }
+
+    private void checkArchetypeAndTraits(PipelineConfig config, Errors errors) {
+        String archetypePath = JsonPath.field(JsonPath.ROOT, "archetype");
+        Archetype archetype = null;
+        if (config.archetype() == null || config.archetype().isBlank()) {
+            errors.add(archetypePath, "archetype is required");
+        } else {
+            archetype = archetypes.apply(config.archetype()).orElse(null);
+            if (archetype == null) {
+                errors.add(archetypePath, "unknown archetype '" + config.archetype() + "'");
+            }
+        }
+        String traitsPath = JsonPath.field(JsonPath.ROOT, "traits");
+        for (Map.Entry<String, TraitConfig> entry : config.traits().entrySet()) {
+            String path = JsonPath.field(traitsPath, entry.getKey());
+            TraitConfig trait = entry.getValue();
+            if (trait == null) {
+                continue;
+            }
+            if (archetype != null && archetype.trait(entry.getKey()).isEmpty()) {
+                errors.add(path, "trait '" + entry.getKey() + "' is not declared by archetype '" + archetype.name()
+                        + "' (declared: " + declared(archetype) + ")");
+            }
+            if (trait.evaluator() != null && !trait.evaluator().isBlank()) {
+                try {
+                    EvaluatorLocator.parse(trait.evaluator());
+                } catch (IllegalArgumentException e) {
+                    errors.add(JsonPath.field(path, "evaluator"), e.getMessage());
+                }
+            }
+            errors.range(JsonPath.field(path, "ttl"), trait.ttl(), 0, MAX_TRAIT_TTL_SECONDS);
+            errors.range(JsonPath.field(path, "timeout"), trait.timeout(), 0, TraitResolution.MAX_TIMEOUT_SECONDS);
+        }
+        if (archetype == null) {
+            return;
+        }
+        // A required trait nobody can evaluate would leave the pipeline NOT READY forever: reject it now.
+        for (TraitDefinition required : archetype.requiredTraits()) {
+            TraitConfig override = config.traits().get(required.type());
+            boolean hasEvaluator = (override != null && override.evaluator() != null && !override.evaluator().isBlank())
+                    || (required.evaluator() != null && !required.evaluator().isBlank());
+            if (!hasEvaluator) {
+                errors.add(JsonPath.field(JsonPath.field(traitsPath, required.type()), "evaluator"),
+                        "required trait '" + required.type() + "' of archetype '" + archetype.name() + "' needs an evaluator");
+            }
+        }
+    }
+
+    private static String declared(Archetype archetype) {
+        List<String> names = new ArrayList<>();
+        archetype.requiredTraits().forEach(t -> names.add(t.type()));
+        archetype.optionalTraits().forEach(t -> names.add(t.type()));
+        return String.join(", ", names);
+    }
+
+    private void checkTrigger(TriggerConfig trigger, Errors errors) {
+        String path = JsonPath.field(JsonPath.ROOT, "trigger");
+        if (trigger == null) {
+            errors.add(path, "trigger is required; type is one of " + WireEnum.allowed(TriggerType.class));
+            return;
+        }
+        switch (trigger) {
+            case HttpTrigger http -> {
+                errors.httpUrl(JsonPath.field(path, "url"), http.url());
+                if (!HTTP_METHODS.contains(http.method().toUpperCase(Locale.ROOT))) {
+                    errors.add(JsonPath.field(path, "method"), "'" + http.method() + "' is not one of " + String.join(", ", sorted(HTTP_METHODS)));
+                }
+                errors.range(JsonPath.field(path, "timeoutSeconds"), http.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
+            }
+            case AirflowTrigger airflow -> {
+                errors.httpUrl(JsonPath.field(path, "url"), airflow.url());
+                errors.required(JsonPath.field(path, "dagId"), airflow.dagId(), "the DAG to run");
+                errors.range(JsonPath.field(path, "timeoutSeconds"), airflow.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
+                if (airflow.body() != null && !airflow.body().isBlank()) {
+                    try {
+                        JsonNode body = InterlockJson.json().readTree(airflow.body());
+                        if (!body.isObject()) {
+                            errors.add(JsonPath.field(path, "body"), "must be a JSON object (it becomes the DAG run conf)");
+                        }
+                    } catch (JsonProcessingException e) {
+                        errors.add(JsonPath.field(path, "body"), "must be a JSON object (it becomes the DAG run conf)");
+                    }
+                }
+            }
+            case GlueTrigger glue -> errors.required(JsonPath.field(path, "jobName"), glue.jobName(), "the Glue job to start");
+            case EmrTrigger emr -> {
+                errors.required(JsonPath.field(path, "clusterId"), emr.clusterId(), "the EMR cluster to add the step to");
+                errors.required(JsonPath.field(path, "stepName"), emr.stepName(), "the name of the EMR step");
+                errors.required(JsonPath.field(path, "jar"), emr.jar(), "the JAR the step runs");
+            }
+            case EmrServerlessTrigger emr -> {
+                errors.required(JsonPath.field(path, "applicationId"), emr.applicationId(), "the EMR Serverless application");
+                errors.arn(JsonPath.field(path, "executionRoleArn"), emr.executionRoleArn(), "iam", "the job's execution role");
+                errors.required(JsonPath.field(path, "entryPoint"), emr.entryPoint(), "the Spark job driver's entry point");
+            }
+            case StepFunctionTrigger sfn -> errors.arn(JsonPath.field(path, "stateMachineArn"), sfn.stateMachineArn(), "states",
+                    "the state machine to start");
+            case DatabricksTrigger dbx -> {
+                errors.httpUrl(JsonPath.field(path, "workspaceUrl"), dbx.workspaceUrl());
+                boolean hasName = dbx.jobName() != null && !dbx.jobName().isBlank();
+                if (!hasName && dbx.jobId() == null) {
+                    errors.add(JsonPath.field(path, "jobName"), "jobName or jobId is required");
+                }
+                if (dbx.jobId() != null && dbx.jobId() <= 0) {
+                    errors.add(JsonPath.field(path, "jobId"), "must be a positive job id");
+                }
+                errors.range(JsonPath.field(path, "timeoutSeconds"), dbx.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
+            }
+            case LambdaTrigger lambda -> errors.required(JsonPath.field(path, "functionName"), lambda.functionName(), "the function to invoke");
+            case CommandTrigger command -> {
+                if (!commandTriggerAllowed) {
+                    errors.add(JsonPath.field(path, "type"), "command triggers are accepted only by the local runtime");
+                }
+                errors.required(JsonPath.field(path, "command"), command.command(), "the program to run");
+                errors.range(JsonPath.field(path, "timeoutSeconds"), command.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
+            }
+        }
+    }
+
+    private static List<String> sorted(Set<String> values) {
+        return values.stream().sorted().toList();
+    }
+
+    private static void checkRetry(RetryPolicy retry, Errors errors) {
+        String path = JsonPath.field(JsonPath.ROOT, "retry");
+        errors.range(JsonPath.field(path, "maxAttempts"), retry.maxAttempts(), 1, MAX_ATTEMPTS);
+        errors.range(JsonPath.field(path, "backoffSeconds"), retry.backoffSeconds(), 0, MAX_BACKOFF_SECONDS);
+        double multiplier = retry.backoffMultiplier();
+        if (Double.isNaN(multiplier) || multiplier < MIN_BACKOFF_MULTIPLIER || multiplier > MAX_BACKOFF_MULTIPLIER) {
+            errors.add(JsonPath.field(path, "backoffMultiplier"),
+                    "must be between " + MIN_BACKOFF_MULTIPLIER + " and " + MAX_BACKOFF_MULTIPLIER + ", got " + multiplier);
+        }
+    }
+
+    private static ZoneId checkSla(SlaConfig sla, Errors errors) {
+        if (sla == null) {
+            return null;
+        }
+        String path = JsonPath.field(JsonPath.ROOT, "sla");
+        ZoneId zone = errors.zone(JsonPath.field(path, "timezone"), sla.timezone());
+        errors.deadline(JsonPath.field(path, "evaluationDeadline"), sla.evaluationDeadline());
+        errors.deadline(JsonPath.field(path, "completionDeadline"), sla.completionDeadline());
+        errors.deadline(JsonPath.field(path, "validationTimeout"), sla.validationTimeout());
+        return zone;
+    }
+
+    private static void checkSchedules(List<ScheduleConfig> schedules, ZoneId slaZone, Errors errors) {
+        String path = JsonPath.field(JsonPath.ROOT, "schedules");
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < schedules.size(); i++) {
+            String at = JsonPath.index(path, i);
+            ScheduleConfig schedule = schedules.get(i);
+            if (schedule == null) {
+                errors.add(at, "a schedule must be an object with a name");
+                continue;
+            }
+            String namePath = JsonPath.field(at, "name");
+            if (schedule.name() == null || schedule.name().isBlank()) {
+                errors.add(namePath, "name is required (e.g. daily, h07)");
+            } else if (!SCHEDULE_NAME.matcher(schedule.name()).matches()) {
+                errors.add(namePath, "'" + schedule.name() + "' must match " + SCHEDULE_NAME.pattern());
+            } else if (!names.add(schedule.name())) {
+                errors.add(namePath, "schedule '" + schedule.name() + "' is declared twice");
+            }
+            if (schedule.after() != null && !schedule.after().isBlank()) {
+                try {
+                    ClockTime.parse(schedule.after());
+                } catch (IllegalArgumentException e) {
+                    errors.add(JsonPath.field(at, "after"), e.getMessage());
+                }
+            }
+            errors.deadline(JsonPath.field(at, "deadline"), schedule.deadline());
+            errors.zone(JsonPath.field(at, "timezone"), schedule.timezone());
+        }
+    }
+
+    private static void checkExclusions(ExclusionConfig exclusions, Errors errors) {
+        if (exclusions == null) {
+            return;
+        }
+        String path = JsonPath.field(JsonPath.ROOT, "exclusions");
+        if (exclusions.calendar() != null && !exclusions.calendar().isBlank()
+                && !ArchetypeValidation.NAME.matcher(exclusions.calendar()).matches()) {
+            errors.add(JsonPath.field(path, "calendar"), "'" + exclusions.calendar() + "' is not a calendar name");
+        }
+        for (int i = 0; i < exclusions.days().size(); i++) {
+            String day = exclusions.days().get(i);
+            if (Exclusions.weekday(day) == null) {
+                errors.add(JsonPath.index(JsonPath.field(path, "days"), i),
+                        "'" + day + "' is not a weekday; use full English names like saturday");
+            }
+        }
+        for (int i = 0; i < exclusions.dates().size(); i++) {
+            String date = exclusions.dates().get(i);
+            if (Exclusions.date(date) == null) {
+                errors.add(JsonPath.index(JsonPath.field(path, "dates"), i), "'" + date + "' is not a date YYYY-MM-DD");
+            }
+        }
+    }
+
+    private static void checkMonitoring(MonitoringConfig monitoring, Errors errors) {
+        String path = JsonPath.field(JsonPath.ROOT, "monitoring");
+        String durationPath = JsonPath.field(path, "duration");
+        boolean hasDuration = monitoring.duration() != null && !monitoring.duration().isBlank();
+        if (monitoring.enabled() && !hasDuration) {
+            errors.add(durationPath, "duration is required when monitoring is enabled (e.g. 2h)");
+        }
+        if (hasDuration) {
+            try {
+                Duration duration = TimeSpan.parse(monitoring.duration());
+                if (duration.isZero() || duration.compareTo(MAX_MONITORING) > 0) {
+                    errors.add(durationPath, "must be more than 0 and at most " + MAX_MONITORING.toDays() + " days");
+                }
+            } catch (IllegalArgumentException e) {
+                errors.add(durationPath, e.getMessage());
+            }
+        }
+        if (monitoring.driftThreshold() != null && (monitoring.driftThreshold() < 0 || monitoring.driftThreshold().isNaN())) {
+            errors.add(JsonPath.field(path, "driftThreshold"), "must not be negative");
+        }
+    }
+
+    /** {@code $.a.b[2]} from Jackson's reference chain. */
+    static String pathOf(JsonProcessingException e) {
+        String path = JsonPath.ROOT;
+        if (e instanceof JsonMappingException mapping) {
+            for (JsonMappingException.Reference ref : mapping.getPath()) {
+                if (ref.getFieldName() != null) {
+                    path = JsonPath.field(path, ref.getFieldName());
+                } else if (ref.getIndex() >= 0) {
+                    path = JsonPath.index(path, ref.getIndex());
+                }
+            }
+        }
+        return path;
+    }
+
+    private static String malformed(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        return "malformed document" + where + ": " + e.getOriginalMessage();
+    }
+
+    /** Collects errors and holds the small checks several sections share. */
+    private static final class Errors {
+        private final List<ValidationError> list = new ArrayList<>();
+
+        void add(String path, String message) {
+            list.add(new ValidationError(path, message));
+        }
+
+        List<ValidationError> list() {
+            return List.copyOf(list);
+        }
+
+        void range(String path, long value, long min, long max) {
+            if (value < min || value > max) {
+                add(path, "must be between " + min + " and " + max + ", got " + value);
+            }
+        }
+
+        void required(String path, String value, String what) {
+            if (value == null || value.isBlank()) {
+                add(path, "is required: " + what);
+            }
+        }
+
+        void httpUrl(String path, String value) {
+            if (value == null || value.isBlank()) {
+                add(path, "is required: an http(s) URL");
+                return;
+            }
+            // ${INTERLOCK_*} placeholders are expanded at trigger time; check the URL around them.
+            String candidate = ENV_PLACEHOLDER.matcher(value.trim()).replaceAll("x");
+            try {
+                URI uri = new URI(candidate);
+                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+                if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+                    add(path, "'" + value + "' is not an absolute http(s) URL");
+                }
+            } catch (URISyntaxException e) {
+                add(path, "'" + value + "' is not a valid URL: " + e.getReason());
+            }
+        }
+
+        void arn(String path, String value, String service, String what) {
+            if (value == null || value.isBlank()) {
+                add(path, "is required: " + what);
+            } else if (!value.startsWith("arn:") || !value.contains(":" + service + ":")) {
+                add(path, "'" + value + "' is not an " + service + " ARN (arn:aws:" + service + ":…)");
+            }
+        }
+
+        ZoneId zone(String path, String value) {
+            if (value == null || value.isBlank()) {
+                return null;
+            }
+            try {
+                return ZoneId.of(value.trim());
+            } catch (RuntimeException e) {
+                add(path, "'" + value + "' is not a time zone; use an IANA name like Europe/Berlin or UTC");
+                return null;
+            }
+        }
+
+        void deadline(String path, String value) {
+            if (value == null || value.isBlank()) {
+                return;
+            }
+            try {
+                DeadlineSpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                add(path, e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package dev.interlock.store;
+
+import dev.interlock.model.pipeline.PipelineConfig;
+
+import java.util.Optional;
+
+/** Registered pipeline configs; registering also maintains the downstream index of the cascade. */
+public interface PipelineStore {
+
+    /**
+     * Registers or replaces a pipeline and, in the same transaction, makes the downstream index agree with its
+     * upstreams ({@link PipelineConfig#upstreamPipelines()}): entries for new upstreams are added, entries for upstreams
+     * it no longer names are removed. Returns true when the pipeline did not exist before.
+     */
+    boolean put(PipelineConfig config);
+
+    /** The pipeline named {@code pipelineId}. */
+    Optional<PipelineConfig> get(String pipelineId);
+
+    /** Deletes the pipeline and its entries in its upstreams' downstream index; false when it did not exist. */
+    boolean delete(String pipelineId);
+
+    /** Pipelines in name order. */
+    Page<PipelineConfig> list(PageRequest page);
+}

@@ -1,0 +1,605 @@
+package dev.interlock.store.memory;
+
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.IndexKey;
+import dev.interlock.model.keys.ItemKey;
+import dev.interlock.model.keys.LockKey;
+import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.rerun.LateArrival;
+import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.sensor.SensorValue;
+import dev.interlock.model.trait.TraitResult;
+import dev.interlock.store.AlertKey;
+import dev.interlock.store.AlertLedger;
+import dev.interlock.store.ArchetypeStore;
+import dev.interlock.store.CalendarStore;
+import dev.interlock.store.CascadeStore;
+import dev.interlock.store.EventStore;
+import dev.interlock.store.LateArrivalStore;
+import dev.interlock.store.Locker;
+import dev.interlock.store.Page;
+import dev.interlock.store.PageRequest;
+import dev.interlock.store.PipelineStore;
+import dev.interlock.store.Provider;
+import dev.interlock.store.RerunStore;
+import dev.interlock.store.Retention;
+import dev.interlock.store.RunLogChange;
+import dev.interlock.store.RunLogKey;
+import dev.interlock.store.RunLogStore;
+import dev.interlock.store.RunStore;
+import dev.interlock.store.RunTransition;
+import dev.interlock.store.SensorStore;
+import dev.interlock.store.TimeToLive;
+import dev.interlock.store.TraitStore;
+import dev.interlock.store.TransitionOutcome;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The Provider in memory, for fast unit tests of the functions: thread-safe (one lock, so multi-item changes are
+ * atomic), time from an injected {@link Clock}, expired items read as absent, and the same conditional-write outcomes
+ * as the DynamoDB Provider. Documents are kept as JSON so values round-trip exactly as they do through DynamoDB.
+ */
+public final class InMemoryProvider implements Provider {
+
+    private static final String OWNER = "owner";
+
+    private final Clock clock;
+    private final Retention retention;
+    private final MemoryTable table = new MemoryTable();
+
+    private final PipelineStore pipelines = new Pipelines();
+    private final ArchetypeStore archetypes = new Archetypes();
+    private final CalendarStore calendars = new Calendars();
+    private final TraitStore traits = new Traits();
+    private final SensorStore sensors = new Sensors();
+    private final RunStore runs = new Runs();
+    private final RunLogStore runLogs = new RunLogs();
+    private final EventStore events = new Events();
+    private final RerunStore reruns = new Reruns();
+    private final CascadeStore cascade = new Cascade();
+    private final LateArrivalStore lateArrivals = new LateArrivals();
+    private final AlertLedger alerts = new Alerts();
+    private final Locker locks = new Locks();
+
+    /** An empty store with the default retention. */
+    public InMemoryProvider(Clock clock) {
+        this(clock, Retention.DEFAULT);
+    }
+
+    /** An empty store. */
+    public InMemoryProvider(Clock clock, Retention retention) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.retention = Objects.requireNonNull(retention, "retention");
+    }
+
+    @Override public PipelineStore pipelines() { return pipelines; }
+    @Override public ArchetypeStore archetypes() { return archetypes; }
+    @Override public CalendarStore calendars() { return calendars; }
+    @Override public TraitStore traits() { return traits; }
+    @Override public SensorStore sensors() { return sensors; }
+    @Override public RunStore runs() { return runs; }
+    @Override public RunLogStore runLogs() { return runLogs; }
+    @Override public EventStore events() { return events; }
+    @Override public RerunStore reruns() { return reruns; }
+    @Override public CascadeStore cascade() { return cascade; }
+    @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
+    @Override public AlertLedger alerts() { return alerts; }
+    @Override public Locker locks() { return locks; }
+
+    @Override
+    public TransitionOutcome recordTransition(RunTransition transition) {
+        synchronized (table) {
+            RunState next = transition.next();
+            Optional<MemoryTable.Item> run = table.live(TableKeys.runState(next.runId()), now());
+            if (run.isEmpty() || run.get().version() != transition.expectedVersion()) {
+                return new TransitionOutcome.RunVersionConflict(next.runId(), transition.expectedVersion());
+            }
+            RunLog log = null;
+            if (transition.runLog() != null) {
+                log = prepareRunLog(transition.runLog().key(), transition.runLog().change());
+            }
+            writeRun(next);
+            if (log != null) {
+                writeRunLog(log);
+            }
+            transition.events().forEach(this::writeEvent);
+            return new TransitionOutcome.Applied(next, log);
+        }
+    }
+
+    @Override
+    public void ping() {
+        // Memory is always there; the method exists so the API's health check reads the same on both Providers.
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
+
+    private long ttlAfter(Duration retention) {
+        return TimeToLive.epochSecondsOf(now().plus(retention));
+    }
+
+    private static Long ttlAt(Instant expiresAt) {
+        return expiresAt == null ? null : TimeToLive.epochSecondsOf(expiresAt);
+    }
+
+    private static MemoryTable.Item item(ItemKey key, IndexKey index, Object document, long version, Long ttl) {
+        return new MemoryTable.Item(key, index, InterlockJson.write(document), version, ttl, Map.of());
+    }
+
+    private static <T> T decode(MemoryTable.Item item, Class<T> type) {
+        return InterlockJson.read(item.data(), type);
+    }
+
+    /** Writes a config-like item; returns true when none was live before. */
+    private boolean putConfig(ItemKey key, IndexKey index, Object document) {
+        synchronized (table) {
+            Optional<MemoryTable.Item> before = table.live(key, now());
+            table.put(item(key, index, document, before.map(i -> i.version() + 1).orElse(1L), null));
+            return before.isEmpty();
+        }
+    }
+
+    private <T> Optional<T> getDocument(ItemKey key, Class<T> type) {
+        synchronized (table) {
+            return table.live(key, now()).map(i -> decode(i, type));
+        }
+    }
+
+    private <T> Page<T> listIndex(String gsi1pk, boolean ascending, PageRequest page, Class<T> type) {
+        synchronized (table) {
+            return MemoryTable.page(table.queryIndex(gsi1pk, ascending, now()), page, ascending,
+                    MemoryTable::indexPosition, i -> decode(i, type));
+        }
+    }
+
+    private <T> Page<T> listPartition(String pk, String skPrefix, boolean ascending, PageRequest page, Class<T> type) {
+        synchronized (table) {
+            return MemoryTable.page(table.query(pk, skPrefix, ascending, now()), page, ascending,
+                    MemoryTable::tablePosition, i -> decode(i, type));
+        }
+    }
+
+    private <T> List<T> listAll(String pk, String skPrefix, boolean ascending, Class<T> type) {
+        synchronized (table) {
+            return table.query(pk, skPrefix, ascending, now()).stream().map(i -> decode(i, type)).toList();
+        }
+    }
+
+    private void writeRun(RunState run) {
+        table.put(item(TableKeys.runState(run.runId()), TableKeys.runStateIndex(run.pipelineId(), run.createdAt(), run.runId()),
+                run, run.version(), ttlAfter(retention.runs())));
+    }
+
+    private RunLog prepareRunLog(RunLogKey key, RunLogChange change) {
+        Optional<RunLog> current = table.live(runLogKey(key), now()).map(i -> decode(i, RunLog.class));
+        return RunLogChange.applyPreserving(key, current, change);
+    }
+
+    private void writeRunLog(RunLog log) {
+        ItemKey key = TableKeys.runLog(log.pipelineId(), log.date(), log.scheduleId());
+        long version = table.raw(key).map(i -> i.version() + 1).orElse(1L);
+        table.put(item(key, TableKeys.runLogIndex(log.pipelineId(), log.date(), log.scheduleId()), log, version,
+                ttlAfter(retention.runLogs())));
+    }
+
+    private static ItemKey runLogKey(RunLogKey key) {
+        return TableKeys.runLog(key.pipelineId(), key.date(), key.scheduleId());
+    }
+
+    private void writeEvent(Event event) {
+        String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
+        table.put(item(TableKeys.event(event.pipelineId(), event.timestamp().toEpochMilli(), random), null, event, 1,
+                ttlAfter(retention.events())));
+    }
+
+    private final class Pipelines implements PipelineStore {
+        @Override
+        public boolean put(PipelineConfig config) {
+            synchronized (table) {
+                ItemKey key = TableKeys.pipeline(config.name());
+                Set<String> before = table.live(key, now())
+                        .map(i -> decode(i, PipelineConfig.class).upstreamPipelines()).orElse(Set.of());
+                Set<String> after = config.upstreamPipelines();
+                for (String gone : before) {
+                    if (!after.contains(gone)) {
+                        table.delete(TableKeys.downstream(gone, config.name()));
+                    }
+                }
+                for (String upstream : after) {
+                    table.put(new MemoryTable.Item(TableKeys.downstream(upstream, config.name()), null,
+                            InterlockJson.write(Map.of("upstream", upstream, "downstream", config.name())), 1, null, Map.of()));
+                }
+                return putConfig(key, TableKeys.pipelineIndex(config.name()), config);
+            }
+        }
+
+        @Override
+        public Optional<PipelineConfig> get(String pipelineId) {
+            return getDocument(TableKeys.pipeline(pipelineId), PipelineConfig.class);
+        }
+
+        @Override
+        public boolean delete(String pipelineId) {
+            synchronized (table) {
+                ItemKey key = TableKeys.pipeline(pipelineId);
+                Optional<MemoryTable.Item> existing = table.live(key, now());
+                if (existing.isEmpty()) {
+                    return false;
+                }
+                for (String upstream : decode(existing.get(), PipelineConfig.class).upstreamPipelines()) {
+                    table.delete(TableKeys.downstream(upstream, pipelineId));
+                }
+                table.delete(key);
+                return true;
+            }
+        }
+
+        @Override
+        public Page<PipelineConfig> list(PageRequest page) {
+            return listIndex(TableKeys.PIPELINE_TYPE, true, page, PipelineConfig.class);
+        }
+    }
+
+    private final class Archetypes implements ArchetypeStore {
+        @Override
+        public boolean put(Archetype archetype) {
+            return putConfig(TableKeys.archetype(archetype.name()), TableKeys.archetypeIndex(archetype.name()), archetype);
+        }
+
+        @Override
+        public Optional<Archetype> get(String name) {
+            return getDocument(TableKeys.archetype(name), Archetype.class);
+        }
+
+        @Override
+        public Page<Archetype> list(PageRequest page) {
+            return listIndex(TableKeys.ARCHETYPE_TYPE, true, page, Archetype.class);
+        }
+    }
+
+    private final class Calendars implements CalendarStore {
+        @Override
+        public boolean put(Calendar calendar) {
+            return putConfig(TableKeys.calendar(calendar.name()), TableKeys.calendarIndex(calendar.name()), calendar);
+        }
+
+        @Override
+        public Optional<Calendar> get(String name) {
+            return getDocument(TableKeys.calendar(name), Calendar.class);
+        }
+
+        @Override
+        public Page<Calendar> list(PageRequest page) {
+            return listIndex(TableKeys.CALENDAR_TYPE, true, page, Calendar.class);
+        }
+    }
+
+    private final class Traits implements TraitStore {
+        @Override
+        public void put(TraitResult result) {
+            synchronized (table) {
+                table.put(item(TableKeys.traitResult(result.pipelineId(), result.date(), result.scheduleId(), result.traitType()),
+                        null, result, 1, ttlAt(result.expiresAt())));
+            }
+        }
+
+        @Override
+        public Optional<TraitResult> get(String pipelineId, LocalDate date, String scheduleId, String traitType) {
+            return getDocument(TableKeys.traitResult(pipelineId, date, scheduleId, traitType), TraitResult.class);
+        }
+
+        @Override
+        public List<TraitResult> list(String pipelineId, LocalDate date, String scheduleId) {
+            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.traitPrefix(date, scheduleId), true, TraitResult.class);
+        }
+
+        @Override
+        public Page<TraitResult> listByPipeline(String pipelineId, PageRequest page) {
+            return listPartition(TableKeys.pipelinePk(pipelineId), TableKeys.TRAIT_PREFIX, false, page, TraitResult.class);
+        }
+    }
+
+    private final class Sensors implements SensorStore {
+        @Override
+        public void put(SensorValue value, Instant expiresAt) {
+            synchronized (table) {
+                table.put(item(TableKeys.sensor(value.name()), null, value, 1, ttlAt(expiresAt)));
+            }
+        }
+
+        @Override
+        public Optional<SensorValue> get(String name) {
+            return getDocument(TableKeys.sensor(name), SensorValue.class);
+        }
+    }
+
+    private final class Runs implements RunStore {
+        @Override
+        public boolean create(RunState run) {
+            synchronized (table) {
+                if (table.raw(TableKeys.runState(run.runId())).isPresent()) {
+                    return false;
+                }
+                writeRun(run);
+                return true;
+            }
+        }
+
+        @Override
+        public Optional<RunState> get(String runId) {
+            return getDocument(TableKeys.runState(runId), RunState.class);
+        }
+
+        @Override
+        public boolean compareAndSwap(long expectedVersion, RunState next) {
+            if (next.version() != expectedVersion + 1) {
+                throw new IllegalArgumentException("run " + next.runId() + ": next version must be "
+                        + (expectedVersion + 1) + ", was " + next.version());
+            }
+            synchronized (table) {
+                Optional<MemoryTable.Item> current = table.live(TableKeys.runState(next.runId()), now());
+                if (current.isEmpty() || current.get().version() != expectedVersion) {
+                    return false;
+                }
+                writeRun(next);
+                return true;
+            }
+        }
+
+        @Override
+        public Page<RunState> listByPipeline(String pipelineId, PageRequest page) {
+            return listIndex(TableKeys.runsByPipeline(pipelineId), false, page, RunState.class);
+        }
+
+        @Override
+        public List<RunState> listNonTerminal(String pipelineId, Instant createdFrom, Instant createdBefore) {
+            String from = InterlockJson.timestamp(createdFrom);
+            String before = InterlockJson.timestamp(createdBefore);
+            synchronized (table) {
+                List<RunState> stuck = new ArrayList<>();
+                for (MemoryTable.Item item : table.queryIndex(TableKeys.runsByPipeline(pipelineId), true, now())) {
+                    String sk = item.index().gsi1sk();
+                    if (sk.compareTo(from) >= 0 && sk.compareTo(before) < 0) {
+                        RunState run = decode(item, RunState.class);
+                        if (!run.status().isTerminal()) {
+                            stuck.add(run);
+                        }
+                    }
+                }
+                return stuck;
+            }
+        }
+    }
+
+    private final class RunLogs implements RunLogStore {
+        @Override
+        public Optional<RunLog> get(RunLogKey key) {
+            return getDocument(runLogKey(key), RunLog.class);
+        }
+
+        @Override
+        public RunLog update(RunLogKey key, RunLogChange change) {
+            synchronized (table) {
+                Optional<RunLog> current = table.live(runLogKey(key), now()).map(i -> decode(i, RunLog.class));
+                RunLog next = RunLogChange.applyPreserving(key, current, change);
+                if (current.isPresent() && current.get().equals(next)) {
+                    return next;
+                }
+                writeRunLog(next);
+                return next;
+            }
+        }
+
+        @Override
+        public Page<RunLog> listByPipeline(String pipelineId, PageRequest page) {
+            return listPartition(TableKeys.pipelinePk(pipelineId), TableKeys.RUNLOG_PREFIX, false, page, RunLog.class);
+        }
+
+        @Override
+        public Page<RunLog> listByDate(LocalDate date, PageRequest page) {
+            return listIndex(TableKeys.runLogsByDate(date), true, page, RunLog.class);
+        }
+    }
+
+    private final class Events implements EventStore {
+        @Override
+        public void append(Event event) {
+            synchronized (table) {
+                writeEvent(event);
+            }
+        }
+
+        @Override
+        public Page<Event> read(String pipelineId, PageRequest page) {
+            return listPartition(TableKeys.pipelinePk(pipelineId), TableKeys.EVENT_PREFIX, true, page, Event.class);
+        }
+
+        @Override
+        public List<Event> latest(String pipelineId, int count) {
+            if (count < 1) {
+                throw new IllegalArgumentException("count must be positive: " + count);
+            }
+            List<Event> newestFirst = listPartition(TableKeys.pipelinePk(pipelineId), TableKeys.EVENT_PREFIX, false,
+                    PageRequest.first(count), Event.class).items();
+            return newestFirst.reversed();
+        }
+    }
+
+    private final class Reruns implements RerunStore {
+        @Override
+        public void put(Rerun rerun) {
+            synchronized (table) {
+                ItemKey truth = TableKeys.rerun(rerun.rerunId());
+                ItemKey copy = TableKeys.rerunOfPipeline(rerun.pipelineId(), rerun.date(), rerun.scheduleId(), rerun.rerunId());
+                table.raw(truth).map(i -> decode(i, Rerun.class))
+                        .map(old -> TableKeys.rerunOfPipeline(old.pipelineId(), old.date(), old.scheduleId(), old.rerunId()))
+                        .filter(oldCopy -> !oldCopy.equals(copy))
+                        .ifPresent(table::delete);
+                long ttl = ttlAfter(retention.reruns());
+                table.put(item(truth, TableKeys.rerunIndex(rerun.requestedAt()), rerun, 1, ttl));
+                table.put(item(copy, null, rerun, 1, ttl));
+            }
+        }
+
+        @Override
+        public Optional<Rerun> get(String rerunId) {
+            return getDocument(TableKeys.rerun(rerunId), Rerun.class);
+        }
+
+        @Override
+        public Page<Rerun> list(PageRequest page) {
+            return listIndex(TableKeys.RERUN_TYPE, false, page, Rerun.class);
+        }
+
+        @Override
+        public Page<Rerun> listByPipeline(String pipelineId, PageRequest page) {
+            return listPartition(TableKeys.pipelinePk(pipelineId), TableKeys.RERUN_PREFIX, false, page, Rerun.class);
+        }
+
+        @Override
+        public int count(String pipelineId, LocalDate date, String scheduleId) {
+            synchronized (table) {
+                return table.query(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true, now()).size();
+            }
+        }
+    }
+
+    private final class Cascade implements CascadeStore {
+        @Override
+        public boolean writeMarker(Marker marker) {
+            synchronized (table) {
+                ItemKey key = TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix());
+                // Like attribute_not_exists(PK): an expired marker DynamoDB has not deleted yet still blocks the
+                // write, and must, since re-writing it would be a stream MODIFY that starts nothing.
+                if (table.raw(key).isPresent()) {
+                    return false;
+                }
+                table.put(item(key, null, marker, 1, ttlAfter(retention.markers())));
+                return true;
+            }
+        }
+
+        @Override
+        public List<Marker> markers(String pipelineId, LocalDate date) {
+            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.MARKER_PREFIX, true, Marker.class).stream()
+                    .filter(m -> date.equals(m.date()))
+                    .toList();
+        }
+
+        @Override
+        public List<String> downstreamOf(String upstreamPipelineId) {
+            synchronized (table) {
+                return table.query(TableKeys.pipelinePk(upstreamPipelineId), TableKeys.DOWNSTREAM_PREFIX, true, now()).stream()
+                        .map(i -> i.key().sk().substring(TableKeys.DOWNSTREAM_PREFIX.length()))
+                        .toList();
+            }
+        }
+    }
+
+    private final class LateArrivals implements LateArrivalStore {
+        @Override
+        public void put(LateArrival lateArrival) {
+            synchronized (table) {
+                table.put(item(TableKeys.lateArrival(lateArrival.pipelineId(), lateArrival.date(), lateArrival.scheduleId(),
+                        lateArrival.detectedAt().toEpochMilli()), null, lateArrival, 1, ttlAfter(retention.lateArrivals())));
+            }
+        }
+
+        @Override
+        public List<LateArrival> list(String pipelineId, LocalDate date, String scheduleId) {
+            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.lateArrivalPrefix(date, scheduleId), true, LateArrival.class);
+        }
+    }
+
+    private final class Alerts implements AlertLedger {
+        @Override
+        public boolean claim(AlertKey key) {
+            synchronized (table) {
+                ItemKey itemKey = alertKey(key);
+                if (table.live(itemKey, now()).isPresent()) {
+                    return false;
+                }
+                table.put(item(itemKey, null, key, 1, ttlAfter(retention.alertDedup())));
+                return true;
+            }
+        }
+
+        @Override
+        public void release(AlertKey key) {
+            synchronized (table) {
+                table.delete(alertKey(key));
+            }
+        }
+
+        private static ItemKey alertKey(AlertKey key) {
+            return TableKeys.alertDedup(key.kind(), key.pipelineId(), key.date(), key.scheduleId());
+        }
+    }
+
+    private final class Locks implements Locker {
+        @Override
+        public boolean acquire(LockKey key, String owner, Duration ttl) {
+            requireOwner(owner);
+            if (ttl == null || ttl.isNegative() || ttl.isZero()) {
+                throw new IllegalArgumentException("lock ttl must be positive: " + ttl);
+            }
+            synchronized (table) {
+                ItemKey itemKey = TableKeys.lock(key);
+                Optional<MemoryTable.Item> held = table.live(itemKey, now());
+                if (held.isPresent() && !owner.equals(held.get().attribute(OWNER))) {
+                    return false;
+                }
+                table.put(new MemoryTable.Item(itemKey, null, null, 1, TimeToLive.epochSecondsOf(now().plus(ttl)),
+                        Map.of(OWNER, owner)));
+                return true;
+            }
+        }
+
+        @Override
+        public boolean release(LockKey key, String owner) {
+            requireOwner(owner);
+            synchronized (table) {
+                ItemKey itemKey = TableKeys.lock(key);
+                Optional<MemoryTable.Item> held = table.raw(itemKey);
+                if (held.isEmpty() || !owner.equals(held.get().attribute(OWNER))) {
+                    return false;
+                }
+                return table.delete(itemKey);
+            }
+        }
+
+        @Override
+        public Optional<String> holder(LockKey key) {
+            synchronized (table) {
+                return table.live(TableKeys.lock(key), now()).map(i -> i.attribute(OWNER));
+            }
+        }
+
+        private static void requireOwner(String owner) {
+            if (owner == null || owner.isBlank()) {
+                throw new IllegalArgumentException("lock owner is required");
+            }
+        }
+    }
+}

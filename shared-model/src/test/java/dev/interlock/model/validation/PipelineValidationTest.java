@@ -1,0 +1,234 @@
+package dev.interlock.model.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.trigger.GlueTrigger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+class PipelineValidationTest {
+
+    private static final String VALID = """
+            {"name":"silver.orders","archetype":"batch-ingestion",
+             "traits":{"source-freshness":{"evaluator":"builtin:sensor-freshness","config":{"sensor":"orders","maxAgeSeconds":900}},
+                       "upstream-dependency":{"evaluator":"builtin:upstream-run-log","config":{"upstreamPipeline":"bronze"}},
+                       "resource-availability":{"evaluator":"checks/capacity"}},
+             "trigger":{"type":"glue","jobName":"orders","arguments":{"--date":"${date}"}},
+             "schedules":[{"name":"daily","after":"06:00","deadline":"+2h"},{"name":"h07","after":"07:00","deadline":"07:50"}],
+             "sla":{"timezone":"Europe/Berlin","validationTimeout":"+3h"}}""";
+
+    private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find, false);
+
+    @Test
+    void theBaseConfigIsValidAsJsonAndAsYaml() {
+        Validated<PipelineConfig> json = validation.validateText(VALID);
+        assertThat(json.errors()).isEmpty();
+        assertThat(json.value().trigger()).isEqualTo(new GlueTrigger("orders", Map.of("--date", "${date}")));
+        String yaml = InterlockJson.writeYaml(json.value());
+        assertThat(validation.validateText(yaml).errors()).isEmpty();
+    }
+
+    static Stream<Arguments> malformedConfigs() {
+        return Stream.of(
+                arguments("name with upper case and underscore", "{\"name\":\"Bad_Name\"}", List.of("$.name")),
+                arguments("name missing", "{\"name\":null}", List.of("$.name")),
+                arguments("name of one character", "{\"name\":\"a\"}", List.of("$.name")),
+                arguments("name ending in a dot", "{\"name\":\"silver.\"}", List.of("$.name")),
+                arguments("unknown archetype", "{\"archetype\":\"nope\"}", List.of("$.archetype")),
+                arguments("archetype missing", "{\"archetype\":null}", List.of("$.archetype")),
+                arguments("trigger missing", "{\"trigger\":null}", List.of("$.trigger")),
+                arguments("trigger not an object", "{\"trigger\":\"http\"}", List.of("$.trigger")),
+                arguments("unknown trigger type", "{\"trigger\":{\"type\":\"ftp\",\"url\":\"x\"}}", List.of("$.trigger.type")),
+                arguments("trigger without type", "{\"trigger\":{\"url\":\"https://x\"}}", List.of("$.trigger.type")),
+                arguments("http without url", "{\"trigger\":{\"type\":\"http\"}}", List.of("$.trigger.url")),
+                arguments("http with a non-http url", "{\"trigger\":{\"type\":\"http\",\"url\":\"ftp://x/y\"}}", List.of("$.trigger.url")),
+                arguments("http with an unknown method", "{\"trigger\":{\"type\":\"http\",\"url\":\"https://x\",\"method\":\"FETCH\"}}",
+                        List.of("$.trigger.method")),
+                arguments("http timeout too long", "{\"trigger\":{\"type\":\"http\",\"url\":\"https://x\",\"timeoutSeconds\":3600}}",
+                        List.of("$.trigger.timeoutSeconds")),
+                arguments("airflow without url and dag", "{\"trigger\":{\"type\":\"airflow\"}}", List.of("$.trigger.url", "$.trigger.dagId")),
+                arguments("airflow body not a JSON object", "{\"trigger\":{\"type\":\"airflow\",\"url\":\"https://a\",\"dagId\":\"d\",\"body\":\"[1]\"}}",
+                        List.of("$.trigger.body")),
+                arguments("glue without job", "{\"trigger\":{\"type\":\"glue\"}}", List.of("$.trigger.jobName")),
+                arguments("emr without cluster, step and jar", "{\"trigger\":{\"type\":\"emr\"}}",
+                        List.of("$.trigger.clusterId", "$.trigger.stepName", "$.trigger.jar")),
+                arguments("emr-serverless without role", "{\"trigger\":{\"type\":\"emr-serverless\",\"applicationId\":\"a\",\"entryPoint\":\"s3://b/m.py\"}}",
+                        List.of("$.trigger.executionRoleArn")),
+                arguments("emr-serverless with a non-IAM role", "{\"trigger\":{\"type\":\"emr-serverless\",\"applicationId\":\"a\",\"entryPoint\":\"e\","
+                        + "\"executionRoleArn\":\"role/x\"}}", List.of("$.trigger.executionRoleArn")),
+                arguments("step-function with a lambda arn", "{\"trigger\":{\"type\":\"step-function\",\"stateMachineArn\":\"arn:aws:lambda:x:1:function:f\"}}",
+                        List.of("$.trigger.stateMachineArn")),
+                arguments("databricks without job", "{\"trigger\":{\"type\":\"databricks\",\"workspaceUrl\":\"https://w\"}}", List.of("$.trigger.jobName")),
+                arguments("databricks job id of the wrong type", "{\"trigger\":{\"type\":\"databricks\",\"workspaceUrl\":\"https://w\",\"jobId\":\"abc\"}}",
+                        List.of("$.trigger.jobId", "$.trigger.jobName")),
+                arguments("lambda without function", "{\"trigger\":{\"type\":\"lambda\"}}", List.of("$.trigger.functionName")),
+                arguments("command outside the local runtime", "{\"trigger\":{\"type\":\"command\",\"command\":\"/bin/true\"}}", List.of("$.trigger.type")),
+                arguments("negative max attempts", "{\"retry\":{\"maxAttempts\":-1}}", List.of("$.retry.maxAttempts")),
+                arguments("absurd backoff and multiplier", "{\"retry\":{\"backoffSeconds\":100000,\"backoffMultiplier\":50}}",
+                        List.of("$.retry.backoffSeconds", "$.retry.backoffMultiplier")),
+                arguments("max attempts as words", "{\"retry\":{\"maxAttempts\":\"three\"}}", List.of("$.retry.maxAttempts")),
+                arguments("unknown retryable category", "{\"retry\":{\"retryableFailures\":[\"TRANSIENT\",\"SOMETIMES\"]}}",
+                        List.of("$.retry.retryableFailures[1]")),
+                arguments("retry not an object", "{\"retry\":[3]}", List.of("$.retry")),
+                arguments("unknown sla zone", "{\"sla\":{\"timezone\":\"Mars/Olympus\"}}", List.of("$.sla.timezone")),
+                arguments("sla deadline hour 25", "{\"sla\":{\"evaluationDeadline\":\"25:00\"}}", List.of("$.sla.evaluationDeadline")),
+                arguments("sla completion deadline garbage", "{\"sla\":{\"completionDeadline\":\"tomorrow\"}}", List.of("$.sla.completionDeadline")),
+                arguments("schedule deadline unparsable", "{\"schedules\":[{\"name\":\"daily\"},{\"name\":\"h07\",\"deadline\":\"soon\"}]}",
+                        List.of("$.schedules[1].deadline")),
+                arguments("duplicate schedule", "{\"schedules\":[{\"name\":\"daily\"},{\"name\":\"daily\"}]}", List.of("$.schedules[1].name")),
+                arguments("schedule without name", "{\"schedules\":[{\"after\":\"06:00\"}]}", List.of("$.schedules[0].name")),
+                arguments("schedule after as a duration", "{\"schedules\":[{\"name\":\"daily\",\"after\":\"+45m\"}]}", List.of("$.schedules[0].after")),
+                arguments("schedule zone unknown", "{\"schedules\":[{\"name\":\"daily\",\"timezone\":\"Berlin\"}]}", List.of("$.schedules[0].timezone")),
+                arguments("schedule name with a hash", "{\"schedules\":[{\"name\":\"h#1\"}]}", List.of("$.schedules[0].name")),
+                arguments("schedules not a list", "{\"schedules\":{\"name\":\"daily\"}}", List.of("$.schedules")),
+                arguments("schedule element not an object", "{\"schedules\":[{\"name\":\"daily\"},\"h07\"]}", List.of("$.schedules[1]")),
+                arguments("excluded weekday abbreviated and bad date", "{\"exclusions\":{\"days\":[\"saturday\",\"sat\"],\"dates\":[\"2026-13-01\"]}}",
+                        List.of("$.exclusions.days[1]", "$.exclusions.dates[0]")),
+                arguments("monitoring enabled without duration", "{\"monitoring\":{\"enabled\":true}}", List.of("$.monitoring.duration")),
+                arguments("watch.monitoring enabled without duration", "{\"watch\":{\"monitoring\":{\"enabled\":true}}}", List.of("$.monitoring.duration")),
+                arguments("monitoring duration unparsable", "{\"monitoring\":{\"enabled\":true,\"duration\":\"forever\"}}", List.of("$.monitoring.duration")),
+                arguments("monitoring enabled not a boolean", "{\"monitoring\":{\"enabled\":\"yes\",\"duration\":\"1h\"}}", List.of("$.monitoring.enabled")),
+                arguments("evaluator with a foreign scheme", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"ftp://x\"}}}",
+                        List.of("$.traits.source-freshness.evaluator")),
+                arguments("unknown builtin evaluator", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:upstream-job-log\"}}}",
+                        List.of("$.traits.source-freshness.evaluator")),
+                arguments("trait the archetype does not declare", "{\"traits\":{\"row-count\":{\"evaluator\":\"builtin:always-pass\"}}}",
+                        List.of("$.traits.row-count")),
+                arguments("required trait left without evaluator", "{\"traits\":{\"upstream-dependency\":{\"evaluator\":null}}}",
+                        List.of("$.traits.upstream-dependency.evaluator")),
+                arguments("negative trait ttl", "{\"traits\":{\"source-freshness\":{\"ttl\":-5}}}", List.of("$.traits.source-freshness.ttl")),
+                arguments("trait config not an object", "{\"traits\":{\"source-freshness\":{\"config\":\"x\"}}}", List.of("$.traits.source-freshness.config")),
+                arguments("fractional tier", "{\"tier\":1.5}", List.of("$.tier")),
+                arguments("dryRun not a boolean", "{\"dryRun\":\"maybe\"}", List.of("$.dryRun")),
+                arguments("poll limit zero", "{\"pollLimit\":0}", List.of("$.pollLimit")),
+                arguments("evaluation interval too long", "{\"evaluationIntervalSeconds\":86400}", List.of("$.evaluationIntervalSeconds")),
+                arguments("many problems reported together", "{\"name\":\"X\",\"trigger\":{\"type\":\"http\"},\"retry\":{\"maxAttempts\":0},"
+                        + "\"schedules\":[{\"name\":\"daily\",\"deadline\":\"x\"}]}",
+                        List.of("$.name", "$.trigger.url", "$.retry.maxAttempts", "$.schedules[0].deadline")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformedConfigs")
+    void eachMalformedConfigIsReportedAtItsPath(String description, String patch, List<String> expectedPaths) {
+        String document = InterlockJson.write(patched(patch));
+        Validated<PipelineConfig> result = validation.validateText(document);
+        assertThat(result.errors()).extracting(ValidationError::path).containsExactlyElementsOf(expectedPaths);
+        assertThat(result.errors()).allSatisfy(e -> assertThat(e.message()).isNotBlank());
+        assertThat(result.value()).isNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformedDocuments")
+    void malformedDocumentsAreErrorsAtTheRootNotExceptions(String description, String text, String messageFragment) {
+        Validated<PipelineConfig> result = validation.validateText(text);
+        assertThat(result.errors()).singleElement().satisfies(e -> {
+            assertThat(e.path()).isEqualTo("$");
+            assertThat(e.message()).contains(messageFragment);
+        });
+    }
+
+    static Stream<Arguments> malformedDocuments() {
+        return Stream.of(
+                arguments("truncated JSON", "{\"name\": \"a1\",", "malformed document at line 1"),
+                arguments("unclosed YAML flow sequence", "name: [a1\ntrigger: x\n", "malformed document at line"),
+                arguments("YAML list instead of object", "- a\n- b\n", "a pipeline must be an object"),
+                arguments("bare scalar", "42", "a pipeline must be an object"),
+                arguments("empty document", "   ", "the document is empty"),
+                arguments("YAML comment only", "# nothing\n", "the document is empty"));
+    }
+
+    @Test
+    void messagesSayWhatIsWrongAndWhatIsAllowed() {
+        var result = validation.validateText(InterlockJson.write(patched(
+                "{\"trigger\":{\"type\":\"ftp\"},\"retry\":{\"maxAttempts\":\"three\"},\"sla\":{\"timezone\":\"Berlin\"}}")));
+        assertThat(result.errors()).containsExactly(
+                new ValidationError("$.trigger.type", "unknown trigger.type 'ftp'; allowed: http, airflow, glue, emr, "
+                        + "emr-serverless, step-function, databricks, lambda, command"),
+                new ValidationError("$.retry.maxAttempts", "expected a whole number, got text \"three\""),
+                new ValidationError("$.sla.timezone", "'Berlin' is not a time zone; use an IANA name like Europe/Berlin or UTC"));
+    }
+
+    @Test
+    void keysAreMatchedCaseInsensitivelyInTheStructuralCheck() {
+        var result = validation.validateText(InterlockJson.write(patched("{\"Retry\":{\"MaxAttempts\":\"x\"}}")));
+        assertThat(result.errors()).extracting(ValidationError::path).containsExactly("$.retry.maxAttempts");
+    }
+
+    @Test
+    void yamlTimesParseAsText() {
+        String yaml = """
+                name: silver
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: builtin:always-pass}
+                  upstream-dependency: {evaluator: builtin:always-pass}
+                  resource-availability: {evaluator: builtin:always-pass}
+                trigger: {type: lambda, functionName: run-silver}
+                schedules:
+                  - name: daily
+                    after: 06:00
+                    deadline: 07:30
+                """;
+        Validated<PipelineConfig> result = validation.validateText(yaml);
+        assertThat(result.errors()).isEmpty();
+        assertThat(result.value().schedules().get(0).deadline()).isEqualTo("07:30");
+    }
+
+    @Test
+    void theLocalRuntimeAcceptsCommandTriggers() {
+        var local = new PipelineValidation(ArchetypeCatalog.bundled()::find, true);
+        assertThat(local.validateText(InterlockJson.write(patched("{\"trigger\":{\"type\":\"command\",\"command\":\"/bin/true\"}}"))).errors())
+                .isEmpty();
+    }
+
+    @Test
+    void validateTreeLeavesTheCallersTreeUntouched() {
+        JsonNode tree = patched("{\"retry\":{\"maxAttempts\":\"three\"}}");
+        String before = tree.toString();
+        validation.validateTree(tree);
+        assertThat(tree.toString()).isEqualTo(before);
+    }
+
+    @Test
+    void orThrowCarriesEveryError() {
+        var result = validation.validateText(InterlockJson.write(patched("{\"name\":\"X\",\"pollLimit\":0}")));
+        assertThatThrownBy(result::orThrow).isInstanceOfSatisfying(InvalidDocumentException.class, e ->
+                assertThat(e.errors()).extracting(ValidationError::path).containsExactly("$.name", "$.pollLimit"));
+        assertThat(validation.validateText(VALID).orThrow().name()).isEqualTo("silver.orders");
+    }
+
+    /** The valid base with a JSON merge patch applied; {@code trigger} and lists are replaced, not merged. */
+    private static JsonNode patched(String patch) {
+        ObjectNode base = (ObjectNode) InterlockJson.tree(VALID);
+        merge(base, (ObjectNode) InterlockJson.tree(patch));
+        return base;
+    }
+
+    private static void merge(ObjectNode target, ObjectNode patch) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = patch.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            JsonNode current = target.get(field.getKey());
+            if (field.getValue().isNull()) {
+                target.remove(field.getKey());
+            } else if (field.getValue().isObject() && current != null && current.isObject() && !field.getKey().equals("trigger")) {
+                merge((ObjectNode) current, (ObjectNode) field.getValue());
+            } else {
+                target.set(field.getKey(), field.getValue());
+            }
+        }
+    }
+}

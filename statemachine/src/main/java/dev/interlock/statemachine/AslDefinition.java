@@ -1,0 +1,69 @@
+package dev.interlock.statemachine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The Interlock state machine definition (ASL JSON) as shipped in this module, with its placeholder substitution. */
+public final class AslDefinition {
+
+    /** Classpath location of the one ASL file; the CDK stack and the local runtime both read it from here. */
+    public static final String RESOURCE = "/asl/interlock.asl.json";
+
+    /** Every placeholder the definition uses; CONTRACT.md documents what each one stands for. */
+    public static final Set<String> PLACEHOLDERS = Set.of(
+            "OrchestratorFunctionArn", "EvaluatorFunctionArn", "TriggerFunctionArn", "RunCheckerFunctionArn", "AlertTopicArn");
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9]+)}");
+
+    private AslDefinition() {
+    }
+
+    /** The definition text exactly as stored, placeholders included. */
+    public static String load() {
+        try (InputStream in = AslDefinition.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("ASL definition " + RESOURCE + " is not on the classpath");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading ASL definition " + RESOURCE, e);
+        }
+    }
+
+    /**
+     * The definition with every {@code ${Name}} replaced by {@code values.get(Name)}.
+     *
+     * @throws IllegalArgumentException naming every placeholder of the definition that {@code values} lacks
+     */
+    public static String substitute(Map<String, String> values) {
+        return substitute(load(), values);
+    }
+
+    static String substitute(String definition, Map<String, String> values) {
+        Set<String> missing = new TreeSet<>();
+        Matcher matcher = PLACEHOLDER.matcher(definition);
+        StringBuilder out = new StringBuilder(definition.length());
+        while (matcher.find()) {
+            String name = matcher.group(1);
+            String value = values.get(name);
+            if (value == null) {
+                missing.add(name);
+                matcher.appendReplacement(out, Matcher.quoteReplacement(matcher.group()));
+            } else {
+                matcher.appendReplacement(out, Matcher.quoteReplacement(value));
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("no value for ASL placeholder(s) " + missing);
+        }
+        matcher.appendTail(out);
+        return out.toString();
+    }
+}

@@ -1,0 +1,496 @@
+package dev.interlock.statemachine.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.statemachine.model.Catcher;
+import dev.interlock.statemachine.model.ChoiceBranch;
+import dev.interlock.statemachine.model.ChoiceState;
+import dev.interlock.statemachine.model.FailState;
+import dev.interlock.statemachine.model.MapState;
+import dev.interlock.statemachine.model.ParallelState;
+import dev.interlock.statemachine.model.PassState;
+import dev.interlock.statemachine.model.Retrier;
+import dev.interlock.statemachine.model.State;
+import dev.interlock.statemachine.model.StateGraph;
+import dev.interlock.statemachine.model.SucceedState;
+import dev.interlock.statemachine.model.TaskState;
+import dev.interlock.statemachine.model.Transition;
+import dev.interlock.statemachine.model.WaitFor;
+import dev.interlock.statemachine.model.WaitState;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.random.RandomGenerator;
+
+/** Runs the states of one execution: data flow, retries and catches, waits, tasks, Map and Parallel fan-out. */
+final class Interpreter {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final DateTimeFormatter CONTEXT_TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    private static final EventDetails.PayloadDetails NOT_TRUNCATED = EventDetails.PayloadDetails.NOT_TRUNCATED;
+
+    private final Execution execution;
+    private final ObjectNode contextBase;
+    private final EngineClock clock;
+    private final TaskResources resources;
+    private final DataFlow data;
+    private final ChoiceEvaluator choices;
+    private final String region;
+    private final RandomGenerator random;
+
+    Interpreter(Execution execution, ObjectNode contextBase, EngineClock clock, TaskResources resources,
+            DataFlow data, String region, RandomGenerator random) {
+        this.execution = execution;
+        this.contextBase = contextBase;
+        this.clock = clock;
+        this.resources = resources;
+        this.data = data;
+        this.choices = new ChoiceEvaluator(data);
+        this.region = region;
+        this.random = random;
+    }
+
+    /** One line of control: its cancellation, the event it follows, and the Map item it works on (if any). */
+    static final class Frame {
+        private final Cancellation token;
+        private final ObjectNode mapItem;
+        private long lastEventId;
+
+        Frame(Cancellation token, long lastEventId, ObjectNode mapItem) {
+            this.token = token;
+            this.lastEventId = lastEventId;
+            this.mapItem = mapItem;
+        }
+    }
+
+    private record Step(JsonNode output, String next) {}
+
+    /** Runs a graph to its end and returns its output; a Fail state or unhandled error throws StatesError. */
+    JsonNode run(StateGraph graph, JsonNode input, Frame frame) {
+        String current = graph.startAt();
+        JsonNode data = input;
+        while (true) {
+            frame.token.throwIfCancelled();
+            State state = graph.state(current);
+            if (state == null) {
+                throw StatesError.runtime("State '" + current + "' does not exist");
+            }
+            Step step = runState(state, data, frame);
+            if (step.next() == null) {
+                return step.output();
+            }
+            current = step.next();
+            data = step.output();
+        }
+    }
+
+    private Step runState(State state, JsonNode input, Frame f) {
+        Instant entered = clock.now();
+        emit(f, HistoryEventType.entered(state.type()),
+                new EventDetails.StateEntered(state.name(), input.toString(), NOT_TRUNCATED));
+        return switch (state) {
+            case PassState p -> pass(p, input, entered, f);
+            case TaskState t -> recoverable(t, t.retry(), t.catchers(), t.transition(), input, f,
+                    retryCount -> task(t, input, entered, retryCount, f));
+            case ChoiceState c -> choice(c, input, entered, f);
+            case WaitState w -> await(w, input, entered, f);
+            case SucceedState s -> {
+                JsonNode context = context(s.name(), entered, 0, f);
+                yield exit(f, s, data.outputPath(data.inputPath(input, s.inputPath(), context), s.outputPath(),
+                        context), null);
+            }
+            case FailState fail -> throw fail(fail, input, entered, f);
+            case MapState m -> recoverable(m, m.retry(), m.catchers(), m.transition(), input, f,
+                    retryCount -> map(m, input, entered, retryCount, f));
+            case ParallelState p -> recoverable(p, p.retry(), p.catchers(), p.transition(), input, f,
+                    retryCount -> parallel(p, input, entered, retryCount, f));
+        };
+    }
+
+    private Step exit(Frame f, State state, JsonNode output, String next) {
+        emit(f, HistoryEventType.exited(state.type()),
+                new EventDetails.StateExited(state.name(), output.toString(), NOT_TRUNCATED));
+        return new Step(output, next);
+    }
+
+    private Step pass(PassState p, JsonNode input, Instant entered, Frame f) {
+        JsonNode context = context(p.name(), entered, 0, f);
+        JsonNode effective = data.inputPath(input, p.inputPath(), context);
+        JsonNode result = p.result() != null ? p.result()
+                : p.parameters() != null ? data.template(p.parameters(), effective, context) : effective;
+        JsonNode output = data.outputPath(data.resultPath(input, result, p.resultPath()), p.outputPath(), context);
+        return exit(f, p, output, next(p.transition()));
+    }
+
+    private Step choice(ChoiceState c, JsonNode input, Instant entered, Frame f) {
+        JsonNode context = context(c.name(), entered, 0, f);
+        JsonNode effective = data.inputPath(input, c.inputPath(), context);
+        String next = null;
+        for (ChoiceBranch branch : c.choices()) {
+            if (choices.matches(branch.rule(), effective, context)) {
+                next = branch.next();
+                break;
+            }
+        }
+        if (next == null) {
+            next = c.defaultState();
+        }
+        if (next == null) {
+            throw StatesError.of(StatesErrors.NO_CHOICE_MATCHED,
+                    "No Matches! No choice rule of state '" + c.name() + "' matched the input " + effective);
+        }
+        return exit(f, c, data.outputPath(effective, c.outputPath(), context), next);
+    }
+
+    private Step await(WaitState w, JsonNode input, Instant entered, Frame f) {
+        JsonNode context = context(w.name(), entered, 0, f);
+        JsonNode effective = data.inputPath(input, w.inputPath(), context);
+        Instant until = switch (w.waitFor()) {
+            case WaitFor.Seconds s -> entered.plusSeconds(s.seconds());
+            case WaitFor.Timestamp t -> t.timestamp();
+            case WaitFor.SecondsPath p -> {
+                JsonNode seconds = data.require(p.path(), effective, context, "SecondsPath");
+                if (!seconds.isIntegralNumber() || seconds.asLong() < 0) {
+                    throw StatesError.runtime("The SecondsPath parameter does not reference a valid non-negative"
+                            + " integer: " + seconds);
+                }
+                yield entered.plusSeconds(seconds.asLong());
+            }
+            case WaitFor.TimestampPath p -> {
+                Instant at = ChoiceEvaluator.timestamp(data.require(p.path(), effective, context, "TimestampPath"));
+                if (at == null) {
+                    throw StatesError.runtime("The TimestampPath parameter does not reference a valid ISO-8601"
+                            + " timestamp: " + p.path());
+                }
+                yield at;
+            }
+        };
+        if (until.isAfter(clock.now())) {
+            f.token.sleepUntil(clock, until);
+        }
+        return exit(f, w, data.outputPath(effective, w.outputPath(), context), next(w.transition()));
+    }
+
+    private StatesError fail(FailState fail, JsonNode input, Instant entered, Frame f) {
+        JsonNode context = context(fail.name(), entered, 0, f);
+        String error = fail.errorPath() != null
+                ? text(data.expression(fail.errorPath(), input, context, "ErrorPath"), "ErrorPath")
+                : fail.error();
+        String cause = fail.causePath() != null
+                ? text(data.expression(fail.causePath(), input, context, "CausePath"), "CausePath")
+                : fail.cause();
+        return StatesError.of(error, cause);
+    }
+
+    private static String text(JsonNode value, String field) {
+        if (!value.isTextual()) {
+            throw StatesError.runtime("The " + field + " must select a string, found " + value);
+        }
+        return value.asText();
+    }
+
+    /** Runs attempts of a Task/Map/Parallel state, applying its Retry then Catch rules to failures. */
+    private Step recoverable(State state, List<Retrier> retriers, List<Catcher> catchers, Transition transition,
+            JsonNode input, Frame f, Attempt attempt) {
+        int[] attemptsPerRetrier = new int[retriers.size()];
+        int retryCount = 0;
+        while (true) {
+            try {
+                return exit(f, state, attempt.run(retryCount), next(transition));
+            } catch (StatesError e) {
+                if (e.terminal()) {
+                    throw e;
+                }
+                int r = firstMatch(retriers, e);
+                if (r >= 0 && attemptsPerRetrier[r] < retriers.get(r).maxAttempts()) {
+                    Duration delay = RetryBackoff.delay(retriers.get(r), attemptsPerRetrier[r], random);
+                    attemptsPerRetrier[r]++;
+                    retryCount++;
+                    f.token.sleepUntil(clock, clock.now().plus(delay));
+                    continue;
+                }
+                for (Catcher catcher : catchers) {
+                    if (e.matches(catcher.errorEquals())) {
+                        return exit(f, state, data.resultPath(input, e.asOutput(), catcher.resultPath()),
+                                catcher.next());
+                    }
+                }
+                throw e;
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface Attempt {
+        JsonNode run(int retryCount);
+    }
+
+    private static int firstMatch(List<Retrier> retriers, StatesError e) {
+        for (int i = 0; i < retriers.size(); i++) {
+            if (e.matches(retriers.get(i).errorEquals())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private JsonNode task(TaskState t, JsonNode input, Instant entered, int retryCount, Frame f) {
+        JsonNode context = context(t.name(), entered, retryCount, f);
+        JsonNode effective = data.inputPath(input, t.inputPath(), context);
+        JsonNode parameters = t.parameters() != null ? data.template(t.parameters(), effective, context) : effective;
+        TaskResources.ResolvedTask task = resources.resolve(t.resource(), parameters).orElseThrow(
+                () -> StatesError.runtime("No task resource is registered for Resource '" + t.resource() + "'"
+                        + (TaskResources.LAMBDA_INVOKE.equals(t.resource())
+                                ? " with FunctionName " + parameters.path("FunctionName")
+                                : "")));
+        Long timeout = t.timeoutSeconds() != null ? Long.valueOf(t.timeoutSeconds())
+                : t.timeoutSecondsPath() != null ? positiveSeconds(
+                        data.require(t.timeoutSecondsPath(), effective, context, "TimeoutSecondsPath")) : null;
+        emit(f, HistoryEventType.TaskScheduled, new EventDetails.TaskScheduled(task.resourceType(),
+                task.resourceName(), region, parameters.toString(), timeout,
+                t.heartbeatSeconds() == null ? null : Long.valueOf(t.heartbeatSeconds())));
+        emit(f, HistoryEventType.TaskStarted, new EventDetails.TaskStarted(task.resourceType(), task.resourceName()));
+
+        TaskOutcome outcome = invoke(t, task, parameters, retryCount, timeout, f);
+        return switch (outcome) {
+            case TaskOutcome.Succeeded s -> {
+                JsonNode result = task.result(s.output());
+                emit(f, HistoryEventType.TaskSucceeded, new EventDetails.TaskSucceeded(task.resourceType(),
+                        task.resourceName(), result.toString(), NOT_TRUNCATED));
+                JsonNode selected = t.resultSelector() != null
+                        ? data.template(t.resultSelector(), result, context) : result;
+                yield data.outputPath(data.resultPath(input, selected, t.resultPath()), t.outputPath(), context);
+            }
+            case TaskOutcome.Failed failed -> {
+                emit(f, HistoryEventType.TaskFailed, new EventDetails.TaskError(task.resourceType(),
+                        task.resourceName(), failed.error(), failed.cause()));
+                throw StatesError.of(failed.error(), failed.cause());
+            }
+            case TaskOutcome.TimedOut timedOut -> {
+                String cause = "The task did not complete within " + timeout + " seconds";
+                emit(f, HistoryEventType.TaskTimedOut, new EventDetails.TaskError(task.resourceType(),
+                        task.resourceName(), StatesErrors.TIMEOUT, cause));
+                throw StatesError.of(StatesErrors.TIMEOUT, cause);
+            }
+        };
+    }
+
+    private static long positiveSeconds(JsonNode value) {
+        if (!value.isIntegralNumber() || value.asLong() <= 0) {
+            throw StatesError.runtime("TimeoutSecondsPath must select a positive integer, found " + value);
+        }
+        return value.asLong();
+    }
+
+    private sealed interface TaskOutcome {
+        record Succeeded(JsonNode output) implements TaskOutcome {}
+
+        record Failed(String error, String cause) implements TaskOutcome {}
+
+        record TimedOut() implements TaskOutcome {}
+    }
+
+    /**
+     * Calls the resource on its own participant thread so that the state can stop waiting for it when
+     * TimeoutSeconds passes on the engine clock, or when the execution is stopped.
+     */
+    private TaskOutcome invoke(TaskState t, TaskResources.ResolvedTask task, JsonNode parameters, int retryCount,
+            Long timeout, Frame f) {
+        Cancellation taskToken = f.token.child();
+        EngineClock.Gate done = clock.newGate();
+        AtomicReference<TaskOutcome> outcome = new AtomicReference<>();
+        TaskInvocation.TaskClock taskClock = new TaskInvocation.TaskClock() {
+            @Override
+            public Instant now() {
+                return clock.now();
+            }
+
+            @Override
+            public void sleep(Duration duration) throws InterruptedException {
+                try {
+                    taskToken.sleepUntil(clock, clock.now().plus(duration));
+                } catch (Cancellation.Cancelled c) {
+                    throw new InterruptedException("task cancelled: " + c.reason());
+                }
+            }
+        };
+        TaskInvocation invocation = new TaskInvocation(t.resource(), task.target(), task.payload(parameters),
+                parameters, execution.executionArn(), t.name(), retryCount, taskClock);
+        Instant deadline = timeout == null ? null : clock.now().plusSeconds(timeout);
+        clock.start(execution.name() + "/" + t.name(), () -> {
+            try {
+                JsonNode output = task.invoker().invoke(invocation);
+                outcome.set(new TaskOutcome.Succeeded(output == null ? NullNode.getInstance() : output));
+            } catch (TaskFailedException e) {
+                outcome.set(new TaskOutcome.Failed(
+                        e.error() == null ? StatesErrors.TASK_FAILED : e.error(), e.causeText()));
+            } catch (InterruptedException e) {
+                outcome.set(new TaskOutcome.Failed(StatesErrors.TASK_FAILED, "The task was interrupted"));
+            } catch (RuntimeException e) {
+                // Like a Lambda function's unhandled exception: the error is the exception type.
+                outcome.set(new TaskOutcome.Failed(e.getClass().getName(), String.valueOf(e.getMessage())));
+            } finally {
+                done.open();
+            }
+        });
+        boolean finished = f.token.await(done, deadline);
+        if (!finished) {
+            taskToken.cancel(Cancellation.Reason.TASK_TIMED_OUT);
+            return new TaskOutcome.TimedOut();
+        }
+        return outcome.get();
+    }
+
+    private JsonNode map(MapState m, JsonNode input, Instant entered, int retryCount, Frame f) {
+        JsonNode context = context(m.name(), entered, retryCount, f);
+        JsonNode effective = data.inputPath(input, m.inputPath(), context);
+        JsonNode items = data.require(m.itemsPath(), effective, context, "ItemsPath");
+        if (!items.isArray()) {
+            throw StatesError.runtime("Map state '" + m.name() + "': ItemsPath '" + m.itemsPath()
+                    + "' must select an array, found " + items);
+        }
+        int concurrency = m.maxConcurrency();
+        if (m.maxConcurrencyPath() != null) {
+            JsonNode value = data.require(m.maxConcurrencyPath(), effective, context, "MaxConcurrencyPath");
+            if (!value.isIntegralNumber() || value.asInt() < 0) {
+                throw StatesError.runtime("MaxConcurrencyPath must select a non-negative integer, found " + value);
+            }
+            concurrency = value.asInt();
+        }
+        emit(f, HistoryEventType.MapStateStarted, new EventDetails.MapStateStarted(items.size()));
+        long startedId = f.lastEventId;
+        JsonNode results = fanOut(items.size(), concurrency, f, (index, token) -> {
+            ObjectNode item = NODES.objectNode();
+            item.put("Index", index);
+            item.set("Value", items.get(index));
+            Frame iteration = new Frame(token, startedId, item);
+            EventDetails.MapIteration details = new EventDetails.MapIteration(m.name(), index);
+            emit(iteration, HistoryEventType.MapIterationStarted, details);
+            try {
+                JsonNode itemInput = m.itemSelector() != null
+                        ? data.template(m.itemSelector(), effective, context(m.name(), entered, retryCount, iteration))
+                        : items.get(index);
+                JsonNode output = run(m.itemProcessor(), itemInput, iteration);
+                emit(iteration, HistoryEventType.MapIterationSucceeded, details);
+                return output;
+            } catch (StatesError e) {
+                emit(iteration, HistoryEventType.MapIterationFailed, details);
+                throw e;
+            } catch (Cancellation.Cancelled c) {
+                emit(iteration, HistoryEventType.MapIterationAborted, details);
+                throw c;
+            }
+        }, HistoryEventType.MapStateFailed);
+        emit(f, HistoryEventType.MapStateSucceeded, null);
+        JsonNode selected = m.resultSelector() != null ? data.template(m.resultSelector(), results, context) : results;
+        return data.outputPath(data.resultPath(input, selected, m.resultPath()), m.outputPath(), context);
+    }
+
+    private JsonNode parallel(ParallelState p, JsonNode input, Instant entered, int retryCount, Frame f) {
+        JsonNode context = context(p.name(), entered, retryCount, f);
+        JsonNode effective = data.inputPath(input, p.inputPath(), context);
+        JsonNode branchInput = p.parameters() != null ? data.template(p.parameters(), effective, context) : effective;
+        emit(f, HistoryEventType.ParallelStateStarted, null);
+        long startedId = f.lastEventId;
+        JsonNode results = fanOut(p.branches().size(), 0, f,
+                (index, token) -> run(p.branches().get(index), branchInput, new Frame(token, startedId, f.mapItem)),
+                HistoryEventType.ParallelStateFailed);
+        emit(f, HistoryEventType.ParallelStateSucceeded, null);
+        JsonNode selected = p.resultSelector() != null ? data.template(p.resultSelector(), results, context) : results;
+        return data.outputPath(data.resultPath(input, selected, p.resultPath()), p.outputPath(), context);
+    }
+
+    @FunctionalInterface
+    private interface Branch {
+        JsonNode run(int index, Cancellation token);
+    }
+
+    /**
+     * Runs {@code count} branches with at most {@code concurrency} (0 = all) at a time and collects their outputs
+     * in order. The first failure cancels the others and is rethrown after {@code failedEvent} is recorded.
+     */
+    private JsonNode fanOut(int count, int concurrency, Frame f, Branch branch, HistoryEventType failedEvent) {
+        ArrayNode results = NODES.arrayNode();
+        if (count == 0) {
+            return results;
+        }
+        Cancellation group = f.token.child();
+        JsonNode[] outputs = new JsonNode[count];
+        AtomicReference<StatesError> failure = new AtomicReference<>();
+        AtomicInteger nextIndex = new AtomicInteger();
+        int workers = concurrency <= 0 ? count : Math.min(concurrency, count);
+        AtomicInteger running = new AtomicInteger(workers);
+        EngineClock.Gate done = clock.newGate();
+        for (int w = 0; w < workers; w++) {
+            clock.start(execution.name() + "/fan-out-" + w, () -> {
+                try {
+                    while (group.reason() == null) {
+                        int index = nextIndex.getAndIncrement();
+                        if (index >= count) {
+                            break;
+                        }
+                        try {
+                            outputs[index] = branch.run(index, group);
+                        } catch (StatesError e) {
+                            if (failure.compareAndSet(null, e)) {
+                                group.cancel(Cancellation.Reason.SIBLING_FAILED);
+                            }
+                        } catch (Cancellation.Cancelled c) {
+                            break;
+                        }
+                    }
+                } catch (RuntimeException unexpected) {
+                    failure.compareAndSet(null, StatesError.runtime("Unexpected engine error: " + unexpected));
+                    group.cancel(Cancellation.Reason.SIBLING_FAILED);
+                } finally {
+                    if (running.decrementAndGet() == 0) {
+                        done.open();
+                    }
+                }
+            });
+        }
+        f.token.await(done, null);
+        StatesError error = failure.get();
+        if (error != null) {
+            emit(f, failedEvent, null);
+            throw error;
+        }
+        for (JsonNode output : outputs) {
+            results.add(output);
+        }
+        return results;
+    }
+
+    /** The context object ($$) for a state. */
+    private ObjectNode context(String stateName, Instant entered, int retryCount, Frame f) {
+        ObjectNode context = contextBase.deepCopy();
+        ObjectNode state = context.putObject("State");
+        state.put("EnteredTime", CONTEXT_TIME.format(entered));
+        state.put("Name", stateName);
+        state.put("RetryCount", retryCount);
+        if (f.mapItem != null) {
+            context.putObject("Map").set("Item", f.mapItem);
+        }
+        return context;
+    }
+
+    static String contextTime(Instant instant) {
+        return CONTEXT_TIME.format(instant);
+    }
+
+    private void emit(Frame f, HistoryEventType type, EventDetails details) {
+        f.lastEventId = execution.emit(type, details, f.lastEventId);
+    }
+
+    private static String next(Transition transition) {
+        return transition instanceof Transition.Next n ? n.state() : null;
+    }
+}

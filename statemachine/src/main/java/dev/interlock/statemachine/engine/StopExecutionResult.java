@@ -1,0 +1,6 @@
+package dev.interlock.statemachine.engine;
+
+import java.time.Instant;
+
+/** The StopExecution response. */
+public record StopExecutionResult(Instant stopDate) {}

@@ -1,0 +1,32 @@
+package dev.interlock.statemachine.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+
+/** {@code "Type": "Task"}: invokes a resource. {@code heartbeatSeconds} is kept but not enforced locally. */
+public record TaskState(
+        String name,
+        String comment,
+        String inputPath,
+        String outputPath,
+        String resource,
+        JsonNode parameters,
+        JsonNode resultSelector,
+        String resultPath,
+        Integer timeoutSeconds,
+        String timeoutSecondsPath,
+        Integer heartbeatSeconds,
+        List<Retrier> retry,
+        List<Catcher> catchers,
+        Transition transition) implements State, State.Recoverable {
+
+    public TaskState {
+        retry = List.copyOf(retry);
+        catchers = List.copyOf(catchers);
+    }
+
+    @Override
+    public String type() {
+        return "Task";
+    }
+}

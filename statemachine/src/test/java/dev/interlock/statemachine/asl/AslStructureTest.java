@@ -1,0 +1,319 @@
+package dev.interlock.statemachine.asl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.statemachine.AslDefinition;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** Structural invariants of the ASL definition (SPEC §6), checked on the file itself without executing it. */
+class AslStructureTest {
+
+    private static final List<String> LAMBDA_RETRY_ERRORS = List.of(
+            "Lambda.ServiceException", "Lambda.AWSLambdaException", "Lambda.SdkClientException", "Lambda.TooManyRequestsException");
+    private static final Set<String> LAMBDA_PLACEHOLDERS = Set.of(
+            "${OrchestratorFunctionArn}", "${EvaluatorFunctionArn}", "${TriggerFunctionArn}", "${RunCheckerFunctionArn}");
+
+    private final ObjectNode asl = Asl.definition();
+    private final JsonNode states = asl.get("States");
+
+    @Test
+    void hasExactlyFortySevenTopLevelStatesInPhaseOrder() {
+        List<String> names = new ArrayList<>();
+        states.fieldNames().forEachRemaining(names::add);
+        assertThat(names).hasSize(47);
+        assertThat(names).startsWith("InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock");
+        assertThat(names.indexOf("EvaluateTraits")).isLessThan(names.indexOf("TriggerPipeline"));
+        assertThat(names.indexOf("TriggerPipeline")).isLessThan(names.indexOf("CheckCompletionSLA"));
+        assertThat(names.indexOf("CheckCompletionSLA")).isLessThan(names.indexOf("MonitoringWait"));
+        assertThat(names.indexOf("MonitoringWait")).isLessThan(names.indexOf("ShouldRetry"));
+        assertThat(names.indexOf("ShouldRetry")).isLessThan(names.indexOf("AlertError"));
+        assertThat(asl.get("StartAt").asText()).isEqualTo("InitDefaults");
+    }
+
+    @Test
+    void bothMapsEvaluateTheResolvedTraitsWithTwoInnerStatesEach() {
+        for (String map : List.of("EvaluateTraits", "MonitoringEvaluate")) {
+            JsonNode state = states.get(map);
+            assertThat(state.get("Type").asText()).isEqualTo("Map");
+            assertThat(state.get("ItemsPath").asText()).isEqualTo("$.resolvePipeline.payload.traits");
+            assertThat(state.get("MaxConcurrency").asInt()).as("0 = unbounded, traits evaluate in parallel").isZero();
+            assertThat(state.get("ItemProcessor").get("States").size()).isEqualTo(2);
+        }
+        assertThat(states.get("EvaluateTraits").get("ResultPath").asText()).isEqualTo("$.traitResults");
+        assertThat(states.get("MonitoringEvaluate").get("ResultPath").asText()).isEqualTo("$.monitoringResults");
+    }
+
+    @Test
+    void everyTransitionTargetExistsAtItsLevel() {
+        List<String> dangling = new ArrayList<>();
+        forEachMachine(asl, (machineStates, startAt) -> {
+            if (!machineStates.has(startAt)) {
+                dangling.add("StartAt -> " + startAt);
+            }
+            machineStates.properties().forEach(e -> Asl.successors(e.getValue()).stream()
+                    .filter(target -> !machineStates.has(target))
+                    .forEach(target -> dangling.add(e.getKey() + " -> " + target)));
+        });
+        assertThat(dangling).isEmpty();
+    }
+
+    @Test
+    void everyStateIsReachableFromStartAt() {
+        forEachMachine(asl, (machineStates, startAt) -> {
+            Set<String> all = new TreeSet<>();
+            machineStates.fieldNames().forEachRemaining(all::add);
+            Set<String> reached = new TreeSet<>(Asl.reachable(machineStates, List.of(startAt), Set.of()));
+            assertThat(reached).isEqualTo(all);
+        });
+    }
+
+    @Test
+    void stateNamesAreUniqueAcrossTheWholeDefinition() {
+        List<String> names = new ArrayList<>();
+        forEachMachine(asl, (machineStates, startAt) -> machineStates.fieldNames().forEachRemaining(names::add));
+        assertThat(names).doesNotHaveDuplicates().hasSize(47 + 4);
+    }
+
+    @Test
+    void everyLambdaTaskUsesAFunctionPlaceholderRetriesLambdaServiceErrorsAndCatches() {
+        List<JsonNode> tasks = Asl.allTasks(states);
+        List<JsonNode> lambdaTasks = tasks.stream().filter(t -> !t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
+        assertThat(lambdaTasks).hasSize(tasks.size() - 1);
+        for (JsonNode task : lambdaTasks) {
+            assertThat(LAMBDA_PLACEHOLDERS).contains(task.get("Resource").asText());
+            JsonNode retrier = task.get("Retry").get(0);
+            List<String> errors = new ArrayList<>();
+            retrier.get("ErrorEquals").forEach(e -> errors.add(e.asText()));
+            assertThat(errors).containsExactlyElementsOf(LAMBDA_RETRY_ERRORS);
+            assertThat(retrier.get("IntervalSeconds").asInt()).isEqualTo(2);
+            assertThat(retrier.get("MaxAttempts").asInt()).isEqualTo(3);
+            assertThat(retrier.get("BackoffRate").asDouble()).isEqualTo(2.0);
+            assertThat(task.path("Catch").size()).as("Catch of " + task.get("Comment").asText()).isEqualTo(1);
+            assertThat(task.get("Catch").get(0).get("ErrorEquals").get(0).asText()).isEqualTo("States.ALL");
+        }
+    }
+
+    @Test
+    void theOnlyServiceIntegrationIsTheAlertPublishWithSpecSubjectAndMessage() throws Exception {
+        List<JsonNode> integrations = Asl.allTasks(states).stream()
+                .filter(t -> t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
+        assertThat(integrations).containsExactly(states.get("AlertError"));
+        JsonNode alert = states.get("AlertError");
+        assertThat(alert.get("Resource").asText()).isEqualTo("arn:aws:states:::sns:publish");
+        JsonNode parameters = alert.get("Parameters");
+        assertThat(parameters.get("TopicArn").asText()).isEqualTo("${AlertTopicArn}");
+        assertThat(parameters.get("Subject.$").asText()).isEqualTo("States.Format('[ERROR] EXECUTION_ERROR {}', $.pipelineId)");
+        // The body is a States.Format template whose {} are filled with States.JsonToString values: fill them with
+        // JSON strings and it must be the SPEC §10 body.
+        String template = intrinsicStringLiteral(parameters.get("Message.$").asText());
+        JsonNode body = Asl.JSON.readTree(template.replace("\\{", "{").replace("\\}", "}").replace("{}", "\"x\""));
+        List<String> bodyFields = new ArrayList<>();
+        body.fieldNames().forEachRemaining(bodyFields::add);
+        assertThat(bodyFields).containsExactly("level", "kind", "pipelineId", "scheduleId", "date", "message", "details", "timestamp");
+        assertThat(body.get("level").asText()).isEqualTo("ERROR");
+        assertThat(body.get("kind").asText()).isEqualTo("EXECUTION_ERROR");
+        assertThat(parameters.get("Message.$").asText()).endsWith(", States.JsonToString($.pipelineId), States.JsonToString($.scheduleId), "
+                + "States.JsonToString($.date), States.JsonToString($$.Execution.Name), States.JsonToString($.errorInfo), "
+                + "States.JsonToString($$.State.EnteredTime))");
+        assertThat(alert.get("Catch").get(0).get("Next").asText()).isEqualTo("ReleaseLockAfterError");
+        assertThat(alert.get("Next").asText()).isEqualTo("ReleaseLockAfterError");
+    }
+
+    @Test
+    void everyCatchOutsideTheExitAndMonitoringPathsLeadsToTheAlert() {
+        Set<String> catchTargets = new TreeSet<>();
+        states.properties().forEach(e -> e.getValue().path("Catch").forEach(c -> {
+            String target = c.get("Next").asText();
+            if (!e.getKey().startsWith("ReleaseLock") && !e.getKey().equals("AlertError")) {
+                catchTargets.add(e.getKey() + "->" + target);
+            }
+        }));
+        assertThat(catchTargets).allMatch(t -> t.endsWith("->AlertError") || t.equals("NotifyDownstream->ShouldMonitor"));
+    }
+
+    @Test
+    void placeholdersInTheFileAreExactlyTheDocumentedFive() {
+        Matcher m = Pattern.compile("\\$\\{([A-Za-z0-9]+)}").matcher(asl.toString());
+        Set<String> found = new TreeSet<>();
+        while (m.find()) {
+            found.add(m.group(1));
+        }
+        Set<String> documented = new TreeSet<>();
+        Asl.contract().get("placeholders").forEach(p -> documented.add(p.asText()));
+        assertThat(AslDefinition.PLACEHOLDERS).isEqualTo(found);
+        assertThat(found).isEqualTo(documented)
+                .containsExactlyInAnyOrder("OrchestratorFunctionArn", "EvaluatorFunctionArn", "TriggerFunctionArn",
+                        "RunCheckerFunctionArn", "AlertTopicArn");
+    }
+
+    @Test
+    void machineHasTimeoutSecondsAndTellsTheOrchestratorTheSameValueForTheLockTtl() {
+        int timeout = asl.get("TimeoutSeconds").asInt();
+        assertThat(timeout).isEqualTo(14400).isEqualTo(Asl.contract().get("timeoutSeconds").asInt());
+        List<Integer> told = new ArrayList<>();
+        states.properties().forEach(e -> {
+            JsonNode value = e.getValue().path("Parameters").path("payload").path("executionTimeoutSeconds");
+            if (!value.isMissingNode()) {
+                told.add(value.asInt());
+            }
+        });
+        assertThat(told).hasSize(3).containsOnly(timeout);
+        assertThat(states.get("AcquireLock").get("Parameters").get("payload").get("executionTimeoutSeconds").asInt()).isEqualTo(timeout);
+    }
+
+    @Test
+    void lockIsAcquiredAndReleasedByTheExecutionNameAsOwner() {
+        JsonNode acquire = states.get("AcquireLock").get("Parameters").get("payload");
+        assertThat(acquire.get("owner.$").asText()).isEqualTo("$$.Execution.Name");
+        List<String> releases = releaseStates();
+        assertThat(releases).containsExactlyInAnyOrder("ReleaseLockForRetry", "ReleaseLockAfterError", "ReleaseLockAndSucceed", "ReleaseLockAndFail");
+        for (String release : releases) {
+            assertThat(states.get(release).get("Parameters").get("payload").get("owner.$").asText()).isEqualTo("$$.Execution.Name");
+            assertThat(states.get(release).get("Catch")).as(release + " has its own Catch").hasSize(1);
+        }
+    }
+
+    @Test
+    void everyPathToAnEndAfterTheLockWasAcquiredPassesALockRelease() {
+        List<String> lockHeld = new ArrayList<>();
+        states.get("AcquireLock").get("Catch").forEach(c -> lockHeld.add(c.get("Next").asText()));
+        JsonNode gate = states.get(states.get("AcquireLock").get("Next").asText());
+        assertThat(gate.get("Type").asText()).isEqualTo("Choice");
+        for (JsonNode rule : gate.get("Choices")) {
+            if (!isResultTest(rule, "skip")) {
+                lockHeld.add(rule.get("Next").asText());
+            }
+        }
+        lockHeld.add(gate.get("Default").asText());
+
+        Set<String> beforeRelease = Asl.reachable(states, lockHeld, Set.copyOf(releaseStates()));
+        List<String> endsWithoutRelease = beforeRelease.stream().filter(n -> Asl.isTerminal(states.get(n))).toList();
+        assertThat(endsWithoutRelease).isEmpty();
+        assertThat(beforeRelease).contains("TriggerPipeline", "MonitoringWait", "ShouldRetry", "AlertError");
+    }
+
+    @Test
+    void skipsEndInSucceedWithoutTouchingAnotherOwnersLock() {
+        assertThat(skipTarget("IsExcluded")).isEqualTo("Done");
+        assertThat(skipTarget("IsLockAcquired")).isEqualTo("Done");
+        assertThat(skipTarget("ShouldProceedAfterRunLog")).isEqualTo("ReleaseLockAndSucceed");
+        assertThat(states.get("Done").get("Type").asText()).isEqualTo("Succeed");
+        assertThat(endsReachableFrom("ReleaseLockAndSucceed")).containsExactly("Done");
+    }
+
+    @Test
+    void businessFailuresEndInAFailState() {
+        assertThat(endsReachableFrom("LogValidationExhausted")).containsExactly("PipelineFailed");
+        assertThat(endsReachableFrom(states.get("ShouldRetry").get("Default").asText())).containsExactly("PipelineFailed");
+        assertThat(endsReachableFrom(states.get("IsResolved").get("Default").asText())).containsExactly("PipelineFailed");
+        assertThat(endsReachableFrom("AlertError")).containsExactly("ExecutionFailed");
+        assertThat(Asl.reachable(states, List.of("AlertError"), Set.of(), true).stream().filter(n -> Asl.isTerminal(states.get(n))))
+                .as("even when the alert or the release throws").containsExactly("ExecutionFailed");
+        assertThat(states.get("PipelineFailed").get("Type").asText()).isEqualTo("Fail");
+        assertThat(states.get("PipelineFailed").get("Error").asText()).isEqualTo("Interlock.PipelineFailed");
+        assertThat(states.get("ExecutionFailed").get("Type").asText()).isEqualTo("Fail");
+        assertThat(states.get("ExecutionFailed").get("Error").asText()).isEqualTo("Interlock.ExecutionError");
+    }
+
+    @Test
+    void triggerFailuresAndPollTimeoutsReachTheRetryDecisionWithTheirCategory() {
+        for (String log : List.of("LogTriggerFailed", "LogRunFailed", "LogPollTimeout")) {
+            JsonNode state = states.get(log);
+            assertThat(state.get("Next").asText()).isEqualTo("ShouldRetry");
+            assertThat(state.get("ResultPath").asText()).as("ShouldRetry reads one place").isEqualTo("$.failureLog");
+            JsonNode payload = state.get("Parameters").get("payload");
+            assertThat(payload.has("failureCategory") || payload.has("failureCategory.$")).isTrue();
+        }
+        assertThat(states.get("LogPollTimeout").get("Parameters").get("payload").get("failureCategory").asText()).isEqualTo("TIMEOUT");
+        assertThat(states.get("RetryBackoffWait").get("SecondsPath").asText()).isEqualTo("$.failureLog.payload.retryBackoffSeconds");
+        assertThat(states.get("ReleaseLockForRetry").get("Next").asText()).isEqualTo("AcquireLock");
+    }
+
+    @Test
+    void notReadyWaitsTheResolvedIntervalAndReEvaluates() {
+        assertThat(states.get("IsReady").get("Default").asText()).isEqualTo("WaitBeforeReevaluation");
+        JsonNode wait = states.get("WaitBeforeReevaluation");
+        assertThat(wait.get("SecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.evaluationIntervalSeconds");
+        assertThat(wait.get("Next").asText()).isEqualTo("EvaluateTraits");
+    }
+
+    @Test
+    void initDefaultsDefaultsEveryExecutionInputField() throws Exception {
+        String expression = states.get("InitDefaults").get("Parameters").get("input.$").asText();
+        String json = intrinsicStringLiteral(expression).replace("\\{", "{").replace("\\}", "}").replace("\"{}\"", "\"2026-01-15\"");
+        JsonNode defaults = Asl.JSON.readTree(json);
+        assertThat(defaults.get("scheduleId").asText()).isEqualTo("daily");
+        assertThat(defaults.get("replay").asBoolean()).isFalse();
+        Set<String> keys = new LinkedHashSet<>();
+        defaults.fieldNames().forEachRemaining(keys::add);
+        Set<String> input = new LinkedHashSet<>();
+        Asl.contract().get("executionInput").fieldNames().forEachRemaining(input::add);
+        assertThat(keys).isEqualTo(input).containsExactly("pipelineId", "scheduleId", "date", "markerSource", "replay");
+        assertThat(expression).endsWith(", $, false)");
+        assertThat(states.get("InitDefaults").get("OutputPath").asText()).isEqualTo("$.input");
+    }
+
+    /** The first single-quoted literal of an intrinsic function call, with its escapes still in place. */
+    private static String intrinsicStringLiteral(String expression) {
+        Matcher literal = Pattern.compile("'((?:\\\\.|[^'\\\\])*)'").matcher(expression);
+        assertThat(literal.find()).as(expression).isTrue();
+        return literal.group(1);
+    }
+
+    private String skipTarget(String choice) {
+        for (JsonNode rule : states.get(choice).get("Choices")) {
+            if (isResultTest(rule, "skip")) {
+                return rule.get("Next").asText();
+            }
+        }
+        throw new AssertionError(choice + " has no skip rule");
+    }
+
+    /** Terminal states reached without an error being thrown (thrown errors end in ExecutionFailed, tested separately). */
+    private Set<String> endsReachableFrom(String start) {
+        Set<String> ends = new TreeSet<>();
+        for (String name : Asl.reachable(states, List.of(start), Set.of(), false)) {
+            if (Asl.isTerminal(states.get(name))) {
+                ends.add(name);
+            }
+        }
+        return ends;
+    }
+
+    private List<String> releaseStates() {
+        List<String> out = new ArrayList<>();
+        states.properties().forEach(e -> {
+            if (Asl.isOrchestratorAction(e.getValue(), "releaseLock")) {
+                out.add(e.getKey());
+            }
+        });
+        return out;
+    }
+
+    private static boolean isResultTest(JsonNode rule, String result) {
+        return rule.path("Variable").asText().endsWith(".result") && rule.path("StringEquals").asText().equals(result);
+    }
+
+    private interface MachineVisitor {
+        void visit(JsonNode states, String startAt);
+    }
+
+    private static void forEachMachine(JsonNode machine, MachineVisitor visitor) {
+        visitor.visit(machine.get("States"), machine.get("StartAt").asText());
+        machine.get("States").properties().forEach(e -> {
+            JsonNode processor = e.getValue().path("ItemProcessor");
+            if (!processor.isMissingNode()) {
+                forEachMachine(processor, visitor);
+            }
+        });
+    }
+}

@@ -1,0 +1,107 @@
+package dev.interlock.statemachine.asl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** The ASL sends exactly what contract.json and CONTRACT.md promise the Lambda engineers, and both documents agree. */
+class ContractTest {
+
+    private final JsonNode states = Asl.definition().get("States");
+    private final JsonNode contract = Asl.contract();
+    private final JsonNode actions = contract.get("orchestrator").get("actions");
+
+    @Test
+    void everyOrchestratorRequestCarriesTheEnvelopeAndOnlyDocumentedPayloadFields() {
+        List<String> problems = new ArrayList<>();
+        states.properties().forEach(e -> {
+            JsonNode parameters = e.getValue().path("Parameters");
+            if (!e.getValue().path("Resource").asText().equals("${OrchestratorFunctionArn}")) {
+                return;
+            }
+            Set<String> envelope = keys(parameters);
+            for (String required : List.of("action", "pipelineId", "scheduleId", "date", "executionName", "payload")) {
+                if (!envelope.contains(required)) {
+                    problems.add(e.getKey() + " lacks " + required);
+                }
+            }
+            JsonNode spec = actions.path(parameters.path("action").asText());
+            Set<String> sent = keys(parameters.path("payload"));
+            spec.path("request").properties().forEach(field -> {
+                if (!field.getValue().asText().endsWith("?") && !sent.contains(field.getKey())) {
+                    problems.add(e.getKey() + " does not send required payload field " + field.getKey());
+                }
+            });
+            for (String field : sent) {
+                if (!spec.path("request").has(field)) {
+                    problems.add(e.getKey() + " sends undocumented payload field " + field);
+                }
+            }
+        });
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void everyDocumentedActionIsCalledAndEveryCalledActionIsDocumented() {
+        Set<String> called = new TreeSet<>();
+        states.properties().forEach(e -> {
+            if (e.getValue().path("Resource").asText().equals("${OrchestratorFunctionArn}")) {
+                called.add(e.getValue().get("Parameters").get("action").asText());
+            }
+        });
+        assertThat(called).isEqualTo(keys(actions)).containsExactlyInAnyOrder(
+                "checkExclusion", "acquireLock", "checkRunLog", "resolvePipeline", "checkEvaluationSLA", "checkValidationDeadline",
+                "checkReadiness", "logResult", "checkCompletionSLA", "notifyDownstream", "checkDrift", "checkMonitoringExpired",
+                "handleLateArrival", "releaseLock");
+    }
+
+    @Test
+    void triggerAndRunCheckerReceiveTheirDocumentedInputs() {
+        assertThat(keys(states.get("TriggerPipeline").get("Parameters"))).isEqualTo(keys(contract.get("trigger").get("input")));
+        assertThat(keys(states.get("PollRunStatus").get("Parameters"))).isEqualTo(keys(contract.get("runChecker").get("input")))
+                .contains("headers");
+        assertThat(states.get("PollRunStatus").get("Parameters").get("headers.$").asText()).isEqualTo("$.resolvePipeline.payload.triggerHeaders");
+    }
+
+    @Test
+    void contractMarkdownListsEveryStateAndEveryAction() throws Exception {
+        String doc = Files.readString(Asl.moduleDir().resolve("CONTRACT.md"));
+        List<String> missing = new ArrayList<>();
+        states.fieldNames().forEachRemaining(name -> {
+            if (!doc.contains("| `" + name + "` |")) {
+                missing.add("state " + name);
+            }
+        });
+        actions.fieldNames().forEachRemaining(action -> {
+            if (!doc.contains("### `" + action + "`")) {
+                missing.add("action " + action);
+            }
+            for (String part : List.of("payload", "payloadOnProceed")) {
+                GuaranteedPaths.fields("$", actions.get(action).path(part)).keySet().forEach(path -> {
+                    String field = path.substring(path.lastIndexOf('.') + 1);
+                    if (!doc.contains("`" + field + "`")) {
+                        missing.add(action + " field " + path);
+                    }
+                });
+            }
+        });
+        contract.get("failureCategories").forEach(c -> {
+            if (!doc.contains("`" + c.asText() + "`")) {
+                missing.add("failure category " + c.asText());
+            }
+        });
+        assertThat(missing).isEmpty();
+    }
+
+    private static Set<String> keys(JsonNode object) {
+        Set<String> out = new TreeSet<>();
+        object.fieldNames().forEachRemaining(k -> out.add(k.endsWith(".$") ? k.substring(0, k.length() - 2) : k));
+        return out;
+    }
+}
