@@ -3,6 +3,7 @@ package dev.interlock.infra;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.statemachine.AslDefinition;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,10 +28,8 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
     /** Where the ASL file lives in the repository. */
     public static final Path ASL_PATH = Path.of("statemachine", "src", "main", "resources", "asl", "interlock.asl.json");
 
-    /** The placeholders the definition may use, each substituted by the stack. */
-    public static final Set<String> ASL_PLACEHOLDERS = Set.of(
-            "OrchestratorFunctionArn", "EvaluatorFunctionArn", "TriggerFunctionArn", "RunCheckerFunctionArn",
-            "AlertTopicArn");
+    /** The placeholders the definition may use, each substituted by the stack (named by the statemachine module). */
+    public static final Set<String> ASL_PLACEHOLDERS = AslDefinition.PLACEHOLDERS;
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9]+)}");
 

@@ -34,6 +34,22 @@ class BuildArtifactsTest {
     }
 
     @Test
+    void theRepositoryDefinitionUsesExactlyThePlaceholdersTheStackSubstitutesAndTheContractsTimeout()
+            throws IOException {
+        BuildArtifacts artifacts = BuildArtifacts.locate(Path.of(""));
+        String asl = artifacts.stateMachineAsl();
+        java.util.Set<String> used = new java.util.TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{([A-Za-z0-9]+)}").matcher(asl);
+        while (m.find()) {
+            used.add(m.group(1));
+        }
+        assertThat(used).isEqualTo(new java.util.TreeSet<>(BuildArtifacts.ASL_PLACEHOLDERS));
+        com.fasterxml.jackson.databind.JsonNode contract = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                artifacts.repositoryRoot().resolve("statemachine/src/main/resources/asl/contract.json").toFile());
+        assertThat(artifacts.executionTimeoutSeconds()).isEqualTo(contract.path("timeoutSeconds").asInt());
+    }
+
+    @Test
     void missingJarsAreAllNamedWithTheCommandThatBuildsThem() throws IOException {
         Path jar = InterlockFunction.API.deployableJar(repo);
         Files.createDirectories(jar.getParent());

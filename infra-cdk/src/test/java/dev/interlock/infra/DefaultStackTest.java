@@ -11,15 +11,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awscdk.assertions.Match;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The stack as {@code cdk deploy} builds it without any context: every SPEC §11 item, least privilege, cdk-nag. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -509,6 +513,31 @@ class DefaultStackTest {
                     || a.equals("states:DescribeExecution"));
         }
         assertThat(synth.actionsOf(InterlockFunction.TRIGGER)).doesNotContain("states:StartExecution");
+    }
+
+    // ------------------------------------------------------------------------------------------ CLI
+
+    /**
+     * The pinned CLI ({@code package.json}) reads this assembly offline; runs where {@code npm ci} installed it (as
+     * {@code .ci/run} does). The full {@code npx cdk synth} through Maven is documented in the README.
+     */
+    @Test
+    void pinnedCdkCliAcceptsTheCloudAssemblyOffline() throws Exception {
+        Path cli = Path.of("node_modules", ".bin", "cdk");
+        assumeTrue(Files.isExecutable(cli), "run npm ci in infra-cdk to install the pinned CDK CLI");
+        Path assembly = Path.of(software.amazon.awscdk.Stage.of(synth.stack()).getOutdir());
+        Path home = Path.of("target", "cdk-home");
+        Files.createDirectories(home);
+        ProcessBuilder pb = new ProcessBuilder(List.of(cli.toString(), "synth", "--app", assembly.toString(),
+                "--no-notices", "--no-version-reporting", "--quiet", "Interlock"))
+                .redirectErrorStream(true);
+        pb.environment().put("CDK_HOME", home.toAbsolutePath().toString());
+        pb.environment().put("CDK_DISABLE_VERSION_CHECK", "1");
+        Process process = pb.start();
+        String output = new String(process.getInputStream().readAllBytes());
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(output).isZero();
+        assertThat(output).doesNotContain("Cloud assembly schema version mismatch");
     }
 
     // ------------------------------------------------------------------------------------------ helpers

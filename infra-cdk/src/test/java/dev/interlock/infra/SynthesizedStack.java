@@ -36,24 +36,12 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
                 .context(merged)
                 .build());
         DeploymentOptions options = DeploymentOptions.fromContext(key -> app.getNode().tryGetContext(key));
-        BuildArtifacts artifacts = repositoryArtifacts();
+        BuildArtifacts artifacts = BuildArtifacts.locate(Path.of(""));
         InterlockStack stack = InterlockApp.stack(app, options, artifacts, null);
         Template template = Template.fromStack(stack);
         Annotations annotations = Annotations.fromStack(stack);
         return new SynthesizedStack(stack, options, artifacts, template,
                 annotations.findError("*", Match.anyValue()), annotations.findWarning("*", Match.anyValue()));
-    }
-
-    /**
-     * The repository's jars, and its ASL file once it exists; until then a fixture with the same five placeholders.
-     */
-    static BuildArtifacts repositoryArtifacts() {
-        BuildArtifacts repository = BuildArtifacts.locate(Path.of(""));
-        if (Files.isRegularFile(repository.stateMachineDefinition())) {
-            return repository;
-        }
-        return new BuildArtifacts(repository.repositoryRoot(), Path.of("src", "test", "resources", "asl",
-                "interlock.asl.json"));
     }
 
     private static Map<String, Object> cdkJsonContext() {
