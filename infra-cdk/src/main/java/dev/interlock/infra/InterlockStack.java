@@ -16,6 +16,7 @@ import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
 import software.amazon.awscdk.Tags;
 import software.amazon.awscdk.services.apigateway.AccessLogFormat;
+import software.amazon.awscdk.services.apigateway.ApiKeyOptions;
 import software.amazon.awscdk.services.apigateway.IApiKey;
 import software.amazon.awscdk.services.apigateway.AuthorizationType;
 import software.amazon.awscdk.services.apigateway.EndpointType;
@@ -27,10 +28,12 @@ import software.amazon.awscdk.services.apigateway.LogGroupLogDestination;
 import software.amazon.awscdk.services.apigateway.MethodLoggingLevel;
 import software.amazon.awscdk.services.apigateway.MethodOptions;
 import software.amazon.awscdk.services.apigateway.RequestValidator;
+import software.amazon.awscdk.services.apigateway.RequestValidatorOptions;
 import software.amazon.awscdk.services.apigateway.RestApi;
 import software.amazon.awscdk.services.apigateway.StageOptions;
 import software.amazon.awscdk.services.apigateway.ThrottleSettings;
 import software.amazon.awscdk.services.apigateway.UsagePlan;
+import software.amazon.awscdk.services.apigateway.UsagePlanProps;
 import software.amazon.awscdk.services.apigateway.UsagePlanPerApiStage;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
 import software.amazon.awscdk.services.cloudwatch.ComparisonOperator;
@@ -58,7 +61,7 @@ import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.iam.Role;
 import software.amazon.awscdk.services.iam.ServicePrincipal;
-import software.amazon.awscdk.services.kms.Alias;
+import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
 import software.amazon.awscdk.services.lambda.Code;
 import software.amazon.awscdk.services.lambda.Function;
@@ -87,7 +90,9 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -116,7 +121,7 @@ public final class InterlockStack extends Stack {
     private final DeploymentOptions options;
     private final BuildArtifacts artifacts;
     private final RemovalPolicy statefulRemoval;
-    private final Map<InterlockFunction, software.amazon.awscdk.services.lambda.Alias> aliases =
+    private final Map<InterlockFunction, Alias> aliases =
             new EnumMap<>(InterlockFunction.class);
     private final Map<InterlockFunction, Role> roles = new EnumMap<>(InterlockFunction.class);
 
@@ -169,10 +174,6 @@ public final class InterlockStack extends Stack {
         }
     }
 
-    public DeploymentOptions options() {
-        return options;
-    }
-
     // ------------------------------------------------------------------------------------------------ storage
 
     private Table table() {
@@ -205,14 +206,14 @@ public final class InterlockStack extends Stack {
     }
 
     private Topic alertTopic() {
-        Topic topic = Topic.Builder.create(this, "AlertTopic")
+        return Topic.Builder.create(this, "AlertTopic")
                 .displayName("Interlock alerts")
                 // The AWS managed SNS key: publishers are this stack's roles in this account, which the key policy
                 // already admits through SNS; a customer key would add cost and key-policy upkeep for no reader.
-                .masterKey(Alias.fromAliasName(this, "SnsManagedKey", "alias/aws/sns"))
+                .masterKey(software.amazon.awscdk.services.kms.Alias.fromAliasName(this, "SnsManagedKey",
+                        "alias/aws/sns"))
                 .enforceSsl(true)
                 .build();
-        return topic;
     }
 
     private Queue streamDeadLetterQueue() {
@@ -296,7 +297,7 @@ public final class InterlockStack extends Stack {
         NagSuppressions.addResourceSuppressions(fn, List.of(suppress("AwsSolutions-L1",
                 "The product targets the java21 runtime (SPEC §11, compiled with release 21); moving to java25 is "
                         + "a deliberate upgrade of build, SnapStart priming and cold-start benchmarks together.")));
-        software.amazon.awscdk.services.lambda.Alias alias = software.amazon.awscdk.services.lambda.Alias.Builder
+        Alias alias = Alias.Builder
                 .create(this, pascal(f) + "LiveAlias")
                 .aliasName(LIVE_ALIAS)
                 .version(fn.getCurrentVersion())
@@ -307,13 +308,17 @@ public final class InterlockStack extends Stack {
     /**
      * The function's environment: exactly {@link FunctionProfile#environmentOf} — what it reads, with the values of
      * this deployment. A variable without an AWS value here is a programming error and fails synthesis.
+     *
+     * @param machine the state machine, for the one function (the stream router) created after it; else null
      */
     private Map<String, String> environment(InterlockFunction f, int executionTimeoutSeconds, StateMachine machine) {
         Map<String, String> env = new LinkedHashMap<>();
         for (EnvVar v : FunctionProfile.environmentOf(f)) {
             String value = switch (v) {
                 case TABLE_NAME -> table.getTableName();
-                case STATE_MACHINE_ARN -> machine.getStateMachineArn();
+                case STATE_MACHINE_ARN -> Objects.requireNonNull(machine,
+                        f.moduleName() + " reads STATE_MACHINE_ARN and must be created after the state machine")
+                        .getStateMachineArn();
                 case ALERT_TOPIC_ARN -> alertTopic.getTopicArn();
                 case EVALUATOR_BASE_URL -> options.evaluatorBaseUrl();
                 case STALE_MARKER_DAYS -> Integer.toString(options.staleMarkerDays());
@@ -400,7 +405,7 @@ public final class InterlockStack extends Stack {
                 .build();
         Map<String, String> substitutions = new LinkedHashMap<>();
         for (InterlockFunction f : WORKFLOW_FUNCTIONS) {
-            software.amazon.awscdk.services.lambda.Alias alias = aliases.get(f);
+            Alias alias = aliases.get(f);
             substitutions.put(pascal(f) + "FunctionArn", alias.getFunctionArn());
             role.addToPrincipalPolicy(PolicyStatement.Builder.create()
                     .sid("Invoke" + pascal(f)).effect(Effect.ALLOW)
@@ -538,7 +543,7 @@ public final class InterlockStack extends Stack {
         }
 
         RequestValidator validator = restApi.addRequestValidator("PathAndBodyValidator",
-                software.amazon.awscdk.services.apigateway.RequestValidatorOptions.builder()
+                RequestValidatorOptions.builder()
                         .requestValidatorName("path-parameters-and-body")
                         .validateRequestParameters(true)
                         .validateRequestBody(true)
@@ -575,9 +580,9 @@ public final class InterlockStack extends Stack {
         NagSuppressions.addResourceSuppressions(restApi, authSuppressions, true);
 
         if (!iam) {
-            IApiKey key = restApi.addApiKey("ApiKey", software.amazon.awscdk.services.apigateway.ApiKeyOptions.builder()
+            IApiKey key = restApi.addApiKey("ApiKey", ApiKeyOptions.builder()
                     .description("Interlock registration API key").build());
-            UsagePlan plan = restApi.addUsagePlan("UsagePlan", software.amazon.awscdk.services.apigateway.UsagePlanProps
+            UsagePlan plan = restApi.addUsagePlan("UsagePlan", UsagePlanProps
                     .builder()
                     .name(options.stackName() + "-registration")
                     .throttle(ThrottleSettings.builder()
@@ -710,7 +715,7 @@ public final class InterlockStack extends Stack {
 
     private static String pascalOf(String name) {
         StringBuilder out = new StringBuilder();
-        for (String part : name.toLowerCase(java.util.Locale.ROOT).split("[-_]")) {
+        for (String part : name.toLowerCase(Locale.ROOT).split("[-_]")) {
             out.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
         }
         return out.toString();

@@ -421,7 +421,7 @@ class DefaultStackTest {
 
     @Test
     void outputsNameTheApiUrlTableStateMachineAndTopic() {
-        Map<String, Object> outputs = Json.map(synth.template().toJSON(), "Outputs");
+        Map<String, Object> outputs = Json.map(synth.templateJson(), "Outputs");
         assertThat(outputs).containsKeys("ApiUrl", "TableName", "StateMachineArn", "AlertTopicArn",
                 "StreamDeadLetterQueueUrl").doesNotContainKey("ApiKeyId");
         assertThat(Json.at(outputs, "TableName", "Value")).isEqualTo(Json.ref(onlyId("AWS::DynamoDB::Table")));

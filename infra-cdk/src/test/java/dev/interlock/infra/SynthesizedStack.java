@@ -26,7 +26,8 @@ import java.util.UUID;
  * CLI would), the template, and every error and warning annotation, cdk-nag's included.
  */
 record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildArtifacts artifacts, Template template,
-                        List<SynthesisMessage> errors, List<SynthesisMessage> warnings) {
+                        Map<String, Object> templateJson, List<SynthesisMessage> errors,
+                        List<SynthesisMessage> warnings) {
 
     static SynthesizedStack synthesize(Map<String, Object> context) {
         Map<String, Object> merged = new HashMap<>(cdkJsonContext());
@@ -40,7 +41,8 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
         InterlockStack stack = InterlockApp.stack(app, options, artifacts, null);
         Template template = Template.fromStack(stack);
         Annotations annotations = Annotations.fromStack(stack);
-        return new SynthesizedStack(stack, options, artifacts, template,
+        // Read once: every toJSON() crosses the jsii bridge with the whole template.
+        return new SynthesizedStack(stack, options, artifacts, template, template.toJSON(),
                 annotations.findError("*", Match.anyValue()), annotations.findWarning("*", Match.anyValue()));
     }
 
@@ -59,12 +61,18 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
     /** The template as plain maps and lists. */
     @SuppressWarnings("unchecked")
     Map<String, Map<String, Object>> resources() {
-        return (Map<String, Map<String, Object>>) template.toJSON().get("Resources");
+        return (Map<String, Map<String, Object>>) templateJson.get("Resources");
     }
 
     /** Resources of one CloudFormation type, by logical id. */
     Map<String, Map<String, Object>> resourcesOfType(String type) {
-        return template.findResources(type);
+        Map<String, Map<String, Object>> found = new java.util.LinkedHashMap<>();
+        resources().forEach((id, resource) -> {
+            if (type.equals(resource.get("Type"))) {
+                found.put(id, resource);
+            }
+        });
+        return found;
     }
 
     /** Logical id of one function, found by its handler. */
