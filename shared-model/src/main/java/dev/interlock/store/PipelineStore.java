@@ -2,6 +2,8 @@ package dev.interlock.store;
 
 import dev.interlock.model.pipeline.PipelineConfig;
 
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 
 /** Registered pipeline configs; registering also maintains the downstream index of the cascade. */
@@ -16,6 +18,12 @@ public interface PipelineStore {
 
     /** The pipeline named {@code pipelineId}. */
     Optional<PipelineConfig> get(String pipelineId);
+
+    /**
+     * The pipelines with these ids that exist, keyed by id (one BatchGetItem round per 100 ids on DynamoDB): the
+     * cascade reads its downstreams' configs this way.
+     */
+    Map<String, PipelineConfig> getAll(Collection<String> pipelineIds);
 
     /** Deletes the pipeline and its entries in its upstreams' downstream index; false when it did not exist. */
     boolean delete(String pipelineId);

@@ -77,6 +77,20 @@ public final class Environment {
         }
     }
 
+    /**
+     * Every variable whose name starts with {@code prefix}: how outbound-request expansion reads the
+     * {@code INTERLOCK_*} variables without ever seeing the rest of the environment (AWS credentials among them).
+     */
+    public Map<String, String> startingWith(String prefix) {
+        Map<String, String> result = new java.util.TreeMap<>();
+        values.forEach((k, v) -> {
+            if (k.startsWith(prefix)) {
+                result.put(k, v);
+            }
+        });
+        return java.util.Collections.unmodifiableMap(result);
+    }
+
     /** A copy with some values replaced (tests and the local runtime). */
     public Environment with(Map<String, String> overrides) {
         Map<String, String> merged = new java.util.HashMap<>(values);

@@ -1,7 +1,7 @@
 package dev.interlock.model.archetype;
 
-import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.validation.DocumentValidation;
+import dev.interlock.model.validation.Validated;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,12 +64,11 @@ public final class ArchetypeCatalog {
 
     /** Parses and validates one archetype document (JSON or YAML); invalid ones are rejected with every error. */
     public static Archetype parse(String text, String origin) {
-        Archetype archetype = InterlockJson.readYamlOrJson(text, Archetype.class);
-        List<ValidationError> errors = ArchetypeValidation.validate(archetype);
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException("invalid archetype " + origin + ": " + errors);
+        Validated<Archetype> archetype = DocumentValidation.archetype(text);
+        if (!archetype.isValid()) {
+            throw new IllegalArgumentException("invalid archetype " + origin + ": " + archetype.errors());
         }
-        return archetype;
+        return archetype.value();
     }
 
     private static ArchetypeCatalog load() {

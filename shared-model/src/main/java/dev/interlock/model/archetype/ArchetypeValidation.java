@@ -1,7 +1,7 @@
 package dev.interlock.model.archetype;
 
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.trait.EvaluatorLocator;
-import dev.interlock.model.validation.JsonPath;
 import dev.interlock.model.validation.ValidationError;
 
 import java.util.ArrayList;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,8 +35,12 @@ public final class InterlockJson {
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     private static final JsonMapper JSON = configure(JsonMapper.builder()).build();
-    private static final YAMLMapper YAML = configure(YAMLMapper.builder(
-            YAMLFactory.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())).build();
+
+    /** Only the API and the CLI read YAML: functions that never do should not pay for building its mapper. */
+    private static final class Yaml {
+        static final YAMLMapper MAPPER = configure(YAMLMapper.builder(
+                YAMLFactory.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())).build();
+    }
 
     private InterlockJson() {
     }
@@ -47,7 +52,7 @@ public final class InterlockJson {
 
     /** The shared YAML mapper, configured exactly like {@link #json()}. */
     public static ObjectMapper yaml() {
-        return YAML;
+        return Yaml.MAPPER;
     }
 
     /** Formats an instant the way every Interlock document does ({@code 2026-02-23T10:15:30.123Z}). */
@@ -60,23 +65,23 @@ public final class InterlockJson {
         try {
             return JSON.readValue(json, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " JSON at " + pathOf(e) + ": " + e.getOriginalMessage(), e);
         }
     }
 
     /** Reads a JSON or YAML document (JSON when it starts with '{' or '['; YAML otherwise). */
     public static <T> T readYamlOrJson(String text, Class<T> type) {
-        ObjectMapper mapper = looksLikeJson(text) ? JSON : YAML;
+        ObjectMapper mapper = looksLikeJson(text) ? JSON : Yaml.MAPPER;
         try {
             return mapper.readValue(text, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " document: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " document at " + pathOf(e) + ": " + e.getOriginalMessage(), e);
         }
     }
 
     /** Parses JSON or YAML text into a tree (for validation and generic handling). */
     public static JsonNode tree(String text) {
-        ObjectMapper mapper = looksLikeJson(text) ? JSON : YAML;
+        ObjectMapper mapper = looksLikeJson(text) ? JSON : Yaml.MAPPER;
         try {
             return mapper.readTree(text);
         } catch (JsonProcessingException e) {
@@ -106,10 +111,25 @@ public final class InterlockJson {
     /** Writes YAML (for the CLI and bundled resources). */
     public static String writeYaml(Object value) {
         try {
-            return YAML.writeValueAsString(value);
+            return Yaml.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as YAML", e);
         }
+    }
+
+    /** The JSON path ({@code $.a.b[2]}) a Jackson error points at; {@code $} for syntax errors. */
+    public static String pathOf(JsonProcessingException e) {
+        String path = JsonPath.ROOT;
+        if (e instanceof JsonMappingException mapping) {
+            for (JsonMappingException.Reference ref : mapping.getPath()) {
+                if (ref.getFieldName() != null) {
+                    path = JsonPath.field(path, ref.getFieldName());
+                } else if (ref.getIndex() >= 0) {
+                    path = JsonPath.index(path, ref.getIndex());
+                }
+            }
+        }
+        return path;
     }
 
     /** Whether text is JSON rather than YAML: its first non-blank character opens an object or array. */

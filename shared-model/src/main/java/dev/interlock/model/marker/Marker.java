@@ -1,5 +1,8 @@
 package dev.interlock.model.marker;
 
+import dev.interlock.model.keys.ItemKey;
+import dev.interlock.model.keys.TableKeys;
+
 import java.time.Instant;
 import java.time.LocalDate;
 
@@ -7,10 +10,11 @@ import java.time.LocalDate;
  * An item whose stream INSERT starts one evaluation of (pipeline, date, schedule) (SPEC §5). Its fields are also
  * written as top-level attributes so the stream router needs no read.
  *
- * @param suffix   the unique part of the sort key {@code MARKER#<source>#<suffix>}; the writer chooses it so a
- *                 re-write of the same logical marker hits the same key (idempotent)
+ * @param suffix   the unique part of the sort key {@code MARKER#<source>#<suffix>}; the writer derives it from
+ *                 what caused the marker, so writing the same logical marker twice hits the same key (idempotent)
  * @param replay   process even if the run log is already COMPLETED, and even if the marker is stale
- * @param origin   who caused it: the upstream pipeline for cascades, the rerun id for reruns, a user for manual ones
+ * @param origin   who caused it: the upstream pipeline for cascades, the rerun id for reruns, a request id for
+ *                 manual ones
  */
 public record Marker(
         String pipelineId,
@@ -22,4 +26,49 @@ public record Marker(
         String origin,
         String originRunId,
         Instant createdAt) {
+
+    /** Written when {@code upstreamPipeline}'s run completed: one marker per upstream run and downstream. */
+    public static Marker cascade(String downstream, String scheduleId, LocalDate date, String upstreamPipeline,
+                                 String upstreamRunId, Instant now) {
+        return new Marker(downstream, scheduleId, date, MarkerSource.CASCADE, upstreamPipeline + ":" + upstreamRunId,
+                false, upstreamPipeline, upstreamRunId, now);
+    }
+
+    /** Written by the watchdog when a schedule's window opened without a run: once per (schedule, date). */
+    public static Marker schedule(String pipelineId, String scheduleId, LocalDate date, Instant now) {
+        return new Marker(pipelineId, scheduleId, date, MarkerSource.SCHEDULE, date + ":" + scheduleId, false,
+                "watchdog", null, now);
+    }
+
+    /** Written for an operator's evaluation request; {@code requestId} makes each request its own marker. */
+    public static Marker manual(String pipelineId, String scheduleId, LocalDate date, String requestId, Instant now) {
+        return new Marker(pipelineId, scheduleId, date, MarkerSource.MANUAL, requestId, false, requestId, null, now);
+    }
+
+    /**
+     * Written for a rerun ({@link MarkerSource#RERUN} for operators, {@link MarkerSource#LATE_ARRIVAL} for drift):
+     * a replay, so a COMPLETED run log does not stop it.
+     */
+    public static Marker rerun(String pipelineId, String scheduleId, LocalDate date, MarkerSource source, String rerunId,
+                               String originalRunId, Instant now) {
+        return new Marker(pipelineId, scheduleId, date, source, rerunId, true, rerunId, originalRunId, now);
+    }
+
+    /** The marker's table key. */
+    public ItemKey key() {
+        return TableKeys.marker(pipelineId, source, suffix);
+    }
+
+    /** The execution this marker starts (SPEC §5). */
+    public String executionName() {
+        return ExecutionName.of(pipelineId, date, scheduleId, key().sk());
+    }
+
+    /**
+     * Whether the stream router skips it: its date is more than {@code staleDays} before {@code today} and it is
+     * not a replay (an old cascade must not start a run that can never meet its day's SLA).
+     */
+    public boolean isStale(LocalDate today, int staleDays) {
+        return !replay && date.isBefore(today.minusDays(staleDays));
+    }
 }

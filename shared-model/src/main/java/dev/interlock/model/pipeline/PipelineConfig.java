@@ -38,6 +38,8 @@ public record PipelineConfig(
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
     public static final int DEFAULT_POLL_LIMIT = 120;
+    /** Trait config key naming an upstream pipeline; it also declares the cascade edge. */
+    public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
 
     public PipelineConfig {
         traits = Frozen.map(traits);
@@ -82,9 +84,6 @@ public record PipelineConfig(
     public Optional<ScheduleConfig> schedule(String scheduleId) {
         return effectiveSchedules().stream().filter(s -> scheduleId != null && scheduleId.equals(s.name())).findFirst();
     }
-
-    /** The trait config key that names the pipeline a trait waits for (cascade upstream). */
-    public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
 
     /**
      * The pipelines this one waits for: the {@code config.upstreamPipeline} values of its traits, in name order.

@@ -29,7 +29,7 @@ public enum EnvVar {
             EnumSet.of(ORCHESTRATOR)),
     RUN_LOG_TTL_DAYS("Days a run log is kept.", "30", false,
             EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, API)),
-    RETENTION_DAYS("Days run states and events are kept.", "7", false,
+    RETENTION_DAYS("Days run states and events are kept.", "30", false,
             EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
     MAX_RERUNS_PER_DAY("Late-arrival reruns allowed per pipeline, schedule and day.", "3", false,
             EnumSet.of(ORCHESTRATOR, API)),

@@ -4,6 +4,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -49,12 +50,20 @@ public record ScheduleWindow(
     /** The zone of a schedule: its own, else the SLA's, else UTC. */
     public static ZoneId zoneOf(ScheduleConfig schedule, SlaConfig sla) {
         if (schedule != null && present(schedule.timezone())) {
-            return ZoneId.of(schedule.timezone().trim());
+            return zone(schedule.timezone());
         }
         if (sla != null && present(sla.timezone())) {
-            return ZoneId.of(sla.timezone().trim());
+            return zone(sla.timezone());
         }
         return ZoneOffset.UTC;
+    }
+
+    private static ZoneId zone(String name) {
+        try {
+            return ZoneId.of(name.trim());
+        } catch (DateTimeException e) {
+            throw new IllegalArgumentException("'" + name + "' is not a time zone", e);
+        }
     }
 
     /** Resolves one configured deadline against a window opening; null text means no deadline. */

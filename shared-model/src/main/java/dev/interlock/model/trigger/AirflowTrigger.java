@@ -11,7 +11,7 @@ import java.util.Map;
 @JsonDeserialize(using = JsonDeserializer.None.class)
 public record AirflowTrigger(
         String url,
-        @JsonAlias("dagID") String dagId,
+        String dagId,
         Map<String, String> headers,
         String body,
         Map<String, Object> conf,

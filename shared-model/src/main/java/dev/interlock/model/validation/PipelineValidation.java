@@ -1,10 +1,8 @@
 package dev.interlock.model.validation;
 
+import dev.interlock.model.json.JsonPath;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.archetype.TraitDefinition;
@@ -18,12 +16,12 @@ import dev.interlock.model.pipeline.RetryPolicy;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
 import dev.interlock.model.pipeline.TraitConfig;
-import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.schedule.ClockTime;
 import dev.interlock.model.schedule.DeadlineSpec;
 import dev.interlock.model.schedule.Exclusions;
 import dev.interlock.model.schedule.TimeSpan;
 import dev.interlock.model.trait.EvaluatorLocator;
+import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
@@ -38,7 +36,9 @@ import dev.interlock.model.trigger.TriggerType;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -89,47 +89,12 @@ public final class PipelineValidation {
 
     /** Parses and validates a JSON or YAML pipeline document. */
     public Validated<PipelineConfig> validateText(String text) {
-        if (text == null || text.isBlank()) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
-        }
-        ObjectMapper mapper = InterlockJson.looksLikeJson(text) ? InterlockJson.json() : InterlockJson.yaml();
-        JsonNode tree;
-        try {
-            tree = mapper.readTree(text);
-        } catch (JsonProcessingException e) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, malformed(e))));
-        }
-        return validateTree(tree);
+        return DocumentValidation.validateText(text, "pipeline", DocumentShapes.PIPELINE, PipelineConfig.class, this::validate);
     }
 
     /** Validates a document already parsed into a tree (e.g. a request body). The tree is not modified. */
     public Validated<PipelineConfig> validateTree(JsonNode document) {
-        if (document == null || document.isMissingNode() || document.isNull()) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
-        }
-        if (!document.isObject()) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "a pipeline must be an object")));
-        }
-        JsonNode tree = document.deepCopy();
-        List<ValidationError> structural = new ArrayList<>();
-        Shape.check(PipelineShape.PIPELINE, tree, JsonPath.ROOT, structural);
-        PipelineConfig config;
-        try {
-            config = InterlockJson.json().treeToValue(tree, PipelineConfig.class);
-        } catch (JsonProcessingException e) {
-            // The shape check should have caught it; if not, still answer with a path instead of an exception.
-            structural.add(new ValidationError(pathOf(e), e.getOriginalMessage()));
-            return new Validated<>(null, structural);
-        }
-        List<ValidationError> errors = new ArrayList<>(structural);
-        for (ValidationError semantic : validate(config)) {
-            boolean overlaps = structural.stream().anyMatch(s ->
-                    JsonPath.isWithin(semantic.path(), s.path()) || JsonPath.isWithin(s.path(), semantic.path()));
-            if (!overlaps) {
-                errors.add(semantic);
-            }
-        }
-        return new Validated<>(config, errors);
+        return DocumentValidation.validateTree(document, "pipeline", DocumentShapes.PIPELINE, PipelineConfig.class, this::validate);
     }
 
     /** Every problem of a bound pipeline config; empty when it may be registered. */
@@ -143,8 +108,8 @@ public final class PipelineValidation {
         }
         checkTrigger(config.trigger(), errors);
         checkRetry(config.retry(), errors);
-        ZoneId slaZone = checkSla(config.sla(), errors);
-        checkSchedules(config.schedules(), slaZone, errors);
+        checkSla(config.sla(), errors);
+        checkSchedules(config.schedules(), errors);
         checkExclusions(config.exclusions(), errors);
         checkMonitoring(config.monitoring(), errors);
         errors.range(JsonPath.field(root, "evaluationIntervalSeconds"), config.evaluationIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
@@ -195,9 +160,17 @@ public final class PipelineValidation {
             errors.range(JsonPath.field(path, "ttl"), trait.ttl(), 0, MAX_TRAIT_TTL_SECONDS);
             errors.range(JsonPath.field(path, "timeout"), trait.timeout(), 0, TraitResolution.MAX_TIMEOUT_SECONDS);
         }
+        for (Map.Entry<String, TraitConfig> entry : config.traits().entrySet()) {
+            Object upstream = entry.getValue() == null ? null : entry.getValue().config().get(PipelineConfig.UPSTREAM_PIPELINE);
+            if (upstream != null && upstream.equals(config.name())) {
+                errors.add(JsonPath.field(JsonPath.field(JsonPath.field(traitsPath, entry.getKey()), "config"), PipelineConfig.UPSTREAM_PIPELINE),
+                        "a pipeline cannot be its own upstream");
+            }
+        }
         if (archetype == null) {
             return;
         }
+        checkBuiltinConfigs(config, archetype, traitsPath, errors);
         // A required trait nobody can evaluate would leave the pipeline NOT READY forever: reject it now.
         for (TraitDefinition required : archetype.requiredTraits()) {
             TraitConfig override = config.traits().get(required.type());
@@ -207,6 +180,26 @@ public final class PipelineValidation {
                 errors.add(JsonPath.field(JsonPath.field(traitsPath, required.type()), "evaluator"),
                         "required trait '" + required.type() + "' of archetype '" + archetype.name() + "' needs an evaluator");
             }
+        }
+    }
+
+    /** Builtin evaluators know their config keys: a missing one would otherwise only fail at evaluation time. */
+    private static void checkBuiltinConfigs(PipelineConfig config, Archetype archetype, String traitsPath, Errors errors) {
+        // Schedule and date only feed the injected keys, which no builtin rule reads; any values do.
+        for (ResolvedTrait trait : TraitResolution.resolve(config, archetype, ScheduleConfig.DAILY, LocalDate.EPOCH)) {
+            if (!(parsedOrNull(trait.evaluator()) instanceof EvaluatorLocator.Builtin builtin)) {
+                continue;
+            }
+            String configPath = JsonPath.field(JsonPath.field(traitsPath, trait.traitType()), "config");
+            builtin.evaluator().configErrors(trait.config(), configPath).forEach(e -> errors.add(e.path(), e.message()));
+        }
+    }
+
+    private static EvaluatorLocator parsedOrNull(String locator) {
+        try {
+            return locator == null || locator.isBlank() ? null : EvaluatorLocator.parse(locator);
+        } catch (IllegalArgumentException e) {
+            return null;
         }
     }
 
@@ -296,19 +289,18 @@ public final class PipelineValidation {
         }
     }
 
-    private static ZoneId checkSla(SlaConfig sla, Errors errors) {
+    private static void checkSla(SlaConfig sla, Errors errors) {
         if (sla == null) {
-            return null;
+            return;
         }
         String path = JsonPath.field(JsonPath.ROOT, "sla");
-        ZoneId zone = errors.zone(JsonPath.field(path, "timezone"), sla.timezone());
+        errors.zone(JsonPath.field(path, "timezone"), sla.timezone());
         errors.deadline(JsonPath.field(path, "evaluationDeadline"), sla.evaluationDeadline());
         errors.deadline(JsonPath.field(path, "completionDeadline"), sla.completionDeadline());
         errors.deadline(JsonPath.field(path, "validationTimeout"), sla.validationTimeout());
-        return zone;
     }
 
-    private static void checkSchedules(List<ScheduleConfig> schedules, ZoneId slaZone, Errors errors) {
+    private static void checkSchedules(List<ScheduleConfig> schedules, Errors errors) {
         String path = JsonPath.field(JsonPath.ROOT, "schedules");
         Set<String> names = new HashSet<>();
         for (int i = 0; i < schedules.size(); i++) {
@@ -384,27 +376,6 @@ public final class PipelineValidation {
         }
     }
 
-    /** {@code $.a.b[2]} from Jackson's reference chain. */
-    static String pathOf(JsonProcessingException e) {
-        String path = JsonPath.ROOT;
-        if (e instanceof JsonMappingException mapping) {
-            for (JsonMappingException.Reference ref : mapping.getPath()) {
-                if (ref.getFieldName() != null) {
-                    path = JsonPath.field(path, ref.getFieldName());
-                } else if (ref.getIndex() >= 0) {
-                    path = JsonPath.index(path, ref.getIndex());
-                }
-            }
-        }
-        return path;
-    }
-
-    private static String malformed(JsonProcessingException e) {
-        JsonLocation at = e.getLocation();
-        String where = at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-        return "malformed document" + where + ": " + e.getOriginalMessage();
-    }
-
     /** Collects errors and holds the small checks several sections share. */
     private static final class Errors {
         private final List<ValidationError> list = new ArrayList<>();
@@ -455,15 +426,14 @@ public final class PipelineValidation {
             }
         }
 
-        ZoneId zone(String path, String value) {
+        void zone(String path, String value) {
             if (value == null || value.isBlank()) {
-                return null;
+                return;
             }
             try {
-                return ZoneId.of(value.trim());
-            } catch (RuntimeException e) {
+                ZoneId.of(value.trim());
+            } catch (DateTimeException e) {
                 add(path, "'" + value + "' is not a time zone; use an IANA name like Europe/Berlin or UTC");
-                return null;
             }
         }
 

@@ -1,5 +1,6 @@
 package dev.interlock.model.validation;
 
+import dev.interlock.model.json.JsonPath;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -45,12 +45,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -237,6 +240,17 @@ public final class InMemoryProvider implements Provider {
         @Override
         public Optional<PipelineConfig> get(String pipelineId) {
             return getDocument(TableKeys.pipeline(pipelineId), PipelineConfig.class);
+        }
+
+        @Override
+        public Map<String, PipelineConfig> getAll(Collection<String> pipelineIds) {
+            Map<String, PipelineConfig> found = new TreeMap<>();
+            synchronized (table) {
+                for (String id : new TreeSet<>(pipelineIds)) {
+                    table.live(TableKeys.pipeline(id), now()).ifPresent(i -> found.put(id, decode(i, PipelineConfig.class)));
+                }
+            }
+            return found;
         }
 
         @Override

@@ -135,6 +135,14 @@ class InterlockJsonTest {
     }
 
     @Test
+    void readErrorsNameThePathOfTheBadValue() {
+        assertThatThrownBy(() -> InterlockJson.read("{\"name\":\"ab\",\"retry\":{\"maxAttempts\":\"x\"}}", PipelineConfig.class))
+                .hasMessageStartingWith("invalid PipelineConfig JSON at $.retry.maxAttempts: ");
+        assertThatThrownBy(() -> InterlockJson.readYamlOrJson("schedules:\n  - name: [a]\n", PipelineConfig.class))
+                .hasMessageStartingWith("invalid PipelineConfig document at $.schedules[0].name: ");
+    }
+
+    @Test
     void unknownEnumValuesAreRejectedWithTheAllowedList() {
         assertThatThrownBy(() -> TraitStatus.fromJson("MAYBE"))
                 .hasMessage("unknown trait status 'MAYBE'; allowed: PASS, FAIL, STALE, ERROR");

@@ -119,6 +119,14 @@ class ScheduleWindowTest {
     }
 
     @Test
+    void aSkippedCalendarDayStillYieldsADeadlineAfterTheOpening() {
+        // Samoa skipped 2011-12-30 entirely; the opening shifts to the 31st, so the deadline rolls twice.
+        var window = window(new ScheduleConfig("daily", "10:00", "09:00", "Pacific/Apia"), null, LocalDate.of(2011, 12, 30));
+        assertThat(window.opensAt()).isEqualTo(Instant.parse("2011-12-30T20:00:00Z"));
+        assertThat(window.completionDeadline()).isEqualTo(Instant.parse("2011-12-31T19:00:00Z"));
+    }
+
+    @Test
     void breachedMeansStrictlyAfterTheDeadline() {
         Instant deadline = Instant.parse("2026-02-23T06:00:00Z");
         assertThat(ScheduleWindow.breached(deadline, deadline)).isFalse();
@@ -127,6 +135,12 @@ class ScheduleWindowTest {
         var window = window(new ScheduleConfig("daily", "06:00", null, null), null, WINTER_DAY);
         assertThat(window.isOpen(Instant.parse("2026-02-23T05:59:59Z"))).isFalse();
         assertThat(window.isOpen(Instant.parse("2026-02-23T06:00:00Z"))).isTrue();
+    }
+
+    @Test
+    void anUnknownZoneIsAnIllegalArgument() {
+        assertThatThrownBy(() -> window(new ScheduleConfig("daily", null, null, "Mars/Olympus"), null, WINTER_DAY))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("'Mars/Olympus' is not a time zone");
     }
 
     @ParameterizedTest

@@ -3,6 +3,7 @@ package dev.interlock.model.validation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.fixtures.SamplePipelines;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.trigger.GlueTrigger;
@@ -22,14 +23,8 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 class PipelineValidationTest {
 
-    private static final String VALID = """
-            {"name":"silver.orders","archetype":"batch-ingestion",
-             "traits":{"source-freshness":{"evaluator":"builtin:sensor-freshness","config":{"sensor":"orders","maxAgeSeconds":900}},
-                       "upstream-dependency":{"evaluator":"builtin:upstream-run-log","config":{"upstreamPipeline":"bronze"}},
-                       "resource-availability":{"evaluator":"checks/capacity"}},
-             "trigger":{"type":"glue","jobName":"orders","arguments":{"--date":"${date}"}},
-             "schedules":[{"name":"daily","after":"06:00","deadline":"+2h"},{"name":"h07","after":"07:00","deadline":"07:50"}],
-             "sla":{"timezone":"Europe/Berlin","validationTimeout":"+3h"}}""";
+    private static final String VALID = SamplePipelines.SILVER_ORDERS_JSON;
+
 
     private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find, false);
 
@@ -112,6 +107,16 @@ class PipelineValidationTest {
                         List.of("$.traits.upstream-dependency.evaluator")),
                 arguments("negative trait ttl", "{\"traits\":{\"source-freshness\":{\"ttl\":-5}}}", List.of("$.traits.source-freshness.ttl")),
                 arguments("trait config not an object", "{\"traits\":{\"source-freshness\":{\"config\":\"x\"}}}", List.of("$.traits.source-freshness.config")),
+                arguments("sensor-threshold with an unknown operator", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"field\":\"count\",\"op\":\"bigger\",\"value\":10}}}}", List.of("$.traits.source-freshness.config.op")),
+                arguments("sensor-threshold without field and value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"op\":\"gt\"}}}}", List.of("$.traits.source-freshness.config.field", "$.traits.source-freshness.config.value")),
+                arguments("sensor-freshness with a negative age", "{\"traits\":{\"source-freshness\":{\"config\":{\"maxAgeSeconds\":-1}}}}",
+                        List.of("$.traits.source-freshness.config.maxAgeSeconds")),
+                arguments("upstream-run-log without upstream", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":null}}}}",
+                        List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
+                arguments("a pipeline upstream of itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
+                        List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("fractional tier", "{\"tier\":1.5}", List.of("$.tier")),
                 arguments("dryRun not a boolean", "{\"dryRun\":\"maybe\"}", List.of("$.dryRun")),
                 arguments("poll limit zero", "{\"pollLimit\":0}", List.of("$.pollLimit")),

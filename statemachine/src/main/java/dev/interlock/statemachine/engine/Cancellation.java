@@ -29,18 +29,36 @@ final class Cancellation {
         }
     }
 
+    private final Cancellation parent;
     private final List<Cancellation> children = new ArrayList<>();
     private final Set<EngineClock.Gate> gates = new HashSet<>();
     private Reason reason;
 
+    Cancellation() {
+        this(null);
+    }
+
+    private Cancellation(Cancellation parent) {
+        this.parent = parent;
+    }
+
     synchronized Cancellation child() {
-        Cancellation child = new Cancellation();
+        Cancellation child = new Cancellation(this);
         if (reason != null) {
             child.cancel(reason);
         } else {
             children.add(child);
         }
         return child;
+    }
+
+    /** Forgets a finished child so a long execution (a polling loop) does not accumulate them. */
+    void detach() {
+        if (parent != null) {
+            synchronized (parent) {
+                parent.children.remove(this);
+            }
+        }
     }
 
     void cancel(Reason why) {

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
-/** The Jackson configuration for the engine's records: nulls omitted, dates as epoch seconds like the AWS JSON protocol. */
+/**
+ * The Jackson configuration for the engine's records: nulls omitted, dates as epoch seconds (with fraction) as
+ * the AWS JSON protocol writes them.
+ */
 public final class EngineJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()

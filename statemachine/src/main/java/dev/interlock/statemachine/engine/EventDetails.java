@@ -17,9 +17,9 @@ public sealed interface EventDetails {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record ExecutionSucceeded(String output, PayloadDetails outputDetails) implements EventDetails {}
 
-    /** executionFailed/Aborted/TimedOutEventDetails. */
+    /** executionFailed/Aborted/TimedOut and lambdaFunctionFailed/TimedOut event details. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record ExecutionError(String error, String cause) implements EventDetails {}
+    record Failure(String error, String cause) implements EventDetails {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record StateEntered(String name, String input, PayloadDetails inputDetails) implements EventDetails {}
@@ -41,6 +41,14 @@ public sealed interface EventDetails {
     /** taskFailedEventDetails and taskTimedOutEventDetails. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record TaskError(String resourceType, String resource, String error, String cause) implements EventDetails {}
+
+    /** A Task whose Resource is a Lambda function ARN, which AWS records as LambdaFunction* events. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record LambdaFunctionScheduled(String resource, String input, PayloadDetails inputDetails, Long timeoutInSeconds)
+            implements EventDetails {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record LambdaFunctionSucceeded(String output, PayloadDetails outputDetails) implements EventDetails {}
 
     record MapStateStarted(int length) implements EventDetails {}
 

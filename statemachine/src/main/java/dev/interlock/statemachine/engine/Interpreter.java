@@ -254,33 +254,129 @@ final class Interpreter {
         Long timeout = t.timeoutSeconds() != null ? Long.valueOf(t.timeoutSeconds())
                 : t.timeoutSecondsPath() != null ? positiveSeconds(
                         data.require(t.timeoutSecondsPath(), effective, context, "TimeoutSecondsPath")) : null;
-        emit(f, HistoryEventType.TaskScheduled, new EventDetails.TaskScheduled(task.resourceType(),
-                task.resourceName(), region, parameters.toString(), timeout,
-                t.heartbeatSeconds() == null ? null : Long.valueOf(t.heartbeatSeconds())));
-        emit(f, HistoryEventType.TaskStarted, new EventDetails.TaskStarted(task.resourceType(), task.resourceName()));
+        TaskEvents events = task.directLambda() ? new LambdaFunctionEvents(task) : new ServiceTaskEvents(task, region);
+        emit(f, events.scheduled(), events.scheduledDetails(parameters, timeout, t.heartbeatSeconds()));
+        emit(f, events.started(), events.startedDetails());
 
         TaskOutcome outcome = invoke(t, task, parameters, retryCount, timeout, f);
         return switch (outcome) {
             case TaskOutcome.Succeeded s -> {
                 JsonNode result = task.result(s.output());
-                emit(f, HistoryEventType.TaskSucceeded, new EventDetails.TaskSucceeded(task.resourceType(),
-                        task.resourceName(), result.toString(), NOT_TRUNCATED));
+                emit(f, events.succeeded(), events.succeededDetails(result));
                 JsonNode selected = t.resultSelector() != null
                         ? data.template(t.resultSelector(), result, context) : result;
                 yield data.outputPath(data.resultPath(input, selected, t.resultPath()), t.outputPath(), context);
             }
             case TaskOutcome.Failed failed -> {
-                emit(f, HistoryEventType.TaskFailed, new EventDetails.TaskError(task.resourceType(),
-                        task.resourceName(), failed.error(), failed.cause()));
+                emit(f, events.failed(), events.errorDetails(failed.error(), failed.cause()));
                 throw StatesError.of(failed.error(), failed.cause());
             }
             case TaskOutcome.TimedOut timedOut -> {
                 String cause = "The task did not complete within " + timeout + " seconds";
-                emit(f, HistoryEventType.TaskTimedOut, new EventDetails.TaskError(task.resourceType(),
-                        task.resourceName(), StatesErrors.TIMEOUT, cause));
+                emit(f, events.timedOut(), events.errorDetails(StatesErrors.TIMEOUT, cause));
                 throw StatesError.of(StatesErrors.TIMEOUT, cause);
             }
         };
+    }
+
+    /** The history events of a Task call: Task* for service integrations, LambdaFunction* for function ARNs. */
+    private sealed interface TaskEvents {
+        HistoryEventType scheduled();
+
+        HistoryEventType started();
+
+        HistoryEventType succeeded();
+
+        HistoryEventType failed();
+
+        HistoryEventType timedOut();
+
+        EventDetails scheduledDetails(JsonNode parameters, Long timeout, Integer heartbeat);
+
+        EventDetails startedDetails();
+
+        EventDetails succeededDetails(JsonNode output);
+
+        EventDetails errorDetails(String error, String cause);
+    }
+
+    private record ServiceTaskEvents(TaskResources.ResolvedTask task, String region) implements TaskEvents {
+        public HistoryEventType scheduled() {
+            return HistoryEventType.TaskScheduled;
+        }
+
+        public HistoryEventType started() {
+            return HistoryEventType.TaskStarted;
+        }
+
+        public HistoryEventType succeeded() {
+            return HistoryEventType.TaskSucceeded;
+        }
+
+        public HistoryEventType failed() {
+            return HistoryEventType.TaskFailed;
+        }
+
+        public HistoryEventType timedOut() {
+            return HistoryEventType.TaskTimedOut;
+        }
+
+        public EventDetails scheduledDetails(JsonNode parameters, Long timeout, Integer heartbeat) {
+            return new EventDetails.TaskScheduled(task.resourceType(), task.resourceName(), region,
+                    parameters.toString(), timeout, heartbeat == null ? null : Long.valueOf(heartbeat));
+        }
+
+        public EventDetails startedDetails() {
+            return new EventDetails.TaskStarted(task.resourceType(), task.resourceName());
+        }
+
+        public EventDetails succeededDetails(JsonNode output) {
+            return new EventDetails.TaskSucceeded(task.resourceType(), task.resourceName(), output.toString(),
+                    NOT_TRUNCATED);
+        }
+
+        public EventDetails errorDetails(String error, String cause) {
+            return new EventDetails.TaskError(task.resourceType(), task.resourceName(), error, cause);
+        }
+    }
+
+    private record LambdaFunctionEvents(TaskResources.ResolvedTask task) implements TaskEvents {
+        public HistoryEventType scheduled() {
+            return HistoryEventType.LambdaFunctionScheduled;
+        }
+
+        public HistoryEventType started() {
+            return HistoryEventType.LambdaFunctionStarted;
+        }
+
+        public HistoryEventType succeeded() {
+            return HistoryEventType.LambdaFunctionSucceeded;
+        }
+
+        public HistoryEventType failed() {
+            return HistoryEventType.LambdaFunctionFailed;
+        }
+
+        public HistoryEventType timedOut() {
+            return HistoryEventType.LambdaFunctionTimedOut;
+        }
+
+        public EventDetails scheduledDetails(JsonNode parameters, Long timeout, Integer heartbeat) {
+            return new EventDetails.LambdaFunctionScheduled(task.target(), parameters.toString(), NOT_TRUNCATED,
+                    timeout);
+        }
+
+        public EventDetails startedDetails() {
+            return null;
+        }
+
+        public EventDetails succeededDetails(JsonNode output) {
+            return new EventDetails.LambdaFunctionSucceeded(output.toString(), NOT_TRUNCATED);
+        }
+
+        public EventDetails errorDetails(String error, String cause) {
+            return new EventDetails.Failure(error, cause);
+        }
     }
 
     private static long positiveSeconds(JsonNode value) {
@@ -341,12 +437,16 @@ final class Interpreter {
                 done.open();
             }
         });
-        boolean finished = f.token.await(done, deadline);
-        if (!finished) {
-            taskToken.cancel(Cancellation.Reason.TASK_TIMED_OUT);
-            return new TaskOutcome.TimedOut();
+        try {
+            boolean finished = f.token.await(done, deadline);
+            if (!finished) {
+                taskToken.cancel(Cancellation.Reason.TASK_TIMED_OUT);
+                return new TaskOutcome.TimedOut();
+            }
+            return outcome.get();
+        } finally {
+            taskToken.detach();
         }
-        return outcome.get();
     }
 
     private JsonNode map(MapState m, JsonNode input, Instant entered, int retryCount, Frame f) {
@@ -400,9 +500,14 @@ final class Interpreter {
         JsonNode branchInput = p.parameters() != null ? data.template(p.parameters(), effective, context) : effective;
         emit(f, HistoryEventType.ParallelStateStarted, null);
         long startedId = f.lastEventId;
-        JsonNode results = fanOut(p.branches().size(), 0, f,
-                (index, token) -> run(p.branches().get(index), branchInput, new Frame(token, startedId, f.mapItem)),
-                HistoryEventType.ParallelStateFailed);
+        JsonNode results = fanOut(p.branches().size(), 0, f, (index, token) -> {
+            try {
+                return run(p.branches().get(index), branchInput, new Frame(token, startedId, f.mapItem));
+            } catch (StatesError e) {
+                // A branch keeps its own error name for Retry/Catch; only a nameless failure becomes BranchFailed.
+                throw e.error() == null && !e.terminal() ? StatesError.of(StatesErrors.BRANCH_FAILED, e.cause()) : e;
+            }
+        }, HistoryEventType.ParallelStateFailed);
         emit(f, HistoryEventType.ParallelStateSucceeded, null);
         JsonNode selected = p.resultSelector() != null ? data.template(p.resultSelector(), results, context) : results;
         return data.outputPath(data.resultPath(input, selected, p.resultPath()), p.outputPath(), context);
@@ -457,7 +562,11 @@ final class Interpreter {
                 }
             });
         }
-        f.token.await(done, null);
+        try {
+            f.token.await(done, null);
+        } finally {
+            group.detach();
+        }
         StatesError error = failure.get();
         if (error != null) {
             emit(f, failedEvent, null);

@@ -18,12 +18,16 @@ public record Page<T>(List<T> items, String nextToken) {
         try {
             from = nextToken == null || nextToken.isEmpty() ? 0 : Integer.parseInt(nextToken);
         } catch (NumberFormatException e) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidToken, "Invalid nextToken " + nextToken);
+            throw invalidToken(nextToken);
         }
         if (from < 0 || from > all.size()) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidToken, "Invalid nextToken " + nextToken);
+            throw invalidToken(nextToken);
         }
         int to = Math.min(all.size(), from + size);
         return new Page<>(all.subList(from, to), to < all.size() ? Integer.toString(to) : null);
+    }
+
+    private static StepFunctionsException invalidToken(String nextToken) {
+        return new StepFunctionsException(StepFunctionsException.Code.InvalidToken, "Invalid nextToken " + nextToken);
     }
 }

@@ -9,6 +9,8 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Wall-clock time running {@code scale} times faster, for the local runtime: with scale 60 a one-minute Wait
  * takes one real second. Engine time starts at the real time of construction and then runs ahead of it.
+ * Everything is scaled, including the time a task takes, so a Task TimeoutSeconds is {@code scale} times
+ * shorter in real terms.
  */
 public final class ScaledRealClock implements EngineClock {
 

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.statemachine.intrinsics.IntrinsicFunctions;
+import dev.interlock.statemachine.model.DefinitionValidator;
 import dev.interlock.statemachine.model.StateMachineDefinition;
+import dev.interlock.statemachine.model.ValidationProblem;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -124,7 +126,8 @@ public final class StateMachine {
         synchronized (executions) {
             all = new ArrayList<>(executions.values());
         }
-        return all.stream()
+        // Newest first; reversing before the stable sort keeps later starts first among equal start dates.
+        return all.reversed().stream()
                 .map(e -> e.describe().summary())
                 .filter(s -> statusFilter == null || s.status() == statusFilter)
                 .sorted(Comparator.comparing(ExecutionSummary::startDate).reversed())
@@ -155,7 +158,7 @@ public final class StateMachine {
     public StopExecutionResult stopExecution(String executionArn, String error, String cause) {
         Execution execution = execution(executionArn);
         if (execution.close(ExecutionStatus.ABORTED, null, error, cause, HistoryEventType.ExecutionAborted,
-                new EventDetails.ExecutionError(error, cause), execution.lastEventId())) {
+                new EventDetails.Failure(error, cause), execution.lastEventId())) {
             execution.cancellation().cancel(Cancellation.Reason.ABORTED);
         }
         return new StopExecutionResult(execution.describe().stopDate());
@@ -209,19 +212,23 @@ public final class StateMachine {
         Interpreter interpreter = new Interpreter(execution, contextBase(execution), clock, resources, data, region,
                 random);
         EngineClock.Gate finished = clock.newGate();
-        clock.start("execution-" + execution.name(), () -> run(execution, interpreter, startedId, finished));
-        if (definition.timeoutSeconds() != null) {
-            Instant deadline = execution.startDate().plusSeconds(definition.timeoutSeconds());
-            clock.start("timeout-" + execution.name(), () -> {
-                try {
-                    if (!finished.await(deadline)) {
-                        timeOut(execution);
+        // The timeout watcher is started from the execution's own thread: under a VirtualClock a participant
+        // holds the turn while starting it, so no virtual time can pass between the two.
+        clock.start("execution-" + execution.name(), () -> {
+            if (definition.timeoutSeconds() != null) {
+                Instant deadline = execution.startDate().plusSeconds(definition.timeoutSeconds());
+                clock.start("timeout-" + execution.name(), () -> {
+                    try {
+                        if (!finished.await(deadline)) {
+                            timeOut(execution);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-        }
+                });
+            }
+            run(execution, interpreter, startedId, finished);
+        });
     }
 
     private void run(Execution execution, Interpreter interpreter, long startedId, EngineClock.Gate finished) {
@@ -233,17 +240,17 @@ public final class StateMachine {
                             EventDetails.PayloadDetails.NOT_TRUNCATED), execution.lastEventId());
         } catch (StatesError e) {
             execution.close(ExecutionStatus.FAILED, null, e.error(), e.cause(), HistoryEventType.ExecutionFailed,
-                    new EventDetails.ExecutionError(e.error(), e.cause()), execution.lastEventId());
+                    new EventDetails.Failure(e.error(), e.cause()), execution.lastEventId());
         } catch (Cancellation.Cancelled c) {
             // Stop and timeout close the execution themselves before cancelling; this only covers interrupts.
             execution.close(ExecutionStatus.ABORTED, null, null, null, HistoryEventType.ExecutionAborted,
-                    new EventDetails.ExecutionError(null, null), execution.lastEventId());
+                    new EventDetails.Failure(null, null), execution.lastEventId());
         } catch (RuntimeException e) {
             LOG.error("{\"message\":\"engine error\",\"executionName\":\"{}\",\"stateMachine\":\"{}\"}",
                     execution.name(), name, e);
             String cause = "Internal engine error: " + e;
             execution.close(ExecutionStatus.FAILED, null, StatesErrors.RUNTIME, cause,
-                    HistoryEventType.ExecutionFailed, new EventDetails.ExecutionError(StatesErrors.RUNTIME, cause),
+                    HistoryEventType.ExecutionFailed, new EventDetails.Failure(StatesErrors.RUNTIME, cause),
                     execution.lastEventId());
         } finally {
             finished.open();
@@ -253,7 +260,7 @@ public final class StateMachine {
     private void timeOut(Execution execution) {
         String cause = "The execution did not complete within " + definition.timeoutSeconds() + " seconds";
         if (execution.close(ExecutionStatus.TIMED_OUT, null, StatesErrors.TIMEOUT, cause,
-                HistoryEventType.ExecutionTimedOut, new EventDetails.ExecutionError(StatesErrors.TIMEOUT, cause),
+                HistoryEventType.ExecutionTimedOut, new EventDetails.Failure(StatesErrors.TIMEOUT, cause),
                 execution.lastEventId())) {
             execution.cancellation().cancel(Cancellation.Reason.TIMED_OUT);
         }
@@ -284,6 +291,7 @@ public final class StateMachine {
         private String region = "us-east-1";
         private String accountId = "000000000000";
         private String roleArn;
+        private boolean validate = true;
 
         private Builder(String name, StateMachineDefinition definition) {
             if (name == null || name.isBlank() || INVALID_NAME_CHARS.matcher(name).find()) {
@@ -324,7 +332,24 @@ public final class StateMachine {
             return this;
         }
 
+        /**
+         * Whether {@link #build()} rejects definitions with structural problems, as CreateStateMachine does
+         * (default true). Tests of single features may switch it off to keep their snippets short.
+         */
+        public Builder validate(boolean validate) {
+            this.validate = validate;
+            return this;
+        }
+
+        /** Builds the machine; throws IllegalArgumentException listing every structural problem. */
         public StateMachine build() {
+            if (validate) {
+                List<ValidationProblem> problems = DefinitionValidator.validate(definition);
+                if (!problems.isEmpty()) {
+                    throw new IllegalArgumentException("Invalid definition for state machine " + name + ": "
+                            + problems.stream().map(ValidationProblem::toString).toList());
+                }
+            }
             return new StateMachine(this);
         }
     }

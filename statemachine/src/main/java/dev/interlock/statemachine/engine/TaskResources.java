@@ -90,6 +90,11 @@ public final class TaskResources {
     record ResolvedTask(String resourceType, String resourceName, String target, TaskResource invoker,
             boolean lambdaIntegration) {
 
+        /** A Lambda function named directly as the Resource (not through the lambda:invoke integration). */
+        boolean directLambda() {
+            return !lambdaIntegration && target.startsWith("arn:aws:lambda:");
+        }
+
         /** What the resource receives: lambda:invoke passes only {@code Payload}. */
         JsonNode payload(JsonNode parameters) {
             if (!lambdaIntegration) {

@@ -15,6 +15,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * them wait, time jumps to the earliest deadline. A one-hour Wait therefore completes at once and
  * {@code $$.State.EnteredTime} moves by exactly one hour. Task resources must not block on other executions
  * (nothing else can run while they hold the turn); they may wait through {@link TaskInvocation#clock()}.
+ * Work started from a non-participant thread (a test) begins at the current virtual time; {@link #freeze()}
+ * stops time from moving while a test starts several executions or inspects running ones.
  */
 public final class VirtualClock implements EngineClock {
 
@@ -26,6 +28,7 @@ public final class VirtualClock implements EngineClock {
     private Instant now;
     private Participant holder;
     private long sequence;
+    private int freezes;
 
     public VirtualClock(Instant start) {
         this.now = start;
@@ -44,6 +47,38 @@ public final class VirtualClock implements EngineClock {
     @Override
     public Gate newGate() {
         return new VirtualGate();
+    }
+
+    /** Stops virtual time from advancing until the returned handle is closed; participants still run. */
+    public Frozen freeze() {
+        lock.lock();
+        try {
+            freezes++;
+        } finally {
+            lock.unlock();
+        }
+        return new Frozen();
+    }
+
+    /** An open {@link #freeze()}; closing it lets time move again. */
+    public final class Frozen implements AutoCloseable {
+        private boolean closed;
+
+        private Frozen() {}
+
+        @Override
+        public void close() {
+            lock.lock();
+            try {
+                if (!closed) {
+                    closed = true;
+                    freezes--;
+                    dispatch();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 
     @Override
@@ -87,7 +122,7 @@ public final class VirtualClock implements EngineClock {
                 next.turn().signal();
                 return;
             }
-            Waiter due = timers.poll();
+            Waiter due = freezes > 0 ? null : timers.poll();
             if (due == null) {
                 return;
             }

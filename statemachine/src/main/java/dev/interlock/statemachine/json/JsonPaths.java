@@ -29,7 +29,7 @@ public final class JsonPaths {
             .mappingProvider(new JacksonMappingProvider(MAPPER))
             .build();
     /** One step of Jayway's normalised path form, e.g. {@code ['name']} or {@code [3]}. */
-    private static final Pattern NORMALISED_STEP = Pattern.compile("\\['((?:[^'\\\\]|\\\\.)*)'\\]|\\[(\\d+)\\]");
+    private static final Pattern NORMALISED_STEP = Pattern.compile("\\['((?:[^'\\\\]|\\\\.)*)'\\]|\\[(-?\\d+)\\]");
 
     private JsonPaths() {}
 
@@ -61,13 +61,45 @@ public final class JsonPaths {
             return Optional.of(document);
         }
         try {
-            JsonNode value = JsonPath.using(CONFIGURATION).parse(document).read(path, JsonNode.class);
-            return Optional.of(value == null ? NullNode.getInstance() : value);
+            JsonPath compiled = JsonPath.compile(path);
+            JsonNode value = JsonPath.using(CONFIGURATION).parse(document).read(compiled, JsonNode.class);
+            if (value != null && !value.isNull()) {
+                return Optional.of(value);
+            }
+            // Jayway reports an out-of-range array index like a JSON null; only a real null counts as present.
+            return compiled.isDefinite() && !holdsNull(document, compiled.getPath())
+                    ? Optional.empty()
+                    : Optional.of(NullNode.getInstance());
         } catch (PathNotFoundException e) {
             return Optional.empty();
         } catch (InvalidPathException | IllegalArgumentException e) {
             throw new PathException("Invalid JSONPath '" + path + "': " + e.getMessage());
         }
+    }
+
+    /** Whether the last step of a definite path names an existing member or element holding JSON null. */
+    private static boolean holdsNull(JsonNode document, String normalised) {
+        List<Step> steps;
+        try {
+            steps = steps(normalised);
+        } catch (PathException e) {
+            return true;
+        }
+        if (steps.isEmpty()) {
+            return document.isNull();
+        }
+        Step last = steps.getLast();
+        String parentPath = normalised.substring(0, normalised.length() - last.normalised().length());
+        Optional<JsonNode> parent = read(document, parentPath);
+        if (parent.isEmpty()) {
+            return false;
+        }
+        JsonNode container = parent.get();
+        if (last.name() != null) {
+            return container.isObject() && container.has(last.name()) && container.get(last.name()).isNull();
+        }
+        int index = Integer.parseInt(last.normalised().substring(1, last.normalised().length() - 1));
+        return container.isArray() && index < container.size() && container.get(index).isNull();
     }
 
     /**
@@ -103,7 +135,7 @@ public final class JsonPaths {
                 if (step.name() != null) {
                     requireObject(root, prefix, path);
                     context.put(prefix, step.name(), value);
-                } else if (existing.isPresent()) {
+                } else if (existing.isPresent() && read(root, prefix).orElseThrow().isArray()) {
                     context.set(stepPath, value);
                 } else {
                     throw new PathException("Unable to apply ResultPath '" + path + "': no array element at " + stepPath);

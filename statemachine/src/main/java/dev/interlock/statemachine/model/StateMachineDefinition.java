@@ -1,5 +1,6 @@
 package dev.interlock.statemachine.model;
 
+import dev.interlock.statemachine.DefinitionSubstitution;
 import java.util.Map;
 
 /** A parsed Amazon States Language document. */
@@ -16,5 +17,13 @@ public record StateMachineDefinition(String comment, StateGraph graph, Integer t
     /** Parses an ASL document; see {@link AslParser#parse(String)}. */
     public static StateMachineDefinition parse(String json) {
         return AslParser.parse(json);
+    }
+
+    /**
+     * Substitutes {@code ${Name}} placeholders (as the CDK's definitionSubstitutions do) and parses the result;
+     * throws IllegalArgumentException when a placeholder has no value.
+     */
+    public static StateMachineDefinition parse(String json, Map<String, String> substitutions) {
+        return AslParser.parse(DefinitionSubstitution.apply(json, substitutions).requireComplete());
     }
 }

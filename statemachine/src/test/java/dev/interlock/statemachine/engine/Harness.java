@@ -24,6 +24,8 @@ final class Harness {
                 .resources(resources.build())
                 .random(new Random(42))
                 .accountId("123456789012")
+                // Feature snippets keep spare Catch targets; validation has its own tests.
+                .validate(false)
                 .build();
     }
 

@@ -1,5 +1,6 @@
 package dev.interlock.model.validation;
 
+import dev.interlock.model.archetype.ReadinessRuleType;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.TriggerType;
 
@@ -13,9 +14,9 @@ import static dev.interlock.model.validation.Shape.longInteger;
 import static dev.interlock.model.validation.Shape.object;
 import static dev.interlock.model.validation.Shape.text;
 
-/** The JSON types of a pipeline document, for {@link Shape#check}; mirrors the records in {@code pipeline}. */
-final class PipelineShape {
-    private PipelineShape() {
+/** The JSON types of the documents users submit, for {@link Shape#check}; they mirror the records. */
+final class DocumentShapes {
+    private DocumentShapes() {
     }
 
     private static final Shape STRING_MAP = new Shape.MapOf(text());
@@ -45,7 +46,7 @@ final class PipelineShape {
                     "ttl", integer(), "timeout", integer())),
             "trigger", TRIGGER,
             "retry", object("maxAttempts", integer(), "backoffSeconds", integer(), "backoffMultiplier", new Shape.Decimal(),
-                    "retryableFailures", new Shape.ListOf(text(PipelineShape::failureCategory))),
+                    "retryableFailures", new Shape.ListOf(text(DocumentShapes::failureCategory))),
             "sla", object("evaluationDeadline", text(), "completionDeadline", text(), "validationTimeout", text(),
                     "timezone", text()),
             "schedules", new Shape.ListOf(object("name", text(), "after", text(), "deadline", text(), "timezone", text())),
@@ -54,6 +55,15 @@ final class PipelineShape {
             "watch", object("monitoring", MONITORING),
             "dryRun", new Shape.Flag(),
             "evaluationIntervalSeconds", integer(), "pollIntervalSeconds", integer(), "pollLimit", integer());
+
+    private static final Shape TRAIT_DEFINITION = object("type", text(), "description", text(), "evaluator", text(),
+            "defaultConfig", new Shape.MapOf(new Shape.Anything()), "defaultTtl", integer(), "defaultTimeout", integer());
+
+    static final Shape ARCHETYPE = object("name", text(), "description", text(),
+            "requiredTraits", new Shape.ListOf(TRAIT_DEFINITION), "optionalTraits", new Shape.ListOf(TRAIT_DEFINITION),
+            "readinessRule", object("type", text(ReadinessRuleType::fromJson)));
+
+    static final Shape CALENDAR = object("name", text(), "description", text(), "days", STRING_LIST, "dates", STRING_LIST);
 
     /** The codec reads unknown categories as TRANSIENT; in a config that is a typo, so registration rejects it. */
     private static void failureCategory(String value) {

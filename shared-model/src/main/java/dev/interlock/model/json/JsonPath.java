@@ -1,4 +1,4 @@
-package dev.interlock.model.validation;
+package dev.interlock.model.json;
 
 /** Builds the JSON paths validation errors carry ({@code $.traits.source-freshness.evaluator}, {@code $.a[2]}). */
 public final class JsonPath {

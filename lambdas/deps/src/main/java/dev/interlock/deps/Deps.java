@@ -1,0 +1,105 @@
+package dev.interlock.deps;
+
+import dev.interlock.deps.alert.AlertPublisher;
+import dev.interlock.deps.alert.SnsAlertPublisher;
+import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.deps.dynamodb.Backoff;
+import dev.interlock.deps.dynamodb.DynamoDbProvider;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.store.Provider;
+import dev.interlock.store.Retention;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * The shared runtime of every function, created once per container: configuration, clock, AWS clients, the
+ * DynamoDB Provider and the alert publisher — each built on first use, none during class initialisation, so cold
+ * start pays only for what a function touches and SnapStart snapshots hold no clock reading or randomness.
+ */
+public final class Deps implements AutoCloseable {
+
+    private static final Object LOCK = new Object();
+    private static volatile Deps shared;
+
+    private final Environment environment;
+    private final Clock clock;
+    private final AwsClients clients;
+    private final Lazy<Provider> provider;
+    private final Lazy<AlertPublisher> alerts;
+
+    /** Deps over an explicit environment and clock (local runtime, tests). */
+    public Deps(Environment environment, Clock clock) {
+        this.environment = environment;
+        this.clock = clock;
+        this.clients = new AwsClients(environment);
+        this.provider = Lazy.of(() -> new DynamoDbProvider(clients.dynamoDb(), environment.get(EnvVar.TABLE_NAME), clock,
+                retention(environment), Backoff.standard()));
+        this.alerts = Lazy.of(() -> new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)));
+    }
+
+    /** The container's Deps, from the process environment, created on the first call. */
+    public static Deps get() {
+        Deps d = shared;
+        if (d == null) {
+            synchronized (LOCK) {
+                d = shared;
+                if (d == null) {
+                    d = new Deps(Environment.system(), Clock.systemUTC());
+                    shared = d;
+                }
+            }
+        }
+        return d;
+    }
+
+    /**
+     * The container's Deps after checking, all at once, that every variable this function requires is set — a
+     * misconfigured deployment fails its first invocation naming every missing variable.
+     */
+    public static Deps forFunction(InterlockFunction function) {
+        Deps d = get();
+        d.environment.requireFor(function);
+        return d;
+    }
+
+    public Environment environment() {
+        return environment;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public AwsClients clients() {
+        return clients;
+    }
+
+    public Provider provider() {
+        return provider.get();
+    }
+
+    public AlertPublisher alerts() {
+        return alerts.get();
+    }
+
+    /** A structured logger for one component. */
+    public StructuredLog log(String name) {
+        return new StructuredLog(name, System.out, clock);
+    }
+
+    /** Item lifetimes from the environment; the rest keep SPEC §3's defaults. */
+    static Retention retention(Environment env) {
+        Duration keep = Duration.ofDays(env.getInt(EnvVar.RETENTION_DAYS));
+        Duration runLogs = Duration.ofDays(env.getInt(EnvVar.RUN_LOG_TTL_DAYS));
+        Retention d = Retention.DEFAULT;
+        return new Retention(keep, runLogs, keep, d.markers(), d.lateArrivals(), d.reruns(), d.alertDedup());
+    }
+
+    @Override
+    public void close() {
+        clients.close();
+    }
+}

@@ -1,0 +1,76 @@
+package dev.interlock.deps.dynamodb;
+
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
+
+/**
+ * What each store operation is allowed to cost, named once and attached to every DynamoDB request it makes, so the
+ * {@link RequestCounter} can report requests and consumed capacity per store operation and a review can compare the
+ * two. Units: 1 RCU = one strongly consistent read of up to 4 KB (eventually consistent: half); 1 WCU = one write of
+ * up to 1 KB; transactional reads and writes cost double. Every item here is well under 4 KB except pipeline configs
+ * and events with large details.
+ */
+public enum CapacityIntent {
+    PIPELINE_PUT("pipelines.put", "1 consistent GetItem (old upstreams) + 1 TransactWriteItems: 2 WCU/KB for the config and each changed index entry"),
+    PIPELINE_GET("pipelines.get", "1 consistent GetItem: 1 RCU/4 KB"),
+    PIPELINE_GET_ALL("pipelines.getAll", "1 BatchGetItem per 100 ids (+ retries of UnprocessedKeys): 1 RCU/4 KB per found item"),
+    PIPELINE_DELETE("pipelines.delete", "1 consistent GetItem + 1 TransactWriteItems deleting the config and its index entries"),
+    PIPELINE_LIST("pipelines.list", "GSI1 Query (eventually consistent): 0.5 RCU/4 KB of the page, 1 MB per request"),
+    ARCHETYPE_PUT("archetypes.put", "1 PutItem returning the old item: 1 WCU/KB"),
+    ARCHETYPE_GET("archetypes.get", "1 consistent GetItem: 1 RCU"),
+    ARCHETYPE_LIST("archetypes.list", "GSI1 Query: 0.5 RCU/4 KB"),
+    CALENDAR_PUT("calendars.put", "1 PutItem returning the old item: 1 WCU"),
+    CALENDAR_GET("calendars.get", "1 consistent GetItem: 1 RCU"),
+    CALENDAR_LIST("calendars.list", "GSI1 Query: 0.5 RCU/4 KB"),
+    TRAIT_PUT("traits.put", "1 PutItem: 1 WCU"),
+    TRAIT_GET("traits.get", "1 consistent GetItem: 1 RCU"),
+    TRAIT_LIST("traits.list", "1 consistent Query on one (date, schedule) prefix: 1 RCU/4 KB"),
+    SENSOR_PUT("sensors.put", "1 PutItem: 1 WCU"),
+    SENSOR_GET("sensors.get", "1 consistent GetItem: 1 RCU"),
+    RUN_CREATE("runs.create", "1 conditional PutItem: 1 WCU (a failed condition costs 1 WCU too)"),
+    RUN_GET("runs.get", "1 consistent GetItem: 1 RCU"),
+    RUN_CAS("runs.compareAndSwap", "1 conditional UpdateItem: 1 WCU/KB, win or lose"),
+    RUN_LIST("runs.listByPipeline", "GSI1 Query newest first: 0.5 RCU/4 KB"),
+    RUN_LIST_NON_TERMINAL("runs.listNonTerminal", "GSI1 Query on a creation-time range, filtered by status: 0.5 RCU/4 KB read"),
+    RUN_LOG_GET("runLogs.get", "1 consistent GetItem: 1 RCU"),
+    RUN_LOG_UPDATE("runLogs.update", "1 consistent GetItem + 1 conditional PutItem per attempt: 1 RCU + 1-2 WCU"),
+    RUN_LOG_LIST("runLogs.list", "Query (consistent on the table, eventual on GSI1): 1 or 0.5 RCU/4 KB"),
+    EVENT_APPEND("events.append", "1 PutItem if the key is new: 1 WCU/KB"),
+    EVENT_READ("events.read", "1 consistent Query per 1 MB: 1 RCU/4 KB"),
+    RERUN_PUT("reruns.put", "1 consistent GetItem + 1 TransactWriteItems (rerun + pipeline copy): 4 WCU"),
+    RERUN_GET("reruns.get", "1 consistent GetItem: 1 RCU"),
+    RERUN_LIST("reruns.list", "Query (GSI1 for all, table for one pipeline): 0.5-1 RCU/4 KB"),
+    RERUN_COUNT("reruns.count", "1 consistent COUNT Query on the pipeline's (date, schedule) copies: 1 RCU/4 KB read"),
+    MARKER_WRITE("cascade.writeMarker", "1 PutItem attribute_not_exists: 1 WCU, also when the marker exists"),
+    MARKER_LIST("cascade.markers", "1 consistent Query of the pipeline's markers filtered by date: 1 RCU/4 KB read"),
+    DOWNSTREAM_READ("cascade.downstreamOf", "1 consistent Query of DOWNSTREAM# entries: 1 RCU/4 KB"),
+    LATE_ARRIVAL_PUT("lateArrivals.put", "1 PutItem: 1 WCU"),
+    LATE_ARRIVAL_LIST("lateArrivals.list", "1 consistent Query: 1 RCU/4 KB"),
+    ALERT_CLAIM("alerts.claim", "1 conditional PutItem: 1 WCU"),
+    ALERT_RELEASE("alerts.release", "1 DeleteItem: 1 WCU"),
+    LOCK_ACQUIRE("locks.acquire", "1 conditional PutItem: 1 WCU"),
+    LOCK_RELEASE("locks.release", "1 conditional DeleteItem: 1 WCU"),
+    LOCK_HOLDER("locks.holder", "1 consistent GetItem: 1 RCU"),
+    TRANSITION("recordTransition", "1 consistent GetItem of the run log + 1 TransactWriteItems (run + run log + events): 2 WCU/KB per item"),
+    PING("ping", "1 consistent GetItem of a key that never exists: 1 RCU");
+
+    /** The execution attribute that carries the intent from the request to the {@link RequestCounter}. */
+    public static final ExecutionAttribute<CapacityIntent> ATTRIBUTE = new ExecutionAttribute<>("InterlockCapacityIntent");
+
+    private final String operation;
+    private final String budget;
+
+    CapacityIntent(String operation, String budget) {
+        this.operation = operation;
+        this.budget = budget;
+    }
+
+    /** The store operation, e.g. {@code runs.compareAndSwap}. */
+    public String operation() {
+        return operation;
+    }
+
+    /** The requests and capacity the operation is designed to consume. */
+    public String budget() {
+        return budget;
+    }
+}

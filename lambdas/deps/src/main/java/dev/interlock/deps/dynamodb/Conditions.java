@@ -1,0 +1,58 @@
+package dev.interlock.deps.dynamodb;
+
+import dev.interlock.deps.dynamodb.SingleTable.Condition;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+import java.time.Instant;
+import java.util.Map;
+
+import static dev.interlock.deps.dynamodb.ItemCodec.PK;
+import static dev.interlock.deps.dynamodb.ItemCodec.TTL;
+import static dev.interlock.deps.dynamodb.ItemCodec.VERSION;
+
+/** The condition expressions the stores write with, spelt once. */
+final class Conditions {
+
+    private Conditions() {
+    }
+
+    /** No item with this key exists, expired or not (markers, run creation). */
+    static Condition absent() {
+        return Condition.of("attribute_not_exists(#pk)", Map.of("#pk", PK), Map.of());
+    }
+
+    /** No item, or only an expired one (alert dedup). */
+    static Condition absentOrExpired(Instant now) {
+        return Condition.of("attribute_not_exists(#pk) OR #ttl <= :now", Map.of("#pk", PK, "#ttl", TTL),
+                Map.of(":now", ItemCodec.number(now.getEpochSecond())));
+    }
+
+    /** The item still has the version it had when read (optimistic read-modify-write). */
+    static Condition versionIs(long expected) {
+        return Condition.of("#version = :expected", Map.of("#version", VERSION), Map.of(":expected", ItemCodec.number(expected)));
+    }
+
+    /** The version read before, or absence when nothing was there. */
+    static Condition unchangedSince(long versionRead, boolean existed) {
+        return existed ? versionIs(versionRead) : absent();
+    }
+
+    /** The item is live and still at {@code expected} (run-state CAS). */
+    static Condition liveAtVersion(long expected, Instant now) {
+        return Condition.of("#version = :expected AND (attribute_not_exists(#ttl) OR #ttl > :now)",
+                Map.of("#version", VERSION, "#ttl", TTL),
+                Map.of(":expected", ItemCodec.number(expected), ":now", ItemCodec.number(now.getEpochSecond())));
+    }
+
+    /** Free, expired, or already held by {@code owner} (lock acquisition). */
+    static Condition lockAvailableTo(String owner, Instant now) {
+        return Condition.of("attribute_not_exists(#pk) OR #ttl <= :now OR #owner = :owner",
+                Map.of("#pk", PK, "#ttl", TTL, "#owner", DynamoDbLocker.OWNER),
+                Map.of(":now", ItemCodec.number(now.getEpochSecond()), ":owner", AttributeValue.fromS(owner)));
+    }
+
+    /** Held by {@code owner} (lock release). */
+    static Condition heldBy(String owner) {
+        return Condition.of("#owner = :owner", Map.of("#owner", DynamoDbLocker.OWNER), Map.of(":owner", AttributeValue.fromS(owner)));
+    }
+}

@@ -1,0 +1,148 @@
+package dev.interlock.deps.dynamodb;
+
+import dev.interlock.model.event.Event;
+import dev.interlock.model.keys.ItemKey;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.store.AlertLedger;
+import dev.interlock.store.ArchetypeStore;
+import dev.interlock.store.CalendarStore;
+import dev.interlock.store.CascadeStore;
+import dev.interlock.store.EventStore;
+import dev.interlock.store.LateArrivalStore;
+import dev.interlock.store.Locker;
+import dev.interlock.store.PipelineStore;
+import dev.interlock.store.Provider;
+import dev.interlock.store.RerunStore;
+import dev.interlock.store.Retention;
+import dev.interlock.store.RunLogStore;
+import dev.interlock.store.RunStore;
+import dev.interlock.store.RunTransition;
+import dev.interlock.store.SensorStore;
+import dev.interlock.store.TraitStore;
+import dev.interlock.store.TransitionOutcome;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The Provider on the single DynamoDB table of SPEC §3: every document in {@code data}, keys from
+ * {@code TableKeys}, run-state CAS by conditional UpdateItem, run transitions by TransactWriteItems, expired items
+ * read as absent. Cheap to construct: it only holds the client, so Lambdas build it lazily on first use.
+ */
+public final class DynamoDbProvider implements Provider {
+
+    /** The item of a run transition's run-state update: the first in the transaction. */
+    private static final int RUN_ITEM = 0;
+    private static final ItemKey PING_KEY = new ItemKey("PING", "PING");
+    /** TransactWriteItems takes 100 items: the run, the run log and at most 98 events. */
+    private static final int MAX_TRANSITION_EVENTS = 98;
+
+    private final SingleTable table;
+    private final DynamoDbPipelineStore pipelines;
+    private final DynamoDbConfigStores.Archetypes archetypes;
+    private final DynamoDbConfigStores.Calendars calendars;
+    private final DynamoDbTraitAndSensorStores.Traits traits;
+    private final DynamoDbTraitAndSensorStores.Sensors sensors;
+    private final DynamoDbRunStore runs;
+    private final DynamoDbRunLogStore runLogs;
+    private final DynamoDbEventStore events;
+    private final DynamoDbRerunStore reruns;
+    private final DynamoDbCascadeStore cascade;
+    private final DynamoDbLateArrivalStore lateArrivals;
+    private final DynamoDbAlertLedger alerts;
+    private final DynamoDbLocker locks;
+
+    /** The production Provider: default retention and backoff. */
+    public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock) {
+        this(client, tableName, clock, Retention.DEFAULT, Backoff.standard());
+    }
+
+    /** A Provider with explicit retention and backoff (tests inject a backoff that never sleeps). */
+    public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock, Retention retention, Backoff backoff) {
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(tableName, "tableName");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(retention, "retention");
+        Objects.requireNonNull(backoff, "backoff");
+        this.table = new SingleTable(client, tableName, clock, backoff);
+        this.pipelines = new DynamoDbPipelineStore(table);
+        this.archetypes = new DynamoDbConfigStores.Archetypes(table);
+        this.calendars = new DynamoDbConfigStores.Calendars(table);
+        this.traits = new DynamoDbTraitAndSensorStores.Traits(table);
+        this.sensors = new DynamoDbTraitAndSensorStores.Sensors(table);
+        this.runs = new DynamoDbRunStore(table, retention);
+        this.runLogs = new DynamoDbRunLogStore(table, retention);
+        // The random suffix of event keys is drawn per event, never at construction (SnapStart restores snapshots).
+        this.events = new DynamoDbEventStore(table, retention, () -> ThreadLocalRandom.current().nextInt());
+        this.reruns = new DynamoDbRerunStore(table, retention);
+        this.cascade = new DynamoDbCascadeStore(table, retention);
+        this.lateArrivals = new DynamoDbLateArrivalStore(table, retention);
+        this.alerts = new DynamoDbAlertLedger(table, retention);
+        this.locks = new DynamoDbLocker(table);
+    }
+
+    @Override public PipelineStore pipelines() { return pipelines; }
+    @Override public ArchetypeStore archetypes() { return archetypes; }
+    @Override public CalendarStore calendars() { return calendars; }
+    @Override public TraitStore traits() { return traits; }
+    @Override public SensorStore sensors() { return sensors; }
+    @Override public RunStore runs() { return runs; }
+    @Override public RunLogStore runLogs() { return runLogs; }
+    @Override public EventStore events() { return events; }
+    @Override public RerunStore reruns() { return reruns; }
+    @Override public CascadeStore cascade() { return cascade; }
+    @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
+    @Override public AlertLedger alerts() { return alerts; }
+    @Override public Locker locks() { return locks; }
+
+    /**
+     * One TransactWriteItems: [run update conditional on its version, run-log put conditional on the version read,
+     * event puts]. A failed run condition is the domain outcome {@link TransitionOutcome.RunVersionConflict}; a failed
+     * run-log or event condition means another writer got in between, so the run log is read again and the change
+     * re-applied (bounded, with backoff).
+     */
+    @Override
+    public TransitionOutcome recordTransition(RunTransition transition) {
+        if (transition.events().size() > MAX_TRANSITION_EVENTS) {
+            throw new IllegalArgumentException("a run transition holds at most " + MAX_TRANSITION_EVENTS + " events, got "
+                    + transition.events().size());
+        }
+        String runId = transition.next().runId();
+        for (int attempt = 1; ; attempt++) {
+            List<TransactWriteItem> writes = new ArrayList<>();
+            writes.add(runs.swapInTransaction(transition.expectedVersion(), transition.next()));
+            RunLog log = null;
+            if (transition.runLog() != null) {
+                DynamoDbRunLogStore.PreparedWrite write = runLogs.prepare(transition.runLog().key(),
+                        transition.runLog().change(), CapacityIntent.TRANSITION);
+                log = write.entry();
+                if (write.changes()) {
+                    writes.add(table.putOf(write.item(), write.condition()));
+                }
+            }
+            for (Event event : transition.events()) {
+                writes.add(table.putOf(events.item(event), Conditions.absent()));
+            }
+            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.TRANSITION, "RUN#" + runId);
+            if (cancelled.isEmpty()) {
+                return new TransitionOutcome.Applied(transition.next(), log);
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), RUN_ITEM)) {
+                return new TransitionOutcome.RunVersionConflict(runId, transition.expectedVersion());
+            }
+            table.retryAfterConflict(attempt, "run transition of " + runId);
+        }
+    }
+
+    @Override
+    public void ping() {
+        table.getRaw(PING_KEY, CapacityIntent.PING);
+    }
+}

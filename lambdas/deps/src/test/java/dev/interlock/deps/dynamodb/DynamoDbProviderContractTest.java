@@ -1,0 +1,140 @@
+package dev.interlock.deps.dynamodb;
+
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.store.AlertKey;
+import dev.interlock.store.PageRequest;
+import dev.interlock.store.Provider;
+import dev.interlock.store.Retention;
+import dev.interlock.store.contract.ProviderContract;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static dev.interlock.store.contract.StoreSamples.DATE;
+import static dev.interlock.store.contract.StoreSamples.marker;
+import static dev.interlock.store.contract.StoreSamples.pipeline;
+import static dev.interlock.store.contract.StoreSamples.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Provider contract on the DynamoDB Provider against DynamoDB Local (a fresh table per test), plus what only
+ * DynamoDB can show: stream records, the items' top-level attributes, and that listings really page.
+ */
+class DynamoDbProviderContractTest extends ProviderContract {
+
+    private static final AtomicInteger TABLES = new AtomicInteger();
+    private static LocalDynamoDb local;
+    private static DynamoDbClient client;
+    private static DynamoDbStreamsClient streams;
+    private static final RequestCounter COUNTER = new RequestCounter();
+
+    private String tableName;
+    private final List<Duration> pauses = new ArrayList<>();
+
+    @BeforeAll
+    static void startDynamoDbLocal() {
+        local = LocalDynamoDb.start();
+        client = local.client(COUNTER);
+        streams = local.streamsClient();
+    }
+
+    @AfterAll
+    static void stopDynamoDbLocal() {
+        if (local != null) {
+            client.close();
+            streams.close();
+            local.close();
+        }
+    }
+
+    @Override
+    protected Provider newProvider(Clock clock) {
+        tableName = "interlock-" + TABLES.incrementAndGet();
+        InterlockTable.createIfAbsent(client, tableName, TableDefinition.INTERLOCK);
+        COUNTER.reset();
+        // Contention is real here (many writers, one item); the backoff records its waits instead of sleeping.
+        Backoff noWaiting = new Backoff(100, Duration.ofMillis(20), Duration.ofSeconds(1), () -> 0.5, d -> {
+            synchronized (pauses) {
+                pauses.add(d);
+            }
+        });
+        return new DynamoDbProvider(client, tableName, clock, Retention.DEFAULT, noWaiting);
+    }
+
+    @Test
+    void aMarkerWrittenTwiceProducesOneStreamInsertWithTheRoutingAttributes() {
+        String streamArn = client.describeTable(b -> b.tableName(tableName)).table().latestStreamArn();
+        Marker marker = marker("gold", MarkerSource.RERUN, TableKeys.cascadeMarkerSuffix("silver", "run-7"), DATE);
+        assertThat(provider.cascade().writeMarker(marker)).isTrue();
+        assertThat(provider.cascade().writeMarker(marker)).isFalse();
+
+        List<software.amazon.awssdk.services.dynamodb.model.Record> records = new ArrayList<>();
+        for (var shard : streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards()) {
+            String iterator = streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shard.shardId())
+                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
+            var response = streams.getRecords(b -> b.shardIterator(iterator));
+            records.addAll(response.records());
+        }
+        List<software.amazon.awssdk.services.dynamodb.model.Record> markerRecords = records.stream()
+                .filter(r -> r.dynamodb().keys().get("SK").s().startsWith(TableKeys.MARKER_PREFIX))
+                .toList();
+        assertThat(markerRecords).singleElement().satisfies(r -> {
+            assertThat(r.eventNameAsString()).isEqualTo("INSERT");
+            Map<String, AttributeValue> image = r.dynamodb().newImage();
+            assertThat(image.get("pipelineId").s()).isEqualTo("gold");
+            assertThat(image.get("scheduleId").s()).isEqualTo("daily");
+            assertThat(image.get("date").s()).isEqualTo(DATE.toString());
+            assertThat(image.get("source").s()).isEqualTo("rerun");
+            assertThat(image.get("replay").bool()).isTrue();
+            assertThat(TableDefinition.INTERLOCK.isMarkerInsert(r.eventNameAsString(), image.get("SK").s())).isTrue();
+        });
+    }
+
+    @Test
+    void listingPastOneMegabyteTakesSeveralQueryRequests() {
+        for (int i = 0; i < LARGE_ITEM_COUNT; i++) {
+            provider.pipelines().put(pipeline(String.format("big-%02d", i), LARGE_ITEM_BYTES));
+        }
+        COUNTER.reset();
+        assertThat(provider.pipelines().list(PageRequest.first(PageRequest.MAX_LIMIT)).items()).hasSize(LARGE_ITEM_COUNT);
+        // 32 configs of ~40 KB are ~1.3 MB: DynamoDB returns at most 1 MB per Query, so the loop must have gone on.
+        assertThat(COUNTER.requests(CapacityIntent.PIPELINE_LIST, "Query")).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void everyRequestIsLabelledWithItsCapacityIntent() {
+        provider.pipelines().put(pipeline("gold", "silver"));
+        provider.pipelines().get("gold");
+        provider.runs().create(run("r1", "gold", clock.instant()));
+
+        assertThat(COUNTER.snapshot()).containsOnlyKeys(
+                "pipelines.put GetItem", "pipelines.put TransactWriteItems", "pipelines.get GetItem", "runs.create PutItem");
+        assertThat(COUNTER.requests(CapacityIntent.PIPELINE_PUT)).isEqualTo(2);
+        assertThat(COUNTER.snapshot().get("runs.create PutItem").writeUnits()).isGreaterThan(0);
+    }
+
+    @Test
+    void anExpiredItemReadsAsAbsentWhileDynamoDbStillHoldsIt() {
+        AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
+        provider.alerts().claim(key);
+        clock.advance(Duration.ofDays(8));
+        // The item's ttl is past by the injected clock but not by the wall clock, so no TTL job has removed it.
+        assertThat(client.scan(b -> b.tableName(tableName)).items()).hasSize(1);
+        assertThat(provider.alerts().claim(key)).isTrue();
+    }
+}

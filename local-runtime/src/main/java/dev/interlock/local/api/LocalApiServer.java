@@ -1,0 +1,147 @@
+package dev.interlock.local.api;
+
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.local.aws.LocalContext;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The registration API on 127.0.0.1: every request becomes the API Gateway proxy event the {@code api} function
+ * receives on AWS, so the same handler answers; plus {@code GET /alerts}, the local alert sink.
+ */
+public final class LocalApiServer implements AutoCloseable {
+
+    /** API Gateway's own payload limit; the api function enforces its smaller one with a problem+json 413. */
+    static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api;
+    private final AlertSink alerts;
+
+    private LocalApiServer(HttpServer server, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api,
+                           AlertSink alerts) {
+        this.server = server;
+        this.api = api;
+        this.alerts = alerts;
+    }
+
+    public static LocalApiServer start(int port, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api,
+                                       AlertSink alerts) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+        LocalApiServer s = new LocalApiServer(http, api, alerts);
+        http.createContext("/", s::handle);
+        http.setExecutor(s.executor);
+        http.start();
+        return s;
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + port());
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            if ("/alerts".equals(path) && "GET".equals(exchange.getRequestMethod())) {
+                send(exchange, 200, Map.of("Content-Type", "application/json"),
+                        JSON.writeValueAsString(Map.of("items", alerts.all())));
+                return;
+            }
+            byte[] body = readLimited(exchange.getRequestBody());
+            if (body == null) {
+                send(exchange, 413, Map.of("Content-Type", "application/json"), "{\"message\":\"Request Too Long\"}");
+                return;
+            }
+            APIGatewayProxyResponseEvent response = api.handleRequest(toEvent(exchange, path, body), new LocalContext("api", 29_000));
+            Map<String, String> headers = response.getHeaders() == null ? Map.of() : response.getHeaders();
+            send(exchange, response.getStatusCode() == null ? 502 : response.getStatusCode(), headers,
+                    response.getBody() == null ? "" : response.getBody());
+        }
+    }
+
+    static APIGatewayProxyRequestEvent toEvent(HttpExchange exchange, String path, byte[] body) {
+        APIGatewayProxyRequestEvent event = new APIGatewayProxyRequestEvent();
+        event.setHttpMethod(exchange.getRequestMethod());
+        event.setPath(path);
+        Map<String, String> headers = new LinkedHashMap<>();
+        Map<String, List<String>> multi = new LinkedHashMap<>();
+        exchange.getRequestHeaders().forEach((k, v) -> {
+            headers.put(k, String.join(",", v));
+            multi.put(k, new ArrayList<>(v));
+        });
+        event.setHeaders(headers);
+        event.setMultiValueHeaders(multi);
+        Map<String, String> query = new LinkedHashMap<>();
+        Map<String, List<String>> multiQuery = new LinkedHashMap<>();
+        String raw = exchange.getRequestURI().getRawQuery();
+        if (raw != null && !raw.isEmpty()) {
+            for (String pair : raw.split("&")) {
+                String[] kv = pair.split("=", 2);
+                String k = URLDecoder.decode(kv[0], StandardCharsets.UTF_8);
+                String v = kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "";
+                query.put(k, v);
+                multiQuery.computeIfAbsent(k, x -> new ArrayList<>()).add(v);
+            }
+        }
+        event.setQueryStringParameters(query.isEmpty() ? null : query);
+        event.setMultiValueQueryStringParameters(multiQuery.isEmpty() ? null : multiQuery);
+        event.setBody(body.length == 0 ? null : new String(body, StandardCharsets.UTF_8));
+        event.setIsBase64Encoded(false);
+        APIGatewayProxyRequestEvent.ProxyRequestContext ctx = new APIGatewayProxyRequestEvent.ProxyRequestContext();
+        ctx.setRequestId(UUID.randomUUID().toString());
+        ctx.setStage("local");
+        ctx.setHttpMethod(exchange.getRequestMethod());
+        ctx.setPath(path);
+        event.setRequestContext(ctx);
+        return event;
+    }
+
+    private static byte[] readLimited(InputStream in) throws IOException {
+        byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+        return bytes.length > MAX_BODY_BYTES ? null : bytes;
+    }
+
+    private static void send(HttpExchange exchange, int status, Map<String, String> headers, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        if (bytes.length > 0) {
+            exchange.getResponseBody().write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,159 @@
+package dev.interlock.local.demo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A job server for the demo and the end-to-end tests, on 127.0.0.1: {@code POST /jobs/{name}} runs a job
+ * synchronously (an {@code http} trigger), and an Airflow-compatible REST API
+ * ({@code POST /api/v1/dags/{dag}/dagRuns}, {@code GET …/dagRuns/{id}}) runs jobs that finish after a delay and are
+ * polled (an {@code airflow} trigger). It records every trigger it receives and can be told to fail.
+ */
+public final class FakeJobServer implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern DAG_RUNS = Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/?$");
+    private static final Pattern DAG_RUN = Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/([^/]+)$");
+    private static final Pattern JOB = Pattern.compile("^/jobs/([^/]+)$");
+
+    /** One trigger received: which job, with what body, when. */
+    public record Received(String job, String body, Instant at) { }
+
+    private record DagRun(String dag, Instant finishesAt, boolean fails) { }
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final Clock clock;
+    private final Duration asyncDuration;
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final Map<String, DagRun> runs = new ConcurrentHashMap<>();
+    private final Map<String, Integer> failuresToServe = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> runsThatFail = new ConcurrentHashMap<>();
+    private final AtomicInteger ids = new AtomicInteger();
+
+    private FakeJobServer(HttpServer server, Clock clock, Duration asyncDuration) {
+        this.server = server;
+        this.clock = clock;
+        this.asyncDuration = asyncDuration;
+    }
+
+    /** Starts on 127.0.0.1:{@code port} (0 = any); async jobs finish {@code asyncDuration} after they start. */
+    public static FakeJobServer start(int port, Clock clock, Duration asyncDuration) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+        FakeJobServer s = new FakeJobServer(http, clock, asyncDuration);
+        http.createContext("/", s::handle);
+        http.setExecutor(s.executor);
+        http.start();
+        return s;
+    }
+
+    public URI endpoint() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /** The next {@code count} triggers of {@code job} answer HTTP 503 (a transient failure). */
+    public void failNext(String job, int count) {
+        failuresToServe.put(job, count);
+    }
+
+    /** Runs of {@code dag} started from now on end failed. */
+    public void failRunsOf(String dag, boolean fail) {
+        runsThatFail.put(dag, fail);
+    }
+
+    /** Every trigger received, oldest first. */
+    public List<Received> received() {
+        return List.copyOf(received);
+    }
+
+    public long triggersOf(String job) {
+        return received.stream().filter(r -> r.job().equals(job)).count();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            String method = exchange.getRequestMethod();
+            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            Matcher m;
+            if ("POST".equals(method) && (m = JOB.matcher(path)).matches()) {
+                String job = m.group(1);
+                if (failOnce(job)) {
+                    send(exchange, 503, "{\"error\":\"job runner busy\"}");
+                    return;
+                }
+                received.add(new Received(job, body, clock.instant()));
+                send(exchange, 200, "{\"status\":\"done\",\"job\":\"" + job + "\"}");
+            } else if ("POST".equals(method) && (m = DAG_RUNS.matcher(path)).matches()) {
+                String dag = m.group(1);
+                if (failOnce(dag)) {
+                    send(exchange, 503, "{\"title\":\"Service Unavailable\"}");
+                    return;
+                }
+                received.add(new Received(dag, body, clock.instant()));
+                String id = "run_" + ids.incrementAndGet();
+                runs.put(id, new DagRun(dag, clock.instant().plus(asyncDuration), runsThatFail.getOrDefault(dag, false)));
+                ObjectNode out = JSON.createObjectNode().put("dag_run_id", id).put("dag_id", dag).put("state", "queued");
+                send(exchange, 200, out.toString());
+            } else if ("GET".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
+                DagRun run = runs.get(m.group(2));
+                if (run == null || !run.dag().equals(m.group(1))) {
+                    send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
+                    return;
+                }
+                String state = clock.instant().isBefore(run.finishesAt()) ? "running" : run.fails() ? "failed" : "success";
+                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", m.group(2)).put("state", state).toString());
+            } else {
+                send(exchange, 404, "{\"error\":\"no such endpoint\"}");
+            }
+        }
+    }
+
+    private boolean failOnce(String job) {
+        Integer left = failuresToServe.get(job);
+        if (left != null && left > 0) {
+            failuresToServe.put(job, left - 1);
+            return true;
+        }
+        return false;
+    }
+
+    private static void send(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+    }
+
+    /** Parses a JSON body, for callers that inspect what a trigger sent. */
+    public static JsonNode json(String body) throws IOException {
+        return JSON.readTree(body);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,248 @@
+package dev.interlock.local.runtime;
+
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import dev.interlock.deps.Deps;
+import dev.interlock.deps.Environment;
+import dev.interlock.deps.dynamodb.InterlockTable;
+import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.local.api.LocalApiServer;
+import dev.interlock.local.aws.FunctionOutcome;
+import dev.interlock.local.aws.FunctionRegistry;
+import dev.interlock.local.aws.LocalArns;
+import dev.interlock.local.aws.LocalAwsServer;
+import dev.interlock.local.aws.LocalContext;
+import dev.interlock.local.aws.LocalFunction;
+import dev.interlock.local.dynamodb.LocalDynamoDb;
+import dev.interlock.local.dynamodb.TtlSweeper;
+import dev.interlock.local.sfn.InterlockStateMachine;
+import dev.interlock.local.sfn.LocalStepFunctionsServer;
+import dev.interlock.local.stream.Checkpoints;
+import dev.interlock.local.stream.StreamPoller;
+import dev.interlock.local.stream.StreamRecordConverter;
+import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.statemachine.engine.ScaledRealClock;
+import dev.interlock.statemachine.engine.StateMachine;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The whole system on one machine, in one JVM: DynamoDB Local with the shared table definition, the stream poller
+ * feeding the stream router, the local Step Functions service running the real ASL file with the functions in
+ * process, the Lambda/SNS and Step Functions endpoints speaking the AWS protocols, the API, the alert sink, the
+ * TTL sweeper and the watchdog tick — all on 127.0.0.1. It is the users' {@code interlock up} and the fixture of
+ * the integration tests.
+ */
+public final class LocalRuntime implements AutoCloseable {
+
+    public static final String TABLE_NAME = "interlock";
+
+    private final RuntimeOptions options;
+    private final Deque<AutoCloseable> toClose = new ArrayDeque<>();
+    private final List<StreamPoller.DeadLetter> deadLetters = new CopyOnWriteArrayList<>();
+    private ScaledRealClock engineClock;
+    private Clock clock;
+    private LocalDynamoDb dynamoDb;
+    private LocalStepFunctionsServer stepFunctions;
+    private LocalAwsServer aws;
+    private LocalApiServer api;
+    private StateMachine stateMachine;
+    private AlertSink alerts;
+    private FunctionRegistry functions;
+    private StreamPoller poller;
+    private TtlSweeper sweeper;
+    private Deps deps;
+
+    private LocalRuntime(RuntimeOptions options) {
+        this.options = options;
+    }
+
+    /** Starts everything; on failure, whatever started is stopped again before the exception propagates. */
+    public static LocalRuntime start(RuntimeOptions options, FunctionSet functionSet, Consumer<String> progress,
+                                     Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
+        LocalRuntime rt = new LocalRuntime(options);
+        try {
+            rt.boot(functionSet, progress, alertPrinter);
+            return rt;
+        } catch (Exception | Error e) {
+            rt.close();
+            throw e;
+        }
+    }
+
+    private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
+        engineClock = new ScaledRealClock(options.timeScale());
+        clock = new EngineTimeClock(engineClock);
+        alerts = new AlertSink(clock, alertPrinter);
+        functions = new FunctionRegistry();
+
+        progress.accept("starting DynamoDB Local" + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
+        dynamoDb = track(LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb")));
+
+        stateMachine = InterlockStateMachine.build(functions, alerts, engineClock);
+        stepFunctions = track(LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine));
+        aws = track(LocalAwsServer.start(options.lambdaPort(), functions, alerts));
+
+        deps = track(new Deps(Environment.of(functionEnvironment()), clock));
+        boolean created = InterlockTable.createIfAbsent(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK);
+        progress.accept(created ? "created table " + TABLE_NAME : "found table " + TABLE_NAME);
+
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR), LocalFunction.of(functionSet.orchestrator(deps)));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.EVALUATOR), LocalFunction.of(functionSet.evaluator(deps)));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.TRIGGER), LocalFunction.of(functionSet.trigger(deps)));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.RUN_CHECKER), LocalFunction.of(functionSet.runChecker(deps)));
+
+        RequestHandler<DynamodbEvent, StreamsEventResponse> router = functionSet.streamRouter(deps);
+        String streamArn = deps.clients().dynamoDb().describeTable(b -> b.tableName(TABLE_NAME)).table().latestStreamArn();
+        var streamsClient = software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
+                .endpointOverride(dynamoDb.endpoint())
+                .region(software.amazon.awssdk.regions.Region.of(LocalArns.REGION))
+                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("local", "local")))
+                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+                .build();
+        toClose.push(streamsClient);
+        Checkpoints checkpoints = options.dataDir() == null ? Checkpoints.inMemory()
+                : Checkpoints.inFile(options.dataDir().resolve("stream-checkpoints.json"));
+        poller = track(new StreamPoller(streamsClient, streamArn, TableDefinition.INTERLOCK,
+                new StreamRecordConverter(LocalArns.REGION, streamArn),
+                batch -> router.handleRequest(batch, new LocalContext("stream-router", 300_000)), checkpoints,
+                new StreamPoller.Settings(10, 3, Duration.ofMillis(200), options.streamPollInterval()),
+                dead -> {
+                    deadLetters.add(dead);
+                    System.err.println("stream record " + dead.sequenceNumber() + " sent to the dead-letter list: " + dead.reason());
+                },
+                d -> Thread.sleep(d.toMillis())));
+        poller.start();
+
+        api = track(LocalApiServer.start(options.apiPort(), functionSet.api(deps), alerts));
+
+        sweeper = new TtlSweeper(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK, clock);
+        ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "interlock-ticks");
+            t.setDaemon(true);
+            return t;
+        });
+        toClose.push(ticks::shutdownNow);
+        schedule(ticks, options.sweepInterval(), "TTL sweep", sweeper::sweepOnce);
+        schedule(ticks, options.watchdogInterval(), "watchdog", this::watchdogTick);
+    }
+
+    private void schedule(ScheduledExecutorService ticks, Duration scaledInterval, String what, Runnable task) {
+        long realMillis = Math.max(50, (long) (scaledInterval.toMillis() / options.timeScale()));
+        ticks.scheduleWithFixedDelay(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                System.err.println(what + " failed, trying again at the next tick: " + e);
+            }
+        }, realMillis, realMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** What the EventBridge watchdog rule does on AWS: invoke the orchestrator with {@code {"action":"watchdog"}}. */
+    public String watchdogTick() {
+        FunctionOutcome outcome = FunctionOutcome.invoke(functions, InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
+                "{\"action\":\"watchdog\"}".getBytes(StandardCharsets.UTF_8), 300_000);
+        if (outcome.failed()) {
+            throw new IllegalStateException("watchdog failed: " + outcome.errorType() + ": " + outcome.errorMessage());
+        }
+        return new String(outcome.payload(), StandardCharsets.UTF_8);
+    }
+
+    /** The environment the functions see: local endpoints, loopback URLs allowed, the process's INTERLOCK_* values. */
+    Map<String, String> functionEnvironment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        System.getenv().forEach((k, v) -> {
+            if (k.startsWith("INTERLOCK_")) {
+                env.put(k, v);
+            }
+        });
+        env.put(EnvVar.TABLE_NAME.name(), TABLE_NAME);
+        env.put(EnvVar.AWS_REGION.name(), LocalArns.REGION);
+        env.put(EnvVar.STATE_MACHINE_ARN.name(), stateMachine.arn());
+        env.put(EnvVar.ALERT_TOPIC_ARN.name(), LocalArns.topic(InterlockStateMachine.ALERT_TOPIC));
+        env.put(EnvVar.INTERLOCK_ALLOW_PRIVATE_URLS.name(), "true");
+        env.put(EnvVar.INTERLOCK_ENDPOINT_DYNAMODB.name(), dynamoDb.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS.name(), stepFunctions.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_LAMBDA.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_SNS.name(), aws.endpoint().toString());
+        return env;
+    }
+
+    private <T extends AutoCloseable> T track(T resource) {
+        toClose.push(resource);
+        return resource;
+    }
+
+    public URI apiEndpoint() {
+        return api.endpoint();
+    }
+
+    public URI lambdaEndpoint() {
+        return aws.endpoint();
+    }
+
+    public URI stepFunctionsEndpoint() {
+        return stepFunctions.endpoint();
+    }
+
+    public URI dynamoDbEndpoint() {
+        return dynamoDb.endpoint();
+    }
+
+    public String stateMachineArn() {
+        return stateMachine.arn();
+    }
+
+    public StateMachine stateMachine() {
+        return stateMachine;
+    }
+
+    public AlertSink alerts() {
+        return alerts;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public StreamPoller streamPoller() {
+        return poller;
+    }
+
+    public TtlSweeper ttlSweeper() {
+        return sweeper;
+    }
+
+    public List<StreamPoller.DeadLetter> deadLetters() {
+        return List.copyOf(deadLetters);
+    }
+
+    /** Stops everything in reverse start order; safe to call twice. */
+    @Override
+    public void close() {
+        while (!toClose.isEmpty()) {
+            try {
+                toClose.pop().close();
+            } catch (Exception e) {
+                System.err.println("stopping " + e + " failed");
+            }
+        }
+    }
+}

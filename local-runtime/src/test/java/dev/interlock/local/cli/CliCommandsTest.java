@@ -1,0 +1,124 @@
+package dev.interlock.local.cli;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
+import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.local.api.LocalApiServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CliCommandsTest {
+
+    private final List<APIGatewayProxyRequestEvent> received = new CopyOnWriteArrayList<>();
+    private LocalApiServer server;
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final PrintStream originalErr = System.err;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = LocalApiServer.start(0, (event, ctx) -> {
+            received.add(event);
+            if (event.getPath().equals("/pipelines/broken")) {
+                return new APIGatewayProxyResponseEvent().withStatusCode(400)
+                        .withHeaders(Map.of("Content-Type", "application/problem+json"))
+                        .withBody("{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}");
+            }
+            return new APIGatewayProxyResponseEvent().withStatusCode(200).withBody(event.getBody() == null ? "{}" : event.getBody());
+        }, new AlertSink(Clock.systemUTC(), a -> { }));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void stop() {
+        System.setErr(originalErr);
+        server.close();
+    }
+
+    private int run(String... args) {
+        return new CommandLine(new InterlockCli()).execute(args);
+    }
+
+    @Test
+    void applyRegistersEveryDocumentOfADirectoryCalendarsAndArchetypesFirst(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("pipelines.yaml"), """
+                name: silver
+                archetype: batch-ingestion
+                trigger: {type: http, url: "http://127.0.0.1:9/run"}
+                ---
+                name: gold
+                archetype: batch-ingestion
+                trigger: {type: glue, jobName: gold-etl}
+                """);
+        Files.createDirectories(dir.resolve("shared"));
+        Files.writeString(dir.resolve("shared/holidays.json"), "{\"kind\":\"calendar\",\"name\":\"us-holidays\",\"dates\":[\"2026-12-25\"]}");
+        Files.writeString(dir.resolve("shared/readme.txt"), "not a document");
+
+        int code = run("apply", "-f", dir.toString(), "--endpoint", server.endpoint().toString());
+
+        assertThat(code).isZero();
+        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath())
+                .containsExactly("PUT /calendars/us-holidays", "PUT /pipelines/silver", "PUT /pipelines/gold");
+        assertThat(received.getFirst().getBody()).doesNotContain("kind").contains("\"dates\":[\"2026-12-25\"]");
+        assertThat(received.get(2).getBody()).contains("\"jobName\":\"gold-etl\"");
+    }
+
+    @Test
+    void aRejectedDocumentFailsTheCommandAndPrintsEveryErrorPath(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("broken.yaml"), "name: broken\narchetype: batch-ingestion\ntrigger: {type: http}\n");
+
+        int code = run("apply", "-f", dir.resolve("broken.yaml").toString(), "--endpoint", server.endpoint().toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("pipeline broken rejected", "HTTP 400 Invalid pipeline", "$.trigger.url: is required for http triggers");
+    }
+
+    @Test
+    void evaluateAndRerunPostTheirBodies() {
+        String url = server.endpoint().toString();
+        assertThat(run("evaluate", "silver", "--schedule", "h06", "--date", "2026-03-01", "--endpoint", url)).isZero();
+        assertThat(run("rerun", "silver", "--date", "2026-03-01", "--reason", "late data", "--endpoint", url)).isZero();
+        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath() + " " + e.getBody()).containsExactly(
+                "POST /pipelines/silver/evaluations {\"scheduleId\":\"h06\",\"date\":\"2026-03-01\"}",
+                "POST /pipelines/silver/reruns {\"date\":\"2026-03-01\",\"reason\":\"late data\"}");
+    }
+
+    @Test
+    void sigv4SignsRequestsForExecuteApi() {
+        System.setProperty("aws.accessKeyId", "AKIDEXAMPLE");
+        System.setProperty("aws.secretAccessKey", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY");
+        try {
+            assertThat(run("pipelines", "--sigv4", "--region", "eu-west-1", "--endpoint", server.endpoint().toString())).isZero();
+        } finally {
+            System.clearProperty("aws.accessKeyId");
+            System.clearProperty("aws.secretAccessKey");
+        }
+        Map<String, String> headers = received.getFirst().getHeaders();
+        assertThat(headers.get("Authorization")).startsWith("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/")
+                .contains("/eu-west-1/execute-api/aws4_request");
+        assertThat(headers).containsKey("X-amz-date");
+    }
+
+    @Test
+    void kindIsExplicitOrInferredFromTheShape() throws Exception {
+        var yaml = Output.JSON;
+        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"name\":\"a\",\"requiredTraits\":[]}"))).isEqualTo("archetype");
+        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"name\":\"c\",\"days\":[\"saturday\"]}"))).isEqualTo("calendar");
+        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"kind\":\"Pipeline\",\"name\":\"p\"}"))).isEqualTo("pipeline");
+    }
+}

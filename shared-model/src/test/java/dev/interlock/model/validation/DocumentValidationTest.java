@@ -1,0 +1,55 @@
+package dev.interlock.model.validation;
+
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.calendar.Calendar;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DocumentValidationTest {
+
+    @Test
+    void aValidCalendarIsReturned() {
+        Validated<Calendar> calendar = DocumentValidation.calendar("""
+                name: uk-holidays
+                days: [Saturday, sunday]
+                dates: ["2026-12-25", "2026-12-26"]
+                """);
+        assertThat(calendar.errors()).isEmpty();
+        assertThat(calendar.value()).isEqualTo(new Calendar("uk-holidays", null, List.of("Saturday", "sunday"),
+                List.of("2026-12-25", "2026-12-26")));
+    }
+
+    @Test
+    void calendarProblemsAreAllReportedWithPaths() {
+        Validated<Calendar> calendar = DocumentValidation.calendar("""
+                {"name":"UK Holidays","days":["sat",{"x":1}],"dates":"2026-12-25"}""");
+        assertThat(calendar.errors()).extracting(ValidationError::path)
+                .containsExactly("$.days[1]", "$.dates", "$.name", "$.days[0]");
+        assertThat(calendar.value()).isNull();
+    }
+
+    @Test
+    void archetypeDocumentsAreCheckedForShapeAndRules() {
+        Validated<Archetype> archetype = DocumentValidation.archetype("""
+                name: medallion
+                requiredTraits:
+                  - {type: upstream-dependency, defaultTtl: sixty}
+                  - {type: upstream-dependency}
+                readinessRule: {type: majority}
+                """);
+        assertThat(archetype.errors()).extracting(ValidationError::path)
+                .containsExactly("$.requiredTraits[0].defaultTtl", "$.readinessRule.type", "$.requiredTraits[1].type");
+        assertThat(archetype.errors().get(1).message()).isEqualTo("unknown readinessRule.type 'majority'; allowed: all-required-pass");
+    }
+
+    @Test
+    void nonObjectDocumentsNameWhatWasExpected() {
+        assertThat(DocumentValidation.calendar("[1]").errors())
+                .containsExactly(new ValidationError("$", "a calendar must be an object"));
+        assertThat(DocumentValidation.archetype("name: [").errors()).singleElement()
+                .satisfies(e -> assertThat(e.message()).startsWith("malformed document at line"));
+    }
+}

@@ -1,0 +1,753 @@
+package dev.interlock.store.contract;
+
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.keys.LockKey;
+import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.rerun.LateArrival;
+import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.sensor.SensorValue;
+import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.store.AlertKey;
+import dev.interlock.store.InvalidCursorException;
+import dev.interlock.store.Page;
+import dev.interlock.store.PageRequest;
+import dev.interlock.store.Provider;
+import dev.interlock.store.RunLogKey;
+import dev.interlock.store.RunTransition;
+import dev.interlock.store.TransitionOutcome;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+
+import static dev.interlock.store.contract.StoreSamples.DATE;
+import static dev.interlock.store.contract.StoreSamples.T0;
+import static dev.interlock.store.contract.StoreSamples.archetype;
+import static dev.interlock.store.contract.StoreSamples.event;
+import static dev.interlock.store.contract.StoreSamples.failedOnceMore;
+import static dev.interlock.store.contract.StoreSamples.marker;
+import static dev.interlock.store.contract.StoreSamples.pipeline;
+import static dev.interlock.store.contract.StoreSamples.rerun;
+import static dev.interlock.store.contract.StoreSamples.run;
+import static dev.interlock.store.contract.StoreSamples.runLog;
+import static dev.interlock.store.contract.StoreSamples.trait;
+import static dev.interlock.store.contract.StoreSamples.withEntry;
+import static dev.interlock.store.contract.StoreSamples.withStatus;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The behaviour every Provider must have (SPEC §4). Subclasses supply a fresh, empty Provider per test that reads
+ * time from the given clock; the same tests then prove the in-memory and the DynamoDB Provider interchangeable.
+ */
+public abstract class ProviderContract {
+
+    /** Pages read in the 1 MB tests: big items, so the whole listing spans several DynamoDB Query pages. */
+    protected static final int LARGE_ITEM_BYTES = 40_000;
+    protected static final int LARGE_ITEM_COUNT = 32;
+
+    protected ManualClock clock;
+    protected Provider provider;
+
+    /** A new, empty Provider whose notion of "now" is {@code clock}. */
+    protected abstract Provider newProvider(Clock clock);
+
+    @BeforeEach
+    void freshProvider() {
+        clock = new ManualClock(T0);
+        provider = newProvider(clock);
+    }
+
+    // ---------------------------------------------------------------- pipelines, archetypes, calendars
+
+    @Test
+    void pipelinePutGetDeleteRoundTrips() {
+        PipelineConfig gold = pipeline("gold");
+        assertThat(provider.pipelines().put(gold)).isTrue();
+        assertThat(provider.pipelines().get("gold")).contains(gold);
+
+        PipelineConfig changed = pipeline("gold", 99);
+        assertThat(provider.pipelines().put(changed)).isFalse();
+        assertThat(provider.pipelines().get("gold")).contains(changed);
+
+        assertThat(provider.pipelines().delete("gold")).isTrue();
+        assertThat(provider.pipelines().get("gold")).isEmpty();
+        assertThat(provider.pipelines().delete("gold")).isFalse();
+    }
+
+    @Test
+    void downstreamIndexFollowsRegisterUpdateAndDelete() {
+        provider.pipelines().put(pipeline("gold", "silver", "bronze"));
+        provider.pipelines().put(pipeline("platinum", "silver"));
+        assertThat(provider.cascade().downstreamOf("silver")).containsExactly("gold", "platinum");
+        assertThat(provider.cascade().downstreamOf("bronze")).containsExactly("gold");
+
+        provider.pipelines().put(pipeline("gold", "bronze"));
+        assertThat(provider.cascade().downstreamOf("silver")).containsExactly("platinum");
+        assertThat(provider.cascade().downstreamOf("bronze")).containsExactly("gold");
+
+        provider.pipelines().delete("gold");
+        assertThat(provider.cascade().downstreamOf("bronze")).isEmpty();
+        assertThat(provider.cascade().downstreamOf("silver")).containsExactly("platinum");
+        assertThat(provider.cascade().downstreamOf("nobody-depends-on-me")).isEmpty();
+    }
+
+    @Test
+    void pipelinesArePagedInNameOrderWithOpaqueCursors() {
+        for (String name : List.of("e", "c", "a", "d", "b")) {
+            provider.pipelines().put(pipeline("p-" + name));
+        }
+        Page<PipelineConfig> first = provider.pipelines().list(PageRequest.first(2));
+        assertThat(first.items()).extracting(PipelineConfig::name).containsExactly("p-a", "p-b");
+        assertThat(first.nextCursor()).isNotBlank();
+        Page<PipelineConfig> second = provider.pipelines().list(PageRequest.first(2).after(first.nextCursor()));
+        assertThat(second.items()).extracting(PipelineConfig::name).containsExactly("p-c", "p-d");
+        Page<PipelineConfig> third = provider.pipelines().list(PageRequest.first(2).after(second.nextCursor()));
+        assertThat(third.items()).extracting(PipelineConfig::name).containsExactly("p-e");
+        assertThat(third.isLast()).isTrue();
+
+        Page<PipelineConfig> exact = provider.pipelines().list(PageRequest.first(5));
+        assertThat(exact.items()).hasSize(5);
+        assertThat(exact.isLast()).as("no empty trailing page when the limit is met exactly").isTrue();
+
+        assertThatThrownBy(() -> provider.pipelines().list(PageRequest.first(2).after("not-a-cursor")))
+                .isInstanceOf(InvalidCursorException.class);
+    }
+
+    @Test
+    void pipelinesAreListedPastOneMegabyte() {
+        for (int i = 0; i < LARGE_ITEM_COUNT; i++) {
+            provider.pipelines().put(pipeline(String.format("big-%02d", i), LARGE_ITEM_BYTES));
+        }
+        Page<PipelineConfig> all = provider.pipelines().list(PageRequest.first(PageRequest.MAX_LIMIT));
+        assertThat(all.items()).hasSize(LARGE_ITEM_COUNT);
+        assertThat(all.items().get(LARGE_ITEM_COUNT - 1).name()).isEqualTo(String.format("big-%02d", LARGE_ITEM_COUNT - 1));
+        assertThat(all.isLast()).isTrue();
+
+        List<PipelineConfig> paged = Page.all(7, provider.pipelines()::list);
+        assertThat(paged).extracting(PipelineConfig::name)
+                .containsExactlyElementsOf(all.items().stream().map(PipelineConfig::name).toList());
+    }
+
+    @Test
+    void getAllReturnsTheExistingPipelinesPastOneBatch() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 130; i++) {
+            String id = String.format("many-%03d", i);
+            ids.add(id);
+            if (i % 10 != 0) {
+                provider.pipelines().put(pipeline(id));
+            }
+        }
+        Map<String, PipelineConfig> found = provider.pipelines().getAll(ids);
+        assertThat(found).hasSize(117);
+        assertThat(found).doesNotContainKey("many-000").containsKey("many-129");
+        assertThat(found.get("many-129")).isEqualTo(pipeline("many-129"));
+        assertThat(provider.pipelines().getAll(List.of())).isEmpty();
+    }
+
+    @Test
+    void archetypesAndCalendarsRoundTripAndListByName() {
+        assertThat(provider.archetypes().put(archetype("streaming-enrichment"))).isTrue();
+        assertThat(provider.archetypes().put(archetype("batch-ingestion"))).isTrue();
+        assertThat(provider.archetypes().put(archetype("batch-ingestion"))).isFalse();
+        assertThat(provider.archetypes().get("batch-ingestion")).contains(archetype("batch-ingestion"));
+        assertThat(provider.archetypes().get("unknown")).isEmpty();
+        assertThat(provider.archetypes().list(PageRequest.first(10)).items()).extracting(a -> a.name())
+                .containsExactly("batch-ingestion", "streaming-enrichment");
+
+        Calendar holidays = new Calendar("holidays", "bank holidays", List.of("saturday"), List.of("2026-12-25"));
+        assertThat(provider.calendars().put(holidays)).isTrue();
+        assertThat(provider.calendars().put(new Calendar("freeze", null, List.of(), List.of("2026-12-31")))).isTrue();
+        assertThat(provider.calendars().get("holidays")).contains(holidays);
+        assertThat(provider.calendars().list(PageRequest.first(10)).items()).extracting(Calendar::name)
+                .containsExactly("freeze", "holidays");
+    }
+
+    // ---------------------------------------------------------------- traits and sensors
+
+    @Test
+    void traitResultsAreKeyedByDateScheduleAndTrait() {
+        LocalDate yesterday = DATE.minusDays(1);
+        provider.traits().put(trait("gold", DATE, "h07", "source-freshness", TraitStatus.PASS, T0, null));
+        provider.traits().put(trait("gold", DATE, "h08", "source-freshness", TraitStatus.FAIL, T0, null));
+        provider.traits().put(trait("gold", DATE, "h07", "row-count", TraitStatus.PASS, T0, null));
+        provider.traits().put(trait("gold", yesterday, "h07", "source-freshness", TraitStatus.ERROR, T0, null));
+
+        assertThat(provider.traits().get("gold", DATE, "h07", "source-freshness")).map(TraitResult::status).contains(TraitStatus.PASS);
+        assertThat(provider.traits().get("gold", DATE, "h08", "source-freshness")).map(TraitResult::status).contains(TraitStatus.FAIL);
+        assertThat(provider.traits().list("gold", DATE, "h07")).extracting(TraitResult::traitType)
+                .containsExactly("row-count", "source-freshness");
+        assertThat(provider.traits().listByPipeline("gold", PageRequest.first(10)).items())
+                .extracting(t -> t.date() + "/" + t.scheduleId() + "/" + t.traitType())
+                .containsExactly(DATE + "/h08/source-freshness", DATE + "/h07/source-freshness", DATE + "/h07/row-count",
+                        yesterday + "/h07/source-freshness");
+    }
+
+    @Test
+    void expiredTraitResultsReadAsAbsent() {
+        TraitResult result = trait("gold", DATE, "daily", "source-freshness", TraitStatus.PASS, T0, T0.plusSeconds(60));
+        provider.traits().put(result);
+        clock.advance(Duration.ofSeconds(59));
+        assertThat(provider.traits().get("gold", DATE, "daily", "source-freshness")).contains(result);
+        assertThat(provider.traits().list("gold", DATE, "daily")).containsExactly(result);
+
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(provider.traits().get("gold", DATE, "daily", "source-freshness")).isEmpty();
+        assertThat(provider.traits().list("gold", DATE, "daily")).isEmpty();
+        assertThat(provider.traits().listByPipeline("gold", PageRequest.first(10)).items()).isEmpty();
+    }
+
+    @Test
+    void sensorValuesAreReplacedAndExpire() {
+        provider.sensors().put(new SensorValue("orders", Map.of("count", 1000), T0));
+        SensorValue latest = new SensorValue("orders", Map.of("count", 1500, "complete", true), T0.plusSeconds(5));
+        provider.sensors().put(latest);
+        assertThat(provider.sensors().get("orders")).contains(latest);
+        assertThat(provider.sensors().get("unknown")).isEmpty();
+
+        provider.sensors().put(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
+        clock.advance(Duration.ofSeconds(10));
+        assertThat(provider.sensors().get("clicks")).isEmpty();
+        assertThat(provider.sensors().get("orders")).contains(latest);
+    }
+
+    // ---------------------------------------------------------------- runs and compare-and-swap
+
+    @Test
+    void runIsCreatedOnceAndSwappedOnlyFromTheExpectedVersion() {
+        RunState created = run("r1", "gold", T0);
+        assertThat(provider.runs().create(created)).isTrue();
+        assertThat(provider.runs().create(created.withMetadata(Map.of("second", "write")))).isFalse();
+        assertThat(provider.runs().get("r1")).contains(created);
+
+        RunState triggering = created.moveTo(RunStatus.TRIGGERING, T0.plusSeconds(1));
+        assertThat(provider.runs().compareAndSwap(1, triggering)).isTrue();
+        assertThat(provider.runs().compareAndSwap(1, created.moveTo(RunStatus.CANCELLED, T0.plusSeconds(2)))).isFalse();
+        assertThat(provider.runs().get("r1")).contains(triggering);
+
+        assertThat(provider.runs().compareAndSwap(1, run("missing", "gold", T0).moveTo(RunStatus.TRIGGERING, T0))).isFalse();
+        assertThat(provider.runs().get("missing")).isEmpty();
+        assertThatThrownBy(() -> provider.runs().compareAndSwap(5, triggering))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest(name = "{0} concurrent writers")
+    @ValueSource(ints = {10, 50})
+    void compareAndSwapHasExactlyOneWinnerPerVersionAndLosesNoUpdate(int writers) throws Exception {
+        int swapsPerWriter = writers <= 10 ? 5 : 1;
+        provider.runs().create(run("hot", "gold", T0));
+        Map<Long, List<String>> winnersByVersion = new ConcurrentHashMap<>();
+        AtomicInteger successes = new AtomicInteger();
+        AtomicInteger conflicts = new AtomicInteger();
+
+        runConcurrently(writers, w -> {
+            for (int s = 0; s < swapsPerWriter; s++) {
+                String entry = "w" + w + "-" + s;
+                while (true) {
+                    RunState current = provider.runs().get("hot").orElseThrow();
+                    RunState next = withEntry(current, entry, T0);
+                    if (provider.runs().compareAndSwap(current.version(), next)) {
+                        winnersByVersion.computeIfAbsent(next.version(), v -> new CopyOnWriteArrayList<>()).add(entry);
+                        successes.incrementAndGet();
+                        break;
+                    }
+                    conflicts.incrementAndGet();
+                }
+            }
+            return null;
+        });
+
+        RunState last = provider.runs().get("hot").orElseThrow();
+        int expected = writers * swapsPerWriter;
+        assertThat(successes.get()).isEqualTo(expected);
+        assertThat(last.version()).isEqualTo(1L + expected);
+        assertThat(winnersByVersion).hasSize(expected);
+        assertThat(winnersByVersion.values()).allSatisfy(winners -> assertThat(winners).hasSize(1));
+        assertThat(winnersByVersion.keySet()).containsExactlyInAnyOrderElementsOf(
+                IntStream.rangeClosed(2, expected + 1).mapToObj(Long::valueOf).toList());
+        // No lost update: every successful writer's entry survived all later swaps.
+        assertThat(last.metadata()).hasSize(expected);
+        winnersByVersion.forEach((version, winners) ->
+                assertThat(last.metadata()).containsEntry(winners.getFirst(), Long.toString(version)));
+    }
+
+    @Test
+    void runsAreListedByPipelineNewestFirst() {
+        for (int i = 0; i < 5; i++) {
+            provider.runs().create(run("g" + i, "gold", T0.plusSeconds(i)));
+        }
+        provider.runs().create(run("s0", "silver", T0));
+        Page<RunState> first = provider.runs().listByPipeline("gold", PageRequest.first(3));
+        assertThat(first.items()).extracting(RunState::runId).containsExactly("g4", "g3", "g2");
+        Page<RunState> rest = provider.runs().listByPipeline("gold", PageRequest.first(3).after(first.nextCursor()));
+        assertThat(rest.items()).extracting(RunState::runId).containsExactly("g1", "g0");
+        assertThat(rest.isLast()).isTrue();
+    }
+
+    @Test
+    void nonTerminalRunsInTheWindowAreListedForTheWatchdog() {
+        RunState stuck = run("stuck", "gold", T0.minus(Duration.ofHours(6)));
+        RunState done = run("done", "gold", T0.minus(Duration.ofHours(5)));
+        RunState young = run("young", "gold", T0.minus(Duration.ofMinutes(10)));
+        RunState ancient = run("ancient", "gold", T0.minus(Duration.ofDays(3)));
+        for (RunState r : List.of(stuck, done, young, ancient)) {
+            provider.runs().create(r);
+        }
+        RunState triggering = done.moveTo(RunStatus.TRIGGERING, T0);
+        provider.runs().compareAndSwap(1, triggering);
+        provider.runs().compareAndSwap(2, triggering.moveTo(RunStatus.COMPLETED, T0));
+
+        List<RunState> found = provider.runs().listNonTerminal("gold", T0.minus(Duration.ofDays(1)), T0.minus(Duration.ofHours(4)));
+        assertThat(found).extracting(RunState::runId).containsExactly("stuck");
+    }
+
+    @Test
+    void expiredRunsReadAsAbsentAndCannotBeSwapped() {
+        provider.runs().create(run("old", "gold", T0));
+        clock.advance(Duration.ofDays(31));
+        assertThat(provider.runs().get("old")).isEmpty();
+        assertThat(provider.runs().listByPipeline("gold", PageRequest.first(10)).items()).isEmpty();
+        assertThat(provider.runs().compareAndSwap(1, run("old", "gold", T0).moveTo(RunStatus.TRIGGERING, T0))).isFalse();
+    }
+
+    // ---------------------------------------------------------------- run logs
+
+    @Test
+    void runLogUpdatesPreserveAttemptNumberAndRetryHistory() {
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        RunLog pending = provider.runLogs().update(key, current -> current.orElse(
+                runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0)));
+        RunLog failed = provider.runLogs().update(key, current -> failedOnceMore(current.orElseThrow(), "r1", T0.plusSeconds(60)));
+        assertThat(failed.attemptNumber()).isEqualTo(1);
+        RunLog running = provider.runLogs().update(key,
+                current -> withStatus(current.orElseThrow(), RunLogStatus.RUNNING, "r2", T0.plusSeconds(120)));
+        assertThat(running.attemptNumber()).isEqualTo(1);
+        assertThat(running.retryHistory()).isEqualTo(failed.retryHistory());
+        assertThat(provider.runLogs().get(key)).contains(running);
+        assertThat(pending.status()).isEqualTo(RunLogStatus.PENDING);
+
+        // A writer that would reset the ledger (the Go original's trigger) is refused and writes nothing.
+        assertThatThrownBy(() -> provider.runLogs().update(key,
+                current -> runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 0, List.of(), T0)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("attemptNumber");
+        assertThatThrownBy(() -> provider.runLogs().update(key, current -> withStatus(
+                runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 1, List.of(), T0), RunLogStatus.RUNNING, "r3", T0)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("retryHistory");
+        assertThatThrownBy(() -> provider.runLogs().update(key,
+                current -> runLog("silver", DATE, "daily", RunLogStatus.RUNNING, 5, List.of(), T0)))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(provider.runLogs().get(key)).contains(running);
+    }
+
+    @Test
+    void concurrentRunLogUpdatesLoseNoAttempt() throws Exception {
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        provider.runLogs().update(key, current -> runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0));
+        int writers = 10;
+        runConcurrently(writers, w -> provider.runLogs().update(key,
+                current -> failedOnceMore(current.orElseThrow(), "r" + w, T0)));
+
+        RunLog last = provider.runLogs().get(key).orElseThrow();
+        assertThat(last.attemptNumber()).isEqualTo(writers);
+        assertThat(last.retryHistory()).extracting(a -> a.attempt())
+                .containsExactlyElementsOf(IntStream.rangeClosed(1, writers).boxed().toList());
+        assertThat(last.retryHistory()).extracting(a -> a.runId()).doesNotHaveDuplicates().hasSize(writers);
+    }
+
+    @Test
+    void runLogsAreListedByPipelineNewestFirstAndByDateAcrossPipelines() {
+        for (int d = 0; d < 3; d++) {
+            LocalDate date = DATE.minusDays(d);
+            provider.runLogs().update(new RunLogKey("gold", date, "daily"),
+                    c -> runLog("gold", date, "daily", RunLogStatus.COMPLETED, 1, List.of(), T0));
+        }
+        provider.runLogs().update(new RunLogKey("silver", DATE, "h01"),
+                c -> runLog("silver", DATE, "h01", RunLogStatus.RUNNING, 0, List.of(), T0));
+        provider.runLogs().update(new RunLogKey("silver", DATE, "h00"),
+                c -> runLog("silver", DATE, "h00", RunLogStatus.FAILED, 1, List.of(), T0));
+
+        Page<RunLog> gold = provider.runLogs().listByPipeline("gold", PageRequest.first(2));
+        assertThat(gold.items()).extracting(RunLog::date).containsExactly(DATE, DATE.minusDays(1));
+        assertThat(provider.runLogs().listByPipeline("gold", PageRequest.first(2).after(gold.nextCursor())).items())
+                .extracting(RunLog::date).containsExactly(DATE.minusDays(2));
+
+        assertThat(Page.all(2, p -> provider.runLogs().listByDate(DATE, p)))
+                .extracting(l -> l.pipelineId() + "/" + l.scheduleId())
+                .containsExactly("gold/daily", "silver/h00", "silver/h01");
+        assertThat(provider.runLogs().listByDate(DATE.plusDays(1), PageRequest.first(10)).items()).isEmpty();
+    }
+
+    @Test
+    void expiredRunLogsReadAsAbsentAndStartOver() {
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        provider.runLogs().update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.FAILED, 2, List.of(), T0));
+        clock.advance(Duration.ofDays(30));
+        assertThat(provider.runLogs().get(key)).isEmpty();
+        RunLog fresh = provider.runLogs().update(key, current -> current.orElse(
+                runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0)));
+        assertThat(fresh.attemptNumber()).isZero();
+        assertThat(provider.runLogs().get(key)).contains(fresh);
+    }
+
+    // ---------------------------------------------------------------- events
+
+    @Test
+    void eventsAreReadForwardFromACursor() {
+        for (int i = 0; i < 25; i++) {
+            provider.events().append(event("gold", T0.plusMillis(i * 10L), "e" + i));
+        }
+        provider.events().append(event("silver", T0, "other pipeline"));
+
+        Page<Event> first = provider.events().read("gold", PageRequest.first(10));
+        assertThat(first.items()).extracting(Event::message)
+                .containsExactlyElementsOf(IntStream.range(0, 10).mapToObj(i -> "e" + i).toList());
+        Page<Event> second = provider.events().read("gold", PageRequest.first(10).after(first.nextCursor()));
+        assertThat(second.items()).extracting(Event::message)
+                .containsExactlyElementsOf(IntStream.range(10, 20).mapToObj(i -> "e" + i).toList());
+        Page<Event> third = provider.events().read("gold", PageRequest.first(10).after(second.nextCursor()));
+        assertThat(third.items()).extracting(Event::message)
+                .containsExactlyElementsOf(IntStream.range(20, 25).mapToObj(i -> "e" + i).toList());
+        assertThat(third.isLast()).isTrue();
+
+        // A cursor stays valid while events are appended after it.
+        provider.events().append(event("gold", T0.plusSeconds(60), "late"));
+        assertThat(provider.events().read("gold", PageRequest.first(10).after(second.nextCursor())).items())
+                .extracting(Event::message).endsWith("e24", "late");
+    }
+
+    @Test
+    void eventsOfOneMillisecondAreAllKept() {
+        for (int i = 0; i < 5; i++) {
+            provider.events().append(event("gold", T0, "same-ms-" + i));
+        }
+        List<Event> read = provider.events().read("gold", PageRequest.first(10)).items();
+        assertThat(read).extracting(Event::message)
+                .containsExactlyInAnyOrder("same-ms-0", "same-ms-1", "same-ms-2", "same-ms-3", "same-ms-4");
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items()).isEqualTo(read);
+    }
+
+    @Test
+    void latestEventsAreTheNewestInTimeOrder() {
+        for (int i = 0; i < 8; i++) {
+            provider.events().append(event("gold", T0.plusSeconds(i), "e" + i));
+        }
+        assertThat(provider.events().latest("gold", 3)).extracting(Event::message).containsExactly("e5", "e6", "e7");
+        assertThat(provider.events().latest("gold", 50)).hasSize(8);
+        assertThat(provider.events().latest("nobody", 3)).isEmpty();
+    }
+
+    @Test
+    void eventsAreReadPastOneMegabyte() {
+        String big = "y".repeat(LARGE_ITEM_BYTES);
+        for (int i = 0; i < LARGE_ITEM_COUNT; i++) {
+            provider.events().append(new Event(EventKind.RUN_STATE_CHANGED, "gold", "daily", DATE, "r" + i, null, null,
+                    String.format("big-%02d", i), Map.of("padding", big), T0.plusMillis(i)));
+        }
+        Page<Event> all = provider.events().read("gold", PageRequest.first(PageRequest.MAX_LIMIT));
+        assertThat(all.items()).extracting(Event::message)
+                .containsExactlyElementsOf(IntStream.range(0, LARGE_ITEM_COUNT).mapToObj(i -> String.format("big-%02d", i)).toList());
+        assertThat(all.isLast()).isTrue();
+        assertThat(provider.events().latest("gold", LARGE_ITEM_COUNT)).hasSize(LARGE_ITEM_COUNT);
+    }
+
+    @Test
+    void expiredEventsReadAsAbsent() {
+        provider.events().append(event("gold", T0, "old"));
+        clock.advance(Duration.ofDays(31));
+        provider.events().append(event("gold", clock.instant(), "new"));
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items()).extracting(Event::message)
+                .containsExactly("new");
+    }
+
+    // ---------------------------------------------------------------- reruns and late arrivals
+
+    @Test
+    void rerunsAreListedNewestFirstAndCountedPerDateAndSchedule() {
+        provider.reruns().put(rerun("rr1", "gold", DATE, "daily", T0));
+        provider.reruns().put(rerun("rr2", "gold", DATE, "daily", T0.plusSeconds(1)));
+        provider.reruns().put(rerun("rr3", "gold", DATE, "h01", T0.plusSeconds(2)));
+        provider.reruns().put(rerun("rr4", "gold", DATE.minusDays(1), "daily", T0.plusSeconds(3)));
+        provider.reruns().put(rerun("rr5", "silver", DATE, "daily", T0.plusSeconds(4)));
+
+        assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(2);
+        assertThat(provider.reruns().count("gold", DATE, "h01")).isEqualTo(1);
+        assertThat(provider.reruns().count("gold", DATE.plusDays(1), "daily")).isZero();
+
+        Page<Rerun> first = provider.reruns().list(PageRequest.first(3));
+        assertThat(first.items()).extracting(Rerun::rerunId).containsExactly("rr5", "rr4", "rr3");
+        assertThat(provider.reruns().list(PageRequest.first(3).after(first.nextCursor())).items())
+                .extracting(Rerun::rerunId).containsExactly("rr2", "rr1");
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).extracting(Rerun::rerunId)
+                .containsExactly("rr3", "rr2", "rr1", "rr4");
+
+        Rerun started = new Rerun("rr1", "gold", "daily", DATE, null, "run-1", "late data", null, RerunStatus.STARTED,
+                "run-9", T0, null, Map.of());
+        provider.reruns().put(started);
+        assertThat(provider.reruns().get("rr1")).contains(started);
+        assertThat(provider.reruns().count("gold", DATE, "daily")).as("a status change is not a new rerun").isEqualTo(2);
+        assertThat(Page.all(10, provider.reruns()::list)).hasSize(5);
+
+        clock.advance(Duration.ofDays(31));
+        assertThat(provider.reruns().get("rr1")).isEmpty();
+        assertThat(provider.reruns().count("gold", DATE, "daily")).isZero();
+    }
+
+    @Test
+    void lateArrivalsAreListedPerDateAndScheduleOldestFirst() {
+        LateArrival first = new LateArrival("gold", DATE, "daily", "row-count", "r1", TraitStatus.PASS, TraitStatus.PASS, 120.0, T0);
+        LateArrival second = new LateArrival("gold", DATE, "daily", "source-freshness", "r1", TraitStatus.PASS, TraitStatus.FAIL, 0.0, T0.plusSeconds(30));
+        provider.lateArrivals().put(second);
+        provider.lateArrivals().put(first);
+        provider.lateArrivals().put(new LateArrival("gold", DATE, "h01", "row-count", "r2", TraitStatus.PASS, TraitStatus.PASS, 1.0, T0));
+        assertThat(provider.lateArrivals().list("gold", DATE, "daily")).containsExactly(first, second);
+        assertThat(provider.lateArrivals().list("gold", DATE.minusDays(1), "daily")).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- markers
+
+    @Test
+    void aMarkerWrittenTwiceIsWrittenOnce() {
+        String suffix = TableKeys.cascadeMarkerSuffix("silver", "run-42");
+        Marker marker = marker("gold", MarkerSource.CASCADE, suffix, DATE);
+        assertThat(provider.cascade().writeMarker(marker)).isTrue();
+        assertThat(provider.cascade().writeMarker(marker)).isFalse();
+        assertThat(provider.cascade().markers("gold", DATE)).containsExactly(marker);
+    }
+
+    @Test
+    void concurrentWritersOfOneMarkerHaveOneWinner() throws Exception {
+        Marker marker = marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(DATE, "daily"), DATE);
+        AtomicInteger created = new AtomicInteger();
+        runConcurrently(10, w -> provider.cascade().writeMarker(marker) ? created.incrementAndGet() : 0);
+        assertThat(created.get()).isEqualTo(1);
+        assertThat(provider.cascade().markers("gold", DATE)).containsExactly(marker);
+    }
+
+    @Test
+    void markersAreListedPerExecutionDate() {
+        Marker today = marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(DATE, "daily"), DATE);
+        Marker yesterday = marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(DATE.minusDays(1), "daily"),
+                DATE.minusDays(1));
+        Marker manual = marker("gold", MarkerSource.MANUAL, "2099-02-23T10:00:00.000Z#ab12", DATE);
+        provider.cascade().writeMarker(today);
+        provider.cascade().writeMarker(yesterday);
+        provider.cascade().writeMarker(manual);
+        assertThat(provider.cascade().markers("gold", DATE)).containsExactlyInAnyOrder(today, manual);
+        assertThat(provider.cascade().markers("silver", DATE)).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- alerts
+
+    @Test
+    void anAlertIsClaimedOnceUntilReleasedOrExpired() {
+        AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
+        assertThat(provider.alerts().claim(key)).isTrue();
+        assertThat(provider.alerts().claim(key)).isFalse();
+        assertThat(provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "h01"))).isTrue();
+
+        provider.alerts().release(key);
+        assertThat(provider.alerts().claim(key)).isTrue();
+
+        clock.advance(Duration.ofDays(7));
+        assertThat(provider.alerts().claim(key)).as("the dedup item expired").isTrue();
+    }
+
+    // ---------------------------------------------------------------- locks
+
+    @Test
+    void aLockIsExclusiveUnderConcurrency() throws Exception {
+        LockKey key = new LockKey("gold", "daily");
+        List<String> winners = new CopyOnWriteArrayList<>();
+        runConcurrently(20, w -> provider.locks().acquire(key, "exec-" + w, Duration.ofHours(5)) && winners.add("exec-" + w));
+        assertThat(winners).hasSize(1);
+        assertThat(provider.locks().holder(key)).contains(winners.getFirst());
+    }
+
+    @Test
+    void aLockExpiresAndCanThenBeTakenOver() {
+        LockKey key = new LockKey("gold", "daily");
+        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        clock.advance(Duration.ofHours(5).minusSeconds(1));
+        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isFalse();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(provider.locks().holder(key)).isEmpty();
+        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().holder(key)).contains("exec-b");
+        assertThat(provider.locks().release(key, "exec-a")).as("the expired owner cannot release the new holder's lock").isFalse();
+        assertThat(provider.locks().holder(key)).contains("exec-b");
+    }
+
+    @Test
+    void theSameOwnerReacquiresAndExtendsItsLock() {
+        LockKey key = new LockKey("gold", "daily");
+        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        clock.advance(Duration.ofHours(4));
+        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        clock.advance(Duration.ofHours(4));
+        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).as("extended to 9 h").isFalse();
+        assertThat(provider.locks().holder(key)).contains("exec-a");
+    }
+
+    @Test
+    void onlyTheOwnerReleasesALock() {
+        LockKey key = new LockKey("gold", "daily");
+        LockKey other = new LockKey("gold", "h01");
+        provider.locks().acquire(key, "exec-a", Duration.ofHours(5));
+        assertThat(provider.locks().release(key, "exec-b")).isFalse();
+        assertThat(provider.locks().holder(key)).contains("exec-a");
+        assertThat(provider.locks().acquire(other, "exec-b", Duration.ofHours(5))).as("locks are per schedule").isTrue();
+        assertThat(provider.locks().release(key, "exec-a")).isTrue();
+        assertThat(provider.locks().holder(key)).isEmpty();
+        assertThat(provider.locks().release(key, "exec-a")).isFalse();
+        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isTrue();
+    }
+
+    // ---------------------------------------------------------------- transitions
+
+    @Test
+    void aTransitionWritesRunStateRunLogAndEventsTogether() {
+        RunState created = run("r1", "gold", T0);
+        provider.runs().create(created);
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        provider.runLogs().update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 0, List.of(), T0));
+        RunState triggering = created.moveTo(RunStatus.TRIGGERING, T0);
+        provider.runs().compareAndSwap(1, triggering);
+
+        RunState failed = triggering.moveTo(RunStatus.FAILED, T0.plusSeconds(5));
+        Event event = new Event(EventKind.RUN_STATE_CHANGED, "gold", "daily", DATE, "r1", null, "FAILED", "job failed",
+                null, T0.plusSeconds(5));
+        TransitionOutcome outcome = provider.recordTransition(RunTransition.of(2, failed, key,
+                current -> failedOnceMore(current.orElseThrow(), "r1", T0.plusSeconds(5)), event));
+
+        assertThat(outcome).isInstanceOf(TransitionOutcome.Applied.class);
+        TransitionOutcome.Applied applied = (TransitionOutcome.Applied) outcome;
+        assertThat(applied.run()).isEqualTo(failed);
+        assertThat(applied.runLog().attemptNumber()).isEqualTo(1);
+        assertThat(provider.runs().get("r1")).contains(failed);
+        assertThat(provider.runLogs().get(key)).contains(applied.runLog());
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items()).containsExactly(event);
+    }
+
+    @Test
+    void aTransitionFromAStaleVersionWritesNothing() {
+        RunState created = run("r1", "gold", T0);
+        provider.runs().create(created);
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        RunLog log = provider.runLogs().update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0));
+        RunState triggering = created.moveTo(RunStatus.TRIGGERING, T0);
+        provider.runs().compareAndSwap(1, triggering);
+
+        TransitionOutcome outcome = provider.recordTransition(RunTransition.of(1, created.moveTo(RunStatus.CANCELLED, T0), key,
+                current -> failedOnceMore(current.orElseThrow(), "r1", T0), event("gold", T0, "should not exist")));
+
+        assertThat(outcome).isEqualTo(new TransitionOutcome.RunVersionConflict("r1", 1));
+        assertThat(outcome.applied()).isFalse();
+        assertThat(provider.runs().get("r1")).contains(triggering);
+        assertThat(provider.runLogs().get(key)).contains(log);
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items()).isEmpty();
+    }
+
+    @Test
+    void aTransitionThatWouldClobberTheRunLogWritesNothing() {
+        RunState created = run("r1", "gold", T0);
+        provider.runs().create(created);
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        RunLog log = provider.runLogs().update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.FAILED, 2, List.of(), T0));
+
+        assertThatThrownBy(() -> provider.recordTransition(RunTransition.of(1, created.moveTo(RunStatus.TRIGGERING, T0), key,
+                current -> runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 0, List.of(), T0))))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(provider.runs().get("r1")).contains(created);
+        assertThat(provider.runLogs().get(key)).contains(log);
+    }
+
+    @Test
+    void concurrentTransitionsOnOneRunHaveOneWinnerPerVersion() throws Exception {
+        RunState created = run("r1", "gold", T0);
+        provider.runs().create(created);
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        provider.runLogs().update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0));
+        Set<String> winners = ConcurrentHashMap.newKeySet();
+
+        runConcurrently(10, w -> {
+            TransitionOutcome outcome = provider.recordTransition(RunTransition.of(1, withEntry(created, "w" + w, T0), key,
+                    current -> failedOnceMore(current.orElseThrow(), "w" + w, T0), event("gold", T0, "w" + w)));
+            return outcome.applied() && winners.add("w" + w);
+        });
+
+        assertThat(winners).hasSize(1);
+        String winner = winners.iterator().next();
+        assertThat(provider.runs().get("r1").orElseThrow().metadata()).containsOnlyKeys(winner);
+        assertThat(provider.runLogs().get(key).orElseThrow().attemptNumber()).isEqualTo(1);
+        assertThat(provider.events().read("gold", PageRequest.first(20)).items()).extracting(Event::message)
+                .containsExactly(winner);
+    }
+
+    @Test
+    void pingAnswers() {
+        provider.ping();
+        assertThat(provider.pipelines().get("anything")).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- concurrency harness
+
+    /** A task of one writer in a concurrency test. */
+    @FunctionalInterface
+    protected interface Writer {
+        Object run(int writer) throws Exception;
+    }
+
+    /** Runs {@code writers} tasks released together by a barrier; rethrows the first failure. */
+    protected static void runConcurrently(int writers, Writer task) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            CyclicBarrier start = new CyclicBarrier(writers);
+            List<Future<Object>> futures = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                Callable<Object> call = () -> {
+                    start.await(30, TimeUnit.SECONDS);
+                    return task.run(writer);
+                };
+                futures.add(pool.submit(call));
+            }
+            for (Future<Object> f : futures) {
+                f.get(120, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
