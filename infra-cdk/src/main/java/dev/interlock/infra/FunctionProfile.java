@@ -14,8 +14,9 @@ import java.util.Set;
  *
  * @param memoryMb memory; Java gets CPU in proportion, which matters most for the first (restored) request
  * @param timeoutSeconds hard limit of one invocation
- * @param tableActions DynamoDB actions on the table itself (TransactWriteItems needs no action of its own: it is
- *         authorised per contained Put/Update/Delete/ConditionCheck)
+ * @param tableActions DynamoDB actions on the table itself, as the DynamoDB Provider ({@code lambdas/deps}) issues
+ *         them: TransactWriteItems needs no action of its own (it is authorised per contained Put/Update/Delete),
+ *         conditional writes need none beyond the write, and nothing scans or batch-writes
  * @param indexActions DynamoDB actions on GSI1 only
  * @param why one sentence per grant, kept in the code and shown in the function's description
  */
@@ -28,8 +29,6 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     static final String PUT_ITEM = "dynamodb:PutItem";
     static final String UPDATE_ITEM = "dynamodb:UpdateItem";
     static final String DELETE_ITEM = "dynamodb:DeleteItem";
-    static final String CONDITION_CHECK_ITEM = "dynamodb:ConditionCheckItem";
-    static final String BATCH_WRITE_ITEM = "dynamodb:BatchWriteItem";
 
     /**
      * Variables of {@link EnvVar} the functions never get in AWS: the private-URL switch exists for the local runtime
@@ -62,39 +61,40 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             // so the router only reads the stream (granted by the event-source mapping) and starts executions.
             case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(),
                     "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
-            // The dispatcher touches every workflow item: locks (conditional put/delete), run log and run state
-            // (conditional update + TransactWriteItems with events), downstream index and markers (query + put),
-            // late-arrival and rerun records, alert dedup items; the watchdog lists pipelines and runs via GSI1.
+            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run state
+            // (CAS update) with run log and events in TransactWriteItems, downstream index (query) and markers
+            // (conditional put), late-arrival and rerun records, alert dedup claims (put, delete on a failed
+            // publish); the watchdog lists pipelines and non-terminal runs via GSI1.
             case ORCHESTRATOR -> new FunctionProfile(1024, 120,
-                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, CONDITION_CHECK_ITEM),
+                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
             // Reads sensor values and upstream run logs by key, stores the trait result and its event (puts), and
-            // dedups TRAIT_ERROR alerts with a conditional put. Never updates or deletes.
+            // claims TRAIT_ERROR alert dedup items (put; delete gives the claim back when publishing fails).
             case EVALUATOR -> new FunctionProfile(1024, 120,
-                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM),
+                    List.of(GET_ITEM, BATCH_GET_ITEM, PUT_ITEM, DELETE_ITEM),
                     List.of(),
-                    "Evaluator: reads sensors and run logs, writes trait results and events; no update or delete.");
-            // Creates the run state (conditional put), moves it PENDING -> TRIGGERING -> RUNNING by CAS (update) in a
-            // transaction with the run log and an event (condition check + put); never deletes.
+                    "Evaluator: reads sensors and run logs by key, writes trait results, events, alert claims.");
+            // Creates the run state (conditional put) and moves it PENDING -> TRIGGERING -> RUNNING by CAS (update);
+            // writes the run log (conditional put) and events; alert dedup claims as the evaluator. No listing.
             case TRIGGER -> new FunctionProfile(1024, 120,
-                    List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, CONDITION_CHECK_ITEM),
+                    List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(),
-                    "Trigger: creates runs and advances them by CAS with the run log and events; no delete.");
+                    "Trigger: creates runs and advances them by CAS, writes run log, events, alert claims.");
             // Polls the job; reads the run state by key and records a poll event (put). Terminal moves of the run
             // state belong to the orchestrator's logResult, so no update.
             case RUN_CHECKER -> new FunctionProfile(512, 60,
                     List.of(GET_ITEM, PUT_ITEM),
                     List.of(),
                     "Run checker: polls jobs, reads run state, records poll events; no update or delete.");
-            // Registration: pipelines, archetypes, calendars and the downstream index (put/delete, batch on
-            // re-registration), sensors, evaluation and rerun markers (conditional put in a transaction); lists go
-            // through GSI1 (TYPE#pipeline, RUNS#, RUNLOGS#). The 29 s timeout is API Gateway's integration limit.
+            // Registration: pipelines with their downstream index and reruns (TransactWriteItems of conditional puts
+            // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key and batch; lists
+            // via GSI1 (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs). Never
+            // updates: run states belong to the workflow. The 29 s timeout is API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
-                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, CONDITION_CHECK_ITEM,
-                            BATCH_WRITE_ITEM),
+                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
                     List.of(QUERY),
-                    "API: registration CRUD, downstream index, sensors, markers, listings via GSI1; no scan.");
+                    "API: registration, downstream index, sensors, markers, reruns; listings via GSI1; no scan.");
         };
     }
 }

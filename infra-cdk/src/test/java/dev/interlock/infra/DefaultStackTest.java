@@ -166,13 +166,13 @@ class DefaultStackTest {
                 "Properties", "Environment", "Variables");
         assertThat(router).containsEntry("TABLE_NAME", Json.ref(tableId))
                 .containsEntry("STATE_MACHINE_ARN", Json.ref(machineId))
-                .containsEntry("STALE_MARKER_DAYS", "2");
+                .containsEntry("STALE_MARKER_DAYS", EnvVar.STALE_MARKER_DAYS.defaultValue());
         Map<String, Object> orchestrator = Json.map(synth.function(InterlockFunction.ORCHESTRATOR),
                 "Properties", "Environment", "Variables");
         assertThat(orchestrator).containsEntry("ALERT_TOPIC_ARN", Json.ref(topicId))
-                .containsEntry("RUN_LOG_TTL_DAYS", "30")
-                .containsEntry("RETENTION_DAYS", "7")
-                .containsEntry("MAX_RERUNS_PER_DAY", "3");
+                .containsEntry("RUN_LOG_TTL_DAYS", EnvVar.RUN_LOG_TTL_DAYS.defaultValue())
+                .containsEntry("RETENTION_DAYS", EnvVar.RETENTION_DAYS.defaultValue())
+                .containsEntry("MAX_RERUNS_PER_DAY", EnvVar.MAX_RERUNS_PER_DAY.defaultValue());
         Map<String, Object> evaluator = Json.map(synth.function(InterlockFunction.EVALUATOR),
                 "Properties", "Environment", "Variables");
         assertThat(evaluator).containsEntry("EVALUATOR_BASE_URL", "");
@@ -469,6 +469,32 @@ class DefaultStackTest {
                 .containsExactlyInAnyOrderElementsOf(profile.indexActions());
         onIndex.forEach(s -> assertThat(Json.write(s.get("Resource"))).contains("/index/GSI1\"").doesNotContain("*"));
         assertThat(synth.actionsOf(f)).doesNotContain("dynamodb:Scan");
+    }
+
+    /**
+     * The reviewed grant matrix, spelled out here rather than read back from {@link FunctionProfile}: the actions the
+     * DynamoDB Provider issues for what each function does (alert claims need a delete to give a claim back).
+     */
+    @Test
+    void tableGrantsAreTheReviewedMatrixAndNothingScansOrBatchWrites() {
+        Map<InterlockFunction, Set<String>> table = Map.of(
+                InterlockFunction.STREAM_ROUTER, Set.of(),
+                InterlockFunction.ORCHESTRATOR, Set.of("GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem",
+                        "DeleteItem"),
+                InterlockFunction.EVALUATOR, Set.of("GetItem", "BatchGetItem", "PutItem", "DeleteItem"),
+                InterlockFunction.TRIGGER, Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem"),
+                InterlockFunction.RUN_CHECKER, Set.of("GetItem", "PutItem"),
+                InterlockFunction.API, Set.of("GetItem", "BatchGetItem", "Query", "PutItem", "DeleteItem"));
+        Set<InterlockFunction> gsi1Readers = EnumSet.of(InterlockFunction.ORCHESTRATOR, InterlockFunction.API);
+        for (InterlockFunction f : InterlockFunction.values()) {
+            Set<String> expected = table.get(f).stream().map(a -> "dynamodb:" + a).collect(Collectors.toSet());
+            assertThat(new TreeSet<>(FunctionProfile.of(f).tableActions())).as(f.name()).isEqualTo(new TreeSet<>(expected));
+            assertThat(FunctionProfile.of(f).indexActions()).as(f.name())
+                    .isEqualTo(gsi1Readers.contains(f) ? List.of("dynamodb:Query") : List.of());
+            assertThat(synth.actionsOf(f)).as(f.name()).doesNotContain("dynamodb:Scan", "dynamodb:BatchWriteItem",
+                    "dynamodb:ConditionCheckItem", "dynamodb:PartiQLSelect", "dynamodb:DeleteTable",
+                    "dynamodb:UpdateTable");
+        }
     }
 
     @Test

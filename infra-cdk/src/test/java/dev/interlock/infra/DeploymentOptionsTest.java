@@ -1,6 +1,7 @@
 package dev.interlock.infra;
 
 import dev.interlock.infra.DeploymentOptions.ApiAuth;
+import dev.interlock.model.runtime.EnvVar;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -27,10 +28,11 @@ class DeploymentOptionsTest {
         assertThat(o.jobStateRules()).isFalse();
         assertThat(o.alarmTopicArn()).isEmpty();
         assertThat(o.evaluatorBaseUrl()).isEmpty();
-        assertThat(o.staleMarkerDays()).isEqualTo(2);
-        assertThat(o.runLogTtlDays()).isEqualTo(30);
-        assertThat(o.retentionDays()).isEqualTo(7);
-        assertThat(o.maxRerunsPerDay()).isEqualTo(3);
+        // The functions' own defaults, named once in EnvVar.
+        assertThat(o.staleMarkerDays()).isEqualTo(Integer.parseInt(EnvVar.STALE_MARKER_DAYS.defaultValue()));
+        assertThat(o.runLogTtlDays()).isEqualTo(Integer.parseInt(EnvVar.RUN_LOG_TTL_DAYS.defaultValue()));
+        assertThat(o.retentionDays()).isEqualTo(Integer.parseInt(EnvVar.RETENTION_DAYS.defaultValue()));
+        assertThat(o.maxRerunsPerDay()).isEqualTo(Integer.parseInt(EnvVar.MAX_RERUNS_PER_DAY.defaultValue()));
         assertThat(o.jobs()).isEqualTo(DeploymentOptions.JobTargets.none());
     }
 
