@@ -108,8 +108,12 @@ public record DeploymentOptions(
     /** Retention periods CloudWatch Logs accepts. */
     static final List<Integer> LOG_RETENTION_CHOICES = List.of(
             1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653);
-    /** WAF can inspect at most this much of an API Gateway request body, in 16 KB steps. */
-    static final List<Integer> BODY_LIMIT_CHOICES = List.of(16, 32, 48, 64);
+    /**
+     * The registration API function refuses bodies over 256 KiB itself (413, see lambdas/api openapi.yaml); the
+     * gateway guard defaults to the same limit so a refused body never reaches Lambda. API Gateway's own cap is 10 MB.
+     */
+    static final int DEFAULT_BODY_LIMIT_KB = 256;
+    static final int MAX_BODY_LIMIT_KB = 10_240;
 
     private static final Pattern STACK_NAME_FORMAT = Pattern.compile("[A-Za-z][A-Za-z0-9-]{0,127}");
     private static final Pattern GLUE_JOB_NAME = Pattern.compile("[\\w.\\-]{1,255}");
@@ -145,7 +149,7 @@ public record DeploymentOptions(
         ApiAuth apiAuth = r.apiAuth(API_AUTH);
         int rate = r.positiveInt(API_THROTTLE_RATE_LIMIT, 50, 10_000);
         int burst = r.positiveInt(API_THROTTLE_BURST_LIMIT, 100, 5_000);
-        int bodyKb = r.choice(API_MAX_REQUEST_BODY_KB, 16, BODY_LIMIT_CHOICES);
+        int bodyKb = r.positiveInt(API_MAX_REQUEST_BODY_KB, DEFAULT_BODY_LIMIT_KB, MAX_BODY_LIMIT_KB);
         boolean accountRole = r.bool(API_GATEWAY_ACCOUNT_ROLE, true);
         int watchdog = r.positiveInt(WATCHDOG_RATE_MINUTES, 5, 60);
         boolean jobStateRules = r.bool(JOB_STATE_RULES, false);

@@ -603,40 +603,41 @@ public final class InterlockStack extends Stack {
     }
 
     /**
-     * API Gateway REST APIs accept bodies up to 10 MB and offer no smaller limit of their own; a WAF web ACL blocks
-     * any body larger than the configured limit (WAF sees at most that much, and oversize bodies match the rule).
+     * API Gateway REST APIs accept bodies up to 10 MB and offer no smaller limit of their own. A WAF web ACL on the
+     * stage refuses requests whose declared Content-Length exceeds the limit, before Lambda runs: WAF inspects at
+     * most 64 KB of a body, so the rule reads the header (as a number, see {@link ContentLengthPattern}) rather than
+     * the body. A request that lies about its length still meets the API function's own 256 KiB check.
      */
     private void bodySizeGuard(RestApi restApi) {
-        int limitKb = options.apiMaxRequestBodyKb();
-        CfnWebACL.VisibilityConfigProperty aclVisibility = visibility(options.stackName() + "-registration-api");
+        long limitBytes = options.apiMaxRequestBodyKb() * 1024L;
         CfnWebACL acl = CfnWebACL.Builder.create(this, "ApiWebAcl")
                 .scope("REGIONAL")
-                .description("Interlock registration API: request body size guard")
+                .description("Interlock registration API: refuses request bodies over " + options.apiMaxRequestBodyKb()
+                        + " KiB")
                 .defaultAction(CfnWebACL.DefaultActionProperty.builder()
                         .allow(CfnWebACL.AllowActionProperty.builder().build()).build())
-                .associationConfig(CfnWebACL.AssociationConfigProperty.builder()
-                        .requestBody(Map.of("API_GATEWAY", CfnWebACL.RequestBodyAssociatedResourceTypeConfigProperty
-                                .builder().defaultSizeInspectionLimit("KB_" + limitKb).build()))
-                        .build())
                 .rules(List.of(CfnWebACL.RuleProperty.builder()
                         .name("RequestBodyTooLarge")
                         .priority(0)
                         .action(CfnWebACL.RuleActionProperty.builder()
-                                .block(CfnWebACL.BlockActionProperty.builder().build()).build())
+                                .block(CfnWebACL.BlockActionProperty.builder()
+                                        .customResponse(CfnWebACL.CustomResponseProperty.builder()
+                                                .responseCode(413).build())
+                                        .build())
+                                .build())
                         .statement(CfnWebACL.StatementProperty.builder()
-                                .sizeConstraintStatement(CfnWebACL.SizeConstraintStatementProperty.builder()
+                                .regexMatchStatement(CfnWebACL.RegexMatchStatementProperty.builder()
                                         .fieldToMatch(CfnWebACL.FieldToMatchProperty.builder()
-                                                .body(CfnWebACL.BodyProperty.builder().oversizeHandling("MATCH").build())
+                                                .singleHeader(Map.of("Name", "content-length"))
                                                 .build())
-                                        .comparisonOperator("GT")
-                                        .size(limitKb * 1024)
+                                        .regexString(ContentLengthPattern.greaterThan(limitBytes))
                                         .textTransformations(List.of(CfnWebACL.TextTransformationProperty.builder()
                                                 .priority(0).type("NONE").build()))
                                         .build())
                                 .build())
                         .visibilityConfig(visibility("request-body-too-large"))
                         .build()))
-                .visibilityConfig(aclVisibility)
+                .visibilityConfig(visibility(options.stackName() + "-registration-api"))
                 .build();
         CfnWebACLAssociation.Builder.create(this, "ApiWebAclAssociation")
                 .resourceArn(restApi.getDeploymentStage().getStageArn())

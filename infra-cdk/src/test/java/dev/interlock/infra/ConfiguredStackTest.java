@@ -34,7 +34,7 @@ class ConfiguredStackTest {
                 Map.entry("apiAuth", "api-key"),
                 Map.entry("apiThrottleRateLimit", "20"),
                 Map.entry("apiThrottleBurstLimit", 40),
-                Map.entry("apiMaxRequestBodyKb", "32"),
+                Map.entry("apiMaxRequestBodyKb", "64"),
                 Map.entry("jobStateRules", "true"),
                 Map.entry("deletionProtection", false),
                 Map.entry("logRetentionDays", "90"),
@@ -201,10 +201,8 @@ class ConfiguredStackTest {
     @Test
     void bodyLimitAndLogRetentionFollowContext() {
         synth.template().hasResourceProperties("AWS::WAFv2::WebACL", Match.objectLike(Map.of(
-                "AssociationConfig", Map.of("RequestBody", Map.of(
-                        "API_GATEWAY", Map.of("DefaultSizeInspectionLimit", "KB_32"))),
-                "Rules", List.of(Match.objectLike(Map.of("Statement", Map.of("SizeConstraintStatement",
-                        Match.objectLike(Map.of("Size", 32_768)))))))));
+                "Rules", List.of(Match.objectLike(Map.of("Statement", Map.of("RegexMatchStatement",
+                        Match.objectLike(Map.of("RegexString", ContentLengthPattern.greaterThan(65_536))))))))));
         for (Map<String, Object> logGroup : synth.resourcesOfType("AWS::Logs::LogGroup").values()) {
             assertThat(Json.at(logGroup, "Properties", "RetentionInDays")).isEqualTo(90);
         }

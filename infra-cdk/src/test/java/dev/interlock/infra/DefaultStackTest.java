@@ -362,18 +362,15 @@ class DefaultStackTest {
     }
 
     @Test
-    void webAclBlocksBodiesOverSixteenKilobytesOnTheStage() {
+    void webAclRefusesDeclaredBodiesOver256KibibytesOnTheStage() {
         synth.template().hasResourceProperties("AWS::WAFv2::WebACL", Match.objectLike(Map.of(
                 "Scope", "REGIONAL",
                 "DefaultAction", Map.of("Allow", Map.of()),
-                "AssociationConfig", Map.of("RequestBody", Map.of(
-                        "API_GATEWAY", Map.of("DefaultSizeInspectionLimit", "KB_16"))),
                 "Rules", List.of(Match.objectLike(Map.of(
-                        "Action", Map.of("Block", Map.of()),
-                        "Statement", Map.of("SizeConstraintStatement", Map.of(
-                                "ComparisonOperator", "GT",
-                                "Size", 16_384,
-                                "FieldToMatch", Map.of("Body", Map.of("OversizeHandling", "MATCH")),
+                        "Action", Map.of("Block", Map.of("CustomResponse", Map.of("ResponseCode", 413))),
+                        "Statement", Map.of("RegexMatchStatement", Map.of(
+                                "FieldToMatch", Map.of("SingleHeader", Map.of("Name", "content-length")),
+                                "RegexString", ContentLengthPattern.greaterThan(262_144),
                                 "TextTransformations", List.of(Map.of("Priority", 0, "Type", "NONE"))))))))));
         Map<String, Object> association = Json.map(synth.resourcesOfType("AWS::WAFv2::WebACLAssociation")
                 .values().iterator().next(), "Properties");

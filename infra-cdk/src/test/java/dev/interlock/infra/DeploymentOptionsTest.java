@@ -22,7 +22,7 @@ class DeploymentOptionsTest {
         assertThat(o.apiAuth()).isEqualTo(ApiAuth.IAM);
         assertThat(o.apiThrottleRateLimit()).isEqualTo(50);
         assertThat(o.apiThrottleBurstLimit()).isEqualTo(100);
-        assertThat(o.apiMaxRequestBodyKb()).isEqualTo(16);
+        assertThat(o.apiMaxRequestBodyKb()).isEqualTo(256);
         assertThat(o.apiGatewayAccountRole()).isTrue();
         assertThat(o.watchdogRateMinutes()).isEqualTo(5);
         assertThat(o.jobStateRules()).isFalse();
@@ -62,7 +62,7 @@ class DeploymentOptionsTest {
                 Map.entry("logRetentionDays", "10"),
                 Map.entry("apiAuth", "cognito"),
                 Map.entry("apiThrottleRateLimit", "abc"),
-                Map.entry("apiMaxRequestBodyKb", "20"),
+                Map.entry("apiMaxRequestBodyKb", "20000"),
                 Map.entry("evaluatorBaseUrl", "http://plain.example.com"),
                 Map.entry("emrClusterIds", "cluster-1"),
                 Map.entry("stateMachineArns", "arn:aws:states:eu-west-1:123456789012:stateMachine:ok,not-an-arn"),
@@ -73,7 +73,7 @@ class DeploymentOptionsTest {
                 .hasMessageContaining("context 'logRetentionDays' must be one of")
                 .hasMessageContaining("context 'apiAuth' must be 'iam' or 'api-key', was 'cognito'")
                 .hasMessageContaining("context 'apiThrottleRateLimit' must be a whole number, was 'abc'")
-                .hasMessageContaining("context 'apiMaxRequestBodyKb' must be one of [16, 32, 48, 64], was 20")
+                .hasMessageContaining("context 'apiMaxRequestBodyKb' must be between 1 and 10240, was 20000")
                 .hasMessageContaining("context 'evaluatorBaseUrl' must be an https:// URL")
                 .hasMessageContaining("context 'emrClusterIds' item 'cluster-1'")
                 .hasMessageContaining("context 'stateMachineArns' item 'not-an-arn'")
