@@ -17,8 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the stack deploys from the Maven build: the six shaded function jars and the state-machine definition. The
- * stack reads them by path, never by class, and refuses to synthesize when one is missing.
+ * What the stack deploys from the Maven build: the six shaded function jars, the state-machine definition and the
+ * registration API's OpenAPI document. The stack reads them by path, never by class, and refuses to synthesize when
+ * one is missing.
  *
  * @param repositoryRoot the directory holding the parent {@code pom.xml}, {@code lambdas/} and {@code statemachine/}
  * @param stateMachineDefinition the ASL file with {@code ${...}} placeholders for the task resources
@@ -27,6 +28,9 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
 
     /** Where the ASL file lives in the repository. */
     public static final Path ASL_PATH = Path.of("statemachine", "src", "main", "resources", "asl", "interlock.asl.json");
+
+    /** Where the registration API's OpenAPI document lives in the repository. */
+    public static final Path OPENAPI_PATH = Path.of("lambdas", "api", "src", "main", "resources", "openapi.yaml");
 
     /** The placeholders the definition may use, each substituted by the stack (named by the statemachine module). */
     public static final Set<String> ASL_PLACEHOLDERS = AslDefinition.PLACEHOLDERS;
@@ -116,6 +120,11 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
                     + " must set a positive integer TimeoutSeconds at the top level (SPEC §6)");
         }
         return timeout.asInt();
+    }
+
+    /** The registration API's operations, from its OpenAPI document. */
+    public ApiContract apiContract() {
+        return ApiContract.read(repositoryRoot.resolve(OPENAPI_PATH));
     }
 
     private String readDefinition() {

@@ -1,7 +1,6 @@
 package dev.interlock.infra;
 
 import dev.interlock.infra.DeploymentOptions.ApiAuth;
-import dev.interlock.model.runtime.ApiRoute;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
@@ -542,6 +541,8 @@ public final class InterlockStack extends Stack {
                     .build()), true);
         }
 
+        // Parameters the contract marks required (every path parameter) are checked before Lambda runs; bodies are
+        // JSON or YAML, which no API Gateway model can describe, so the function validates them.
         RequestValidator validator = restApi.addRequestValidator("PathAndBodyValidator",
                 RequestValidatorOptions.builder()
                         .requestValidatorName("path-parameters-and-body")
@@ -554,18 +555,14 @@ public final class InterlockStack extends Stack {
                         // One invoke permission for the whole API instead of one per route (and per test-invoke).
                         .scopePermissionToMethod(false)
                         .build());
-        for (ApiRoute route : ApiRoute.values()) {
-            IResource resource = restApi.getRoot().resourceForPath(route.path());
-            Map<String, Boolean> parameters = new LinkedHashMap<>();
-            for (String name : route.pathParameters()) {
-                parameters.put("method.request.path." + name, true);
-            }
-            resource.addMethod(route.method(), integration, MethodOptions.builder()
-                    .operationName(pascalOf(route.name()))
+        for (ApiContract.Operation operation : artifacts.apiContract().operations()) {
+            IResource resource = restApi.getRoot().resourceForPath(operation.path());
+            resource.addMethod(operation.method(), integration, MethodOptions.builder()
+                    .operationName(operation.operationId())
                     .authorizationType(iam ? AuthorizationType.IAM : AuthorizationType.NONE)
                     .apiKeyRequired(!iam)
                     .requestValidator(validator)
-                    .requestParameters(parameters)
+                    .requestParameters(operation.requestParameters())
                     .build());
         }
         List<NagPackSuppression> authSuppressions = new ArrayList<>();

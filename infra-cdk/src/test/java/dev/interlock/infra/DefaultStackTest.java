@@ -1,6 +1,5 @@
 package dev.interlock.infra;
 
-import dev.interlock.model.runtime.ApiRoute;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
@@ -299,43 +298,51 @@ class DefaultStackTest {
 
     // ------------------------------------------------------------------------------------------ API
 
+    /** SPEC §9's routes; the gateway takes them from the API's OpenAPI document, which must name exactly these. */
+    private static final Set<String> SPEC_ROUTES = Set.of(
+            "PUT /pipelines/{id}", "GET /pipelines/{id}", "DELETE /pipelines/{id}", "GET /pipelines",
+            "POST /pipelines/{id}/validate", "PUT /archetypes/{name}", "GET /archetypes/{name}", "GET /archetypes",
+            "PUT /calendars/{name}", "GET /calendars/{name}", "POST /pipelines/{id}/evaluations",
+            "POST /pipelines/{id}/reruns", "GET /pipelines/{id}/runs", "GET /runs/{runId}",
+            "GET /pipelines/{id}/runlogs", "GET /pipelines/{id}/events", "GET /pipelines/{id}/traits",
+            "PUT /sensors/{name}", "GET /health");
+
     @Test
-    void everyRouteIsAnIamAuthorisedValidatedProxyMethodOnTheApiAlias() {
-        Map<String, Map<String, Object>> methods = synth.resourcesOfType("AWS::ApiGateway::Method");
-        assertThat(methods).hasSize(ApiRoute.values().length);
-        String validatorId = onlyId("AWS::ApiGateway::RequestValidator");
-        Set<String> operations = new TreeSet<>();
-        for (Map<String, Object> method : methods.values()) {
-            Map<String, Object> props = Json.map(method, "Properties");
-            assertThat(props.get("AuthorizationType")).isEqualTo("AWS_IAM");
-            assertThat(props.get("ApiKeyRequired")).isEqualTo(false);
-            assertThat(props.get("RequestValidatorId")).isEqualTo(Json.ref(validatorId));
-            assertThat(Json.at(props, "Integration", "Type")).isEqualTo("AWS_PROXY");
-            assertThat(Json.write(Json.at(props, "Integration", "Uri")))
-                    .contains(synth.aliasId(InterlockFunction.API));
-            operations.add(props.get("HttpMethod") + " " + props.get("OperationName"));
-        }
-        Set<String> expected = new TreeSet<>();
-        for (ApiRoute route : ApiRoute.values()) {
-            String pascal = List.of(route.name().toLowerCase().split("_")).stream()
-                    .map(p -> Character.toUpperCase(p.charAt(0)) + p.substring(1)).collect(Collectors.joining());
-            expected.add(route.method() + " " + pascal);
-        }
-        assertThat(operations).isEqualTo(expected);
+    void theApiContractNamesExactlyTheSpecRoutes() {
+        Set<String> routes = synth.artifacts().apiContract().operations().stream()
+                .map(o -> o.method() + " " + o.path()).collect(Collectors.toSet());
+        assertThat(routes).isEqualTo(SPEC_ROUTES);
     }
 
     @Test
-    void pathParametersAreRequiredOnEveryRouteThatHasThem() {
+    void everyContractOperationIsAnIamAuthorisedValidatedProxyMethodOnTheApiAlias() {
         Map<String, Map<String, Object>> methods = synth.resourcesOfType("AWS::ApiGateway::Method");
-        for (ApiRoute route : ApiRoute.values()) {
-            String operation = List.of(route.name().toLowerCase().split("_")).stream()
-                    .map(p -> Character.toUpperCase(p.charAt(0)) + p.substring(1)).collect(Collectors.joining());
+        List<ApiContract.Operation> operations = synth.artifacts().apiContract().operations();
+        assertThat(methods).hasSize(operations.size());
+        String validatorId = onlyId("AWS::ApiGateway::RequestValidator");
+        for (ApiContract.Operation operation : operations) {
             Map<String, Object> props = methods.values().stream().map(m -> Json.map(m, "Properties"))
-                    .filter(p -> operation.equals(p.get("OperationName"))).findFirst().orElseThrow();
-            Map<String, Object> expected = new java.util.HashMap<>();
-            route.pathParameters().forEach(p -> expected.put("method.request.path." + p, true));
-            assertThat(props.get("RequestParameters")).as(route.name()).isEqualTo(expected);
+                    .filter(p -> operation.operationId().equals(p.get("OperationName"))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no method for " + operation));
+            assertThat(props.get("HttpMethod")).isEqualTo(operation.method());
+            assertThat(props.get("AuthorizationType")).isEqualTo("AWS_IAM");
+            assertThat(props.get("ApiKeyRequired")).isEqualTo(false);
+            assertThat(props.get("RequestValidatorId")).isEqualTo(Json.ref(validatorId));
+            assertThat(props.get("RequestParameters")).isEqualTo(operation.requestParameters());
+            assertThat(Json.at(props, "Integration", "Type")).isEqualTo("AWS_PROXY");
+            assertThat(Json.write(Json.at(props, "Integration", "Uri"))).contains(synth.aliasId(InterlockFunction.API));
         }
+    }
+
+    @Test
+    void pathParametersAreRequiredAndPagingParametersOptional() {
+        Map<String, Object> listRuns = synth.resourcesOfType("AWS::ApiGateway::Method").values().stream()
+                .map(m -> Json.map(m, "Properties")).filter(p -> "listRuns".equals(p.get("OperationName")))
+                .findFirst().orElseThrow();
+        assertThat(listRuns.get("RequestParameters")).isEqualTo(Map.of(
+                "method.request.path.id", true,
+                "method.request.querystring.limit", false,
+                "method.request.querystring.cursor", false));
         synth.template().hasResourceProperties("AWS::ApiGateway::RequestValidator", Map.of(
                 "ValidateRequestParameters", true, "ValidateRequestBody", true));
     }
