@@ -6,6 +6,9 @@ import dev.interlock.deps.aws.AwsClients;
 import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.dynamodb.DynamoDbProvider;
 import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.deps.outbound.GuardedHttp;
+import dev.interlock.deps.outbound.UrlGuard;
+import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.store.Provider;
@@ -29,6 +32,8 @@ public final class Deps implements AutoCloseable {
     private final AwsClients clients;
     private final Lazy<Provider> provider;
     private final Lazy<AlertPublisher> alerts;
+    private final Lazy<GuardedHttp> outboundHttp;
+    private final Lazy<TriggerRunners> triggerRunners;
 
     /** Deps over an explicit environment and clock (local runtime, tests). */
     public Deps(Environment environment, Clock clock) {
@@ -38,6 +43,9 @@ public final class Deps implements AutoCloseable {
         this.provider = Lazy.of(() -> new DynamoDbProvider(clients.dynamoDb(), environment.get(EnvVar.TABLE_NAME), clock,
                 retention(environment), Backoff.standard()));
         this.alerts = Lazy.of(() -> new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)));
+        this.outboundHttp = Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), clock));
+        // Command triggers run a process on the host: only the local runtime builds runners that allow them.
+        this.triggerRunners = Lazy.of(() -> TriggerRunners.create(clients, environment, outboundHttp.get(), clock, false));
     }
 
     /** The container's Deps, from the process environment, created on the first call. */
@@ -83,6 +91,16 @@ public final class Deps implements AutoCloseable {
 
     public AlertPublisher alerts() {
         return alerts.get();
+    }
+
+    /** Outbound HTTP through the URL guard ({@code INTERLOCK_ALLOW_PRIVATE_URLS}): evaluators, triggers, run checks. */
+    public GuardedHttp outboundHttp() {
+        return outboundHttp.get();
+    }
+
+    /** The trigger runners and run checkers of every type except {@code command}. */
+    public TriggerRunners triggerRunners() {
+        return triggerRunners.get();
     }
 
     /** A structured logger for one component. */

@@ -69,4 +69,19 @@ class DepsTest {
                     .hasMessageContaining("TABLE_NAME").hasMessageContaining("ALERT_TOPIC_ARN");
         }
     }
+
+    @Test
+    void outboundHttpFollowsTheEnvironmentAndTriggerRunnersAreBuiltOnceWithoutAnyAwsClient() {
+        try (Deps deps = new Deps(Environment.of(Map.of("INTERLOCK_ALLOW_PRIVATE_URLS", "true")), Clock.systemUTC())) {
+            assertThat(deps.outboundHttp().guard().allowsPrivate()).isTrue();
+            assertThat(deps.outboundHttp()).isSameAs(deps.outboundHttp());
+            assertThat(deps.triggerRunners()).isSameAs(deps.triggerRunners());
+            for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda", "sns", "dynamodb")) {
+                assertThat(deps.clients().created(client)).as(client).isFalse();
+            }
+        }
+        try (Deps deps = new Deps(Environment.of(Map.of()), Clock.systemUTC())) {
+            assertThat(deps.outboundHttp().guard().allowsPrivate()).isFalse();
+        }
+    }
 }

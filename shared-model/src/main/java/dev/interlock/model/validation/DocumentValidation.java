@@ -34,6 +34,16 @@ public final class DocumentValidation {
         return validateText(text, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
     }
 
+    /** Validates an already parsed archetype document (the API reads bodies itself); the tree is not modified. */
+    public static Validated<Archetype> archetype(JsonNode document) {
+        return validateTree(document, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
+    }
+
+    /** Validates an already parsed calendar document; the tree is not modified. */
+    public static Validated<Calendar> calendar(JsonNode document) {
+        return validateTree(document, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
+    }
+
     /** Every problem of a calendar: its name is a key part, its days and dates must be readable. */
     public static List<ValidationError> validateCalendar(Calendar calendar) {
         List<ValidationError> errors = new ArrayList<>();

@@ -181,6 +181,10 @@ sealed interface Shape {
 
     private static BigDecimal number(JsonNode node) {
         if (node.isNumber()) {
+            // 1e400 parses to an infinite double, which has no decimal value: it is not a usable number.
+            if ((node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue())) {
+                return null;
+            }
             return node.decimalValue();
         }
         if (node.isTextual()) {

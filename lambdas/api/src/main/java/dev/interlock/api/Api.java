@@ -1,0 +1,81 @@
+package dev.interlock.api;
+
+import dev.interlock.deps.log.LogContext;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.store.InvalidCursorException;
+import dev.interlock.store.Provider;
+import dev.interlock.store.StoreException;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The registration API (SPEC §9): routes a request and maps every refusal to a problem document. Bad input is always
+ * a 4xx; only a store outage answers 503, and a defect 500 (logged).
+ */
+public final class Api {
+
+    private final RouteTable routes;
+    private final RequestBody body;
+    private final StructuredLog log;
+
+    public Api(Provider provider, Clock clock, ApiSettings settings, Identifiers ids, StructuredLog log) {
+        this.body = new RequestBody(settings.maxBodyBytes());
+        this.log = log;
+        PipelineRoutes pipelines = new PipelineRoutes(provider, body, settings);
+        ArchetypeRoutes archetypes = new ArchetypeRoutes(provider, body, pipelines);
+        CalendarRoutes calendars = new CalendarRoutes(provider, body);
+        MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
+        HistoryRoutes history = new HistoryRoutes(provider);
+        SensorRoutes sensors = new SensorRoutes(provider, body, clock);
+        this.routes = new RouteTable(List.of(
+                new RouteTable.Route("GET", "/pipelines", pipelines::list),
+                new RouteTable.Route("PUT", "/pipelines/{id}", pipelines::put),
+                new RouteTable.Route("GET", "/pipelines/{id}", pipelines::get),
+                new RouteTable.Route("DELETE", "/pipelines/{id}", pipelines::delete),
+                new RouteTable.Route("POST", "/pipelines/{id}/validate", pipelines::validate),
+                new RouteTable.Route("POST", "/pipelines/{id}/evaluations", markers::evaluate),
+                new RouteTable.Route("POST", "/pipelines/{id}/reruns", markers::rerun),
+                new RouteTable.Route("GET", "/pipelines/{id}/runs", history::runs),
+                new RouteTable.Route("GET", "/pipelines/{id}/runlogs", history::runLogs),
+                new RouteTable.Route("GET", "/pipelines/{id}/events", history::events),
+                new RouteTable.Route("GET", "/pipelines/{id}/traits", history::traits),
+                new RouteTable.Route("GET", "/runs/{runId}", history::run),
+                new RouteTable.Route("GET", "/archetypes", archetypes::list),
+                new RouteTable.Route("PUT", "/archetypes/{name}", archetypes::put),
+                new RouteTable.Route("GET", "/archetypes/{name}", archetypes::get),
+                new RouteTable.Route("PUT", "/calendars/{name}", calendars::put),
+                new RouteTable.Route("GET", "/calendars/{name}", calendars::get),
+                new RouteTable.Route("PUT", "/sensors/{name}", sensors::put),
+                new RouteTable.Route("GET", "/health", (request, path) -> {
+                    provider.ping();
+                    return ApiResponse.json(200, Map.of("status", "ok", "time", clock.instant()));
+                })));
+    }
+
+    /** The route table (the OpenAPI document is checked against it). */
+    public RouteTable routes() {
+        return routes;
+    }
+
+    /** Answers one request; never throws. */
+    public ApiResponse handle(ApiRequest request) {
+        try {
+            body.checkSize(request);
+            RouteTable.Match match = routes.resolve(request.method(), request.path());
+            return match.route().action().handle(request, match.pathParameters());
+        } catch (ProblemException e) {
+            return ApiResponse.problem(e.problem(), e.allowedMethods());
+        } catch (InvalidCursorException e) {
+            return ApiResponse.problem(ProblemException.invalid("query.cursor", e.getMessage()).problem(), List.of());
+        } catch (StoreException e) {
+            log.error(LogContext.NONE, "store unavailable", Map.of("method", request.method(), "path", request.path()), e);
+            return ApiResponse.problem(Problem.of(ProblemType.STORE_UNAVAILABLE, "the store did not answer; retry later",
+                    List.of()), List.of());
+        } catch (RuntimeException e) {
+            log.error(LogContext.NONE, "request failed", Map.of("method", request.method(), "path", request.path()), e);
+            return ApiResponse.problem(Problem.of(ProblemType.INTERNAL_ERROR, "internal error", List.of()), List.of());
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.interlock.api;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
+import dev.interlock.deps.Deps;
+import dev.interlock.deps.Lazy;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.store.Provider;
+
+import java.time.Clock;
+
+/** Lambda entry of the registration API (API Gateway REST API, Lambda proxy integration). */
+public final class ApiHandler implements RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> {
+
+    private final Lazy<Api> api;
+
+    /** Lambda entry: the container's shared deps; the DynamoDB Provider is built on the first request. */
+    public ApiHandler() {
+        this(Deps.forFunction(InterlockFunction.API));
+    }
+
+    /** Over explicit deps (local runtime, tests). */
+    public ApiHandler(Deps deps) {
+        this.api = Lazy.of(() -> new Api(deps.provider(), deps.clock(), ApiSettings.from(deps.environment()),
+                Identifiers.random(), deps.log("api")));
+    }
+
+    /** Collaborators by hand (tests). */
+    public ApiHandler(Provider provider, Clock clock, ApiSettings settings, Identifiers ids) {
+        Api built = new Api(provider, clock, settings, ids, StructuredLog.forName("api"));
+        this.api = Lazy.of(() -> built);
+    }
+
+    @Override
+    public APIGatewayProxyResponseEvent handleRequest(APIGatewayProxyRequestEvent event, Context context) {
+        return api.get().handle(ApiRequest.from(event == null ? new APIGatewayProxyRequestEvent() : event)).toEvent();
+    }
+
+    /** The API behind this handler (the local runtime serves it over HTTP). */
+    public Api api() {
+        return api.get();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.interlock.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.validation.DocumentValidation;
+import dev.interlock.model.validation.Validated;
+import dev.interlock.model.validation.ValidationError;
+import dev.interlock.store.Page;
+import dev.interlock.store.Provider;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code /archetypes}: register and read archetypes; the bundled ones are always listed unless a registered one replaces them. */
+final class ArchetypeRoutes {
+
+    /** Listing pages read from the store while merging with the bundled archetypes. */
+    private static final int STORE_PAGE = 100;
+
+    private final Provider provider;
+    private final RequestBody body;
+    private final PipelineRoutes pipelines;
+
+    ArchetypeRoutes(Provider provider, RequestBody body, PipelineRoutes pipelines) {
+        this.provider = provider;
+        this.body = body;
+        this.pipelines = pipelines;
+    }
+
+    ApiResponse put(ApiRequest request, Map<String, String> path) {
+        String name = PathIds.archetypeName(path.get("name"));
+        JsonNode document = body.readObject(request, false);
+        Validated<Archetype> result = DocumentValidation.archetype(document);
+        List<ValidationError> errors = new ArrayList<>(result.errors());
+        NamedDocument.checkName(document, name, "archetype name", errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the archetype '" + name + "' has " + errors.size() + " problem(s)", errors);
+        }
+        boolean created = provider.archetypes().put(result.value());
+        return ApiResponse.json(created ? 201 : 200, result.value());
+    }
+
+    ApiResponse get(ApiRequest request, Map<String, String> path) {
+        String name = PathIds.archetypeName(path.get("name"));
+        return pipelines.archetype(name)
+                .map(archetype -> ApiResponse.json(200, archetype))
+                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no archetype '" + name + "'"));
+    }
+
+    /** Registered and bundled archetypes in name order, in one page: there are a handful, not thousands. */
+    ApiResponse list(ApiRequest request, Map<String, String> path) {
+        Map<String, Archetype> byName = new LinkedHashMap<>();
+        ArchetypeCatalog.bundled().all().forEach(a -> byName.put(a.name(), a));
+        Page.all(STORE_PAGE, provider.archetypes()::list).forEach(a -> byName.put(a.name(), a));
+        List<Archetype> sorted = byName.values().stream().sorted(Comparator.comparing(Archetype::name)).toList();
+        return Paging.list(Page.last(sorted));
+    }
+}

@@ -1,0 +1,44 @@
+package dev.interlock.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.validation.DocumentValidation;
+import dev.interlock.model.validation.Validated;
+import dev.interlock.model.validation.ValidationError;
+import dev.interlock.store.Provider;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** {@code /calendars}: named exclusion calendars that pipelines refer to in {@code exclusions.calendar}. */
+final class CalendarRoutes {
+
+    private final Provider provider;
+    private final RequestBody body;
+
+    CalendarRoutes(Provider provider, RequestBody body) {
+        this.provider = provider;
+        this.body = body;
+    }
+
+    ApiResponse put(ApiRequest request, Map<String, String> path) {
+        String name = PathIds.calendarName(path.get("name"));
+        JsonNode document = body.readObject(request, false);
+        Validated<Calendar> result = DocumentValidation.calendar(document);
+        List<ValidationError> errors = new ArrayList<>(result.errors());
+        NamedDocument.checkName(document, name, "calendar name", errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the calendar '" + name + "' has " + errors.size() + " problem(s)", errors);
+        }
+        boolean created = provider.calendars().put(result.value());
+        return ApiResponse.json(created ? 201 : 200, result.value());
+    }
+
+    ApiResponse get(ApiRequest request, Map<String, String> path) {
+        String name = PathIds.calendarName(path.get("name"));
+        return provider.calendars().get(name)
+                .map(calendar -> ApiResponse.json(200, calendar))
+                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no calendar '" + name + "'"));
+    }
+}

@@ -1,0 +1,147 @@
+package dev.interlock.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.marker.ExecutionName;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.validation.ValidationError;
+import dev.interlock.store.Provider;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code POST /pipelines/{id}/evaluations} and {@code …/reruns}: the operator's ways to start an evaluation. Both write a
+ * marker, whose stream INSERT the stream router turns into an execution; a rerun also records the request in the
+ * rerun ledger and marks the marker {@code replay} so a COMPLETED run log does not stop it.
+ */
+final class MarkerRoutes {
+
+    static final int MAX_REASON = 1000;
+    static final int MAX_DESCRIPTION = 4000;
+
+    private final Provider provider;
+    private final RequestBody body;
+    private final ApiSettings settings;
+    private final Clock clock;
+    private final Identifiers ids;
+
+    MarkerRoutes(Provider provider, RequestBody body, ApiSettings settings, Clock clock, Identifiers ids) {
+        this.provider = provider;
+        this.body = body;
+        this.settings = settings;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    ApiResponse evaluate(ApiRequest request, Map<String, String> path) {
+        String id = PathIds.pipelineId(path.get("id"));
+        JsonNode document = body.readObject(request, true);
+        List<ValidationError> errors = new ArrayList<>();
+        RequestFields fields = RequestFields.read(document, List.of("scheduleId", "date"), errors);
+        PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
+        String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
+        Instant now = clock.instant();
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        LocalDate date = fields.date("date", errors);
+        if (date == null) {
+            date = today;
+        } else if (date.isBefore(today.minusDays(settings.staleMarkerDays()))) {
+            errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, "date"), date + " is more than "
+                    + settings.staleMarkerDays() + " days ago, so its marker would be skipped as stale; request a rerun instead"));
+        } else if (date.isAfter(today.plusDays(1))) {
+            errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, "date"), date + " is in the future"));
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the evaluation request has " + errors.size() + " problem(s)", errors);
+        }
+        Marker marker = new Marker(id, scheduleId, date, MarkerSource.MANUAL, ids.next(), false, request.caller(), null, now);
+        write(marker);
+        return ApiResponse.json(202, new Evaluation(marker, executionName(marker)));
+    }
+
+    ApiResponse rerun(ApiRequest request, Map<String, String> path) {
+        String id = PathIds.pipelineId(path.get("id"));
+        JsonNode document = body.readObject(request, false);
+        List<ValidationError> errors = new ArrayList<>();
+        RequestFields fields = RequestFields.read(document, List.of("date", "scheduleId", "reason", "description"), errors);
+        PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
+        String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
+        Instant now = clock.instant();
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        LocalDate date = fields.date("date", errors);
+        String datePath = JsonPath.field(JsonPath.ROOT, "date");
+        if (date == null && fields.text("date") == null) {
+            errors.add(new ValidationError(datePath, "is required: the execution date to re-process"));
+        } else if (date != null && date.isAfter(today)) {
+            errors.add(new ValidationError(datePath, date + " is in the future; only past or current dates can be rerun"));
+        }
+        String reason = fields.prose("reason", true, MAX_REASON, errors);
+        String description = fields.prose("description", false, MAX_DESCRIPTION, errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the rerun request has " + errors.size() + " problem(s)", errors);
+        }
+        int used = provider.reruns().count(id, date, scheduleId);
+        if (used >= settings.maxReruns()) {
+            throw ProblemException.of(ProblemType.CONFLICT, "the rerun budget of " + id + " for " + date + " (" + scheduleId
+                    + ") is spent: " + used + " of " + settings.maxReruns());
+        }
+        String rerunId = ids.next();
+        Rerun rerun = new Rerun(rerunId, id, scheduleId, date, MarkerSource.MANUAL, null, reason, description,
+                RerunStatus.PENDING, null, now, null, Map.of("requestedBy", request.caller()));
+        // The ledger first: if the marker write then fails, the budget is counted conservatively and nothing runs unrecorded.
+        provider.reruns().put(rerun);
+        Marker marker = new Marker(id, scheduleId, date, MarkerSource.RERUN, rerunId, true, rerunId, null, now);
+        write(marker);
+        return ApiResponse.json(202, new RerunAccepted(rerun, marker, executionName(marker)));
+    }
+
+    /** The requested schedule, or the pipeline's only one; it must be one the pipeline declares. */
+    private static String schedule(PipelineConfig pipeline, String requested, List<ValidationError> errors) {
+        List<String> declared = pipeline.effectiveSchedules().stream().map(ScheduleConfig::name).toList();
+        String path = JsonPath.field(JsonPath.ROOT, "scheduleId");
+        if (requested == null) {
+            if (declared.size() == 1) {
+                return declared.getFirst();
+            }
+            errors.add(new ValidationError(path, "is required: the pipeline has the schedules " + String.join(", ", declared)));
+            return null;
+        }
+        if (!declared.contains(requested)) {
+            errors.add(new ValidationError(path, "'" + requested + "' is not a schedule of " + pipeline.name() + "; declared: "
+                    + String.join(", ", declared)));
+            return null;
+        }
+        return requested;
+    }
+
+    private void write(Marker marker) {
+        if (!provider.cascade().writeMarker(marker)) {
+            throw ProblemException.of(ProblemType.CONFLICT, "a marker with suffix " + marker.suffix() + " exists already; retry");
+        }
+    }
+
+    private static String executionName(Marker marker) {
+        String sk = TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix()).sk();
+        return ExecutionName.of(marker.pipelineId(), marker.date(), marker.scheduleId(), sk);
+    }
+
+    /** The answer to an evaluation request: the marker written and the execution it will start. */
+    record Evaluation(Marker marker, String executionName) {
+    }
+
+    /** The answer to a rerun request: the ledger entry, the replay marker and the execution it will start. */
+    record RerunAccepted(Rerun rerun, Marker marker, String executionName) {
+    }
+}

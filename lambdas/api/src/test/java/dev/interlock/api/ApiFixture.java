@@ -1,0 +1,94 @@
+package dev.interlock.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.store.memory.InMemoryProvider;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The API on an in-memory store with a fixed clock and counting ids; every store write is recorded. */
+final class ApiFixture {
+
+    static final Instant NOW = Instant.parse("2026-03-10T09:00:00Z");
+    static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+
+    static final String PIPELINE = """
+            {"name":"silver","archetype":"batch-ingestion",
+             "traits":{"source-freshness":{"evaluator":"builtin:sensor-freshness","config":{"sensor":"orders","maxAgeSeconds":900}},
+                       "upstream-dependency":{"evaluator":"builtin:upstream-run-log","config":{"upstreamPipeline":"bronze"}},
+                       "resource-availability":{"evaluator":"builtin:always-pass"}},
+             "trigger":{"type":"glue","jobName":"orders","arguments":{"--date":"${date}"}}}""";
+
+    final InMemoryProvider store = new InMemoryProvider(CLOCK);
+    final RecordingProvider recording = new RecordingProvider(store);
+    final AtomicInteger ids = new AtomicInteger();
+    final ByteArrayOutputStream logs = new ByteArrayOutputStream();
+    final Api api;
+
+    ApiFixture() {
+        this(new ApiSettings(false, 3, 2, RequestBody.DEFAULT_MAX_BYTES));
+    }
+
+    ApiFixture(ApiSettings settings) {
+        api = new Api(recording.provider(), CLOCK, settings, () -> "id-" + ids.incrementAndGet(),
+                new StructuredLog("api", new PrintStream(logs, true, StandardCharsets.UTF_8), CLOCK));
+    }
+
+    /** A pipeline document named {@code name} (the base pipeline renamed). */
+    static String pipeline(String name) {
+        return PIPELINE.replace("\"name\":\"silver\"", "\"name\":\"" + name + "\"");
+    }
+
+    Reply call(String method, String path) {
+        return call(method, path, null, null, Map.of());
+    }
+
+    Reply call(String method, String path, String body) {
+        return call(method, path, body, "application/json", Map.of());
+    }
+
+    Reply call(String method, String path, String body, String contentType, Map<String, String> query) {
+        Map<String, String> headers = new HashMap<>();
+        if (contentType != null) {
+            headers.put("Content-Type", contentType);
+        }
+        return new Reply(api.handle(ApiRequest.of(method, path, query, headers, body)));
+    }
+
+    /** A response with its body parsed. */
+    record Reply(ApiResponse response) {
+        int status() {
+            return response.status();
+        }
+
+        JsonNode json() {
+            return response.body() == null ? null : InterlockJson.tree(response.body());
+        }
+
+        String contentType() {
+            return response.headers().get("Content-Type");
+        }
+
+        /** The {@code path: message} of every error of a problem answer. */
+        java.util.List<String> errors() {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            json().path("errors").forEach(e -> out.add(e.get("path").asText() + ": " + e.get("message").asText()));
+            return out;
+        }
+
+        java.util.List<String> errorPaths() {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            json().path("errors").forEach(e -> out.add(e.get("path").asText()));
+            return out;
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package dev.interlock.api;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
+import com.amazonaws.services.lambda.runtime.tests.EventLoader;
+import dev.interlock.deps.Deps;
+import dev.interlock.deps.Environment;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.store.memory.InMemoryProvider;
+import org.junit.jupiter.api.Test;
+
+import java.time.LocalDate;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ApiHandlerTest {
+
+    private final InMemoryProvider store = new InMemoryProvider(ApiFixture.CLOCK);
+    private final ApiHandler handler = new ApiHandler(store, ApiFixture.CLOCK, new ApiSettings(false, 3, 2, RequestBody.DEFAULT_MAX_BYTES),
+            () -> "m-1");
+
+    private APIGatewayProxyResponseEvent handle(String fixture) {
+        APIGatewayProxyRequestEvent event = EventLoader.loadApiGatewayRestEvent("events/" + fixture);
+        return handler.handleRequest(event, null);
+    }
+
+    @Test
+    void aProxyEventIsRoutedByItsPathAndTheCallerIsRecordedAsTheMarkerOrigin() {
+        APIGatewayProxyResponseEvent put = handle("put-pipeline.json");
+        APIGatewayProxyResponseEvent evaluate = handle("post-evaluation-proxy.json");
+
+        assertThat(put.getStatusCode()).isEqualTo(201);
+        assertThat(put.getHeaders()).containsEntry("Content-Type", "application/json");
+        assertThat(evaluate.getStatusCode()).isEqualTo(202);
+        assertThat(store.cascade().markers("silver", LocalDate.of(2026, 3, 10)))
+                .extracting(Marker::origin).containsExactly("arn:aws:iam::123456789012:user/ops");
+    }
+
+    @Test
+    void aRefusalIsAProblemResponse() {
+        APIGatewayProxyResponseEvent response = handle("list-bad-limit.json");
+
+        assertThat(response.getStatusCode()).isEqualTo(400);
+        assertThat(response.getHeaders()).containsEntry("Content-Type", "application/problem+json");
+        assertThat(InterlockJson.tree(response.getBody()).get("errors").get(0).get("path").asText()).isEqualTo("query.limit");
+        assertThat(handler.handleRequest(null, null).getStatusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void theDepsWiredHandlerBuildsItsProviderOnTheFirstRequest() {
+        try (Deps deps = new Deps(Environment.of(Map.of("TABLE_NAME", "interlock", "AWS_REGION", "eu-west-1",
+                "INTERLOCK_ENDPOINT_DYNAMODB", "http://127.0.0.1:9")), ApiFixture.CLOCK)) {
+            ApiHandler wired = new ApiHandler(deps);
+            assertThat(deps.clients().created("dynamodb")).isFalse();
+
+            APIGatewayProxyResponseEvent response = wired.handleRequest(
+                    new APIGatewayProxyRequestEvent().withHttpMethod("GET").withPath("/nowhere"), null);
+
+            assertThat(response.getStatusCode()).isEqualTo(404);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.interlock.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.sensor.SensorValue;
+import dev.interlock.store.Provider;
+import dev.interlock.store.StoreException;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DocumentRoutesTest {
+
+    private static final String ARCHETYPE = """
+            name: house
+            description: our own
+            requiredTraits:
+              - type: ready
+                evaluator: builtin:always-pass
+                defaultTtl: 60
+            readinessRule: {type: all-required-pass}
+            """;
+
+    private final ApiFixture api = new ApiFixture();
+
+    private static List<String> names(JsonNode list) {
+        List<String> names = new ArrayList<>();
+        list.get("items").forEach(a -> names.add(a.get("name").asText()));
+        return names;
+    }
+
+    @Test
+    void archetypesListTheBundledOnesAndRegisteredOnesInNameOrder() {
+        assertThat(names(api.call("GET", "/archetypes").json()))
+                .containsExactly("batch-ingestion", "ml-feature-pipeline", "streaming-enrichment");
+
+        assertThat(api.call("PUT", "/archetypes/house", ARCHETYPE, "application/yaml", Map.of()).status()).isEqualTo(201);
+        String override = ARCHETYPE.replace("name: house", "name: batch-ingestion");
+        assertThat(api.call("PUT", "/archetypes/batch-ingestion", override, "application/yaml", Map.of()).status()).isEqualTo(201);
+
+        JsonNode list = api.call("GET", "/archetypes").json();
+        assertThat(names(list)).containsExactly("batch-ingestion", "house", "ml-feature-pipeline", "streaming-enrichment");
+        assertThat(list.get("items").get(0).get("description").asText()).isEqualTo("our own");
+        assertThat(list.has("nextCursor")).isFalse();
+        assertThat(api.call("GET", "/archetypes/house").json().at("/requiredTraits/0/defaultTtl").asInt()).isEqualTo(60);
+        assertThat(api.call("GET", "/archetypes/streaming-enrichment").status()).isEqualTo(200);
+        assertThat(api.call("GET", "/archetypes/nope").status()).isEqualTo(404);
+    }
+
+    @Test
+    void archetypeProblemsAreAllListed() {
+        ApiFixture.Reply reply = api.call("PUT", "/archetypes/house",
+                "{\"name\":\"other\",\"requiredTraits\":[{\"type\":\"x\",\"defaultTimeout\":\"slow\"}]}");
+
+        assertThat(reply.errors()).containsExactly(
+                "$.requiredTraits[0].defaultTimeout: expected a whole number, got text \"slow\"",
+                "$.readinessRule.type: readinessRule.type is required; allowed: all-required-pass",
+                "$.name: 'other' must equal the archetype name in the path 'house'");
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
+    void calendarsAreRegisteredAndRead() {
+        String calendar = "{\"name\":\"uk-holidays\",\"days\":[\"saturday\"],\"dates\":[\"2026-12-25\"]}";
+
+        assertThat(api.call("PUT", "/calendars/uk-holidays", calendar).status()).isEqualTo(201);
+        assertThat(api.call("PUT", "/calendars/uk-holidays", calendar).status()).isEqualTo(200);
+        assertThat(api.call("GET", "/calendars/uk-holidays").json()).isEqualTo(InterlockJson.tree(calendar));
+        assertThat(api.call("GET", "/calendars/us-holidays").status()).isEqualTo(404);
+        assertThat(api.call("PUT", "/calendars/uk-holidays", "{\"name\":\"uk-holidays\",\"dates\":[\"25/12/2026\"]}").errors())
+                .containsExactly("$.dates[0]: '25/12/2026' is not a date YYYY-MM-DD");
+    }
+
+    @Test
+    void sensorValuesAreStoredWithTheServerTime() {
+        ApiFixture.Reply reply = api.call("PUT", "/sensors/orders-count", "{\"count\":1500,\"complete\":true,\"parts\":[\"a\"]}");
+
+        SensorValue expected = new SensorValue("orders-count", Map.of("count", 1500, "complete", true, "parts", List.of("a")),
+                ApiFixture.NOW);
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(api.store.sensors().get("orders-count")).contains(expected);
+        assertThat(reply.json()).isEqualTo(InterlockJson.tree(expected));
+    }
+
+    @Test
+    void sensorProblemsAreAllListed() {
+        ApiFixture.Reply reply = api.call("PUT", "/sensors/orders", "{\"updatedAt\":\"2020-01-01T00:00:00Z\",\"a b\":1,\"gone\":null}");
+
+        assertThat(reply.errors()).containsExactly(
+                "$.updatedAt: is set by Interlock when the value is stored",
+                "$['a b']: field names must match ^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$",
+                "$.gone: must have a value (leave the field out instead of null)");
+        assertThat(api.call("PUT", "/sensors/orders", "{}").errors())
+                .containsExactly("$: at least one field is required, e.g. {\"count\":1500}");
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
+    void healthPingsTheStoreAndAnOutageIs503() {
+        ApiFixture.Reply healthy = api.call("GET", "/health");
+        assertThat(healthy.status()).isEqualTo(200);
+        assertThat(healthy.json()).isEqualTo(InterlockJson.tree(Map.of("status", "ok", "time", "2026-03-10T09:00:00.000Z")));
+
+        Provider down = (Provider) Proxy.newProxyInstance(Provider.class.getClassLoader(), new Class<?>[] {Provider.class},
+                (proxy, method, args) -> {
+                    throw new StoreException("DynamoDB did not answer " + method.getName());
+                });
+        Api outage = new Api(down, ApiFixture.CLOCK, new ApiSettings(false, 3, 2, 1024), () -> "x",
+                new dev.interlock.deps.log.StructuredLog("api", new java.io.PrintStream(new java.io.ByteArrayOutputStream()), ApiFixture.CLOCK));
+
+        ApiResponse health = outage.handle(ApiRequest.of("GET", "/health", Map.of(), Map.of(), null));
+        ApiResponse read = outage.handle(ApiRequest.of("GET", "/pipelines/silver", Map.of(), Map.of(), null));
+
+        assertThat(health.status()).isEqualTo(503);
+        assertThat(health.headers()).containsEntry("Content-Type", "application/problem+json");
+        assertThat(InterlockJson.tree(health.body()).get("type").asText()).isEqualTo("urn:interlock:problem:store-unavailable");
+        assertThat(read.status()).isEqualTo(503);
+    }
+
+    @Test
+    void unknownPathsAre404AndWrongMethods405WithAllow() {
+        ApiFixture.Reply missing = api.call("GET", "/pipelinez");
+        ApiFixture.Reply wrongMethod = api.call("PATCH", "/pipelines/silver");
+
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.contentType()).isEqualTo("application/problem+json");
+        assertThat(wrongMethod.status()).isEqualTo(405);
+        assertThat(wrongMethod.response().headers()).containsEntry("Allow", "PUT, GET, DELETE");
+    }
+}

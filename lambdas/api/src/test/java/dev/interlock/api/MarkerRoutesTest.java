@@ -1,0 +1,143 @@
+package dev.interlock.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.marker.ExecutionName;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.store.PageRequest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.LocalDate;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MarkerRoutesTest {
+
+    private static final LocalDate TODAY = LocalDate.of(2026, 3, 10);
+    private final ApiFixture api = new ApiFixture();
+
+    @BeforeEach
+    void register() {
+        api.call("PUT", "/pipelines/silver", ApiFixture.PIPELINE);
+        String hourly = ApiFixture.pipeline("gold").replace("\"trigger\"",
+                "\"schedules\":[{\"name\":\"h07\"},{\"name\":\"h08\"}],\"trigger\"");
+        assertThat(api.call("PUT", "/pipelines/gold", hourly).status()).isEqualTo(201);
+        api.recording.clear();
+    }
+
+    @Test
+    void anEvaluationWritesAManualMarkerForTodayAndTheOnlySchedule() {
+        ApiFixture.Reply reply = api.call("POST", "/pipelines/silver/evaluations", null, null, Map.of());
+
+        assertThat(reply.status()).isEqualTo(202);
+        Marker expected = new Marker("silver", "daily", TODAY, MarkerSource.MANUAL, "id-1", false, "api", null, ApiFixture.NOW);
+        assertThat(api.store.cascade().markers("silver", TODAY)).containsExactly(expected);
+        assertThat(reply.json().get("marker")).isEqualTo(InterlockJson.tree(expected));
+        assertThat(reply.json().get("executionName").asText())
+                .isEqualTo(ExecutionName.of("silver", TODAY, "daily", "MARKER#manual#id-1"));
+        assertThat(api.recording.writes()).containsExactly("CascadeStore.writeMarker");
+    }
+
+    @Test
+    void aSecondEvaluationWritesASecondMarker() {
+        api.call("POST", "/pipelines/silver/evaluations", "{}");
+        api.call("POST", "/pipelines/silver/evaluations", "{\"date\":\"2026-03-09\",\"scheduleId\":\"daily\"}");
+
+        assertThat(api.store.cascade().markers("silver", TODAY)).extracting(Marker::suffix).containsExactly("id-1");
+        assertThat(api.store.cascade().markers("silver", TODAY.minusDays(1))).extracting(Marker::suffix).containsExactly("id-2");
+    }
+
+    @Test
+    void aPipelineWithSeveralSchedulesNeedsOneNamedAndKnown() {
+        assertThat(api.call("POST", "/pipelines/gold/evaluations", "{}").errors())
+                .containsExactly("$.scheduleId: is required: the pipeline has the schedules h07, h08");
+        assertThat(api.call("POST", "/pipelines/gold/evaluations", "{\"scheduleId\":\"h09\"}").errors())
+                .containsExactly("$.scheduleId: 'h09' is not a schedule of gold; declared: h07, h08");
+        assertThat(api.call("POST", "/pipelines/gold/evaluations", "{\"scheduleId\":\"h08\"}").status()).isEqualTo(202);
+        assertThat(api.store.cascade().markers("gold", TODAY)).extracting(Marker::scheduleId).containsExactly("h08");
+    }
+
+    @Test
+    void evaluationDatesTheStreamRouterWouldSkipAreRefused() {
+        ApiFixture.Reply reply = api.call("POST", "/pipelines/silver/evaluations",
+                "{\"date\":\"2026-03-07\",\"scheduleid\":\"nightly\",\"when\":\"now\"}");
+
+        assertThat(reply.errors()).containsExactly(
+                "$.when: unknown field; allowed: scheduleId, date",
+                "$.scheduleId: 'nightly' is not a schedule of silver; declared: daily",
+                "$.date: 2026-03-07 is more than 2 days ago, so its marker would be skipped as stale; request a rerun instead");
+        assertThat(api.call("POST", "/pipelines/silver/evaluations", "{\"date\":\"2026-03-12\"}").errors())
+                .containsExactly("$.date: 2026-03-12 is in the future");
+        assertThat(api.call("POST", "/pipelines/silver/evaluations", "{\"date\":\"2026-3-1\"}").errors())
+                .containsExactly("$.date: '2026-3-1' is not a date YYYY-MM-DD");
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
+    void anUnknownPipelineIsNotFound() {
+        ApiFixture.Reply reply = api.call("POST", "/pipelines/bronze/evaluations", "{}");
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.json().get("detail").asText()).isEqualTo("no pipeline 'bronze'");
+        assertThat(api.call("POST", "/pipelines/bronze/reruns", "{\"date\":\"2026-03-01\",\"reason\":\"x\"}").status()).isEqualTo(404);
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
+    void aRerunRecordsTheRequestAndWritesAReplayMarker() {
+        ApiFixture.Reply reply = api.call("POST", "/pipelines/gold/reruns",
+                "{\"date\":\"2026-03-01\",\"scheduleId\":\"h07\",\"reason\":\"late files 🚚\",\"description\":\"vendor resent\"}");
+
+        assertThat(reply.status()).isEqualTo(202);
+        Rerun rerun = new Rerun("id-1", "gold", "h07", LocalDate.of(2026, 3, 1), MarkerSource.MANUAL, null, "late files 🚚",
+                "vendor resent", RerunStatus.PENDING, null, ApiFixture.NOW, null, Map.of("requestedBy", "api"));
+        Marker marker = new Marker("gold", "h07", LocalDate.of(2026, 3, 1), MarkerSource.RERUN, "id-1", true, "id-1", null, ApiFixture.NOW);
+        assertThat(api.store.reruns().get("id-1")).contains(rerun);
+        assertThat(api.store.cascade().markers("gold", LocalDate.of(2026, 3, 1))).containsExactly(marker);
+        JsonNode body = reply.json();
+        assertThat(body.get("rerun")).isEqualTo(InterlockJson.tree(rerun));
+        assertThat(body.get("marker")).isEqualTo(InterlockJson.tree(marker));
+        assertThat(body.get("executionName").asText())
+                .isEqualTo(ExecutionName.of("gold", LocalDate.of(2026, 3, 1), "h07", "MARKER#rerun#id-1"));
+        assertThat(api.recording.writes()).containsExactly("RerunStore.put", "CascadeStore.writeMarker");
+    }
+
+    @Test
+    void theDailyRerunBudgetIsEnforced() {
+        for (int i = 0; i < 3; i++) {
+            assertThat(api.call("POST", "/pipelines/silver/reruns", "{\"date\":\"2026-03-09\",\"reason\":\"again\"}").status())
+                    .isEqualTo(202);
+        }
+        api.recording.clear();
+
+        ApiFixture.Reply fourth = api.call("POST", "/pipelines/silver/reruns", "{\"date\":\"2026-03-09\",\"reason\":\"again\"}");
+
+        assertThat(fourth.status()).isEqualTo(409);
+        assertThat(fourth.json().get("detail").asText())
+                .isEqualTo("the rerun budget of silver for 2026-03-09 (daily) is spent: 3 of 3");
+        assertThat(api.recording.writes()).isEmpty();
+        assertThat(api.store.reruns().list(PageRequest.first(10)).items()).hasSize(3);
+    }
+
+    @Test
+    void rerunRequestsNameEveryProblem() {
+        ApiFixture.Reply reply = api.call("POST", "/pipelines/silver/reruns",
+                "{\"date\":\"2026-03-11\",\"reason\":\"  \",\"description\":\"a\\u0000b\",\"scheduleId\":7}");
+
+        assertThat(reply.errors()).containsExactly(
+                "$.scheduleId: expected text, got number",
+                "$.date: 2026-03-11 is in the future; only past or current dates can be rerun",
+                "$.reason: is required",
+                "$.description: must not contain control characters");
+        assertThat(api.call("POST", "/pipelines/silver/reruns", "{}").errors())
+                .containsExactly("$.date: is required: the execution date to re-process", "$.reason: is required");
+        assertThat(api.call("POST", "/pipelines/silver/reruns", null, null, Map.of()).errors())
+                .containsExactly("$: a request body is required");
+        assertThat(api.recording.writes()).isEmpty();
+    }
+}

@@ -1,0 +1,159 @@
+package dev.interlock.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.json.InterlockJson;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PipelineRoutesTest {
+
+    private final ApiFixture api = new ApiFixture();
+
+    @Test
+    void registeringCreatesThenReplacesAndReadsBackTheStoredDocument() {
+        ApiFixture.Reply created = api.call("PUT", "/pipelines/silver", ApiFixture.PIPELINE);
+        ApiFixture.Reply replaced = api.call("PUT", "/pipelines/silver", ApiFixture.PIPELINE);
+        ApiFixture.Reply read = api.call("GET", "/pipelines/silver");
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.contentType()).isEqualTo("application/json");
+        assertThat(replaced.status()).isEqualTo(200);
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.json()).isEqualTo(created.json());
+        assertThat(read.json().get("name").asText()).isEqualTo("silver");
+        assertThat(read.json().at("/retry/maxAttempts").asInt()).isEqualTo(3);
+        assertThat(read.json().at("/trigger/jobName").asText()).isEqualTo("orders");
+    }
+
+    @Test
+    void yamlBodiesAreAcceptedByContentTypeAndBySniffing() {
+        String yaml = InterlockJson.writeYaml(InterlockJson.tree(ApiFixture.PIPELINE));
+
+        assertThat(api.call("PUT", "/pipelines/silver", yaml, "application/yaml", Map.of()).status()).isEqualTo(201);
+        assertThat(api.call("PUT", "/pipelines/silver", yaml, null, Map.of()).status()).isEqualTo(200);
+        assertThat(api.call("PUT", "/pipelines/silver", yaml, "text/plain; charset=utf-8", Map.of()).status()).isEqualTo(200);
+        ApiFixture.Reply declaredJson = api.call("PUT", "/pipelines/silver", yaml, "application/json", Map.of());
+        assertThat(declaredJson.status()).isEqualTo(400);
+        assertThat(declaredJson.errors()).containsExactly("$: malformed JSON at line 1, column 5: Unrecognized token 'name': "
+                + "was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')");
+    }
+
+    @Test
+    void registrationMaintainsTheDownstreamIndex() {
+        api.call("PUT", "/pipelines/gold", ApiFixture.pipeline("gold"));
+        assertThat(api.store.cascade().downstreamOf("bronze")).containsExactly("gold");
+
+        String noUpstream = ApiFixture.pipeline("gold").replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"silver\"");
+        api.call("PUT", "/pipelines/gold", noUpstream);
+        assertThat(api.store.cascade().downstreamOf("bronze")).isEmpty();
+        assertThat(api.store.cascade().downstreamOf("silver")).containsExactly("gold");
+
+        assertThat(api.call("DELETE", "/pipelines/gold").status()).isEqualTo(204);
+        assertThat(api.store.cascade().downstreamOf("silver")).isEmpty();
+        assertThat(api.call("GET", "/pipelines/gold").status()).isEqualTo(404);
+        assertThat(api.call("DELETE", "/pipelines/gold").status()).isEqualTo(404);
+    }
+
+    @Test
+    void everyProblemOfAPipelineIsListedWithItsPathAndNothingIsWritten() {
+        String bad = """
+                {"name":"gold","archetype":"nope","retry":{"maxAttempts":"many","backoffSeconds":-1},
+                 "trigger":{"type":"http"},"schedules":[{"name":"daily","deadline":"25:99"}]}""";
+
+        ApiFixture.Reply reply = api.call("PUT", "/pipelines/silver", bad);
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.contentType()).isEqualTo("application/problem+json");
+        assertThat(reply.json().get("type").asText()).isEqualTo("urn:interlock:problem:invalid-request");
+        assertThat(reply.json().get("status").asInt()).isEqualTo(400);
+        assertThat(reply.json().get("title").asText()).isEqualTo("The request is invalid");
+        assertThat(reply.errorPaths()).containsExactlyInAnyOrder(
+                "$.retry.maxAttempts", "$.archetype", "$.trigger.url", "$.retry.backoffSeconds",
+                "$.schedules[0].deadline", "$.name");
+        assertThat(reply.errors()).contains("$.name: 'gold' must equal the pipeline id in the path 'silver'");
+        assertThat(reply.json().get("detail").asText()).isEqualTo("the pipeline 'silver' has 6 problem(s)");
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
+    void commandTriggersAreRefusedByTheDeployedApiAndAcceptedLocally() {
+        String command = ApiFixture.PIPELINE.replace("{\"type\":\"glue\",\"jobName\":\"orders\",\"arguments\":{\"--date\":\"${date}\"}}",
+                "{\"type\":\"command\",\"command\":\"./run.sh\"}");
+
+        assertThat(api.call("PUT", "/pipelines/silver", command).errors())
+                .containsExactly("$.trigger.type: command triggers are accepted only by the local runtime");
+        ApiFixture local = new ApiFixture(new ApiSettings(true, 3, 2, RequestBody.DEFAULT_MAX_BYTES));
+        assertThat(local.call("PUT", "/pipelines/silver", command).status()).isEqualTo(201);
+    }
+
+    @Test
+    void validateAnswersTheNormalisedPipelineAndWritesNothing() {
+        ApiFixture.Reply valid = api.call("POST", "/pipelines/silver/validate", ApiFixture.PIPELINE);
+        ApiFixture.Reply invalid = api.call("POST", "/pipelines/silver/validate", "{\"name\":\"silver\"}");
+
+        assertThat(valid.status()).isEqualTo(200);
+        assertThat(valid.json().get("valid").asBoolean()).isTrue();
+        assertThat(valid.json().at("/pipeline/retry/backoffSeconds").asInt()).isEqualTo(30);
+        assertThat(invalid.status()).isEqualTo(400);
+        assertThat(invalid.errorPaths()).containsExactly("$.archetype", "$.trigger");
+        assertThat(api.recording.writes()).isEmpty();
+        assertThat(api.call("GET", "/pipelines/silver").status()).isEqualTo(404);
+    }
+
+    @Test
+    void aPipelineMayNameARegisteredArchetype() {
+        String archetype = """
+                {"name":"house","requiredTraits":[{"type":"ready","evaluator":"builtin:always-pass"}],
+                 "readinessRule":{"type":"all-required-pass"}}""";
+        String pipeline = "{\"name\":\"silver\",\"archetype\":\"house\",\"trigger\":{\"type\":\"lambda\",\"functionName\":\"f\"}}";
+
+        assertThat(api.call("PUT", "/pipelines/silver", pipeline).errors())
+                .containsExactly("$.archetype: unknown archetype 'house'");
+        assertThat(api.call("PUT", "/archetypes/house", archetype).status()).isEqualTo(201);
+        assertThat(api.call("PUT", "/pipelines/silver", pipeline).status()).isEqualTo(201);
+    }
+
+    @Test
+    void listingPagesThroughEveryPipelineInNameOrder() {
+        for (String name : List.of("e5", "a1", "c3", "b2", "d4")) {
+            assertThat(api.call("PUT", "/pipelines/" + name, ApiFixture.pipeline(name)).status()).isEqualTo(201);
+        }
+        List<String> names = new ArrayList<>();
+        List<Integer> pageSizes = new ArrayList<>();
+        String cursor = null;
+        do {
+            Map<String, String> query = cursor == null ? Map.of("limit", "2") : Map.of("limit", "2", "cursor", cursor);
+            JsonNode page = api.call("GET", "/pipelines", null, null, query).json();
+            page.get("items").forEach(p -> names.add(p.get("name").asText()));
+            pageSizes.add(page.get("items").size());
+            cursor = page.has("nextCursor") ? page.get("nextCursor").asText() : null;
+        } while (cursor != null);
+
+        assertThat(names).containsExactly("a1", "b2", "c3", "d4", "e5");
+        assertThat(pageSizes).containsExactly(2, 2, 1);
+        assertThat(api.call("GET", "/pipelines").json().has("nextCursor")).isFalse();
+    }
+
+    @Test
+    void badPagingParametersAreNamed() {
+        assertThat(api.call("GET", "/pipelines", null, null, Map.of("limit", "0", "cursor", "")).errors()).containsExactly(
+                "query.limit: must be between 1 and 100, got 0", "query.cursor: is not a cursor this listing returned");
+        assertThat(api.call("GET", "/pipelines", null, null, Map.of("limit", "ten")).errors())
+                .containsExactly("query.limit: must be a whole number between 1 and 100, got 'ten'");
+        assertThat(api.call("GET", "/pipelines", null, null, Map.of("cursor", "bm90LW91cnM")).errors())
+                .containsExactly("query.cursor: invalid page cursor: bm90LW91cnM");
+    }
+
+    @Test
+    void malformedPathIdsAreRefusedBeforeTheyReachAKey() {
+        assertThat(api.call("GET", "/pipelines/a%23b").errors())
+                .containsExactly("path.id: 'a#b' is not a pipeline id (^[a-z0-9][a-z0-9._-]{0,62}[a-z0-9]$)");
+        assertThat(api.call("GET", "/pipelines/bad%zz").errors())
+                .containsExactly("path: malformed percent-escape in path segment 'bad%zz'");
+    }
+}

@@ -1,0 +1,63 @@
+package dev.interlock.api;
+
+import dev.interlock.store.Provider;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A Provider that passes every call through and records the ones that could change the store, so a test can prove
+ * a refused request wrote nothing. Any method not known to be a read counts as a write (the safe side).
+ */
+final class RecordingProvider {
+
+    private static final Set<String> READS = Set.of("get", "list", "listByPipeline", "listByDate", "listNonTerminal",
+            "count", "read", "latest", "markers", "downstreamOf", "holder", "ping",
+            "pipelines", "archetypes", "calendars", "traits", "sensors", "runs", "runLogs", "events", "reruns", "cascade",
+            "lateArrivals", "alerts", "locks", "toString", "hashCode", "equals");
+
+    private final List<String> writes = new CopyOnWriteArrayList<>();
+    private final Provider provider;
+
+    RecordingProvider(Provider delegate) {
+        this.provider = wrap(Provider.class, delegate);
+    }
+
+    Provider provider() {
+        return provider;
+    }
+
+    /** The writes seen so far, as {@code Store.method}. */
+    List<String> writes() {
+        return List.copyOf(writes);
+    }
+
+    void clear() {
+        writes.clear();
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T wrap(Class<T> type, T target) {
+        InvocationHandler handler = (proxy, method, args) -> {
+            if (!READS.contains(method.getName())) {
+                writes.add(type.getSimpleName() + "." + method.getName());
+            }
+            Object result;
+            try {
+                result = method.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            Class<?> returned = method.getReturnType();
+            if (result != null && returned.isInterface() && returned.getPackageName().equals(Provider.class.getPackageName())) {
+                return wrap((Class<Object>) returned, result);
+            }
+            return result;
+        };
+        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, handler);
+    }
+}

@@ -1,0 +1,183 @@
+package dev.interlock.evaluator;
+
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.sensor.SensorValue;
+import dev.interlock.model.trait.BuiltinEvaluator;
+import dev.interlock.model.trait.ResolvedTrait;
+import dev.interlock.store.Provider;
+import dev.interlock.store.RunLogKey;
+
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The evaluators that run inside the evaluator Lambda ({@code builtin:<name>}, SPEC §8), reading run logs and sensor
+ * values from the store. A store failure propagates (an infrastructure fault); a config mistake is ERROR PERMANENT.
+ */
+final class BuiltinEvaluators {
+
+    private final Provider provider;
+    private final Clock clock;
+
+    BuiltinEvaluators(Provider provider, Clock clock) {
+        this.provider = provider;
+        this.clock = clock;
+    }
+
+    Verdict evaluate(BuiltinEvaluator builtin, ResolvedTrait trait) {
+        BuiltinConfig config = new BuiltinConfig(builtin.wireName(), trait.config());
+        try {
+            return switch (builtin) {
+                case UPSTREAM_RUN_LOG -> upstreamRunLog(trait, config);
+                case SENSOR_THRESHOLD -> sensorThreshold(config);
+                case SENSOR_FRESHNESS -> sensorFreshness(config);
+                case ALWAYS_PASS -> Verdict.pass(Map.of("builtin", builtin.wireName()));
+                case ALWAYS_FAIL -> Verdict.fail("builtin:always-fail never passes", null);
+            };
+        } catch (BuiltinConfig.Invalid e) {
+            return Verdict.error(e.getMessage(), FailureCategory.PERMANENT);
+        }
+    }
+
+    /**
+     * R§2.5 with its fix: the upstream schedule defaults to the trait's own schedule (an hourly pipeline waits for the
+     * same hour upstream), not to {@code daily}; the date is the execution date.
+     */
+    private Verdict upstreamRunLog(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
+        String upstream = config.requireText("upstreamPipeline");
+        String schedule = config.text("upstreamSchedule").orElse(trait.scheduleId());
+        Optional<RunLog> log = provider.runLogs().get(new RunLogKey(upstream, trait.date(), schedule));
+        if (log.isEmpty()) {
+            return Verdict.fail("upstream " + upstream + " has no run log for " + trait.date() + "/" + schedule, null);
+        }
+        RunLog entry = log.get();
+        if (entry.status() != RunLogStatus.COMPLETED) {
+            return Verdict.fail("upstream " + upstream + " status is " + entry.status().wireName() + " for "
+                    + trait.date() + "/" + schedule, null);
+        }
+        Map<String, Object> value = new LinkedHashMap<>();
+        if (entry.runId() != null) {
+            value.put("upstreamRunId", entry.runId());
+        }
+        if (entry.completedAt() != null) {
+            value.put("completedAt", InterlockJson.timestamp(entry.completedAt()));
+        }
+        return Verdict.pass(value);
+    }
+
+    private Verdict sensorThreshold(BuiltinConfig config) throws BuiltinConfig.Invalid {
+        String name = config.requireText("sensor");
+        String field = config.requireText("field");
+        Comparison op = Comparison.parse(config.requireText("op"));
+        Object threshold = config.requireScalar("value");
+        Optional<BigDecimal> numericThreshold = BuiltinConfig.number(threshold);
+        if (op != Comparison.EQ && numericThreshold.isEmpty()) {
+            throw new BuiltinConfig.Invalid("builtin:sensor-threshold config 'value' must be a number for op '"
+                    + op.wire + "', got '" + threshold + "'");
+        }
+        Optional<SensorValue> sensor = provider.sensors().get(name);
+        if (sensor.isEmpty()) {
+            return Verdict.fail("sensor " + name + " has no value", null);
+        }
+        Object actual = sensor.get().fields().get(field);
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("sensor", name);
+        value.put("field", field);
+        value.put("op", op.wire);
+        value.put("threshold", threshold);
+        if (actual == null) {
+            return Verdict.fail("sensor " + name + " has no field '" + field + "'", value);
+        }
+        value.put("actual", actual);
+        if (sensor.get().updatedAt() != null) {
+            value.put("updatedAt", InterlockJson.timestamp(sensor.get().updatedAt()));
+        }
+        Optional<BigDecimal> numericActual = BuiltinConfig.number(actual);
+        boolean holds;
+        if (numericActual.isPresent() && numericThreshold.isPresent()) {
+            holds = op.holds(numericActual.get().compareTo(numericThreshold.get()));
+        } else if (op == Comparison.EQ) {
+            // Non-numeric equality (e.g. complete == true) compares the written forms.
+            holds = String.valueOf(actual).equals(String.valueOf(threshold));
+        } else {
+            // The producer pushed something that is not a number: an operator must look, so not a plain FAIL.
+            return Verdict.error("sensor " + name + " field '" + field + "' is '" + actual + "', not a number",
+                    FailureCategory.PERMANENT);
+        }
+        return holds
+                ? Verdict.pass(value)
+                : Verdict.fail("sensor " + name + " field '" + field + "' is " + actual + ", not " + op.wire + " "
+                        + threshold, value);
+    }
+
+    private Verdict sensorFreshness(BuiltinConfig config) throws BuiltinConfig.Invalid {
+        String name = config.requireText("sensor");
+        BigDecimal maxAge = config.requireNumber("maxAgeSeconds");
+        if (maxAge.signum() <= 0) {
+            throw new BuiltinConfig.Invalid("builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got "
+                    + maxAge.toPlainString());
+        }
+        Optional<SensorValue> sensor = provider.sensors().get(name);
+        if (sensor.isEmpty()) {
+            return Verdict.fail("sensor " + name + " has no value", null);
+        }
+        Instant updatedAt = sensor.get().updatedAt();
+        if (updatedAt == null) {
+            return Verdict.fail("sensor " + name + " has no updatedAt", null);
+        }
+        Duration age = Duration.between(updatedAt, clock.instant());
+        long ageSeconds = Math.max(0, age.toSeconds());
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("sensor", name);
+        value.put("updatedAt", InterlockJson.timestamp(updatedAt));
+        value.put("ageSeconds", ageSeconds);
+        value.put("maxAgeSeconds", maxAge);
+        if (BigDecimal.valueOf(age.toMillis()).compareTo(maxAge.movePointRight(3)) <= 0) {
+            return Verdict.pass(value);
+        }
+        return Verdict.stale("sensor " + name + " was updated " + ageSeconds + " s ago, more than maxAgeSeconds "
+                + maxAge.toPlainString(), value);
+    }
+
+    /** The comparisons {@code sensor-threshold} offers: actual {@code op} value. */
+    private enum Comparison {
+        GT("gt"), GTE("gte"), LT("lt"), LTE("lte"), EQ("eq");
+
+        private final String wire;
+
+        Comparison(String wire) {
+            this.wire = wire;
+        }
+
+        static Comparison parse(String raw) throws BuiltinConfig.Invalid {
+            String wanted = raw.trim().toLowerCase(Locale.ROOT);
+            for (Comparison c : values()) {
+                if (c.wire.equals(wanted)) {
+                    return c;
+                }
+            }
+            throw new BuiltinConfig.Invalid("builtin:sensor-threshold config 'op' must be one of gt, gte, lt, lte, eq; got '"
+                    + raw + "'");
+        }
+
+        /** Whether the comparison holds given {@code actual.compareTo(threshold)}. */
+        boolean holds(int comparison) {
+            return switch (this) {
+                case GT -> comparison > 0;
+                case GTE -> comparison >= 0;
+                case LT -> comparison < 0;
+                case LTE -> comparison <= 0;
+                case EQ -> comparison == 0;
+            };
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.interlock.evaluator;
+
+import dev.interlock.deps.log.LogContext;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.trait.EvaluatorLocator;
+import dev.interlock.model.trait.ResolvedTrait;
+import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.store.Provider;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Evaluates one resolved trait (SPEC §8): dispatches on its locator, stamps the verdict, stores it as the TRAIT item
+ * of (pipeline, date, schedule, trait) with the trait's TTL and appends a {@code TRAIT_EVALUATED} event. Evaluator
+ * trouble is an ERROR result; only a store failure throws, because then nothing reliable can be returned.
+ */
+public final class TraitEvaluation {
+
+    /** The evaluator timeout when a trait sets none (R§2.1). */
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+    /** Time kept back from the invocation's remaining time to store the result after the evaluator answered. */
+    static final Duration STORE_RESERVE = Duration.ofSeconds(3);
+    /** The shortest evaluator call worth making. */
+    static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
+
+    private final Provider provider;
+    private final HttpEvaluator http;
+    private final LambdaEvaluator lambda;
+    private final BuiltinEvaluators builtins;
+    private final Clock clock;
+    private final StructuredLog log;
+
+    public TraitEvaluation(Provider provider, HttpEvaluator http, LambdaEvaluator lambda, Clock clock) {
+        this.provider = provider;
+        this.http = http;
+        this.lambda = lambda;
+        this.builtins = new BuiltinEvaluators(provider, clock);
+        this.clock = clock;
+        this.log = new StructuredLog("evaluator", System.out, clock);
+    }
+
+    /**
+     * Evaluates and stores one trait.
+     *
+     * @throws IllegalArgumentException when the input lacks the fields that key the result (names every one)
+     * @throws dev.interlock.store.StoreException when the result cannot be stored
+     */
+    public TraitResult evaluate(ResolvedTrait trait) {
+        return evaluate(trait, null);
+    }
+
+    /**
+     * Evaluates and stores one trait within the invocation's remaining time: the evaluator gets at most that time less
+     * {@link #STORE_RESERVE}, so a slow evaluator becomes a stored EVALUATOR_TIMEOUT instead of a Lambda timeout that
+     * loses the result (R§2.1's trait timeout ≥ Lambda timeout quirk).
+     *
+     * @param remaining the invocation's remaining time, or null when unbounded
+     */
+    public TraitResult evaluate(ResolvedTrait trait, Duration remaining) {
+        requireKeys(trait);
+        LogContext ctx = LogContext.of(trait.pipelineId(), trait.scheduleId(), trait.date().toString());
+        Verdict verdict = judge(trait, timeout(trait, remaining));
+        Instant now = clock.instant();
+        Instant expiresAt = trait.ttl() > 0 ? now.plusSeconds(trait.ttl()) : null;
+        TraitResult result = new TraitResult(trait.pipelineId(), trait.scheduleId(), trait.date(), trait.traitType(),
+                verdict.status(), verdict.value(), verdict.reason(), verdict.failureCategory(), trait.required(),
+                now, expiresAt);
+        provider.traits().put(result);
+        provider.events().append(new Event(EventKind.TRAIT_EVALUATED, trait.pipelineId(), trait.scheduleId(),
+                trait.date(), null, trait.traitType(), verdict.status().wireName(), verdict.reason(),
+                verdict.value() == null ? Map.of() : verdict.value(), now));
+        if (verdict.status() == TraitStatus.ERROR) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("traitType", trait.traitType());
+            fields.put("failureCategory", verdict.failureCategory().wireName());
+            // The reason names the evaluator with its URL redacted; the raw locator may carry a token in its query.
+            fields.put("reason", verdict.reason());
+            log.warn(ctx, "trait evaluation error", fields);
+        } else {
+            log.info(ctx, "trait evaluated", Map.of("traitType", trait.traitType(), "status", verdict.status().wireName()));
+        }
+        return result;
+    }
+
+    private static Duration timeout(ResolvedTrait trait, Duration remaining) {
+        Duration timeout = trait.timeout() > 0 ? Duration.ofSeconds(trait.timeout()) : DEFAULT_TIMEOUT;
+        if (remaining != null) {
+            Duration available = remaining.minus(STORE_RESERVE);
+            if (available.compareTo(MIN_TIMEOUT) < 0) {
+                available = MIN_TIMEOUT;
+            }
+            if (available.compareTo(timeout) < 0) {
+                timeout = available;
+            }
+        }
+        return timeout;
+    }
+
+    private Verdict judge(ResolvedTrait trait, Duration timeout) {
+        EvaluatorLocator locator;
+        try {
+            locator = EvaluatorLocator.parse(trait.evaluator());
+        } catch (IllegalArgumentException e) {
+            // Unknown builtin, empty or malformed locator: the config is wrong, a retry cannot help.
+            return Verdict.error(e.getMessage(), FailureCategory.PERMANENT);
+        }
+        EvaluatorInput input = new EvaluatorInput(trait.pipelineId(), trait.traitType(), trait.config());
+        return switch (locator) {
+            case EvaluatorLocator.Builtin b -> builtins.evaluate(b.evaluator(), trait);
+            case EvaluatorLocator.LambdaFunction f -> lambda.evaluate(f.function(), input, timeout);
+            case EvaluatorLocator.Http h -> http.evaluate(h.url(), input, timeout);
+            case EvaluatorLocator.RelativePath p -> http.evaluateRelative(p.path(), input, timeout);
+        };
+    }
+
+    private static void requireKeys(ResolvedTrait trait) {
+        List<String> missing = new ArrayList<>();
+        if (trait.pipelineId() == null || trait.pipelineId().isBlank()) {
+            missing.add("pipelineId");
+        }
+        if (trait.scheduleId() == null || trait.scheduleId().isBlank()) {
+            missing.add("scheduleId");
+        }
+        if (trait.date() == null) {
+            missing.add("date");
+        }
+        if (trait.traitType() == null || trait.traitType().isBlank()) {
+            missing.add("traitType");
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("evaluator input is missing " + String.join(", ", missing));
+        }
+    }
+}

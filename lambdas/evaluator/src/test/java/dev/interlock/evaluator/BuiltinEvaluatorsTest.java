@@ -1,0 +1,245 @@
+package dev.interlock.evaluator;
+
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.sensor.SensorValue;
+import dev.interlock.model.trait.ResolvedTrait;
+import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.store.RunLogKey;
+import dev.interlock.store.contract.ManualClock;
+import dev.interlock.store.memory.InMemoryProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The builtin evaluators on the in-memory store with a fixed clock. */
+class BuiltinEvaluatorsTest {
+
+    private static final LocalDate DATE = LocalDate.parse("2026-03-01");
+    private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+
+    private final ManualClock clock = new ManualClock(NOW);
+    private final InMemoryProvider provider = new InMemoryProvider(clock);
+    private final TraitEvaluation evaluation = new TraitEvaluation(provider, new HttpEvaluator(null, ""),
+            new LambdaEvaluator(() -> null), clock);
+
+    private TraitResult evaluate(String schedule, String evaluator, Map<String, Object> config) {
+        return evaluation.evaluate(new ResolvedTrait("gold", schedule, DATE, "check", evaluator, config, 10, 0, true));
+    }
+
+    private void upstreamLog(String pipeline, String schedule, RunLogStatus status) {
+        provider.runLogs().update(new RunLogKey(pipeline, DATE, schedule), current -> new RunLog(pipeline, DATE,
+                schedule, status, 1, "run-7", "exec-7", null, null, List.of(), false,
+                NOW.minusSeconds(600), status == RunLogStatus.COMPLETED ? NOW.minusSeconds(60) : null, NOW));
+    }
+
+    // ---- upstream-run-log ----
+
+    @Test
+    void upstreamRunLogPassesWhenTheUpstreamCompletedTheSameSchedule() {
+        upstreamLog("silver", "h05", RunLogStatus.COMPLETED);
+
+        TraitResult result = evaluate("h05", "builtin:upstream-run-log", Map.of("upstreamPipeline", "silver"));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.PASS);
+        assertThat(result.value()).isEqualTo(Map.of("upstreamRunId", "run-7", "completedAt", "2026-03-01T09:59:00.000Z"));
+    }
+
+    @Test
+    void upstreamScheduleDefaultsToTheTraitsOwnScheduleNotDaily() {
+        upstreamLog("silver", "daily", RunLogStatus.COMPLETED);
+
+        TraitResult result = evaluate("h05", "builtin:upstream-run-log", Map.of("upstreamPipeline", "silver"));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason()).isEqualTo("upstream silver has no run log for 2026-03-01/h05");
+    }
+
+    @Test
+    void upstreamScheduleCanBeNamed() {
+        upstreamLog("silver", "daily", RunLogStatus.COMPLETED);
+
+        TraitResult result = evaluate("h05", "builtin:upstream-run-log",
+                Map.of("upstreamPipeline", "silver", "upstreamSchedule", "daily"));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.PASS);
+    }
+
+    @Test
+    void anUpstreamThatHasNotCompletedFails() {
+        upstreamLog("silver", "daily", RunLogStatus.RUNNING);
+
+        TraitResult result = evaluate("daily", "builtin:upstream-run-log", Map.of("upstreamPipeline", "silver"));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason()).isEqualTo("upstream silver status is RUNNING for 2026-03-01/daily");
+        assertThat(result.failureCategory()).isNull();
+    }
+
+    @Test
+    void upstreamRunLogWithoutUpstreamPipelineIsAPermanentErrorNamingTheKey() {
+        TraitResult result = evaluate("daily", "builtin:upstream-run-log", Map.of("date", "2026-03-01"));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(result.reason()).isEqualTo("builtin:upstream-run-log config missing: upstreamPipeline");
+    }
+
+    // ---- sensor-threshold ----
+
+    private Map<String, Object> threshold(String op, Object value) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("sensor", "orders-count");
+        config.put("field", "count");
+        config.put("op", op);
+        config.put("value", value);
+        return config;
+    }
+
+    @ParameterizedTest(name = "count 1500 {0} {1} → {2}")
+    @CsvSource({
+            "gt,1500,FAIL", "gt,1499,PASS", "gte,1500,PASS", "gte,1501,FAIL", "lt,1501,PASS", "lt,1500,FAIL",
+            "lte,1500,PASS", "lte,1499.5,FAIL", "eq,1500,PASS", "eq,1500.0,PASS", "EQ,1501,FAIL"})
+    void sensorThresholdComparesNumerically(String op, String value, TraitStatus expected) {
+        provider.sensors().put(new SensorValue("orders-count", Map.of("count", 1500), NOW.minusSeconds(30)));
+
+        TraitResult result = evaluate("daily", "builtin:sensor-threshold", threshold(op, value));
+
+        assertThat(result.status()).isEqualTo(expected);
+    }
+
+    @Test
+    void aFailedThresholdSaysWhyAndKeepsTheReading() {
+        provider.sensors().put(new SensorValue("orders-count", Map.of("count", 1200), NOW.minusSeconds(30)));
+
+        TraitResult result = evaluate("daily", "builtin:sensor-threshold", threshold("gte", 1500));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason()).isEqualTo("sensor orders-count field 'count' is 1200, not gte 1500");
+        assertThat(result.value()).containsEntry("actual", 1200).containsEntry("threshold", 1500)
+                .containsEntry("updatedAt", "2026-03-01T09:59:30.000Z");
+    }
+
+    @Test
+    void eqComparesNonNumericValuesByTheirWrittenForm() {
+        provider.sensors().put(new SensorValue("orders-count", Map.of("complete", true), NOW));
+        Map<String, Object> config = new LinkedHashMap<>(threshold("eq", true));
+        config.put("field", "complete");
+
+        assertThat(evaluate("daily", "builtin:sensor-threshold", config).status()).isEqualTo(TraitStatus.PASS);
+        config.put("value", "false");
+        assertThat(evaluate("daily", "builtin:sensor-threshold", config).status()).isEqualTo(TraitStatus.FAIL);
+    }
+
+    @Test
+    void aMissingSensorOrFieldIsNotReadyYet() {
+        TraitResult noSensor = evaluate("daily", "builtin:sensor-threshold", threshold("gte", 1));
+        provider.sensors().put(new SensorValue("orders-count", Map.of("rows", 5), NOW));
+        TraitResult noField = evaluate("daily", "builtin:sensor-threshold", threshold("gte", 1));
+
+        assertThat(noSensor.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(noSensor.reason()).isEqualTo("sensor orders-count has no value");
+        assertThat(noField.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(noField.reason()).isEqualTo("sensor orders-count has no field 'count'");
+    }
+
+    @Test
+    void aNonNumericReadingForAnOrderingOpIsAnError() {
+        provider.sensors().put(new SensorValue("orders-count", Map.of("count", "lots"), NOW));
+
+        TraitResult result = evaluate("daily", "builtin:sensor-threshold", threshold("gt", 1));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(result.reason()).isEqualTo("sensor orders-count field 'count' is 'lots', not a number");
+    }
+
+    @Test
+    void badThresholdConfigIsAPermanentErrorNamingTheKey() {
+        Map<String, Object> noOp = new LinkedHashMap<>(threshold("gt", 1));
+        noOp.remove("op");
+        Map<String, Object> noValue = new LinkedHashMap<>(threshold("gt", 1));
+        noValue.remove("value");
+
+        assertThat(evaluate("daily", "builtin:sensor-threshold", noOp).reason())
+                .isEqualTo("builtin:sensor-threshold config missing: op");
+        assertThat(evaluate("daily", "builtin:sensor-threshold", noValue).reason())
+                .isEqualTo("builtin:sensor-threshold config missing: value");
+        assertThat(evaluate("daily", "builtin:sensor-threshold", threshold("between", 1)).reason())
+                .isEqualTo("builtin:sensor-threshold config 'op' must be one of gt, gte, lt, lte, eq; got 'between'");
+        TraitResult notNumber = evaluate("daily", "builtin:sensor-threshold", threshold("gt", "many"));
+        assertThat(notNumber.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(notNumber.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(notNumber.reason())
+                .isEqualTo("builtin:sensor-threshold config 'value' must be a number for op 'gt', got 'many'");
+    }
+
+    // ---- sensor-freshness ----
+
+    @Test
+    void sensorFreshnessPassesWithinMaxAgeAndIsStaleAfter() {
+        provider.sensors().put(new SensorValue("orders-landed", Map.of("files", 3), NOW.minusSeconds(600)));
+
+        TraitResult fresh = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "orders-landed", "maxAgeSeconds", 600));
+        clock.advance(Duration.ofSeconds(1));
+        TraitResult stale = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "orders-landed", "maxAgeSeconds", "600"));
+
+        assertThat(fresh.status()).isEqualTo(TraitStatus.PASS);
+        assertThat(fresh.value()).containsEntry("ageSeconds", 600L).containsEntry("updatedAt", "2026-03-01T09:50:00.000Z");
+        assertThat(stale.status()).isEqualTo(TraitStatus.STALE);
+        assertThat(stale.reason()).isEqualTo("sensor orders-landed was updated 601 s ago, more than maxAgeSeconds 600");
+    }
+
+    @Test
+    void sensorFreshnessWithoutSensorValueFailsAndWithoutMaxAgeIsAnError() {
+        TraitResult absent = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "nothing", "maxAgeSeconds", 60));
+        TraitResult noMaxAge = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "nothing"));
+        TraitResult negative = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "nothing", "maxAgeSeconds", -5));
+
+        assertThat(absent.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(absent.reason()).isEqualTo("sensor nothing has no value");
+        assertThat(noMaxAge.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(noMaxAge.reason()).isEqualTo("builtin:sensor-freshness config missing: maxAgeSeconds");
+        assertThat(negative.reason()).isEqualTo("builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got -5");
+    }
+
+    // ---- always-*, unknown ----
+
+    @Test
+    void alwaysPassAndAlwaysFail() {
+        assertThat(evaluate("daily", "builtin:always-pass", Map.of()).status()).isEqualTo(TraitStatus.PASS);
+        TraitResult fail = evaluate("daily", "builtin:always-fail", Map.of());
+        assertThat(fail.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(fail.reason()).isEqualTo("builtin:always-fail never passes");
+    }
+
+    @Test
+    void anUnknownBuiltinIsAPermanentError() {
+        TraitResult result = evaluate("daily", "builtin:coin-flip", Map.of());
+
+        assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(result.reason()).isEqualTo("unknown builtin evaluator 'coin-flip'; allowed: upstream-run-log, "
+                + "sensor-threshold, sensor-freshness, always-pass, always-fail");
+    }
+
+    @Test
+    void anEmptyEvaluatorIsAPermanentError() {
+        TraitResult result = evaluate("daily", "", Map.of());
+
+        assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(result.reason()).startsWith("evaluator is empty");
+    }
+}

@@ -1,0 +1,220 @@
+package dev.interlock.runchecker;
+
+import dev.interlock.deps.Environment;
+import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.deps.dynamodb.Backoff;
+import dev.interlock.deps.outbound.GuardedHttp;
+import dev.interlock.deps.outbound.HostResolver;
+import dev.interlock.deps.outbound.UrlGuard;
+import dev.interlock.deps.testing.AwsProtocolStub;
+import dev.interlock.deps.testing.AwsProtocolStub.Reply;
+import dev.interlock.deps.testing.LocalHttpServer;
+import dev.interlock.deps.testing.LocalHttpServer.Answer;
+import dev.interlock.deps.trigger.TriggerRunners;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.store.PageRequest;
+import dev.interlock.store.contract.ManualClock;
+import dev.interlock.store.memory.InMemoryProvider;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The run-checker on the in-memory store, with the outbound run checkers talking to local stubs. */
+class RunPollTest {
+
+    private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+    private static final LocalDate DATE = LocalDate.parse("2026-03-01");
+    private static final Map<String, Object> GLUE = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_42");
+
+    private final ManualClock clock = new ManualClock(NOW);
+    private final InMemoryProvider provider = new InMemoryProvider(clock);
+    private final LocalHttpServer server = LocalHttpServer.start();
+    private final AwsProtocolStub aws = AwsProtocolStub.start();
+    private final Environment environment = Environment.of(Map.of("AWS_REGION", "us-east-1",
+            "INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString(), "INTERLOCK_AIRFLOW_TOKEN", "af-secret"));
+    private final AwsClients clients = new AwsClients(environment);
+    private final RunPoll poll = new RunPoll(provider, TriggerRunners.create(clients, environment,
+            new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)), clock, false),
+            clock);
+
+    @AfterEach
+    void stop() {
+        clients.close();
+        aws.close();
+        server.close();
+    }
+
+    private void running(String runId, TriggerType type) {
+        provider.runs().create(new RunState(runId, "orders", "daily", DATE, RunStatus.RUNNING, 3, type, "exec",
+                Map.of(), null, null, NOW, NOW));
+    }
+
+    private RunCheckOutput check(String runId, String type, Map<String, Object> metadata, Map<String, String> headers,
+                                 int pollCount) {
+        return poll.check(new RunCheckInput("orders", "daily", "2026-03-01", runId, type, metadata, headers, pollCount));
+    }
+
+    private List<Event> events() {
+        return provider.events().read("orders", new PageRequest(100, null)).items();
+    }
+
+    private void glueState(String state) {
+        aws.on("AWSGlue.GetJobRun", Reply.json("{\"JobRun\":{\"Id\":\"jr_42\",\"JobRunState\":\"" + state + "\"}}"));
+    }
+
+    @Test
+    void aRunningJobLeavesTheRunAlone() {
+        running("run-1", TriggerType.GLUE);
+        glueState("RUNNING");
+
+        RunCheckOutput out = check("run-1", "glue", GLUE, Map.of(), 1);
+
+        assertThat(out).isEqualTo(new RunCheckOutput("running", "RUNNING", ""));
+        assertThat(aws.requests("AWSGlue.GetJobRun").getFirst().json().toString())
+                .isEqualTo("{\"JobName\":\"orders-etl\",\"RunId\":\"jr_42\"}");
+        assertThat(provider.runs().get("run-1").orElseThrow().version()).isEqualTo(3);
+        assertThat(events()).isEmpty();
+    }
+
+    @Test
+    void aSucceededJobCompletesTheRunOnceEvenWhenPolledAgain() {
+        running("run-2", TriggerType.GLUE);
+        glueState("SUCCEEDED");
+        clock.advance(Duration.ofMinutes(5));
+
+        RunCheckOutput first = check("run-2", "glue", GLUE, Map.of(), 7);
+        RunCheckOutput again = check("run-2", "glue", GLUE, Map.of(), 7);
+
+        assertThat(first).isEqualTo(new RunCheckOutput("succeeded", "SUCCEEDED", ""));
+        assertThat(again).isEqualTo(first);
+        RunState run = provider.runs().get("run-2").orElseThrow();
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.version()).isEqualTo(4);
+        assertThat(run.updatedAt()).isEqualTo(NOW.plus(Duration.ofMinutes(5)));
+        assertThat(events()).containsExactly(new Event(EventKind.RUN_STATE_CHANGED, "orders", "daily", DATE, "run-2",
+                null, "COMPLETED", "SUCCEEDED", Map.of("from", "RUNNING", "to", "COMPLETED", "version", 4, "pollCount", 7),
+                NOW.plus(Duration.ofMinutes(5))));
+    }
+
+    @Test
+    void aFailedJobFailsTheRunWithItsCategory() {
+        running("run-3", TriggerType.GLUE);
+        aws.on("AWSGlue.GetJobRun", Reply.json(
+                "{\"JobRun\":{\"Id\":\"jr_42\",\"JobRunState\":\"TIMEOUT\",\"ErrorMessage\":\"ran 48h\"}}"));
+
+        RunCheckOutput out = check("run-3", "glue", GLUE, Map.of(), 2);
+
+        assertThat(out).isEqualTo(new RunCheckOutput("failed", "TIMEOUT: ran 48h", "TIMEOUT"));
+        RunState run = provider.runs().get("run-3").orElseThrow();
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.failureMessage()).isEqualTo("TIMEOUT: ran 48h");
+        assertThat(run.failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
+        assertThat(events()).extracting(Event::status).containsExactly("FAILED");
+    }
+
+    @Test
+    void aRunAlreadyDecidedByAnotherWriterIsNotTouched() {
+        provider.runs().create(new RunState("run-4", "orders", "daily", DATE, RunStatus.FAILED, 4, TriggerType.GLUE,
+                "exec", Map.of(), "cancelled by operator", FailureCategory.PERMANENT, NOW, NOW));
+        glueState("SUCCEEDED");
+
+        RunCheckOutput out = check("run-4", "glue", GLUE, Map.of(), 3);
+
+        assertThat(out.state()).isEqualTo("succeeded");
+        assertThat(provider.runs().get("run-4").orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+        assertThat(events()).isEmpty();
+    }
+
+    @Test
+    void aTransientCheckFailureIsRunningWithoutCategorySoTheNextPollRetries() {
+        running("run-5", TriggerType.AIRFLOW);
+        server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual_1", Answer.status(503, "scheduler restarting"));
+
+        RunCheckOutput out = check("run-5", "airflow", Map.of("airflow_url", server.uri("").toString(),
+                "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_1"), Map.of(), 4);
+
+        assertThat(out.state()).isEqualTo("running");
+        assertThat(out.failureCategory()).isEqualTo("");
+        assertThat(out.message()).startsWith("check failed, retrying at the next poll: GET ");
+        assertThat(provider.runs().get("run-5").orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+    }
+
+    @Test
+    void airflowIsPolledWithTheTriggerHeadersExpandedFromInterlockVariables() {
+        running("run-6", TriggerType.AIRFLOW);
+        server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual_1", Answer.json(200, "{\"state\":\"success\"}"));
+
+        RunCheckOutput out = check("run-6", "airflow", Map.of("airflow_url", server.uri("").toString(),
+                "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_1"),
+                Map.of("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}"), 1);
+
+        assertThat(out).isEqualTo(new RunCheckOutput("succeeded", "success", ""));
+        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer af-secret");
+        assertThat(provider.runs().get("run-6").orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
+    }
+
+    @Test
+    void missingMetadataIsAPermanentFailure() {
+        running("run-7", TriggerType.GLUE);
+
+        RunCheckOutput out = check("run-7", "glue", Map.of("glue_job_name", "orders-etl"), Map.of(), 1);
+
+        assertThat(out).isEqualTo(new RunCheckOutput("failed", "missing glue metadata: glue_job_run_id", "PERMANENT"));
+        assertThat(provider.runs().get("run-7").orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+        assertThat(aws.requests()).isEmpty();
+    }
+
+    @Test
+    void anUnknownTriggerTypeFailsTheRunPermanently() {
+        running("run-8", TriggerType.GLUE);
+
+        RunCheckOutput out = check("run-8", "cron", Map.of(), Map.of(), 1);
+
+        assertThat(out.state()).isEqualTo("failed");
+        assertThat(out.failureCategory()).isEqualTo("PERMANENT");
+        assertThat(out.message()).startsWith("unknown trigger.type 'cron'; allowed: http, airflow");
+        assertThat(provider.runs().get("run-8").orElseThrow().status()).isEqualTo(RunStatus.FAILED);
+    }
+
+    @Test
+    void aPollForAnUnknownRunStillAnswers() {
+        glueState("SUCCEEDED");
+
+        assertThat(check("run-404", "glue", GLUE, Map.of(), 1)).isEqualTo(new RunCheckOutput("succeeded", "SUCCEEDED", ""));
+        assertThat(provider.runs().get("run-404")).isEmpty();
+    }
+
+    @Test
+    void theHandlerReadsGoStyleKeysAndNumericMetadataAndWritesAllThreeFields() throws IOException {
+        running("run-9", TriggerType.GLUE);
+        glueState("STARTING");
+        RunCheckerHandler handler = new RunCheckerHandler(poll);
+        String in = "{\"pipelineID\":\"orders\",\"scheduleID\":\"daily\",\"date\":\"2026-03-01\",\"runID\":\"run-9\","
+                + "\"triggerType\":\"glue\",\"metadata\":{\"glue_job_name\":\"orders-etl\",\"glue_job_run_id\":42},"
+                + "\"headers\":{},\"pollCount\":1,\"unknown\":true}";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        handler.handleRequest(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out, null);
+
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .isEqualTo("{\"state\":\"running\",\"message\":\"STARTING\",\"failureCategory\":\"\"}");
+        assertThat(aws.requests("AWSGlue.GetJobRun").getFirst().json().get("RunId").asText()).isEqualTo("42");
+    }
+}

@@ -1,0 +1,49 @@
+package dev.interlock.streamrouter;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import dev.interlock.deps.Deps;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.runtime.InterlockFunction;
+import software.amazon.awssdk.services.sfn.SfnClient;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** Lambda entry of the table stream: one execution per marker insert, partial batch failures by sequence number. */
+public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
+
+    private final MarkerRouter router;
+
+    /** Lambda entry: the container's shared, lazily built deps (the Step Functions client is created on the first marker). */
+    public StreamRouterHandler() {
+        this(Deps.forFunction(InterlockFunction.STREAM_ROUTER));
+    }
+
+    /** Over explicit deps (local runtime, tests). */
+    public StreamRouterHandler(Deps deps) {
+        this(deps.clients()::stepFunctions, RouterSettings.from(deps.environment()), deps.clock(), deps.log("stream-router"));
+    }
+
+    /** Collaborators by hand (tests). */
+    public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock) {
+        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"));
+    }
+
+    private StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, StructuredLog log) {
+        this.router = new MarkerRouter(new ExecutionStarter(stepFunctions, settings.stateMachineArn()), settings, clock, log);
+    }
+
+    @Override
+    public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
+        List<DynamodbEvent.DynamodbStreamRecord> records = event == null || event.getRecords() == null ? List.of() : event.getRecords();
+        List<StreamsEventResponse.BatchItemFailure> failures = router.route(records).stream()
+                .filter(MarkerRouter.RecordOutcome::failed)
+                .map(outcome -> new StreamsEventResponse.BatchItemFailure(outcome.sequenceNumber()))
+                .toList();
+        return new StreamsEventResponse(failures);
+    }
+}

@@ -1,0 +1,205 @@
+package dev.interlock.streamrouter;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import com.amazonaws.services.lambda.runtime.tests.EventLoader;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.marker.ExecutionName;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.SfnClient;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StreamRouterHandlerTest {
+
+    private static final String STATE_MACHINE = "arn:aws:states:us-east-1:123456789012:stateMachine:interlock-pipeline";
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-03-10T09:00:00Z"), ZoneOffset.UTC);
+
+    private StepFunctionsStub stub;
+    private SfnClient client;
+    private final AtomicInteger clientsRequested = new AtomicInteger();
+    private StreamRouterHandler handler;
+
+    @BeforeEach
+    void start() throws IOException {
+        stub = new StepFunctionsStub();
+        client = stub.client();
+        Supplier<SfnClient> supplier = () -> {
+            clientsRequested.incrementAndGet();
+            return client;
+        };
+        handler = new StreamRouterHandler(supplier, new RouterSettings(STATE_MACHINE, 2), CLOCK);
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        stub.close();
+    }
+
+    private StreamsEventResponse route(String fixture) {
+        DynamodbEvent event = EventLoader.loadDynamoDbEvent("events/" + fixture);
+        return handler.handleRequest(event, null);
+    }
+
+    private static List<String> failed(StreamsEventResponse response) {
+        return response.getBatchItemFailures().stream().map(StreamsEventResponse.BatchItemFailure::getItemIdentifier).toList();
+    }
+
+    private static String name(String pipeline, String date, String schedule, String markerSk) {
+        return pipeline + "_" + date + "_" + schedule + "_" + ExecutionName.hash8(markerSk);
+    }
+
+    @Test
+    void startsOneExecutionPerMarkerInsertWithTheExactNameAndInput() {
+        StreamsEventResponse response = route("markers-mixed.json");
+
+        assertThat(failed(response)).isEmpty();
+        List<StepFunctionsStub.StartRequest> requests = stub.requests();
+        assertThat(requests).extracting(StepFunctionsStub.StartRequest::name).containsExactly(
+                name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
+                name("gold", "2026-03-10", "daily", "MARKER#manual#m-1"));
+        assertThat(requests.getFirst().name()).matches("silver_2026-03-10_daily_[0-9a-f]{8}");
+        assertThat(requests).extracting(StepFunctionsStub.StartRequest::target).containsOnly("AWSStepFunctions.StartExecution");
+        assertThat(requests).extracting(StepFunctionsStub.StartRequest::stateMachineArn).containsOnly(STATE_MACHINE);
+        assertThat(requests.get(0).input()).isEqualTo(InterlockJson.tree(Map.of(
+                "pipelineId", "silver", "scheduleId", "daily", "date", "2026-03-10", "markerSource", "cascade", "replay", false)));
+        // No scheduleId, date, source or replay on the marker: daily, today (UTC, from the clock), the SK's source, false.
+        assertThat(requests.get(1).input()).isEqualTo(InterlockJson.tree(Map.of(
+                "pipelineId", "gold", "scheduleId", "daily", "date", "2026-03-10", "markerSource", "manual", "replay", false)));
+    }
+
+    @Test
+    void aRedeliveredBatchStartsNothingNewAndReportsNoFailure() {
+        route("markers-mixed.json");
+        StreamsEventResponse again = route("markers-mixed.json");
+
+        assertThat(failed(again)).isEmpty();
+        assertThat(stub.requests()).hasSize(4);
+        assertThat(stub.executions()).hasSize(2);
+    }
+
+    @Test
+    void aSecondMarkerOfTheSameDayAndScheduleStartsASecondExecution() {
+        StreamsEventResponse response = route("markers-same-day.json");
+
+        assertThat(failed(response)).isEmpty();
+        assertThat(stub.executions()).containsExactlyInAnyOrder(
+                name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:05:00Z"),
+                name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:40:00Z"));
+    }
+
+    @Test
+    void staleMarkersAreSkippedUnlessTheyReplay() {
+        StreamsEventResponse response = route("markers-stale.json");
+
+        assertThat(failed(response)).isEmpty();
+        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name).containsExactly(
+                name("silver", "2026-03-07", "daily", "MARKER#rerun#rr-1"),
+                name("silver", "2026-03-08", "daily", "MARKER#cascade#bronze#edge"),
+                name("silver", "2026-03-11", "daily", "MARKER#manual#tomorrow"));
+        assertThat(stub.requests().getFirst().input().get("replay").asBoolean()).isTrue();
+        assertThat(stub.requests().getFirst().input().get("markerSource").asText()).isEqualTo("rerun");
+    }
+
+    @Test
+    void aStaleMarkerDaysSettingOfZeroSkipsEverythingBeforeToday() {
+        handler = new StreamRouterHandler(() -> client, new RouterSettings(STATE_MACHINE, 0), CLOCK);
+
+        route("markers-stale.json");
+
+        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name).containsExactly(
+                name("silver", "2026-03-07", "daily", "MARKER#rerun#rr-1"),
+                name("silver", "2026-03-11", "daily", "MARKER#manual#tomorrow"));
+    }
+
+    @Test
+    void onlyTheRecordsStepFunctionsRefusedAreReportedAndTheirRetrySucceeds() {
+        String throttled = name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:05:00Z");
+        stub.fail(throttled, StepFunctionsStub.Failure.THROTTLED);
+        DynamodbEvent batch = EventLoader.loadDynamoDbEvent("events/markers-mixed.json");
+        DynamodbEvent sameDay = EventLoader.loadDynamoDbEvent("events/markers-same-day.json");
+        batch.getRecords().addAll(sameDay.getRecords());
+        String broken = name("gold", "2026-03-10", "daily", "MARKER#manual#m-1");
+        stub.fail(broken, StepFunctionsStub.Failure.INTERNAL);
+
+        StreamsEventResponse response = handler.handleRequest(batch, null);
+
+        assertThat(failed(response)).containsExactly("200", "10");
+        assertThat(stub.executions()).containsExactlyInAnyOrder(
+                name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
+                name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:40:00Z"));
+
+        stub.recover(throttled);
+        stub.recover(broken);
+        StreamsEventResponse retry = handler.handleRequest(batch, null);
+
+        assertThat(failed(retry)).isEmpty();
+        assertThat(stub.executions()).hasSize(4).contains(throttled, broken);
+    }
+
+    @Test
+    void unreadableMarkersFailOnlyTheirOwnRecord() {
+        StreamsEventResponse response = route("markers-malformed.json");
+
+        assertThat(failed(response)).containsExactly("1", "2", "3", "4", "6", "7", "8");
+        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name)
+                .containsExactly(name("silver", "2026-03-10", "daily", "MARKER#manual#e"));
+    }
+
+    @Test
+    void unreadableMarkersAreNamedPrecisely() {
+        DynamodbEvent event = EventLoader.loadDynamoDbEvent("events/markers-malformed.json");
+        LocalDate today = LocalDate.of(2026, 3, 10);
+
+        List<String> reasons = event.getRecords().stream()
+                .map(r -> MarkerRecord.read(r, dev.interlock.model.runtime.TableDefinition.INTERLOCK, today))
+                .map(reading -> reading instanceof MarkerRecord.Unreadable u ? u.reason() : reading.getClass().getSimpleName())
+                .toList();
+
+        assertThat(reasons).containsExactly(
+                "attribute scheduleId must be a string (S), got N 7",
+                "attribute date '10/03/2026' is not a date YYYY-MM-DD",
+                "attribute replay must be a boolean (BOOL), got N 1",
+                "attribute pipelineId 'gold' disagrees with the partition key PIPELINE#silver",
+                "Routable",
+                "attribute scheduleId 'h#07' must match " + dev.interlock.model.validation.PipelineValidation.SCHEDULE_NAME.pattern(),
+                "the marker insert carries no NewImage (the stream must include new images)",
+                "attribute date must be a string (S), got M");
+    }
+
+    @Test
+    void theGoOriginalsMarkerAttributesAreReadCaseInsensitively() {
+        StreamsEventResponse response = route("markers-go-original.json");
+
+        assertThat(failed(response)).isEmpty();
+        StepFunctionsStub.StartRequest request = stub.requests().getFirst();
+        assertThat(request.name()).isEqualTo(name("gold", "2026-03-10", "h14", "MARKER#cascade#silver#1773133200123"));
+        assertThat(request.input()).isEqualTo(InterlockJson.tree(Map.of(
+                "pipelineId", "gold", "scheduleId", "h14", "date", "2026-03-10", "markerSource", "silver", "replay", false)));
+    }
+
+    @Test
+    void aBatchWithoutMarkersNeverCreatesAStepFunctionsClient() {
+        DynamodbEvent event = EventLoader.loadDynamoDbEvent("events/markers-mixed.json");
+        event.setRecords(event.getRecords().subList(2, 5));
+
+        StreamsEventResponse response = handler.handleRequest(event, null);
+
+        assertThat(failed(response)).isEmpty();
+        assertThat(clientsRequested).hasValue(0);
+        assertThat(handler.handleRequest(new DynamodbEvent(), null).getBatchItemFailures()).isEmpty();
+    }
+}

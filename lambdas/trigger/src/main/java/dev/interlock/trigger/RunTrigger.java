@@ -1,0 +1,285 @@
+package dev.interlock.trigger;
+
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.alert.AlertPublisher;
+import dev.interlock.deps.log.LogContext;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.deps.trigger.TriggerRequest;
+import dev.interlock.deps.trigger.TriggerResult;
+import dev.interlock.deps.trigger.TriggerRunner;
+import dev.interlock.deps.trigger.TriggerStatus;
+import dev.interlock.model.alert.Alert;
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.trigger.TriggerConfig;
+import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.store.AlertKey;
+import dev.interlock.store.Provider;
+import dev.interlock.store.RunTransition;
+import dev.interlock.store.StoreException;
+import dev.interlock.store.TransitionOutcome;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Starts a pipeline's job for one run (SPEC §8, R§5.1 with its bugs fixed): the run state goes PENDING → TRIGGERING
+ * → RUNNING (async types) | COMPLETED (sync types) | FAILED by compare-and-swap, each step with its events, and a
+ * failure alerts {@code TRIGGER_FAILED} once per (pipeline, date, schedule).
+ *
+ * <p>Idempotent per {@code runId}: the CAS to TRIGGERING is the claim to start the job, so only one invocation ever
+ * starts it. A repeated invocation answers from the run state — RUNNING/COMPLETED with the stored metadata, FAILED
+ * with the stored error — and one that finds the run still TRIGGERING (the claimer is still working, or died after
+ * claiming) does not start the job again: it answers {@code failed}/TRANSIENT so the machine's retry loop decides,
+ * with a new run. The run log is not touched here: {@code logResult} is its one writer, so attempts are never reset.
+ */
+public final class RunTrigger {
+
+    /** Re-reads allowed when concurrent writers keep moving the run between our read and our CAS. */
+    private static final int MAX_CLAIM_ROUNDS = 5;
+
+    private final Provider provider;
+    private final TriggerRunner runner;
+    private final AlertPublisher alerts;
+    private final Clock clock;
+    private final StructuredLog log;
+
+    public RunTrigger(Provider provider, TriggerRunner runner, AlertPublisher alerts, Clock clock) {
+        this.provider = provider;
+        this.runner = runner;
+        this.alerts = alerts;
+        this.clock = clock;
+        this.log = new StructuredLog("trigger", System.out, clock);
+    }
+
+    /**
+     * Triggers the run; job and input problems are {@code failed} answers.
+     *
+     * @throws StoreException when the run state cannot be read or written (an infrastructure fault)
+     */
+    public TriggerOutput fire(TriggerInput input) {
+        String runId = input.runId() == null ? "" : input.runId().trim();
+        List<String> missing = new ArrayList<>();
+        require(input.pipelineId(), "pipelineId", missing);
+        require(input.scheduleId(), "scheduleId", missing);
+        require(input.date(), "date", missing);
+        require(runId, "runId", missing);
+        if (!missing.isEmpty()) {
+            return TriggerOutput.failed(runId, "trigger input is missing " + String.join(", ", missing),
+                    FailureCategory.PERMANENT);
+        }
+        LocalDate date;
+        try {
+            date = LocalDate.parse(input.date().trim());
+        } catch (DateTimeParseException e) {
+            return TriggerOutput.failed(runId, "trigger input date '" + input.date() + "' is not YYYY-MM-DD",
+                    FailureCategory.PERMANENT);
+        }
+        Job job = Job.parse(input.trigger());
+        LogContext ctx = new LogContext(input.pipelineId(), input.scheduleId(), date.toString(), runId,
+                input.executionName());
+        Claim claim = claim(input, date, runId, job);
+        return switch (claim) {
+            case Claim.Answered answered -> {
+                log.info(ctx, "run already past PENDING; answering from its state",
+                        Map.of("status", answered.output().status()));
+                yield answered.output();
+            }
+            case Claim.Claimed claimed -> start(input, date, claimed.run(), job, ctx);
+        };
+    }
+
+    /** The trigger config, or why it cannot be used. */
+    private record Job(TriggerConfig config, String problem) {
+        static Job parse(JsonNode node) {
+            if (node == null || node.isNull() || node.isMissingNode()) {
+                return new Job(null, "no trigger configuration provided");
+            }
+            try {
+                return new Job(InterlockJson.convert(node, TriggerConfig.class), null);
+            } catch (IllegalArgumentException e) {
+                String reason = e.getCause() instanceof JsonMappingException m ? m.getOriginalMessage() : e.getMessage();
+                return new Job(null, "invalid trigger: " + reason);
+            }
+        }
+
+        TriggerType type() {
+            return config == null ? null : config.type();
+        }
+    }
+
+    /** Whether this invocation won the right to start the job, or what to answer instead. */
+    private sealed interface Claim {
+        record Claimed(RunState run) implements Claim {
+        }
+
+        record Answered(TriggerOutput output) implements Claim {
+        }
+    }
+
+    private Claim claim(TriggerInput input, LocalDate date, String runId, Job job) {
+        for (int round = 0; round < MAX_CLAIM_ROUNDS; round++) {
+            Instant now = clock.instant();
+            Optional<RunState> current = provider.runs().get(runId);
+            if (current.isEmpty()) {
+                // resolvePipeline normally created it; a direct invocation (or a lost write) is covered here. A lost
+                // race with another creator just means the next round reads theirs.
+                provider.runs().create(new RunState(runId, input.pipelineId(), input.scheduleId(), date,
+                        RunStatus.PENDING, 1, job.type(), blankToNull(input.executionName()), Map.of(), null, null,
+                        now, now));
+                continue;
+            }
+            RunState run = current.get();
+            if (!run.pipelineId().equals(input.pipelineId())) {
+                return new Claim.Answered(TriggerOutput.failed(runId, "run " + runId + " belongs to pipeline "
+                        + run.pipelineId() + ", not " + input.pipelineId(), FailureCategory.PERMANENT));
+            }
+            switch (run.status()) {
+                case PENDING -> {
+                    RunState triggering = stamp(run.moveTo(RunStatus.TRIGGERING, now), job.type(), input.executionName());
+                    TransitionOutcome outcome = provider.recordTransition(RunTransition.of(run.version(), triggering,
+                            stateChanged(run, triggering, null)));
+                    if (outcome instanceof TransitionOutcome.Applied applied) {
+                        return new Claim.Claimed(applied.run());
+                    }
+                }
+                case TRIGGERING -> {
+                    return new Claim.Answered(TriggerOutput.failed(runId, "run " + runId + " is already TRIGGERING "
+                            + "(since " + InterlockJson.timestamp(run.updatedAt()) + "): another invocation is starting "
+                            + "the job or stopped while doing so; not starting it a second time", FailureCategory.TRANSIENT));
+                }
+                case RUNNING -> {
+                    return new Claim.Answered(TriggerOutput.running(runId, run.metadata()));
+                }
+                case COMPLETED, COMPLETED_MONITORING -> {
+                    return new Claim.Answered(TriggerOutput.completed(runId, run.metadata()));
+                }
+                case FAILED -> {
+                    return new Claim.Answered(TriggerOutput.failed(runId,
+                            run.failureMessage() == null ? "run " + runId + " failed" : run.failureMessage(),
+                            run.failureCategory() == null ? FailureCategory.TRANSIENT : run.failureCategory()));
+                }
+                case CANCELLED -> {
+                    return new Claim.Answered(TriggerOutput.failed(runId, "run " + runId + " was cancelled",
+                            FailureCategory.PERMANENT));
+                }
+            }
+        }
+        throw new StoreException("run " + runId + ": the run state kept changing while the trigger tried to claim it");
+    }
+
+    private TriggerOutput start(TriggerInput input, LocalDate date, RunState triggering, Job job, LogContext ctx) {
+        TriggerResult result = job.config() == null
+                ? TriggerResult.failed(job.problem(), FailureCategory.PERMANENT)
+                : runner.start(new TriggerRequest(input.pipelineId(), input.scheduleId(), date.toString(),
+                        triggering.runId(), job.config()));
+        Instant now = clock.instant();
+        RunState next = switch (result.status()) {
+            case RUNNING -> triggering.moveTo(RunStatus.RUNNING, now).withMetadata(result.metadata());
+            case COMPLETED -> triggering.moveTo(RunStatus.COMPLETED, now).withMetadata(result.metadata());
+            case FAILED -> triggering.moveTo(RunStatus.FAILED, now).withFailure(result.error(), result.failureCategory());
+        };
+        Event outcome = result.status() == TriggerStatus.FAILED
+                ? event(EventKind.TRIGGER_FAILED, next, result.status().wireName(), result.error(),
+                        failureDetails(job, result))
+                : event(EventKind.TRIGGER_FIRED, next, result.status().wireName(), "job started",
+                        new LinkedHashMap<>(result.metadata()));
+        TransitionOutcome written = provider.recordTransition(RunTransition.of(triggering.version(), next, outcome,
+                stateChanged(triggering, next, result.error())));
+        if (!written.applied()) {
+            // Someone moved the run while the job was starting (the watchdog, an operator). The job did start or
+            // fail as reported, so that is what the machine must follow; the stored state stays theirs.
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("triggerStatus", result.status().wireName());
+            fields.put("storedStatus", provider.runs().get(triggering.runId()).map(r -> r.status().name()).orElse("absent"));
+            log.warn(ctx, "run state moved while the job was being started; not overwriting it", fields);
+        }
+        String runId = triggering.runId();
+        return switch (result.status()) {
+            case RUNNING -> {
+                log.info(ctx, "job started", Map.of("triggerType", job.type().wireName()));
+                yield TriggerOutput.running(runId, result.metadata());
+            }
+            case COMPLETED -> {
+                log.info(ctx, "job completed", Map.of("triggerType", job.type().wireName()));
+                yield TriggerOutput.completed(runId, result.metadata());
+            }
+            case FAILED -> {
+                alertOnce(input.pipelineId(), input.scheduleId(), date, runId, job, result, now, ctx);
+                yield TriggerOutput.failed(runId, result.error(), result.failureCategory());
+            }
+        };
+    }
+
+    /** TRIGGER_FAILED is sent once per (pipeline, date, schedule); a failed delivery gives the claim back. */
+    private void alertOnce(String pipelineId, String scheduleId, LocalDate date, String runId, Job job,
+                           TriggerResult result, Instant now, LogContext ctx) {
+        AlertKey key = new AlertKey(AlertKind.TRIGGER_FAILED, pipelineId, date, scheduleId);
+        if (!provider.alerts().claim(key)) {
+            return;
+        }
+        Map<String, Object> details = failureDetails(job, result);
+        details.put("runId", runId);
+        try {
+            alerts.publish(new Alert(AlertLevel.ERROR, AlertKind.TRIGGER_FAILED, pipelineId, scheduleId, date,
+                    "Trigger failed for " + pipelineId + ": " + result.error(), details, now));
+        } catch (RuntimeException e) {
+            provider.alerts().release(key);
+            log.error(ctx, "TRIGGER_FAILED alert could not be delivered", Map.of(), e);
+        }
+    }
+
+    private static Map<String, Object> failureDetails(Job job, TriggerResult result) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        if (job.type() != null) {
+            details.put("triggerType", job.type().wireName());
+        }
+        details.put("failureCategory", result.failureCategory().wireName());
+        return details;
+    }
+
+    private Event stateChanged(RunState from, RunState to, String message) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("from", from.status().name());
+        details.put("to", to.status().name());
+        details.put("version", to.version());
+        return event(EventKind.RUN_STATE_CHANGED, to, to.status().name(), message, details);
+    }
+
+    private static Event event(EventKind kind, RunState run, String status, String message, Map<String, Object> details) {
+        return new Event(kind, run.pipelineId(), run.scheduleId(), run.date(), run.runId(), null, status, message,
+                details, run.updatedAt());
+    }
+
+    /** The run with the trigger type and execution that are starting it (resolvePipeline may not have known them). */
+    private static RunState stamp(RunState run, TriggerType type, String executionName) {
+        return new RunState(run.runId(), run.pipelineId(), run.scheduleId(), run.date(), run.status(), run.version(),
+                type != null ? type : run.triggerType(),
+                blankToNull(executionName) != null ? executionName.trim() : run.executionName(),
+                run.metadata(), run.failureMessage(), run.failureCategory(), run.createdAt(), run.updatedAt());
+    }
+
+    private static void require(String value, String name, List<String> missing) {
+        if (value == null || value.isBlank()) {
+            missing.add(name);
+        }
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+}

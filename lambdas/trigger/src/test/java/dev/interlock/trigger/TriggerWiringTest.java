@@ -1,0 +1,28 @@
+package dev.interlock.trigger;
+
+import dev.interlock.deps.Deps;
+import dev.interlock.deps.Environment;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The handler built from Deps the way the Lambda entry and the local runtime build it. */
+class TriggerWiringTest {
+
+    @Test
+    void buildingTheHandlerCreatesNoJobOrAlertClient() {
+        try (Deps deps = new Deps(Environment.of(Map.of("TABLE_NAME", "interlock-test", "ALERT_TOPIC_ARN",
+                "arn:aws:sns:us-east-1:123456789012:alerts")), Clock.systemUTC())) {
+            new TriggerHandler(deps);
+            new TriggerHandler(deps, true);
+
+            for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda", "sns")) {
+                assertThat(deps.clients().created(client)).as(client).isFalse();
+            }
+        }
+    }
+}
