@@ -69,24 +69,25 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
-            // Reads sensor values and upstream run logs by key, stores the trait result and its event (puts), and
-            // claims TRAIT_ERROR alert dedup items (put; delete gives the claim back when publishing fails).
+            // Reads sensor values and upstream run logs by key, stores the trait result and appends its
+            // TRAIT_EVALUATED event (puts). Nothing else: no listing, update or delete.
             case EVALUATOR -> new FunctionProfile(1024, 120,
-                    List.of(GET_ITEM, BATCH_GET_ITEM, PUT_ITEM, DELETE_ITEM),
+                    List.of(GET_ITEM, PUT_ITEM),
                     List.of(),
-                    "Evaluator: reads sensors and run logs by key, writes trait results, events, alert claims.");
-            // Creates the run state (conditional put) and moves it PENDING -> TRIGGERING -> RUNNING by CAS (update);
-            // writes the run log (conditional put) and events; alert dedup claims as the evaluator. No listing.
+                    "Evaluator: reads sensors and run logs by key, writes trait results and events.");
+            // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
+            // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
+            // dedup items (put) and gives a claim back (delete) when publishing fails. No listing.
             case TRIGGER -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(),
-                    "Trigger: creates runs and advances them by CAS, writes run log, events, alert claims.");
-            // Polls the job; reads the run state by key and records a poll event (put). Terminal moves of the run
-            // state belong to the orchestrator's logResult, so no update.
+                    "Trigger: creates runs, moves them by CAS with their events, claims alerts.");
+            // Polls the job; reads the run state by key and records a terminal or changed state as a transition
+            // (run-state CAS update + RUN_STATE_CHANGED event put, in one transaction). No listing or delete.
             case RUN_CHECKER -> new FunctionProfile(512, 60,
-                    List.of(GET_ITEM, PUT_ITEM),
+                    List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM),
                     List.of(),
-                    "Run checker: polls jobs, reads run state, records poll events; no update or delete.");
+                    "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
             // Registration: pipelines with their downstream index and reruns (TransactWriteItems of conditional puts
             // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key and batch; lists
             // via GSI1 (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs). Never
