@@ -18,10 +18,11 @@ import java.util.Set;
  *         them: TransactWriteItems needs no action of its own (it is authorised per contained Put/Update/Delete),
  *         conditional writes need none beyond the write, and nothing scans or batch-writes
  * @param indexActions DynamoDB actions on GSI1 only
+ * @param publishesAlerts whether the function publishes to the alert topic itself
  * @param why one sentence per grant, kept in the code and shown in the function's description
  */
 public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tableActions, List<String> indexActions,
-                              String why) {
+                              boolean publishesAlerts, String why) {
 
     static final String GET_ITEM = "dynamodb:GetItem";
     static final String BATCH_GET_ITEM = "dynamodb:BatchGetItem";
@@ -59,7 +60,7 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
         return switch (function) {
             // Reads nothing: markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3),
             // so the router only reads the stream (granted by the event-source mapping) and starts executions.
-            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(),
+            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(), false,
                     "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
             // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run state
             // (CAS update) with run log and events in TransactWriteItems, downstream index (query) and markers
@@ -68,12 +69,15 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             case ORCHESTRATOR -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
+                    true,
                     "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
             // Reads sensor values and upstream run logs by key, stores the trait result and appends its
-            // TRAIT_EVALUATED event (puts). Nothing else: no listing, update or delete.
+            // TRAIT_EVALUATED event (puts). Nothing else: no listing, update or delete. It reports ERROR results
+            // instead of alerting (the orchestrator's readiness check alerts), so it may not publish.
             case EVALUATOR -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, PUT_ITEM),
                     List.of(),
+                    false,
                     "Evaluator: reads sensors and run logs by key, writes trait results and events.");
             // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
             // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
@@ -81,12 +85,14 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             case TRIGGER -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(),
+                    true,
                     "Trigger: creates runs, moves them by CAS with their events, claims alerts.");
             // Polls the job; reads the run state by key and records a terminal or changed state as a transition
             // (run-state CAS update + RUN_STATE_CHANGED event put, in one transaction). No listing or delete.
             case RUN_CHECKER -> new FunctionProfile(512, 60,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM),
                     List.of(),
+                    false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
             // Registration: pipelines with their downstream index and reruns (TransactWriteItems of conditional puts
             // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key and batch; lists
@@ -95,6 +101,7 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             case API -> new FunctionProfile(1024, 29,
                     List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
                     List.of(QUERY),
+                    false,
                     "API: registration, downstream index, sensors, markers, reruns; listings via GSI1; no scan.");
         };
     }

@@ -355,10 +355,15 @@ public final class InterlockStack extends Stack {
         }
     }
 
-    /** Functions that publish alerts are exactly those given {@code ALERT_TOPIC_ARN}. */
+    /**
+     * Only functions whose profile says they publish may publish. (A function may be given {@code ALERT_TOPIC_ARN}
+     * because {@link EnvVar} lists it as read, and still not publish: the grant follows the code, not the variable.)
+     */
     private void grantAlertPublishing() {
-        for (InterlockFunction f : EnvVar.ALERT_TOPIC_ARN.usedBy()) {
-            roles.get(f).addToPrincipalPolicy(publishAlerts());
+        for (InterlockFunction f : InterlockFunction.values()) {
+            if (FunctionProfile.of(f).publishesAlerts()) {
+                roles.get(f).addToPrincipalPolicy(publishAlerts());
+            }
         }
     }
 
