@@ -6,9 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** The Interlock state machine definition (ASL JSON) as shipped in this module, with its placeholder substitution. */
 public final class AslDefinition {
@@ -19,8 +16,6 @@ public final class AslDefinition {
     /** Every placeholder the definition uses; CONTRACT.md documents what each one stands for. */
     public static final Set<String> PLACEHOLDERS = Set.of(
             "OrchestratorFunctionArn", "EvaluatorFunctionArn", "TriggerFunctionArn", "RunCheckerFunctionArn", "AlertTopicArn");
-
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9]+)}");
 
     private AslDefinition() {
     }
@@ -46,24 +41,8 @@ public final class AslDefinition {
         return substitute(load(), values);
     }
 
+    /** One substitution for the whole module: the engine's parser uses {@link DefinitionSubstitution} as well. */
     static String substitute(String definition, Map<String, String> values) {
-        Set<String> missing = new TreeSet<>();
-        Matcher matcher = PLACEHOLDER.matcher(definition);
-        StringBuilder out = new StringBuilder(definition.length());
-        while (matcher.find()) {
-            String name = matcher.group(1);
-            String value = values.get(name);
-            if (value == null) {
-                missing.add(name);
-                matcher.appendReplacement(out, Matcher.quoteReplacement(matcher.group()));
-            } else {
-                matcher.appendReplacement(out, Matcher.quoteReplacement(value));
-            }
-        }
-        if (!missing.isEmpty()) {
-            throw new IllegalArgumentException("no value for ASL placeholder(s) " + missing);
-        }
-        matcher.appendTail(out);
-        return out.toString();
+        return DefinitionSubstitution.apply(definition, values).requireComplete();
     }
 }

@@ -36,7 +36,7 @@ class AslDefinitionTest {
         values.remove("EvaluatorFunctionArn");
         assertThatThrownBy(() -> AslDefinition.substitute(values))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("no value for ASL placeholder(s) [AlertTopicArn, EvaluatorFunctionArn]");
+                .hasMessage("No value for ASL placeholder(s): [AlertTopicArn, EvaluatorFunctionArn]");
     }
 
     @Test

@@ -25,7 +25,8 @@ public enum RunStatus implements WireEnum {
     /** The statuses this one may move to. */
     public Set<RunStatus> allowedNext() {
         return switch (this) {
-            case PENDING -> EnumSet.of(TRIGGERING, CANCELLED);
+            // A run that never became ready fails before it triggers (validation deadline exhausted).
+            case PENDING -> EnumSet.of(TRIGGERING, FAILED, CANCELLED);
             // Synchronous triggers (http, lambda, command) finish inside the trigger call: TRIGGERING→COMPLETED.
             case TRIGGERING -> EnumSet.of(RUNNING, COMPLETED, FAILED, CANCELLED);
             case RUNNING -> EnumSet.of(COMPLETED, COMPLETED_MONITORING, FAILED, CANCELLED);

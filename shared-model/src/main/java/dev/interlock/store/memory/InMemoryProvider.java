@@ -112,13 +112,15 @@ public final class InMemoryProvider implements Provider {
     public TransitionOutcome recordTransition(RunTransition transition) {
         synchronized (table) {
             RunState next = transition.next();
-            Optional<MemoryTable.Item> run = table.live(TableKeys.runState(next.runId()), now());
-            if (run.isEmpty() || run.get().version() != transition.expectedVersion()) {
-                return new TransitionOutcome.RunVersionConflict(next.runId(), transition.expectedVersion());
-            }
+            // The run-log change is applied before the version check, as the DynamoDB Provider must (it learns
+            // about the version only from the transaction): a change that would clobber the ledger fails either way.
             RunLog log = null;
             if (transition.runLog() != null) {
                 log = prepareRunLog(transition.runLog().key(), transition.runLog().change());
+            }
+            Optional<MemoryTable.Item> run = table.live(TableKeys.runState(next.runId()), now());
+            if (run.isEmpty() || run.get().version() != transition.expectedVersion()) {
+                return new TransitionOutcome.RunVersionConflict(next.runId(), transition.expectedVersion());
             }
             writeRun(next);
             if (log != null) {

@@ -45,6 +45,18 @@ class TableKeysTest {
     }
 
     @Test
+    void idempotentMarkerSuffixesAndRerunCopiesAreKeyedOnce() {
+        assertThat(TableKeys.marker("gold", MarkerSource.CASCADE, TableKeys.cascadeMarkerSuffix("silver", "r1")))
+                .isEqualTo(new ItemKey("PIPELINE#gold", "MARKER#cascade#silver#r1"));
+        assertThat(TableKeys.marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(D, "h07")))
+                .isEqualTo(new ItemKey("PIPELINE#gold", "MARKER#schedule#2026-02-23#h07"));
+        assertThat(TableKeys.rerunOfPipeline("gold", D, "daily", "rr1"))
+                .isEqualTo(new ItemKey("PIPELINE#gold", "RERUN#2026-02-23#daily#rr1"));
+        assertThat(TableKeys.rerunOfPipeline("gold", D, "daily", "rr1").sk()).startsWith(TableKeys.rerunPrefix(D, "daily"));
+        assertThatThrownBy(() -> TableKeys.cascadeMarkerSuffix("silver", "r#1")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void epochMillisArePaddedTo13DigitsSoSortKeysSortByTime() {
         assertThat(TableKeys.event("p", 42, "x").sk()).isEqualTo("EVENT#0000000000042#x");
         assertThat(TableKeys.lateArrival("p", D, "daily", 7).sk()).isEqualTo("LATEARRIVAL#2026-02-23#daily#0000000000007");

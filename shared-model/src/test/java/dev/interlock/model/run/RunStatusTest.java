@@ -28,7 +28,7 @@ class RunStatusTest {
 
     @Test
     void transitionsFollowTheLifecyclePlusTriggeringToCompletedForSynchronousTriggers() {
-        assertThat(PENDING.allowedNext()).containsExactlyInAnyOrder(TRIGGERING, CANCELLED);
+        assertThat(PENDING.allowedNext()).containsExactlyInAnyOrder(TRIGGERING, FAILED, CANCELLED);
         assertThat(TRIGGERING.allowedNext()).containsExactlyInAnyOrder(RUNNING, COMPLETED, FAILED, CANCELLED);
         assertThat(RUNNING.allowedNext()).containsExactlyInAnyOrder(COMPLETED, COMPLETED_MONITORING, FAILED, CANCELLED);
         assertThat(COMPLETED_MONITORING.allowedNext()).containsExactlyInAnyOrder(COMPLETED, FAILED);

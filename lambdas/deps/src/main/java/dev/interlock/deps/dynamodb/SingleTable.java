@@ -131,7 +131,7 @@ final class SingleTable {
 
     /** The item, expired or not (what conditions will see); strongly consistent. */
     Optional<Map<String, AttributeValue>> getRaw(ItemKey key, CapacityIntent intent) {
-        Map<String, AttributeValue> item = call(intent, key, () -> client.getItem(b -> b
+        Map<String, AttributeValue> item = call(intent, describe(key), () -> client.getItem(b -> b
                 .tableName(tableName).key(ItemCodec.key(key)).consistentRead(true)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent)))).item();
@@ -146,7 +146,7 @@ final class SingleTable {
 
     /** Puts an item unconditionally. */
     void put(Map<String, AttributeValue> item, CapacityIntent intent) {
-        call(intent, keyOf(item), () -> client.putItem(b -> b.tableName(tableName).item(item)
+        call(intent, describe(keyOf(item)), () -> client.putItem(b -> b.tableName(tableName).item(item)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
     }
@@ -154,7 +154,7 @@ final class SingleTable {
     /** Puts an item and returns the one it replaced, if that one was still live. */
     Optional<Map<String, AttributeValue>> putReturningLiveOld(Map<String, AttributeValue> item, CapacityIntent intent) {
         Instant now = now();
-        Map<String, AttributeValue> old = call(intent, keyOf(item), () -> client.putItem(b -> b.tableName(tableName).item(item)
+        Map<String, AttributeValue> old = call(intent, describe(keyOf(item)), () -> client.putItem(b -> b.tableName(tableName).item(item)
                 .returnValues(ReturnValue.ALL_OLD)
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent)))).attributes();
@@ -164,7 +164,7 @@ final class SingleTable {
     /** Puts an item if {@code condition} holds; false when it did not (nothing written). */
     boolean putIf(Map<String, AttributeValue> item, Condition condition, CapacityIntent intent) {
         try {
-            call(intent, keyOf(item), () -> client.putItem(b -> b.tableName(tableName).item(item)
+            call(intent, describe(keyOf(item)), () -> client.putItem(b -> b.tableName(tableName).item(item)
                     .conditionExpression(condition.expression())
                     .expressionAttributeNames(namesOrNull(condition.names()))
                     .expressionAttributeValues(emptyToNull(condition.values()))
@@ -179,7 +179,7 @@ final class SingleTable {
     /** Updates an item if {@code condition} holds; false when it did not (nothing written). */
     boolean updateIf(ItemKey key, String update, Condition condition, CapacityIntent intent) {
         try {
-            call(intent, key, () -> client.updateItem(b -> b.tableName(tableName).key(ItemCodec.key(key))
+            call(intent, describe(key), () -> client.updateItem(b -> b.tableName(tableName).key(ItemCodec.key(key))
                     .updateExpression(update)
                     .conditionExpression(condition.expression())
                     .expressionAttributeNames(namesOrNull(condition.names()))
@@ -195,7 +195,7 @@ final class SingleTable {
     /** Deletes an item if {@code condition} holds (null: always); false when it did not. */
     boolean deleteIf(ItemKey key, Condition condition, CapacityIntent intent) {
         try {
-            call(intent, key, () -> client.deleteItem(b -> {
+            call(intent, describe(key), () -> client.deleteItem(b -> {
                 b.tableName(tableName).key(ItemCodec.key(key))
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                         .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent));
@@ -225,7 +225,7 @@ final class SingleTable {
             for (int round = 1; !pending.isEmpty(); round++) {
                 Map<String, KeysAndAttributes> request = Map.of(tableName,
                         KeysAndAttributes.builder().keys(pending).consistentRead(true).build());
-                BatchGetItemResponse response = call(intent, distinct.get(from), () -> client.batchGetItem(b -> b
+                BatchGetItemResponse response = call(intent, describe(distinct.get(from)) + " and " + (pending.size() - 1) + " more", () -> client.batchGetItem(b -> b
                         .requestItems(request)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                         .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
@@ -354,7 +354,8 @@ final class SingleTable {
             request.select(Select.COUNT);
         }
         QueryRequest built = request.build();
-        return call(intent, new ItemKey(query.partition(), String.valueOf(query.skPrefix())), () -> client.query(built));
+        String subject = query.partition() + (query.skPrefix() == null ? "" : "/" + query.skPrefix() + "*") + (query.onIndex() ? " on " + GSI1 : "");
+        return call(intent, subject, () -> client.query(built));
     }
 
     private static Map<String, AttributeValue> lastEvaluatedKey(QueryResponse response) {
@@ -371,7 +372,7 @@ final class SingleTable {
     Optional<List<CancellationReason>> transact(List<TransactWriteItem> items, CapacityIntent intent, String subject) {
         for (int attempt = 1; ; attempt++) {
             try {
-                call(intent, new ItemKey(subject, "transaction"), () -> client.transactWriteItems(b -> b
+                call(intent, "transaction on " + subject, () -> client.transactWriteItems(b -> b
                         .transactItems(items)
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                         .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
@@ -445,7 +446,7 @@ final class SingleTable {
      * Failed conditions and cancelled transactions are outcomes for the caller and pass through; every other failure
      * becomes a StoreException naming the operation and the key.
      */
-    <T> T call(CapacityIntent intent, ItemKey subject, Supplier<T> request) {
+    <T> T call(CapacityIntent intent, String subject, Supplier<T> request) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return request.get();
@@ -453,16 +454,16 @@ final class SingleTable {
                 throw outcome;
             } catch (DynamoDbException e) {
                 if (!isRetryable(e)) {
-                    throw new StoreException(intent.operation() + " on " + describe(subject) + " in " + tableName
+                    throw new StoreException(intent.operation() + " on " + subject + " in " + tableName
                             + " failed: " + e.getMessage(), e);
                 }
                 if (!backoff.allowsAnotherAfter(attempt)) {
-                    throw new StoreException(intent.operation() + " on " + describe(subject) + " in " + tableName
+                    throw new StoreException(intent.operation() + " on " + subject + " in " + tableName
                             + " still throttled or conflicting after " + attempt + " attempts: " + e.getMessage(), e);
                 }
                 backoff.pause(attempt, intent.operation());
             } catch (SdkException e) {
-                throw new StoreException(intent.operation() + " on " + describe(subject) + " in " + tableName
+                throw new StoreException(intent.operation() + " on " + subject + " in " + tableName
                         + " failed: " + e.getMessage(), e);
             }
         }

@@ -1,6 +1,8 @@
 package dev.interlock.deps.dynamodb;
 
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
@@ -48,7 +50,7 @@ class DynamoDbProviderContractTest extends ProviderContract {
 
     @BeforeAll
     static void startDynamoDbLocal() {
-        local = LocalDynamoDb.start();
+        local = LocalDynamoDb.shared();
         client = local.client(COUNTER);
         streams = local.streamsClient();
     }
@@ -58,7 +60,6 @@ class DynamoDbProviderContractTest extends ProviderContract {
         if (local != null) {
             client.close();
             streams.close();
-            local.close();
         }
     }
 
@@ -106,7 +107,7 @@ class DynamoDbProviderContractTest extends ProviderContract {
     }
 
     @Test
-    void listingPastOneMegabyteTakesSeveralQueryRequests() {
+    void listingsPastOneMegabyteTakeSeveralQueryRequests() {
         for (int i = 0; i < LARGE_ITEM_COUNT; i++) {
             provider.pipelines().put(pipeline(String.format("big-%02d", i), LARGE_ITEM_BYTES));
         }
@@ -114,6 +115,15 @@ class DynamoDbProviderContractTest extends ProviderContract {
         assertThat(provider.pipelines().list(PageRequest.first(PageRequest.MAX_LIMIT)).items()).hasSize(LARGE_ITEM_COUNT);
         // 32 configs of ~40 KB are ~1.3 MB: DynamoDB returns at most 1 MB per Query, so the loop must have gone on.
         assertThat(COUNTER.requests(CapacityIntent.PIPELINE_LIST, "Query")).isGreaterThanOrEqualTo(2);
+
+        String padding = "z".repeat(LARGE_ITEM_BYTES);
+        for (int i = 0; i < LARGE_ITEM_COUNT; i++) {
+            provider.events().append(new Event(EventKind.RUN_STATE_CHANGED, "gold", "daily", DATE, "r" + i, null, null,
+                    "big-" + i, Map.of("padding", padding), clock.instant().plusMillis(i)));
+        }
+        COUNTER.reset();
+        assertThat(provider.events().read("gold", PageRequest.first(PageRequest.MAX_LIMIT)).items()).hasSize(LARGE_ITEM_COUNT);
+        assertThat(COUNTER.requests(CapacityIntent.EVENT_READ, "Query")).isGreaterThanOrEqualTo(2);
     }
 
     @Test
@@ -121,10 +131,12 @@ class DynamoDbProviderContractTest extends ProviderContract {
         provider.pipelines().put(pipeline("gold", "silver"));
         provider.pipelines().get("gold");
         provider.runs().create(run("r1", "gold", clock.instant()));
+        assertThat(provider.runs().create(run("r1", "gold", clock.instant()))).isFalse();
 
         assertThat(COUNTER.snapshot()).containsOnlyKeys(
                 "pipelines.put GetItem", "pipelines.put TransactWriteItems", "pipelines.get GetItem", "runs.create PutItem");
         assertThat(COUNTER.requests(CapacityIntent.PIPELINE_PUT)).isEqualTo(2);
+        assertThat(COUNTER.requests(CapacityIntent.RUN_CREATE, "PutItem")).as("a failed condition is a request too").isEqualTo(2);
         assertThat(COUNTER.snapshot().get("runs.create PutItem").writeUnits()).isGreaterThan(0);
     }
 

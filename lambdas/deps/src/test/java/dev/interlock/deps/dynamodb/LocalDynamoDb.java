@@ -32,6 +32,21 @@ public final class LocalDynamoDb implements AutoCloseable {
         this.endpoint = endpoint;
     }
 
+    private static LocalDynamoDb shared;
+
+    /**
+     * One server for every test class in this JVM (starting one costs seconds); each test class makes its own
+     * client and its own tables. Stopped when the JVM exits.
+     */
+    public static synchronized LocalDynamoDb shared() {
+        if (shared == null) {
+            shared = start();
+            LocalDynamoDb stopping = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(stopping::close, "dynamodb-local-stop"));
+        }
+        return shared;
+    }
+
     /** Starts a fresh in-memory DynamoDB Local. */
     public static LocalDynamoDb start() {
         try {

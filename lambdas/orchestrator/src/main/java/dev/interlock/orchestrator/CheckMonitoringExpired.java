@@ -1,0 +1,85 @@
+package dev.interlock.orchestrator;
+
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.pipeline.PipelineConfig;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code checkMonitoringExpired}: ends the monitoring loop when its window has passed, when another round would
+ * run into the execution timeout, or when monitoring was switched off. Every error ends the loop too.
+ */
+public final class CheckMonitoringExpired implements Action {
+
+    /** Always-present payload. */
+    public record Payload(boolean expired) {
+    }
+
+    /** Request payload. */
+    record Request(String monitoringStartedAt, String executionStartTime, Integer executionTimeoutSeconds) {
+    }
+
+    /** Time a round of re-evaluation is given on top of the wait (evaluators run in parallel). */
+    static final int ROUND_SECONDS = 60;
+
+    private final Collaborators collaborators;
+
+    public CheckMonitoringExpired(Collaborators collaborators) {
+        this.collaborators = collaborators;
+    }
+
+    @Override
+    public Outcome run(ActionRequest request) {
+        Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
+        if (pipeline.isEmpty()) {
+            return Outcome.error(Collaborators.notFound(request), errorPayload());
+        }
+        Request body = request.payload(Request.class);
+        int timeout = body.executionTimeoutSeconds() != null && body.executionTimeoutSeconds() > 0
+                ? body.executionTimeoutSeconds() : collaborators.settings().executionTimeoutSeconds();
+        PipelineTuning tuning;
+        try {
+            tuning = PipelineTuning.of(pipeline.get(), timeout);
+        } catch (IllegalArgumentException e) {
+            return Outcome.error(e.getMessage(), errorPayload());
+        }
+        if (!tuning.monitoringEnabled()) {
+            return Outcome.proceed(new Payload(true));
+        }
+        Instant startedAt;
+        try {
+            startedAt = Instant.parse(String.valueOf(body.monitoringStartedAt()).trim());
+        } catch (DateTimeException e) {
+            return Outcome.error("payload.monitoringStartedAt is not an ISO-8601 instant: " + body.monitoringStartedAt(),
+                    errorPayload());
+        }
+        Instant now = collaborators.now();
+        boolean windowOver = !now.isBefore(startedAt.plusSeconds(tuning.monitoringDurationSeconds()));
+        boolean noRoomForAnotherRound = false;
+        if (body.executionStartTime() != null && !body.executionStartTime().isBlank()) {
+            try {
+                Instant limit = Instant.parse(body.executionStartTime().trim())
+                        .plusSeconds(timeout - PipelineTuning.SAFETY_MARGIN_SECONDS);
+                noRoomForAnotherRound = now.plusSeconds(tuning.monitoringIntervalSeconds() + ROUND_SECONDS).isAfter(limit);
+            } catch (DateTimeException e) {
+                return Outcome.error("payload.executionStartTime is not an ISO-8601 instant: " + body.executionStartTime(),
+                        errorPayload());
+            }
+        }
+        boolean expired = windowOver || noRoomForAnotherRound;
+        if (expired) {
+            collaborators.record(request, EventKind.MONITORING_COMPLETED, "EXPIRED",
+                    windowOver ? "monitoring window over" : "monitoring stopped before the execution timeout",
+                    Map.of("monitoringStartedAt", body.monitoringStartedAt()));
+        }
+        return Outcome.proceed(new Payload(expired));
+    }
+
+    @Override
+    public Payload errorPayload() {
+        return new Payload(true);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.interlock.orchestrator;
+
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.store.Provider;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/** What every action works with: the store, the time, the alert channel, the settings and the log. */
+public record Collaborators(Provider provider, Clock clock, DeduplicatedAlerts alerts, OrchestratorSettings settings,
+                            StructuredLog log) {
+
+    public Collaborators {
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(alerts, "alerts");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(log, "log");
+    }
+
+    /** The current instant of the injected clock. */
+    public Instant now() {
+        return clock.instant();
+    }
+
+    /** The pipeline the request names. */
+    public Optional<PipelineConfig> pipeline(ActionRequest request) {
+        return provider.pipelines().get(request.pipelineId());
+    }
+
+    /** The reason given when a pipeline is not registered. */
+    public static String notFound(ActionRequest request) {
+        return "pipeline " + request.pipelineId() + " not found";
+    }
+
+    /** An event about the request's (pipeline, date, schedule, run), stamped now. */
+    public Event event(ActionRequest request, EventKind kind, String status, String message, Map<String, Object> details) {
+        return new Event(kind, request.pipelineId(), request.scheduleId(), request.date(), request.runId(), null, status,
+                message, details == null || details.isEmpty() ? null : details, now());
+    }
+
+    /** Appends an event about the request. */
+    public void record(ActionRequest request, EventKind kind, String status, String message, Map<String, Object> details) {
+        provider.events().append(event(request, kind, status, message, details));
+    }
+}

@@ -1,0 +1,261 @@
+package dev.interlock.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.RetryPolicy;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RetryAttempt;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.store.RunLogChange;
+import dev.interlock.store.RunLogKey;
+import dev.interlock.store.RunTransition;
+import dev.interlock.store.TransitionOutcome;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code logResult}: records how a run ended. The run log of the execution date is updated, never overwritten: a
+ * FAILED run counts one attempt and is appended to the retry history, COMPLETED counts none; the run state moves to
+ * the same terminal status and the events are written with it, all in one transition. Repeating the call for the
+ * same run changes nothing and answers the same. Always answers {@code retryable} and {@code retryBackoffSeconds}.
+ */
+public final class LogResult implements Action {
+
+    /**
+     * Always-present payload.
+     *
+     * @param loggedAt when the run's end was recorded; for COMPLETED the run's completion (monitoring starts there)
+     */
+    public record Payload(String status, int attemptNumber, boolean retryable, long retryBackoffSeconds, String loggedAt) {
+    }
+
+    /** Request payload (the variants of statemachine/CONTRACT.md, logResult). */
+    record Request(String status, String failureCategory, String message, String phase, List<String> blocking,
+                   Integer pollCount, JsonNode triggerMetadata) {
+    }
+
+    /** How many times a run-state swap is retried when its version moved underneath. */
+    private static final int TRANSITION_ATTEMPTS = 3;
+
+    private final Collaborators collaborators;
+
+    public LogResult(Collaborators collaborators) {
+        this.collaborators = collaborators;
+    }
+
+    @Override
+    public Outcome run(ActionRequest request) {
+        Request body = request.payload(Request.class);
+        String status = body.status() == null ? "" : body.status().trim().toUpperCase(Locale.ROOT);
+        if (!status.equals(RunLogStatus.COMPLETED.wireName()) && !status.equals(RunLogStatus.FAILED.wireName())) {
+            return Outcome.error("payload.status must be COMPLETED or FAILED, got '" + body.status() + "'", errorPayload());
+        }
+        if (request.runId() == null) {
+            return Outcome.error("runId is required to log a result", errorPayload());
+        }
+        Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
+        return status.equals(RunLogStatus.COMPLETED.wireName())
+                ? completed(request, body)
+                : failed(request, body, pipeline);
+    }
+
+    @Override
+    public Payload errorPayload() {
+        return new Payload("", 0, false, 0, InterlockJson.timestamp(collaborators.now()));
+    }
+
+    private Outcome completed(ActionRequest request, Request body) {
+        RunLogKey key = key(request);
+        Optional<RunLog> current = collaborators.provider().runLogs().get(key);
+        RunLog stored = current.filter(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.COMPLETED).isPresent())
+                .orElseGet(() -> write(request, RunStatus.COMPLETED, body, completedChange(request, collaborators.now()),
+                        List.of(collaborators.event(request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(),
+                                "run completed", Map.of()))));
+        RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED).orElseThrow();
+        return Outcome.proceed(new Payload(RunLogStatus.COMPLETED.wireName(), entry.attempt(), false, 0,
+                InterlockJson.timestamp(entry.completedAt())));
+    }
+
+    private Outcome failed(ActionRequest request, Request body, Optional<PipelineConfig> pipeline) {
+        FailureCategory category = FailureCategory.fromJson(body.failureCategory());
+        String message = body.message() == null || body.message().isBlank() ? "run failed" : body.message();
+        RetryPolicy policy = pipeline.map(PipelineConfig::retry).orElse(RetryPolicy.DEFAULT);
+        RunLogKey key = key(request);
+        Optional<RunLog> current = collaborators.provider().runLogs().get(key);
+        RunLog stored;
+        if (current.flatMap(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.FAILED)).isPresent()) {
+            stored = current.get();
+        } else {
+            int attempt = current.map(AttemptLedger::attemptsUsed).orElse(0) + 1;
+            boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, category, attempt);
+            stored = write(request, RunStatus.FAILED, body,
+                    failedChange(request, message, category, collaborators.now()),
+                    failureEvents(request, body, category, message, attempt, retryable, policy));
+        }
+        RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.FAILED).orElseThrow();
+        FailureCategory recorded = entry.failureCategory() == null ? FailureCategory.TRANSIENT : entry.failureCategory();
+        boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, recorded, entry.attempt());
+        long backoff = retryable ? policy.backoff(entry.attempt()).getSeconds() : 0;
+        alertFailure(request, body, recorded, message, entry.attempt(), retryable, policy, pipeline.isPresent());
+        Payload payload = new Payload(RunLogStatus.FAILED.wireName(), entry.attempt(), retryable, backoff,
+                InterlockJson.timestamp(entry.completedAt()));
+        if (pipeline.isEmpty()) {
+            collaborators.log().warn(request.logContext(), Collaborators.notFound(request) + "; the failure is not retried",
+                    Map.of("failureCategory", recorded.wireName()));
+        }
+        return Outcome.proceed(payload);
+    }
+
+    private List<Event> failureEvents(ActionRequest request, Request body, FailureCategory category, String message,
+                                      int attempt, boolean retryable, RetryPolicy policy) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("attemptNumber", attempt);
+        details.put("failureCategory", category.wireName());
+        if (body.phase() != null) {
+            details.put("phase", body.phase());
+        }
+        if (body.blocking() != null && !body.blocking().isEmpty()) {
+            details.put("blocking", body.blocking());
+        }
+        if (body.pollCount() != null) {
+            details.put("pollCount", body.pollCount());
+        }
+        List<Event> events = new ArrayList<>();
+        events.add(collaborators.event(request, EventKind.RUN_STATE_CHANGED, RunStatus.FAILED.wireName(), message, details));
+        if (category == FailureCategory.VALIDATION_EXHAUSTED) {
+            events.add(collaborators.event(request, EventKind.VALIDATION_EXHAUSTED, RunLogStatus.FAILED.wireName(), message, details));
+        } else if (retryable) {
+            events.add(collaborators.event(request, EventKind.RETRY_SCHEDULED, "RETRY",
+                    "retry after " + policy.backoff(attempt).getSeconds() + " s", details));
+        } else if (policy.isRetryable(category)) {
+            events.add(collaborators.event(request, EventKind.RETRY_EXHAUSTED, RunLogStatus.FAILED.wireName(),
+                    attempt + " of " + policy.maxAttempts() + " attempts failed", details));
+        }
+        return events;
+    }
+
+    private void alertFailure(ActionRequest request, Request body, FailureCategory category, String message, int attempt,
+                              boolean retryable, RetryPolicy policy, boolean pipelineKnown) {
+        if (retryable) {
+            return;
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("runId", request.runId());
+        details.put("attemptNumber", attempt);
+        details.put("failureCategory", category.wireName());
+        if (body.phase() != null) {
+            details.put("phase", body.phase());
+        }
+        AlertKind kind;
+        String text;
+        if (category == FailureCategory.VALIDATION_EXHAUSTED) {
+            kind = AlertKind.VALIDATION_EXHAUSTED;
+            details.put("blocking", body.blocking() == null ? List.of() : body.blocking());
+            text = "Validation deadline passed for " + request.pipelineId() + " before every required trait passed";
+        } else if (pipelineKnown && policy.isRetryable(category)) {
+            kind = AlertKind.RETRY_EXHAUSTED;
+            text = "Retries exhausted for " + request.pipelineId() + " after " + attempt + " of "
+                    + policy.maxAttempts() + " attempts: " + message;
+        } else {
+            kind = AlertKind.RUN_FAILED;
+            text = "Run failed for " + request.pipelineId() + " (" + category.wireName() + ", not retried): " + message;
+        }
+        collaborators.alerts().raise(kind, AlertLevel.ERROR, request.pipelineId(), request.scheduleId(), request.date(),
+                text, details, request.logContext());
+    }
+
+    /**
+     * Moves the run to {@code target} together with the run-log change and events; when the run cannot move (already
+     * there — the trigger marks a failed start itself — or unknown), the run log and events are still written.
+     */
+    private RunLog write(ActionRequest request, RunStatus target, Request body, RunLogChange change, List<Event> events) {
+        RunLogKey key = key(request);
+        for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
+            Optional<RunState> run = collaborators.provider().runs().get(request.runId());
+            if (run.isEmpty() || !run.get().status().canMoveTo(target)) {
+                if (run.isEmpty()) {
+                    collaborators.log().warn(request.logContext(), "run not found; logging the result without a run state",
+                            Map.of("status", target.wireName()));
+                } else if (run.get().status() != target) {
+                    collaborators.log().warn(request.logContext(), "run cannot move to " + target.wireName(),
+                            Map.of("runStatus", run.get().status().wireName()));
+                }
+                RunLog stored = collaborators.provider().runLogs().update(key, change);
+                events.forEach(collaborators.provider().events()::append);
+                return stored;
+            }
+            RunState next = nextRun(run.get(), target, body, request);
+            TransitionOutcome outcome = collaborators.provider().recordTransition(
+                    new RunTransition(run.get().version(), next, new RunTransition.RunLogUpdate(key, change), events));
+            if (outcome instanceof TransitionOutcome.Applied applied) {
+                return applied.runLog();
+            }
+            collaborators.log().warn(request.logContext(), "run version moved while logging the result; re-reading",
+                    Map.of("expectedVersion", run.get().version()));
+        }
+        throw new IllegalStateException("run " + request.runId() + " kept changing while its result was logged ("
+                + TRANSITION_ATTEMPTS + " attempts)");
+    }
+
+    private RunState nextRun(RunState run, RunStatus target, Request body, ActionRequest request) {
+        Instant now = collaborators.now();
+        if (target == RunStatus.FAILED) {
+            String message = body.message() == null || body.message().isBlank() ? "run failed" : body.message();
+            return run.withFailure(message, FailureCategory.fromJson(body.failureCategory())).moveTo(target, now);
+        }
+        Map<String, String> metadata = new LinkedHashMap<>();
+        if (body.triggerMetadata() != null && body.triggerMetadata().isObject()) {
+            body.triggerMetadata().properties().forEach(e -> metadata.put(e.getKey(),
+                    e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString()));
+        }
+        return run.withMetadata(metadata).moveTo(target, now);
+    }
+
+    private static RunLogChange failedChange(ActionRequest request, String message, FailureCategory category, Instant now) {
+        return current -> {
+            if (current.isPresent() && AttemptLedger.entryOf(current.get(), request.runId(), RunLogStatus.FAILED).isPresent()) {
+                return current.get();
+            }
+            RunLog base = current.orElse(null);
+            List<RetryAttempt> history = new ArrayList<>(base == null ? List.of() : base.retryHistory());
+            int attempt = (base == null ? 0 : AttemptLedger.attemptsUsed(base)) + 1;
+            history.add(new RetryAttempt(attempt, RunLogStatus.FAILED, request.runId(), message, category, now, now));
+            return new RunLog(request.pipelineId(), request.date(), request.scheduleId(), RunLogStatus.FAILED,
+                    (base == null ? 0 : base.attemptNumber()) + 1, request.runId(), request.executionName(), message,
+                    category, history, base != null && base.alertSent(), base == null ? now : base.startedAt(), null, now);
+        };
+    }
+
+    private static RunLogChange completedChange(ActionRequest request, Instant now) {
+        return current -> {
+            if (current.isPresent() && AttemptLedger.entryOf(current.get(), request.runId(), RunLogStatus.COMPLETED).isPresent()) {
+                return current.get();
+            }
+            RunLog base = current.orElse(null);
+            List<RetryAttempt> history = new ArrayList<>(base == null ? List.of() : base.retryHistory());
+            int attempt = (base == null ? 0 : AttemptLedger.attemptsUsed(base)) + 1;
+            history.add(new RetryAttempt(attempt, RunLogStatus.COMPLETED, request.runId(), null, null, now, now));
+            return new RunLog(request.pipelineId(), request.date(), request.scheduleId(), RunLogStatus.COMPLETED,
+                    base == null ? 0 : base.attemptNumber(), request.runId(), request.executionName(), null, null, history,
+                    base != null && base.alertSent(), base == null ? now : base.startedAt(), now, now);
+        };
+    }
+
+    private static RunLogKey key(ActionRequest request) {
+        return new RunLogKey(request.pipelineId(), request.date(), request.scheduleId());
+    }
+}

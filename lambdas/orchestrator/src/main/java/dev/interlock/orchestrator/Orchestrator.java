@@ -1,0 +1,157 @@
+package dev.interlock.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.alert.AlertPublisher;
+import dev.interlock.deps.log.LogContext;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.store.Provider;
+
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The multi-action dispatcher (SPEC §7): decodes the envelope, runs the one action it names and encodes the answer.
+ * Bad requests and logical failures are {@code error} results; only infrastructure faults are thrown.
+ */
+public final class Orchestrator {
+
+    /** Request envelope as read (keys case-insensitive, unknown keys ignored). */
+    record Envelope(String action, String pipelineId, String scheduleId, String date, String runId, String executionName,
+                    JsonNode payload) {
+    }
+
+    private final Collaborators collaborators;
+    private final Map<ActionName, Action> actions = new EnumMap<>(ActionName.class);
+
+    public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings) {
+        this(provider, clock, alerts, settings, StructuredLog.forName("orchestrator"));
+    }
+
+    public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings,
+                        StructuredLog log) {
+        this.collaborators = new Collaborators(provider, clock,
+                new DeduplicatedAlerts(provider.alerts(), alerts, clock, log), settings, log);
+        for (ActionName name : ActionName.values()) {
+            actions.put(name, create(name, collaborators));
+        }
+    }
+
+    private static Action create(ActionName name, Collaborators c) {
+        return switch (name) {
+            case CHECK_EXCLUSION -> new CheckExclusion(c);
+            case ACQUIRE_LOCK -> new AcquireLock(c);
+            case CHECK_RUN_LOG -> new CheckRunLog(c);
+            case RESOLVE_PIPELINE -> new ResolvePipeline(c);
+            case CHECK_EVALUATION_SLA -> new CheckEvaluationSla(c);
+            case CHECK_VALIDATION_DEADLINE -> new CheckValidationDeadline(c);
+            case CHECK_READINESS -> new CheckReadiness(c);
+            case LOG_RESULT -> new LogResult(c);
+            case CHECK_COMPLETION_SLA -> new CheckCompletionSla(c);
+            case NOTIFY_DOWNSTREAM -> new NotifyDownstream(c);
+            case CHECK_DRIFT -> new CheckDrift(c);
+            case HANDLE_LATE_ARRIVAL -> new HandleLateArrival(c);
+            case CHECK_MONITORING_EXPIRED -> new CheckMonitoringExpired(c);
+            case RELEASE_LOCK -> new ReleaseLock(c);
+            case WATCHDOG -> new Watchdog(c);
+        };
+    }
+
+    /** Answers one request given as a JSON tree. */
+    public OrchestratorResponse handle(JsonNode json) {
+        Envelope envelope;
+        try {
+            if (json == null || !json.isObject()) {
+                throw new IllegalArgumentException("the request must be a JSON object");
+            }
+            envelope = InterlockJson.convert(json, Envelope.class);
+        } catch (IllegalArgumentException e) {
+            collaborators.log().error(LogContext.NONE, "unreadable orchestrator request", Map.of(), e);
+            return respond("", Outcome.error("invalid request: " + e.getMessage(), Map.of()));
+        }
+        String actionText = envelope.action() == null ? "" : envelope.action();
+        Optional<ActionName> name = ActionName.find(actionText);
+        if (name.isEmpty()) {
+            LogContext context = new LogContext(envelope.pipelineId(), envelope.scheduleId(), envelope.date(),
+                    envelope.runId(), envelope.executionName());
+            collaborators.log().warn(context, "unknown action", Map.of("action", actionText));
+            return respond(actionText, Outcome.error("unknown action: " + actionText, Map.of()));
+        }
+        Action action = actions.get(name.get());
+        ActionRequest request;
+        try {
+            request = decode(name.get(), envelope);
+        } catch (IllegalArgumentException e) {
+            LogContext context = new LogContext(envelope.pipelineId(), envelope.scheduleId(), envelope.date(),
+                    envelope.runId(), envelope.executionName());
+            collaborators.log().error(context, "invalid " + actionText + " request", Map.of(), e);
+            return respond(name.get().wireName(), Outcome.error(e.getMessage(), action.errorPayload()));
+        }
+        Outcome outcome;
+        try {
+            outcome = action.run(request);
+        } catch (IllegalArgumentException e) {
+            // Bad input the action could not foresee (an id that cannot be part of a key, an invalid stored value):
+            // a logical failure of this request, answered with the action's safe payload.
+            collaborators.log().error(request.logContext(), name.get().wireName() + " rejected its input", Map.of(), e);
+            outcome = Outcome.error(e.getMessage(), action.errorPayload());
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("action", name.get().wireName());
+        fields.put("result", outcome.result().wireName());
+        if (!outcome.reason().isEmpty()) {
+            fields.put("reason", outcome.reason());
+        }
+        if (outcome.result() == Result.ERROR) {
+            collaborators.log().warn(request.logContext(), "action answered error", fields);
+        } else {
+            collaborators.log().info(request.logContext(), "action answered", fields);
+        }
+        return respond(name.get().wireName(), outcome);
+    }
+
+    /** The answer to a request that is not JSON at all. */
+    public OrchestratorResponse unreadable(Exception cause) {
+        collaborators.log().error(LogContext.NONE, "unreadable orchestrator request", Map.of(), cause);
+        return respond("", Outcome.error("invalid request: not JSON (" + cause.getMessage() + ")", Map.of()));
+    }
+
+    private ActionRequest decode(ActionName name, Envelope envelope) {
+        LocalDate date;
+        if (envelope.date() == null || envelope.date().isBlank()) {
+            date = LocalDate.ofInstant(collaborators.now(), ZoneOffset.UTC);
+        } else {
+            try {
+                date = LocalDate.parse(envelope.date().trim());
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("date must be YYYY-MM-DD, got '" + envelope.date() + "'", e);
+            }
+        }
+        String pipelineId = trimmed(envelope.pipelineId());
+        String scheduleId = trimmed(envelope.scheduleId());
+        if (name.needsPipeline()) {
+            if (pipelineId == null) {
+                throw new IllegalArgumentException("pipelineId is required for " + name.wireName());
+            }
+            if (scheduleId == null) {
+                scheduleId = "daily";
+            }
+        }
+        return new ActionRequest(name, pipelineId, scheduleId, date, envelope.runId(), envelope.executionName(),
+                envelope.payload());
+    }
+
+    private static OrchestratorResponse respond(String action, Outcome outcome) {
+        return new OrchestratorResponse(action, outcome.result(), outcome.reason(), InterlockJson.tree(outcome.payload()));
+    }
+
+    private static String trimmed(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+}

@@ -1,0 +1,208 @@
+package dev.interlock.orchestrator;
+
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.archetype.TraitResolution;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.RetryPolicy;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RetryAttempt;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.trait.ResolvedTrait;
+import dev.interlock.model.trigger.AirflowTrigger;
+import dev.interlock.model.trigger.ArgumentTemplate;
+import dev.interlock.model.trigger.CommandTrigger;
+import dev.interlock.model.trigger.DatabricksTrigger;
+import dev.interlock.model.trigger.EmrServerlessTrigger;
+import dev.interlock.model.trigger.EmrTrigger;
+import dev.interlock.model.trigger.GlueTrigger;
+import dev.interlock.model.trigger.HttpTrigger;
+import dev.interlock.model.trigger.LambdaTrigger;
+import dev.interlock.model.trigger.StepFunctionTrigger;
+import dev.interlock.model.trigger.TemplateValues;
+import dev.interlock.model.trigger.TriggerConfig;
+import dev.interlock.store.RunLogKey;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * {@code resolvePipeline}: everything the rest of the execution needs (traits, trigger, waits and limits) and a new
+ * run in PENDING. A pipeline that cannot run (missing, no trigger, unknown archetype, invalid config) is recorded as
+ * a PERMANENT failure of the day and alerted once.
+ */
+public final class ResolvePipeline implements Action {
+
+    /** Payload of an error: nothing the machine reads after it. */
+    public record Unresolved() {
+    }
+
+    /** Payload of proceed: every field always present (statemachine/CONTRACT.md, resolvePipeline). */
+    public record Resolved(
+            String runId,
+            List<ResolvedTrait> traits,
+            TriggerConfig trigger,
+            String triggerType,
+            Map<String, String> triggerHeaders,
+            int evaluationIntervalSeconds,
+            int pollIntervalSeconds,
+            int pollLimit,
+            Monitoring monitoring,
+            Retry retry,
+            boolean dryRun) {
+    }
+
+    /** Resolved monitoring loop. */
+    public record Monitoring(boolean enabled, int intervalSeconds, long durationSeconds) {
+    }
+
+    /** The retry policy, each field defaulted (informational for the machine). */
+    public record Retry(int maxAttempts, int backoffSeconds, double backoffMultiplier, List<String> retryableFailures) {
+        static Retry of(RetryPolicy policy) {
+            return new Retry(policy.maxAttempts(), policy.backoffSeconds(), policy.backoffMultiplier(),
+                    policy.retryableFailures().stream().map(FailureCategory::wireName).toList());
+        }
+    }
+
+    private final Collaborators collaborators;
+
+    public ResolvePipeline(Collaborators collaborators) {
+        this.collaborators = collaborators;
+    }
+
+    @Override
+    public Outcome run(ActionRequest request) {
+        Optional<PipelineConfig> found = collaborators.pipeline(request);
+        if (found.isEmpty()) {
+            return unresolvable(request, Collaborators.notFound(request));
+        }
+        PipelineConfig pipeline = found.get();
+        if (pipeline.trigger() == null) {
+            return unresolvable(request, "pipeline " + pipeline.name() + " has no trigger");
+        }
+        if (pipeline.archetype() == null || pipeline.archetype().isBlank()) {
+            return unresolvable(request, "pipeline " + pipeline.name() + " has no archetype");
+        }
+        Optional<Archetype> archetype = collaborators.provider().archetypes().get(pipeline.archetype())
+                .or(() -> ArchetypeCatalog.bundled().find(pipeline.archetype()));
+        if (archetype.isEmpty()) {
+            return unresolvable(request, "unknown archetype '" + pipeline.archetype() + "'");
+        }
+        PipelineTuning tuning;
+        try {
+            tuning = PipelineTuning.of(pipeline, collaborators.settings().executionTimeoutSeconds());
+        } catch (IllegalArgumentException e) {
+            return unresolvable(request, "invalid pipeline config: " + e.getMessage());
+        }
+        List<ResolvedTrait> traits = TraitResolution.resolve(pipeline, archetype.get(), request.scheduleId(), request.date());
+        String runId = runIdFor(request);
+        TriggerConfig trigger = ArgumentTemplate.expand(pipeline.trigger(),
+                new TemplateValues(pipeline.name(), request.scheduleId(), request.date(), runId));
+        createRun(request, runId, trigger);
+        return Outcome.proceed(new Resolved(runId, traits, trigger, trigger.type().wireName(), headersOf(trigger),
+                tuning.evaluationIntervalSeconds(), tuning.pollIntervalSeconds(), tuning.pollLimit(),
+                new Monitoring(tuning.monitoringEnabled(), tuning.monitoringIntervalSeconds(), tuning.monitoringDurationSeconds()),
+                Retry.of(pipeline.retry()), pipeline.dryRun()));
+    }
+
+    @Override
+    public Unresolved errorPayload() {
+        return new Unresolved();
+    }
+
+    /** The header templates a poll needs (still {@code ${INTERLOCK_*}}: secrets never enter the execution history). */
+    static Map<String, String> headersOf(TriggerConfig trigger) {
+        return switch (trigger) {
+            case HttpTrigger http -> http.headers();
+            case AirflowTrigger airflow -> airflow.headers();
+            case DatabricksTrigger databricks -> databricks.headers();
+            case GlueTrigger ignored -> Map.of();
+            case EmrTrigger ignored -> Map.of();
+            case EmrServerlessTrigger ignored -> Map.of();
+            case StepFunctionTrigger ignored -> Map.of();
+            case LambdaTrigger ignored -> Map.of();
+            case CommandTrigger ignored -> Map.of();
+        };
+    }
+
+    /**
+     * A new run id per attempt, but the same one when Step Functions repeats the call for the same attempt (a retry
+     * after a timeout), so a repeat finds its run instead of orphaning a PENDING one the watchdog would call stuck.
+     */
+    private String runIdFor(ActionRequest request) {
+        if (request.executionName() == null) {
+            return UUID.randomUUID().toString();
+        }
+        int attempt = collaborators.provider().runLogs()
+                .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()))
+                .map(AttemptLedger::attemptsUsed).orElse(0) + 1;
+        String seed = request.pipelineId() + "#" + request.date() + "#" + request.scheduleId() + "#"
+                + request.executionName() + "#" + attempt;
+        return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    private void createRun(ActionRequest request, String runId, TriggerConfig trigger) {
+        Instant now = collaborators.now();
+        RunState run = new RunState(runId, request.pipelineId(), request.scheduleId(), request.date(), RunStatus.PENDING, 1,
+                trigger.type(), request.executionName(), Map.of(), null, null, now, now);
+        if (collaborators.provider().runs().create(run)) {
+            collaborators.provider().events().append(new Event(EventKind.RUN_STATE_CHANGED,
+                    request.pipelineId(), request.scheduleId(), request.date(), runId, null, RunStatus.PENDING.wireName(),
+                    "run created", null, now));
+        }
+    }
+
+    /** Records the day FAILED (PERMANENT) once per execution, alerts once, and answers error. */
+    private Outcome unresolvable(ActionRequest request, String reason) {
+        Instant now = collaborators.now();
+        RunLogKey key = new RunLogKey(request.pipelineId(), request.date(), request.scheduleId());
+        boolean repeat = collaborators.provider().runLogs().get(key)
+                .filter(log -> alreadyRecorded(log, request, reason)).isPresent();
+        if (repeat) {
+            // Step Functions repeated the call: the failure is recorded; only a lost alert may still need sending.
+            alert(request, reason);
+            return Outcome.error(reason, new Unresolved());
+        }
+        collaborators.provider().runLogs().update(key, current -> {
+            if (current.isPresent() && alreadyRecorded(current.get(), request, reason)) {
+                return current.get();
+            }
+            RunLog base = current.orElse(null);
+            List<RetryAttempt> history = new ArrayList<>(base == null ? List.of() : base.retryHistory());
+            int attempt = base == null ? 1 : AttemptLedger.attemptsUsed(base) + 1;
+            history.add(new RetryAttempt(attempt, RunLogStatus.FAILED, null, reason, FailureCategory.PERMANENT, now, now));
+            return new RunLog(request.pipelineId(), request.date(), request.scheduleId(), RunLogStatus.FAILED,
+                    (base == null ? 0 : base.attemptNumber()) + 1, null, request.executionName(), reason,
+                    FailureCategory.PERMANENT, history, base != null && base.alertSent(),
+                    base == null ? now : base.startedAt(), null, now);
+        });
+        collaborators.record(request, EventKind.RUN_STATE_CHANGED, RunLogStatus.FAILED.wireName(), reason,
+                Map.of("failureCategory", FailureCategory.PERMANENT.wireName(), "phase", "resolve"));
+        alert(request, reason);
+        return Outcome.error(reason, new Unresolved());
+    }
+
+    private void alert(ActionRequest request, String reason) {
+        collaborators.alerts().raise(AlertKind.RUN_FAILED, AlertLevel.ERROR, request.pipelineId(), request.scheduleId(),
+                request.date(), "Pipeline " + request.pipelineId() + " cannot run: " + reason,
+                Map.of("phase", "resolve", "failureCategory", FailureCategory.PERMANENT.wireName()), request.logContext());
+    }
+
+    private static boolean alreadyRecorded(RunLog log, ActionRequest request, String reason) {
+        return log.status() == RunLogStatus.FAILED && log.failureCategory() == FailureCategory.PERMANENT
+                && reason.equals(log.failureMessage()) && request.executionName() != null
+                && request.executionName().equals(log.executionName());
+    }
+}

@@ -1,0 +1,72 @@
+package dev.interlock.orchestrator;
+
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.schedule.ScheduleWindow;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The informational SLA checks: one deadline of the schedule window on the execution date; past it, an alert of
+ * one kind, sent once per (pipeline, date, schedule). The machine reads nothing from the answer.
+ */
+final class SlaDeadline {
+
+    /** Always-present payload; {@code deadline} is ISO-8601 or {@code ""} when none is configured. */
+    record Payload(boolean breached, String deadline) {
+    }
+
+    private final Collaborators collaborators;
+    private final Function<ScheduleWindow, Instant> deadlineOf;
+    private final AlertKind kind;
+    private final String what;
+
+    SlaDeadline(Collaborators collaborators, Function<ScheduleWindow, Instant> deadlineOf, AlertKind kind, String what) {
+        this.collaborators = collaborators;
+        this.deadlineOf = deadlineOf;
+        this.kind = kind;
+        this.what = what;
+    }
+
+    Outcome check(ActionRequest request) {
+        Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
+        if (pipeline.isEmpty()) {
+            return Outcome.error(Collaborators.notFound(request), new Payload(false, ""));
+        }
+        Instant deadline;
+        try {
+            deadline = deadlineOf.apply(ScheduleWindow.of(pipeline.get(), request.scheduleId(), request.date()));
+        } catch (IllegalArgumentException | DateTimeException e) {
+            return Outcome.error("invalid " + what + " deadline: " + e.getMessage(), new Payload(false, ""));
+        }
+        if (deadline == null) {
+            return Outcome.proceed(new Payload(false, ""));
+        }
+        String text = InterlockJson.timestamp(deadline);
+        Instant now = collaborators.now();
+        if (!ScheduleWindow.breached(deadline, now)) {
+            return Outcome.proceed(new Payload(false, text));
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("deadline", text);
+        details.put("observedAt", InterlockJson.timestamp(now));
+        if (request.runId() != null) {
+            details.put("runId", request.runId());
+        }
+        String message = what + " SLA breached for " + request.pipelineId() + " schedule " + request.scheduleId()
+                + " on " + request.date() + " (deadline " + text + ")";
+        if (collaborators.alerts().raise(kind, AlertLevel.WARNING, request.pipelineId(), request.scheduleId(),
+                request.date(), message, details, request.logContext())) {
+            collaborators.record(request, EventKind.SLA_BREACHED, kind.wireName(), message, details);
+        }
+        return Outcome.proceed(new Payload(true, text));
+    }
+}

@@ -1,0 +1,110 @@
+package dev.interlock.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.event.EventKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CheckDriftTest {
+
+    private final Fixture f = new Fixture();
+
+    private JsonNode drift(List<Map<String, Object>> baseline, List<Map<String, Object>> current) {
+        return f.call(f.request("checkDrift", "run-1", Map.of("baseline", baseline, "current", current)));
+    }
+
+    @Test
+    void unchangedTraitsAreNoDrift() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+
+        JsonNode response = drift(Fixture.allRequired("PASS"), Fixture.allRequired("PASS"));
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
+        assertThat(response.get("payload").get("drifted")).isEmpty();
+        assertThat(f.alerts.sent).isEmpty();
+    }
+
+    @Test
+    void aStatusChangeIsDriftAlertedOnce() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+        var current = List.of(Fixture.trait("source-freshness", "FAIL", true), Fixture.trait("upstream-dependency", "PASS", true),
+                Fixture.trait("resource-availability", "PASS", true));
+
+        JsonNode first = drift(Fixture.allRequired("PASS"), current);
+        JsonNode second = drift(Fixture.allRequired("PASS"), current);
+
+        assertThat(first.get("payload").get("driftDetected").asBoolean()).isTrue();
+        assertThat(first.get("payload").get("drifted").toString()).isEqualTo("[\"source-freshness\"]");
+        assertThat(second.get("payload").get("driftDetected").asBoolean()).isTrue();
+        assertThat(f.alerts.of(AlertKind.DRIFT_DETECTED)).hasSize(1);
+        assertThat(f.events(EventKind.MONITORING_DRIFT_DETECTED)).hasSize(2);
+    }
+
+    @Test
+    void aDriftFieldMovingMoreThanTheThresholdIsDrift() {
+        f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 100}\n");
+
+        JsonNode moved = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1101))));
+
+        assertThat(moved.get("payload").get("drifted").toString()).isEqualTo("[\"source-freshness\"]");
+    }
+
+    @Test
+    void aDriftFieldMovingByTheThresholdOrLessIsNoDrift() {
+        f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 100}\n");
+
+        JsonNode within = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 900))));
+
+        assertThat(within.get("payload").get("driftDetected").asBoolean()).isFalse();
+    }
+
+    @Test
+    void anEvaluatorErrorWhileMonitoringIsNotDrift() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+
+        JsonNode response = drift(List.of(Fixture.trait("source-freshness", "PASS", true)),
+                List.of(Fixture.trait("source-freshness", "ERROR", true)));
+
+        assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
+    }
+
+    @Test
+    void aMissingBaselineIsAnErrorWithoutDrift() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+
+        JsonNode response = f.call(f.request("checkDrift", "run-1", Map.of("current", Fixture.allRequired("PASS"))));
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("reason").asText()).isEqualTo("payload.baseline must be an array of trait results");
+        assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
+        assertThat(response.get("payload").get("drifted")).isEmpty();
+    }
+
+    @Test
+    void withoutAThresholdAnyMovementOfTheDriftFieldIsDrift() {
+        f.register("monitoring: {enabled: true, duration: 1h, driftField: count}\n");
+
+        JsonNode response = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1001))));
+
+        assertThat(response.get("payload").get("drifted").toString()).isEqualTo("[\"source-freshness\"]");
+    }
+
+    @Test
+    void aDriftFieldThatIsNotANumberNeverDrifts() {
+        f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 1}\n");
+
+        JsonNode response = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", "many"))),
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", "more"))));
+
+        assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.interlock.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.event.EventKind;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CheckMonitoringExpiredTest {
+
+    private final Fixture f = new Fixture();
+
+    private JsonNode check(String startedAt, String executionStart) {
+        return f.call(f.request("checkMonitoringExpired", "run-1", Map.of("monitoringStartedAt", startedAt,
+                "executionStartTime", executionStart, "executionTimeoutSeconds", 14400)));
+    }
+
+    @Test
+    void insideTheWindowItGoesOn() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+
+        JsonNode response = check("2026-03-02T09:30:00.000Z", "2026-03-02T09:00:00Z");
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        assertThat(response.get("payload").get("expired").asBoolean()).isFalse();
+        assertThat(f.events(EventKind.MONITORING_COMPLETED)).isEmpty();
+    }
+
+    @Test
+    void whenTheWindowIsOverItExpires() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+
+        JsonNode response = check("2026-03-02T09:00:00.000Z", "2026-03-02T08:50:00Z");
+
+        assertThat(response.get("payload").get("expired").asBoolean()).isTrue();
+        assertThat(f.events(EventKind.MONITORING_COMPLETED)).hasSize(1);
+    }
+
+    @Test
+    void itStopsBeforeAnotherRoundWouldRunIntoTheExecutionTimeout() {
+        f.register("monitoring: {enabled: true, duration: 10h}\n");
+        // limit = 06:30 + 4 h − 15 min = 10:15; now 10:00 + 300 s wait + 60 s round = 10:06 fits…
+        JsonNode fits = check("2026-03-02T08:00:00.000Z", "2026-03-02T06:30:00Z");
+        // …but with the execution started ten minutes earlier it does not.
+        JsonNode tooLate = check("2026-03-02T08:00:00.000Z", "2026-03-02T06:20:00Z");
+
+        assertThat(fits.get("payload").get("expired").asBoolean()).isFalse();
+        assertThat(tooLate.get("payload").get("expired").asBoolean()).isTrue();
+    }
+
+    @Test
+    void monitoringSwitchedOffEndsTheLoop() {
+        f.register("");
+
+        assertThat(check("2026-03-02T09:59:00.000Z", "2026-03-02T09:00:00Z").get("payload").get("expired").asBoolean()).isTrue();
+    }
+
+    @Test
+    void anUnparsableStartIsAnErrorThatEndsTheLoop() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+
+        JsonNode response = check("yesterday-ish", "2026-03-02T09:00:00Z");
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("payload").get("expired").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aVanishedPipelineEndsTheLoop() {
+        f.clock.set(Instant.parse("2026-03-02T10:00:00Z"));
+
+        JsonNode response = check("2026-03-02T09:59:00.000Z", "2026-03-02T09:00:00Z");
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("payload").get("expired").asBoolean()).isTrue();
+    }
+}

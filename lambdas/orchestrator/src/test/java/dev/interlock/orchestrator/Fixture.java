@@ -1,0 +1,145 @@
+package dev.interlock.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.store.PageRequest;
+import dev.interlock.store.RunLogKey;
+import dev.interlock.store.contract.ManualClock;
+import dev.interlock.store.memory.InMemoryProvider;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One orchestrator on the in-memory Provider with a hand-moved clock and a recording alert publisher; requests go
+ * through the Lambda handler as bytes, exactly as the local runtime and Lambda deliver them.
+ */
+final class Fixture {
+
+    /** A Monday. */
+    static final LocalDate DATE = LocalDate.of(2026, 3, 2);
+    static final Instant T0 = Instant.parse("2026-03-02T10:00:00Z");
+    static final String PIPELINE = "orders";
+    static final String EXECUTION = "orders_2026-03-02_daily_abcd1234";
+
+    final ManualClock clock = new ManualClock(T0);
+    final InMemoryProvider provider = new InMemoryProvider(clock);
+    final RecordingAlerts alerts = new RecordingAlerts();
+    final OrchestratorSettings settings = new OrchestratorSettings(14400, 2, 7);
+    final ByteArrayOutputStream logs = new ByteArrayOutputStream();
+    final OrchestratorHandler handler = new OrchestratorHandler(new Orchestrator(provider, clock, alerts, settings,
+            new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock)));
+
+    /** A minimal valid pipeline: bundled archetype, an HTTP trigger; {@code extraYaml} adds top-level keys. */
+    PipelineConfig register(String name, String extraYaml) {
+        String yaml = "name: " + name + "\n"
+                + "archetype: batch-ingestion\n"
+                + "trigger:\n  type: http\n  url: https://jobs.example.com/run\n"
+                + extraYaml;
+        PipelineConfig config = InterlockJson.readYamlOrJson(yaml, PipelineConfig.class);
+        provider.pipelines().put(config);
+        return config;
+    }
+
+    PipelineConfig register(String extraYaml) {
+        return register(PIPELINE, extraYaml);
+    }
+
+    /** A request envelope with the defaults the state machine sends; callers add runId/payload. */
+    Map<String, Object> request(String action) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("action", action);
+        r.put("pipelineId", PIPELINE);
+        r.put("scheduleId", "daily");
+        r.put("date", DATE.toString());
+        r.put("executionName", EXECUTION);
+        r.put("payload", new LinkedHashMap<String, Object>());
+        return r;
+    }
+
+    Map<String, Object> request(String action, Map<String, ?> payload) {
+        Map<String, Object> r = request(action);
+        r.put("payload", payload);
+        return r;
+    }
+
+    Map<String, Object> request(String action, String runId, Map<String, ?> payload) {
+        Map<String, Object> r = request(action, payload);
+        r.put("runId", runId);
+        return r;
+    }
+
+    JsonNode call(Map<String, Object> request) {
+        return call(InterlockJson.write(request));
+    }
+
+    JsonNode call(String rawJson) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            handler.handleRequest(new ByteArrayInputStream(rawJson.getBytes(StandardCharsets.UTF_8)), out, null);
+            return InterlockJson.json().readTree(out.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Resolves the pipeline for the default execution and returns the new run id. */
+    String resolve() {
+        JsonNode response = call(request("resolvePipeline"));
+        if (!"proceed".equals(response.get("result").asText())) {
+            throw new AssertionError("resolvePipeline did not proceed: " + response);
+        }
+        return response.get("payload").get("runId").asText();
+    }
+
+    Optional<RunLog> runLog() {
+        return provider.runLogs().get(new RunLogKey(PIPELINE, DATE, "daily"));
+    }
+
+    List<Event> events(String pipelineId) {
+        return provider.events().read(pipelineId, PageRequest.first(1000)).items();
+    }
+
+    List<Event> events(EventKind kind) {
+        return events(PIPELINE).stream().filter(e -> e.kind() == kind).toList();
+    }
+
+    String logText() {
+        return logs.toString(StandardCharsets.UTF_8);
+    }
+
+    static Map<String, Object> trait(String type, String status, boolean required) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("traitType", type);
+        t.put("status", status);
+        t.put("required", required);
+        return t;
+    }
+
+    static Map<String, Object> trait(String type, String status, boolean required, Map<String, Object> value) {
+        Map<String, Object> t = trait(type, status, required);
+        t.put("value", value);
+        return t;
+    }
+
+    /** Evaluator outputs for the three required traits of batch-ingestion, all with {@code status}. */
+    static List<Map<String, Object>> allRequired(String status) {
+        return List.of(trait("source-freshness", status, true), trait("upstream-dependency", status, true),
+                trait("resource-availability", status, true));
+    }
+}

@@ -1,0 +1,108 @@
+package dev.interlock.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.keys.LockKey;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.rerun.LateArrival;
+import dev.interlock.model.rerun.RerunStatus;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HandleLateArrivalTest {
+
+    private final Fixture f = new Fixture();
+
+    @BeforeEach
+    void pipeline() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+    }
+
+    private JsonNode handle(String runId, List<String> drifted) {
+        return f.call(f.request("handleLateArrival", runId, Map.of("drifted", drifted)));
+    }
+
+    @Test
+    void recordsLateArrivalsARerunAndAReplayMarkerAfterReleasingTheLock() {
+        f.provider.locks().acquire(new LockKey("orders", "daily"), Fixture.EXECUTION, Duration.ofHours(5));
+
+        JsonNode response = handle("run-1", List.of("source-freshness", "upstream-dependency"));
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        assertThat(response.get("payload").get("rerunRequested").asBoolean()).isTrue();
+        assertThat(response.get("payload").get("rerunId").asText()).isEqualTo("rerun-run-1");
+        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily")).extracting(LateArrival::traitType)
+                .containsExactly("source-freshness", "upstream-dependency");
+        var rerun = f.provider.reruns().get("rerun-run-1").orElseThrow();
+        assertThat(rerun.status()).isEqualTo(RerunStatus.PENDING);
+        assertThat(rerun.source()).isEqualTo(MarkerSource.LATE_ARRIVAL);
+        assertThat(rerun.originalRunId()).isEqualTo("run-1");
+        Marker marker = f.provider.cascade().markers("orders", Fixture.DATE).get(0);
+        assertThat(marker.source()).isEqualTo(MarkerSource.LATE_ARRIVAL);
+        assertThat(marker.replay()).isTrue();
+        assertThat(marker.scheduleId()).isEqualTo("daily");
+        assertThat(f.provider.locks().holder(new LockKey("orders", "daily"))).isEmpty();
+        assertThat(f.events(EventKind.RERUN_REQUESTED)).hasSize(1);
+        assertThat(f.events(EventKind.LATE_ARRIVAL_DETECTED)).hasSize(2);
+    }
+
+    @Test
+    void aRepeatWritesNothingNew() {
+        JsonNode first = handle("run-1", List.of("source-freshness"));
+        f.clock.advance(Duration.ofSeconds(3));
+
+        JsonNode repeat = handle("run-1", List.of("source-freshness"));
+
+        assertThat(repeat.get("payload")).isEqualTo(first.get("payload"));
+        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily")).hasSize(1);
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).hasSize(1);
+        assertThat(f.provider.reruns().count("orders", Fixture.DATE, "daily")).isEqualTo(1);
+    }
+
+    @Test
+    void whenTheDaysRerunBudgetIsSpentNoMarkerIsWritten() {
+        handle("run-1", List.of("source-freshness"));
+        f.clock.advance(Duration.ofMinutes(30));
+        handle("run-2", List.of("source-freshness"));
+        f.clock.advance(Duration.ofMinutes(30));
+
+        JsonNode third = handle("run-3", List.of("source-freshness"));
+
+        assertThat(third.get("result").asText()).isEqualTo("skip");
+        assertThat(third.get("reason").asText()).isEqualTo("rerun budget spent (2 of 2 reruns today)");
+        assertThat(third.get("payload").get("rerunRequested").asBoolean()).isFalse();
+        assertThat(f.provider.reruns().get("rerun-run-3").orElseThrow().status()).isEqualTo(RerunStatus.REJECTED);
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).extracting(Marker::suffix)
+                .containsExactlyInAnyOrder("rerun-run-1", "rerun-run-2");
+        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily")).hasSize(3);
+    }
+
+    @Test
+    void aRepeatOfARejectedRerunIsStillASkip() {
+        handle("run-1", List.of("a"));
+        handle("run-2", List.of("a"));
+        handle("run-3", List.of("a"));
+
+        JsonNode repeat = handle("run-3", List.of("a"));
+
+        assertThat(repeat.get("result").asText()).isEqualTo("skip");
+        assertThat(repeat.get("payload").get("rerunRequested").asBoolean()).isFalse();
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).hasSize(2);
+    }
+
+    @Test
+    void withoutARunIdItIsAnError() {
+        JsonNode response = f.call(f.request("handleLateArrival", Map.of("drifted", List.of("a"))));
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("payload").get("rerunRequested").asBoolean()).isFalse();
+        assertThat(response.get("payload").get("rerunId").asText()).isEmpty();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.interlock.orchestrator;
+
+import dev.interlock.deps.alert.AlertPublisher;
+import dev.interlock.model.alert.Alert;
+import dev.interlock.model.alert.AlertKind;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** An alert publisher that keeps what it was given and can be told to fail, like an unreachable topic. */
+final class RecordingAlerts implements AlertPublisher {
+
+    final List<Alert> sent = new ArrayList<>();
+    private int failuresLeft;
+
+    /** The next {@code n} publishes fail. */
+    void failNext(int n) {
+        failuresLeft = n;
+    }
+
+    @Override
+    public void publish(Alert alert) {
+        if (failuresLeft > 0) {
+            failuresLeft--;
+            throw new AlertDeliveryException("topic unreachable (test)", new IllegalStateException("down"));
+        }
+        sent.add(alert);
+    }
+
+    List<Alert> of(AlertKind kind) {
+        return sent.stream().filter(a -> a.kind() == kind).toList();
+    }
+}

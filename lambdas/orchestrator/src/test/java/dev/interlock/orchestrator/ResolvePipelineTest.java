@@ -1,0 +1,236 @@
+package dev.interlock.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ResolvePipelineTest {
+
+    private final Fixture f = new Fixture();
+
+    @Test
+    void resolvesTraitsTriggerTuningAndANewPendingRun() {
+        f.register("orders", "traits:\n  source-freshness:\n    evaluator: builtin:sensor-freshness\n    config: {sensor: orders-src, maxAgeSeconds: 60}\n"
+                + "  schema-contract:\n    evaluator: http://checks.example.com/schema\n");
+
+        JsonNode response = f.call(f.request("resolvePipeline"));
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        JsonNode p = response.get("payload");
+        String runId = p.get("runId").asText();
+        assertThat(runId).matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+        assertThat(p.get("traits")).hasSize(4);
+        JsonNode freshness = p.get("traits").get(0);
+        assertThat(freshness.get("traitType").asText()).isEqualTo("source-freshness");
+        assertThat(freshness.get("pipelineId").asText()).isEqualTo("orders");
+        assertThat(freshness.get("scheduleId").asText()).isEqualTo("daily");
+        assertThat(freshness.get("date").asText()).isEqualTo("2026-03-02");
+        assertThat(freshness.get("evaluator").asText()).isEqualTo("builtin:sensor-freshness");
+        assertThat(freshness.get("config").get("maxAgeSeconds").asInt()).isEqualTo(60);
+        assertThat(freshness.get("config").get("maxLagSeconds").asInt()).isEqualTo(300);
+        assertThat(freshness.get("config").get("date").asText()).isEqualTo("2026-03-02");
+        assertThat(freshness.get("config").get("scheduleId").asText()).isEqualTo("daily");
+        assertThat(freshness.get("timeout").asInt()).isEqualTo(30);
+        assertThat(freshness.get("ttl").asInt()).isEqualTo(300);
+        assertThat(freshness.get("required").asBoolean()).isTrue();
+        assertThat(p.get("traits").get(1).get("evaluator").asText()).isEmpty();
+        assertThat(p.get("traits").get(3).get("traitType").asText()).isEqualTo("schema-contract");
+        assertThat(p.get("traits").get(3).get("required").asBoolean()).isFalse();
+        assertThat(p.get("trigger").get("type").asText()).isEqualTo("http");
+        assertThat(p.get("trigger").get("url").asText()).isEqualTo("https://jobs.example.com/run");
+        assertThat(p.get("triggerType").asText()).isEqualTo("http");
+        assertThat(p.get("triggerHeaders").isObject()).isTrue();
+        assertThat(p.get("triggerHeaders").size()).isZero();
+        assertThat(p.get("evaluationIntervalSeconds").asInt()).isEqualTo(60);
+        assertThat(p.get("pollIntervalSeconds").asInt()).isEqualTo(30);
+        assertThat(p.get("pollLimit").asInt()).isEqualTo(120);
+        assertThat(p.get("monitoring").get("enabled").asBoolean()).isFalse();
+        assertThat(p.get("monitoring").get("intervalSeconds").asInt()).isEqualTo(300);
+        assertThat(p.get("monitoring").get("durationSeconds").asLong()).isZero();
+        assertThat(p.get("retry").get("maxAttempts").asInt()).isEqualTo(3);
+        assertThat(p.get("retry").get("backoffSeconds").asInt()).isEqualTo(30);
+        assertThat(p.get("retry").get("backoffMultiplier").asDouble()).isEqualTo(2.0);
+        assertThat(p.get("retry").get("retryableFailures").toString()).isEqualTo("[\"TRANSIENT\",\"TIMEOUT\"]");
+        assertThat(p.get("dryRun").asBoolean()).isFalse();
+
+        RunState run = f.provider.runs().get(runId).orElseThrow();
+        assertThat(run.status()).isEqualTo(RunStatus.PENDING);
+        assertThat(run.version()).isEqualTo(1);
+        assertThat(run.executionName()).isEqualTo(Fixture.EXECUTION);
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).extracting(e -> e.status()).containsExactly("PENDING");
+    }
+
+    @Test
+    void expandsArgumentTemplatesButLeavesHeaderTemplatesForTheTrigger() {
+        f.register("orders", "");
+        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson("""
+                name: orders
+                archetype: batch-ingestion
+                trigger:
+                  type: glue
+                  jobName: load-orders
+                  arguments: {--date: '${date}', --run: '${runId}', --hour: 'h${hour}', --schedule: '${scheduleId}'}
+                """, dev.interlock.model.pipeline.PipelineConfig.class));
+        var request = f.request("resolvePipeline");
+        request.put("scheduleId", "h07");
+
+        JsonNode p = f.call(request).get("payload");
+
+        JsonNode arguments = p.get("trigger").get("arguments");
+        assertThat(arguments.get("--date").asText()).isEqualTo("2026-03-02");
+        assertThat(arguments.get("--run").asText()).isEqualTo(p.get("runId").asText());
+        assertThat(arguments.get("--hour").asText()).isEqualTo("h07");
+        assertThat(arguments.get("--schedule").asText()).isEqualTo("h07");
+        assertThat(p.get("triggerType").asText()).isEqualTo("glue");
+    }
+
+    @Test
+    void triggerHeadersAreTheTemplatesSoSecretsStayOutOfTheHistory() {
+        f.register("orders", "");
+        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson("""
+                name: orders
+                archetype: batch-ingestion
+                trigger:
+                  type: airflow
+                  url: https://airflow.example.com
+                  dagId: orders
+                  headers: {Authorization: 'Bearer ${INTERLOCK_AIRFLOW_TOKEN}'}
+                """, dev.interlock.model.pipeline.PipelineConfig.class));
+
+        JsonNode p = f.call(f.request("resolvePipeline")).get("payload");
+
+        assertThat(p.get("triggerHeaders").get("Authorization").asText()).isEqualTo("Bearer ${INTERLOCK_AIRFLOW_TOKEN}");
+    }
+
+    @Test
+    void aRepeatedCallForTheSameAttemptFindsTheSameRun() {
+        f.register("");
+
+        String first = f.resolve();
+        String second = f.resolve();
+
+        assertThat(second).isEqualTo(first);
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).hasSize(1);
+    }
+
+    @Test
+    void theNextAttemptOfTheSameExecutionGetsANewRun() {
+        f.register("");
+        String first = f.resolve();
+        f.call(f.request("logResult", first, java.util.Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
+
+        String second = f.resolve();
+
+        assertThat(second).isNotEqualTo(first);
+    }
+
+    @Test
+    void monitoringAndTuningComeFromTheConfig() {
+        f.register("monitoring: {enabled: true, duration: 2h}\nevaluationIntervalSeconds: 15\npollIntervalSeconds: 20\n"
+                + "dryRun: true\nretry: {maxAttempts: 5}\n");
+
+        JsonNode p = f.call(f.request("resolvePipeline")).get("payload");
+
+        assertThat(p.get("monitoring").get("enabled").asBoolean()).isTrue();
+        assertThat(p.get("monitoring").get("durationSeconds").asLong()).isEqualTo(7200);
+        assertThat(p.get("monitoring").get("intervalSeconds").asInt()).isEqualTo(300);
+        assertThat(p.get("evaluationIntervalSeconds").asInt()).isEqualTo(15);
+        assertThat(p.get("pollIntervalSeconds").asInt()).isEqualTo(20);
+        assertThat(p.get("dryRun").asBoolean()).isTrue();
+        assertThat(p.get("retry").get("maxAttempts").asInt()).isEqualTo(5);
+        assertThat(p.get("retry").get("backoffSeconds").asInt()).isEqualTo(30);
+    }
+
+    @Test
+    void aShortMonitoringWindowGetsARoundInsideIt() {
+        f.register("monitoring: {enabled: true, duration: 90s}\n");
+
+        JsonNode p = f.call(f.request("resolvePipeline")).get("payload");
+
+        assertThat(p.get("monitoring").get("intervalSeconds").asInt()).isEqualTo(90);
+    }
+
+    @Test
+    void thePollLoopIsClampedToHalfTheExecutionTimeout() {
+        f.register("pollIntervalSeconds: 60\npollLimit: 1000\n");
+
+        JsonNode p = f.call(f.request("resolvePipeline")).get("payload");
+
+        assertThat(p.get("pollLimit").asInt()).isEqualTo(7200 / 60);
+    }
+
+    @Test
+    void aPipelineWithoutTriggerIsAnErrorRecordedAsAPermanentFailureAndAlertedOnce() {
+        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson(
+                "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
+
+        JsonNode first = f.call(f.request("resolvePipeline"));
+        JsonNode repeat = f.call(f.request("resolvePipeline"));
+
+        assertThat(first.get("result").asText()).isEqualTo("error");
+        assertThat(first.get("reason").asText()).isEqualTo("pipeline orders has no trigger");
+        assertThat(first.get("payload").isObject()).isTrue();
+        assertThat(repeat.get("result").asText()).isEqualTo("error");
+        var log = f.runLog().orElseThrow();
+        assertThat(log.status()).isEqualTo(RunLogStatus.FAILED);
+        assertThat(log.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(log.failureMessage()).isEqualTo("pipeline orders has no trigger");
+        assertThat(log.attemptNumber()).isEqualTo(1);
+        assertThat(log.retryHistory()).hasSize(1);
+        assertThat(f.alerts.of(AlertKind.RUN_FAILED)).hasSize(1);
+        assertThat(f.alerts.sent).hasSize(1);
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).extracting(e -> e.status()).containsExactly("FAILED");
+    }
+
+    @Test
+    void anUnresolvablePipelineInALaterExecutionCountsAgainButAlertsOnce() {
+        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson(
+                "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
+        f.call(f.request("resolvePipeline"));
+        var later = f.request("resolvePipeline");
+        later.put("executionName", "orders_2026-03-02_daily_later001");
+
+        f.call(later);
+
+        assertThat(f.runLog().orElseThrow().attemptNumber()).isEqualTo(2);
+        assertThat(f.alerts.of(AlertKind.RUN_FAILED)).hasSize(1);
+    }
+
+    @Test
+    void anUnknownArchetypeIsAnError() {
+        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson(
+                "name: orders\narchetype: mystery\ntrigger: {type: http, url: 'https://x.example.com'}\n",
+                dev.interlock.model.pipeline.PipelineConfig.class));
+
+        JsonNode response = f.call(f.request("resolvePipeline"));
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("reason").asText()).isEqualTo("unknown archetype 'mystery'");
+    }
+
+    @Test
+    void monitoringWithoutAValidDurationIsAnError() {
+        f.register("monitoring: {enabled: true, duration: soon}\n");
+
+        JsonNode response = f.call(f.request("resolvePipeline"));
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("reason").asText()).startsWith("invalid pipeline config: monitoring.duration: ");
+    }
+
+    @Test
+    void aMissingPipelineIsAnError() {
+        JsonNode response = f.call(f.request("resolvePipeline"));
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("reason").asText()).isEqualTo("pipeline orders not found");
+        assertThat(f.provider.runs().listByPipeline("orders", dev.interlock.store.PageRequest.first(10)).items()).isEmpty();
+    }
+}

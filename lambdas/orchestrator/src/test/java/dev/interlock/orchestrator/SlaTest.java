@@ -1,0 +1,134 @@
+package dev.interlock.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.alert.Alert;
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.event.EventKind;
+import org.junit.jupiter.api.Test;
+
+import java.time.Instant;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SlaTest {
+
+    private final Fixture f = new Fixture();
+
+    private JsonNode evaluation() {
+        return f.call(f.request("checkEvaluationSLA", "run-1", java.util.Map.of()));
+    }
+
+    private JsonNode completion() {
+        return f.call(f.request("checkCompletionSLA", "run-1", java.util.Map.of()));
+    }
+
+    @Test
+    void withoutDeadlinesNothingIsBreached() {
+        f.register("");
+
+        assertThat(evaluation().get("payload").get("breached").asBoolean()).isFalse();
+        assertThat(evaluation().get("payload").get("deadline").asText()).isEmpty();
+        assertThat(completion().get("payload").get("deadline").asText()).isEmpty();
+    }
+
+    @Test
+    void beforeTheEvaluationDeadlineItIsNotBreached() {
+        f.register("sla: {evaluationDeadline: '11:00', timezone: UTC}\n");
+
+        JsonNode response = evaluation();
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        assertThat(response.get("payload").get("breached").asBoolean()).isFalse();
+        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T11:00:00.000Z");
+        assertThat(f.alerts.sent).isEmpty();
+    }
+
+    @Test
+    void afterTheEvaluationDeadlineItAlertsOnce() {
+        f.register("sla: {evaluationDeadline: '09:30', timezone: UTC}\n");
+
+        JsonNode first = evaluation();
+        JsonNode second = evaluation();
+
+        assertThat(first.get("payload").get("breached").asBoolean()).isTrue();
+        assertThat(second.get("payload").get("breached").asBoolean()).isTrue();
+        assertThat(f.alerts.sent).hasSize(1);
+        Alert alert = f.alerts.sent.get(0);
+        assertThat(alert.kind()).isEqualTo(AlertKind.SLA_EVALUATION_BREACHED);
+        assertThat(alert.level()).isEqualTo(AlertLevel.WARNING);
+        assertThat(alert.pipelineId()).isEqualTo("orders");
+        assertThat(alert.scheduleId()).isEqualTo("daily");
+        assertThat(alert.date()).isEqualTo(Fixture.DATE);
+        assertThat(f.events(EventKind.SLA_BREACHED)).hasSize(1);
+    }
+
+    @Test
+    void aDeadlineIsReadInTheSchedulesZone() {
+        // 05:30 in New York (EST, UTC-5) is 10:30 UTC: not yet breached at 10:00 UTC.
+        f.register("schedules:\n  - {name: daily, deadline: '05:30', timezone: America/New_York}\n");
+
+        JsonNode before = completion();
+        f.clock.set(Instant.parse("2026-03-02T10:31:00Z"));
+        JsonNode after = completion();
+
+        assertThat(before.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T10:30:00.000Z");
+        assertThat(before.get("payload").get("breached").asBoolean()).isFalse();
+        assertThat(after.get("payload").get("breached").asBoolean()).isTrue();
+        assertThat(f.alerts.of(AlertKind.SLA_COMPLETION_BREACHED)).hasSize(1);
+    }
+
+    @Test
+    void aDeadlineEarlierThanTheWindowOpeningRollsToTheNextDay() {
+        f.register("schedules:\n  - {name: daily, after: '22:00', deadline: '02:00', timezone: Europe/Berlin}\n");
+        f.clock.set(Instant.parse("2026-03-02T23:30:00Z")); // 00:30 on the 3rd in Berlin: before the rolled deadline
+
+        JsonNode response = completion();
+
+        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-03T01:00:00.000Z");
+        assertThat(response.get("payload").get("breached").asBoolean()).isFalse();
+    }
+
+    @Test
+    void theCompletionDeadlineFallsBackToTheSla() {
+        f.register("sla: {completionDeadline: '+1h', timezone: UTC}\nschedules:\n  - {name: daily, after: '08:00'}\n");
+
+        JsonNode response = completion();
+
+        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T09:00:00.000Z");
+        assertThat(response.get("payload").get("breached").asBoolean()).isTrue();
+    }
+
+    @Test
+    void anInvalidZoneIsAnErrorNotACrash() {
+        f.register("sla: {evaluationDeadline: '09:00', timezone: Mars/Olympus}\n");
+
+        JsonNode response = evaluation();
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("reason").asText()).startsWith("invalid Evaluation deadline: ");
+        assertThat(response.get("payload").get("breached").asBoolean()).isFalse();
+    }
+
+    @Test
+    void aMissingPipelineIsAnError() {
+        JsonNode response = completion();
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("payload").get("deadline").asText()).isEmpty();
+    }
+
+    @Test
+    void aFailedDeliveryIsSentByALaterCheck() {
+        f.register("sla: {evaluationDeadline: '09:30'}\n");
+        f.alerts.failNext(1);
+
+        JsonNode first = evaluation();
+        JsonNode second = evaluation();
+
+        assertThat(first.get("result").asText()).isEqualTo("proceed");
+        assertThat(second.get("result").asText()).isEqualTo("proceed");
+        assertThat(f.alerts.of(AlertKind.SLA_EVALUATION_BREACHED)).hasSize(1);
+        assertThat(f.logText()).contains("alert not delivered; claim released so a later attempt sends it");
+    }
+}
