@@ -230,11 +230,10 @@ public final class InterlockStack extends Stack {
     // ------------------------------------------------------------------------------------------------ functions
 
     private Role functionRole(InterlockFunction f) {
-        Role role = Role.Builder.create(this, pascal(f) + "Role")
+        return Role.Builder.create(this, pascal(f) + "Role")
                 .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
                 .description("Interlock " + f.moduleName() + " function: only the actions listed in FunctionProfile")
                 .build();
-        return role;
     }
 
     /**
