@@ -16,7 +16,7 @@ import java.util.Set;
  * @param timeoutSeconds hard limit of one invocation
  * @param tableActions DynamoDB actions on the table itself, as the DynamoDB Provider ({@code lambdas/deps}) issues
  *         them: TransactWriteItems needs no action of its own (it is authorised per contained Put/Update/Delete),
- *         conditional writes need none beyond the write, and nothing scans or batch-writes
+ *         conditional writes need none beyond the write, and no function scans, batch-reads or batch-writes
  * @param indexActions DynamoDB actions on GSI1 only
  * @param publishesAlerts whether the function publishes to the alert topic itself
  * @param why one sentence per grant, kept in the code and shown in the function's description
@@ -25,7 +25,6 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                               boolean publishesAlerts, String why) {
 
     static final String GET_ITEM = "dynamodb:GetItem";
-    static final String BATCH_GET_ITEM = "dynamodb:BatchGetItem";
     static final String QUERY = "dynamodb:Query";
     static final String PUT_ITEM = "dynamodb:PutItem";
     static final String UPDATE_ITEM = "dynamodb:UpdateItem";
@@ -62,12 +61,13 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             // so the router only reads the stream (granted by the event-source mapping) and starts executions.
             case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(), false,
                     "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
-            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run state
-            // (CAS update) with run log and events in TransactWriteItems, downstream index (query) and markers
-            // (conditional put), late-arrival and rerun records, alert dedup claims (put, delete on a failed
-            // publish); the watchdog lists pipelines and non-terminal runs via GSI1.
+            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run log
+            // (conditional put), run state transitions (CAS update + puts in one transaction), downstream index and
+            // markers (query, conditional put), late-arrival and rerun records (puts; a rerun replaces its old copy
+            // with a delete), rerun counts (query), alert dedup claims (put, delete on a failed publish); the
+            // watchdog lists pipelines and non-terminal runs via GSI1. Reads are single-key: no batch get.
             case ORCHESTRATOR -> new FunctionProfile(1024, 120,
-                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                    List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     true,
                     "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
@@ -95,11 +95,11 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
             // Registration: pipelines with their downstream index and reruns (TransactWriteItems of conditional puts
-            // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key and batch; lists
-            // via GSI1 (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs). Never
-            // updates: run states belong to the workflow. The 29 s timeout is API Gateway's integration limit.
+            // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key; lists via GSI1
+            // (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs, rerun counts).
+            // Never updates: run states belong to the workflow. The 29 s timeout is API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
-                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
+                    List.of(GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     false,
                     "API: registration, downstream index, sensors, markers, reruns; listings via GSI1; no scan.");
