@@ -6,7 +6,10 @@ import dev.interlock.store.InvalidCursorException;
 import dev.interlock.store.Provider;
 import dev.interlock.store.StoreException;
 
+import dev.interlock.model.json.InterlockJson;
+
 import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +18,8 @@ import java.util.Map;
  * a 4xx; only a store outage answers 503, and a defect 500 (logged).
  */
 public final class Api {
+
+    private static final int MAX_LOGGED_PATH = 256;
 
     private final RouteTable routes;
     private final RequestBody body;
@@ -59,8 +64,22 @@ public final class Api {
         return routes;
     }
 
-    /** Answers one request; never throws. */
+    /** Answers one request; never throws. Every answer leaves one structured line (never the body). */
     public ApiResponse handle(ApiRequest request) {
+        ApiResponse response = answer(request);
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("method", request.method());
+        fields.put("path", request.path().length() > MAX_LOGGED_PATH ? request.path().substring(0, MAX_LOGGED_PATH) + "…" : request.path());
+        fields.put("status", response.status());
+        fields.put("caller", request.caller());
+        if (response.status() >= 400) {
+            fields.put("problem", InterlockJson.tree(response.body()).path("type").asText());
+        }
+        log.info(LogContext.NONE, "request answered", fields);
+        return response;
+    }
+
+    private ApiResponse answer(ApiRequest request) {
         try {
             body.checkSize(request);
             RouteTable.Match match = routes.resolve(request.method(), request.path());

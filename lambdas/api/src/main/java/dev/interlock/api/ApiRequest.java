@@ -30,15 +30,70 @@ public record ApiRequest(String method, String path, Map<String, String> query, 
         return new ApiRequest(method, path, query, headers, body, false, null);
     }
 
-    /** Reads API Gateway's REST proxy event; the actual path is routed, so a greedy proxy resource works too. */
+    /** Reads API Gateway's REST proxy event, per-route resources and a greedy proxy resource alike. */
     public static ApiRequest from(APIGatewayProxyRequestEvent event) {
         String caller = null;
         if (event.getRequestContext() != null && event.getRequestContext().getIdentity() != null) {
             var identity = event.getRequestContext().getIdentity();
             caller = identity.getUserArn() != null ? identity.getUserArn() : identity.getCaller();
         }
-        return new ApiRequest(event.getHttpMethod(), event.getPath(), event.getQueryStringParameters(), event.getHeaders(),
+        return new ApiRequest(event.getHttpMethod(), routedPath(event), event.getQueryStringParameters(), event.getHeaders(),
                 event.getBody(), Boolean.TRUE.equals(event.getIsBase64Encoded()), caller);
+    }
+
+    /**
+     * The path to route: the matched resource with its (decoded) path parameters put back, percent-encoded. Unlike the
+     * event's {@code path} it carries no custom-domain base path, and with a greedy {@code /{proxy+}} resource it is
+     * exactly the proxied part. Without a resource (local runtime) the event's path is used.
+     */
+    static String routedPath(APIGatewayProxyRequestEvent event) {
+        String resource = event.getResource();
+        Map<String, String> parameters = event.getPathParameters() == null ? Map.of() : event.getPathParameters();
+        if (resource == null || resource.isBlank()) {
+            return event.getPath();
+        }
+        StringBuilder path = new StringBuilder();
+        for (String segment : resource.split("/", -1)) {
+            if (segment.isEmpty()) {
+                continue;
+            }
+            path.append('/');
+            if (segment.startsWith("{") && segment.endsWith("}")) {
+                boolean greedy = segment.endsWith("+}");
+                String name = segment.substring(1, segment.length() - (greedy ? 2 : 1));
+                String value = parameters.get(name);
+                if (value == null) {
+                    return event.getPath();
+                }
+                path.append(greedy ? encodeEach(value) : encode(value));
+            } else {
+                path.append(segment);
+            }
+        }
+        return path.isEmpty() ? "/" : path.toString();
+    }
+
+    private static String encodeEach(String greedyValue) {
+        StringBuilder out = new StringBuilder();
+        String[] parts = greedyValue.split("/", -1);
+        for (int i = 0; i < parts.length; i++) {
+            out.append(i == 0 ? "" : "/").append(encode(parts[i]));
+        }
+        return out.toString();
+    }
+
+    /** Percent-encodes everything but unreserved characters, so the router's decoding gives the value back. */
+    private static String encode(String value) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : value.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xFF);
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
+                out.append(c);
+            } else {
+                out.append('%').append(String.format("%02X", b & 0xFF));
+            }
+        }
+        return out.toString();
     }
 
     /** A header, by case-insensitive name. */

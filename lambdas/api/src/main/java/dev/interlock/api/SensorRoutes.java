@@ -34,6 +34,19 @@ final class SensorRoutes {
         this.clock = clock;
     }
 
+    /** A threshold compared with infinity is meaningless, and JSON has no way to write it back. */
+    private static boolean hasNonFiniteNumber(JsonNode node) {
+        if (node.isNumber()) {
+            return (node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue());
+        }
+        for (JsonNode child : node) {
+            if (hasNonFiniteNumber(child)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     ApiResponse put(ApiRequest request, Map<String, String> path) {
         String name = PathIds.sensorName(path.get("name"));
         JsonNode document = body.readObject(request, false);
@@ -53,6 +66,8 @@ final class SensorRoutes {
                 errors.add(new ValidationError(fieldPath, "field names must match " + FIELD_NAME.pattern()));
             } else if (field.getValue().isNull()) {
                 errors.add(new ValidationError(fieldPath, "must have a value (leave the field out instead of null)"));
+            } else if (hasNonFiniteNumber(field.getValue())) {
+                errors.add(new ValidationError(fieldPath, "numbers must be finite (1e400 is beyond the range of a double)"));
             } else {
                 fields.put(field.getKey(), InterlockJson.convert(field.getValue(), Object.class));
             }

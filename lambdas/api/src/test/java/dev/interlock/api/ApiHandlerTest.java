@@ -39,6 +39,21 @@ class ApiHandlerTest {
     }
 
     @Test
+    void theRoutedPathComesFromTheResourceAndItsDecodedParameters() {
+        APIGatewayProxyRequestEvent perRoute = new APIGatewayProxyRequestEvent().withResource("/pipelines/{id}/runs")
+                .withPath("/base/pipelines/a%2Fb/runs").withPathParameters(Map.of("id", "a/b"));
+        APIGatewayProxyRequestEvent greedy = new APIGatewayProxyRequestEvent().withResource("/{proxy+}")
+                .withPath("/base/sensors/x y").withPathParameters(Map.of("proxy", "sensors/x y"));
+        APIGatewayProxyRequestEvent local = new APIGatewayProxyRequestEvent().withPath("/health");
+
+        assertThat(ApiRequest.routedPath(perRoute)).isEqualTo("/pipelines/a%2Fb/runs");
+        assertThat(ApiRequest.routedPath(greedy)).isEqualTo("/sensors/x%20y");
+        assertThat(ApiRequest.routedPath(local)).isEqualTo("/health");
+        assertThat(ApiRequest.routedPath(new APIGatewayProxyRequestEvent().withResource("/runs/{runId}").withPath("/runs/r1")))
+                .isEqualTo("/runs/r1");
+    }
+
+    @Test
     void aRefusalIsAProblemResponse() {
         APIGatewayProxyResponseEvent response = handle("list-bad-limit.json");
 

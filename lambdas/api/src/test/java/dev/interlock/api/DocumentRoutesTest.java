@@ -123,6 +123,26 @@ class DocumentRoutesTest {
     }
 
     @Test
+    void everyAnswerLeavesOneStructuredLineWithoutTheBody() {
+        api.call("PUT", "/sensors/orders", "{\"secretish\":\"do-not-log\"}");
+        api.call("PUT", "/pipelines/silver", "{}");
+
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : api.logs.toString(java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+            lines.add(InterlockJson.tree(line));
+        }
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0).get("message").asText()).isEqualTo("request answered");
+        assertThat(lines.get(0).get("method").asText()).isEqualTo("PUT");
+        assertThat(lines.get(0).get("path").asText()).isEqualTo("/sensors/orders");
+        assertThat(lines.get(0).get("status").asText()).isEqualTo("200");
+        assertThat(lines.get(0).has("problem")).isFalse();
+        assertThat(lines.get(1).get("status").asText()).isEqualTo("400");
+        assertThat(lines.get(1).get("problem").asText()).isEqualTo("urn:interlock:problem:invalid-request");
+        assertThat(api.logs.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("do-not-log");
+    }
+
+    @Test
     void unknownPathsAre404AndWrongMethods405WithAllow() {
         ApiFixture.Reply missing = api.call("GET", "/pipelinez");
         ApiFixture.Reply wrongMethod = api.call("PATCH", "/pipelines/silver");

@@ -5,7 +5,6 @@ import dev.interlock.model.json.InterlockJson;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -123,7 +122,10 @@ class MalformedInputTest {
                         valid.replace("\"name\":\"silver\"", "\"name\":\"sïlver\""),
                         valid.replace("\"name\":\"silver\"", "\"name\":\"sil\\u0000ver\""),
                         valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"schedules\":[{\"name\":\"h😀\"}]"),
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"tier\":1e400")),
+                        valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"tier\":1e400"),
+                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"bron#ze\""),
+                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"\""),
+                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":[\"bronze\"]")),
                 "PUT /archetypes/house", List.of(
                         archetype.replace("\"house\"", "\"home\""),
                         archetype.replace("\"requiredTraits\":[{\"type\":\"ready\"}],", ""),
@@ -134,6 +136,7 @@ class MalformedInputTest {
                         "{\"name\":\"uk\",\"days\":[\"funday\"]}", "{\"dates\":[]}"),
                 "PUT /sensors/orders", List.of(
                         "{}", "{\"updatedAt\":\"2020-01-01T00:00:00.000Z\"}", "{\"a\\u0000\":1}", "{\"😀\":1}", "{\"count\":null}",
+                        "{\"count\":1e400}", "{\"nested\":{\"deep\":[-1e999]}}",
                         IntStream.range(0, 101).mapToObj(i -> "\"f" + i + "\":1").collect(Collectors.joining(",", "{", "}"))),
                 "POST /pipelines/silver/evaluations", List.of(
                         "{\"extra\":1}", "{\"date\":\"2026-13-01\"}", "{\"date\":\"yesterday\"}", "{\"date\":20260310}",

@@ -123,7 +123,7 @@ public final class Demo {
         say("done: " + GOLD + " completed after " + SILVER + " cascaded to it");
         for (String p : List.of(SILVER, GOLD)) {
             for (JsonNode l : get("/pipelines/" + p + "/runlogs").path("items")) {
-                say(String.format("run log %-14s %s %-6s %-10s attempt %d", p, l.path("date").asText(), l.path("scheduleId").asText(),
+                say(String.format("run log %-14s %s %-6s %-10s failed attempts %d", p, l.path("date").asText(), l.path("scheduleId").asText(),
                         l.path("status").asText(), l.path("attemptNumber").asInt()));
             }
         }

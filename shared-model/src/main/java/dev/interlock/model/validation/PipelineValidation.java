@@ -72,6 +72,8 @@ public final class PipelineValidation {
     public static final int MAX_TRIGGER_TIMEOUT_SECONDS = 900;
     public static final int MAX_TRAIT_TTL_SECONDS = 30 * 24 * 3600;
     public static final Duration MAX_MONITORING = Duration.ofDays(7);
+    /** Registration updates the downstream index in one transaction (DynamoDB: at most 100 items), old and new entries. */
+    public static final int MAX_UPSTREAMS = 40;
     private static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE");
     private static final Pattern ENV_PLACEHOLDER = Pattern.compile("\\$\\{[A-Za-z0-9_]+}");
 
@@ -159,6 +161,11 @@ public final class PipelineValidation {
             }
             errors.range(JsonPath.field(path, "ttl"), trait.ttl(), 0, MAX_TRAIT_TTL_SECONDS);
             errors.range(JsonPath.field(path, "timeout"), trait.timeout(), 0, TraitResolution.MAX_TIMEOUT_SECONDS);
+            checkUpstreamId(trait.config().get(PipelineConfig.UPSTREAM_PIPELINE),
+                    JsonPath.field(JsonPath.field(path, "config"), PipelineConfig.UPSTREAM_PIPELINE), errors);
+        }
+        if (config.upstreamPipelines().size() > MAX_UPSTREAMS) {
+            errors.add(traitsPath, "at most " + MAX_UPSTREAMS + " upstream pipelines, got " + config.upstreamPipelines().size());
         }
         for (Map.Entry<String, TraitConfig> entry : config.traits().entrySet()) {
             Object upstream = entry.getValue() == null ? null : entry.getValue().config().get(PipelineConfig.UPSTREAM_PIPELINE);
@@ -180,6 +187,13 @@ public final class PipelineValidation {
                 errors.add(JsonPath.field(JsonPath.field(traitsPath, required.type()), "evaluator"),
                         "required trait '" + required.type() + "' of archetype '" + archetype.name() + "' needs an evaluator");
             }
+        }
+    }
+
+    /** The upstream becomes a key of the downstream index: text that is not a pipeline id would alias another key. */
+    private static void checkUpstreamId(Object upstream, String path, Errors errors) {
+        if (upstream instanceof String id && !id.isBlank() && !NAME.matcher(id.trim()).matches()) {
+            errors.add(path, "'" + id + "' is not a pipeline id (" + NAME.pattern() + ")");
         }
     }
 

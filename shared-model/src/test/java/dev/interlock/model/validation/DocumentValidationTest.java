@@ -52,4 +52,23 @@ class DocumentValidationTest {
         assertThat(DocumentValidation.archetype("name: [").errors()).singleElement()
                 .satisfies(e -> assertThat(e.message()).startsWith("malformed document at line"));
     }
+
+    @Test
+    void parsedTreesAreValidatedLikeText() {
+        Validated<Calendar> calendar = DocumentValidation.calendar(dev.interlock.model.json.InterlockJson.tree(
+                "{\"name\":\"uk-holidays\",\"dates\":[\"25/12/2026\"]}"));
+
+        assertThat(calendar.errors()).containsExactly(new ValidationError("$.dates[0]", "'25/12/2026' is not a date YYYY-MM-DD"));
+    }
+
+    @Test
+    void numbersBeyondTheDoubleRangeAreTypeErrorsNotExceptions() {
+        var validation = new PipelineValidation(dev.interlock.model.archetype.ArchetypeCatalog.bundled()::find, false);
+
+        Validated<?> pipeline = validation.validateText("{\"name\":\"silver\",\"tier\":1e400,\"retry\":{\"backoffMultiplier\":-1e400}}");
+        Validated<?> archetype = DocumentValidation.archetype("{\"requiredTraits\":[{\"type\":\"a\",\"defaultTtl\":1e999}]}");
+
+        assertThat(pipeline.errors()).extracting(ValidationError::path).contains("$.tier", "$.retry.backoffMultiplier");
+        assertThat(archetype.errors()).extracting(ValidationError::path).contains("$.requiredTraits[0].defaultTtl");
+    }
 }
