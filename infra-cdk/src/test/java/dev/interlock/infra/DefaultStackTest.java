@@ -549,8 +549,8 @@ class DefaultStackTest {
     // ------------------------------------------------------------------------------------------ CLI
 
     /**
-     * The pinned CLI ({@code package.json}) reads this assembly offline; runs where {@code npm ci} installed it (as
-     * {@code .ci/run} does). The full {@code npx cdk synth} through Maven is documented in the README.
+     * The pinned CLI ({@code package.json}) reads this assembly offline; the build installs it ({@code npm ci} before
+     * the tests). The full {@code npx cdk synth} through Maven is documented in the README.
      */
     @Test
     void pinnedCdkCliAcceptsTheCloudAssemblyOffline() throws Exception {
