@@ -599,6 +599,8 @@ public final class InterlockStack extends Stack {
                     .value(key.getKeyId())
                     .build();
         }
+        // RestApi adds an "Endpoint" output of its own; ApiUrl (below) is the one the README and the CLI name.
+        restApi.getNode().tryRemoveChild("Endpoint");
         bodySizeGuard(restApi);
         return restApi;
     }

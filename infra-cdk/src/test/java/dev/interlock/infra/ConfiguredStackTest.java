@@ -195,7 +195,8 @@ class ConfiguredStackTest {
                 "Throttle", Map.of("RateLimit", 20, "BurstLimit", 40),
                 "ApiStages", List.of(Match.objectLike(Map.of("Stage", Match.anyValue()))))));
         synth.template().hasResourceProperties("AWS::ApiGateway::UsagePlanKey", Map.of("KeyType", "API_KEY"));
-        assertThat(Json.map(synth.templateJson(), "Outputs")).containsKey("ApiKeyId");
+        assertThat(Json.map(synth.templateJson(), "Outputs").keySet()).containsExactlyInAnyOrder("ApiUrl", "TableName",
+                "StateMachineArn", "AlertTopicArn", "StreamDeadLetterQueueUrl", "ApiKeyId");
     }
 
     @Test
