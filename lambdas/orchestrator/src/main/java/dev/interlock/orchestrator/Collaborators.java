@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.deps.alert.DeduplicatedAlerts;
 import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;

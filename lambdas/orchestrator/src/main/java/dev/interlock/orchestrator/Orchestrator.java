@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.deps.alert.DeduplicatedAlerts;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.alert.AlertPublisher;
 import dev.interlock.deps.log.LogContext;

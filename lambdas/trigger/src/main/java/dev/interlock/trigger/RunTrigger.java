@@ -3,6 +3,7 @@ package dev.interlock.trigger;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.alert.AlertPublisher;
+import dev.interlock.deps.alert.DeduplicatedAlerts;
 import dev.interlock.deps.log.LogContext;
 import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.deps.trigger.TriggerRequest;
@@ -228,19 +229,10 @@ public final class RunTrigger {
     /** TRIGGER_FAILED is sent once per (pipeline, date, schedule); a failed delivery gives the claim back. */
     private void alertOnce(String pipelineId, String scheduleId, LocalDate date, String runId, Job job,
                            TriggerResult result, Instant now, LogContext ctx) {
-        AlertKey key = new AlertKey(AlertKind.TRIGGER_FAILED, pipelineId, date, scheduleId);
-        if (!provider.alerts().claim(key)) {
-            return;
-        }
         Map<String, Object> details = failureDetails(job, result);
         details.put("runId", runId);
-        try {
-            alerts.publish(new Alert(AlertLevel.ERROR, AlertKind.TRIGGER_FAILED, pipelineId, scheduleId, date,
-                    "Trigger failed for " + pipelineId + ": " + result.error(), details, now));
-        } catch (RuntimeException e) {
-            provider.alerts().release(key);
-            log.error(ctx, "TRIGGER_FAILED alert could not be delivered", Map.of(), e);
-        }
+        new DeduplicatedAlerts(provider.alerts(), alerts, clock, log).raise(AlertKind.TRIGGER_FAILED, AlertLevel.ERROR,
+                pipelineId, scheduleId, date, "Trigger failed for " + pipelineId + ": " + result.error(), details, ctx);
     }
 
     private static Map<String, Object> failureDetails(Job job, TriggerResult result) {

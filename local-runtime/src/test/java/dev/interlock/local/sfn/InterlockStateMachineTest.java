@@ -89,6 +89,6 @@ class InterlockStateMachineTest {
             assertThat(a.message().toString()).contains("java.lang.IllegalStateException");
         });
         assertThat(m.getExecutionHistory(d.executionArn())).anySatisfy(e ->
-                assertThat(e.type()).isEqualTo(HistoryEventType.TaskFailed));
+                assertThat(e.type()).isEqualTo(HistoryEventType.LambdaFunctionFailed));
     }
 }

@@ -111,7 +111,7 @@ class AslStructureTest {
         assertThat(alert.get("Resource").asText()).isEqualTo("arn:aws:states:::sns:publish");
         JsonNode parameters = alert.get("Parameters");
         assertThat(parameters.get("TopicArn").asText()).isEqualTo("${AlertTopicArn}");
-        assertThat(parameters.get("Subject.$").asText()).isEqualTo("States.Format('[ERROR] EXECUTION_ERROR {}', $.pipelineId)");
+        assertThat(parameters.get("Subject.$").asText()).isEqualTo("States.Format('[error] EXECUTION_ERROR {}', $.pipelineId)");
         // The body is a States.Format template whose {} are filled with States.JsonToString values: fill them with
         // JSON strings and it must be the SPEC §10 body.
         String template = intrinsicStringLiteral(parameters.get("Message.$").asText());
@@ -119,7 +119,7 @@ class AslStructureTest {
         List<String> bodyFields = new ArrayList<>();
         body.fieldNames().forEachRemaining(bodyFields::add);
         assertThat(bodyFields).containsExactly("level", "kind", "pipelineId", "scheduleId", "date", "message", "details", "timestamp");
-        assertThat(body.get("level").asText()).isEqualTo("ERROR");
+        assertThat(body.get("level").asText()).isEqualTo("error");
         assertThat(body.get("kind").asText()).isEqualTo("EXECUTION_ERROR");
         assertThat(parameters.get("Message.$").asText()).endsWith(", States.JsonToString($.pipelineId), States.JsonToString($.scheduleId), "
                 + "States.JsonToString($.date), States.JsonToString($$.Execution.Name), States.JsonToString($.errorInfo), "

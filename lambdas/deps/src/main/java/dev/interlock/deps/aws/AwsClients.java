@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * Every AWS client a function may use, each created on first use and then reused for the life of the container.
@@ -37,14 +36,19 @@ public final class AwsClients implements AutoCloseable {
     private final Environment environment;
     private final Lazy<SdkHttpClient> http;
     private final Lazy<AwsCredentialsProvider> credentials;
-    private final Lazy<DynamoDbClient> dynamoDb;
-    private final Lazy<SfnClient> stepFunctions;
-    private final Lazy<GlueClient> glue;
-    private final Lazy<EmrClient> emr;
-    private final Lazy<EmrServerlessClient> emrServerless;
-    private final Lazy<LambdaClient> lambda;
-    private final Lazy<SnsClient> sns;
-    private final List<Lazy<? extends AutoCloseable>> closeables = new ArrayList<>();
+    private final Lazy<Object> dynamoDb;
+    private final Lazy<Object> stepFunctions;
+    private final Lazy<Object> glue;
+    private final Lazy<Object> emr;
+    private final Lazy<Object> emrServerless;
+    private final Lazy<Object> lambda;
+    private final Lazy<Object> sns;
+    /*
+     * Service clients are held as Object, and created through ServiceClientFactories, so that no signature here
+     * (not even a lambda's synthetic method) names a service class: the JVM then never needs a service jar a
+     * function does not ship. The typed accessors cast when called.
+     */
+    private final List<Lazy<Object>> closeables = new ArrayList<>();
 
     public AwsClients(Environment environment) {
         this.environment = environment;
@@ -53,41 +57,41 @@ public final class AwsClients implements AutoCloseable {
                 .socketTimeout(Duration.ofSeconds(60))
                 .build());
         this.credentials = Lazy.of(this::credentialsProvider);
-        this.dynamoDb = client(() -> configure(DynamoDbClient.builder(), EnvVar.INTERLOCK_ENDPOINT_DYNAMODB).build());
-        this.stepFunctions = client(() -> configure(SfnClient.builder(), EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS).build());
-        this.glue = client(() -> configure(GlueClient.builder(), EnvVar.INTERLOCK_ENDPOINT_GLUE).build());
-        this.emr = client(() -> configure(EmrClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR).build());
-        this.emrServerless = client(() -> configure(EmrServerlessClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS).build());
-        this.lambda = client(() -> configure(LambdaClient.builder(), EnvVar.INTERLOCK_ENDPOINT_LAMBDA).build());
-        this.sns = client(() -> configure(SnsClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SNS).build());
+        this.dynamoDb = track(Lazy.of(() -> ServiceClientFactories.DynamoDb.create(this)));
+        this.stepFunctions = track(Lazy.of(() -> ServiceClientFactories.StepFunctions.create(this)));
+        this.glue = track(Lazy.of(() -> ServiceClientFactories.Glue.create(this)));
+        this.emr = track(Lazy.of(() -> ServiceClientFactories.Emr.create(this)));
+        this.emrServerless = track(Lazy.of(() -> ServiceClientFactories.EmrServerless.create(this)));
+        this.lambda = track(Lazy.of(() -> ServiceClientFactories.Lambda.create(this)));
+        this.sns = track(Lazy.of(() -> ServiceClientFactories.Sns.create(this)));
     }
 
     public DynamoDbClient dynamoDb() {
-        return dynamoDb.get();
+        return (DynamoDbClient) dynamoDb.get();
     }
 
     public SfnClient stepFunctions() {
-        return stepFunctions.get();
+        return (SfnClient) stepFunctions.get();
     }
 
     public GlueClient glue() {
-        return glue.get();
+        return (GlueClient) glue.get();
     }
 
     public EmrClient emr() {
-        return emr.get();
+        return (EmrClient) emr.get();
     }
 
     public EmrServerlessClient emrServerless() {
-        return emrServerless.get();
+        return (EmrServerlessClient) emrServerless.get();
     }
 
     public LambdaClient lambda() {
-        return lambda.get();
+        return (LambdaClient) lambda.get();
     }
 
     public SnsClient sns() {
-        return sns.get();
+        return (SnsClient) sns.get();
     }
 
     /** Whether a client was ever created (cold-start tests assert a function touches only what it needs). */
@@ -104,7 +108,7 @@ public final class AwsClients implements AutoCloseable {
         };
     }
 
-    private <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B configure(B builder, EnvVar endpoint) {
+    <B extends AwsClientBuilder<B, ?> & AwsSyncClientBuilder<B, ?>> B configure(B builder, EnvVar endpoint) {
         builder.httpClient(http.get())
                 .region(Region.of(environment.get(EnvVar.AWS_REGION)))
                 .credentialsProvider(credentials.get());
@@ -136,27 +140,17 @@ public final class AwsClients implements AutoCloseable {
         return DefaultCredentialsProvider.builder().build();
     }
 
-    /**
-     * A client built on first use. The factory is typed {@code Object} on purpose: a lambda returning the client type
-     * would make linking it (in this constructor) load that client's class, so every function jar would need every
-     * service's SDK jar. This way a function whose jar leaves out a service it never calls still starts.
-     */
-    @SuppressWarnings("unchecked")
-    private <T extends AutoCloseable> Lazy<T> client(Supplier<Object> factory) {
-        return track(Lazy.of(() -> (T) factory.get()));
-    }
-
-    private <T extends AutoCloseable> Lazy<T> track(Lazy<T> lazy) {
+    private Lazy<Object> track(Lazy<Object> lazy) {
         closeables.add(lazy);
         return lazy;
     }
 
     @Override
     public void close() {
-        for (Lazy<? extends AutoCloseable> c : closeables) {
-            if (c.isCreated()) {
+        for (Lazy<Object> c : closeables) {
+            if (c.isCreated() && c.get() instanceof AutoCloseable client) {
                 try {
-                    c.get().close();
+                    client.close();
                 } catch (Exception e) {
                     System.err.println("closing AWS client failed: " + e);
                 }

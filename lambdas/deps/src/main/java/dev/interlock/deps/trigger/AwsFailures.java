@@ -6,13 +6,10 @@ import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.glue.model.ConcurrentRunsExceededException;
-import software.amazon.awssdk.services.lambda.model.ResourceConflictException;
-import software.amazon.awssdk.services.lambda.model.ResourceNotReadyException;
-import software.amazon.awssdk.services.sfn.model.ExecutionLimitExceededException;
 
 import java.io.InterruptedIOException;
 import java.net.http.HttpTimeoutException;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -71,9 +68,17 @@ public final class AwsFailures {
      * executions, a Lambda function being updated or not yet active.
      */
     private static boolean busy(AwsServiceException e) {
-        return e instanceof ConcurrentRunsExceededException || e instanceof ExecutionLimitExceededException
-                || e instanceof ResourceConflictException || e instanceof ResourceNotReadyException;
+        return e.awsErrorDetails() != null && BUSY_ERROR_CODES.contains(e.awsErrorDetails().errorCode());
     }
+
+    /**
+     * The services' own error codes for "not now" (Glue ConcurrentRunsExceededException, Step Functions
+     * ExecutionLimitExceeded, Lambda ResourceConflictException / ResourceNotReadyException). Matching the typed code
+     * rather than the exception class keeps this class free of the service jars, so a function that does not ship
+     * Glue or Lambda can still classify its failures.
+     */
+    static final Set<String> BUSY_ERROR_CODES = Set.of("ConcurrentRunsExceededException", "ExecutionLimitExceeded",
+            "ResourceConflictException", "ResourceNotReadyException");
 
     private static boolean timeoutCause(Throwable e) {
         for (Throwable c = e.getCause(); c != null; c = c.getCause()) {

@@ -34,8 +34,14 @@ class AwsFailuresTest {
         assertThat(AwsFailures.classify(service(403, "AccessDeniedException"))).isEqualTo(FailureCategory.PERMANENT);
         assertThat(AwsFailures.classify(service(404, "ResourceNotFoundException"))).isEqualTo(FailureCategory.PERMANENT);
         assertThat(AwsFailures.classify(service(408, "RequestTimeout"))).isEqualTo(FailureCategory.TIMEOUT);
-        assertThat(AwsFailures.classify(ConcurrentRunsExceededException.builder().statusCode(400).build()))
+        // "Not now" 4xx answers, recognised by the service's error code as the SDK parses it from the response.
+        assertThat(AwsFailures.classify(ConcurrentRunsExceededException.builder().statusCode(400)
+                .awsErrorDetails(AwsErrorDetails.builder().errorCode("ConcurrentRunsExceededException").build()).build()))
                 .isEqualTo(FailureCategory.TRANSIENT);
+        assertThat(AwsFailures.classify(service(400, "ExecutionLimitExceeded"))).isEqualTo(FailureCategory.TRANSIENT);
+        assertThat(AwsFailures.classify(service(409, "ResourceConflictException"))).isEqualTo(FailureCategory.TRANSIENT);
+        assertThat(AwsFailures.classify(service(502, "ResourceNotReadyException"))).isEqualTo(FailureCategory.TRANSIENT);
+        assertThat(AwsFailures.classify(service(400, "ResourceInUseException"))).isEqualTo(FailureCategory.PERMANENT);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.interlock.orchestrator;
+package dev.interlock.deps.alert;
 
 import dev.interlock.deps.alert.AlertPublisher;
 import dev.interlock.deps.log.LogContext;

@@ -1,0 +1,108 @@
+package dev.interlock.infra;
+
+import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.InterlockFunction;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How one function is sized and what it may do to the table, with the reason next to each grant. Tables of grants
+ * in one place make least privilege reviewable: a function that starts using a new DynamoDB action fails with
+ * AccessDenied in AWS until the action is added here, on purpose.
+ *
+ * @param memoryMb memory; Java gets CPU in proportion, which matters most for the first (restored) request
+ * @param timeoutSeconds hard limit of one invocation
+ * @param tableActions DynamoDB actions on the table itself, as the DynamoDB Provider ({@code lambdas/deps}) issues
+ *         them: TransactWriteItems needs no action of its own (it is authorised per contained Put/Update/Delete),
+ *         conditional writes need none beyond the write, and no function scans, batch-reads or batch-writes
+ * @param indexActions DynamoDB actions on GSI1 only
+ * @param publishesAlerts whether the function publishes to the alert topic itself
+ * @param why one sentence per grant, kept in the code and shown in the function's description
+ */
+public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tableActions, List<String> indexActions,
+                              boolean publishesAlerts, String why) {
+
+    static final String GET_ITEM = "dynamodb:GetItem";
+    static final String QUERY = "dynamodb:Query";
+    static final String PUT_ITEM = "dynamodb:PutItem";
+    static final String UPDATE_ITEM = "dynamodb:UpdateItem";
+    static final String DELETE_ITEM = "dynamodb:DeleteItem";
+
+    /**
+     * Variables of {@link EnvVar} the functions never get in AWS: the private-URL switch exists for the local runtime
+     * (the functions run outside any VPC, so the SSRF guard must keep its safe default), the endpoint overrides point
+     * at local emulators, and Lambda itself sets {@code AWS_REGION} (a reserved name).
+     */
+    static final Set<EnvVar> LOCAL_ONLY = EnumSet.of(
+            EnvVar.INTERLOCK_ALLOW_PRIVATE_URLS,
+            EnvVar.INTERLOCK_ENDPOINT_DYNAMODB, EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS, EnvVar.INTERLOCK_ENDPOINT_LAMBDA,
+            EnvVar.INTERLOCK_ENDPOINT_SNS, EnvVar.INTERLOCK_ENDPOINT_GLUE, EnvVar.INTERLOCK_ENDPOINT_EMR,
+            EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS, EnvVar.AWS_REGION);
+
+    public FunctionProfile {
+        tableActions = List.copyOf(tableActions);
+        indexActions = List.copyOf(indexActions);
+    }
+
+    /** The environment variables the function gets in AWS: what it reads, less the local-only switches. */
+    public static Set<EnvVar> environmentOf(InterlockFunction function) {
+        Set<EnvVar> variables = EnumSet.noneOf(EnvVar.class);
+        variables.addAll(EnvVar.usedBy(function));
+        variables.removeAll(LOCAL_ONLY);
+        return variables;
+    }
+
+    /** The profile of one function. */
+    public static FunctionProfile of(InterlockFunction function) {
+        return switch (function) {
+            // Reads nothing: markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3),
+            // so the router only reads the stream (granted by the event-source mapping) and starts executions.
+            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(), false,
+                    "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
+            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run log
+            // (conditional put), run state transitions (CAS update + puts in one transaction), downstream index and
+            // markers (query, conditional put), late-arrival and rerun records (puts; a rerun replaces its old copy
+            // with a delete), rerun counts (query), alert dedup claims (put, delete on a failed publish); the
+            // watchdog lists pipelines and non-terminal runs via GSI1. Reads are single-key: no batch get.
+            case ORCHESTRATOR -> new FunctionProfile(1024, 120,
+                    List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                    List.of(QUERY),
+                    true,
+                    "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
+            // Reads sensor values and upstream run logs by key, stores the trait result and appends its
+            // TRAIT_EVALUATED event (puts). Nothing else: no listing, update or delete. It reports ERROR results
+            // instead of alerting (the orchestrator's readiness check alerts), so it may not publish.
+            case EVALUATOR -> new FunctionProfile(1024, 120,
+                    List.of(GET_ITEM, PUT_ITEM),
+                    List.of(),
+                    false,
+                    "Evaluator: reads sensors and run logs by key, writes trait results and events.");
+            // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
+            // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
+            // dedup items (put) and gives a claim back (delete) when publishing fails. No listing.
+            case TRIGGER -> new FunctionProfile(1024, 120,
+                    List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                    List.of(),
+                    true,
+                    "Trigger: creates runs, moves them by CAS with their events, claims alerts.");
+            // Polls the job; reads the run state by key and records a terminal or changed state as a transition
+            // (run-state CAS update + RUN_STATE_CHANGED event put, in one transaction). No listing or delete.
+            case RUN_CHECKER -> new FunctionProfile(512, 60,
+                    List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM),
+                    List.of(),
+                    false,
+                    "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
+            // Registration: pipelines with their downstream index and reruns (TransactWriteItems of conditional puts
+            // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key; lists via GSI1
+            // (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs, rerun counts).
+            // Never updates: run states belong to the workflow. The 29 s timeout is API Gateway's integration limit.
+            case API -> new FunctionProfile(1024, 29,
+                    List.of(GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
+                    List.of(QUERY),
+                    false,
+                    "API: registration, downstream index, sensors, markers, reruns; listings via GSI1; no scan.");
+        };
+    }
+}

@@ -1,0 +1,50 @@
+package dev.interlock.infra;
+
+import io.github.cdklabs.cdknag.AwsSolutionsChecks;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.Aspects;
+import software.amazon.awscdk.Environment;
+import software.amazon.awscdk.StackProps;
+
+import java.nio.file.Path;
+
+/**
+ * The CDK app ({@code cdk.json} runs it): reads the deployment options from context, builds the one Interlock stack
+ * from the Maven build's jars and the ASL file, and runs cdk-nag's AWS Solutions checks on it.
+ */
+public final class InterlockApp {
+
+    private InterlockApp() {
+    }
+
+    public static void main(String[] args) {
+        App app = new App();
+        DeploymentOptions options = DeploymentOptions.fromContext(key -> app.getNode().tryGetContext(key));
+        BuildArtifacts artifacts = BuildArtifacts.locate(Path.of(""));
+        stack(app, options, artifacts, environmentFromCli());
+        app.synth();
+    }
+
+    /**
+     * Adds the stack and the cdk-nag checks to {@code app}: the app and the tests build it the same way, so what the
+     * tests assert is what {@code cdk deploy} ships.
+     */
+    public static InterlockStack stack(App app, DeploymentOptions options, BuildArtifacts artifacts, Environment env) {
+        InterlockStack stack = new InterlockStack(app, options.stackName(), StackProps.builder()
+                .env(env)
+                .description("Interlock: readiness gate for data pipelines (table, functions, workflow, API, alarms)")
+                .build(), options, artifacts);
+        Aspects.of(app).add(new AwsSolutionsChecks());
+        return stack;
+    }
+
+    /** The account and region the CDK CLI resolved from the caller's credentials, if any (environment-agnostic otherwise). */
+    private static Environment environmentFromCli() {
+        String account = System.getenv("CDK_DEFAULT_ACCOUNT");
+        String region = System.getenv("CDK_DEFAULT_REGION");
+        if (account == null && region == null) {
+            return null;
+        }
+        return Environment.builder().account(account).region(region).build();
+    }
+}

@@ -1,0 +1,240 @@
+package dev.interlock.infra;
+
+import dev.interlock.infra.DeploymentOptions.ApiAuth;
+import dev.interlock.model.runtime.InterlockFunction;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import software.amazon.awscdk.assertions.Match;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A deployment that uses every context option: job permissions appear exactly for the configured jobs, API-key mode,
+ * job-state rules, an alarm topic, no deletion protection — and cdk-nag still finds nothing unsuppressed.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConfiguredStackTest {
+
+    private static final String ALARM_TOPIC = "arn:aws:sns:eu-west-1:123456789012:ops-alarms";
+    private static final String EXECUTION_ROLE = "arn:aws:iam::123456789012:role/emr-serverless-job";
+    private static final String GOLD_BUILD = "arn:aws:states:eu-west-1:123456789012:stateMachine:gold-build";
+    private static final String COMPACT = "arn:aws:lambda:eu-west-1:123456789012:function:compact-partitions";
+    private static final String ROW_COUNT = "arn:aws:lambda:eu-west-1:123456789012:function:row-count-check:live";
+
+    private SynthesizedStack synth;
+
+    @BeforeAll
+    void synthesize() {
+        synth = SynthesizedStack.synthesize(Map.ofEntries(
+                Map.entry("stackName", "InterlockStaging"),
+                Map.entry("apiAuth", "api-key"),
+                Map.entry("apiThrottleRateLimit", "20"),
+                Map.entry("apiThrottleBurstLimit", 40),
+                Map.entry("apiMaxRequestBodyKb", "64"),
+                Map.entry("jobStateRules", "true"),
+                Map.entry("deletionProtection", false),
+                Map.entry("logRetentionDays", "90"),
+                Map.entry("watchdogRateMinutes", "10"),
+                Map.entry("alarmTopicArn", ALARM_TOPIC),
+                Map.entry("evaluatorBaseUrl", "https://evaluators.example.com/v1/"),
+                Map.entry("glueJobNames", "nightly-orders, daily-customers"),
+                Map.entry("emrClusterIds", List.of("j-2AXXXXXXGAPLF")),
+                Map.entry("emrServerlessApplicationIds", "00fabc123def"),
+                Map.entry("emrServerlessExecutionRoleArns", EXECUTION_ROLE),
+                Map.entry("stateMachineArns", GOLD_BUILD),
+                Map.entry("triggerFunctionArns", COMPACT),
+                Map.entry("evaluatorFunctionArns", ROW_COUNT)));
+    }
+
+    @Test
+    void contextOptionsAreReadInOnePlace() {
+        DeploymentOptions o = synth.options();
+        assertThat(o.stackName()).isEqualTo("InterlockStaging");
+        assertThat(synth.stack().getStackName()).isEqualTo("InterlockStaging");
+        assertThat(o.apiAuth()).isEqualTo(ApiAuth.API_KEY);
+        assertThat(o.jobs().glueJobNames()).containsExactly("nightly-orders", "daily-customers");
+        assertThat(o.jobs().emrClusterIds()).containsExactly("j-2AXXXXXXGAPLF");
+    }
+
+    @Test
+    void cdkNagAwsSolutionsReportsNoUnsuppressedErrorOrWarning() {
+        assertThat(SynthesizedStack.describe(synth.errors())).isEmpty();
+        assertThat(SynthesizedStack.describe(synth.warnings())).isEmpty();
+        assertThat(DefaultStackTest.suppressions(synth)).allSatisfy(s ->
+                assertThat(String.valueOf(s.get("reason"))).hasSizeGreaterThanOrEqualTo(10));
+    }
+
+    @Test
+    void triggerMayStartAndReadExactlyTheConfiguredJobs() {
+        InterlockFunction t = InterlockFunction.TRIGGER;
+        assertThat(Json.strings(synth.statement(t, "TriggerGlueJobs"), "Action"))
+                .containsExactly("glue:StartJobRun", "glue:GetJobRun");
+        assertThat(Json.write(synth.statement(t, "TriggerGlueJobs").get("Resource")))
+                .contains(":job/nightly-orders\"").contains(":job/daily-customers\"").doesNotContain("*");
+        assertThat(Json.strings(synth.statement(t, "TriggerEmrSteps"), "Action"))
+                .containsExactly("elasticmapreduce:AddJobFlowSteps", "elasticmapreduce:DescribeStep");
+        assertThat(Json.write(synth.statement(t, "TriggerEmrSteps").get("Resource")))
+                .contains(":cluster/j-2AXXXXXXGAPLF\"").doesNotContain("*");
+        assertThat(Json.strings(synth.statement(t, "TriggerEmrServerlessJobs"), "Action"))
+                .containsExactly("emr-serverless:StartJobRun");
+        assertThat(Json.write(synth.statement(t, "TriggerEmrServerlessJobs").get("Resource")))
+                .contains(":/applications/00fabc123def\"").doesNotContain("*");
+        assertThat(Json.write(synth.statement(t, "ReadEmrServerlessJobRuns").get("Resource")))
+                .contains(":/applications/00fabc123def/jobruns/*\"");
+        assertThat(synth.statement(t, "TriggerStateMachines").get("Resource")).isEqualTo(GOLD_BUILD);
+        assertThat(synth.statement(t, "ReadStateMachineExecutions").get("Resource"))
+                .isEqualTo("arn:aws:states:eu-west-1:123456789012:execution:gold-build:*");
+        assertThat(synth.statement(t, "TriggerLambdaFunctions").get("Resource")).isEqualTo(COMPACT);
+        assertThat(Json.strings(synth.statement(t, "TriggerLambdaFunctions"), "Action"))
+                .containsExactly("lambda:InvokeFunction");
+    }
+
+    @Test
+    void passRoleIsLimitedToTheConfiguredExecutionRolesAndToEmrServerless() {
+        Map<String, Object> passRole = synth.statement(InterlockFunction.TRIGGER, "PassEmrServerlessExecutionRoles");
+        assertThat(Json.strings(passRole, "Action")).containsExactly("iam:PassRole");
+        assertThat(passRole.get("Resource")).isEqualTo(EXECUTION_ROLE);
+        assertThat(passRole.get("Condition")).isEqualTo(Map.of("StringEquals",
+                Map.of("iam:PassedToService", "emr-serverless.amazonaws.com")));
+        for (InterlockFunction f : InterlockFunction.values()) {
+            if (f != InterlockFunction.TRIGGER) {
+                assertThat(synth.actionsOf(f)).doesNotContain("iam:PassRole");
+            }
+        }
+    }
+
+    @Test
+    void runCheckerMayOnlyReadTheConfiguredJobsRuns() {
+        InterlockFunction rc = InterlockFunction.RUN_CHECKER;
+        assertThat(synth.actionsOf(rc)).contains("glue:GetJobRun", "elasticmapreduce:DescribeStep",
+                        "emr-serverless:GetJobRun", "states:DescribeExecution")
+                .doesNotContain("glue:StartJobRun", "elasticmapreduce:AddJobFlowSteps", "emr-serverless:StartJobRun",
+                        "states:StartExecution", "lambda:InvokeFunction", "iam:PassRole");
+        assertThat(Json.write(synth.statement(rc, "PollGlueJobRuns").get("Resource")))
+                .contains(":job/nightly-orders\"").contains(":job/daily-customers\"");
+        assertThat(synth.statement(rc, "PollStateMachineExecutions").get("Resource"))
+                .isEqualTo("arn:aws:states:eu-west-1:123456789012:execution:gold-build:*");
+    }
+
+    @Test
+    void evaluatorMayInvokeOnlyTheConfiguredLambdaEvaluators() {
+        Map<String, Object> invoke = synth.statement(InterlockFunction.EVALUATOR, "InvokeLambdaEvaluators");
+        assertThat(Json.strings(invoke, "Action")).containsExactly("lambda:InvokeFunction");
+        assertThat(invoke.get("Resource")).isEqualTo(ROW_COUNT);
+        assertThat(Json.at(synth.function(InterlockFunction.EVALUATOR), "Properties", "Environment", "Variables",
+                "EVALUATOR_BASE_URL")).isEqualTo("https://evaluators.example.com/v1/");
+    }
+
+    @Test
+    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheTriggerAndRunChecker() {
+        java.util.Set<String> regexHolders = new java.util.TreeSet<>();
+        java.util.Set<String> regexes = new java.util.TreeSet<>();
+        synth.resources().forEach((id, resource) -> {
+            for (Object s : Json.list(resource, "Metadata", "cdk_nag", "rules_to_suppress")) {
+                for (Object appliesTo : Json.list(s, "applies_to")) {
+                    if (appliesTo instanceof Map<?, ?> regex) {
+                        regexHolders.add(id.startsWith("TriggerRole") ? "TriggerRole"
+                                : id.startsWith("RunCheckerRole") ? "RunCheckerRole" : id);
+                        regexes.add(String.valueOf(regex.get("regex")));
+                    }
+                }
+            }
+        });
+        assertThat(regexHolders).containsExactly("RunCheckerRole", "TriggerRole");
+        assertThat(regexes).containsExactlyInAnyOrder(
+                "/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"
+                        + "\\/applications\\/[0-9a-z]+\\/jobruns\\/\\*$/g",
+                "/^Resource::arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:execution:[A-Za-z0-9_-]+:\\*$/g");
+    }
+
+    @Test
+    void jobStateRulesSendTerminalEventsOfConfiguredJobsToTheOrchestrator() {
+        Map<String, Map<String, Object>> rules = synth.resourcesOfType("AWS::Events::Rule");
+        assertThat(rules).hasSize(5);
+        String orchestratorAlias = synth.aliasId(InterlockFunction.ORCHESTRATOR);
+        assertPattern("aws.glue", "Glue Job State Change", Map.of(
+                "state", List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"),
+                "jobName", List.of("nightly-orders", "daily-customers")));
+        assertPattern("aws.emr", "EMR Step Status Change", Map.of(
+                "state", List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"),
+                "clusterId", List.of("j-2AXXXXXXGAPLF")));
+        assertPattern("aws.emr-serverless", "EMR Serverless Job Run State Change", Map.of(
+                "state", List.of("SUCCESS", "FAILED", "CANCELLED"),
+                "applicationId", List.of("00fabc123def")));
+        assertPattern("aws.states", "Step Functions Execution Status Change", Map.of(
+                "status", List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"),
+                "stateMachineArn", List.of(GOLD_BUILD)));
+        for (Map<String, Object> rule : rules.values()) {
+            Map<String, Object> target = Json.map(Json.list(rule, "Properties", "Targets").get(0));
+            assertThat(target.get("Arn")).isEqualTo(Json.ref(orchestratorAlias));
+            if (Json.at(rule, "Properties", "EventPattern") != null) {
+                assertThat(String.valueOf(Json.at(target, "InputTransformer", "InputTemplate")))
+                        .contains("\"action\":\"" + InterlockStack.JOB_STATE_CHANGE_ACTION + "\"")
+                        .contains("\"detail\":<detail>");
+            }
+        }
+    }
+
+    @Test
+    void watchdogRateFollowsContext() {
+        synth.template().hasResourceProperties("AWS::Events::Rule", Map.of("ScheduleExpression", "rate(10 minutes)"));
+    }
+
+    @Test
+    void apiKeyModeRequiresAKeyOnEveryMethodBoundToAThrottledUsagePlan() {
+        for (Map<String, Object> method : synth.resourcesOfType("AWS::ApiGateway::Method").values()) {
+            assertThat(Json.at(method, "Properties", "AuthorizationType")).isEqualTo("NONE");
+            assertThat(Json.at(method, "Properties", "ApiKeyRequired")).isEqualTo(true);
+        }
+        assertThat(synth.resourcesOfType("AWS::ApiGateway::ApiKey")).hasSize(1);
+        synth.template().hasResourceProperties("AWS::ApiGateway::UsagePlan", Match.objectLike(Map.of(
+                "Throttle", Map.of("RateLimit", 20, "BurstLimit", 40),
+                "ApiStages", List.of(Match.objectLike(Map.of("Stage", Match.anyValue()))))));
+        synth.template().hasResourceProperties("AWS::ApiGateway::UsagePlanKey", Map.of("KeyType", "API_KEY"));
+        assertThat(Json.map(synth.templateJson(), "Outputs").keySet()).containsExactlyInAnyOrder("ApiUrl", "TableName",
+                "StateMachineArn", "AlertTopicArn", "StreamDeadLetterQueueUrl", "ApiKeyId");
+    }
+
+    @Test
+    void bodyLimitAndLogRetentionFollowContext() {
+        synth.template().hasResourceProperties("AWS::WAFv2::WebACL", Match.objectLike(Map.of(
+                "Rules", List.of(Match.objectLike(Map.of("Statement", Map.of("RegexMatchStatement",
+                        Match.objectLike(Map.of("RegexString", ContentLengthPattern.greaterThan(65_536))))))))));
+        for (Map<String, Object> logGroup : synth.resourcesOfType("AWS::Logs::LogGroup").values()) {
+            assertThat(Json.at(logGroup, "Properties", "RetentionInDays")).isEqualTo(90);
+        }
+        synth.template().hasResourceProperties("AWS::StepFunctions::StateMachine", Match.objectLike(Map.of(
+                "LoggingConfiguration", Match.objectLike(Map.of("Level", "ALL")))));
+        synth.template().hasResourceProperties("AWS::Logs::LogGroup",
+                Map.of("LogGroupName", "/aws/vendedlogs/states/InterlockStaging-pipeline", "RetentionInDays", 90));
+    }
+
+    @Test
+    void everyAlarmNotifiesTheConfiguredTopicOnAlarmAndRecovery() {
+        Map<String, Map<String, Object>> alarms = synth.resourcesOfType("AWS::CloudWatch::Alarm");
+        assertThat(alarms).hasSize(11);
+        for (Map<String, Object> alarm : alarms.values()) {
+            assertThat(Json.list(alarm, "Properties", "AlarmActions")).containsExactly(ALARM_TOPIC);
+            assertThat(Json.list(alarm, "Properties", "OKActions")).containsExactly(ALARM_TOPIC);
+        }
+    }
+
+    @Test
+    void withoutDeletionProtectionTheTableIsUnprotectedAndDeletedWithTheStack() {
+        synth.template().hasResource("AWS::DynamoDB::Table", Match.objectLike(Map.of(
+                "DeletionPolicy", "Delete",
+                "Properties", Match.objectLike(Map.of("DeletionProtectionEnabled", false)))));
+    }
+
+    private void assertPattern(String source, String detailType, Map<String, ?> detail) {
+        synth.template().hasResourceProperties("AWS::Events::Rule", Match.objectLike(Map.of(
+                "EventPattern", Map.of(
+                        "source", List.of(source),
+                        "detail-type", List.of(detailType),
+                        "detail", detail))));
+    }
+}
