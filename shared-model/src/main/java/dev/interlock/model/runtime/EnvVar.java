@@ -20,7 +20,7 @@ public enum EnvVar {
     STATE_MACHINE_ARN("ARN of the pipeline state machine started by the stream router.", null, true,
             EnumSet.of(STREAM_ROUTER)),
     ALERT_TOPIC_ARN("ARN of the SNS topic that receives alerts.", null, true,
-            EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER)),
+            EnumSet.of(ORCHESTRATOR, TRIGGER)),
     EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false,
             EnumSet.of(EVALUATOR)),
     STALE_MARKER_DAYS("Markers older than this many days are skipped unless they are replays.", "2", false,
