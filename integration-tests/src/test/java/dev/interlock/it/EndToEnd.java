@@ -64,9 +64,16 @@ abstract class EndToEnd {
         return Duration.ofMinutes(2);
     }
 
+    /** Whether the class shares one in-memory runtime started before its tests (false: the tests start their own). */
+    boolean sharedRuntime() {
+        return true;
+    }
+
     @BeforeAll
     void startRuntime() throws Exception {
-        rt = startRuntime(null);
+        if (sharedRuntime()) {
+            rt = startRuntime(null);
+        }
     }
 
     LocalRuntime startRuntime(Path dataDir) throws Exception {
