@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
 import dev.interlock.local.demo.FakeJobServer;
+import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.local.runtime.RuntimeOptions;
@@ -76,9 +77,14 @@ abstract class EndToEnd {
         }
     }
 
+    /** The functions the runtime serves: the real handlers unless a class injects faults. */
+    FunctionSet functions() {
+        return new ProductionFunctions();
+    }
+
     LocalRuntime startRuntime(Path dataDir) throws Exception {
         LocalRuntime runtime = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500)),
-                new ProductionFunctions(), s -> { }, a -> { });
+                functions(), s -> { }, a -> { });
         attach(runtime);
         return runtime;
     }
