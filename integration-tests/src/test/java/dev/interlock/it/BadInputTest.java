@@ -65,7 +65,8 @@ class BadInputTest extends EndToEnd {
         assertProblem(noTrigger, 400);
         assertThat(paths(noTrigger.body())).contains("$.trigger");
         Response badId = call("PUT", "/pipelines/Bad_ID!", "application/json", "{}");
-        assertThat(badId.status()).isBetween(400, 499);
+        assertProblem(badId, 400);
+        assertThat(paths(badId.body())).contains("path.id");
         assertThat(pipelineNames()).doesNotContain("bad-two", "bad-three", "other-name", "bad-four");
     }
 
@@ -89,7 +90,7 @@ class BadInputTest extends EndToEnd {
         assertProblem(badDate, 400);
         assertThat(paths(badDate.body())).contains("$.date");
         Response badSchedule = call("POST", "/pipelines/bad-target/evaluations", "application/json", "{\"scheduleId\":\"h99\"}");
-        assertThat(badSchedule.status()).isBetween(400, 499);
+        assertProblem(badSchedule, 400);
         assertThat(paths(badSchedule.body())).contains("$.scheduleId");
         Response noReason = call("POST", "/pipelines/bad-target/reruns", "application/json", "{\"date\":\"" + today() + "\"}");
         assertProblem(noReason, 400);
