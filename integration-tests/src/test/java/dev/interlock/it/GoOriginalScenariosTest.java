@@ -6,7 +6,6 @@ import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 import java.time.LocalDate;
-import java.time.LocalTime;
 import java.time.format.TextStyle;
 import java.util.List;
 import java.util.Locale;
@@ -88,9 +87,10 @@ class GoOriginalScenariosTest extends EndToEnd {
     @Test
     void s2QualityDropExhaustsValidationThenASecondMarkerTheSameDayCompletes() {
         LocalDate date = today();
-        // The validation deadline is a few scaled minutes away: the first execution gives up while the count is low.
-        String deadline = LocalTime.now(rt.clock()).plusMinutes(20).withSecond(0).withNano(0).toString();
-        putPipeline(sensorPipeline("s2-quality", "s2-src", "sla: {validationTimeout: \"" + deadline + "\", timezone: UTC}"));
+        // The validation deadline is 20 scaled minutes away: the first execution gives up while the count is low. It is
+        // a duration after the date's midnight (the window opening), so it stays right if the scaled clock passes midnight.
+        long minutes = java.time.Duration.between(date.atStartOfDay(java.time.ZoneOffset.UTC).toInstant(), rt.clock().instant()).toMinutes() + 20;
+        putPipeline(sensorPipeline("s2-quality", "s2-src", "sla: {validationTimeout: \"+" + minutes + "m\", timezone: UTC}"));
         sensor("s2-src", "{\"count\":800,\"partitions\":24}");
         String first = evaluate("s2-quality", date);
 
