@@ -147,7 +147,8 @@ class BadInputTest extends EndToEnd {
     void applyingTheExamplesFolderRegistersEverything() {
         Cli result = cli("apply", "-f", Path.of("../examples").toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
         assertThat(result.code()).as(result.out() + result.err()).isZero();
-        assertThat(result.err()).isBlank();
+        // stderr is shared with the in-process runtime (e.g. DynamoDB Local's logging): look only for the CLI's own complaints.
+        assertThat(result.err()).doesNotContain("rejected", "cannot read", "no .yaml");
         assertThat(pipelineNames()).contains("bronze-orders", "silver-orders", "gold-orders", "clickstream-sessions", "clickstream-hourly-kpis");
         assertThat(result.out()).contains("calendar", "registered");
         // The cascade edges of the examples are indexed: gold waits on silver, silver on bronze.
