@@ -49,6 +49,7 @@ public final class FakeJobServer implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, DagRun> runs = new ConcurrentHashMap<>();
     private final Map<String, Integer> failuresToServe = new ConcurrentHashMap<>();
+    private final Map<String, Integer> failureStatus = new ConcurrentHashMap<>();
     private final Map<String, Boolean> runsThatFail = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
 
@@ -74,6 +75,15 @@ public final class FakeJobServer implements AutoCloseable {
 
     /** The next {@code count} triggers of {@code job} answer HTTP 503 (a transient failure). */
     public void failNext(String job, int count) {
+        failNext(job, count, 503);
+    }
+
+    /**
+     * The next {@code count} triggers of {@code job} answer HTTP {@code status}: 503 is retried inside one trigger
+     * call, 500 fails the attempt at once (transient), a 4xx fails it for good (permanent).
+     */
+    public void failNext(String job, int count, int status) {
+        failureStatus.put(job, status);
         failuresToServe.put(job, count);
     }
 
@@ -100,7 +110,7 @@ public final class FakeJobServer implements AutoCloseable {
             if ("POST".equals(method) && (m = JOB.matcher(path)).matches()) {
                 String job = m.group(1);
                 if (failOnce(job)) {
-                    send(exchange, 503, "{\"error\":\"job runner busy\"}");
+                    send(exchange, failureStatus.getOrDefault(job, 503), "{\"error\":\"job runner busy\"}");
                     return;
                 }
                 received.add(new Received(job, body, clock.instant()));
@@ -108,7 +118,7 @@ public final class FakeJobServer implements AutoCloseable {
             } else if ("POST".equals(method) && (m = DAG_RUNS.matcher(path)).matches()) {
                 String dag = m.group(1);
                 if (failOnce(dag)) {
-                    send(exchange, 503, "{\"title\":\"Service Unavailable\"}");
+                    send(exchange, failureStatus.getOrDefault(dag, 503), "{\"title\":\"Service Unavailable\"}");
                     return;
                 }
                 received.add(new Received(dag, body, clock.instant()));
