@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.http.LoopbackHttpServer;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -18,8 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,8 +38,7 @@ public final class FakeJobServer implements AutoCloseable {
 
     private record DagRun(String dag, Instant finishesAt, boolean fails) { }
 
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private LoopbackHttpServer server;
     private final Clock clock;
     private final Duration asyncDuration;
     private final List<Received> received = new CopyOnWriteArrayList<>();
@@ -53,24 +48,20 @@ public final class FakeJobServer implements AutoCloseable {
     private final Map<String, Boolean> runsThatFail = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
 
-    private FakeJobServer(HttpServer server, Clock clock, Duration asyncDuration) {
-        this.server = server;
+    private FakeJobServer(Clock clock, Duration asyncDuration) {
         this.clock = clock;
         this.asyncDuration = asyncDuration;
     }
 
     /** Starts on 127.0.0.1:{@code port} (0 = any); async jobs finish {@code asyncDuration} after they start. */
     public static FakeJobServer start(int port, Clock clock, Duration asyncDuration) throws IOException {
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        FakeJobServer s = new FakeJobServer(http, clock, asyncDuration);
-        http.createContext("/", s::handle);
-        http.setExecutor(s.executor);
-        http.start();
+        FakeJobServer s = new FakeJobServer(clock, asyncDuration);
+        s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.endpoint();
     }
 
     /** The next {@code count} triggers of {@code job} answer HTTP 503 (a transient failure). */
@@ -150,10 +141,7 @@ public final class FakeJobServer implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
+        LoopbackHttpServer.send(exchange, status, Map.of("Content-Type", "application/json"), body);
     }
 
     /** Parses a JSON body, for callers that inspect what a trigger sent. */
@@ -163,7 +151,6 @@ public final class FakeJobServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 }
