@@ -104,10 +104,10 @@ class CascadeEndToEndTest {
             assertThat(runLogStatus(api, "silver")).isEqualTo("COMPLETED");
             assertThat(jobs.triggersOf("silver-etl")).isEqualTo(1);
             assertThat(jobs.triggersOf("gold_etl")).isEqualTo(1);
-            // The run log is COMPLETED before the execution releases its lock and ends: wait for both to end.
-            var executions = await("both executions ended", () -> aws.stepFunctions()
-                            .listExecutions(b -> b.stateMachineArn(rt.stateMachineArn())).executions(),
-                    list -> list.size() == 2 && list.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING));
+            // The run log turns COMPLETED a few states before gold's execution ends (cascade, lock release): wait for both.
+            var executions = await("both executions finished",
+                    () -> aws.stepFunctions().listExecutions(b -> b.stateMachineArn(rt.stateMachineArn())).executions(),
+                    l -> l.size() == 2 && l.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING));
             assertThat(executions).extracting(e -> e.name().split("_")[0]).containsExactlyInAnyOrder("silver", "gold");
             assertThat(executions).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
             String goldArn = executions.stream().filter(e -> e.name().startsWith("gold")).findFirst().orElseThrow().executionArn();

@@ -43,7 +43,10 @@ public final class Deps implements AutoCloseable {
         this.provider = Lazy.of(() -> new DynamoDbProvider(clients.dynamoDb(), environment.get(EnvVar.TABLE_NAME), clock,
                 retention(environment), Backoff.standard()));
         this.alerts = Lazy.of(() -> new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)));
-        this.outboundHttp = Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), clock));
+        // Network budgets are wall time: the client sleeps between retries with Thread.sleep, so its deadline must be
+        // measured on the same (real) clock. The business clock may run faster (the local runtime's --time-scale),
+        // which would shrink a 30 s call budget to a few milliseconds and turn a retried 503 into a TIMEOUT.
+        this.outboundHttp = Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC()));
         // Command triggers run a process on the host: only the local runtime builds runners that allow them.
         this.triggerRunners = Lazy.of(() -> TriggerRunners.create(clients, environment, outboundHttp.get(), clock, false));
     }

@@ -53,6 +53,39 @@ class DepsTest {
     }
 
     @Test
+    void outboundHttpBudgetsRunOnTheWallClockEvenWhenTheBusinessClockRunsFaster() throws Exception {
+        // A clock 3600 times faster than real time, as the local runtime's --time-scale makes it.
+        Clock fast = new Clock() {
+            private final java.time.Instant origin = java.time.Instant.now();
+            private final long originNanos = System.nanoTime();
+
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public java.time.Instant instant() {
+                return origin.plusNanos((System.nanoTime() - originNanos) * 3600);
+            }
+        };
+        try (dev.interlock.deps.testing.LocalHttpServer server = dev.interlock.deps.testing.LocalHttpServer.start();
+             Deps deps = new Deps(Environment.of(Map.of("INTERLOCK_ALLOW_PRIVATE_URLS", "true")), fast)) {
+            server.answer("POST /jobs/etl", dev.interlock.deps.testing.LocalHttpServer.Answer.json(503, "{}"),
+                    dev.interlock.deps.testing.LocalHttpServer.Answer.json(200, "{\"ok\":true}"));
+            var response = deps.outboundHttp().send(dev.interlock.deps.outbound.OutboundRequest.post(server.uri("/jobs/etl"), "{}")
+                    .withRetry(dev.interlock.deps.outbound.RetryMode.START_ONCE));
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(server.requests()).hasSize(2);
+        }
+    }
+
+    @Test
     void retentionComesFromTheEnvironment() {
         Retention r = Deps.retention(Environment.of(Map.of("RETENTION_DAYS", "3", "RUN_LOG_TTL_DAYS", "9")));
         assertThat(r.runs()).isEqualTo(Duration.ofDays(3));

@@ -7,14 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.LocalContext;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The registration API on 127.0.0.1: every request becomes the API Gateway proxy event the {@code api} function
@@ -38,52 +34,47 @@ public final class LocalApiServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private LoopbackHttpServer server;
     private final RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api;
     private final AlertSink alerts;
 
-    private LocalApiServer(HttpServer server, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api,
+    private LocalApiServer(RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api,
                            AlertSink alerts) {
-        this.server = server;
         this.api = api;
         this.alerts = alerts;
     }
 
     public static LocalApiServer start(int port, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api,
                                        AlertSink alerts) throws IOException {
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        LocalApiServer s = new LocalApiServer(http, api, alerts);
-        http.createContext("/", s::handle);
-        http.setExecutor(s.executor);
-        http.start();
+        LocalApiServer s = new LocalApiServer(api, alerts);
+        s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + port());
+        return server.endpoint();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String path = exchange.getRequestURI().getPath();
             if ("/alerts".equals(path) && "GET".equals(exchange.getRequestMethod())) {
-                send(exchange, 200, Map.of("Content-Type", "application/json"),
+                LoopbackHttpServer.send(exchange, 200, Map.of("Content-Type", "application/json"),
                         JSON.writeValueAsString(Map.of("items", alerts.all())));
                 return;
             }
             byte[] body = readLimited(exchange.getRequestBody());
             if (body == null) {
-                send(exchange, 413, Map.of("Content-Type", "application/json"), "{\"message\":\"Request Too Long\"}");
+                LoopbackHttpServer.send(exchange, 413, Map.of("Content-Type", "application/json"), "{\"message\":\"Request Too Long\"}");
                 return;
             }
             APIGatewayProxyResponseEvent response = api.handleRequest(toEvent(exchange, path, body), new LocalContext("api", 29_000));
             Map<String, String> headers = response.getHeaders() == null ? Map.of() : response.getHeaders();
-            send(exchange, response.getStatusCode() == null ? 502 : response.getStatusCode(), headers,
+            LoopbackHttpServer.send(exchange, response.getStatusCode() == null ? 502 : response.getStatusCode(), headers,
                     response.getBody() == null ? "" : response.getBody());
         }
     }
@@ -130,18 +121,8 @@ public final class LocalApiServer implements AutoCloseable {
         return bytes.length > MAX_BODY_BYTES ? null : bytes;
     }
 
-    private static void send(HttpExchange exchange, int status, Map<String, String> headers, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
-        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-        if (bytes.length > 0) {
-            exchange.getResponseBody().write(bytes);
-        }
-    }
-
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 }

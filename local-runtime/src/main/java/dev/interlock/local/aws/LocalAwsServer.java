@@ -1,20 +1,16 @@
 package dev.interlock.local.aws;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.alerts.AlertSink;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,32 +24,27 @@ public final class LocalAwsServer implements AutoCloseable {
     private static final Pattern INVOKE = Pattern.compile("^/2015-03-31/functions/([^/]+)/invocations/?$");
     private static final long FUNCTION_TIMEOUT_MILLIS = 900_000;
 
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private LoopbackHttpServer server;
     private final FunctionRegistry functions;
     private final AlertSink alerts;
 
-    private LocalAwsServer(HttpServer server, FunctionRegistry functions, AlertSink alerts) {
-        this.server = server;
+    private LocalAwsServer(FunctionRegistry functions, AlertSink alerts) {
         this.functions = functions;
         this.alerts = alerts;
     }
 
     public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts) throws IOException {
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        LocalAwsServer s = new LocalAwsServer(http, functions, alerts);
-        http.createContext("/", s::handle);
-        http.setExecutor(s.executor);
-        http.start();
+        LocalAwsServer s = new LocalAwsServer(functions, alerts);
+        s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + port());
+        return server.endpoint();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -84,7 +75,7 @@ public final class LocalAwsServer implements AutoCloseable {
             return;
         }
         if ("Event".equals(type)) {
-            executor.submit(() -> FunctionOutcome.invoke(functions, name, payload, FUNCTION_TIMEOUT_MILLIS));
+            server.submit(() -> FunctionOutcome.invoke(functions, name, payload, FUNCTION_TIMEOUT_MILLIS));
             send(exchange, 202, "application/json", Map.of(), "");
             return;
         }
@@ -133,18 +124,13 @@ public final class LocalAwsServer implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String contentType, Map<String, String> headers, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", contentType);
-        headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
-        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-        if (bytes.length > 0) {
-            exchange.getResponseBody().write(bytes);
-        }
+        Map<String, String> all = new java.util.LinkedHashMap<>(headers);
+        all.put("Content-Type", contentType);
+        LoopbackHttpServer.send(exchange, status, all, body);
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 }

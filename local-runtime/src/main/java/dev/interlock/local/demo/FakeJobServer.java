@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.http.LoopbackHttpServer;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -18,8 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,38 +38,43 @@ public final class FakeJobServer implements AutoCloseable {
 
     private record DagRun(String dag, Instant finishesAt, boolean fails) { }
 
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private LoopbackHttpServer server;
     private final Clock clock;
     private final Duration asyncDuration;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, DagRun> runs = new ConcurrentHashMap<>();
     private final Map<String, Integer> failuresToServe = new ConcurrentHashMap<>();
+    private final Map<String, Integer> failureStatus = new ConcurrentHashMap<>();
     private final Map<String, Boolean> runsThatFail = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
 
-    private FakeJobServer(HttpServer server, Clock clock, Duration asyncDuration) {
-        this.server = server;
+    private FakeJobServer(Clock clock, Duration asyncDuration) {
         this.clock = clock;
         this.asyncDuration = asyncDuration;
     }
 
     /** Starts on 127.0.0.1:{@code port} (0 = any); async jobs finish {@code asyncDuration} after they start. */
     public static FakeJobServer start(int port, Clock clock, Duration asyncDuration) throws IOException {
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        FakeJobServer s = new FakeJobServer(http, clock, asyncDuration);
-        http.createContext("/", s::handle);
-        http.setExecutor(s.executor);
-        http.start();
+        FakeJobServer s = new FakeJobServer(clock, asyncDuration);
+        s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.endpoint();
     }
 
     /** The next {@code count} triggers of {@code job} answer HTTP 503 (a transient failure). */
     public void failNext(String job, int count) {
+        failNext(job, count, 503);
+    }
+
+    /**
+     * The next {@code count} triggers of {@code job} answer HTTP {@code status}: 503 is retried inside one trigger
+     * call, 500 fails the attempt at once (transient), a 4xx fails it for good (permanent).
+     */
+    public void failNext(String job, int count, int status) {
+        failureStatus.put(job, status);
         failuresToServe.put(job, count);
     }
 
@@ -100,7 +101,7 @@ public final class FakeJobServer implements AutoCloseable {
             if ("POST".equals(method) && (m = JOB.matcher(path)).matches()) {
                 String job = m.group(1);
                 if (failOnce(job)) {
-                    send(exchange, 503, "{\"error\":\"job runner busy\"}");
+                    send(exchange, failureStatus.getOrDefault(job, 503), "{\"error\":\"job runner busy\"}");
                     return;
                 }
                 received.add(new Received(job, body, clock.instant()));
@@ -108,7 +109,7 @@ public final class FakeJobServer implements AutoCloseable {
             } else if ("POST".equals(method) && (m = DAG_RUNS.matcher(path)).matches()) {
                 String dag = m.group(1);
                 if (failOnce(dag)) {
-                    send(exchange, 503, "{\"title\":\"Service Unavailable\"}");
+                    send(exchange, failureStatus.getOrDefault(dag, 503), "{\"title\":\"Service Unavailable\"}");
                     return;
                 }
                 received.add(new Received(dag, body, clock.instant()));
@@ -140,10 +141,7 @@ public final class FakeJobServer implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
+        LoopbackHttpServer.send(exchange, status, Map.of("Content-Type", "application/json"), body);
     }
 
     /** Parses a JSON body, for callers that inspect what a trigger sent. */
@@ -153,7 +151,6 @@ public final class FakeJobServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 }

@@ -18,6 +18,9 @@ import java.util.List;
  */
 public final class LocalDynamoDb implements AutoCloseable {
 
+    /** DynamoDB Local's bundled SDK v1 warns through java.util.logging about JAXB it does not need; keep it quiet. */
+    private static final java.util.logging.Logger SDK_V1_LOG = java.util.logging.Logger.getLogger("com.amazonaws");
+
     private final DynamoDBProxyServer proxy;
     private final ServerConnector connector;
 
@@ -31,6 +34,7 @@ public final class LocalDynamoDb implements AutoCloseable {
      * restarts; without, everything lives in memory.
      */
     public static LocalDynamoDb start(int port, Path dataDir) throws Exception {
+        SDK_V1_LOG.setLevel(java.util.logging.Level.SEVERE);
         List<String> args = new ArrayList<>(List.of("-port", String.valueOf(port == 0 ? 8000 : port), "-sharedDb", "-disableTelemetry"));
         if (dataDir == null) {
             args.add("-inMemory");

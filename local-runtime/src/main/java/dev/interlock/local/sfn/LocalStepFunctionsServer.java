@@ -6,21 +6,17 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.statemachine.engine.ExecutionStatus;
 import dev.interlock.statemachine.engine.Page;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.statemachine.engine.StepFunctionsException;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The local Step Functions service over HTTP on 127.0.0.1, speaking the AWS JSON 1.0 protocol
@@ -38,33 +34,28 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
             .enable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .enable(SerializationFeature.WRITE_DATE_TIMESTAMPS_AS_NANOSECONDS);
 
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private LoopbackHttpServer server;
     private final Map<String, StateMachine> machines = new LinkedHashMap<>();
     private final java.time.Instant startedAt = java.time.Instant.now();
 
-    private LocalStepFunctionsServer(HttpServer server) {
-        this.server = server;
+    private LocalStepFunctionsServer() {
     }
 
     public static LocalStepFunctionsServer start(int port, StateMachine... machines) throws IOException {
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        LocalStepFunctionsServer s = new LocalStepFunctionsServer(http);
+        LocalStepFunctionsServer s = new LocalStepFunctionsServer();
         for (StateMachine m : machines) {
             s.machines.put(m.arn(), m);
         }
-        http.createContext("/", s::handle);
-        http.setExecutor(s.executor);
-        http.start();
+        s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + port());
+        return server.endpoint();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -197,7 +188,6 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 }

@@ -1,0 +1,335 @@
+package dev.interlock.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.deps.Environment;
+import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.local.demo.FakeJobServer;
+import dev.interlock.local.runtime.FunctionSet;
+import dev.interlock.local.runtime.LocalRuntime;
+import dev.interlock.local.runtime.ProductionFunctions;
+import dev.interlock.local.runtime.RuntimeOptions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import software.amazon.awssdk.services.sfn.model.HistoryEvent;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Predicate;
+import java.util.stream.StreamSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Shared fixture of the end-to-end scenarios: one local runtime per test class (tests use distinct pipeline names so
+ * they do not interfere), a fake job server, and helpers that talk to the runtime only through its public endpoints
+ * — the registration API over HTTP, the Step Functions API through the real SDK client, the Lambda Invoke API.
+ * Time runs {@link #timeScale()} times faster so that every Wait of the state machine takes milliseconds; the
+ * watchdog's own schedule is pushed out of reach so only the tests' explicit ticks run it (a background tick would
+ * race the assertions of the watchdog scenarios).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class EndToEnd {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration AWAIT = Duration.ofSeconds(60);
+
+    protected LocalRuntime rt;
+    protected FakeJobServer jobs;
+    protected AwsClients aws;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    /** Scaled seconds per real second; high enough that a 60 s wait takes 0.2 s. */
+    double timeScale() {
+        return 300.0;
+    }
+
+    /** How long the fake Airflow DAG runs take (scaled). */
+    Duration asyncJobDuration() {
+        return Duration.ofMinutes(2);
+    }
+
+    /** Whether the class shares one in-memory runtime started before its tests (false: the tests start their own). */
+    boolean sharedRuntime() {
+        return true;
+    }
+
+    @BeforeAll
+    void startRuntime() throws Exception {
+        if (sharedRuntime()) {
+            rt = startRuntime(null);
+        }
+    }
+
+    /** The functions the runtime serves: the real handlers unless a class injects faults. */
+    FunctionSet functions() {
+        return new ProductionFunctions();
+    }
+
+    LocalRuntime startRuntime(Path dataDir) throws Exception {
+        LocalRuntime runtime = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500)),
+                functions(), s -> { }, a -> { });
+        attach(runtime);
+        return runtime;
+    }
+
+    /** Points the job server and the AWS clients at {@code runtime} (again, after a restart). */
+    void attach(LocalRuntime runtime) throws Exception {
+        rt = runtime;
+        if (jobs != null) {
+            jobs.close();
+        }
+        if (aws != null) {
+            aws.close();
+        }
+        jobs = FakeJobServer.start(0, runtime.clock(), asyncJobDuration());
+        aws = new AwsClients(Environment.of(Map.of(
+                "INTERLOCK_ENDPOINT_STEPFUNCTIONS", runtime.stepFunctionsEndpoint().toString(),
+                "INTERLOCK_ENDPOINT_LAMBDA", runtime.lambdaEndpoint().toString())));
+    }
+
+    @AfterAll
+    void stopRuntime() {
+        if (aws != null) {
+            aws.close();
+        }
+        if (jobs != null) {
+            jobs.close();
+        }
+        if (rt != null) {
+            rt.close();
+        }
+    }
+
+    // ---- the registration API ----
+
+    record Response(int status, String contentType, JsonNode body, String raw) { }
+
+    Response call(String method, String path, String contentType, String body) {
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(rt.apiEndpoint() + path)).method(method,
+                    body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+            if (contentType != null) {
+                b.header("Content-Type", contentType);
+            }
+            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode json;
+            try {
+                json = r.body().isBlank() ? JSON.nullNode() : JSON.readTree(r.body());
+            } catch (java.io.IOException notJson) {
+                json = JSON.getNodeFactory().textNode(r.body());
+            }
+            return new Response(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), json, r.body());
+        } catch (Exception e) {
+            throw new IllegalStateException(method + " " + path + " failed: " + e, e);
+        }
+    }
+
+    JsonNode expect(int status, String method, String path, String contentType, String body) {
+        Response r = call(method, path, contentType, body);
+        assertThat(r.status()).as(method + " " + path + " -> " + r.raw()).isEqualTo(status);
+        return r.body();
+    }
+
+    /** Registers a pipeline from YAML text; its name is read from the document. */
+    JsonNode putPipeline(String yaml) {
+        String name = yaml.lines().filter(l -> l.startsWith("name:")).findFirst().orElseThrow().substring(5).trim();
+        Response r = call("PUT", "/pipelines/" + name, "application/yaml", yaml);
+        assertThat(r.status()).as("PUT /pipelines/" + name + " -> " + r.raw()).isIn(200, 201);
+        return r.body();
+    }
+
+    void sensor(String name, String json) {
+        expect(200, "PUT", "/sensors/" + name, "application/json", json);
+    }
+
+    /** POST …/evaluations for a date and schedule; answers the execution name the marker will start. */
+    String evaluate(String pipeline, LocalDate date, String schedule) {
+        String body = schedule == null ? "{\"date\":\"" + date + "\"}" : "{\"date\":\"" + date + "\",\"scheduleId\":\"" + schedule + "\"}";
+        return expect(202, "POST", "/pipelines/" + pipeline + "/evaluations", "application/json", body).path("executionName").asText();
+    }
+
+    String evaluate(String pipeline, LocalDate date) {
+        return evaluate(pipeline, date, null);
+    }
+
+    /** Every item of a paginated listing. */
+    List<JsonNode> list(String path) {
+        List<JsonNode> items = new ArrayList<>();
+        String cursor = null;
+        do {
+            String sep = path.contains("?") ? "&" : "?";
+            JsonNode page = expect(200, "GET", cursor == null ? path : path + sep + "cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8), null, null);
+            page.path("items").forEach(items::add);
+            cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
+        } while (cursor != null);
+        return items;
+    }
+
+    List<JsonNode> runLogs(String pipeline) {
+        return list("/pipelines/" + pipeline + "/runlogs");
+    }
+
+    /** The run log of (pipeline, date, schedule), or a missing node. */
+    JsonNode runLog(String pipeline, LocalDate date, String schedule) {
+        return runLogs(pipeline).stream()
+                .filter(l -> l.path("date").asText().equals(date.toString()) && l.path("scheduleId").asText().equals(schedule))
+                .findFirst().orElse(JSON.missingNode());
+    }
+
+    String runLogStatus(String pipeline, LocalDate date, String schedule) {
+        return runLog(pipeline, date, schedule).path("status").asText("none");
+    }
+
+    List<JsonNode> runs(String pipeline) {
+        return list("/pipelines/" + pipeline + "/runs");
+    }
+
+    List<JsonNode> events(String pipeline) {
+        return list("/pipelines/" + pipeline + "/events");
+    }
+
+    /** The event kinds of a pipeline, oldest first, as {@code KIND} or {@code KIND:status}. */
+    List<String> eventKinds(String pipeline) {
+        return events(pipeline).stream().map(e -> e.path("kind").asText()).toList();
+    }
+
+    List<JsonNode> eventsOf(String pipeline, String kind) {
+        return events(pipeline).stream().filter(e -> e.path("kind").asText().equals(kind)).toList();
+    }
+
+    /** The alert bodies ({@code message}) received for a pipeline, oldest first. */
+    List<JsonNode> alerts(String pipeline) {
+        JsonNode all = expect(200, "GET", "/alerts", null, null).path("items");
+        return StreamSupport.stream(all.spliterator(), false).map(a -> a.path("message"))
+                .filter(m -> m.path("pipelineId").asText().equals(pipeline)).toList();
+    }
+
+    List<String> alertKinds(String pipeline) {
+        return alerts(pipeline).stream().map(a -> a.path("kind").asText()).toList();
+    }
+
+    // ---- the Step Functions API ----
+
+    /** The executions started for a pipeline (names are {@code <pipeline>_<date>_<schedule>_<hash>}), oldest first. */
+    List<ExecutionListItem> executions(String pipeline) {
+        String prefix = pipeline.replaceAll("[^A-Za-z0-9_-]", "_") + "_";
+        List<ExecutionListItem> out = new ArrayList<>();
+        aws.stepFunctions().listExecutionsPaginator(b -> b.stateMachineArn(rt.stateMachineArn())).executions()
+                .forEach(e -> {
+                    if (e.name().startsWith(prefix)) {
+                        out.add(e);
+                    }
+                });
+        out.sort(java.util.Comparator.comparing(ExecutionListItem::startDate));
+        return out;
+    }
+
+    ExecutionListItem execution(String name) {
+        return executions(name.substring(0, name.indexOf('_'))).stream().filter(e -> e.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no execution " + name));
+    }
+
+    String arnOf(String executionName) {
+        return rt.stateMachineArn().replace(":stateMachine:", ":execution:") + ":" + executionName;
+    }
+
+    /** The states an execution entered, in order, from GetExecutionHistory. */
+    List<String> visited(String executionArn) {
+        List<String> states = new ArrayList<>();
+        for (HistoryEvent e : aws.stepFunctions().getExecutionHistoryPaginator(b -> b.executionArn(executionArn)).events()) {
+            if (e.stateEnteredEventDetails() != null) {
+                states.add(e.stateEnteredEventDetails().name());
+            }
+        }
+        return states;
+    }
+
+    JsonNode input(String executionArn) {
+        try {
+            return JSON.readTree(aws.stepFunctions().describeExecution(b -> b.executionArn(executionArn)).input());
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    ExecutionStatus status(String executionArn) {
+        return aws.stepFunctions().describeExecution(b -> b.executionArn(executionArn)).status();
+    }
+
+    /** Waits until the pipeline has {@code count} executions and none is still running; answers them oldest first. */
+    List<ExecutionListItem> awaitExecutionsDone(String pipeline, int count) {
+        return await(pipeline + ": " + count + " finished executions", () -> executions(pipeline),
+                l -> l.size() == count && l.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING));
+    }
+
+    /** Waits for the execution the stream router starts from a marker (it may not exist yet) to finish. */
+    ExecutionStatus awaitDone(String executionName) {
+        String arn = arnOf(executionName);
+        return await(executionName + " finished", () -> {
+            try {
+                return status(arn);
+            } catch (software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException notStartedYet) {
+                return ExecutionStatus.RUNNING;
+            }
+        }, s -> s != ExecutionStatus.RUNNING);
+    }
+
+    // ---- the Lambda Invoke API ----
+
+    JsonNode invokeOrchestrator(String payload) {
+        var r = aws.lambda().invoke(b -> b.functionName("orchestrator").payload(SdkBytes.fromUtf8String(payload)));
+        assertThat(r.functionError()).as("orchestrator error: " + r.payload().asUtf8String()).isNull();
+        try {
+            return JSON.readTree(r.payload().asUtf8String());
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- waiting ----
+
+    interface Probe<T> {
+        T get() throws Exception;
+    }
+
+    /** Polls {@code probe} until {@code done} holds, failing with the last value after the deadline. No sleeps. */
+    static <T> T await(String what, Probe<T> probe, Predicate<T> done) {
+        Instant deadline = Instant.now().plus(AWAIT);
+        try {
+            T v = probe.get();
+            while (!done.test(v)) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new AssertionError(what + " not reached within " + AWAIT + "; last: " + v);
+                }
+                LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+                v = probe.get();
+            }
+            return v;
+        } catch (AssertionError e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(what + ": " + e, e);
+        }
+    }
+
+    LocalDate today() {
+        return LocalDate.now(rt.clock());
+    }
+}
