@@ -1,17 +1,14 @@
 package dev.interlock.bench;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.http.LoopbackHttpServer;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -30,8 +27,7 @@ final class RuntimeApiStub implements AutoCloseable {
         enum Kind { RESPONSE, ERROR, INIT_ERROR }
     }
 
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private LoopbackHttpServer server;
     private final String requestId = UUID.randomUUID().toString();
     private final byte[] event;
     private final String functionArn;
@@ -40,24 +36,20 @@ final class RuntimeApiStub implements AutoCloseable {
     private final CompletableFuture<Answer> answer = new CompletableFuture<>();
     private volatile long nextAtNanos;
 
-    private RuntimeApiStub(HttpServer server, byte[] event, String functionName) {
-        this.server = server;
+    private RuntimeApiStub(byte[] event, String functionName) {
         this.event = event;
         this.functionArn = "arn:aws:lambda:us-east-1:123456789012:function:" + functionName;
     }
 
     static RuntimeApiStub start(String event, String functionName) throws IOException {
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        RuntimeApiStub stub = new RuntimeApiStub(http, event.getBytes(StandardCharsets.UTF_8), functionName);
-        http.createContext("/", stub::handle);
-        http.setExecutor(stub.executor);
-        http.start();
+        RuntimeApiStub stub = new RuntimeApiStub(event.getBytes(StandardCharsets.UTF_8), functionName);
+        stub.server = LoopbackHttpServer.start(0, stub::handle);
         return stub;
     }
 
     /** {@code host:port}, the value of {@code AWS_LAMBDA_RUNTIME_API}. */
     String address() {
-        return "127.0.0.1:" + server.getAddress().getPort();
+        return "127.0.0.1:" + server.port();
     }
 
     CompletableFuture<Answer> answer() {
@@ -70,20 +62,18 @@ final class RuntimeApiStub implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String path = exchange.getRequestURI().getPath();
-            String method = exchange.getRequestMethod();
-            if ("GET".equals(method) && NEXT.equals(path)) {
-                next(exchange);
-            } else if ("POST".equals(method) && path.equals(API + "/invocation/" + requestId + "/response")) {
-                receive(exchange, Answer.Kind.RESPONSE);
-            } else if ("POST".equals(method) && path.equals(API + "/invocation/" + requestId + "/error")) {
-                receive(exchange, Answer.Kind.ERROR);
-            } else if ("POST".equals(method) && INIT_ERROR.equals(path)) {
-                receive(exchange, Answer.Kind.INIT_ERROR);
-            } else {
-                send(exchange, 404, "{\"errorMessage\":\"no runtime API route " + method + " " + path + "\"}");
-            }
+        String path = exchange.getRequestURI().getPath();
+        String method = exchange.getRequestMethod();
+        if ("GET".equals(method) && NEXT.equals(path)) {
+            next(exchange);
+        } else if ("POST".equals(method) && path.equals(API + "/invocation/" + requestId + "/response")) {
+            receive(exchange, Answer.Kind.RESPONSE);
+        } else if ("POST".equals(method) && path.equals(API + "/invocation/" + requestId + "/error")) {
+            receive(exchange, Answer.Kind.ERROR);
+        } else if ("POST".equals(method) && INIT_ERROR.equals(path)) {
+            receive(exchange, Answer.Kind.INIT_ERROR);
+        } else {
+            send(exchange, 404, "{\"errorMessage\":\"no runtime API route " + method + " " + path + "\"}");
         }
     }
 
@@ -118,16 +108,12 @@ final class RuntimeApiStub implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
+        LoopbackHttpServer.send(exchange, status, Map.of("Content-Type", "application/json"), body);
     }
 
     @Override
     public void close() {
         closed.countDown();
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 }

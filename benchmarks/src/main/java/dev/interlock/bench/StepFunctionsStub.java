@@ -3,15 +3,11 @@ package dev.interlock.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.interlock.local.http.LoopbackHttpServer;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -24,25 +20,20 @@ final class StepFunctionsStub implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String START_EXECUTION = "AWSStepFunctions.StartExecution";
 
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicInteger started = new AtomicInteger();
+    private LoopbackHttpServer server;
 
-    private StepFunctionsStub(HttpServer server) {
-        this.server = server;
+    private StepFunctionsStub() {
     }
 
     static StepFunctionsStub start() throws IOException {
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        StepFunctionsStub stub = new StepFunctionsStub(http);
-        http.createContext("/", stub::handle);
-        http.setExecutor(stub.executor);
-        http.start();
+        StepFunctionsStub stub = new StepFunctionsStub();
+        stub.server = LoopbackHttpServer.start(0, stub::handle);
         return stub;
     }
 
     URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.endpoint();
     }
 
     /** Executions started so far. */
@@ -51,33 +42,27 @@ final class StepFunctionsStub implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
-            byte[] body = exchange.getRequestBody().readAllBytes();
-            if (!"POST".equals(exchange.getRequestMethod()) || !START_EXECUTION.equals(target)) {
-                send(exchange, 400, "{\"__type\":\"UnknownOperationException\",\"message\":\"not stubbed: " + target + "\"}");
-                return;
-            }
-            JsonNode request = JSON.readTree(body);
-            String machine = request.path("stateMachineArn").asText();
-            String name = request.path("name").asText();
-            String executionArn = machine.replace(":stateMachine:", ":execution:") + ":" + name;
-            started.incrementAndGet();
-            double startDate = System.currentTimeMillis() / 1000.0;
-            send(exchange, 200, JSON.createObjectNode().put("executionArn", executionArn).put("startDate", startDate).toString());
+        String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+        byte[] body = exchange.getRequestBody().readAllBytes();
+        if (!"POST".equals(exchange.getRequestMethod()) || !START_EXECUTION.equals(target)) {
+            send(exchange, 400, "{\"__type\":\"UnknownOperationException\",\"message\":\"not stubbed: " + target + "\"}");
+            return;
         }
+        JsonNode request = JSON.readTree(body);
+        String machine = request.path("stateMachineArn").asText();
+        String name = request.path("name").asText();
+        String executionArn = machine.replace(":stateMachine:", ":execution:") + ":" + name;
+        started.incrementAndGet();
+        double startDate = System.currentTimeMillis() / 1000.0;
+        send(exchange, 200, JSON.createObjectNode().put("executionArn", executionArn).put("startDate", startDate).toString());
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
+        LoopbackHttpServer.send(exchange, status, Map.of("Content-Type", "application/x-amz-json-1.0"), body);
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        executor.shutdownNow();
+        server.close();
     }
 }
