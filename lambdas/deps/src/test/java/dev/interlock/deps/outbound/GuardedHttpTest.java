@@ -173,10 +173,13 @@ class GuardedHttpTest {
     @Test
     void stopsRetryingWhenTheNextWaitWouldOverrunTheBudgetAndReturnsTheLastAnswer() throws Exception {
         server.answer("GET /down", Answer.status(503, "still down"));
-        OutboundResponse response = http(true).send(OutboundRequest.get(server.uri("/down")).withBudget(Duration.ofSeconds(1)));
+        // Waits of 1, 2 and 4 s (base 2 s, jitter half) fit in a 10 s budget; the fourth (8 s) would not. The budget
+        // is large next to the waits so the last real HTTP attempt keeps 3 s even on a loaded machine.
+        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
+                new Backoff(GuardedHttp.MAX_ATTEMPTS, Duration.ofSeconds(2), Duration.ofSeconds(60), () -> 0.5, sleeper));
+        OutboundResponse response = http.send(OutboundRequest.get(server.uri("/down")).withBudget(Duration.ofSeconds(10)));
         assertThat(response.status()).isEqualTo(503);
-        // 100 + 200 + 400 ms fit in one second; the fourth wait (800 ms) would not.
-        assertThat(sleeps).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400));
+        assertThat(sleeps).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
         assertThat(server.requests()).hasSize(4);
         assertThatThrownBy(() -> response.requireSuccess("GET /down"))
                 .isInstanceOf(OutboundException.Status.class)
