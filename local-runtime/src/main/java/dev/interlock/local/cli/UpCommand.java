@@ -9,10 +9,6 @@ import dev.interlock.local.runtime.RuntimeOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,7 +69,7 @@ final class UpCommand implements Callable<Integer> {
             runtime.close();
             stopped.countDown();
         }, "interlock-shutdown"));
-        awaitHealthy(runtime.apiEndpoint());
+        runtime.awaitHealthy(Duration.ofSeconds(60));
         System.out.printf("""
                 interlock: ready in %.1f s (time scale %s)
                   API            %s   (GET /health, /pipelines, /alerts …)
@@ -101,22 +97,5 @@ final class UpCommand implements Callable<Integer> {
 
     private static void printAlert(AlertSink.ReceivedAlert alert) {
         System.out.println("ALERT " + alert.subject() + " " + alert.message().path("message").asText(alert.message().toString()));
-    }
-
-    static void awaitHealthy(URI api) throws InterruptedException {
-        HttpClient http = HttpClient.newHttpClient();
-        Instant deadline = Instant.now().plusSeconds(60);
-        while (Instant.now().isBefore(deadline)) {
-            try {
-                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(URI.create(api + "/health")).build(), HttpResponse.BodyHandlers.discarding());
-                if (r.statusCode() == 200) {
-                    return;
-                }
-            } catch (java.io.IOException notYet) {
-                // The server socket is bound before start() returns; a refusal here means it is still warming up.
-            }
-            Thread.sleep(50);
-        }
-        throw new IllegalStateException("the API did not answer GET /health with 200 within 60 s");
     }
 }

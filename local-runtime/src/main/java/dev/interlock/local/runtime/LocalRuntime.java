@@ -165,6 +165,40 @@ public final class LocalRuntime implements AutoCloseable {
         return new String(outcome.payload(), StandardCharsets.UTF_8);
     }
 
+    /** Waits until the API answers {@code GET /health} with 200; what {@code interlock up} prints "ready" after. */
+    public void awaitHealthy(Duration timeout) throws InterruptedException {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        java.time.Instant deadline = java.time.Instant.now().plus(timeout);
+        while (java.time.Instant.now().isBefore(deadline)) {
+            try {
+                var request = java.net.http.HttpRequest.newBuilder(URI.create(apiEndpoint() + "/health")).build();
+                if (http.send(request, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (java.io.IOException notYet) {
+                // The socket is bound before start() returns; a refusal means the server is still warming up.
+            }
+            Thread.sleep(20);
+        }
+        throw new IllegalStateException("the API did not answer GET /health with 200 within " + timeout);
+    }
+
+    /** Waits until the state machine has an execution matching {@code match} (started by the stream router). */
+    public dev.interlock.statemachine.engine.ExecutionSummary awaitExecution(
+            java.util.function.Predicate<dev.interlock.statemachine.engine.ExecutionSummary> match, Duration timeout)
+            throws InterruptedException {
+        java.time.Instant deadline = java.time.Instant.now().plus(timeout);
+        while (java.time.Instant.now().isBefore(deadline)) {
+            for (var e : stateMachine.listExecutions(null)) {
+                if (match.test(e)) {
+                    return e;
+                }
+            }
+            Thread.sleep(2);
+        }
+        throw new IllegalStateException("no matching execution within " + timeout);
+    }
+
     /** The environment the functions see: local endpoints, loopback URLs allowed, the process's INTERLOCK_* values. */
     Map<String, String> functionEnvironment() {
         Map<String, String> env = new LinkedHashMap<>();

@@ -54,7 +54,7 @@ public final class RuntimeBenchmark {
         Instant t0 = Instant.now();
         try (LocalRuntime rt = LocalRuntime.start(RuntimeOptions.ephemeral(null, 1.0), new ProductionFunctions(), s -> { }, a -> { });
              FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ZERO)) {
-            awaitHealthy(rt.apiEndpoint());
+            rt.awaitHealthy(Duration.ofSeconds(60));
             long upMillis = Duration.between(t0, Instant.now()).toMillis();
             LocalDate today = LocalDate.now(rt.clock().withZone(ZoneOffset.UTC));
 
@@ -71,7 +71,7 @@ public final class RuntimeBenchmark {
                             "pipelineId", AttributeValue.fromS(id), "scheduleId", AttributeValue.fromS("daily"),
                             "date", AttributeValue.fromS(today.toString()), "source", AttributeValue.fromS("manual"),
                             "replay", AttributeValue.fromBool(false))));
-                    ExecutionSummary started = awaitExecution(rt, e -> e.name().startsWith(id + "_"));
+                    ExecutionSummary started = rt.awaitExecution(e -> e.name().startsWith(id + "_"), Duration.ofSeconds(60));
                     markerLatency.add(Duration.between(written, started.startDate()).toMillis());
                 }
             }
@@ -84,8 +84,8 @@ public final class RuntimeBenchmark {
                 put(rt, "/pipelines/" + up, pipeline(up, null, jobs));
                 put(rt, "/pipelines/" + down, pipeline(down, up, jobs));
                 post(rt, "/pipelines/" + up + "/evaluations");
-                ExecutionSummary downstream = awaitExecution(rt, e -> e.name().startsWith(down + "_"));
-                ExecutionSummary upstream = awaitExecution(rt, e -> e.name().startsWith(up + "_"));
+                ExecutionSummary downstream = rt.awaitExecution(e -> e.name().startsWith(down + "_"), Duration.ofSeconds(60));
+                ExecutionSummary upstream = rt.awaitExecution(e -> e.name().startsWith(up + "_"), Duration.ofSeconds(60));
                 Instant completed = rt.stateMachine().getExecutionHistory(upstream.executionArn()).stream()
                         .filter(h -> h.type() == HistoryEventType.LambdaFunctionSucceeded || h.type() == HistoryEventType.TaskStateExited)
                         .filter(h -> stateName(rt, upstream, h).equals("LogCompleted"))
@@ -101,15 +101,16 @@ public final class RuntimeBenchmark {
             for (int i = 0; i < pipelines; i++) {
                 post(rt, "/pipelines/tp-" + i + "/evaluations");
             }
+            // Each execution's completion is awaited on its own future: no polling of the whole list.
             Instant deadline = Instant.now().plus(Duration.ofMinutes(20));
             long done = 0;
-            while (Instant.now().isBefore(deadline)) {
-                done = rt.stateMachine().listExecutions(ExecutionStatus.SUCCEEDED).stream().filter(e -> e.name().startsWith("tp-")).count();
-                long failed = rt.stateMachine().listExecutions(ExecutionStatus.FAILED).stream().filter(e -> e.name().startsWith("tp-")).count();
-                if (done + failed >= pipelines) {
-                    break;
+            for (int i = 0; i < pipelines; i++) {
+                String prefix = "tp-" + i + "_";
+                ExecutionSummary started = rt.awaitExecution(e -> e.name().startsWith(prefix), Duration.between(Instant.now(), deadline));
+                var finished = rt.stateMachine().execution(started.executionArn()).await(Duration.between(Instant.now(), deadline));
+                if (finished.status() == ExecutionStatus.SUCCEEDED) {
+                    done++;
                 }
-                Thread.sleep(200);
             }
             double seconds = Duration.between(begin, Instant.now()).toMillis() / 1000.0;
 
@@ -150,33 +151,6 @@ public final class RuntimeBenchmark {
                 + "  source-freshness: {evaluator: \"builtin:always-pass\"}\n"
                 + "  resource-availability: {evaluator: \"builtin:always-pass\"}\n"
                 + "trigger: {type: http, url: \"" + jobs.endpoint() + "/jobs/" + id + "\"}\n";
-    }
-
-    private static ExecutionSummary awaitExecution(LocalRuntime rt, java.util.function.Predicate<ExecutionSummary> match) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(60);
-        while (Instant.now().isBefore(deadline)) {
-            for (ExecutionSummary e : rt.stateMachine().listExecutions(null)) {
-                if (match.test(e)) {
-                    return e;
-                }
-            }
-            Thread.sleep(2);
-        }
-        throw new IllegalStateException("no matching execution within 60 s");
-    }
-
-    private static void awaitHealthy(URI api) throws Exception {
-        Instant deadline = Instant.now().plusSeconds(60);
-        while (Instant.now().isBefore(deadline)) {
-            try {
-                if (HTTP.send(HttpRequest.newBuilder(URI.create(api + "/health")).build(), HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                Thread.sleep(10);
-            }
-        }
-        throw new IllegalStateException("API not healthy");
     }
 
     private static void put(LocalRuntime rt, String path, String yaml) throws Exception {
