@@ -34,7 +34,17 @@ public final class ColdStartBenchmark {
     private ColdStartBenchmark() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            System.exit(run(args));
+        } catch (Throwable e) {
+            // DynamoDB Local leaves non-daemon threads behind: without an explicit exit a failure would hang Maven.
+            e.printStackTrace();
+            System.exit(2);
+        }
+    }
+
+    private static int run(String[] args) throws Exception {
         Options options = Options.parse(args);
         Files.createDirectories(options.work());
         String java = ProcessHandle.current().info().command()
@@ -61,10 +71,9 @@ public final class ColdStartBenchmark {
         if (!failed.isEmpty() || !results.getFirst().measurable()) {
             System.err.println("COLD-START BENCHMARK FAILED: " + failed.size() + " jar(s) did not answer their event "
                     + "with a success (see the reasons above and the JVM logs under " + options.work() + ")");
-            System.exit(1);
+            return 1;
         }
-        // DynamoDB Local leaves a non-daemon thread behind after stop(), which would keep this JVM (and Maven) waiting.
-        System.exit(0);
+        return 0;
     }
 
     /** One untimed JVM per jar (page cache, CDS), then rounds of one timed JVM per jar. */

@@ -90,8 +90,13 @@ final class ColdStartLauncher {
             } catch (TimeoutException e) {
                 throw new RunFailure(scenario.name() + ": no answer within " + RUN_TIMEOUT_SECONDS + " s", log);
             } finally {
-                process.destroyForcibly();
-                process.waitFor(30, TimeUnit.SECONDS);
+                // SIGTERM first: the JVM runs its exit path (a class-data-sharing archive asked for by the JVM
+                // flags is written there), then anything still alive is killed.
+                process.destroy();
+                if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    process.waitFor(30, TimeUnit.SECONDS);
+                }
             }
         }
     }
