@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import dev.interlock.deps.Deps;
+import dev.interlock.deps.prime.Priming;
 import dev.interlock.deps.Lazy;
 import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -20,6 +21,8 @@ public final class ApiHandler implements RequestHandler<APIGatewayProxyRequestEv
     /** Lambda entry: the container's shared deps; the DynamoDB Provider is built on the first request. */
     public ApiHandler() {
         this(Deps.forFunction(InterlockFunction.API));
+        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
+        Priming.onInit(Deps.get(), InterlockFunction.API, this, APIGatewayProxyRequestEvent.class);
     }
 
     /** Over explicit deps (local runtime, tests). */

@@ -3,6 +3,7 @@ package dev.interlock.evaluator;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.interlock.deps.Deps;
+import dev.interlock.deps.prime.Priming;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -21,6 +22,8 @@ public final class EvaluatorHandler implements RequestStreamHandler {
     /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
     public EvaluatorHandler() {
         this(Deps.forFunction(InterlockFunction.EVALUATOR));
+        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
+        Priming.onInit(Deps.get(), InterlockFunction.EVALUATOR, this);
     }
 
     /** Over given Deps (the local runtime serves the function in process this way). */

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.Deps;
+import dev.interlock.deps.prime.Priming;
 import dev.interlock.deps.Lazy;
 import dev.interlock.deps.alert.AlertPublisher;
 import dev.interlock.model.json.InterlockJson;
@@ -28,6 +29,8 @@ public final class OrchestratorHandler implements RequestStreamHandler {
     /** Lambda entry: the container's shared Deps, checked for every variable the orchestrator needs. */
     public OrchestratorHandler() {
         this(Deps.forFunction(InterlockFunction.ORCHESTRATOR));
+        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
+        Priming.onInit(Deps.get(), InterlockFunction.ORCHESTRATOR, this);
     }
 
     /**

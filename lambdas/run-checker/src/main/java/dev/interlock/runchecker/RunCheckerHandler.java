@@ -3,6 +3,7 @@ package dev.interlock.runchecker;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.interlock.deps.Deps;
+import dev.interlock.deps.prime.Priming;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 
@@ -18,6 +19,8 @@ public final class RunCheckerHandler implements RequestStreamHandler {
     /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
     public RunCheckerHandler() {
         this(Deps.forFunction(InterlockFunction.RUN_CHECKER));
+        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
+        Priming.onInit(Deps.get(), InterlockFunction.RUN_CHECKER, this);
     }
 
     /** Over given Deps (the local runtime serves the function in process this way). */

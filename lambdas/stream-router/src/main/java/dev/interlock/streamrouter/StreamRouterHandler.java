@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.interlock.deps.Deps;
+import dev.interlock.deps.prime.Priming;
 import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.model.runtime.InterlockFunction;
 import software.amazon.awssdk.services.sfn.SfnClient;
@@ -21,6 +22,8 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
     /** Lambda entry: the container's shared, lazily built deps (the Step Functions client is created on the first marker). */
     public StreamRouterHandler() {
         this(Deps.forFunction(InterlockFunction.STREAM_ROUTER));
+        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
+        Priming.onInit(Deps.get(), InterlockFunction.STREAM_ROUTER, this, DynamodbEvent.class);
     }
 
     /** Over explicit deps (local runtime, tests). */

@@ -3,6 +3,7 @@ package dev.interlock.trigger;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.interlock.deps.Deps;
+import dev.interlock.deps.prime.Priming;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -19,6 +20,8 @@ public final class TriggerHandler implements RequestStreamHandler {
     /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
     public TriggerHandler() {
         this(Deps.forFunction(InterlockFunction.TRIGGER));
+        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
+        Priming.onInit(Deps.get(), InterlockFunction.TRIGGER, this);
     }
 
     /** Over given Deps, without command triggers (they would run a process inside the Lambda sandbox). */

@@ -49,8 +49,13 @@ public enum EnvVar {
             EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_EMR_SERVERLESS("Endpoint override for EMR Serverless.", "", false,
             EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_PRIMING("When a function warms itself on its bundled priming events with every AWS call answered "
+            + "locally: auto (before a SnapStart snapshot and in provisioned-concurrency init), always (every init), never.",
+            "auto", false, EnumSet.noneOf(InterlockFunction.class)),
     AWS_REGION("Region of every AWS client (set by Lambda).", "us-east-1", false,
-            EnumSet.noneOf(InterlockFunction.class));
+            EnumSet.noneOf(InterlockFunction.class)),
+    AWS_LAMBDA_INITIALIZATION_TYPE("How Lambda initialises the container: on-demand, provisioned-concurrency or "
+            + "snap-start (set by Lambda).", "on-demand", false, EnumSet.noneOf(InterlockFunction.class));
 
     private final String description;
     private final String defaultValue;

@@ -6,10 +6,12 @@ import dev.interlock.model.runtime.EnvVar;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
+import dev.interlock.deps.prime.PrimingCredentialsProvider;
+import dev.interlock.deps.prime.PrimingHttpClient;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
-import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -34,7 +36,7 @@ import java.util.Optional;
 public final class AwsClients implements AutoCloseable {
 
     private final Environment environment;
-    private final Lazy<SdkHttpClient> http;
+    private final Lazy<PrimingHttpClient> http;
     private final Lazy<AwsCredentialsProvider> credentials;
     private final Lazy<Object> dynamoDb;
     private final Lazy<Object> stepFunctions;
@@ -52,11 +54,11 @@ public final class AwsClients implements AutoCloseable {
 
     public AwsClients(Environment environment) {
         this.environment = environment;
-        this.http = Lazy.of(() -> UrlConnectionHttpClient.builder()
+        this.http = Lazy.of(() -> new PrimingHttpClient(UrlConnectionHttpClient.builder()
                 .connectionTimeout(Duration.ofSeconds(5))
                 .socketTimeout(Duration.ofSeconds(60))
-                .build());
-        this.credentials = Lazy.of(this::credentialsProvider);
+                .build()));
+        this.credentials = Lazy.of(() -> new PrimingCredentialsProvider(credentialsProvider()));
         this.dynamoDb = track(Lazy.of(() -> ServiceClientFactories.DynamoDb.create(this)));
         this.stepFunctions = track(Lazy.of(() -> ServiceClientFactories.StepFunctions.create(this)));
         this.glue = track(Lazy.of(() -> ServiceClientFactories.Glue.create(this)));
@@ -137,7 +139,19 @@ public final class AwsClients implements AutoCloseable {
         if (local && System.getenv("AWS_ACCESS_KEY_ID") == null) {
             return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
         }
+        if (System.getenv("AWS_ACCESS_KEY_ID") != null && System.getenv("AWS_SECRET_ACCESS_KEY") != null) {
+            // On-demand Lambda containers get their role's credentials as environment variables: read them directly
+            // rather than building the default chain (profile files, web identity, container and instance
+            // providers), which cold start would otherwise load for nothing.
+            return EnvironmentVariableCredentialsProvider.create();
+        }
+        // SnapStart containers get no credential variables; the default chain finds the container endpoint.
         return DefaultCredentialsProvider.builder().build();
+    }
+
+    /** Requests answered locally while priming (see {@link PrimingHttpClient}). */
+    public long answeredLocally() {
+        return http.isCreated() ? http.get().answeredLocally() : 0;
     }
 
     private Lazy<Object> track(Lazy<Object> lazy) {

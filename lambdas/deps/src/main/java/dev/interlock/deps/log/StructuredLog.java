@@ -1,5 +1,7 @@
 package dev.interlock.deps.log;
 
+import dev.interlock.deps.prime.Priming;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -77,6 +79,9 @@ public final class StructuredLog {
     }
 
     private void write(Level level, LogContext ctx, String message, Map<String, ?> fields, Throwable error) {
+        if (Priming.active()) {
+            return; // priming events are rehearsals: nothing they do belongs in the function's log
+        }
         out.println(render(level, ctx, message, fields, error));
     }
 }

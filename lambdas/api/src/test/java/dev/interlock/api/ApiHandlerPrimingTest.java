@@ -1,0 +1,24 @@
+package dev.interlock.api;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import dev.interlock.deps.prime.Priming;
+import dev.interlock.deps.testing.PrimingCheck;
+import dev.interlock.model.runtime.InterlockFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bundled priming events rehearse the real handler end to end — every event answered without a failure, every
+ * AWS call answered inside the process, no request reaching an endpoint — so a SnapStart snapshot is taken warm.
+ */
+class ApiHandlerPrimingTest {
+
+    @Test
+    void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
+        try (PrimingCheck check = PrimingCheck.start(InterlockFunction.API)) {
+            ApiHandler handler = new ApiHandler(check.deps());
+            Priming.Report report = Priming.prime(InterlockFunction.API, ApiHandler.class,
+                    Priming.rehearsal(handler, APIGatewayProxyRequestEvent.class), check.log());
+            check.assertClean(report, ApiHandler.class, true);
+        }
+    }
+}

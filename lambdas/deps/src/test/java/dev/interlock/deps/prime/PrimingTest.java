@@ -1,0 +1,260 @@
+package dev.interlock.deps.prime;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.interlock.deps.Deps;
+import dev.interlock.deps.Environment;
+import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.deps.log.LogContext;
+import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.deps.outbound.GuardedHttp;
+import dev.interlock.deps.outbound.OutboundRequest;
+import dev.interlock.deps.outbound.OutboundResponse;
+import dev.interlock.deps.outbound.UrlGuard;
+import dev.interlock.model.runtime.InterlockFunction;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.glue.model.StartJobRunResponse;
+import software.amazon.awssdk.services.lambda.model.InvokeResponse;
+import software.amazon.awssdk.services.sns.model.PublishResponse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PrimingTest {
+
+    private HttpServer server;
+    private final List<String> received = new CopyOnWriteArrayList<>();
+    private String endpoint;
+
+    @BeforeEach
+    void startServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            received.add(exchange.getRequestMethod() + " " + exchange.getRequestURI());
+            byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        endpoint = "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    @AfterEach
+    void stopServer() {
+        server.stop(0);
+    }
+
+    private AwsClients clients() {
+        return new AwsClients(Environment.of(Map.of("AWS_REGION", "us-east-1",
+                "INTERLOCK_ENDPOINT_DYNAMODB", endpoint, "INTERLOCK_ENDPOINT_SNS", endpoint,
+                "INTERLOCK_ENDPOINT_GLUE", endpoint, "INTERLOCK_ENDPOINT_LAMBDA", endpoint)));
+    }
+
+    @Test
+    void whilePrimingAwsCallsAreAnsweredLocallyAndOtherwiseReachTheEndpoint() throws Exception {
+        try (AwsClients clients = clients()) {
+            GetItemResponse primed = Priming.offline(() -> clients.dynamoDb().getItem(b -> b.tableName("interlock")
+                    .key(Map.of("PK", AttributeValue.fromS("PIPELINE#p"), "SK", AttributeValue.fromS("CONFIG")))));
+            assertThat(primed.hasItem()).isFalse();
+            assertThat(received).isEmpty();
+            assertThat(clients.answeredLocally()).isEqualTo(1);
+
+            clients.dynamoDb().getItem(b -> b.tableName("interlock")
+                    .key(Map.of("PK", AttributeValue.fromS("PIPELINE#p"), "SK", AttributeValue.fromS("CONFIG"))));
+            assertThat(received).hasSize(1);
+            assertThat(clients.answeredLocally()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void everyProtocolGetsAnEmptySuccess() throws Exception {
+        try (AwsClients clients = clients()) {
+            // Query protocol (XML), JSON 1.1 and REST-JSON: each parses into an empty response.
+            PublishResponse published = Priming.offline(() -> clients.sns()
+                    .publish(b -> b.topicArn("arn:aws:sns:us-east-1:123456789012:t").message("m")));
+            StartJobRunResponse started = Priming.offline(() -> clients.glue().startJobRun(b -> b.jobName("j")));
+            InvokeResponse invoked = Priming.offline(() -> clients.lambda().invoke(b -> b.functionName("f")));
+            assertThat(published.sdkHttpResponse().isSuccessful()).isTrue();
+            assertThat(started.jobRunId()).isNull();
+            assertThat(invoked.statusCode()).isEqualTo(200);
+            assertThat(received).isEmpty();
+            assertThat(clients.answeredLocally()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void primingSignsWithPlaceholderCredentialsAndNeverAsksTheRealProvider() throws Exception {
+        List<String> asked = new ArrayList<>();
+        AwsCredentialsProvider real = () -> {
+            asked.add("resolve");
+            return AwsBasicCredentials.create("real", "secret");
+        };
+        PrimingCredentialsProvider provider = new PrimingCredentialsProvider(real);
+        assertThat(Priming.offline(provider::resolveCredentials).accessKeyId()).isEqualTo("INTERLOCKPRIMING");
+        assertThat(asked).isEmpty();
+        assertThat(provider.resolveCredentials().accessKeyId()).isEqualTo("real");
+        assertThat(asked).containsExactly("resolve");
+    }
+
+    @Test
+    void outboundHttpIsAnsweredWithoutALookupOrAConnection() throws Exception {
+        // The guard would refuse loopback; while priming the request never gets that far.
+        GuardedHttp http = GuardedHttp.create(UrlGuard.fromEnvironment(Environment.of(Map.of())), Clock.systemUTC());
+        OutboundRequest request = OutboundRequest.get(URI.create(endpoint + "/status"));
+        OutboundResponse primed = Priming.offline(() -> http.send(request));
+        assertThat(primed.status()).isEqualTo(200);
+        assertThat(primed.body()).isEqualTo("{}");
+        assertThat(received).isEmpty();
+    }
+
+    @Test
+    void logLinesWrittenWhilePrimingAreDropped() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StructuredLog log = new StructuredLog("t", new PrintStream(out, true, StandardCharsets.UTF_8), Clock.systemUTC());
+        Priming.offline(() -> {
+            log.info(LogContext.NONE, "rehearsal", Map.of());
+            return null;
+        });
+        log.info(LogContext.NONE, "real", Map.of());
+        assertThat(out.toString(StandardCharsets.UTF_8)).doesNotContain("rehearsal").contains("\"message\":\"real\"");
+    }
+
+    @Test
+    void theFlagIsScopedToTheBodyAndTheThread() throws Exception {
+        assertThat(Priming.active()).isFalse();
+        boolean[] other = new boolean[1];
+        Priming.offline(() -> {
+            assertThat(Priming.active()).isTrue();
+            Thread t = new Thread(() -> other[0] = Priming.active());
+            t.start();
+            t.join();
+            return null;
+        });
+        assertThat(other[0]).isFalse();
+        assertThat(Priming.active()).isFalse();
+        assertThatThrownBy(() -> Priming.offline(() -> {
+            throw new IllegalStateException("boom");
+        })).hasMessage("boom");
+        assertThat(Priming.active()).isFalse();
+    }
+
+    @Test
+    void primeRunsEveryBundledEventCountsFailuresAndNeverThrows() {
+        List<String> seen = new ArrayList<>();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StructuredLog log = new StructuredLog("priming", new PrintStream(out, true, StandardCharsets.UTF_8),
+                Clock.systemUTC());
+        Priming.Report report = Priming.prime(InterlockFunction.ORCHESTRATOR, PrimingTest.class, (event, context) -> {
+            String text = new String(event, StandardCharsets.UTF_8);
+            seen.add(text);
+            assertThat(Priming.active()).isTrue();
+            assertThat(context.getFunctionName()).isEqualTo("orchestrator");
+            if (text.contains("fails")) {
+                throw new IllegalStateException("secret detail");
+            }
+        }, log);
+        assertThat(seen).hasSize(3);
+        assertThat(report.events()).isEqualTo(3);
+        assertThat(report.failures()).isEqualTo(1);
+        assertThat(report.errors()).containsExactly("java.lang.IllegalStateException: secret detail");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("\"message\":\"primed\"", "\"events\":\"3\"", "\"failures\":\"1\"",
+                        "java.lang.IllegalStateException")
+                .doesNotContain("secret detail");
+    }
+
+    @Test
+    void aHandlerWithoutBundledEventsIsAClearError() {
+        assertThatThrownBy(() -> Priming.events(String.class))
+                .hasMessageContaining("no priming-events.json beside java.lang.String");
+    }
+
+    @Test
+    void whenToPrimeFollowsTheModeAndLambdasInitialisationType() {
+        assertThat(decide("auto", "on-demand")).isEqualTo(Priming.Decision.SKIPPED);
+        assertThat(decide(null, null)).isEqualTo(Priming.Decision.SKIPPED);
+        assertThat(decide("auto", "provisioned-concurrency")).isEqualTo(Priming.Decision.PRIMED_NOW);
+        assertThat(decide("AUTO", "snap-start")).isEqualTo(Priming.Decision.BEFORE_SNAPSHOT);
+        assertThat(decide("always", "on-demand")).isEqualTo(Priming.Decision.PRIMED_NOW);
+        assertThat(decide("always", "snap-start")).isEqualTo(Priming.Decision.PRIMED_NOW);
+        assertThat(decide("never", "snap-start")).isEqualTo(Priming.Decision.SKIPPED);
+        assertThat(decide("never", "provisioned-concurrency")).isEqualTo(Priming.Decision.SKIPPED);
+        assertThatThrownBy(() -> decide("sometimes", "on-demand"))
+                .hasMessageContaining("INTERLOCK_PRIMING must be auto, always or never, got 'sometimes'");
+    }
+
+    @Test
+    void underSnapStartPrimingRunsInTheBeforeCheckpointHook() {
+        List<String> seen = new ArrayList<>();
+        try (Deps deps = new Deps(Environment.of(Map.of("AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start")),
+                Clock.systemUTC())) {
+            Priming.Decision decision = Priming.onInit(deps, InterlockFunction.ORCHESTRATOR, new EchoHandler(seen));
+            assertThat(decision).isEqualTo(Priming.Decision.BEFORE_SNAPSHOT);
+            // Not during init: the snapshot is taken after it, and priming belongs right before the snapshot.
+            assertThat(seen).isEmpty();
+            Priming.lastHook().runBeforeCheckpoint();
+            assertThat(seen).hasSize(3);
+        }
+    }
+
+    @Test
+    void primingNeverBreaksInitEvenWithoutBundledEvents() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StructuredLog log = new StructuredLog("priming", new PrintStream(out, true, StandardCharsets.UTF_8),
+                Clock.systemUTC());
+        Priming.Report report = Priming.prime(InterlockFunction.API, String.class, (event, context) -> {
+        }, log);
+        assertThat(report.events()).isZero();
+        assertThat(report.failures()).isEqualTo(1);
+        assertThat(report.errors().getFirst()).contains("no priming-events.json beside java.lang.String");
+    }
+
+    /** A stream handler that records the events it is given (its priming events are this package's). */
+    static final class EchoHandler implements com.amazonaws.services.lambda.runtime.RequestStreamHandler {
+        private final List<String> seen;
+
+        EchoHandler(List<String> seen) {
+            this.seen = seen;
+        }
+
+        @Override
+        public void handleRequest(java.io.InputStream in, java.io.OutputStream out,
+                                  com.amazonaws.services.lambda.runtime.Context context) throws IOException {
+            seen.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    private static Priming.Decision decide(String mode, String initType) {
+        Map<String, String> env = new java.util.HashMap<>();
+        if (mode != null) {
+            env.put("INTERLOCK_PRIMING", mode);
+        }
+        if (initType != null) {
+            env.put("AWS_LAMBDA_INITIALIZATION_TYPE", initType);
+        }
+        try (Deps deps = new Deps(Environment.of(env), Clock.systemUTC())) {
+            List<String> seen = new ArrayList<>();
+            return Priming.onInit(deps, InterlockFunction.ORCHESTRATOR, new EchoHandler(seen));
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package dev.interlock.streamrouter;
+
+import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
+import dev.interlock.deps.prime.Priming;
+import dev.interlock.deps.testing.PrimingCheck;
+import dev.interlock.model.runtime.InterlockFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bundled priming events rehearse the real handler end to end — every event answered without a failure, every
+ * AWS call answered inside the process, no request reaching an endpoint — so a SnapStart snapshot is taken warm.
+ */
+class StreamRouterHandlerPrimingTest {
+
+    @Test
+    void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
+        try (PrimingCheck check = PrimingCheck.start(InterlockFunction.STREAM_ROUTER)) {
+            StreamRouterHandler handler = new StreamRouterHandler(check.deps());
+            Priming.Report report = Priming.prime(InterlockFunction.STREAM_ROUTER, StreamRouterHandler.class,
+                    Priming.rehearsal(handler, DynamodbEvent.class), check.log());
+            check.assertClean(report, StreamRouterHandler.class, true);
+        }
+    }
+}
