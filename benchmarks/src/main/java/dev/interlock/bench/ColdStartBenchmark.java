@@ -52,8 +52,10 @@ public final class ColdStartBenchmark {
         double loadBefore = loadAverage();
         List<ColdStartResult> results = new ArrayList<>();
         try (LocalServices services = LocalServices.start()) {
+            Map<String, String> environment = new HashMap<>(services.functionEnvironment());
+            environment.put("INTERLOCK_PRIMING", options.priming());
             ColdStartLauncher launcher = new ColdStartLauncher(java, options.jvmArgs(), options.runtimeClient(),
-                    services.functionEnvironment(), options.work());
+                    environment, options.work(), options.classData());
             for (Scenario s : new Scenarios(services).all(options.repository(), options.helloJar(), options.functions())) {
                 long size = Files.isRegularFile(s.jar()) ? Files.size(s.jar()) : 0;
                 results.add(s.verdict().whyMissing()
@@ -108,8 +110,10 @@ public final class ColdStartBenchmark {
         ColdStartResult baseline = results.getFirst();
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%nCold start under aws-lambda-java-runtime-interface-client: %d run(s) per jar "
-                        + "(+%d warm-up), %s %s%nJVM: %s%nload average (1 min) before %.2f, after %.2f on %d CPUs%n%n",
-                options.runs(), options.warmups(), java, String.join(" ", options.jvmArgs()), Runtime.version(),
+                        + "(+%d warm-up), %s %s%nclass data: %s, INTERLOCK_PRIMING=%s%nJVM: %s%n"
+                        + "load average (1 min) before %.2f, after %.2f on %d CPUs%n%n",
+                options.runs(), options.warmups(), java, String.join(" ", options.jvmArgs()),
+                options.classData().name().toLowerCase(Locale.ROOT), options.priming(), Runtime.version(),
                 loadBefore, loadAfter, Runtime.getRuntime().availableProcessors()));
         out.append(String.format(Locale.ROOT, "%-18s %8s %10s %8s %8s %8s %9s %7s %6s  %s%n",
                 "function", "jar MB", "median ms", "p90 ms", "init ms", "invk ms", "x hello", "<20MB", "<=3x", "note"));
@@ -148,6 +152,8 @@ public final class ColdStartBenchmark {
                 .put("javaVersion", Runtime.version().toString())
                 .put("runs", options.runs())
                 .put("warmups", options.warmups())
+                .put("classData", options.classData().name().toLowerCase(Locale.ROOT))
+                .put("priming", options.priming())
                 .put("loadAverageBefore", loadBefore)
                 .put("loadAverageAfter", loadAfter)
                 .put("cpus", Runtime.getRuntime().availableProcessors());
@@ -205,7 +211,8 @@ public final class ColdStartBenchmark {
 
     /** Command-line options ({@code --name=value}); the pom passes all of them. */
     record Options(Path repository, Path runtimeClient, Path helloJar, int runs, int warmups, List<String> functions,
-                   List<String> jvmArgs, Path work, Path json) {
+                   List<String> jvmArgs, Path work, Path json, ColdStartLauncher.ClassData classData,
+                   String priming) {
 
         static Options parse(String[] args) {
             Map<String, String> values = new HashMap<>();
@@ -228,7 +235,9 @@ public final class ColdStartBenchmark {
                             .map(String::trim).filter(s -> !s.isEmpty()).toList(),
                     jvmArgs.isEmpty() ? List.of() : List.of(jvmArgs.split("\\s+")),
                     work,
-                    Path.of(values.getOrDefault("json", repository.resolve("benchmarks/target/cold-start.json").toString())));
+                    Path.of(values.getOrDefault("json", repository.resolve("benchmarks/target/cold-start.json").toString())),
+                    ColdStartLauncher.ClassData.valueOf(values.getOrDefault("class-data", "none").trim().toUpperCase(Locale.ROOT)),
+                    values.getOrDefault("priming", "auto").trim());
         }
 
         private static String required(Map<String, String> values, String name) {

@@ -27,10 +27,12 @@ final class ColdStartLauncher {
     private final List<Path> runtimeClient;
     private final Map<String, String> functionEnvironment;
     private final Path work;
+    private final ClassData classData;
 
     ColdStartLauncher(String java, List<String> jvmArgs, Path runtimeClientDir, Map<String, String> functionEnvironment,
-                      Path work) throws IOException {
+                      Path work, ClassData classData) throws IOException {
         this.java = java;
+        this.classData = classData;
         this.jvmArgs = List.copyOf(jvmArgs);
         try (Stream<Path> jars = Files.list(runtimeClientDir)) {
             this.runtimeClient = jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
@@ -53,7 +55,7 @@ final class ColdStartLauncher {
         Path taskRoot = Files.createDirectories(work.resolve("task-root"));
         Path log = work.resolve(functionName + (index < 0 ? "-warmup" + -index : "-run" + (index + 1)) + ".log");
         try (RuntimeApiStub stub = RuntimeApiStub.start(prepared.event(), functionName)) {
-            ProcessBuilder builder = new ProcessBuilder(command(scenario))
+            ProcessBuilder builder = new ProcessBuilder(command(scenario, index))
                     // An empty task root: the runtime client's customer class loader finds nothing there, so every
                     // class comes from the class path.
                     .directory(taskRoot.toFile())
@@ -101,10 +103,24 @@ final class ColdStartLauncher {
         }
     }
 
-    private List<String> command(Scenario scenario) {
+    private List<String> command(Scenario scenario, int index) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(jvmArgs);
+        String jar = scenario.name().replaceAll("[^A-Za-z0-9-]", "");
+        switch (classData) {
+            case NONE -> {
+            }
+            // The warm-up JVM writes the jar's archive at exit; the timed JVMs map it.
+            case CDS -> {
+                Path archive = work.resolve(jar + ".jsa");
+                command.add(index < 0 ? "-XX:ArchiveClassesAtExit=" + archive : "-XX:SharedArchiveFile=" + archive);
+            }
+            case AOT -> {
+                Path cache = work.resolve(jar + ".aot");
+                command.add(index < 0 ? "-XX:AOTCacheOutput=" + cache : "-XX:AOTCache=" + cache);
+            }
+        }
         command.add("-classpath");
         // The runtime client first, as on Lambda, where its own aws-lambda-java-core wins over a bundled copy.
         List<String> classPath = new ArrayList<>(runtimeClient.stream().map(Path::toString).toList());
@@ -113,6 +129,15 @@ final class ColdStartLauncher {
         command.add(RUNTIME_MAIN);
         command.add(scenario.handler());
         return command;
+    }
+
+    /**
+     * Class data the timed JVMs map, written by each jar's warm-up JVM: none; an application class-data-sharing
+     * archive ({@code -XX:ArchiveClassesAtExit}, JDK 13+); or an ahead-of-time cache of loaded and linked classes and
+     * method profiles ({@code -XX:AOTCacheOutput}, JDK 25).
+     */
+    enum ClassData {
+        NONE, CDS, AOT
     }
 
     /** What the Lambda service sets in every java21 sandbox (credentials are dummies; nothing reaches AWS). */
