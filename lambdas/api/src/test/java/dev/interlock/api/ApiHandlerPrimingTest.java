@@ -14,11 +14,7 @@ class ApiHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        try (PrimingCheck check = PrimingCheck.start(InterlockFunction.API)) {
-            ApiHandler handler = new ApiHandler(check.deps());
-            Priming.Report report = Priming.prime(InterlockFunction.API, ApiHandler.class,
-                    Priming.rehearsal(handler, APIGatewayProxyRequestEvent.class), check.log());
-            check.assertClean(report, ApiHandler.class, true);
-        }
+        PrimingCheck.assertRehearsesCleanly(InterlockFunction.API, ApiHandler.class,
+                deps -> Priming.rehearsal(new ApiHandler(deps), APIGatewayProxyRequestEvent.class), true);
     }
 }

@@ -13,11 +13,7 @@ class EvaluatorHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        try (PrimingCheck check = PrimingCheck.start(InterlockFunction.EVALUATOR)) {
-            EvaluatorHandler handler = new EvaluatorHandler(check.deps());
-            Priming.Report report = Priming.prime(InterlockFunction.EVALUATOR, EvaluatorHandler.class,
-                    Priming.rehearsal(handler), check.log());
-            check.assertClean(report, EvaluatorHandler.class, true);
-        }
+        PrimingCheck.assertRehearsesCleanly(InterlockFunction.EVALUATOR, EvaluatorHandler.class,
+                deps -> Priming.rehearsal(new EvaluatorHandler(deps)), true);
     }
 }

@@ -13,11 +13,7 @@ class OrchestratorHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        try (PrimingCheck check = PrimingCheck.start(InterlockFunction.ORCHESTRATOR)) {
-            OrchestratorHandler handler = new OrchestratorHandler(check.deps());
-            Priming.Report report = Priming.prime(InterlockFunction.ORCHESTRATOR, OrchestratorHandler.class,
-                    Priming.rehearsal(handler), check.log());
-            check.assertClean(report, OrchestratorHandler.class, true);
-        }
+        PrimingCheck.assertRehearsesCleanly(InterlockFunction.ORCHESTRATOR, OrchestratorHandler.class,
+                deps -> Priming.rehearsal(new OrchestratorHandler(deps)), true);
     }
 }

@@ -13,11 +13,7 @@ class RunCheckerHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        try (PrimingCheck check = PrimingCheck.start(InterlockFunction.RUN_CHECKER)) {
-            RunCheckerHandler handler = new RunCheckerHandler(check.deps());
-            Priming.Report report = Priming.prime(InterlockFunction.RUN_CHECKER, RunCheckerHandler.class,
-                    Priming.rehearsal(handler), check.log());
-            check.assertClean(report, RunCheckerHandler.class, true);
-        }
+        PrimingCheck.assertRehearsesCleanly(InterlockFunction.RUN_CHECKER, RunCheckerHandler.class,
+                deps -> Priming.rehearsal(new RunCheckerHandler(deps)), true);
     }
 }

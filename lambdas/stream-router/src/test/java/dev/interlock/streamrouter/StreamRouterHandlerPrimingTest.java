@@ -14,11 +14,7 @@ class StreamRouterHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        try (PrimingCheck check = PrimingCheck.start(InterlockFunction.STREAM_ROUTER)) {
-            StreamRouterHandler handler = new StreamRouterHandler(check.deps());
-            Priming.Report report = Priming.prime(InterlockFunction.STREAM_ROUTER, StreamRouterHandler.class,
-                    Priming.rehearsal(handler, DynamodbEvent.class), check.log());
-            check.assertClean(report, StreamRouterHandler.class, true);
-        }
+        PrimingCheck.assertRehearsesCleanly(InterlockFunction.STREAM_ROUTER, StreamRouterHandler.class,
+                deps -> Priming.rehearsal(new StreamRouterHandler(deps), DynamodbEvent.class), true);
     }
 }

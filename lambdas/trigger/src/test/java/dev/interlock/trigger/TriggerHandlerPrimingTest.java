@@ -13,14 +13,11 @@ class TriggerHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        try (PrimingCheck check = PrimingCheck.start(InterlockFunction.TRIGGER)) {
-            TriggerHandler handler = new TriggerHandler(check.deps());
-            Priming.Report report = Priming.prime(InterlockFunction.TRIGGER, TriggerHandler.class,
-                    Priming.rehearsal(handler), check.log());
-            // With every read answered "not found", the claim cannot see the run it creates: the rehearsal covers
-            // the request, the store's reads and writes and the claim loop, and ends there (no job is ever started).
-            check.assertClean(report, TriggerHandler.class, true, "dev.interlock.store.StoreException: run "
-                    + "00000000-0000-4000-8000-000000000000: the run state kept changing while the trigger tried to claim it");
-        }
+        // With every read answered "not found", the claim cannot see the run it creates: the rehearsal covers
+        // the request, the store's reads and writes and the claim loop, and ends there (no job is ever started).
+        PrimingCheck.assertRehearsesCleanly(InterlockFunction.TRIGGER, TriggerHandler.class,
+                deps -> Priming.rehearsal(new TriggerHandler(deps)), true,
+                "dev.interlock.store.StoreException: run 00000000-0000-4000-8000-000000000000: the run state kept "
+                        + "changing while the trigger tried to claim it");
     }
 }

@@ -66,6 +66,19 @@ public final class PrimingCheck implements AutoCloseable {
         return new PrimingCheck(function);
     }
 
+    /**
+     * Primes the handler {@code rehearsal} builds over this check's Deps with the events bundled beside
+     * {@code handlerClass}, and asserts {@link #assertClean} of the report.
+     */
+    public static void assertRehearsesCleanly(InterlockFunction function, Class<?> handlerClass,
+                                              java.util.function.Function<Deps, Priming.Rehearsal> rehearsal,
+                                              boolean callsAws, String... expectedErrors) {
+        try (PrimingCheck check = start(function)) {
+            Priming.Report report = Priming.prime(function, handlerClass, rehearsal.apply(check.deps()), check.log());
+            check.assertClean(report, handlerClass, callsAws, expectedErrors);
+        }
+    }
+
     public Deps deps() {
         return deps;
     }
