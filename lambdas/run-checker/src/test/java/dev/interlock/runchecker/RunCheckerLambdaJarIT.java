@@ -1,0 +1,179 @@
+package dev.interlock.runchecker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.dynamodb.DynamoDbProvider;
+import dev.interlock.deps.dynamodb.InterlockTable;
+import dev.interlock.deps.dynamodb.LocalDynamoDb;
+import dev.interlock.deps.testing.AwsProtocolStub;
+import dev.interlock.deps.testing.AwsProtocolStub.Reply;
+import dev.interlock.deps.testing.JarDiff;
+import dev.interlock.deps.testing.LambdaJarRun;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.model.trigger.TriggerType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The deployable jar, target/run-checker-lambda.jar (shrunk by ProGuard), run for real after the build made it: a
+ * fresh JVM with only that jar on its class path creates {@link RunCheckerHandler} the way Lambda does and polls one
+ * running job per trigger type whose check uses an AWS SDK client (Glue, EMR, EMR Serverless, Step Functions), and a
+ * failed Step Functions execution. The AWS endpoints are a local stub speaking each service's protocol and DynamoDB
+ * Local, reached through the {@code INTERLOCK_ENDPOINT_*} variables.
+ *
+ * <p>A class the shrinker removed but a path needs fails the path's invocation with {@code NoClassDefFoundError} or
+ * {@code NoSuchMethodError}, so the answer is missing and the test fails with the JVM's output.
+ */
+class RunCheckerLambdaJarIT {
+
+    private static final Path JAR = Path.of("target", "run-checker-lambda.jar");
+    private static final Path UNSHRUNK = Path.of("target", "run-checker-lambda-unshrunk.jar");
+    private static final String SERVICES = "software/amazon/awssdk/services/";
+    private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
+    private static final String TABLE = "interlock-jar-it";
+
+    private static LocalDynamoDb dynamoDb;
+    private static DynamoDbClient dynamoDbClient;
+    private static AwsProtocolStub aws;
+
+    @BeforeAll
+    static void start() {
+        dynamoDb = LocalDynamoDb.start();
+        dynamoDbClient = dynamoDb.client();
+        InterlockTable.createIfAbsent(dynamoDbClient, TABLE, TableDefinition.INTERLOCK);
+        aws = AwsProtocolStub.start()
+                .on("AWSGlue.GetJobRun", Reply.json("{\"JobRun\":{\"Id\":\"jr_0042\",\"JobRunState\":\"SUCCEEDED\"}}"))
+                .on("ElasticMapReduce.DescribeStep",
+                        Reply.json("{\"Step\":{\"Id\":\"s-2ABC\",\"Status\":{\"State\":\"COMPLETED\"}}}"))
+                .on("GET /applications/00fabc/jobruns/00fjr1", Reply.json("{\"jobRun\":{\"applicationId\":\"00fabc\","
+                        + "\"jobRunId\":\"00fjr1\",\"state\":\"SUCCESS\",\"stateDetails\":\"\"}}"))
+                .on("AWSStepFunctions.DescribeExecution", request ->
+                        request.json().path("executionArn").asText().endsWith(":failed")
+                                ? Reply.json("{\"executionArn\":\"arn:x:failed\",\"status\":\"FAILED\","
+                                        + "\"error\":\"States.TaskFailed\",\"cause\":\"boom\",\"startDate\":1772359200}")
+                                : Reply.json("{\"executionArn\":\"arn:x:ok\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"));
+    }
+
+    @AfterAll
+    static void stop() {
+        aws.close();
+        dynamoDbClient.close();
+        dynamoDb.close();
+    }
+
+    @Test
+    void theShrunkJarPollsEveryKindOfJobAndSettlesTheRunInDynamoDb(@TempDir Path work) throws Exception {
+        assertThat(Files.size(JAR)).as("size of %s (issue 4: under 20 MiB)", JAR).isLessThan(MAX_JAR_BYTES);
+        DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
+        Map<String, String> glue = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042");
+        Map<String, String> emr = Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC");
+        Map<String, String> emrServerless = Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1");
+        Map<String, String> sfn = Map.of("sfn_execution_arn", "arn:x:ok");
+        Map<String, String> sfnFailed = Map.of("sfn_execution_arn", "arn:x:failed");
+        running(store, "glue-run", TriggerType.GLUE, glue);
+        running(store, "emr-run", TriggerType.EMR, emr);
+        running(store, "emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless);
+        running(store, "sfn-run", TriggerType.STEP_FUNCTION, sfn);
+        running(store, "sfn-failed-run", TriggerType.STEP_FUNCTION, sfnFailed);
+
+        LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, RunCheckerHandler.class.getName(), environment())
+                .event("glue", event("glue-run", TriggerType.GLUE, glue))
+                .event("emr", event("emr-run", TriggerType.EMR, emr))
+                .event("emr-serverless", event("emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless))
+                .event("step-function", event("sfn-run", TriggerType.STEP_FUNCTION, sfn))
+                .event("step-function-failed", event("sfn-failed-run", TriggerType.STEP_FUNCTION, sfnFailed))
+                .run(work);
+
+        assertAnswer(answers, "glue", "succeeded", "SUCCEEDED", "");
+        assertAnswer(answers, "emr", "succeeded", "COMPLETED", "");
+        assertAnswer(answers, "emr-serverless", "succeeded", "SUCCESS", "");
+        assertAnswer(answers, "step-function", "succeeded", "SUCCEEDED", "");
+        assertAnswer(answers, "step-function-failed", "failed", "FAILED: States.TaskFailed boom", "TRANSIENT");
+
+        // Each job system received the check the SDK client makes, in its own protocol.
+        assertThat(aws.requests("AWSGlue.GetJobRun")).singleElement()
+                .satisfies(r -> assertThat(r.json().path("RunId").asText()).isEqualTo("jr_0042"));
+        assertThat(aws.requests("ElasticMapReduce.DescribeStep")).singleElement()
+                .satisfies(r -> assertThat(r.json().path("StepId").asText()).isEqualTo("s-2ABC"));
+        assertThat(aws.requests("GET /applications/00fabc/jobruns/00fjr1")).hasSize(1);
+        assertThat(aws.requests("AWSStepFunctions.DescribeExecution"))
+                .extracting(r -> r.json().path("executionArn").asText()).containsExactly("arn:x:ok", "arn:x:failed");
+
+        // The function settled every run in DynamoDB.
+        assertRun(store, "glue-run", RunStatus.COMPLETED);
+        assertRun(store, "emr-run", RunStatus.COMPLETED);
+        assertRun(store, "emr-sl-run", RunStatus.COMPLETED);
+        assertRun(store, "sfn-run", RunStatus.COMPLETED);
+        RunState failed = assertRun(store, "sfn-failed-run", RunStatus.FAILED);
+        assertThat(failed.failureCategory()).isEqualTo(FailureCategory.TRANSIENT);
+    }
+
+    @Test
+    void onlyTheSdkServiceClassesWereShrunk() {
+        JarDiff diff = JarDiff.of(UNSHRUNK, JAR);
+        // Our classes, Jackson, SDK core, resources and service-loader files are the shaded jar's, byte for byte.
+        assertThat(diff.changedOutside(SERVICES)).isEmpty();
+        // Operations no code calls are gone (with their response classes); the ones called are there.
+        assertThat(diff.removedUnder(SERVICES + "glue/")).hasSizeGreaterThan(2000)
+                .contains(SERVICES + "glue/model/CreateJobResponse.class",
+                        SERVICES + "glue/transform/CreateJobRequestMarshaller.class")
+                .doesNotContain(SERVICES + "glue/model/GetJobRunResponse.class",
+                        SERVICES + "glue/transform/GetJobRunRequestMarshaller.class");
+    }
+
+    private static Map<String, String> environment() {
+        String stub = aws.endpoint().toString();
+        Map<String, String> env = new HashMap<>();
+        env.put("TABLE_NAME", TABLE);
+        env.put("AWS_REGION", "us-east-1");
+        env.put("INTERLOCK_ENDPOINT_DYNAMODB", dynamoDb.endpoint().toString());
+        env.put("INTERLOCK_ENDPOINT_GLUE", stub);
+        env.put("INTERLOCK_ENDPOINT_EMR", stub);
+        env.put("INTERLOCK_ENDPOINT_EMR_SERVERLESS", stub);
+        env.put("INTERLOCK_ENDPOINT_STEPFUNCTIONS", stub);
+        return env;
+    }
+
+    /** A run the trigger left RUNNING with its job's ids, as the run-checker finds it. */
+    private static void running(DynamoDbProvider store, String runId, TriggerType type, Map<String, String> metadata) {
+        Instant now = Instant.now();
+        assertThat(store.runs().create(new RunState(runId, "orders", "daily", LocalDate.parse("2026-03-01"),
+                RunStatus.RUNNING, 3, type, null, metadata, null, null, now, now))).as(runId).isTrue();
+    }
+
+    /** The run-checker Lambda's input (CONTRACT §5): the first poll of the run. */
+    private static String event(String runId, TriggerType type, Map<String, String> metadata) {
+        return InterlockJson.write(new RunCheckInput("orders", "daily", "2026-03-01", runId, type.wireName(),
+                new HashMap<String, Object>(metadata), Map.of(), 1));
+    }
+
+    private static void assertAnswer(LambdaJarRun.Answers answers, String event, String state, String message,
+                                     String failureCategory) {
+        JsonNode answer = InterlockJson.tree(answers.json(event));
+        assertThat(answer.path("state").asText()).as("%s answered %s", event, answer).isEqualTo(state);
+        assertThat(answer.path("message").asText()).as(event).isEqualTo(message);
+        assertThat(answer.path("failureCategory").asText()).as(event).isEqualTo(failureCategory);
+    }
+
+    private static RunState assertRun(DynamoDbProvider store, String runId, RunStatus status) {
+        RunState run = store.runs().get(runId).orElseThrow(() -> new AssertionError("no run state " + runId));
+        assertThat(run.status()).as(runId).isEqualTo(status);
+        return run;
+    }
+}
