@@ -70,7 +70,8 @@ public final class Priming {
         }
     }
 
-    private static final ThreadLocal<Boolean> ACTIVE = new ThreadLocal<>();
+    /** The items this thread's priming pass has put, by table and key (see {@link PrimingHttpClient}). */
+    private static final ThreadLocal<Map<String, JsonNode>> ACTIVE = new ThreadLocal<>();
     /** CRaC holds registered resources weakly; these must live as long as the container. */
     private static final List<SnapshotHook> HOOKS = new CopyOnWriteArrayList<>();
 
@@ -84,13 +85,25 @@ public final class Priming {
 
     /** Whether this thread is priming: AWS calls and outbound HTTP are answered locally, logs are dropped. */
     public static boolean active() {
-        return Boolean.TRUE.equals(ACTIVE.get());
+        return ACTIVE.get() != null;
     }
 
-    /** Runs {@code body} with this thread priming. */
+    /**
+     * The DynamoDB items put while this thread primes, so that a rehearsal reads back what it wrote (a trigger's claim
+     * creates the run and then reads it). Only valid while {@link #active()}.
+     */
+    static Map<String, JsonNode> items() {
+        Map<String, JsonNode> items = ACTIVE.get();
+        if (items == null) {
+            throw new IllegalStateException("not priming");
+        }
+        return items;
+    }
+
+    /** Runs {@code body} with this thread priming (a nested call shares the outer pass's items). */
     public static <T> T offline(Callable<T> body) throws Exception {
-        Boolean previous = ACTIVE.get();
-        ACTIVE.set(Boolean.TRUE);
+        Map<String, JsonNode> previous = ACTIVE.get();
+        ACTIVE.set(previous == null ? new java.util.HashMap<>() : previous);
         try {
             return body.call();
         } finally {

@@ -1,5 +1,8 @@
 package dev.interlock.deps.prime;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.runtime.TableDefinition;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.http.ExecutableHttpRequest;
@@ -23,6 +26,8 @@ import java.util.regex.Pattern;
  * {@linkplain Priming#offline priming}, where it answers locally with the protocol's empty success (JSON {@code {}},
  * or the Query protocol's {@code <ActionResponse>}) — so priming drives the SDK's whole request pipeline
  * (marshalling, endpoint rules, signing, unmarshalling) with no connection opened, no AWS call made and nothing written.
+ * One exception keeps rehearsals going: a DynamoDB {@code GetItem} returns the item the same priming pass put with
+ * {@code PutItem} under that key, if any.
  */
 public final class PrimingHttpClient implements SdkHttpClient {
 
@@ -70,9 +75,13 @@ public final class PrimingHttpClient implements SdkHttpClient {
 
     static HttpExecuteResponse emptySuccess(HttpExecuteRequest request) {
         String contentType = request.httpRequest().firstMatchingHeader("Content-Type").orElse("");
+        String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
         String body;
         String responseType;
-        if (contentType.startsWith("application/x-www-form-urlencoded")) {
+        if (target.equals("DynamoDB_20120810.PutItem") || target.equals("DynamoDB_20120810.GetItem")) {
+            body = rememberedItems(target, request);
+            responseType = contentType;
+        } else if (contentType.startsWith("application/x-www-form-urlencoded")) {
             // Query protocol (SNS): <ActionResponse><ActionResult/></ActionResponse>.
             String action = queryAction(request).orElse("Unknown");
             body = "<" + action + "Response><" + action + "Result/><ResponseMetadata><RequestId>interlock-priming"
@@ -96,13 +105,42 @@ public final class PrimingHttpClient implements SdkHttpClient {
                 .build();
     }
 
+    /** PutItem remembers the item by table and key; GetItem answers with it (or with no item). */
+    private static String rememberedItems(String target, HttpExecuteRequest request) {
+        try {
+            JsonNode call = InterlockJson.json().readTree(requestBody(request));
+            boolean put = target.endsWith(".PutItem");
+            JsonNode keySource = put ? call.path("Item") : call.path("Key");
+            String key = call.path("TableName").asText() + "|" + keySource.path(TableDefinition.PK) + "|"
+                    + keySource.path(TableDefinition.SK);
+            if (put) {
+                Priming.items().put(key, call.path("Item"));
+                return "{}";
+            }
+            JsonNode item = Priming.items().get(key);
+            return item == null ? "{}" : "{\"Item\":" + InterlockJson.json().writeValueAsString(item) + "}";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static byte[] requestBody(HttpExecuteRequest request) throws IOException {
+        Optional<ContentStreamProvider> content = request.contentStreamProvider();
+        if (content.isEmpty()) {
+            return "{}".getBytes(StandardCharsets.UTF_8);
+        }
+        try (InputStream in = content.get().newStream()) {
+            return in.readAllBytes();
+        }
+    }
+
     private static Optional<String> queryAction(HttpExecuteRequest request) {
         Optional<ContentStreamProvider> content = request.contentStreamProvider();
         if (content.isEmpty()) {
             return request.httpRequest().firstMatchingRawQueryParameter("Action");
         }
-        try (InputStream in = content.get().newStream()) {
-            String form = URLDecoder.decode(new String(in.readAllBytes(), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+        try {
+            String form = URLDecoder.decode(new String(requestBody(request), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
             var m = ACTION.matcher(form);
             return m.find() ? Optional.of(m.group(1)) : Optional.empty();
         } catch (IOException e) {

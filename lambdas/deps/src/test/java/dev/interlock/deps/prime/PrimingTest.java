@@ -87,6 +87,29 @@ class PrimingTest {
     }
 
     @Test
+    void aPrimingPassReadsBackWhatItPutAndNothingElse() throws Exception {
+        Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("RUN#r"), "SK", AttributeValue.fromS("STATE"));
+        Map<String, AttributeValue> item = new java.util.HashMap<>(key);
+        item.put("status", AttributeValue.fromS("PENDING"));
+        try (AwsClients clients = clients()) {
+            GetItemResponse readBack = Priming.offline(() -> {
+                clients.dynamoDb().putItem(b -> b.tableName("interlock").item(item));
+                return clients.dynamoDb().getItem(b -> b.tableName("interlock").key(key));
+            });
+            assertThat(readBack.item()).isEqualTo(item);
+            GetItemResponse otherTable = Priming.offline(() -> {
+                clients.dynamoDb().putItem(b -> b.tableName("interlock").item(item));
+                return clients.dynamoDb().getItem(b -> b.tableName("other").key(key));
+            });
+            assertThat(otherTable.hasItem()).isFalse();
+            // A new pass starts empty.
+            GetItemResponse nextPass = Priming.offline(() -> clients.dynamoDb().getItem(b -> b.tableName("interlock").key(key)));
+            assertThat(nextPass.hasItem()).isFalse();
+            assertThat(received).isEmpty();
+        }
+    }
+
+    @Test
     void everyProtocolGetsAnEmptySuccess() throws Exception {
         try (AwsClients clients = clients()) {
             // Query protocol (XML), JSON 1.1 and REST-JSON: each parses into an empty response.
