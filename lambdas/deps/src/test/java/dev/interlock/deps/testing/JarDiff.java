@@ -25,6 +25,24 @@ public final class JarDiff {
         return new JarDiff(before, after);
     }
 
+    /** Where ProGuard may remove classes; everything else must be the shaded jar's, byte for byte. */
+    public static final String SERVICES = "software/amazon/awssdk/services/";
+
+    /**
+     * A trigger or run-checker jar was shrunk as intended: only SDK service classes changed (our classes, Jackson, SDK
+     * core, resources and service-loader files are the shaded jar's), operations no code calls are gone with their
+     * marshallers, and the Glue operation both functions call is still there.
+     */
+    public static void assertOnlyServiceClassesShrunk(Path unshrunk, Path shrunk) {
+        JarDiff diff = of(unshrunk, shrunk);
+        org.assertj.core.api.Assertions.assertThat(diff.changedOutside(SERVICES)).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(diff.removedUnder(SERVICES + "glue/")).hasSizeGreaterThan(2000)
+                .contains(SERVICES + "glue/model/CreateJobResponse.class",
+                        SERVICES + "glue/transform/CreateJobRequestMarshaller.class")
+                .doesNotContain(SERVICES + "glue/model/GetJobRunResponse.class",
+                        SERVICES + "glue/transform/GetJobRunRequestMarshaller.class");
+    }
+
     /** Entries outside {@code prefix} that are missing from the second jar or whose bytes differ. */
     public List<String> changedOutside(String prefix) {
         List<String> changed = new ArrayList<>();
