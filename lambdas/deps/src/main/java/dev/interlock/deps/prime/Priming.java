@@ -19,6 +19,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,7 +64,7 @@ public final class Priming {
         SKIPPED
     }
 
-    /** One priming pass: events answered, AWS requests answered locally, events whose handling threw. */
+    /** One priming pass: the events rehearsed, how many threw and what (class: message), and how long it took. */
     public record Report(int events, int failures, List<String> errors, long millis) {
         public Report {
             errors = List.copyOf(errors);
@@ -103,7 +104,7 @@ public final class Priming {
     /** Runs {@code body} with this thread priming (a nested call shares the outer pass's items). */
     public static <T> T offline(Callable<T> body) throws Exception {
         Map<String, JsonNode> previous = ACTIVE.get();
-        ACTIVE.set(previous == null ? new java.util.HashMap<>() : previous);
+        ACTIVE.set(previous == null ? new HashMap<>() : previous);
         try {
             return body.call();
         } finally {
