@@ -7,6 +7,8 @@ import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.json.JsonPath;
@@ -104,6 +106,9 @@ final class MarkerRoutes {
         provider.reruns().put(rerun);
         Marker marker = new Marker(id, scheduleId, date, MarkerSource.RERUN, rerunId, true, rerunId, null, now);
         write(marker);
+        // The pipeline's history says who asked for it, as it does for the orchestrator's late-arrival reruns.
+        provider.events().append(new Event(EventKind.RERUN_REQUESTED, id, scheduleId, date, null, null,
+                RerunStatus.PENDING.wireName(), reason, Map.of("rerunId", rerunId, "requestedBy", request.caller()), now));
         return ApiResponse.json(202, new RerunAccepted(rerun, marker, executionName(marker)));
     }
 

@@ -5,6 +5,8 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.ExecutionName;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.store.PageRequest;
@@ -104,7 +106,10 @@ class MarkerRoutesTest {
         assertThat(body.get("marker")).isEqualTo(InterlockJson.tree(marker));
         assertThat(body.get("executionName").asText())
                 .isEqualTo(ExecutionName.of("gold", LocalDate.of(2026, 3, 1), "h07", "MARKER#rerun#id-1"));
-        assertThat(api.recording.writes()).containsExactly("RerunStore.put", "CascadeStore.writeMarker");
+        assertThat(api.recording.writes()).containsExactly("RerunStore.put", "CascadeStore.writeMarker", "EventStore.append");
+        assertThat(api.store.events().latest("gold", 1)).containsExactly(new Event(EventKind.RERUN_REQUESTED, "gold", "h07",
+                LocalDate.of(2026, 3, 1), null, null, "PENDING", "late files 🚚", Map.of("rerunId", "id-1", "requestedBy", "api"),
+                ApiFixture.NOW));
     }
 
     @Test
