@@ -158,6 +158,27 @@ class TriggerLambdaJarIT {
     }
 
     @Test
+    void theShrunkJarPrimesWithoutARequestLeavingTheProcessAndThenServes(@TempDir Path work) {
+        int awsBefore = aws.requests().size();
+        int jobsBefore = jobs.requests().size();
+        Map<String, String> env = new HashMap<>(environment());
+        env.put("INTERLOCK_PRIMING", "always");
+
+        LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, TriggerHandler.class.getName(), env)
+                .event("http", event("primed-http-run", new HttpTrigger("POST", jobs.uri("/jobs/orders").toString(),
+                        Map.of(), "{\"date\":\"2026-03-01\"}", 0)))
+                .run(work);
+
+        // Priming rehearsed the bundled HTTP and Glue triggers in the shipped jar, without a failure ...
+        assertThat(answers.log()).contains("\"message\":\"primed\"").contains("\"failures\":\"0\"")
+                .contains("\"events\":\"2\"");
+        // ... and without reaching Glue or the job server: only the real event's call arrived.
+        assertThat(aws.requests()).hasSize(awsBefore);
+        assertThat(jobs.requests()).hasSize(jobsBefore + 1);
+        assertAnswer(answers, "http", "completed", Map.of("http_status", "200"));
+    }
+
+    @Test
     void onlyTheSdkServiceClassesWereShrunk() {
         JarDiff.assertOnlyServiceClassesShrunk(UNSHRUNK, JAR);
     }
