@@ -3,7 +3,8 @@
  *
  * <p>Conventions every implementation keeps (the contract suite in the shared-model test-jar checks them):
  * domain outcomes are return values (a lost CAS is {@code false}, a taken lock is {@code false}, an existing marker
- * is {@code false}, a moved run is {@link dev.interlock.store.TransitionOutcome.RunVersionConflict}); infrastructure
+ * is {@code false}, a moved run is {@link dev.interlock.store.TransitionOutcome.RunVersionConflict}, a refused rerun is a
+ * {@link dev.interlock.store.RerunAcceptance}); infrastructure
  * faults are {@link dev.interlock.store.StoreException}; a foreign cursor is
  * {@link dev.interlock.store.InvalidCursorException}. Expired items read as absent
  * ({@link dev.interlock.store.TimeToLive}). Listings return {@link dev.interlock.store.Page}s whose cursor is present

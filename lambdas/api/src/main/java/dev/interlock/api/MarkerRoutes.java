@@ -14,6 +14,7 @@ import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
+import dev.interlock.store.RerunAcceptance;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -26,7 +27,8 @@ import java.util.Map;
 /**
  * {@code POST /pipelines/{id}/evaluations} and {@code …/reruns}: the operator's ways to start an evaluation. Both write a
  * marker, whose stream INSERT the stream router turns into an execution; a rerun also records the request in the
- * rerun ledger and marks the marker {@code replay} so a COMPLETED run log does not stop it.
+ * rerun ledger and marks the marker {@code replay} so a COMPLETED run log does not stop it. A rerun's ledger entry,
+ * marker and event are written in one {@link Provider#acceptRerun} call, gated on the daily budget: all or nothing.
  */
 final class MarkerRoutes {
 
@@ -94,21 +96,25 @@ final class MarkerRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the rerun request has " + errors.size() + " problem(s)", errors);
         }
+        // A cheap read first, so a spent budget is refused without a transactional write; it also counts reruns
+        // recorded before the budget counter existed. The transaction's counter is the gate that holds under races.
         int used = provider.reruns().count(id, date, scheduleId);
         if (used >= settings.maxReruns()) {
-            throw ProblemException.of(ProblemType.CONFLICT, "the rerun budget of " + id + " for " + date + " (" + scheduleId
-                    + ") is spent: " + used + " of " + settings.maxReruns());
+            throw budgetSpent(id, date, scheduleId, used);
         }
         String rerunId = ids.next();
         Rerun rerun = new Rerun(rerunId, id, scheduleId, date, MarkerSource.MANUAL, null, reason, description,
                 RerunStatus.PENDING, null, now, null, Map.of("requestedBy", request.caller()));
-        // The ledger first: if the marker write then fails, the budget is counted conservatively and nothing runs unrecorded.
-        provider.reruns().put(rerun);
         Marker marker = new Marker(id, scheduleId, date, MarkerSource.RERUN, rerunId, true, rerunId, null, now);
-        write(marker);
         // The pipeline's history says who asked for it, as it does for the orchestrator's late-arrival reruns.
-        provider.events().append(new Event(EventKind.RERUN_REQUESTED, id, scheduleId, date, null, null,
-                RerunStatus.PENDING.wireName(), reason, Map.of("rerunId", rerunId, "requestedBy", request.caller()), now));
+        Event requested = new Event(EventKind.RERUN_REQUESTED, id, scheduleId, date, null, null,
+                RerunStatus.PENDING.wireName(), reason, Map.of("rerunId", rerunId, "requestedBy", request.caller()), now);
+        // All or nothing: a refused request leaves no rerun without a marker and spends no budget.
+        switch (provider.acceptRerun(rerun, marker, requested, settings.maxReruns())) {
+            case RerunAcceptance.Accepted accepted -> { }
+            case RerunAcceptance.BudgetSpent spent -> throw budgetSpent(id, date, scheduleId, spent.used());
+            case RerunAcceptance.MarkerExists exists -> throw markerExists(marker);
+        }
         return ApiResponse.json(202, new RerunAccepted(rerun, marker, executionName(marker)));
     }
 
@@ -133,8 +139,17 @@ final class MarkerRoutes {
 
     private void write(Marker marker) {
         if (!provider.cascade().writeMarker(marker)) {
-            throw ProblemException.of(ProblemType.CONFLICT, "a marker with suffix " + marker.suffix() + " exists already; retry");
+            throw markerExists(marker);
         }
+    }
+
+    private static ProblemException markerExists(Marker marker) {
+        return ProblemException.of(ProblemType.CONFLICT, "a marker with suffix " + marker.suffix() + " exists already; retry");
+    }
+
+    private ProblemException budgetSpent(String id, LocalDate date, String scheduleId, int used) {
+        return ProblemException.of(ProblemType.CONFLICT, "the rerun budget of " + id + " for " + date + " (" + scheduleId
+                + ") is spent: " + used + " of " + settings.maxReruns());
     }
 
     private static String executionName(Marker marker) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -106,7 +107,7 @@ class MarkerRoutesTest {
         assertThat(body.get("marker")).isEqualTo(InterlockJson.tree(marker));
         assertThat(body.get("executionName").asText())
                 .isEqualTo(ExecutionName.of("gold", LocalDate.of(2026, 3, 1), "h07", "MARKER#rerun#id-1"));
-        assertThat(api.recording.writes()).containsExactly("RerunStore.put", "CascadeStore.writeMarker", "EventStore.append");
+        assertThat(api.recording.writes()).containsExactly("Provider.acceptRerun");
         assertThat(api.store.events().latest("gold", 1)).containsExactly(new Event(EventKind.RERUN_REQUESTED, "gold", "h07",
                 LocalDate.of(2026, 3, 1), null, null, "PENDING", "late files 🚚", Map.of("rerunId", "id-1", "requestedBy", "api"),
                 ApiFixture.NOW));
@@ -127,6 +128,53 @@ class MarkerRoutesTest {
                 .isEqualTo("the rerun budget of silver for 2026-03-09 (daily) is spent: 3 of 3");
         assertThat(api.recording.writes()).isEmpty();
         assertThat(api.store.reruns().list(PageRequest.first(10)).items()).hasSize(3);
+    }
+
+    @Test
+    void theBudgetCounterRefusesWhatTheLedgerCountWouldLetThrough() {
+        // Three reruns created for 2026-03-09 and then moved to 2026-03-08: the ledger no longer lists them under
+        // 2026-03-09, but the budget counter the transaction is gated on still holds them.
+        for (String rerunId : List.of("moved-1", "moved-2", "moved-3")) {
+            Rerun created = new Rerun(rerunId, "silver", "daily", LocalDate.of(2026, 3, 9), MarkerSource.MANUAL, null, "x",
+                    null, RerunStatus.PENDING, null, ApiFixture.NOW, null, Map.of());
+            api.store.reruns().put(created);
+            api.store.reruns().put(new Rerun(rerunId, "silver", "daily", LocalDate.of(2026, 3, 8), MarkerSource.MANUAL, null,
+                    "x", null, RerunStatus.PENDING, null, ApiFixture.NOW, null, Map.of()));
+        }
+        assertThat(api.store.reruns().count("silver", LocalDate.of(2026, 3, 9), "daily")).isZero();
+        api.recording.clear();
+
+        ApiFixture.Reply reply = api.call("POST", "/pipelines/silver/reruns", "{\"date\":\"2026-03-09\",\"reason\":\"again\"}");
+
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(reply.json().get("detail").asText())
+                .isEqualTo("the rerun budget of silver for 2026-03-09 (daily) is spent: 3 of 3");
+        assertThat(api.recording.writes()).isEmpty();
+        assertThat(api.store.reruns().get("id-1")).isEmpty();
+        assertThat(api.store.cascade().markers("silver", LocalDate.of(2026, 3, 9))).isEmpty();
+    }
+
+    @Test
+    void aRerunWhoseMarkerExistsIsRefusedAndStoresNothing() {
+        // The identifier source hands out "id-1" next: a marker with that suffix is already there.
+        Marker clash = new Marker("silver", "daily", LocalDate.of(2026, 3, 9), MarkerSource.RERUN, "id-1", true, "old", null,
+                ApiFixture.NOW);
+        assertThat(api.store.cascade().writeMarker(clash)).isTrue();
+        api.recording.clear();
+
+        ApiFixture.Reply reply = api.call("POST", "/pipelines/silver/reruns", "{\"date\":\"2026-03-09\",\"reason\":\"again\"}");
+
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(reply.json().get("detail").asText()).isEqualTo("a marker with suffix id-1 exists already; retry");
+        assertThat(api.recording.writes()).isEmpty();
+        assertThat(api.store.reruns().get("id-1")).isEmpty();
+        assertThat(api.store.reruns().count("silver", LocalDate.of(2026, 3, 9), "daily")).isZero();
+        assertThat(api.store.cascade().markers("silver", LocalDate.of(2026, 3, 9))).containsExactly(clash);
+        assertThat(api.store.events().latest("silver", 10)).noneMatch(e -> e.kind() == EventKind.RERUN_REQUESTED);
+
+        // Nothing was spent: the retry the message asks for (with a fresh id) is accepted.
+        assertThat(api.call("POST", "/pipelines/silver/reruns", "{\"date\":\"2026-03-09\",\"reason\":\"again\"}").status())
+                .isEqualTo(202);
     }
 
     @Test

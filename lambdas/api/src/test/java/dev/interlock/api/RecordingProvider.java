@@ -1,6 +1,7 @@
 package dev.interlock.api;
 
 import dev.interlock.store.Provider;
+import dev.interlock.store.RerunAcceptance;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -11,7 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A Provider that passes every call through and records the ones that could change the store, so a test can prove
- * a refused request wrote nothing. Any method not known to be a read counts as a write (the safe side).
+ * a refused request wrote nothing. Any method not known to be a read counts as a write (the safe side), except
+ * the all-or-nothing operations, which count only when they wrote: {@code acceptRerun} when it accepted.
  */
 final class RecordingProvider {
 
@@ -43,8 +45,10 @@ final class RecordingProvider {
     @SuppressWarnings("unchecked")
     private <T> T wrap(Class<T> type, T target) {
         InvocationHandler handler = (proxy, method, args) -> {
-            if (!READS.contains(method.getName())) {
-                writes.add(type.getSimpleName() + "." + method.getName());
+            String name = type.getSimpleName() + "." + method.getName();
+            boolean allOrNothing = method.getName().equals("acceptRerun");
+            if (!READS.contains(method.getName()) && !allOrNothing) {
+                writes.add(name);
             }
             Object result;
             try {
@@ -52,8 +56,13 @@ final class RecordingProvider {
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
+            if (allOrNothing && result instanceof RerunAcceptance acceptance && acceptance.accepted()) {
+                writes.add(name);
+            }
             Class<?> returned = method.getReturnType();
-            if (result != null && returned.isInterface() && returned.getPackageName().equals(Provider.class.getPackageName())) {
+            // Stores are wrapped to record their writes; sealed results (outcomes) are values and pass through.
+            if (result != null && returned.isInterface() && !returned.isSealed()
+                    && returned.getPackageName().equals(Provider.class.getPackageName())) {
                 return wrap((Class<Object>) returned, result);
             }
             return result;

@@ -23,6 +23,7 @@ public final class TableKeys {
     public static final String MARKER_PREFIX = "MARKER#";
     public static final String LATE_ARRIVAL_PREFIX = "LATEARRIVAL#";
     public static final String RERUN_PREFIX = "RERUN#";
+    public static final String RERUN_BUDGET_PREFIX = "RERUNBUDGET#";
 
     public static final String PIPELINE_TYPE = "TYPE#pipeline";
     public static final String ARCHETYPE_TYPE = "TYPE#archetype";
@@ -191,6 +192,15 @@ public final class TableKeys {
     /** Sort-key prefix of a pipeline's rerun copies of one (date, schedule). */
     public static String rerunPrefix(LocalDate date, String scheduleId) {
         return RERUN_PREFIX + date + "#" + requirePart("scheduleId", scheduleId) + "#";
+    }
+
+    /**
+     * The rerun budget counter of one (pipeline, date, schedule): how many reruns were created for it, incremented in
+     * the same transaction as each new rerun. Its prefix is not {@link #RERUN_PREFIX}, so rerun listings and counts
+     * never see it.
+     */
+    public static ItemKey rerunBudget(String pipelineId, LocalDate date, String scheduleId) {
+        return new ItemKey(pipelinePk(pipelineId), RERUN_BUDGET_PREFIX + date + "#" + requirePart("scheduleId", scheduleId));
     }
 
     /** Lists reruns by request time. */

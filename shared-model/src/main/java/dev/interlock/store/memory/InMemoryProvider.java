@@ -28,6 +28,7 @@ import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Provider;
+import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RerunStore;
 import dev.interlock.store.Retention;
 import dev.interlock.store.RunLogChange;
@@ -64,6 +65,8 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class InMemoryProvider implements Provider {
 
     private static final String OWNER = "owner";
+    /** The budget counter's count attribute (as on DynamoDB). */
+    private static final String COUNT = "n";
 
     private final Clock clock;
     private final Retention retention;
@@ -128,6 +131,31 @@ public final class InMemoryProvider implements Provider {
             }
             transition.events().forEach(this::writeEvent);
             return new TransitionOutcome.Applied(next, log);
+        }
+    }
+
+    @Override
+    public RerunAcceptance acceptRerun(Rerun rerun, Marker marker, Event event, int maxPerDay) {
+        Objects.requireNonNull(rerun, "rerun");
+        Objects.requireNonNull(marker, "marker");
+        Objects.requireNonNull(event, "event");
+        synchronized (table) {
+            // The checks see expired items too, as DynamoDB's conditions do; the budget is checked first.
+            if (table.raw(TableKeys.rerun(rerun.rerunId())).isPresent()) {
+                throw new IllegalStateException("rerun " + rerun.rerunId() + " exists already; acceptRerun takes new reruns");
+            }
+            int used = budgetUsed(rerun);
+            if (used >= maxPerDay) {
+                return new RerunAcceptance.BudgetSpent(used);
+            }
+            ItemKey markerKey = TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix());
+            if (table.raw(markerKey).isPresent()) {
+                return new RerunAcceptance.MarkerExists();
+            }
+            writeNewRerun(rerun);
+            table.put(item(markerKey, null, marker, 1, ttlAfter(retention.markers())));
+            writeEvent(event);
+            return new RerunAcceptance.Accepted();
         }
     }
 
@@ -206,6 +234,24 @@ public final class InMemoryProvider implements Provider {
         long version = table.raw(key).map(i -> i.version() + 1).orElse(1L);
         table.put(item(key, TableKeys.runLogIndex(log.pipelineId(), log.date(), log.scheduleId()), log, version,
                 ttlAfter(retention.runLogs())));
+    }
+
+    private static ItemKey budgetKey(Rerun rerun) {
+        return TableKeys.rerunBudget(rerun.pipelineId(), rerun.date(), rerun.scheduleId());
+    }
+
+    private int budgetUsed(Rerun rerun) {
+        return table.raw(budgetKey(rerun)).map(i -> Integer.parseInt(i.attribute(COUNT))).orElse(0);
+    }
+
+    /** A new rerun's item and pipeline copy, and one more on its budget counter (which lives as long as they do). */
+    private void writeNewRerun(Rerun rerun) {
+        long ttl = ttlAfter(retention.reruns());
+        table.put(item(TableKeys.rerun(rerun.rerunId()), TableKeys.rerunIndex(rerun.requestedAt()), rerun, 1, ttl));
+        table.put(item(TableKeys.rerunOfPipeline(rerun.pipelineId(), rerun.date(), rerun.scheduleId(), rerun.rerunId()),
+                null, rerun, 1, ttl));
+        table.put(new MemoryTable.Item(budgetKey(rerun), null, "{}", 1, ttl,
+                Map.of(COUNT, Integer.toString(budgetUsed(rerun) + 1))));
     }
 
     private static ItemKey runLogKey(RunLogKey key) {
@@ -467,6 +513,10 @@ public final class InMemoryProvider implements Provider {
         public void put(Rerun rerun) {
             synchronized (table) {
                 ItemKey truth = TableKeys.rerun(rerun.rerunId());
+                if (table.raw(truth).isEmpty()) {
+                    writeNewRerun(rerun);
+                    return;
+                }
                 ItemKey copy = TableKeys.rerunOfPipeline(rerun.pipelineId(), rerun.date(), rerun.scheduleId(), rerun.rerunId());
                 table.raw(truth).map(i -> decode(i, Rerun.class))
                         .map(old -> TableKeys.rerunOfPipeline(old.pipelineId(), old.date(), old.scheduleId(), old.rerunId()))

@@ -24,6 +24,7 @@ import dev.interlock.store.InvalidCursorException;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
+import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
 import dev.interlock.store.TransitionOutcome;
@@ -523,6 +524,126 @@ public abstract class ProviderContract {
         clock.advance(Duration.ofDays(31));
         assertThat(provider.reruns().get("rr1")).isEmpty();
         assertThat(provider.reruns().count("gold", DATE, "daily")).isZero();
+    }
+
+    // ---------------------------------------------------------------- acceptRerun
+
+    private static Rerun manualRerun(String rerunId) {
+        return new Rerun(rerunId, "gold", "daily", DATE, MarkerSource.MANUAL, null, "late files", null, RerunStatus.PENDING,
+                null, T0, null, Map.of("requestedBy", "ops"));
+    }
+
+    private static Marker replayMarker(String rerunId) {
+        return new Marker("gold", "daily", DATE, MarkerSource.RERUN, rerunId, true, rerunId, null, T0);
+    }
+
+    private static Event rerunRequested(String rerunId) {
+        return new Event(EventKind.RERUN_REQUESTED, "gold", "daily", DATE, null, null, "PENDING", "late files",
+                Map.of("rerunId", rerunId), T0);
+    }
+
+    private RerunAcceptance accept(String rerunId, int maxPerDay) {
+        return provider.acceptRerun(manualRerun(rerunId), replayMarker(rerunId), rerunRequested(rerunId), maxPerDay);
+    }
+
+    @Test
+    void anAcceptedRerunWritesTheRerunItsCopyItsMarkerAndItsEvent() {
+        assertThat(accept("rr1", 3)).isEqualTo(new RerunAcceptance.Accepted());
+
+        assertThat(provider.reruns().get("rr1")).contains(manualRerun("rr1"));
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).containsExactly(manualRerun("rr1"));
+        assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(1);
+        assertThat(provider.cascade().markers("gold", DATE)).containsExactly(replayMarker("rr1"));
+        assertThat(provider.events().latest("gold", 10)).containsExactly(rerunRequested("rr1"));
+        // The budget counter is not a rerun: neither the global listing nor the pipeline's sees it.
+        assertThat(Page.all(10, provider.reruns()::list)).containsExactly(manualRerun("rr1"));
+        assertThat(provider.reruns().count("gold", DATE, "h01")).isZero();
+        assertThat(accept("rr2", 3).accepted()).isTrue();
+        assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(2);
+    }
+
+    @Test
+    void aSpentBudgetRefusesTheRerunAndWritesNothing() {
+        assertThat(accept("rr1", 2).accepted()).isTrue();
+        assertThat(accept("rr2", 2).accepted()).isTrue();
+
+        assertThat(accept("rr3", 2)).isEqualTo(new RerunAcceptance.BudgetSpent(2));
+
+        assertThat(provider.reruns().get("rr3")).isEmpty();
+        assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(2);
+        assertThat(provider.cascade().markers("gold", DATE)).extracting(Marker::suffix).containsExactly("rr1", "rr2");
+        // Both events have the same timestamp; their random key suffixes order them.
+        assertThat(provider.events().latest("gold", 10)).containsExactlyInAnyOrder(rerunRequested("rr1"), rerunRequested("rr2"));
+        // The counter did not move: a larger budget lets exactly one more in.
+        assertThat(accept("rr4", 3).accepted()).isTrue();
+        assertThat(accept("rr5", 3)).isEqualTo(new RerunAcceptance.BudgetSpent(3));
+        // Other schedules and dates have budgets of their own.
+        Rerun otherDay = new Rerun("rr6", "gold", "daily", DATE.minusDays(1), MarkerSource.MANUAL, null, "x", null,
+                RerunStatus.PENDING, null, T0, null, Map.of());
+        assertThat(provider.acceptRerun(otherDay, new Marker("gold", "daily", DATE.minusDays(1), MarkerSource.RERUN, "rr6", true,
+                "rr6", null, T0), rerunRequested("rr6"), 3).accepted()).isTrue();
+    }
+
+    @Test
+    void rerunsPutCountsNewRerunsAgainstTheBudgetButNotStatusChanges() {
+        provider.reruns().put(rerun("late-1", "gold", DATE, "daily", T0));
+        provider.reruns().put(withRerunStatus(rerun("late-1", "gold", DATE, "daily", T0), RerunStatus.STARTED));
+        provider.reruns().put(withRerunStatus(rerun("late-1", "gold", DATE, "daily", T0), RerunStatus.COMPLETED));
+
+        assertThat(accept("rr1", 2).accepted()).isTrue();
+        assertThat(accept("rr2", 2)).isEqualTo(new RerunAcceptance.BudgetSpent(2));
+        assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(2);
+    }
+
+    @Test
+    void anExistingMarkerRefusesTheRerunAndWritesNothing() {
+        Marker taken = new Marker("gold", "daily", DATE, MarkerSource.RERUN, "rr1", true, "someone-else", null, T0);
+        assertThat(provider.cascade().writeMarker(taken)).isTrue();
+
+        assertThat(accept("rr1", 1)).isEqualTo(new RerunAcceptance.MarkerExists());
+
+        assertThat(provider.reruns().get("rr1")).isEmpty();
+        assertThat(provider.reruns().count("gold", DATE, "daily")).isZero();
+        assertThat(provider.cascade().markers("gold", DATE)).containsExactly(taken);
+        assertThat(provider.events().latest("gold", 10)).isEmpty();
+        // The counter did not move: the whole budget of one is still there.
+        assertThat(accept("rr2", 1).accepted()).isTrue();
+        assertThat(accept("rr3", 1)).isEqualTo(new RerunAcceptance.BudgetSpent(1));
+    }
+
+    @Test
+    void anExistingRerunIdIsRefusedAsAProgrammingError() {
+        assertThat(accept("rr1", 5).accepted()).isTrue();
+
+        assertThatThrownBy(() -> provider.acceptRerun(manualRerun("rr1"), replayMarker("rr1-again"), rerunRequested("rr1"), 5))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(provider.cascade().markers("gold", DATE)).containsExactly(replayMarker("rr1"));
+        assertThat(provider.events().latest("gold", 10)).hasSize(1);
+        assertThat(accept("rr2", 2).accepted()).as("the refused call spent no budget").isTrue();
+    }
+
+    @Test
+    void concurrentRerunRequestsNeverExceedTheBudget() throws Exception {
+        int writers = 8;
+        int budget = 3;
+        List<RerunAcceptance> outcomes = new CopyOnWriteArrayList<>();
+
+        runConcurrently(writers, w -> outcomes.add(accept("race-" + w, budget)));
+
+        assertThat(outcomes).hasSize(writers);
+        assertThat(outcomes).filteredOn(RerunAcceptance::accepted).hasSize(budget);
+        assertThat(outcomes).filteredOn(o -> !o.accepted()).allSatisfy(o ->
+                assertThat(o).isEqualTo(new RerunAcceptance.BudgetSpent(budget)));
+        assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(budget);
+        assertThat(Page.all(20, provider.reruns()::list)).hasSize(budget);
+        assertThat(provider.cascade().markers("gold", DATE)).hasSize(budget);
+        assertThat(provider.events().latest("gold", 20)).hasSize(budget);
+    }
+
+    private static Rerun withRerunStatus(Rerun rerun, RerunStatus status) {
+        return new Rerun(rerun.rerunId(), rerun.pipelineId(), rerun.scheduleId(), rerun.date(), rerun.source(),
+                rerun.originalRunId(), rerun.reason(), rerun.description(), status, rerun.rerunRunId(), rerun.requestedAt(),
+                rerun.completedAt(), rerun.metadata());
     }
 
     @Test

@@ -27,6 +27,13 @@ final class DynamoDbCascadeStore implements CascadeStore {
 
     @Override
     public boolean writeMarker(Marker marker) {
+        // attribute_not_exists, not "or expired": re-writing an expired marker would be a stream MODIFY, which the
+        // router ignores, so claiming it was written would be a lie.
+        return table.putIf(item(marker), Conditions.absent(), CapacityIntent.MARKER_WRITE);
+    }
+
+    /** The item of a marker (also written, on the same condition, inside {@code acceptRerun}'s transaction). */
+    Map<String, AttributeValue> item(Marker marker) {
         Map<String, AttributeValue> item = ItemCodec.item(TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix()),
                 null, marker);
         item.put("pipelineId", AttributeValue.fromS(marker.pipelineId()));
@@ -35,9 +42,7 @@ final class DynamoDbCascadeStore implements CascadeStore {
         item.put("source", AttributeValue.fromS(marker.source().wireName()));
         item.put("replay", AttributeValue.fromBool(marker.replay()));
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(table.now().plus(retention.markers())));
-        // attribute_not_exists, not "or expired": re-writing an expired marker would be a stream MODIFY, which the
-        // router ignores, so claiming it was written would be a lie.
-        return table.putIf(item, Conditions.absent(), CapacityIntent.MARKER_WRITE);
+        return item;
     }
 
     @Override

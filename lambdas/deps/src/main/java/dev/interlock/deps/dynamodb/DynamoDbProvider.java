@@ -2,6 +2,8 @@ package dev.interlock.deps.dynamodb;
 
 import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.ItemKey;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
@@ -12,6 +14,7 @@ import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.Locker;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Provider;
+import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RerunStore;
 import dev.interlock.store.Retention;
 import dev.interlock.store.RunLogStore;
@@ -138,6 +141,41 @@ public final class DynamoDbProvider implements Provider {
                 return new TransitionOutcome.RunVersionConflict(runId, transition.expectedVersion());
             }
             table.retryAfterConflict(attempt, "run transition of " + runId);
+        }
+    }
+
+    /**
+     * One TransactWriteItems: [rerun item if absent, pipeline copy, budget counter {@code ADD n 1} if it is below
+     * {@code maxPerDay}, marker if absent, event if its key is new]. A failed counter condition is
+     * {@link RerunAcceptance.BudgetSpent} (the counter read again for the message), a failed marker condition
+     * {@link RerunAcceptance.MarkerExists}; an event key collision is retried with a new random suffix.
+     */
+    @Override
+    public RerunAcceptance acceptRerun(Rerun rerun, Marker marker, Event event, int maxPerDay) {
+        Objects.requireNonNull(rerun, "rerun");
+        Objects.requireNonNull(marker, "marker");
+        Objects.requireNonNull(event, "event");
+        for (int attempt = 1; ; attempt++) {
+            List<TransactWriteItem> writes = reruns.newRerunWrites(rerun, maxPerDay);
+            int markerItem = writes.size();
+            writes.add(table.putOf(cascade.item(marker), Conditions.absent()));
+            writes.add(table.putOf(events.item(event), Conditions.absent()));
+            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.RERUN_ACCEPT,
+                    "RERUN#" + rerun.rerunId());
+            if (cancelled.isEmpty()) {
+                return new RerunAcceptance.Accepted();
+            }
+            // Several conditions can fail at once; the order of the checks is the in-memory Provider's.
+            if (SingleTable.conditionFailedAt(cancelled.get(), DynamoDbRerunStore.RERUN_ITEM)) {
+                throw new IllegalStateException("rerun " + rerun.rerunId() + " exists already; acceptRerun takes new reruns");
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), DynamoDbRerunStore.BUDGET_ITEM)) {
+                return new RerunAcceptance.BudgetSpent(reruns.budgetUsed(rerun));
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), markerItem)) {
+                return new RerunAcceptance.MarkerExists();
+            }
+            table.retryAfterConflict(attempt, "rerun " + rerun.rerunId() + " (event key taken)");
         }
     }
 

@@ -19,7 +19,8 @@ import java.util.Optional;
 /**
  * Reruns: the rerun item {@code RERUN#<id>/STATE} (listed via GSI1 {@code TYPE#rerun} by request time) and, in the
  * same transaction, the pipeline's copy {@code PIPELINE#<id>/RERUN#<date>#<schedule>#<rerunId>} that the daily budget
- * counts. Only the rerun item carries GSI1 keys, so the global listing has no duplicates.
+ * counts. Only the rerun item carries GSI1 keys, so the global listing has no duplicates. A new rerun also adds one
+ * to the budget counter {@code PIPELINE#<id>/RERUNBUDGET#<date>#<schedule>} that {@code acceptRerun} is gated on.
  */
 final class DynamoDbRerunStore implements RerunStore {
 
@@ -31,25 +32,84 @@ final class DynamoDbRerunStore implements RerunStore {
         this.retention = retention;
     }
 
+    /** The budget counter's count attribute. */
+    static final String COUNT = "n";
+    /** Where {@link #newRerunWrites} puts the rerun item and the budget counter update. */
+    static final int RERUN_ITEM = 0;
+    static final int BUDGET_ITEM = 2;
+
     @Override
     public void put(Rerun rerun) {
         ItemKey truth = TableKeys.rerun(rerun.rerunId());
-        ItemKey copy = copyKey(rerun);
-        AttributeValue ttl = ItemCodec.ttlAt(table.now().plus(retention.reruns()));
-        Map<String, AttributeValue> truthItem = ItemCodec.item(truth, TableKeys.rerunIndex(rerun.requestedAt()), rerun);
-        truthItem.put(ItemCodec.TTL, ttl);
-        Map<String, AttributeValue> copyItem = ItemCodec.item(copy, null, rerun);
-        copyItem.put(ItemCodec.TTL, ttl);
+        for (int attempt = 1; ; attempt++) {
+            Optional<Map<String, AttributeValue>> existing = table.getRaw(truth, CapacityIntent.RERUN_PUT);
+            if (existing.isEmpty()) {
+                // A new rerun counts against the budget; the rerun item's condition keeps a concurrent creator of the
+                // same id from counting it twice.
+                if (table.transact(newRerunWrites(rerun, null), CapacityIntent.RERUN_PUT, truth.pk()).isEmpty()) {
+                    return;
+                }
+                table.retryAfterConflict(attempt, "rerun " + rerun.rerunId() + " created concurrently");
+                continue;
+            }
+            ItemKey copy = copyKey(rerun);
+            List<TransactWriteItem> writes = new ArrayList<>();
+            writes.add(table.putOf(truthItem(rerun), null));
+            writes.add(table.putOf(copyItem(rerun), null));
+            // A rerun moved to another date or schedule must not stay listed and counted under the old one.
+            ItemKey oldCopy = copyKey(ItemCodec.decode(existing.get(), Rerun.class));
+            if (!oldCopy.equals(copy)) {
+                writes.add(table.deleteOf(oldCopy, null));
+            }
+            table.transact(writes, CapacityIntent.RERUN_PUT, truth.pk());
+            return;
+        }
+    }
 
+    /**
+     * The writes of a new rerun, at fixed positions: [{@link #RERUN_ITEM} the rerun item if absent, 1 the pipeline's
+     * copy, {@link #BUDGET_ITEM} one more on the budget counter, refreshing its TTL to the rerun's] — the counter
+     * conditional on fewer than {@code maxPerDay} counted, unless that is null.
+     */
+    List<TransactWriteItem> newRerunWrites(Rerun rerun, Integer maxPerDay) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(table.putOf(truthItem, null));
-        writes.add(table.putOf(copyItem, null));
-        // A rerun moved to another date or schedule must not stay counted against the old one.
-        table.getRaw(truth, CapacityIntent.RERUN_PUT)
-                .map(item -> copyKey(ItemCodec.decode(item, Rerun.class)))
-                .filter(oldCopy -> !oldCopy.equals(copy))
-                .ifPresent(oldCopy -> writes.add(table.deleteOf(oldCopy, null)));
-        table.transact(writes, CapacityIntent.RERUN_PUT, truth.pk());
+        writes.add(table.putOf(truthItem(rerun), Conditions.absent()));
+        writes.add(table.putOf(copyItem(rerun), null));
+        SingleTable.Condition budget = maxPerDay == null
+                ? SingleTable.Condition.of(null, Map.of(), Map.of())
+                : SingleTable.Condition.of("attribute_not_exists(#n) OR #n < :max", Map.of(),
+                        Map.of(":max", ItemCodec.number(maxPerDay)));
+        writes.add(table.updateOf(budgetKey(rerun), "ADD #n :one SET #ttl = :ttl", budget.with(
+                Map.of("#n", COUNT, "#ttl", ItemCodec.TTL), Map.of(":one", ItemCodec.number(1), ":ttl", rerunTtl()))));
+        return writes;
+    }
+
+    /** How many reruns the budget counter of {@code rerun}'s (pipeline, date, schedule) holds, expired or not. */
+    int budgetUsed(Rerun rerun) {
+        return table.getRaw(budgetKey(rerun), CapacityIntent.RERUN_ACCEPT)
+                .map(item -> item.get(COUNT))
+                .map(n -> Integer.parseInt(n.n()))
+                .orElse(0);
+    }
+
+    private Map<String, AttributeValue> truthItem(Rerun rerun) {
+        Map<String, AttributeValue> item = ItemCodec.item(TableKeys.rerun(rerun.rerunId()), TableKeys.rerunIndex(rerun.requestedAt()), rerun);
+        item.put(ItemCodec.TTL, rerunTtl());
+        return item;
+    }
+
+    private Map<String, AttributeValue> copyItem(Rerun rerun) {
+        Map<String, AttributeValue> item = ItemCodec.item(copyKey(rerun), null, rerun);
+        item.put(ItemCodec.TTL, rerunTtl());
+        return item;
+    }
+
+    private AttributeValue rerunTtl() {
+        return ItemCodec.ttlAt(table.now().plus(retention.reruns()));
+    }
+
+    private static ItemKey budgetKey(Rerun rerun) {
+        return TableKeys.rerunBudget(rerun.pipelineId(), rerun.date(), rerun.scheduleId());
     }
 
     @Override

@@ -413,7 +413,10 @@ final class SingleTable {
         return TransactWriteItem.builder().delete(delete.build()).build();
     }
 
-    /** An Update for {@link #transact}; {@code condition} carries the update's placeholders too. */
+    /**
+     * An Update for {@link #transact}; {@code condition} carries the update's placeholders too, and its expression
+     * may be null for an unconditional update.
+     */
     TransactWriteItem updateOf(ItemKey key, String update, Condition condition) {
         return TransactWriteItem.builder().update(Update.builder().tableName(tableName).key(ItemCodec.key(key))
                 .updateExpression(update)

@@ -112,6 +112,12 @@ public final class ProviderBenchmark {
         measure("alerts.claim", i -> provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "p" + i, DATE, "daily")));
         measure("reruns.put", i -> provider.reruns().put(rerun("rr" + i, "p0", DATE, "daily", now())));
         measure("reruns.count (40 reruns)", i -> provider.reruns().count("p0", DATE, "daily"));
+        measure("acceptRerun (rerun+copy+counter+marker+event)", i -> provider.acceptRerun(
+                rerun("ar" + i, "p" + i, DATE, "daily", now()), marker("p" + i, MarkerSource.RERUN, "ar" + i, DATE),
+                event("p" + i, now(), "rerun requested"), 3));
+        measure("acceptRerun (budget spent)", i -> provider.acceptRerun(
+                rerun("ar-late" + i, "p0", DATE, "daily", now()), marker("p0", MarkerSource.RERUN, "ar-late" + i, DATE),
+                event("p0", now(), "rerun requested"), 3));
         System.out.println();
     }
 
