@@ -148,12 +148,11 @@ public final class InMemoryProvider implements Provider {
             if (used >= maxPerDay) {
                 return new RerunAcceptance.BudgetSpent(used);
             }
-            ItemKey markerKey = TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix());
-            if (table.raw(markerKey).isPresent()) {
+            if (table.raw(markerKey(marker)).isPresent()) {
                 return new RerunAcceptance.MarkerExists();
             }
             writeNewRerun(rerun);
-            table.put(item(markerKey, null, marker, 1, ttlAfter(retention.markers())));
+            putMarker(marker);
             writeEvent(event);
             return new RerunAcceptance.Accepted();
         }
@@ -256,6 +255,14 @@ public final class InMemoryProvider implements Provider {
 
     private static ItemKey runLogKey(RunLogKey key) {
         return TableKeys.runLog(key.pipelineId(), key.date(), key.scheduleId());
+    }
+
+    private static ItemKey markerKey(Marker marker) {
+        return TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix());
+    }
+
+    private void putMarker(Marker marker) {
+        table.put(item(markerKey(marker), null, marker, 1, ttlAfter(retention.markers())));
     }
 
     private void writeEvent(Event event) {
@@ -555,13 +562,12 @@ public final class InMemoryProvider implements Provider {
         @Override
         public boolean writeMarker(Marker marker) {
             synchronized (table) {
-                ItemKey key = TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix());
                 // Like attribute_not_exists(PK): an expired marker DynamoDB has not deleted yet still blocks the
                 // write, and must, since re-writing it would be a stream MODIFY that starts nothing.
-                if (table.raw(key).isPresent()) {
+                if (table.raw(markerKey(marker)).isPresent()) {
                     return false;
                 }
-                table.put(item(key, null, marker, 1, ttlAfter(retention.markers())));
+                putMarker(marker);
                 return true;
             }
         }
