@@ -49,7 +49,7 @@ public final class PrimingHttpClient implements SdkHttpClient {
             @Override
             public HttpExecuteResponse call() {
                 answeredLocally.incrementAndGet();
-                return emptySuccess(request);
+                return answerLocally(request);
             }
 
             @Override
@@ -73,7 +73,7 @@ public final class PrimingHttpClient implements SdkHttpClient {
         delegate.close();
     }
 
-    static HttpExecuteResponse emptySuccess(HttpExecuteRequest request) {
+    static HttpExecuteResponse answerLocally(HttpExecuteRequest request) {
         String contentType = request.httpRequest().firstMatchingHeader("Content-Type").orElse("");
         String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
         String body;
