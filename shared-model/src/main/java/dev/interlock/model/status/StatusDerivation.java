@@ -52,6 +52,11 @@ public final class StatusDerivation {
         return ScheduleWindow.zoneOf(first, pipeline.sla());
     }
 
+    /** A zone as people name it ({@code UTC}, not the offset id {@code Z}). */
+    static String zoneName(ZoneId zone) {
+        return zone.normalized() instanceof java.time.ZoneOffset offset && offset.getTotalSeconds() == 0 ? "UTC" : zone.getId();
+    }
+
     /** Today in the pipeline's zone at {@code now}. */
     public static LocalDate today(PipelineConfig pipeline, Instant now) {
         return LocalDate.ofInstant(now, zoneOf(pipeline));
@@ -64,7 +69,7 @@ public final class StatusDerivation {
         for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
             schedules.add(schedule(records, schedule.name(), now));
         }
-        return new PipelineDayStatus(pipeline.name(), records.date(), zoneOf(pipeline).getId(), schedules,
+        return new PipelineDayStatus(pipeline.name(), records.date(), zoneName(zoneOf(pipeline)), schedules,
                 List.copyOf(pipeline.upstreamPipelines()), records.downstreams());
     }
 
@@ -104,7 +109,7 @@ public final class StatusDerivation {
                 run.triggerType() == null ? null : run.triggerType().wireName(),
                 JobMetadata.jobId(run.triggerType(), run.metadata()), JobMetadata.link(run.triggerType(), run.metadata()),
                 run.metadata());
-        Window shown = new Window(window.zone().getId(), window.opensAt(), window.evaluationDeadline(),
+        Window shown = new Window(zoneName(window.zone()), window.opensAt(), window.evaluationDeadline(),
                 window.validationDeadline(), window.completionDeadline());
 
         Verdict verdict = verdict(records, scheduleId, window, log, run, holder, events, blocking, upstreams,
