@@ -97,7 +97,7 @@ async function renderOverview(gen) {
   const summary = el("div", {class: "legend"}, Object.entries(counts).map(([s, n]) => el("span", {}, stateBadge(s), " " + n)));
   const rows = lines.map(line => el("tr", {
       class: "clickable", "data-pipeline": line.pipelineId, "data-state": line.state,
-      onclick: () => { location.hash = "#/p/" + encodeURIComponent(line.pipelineId); }},
+      onclick: () => { location.hash = withDate("#/p/" + encodeURIComponent(line.pipelineId)); }},
     el("td", {}, el("strong", {}, line.pipelineId)),
     el("td", {class: "mono"}, line.date),
     el("td", {}, stateBadge(line.state)),
@@ -169,7 +169,7 @@ function cascadeGraph(lines, focus) {
       svg("rect", {width: W, height: H, rx: 8, ry: 8}),
       svg("text", {x: 10, y: 19}, id === focus ? "▶ " + id : id),
       svg("text", {x: 10, y: 36}, byId.has(id) ? state.replaceAll("_", " ") : "not registered"));
-    g.addEventListener("click", () => { location.hash = "#/p/" + encodeURIComponent(id); });
+    g.addEventListener("click", () => { location.hash = withDate("#/p/" + encodeURIComponent(id)); });
     root.append(g);
   }
   return root;
@@ -185,7 +185,7 @@ async function renderPipeline(id, gen) {
     allStatusLines()]);
   if (gen !== generation) return;
   view.replaceChildren(
-    el("p", {}, el("a", {href: "#/"}, "← all pipelines")),
+    el("p", {}, el("a", {href: withDate("#/")}, "← all pipelines")),
     el("h1", {}, status.pipelineId, " ", el("span", {class: "muted"}, "on " + status.date + " (" + status.zone + ")")),
     el("div", {class: "grid"}, status.schedules.map(scheduleCard)),
     el("h2", {}, "Timeline"),
@@ -311,9 +311,21 @@ function eventTable(events, id, empty) {
 
 // ---- routing and refresh ----
 
+// The date travels in the hash (#/?date=… or #/p/<id>?date=…) so a view can be linked and reloaded as it is.
+function dateFromHash() {
+  const query = location.hash.split("?")[1] || "";
+  const date = new URLSearchParams(query).get("date");
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) dateInput.value = date;
+}
+
+function withDate(hash) {
+  return dateInput.value ? hash + "?date=" + dateInput.value : hash;
+}
+
 async function render() {
   const gen = ++generation;
   clearTimeout(timer);
+  dateFromHash();
   const match = location.hash.match(/^#\/p\/([^?]+)/);
   try {
     if (match) await renderPipeline(decodeURIComponent(match[1]), gen);
@@ -325,7 +337,11 @@ async function render() {
   if (gen === generation) timer = setTimeout(render, REFRESH_MS);
 }
 
-dateInput.addEventListener("change", render);
-document.getElementById("today").addEventListener("click", () => { dateInput.value = ""; render(); });
+dateInput.addEventListener("change", () => { location.hash = withDate(location.hash.split("?")[0] || "#/"); render(); });
+document.getElementById("today").addEventListener("click", () => {
+  dateInput.value = "";
+  location.hash = location.hash.split("?")[0] || "#/";
+  render();
+});
 window.addEventListener("hashchange", render);
 render();
