@@ -32,8 +32,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The web UI in a real headless Chromium (Debian's {@code chromium} through its {@code chromedriver}), against the
  * local runtime running a silver → gold cascade and a pipeline held back by a trait: what an on-call engineer sees
- * at {@code /ui/}. Screenshots go to {@code target/ui-screenshots/} for a person to look at. Without a browser the
- * test is skipped locally but fails when {@code CI=true}: CI must never pass it without having run it.
+ * at {@code /ui/}, and what {@code interlock status} and {@code interlock why} print about the same days. Screenshots
+ * go to {@code target/ui-screenshots/} for a person to look at. Without a browser the browser part is skipped
+ * locally but the class fails when {@code CI=true}: CI must never pass it without having run it.
  */
 class WebUiBrowserTest extends EndToEnd {
 
@@ -83,7 +84,9 @@ class WebUiBrowserTest extends EndToEnd {
             throw new AssertionError("CI=true but no browser: " + CHROMIUM + " and " + CHROMEDRIVER + " must exist "
                     + "(.ci/run installs Debian's chromium and chromium-driver); the web UI test must not pass unrun");
         }
-        assumeTrue(present, "no " + CHROMIUM + " / " + CHROMEDRIVER + ": apt-get install -y chromium chromium-driver");
+        if (!present) {
+            return;
+        }
         Files.createDirectories(SCREENSHOTS);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
@@ -113,10 +116,18 @@ class WebUiBrowserTest extends EndToEnd {
         sensor("ui-stock", "{\"count\":120}");
 
         // The overview is open before anything ran: it must refresh itself to show the cascade completing.
-        open("#/?date=" + day);
-        await(() -> rowState("ui-silver") != null, "the overview lists ui-silver");
+        if (browser != null) {
+            open("#/?date=" + day);
+            await(() -> rowState("ui-silver") != null, "the overview lists ui-silver");
+        }
         evaluate("ui-silver", day);
         evaluate("ui-blocked", day);
+        await("ui-gold COMPLETED and ui-blocked NOT READY by the status API", () -> List.of(
+                        lineState("ui-silver"), lineState("ui-gold"), lineState("ui-blocked")),
+                states -> states.equals(List.of("COMPLETED", "COMPLETED", "NOT_READY")));
+        theCliExplainsTheDays();
+
+        assumeTrue(browser != null, "no " + CHROMIUM + " / " + CHROMEDRIVER + ": apt-get install -y chromium chromium-driver");
         await(() -> "COMPLETED".equals(rowState("ui-silver")) && "COMPLETED".equals(rowState("ui-gold")),
                 "the overview shows ui-silver and ui-gold COMPLETED");
         await(() -> "NOT_READY".equals(rowState("ui-blocked")), "the overview shows ui-blocked NOT READY");
@@ -153,6 +164,51 @@ class WebUiBrowserTest extends EndToEnd {
         assertThat(browser.findElements(By.cssSelector("#traits tr[data-trait='upstream-dependency']"))).isNotEmpty();
         assertThat(browser.findElements(By.cssSelector("#error"))).isEmpty();
         screenshot("timeline");
+    }
+
+    /** The state {@code GET /status} gives a pipeline's day. */
+    private String lineState(String pipeline) {
+        for (JsonNode line : list("/status?date=" + day)) {
+            if (line.path("pipelineId").asText().equals(pipeline)) {
+                return line.path("state").asText();
+            }
+        }
+        return null;
+    }
+
+    /** {@code interlock status} and {@code interlock why} print the same days as tables and in words. */
+    private void theCliExplainsTheDays() {
+        String endpoint = rt.apiEndpoint().toString();
+        String table = cli("status", "--date", day.toString(), "--endpoint", endpoint);
+        assertThat(table.lines().filter(l -> l.startsWith("ui-gold ")).findFirst()).hasValueSatisfying(line ->
+                assertThat(line).contains(day.toString(), "COMPLETED"));
+        assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +NEXT +REASON$");
+        String schedules = cli("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
+        assertThat(schedules).containsPattern("(?m)^daily +NOT_READY +0/3 +re-evaluation at ")
+                .containsPattern("(?m)^resource-availability +FAIL +\\{.*\"actual\":120");
+        String why = cli("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
+        assertThat(why).contains("ui-blocked (daily) on " + day + " is NOT_READY: waiting for resource-availability")
+                .contains("- trait resource-availability is FAIL").contains("Next: re-evaluation at ")
+                .contains("holds the lock");
+    }
+
+    /** Runs the CLI in process and answers what it printed (the runtime's own log lines are filtered out). */
+    private static String cli(String... args) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream original = System.out;
+        int code;
+        synchronized (System.class) {
+            System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                code = new picocli.CommandLine(new dev.interlock.local.cli.InterlockCli()).execute(args);
+            } finally {
+                System.setOut(original);
+            }
+        }
+        String printed = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+                .filter(l -> !l.startsWith("{\"timestamp\"")).collect(java.util.stream.Collectors.joining("\n"));
+        assertThat(code).as(String.join(" ", args) + " printed:\n" + printed).isZero();
+        return printed;
     }
 
     private void open(String hash) {

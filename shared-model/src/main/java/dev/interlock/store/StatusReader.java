@@ -30,7 +30,7 @@ import java.util.TreeSet;
  * {@link StatusDerivation} / {@link DayTimeline}. It only reads. Per pipeline day, with S schedules and U upstream
  * (pipeline, schedule) pairs: the config (1), the named calendar (0–1), the recent events (1), the recent runs (1),
  * the downstream index (1), per schedule its run log, trait results and lock (3 S, plus 1 per schedule whose run is
- * older than the recent runs), the upstreams' configs (0–1) and run logs (U).
+ * older than the recent runs), each upstream pipeline's config (1 per upstream pipeline) and its run logs (U).
  */
 public final class StatusReader {
 
@@ -114,8 +114,11 @@ public final class StatusReader {
             provider.locks().holder(new LockKey(pipelineId, scheduleId)).ifPresent(h -> holders.put(scheduleId, h));
             StatusDerivation.upstreamsOf(config, scheduleId).forEach(pair -> upstreamIds.add(pair[0]));
         }
-        Map<String, PipelineConfig> upstreamConfigs = upstreamIds.isEmpty() ? Map.of()
-                : provider.pipelines().getAll(upstreamIds);
+        // One GetItem per upstream pipeline (a cascade has few): within the API's read grants, unlike BatchGetItem.
+        Map<String, PipelineConfig> upstreamConfigs = new LinkedHashMap<>();
+        for (String upstream : upstreamIds) {
+            provider.pipelines().get(upstream).ifPresent(c -> upstreamConfigs.put(upstream, c));
+        }
         Map<String, RunLog> upstreamLogs = new LinkedHashMap<>();
         for (ScheduleConfig schedule : config.effectiveSchedules()) {
             for (String[] pair : StatusDerivation.upstreamsOf(config, schedule.name())) {

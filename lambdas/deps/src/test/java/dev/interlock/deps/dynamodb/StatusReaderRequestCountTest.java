@@ -35,7 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What reading a status costs on DynamoDB, counted by the SDK interceptor: a bounded number of requests per pipeline
- * day (4 + 3 per schedule + 1 + 1 per upstream schedule), whatever the day's history, and not a single write.
+ * day (4 + 3 per schedule + 1 per upstream pipeline + 1 per upstream schedule), whatever the day's history, and not
+ * a single write.
  */
 class StatusReaderRequestCountTest {
 
@@ -109,7 +110,7 @@ class StatusReaderRequestCountTest {
         long total = counts.values().stream().mapToLong(RequestCounter.Count::requests).sum();
         System.out.println("status of one pipeline day, 3 schedules, 1 upstream: " + total + " requests " + counts.keySet());
         // config 1, events 1, runs 1, downstream index 1; per schedule run log + traits + lock (3 x 3);
-        // upstream configs 1 BatchGetItem; the upstream's run log per schedule (3).
+        // the upstream's config (1 GetItem); the upstream's run log per schedule (3).
         assertThat(total).isEqualTo(4 + 3 * 3 + 1 + 3);
         assertThat(counts.keySet()).noneMatch(key -> WRITES.contains(key.substring(key.lastIndexOf(' ') + 1)));
 
