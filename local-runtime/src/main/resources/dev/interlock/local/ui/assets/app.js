@@ -1,7 +1,10 @@
 // The Interlock web UI: reads the public API only (same origin), builds the DOM with textContent (never HTML from
 // data), and refreshes itself while runs move. Views: the overview (#/) and a pipeline day (#/p/<id>).
 
-const REFRESH_MS = 2000;
+// Fast while a day can change any moment, slow when every shown day has settled (each refresh costs API reads).
+const REFRESH_MOVING_MS = 2000;
+const REFRESH_SETTLED_MS = 10000;
+const SETTLED = new Set(["COMPLETED", "FAILED", "EXCLUDED", "SKIPPED", "DRY_RUN", "WAITING_FOR_WINDOW"]);
 const SVG = "http://www.w3.org/2000/svg";
 const PHASE_LABEL = {EVALUATION: "evaluation wait", TRIGGER: "trigger", JOB_RUN: "job run", MONITORING: "monitoring", RETRY_WAIT: "retry wait"};
 const PHASE_CLASS = {EVALUATION: "EVALUATION", TRIGGER: "TRIGGER", JOB_RUN: "JOB_RUN", MONITORING: "MONITORING-bar", RETRY_WAIT: "RETRY_WAIT"};
@@ -91,7 +94,7 @@ async function allStatusLines() {
 
 async function renderOverview(gen) {
   const lines = await allStatusLines();
-  if (gen !== generation) return;
+  if (gen !== generation) return false;
   const counts = {};
   lines.forEach(l => { counts[l.state] = (counts[l.state] || 0) + 1; });
   const summary = el("div", {class: "legend"}, Object.entries(counts).map(([s, n]) => el("span", {}, stateBadge(s), " " + n)));
@@ -113,6 +116,7 @@ async function renderOverview(gen) {
         el("tbody", {}, rows)),
     el("h2", {}, "Cascade"),
     el("div", {class: "card"}, cascadeGraph(lines, null)));
+  return lines.some(l => l.schedules.some(s => !SETTLED.has(s.state)));
 }
 
 // ---- cascade graph: columns by depth (upstreams left), edges upstream → downstream ----
@@ -183,7 +187,7 @@ async function renderPipeline(id, gen) {
     api("/pipelines/" + encodeURIComponent(id) + "/status" + q),
     api("/pipelines/" + encodeURIComponent(id) + "/timeline" + q),
     allStatusLines()]);
-  if (gen !== generation) return;
+  if (gen !== generation) return false;
   view.replaceChildren(
     el("p", {}, el("a", {href: withDate("#/")}, "← all pipelines")),
     el("h1", {}, status.pipelineId, " ", el("span", {class: "muted"}, "on " + status.date + " (" + status.zone + ")")),
@@ -200,6 +204,7 @@ async function renderPipeline(id, gen) {
     eventTable(timeline.alerts, "alerts", "No alerting events this day."),
     el("h2", {}, "Events" + (timeline.complete ? "" : " (the oldest are not shown)")),
     el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.")));
+  return status.schedules.some(s => !SETTLED.has(s.state));
 }
 
 function scheduleCard(s) {
@@ -327,14 +332,14 @@ async function render() {
   clearTimeout(timer);
   dateFromHash();
   const match = location.hash.match(/^#\/p\/([^?]+)/);
+  let moving = true;
   try {
-    if (match) await renderPipeline(decodeURIComponent(match[1]), gen);
-    else await renderOverview(gen);
+    moving = match ? await renderPipeline(decodeURIComponent(match[1]), gen) : await renderOverview(gen);
     if (gen === generation) refreshed.textContent = "updated " + new Date().toLocaleTimeString();
   } catch (e) {
     if (gen === generation) view.replaceChildren(el("p", {class: "error", id: "error"}, e.message));
   }
-  if (gen === generation) timer = setTimeout(render, REFRESH_MS);
+  if (gen === generation) timer = setTimeout(render, moving ? REFRESH_MOVING_MS : REFRESH_SETTLED_MS);
 }
 
 dateInput.addEventListener("change", () => { location.hash = withDate(location.hash.split("?")[0] || "#/"); render(); });
