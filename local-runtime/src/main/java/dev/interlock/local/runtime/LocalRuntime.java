@@ -24,6 +24,7 @@ import dev.interlock.local.stream.StreamRecordConverter;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.statemachine.engine.ExecutionStore;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import dev.interlock.statemachine.engine.StateMachine;
 
@@ -31,6 +32,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -87,7 +89,8 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
-        engineClock = new ScaledRealClock(options.timeScale());
+        EngineClockPosition clockPosition = options.dataDir() == null ? null : new EngineClockPosition(options.dataDir());
+        engineClock = new ScaledRealClock(options.timeScale(), clockPosition == null ? null : clockPosition.start(Instant.now()));
         clock = new EngineTimeClock(engineClock);
         alerts = new AlertSink(clock, alertPrinter);
         functions = new FunctionRegistry();
@@ -95,7 +98,9 @@ public final class LocalRuntime implements AutoCloseable {
         progress.accept("starting DynamoDB Local" + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
         dynamoDb = track(LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb")));
 
-        stateMachine = InterlockStateMachine.build(functions, alerts, engineClock);
+        stateMachine = InterlockStateMachine.build(functions, alerts, engineClock, options.dataDir() == null
+                ? ExecutionStore.inMemory()
+                : ExecutionStore.inDirectory(options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)));
         stepFunctions = track(LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine));
         aws = track(LocalAwsServer.start(options.lambdaPort(), functions, alerts));
 
@@ -142,6 +147,19 @@ public final class LocalRuntime implements AutoCloseable {
         toClose.push(ticks::shutdownNow);
         schedule(ticks, options.sweepInterval(), "TTL sweep", sweeper::sweepOnce);
         schedule(ticks, options.watchdogInterval(), "watchdog", this::watchdogTick);
+        if (clockPosition != null) {
+            ticks.scheduleWithFixedDelay(() -> clockPosition.save(engineClock.now()), 1, 1, TimeUnit.SECONDS);
+            toClose.push(() -> clockPosition.save(engineClock.now()));
+        }
+
+        // Last to start, first to stop: executions stop before the functions and stores they call, so a durable one
+        // stays where it stood; the ones a data directory kept continue now that everything they call is up.
+        toClose.push(stateMachine);
+        List<String> resumed = stateMachine.executionsToResume();
+        stateMachine.resumeExecutions();
+        if (!resumed.isEmpty()) {
+            progress.accept("resumed " + resumed.size() + " execution(s) from " + options.dataDir() + ": " + String.join(", ", resumed));
+        }
     }
 
     private void schedule(ScheduledExecutorService ticks, Duration scaledInterval, String what, Runnable task) {
