@@ -34,7 +34,7 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--log-file", description = "Write the functions' JSON logs here instead of the terminal (default with --demo: interlock-demo.log in the temp dir).")
     Path logFile;
 
-    @Option(names = "--data-dir", description = "Persist the table and stream checkpoints here (default: in memory).")
+    @Option(names = "--data-dir", description = "Persist the table, stream checkpoints and executions here; a restart continues running executions (default: in memory).")
     Path dataDir;
 
     @Option(names = "--api-port", defaultValue = "8080", description = "API port (default ${DEFAULT-VALUE}).")
