@@ -47,7 +47,7 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--time-scale", paramLabel = "N", description = "Run waits, deadlines and retries N times faster (default 1; 60 with --demo).")
     Double timeScale;
 
-    @Option(names = "--log-file", paramLabel = "FILE", description = "Where the functions' JSON logs go (default: interlock.log in --data-dir, else interlock-<pid>.log in the temp directory).")
+    @Option(names = "--log-file", paramLabel = "FILE", description = "Where the functions' JSON logs go (default: interlock.log in --data-dir, else a new interlock-<pid>-<n>.log in the temp directory).")
     Path logFile;
 
     @Option(names = "--verbose", description = "Show the functions' JSON logs on the terminal too.")
@@ -183,14 +183,19 @@ final class UpCommand implements Callable<Integer> {
         }
     }
 
-    private Path logFile() {
-        if (logFile != null) {
-            return logFile;
-        }
+    private Path logFile() throws IOException {
+        return logFile != null ? logFile : defaultLogFile(dataDir);
+    }
+
+    /**
+     * The data directory's {@code interlock.log} (one {@code up} per data directory), else a new file in the temp
+     * directory for this instance alone: two instances never write the same log.
+     */
+    static Path defaultLogFile(Path dataDir) throws IOException {
         if (dataDir != null) {
             return dataDir.resolve("interlock.log");
         }
-        return Path.of(System.getProperty("java.io.tmpdir"), "interlock-" + ProcessHandle.current().pid() + ".log");
+        return Files.createTempFile("interlock-" + ProcessHandle.current().pid() + "-", ".log");
     }
 
     private static String scaleText(double scale) {

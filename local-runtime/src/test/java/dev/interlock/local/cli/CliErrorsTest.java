@@ -323,6 +323,20 @@ class CliErrorsTest {
         }
     }
 
+    @Test
+    void everyInstanceWritesItsOwnLogFile(@TempDir Path dataDir) throws Exception {
+        Path first = UpCommand.defaultLogFile(null);
+        Path second = UpCommand.defaultLogFile(null);
+        try {
+            assertThat(first).isNotEqualTo(second);
+            assertThat(first.getFileName().toString()).startsWith("interlock-" + ProcessHandle.current().pid() + "-").endsWith(".log");
+            assertThat(UpCommand.defaultLogFile(dataDir)).isEqualTo(dataDir.resolve("interlock.log"));
+        } finally {
+            Files.deleteIfExists(first);
+            Files.deleteIfExists(second);
+        }
+    }
+
     private static final String GOOD = """
             name: good
             archetype: batch-ingestion
