@@ -33,6 +33,14 @@ public final class ClosestName {
         return Optional.ofNullable(best);
     }
 
+    /**
+     * The closest of {@code known} at most {@code maxEdits} edits away: for names where a wrong guess costs more than
+     * no guess (a CDK context key that might be the team's own).
+     */
+    public static Optional<String> within(String typed, Collection<String> known, int maxEdits) {
+        return among(typed, known).filter(name -> distance(typed.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT)) <= maxEdits);
+    }
+
     /** {@code " did you mean 'x'?"} style tail for a message, or empty. */
     public static String hint(String typed, Collection<String> known) {
         return among(typed, known).map(name -> "; did you mean '" + name + "'?").orElse("");

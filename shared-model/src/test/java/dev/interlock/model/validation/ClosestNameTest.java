@@ -34,6 +34,12 @@ class ClosestNameTest {
     }
 
     @Test
+    void withinBoundsTheEdits() {
+        assertThat(ClosestName.within("glueJobName", List.of("glueJobNames", "stackName"), 2)).contains("glueJobNames");
+        assertThat(ClosestName.within("teamName", List.of("glueJobNames", "stackName"), 2)).isEmpty();
+    }
+
+    @Test
     void transpositionsCountAsOneEdit() {
         assertThat(ClosestName.distance("fiel", "file")).isEqualTo(1);
         assertThat(ClosestName.distance("retires", "retry")).isEqualTo(3);
