@@ -548,6 +548,12 @@ class DefaultStackTest {
         assertThat(synth.actionsOf(InterlockFunction.TRIGGER)).doesNotContain("states:StartExecution");
     }
 
+    /** AWS's own linter finds nothing in the default template beyond the warnings .cfnlintrc.yaml accepts. */
+    @Test
+    void cfnLintFindsNothingInTheTemplate() {
+        assertThat(CfnLint.findings(CfnLint.templateOf(synth.stack()))).as("cfn-lint %s", CfnLint.version()).isEmpty();
+    }
+
     // ------------------------------------------------------------------------------------------ CLI
 
     /**
