@@ -50,6 +50,7 @@ class TriggerOnMotoTest {
     private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryProvider provider = new InMemoryProvider(clock);
     private RunTrigger trigger;
+    private TriggerRunners runners;
     private GlueClient glue;
     private EmrClient emr;
     private EmrServerlessClient emrServerless;
@@ -66,7 +67,7 @@ class TriggerOnMotoTest {
                 "INTERLOCK_ENDPOINT_EMR_SERVERLESS", endpoint, "INTERLOCK_ENDPOINT_STEPFUNCTIONS", endpoint,
                 "INTERLOCK_ENDPOINT_LAMBDA", endpoint));
         clients = new AwsClients(environment);
-        TriggerRunners runners = TriggerRunners.create(clients, environment,
+        runners = TriggerRunners.create(clients, environment,
                 new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                         new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)),
                 clock, false);
@@ -201,6 +202,15 @@ class TriggerOnMotoTest {
         assertThat(InterlockJson.tree(execution.input())).isEqualTo(InterlockJson.tree(
                 "{\"date\":\"2026-03-01\",\"pipeline\":\"orders\"}"));
         assertThat(execution.statusAsString()).isEqualTo("RUNNING");
+
+        // A trigger retried after its run state was lost starts the same execution name with the same input: while
+        // the execution runs, Step Functions answers with it instead of starting a second one.
+        TriggerOutput retried = new RunTrigger(new InMemoryProvider(clock), runners, alert -> { }, clock).fire(
+                new TriggerInput("orders", "daily", "2026-03-01", "run-sfn", "orders_2026-03-01_daily_ab12cd34",
+                        InterlockJson.tree("{\"type\":\"step-function\",\"stateMachineArn\":\"" + machine + "\","
+                                + "\"arguments\":{\"date\":\"2026-03-01\",\"pipeline\":\"orders\"}}")));
+        assertThat(retried.metadata()).isEqualTo(out.metadata());
+        assertThat(sfn.listExecutions(r -> r.stateMachineArn(machine)).executions()).hasSize(1);
         sfn.stopExecution(r -> r.executionArn(execution.executionArn()));
     }
 
