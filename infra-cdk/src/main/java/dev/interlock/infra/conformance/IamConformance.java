@@ -56,7 +56,20 @@ public final class IamConformance {
         }
         Files.createDirectories(out);
         Map<String, Object> jobs = ConformanceDeployment.jobContext(requests);
-        Path template = synthesize(out.resolve("cdk.out"), jobs);
+        Path template;
+        try {
+            template = synthesize(out.resolve("cdk.out"), jobs);
+        } catch (IllegalArgumentException e) {
+            // A test called a job by a name or ARN no deployment can be configured with: no role could allow it.
+            String report = "IAM conformance: the jobs the recorded requests call cannot be named in a deployment's "
+                    + "context, so no role can allow them (use real-looking names and ARNs in tests): " + e.getMessage()
+                    + "\nContext derived from the recordings: " + jobs + "\n";
+            Files.writeString(out.resolve("report.txt"), report);
+            System.out.println(report);
+            System.out.flush();
+            System.exit(1);
+            return;
+        }
         Files.copy(template, out.resolve(template.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Map<String, Object> json = new ObjectMapper().readValue(Files.readString(template), new TypeReference<>() { });
         IamConformanceCheck.Result result = new IamConformanceCheck(json).check(requests);

@@ -47,7 +47,9 @@ class IamConformanceCheckTest {
             request("trigger", "glue:StartJobRun", "arn:aws:glue:us-east-1:" + ACCOUNT + ":job/orders-etl"),
             request("run-checker", "glue:GetJobRun", "arn:aws:glue:us-east-1:" + ACCOUNT + ":job/orders-etl"),
             request("trigger", "emr-serverless:StartJobRun", "arn:aws:emr-serverless:us-east-1:" + ACCOUNT + ":/applications/00abc"),
-            request("trigger", "iam:PassRole", ROLE, Map.of("iam:PassedToService", "emr-serverless.amazonaws.com")),
+            // As the recorder writes it: the role an EMR Serverless start passes, recorded under that start's service.
+            new RecordedRequest("trigger", "emr-serverless", "StartJobRun", "iam:PassRole", ROLE, "us-east-1", ACCOUNT,
+                    Map.of("iam:PassedToService", "emr-serverless.amazonaws.com"), Map.of("TABLE_NAME", "interlock")),
             request("run-checker", "emr-serverless:GetJobRun",
                     "arn:aws:emr-serverless:us-east-1:" + ACCOUNT + ":/applications/00abc/jobruns/jr-1"),
             request("trigger", "states:StartExecution", SM),
