@@ -66,6 +66,8 @@ class DemoCommandTest {
                 "evaluation requested (cascade marker)", "daily    COMPLETED\n",
                 "demo: done: gold-orders completed after silver-orders cascaded to it",
                 "jobs triggered: [silver-orders, gold_orders]");
+        assertThat(out).containsPattern("Web UI +http://127\\.0\\.0\\.1:\\d+/ui/")
+                .containsPattern("watch it in the web UI: http://127\\.0\\.0\\.1:\\d+/ui/");
         assertThat(out.indexOf("NOT READY")).isLessThan(out.indexOf("READY (every required trait passed)"));
         assertThat(out).doesNotContain("{\"timestamp\"", "Initializing DynamoDB Local");
         assertThat(out.lines().filter(l -> l.contains("TRAIT_EVALUATED"))).as("one line per verdict, not per trait").isEmpty();

@@ -108,17 +108,19 @@ final class UpCommand implements Callable<Integer> {
             runtime.awaitHealthy(Duration.ofSeconds(60));
             terminal.printf("""
                     interlock: ready in %.1f s (time scale %s)
-                      API            %s   (GET /health, /pipelines, /alerts …)
+                      API            %s   (GET /health, /pipelines, /status, /alerts …)
+                      Web UI         %s/ui/
                       Step Functions %s
                       Lambda, SNS    %s
                       DynamoDB       %s   (%s)
                     """, Duration.between(begin, Instant.now()).toMillis() / 1000.0, scaleText(scale), runtime.apiEndpoint(),
-                    runtime.stepFunctionsEndpoint(), runtime.lambdaEndpoint(), runtime.dynamoDbEndpoint(),
+                    runtime.apiEndpoint(), runtime.stepFunctionsEndpoint(), runtime.lambdaEndpoint(), runtime.dynamoDbEndpoint(),
                     dataDir == null ? "in memory" : "data in " + dataDir);
             if (demo) {
                 boolean ok;
                 try (FakeJobServer jobs = FakeJobServer.start(0, runtime.clock(), Duration.ofMinutes(2))) {
                     ok = new Demo(runtime, jobs, terminal).run(Duration.ofSeconds(55));
+                    terminal.println("interlock: watch it in the web UI: " + runtime.apiEndpoint() + "/ui/");
                     if (exitAfterDemo) {
                         return ok ? 0 : CliFailure.FAILED;
                     }
