@@ -26,9 +26,4 @@ public record TraitResult(
     public TraitResult {
         value = value == null ? null : Frozen.map(value);
     }
-
-    /** Whether this result lets the pipeline proceed: optional traits never block. */
-    public boolean blocksReadiness() {
-        return required && status != TraitStatus.PASS;
-    }
 }
