@@ -43,16 +43,14 @@ final class DynamoDbRerunStore implements RerunStore {
     /**
      * The writes of a new rerun, at fixed positions: [{@link #RERUN_ITEM} the rerun item if absent, 1 the pipeline's
      * copy, {@link #BUDGET_ITEM} one more on the budget counter, refreshing its TTL to the rerun's] — the counter
-     * conditional on fewer than {@code maxPerDay} counted, unless that is null.
+     * conditional on fewer than {@code maxPerDay} counted.
      */
-    List<TransactWriteItem> newRerunWrites(Rerun rerun, Integer maxPerDay) {
+    List<TransactWriteItem> newRerunWrites(Rerun rerun, int maxPerDay) {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(table.putOf(truthItem(rerun), Conditions.absent()));
         writes.add(table.putOf(copyItem(rerun), null));
-        SingleTable.Condition budget = maxPerDay == null
-                ? SingleTable.Condition.of(null, Map.of(), Map.of())
-                : SingleTable.Condition.of("attribute_not_exists(#n) OR #n < :max", Map.of(),
-                        Map.of(":max", ItemCodec.number(maxPerDay)));
+        SingleTable.Condition budget = SingleTable.Condition.of("attribute_not_exists(#n) OR #n < :max", Map.of(),
+                Map.of(":max", ItemCodec.number(maxPerDay)));
         writes.add(table.updateOf(budgetKey(rerun), "ADD #n :one SET #ttl = :ttl", budget.with(
                 Map.of("#n", COUNT, "#ttl", ItemCodec.TTL), Map.of(":one", ItemCodec.number(1), ":ttl", rerunTtl()))));
         return writes;
