@@ -312,21 +312,29 @@ abstract class EndToEnd {
     /** What one in-process run of the CLI answered and printed. */
     record Cli(int code, String out, String err) { }
 
-    /** Runs the CLI in process, capturing what it prints. */
+    /**
+     * Runs the CLI in process, capturing what it prints; the in-process runtime's own JSON log lines are left out of
+     * {@code out}. One CLI at a time: it prints to the process's {@code System.out}.
+     */
     Cli cli(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         ByteArrayOutputStream e = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            int code = new CommandLine(new InterlockCli()).execute(args);
-            return new Cli(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
+        int code;
+        synchronized (System.class) {
+            PrintStream out = System.out;
+            PrintStream err = System.err;
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            try {
+                code = new CommandLine(new InterlockCli()).execute(args);
+            } finally {
+                System.setOut(out);
+                System.setErr(err);
+            }
         }
+        String printed = o.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("{\"timestamp\""))
+                .collect(java.util.stream.Collectors.joining("\n"));
+        return new Cli(code, printed, e.toString(StandardCharsets.UTF_8));
     }
 
     // ---- waiting ----

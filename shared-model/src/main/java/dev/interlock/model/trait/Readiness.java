@@ -14,9 +14,14 @@ public record Readiness(boolean ready, List<String> blocking, List<TraitOutcome>
         optionalErrors = List.copyOf(optionalErrors);
     }
 
+    /** The rule for one trait: it blocks readiness when it is required and did not pass. */
+    public static boolean blocks(boolean required, boolean passed) {
+        return required && !passed;
+    }
+
     /** Judges one round of evaluator outputs. */
     public static Readiness of(List<TraitOutcome> results) {
-        List<String> blocking = results.stream().filter(r -> r.isRequired() && !r.passed()).map(TraitOutcome::type).toList();
+        List<String> blocking = results.stream().filter(r -> blocks(r.isRequired(), r.passed())).map(TraitOutcome::type).toList();
         List<TraitOutcome> requiredErrors = results.stream().filter(r -> r.errored() && r.isRequired()).toList();
         List<TraitOutcome> optionalErrors = results.stream().filter(r -> r.errored() && !r.isRequired()).toList();
         return new Readiness(blocking.isEmpty(), blocking, requiredErrors, optionalErrors);

@@ -26,4 +26,9 @@ public record TraitResult(
     public TraitResult {
         value = value == null ? null : Frozen.map(value);
     }
+
+    /** Whether this stored result blocks readiness ({@link Readiness#blocks}): optional traits never do. */
+    public boolean blocksReadiness() {
+        return Readiness.blocks(required, status == TraitStatus.PASS);
+    }
 }
