@@ -43,6 +43,7 @@ public final class Api {
                 new RouteTable.Route("POST", "/pipelines/{id}/validate", pipelines::validate),
                 new RouteTable.Route("POST", "/pipelines/{id}/evaluations", markers::evaluate),
                 new RouteTable.Route("POST", "/pipelines/{id}/reruns", markers::rerun),
+                new RouteTable.Route("GET", "/pipelines/{id}/reruns", history::reruns),
                 new RouteTable.Route("GET", "/pipelines/{id}/runs", history::runs),
                 new RouteTable.Route("GET", "/pipelines/{id}/runlogs", history::runLogs),
                 new RouteTable.Route("GET", "/pipelines/{id}/events", history::events),

@@ -177,6 +177,40 @@ final class QueryCommands {
         }
     }
 
+    @Command(name = "reruns", description = "List a pipeline's reruns, newest first, with their status (every page).")
+    static final class Reruns implements Callable<Integer> {
+        @Mixin
+        ApiOptions api;
+
+        @Parameters(index = "0", description = "The pipeline id.")
+        String pipeline;
+
+        @Override
+        public Integer call() throws Exception {
+            ApiClient client = api.client();
+            String cursor = null;
+            int count = 0;
+            do {
+                ApiClient.Answer a = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/reruns?limit=100"
+                        + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
+                if (!a.ok()) {
+                    return print(a, "listing reruns of " + pipeline);
+                }
+                JsonNode page = Output.parse(a.body());
+                for (JsonNode r : page.path("items")) {
+                    count++;
+                    System.out.printf("%s  %s %-8s %-9s %-12s %s  (%s)%s%n", r.path("requestedAt").asText(),
+                            r.path("date").asText(), r.path("scheduleId").asText(), r.path("status").asText(),
+                            r.path("source").asText(), r.path("rerunId").asText(), r.path("reason").asText(),
+                            r.hasNonNull("statusReason") ? "  " + r.path("statusReason").asText() : "");
+                }
+                cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
+            } while (cursor != null);
+            System.out.println(count + " rerun(s)");
+            return 0;
+        }
+    }
+
     @Command(name = "alerts", description = "Show the alerts the local runtime received.")
     static final class Alerts implements Callable<Integer> {
         @Mixin

@@ -24,6 +24,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CliCommandsTest {
 
+    private static final String RERUN_NEWER = """
+            {"rerunId":"rr-2","pipelineId":"silver","scheduleId":"daily","date":"2026-03-01","source":"late-arrival",
+             "reason":"late arrival detected: row-count","status":"SKIPPED","statusReason":"rerun budget spent (3 of 3 reruns today)",
+             "requestedAt":"2026-03-02T10:00:00.000Z"}""";
+    private static final String RERUN_OLDER = """
+            {"rerunId":"rr-1","pipelineId":"silver","scheduleId":"daily","date":"2026-02-27","source":"manual",
+             "reason":"vendor resent","status":"COMPLETED","requestedAt":"2026-03-02T09:00:00.000Z"}""";
+
     private final List<APIGatewayProxyRequestEvent> received = new CopyOnWriteArrayList<>();
     private LocalApiServer server;
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -37,6 +45,12 @@ class CliCommandsTest {
                 return new APIGatewayProxyResponseEvent().withStatusCode(400)
                         .withHeaders(Map.of("Content-Type", "application/problem+json"))
                         .withBody("{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}");
+            }
+            if (event.getPath().equals("/pipelines/silver/reruns") && "GET".equals(event.getHttpMethod())) {
+                Map<String, String> query = event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
+                return new APIGatewayProxyResponseEvent().withStatusCode(200).withBody(query.containsKey("cursor")
+                        ? "{\"items\":[" + RERUN_OLDER + "]}"
+                        : "{\"items\":[" + RERUN_NEWER + "],\"nextCursor\":\"page-2\"}");
             }
             return new APIGatewayProxyResponseEvent().withStatusCode(200).withBody(event.getBody() == null ? "{}" : event.getBody());
         }, new AlertSink(Clock.systemUTC(), a -> { }));
@@ -98,6 +112,30 @@ class CliCommandsTest {
         assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath() + " " + e.getBody()).containsExactly(
                 "POST /pipelines/silver/evaluations {\"scheduleId\":\"h06\",\"date\":\"2026-03-01\"}",
                 "POST /pipelines/silver/reruns {\"date\":\"2026-03-01\",\"reason\":\"late data\"}");
+    }
+
+    @Test
+    void rerunsListsEveryPageNewestFirstWithStatusAndReason() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream originalOut = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = run("reruns", "silver", "--endpoint", server.endpoint().toString());
+        } finally {
+            System.setOut(originalOut);
+        }
+
+        assertThat(code).isZero();
+        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath())
+                .containsExactly("GET /pipelines/silver/reruns", "GET /pipelines/silver/reruns");
+        assertThat(received).extracting(APIGatewayProxyRequestEvent::getQueryStringParameters)
+                .containsExactly(Map.of("limit", "100"), Map.of("limit", "100", "cursor", "page-2"));
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).contains("2026-03-01", "SKIPPED", "late-arrival", "rr-2", "rerun budget spent (3 of 3 reruns today)");
+        assertThat(lines.get(1)).contains("2026-02-27", "COMPLETED", "manual", "rr-1", "vendor resent");
+        assertThat(lines.get(2)).isEqualTo("2 rerun(s)");
     }
 
     @Test
