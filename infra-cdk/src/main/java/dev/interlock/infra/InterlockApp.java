@@ -24,8 +24,13 @@ public final class InterlockApp {
     }
 
     public static void main(String[] args) {
+        // The context is checked before the CDK's JavaScript runtime starts: a typo costs a second, not a synthesis.
+        DeploymentOptions options = ContextCheck.options(System.getenv(), System.err);
+        if (options == null) {
+            System.exit(1);
+            return;
+        }
         App app = new App();
-        DeploymentOptions options = DeploymentOptions.fromContext(key -> app.getNode().tryGetContext(key));
         BuildArtifacts artifacts = BuildArtifacts.locate(Path.of(""));
         stack(app, options, artifacts, environmentFromCli());
         app.synth();

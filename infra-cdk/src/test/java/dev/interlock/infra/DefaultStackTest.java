@@ -298,10 +298,14 @@ class DefaultStackTest {
 
     // ------------------------------------------------------------------------------------------ API
 
-    /** SPEC §9's routes; the gateway takes them from the API's OpenAPI document, which must name exactly these. */
+    /**
+     * SPEC §9's routes and the validation of archetypes and calendars ({@code interlock validate}); the gateway takes
+     * them from the API's OpenAPI document, which must name exactly these.
+     */
     private static final Set<String> SPEC_ROUTES = Set.of(
             "PUT /pipelines/{id}", "GET /pipelines/{id}", "DELETE /pipelines/{id}", "GET /pipelines",
             "POST /pipelines/{id}/validate", "PUT /archetypes/{name}", "GET /archetypes/{name}", "GET /archetypes",
+            "POST /archetypes/{name}/validate", "POST /calendars/{name}/validate",
             "PUT /calendars/{name}", "GET /calendars/{name}", "POST /pipelines/{id}/evaluations",
             "POST /pipelines/{id}/reruns", "GET /pipelines/{id}/reruns", "GET /pipelines/{id}/runs", "GET /runs/{runId}",
             "GET /pipelines/{id}/runlogs", "GET /pipelines/{id}/events", "GET /pipelines/{id}/traits",

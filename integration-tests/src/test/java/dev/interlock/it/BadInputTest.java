@@ -124,9 +124,9 @@ class BadInputTest extends EndToEnd {
         Cli result = cli("apply", "-f", Path.of("../examples").toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
         assertThat(result.code()).as(result.out() + result.err()).isZero();
         // stderr is shared with the in-process runtime (e.g. DynamoDB Local's logging): look only for the CLI's own complaints.
-        assertThat(result.err()).doesNotContain("rejected", "cannot read", "no .yaml");
+        assertThat(result.err()).doesNotContain("invalid", "refused", "no such file", "syntax error");
         assertThat(pipelineNames()).contains("bronze-orders", "silver-orders", "gold-orders", "clickstream-sessions", "clickstream-hourly-kpis");
-        assertThat(result.out()).contains("calendar", "registered");
+        assertThat(result.out()).contains("calendar us-holidays-2026 created", "pipeline gold-orders created");
         // The cascade edges of the examples are indexed: gold waits on silver, silver on bronze.
         assertThat(expect(200, "GET", "/pipelines/gold-orders", null, null).toString()).contains("silver-orders");
     }

@@ -13,7 +13,6 @@ import dev.interlock.local.runtime.RuntimeOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
-import picocli.CommandLine;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -326,7 +325,7 @@ abstract class EndToEnd {
             System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
             try {
-                code = new CommandLine(new InterlockCli()).execute(args);
+                code = InterlockCli.run(args);
             } finally {
                 System.setOut(out);
                 System.setErr(err);

@@ -55,8 +55,10 @@ public final class Api {
                 new RouteTable.Route("GET", "/archetypes", archetypes::list),
                 new RouteTable.Route("PUT", "/archetypes/{name}", archetypes::put),
                 new RouteTable.Route("GET", "/archetypes/{name}", archetypes::get),
+                new RouteTable.Route("POST", "/archetypes/{name}/validate", archetypes::validate),
                 new RouteTable.Route("PUT", "/calendars/{name}", calendars::put),
                 new RouteTable.Route("GET", "/calendars/{name}", calendars::get),
+                new RouteTable.Route("POST", "/calendars/{name}/validate", calendars::validate),
                 new RouteTable.Route("PUT", "/sensors/{name}", sensors::put),
                 new RouteTable.Route("GET", "/health", (request, path) -> {
                     provider.ping();

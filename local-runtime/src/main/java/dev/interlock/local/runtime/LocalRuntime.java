@@ -76,9 +76,18 @@ public final class LocalRuntime implements AutoCloseable {
     /** Starts everything; on failure, whatever started is stopped again before the exception propagates. */
     public static LocalRuntime start(RuntimeOptions options, FunctionSet functionSet, Consumer<String> progress,
                                      Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
+        return start(options, functionSet, progress, alertPrinter, null);
+    }
+
+    /**
+     * Starts everything and tells {@code narration} one line per evaluation request, verdict, trigger and completion
+     * ({@link Narration}); a taken port is a {@link PortInUseException}.
+     */
+    public static LocalRuntime start(RuntimeOptions options, FunctionSet functionSet, Consumer<String> progress,
+                                     Consumer<AlertSink.ReceivedAlert> alertPrinter, Consumer<String> narration) throws Exception {
         LocalRuntime rt = new LocalRuntime(options);
         try {
-            rt.boot(functionSet, progress, alertPrinter);
+            rt.boot(functionSet, progress, alertPrinter, narration);
             return rt;
         } catch (Exception | Error e) {
             rt.close();
@@ -86,18 +95,23 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
-    private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
+    private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter,
+                      Consumer<String> narration) throws Exception {
         engineClock = new ScaledRealClock(options.timeScale());
         clock = new EngineTimeClock(engineClock);
-        alerts = new AlertSink(clock, alertPrinter);
+        alerts = options.dataDir() == null ? new AlertSink(clock, alertPrinter)
+                : AlertSink.persistent(clock, alertPrinter, options.dataDir().resolve("alerts.jsonl"));
+        toClose.push(alerts);
         functions = new FunctionRegistry();
 
         progress.accept("starting DynamoDB Local" + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
-        dynamoDb = track(LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb")));
+        dynamoDb = track(bound(PortInUseException.Port.DYNAMODB, options.dynamoDbPort(), () ->
+                LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb"))));
 
         stateMachine = InterlockStateMachine.build(functions, alerts, engineClock);
-        stepFunctions = track(LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine));
-        aws = track(LocalAwsServer.start(options.lambdaPort(), functions, alerts));
+        stepFunctions = track(bound(PortInUseException.Port.STEP_FUNCTIONS, options.stepFunctionsPort(), () ->
+                LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine)));
+        aws = track(bound(PortInUseException.Port.LAMBDA, options.lambdaPort(), () -> LocalAwsServer.start(options.lambdaPort(), functions, alerts)));
 
         // The runtime's own calls (creating the table, the TTL sweep) are not a function's: they get Deps of their own.
         deps = track(new Deps(Environment.of(functionEnvironment()), clock));
@@ -134,9 +148,13 @@ public final class LocalRuntime implements AutoCloseable {
                     System.err.println("stream record " + dead.sequenceNumber() + " sent to the dead-letter list: " + dead.reason());
                 },
                 d -> Thread.sleep(d.toMillis())));
+        if (narration != null) {
+            poller.observeEveryRecord(new Narration(narration, clock));
+        }
         poller.start();
 
-        api = track(LocalApiServer.start(options.apiPort(), functionSet.api(depsOf(InterlockFunction.API)), alerts));
+        api = track(bound(PortInUseException.Port.API, options.apiPort(), () ->
+                LocalApiServer.start(options.apiPort(), functionSet.api(depsOf(InterlockFunction.API)), alerts)));
 
         sweeper = new TtlSweeper(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK, clock);
         ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -233,6 +251,20 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_ENDPOINT_LAMBDA.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_SNS.name(), aws.endpoint().toString());
         return env;
+    }
+
+    /** Starts a server on {@code number}; a refusal to bind names the port and the option that moves it. */
+    private static <T> T bound(PortInUseException.Port port, int number, java.util.concurrent.Callable<T> start) throws Exception {
+        try {
+            return start.call();
+        } catch (Exception e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof java.net.BindException) {
+                    throw new PortInUseException(port, number, e);
+                }
+            }
+            throw e;
+        }
     }
 
     private <T extends AutoCloseable> T track(T resource) {

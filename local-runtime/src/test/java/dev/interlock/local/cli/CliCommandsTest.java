@@ -41,7 +41,7 @@ class CliCommandsTest {
     void start() throws Exception {
         server = LocalApiServer.start(0, (event, ctx) -> {
             received.add(event);
-            if (event.getPath().equals("/pipelines/broken")) {
+            if (event.getPath().startsWith("/pipelines/broken")) {
                 return new APIGatewayProxyResponseEvent().withStatusCode(400)
                         .withHeaders(Map.of("Content-Type", "application/problem+json"))
                         .withBody("{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}");
@@ -64,7 +64,7 @@ class CliCommandsTest {
     }
 
     private int run(String... args) {
-        return new CommandLine(new InterlockCli()).execute(args);
+        return InterlockCli.run(args);
     }
 
     @Test
@@ -86,9 +86,10 @@ class CliCommandsTest {
 
         assertThat(code).isZero();
         assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath())
-                .containsExactly("PUT /calendars/us-holidays", "PUT /pipelines/silver", "PUT /pipelines/gold");
-        assertThat(received.getFirst().getBody()).doesNotContain("kind").contains("\"dates\":[\"2026-12-25\"]");
-        assertThat(received.get(2).getBody()).contains("\"jobName\":\"gold-etl\"");
+                .containsExactly("POST /calendars/us-holidays/validate", "POST /pipelines/silver/validate", "POST /pipelines/gold/validate",
+                        "PUT /calendars/us-holidays", "PUT /pipelines/silver", "PUT /pipelines/gold");
+        assertThat(received.get(3).getBody()).doesNotContain("kind").contains("\"dates\":[\"2026-12-25\"]");
+        assertThat(received.get(5).getBody()).contains("\"jobName\":\"gold-etl\"");
     }
 
     @Test
@@ -99,7 +100,8 @@ class CliCommandsTest {
 
         assertThat(code).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("pipeline broken rejected", "HTTP 400 Invalid pipeline", "$.trigger.url: is required for http triggers");
+                .contains("pipeline broken is invalid", "HTTP 400 Invalid pipeline", "broken.yaml:3  $.trigger.url: is required for http triggers");
+        assertThat(received).extracting(e -> e.getHttpMethod()).containsOnly("POST");
     }
 
     @Test
@@ -199,9 +201,10 @@ class CliCommandsTest {
 
     @Test
     void kindIsExplicitOrInferredFromTheShape() throws Exception {
-        var yaml = Output.JSON;
-        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"name\":\"a\",\"requiredTraits\":[]}"))).isEqualTo("archetype");
-        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"name\":\"c\",\"days\":[\"saturday\"]}"))).isEqualTo("calendar");
-        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"kind\":\"Pipeline\",\"name\":\"p\"}"))).isEqualTo("pipeline");
+        var json = Output.json();
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"name\":\"a\",\"requiredTraits\":[]}"))).contains("archetype");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"name\":\"c\",\"days\":[\"saturday\"]}"))).contains("calendar");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"kind\":\"Pipeline\",\"name\":\"p\"}"))).contains("pipeline");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"kind\":\"job\",\"name\":\"p\"}"))).isEmpty();
     }
 }
