@@ -1,6 +1,11 @@
 # Sourced by ./mvnw, ./interlock and .ci/run (POSIX sh): point JAVA_HOME at a JDK >= 21.
 # Order: JAVA_HOME if it is >= 21, then the JDKs under /usr/lib/jvm (newest first), then `java` on PATH.
 interlock_java_major() {
+  # Every JDK names its version in $JAVA_HOME/release; reading it costs no JVM start (./interlock runs this each time).
+  if [ -r "$1/release" ]; then
+    v=$(sed -n 's/^JAVA_VERSION="\(1\.\)\{0,1\}\([0-9][0-9]*\).*/\2/p' "$1/release" | head -n 1)
+    if [ -n "$v" ]; then echo "$v"; return 0; fi
+  fi
   "$1/bin/java" -XshowSettings:properties -version 2>&1 \
     | sed -n 's/^ *java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1
 }

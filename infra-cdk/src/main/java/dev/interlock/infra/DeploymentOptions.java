@@ -1,6 +1,7 @@
 package dev.interlock.infra;
 
 import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.validation.ClosestName;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,6 +106,16 @@ public record DeploymentOptions(
     public static final String TRIGGER_FUNCTION_ARNS = "triggerFunctionArns";
     public static final String EVALUATOR_FUNCTION_ARNS = "evaluatorFunctionArns";
 
+    /** A context key this close to an option is taken for a misspelling of it; farther ones may be the team's own. */
+    private static final int MAX_KEY_EDITS = 2;
+
+    /** Every context key above: what a near-miss key is compared with, and what infra-cdk/README.md must document. */
+    public static final List<String> OPTIONS = List.of(STACK_NAME, DELETION_PROTECTION, LOG_RETENTION_DAYS, API_AUTH,
+            API_THROTTLE_RATE_LIMIT, API_THROTTLE_BURST_LIMIT, API_MAX_REQUEST_BODY_KB, API_GATEWAY_ACCOUNT_ROLE,
+            WATCHDOG_RATE_MINUTES, JOB_STATE_RULES, ALARM_TOPIC_ARN, EVALUATOR_BASE_URL, STALE_MARKER_DAYS, RUN_LOG_TTL_DAYS,
+            RETENTION_DAYS, MAX_RERUNS_PER_DAY, GLUE_JOB_NAMES, EMR_CLUSTER_IDS, EMR_SERVERLESS_APPLICATION_IDS,
+            EMR_SERVERLESS_EXECUTION_ROLE_ARNS, STATE_MACHINE_ARNS, TRIGGER_FUNCTION_ARNS, EVALUATOR_FUNCTION_ARNS);
+
     /** Retention periods CloudWatch Logs accepts. */
     static final List<Integer> LOG_RETENTION_CHOICES = List.of(
             1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653);
@@ -139,7 +150,7 @@ public record DeploymentOptions(
      * Reads every option from CDK context ({@code node.tryGetContext}). Values come as strings from {@code -c key=value}
      * and as JSON values from {@code cdk.json}; lists accept a JSON array or a comma-separated string.
      *
-     * @throws IllegalArgumentException listing every invalid option at once
+     * @throws InvalidOptions listing every invalid option at once
      */
     public static DeploymentOptions fromContext(Function<String, Object> context) {
         ContextReader r = new ContextReader(context);
@@ -181,9 +192,45 @@ public record DeploymentOptions(
                 retentionDays, maxReruns, jobs);
     }
 
-    /** Reads the same options from a plain map, as tests and {@code cdk.json} hold them. */
+    /**
+     * Reads the same options from a plain map (what the CDK CLI hands the app, as tests and {@code cdk.json} hold
+     * them); a key that is a near miss of an option ({@code apiAuht}, {@code glueJobName}) is a problem too, since it
+     * would otherwise be ignored. Keys far from every option (CDK's own, a team's) are left alone.
+     */
     public static DeploymentOptions fromContext(Map<String, ?> context) {
-        return fromContext(context::get);
+        List<String> misspelt = new ArrayList<>();
+        for (String key : context.keySet()) {
+            if (!OPTIONS.contains(key) && !key.contains(":") && !key.startsWith("@")) {
+                ClosestName.within(key, OPTIONS, MAX_KEY_EDITS).ifPresent(meant ->
+                        misspelt.add("context '" + key + "' is not an option; did you mean '" + meant + "'?"));
+            }
+        }
+        try {
+            DeploymentOptions options = fromContext(context::get);
+            if (!misspelt.isEmpty()) {
+                throw new InvalidOptions(misspelt);
+            }
+            return options;
+        } catch (InvalidOptions e) {
+            List<String> all = new ArrayList<>(misspelt);
+            all.addAll(e.problems());
+            throw new InvalidOptions(all.stream().distinct().toList());
+        }
+    }
+
+    /** Every invalid context value, one self-contained sentence each ({@code context 'apiAuth' must be …}). */
+    public static final class InvalidOptions extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final List<String> problems;
+
+        InvalidOptions(List<String> problems) {
+            super("Invalid deployment options:\n  - " + String.join("\n  - ", problems));
+            this.problems = List.copyOf(problems);
+        }
+
+        public List<String> problems() {
+            return problems;
+        }
     }
 
     private static int defaultOf(EnvVar variable) {
@@ -205,7 +252,7 @@ public record DeploymentOptions(
 
         void failIfAnyProblem() {
             if (!problems.isEmpty()) {
-                throw new IllegalArgumentException("Invalid deployment options:\n  - " + String.join("\n  - ", problems));
+                throw new InvalidOptions(problems);
             }
         }
 

@@ -104,4 +104,15 @@ class DeploymentOptionsTest {
         assertThat(o.jobs().triggerFunctionArns())
                 .containsExactly("arn:aws:lambda:eu-west-1:123456789012:function:compact:prod");
     }
+
+    @Test
+    void aNearMissOfAnOptionIsReportedWithTheOptionMeantWhileCdkAndForeignKeysAreLeftAlone() {
+        assertThatThrownBy(() -> DeploymentOptions.fromContext(Map.of("apiauth", "iam", "glueJobName", "nightly")))
+                .isInstanceOfSatisfying(DeploymentOptions.InvalidOptions.class, e -> assertThat(e.problems()).containsExactlyInAnyOrder(
+                        "context 'apiauth' is not an option; did you mean 'apiAuth'?",
+                        "context 'glueJobName' is not an option; did you mean 'glueJobNames'?"));
+        DeploymentOptions o = DeploymentOptions.fromContext(Map.of("aws:cdk:version-reporting", true,
+                "@aws-cdk/core:newStyleStackSynthesis", true, "teamName", "data-platform", "apiAuth", "api-key"));
+        assertThat(o.apiAuth()).isEqualTo(ApiAuth.API_KEY);
+    }
 }

@@ -1,14 +1,9 @@
 package dev.interlock.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.local.cli.InterlockCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -109,25 +104,6 @@ class BadInputTest extends EndToEnd {
         assertThat(call("GET", "/pipelines/bad-missing", null, null).status()).isEqualTo(404);
     }
 
-    /** Runs the CLI in process, capturing what it prints. */
-    private record Cli(int code, String out, String err) { }
-
-    private Cli cli(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-        try {
-            int code = new CommandLine(new InterlockCli()).execute(args);
-            return new Cli(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
-    }
-
     @Test
     void theCliReportsRejectedDocumentsWithTheirPathsAndRegistersNothingForThem(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad-cli.yaml");
@@ -148,9 +124,9 @@ class BadInputTest extends EndToEnd {
         Cli result = cli("apply", "-f", Path.of("../examples").toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
         assertThat(result.code()).as(result.out() + result.err()).isZero();
         // stderr is shared with the in-process runtime (e.g. DynamoDB Local's logging): look only for the CLI's own complaints.
-        assertThat(result.err()).doesNotContain("rejected", "cannot read", "no .yaml");
+        assertThat(result.err()).doesNotContain("invalid", "refused", "no such file", "syntax error");
         assertThat(pipelineNames()).contains("bronze-orders", "silver-orders", "gold-orders", "clickstream-sessions", "clickstream-hourly-kpis");
-        assertThat(result.out()).contains("calendar", "registered");
+        assertThat(result.out()).contains("calendar us-holidays-2026 created", "pipeline gold-orders created");
         // The cascade edges of the examples are indexed: gold waits on silver, silver on bronze.
         assertThat(expect(200, "GET", "/pipelines/gold-orders", null, null).toString()).contains("silver-orders");
     }

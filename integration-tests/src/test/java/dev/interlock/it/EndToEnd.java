@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.local.cli.InterlockCli;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;
@@ -17,6 +18,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -306,6 +309,36 @@ abstract class EndToEnd {
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    // ---- the CLI ----
+
+    /** What one in-process run of the CLI answered and printed. */
+    record Cli(int code, String out, String err) { }
+
+    /**
+     * Runs the CLI in process, capturing what it prints; the in-process runtime's own JSON log lines are left out of
+     * {@code out}. One CLI at a time: it prints to the process's {@code System.out}.
+     */
+    Cli cli(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        int code;
+        synchronized (System.class) {
+            PrintStream out = System.out;
+            PrintStream err = System.err;
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            try {
+                code = InterlockCli.run(args);
+            } finally {
+                System.setOut(out);
+                System.setErr(err);
+            }
+        }
+        String printed = o.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("{\"timestamp\""))
+                .collect(java.util.stream.Collectors.joining("\n"));
+        return new Cli(code, printed, e.toString(StandardCharsets.UTF_8));
     }
 
     // ---- waiting ----

@@ -68,13 +68,20 @@ class MonitoringAndWatchdogTest extends EndToEnd {
                 .containsSubsequence("LogCompleted", "MonitoringWait", "MonitoringEvaluate", "MonitoringCheckDrift", "IsDrifted",
                         "HandleLateArrival", "ReleaseLockAndSucceed", "Done"));
         assertThat(eventsOf("mon-drift", "RERUN_REQUESTED")).extracting(e -> e.path("status").asText())
-                .containsExactly("PENDING", "PENDING", "PENDING", "REJECTED");
+                .containsExactly("PENDING", "PENDING", "PENDING", "SKIPPED");
         assertThat(eventsOf("mon-drift", "LATE_ARRIVAL_DETECTED")).hasSize(4)
                 .allSatisfy(e -> assertThat(e.path("details").path("traitType").asText()).isEqualTo("resource-availability"));
         assertThat(jobs.triggersOf("mon-drift")).isEqualTo(4);
         assertThat(runs("mon-drift")).extracting(r -> r.path("status").asText()).containsOnly("COMPLETED").hasSize(4);
         assertThat(runLogStatus("mon-drift", date, "daily")).isEqualTo("COMPLETED");
         assertThat(alertKinds("mon-drift")).containsExactly("DRIFT_DETECTED");
+        // Every late-arrival rerun is listed with its outcome, newest first; the one past the budget never ran.
+        List<JsonNode> reruns = list("/pipelines/mon-drift/reruns");
+        assertThat(reruns).extracting(r -> r.path("source").asText()).containsOnly("late-arrival");
+        assertThat(reruns).extracting(r -> r.path("status").asText()).containsExactly("SKIPPED", "COMPLETED", "COMPLETED", "COMPLETED");
+        assertThat(reruns.getFirst().path("statusReason").asText()).contains("rerun budget spent");
+        assertThat(reruns.subList(1, 4)).extracting(r -> r.path("executionName").asText())
+                .containsExactly(executions.get(3).name(), executions.get(2).name(), executions.get(1).name());
 
         // The API's reruns share the day's budget: refused, and nothing is written.
         JsonNode refused = expect(409, "POST", "/pipelines/mon-drift/reruns", "application/json",

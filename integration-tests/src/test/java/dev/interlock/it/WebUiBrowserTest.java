@@ -179,36 +179,24 @@ class WebUiBrowserTest extends EndToEnd {
     /** {@code interlock status} and {@code interlock why} print the same days as tables and in words. */
     private void theCliExplainsTheDays() {
         String endpoint = rt.apiEndpoint().toString();
-        String table = cli("status", "--date", day.toString(), "--endpoint", endpoint);
+        String table = printed("status", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(table.lines().filter(l -> l.startsWith("ui-gold ")).findFirst()).hasValueSatisfying(line ->
                 assertThat(line).contains(day.toString(), "COMPLETED"));
         assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +NEXT +REASON$");
-        String schedules = cli("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
+        String schedules = printed("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(schedules).containsPattern("(?m)^daily +NOT_READY +0/3 +re-evaluation at ")
                 .containsPattern("(?m)^resource-availability +FAIL +\\{.*\"actual\":120");
-        String why = cli("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
+        String why = printed("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(why).contains("ui-blocked (daily) on " + day + " is NOT_READY: waiting for resource-availability")
                 .contains("- trait resource-availability is FAIL").contains("Next: re-evaluation at ")
                 .contains("holds the lock");
     }
 
-    /** Runs the CLI in process and answers what it printed (the runtime's own log lines are filtered out). */
-    private static String cli(String... args) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream original = System.out;
-        int code;
-        synchronized (System.class) {
-            System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
-            try {
-                code = new picocli.CommandLine(new dev.interlock.local.cli.InterlockCli()).execute(args);
-            } finally {
-                System.setOut(original);
-            }
-        }
-        String printed = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
-                .filter(l -> !l.startsWith("{\"timestamp\"")).collect(java.util.stream.Collectors.joining("\n"));
-        assertThat(code).as(String.join(" ", args) + " printed:\n" + printed).isZero();
-        return printed;
+    /** Runs the CLI in process, expects it to succeed and answers what it printed. */
+    private String printed(String... args) {
+        Cli result = cli(args);
+        assertThat(result.code()).as(String.join(" ", args) + " printed:\n" + result.out()).isZero();
+        return result.out();
     }
 
     private void open(String hash) {

@@ -3,6 +3,7 @@ package dev.interlock.store;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rerun.RerunStatus;
 
 /**
  * Everything Interlock stores, as narrow stores over one table (SPEC §4). Implemented by the DynamoDB Provider and
@@ -58,17 +59,27 @@ public interface Provider {
 
     /**
      * Accepts a new rerun all or nothing (one TransactWriteItems on DynamoDB): the rerun (its item and the pipeline's
-     * copy, as {@link RerunStore#put} writes a new rerun), its replay {@code marker} (only if no marker with its key
-     * exists, as {@link CascadeStore#writeMarker}) and {@code event} — and only while fewer than {@code maxPerDay}
-     * reruns have been counted for the rerun's (pipeline, date, schedule). The count is a budget counter item updated
-     * in the same write, so concurrent requests cannot both take the last slot. Every new rerun counts against it,
-     * whether accepted here or recorded by {@link RerunStore#put} (e.g. the orchestrator's late-arrival reruns, also
-     * REJECTED ones), which is what {@link RerunStore#count} counts too.
+     * copy), its replay {@code marker} (only if no marker with its key exists, as {@link CascadeStore#writeMarker}) and
+     * {@code event} — and only while fewer than {@code maxPerDay} reruns have been accepted for the rerun's (pipeline,
+     * date, schedule). The count is a budget counter item updated in the same write, so concurrent requests (the API's
+     * and the orchestrator's late-arrival reruns alike) cannot both take the last slot.
      *
      * @param rerun a rerun whose id is new (an existing id is an {@link IllegalStateException}, nothing written)
      * @return {@link RerunAcceptance.Accepted}, or a refusal after which nothing was written
      */
     RerunAcceptance acceptRerun(Rerun rerun, Marker marker, Event event, int maxPerDay);
+
+    /**
+     * Moves a rerun, all or nothing (one TransactWriteItems on DynamoDB): writes {@code next} (item and pipeline copy)
+     * and {@code event}, only if the stored rerun is still in status {@code from}; with {@code from} null, only if no
+     * rerun with that id exists (a rerun refused before it could be accepted, recorded as such; it does not count
+     * against the budget). Answers false, having written nothing, when the stored rerun is elsewhere: an earlier
+     * delivery of the same request, or another writer, moved it first. So repeating a move is harmless.
+     *
+     * @throws IllegalArgumentException when {@code from} may not move to {@code next.status()}, or {@code next} names
+     *                                  another (pipeline, date, schedule) than the stored rerun
+     */
+    boolean moveRerun(RerunStatus from, Rerun next, Event event);
 
     /** Checks the store answers; throws {@link StoreException} when it does not (the API's health check). */
     void ping();

@@ -5,15 +5,12 @@ import dev.interlock.model.rerun.Rerun;
 import java.time.LocalDate;
 import java.util.Optional;
 
-/** Rerun requests, listed newest first and counted per (pipeline, date, schedule) for the daily rerun budget. */
+/**
+ * Rerun requests, listed newest request first and counted per (pipeline, date, schedule) for the daily rerun budget.
+ * Reruns are written only by {@link Provider#acceptRerun} (a new, counted rerun) and {@link Provider#moveRerun} (a
+ * conditional status change, or a refused rerun recorded as such).
+ */
 public interface RerunStore {
-
-    /**
-     * Stores (creates or replaces, e.g. on a status change) a rerun. Creating one also counts it against the daily
-     * budget counter that {@link Provider#acceptRerun} checks; replacing one does not (a moved rerun stays counted
-     * where it was created).
-     */
-    void put(Rerun rerun);
 
     /** The rerun with id {@code rerunId}. */
     Optional<Rerun> get(String rerunId);
@@ -21,15 +18,17 @@ public interface RerunStore {
     /** All reruns, newest request first. */
     Page<Rerun> list(PageRequest page);
 
-    /** A pipeline's reruns, newest date first. */
+    /** A pipeline's reruns, newest request first. */
     Page<Rerun> listByPipeline(String pipelineId, PageRequest page);
+
+    /** The live rerun of (pipeline, date, schedule) that execution {@code executionName} serves, if it serves one. */
+    Optional<Rerun> forExecution(String pipelineId, LocalDate date, String scheduleId, String executionName);
 
     /**
      * How many live reruns exist for (pipeline, date, schedule), whatever their status. This is what the budget
      * counter of {@link Provider#acceptRerun} counts as well, except that the counter is atomic (it gates concurrent
-     * requests), keeps a rerun on the (date, schedule) it was created for, and lives as long as the newest rerun it
-     * counted (an expired counter DynamoDB has not deleted yet still counts, as conditions see expired items). Callers
-     * that check the budget without writing atomically (the orchestrator, under its evaluation lock) use this.
+     * requests), counts only accepted reruns, and lives as long as the newest rerun it counted (an expired counter
+     * DynamoDB has not deleted yet still counts, as conditions see expired items). A cheap pre-check for callers.
      */
     int count(String pipelineId, LocalDate date, String scheduleId);
 }

@@ -43,6 +43,7 @@ public final class Api {
                 new RouteTable.Route("POST", "/pipelines/{id}/validate", pipelines::validate),
                 new RouteTable.Route("POST", "/pipelines/{id}/evaluations", markers::evaluate),
                 new RouteTable.Route("POST", "/pipelines/{id}/reruns", markers::rerun),
+                new RouteTable.Route("GET", "/pipelines/{id}/reruns", history::reruns),
                 new RouteTable.Route("GET", "/pipelines/{id}/runs", history::runs),
                 new RouteTable.Route("GET", "/pipelines/{id}/runlogs", history::runLogs),
                 new RouteTable.Route("GET", "/pipelines/{id}/events", history::events),
@@ -54,8 +55,10 @@ public final class Api {
                 new RouteTable.Route("GET", "/archetypes", archetypes::list),
                 new RouteTable.Route("PUT", "/archetypes/{name}", archetypes::put),
                 new RouteTable.Route("GET", "/archetypes/{name}", archetypes::get),
+                new RouteTable.Route("POST", "/archetypes/{name}/validate", archetypes::validate),
                 new RouteTable.Route("PUT", "/calendars/{name}", calendars::put),
                 new RouteTable.Route("GET", "/calendars/{name}", calendars::get),
+                new RouteTable.Route("POST", "/calendars/{name}/validate", calendars::validate),
                 new RouteTable.Route("PUT", "/sensors/{name}", sensors::put),
                 new RouteTable.Route("GET", "/health", (request, path) -> {
                     provider.ping();

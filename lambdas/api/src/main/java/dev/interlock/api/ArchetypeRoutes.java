@@ -32,6 +32,17 @@ final class ArchetypeRoutes {
     }
 
     ApiResponse put(ApiRequest request, Map<String, String> path) {
+        Archetype archetype = validated(request, path);
+        boolean created = provider.archetypes().put(archetype);
+        return ApiResponse.json(created ? 201 : 200, archetype);
+    }
+
+    /** What {@code put} would store, or its 400; writes nothing. */
+    ApiResponse validate(ApiRequest request, Map<String, String> path) {
+        return ApiResponse.json(200, new ValidationResult(true, validated(request, path)));
+    }
+
+    private Archetype validated(ApiRequest request, Map<String, String> path) {
         String name = PathIds.archetypeName(path.get("name"));
         JsonNode document = body.readObject(request, false);
         Validated<Archetype> result = DocumentValidation.archetype(document);
@@ -40,8 +51,11 @@ final class ArchetypeRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the archetype '" + name + "' has " + errors.size() + " problem(s)", errors);
         }
-        boolean created = provider.archetypes().put(result.value());
-        return ApiResponse.json(created ? 201 : 200, result.value());
+        return result.value();
+    }
+
+    /** The answer of a validation that passed: the archetype as it would be stored. */
+    record ValidationResult(boolean valid, Archetype archetype) {
     }
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {

@@ -23,6 +23,17 @@ final class CalendarRoutes {
     }
 
     ApiResponse put(ApiRequest request, Map<String, String> path) {
+        Calendar calendar = validated(request, path);
+        boolean created = provider.calendars().put(calendar);
+        return ApiResponse.json(created ? 201 : 200, calendar);
+    }
+
+    /** What {@code put} would store, or its 400; writes nothing. */
+    ApiResponse validate(ApiRequest request, Map<String, String> path) {
+        return ApiResponse.json(200, new ValidationResult(true, validated(request, path)));
+    }
+
+    private Calendar validated(ApiRequest request, Map<String, String> path) {
         String name = PathIds.calendarName(path.get("name"));
         JsonNode document = body.readObject(request, false);
         Validated<Calendar> result = DocumentValidation.calendar(document);
@@ -31,8 +42,11 @@ final class CalendarRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the calendar '" + name + "' has " + errors.size() + " problem(s)", errors);
         }
-        boolean created = provider.calendars().put(result.value());
-        return ApiResponse.json(created ? 201 : 200, result.value());
+        return result.value();
+    }
+
+    /** The answer of a validation that passed: the calendar as it would be stored. */
+    record ValidationResult(boolean valid, Calendar calendar) {
     }
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {

@@ -5,7 +5,7 @@ import dev.interlock.store.Provider;
 import java.util.Map;
 
 /**
- * What happened to a pipeline: runs, run logs, events and trait results, each a paginated listing. A pipeline
+ * What happened to a pipeline: runs, run logs, events, reruns and trait results, each a paginated listing. A pipeline
  * that was deleted keeps its history readable, so these do not require the pipeline to exist.
  */
 final class HistoryRoutes {
@@ -34,6 +34,11 @@ final class HistoryRoutes {
     /** Oldest first, continuing after the cursor: a client polls with the last cursor to follow new events. */
     ApiResponse events(ApiRequest request, Map<String, String> path) {
         return Paging.list(provider.events().read(PathIds.pipelineId(path.get("id")), Paging.of(request)));
+    }
+
+    /** Newest request first, each with the status the workflow keeps (PENDING, STARTED, COMPLETED, FAILED, SKIPPED). */
+    ApiResponse reruns(ApiRequest request, Map<String, String> path) {
+        return Paging.list(provider.reruns().listByPipeline(PathIds.pipelineId(path.get("id")), Paging.of(request)));
     }
 
     ApiResponse traits(ApiRequest request, Map<String, String> path) {

@@ -1,8 +1,6 @@
 package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.keys.TableKeys;
-import dev.interlock.model.marker.ExecutionName;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
@@ -72,7 +70,7 @@ final class MarkerRoutes {
         }
         Marker marker = new Marker(id, scheduleId, date, MarkerSource.MANUAL, ids.next(), false, request.caller(), null, now);
         write(marker);
-        return ApiResponse.json(202, new Evaluation(marker, executionName(marker)));
+        return ApiResponse.json(202, new Evaluation(marker, marker.executionName()));
     }
 
     ApiResponse rerun(ApiRequest request, Map<String, String> path) {
@@ -103,19 +101,20 @@ final class MarkerRoutes {
             throw budgetSpent(id, date, scheduleId, used);
         }
         String rerunId = ids.next();
-        Rerun rerun = new Rerun(rerunId, id, scheduleId, date, MarkerSource.MANUAL, null, reason, description,
-                RerunStatus.PENDING, null, now, null, Map.of("requestedBy", request.caller()));
-        Marker marker = new Marker(id, scheduleId, date, MarkerSource.RERUN, rerunId, true, rerunId, null, now);
+        Marker marker = Marker.rerun(id, scheduleId, date, MarkerSource.RERUN, rerunId, null, now);
+        Rerun rerun = Rerun.requested(rerunId, id, scheduleId, date, MarkerSource.MANUAL, null, reason, description,
+                marker.executionName(), now, Map.of("requestedBy", request.caller()));
         // The pipeline's history says who asked for it, as it does for the orchestrator's late-arrival reruns.
         Event requested = new Event(EventKind.RERUN_REQUESTED, id, scheduleId, date, null, null,
-                RerunStatus.PENDING.wireName(), reason, Map.of("rerunId", rerunId, "requestedBy", request.caller()), now);
+                RerunStatus.PENDING.wireName(), reason, Map.of("rerunId", rerunId, "requestedBy", request.caller(),
+                "executionName", rerun.executionName()), now);
         // All or nothing: a refused request leaves no rerun without a marker and spends no budget.
         switch (provider.acceptRerun(rerun, marker, requested, settings.maxReruns())) {
             case RerunAcceptance.Accepted accepted -> { }
             case RerunAcceptance.BudgetSpent spent -> throw budgetSpent(id, date, scheduleId, spent.used());
             case RerunAcceptance.MarkerExists exists -> throw markerExists(marker);
         }
-        return ApiResponse.json(202, new RerunAccepted(rerun, marker, executionName(marker)));
+        return ApiResponse.json(202, new RerunAccepted(rerun, marker, rerun.executionName()));
     }
 
     /** The requested schedule, or the pipeline's only one; it must be one the pipeline declares. */
@@ -150,11 +149,6 @@ final class MarkerRoutes {
     private ProblemException budgetSpent(String id, LocalDate date, String scheduleId, int used) {
         return ProblemException.of(ProblemType.CONFLICT, "the rerun budget of " + id + " for " + date + " (" + scheduleId
                 + ") is spent: " + used + " of " + settings.maxReruns());
-    }
-
-    private static String executionName(Marker marker) {
-        String sk = TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix()).sk();
-        return ExecutionName.of(marker.pipelineId(), marker.date(), marker.scheduleId(), sk);
     }
 
     /** The answer to an evaluation request: the marker written and the execution it will start. */

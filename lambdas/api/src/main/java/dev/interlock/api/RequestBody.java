@@ -94,8 +94,11 @@ public final class RequestBody {
         } else if (SNIFFED_TYPES.contains(mediaType)) {
             asJson = InterlockJson.looksLikeJson(text);
         } else {
+            // curl -d sends form data unless told otherwise: the commonest way to meet this answer.
+            String hint = mediaType.equals("application/x-www-form-urlencoded")
+                    ? " (curl -d sends form data; add -H 'Content-Type: application/json')" : "";
             throw ProblemException.of(ProblemType.UNSUPPORTED_MEDIA_TYPE,
-                    "Content-Type " + mediaType + " is not accepted; send application/json or application/yaml");
+                    "Content-Type " + mediaType + " is not accepted; send application/json or application/yaml" + hint);
         }
         String format = asJson ? "JSON" : "YAML";
         try {

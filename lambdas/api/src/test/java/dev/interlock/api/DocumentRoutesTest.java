@@ -77,6 +77,29 @@ class DocumentRoutesTest {
     }
 
     @Test
+    void archetypesAndCalendarsAreValidatedWithoutBeingWritten() {
+        ApiFixture.Reply archetype = api.call("POST", "/archetypes/house/validate", ARCHETYPE, "application/yaml", Map.of());
+        ApiFixture.Reply calendar = api.call("POST", "/calendars/uk-holidays/validate",
+                "{\"name\":\"uk-holidays\",\"dates\":[\"2026-12-25\"]}");
+        ApiFixture.Reply badArchetype = api.call("POST", "/archetypes/house/validate",
+                ARCHETYPE.replace("requiredTraits:", "requiredTrait:"), "application/yaml", Map.of());
+        ApiFixture.Reply badCalendar = api.call("POST", "/calendars/uk-holidays/validate",
+                "{\"name\":\"uk-holidays\",\"date\":[\"2026-12-25\"]}");
+
+        assertThat(archetype.status()).isEqualTo(200);
+        assertThat(archetype.json().get("valid").asBoolean()).isTrue();
+        assertThat(archetype.json().at("/archetype/requiredTraits/0/defaultTtl").asInt()).isEqualTo(60);
+        assertThat(calendar.status()).isEqualTo(200);
+        assertThat(calendar.json().at("/calendar/dates/0").asText()).isEqualTo("2026-12-25");
+        assertThat(badArchetype.status()).isEqualTo(400);
+        assertThat(badArchetype.errors()).containsExactly("$.requiredTrait: unknown field; did you mean 'requiredTraits'?");
+        assertThat(badCalendar.errors()).containsExactly("$.date: unknown field; did you mean 'dates'?");
+        assertThat(api.recording.writes()).isEmpty();
+        assertThat(api.call("GET", "/archetypes/house").status()).isEqualTo(404);
+        assertThat(api.call("GET", "/calendars/uk-holidays").status()).isEqualTo(404);
+    }
+
+    @Test
     void sensorValuesAreStoredWithTheServerTime() {
         ApiFixture.Reply reply = api.call("PUT", "/sensors/orders-count", "{\"count\":1500,\"complete\":true,\"parts\":[\"a\"]}");
 

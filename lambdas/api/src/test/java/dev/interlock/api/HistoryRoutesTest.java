@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
@@ -82,5 +84,32 @@ class HistoryRoutesTest {
         assertThat(seen).containsExactly("m0", "m1", "m2");
         assertThat(second.has("nextCursor")).isFalse();
         assertThat(api.call("GET", "/pipelines/silver/events", null, null, Map.of("cursor", "%%%")).status()).isEqualTo(400);
+    }
+
+    @Test
+    void rerunsAreListedNewestRequestFirstWithTheirStatus() {
+        assertThat(api.call("PUT", "/pipelines/silver", ApiFixture.PIPELINE).status()).isEqualTo(201);
+        for (String date : List.of("2026-03-09", "2026-03-01", "2026-03-08")) {
+            assertThat(api.call("POST", "/pipelines/silver/reruns", "{\"date\":\"" + date + "\",\"reason\":\"backfill " + date + "\"}")
+                    .status()).isEqualTo(202);
+        }
+        Rerun first = api.store.reruns().get("id-1").orElseThrow();
+        Rerun started = first.movedTo(RerunStatus.STARTED, "", "run-1", ApiFixture.NOW);
+        api.store.moveRerun(RerunStatus.PENDING, started, new Event(EventKind.RERUN_STATUS_CHANGED, "silver", "daily",
+                first.date(), "run-1", null, "STARTED", "rerun started", Map.of("rerunId", "id-1"), ApiFixture.NOW));
+
+        JsonNode page = api.call("GET", "/pipelines/silver/reruns", null, null, Map.of("limit", "2")).json();
+        JsonNode rest = api.call("GET", "/pipelines/silver/reruns", null, null,
+                Map.of("limit", "2", "cursor", page.get("nextCursor").asText())).json();
+
+        // Requested in this order (ids count up); newest first whatever the date they re-process.
+        List<String> ids = new ArrayList<>();
+        page.get("items").forEach(r -> ids.add(r.get("rerunId").asText()));
+        rest.get("items").forEach(r -> ids.add(r.get("rerunId").asText()));
+        assertThat(ids).containsExactly("id-3", "id-2", "id-1");
+        assertThat(rest.has("nextCursor")).isFalse();
+        assertThat(rest.get("items").get(0)).isEqualTo(asRead(started));
+        assertThat(api.call("GET", "/pipelines/bronze/reruns").json().get("items")).isEmpty();
+        assertThat(api.call("GET", "/pipelines/silver/reruns", null, null, Map.of("cursor", "%%%")).status()).isEqualTo(400);
     }
 }

@@ -81,6 +81,22 @@ class PipelineRoutesTest {
     }
 
     @Test
+    void misspeltKeysAreRefusedWithTheKeyMeantAndNothingIsWritten() {
+        String misspelt = ApiFixture.PIPELINE.replace("\"trigger\":", "\"schedule\":[{\"name\":\"h06\"}],\"retires\":{\"maxAttempts\":5},\"trigger\":");
+
+        ApiFixture.Reply put = api.call("PUT", "/pipelines/silver", misspelt);
+        ApiFixture.Reply validate = api.call("POST", "/pipelines/silver/validate", misspelt);
+
+        assertThat(put.status()).isEqualTo(400);
+        assertThat(put.contentType()).isEqualTo("application/problem+json");
+        assertThat(put.errors()).containsExactly(
+                "$.schedule: unknown field; did you mean 'schedules'?",
+                "$.retires: unknown field; did you mean 'retry'?");
+        assertThat(validate.errors()).isEqualTo(put.errors());
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
     void commandTriggersAreRefusedByTheDeployedApiAndAcceptedLocally() {
         String command = ApiFixture.PIPELINE.replace("{\"type\":\"glue\",\"jobName\":\"orders\",\"arguments\":{\"--date\":\"${date}\"}}",
                 "{\"type\":\"command\",\"command\":\"./run.sh\"}");

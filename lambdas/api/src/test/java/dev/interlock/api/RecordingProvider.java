@@ -13,17 +13,20 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A Provider that passes every call through and records the ones that could change the store, so a test can prove
  * a refused request wrote nothing. Any method not known to be a read counts as a write (the safe side), except
- * the all-or-nothing operations, which count only when they wrote: {@code acceptRerun} when it accepted.
+ * the all-or-nothing operations, which count only when they wrote: {@code acceptRerun} when it accepted,
+ * {@code moveRerun} when it moved. It can also answer {@code reruns().count} with a stale value, as a request racing
+ * another sees it between its cheap pre-check and its write.
  */
 final class RecordingProvider {
 
     private static final Set<String> READS = Set.of("get", "getAll", "list", "listByPipeline", "listByDate", "listNonTerminal",
-            "count", "read", "latest", "markers", "downstreamOf", "holder", "ping",
+            "count", "forExecution", "read", "latest", "markers", "downstreamOf", "holder", "ping",
             "pipelines", "archetypes", "calendars", "traits", "sensors", "runs", "runLogs", "events", "reruns", "cascade",
             "lateArrivals", "alerts", "locks", "toString", "hashCode", "equals");
 
     private final List<String> writes = new CopyOnWriteArrayList<>();
     private final Provider provider;
+    private volatile Integer staleRerunCount;
 
     RecordingProvider(Provider delegate) {
         this.provider = wrap(Provider.class, delegate);
@@ -42,13 +45,21 @@ final class RecordingProvider {
         writes.clear();
     }
 
+    /** From now on {@code reruns().count} answers {@code count}, whatever the store holds. */
+    void answerRerunCountWith(int count) {
+        staleRerunCount = count;
+    }
+
     @SuppressWarnings("unchecked")
     private <T> T wrap(Class<T> type, T target) {
         InvocationHandler handler = (proxy, method, args) -> {
             String name = type.getSimpleName() + "." + method.getName();
-            boolean allOrNothing = method.getName().equals("acceptRerun");
+            boolean allOrNothing = method.getName().equals("acceptRerun") || method.getName().equals("moveRerun");
             if (!READS.contains(method.getName()) && !allOrNothing) {
                 writes.add(name);
+            }
+            if (name.equals("RerunStore.count") && staleRerunCount != null) {
+                return staleRerunCount;
             }
             Object result;
             try {
@@ -56,7 +67,8 @@ final class RecordingProvider {
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
-            if (allOrNothing && result instanceof RerunAcceptance acceptance && acceptance.accepted()) {
+            if (allOrNothing && (result instanceof RerunAcceptance acceptance && acceptance.accepted()
+                    || Boolean.TRUE.equals(result))) {
                 writes.add(name);
             }
             Class<?> returned = method.getReturnType();

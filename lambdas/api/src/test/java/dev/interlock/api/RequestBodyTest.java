@@ -35,6 +35,9 @@ class RequestBodyTest {
                 .isEqualTo("413 the body has 280008 bytes; at most 262144 are accepted");
         assertThat(refusal("{\"a\":1}", "application/xml"))
                 .isEqualTo("415 Content-Type application/xml is not accepted; send application/json or application/yaml");
+        assertThat(refusal("{\"a\":1}", "application/x-www-form-urlencoded"))
+                .isEqualTo("415 Content-Type application/x-www-form-urlencoded is not accepted; send application/json or "
+                        + "application/yaml (curl -d sends form data; add -H 'Content-Type: application/json')");
     }
 
     @Test

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.LockKey;
+import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trait.TraitResult;
@@ -39,7 +41,8 @@ class StatusRoutesTest {
         api.store.runs().create(new RunState(runId, pipeline, "daily", DAY, RunStatus.PENDING, 1, TriggerType.GLUE,
                 "exec-1", Map.of(), null, null, NOW.minusSeconds(120), NOW.minusSeconds(120)));
         api.store.runLogs().update(new RunLogKey(pipeline, DAY, "daily"),
-                current -> RunLog.first(pipeline, DAY, "daily", runId, "exec-1", NOW.minusSeconds(120)));
+                current -> new RunLog(pipeline, DAY, "daily", RunLogStatus.PENDING, 0, runId, "exec-1", null, null, List.of(),
+                        false, NOW.minusSeconds(120), null, NOW.minusSeconds(120)));
         api.store.traits().put(new TraitResult(pipeline, "daily", DAY, "source-freshness", TraitStatus.FAIL,
                 Map.of("ageSeconds", 5400), "orders is 5400 s old (max 900)", null, true, NOW.minusSeconds(20), null));
         api.store.traits().put(new TraitResult(pipeline, "daily", DAY, "resource-availability", TraitStatus.PASS,
@@ -98,9 +101,8 @@ class StatusRoutesTest {
                 .status()).isEqualTo(201);
         register("silver");
         notReady("silver");
-        api.store.runLogs().update(new RunLogKey("bronze", DAY, "daily"), current -> RunLog.first("bronze", DAY, "daily",
-                "run-b", "exec-b", NOW.minusSeconds(600)).running("run-b", "exec-b", NOW.minusSeconds(500))
-                .completed("run-b", NOW.minusSeconds(300)));
+        api.store.runLogs().update(new RunLogKey("bronze", DAY, "daily"), current -> AttemptLedger.afterCompletion(current,
+                "bronze", DAY, "daily", "run-b", "exec-b", NOW.minusSeconds(300)));
         api.recording.clear();
 
         JsonNode first = api.call("GET", "/status", null, null, Map.of("date", DAY.toString(), "limit", "1")).json();

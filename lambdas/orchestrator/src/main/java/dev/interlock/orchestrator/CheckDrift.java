@@ -4,20 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.pipeline.MonitoringConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.rerun.Drift;
+import dev.interlock.model.trait.TraitOutcome;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
- * {@code checkDrift}: compares each monitored trait with its pre-trigger result. Drift is a status change, or the
- * configured {@code driftField} of {@code value} moving by more than {@code driftThreshold}. An ERROR on either side
- * says nothing about the data (the evaluator failed), so it is never drift.
+ * {@code checkDrift}: compares each monitored trait with its pre-trigger result by the drift rule ({@link Drift}):
+ * only newer or more complete data is drift, never a result that aged. Drift is recorded and alerted once a day.
  */
 public final class CheckDrift implements Action {
 
@@ -50,39 +48,16 @@ public final class CheckDrift implements Action {
         } catch (IllegalArgumentException e) {
             return Outcome.error(e.getMessage(), errorPayload());
         }
-        MonitoringConfig monitoring = pipeline.get().monitoring();
-        Map<String, TraitOutcome> before = new LinkedHashMap<>();
-        baseline.forEach(b -> before.put(b.type(), b));
-        List<String> drifted = new ArrayList<>();
-        Map<String, Object> changes = new LinkedHashMap<>();
-        for (TraitOutcome now : current) {
-            TraitOutcome then = before.get(now.type());
-            if (then == null || now.errored() || then.errored()) {
-                continue;
-            }
-            if (!now.normalisedStatus().equals(then.normalisedStatus())) {
-                drifted.add(now.type());
-                changes.put(now.type(), Map.of("from", then.normalisedStatus(), "to", now.normalisedStatus()));
-                continue;
-            }
-            String field = monitoring.driftField();
-            if (field == null || field.isBlank()) {
-                continue;
-            }
-            OptionalDouble a = number(then.value(), field);
-            OptionalDouble b = number(now.value(), field);
-            double threshold = monitoring.driftThreshold() == null ? 0 : monitoring.driftThreshold();
-            if (a.isPresent() && b.isPresent() && Math.abs(b.getAsDouble() - a.getAsDouble()) > threshold) {
-                drifted.add(now.type());
-                changes.put(now.type(), Map.of("field", field, "from", a.getAsDouble(), "to", b.getAsDouble()));
-            }
-        }
+        List<Drift.Change> changes = Drift.detect(baseline, current, pipeline.get().monitoring());
+        List<String> drifted = changes.stream().map(Drift.Change::traitType).toList();
         if (drifted.isEmpty()) {
             return Outcome.proceed(new Payload(false, List.of()));
         }
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("drifted", drifted);
-        details.put("changes", changes);
+        Map<String, Object> byTrait = new LinkedHashMap<>();
+        changes.forEach(c -> byTrait.put(c.traitType(), c.details()));
+        details.put("changes", byTrait);
         if (request.runId() != null) {
             details.put("runId", request.runId());
         }
@@ -96,17 +71,5 @@ public final class CheckDrift implements Action {
     @Override
     public Payload errorPayload() {
         return new Payload(false, List.of());
-    }
-
-    private static OptionalDouble number(JsonNode value, String field) {
-        if (value == null || !value.isObject()) {
-            return OptionalDouble.empty();
-        }
-        JsonNode node = value.get(field);
-        if (node == null) {
-            return OptionalDouble.empty();
-        }
-        // Only JSON numbers: a field that is not one cannot have moved by an amount.
-        return node.isNumber() ? OptionalDouble.of(node.asDouble()) : OptionalDouble.empty();
     }
 }

@@ -6,6 +6,8 @@ import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunState;
+import dev.interlock.model.trait.Readiness;
+import dev.interlock.model.trait.TraitOutcome;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.store.RunTransition;
 
@@ -16,7 +18,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * {@code checkReadiness}: ready iff every required trait passed. A required ERROR is not ready and alerts TRAIT_ERROR
+ * {@code checkReadiness}: ready iff every required trait passed ({@link Readiness}). A required ERROR is not ready and alerts TRAIT_ERROR
  * (once per day and schedule). A ready {@code dryRun} pipeline records what would have been triggered and its run
  * ends CANCELLED: the machine then stops without triggering.
  */
@@ -49,10 +51,10 @@ public final class CheckReadiness implements Action {
         } catch (IllegalArgumentException e) {
             return Outcome.error(e.getMessage(), new Payload(false, dryRun, List.of()));
         }
-        List<String> blocking = results.stream().filter(r -> r.isRequired() && !r.passed()).map(TraitOutcome::type).toList();
-        List<TraitOutcome> errors = results.stream().filter(TraitOutcome::errored).toList();
-        alertErrors(request, errors);
-        boolean ready = blocking.isEmpty();
+        Readiness readiness = Readiness.of(results);
+        alertErrors(request, readiness);
+        boolean ready = readiness.ready();
+        List<String> blocking = readiness.blocking();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("blocking", blocking);
         details.put("statuses", results.stream().collect(Collectors.toMap(TraitOutcome::type, TraitOutcome::normalisedStatus,
@@ -73,13 +75,11 @@ public final class CheckReadiness implements Action {
         return new Payload(false, false, List.of());
     }
 
-    private void alertErrors(ActionRequest request, List<TraitOutcome> errors) {
-        List<TraitOutcome> requiredErrors = errors.stream().filter(TraitOutcome::isRequired).toList();
-        for (TraitOutcome optional : errors) {
-            if (!optional.isRequired()) {
-                collaborators.log().warn(request.logContext(), "optional trait evaluation failed",
-                        Map.of("traitType", optional.type(), "reason", String.valueOf(optional.reason())));
-            }
+    private void alertErrors(ActionRequest request, Readiness readiness) {
+        List<TraitOutcome> requiredErrors = readiness.requiredErrors();
+        for (TraitOutcome optional : readiness.optionalErrors()) {
+            collaborators.log().warn(request.logContext(), "optional trait evaluation failed",
+                    Map.of("traitType", optional.type(), "reason", String.valueOf(optional.reason())));
         }
         if (requiredErrors.isEmpty()) {
             return;

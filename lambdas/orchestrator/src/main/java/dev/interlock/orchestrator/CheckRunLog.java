@@ -1,17 +1,16 @@
 package dev.interlock.orchestrator;
 
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.pipeline.RetryPolicy;
-import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLog;
-import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.run.RunLogGate;
+import dev.interlock.model.run.RunLogGate.Admission;
 import dev.interlock.store.RunLogKey;
 
 import java.util.Optional;
 
 /**
- * {@code checkRunLog}: the dedup and retry gate on the run log of the execution date. Only terminal failures are
- * attempts; the backoff uses the formula {@code logResult} reported, so the in-execution retry always passes.
+ * {@code checkRunLog}: the dedup and retry gate on the run log of the execution date ({@link RunLogGate}; attempts as
+ * {@code AttemptLedger} counts them, so waiting for data never uses one up).
  */
 public final class CheckRunLog implements Action {
 
@@ -27,6 +26,9 @@ public final class CheckRunLog implements Action {
 
     /** Request payload. */
     record Request(Boolean replay, String markerSource) {
+        boolean isReplay() {
+            return replay != null && replay;
+        }
     }
 
     private final Collaborators collaborators;
@@ -37,43 +39,22 @@ public final class CheckRunLog implements Action {
 
     @Override
     public Outcome run(ActionRequest request) {
-        Request body = request.payload(Request.class);
-        boolean replay = body.replay() != null && body.replay();
-        Optional<RunLog> found = collaborators.provider().runLogs()
+        boolean replay = request.payload(Request.class).isReplay();
+        Optional<RunLog> log = collaborators.provider().runLogs()
                 .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()));
-        if (found.isEmpty()) {
-            return Outcome.proceed(new Payload(1, 0, ""));
-        }
-        RunLog log = found.get();
-        String status = log.status() == null ? "" : log.status().wireName();
-        if (log.status() == RunLogStatus.COMPLETED && !replay) {
-            return Outcome.skip("already completed", new Payload(0, 0, status));
-        }
-        Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
-        if (pipeline.isEmpty()) {
-            return Outcome.error(Collaborators.notFound(request), new Payload(0, 0, status));
-        }
-        RetryPolicy policy = pipeline.get().retry();
-        int used = AttemptLedger.attemptsUsed(log);
-        Optional<RetryAttempt> lastFailure = AttemptLedger.lastFailure(log);
-        // A replay is an explicit request to process the day again: only the backoff still applies to it.
-        if (!replay && lastFailure.isPresent()
-                && !AttemptLedger.retryableAcrossExecutions(policy, lastFailure.get().failureCategory())) {
-            // (a null category reads as TRANSIENT, so it never gets here)
-            return Outcome.skip("non-retryable failure (" + lastFailure.get().failureCategory() + ")",
-                    new Payload(0, 0, status));
-        }
-        if (!replay && used >= policy.maxAttempts()) {
-            return Outcome.skip("max attempts exceeded (" + used + " of " + policy.maxAttempts() + ")",
-                    new Payload(0, 0, status));
-        }
-        if (lastFailure.isPresent()) {
-            long wait = AttemptLedger.secondsUntilRetry(policy, used, lastFailure.get(), collaborators.now());
-            if (wait > 0) {
-                return Outcome.skip("backoff period", new Payload(0, wait, status));
+        String status = log.map(l -> l.status() == null ? "" : l.status().wireName()).orElse("");
+        Optional<Admission> admission = RunLogGate.withoutPolicy(log, replay);
+        if (admission.isEmpty()) {
+            Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
+            if (pipeline.isEmpty()) {
+                return Outcome.error(Collaborators.notFound(request), new Payload(0, 0, status));
             }
+            admission = Optional.of(RunLogGate.admit(log, pipeline.get().retry(), replay, collaborators.now()));
         }
-        return Outcome.proceed(new Payload(used + 1, 0, status));
+        return switch (admission.get()) {
+            case Admission.Proceed proceed -> Outcome.proceed(new Payload(proceed.attemptNumber(), 0, status));
+            case Admission.Skip skip -> Outcome.skip(skip.reason(), new Payload(0, skip.retryAfterSeconds(), status));
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.Marker;
@@ -7,6 +8,7 @@ import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.store.RerunAcceptance;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -17,10 +19,11 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * {@code handleLateArrival}: records the drifted traits as late arrivals and asks for the day to be processed again:
- * a rerun record {@code rerun-<runId>} and a {@code replay} marker, unless the day's rerun budget is spent (then the
- * rerun is recorded REJECTED and no marker is written). The lock is released before the marker is written, so the
- * replay execution is not turned away as "lock held".
+ * {@code handleLateArrival}: records the drifted traits as late arrivals and asks for the day to be processed again: a
+ * rerun record {@code rerun-<runId>}, its {@code replay} marker and its event, accepted all or nothing against the
+ * day's rerun budget by the same atomic, budget-gated write as the API's reruns ({@code Provider.acceptRerun}), so the
+ * two together never exceed it. A refused rerun is recorded SKIPPED with the reason, and no marker is written. The
+ * lock is released before the marker is written, so the replay execution is not turned away as "lock held".
  */
 public final class HandleLateArrival implements Action {
 
@@ -52,36 +55,60 @@ public final class HandleLateArrival implements Action {
         String rerunId = "rerun-" + request.runId();
         Optional<Rerun> existing = collaborators.provider().reruns().get(rerunId);
         if (existing.isPresent()) {
-            // A repeated call: answer as the first one did, re-writing the (idempotent) marker if it asked for one.
-            if (existing.get().status() == RerunStatus.REJECTED) {
-                return Outcome.skip(existing.get().reason(), new Payload(false, rerunId));
-            }
-            requestReplay(request, existing.get());
-            return Outcome.proceed(new Payload(true, rerunId));
+            // A repeated call: the first one wrote the rerun and its marker together; answer as it did.
+            releaseLock(request);
+            // Only a refused rerun has no execution.
+            return existing.get().executionName() == null
+                    ? Outcome.skip(existing.get().statusReason(), new Payload(false, rerunId))
+                    : Outcome.proceed(new Payload(true, rerunId));
         }
-        int used = collaborators.provider().reruns().count(request.pipelineId(), request.date(), request.scheduleId());
-        int budget = collaborators.settings().maxRerunsPerDay();
         Instant now = collaborators.now();
         Map<String, Object> metadata = Map.of("drifted", drifted);
-        if (used >= budget) {
-            String reason = "rerun budget spent (" + used + " of " + budget + " reruns today)";
-            collaborators.provider().reruns().put(new Rerun(rerunId, request.pipelineId(), request.scheduleId(), request.date(),
-                    MarkerSource.LATE_ARRIVAL, request.runId(), reason, null, RerunStatus.REJECTED, null, now, null, metadata));
-            collaborators.record(request, EventKind.RERUN_REQUESTED, RerunStatus.REJECTED.wireName(), reason, metadata);
-            return Outcome.skip(reason, new Payload(false, rerunId));
-        }
-        Rerun rerun = new Rerun(rerunId, request.pipelineId(), request.scheduleId(), request.date(), MarkerSource.LATE_ARRIVAL,
-                request.runId(), "late arrival detected: " + String.join(", ", drifted), null, RerunStatus.PENDING, null, now,
-                null, metadata);
-        collaborators.provider().reruns().put(rerun);
-        collaborators.record(request, EventKind.RERUN_REQUESTED, RerunStatus.PENDING.wireName(), rerun.reason(), metadata);
-        requestReplay(request, rerun);
-        return Outcome.proceed(new Payload(true, rerunId));
+        Marker marker = Marker.rerun(request.pipelineId(), request.scheduleId(), request.date(), MarkerSource.LATE_ARRIVAL,
+                rerunId, request.runId(), now);
+        Rerun rerun = Rerun.requested(rerunId, request.pipelineId(), request.scheduleId(), request.date(),
+                MarkerSource.LATE_ARRIVAL, request.runId(), "late arrival detected: " + String.join(", ", drifted), null,
+                marker.executionName(), now, metadata);
+        releaseLock(request);
+        int budget = collaborators.settings().maxRerunsPerDay();
+        return switch (collaborators.provider().acceptRerun(rerun, marker, requested(request, rerun, RerunStatus.PENDING,
+                rerun.reason()), budget)) {
+            case RerunAcceptance.Accepted accepted -> Outcome.proceed(new Payload(true, rerunId));
+            case RerunAcceptance.BudgetSpent spent -> {
+                String reason = "rerun budget spent (" + spent.used() + " of " + budget + " reruns today)";
+                // Recorded without an execution: the refused rerun never had a marker.
+                Rerun refused = new Rerun(rerunId, rerun.pipelineId(), rerun.scheduleId(), rerun.date(), rerun.source(),
+                        rerun.originalRunId(), rerun.reason(), null, RerunStatus.SKIPPED, reason, null, null, now, now, now,
+                        metadata);
+                collaborators.provider().moveRerun(null, refused, requested(request, refused, RerunStatus.SKIPPED, reason));
+                yield Outcome.skip(reason, new Payload(false, rerunId));
+            }
+            case RerunAcceptance.MarkerExists exists -> Outcome.error("the replay marker of " + rerunId
+                    + " exists but its rerun does not (expired?); no rerun requested", errorPayload());
+        };
     }
 
     @Override
     public Payload errorPayload() {
         return new Payload(false, "");
+    }
+
+    private Event requested(ActionRequest request, Rerun rerun, RerunStatus status, String message) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("rerunId", rerun.rerunId());
+        details.put("drifted", rerun.metadata().get("drifted"));
+        if (rerun.executionName() != null) {
+            details.put("executionName", rerun.executionName());
+        }
+        return collaborators.event(request, EventKind.RERUN_REQUESTED, status.wireName(), message, details);
+    }
+
+    /** This execution's lock, released by owner (a no-op when it is already released or held by another). */
+    private void releaseLock(ActionRequest request) {
+        if (request.executionName() != null) {
+            collaborators.provider().locks().release(new LockKey(request.pipelineId(), request.scheduleId()),
+                    request.executionName());
+        }
     }
 
     private void recordLateArrivals(ActionRequest request, List<String> drifted) {
@@ -104,19 +131,6 @@ public final class HandleLateArrival implements Action {
             details.put("traitType", traitType);
             collaborators.record(request, EventKind.LATE_ARRIVAL_DETECTED, "DRIFT",
                     "late arrival: " + traitType + " changed after completion", details);
-        }
-    }
-
-    private void requestReplay(ActionRequest request, Rerun rerun) {
-        if (request.executionName() != null) {
-            collaborators.provider().locks().release(new LockKey(request.pipelineId(), request.scheduleId()),
-                    request.executionName());
-        }
-        Marker marker = new Marker(request.pipelineId(), request.scheduleId(), request.date(), MarkerSource.LATE_ARRIVAL,
-                rerun.rerunId(), true, MarkerSource.LATE_ARRIVAL.wireName(), request.runId(), collaborators.now());
-        if (collaborators.provider().cascade().writeMarker(marker)) {
-            collaborators.record(request, EventKind.MARKER_WRITTEN, "REPLAY", "replay marker written for " + rerun.rerunId(),
-                    Map.of("rerunId", rerun.rerunId()));
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.RetryPolicy;
+import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLog;
@@ -28,10 +29,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code logResult}: records how a run ended. The run log of the execution date is updated, never overwritten: a
- * FAILED run counts one attempt and is appended to the retry history, COMPLETED counts none; the run state moves to
- * the same terminal status and the events are written with it, all in one transition. Repeating the call for the
- * same run changes nothing and answers the same. Always answers {@code retryable} and {@code retryBackoffSeconds}.
+ * {@code logResult}: records how a run ended. The run log of the execution date is updated, never overwritten, by the
+ * attempt-counting rule ({@link AttemptLedger}): a failed job counts one attempt, a missed validation deadline none
+ * (and it leaves a COMPLETED day completed: a rerun that could not become ready does not undo the day), COMPLETED
+ * none; the run state moves to the same terminal status and the events are written with it, all in one transition.
+ * Repeating the call for the same run changes nothing and answers the same. Always answers {@code retryable} and
+ * {@code retryBackoffSeconds}.
  */
 public final class LogResult implements Action {
 
@@ -100,17 +103,23 @@ public final class LogResult implements Action {
         if (current.flatMap(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.FAILED)).isPresent()) {
             stored = current.get();
         } else {
-            int attempt = current.map(AttemptLedger::attemptsUsed).orElse(0) + 1;
+            RunLog next = AttemptLedger.afterFailure(current, request.pipelineId(), request.date(), request.scheduleId(),
+                    request.runId(), request.executionName(), message, category, collaborators.now());
+            int attempt = AttemptLedger.entryOf(next, request.runId(), RunLogStatus.FAILED).orElseThrow().attempt();
             boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, category, attempt);
             stored = write(request, RunStatus.FAILED, body,
                     failedChange(request, message, category, collaborators.now()),
-                    failureEvents(request, body, category, message, attempt, retryable, policy));
+                    failureEvents(request, body, category, message, attempt, retryable, policy,
+                            next.status() == RunLogStatus.COMPLETED));
         }
         RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.FAILED).orElseThrow();
         FailureCategory recorded = entry.failureCategory() == null ? FailureCategory.TRANSIENT : entry.failureCategory();
         boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, recorded, entry.attempt());
         long backoff = retryable ? policy.backoff(entry.attempt()).getSeconds() : 0;
-        alertFailure(request, body, recorded, message, entry.attempt(), retryable, policy, pipeline.isPresent());
+        if (stored.status() != RunLogStatus.COMPLETED) {
+            // A rerun that could not become ready leaves the day completed: its outcome is the rerun's to report.
+            alertFailure(request, body, recorded, message, entry.attempt(), retryable, policy, pipeline.isPresent());
+        }
         Payload payload = new Payload(RunLogStatus.FAILED.wireName(), entry.attempt(), retryable, backoff,
                 InterlockJson.timestamp(entry.completedAt()));
         if (pipeline.isEmpty()) {
@@ -121,7 +130,7 @@ public final class LogResult implements Action {
     }
 
     private List<Event> failureEvents(ActionRequest request, Request body, FailureCategory category, String message,
-                                      int attempt, boolean retryable, RetryPolicy policy) {
+                                      int attempt, boolean retryable, RetryPolicy policy, boolean completionStands) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("attemptNumber", attempt);
         details.put("failureCategory", category.wireName());
@@ -137,7 +146,8 @@ public final class LogResult implements Action {
         List<Event> events = new ArrayList<>();
         events.add(collaborators.event(request, EventKind.RUN_STATE_CHANGED, RunStatus.FAILED.wireName(), message, details));
         if (category == FailureCategory.VALIDATION_EXHAUSTED) {
-            events.add(collaborators.event(request, EventKind.VALIDATION_EXHAUSTED, RunLogStatus.FAILED.wireName(), message, details));
+            events.add(collaborators.event(request, EventKind.VALIDATION_EXHAUSTED, RunLogStatus.FAILED.wireName(),
+                    completionStands ? message + "; the day stays COMPLETED" : message, details));
         } else if (retryable) {
             events.add(collaborators.event(request, EventKind.RETRY_SCHEDULED, "RETRY",
                     "retry after " + policy.backoff(attempt).getSeconds() + " s", details));
@@ -226,33 +236,13 @@ public final class LogResult implements Action {
     }
 
     private static RunLogChange failedChange(ActionRequest request, String message, FailureCategory category, Instant now) {
-        return current -> {
-            if (current.isPresent() && AttemptLedger.entryOf(current.get(), request.runId(), RunLogStatus.FAILED).isPresent()) {
-                return current.get();
-            }
-            RunLog base = current.orElse(null);
-            List<RetryAttempt> history = new ArrayList<>(base == null ? List.of() : base.retryHistory());
-            int attempt = (base == null ? 0 : AttemptLedger.attemptsUsed(base)) + 1;
-            history.add(new RetryAttempt(attempt, RunLogStatus.FAILED, request.runId(), message, category, now, now));
-            return new RunLog(request.pipelineId(), request.date(), request.scheduleId(), RunLogStatus.FAILED,
-                    (base == null ? 0 : base.attemptNumber()) + 1, request.runId(), request.executionName(), message,
-                    category, history, base != null && base.alertSent(), base == null ? now : base.startedAt(), null, now);
-        };
+        return current -> AttemptLedger.afterFailure(current, request.pipelineId(), request.date(), request.scheduleId(),
+                request.runId(), request.executionName(), message, category, now);
     }
 
     private static RunLogChange completedChange(ActionRequest request, Instant now) {
-        return current -> {
-            if (current.isPresent() && AttemptLedger.entryOf(current.get(), request.runId(), RunLogStatus.COMPLETED).isPresent()) {
-                return current.get();
-            }
-            RunLog base = current.orElse(null);
-            List<RetryAttempt> history = new ArrayList<>(base == null ? List.of() : base.retryHistory());
-            int attempt = (base == null ? 0 : AttemptLedger.attemptsUsed(base)) + 1;
-            history.add(new RetryAttempt(attempt, RunLogStatus.COMPLETED, request.runId(), null, null, now, now));
-            return new RunLog(request.pipelineId(), request.date(), request.scheduleId(), RunLogStatus.COMPLETED,
-                    base == null ? 0 : base.attemptNumber(), request.runId(), request.executionName(), null, null, history,
-                    base != null && base.alertSent(), base == null ? now : base.startedAt(), now, now);
-        };
+        return current -> AttemptLedger.afterCompletion(current, request.pipelineId(), request.date(), request.scheduleId(),
+                request.runId(), request.executionName(), now);
     }
 
     private static RunLogKey key(ActionRequest request) {

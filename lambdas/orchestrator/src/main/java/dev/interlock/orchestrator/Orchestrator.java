@@ -30,6 +30,7 @@ public final class Orchestrator {
 
     private final Collaborators collaborators;
     private final Map<ActionName, Action> actions = new EnumMap<>(ActionName.class);
+    private final RerunProgress reruns;
 
     public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings) {
         this(provider, clock, alerts, settings, StructuredLog.forName("orchestrator"));
@@ -42,6 +43,7 @@ public final class Orchestrator {
         for (ActionName name : ActionName.values()) {
             actions.put(name, create(name, collaborators));
         }
+        this.reruns = new RerunProgress(collaborators);
     }
 
     private static Action create(ActionName name, Collaborators c) {
@@ -102,6 +104,13 @@ public final class Orchestrator {
             // a logical failure of this request, answered with the action's safe payload.
             collaborators.log().error(request.logContext(), name.get().wireName() + " rejected its input", Map.of(), e);
             outcome = Outcome.error(e.getMessage(), action.errorPayload());
+        }
+        // After the action, so a rerun is never reported further than its execution got.
+        try {
+            reruns.after(request, outcome);
+        } catch (IllegalArgumentException e) {
+            // Ids that cannot be part of a key name no rerun; the action's own answer stands.
+            collaborators.log().warn(request.logContext(), "no rerun looked up for this request: " + e.getMessage(), Map.of());
         }
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("action", name.get().wireName());

@@ -9,8 +9,8 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.RetryPolicy;
+import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
-import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
@@ -32,7 +32,6 @@ import dev.interlock.store.RunLogKey;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -175,19 +174,11 @@ public final class ResolvePipeline implements Action {
             alert(request, reason);
             return Outcome.error(reason, new Unresolved());
         }
-        collaborators.provider().runLogs().update(key, current -> {
-            if (current.isPresent() && alreadyRecorded(current.get(), request, reason)) {
-                return current.get();
-            }
-            RunLog base = current.orElse(null);
-            List<RetryAttempt> history = new ArrayList<>(base == null ? List.of() : base.retryHistory());
-            int attempt = base == null ? 1 : AttemptLedger.attemptsUsed(base) + 1;
-            history.add(new RetryAttempt(attempt, RunLogStatus.FAILED, null, reason, FailureCategory.PERMANENT, now, now));
-            return new RunLog(request.pipelineId(), request.date(), request.scheduleId(), RunLogStatus.FAILED,
-                    (base == null ? 0 : base.attemptNumber()) + 1, null, request.executionName(), reason,
-                    FailureCategory.PERMANENT, history, base != null && base.alertSent(),
-                    base == null ? now : base.startedAt(), null, now);
-        });
+        collaborators.provider().runLogs().update(key, current -> current.isPresent() && alreadyRecorded(current.get(), request, reason)
+                ? current.get()
+                // No run was created, so the failure is told apart from a repeat by execution and reason (above).
+                : AttemptLedger.afterFailure(current, request.pipelineId(), request.date(), request.scheduleId(), null,
+                        request.executionName(), reason, FailureCategory.PERMANENT, now));
         collaborators.record(request, EventKind.RUN_STATE_CHANGED, RunLogStatus.FAILED.wireName(), reason,
                 Map.of("failureCategory", FailureCategory.PERMANENT.wireName(), "phase", "resolve"));
         alert(request, reason);

@@ -31,19 +31,34 @@ class CheckDriftTest {
     }
 
     @Test
-    void aStatusChangeIsDriftAlertedOnce() {
+    void aTraitTurningPassIsDriftAlertedOnce() {
         f.register("monitoring: {enabled: true, duration: 1h}\n");
-        var current = List.of(Fixture.trait("source-freshness", "FAIL", true), Fixture.trait("upstream-dependency", "PASS", true),
-                Fixture.trait("resource-availability", "PASS", true));
+        var baseline = List.of(Fixture.trait("source-freshness", "PASS", true), Fixture.trait("upstream-dependency", "PASS", true),
+                Fixture.trait("resource-availability", "PASS", true), Fixture.trait("data-quality-sample", "FAIL", false));
+        var current = List.of(Fixture.trait("source-freshness", "PASS", true), Fixture.trait("upstream-dependency", "PASS", true),
+                Fixture.trait("resource-availability", "PASS", true), Fixture.trait("data-quality-sample", "PASS", false));
 
-        JsonNode first = drift(Fixture.allRequired("PASS"), current);
-        JsonNode second = drift(Fixture.allRequired("PASS"), current);
+        JsonNode first = drift(baseline, current);
+        JsonNode second = drift(baseline, current);
 
         assertThat(first.get("payload").get("driftDetected").asBoolean()).isTrue();
-        assertThat(first.get("payload").get("drifted").toString()).isEqualTo("[\"source-freshness\"]");
+        assertThat(first.get("payload").get("drifted").toString()).isEqualTo("[\"data-quality-sample\"]");
         assertThat(second.get("payload").get("driftDetected").asBoolean()).isTrue();
         assertThat(f.alerts.of(AlertKind.DRIFT_DETECTED)).hasSize(1);
         assertThat(f.events(EventKind.MONITORING_DRIFT_DETECTED)).hasSize(2);
+    }
+
+    @Test
+    void aResultThatAgedIsNoDrift() {
+        f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 100}\n");
+        var current = List.of(Fixture.trait("source-freshness", "STALE", true), Fixture.trait("upstream-dependency", "FAIL", true),
+                Fixture.trait("resource-availability", "PASS", true));
+
+        JsonNode response = drift(Fixture.allRequired("PASS"), current);
+
+        assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
+        assertThat(f.events(EventKind.MONITORING_DRIFT_DETECTED)).isEmpty();
+        assertThat(f.alerts.sent).isEmpty();
     }
 
     @Test

@@ -182,15 +182,17 @@ class CheckRunLogTest {
     }
 
     @Test
-    void aValidationExhaustedDayMayBeTriedAgainByALaterMarker() {
+    void aValidationExhaustedDayIsTriedAgainByTheNextMarkerWithoutUsingAnAttempt() {
+        f.register("retry: {maxAttempts: 1}\n");
         JsonNode failed = fail("VALIDATION_EXHAUSTED");
-        f.clock.advance(Duration.ofSeconds(30));
+        f.clock.advance(Duration.ofSeconds(1));
 
         JsonNode response = check(false);
 
         assertThat(failed.get("payload").get("retryable").asBoolean()).isFalse();
+        assertThat(f.runLog().orElseThrow().attemptNumber()).isZero();
         assertThat(response.get("result").asText()).isEqualTo("proceed");
-        assertThat(response.get("payload").get("attemptNumber").asInt()).isEqualTo(2);
+        assertThat(response.get("payload").get("attemptNumber").asInt()).isEqualTo(1);
     }
 
     @Test

@@ -87,6 +87,8 @@ class StateMachineFlowTest {
 
     /** Trait status per evaluation round (1-based) and trait type. */
     private Function<Integer, String> evaluations = round -> "PASS";
+    /** The {@code rows} each evaluation round reports in its value (what a {@code driftField} may watch). */
+    private Function<Integer, Integer> rows = round -> 1000;
     private final AtomicInteger evaluationCalls = new AtomicInteger();
     private final Deque<String> triggerOutcomes = new ArrayDeque<>(List.of("completed"));
     private final Deque<String> pollStates = new ArrayDeque<>();
@@ -129,7 +131,7 @@ class StateMachineFlowTest {
         JsonNode trait = invocation.payload();
         int round = evaluationCalls.getAndIncrement() / 3 + 1;
         return InterlockJson.tree(Map.of("traitType", trait.get("traitType").asText(), "status", evaluations.apply(round),
-                "required", trait.get("required").asBoolean()));
+                "value", Map.of("rows", rows.apply(round)), "required", trait.get("required").asBoolean()));
     }
 
     /** Like the trigger Lambda: PENDING → TRIGGERING → RUNNING | COMPLETED | FAILED by CAS. */
@@ -327,9 +329,9 @@ class StateMachineFlowTest {
     }
 
     @Test
-    void driftWhileMonitoringRequestsAReplayThatThenRuns() {
-        register("monitoring: {enabled: true, duration: 1h}\n");
-        evaluations = round -> round == 1 ? "PASS" : round == 2 ? "FAIL" : "PASS";
+    void newerDataWhileMonitoringRequestsAReplayThatThenRuns() {
+        register("monitoring: {enabled: true, duration: 1h, driftField: rows, driftThreshold: 100}\n");
+        rows = round -> round == 1 ? 1000 : 2000;
 
         Run first = run("orders_2026-03-02_daily_00000001", false);
         Run replay = run("orders_2026-03-02_daily_00000002", true);
@@ -343,6 +345,21 @@ class StateMachineFlowTest {
         assertThat(replay.states()).contains("TriggerPipeline");
         assertThat(triggered).hasSize(2);
         assertThat(alerts.of(AlertKind.DRIFT_DETECTED)).hasSize(1);
+        assertLockFree();
+    }
+
+    @Test
+    void aCheckThatAgesWhileMonitoringRequestsNoReplay() {
+        register("monitoring: {enabled: true, duration: 1h}\n");
+        evaluations = round -> round == 1 ? "PASS" : "STALE";
+
+        Run run = run("orders_2026-03-02_daily_00000001", false);
+
+        assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(run.states()).contains("MonitoringCheckDrift", "CheckMonitoringExpired").doesNotContain("HandleLateArrival");
+        assertThat(provider.cascade().markers("orders", DATE)).isEmpty();
+        assertThat(triggered).hasSize(1);
+        assertThat(alerts.of(AlertKind.DRIFT_DETECTED)).isEmpty();
         assertLockFree();
     }
 

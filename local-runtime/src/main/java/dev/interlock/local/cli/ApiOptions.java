@@ -13,7 +13,7 @@ final class ApiOptions {
             description = "Sign requests with SigV4 (default: on for https endpoints, off otherwise).")
     Boolean sigv4;
 
-    @Option(names = "--region", defaultValue = "${AWS_REGION:-us-east-1}", description = "Region for SigV4 signing.")
+    @Option(names = "--region", defaultValue = "${AWS_REGION:-us-east-1}", description = "Region for SigV4 signing (default ${DEFAULT-VALUE}).")
     String region;
 
     ApiClient client() {

@@ -2,24 +2,55 @@ package dev.interlock.local.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
-/** The {@code interlock} command line: runs the local system and talks to a running instance. */
-@Command(name = "interlock", mixinStandardHelpOptions = true, version = "interlock 0.1.0-SNAPSHOT",
+import java.io.PrintWriter;
+import java.util.Arrays;
+
+/**
+ * The {@code interlock} command line: runs the local system and talks to a running instance. Every subcommand answers
+ * {@code --help}; mistakes on the command line exit 2 with one line and a suggestion, expected failures exit 1 with
+ * one or two readable lines ({@link CliErrors}); stack traces only with {@code --debug}.
+ */
+@Command(name = "interlock", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "interlock 0.1.0-SNAPSHOT",
         description = "Readiness gate for data pipelines: run it locally, register pipelines, follow runs.",
-        subcommands = {UpCommand.class, ApplyCommand.class, QueryCommands.Pipelines.class, QueryCommands.Runs.class,
-                QueryCommands.Evaluate.class, QueryCommands.Rerun.class, QueryCommands.Alerts.class,
-                StatusCommands.Status.class, StatusCommands.Why.class, UiCommand.class})
+        footer = {"", "Run 'interlock help <command>' or 'interlock <command> --help' for a command's options.",
+                "Documentation: docs/ in the repository (troubleshooting: docs/troubleshooting.md)."},
+        subcommands = {CommandLine.HelpCommand.class, UpCommand.class, ApplyCommand.class, ValidateCommand.class,
+                QueryCommands.Pipelines.class, QueryCommands.Runs.class, QueryCommands.Evaluate.class,
+                QueryCommands.Rerun.class, QueryCommands.Reruns.class, QueryCommands.Alerts.class, StatusCommands.Status.class,
+                StatusCommands.Why.class, UiCommand.class})
 public final class InterlockCli implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces of failures.")
+    boolean debug;
 
     @Override
     public void run() {
         spec.commandLine().usage(System.out);
     }
 
+    /** The command line with the project's error handling, writing to the current {@code System.out}/{@code System.err}. */
+    public static CommandLine commandLine(String... args) {
+        boolean debug = Arrays.asList(args).contains("--debug");
+        CommandLine cli = new CommandLine(new InterlockCli());
+        cli.setOut(new PrintWriter(System.out, true));
+        cli.setErr(new PrintWriter(System.err, true));
+        cli.setParameterExceptionHandler(new CliErrors.BadCommandLine(args));
+        cli.setExecutionExceptionHandler(new CliErrors.Failed(debug));
+        return cli;
+    }
+
+    /** Runs one command line and returns its exit code (tests call this in process). */
+    public static int run(String... args) {
+        return commandLine(args).execute(args);
+    }
+
     public static void main(String[] args) {
-        System.exit(new CommandLine(new InterlockCli()).execute(args));
+        System.exit(run(args));
     }
 }

@@ -5,26 +5,34 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.function.UnaryOperator;
 
 /** How the CLI prints answers: JSON pretty-printed, API problems as readable lines with their field paths. */
 final class Output {
 
-    static final ObjectMapper JSON = new ObjectMapper();
-
     private Output() {
+    }
+
+    /** Created on first use: commands that print no JSON never load Jackson's databind. */
+    static ObjectMapper json() {
+        return Holder.JSON;
+    }
+
+    private static final class Holder {
+        static final ObjectMapper JSON = new ObjectMapper();
     }
 
     static JsonNode parse(String body) {
         try {
-            return body == null || body.isBlank() ? JSON.nullNode() : JSON.readTree(body);
+            return body == null || body.isBlank() ? json().nullNode() : json().readTree(body);
         } catch (IOException e) {
-            return JSON.getNodeFactory().textNode(body);
+            return json().getNodeFactory().textNode(body);
         }
     }
 
     static void pretty(PrintStream out, String body) {
         try {
-            out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(parse(body)));
+            out.println(json().writerWithDefaultPrettyPrinter().writeValueAsString(parse(body)));
         } catch (IOException e) {
             out.println(body);
         }
@@ -51,16 +59,28 @@ final class Output {
 
     /** Prints a failed answer; problem+json bodies list each error with its path. */
     static void problem(PrintStream err, String what, ApiClient.Answer answer) {
+        problem(err, what, answer, path -> path);
+    }
+
+    /**
+     * Prints a failed answer: the problem's title and detail, then each error as {@code where: path: message}, where
+     * {@code locate} turns a JSON path into a place in the user's file. Bodies that are not problems (API Gateway's
+     * {@code {"message": …}}, plain text) are shown as they are.
+     */
+    static void problem(PrintStream err, String what, ApiClient.Answer answer, UnaryOperator<String> locate) {
         JsonNode p = parse(answer.body());
-        err.println(what + ": HTTP " + answer.status() + (p.hasNonNull("title") ? " " + p.get("title").asText() : ""));
-        if (p.hasNonNull("detail")) {
+        String title = p.hasNonNull("title") ? p.get("title").asText() : p.hasNonNull("message") ? p.get("message").asText() : null;
+        err.println(what + ": HTTP " + answer.status() + (title == null ? "" : " " + title));
+        if (p.hasNonNull("detail") && p.path("errors").isEmpty()) {
             err.println("  " + p.get("detail").asText());
         }
         for (JsonNode e : p.path("errors")) {
-            err.println("  " + e.path("path").asText() + ": " + e.path("message").asText());
+            String path = e.path("path").asText();
+            String where = locate.apply(path);
+            err.println("  " + (where.equals(path) ? "" : where + "  ") + path + ": " + e.path("message").asText());
         }
-        if (!p.has("title") && !p.has("errors")) {
-            err.println("  " + answer.body());
+        if (title == null && !p.has("errors") && answer.body() != null && !answer.body().isBlank()) {
+            err.println("  " + answer.body().strip());
         }
     }
 }

@@ -2,11 +2,14 @@ package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.validation.ClosestName;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** The commands that read from or act on a running Interlock through its API. */
@@ -21,7 +24,29 @@ final class QueryCommands {
             return 0;
         }
         Output.problem(System.err, what, a);
-        return 1;
+        return CliFailure.FAILED;
+    }
+
+    /** How many registered names a "did you mean" looks through at most. */
+    private static final int SUGGESTION_PAGES = 10;
+
+    /** Registered pipeline names (the first pages), to suggest one for a mistyped id. */
+    static List<String> pipelineNames(ApiClient client) {
+        List<String> names = new ArrayList<>();
+        String cursor = null;
+        for (int page = 0; page < SUGGESTION_PAGES; page++) {
+            ApiClient.Answer a = client.get("/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
+            if (!a.ok()) {
+                break;
+            }
+            JsonNode body = Output.parse(a.body());
+            body.path("items").forEach(p -> names.add(p.path("name").asText()));
+            cursor = body.hasNonNull("nextCursor") ? body.get("nextCursor").asText() : null;
+            if (cursor == null) {
+                break;
+            }
+        }
+        return names;
     }
 
     @Command(name = "pipelines", description = "List registered pipelines (every page).")
@@ -30,7 +55,7 @@ final class QueryCommands {
         ApiOptions api;
 
         @Override
-        public Integer call() throws Exception {
+        public Integer call() {
             ApiClient client = api.client();
             String cursor = null;
             int count = 0;
@@ -61,21 +86,31 @@ final class QueryCommands {
         String pipeline;
 
         @Override
-        public Integer call() throws Exception {
+        public Integer call() {
             ApiClient client = api.client();
+            ApiClient.Answer config = client.get("/pipelines/" + ApiClient.segment(pipeline));
             ApiClient.Answer logs = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/runlogs");
             if (!logs.ok()) {
                 return print(logs, "reading run logs of " + pipeline);
+            }
+            ApiClient.Answer runs = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/runs");
+            if (!runs.ok()) {
+                return print(runs, "reading runs of " + pipeline);
+            }
+            boolean noHistory = Output.parse(logs.body()).path("items").isEmpty() && Output.parse(runs.body()).path("items").isEmpty();
+            if (config.status() == 404 && noHistory) {
+                // An unknown id has no history either: say so instead of printing two empty lists.
+                throw new CliFailure("no pipeline '" + pipeline + "' is registered at " + client.endpoint()
+                        + ClosestName.hint(pipeline, pipelineNames(client)));
+            }
+            if (config.status() == 404) {
+                System.out.println("(pipeline " + pipeline + " is no longer registered; its history is kept until it expires)");
             }
             System.out.println("run logs:");
             for (JsonNode l : Output.parse(logs.body()).path("items")) {
                 System.out.printf("  %s %-8s %-10s attempt %d  run %s%s%n", l.path("date").asText(), l.path("scheduleId").asText(),
                         l.path("status").asText(), l.path("attemptNumber").asInt(), l.path("runId").asText(),
                         l.hasNonNull("failureMessage") ? "  (" + l.get("failureMessage").asText() + ")" : "");
-            }
-            ApiClient.Answer runs = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/runs");
-            if (!runs.ok()) {
-                return print(runs, "reading runs of " + pipeline);
             }
             System.out.println("runs:");
             for (JsonNode r : Output.parse(runs.body()).path("items")) {
@@ -101,8 +136,8 @@ final class QueryCommands {
         String date;
 
         @Override
-        public Integer call() throws Exception {
-            ObjectNode body = Output.JSON.createObjectNode();
+        public Integer call() {
+            ObjectNode body = Output.json().createObjectNode();
             if (schedule != null) {
                 body.put("scheduleId", schedule);
             }
@@ -132,13 +167,47 @@ final class QueryCommands {
         String reason;
 
         @Override
-        public Integer call() throws Exception {
-            ObjectNode body = Output.JSON.createObjectNode().put("date", date).put("reason", reason);
+        public Integer call() {
+            ObjectNode body = Output.json().createObjectNode().put("date", date).put("reason", reason);
             if (schedule != null) {
                 body.put("scheduleId", schedule);
             }
             return print(api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/reruns", body.toString()),
                     "requesting a rerun of " + pipeline);
+        }
+    }
+
+    @Command(name = "reruns", description = "List a pipeline's reruns, newest first, with their status (every page).")
+    static final class Reruns implements Callable<Integer> {
+        @Mixin
+        ApiOptions api;
+
+        @Parameters(index = "0", description = "The pipeline id.")
+        String pipeline;
+
+        @Override
+        public Integer call() throws Exception {
+            ApiClient client = api.client();
+            String cursor = null;
+            int count = 0;
+            do {
+                ApiClient.Answer a = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/reruns?limit=100"
+                        + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
+                if (!a.ok()) {
+                    return print(a, "listing reruns of " + pipeline);
+                }
+                JsonNode page = Output.parse(a.body());
+                for (JsonNode r : page.path("items")) {
+                    count++;
+                    System.out.printf("%s  %s %-8s %-9s %-12s %s  (%s)%s%n", r.path("requestedAt").asText(),
+                            r.path("date").asText(), r.path("scheduleId").asText(), r.path("status").asText(),
+                            r.path("source").asText(), r.path("rerunId").asText(), r.path("reason").asText(),
+                            r.hasNonNull("statusReason") ? "  " + r.path("statusReason").asText() : "");
+                }
+                cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
+            } while (cursor != null);
+            System.out.println(count + " rerun(s)");
+            return 0;
         }
     }
 
@@ -148,7 +217,7 @@ final class QueryCommands {
         ApiOptions api;
 
         @Override
-        public Integer call() throws Exception {
+        public Integer call() {
             ApiClient.Answer a = api.client().get("/alerts");
             if (!a.ok()) {
                 return print(a, "reading alerts");

@@ -66,12 +66,10 @@ final class UiCommand implements Callable<Integer> {
         ApiClient.Answer answer;
         try {
             answer = client.get(raw);
-        } catch (IOException e) {
-            LoopbackHttpServer.send(exchange, 502, Map.of("Content-Type", "application/json"),
-                    "{\"message\":\"the API did not answer: " + e.getClass().getSimpleName() + "\"}");
-            return;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (CliFailure e) {
+            // The API could not be reached (or signed for): the page shows a gateway error, not a dead connection.
+            LoopbackHttpServer.send(exchange, 502, Map.of("Content-Type", "application/json"), Output.json().createObjectNode()
+                    .put("message", "the API did not answer: " + e.getMessage().lines().findFirst().orElse("")).toString());
             return;
         }
         String type = answer.ok() ? "application/json" : "application/problem+json";

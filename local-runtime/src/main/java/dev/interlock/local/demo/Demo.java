@@ -3,8 +3,6 @@ package dev.interlock.local.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.local.runtime.LocalRuntime;
-import dev.interlock.statemachine.engine.ExecutionSummary;
-import dev.interlock.statemachine.engine.HistoryEvent;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,28 +15,30 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code interlock up --demo}: registers a silver → gold cascade through the API, pushes sensor values so silver
- * is first NOT READY and then READY, and narrates what happens — evaluations, triggers, the cascade, polling, the
- * run logs — until gold completes.
+ * is first NOT READY and then READY, and says what it does; the runtime's own narration tells the evaluations,
+ * triggers, the cascade and the completions in between, and the demo ends with the run logs once gold completes.
  */
 public final class Demo {
 
     public static final String SILVER = "silver-orders";
     public static final String GOLD = "gold-orders";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final LocalRuntime runtime;
     private final FakeJobServer jobs;
     private final PrintStream out;
     private final HttpClient http = HttpClient.newHttpClient();
-    private final Map<String, Integer> eventsPrinted = new HashMap<>();
-    private final Map<String, String> lastExecutionLine = new HashMap<>();
-    private final Instant started = Instant.now();
+    private final Map<String, Integer> eventsSeen = new HashMap<>();
 
     public Demo(LocalRuntime runtime, FakeJobServer jobs, PrintStream out) {
         this.runtime = runtime;
@@ -59,17 +59,13 @@ public final class Demo {
         boolean sensorsComplete = false;
         int silverEvaluations = 0;
         while (Instant.now().isBefore(deadline)) {
-            silverEvaluations += narrateEvents(SILVER);
-            narrateEvents(GOLD);
-            narrateExecutions();
+            silverEvaluations += newEvaluations(SILVER);
             if (!sensorsComplete && silverEvaluations >= 6) {
                 say("bronze sensor: 1,500 rows, 24 of 24 partitions -> silver becomes READY at its next evaluation");
                 put("/sensors/bronze-orders", "{\"count\":1500,\"partitions\":24}");
                 sensorsComplete = true;
             }
             if ("COMPLETED".equals(runLogStatus(GOLD))) {
-                narrateEvents(GOLD);
-                narrateExecutions();
                 summary();
                 return true;
             }
@@ -80,8 +76,8 @@ public final class Demo {
         return false;
     }
 
-    /** Prints the events not printed yet (events are append-only, oldest first); returns how many were evaluations. */
-    private int narrateEvents(String pipeline) throws IOException, InterruptedException {
+    /** Counts the trait evaluations not seen yet (events are append-only, oldest first). */
+    private int newEvaluations(String pipeline) throws IOException, InterruptedException {
         List<JsonNode> all = new java.util.ArrayList<>();
         String cursor = null;
         do {
@@ -89,34 +85,15 @@ public final class Demo {
             page.path("items").forEach(all::add);
             cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
         } while (cursor != null);
-        int printed = eventsPrinted.getOrDefault(pipeline, 0);
+        int seen = eventsSeen.getOrDefault(pipeline, 0);
         int evaluations = 0;
-        for (JsonNode e : all.subList(Math.min(printed, all.size()), all.size())) {
-            String kind = e.path("kind").asText();
-            if (kind.equals("TRAIT_EVALUATED")) {
+        for (JsonNode e : all.subList(Math.min(seen, all.size()), all.size())) {
+            if (e.path("kind").asText().equals("TRAIT_EVALUATED")) {
                 evaluations++;
             }
-            say(String.format("%-14s %-24s %s%s", pipeline, kind,
-                    e.hasNonNull("traitType") ? e.get("traitType").asText() + " " : "",
-                    e.hasNonNull("status") ? e.get("status").asText() + (e.hasNonNull("message") ? " (" + e.get("message").asText() + ")" : "")
-                            : e.path("message").asText("")));
         }
-        eventsPrinted.put(pipeline, all.size());
+        eventsSeen.put(pipeline, all.size());
         return evaluations;
-    }
-
-    private void narrateExecutions() {
-        for (ExecutionSummary s : runtime.stateMachine().listExecutions(null)) {
-            List<HistoryEvent> history = runtime.stateMachine().getExecutionHistory(s.executionArn());
-            String state = history.reversed().stream()
-                    .filter(h -> h.type().name().endsWith("StateEntered"))
-                    .map(h -> JSON.valueToTree(h.details()).path("name").asText())
-                    .findFirst().orElse("-");
-            String line = s.status() + " at " + state;
-            if (!line.equals(lastExecutionLine.put(s.name(), line))) {
-                say(String.format("execution %-48s %s", s.name(), line));
-            }
-        }
     }
 
     private void summary() throws IOException, InterruptedException {
@@ -144,9 +121,9 @@ public final class Demo {
         }
     }
 
+    /** In the narration's format: the system's (scaled) time, then what the demo does. */
     private void say(String line) {
-        long s = Duration.between(started, Instant.now()).toMillis();
-        out.printf("[%5.1fs] %s%n", s / 1000.0, line);
+        out.println(LocalTime.ofInstant(runtime.clock().instant(), ZoneOffset.UTC).format(TIME) + "  demo: " + line);
     }
 
     private static String enc(String s) {

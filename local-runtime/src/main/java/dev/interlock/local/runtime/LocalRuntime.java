@@ -78,9 +78,18 @@ public final class LocalRuntime implements AutoCloseable {
     /** Starts everything; on failure, whatever started is stopped again before the exception propagates. */
     public static LocalRuntime start(RuntimeOptions options, FunctionSet functionSet, Consumer<String> progress,
                                      Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
+        return start(options, functionSet, progress, alertPrinter, null);
+    }
+
+    /**
+     * Starts everything and tells {@code narration} one line per evaluation request, verdict, trigger and completion
+     * ({@link Narration}); a taken port is a {@link PortInUseException}.
+     */
+    public static LocalRuntime start(RuntimeOptions options, FunctionSet functionSet, Consumer<String> progress,
+                                     Consumer<AlertSink.ReceivedAlert> alertPrinter, Consumer<String> narration) throws Exception {
         LocalRuntime rt = new LocalRuntime(options);
         try {
-            rt.boot(functionSet, progress, alertPrinter);
+            rt.boot(functionSet, progress, alertPrinter, narration);
             return rt;
         } catch (Exception | Error e) {
             rt.close();
@@ -88,32 +97,42 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
-    private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
+    private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter,
+                      Consumer<String> narration) throws Exception {
         EngineClockPosition clockPosition = options.dataDir() == null ? null : new EngineClockPosition(options.dataDir());
         engineClock = new ScaledRealClock(options.timeScale(), clockPosition == null ? null : clockPosition.start(Instant.now()));
         clock = new EngineTimeClock(engineClock);
-        alerts = new AlertSink(clock, alertPrinter);
+        alerts = options.dataDir() == null ? new AlertSink(clock, alertPrinter)
+                : AlertSink.persistent(clock, alertPrinter, options.dataDir().resolve("alerts.jsonl"));
+        toClose.push(alerts);
         functions = new FunctionRegistry();
 
         progress.accept("starting DynamoDB Local" + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
-        dynamoDb = track(LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb")));
+        dynamoDb = track(bound(PortInUseException.Port.DYNAMODB, options.dynamoDbPort(), () ->
+                LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb"))));
 
         stateMachine = InterlockStateMachine.build(functions, alerts, engineClock, options.dataDir() == null
                 ? ExecutionStore.inMemory()
                 : ExecutionStore.inDirectory(options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)));
-        stepFunctions = track(LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine));
-        aws = track(LocalAwsServer.start(options.lambdaPort(), functions, alerts));
+        stepFunctions = track(bound(PortInUseException.Port.STEP_FUNCTIONS, options.stepFunctionsPort(), () ->
+                LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine)));
+        aws = track(bound(PortInUseException.Port.LAMBDA, options.lambdaPort(), () -> LocalAwsServer.start(options.lambdaPort(), functions, alerts)));
 
+        // The runtime's own calls (creating the table, the TTL sweep) are not a function's: they get Deps of their own.
         deps = track(new Deps(Environment.of(functionEnvironment()), clock));
         boolean created = InterlockTable.createIfAbsent(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK);
         progress.accept(created ? "created table " + TABLE_NAME : "found table " + TABLE_NAME);
 
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR), LocalFunction.of(functionSet.orchestrator(deps)));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.EVALUATOR), LocalFunction.of(functionSet.evaluator(deps)));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.TRIGGER), LocalFunction.of(functionSet.trigger(deps)));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.RUN_CHECKER), LocalFunction.of(functionSet.runChecker(deps)));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
+                LocalFunction.of(functionSet.orchestrator(depsOf(InterlockFunction.ORCHESTRATOR))));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.EVALUATOR),
+                LocalFunction.of(functionSet.evaluator(depsOf(InterlockFunction.EVALUATOR))));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.TRIGGER),
+                LocalFunction.of(functionSet.trigger(depsOf(InterlockFunction.TRIGGER))));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.RUN_CHECKER),
+                LocalFunction.of(functionSet.runChecker(depsOf(InterlockFunction.RUN_CHECKER))));
 
-        RequestHandler<DynamodbEvent, StreamsEventResponse> router = functionSet.streamRouter(deps);
+        RequestHandler<DynamodbEvent, StreamsEventResponse> router = functionSet.streamRouter(depsOf(InterlockFunction.STREAM_ROUTER));
         String streamArn = deps.clients().dynamoDb().describeTable(b -> b.tableName(TABLE_NAME)).table().latestStreamArn();
         var streamsClient = software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
                 .endpointOverride(dynamoDb.endpoint())
@@ -134,9 +153,13 @@ public final class LocalRuntime implements AutoCloseable {
                     System.err.println("stream record " + dead.sequenceNumber() + " sent to the dead-letter list: " + dead.reason());
                 },
                 d -> Thread.sleep(d.toMillis())));
+        if (narration != null) {
+            poller.observeEveryRecord(new Narration(narration, clock));
+        }
         poller.start();
 
-        api = track(LocalApiServer.start(options.apiPort(), functionSet.api(deps), alerts));
+        api = track(bound(PortInUseException.Port.API, options.apiPort(), () ->
+                LocalApiServer.start(options.apiPort(), functionSet.api(depsOf(InterlockFunction.API)), alerts)));
 
         sweeper = new TtlSweeper(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK, clock);
         ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -217,6 +240,17 @@ public final class LocalRuntime implements AutoCloseable {
         throw new IllegalStateException("no matching execution within " + timeout);
     }
 
+    /**
+     * One function's Deps, as on Lambda where each function is its own container: its own clients, and Lambda's
+     * {@code AWS_LAMBDA_FUNCTION_NAME} (the module name), which names its AWS requests when they are recorded
+     * ({@code INTERLOCK_AWS_REQUEST_LOG_DIR}).
+     */
+    private Deps depsOf(InterlockFunction function) {
+        Map<String, String> env = functionEnvironment();
+        env.put(EnvVar.AWS_LAMBDA_FUNCTION_NAME.name(), InterlockStateMachine.functionName(function));
+        return track(new Deps(Environment.of(env), clock));
+    }
+
     /** The environment the functions see: local endpoints, loopback URLs allowed, the process's INTERLOCK_* values. */
     Map<String, String> functionEnvironment() {
         Map<String, String> env = new LinkedHashMap<>();
@@ -235,6 +269,20 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_ENDPOINT_LAMBDA.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_SNS.name(), aws.endpoint().toString());
         return env;
+    }
+
+    /** Starts a server on {@code number}; a refusal to bind names the port and the option that moves it. */
+    private static <T> T bound(PortInUseException.Port port, int number, java.util.concurrent.Callable<T> start) throws Exception {
+        try {
+            return start.call();
+        } catch (Exception e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof java.net.BindException) {
+                    throw new PortInUseException(port, number, e);
+                }
+            }
+            throw e;
+        }
     }
 
     private <T extends AutoCloseable> T track(T resource) {

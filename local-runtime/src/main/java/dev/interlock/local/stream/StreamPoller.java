@@ -62,6 +62,7 @@ public final class StreamPoller implements AutoCloseable {
     private final Consumer<DeadLetter> deadLetters;
     private final Sleeper sleeper;
     private final Map<String, String> iterators = new HashMap<>();
+    private volatile Consumer<Record> observer = record -> { };
     private final Set<String> closedShards = new HashSet<>();
     private ScheduledExecutorService loop;
 
@@ -77,6 +78,14 @@ public final class StreamPoller implements AutoCloseable {
         this.settings = settings;
         this.deadLetters = deadLetters;
         this.sleeper = sleeper;
+    }
+
+    /**
+     * Shows every record read from the stream, before the mapping's filter, to {@code observer} (what {@code interlock
+     * up} narrates); it runs on the poller's thread and its failures are only reported, never retried.
+     */
+    public void observeEveryRecord(Consumer<Record> observer) {
+        this.observer = observer;
     }
 
     /** Polls in the background until closed. */
@@ -125,6 +134,13 @@ public final class StreamPoller implements AutoCloseable {
                 page = streams.getRecords(b -> b.shardIterator(iterator(shardId)).limit(1000));
             }
             List<Record> records = page.records();
+            for (Record r : records) {
+                try {
+                    observer.accept(r);
+                } catch (RuntimeException e) {
+                    System.err.println("stream poller: observer failed on " + r.dynamodb().sequenceNumber() + ": " + e);
+                }
+            }
             for (int i = 0; i < records.size(); i += settings.batchSize()) {
                 List<Record> chunk = records.subList(i, Math.min(records.size(), i + settings.batchSize()));
                 delivered += deliver(shardId, chunk);

@@ -24,6 +24,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class CliCommandsTest {
 
+    private static final String RERUN_NEWER = """
+            {"rerunId":"rr-2","pipelineId":"silver","scheduleId":"daily","date":"2026-03-01","source":"late-arrival",
+             "reason":"late arrival detected: row-count","status":"SKIPPED","statusReason":"rerun budget spent (3 of 3 reruns today)",
+             "requestedAt":"2026-03-02T10:00:00.000Z"}""";
+    private static final String RERUN_OLDER = """
+            {"rerunId":"rr-1","pipelineId":"silver","scheduleId":"daily","date":"2026-02-27","source":"manual",
+             "reason":"vendor resent","status":"COMPLETED","requestedAt":"2026-03-02T09:00:00.000Z"}""";
+
     private final List<APIGatewayProxyRequestEvent> received = new CopyOnWriteArrayList<>();
     private LocalApiServer server;
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -33,10 +41,16 @@ class CliCommandsTest {
     void start() throws Exception {
         server = LocalApiServer.start(0, (event, ctx) -> {
             received.add(event);
-            if (event.getPath().equals("/pipelines/broken")) {
+            if (event.getPath().startsWith("/pipelines/broken")) {
                 return new APIGatewayProxyResponseEvent().withStatusCode(400)
                         .withHeaders(Map.of("Content-Type", "application/problem+json"))
                         .withBody("{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}");
+            }
+            if (event.getPath().equals("/pipelines/silver/reruns") && "GET".equals(event.getHttpMethod())) {
+                Map<String, String> query = event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
+                return new APIGatewayProxyResponseEvent().withStatusCode(200).withBody(query.containsKey("cursor")
+                        ? "{\"items\":[" + RERUN_OLDER + "]}"
+                        : "{\"items\":[" + RERUN_NEWER + "],\"nextCursor\":\"page-2\"}");
             }
             return new APIGatewayProxyResponseEvent().withStatusCode(200).withBody(event.getBody() == null ? "{}" : event.getBody());
         }, new AlertSink(Clock.systemUTC(), a -> { }));
@@ -50,7 +64,7 @@ class CliCommandsTest {
     }
 
     private int run(String... args) {
-        return new CommandLine(new InterlockCli()).execute(args);
+        return InterlockCli.run(args);
     }
 
     @Test
@@ -72,9 +86,10 @@ class CliCommandsTest {
 
         assertThat(code).isZero();
         assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath())
-                .containsExactly("PUT /calendars/us-holidays", "PUT /pipelines/silver", "PUT /pipelines/gold");
-        assertThat(received.getFirst().getBody()).doesNotContain("kind").contains("\"dates\":[\"2026-12-25\"]");
-        assertThat(received.get(2).getBody()).contains("\"jobName\":\"gold-etl\"");
+                .containsExactly("POST /calendars/us-holidays/validate", "POST /pipelines/silver/validate", "POST /pipelines/gold/validate",
+                        "PUT /calendars/us-holidays", "PUT /pipelines/silver", "PUT /pipelines/gold");
+        assertThat(received.get(3).getBody()).doesNotContain("kind").contains("\"dates\":[\"2026-12-25\"]");
+        assertThat(received.get(5).getBody()).contains("\"jobName\":\"gold-etl\"");
     }
 
     @Test
@@ -85,7 +100,8 @@ class CliCommandsTest {
 
         assertThat(code).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("pipeline broken rejected", "HTTP 400 Invalid pipeline", "$.trigger.url: is required for http triggers");
+                .contains("pipeline broken is invalid", "HTTP 400 Invalid pipeline", "broken.yaml:3  $.trigger.url: is required for http triggers");
+        assertThat(received).extracting(e -> e.getHttpMethod()).containsOnly("POST");
     }
 
     @Test
@@ -96,6 +112,30 @@ class CliCommandsTest {
         assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath() + " " + e.getBody()).containsExactly(
                 "POST /pipelines/silver/evaluations {\"scheduleId\":\"h06\",\"date\":\"2026-03-01\"}",
                 "POST /pipelines/silver/reruns {\"date\":\"2026-03-01\",\"reason\":\"late data\"}");
+    }
+
+    @Test
+    void rerunsListsEveryPageNewestFirstWithStatusAndReason() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream originalOut = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        int code;
+        try {
+            code = run("reruns", "silver", "--endpoint", server.endpoint().toString());
+        } finally {
+            System.setOut(originalOut);
+        }
+
+        assertThat(code).isZero();
+        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath())
+                .containsExactly("GET /pipelines/silver/reruns", "GET /pipelines/silver/reruns");
+        assertThat(received).extracting(APIGatewayProxyRequestEvent::getQueryStringParameters)
+                .containsExactly(Map.of("limit", "100"), Map.of("limit", "100", "cursor", "page-2"));
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).contains("2026-03-01", "SKIPPED", "late-arrival", "rr-2", "rerun budget spent (3 of 3 reruns today)");
+        assertThat(lines.get(1)).contains("2026-02-27", "COMPLETED", "manual", "rr-1", "vendor resent");
+        assertThat(lines.get(2)).isEqualTo("2 rerun(s)");
     }
 
     @Test
@@ -161,9 +201,10 @@ class CliCommandsTest {
 
     @Test
     void kindIsExplicitOrInferredFromTheShape() throws Exception {
-        var yaml = Output.JSON;
-        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"name\":\"a\",\"requiredTraits\":[]}"))).isEqualTo("archetype");
-        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"name\":\"c\",\"days\":[\"saturday\"]}"))).isEqualTo("calendar");
-        assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"kind\":\"Pipeline\",\"name\":\"p\"}"))).isEqualTo("pipeline");
+        var json = Output.json();
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"name\":\"a\",\"requiredTraits\":[]}"))).contains("archetype");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"name\":\"c\",\"days\":[\"saturday\"]}"))).contains("calendar");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"kind\":\"Pipeline\",\"name\":\"p\"}"))).contains("pipeline");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"kind\":\"job\",\"name\":\"p\"}"))).isEmpty();
     }
 }

@@ -11,13 +11,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.deps.Deps;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.deps.alert.SnsAlertPublisher;
+import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.local.aws.LocalArns;
+import dev.interlock.model.alert.Alert;
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.alert.AlertLevel;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.LocalDate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -119,6 +128,29 @@ class LocalRuntimeWiringTest {
             assertThat(rt.deadLetters()).isEmpty();
             assertThat(rt.apiEndpoint().getHost()).isEqualTo("127.0.0.1");
         }
+    }
+
+    @Test
+    void alertsSurviveARestartOnTheSameDataDirectory(@TempDir Path dataDir) throws Exception {
+        Alert alert = new Alert(AlertLevel.WARNING, AlertKind.SLA_MISSED, "gold", "daily", LocalDate.parse("2026-03-01"),
+                "deadline 09:00 passed", null, Instant.parse("2026-03-01T09:01:00Z"));
+        try (LocalRuntime rt = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, 1.0), stand_ins, s -> { }, a -> { });
+             AwsClients clients = new AwsClients(Environment.of(Map.of("INTERLOCK_ENDPOINT_SNS", rt.lambdaEndpoint().toString())))) {
+            new SnsAlertPublisher(clients::sns, LocalArns.topic("interlock-alerts")).publish(alert);
+            assertThat(alertsOf(rt)).contains("SLA_MISSED gold");
+        }
+        List<AlertSink.ReceivedAlert> printedAgain = new CopyOnWriteArrayList<>();
+        try (LocalRuntime rt = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, 1.0), stand_ins, s -> { }, printedAgain::add)) {
+            assertThat(alertsOf(rt)).contains("SLA_MISSED gold", "deadline 09:00 passed");
+            assertThat(rt.alerts().all()).singleElement().satisfies(a -> assertThat(a.message().path("kind").asText()).isEqualTo("SLA_MISSED"));
+            assertThat(printedAgain).as("alerts of an earlier run are listed, not announced again").isEmpty();
+        }
+    }
+
+    private static String alertsOf(LocalRuntime rt) throws Exception {
+        var http = java.net.http.HttpClient.newHttpClient();
+        return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(rt.apiEndpoint() + "/alerts")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString()).body();
     }
 
     @Test

@@ -182,11 +182,21 @@ public final class TableKeys {
     }
 
     /**
-     * A pipeline's copy of a rerun, written in the same transaction as the rerun item: it lets the rerun budget of a
-     * (date, schedule) be counted with one Query instead of filtering every rerun.
+     * A pipeline's copy of a rerun, written in the same transaction as the rerun item: it lets the reruns of a (date,
+     * schedule) be counted and found with one Query, and (through GSI1) the pipeline's reruns be listed by request time.
      */
     public static ItemKey rerunOfPipeline(String pipelineId, LocalDate date, String scheduleId, String rerunId) {
         return new ItemKey(pipelinePk(pipelineId), rerunPrefix(date, scheduleId) + requirePart("rerunId", rerunId));
+    }
+
+    /** Lists a pipeline's reruns by request time: the GSI1 keys of the pipeline's copy. */
+    public static IndexKey rerunOfPipelineIndex(String pipelineId, Instant requestedAt, String rerunId) {
+        return new IndexKey(rerunsByPipeline(pipelineId), InterlockJson.timestamp(requestedAt) + "#" + requirePart("rerunId", rerunId));
+    }
+
+    /** GSI1 partition of a pipeline's reruns. */
+    public static String rerunsByPipeline(String pipelineId) {
+        return "RERUNS#" + requirePart("pipelineId", pipelineId);
     }
 
     /** Sort-key prefix of a pipeline's rerun copies of one (date, schedule). */

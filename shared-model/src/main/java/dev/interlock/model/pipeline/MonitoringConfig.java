@@ -1,8 +1,9 @@
 package dev.interlock.model.pipeline;
 
 /**
- * Post-completion re-evaluation: for {@code duration} after completion, traits are re-evaluated and a change
- * (status, or {@code driftField} moving by more than {@code driftThreshold}) is drift.
+ * Post-completion re-evaluation: for {@code duration} after completion, traits are re-evaluated, and newer or more
+ * complete data (a trait turning PASS, or {@code driftField} of a result's value moving by more than
+ * {@code driftThreshold}) is drift (the rule: {@code dev.interlock.model.rerun.Drift}).
  */
 public record MonitoringConfig(boolean enabled, String duration, String driftField, Double driftThreshold) {
 

@@ -1,75 +1,77 @@
 package dev.interlock.model.rerun;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.pipeline.MonitoringConfig;
-import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.trait.TraitOutcome;
 
-import java.math.BigDecimal;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
- * Compares post-completion trait results with the pre-trigger baseline (SPEC §7 checkDrift): a trait drifted when
- * its status changed, or when {@code driftField} in its value moved by more than {@code driftThreshold}. The Go
- * original compared fields the evaluator never returned, so it never saw drift.
+ * The drift rule of post-run monitoring: only newer or more complete data is drift. A trait drifted when it turned
+ * PASS after failing (or being stale) before the trigger, or when the configured {@code driftField} of its value moved
+ * by more than {@code driftThreshold}. A result that merely aged (PASS → STALE, PASS → FAIL because a freshness window
+ * passed) says nothing new about the data, so it never is; neither is an ERROR on either side (the evaluator failed).
  */
 public final class Drift {
     private Drift() {
     }
 
-    /** One late-arrival record per drifted trait; traits without a baseline cannot drift. */
-    public static List<LateArrival> detect(List<TraitResult> baseline, List<TraitResult> current, MonitoringConfig monitoring,
-                                           String runId, Instant now) {
-        Map<String, TraitResult> before = new HashMap<>();
-        baseline.forEach(r -> before.put(r.traitType(), r));
-        List<LateArrival> drifted = new ArrayList<>();
-        for (TraitResult after : current) {
-            TraitResult previous = before.get(after.traitType());
-            if (previous == null) {
+    /**
+     * One drifted trait: a status flip ({@code field} null, {@code from}/{@code to} statuses) or a field that moved
+     * ({@code from}/{@code to} its numeric values).
+     */
+    public record Change(String traitType, String field, Object from, Object to) {
+
+        /** The change as event details. */
+        public Map<String, Object> details() {
+            Map<String, Object> details = new LinkedHashMap<>();
+            if (field != null) {
+                details.put("field", field);
+            }
+            details.put("from", from);
+            details.put("to", to);
+            return details;
+        }
+    }
+
+    /** The drifted traits of {@code current} against the pre-trigger {@code baseline}; traits without one cannot drift. */
+    public static List<Change> detect(List<TraitOutcome> baseline, List<TraitOutcome> current, MonitoringConfig monitoring) {
+        Map<String, TraitOutcome> before = new LinkedHashMap<>();
+        baseline.forEach(b -> before.put(b.type(), b));
+        List<Change> changes = new ArrayList<>();
+        for (TraitOutcome now : current) {
+            TraitOutcome then = before.get(now.type());
+            if (then == null || now.errored() || then.errored()) {
                 continue;
             }
-            double delta = fieldDelta(previous, after, monitoring.driftField());
+            if (now.passed() && !then.passed()) {
+                changes.add(new Change(now.type(), null, then.normalisedStatus(), now.normalisedStatus()));
+                continue;
+            }
+            String field = monitoring.driftField();
+            if (field == null || field.isBlank()) {
+                continue;
+            }
+            OptionalDouble a = number(then.value(), field);
+            OptionalDouble b = number(now.value(), field);
             double threshold = monitoring.driftThreshold() == null ? 0 : monitoring.driftThreshold();
-            boolean statusChanged = previous.status() != after.status();
-            boolean fieldMoved = !Double.isNaN(delta) && Math.abs(delta) > threshold;
-            if (statusChanged || fieldMoved) {
-                drifted.add(new LateArrival(after.pipelineId(), after.date(), after.scheduleId(), after.traitType(), runId,
-                        previous.status(), after.status(), Double.isNaN(delta) ? 0 : delta, now));
+            if (a.isPresent() && b.isPresent() && Math.abs(b.getAsDouble() - a.getAsDouble()) > threshold) {
+                changes.add(new Change(now.type(), field, a.getAsDouble(), b.getAsDouble()));
             }
         }
-        return List.copyOf(drifted);
+        return List.copyOf(changes);
     }
 
-    /** after − before of a numeric field (dots reach into nested objects); NaN when either side lacks it. */
-    static double fieldDelta(TraitResult before, TraitResult after, String field) {
-        if (field == null || field.isBlank()) {
-            return Double.NaN;
+    private static OptionalDouble number(JsonNode value, String field) {
+        if (value == null || !value.isObject()) {
+            return OptionalDouble.empty();
         }
-        BigDecimal from = number(before.value(), field);
-        BigDecimal to = number(after.value(), field);
-        return from == null || to == null ? Double.NaN : to.subtract(from).doubleValue();
-    }
-
-    private static BigDecimal number(Map<String, Object> value, String path) {
-        Object current = value;
-        for (String part : path.split("\\.")) {
-            if (!(current instanceof Map<?, ?> map)) {
-                return null;
-            }
-            current = map.get(part);
-        }
-        if (current instanceof Number n) {
-            return new BigDecimal(n.toString());
-        }
-        if (current instanceof String s) {
-            try {
-                return new BigDecimal(s.trim());
-            } catch (NumberFormatException e) {
-                return null;
-            }
-        }
-        return null;
+        JsonNode node = value.get(field);
+        // Only JSON numbers: a field that is not one cannot have moved by an amount.
+        return node != null && node.isNumber() ? OptionalDouble.of(node.asDouble()) : OptionalDouble.empty();
     }
 }

@@ -4,13 +4,19 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.interlock.model.json.WireEnum;
 
-/** Lifecycle of a rerun request. */
+import java.util.Locale;
+
+/**
+ * Lifecycle of a rerun request: PENDING (recorded, its replay marker written) → STARTED (its execution passed the
+ * gates) → COMPLETED | FAILED; or SKIPPED, with the reason, when it never ran (budget spent, excluded day, another
+ * execution of the day running). Terminal statuses never change.
+ */
 public enum RerunStatus implements WireEnum {
     PENDING("PENDING"),
     STARTED("STARTED"),
     COMPLETED("COMPLETED"),
     FAILED("FAILED"),
-    REJECTED("REJECTED");
+    SKIPPED("SKIPPED");
 
     private final String wireName;
 
@@ -24,9 +30,29 @@ public enum RerunStatus implements WireEnum {
         return wireName;
     }
 
-    /** Reads a wire value; unknown values are rejected with the allowed list. */
+    /** Whether the rerun's outcome is known; a terminal rerun never moves again. */
+    public boolean isTerminal() {
+        return this == COMPLETED || this == FAILED || this == SKIPPED;
+    }
+
+    /** Whether a rerun in this status may move to {@code next}. */
+    public boolean canMoveTo(RerunStatus next) {
+        return switch (this) {
+            case PENDING -> next != PENDING;
+            case STARTED -> next.isTerminal();
+            case COMPLETED, FAILED, SKIPPED -> false;
+        };
+    }
+
+    /**
+     * Reads a wire value; unknown values are rejected with the allowed list. {@code REJECTED}, what earlier versions
+     * wrote for a late-arrival rerun refused by the budget, reads as SKIPPED.
+     */
     @JsonCreator
     public static RerunStatus fromJson(String raw) {
+        if (raw != null && raw.trim().toUpperCase(Locale.ROOT).equals("REJECTED")) {
+            return SKIPPED;
+        }
         return WireEnum.parse(RerunStatus.class, raw, "rerun status");
     }
 }

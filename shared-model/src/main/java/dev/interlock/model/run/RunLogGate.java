@@ -2,12 +2,14 @@ package dev.interlock.model.run;
 
 import dev.interlock.model.pipeline.RetryPolicy;
 
-import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
- * Decides from the run log of the execution date whether a new evaluation of (pipeline, date, schedule) may
- * proceed: already done, out of attempts, still backing off — or go. NOT READY evaluations are not attempts.
+ * The run-log gate: decides from the run log of the execution date whether a new evaluation of (pipeline, date,
+ * schedule) may proceed — already done, out of attempts, non-retryable, still backing off — or go. Attempts are
+ * counted by {@link AttemptLedger}; the backoff uses the formula the logging of a failure reported, so the
+ * in-execution retry loop, which waits exactly that long, always passes.
  */
 public final class RunLogGate {
     private RunLogGate() {
@@ -15,51 +17,51 @@ public final class RunLogGate {
 
     /** The outcome of the gate. */
     public sealed interface Admission {
-        /** Proceed; {@code attemptNumber} is the attempt a failure of this run would be recorded as. */
+        /** Proceed; {@code attemptNumber} is the attempt a failure of this evaluation would be recorded as. */
         record Proceed(int attemptNumber) implements Admission {
         }
 
-        /** Skip; {@code retryAfterSeconds} is 0 unless waiting would change the answer. */
+        /** Skip; {@code retryAfterSeconds} is 0 unless only the backoff stands in the way. */
         record Skip(String reason, long retryAfterSeconds) implements Admission {
         }
     }
 
-    /**
-     * Judges {@code log} (null when the date has none yet) under {@code policy} at {@code now}. A replay (an
-     * operator rerun or a late-arrival rerun, already bounded by the daily rerun budget) always proceeds: it is an
-     * explicit request to process the day again, whatever happened before.
-     */
-    public static Admission admit(RunLog log, RetryPolicy policy, boolean replay, Instant now) {
-        if (log == null) {
-            return new Admission.Proceed(1);
+    /** Whether {@code log} (absent when the date has none yet) lets a non-replay pass without the pipeline's policy. */
+    public static Optional<Admission> withoutPolicy(Optional<RunLog> log, boolean replay) {
+        if (log.isEmpty()) {
+            return Optional.of(new Admission.Proceed(1));
         }
-        int next = log.attemptNumber() + 1;
-        if (replay) {
-            return new Admission.Proceed(next);
+        if (log.get().status() == RunLogStatus.COMPLETED && !replay) {
+            return Optional.of(new Admission.Skip("already completed", 0));
         }
-        return switch (log.status()) {
-            case PENDING -> new Admission.Proceed(next);
-            case COMPLETED -> new Admission.Skip("already completed", 0);
-            case RUNNING -> new Admission.Skip("already running", 0);
-            case CANCELLED -> new Admission.Skip("cancelled", 0);
-            case FAILED -> afterFailure(log, policy, now);
-        };
+        return Optional.empty();
     }
 
-    private static Admission afterFailure(RunLog log, RetryPolicy policy, Instant now) {
-        if (!policy.isRetryable(log.failureCategory())) {
-            return new Admission.Skip("non-retryable failure (" + log.failureCategory() + ")", 0);
+    /**
+     * Judges {@code log} under {@code policy} at {@code now}. A replay (an operator's rerun or a late-arrival rerun,
+     * already bounded by the daily rerun budget) is an explicit request to process the day again: it passes a
+     * completed day, a non-retryable failure and exhausted attempts, and only the backoff still applies to it.
+     */
+    public static Admission admit(Optional<RunLog> log, RetryPolicy policy, boolean replay, Instant now) {
+        Optional<Admission> early = withoutPolicy(log, replay);
+        if (early.isPresent()) {
+            return early.get();
         }
-        if (log.attemptNumber() >= policy.maxAttempts()) {
-            return new Admission.Skip("max attempts exhausted (" + log.attemptNumber() + " of " + policy.maxAttempts() + ")", 0);
+        RunLog current = log.orElseThrow();
+        int used = AttemptLedger.attemptsUsed(current);
+        Optional<RetryAttempt> last = AttemptLedger.lastAttempt(current);
+        if (!replay && last.isPresent() && !AttemptLedger.retryableAcrossExecutions(policy, last.get().failureCategory())) {
+            return new Admission.Skip("non-retryable failure (" + last.get().failureCategory() + ")", 0);
         }
-        Instant failedAt = log.updatedAt() == null ? Instant.EPOCH : log.updatedAt();
-        Instant retryAt = failedAt.plus(policy.backoff(log.attemptNumber()));
-        if (now.isBefore(retryAt)) {
-            long wait = Duration.between(now, retryAt).toMillis();
-            // Round up so a caller that waits exactly this long is never a millisecond early.
-            return new Admission.Skip("backoff", (wait + 999) / 1000);
+        if (!replay && used >= policy.maxAttempts()) {
+            return new Admission.Skip("max attempts exceeded (" + used + " of " + policy.maxAttempts() + ")", 0);
         }
-        return new Admission.Proceed(log.attemptNumber() + 1);
+        if (last.isPresent()) {
+            long wait = AttemptLedger.secondsUntilRetry(policy, used, last.get(), now);
+            if (wait > 0) {
+                return new Admission.Skip("backoff period", wait);
+            }
+        }
+        return new Admission.Proceed(used + 1);
     }
 }

@@ -6,6 +6,8 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.TraitConfig;
+import dev.interlock.model.run.AttemptLedger;
+import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.JobMetadata;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogGate;
@@ -103,7 +105,7 @@ public final class StatusDerivation {
         Instant lastEvaluated = traits.stream().map(TraitResult::evaluatedAt).filter(Objects::nonNull)
                 .max(Comparator.naturalOrder()).orElse(null);
         List<BlockingTrait> blocking = blocking(traits, events);
-        Attempts attempts = new Attempts(log == null ? 0 : log.attemptNumber(), pipeline.retry().maxAttempts());
+        Attempts attempts = new Attempts(log == null ? 0 : AttemptLedger.attemptsUsed(log), pipeline.retry().maxAttempts());
         String runId = run != null ? run.runId() : log == null ? null : log.runId();
         Job job = run == null || run.metadata().isEmpty() ? null : new Job(
                 run.triggerType() == null ? null : run.triggerType().wireName(),
@@ -118,7 +120,7 @@ public final class StatusDerivation {
                 || verdict.state == DayState.SKIPPED || verdict.state == DayState.DRY_RUN
                 || verdict.state == DayState.MONITORING;
         List<BlockingTrait> shownBlocking = verdict.state == DayState.NOT_READY || verdict.state == DayState.FAILED
-                && log != null && log.failureCategory() == dev.interlock.model.run.FailureCategory.VALIDATION_EXHAUSTED
+                && log != null && log.failureCategory() == FailureCategory.VALIDATION_EXHAUSTED
                 ? blocking : List.of();
         return new ScheduleStatus(scheduleId, verdict.state, verdict.reason, shownBlocking, verdict.next,
                 done ? null : deadline(verdict.state, window, now), shown, attempts, holder, runId,
@@ -240,9 +242,12 @@ public final class StatusDerivation {
     private static Verdict failed(PipelineConfig pipeline, RunLog log, String holder, ZoneId zone, Instant now) {
         String why = (log.failureMessage() == null ? "failed" : log.failureMessage())
                 + (log.failureCategory() == null ? "" : " (" + log.failureCategory().wireName() + ")");
-        String head = "attempt " + log.attemptNumber() + " of " + pipeline.retry().maxAttempts() + " failed at "
-                + time(log.updatedAt(), zone) + ": " + why;
-        return switch (RunLogGate.admit(log, pipeline.retry(), false, now)) {
+        // A missed validation deadline is no attempt (AttemptLedger): say what it is instead.
+        String head = (log.failureCategory() == FailureCategory.VALIDATION_EXHAUSTED
+                ? "waiting for data ended at the validation deadline, " + time(log.updatedAt(), zone) + " (no attempt used)"
+                : "attempt " + AttemptLedger.attemptsUsed(log) + " of " + pipeline.retry().maxAttempts() + " failed at "
+                + time(log.updatedAt(), zone)) + ": " + why;
+        return switch (RunLogGate.admit(Optional.of(log), pipeline.retry(), false, now)) {
             case RunLogGate.Admission.Proceed ignored -> new Verdict(DayState.FAILED, head + "; a retry may start now",
                     new NextAction(holder == null ? "retry on the next marker" : "retry", holder == null ? null : now));
             case RunLogGate.Admission.Skip skip when skip.retryAfterSeconds() > 0 -> new Verdict(DayState.FAILED,

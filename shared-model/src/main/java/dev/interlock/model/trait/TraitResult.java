@@ -27,8 +27,8 @@ public record TraitResult(
         value = value == null ? null : Frozen.map(value);
     }
 
-    /** Whether this result lets the pipeline proceed: optional traits never block. */
+    /** Whether this stored result blocks readiness ({@link Readiness#blocks}): optional traits never do. */
     public boolean blocksReadiness() {
-        return required && status != TraitStatus.PASS;
+        return Readiness.blocks(required, status == TraitStatus.PASS);
     }
 }

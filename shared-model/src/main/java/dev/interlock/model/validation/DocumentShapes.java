@@ -5,7 +5,7 @@ import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.TriggerType;
 
 import java.util.Arrays;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -22,26 +22,38 @@ final class DocumentShapes {
     private static final Shape STRING_MAP = new Shape.MapOf(text());
     private static final Shape STRING_LIST = new Shape.ListOf(text());
 
-    private static final Shape TRIGGER = new Shape.Obj(Map.ofEntries(
-            Map.entry("type", text(TriggerType::fromJson)),
-            Map.entry("method", text()), Map.entry("url", text()), Map.entry("headers", STRING_MAP),
-            Map.entry("body", text()), Map.entry("timeoutSeconds", integer()), Map.entry("timeout", integer()),
-            Map.entry("dagId", text()), Map.entry("conf", new Shape.MapOf(new Shape.Anything())),
-            Map.entry("jobName", text()), Map.entry("jobId", longInteger()), Map.entry("arguments", STRING_MAP),
-            Map.entry("clusterId", text()), Map.entry("stepName", text()), Map.entry("jar", text()),
-            Map.entry("command", text()), Map.entry("applicationId", text()), Map.entry("executionRoleArn", text()),
-            Map.entry("entryPoint", text()), Map.entry("entryPointArguments", STRING_LIST),
-            Map.entry("sparkSubmitParameters", text()), Map.entry("stateMachineArn", text()), Map.entry("input", STRING_MAP),
-            Map.entry("workspaceUrl", text()), Map.entry("notebookParams", STRING_MAP), Map.entry("functionName", text()),
-            Map.entry("payload", new Shape.Anything()), Map.entry("args", STRING_LIST)),
-            // Without a valid type the other fields mean nothing: drop the trigger and report only its type.
-            List.of("type"));
+    private static final Shape.Text TRIGGER_TYPE = new Shape.Text(TriggerType::fromJson);
+    private static final Shape TIMEOUT = integer();
+
+    /** Each trigger type's fields (with their aliases): a field of another type is a mistake, not a no-op. */
+    private static final Shape TRIGGER = new Shape.Tagged("type", TRIGGER_TYPE, type -> TriggerType.fromJson(type).wireName(), Map.of(
+            TriggerType.HTTP.wireName(), trigger(TriggerType.HTTP,
+                    "method", text(), "url", text(), "headers", STRING_MAP, "body", text(),
+                    "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT),
+            TriggerType.AIRFLOW.wireName(), trigger(TriggerType.AIRFLOW,
+                    "url", text(), "dagId", text(), "headers", STRING_MAP, "body", text(),
+                    "conf", new Shape.MapOf(new Shape.Anything()), "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT),
+            TriggerType.GLUE.wireName(), trigger(TriggerType.GLUE, "jobName", text(), "arguments", STRING_MAP),
+            TriggerType.EMR.wireName(), trigger(TriggerType.EMR,
+                    "clusterId", text(), "stepName", text(), "jobName", text(), "jar", text(), "command", text(),
+                    "arguments", STRING_MAP),
+            TriggerType.EMR_SERVERLESS.wireName(), trigger(TriggerType.EMR_SERVERLESS,
+                    "applicationId", text(), "jobName", text(), "executionRoleArn", text(), "entryPoint", text(),
+                    "entryPointArguments", STRING_LIST, "sparkSubmitParameters", text(), "arguments", STRING_MAP),
+            TriggerType.STEP_FUNCTION.wireName(), trigger(TriggerType.STEP_FUNCTION,
+                    "stateMachineArn", text(), "arguments", STRING_MAP, "input", STRING_MAP),
+            TriggerType.DATABRICKS.wireName(), trigger(TriggerType.DATABRICKS,
+                    "workspaceUrl", text(), "jobName", text(), "jobId", longInteger(), "notebookParams", STRING_MAP,
+                    "arguments", STRING_MAP, "headers", STRING_MAP, "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT),
+            TriggerType.LAMBDA.wireName(), trigger(TriggerType.LAMBDA, "functionName", text(), "payload", new Shape.Anything()),
+            TriggerType.COMMAND.wireName(), trigger(TriggerType.COMMAND,
+                    "command", text(), "args", STRING_LIST, "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT)));
 
     private static final Shape MONITORING = object(
             "enabled", new Shape.Flag(), "duration", text(), "driftField", text(), "driftThreshold", new Shape.Decimal());
 
     static final Shape PIPELINE = object(
-            "name", text(), "description", text(), "archetype", text(), "tier", integer(),
+            "kind", kind("pipeline"), "name", text(), "description", text(), "archetype", text(), "tier", integer(),
             "traits", new Shape.MapOf(object("evaluator", text(), "config", new Shape.MapOf(new Shape.Anything()),
                     "ttl", integer(), "timeout", integer())),
             "trigger", TRIGGER,
@@ -59,11 +71,34 @@ final class DocumentShapes {
     private static final Shape TRAIT_DEFINITION = object("type", text(), "description", text(), "evaluator", text(),
             "defaultConfig", new Shape.MapOf(new Shape.Anything()), "defaultTtl", integer(), "defaultTimeout", integer());
 
-    static final Shape ARCHETYPE = object("name", text(), "description", text(),
+    static final Shape ARCHETYPE = object("kind", kind("archetype"), "name", text(), "description", text(),
             "requiredTraits", new Shape.ListOf(TRAIT_DEFINITION), "optionalTraits", new Shape.ListOf(TRAIT_DEFINITION),
             "readinessRule", object("type", text(ReadinessRuleType::fromJson)));
 
-    static final Shape CALENDAR = object("name", text(), "description", text(), "days", STRING_LIST, "dates", STRING_LIST);
+    static final Shape CALENDAR = object("kind", kind("calendar"), "name", text(), "description", text(), "days", STRING_LIST, "dates", STRING_LIST);
+
+    /**
+     * {@code kind} tells {@code interlock apply} what a file holds; the API accepts it when it names the document it
+     * was sent as, so the same file works with the CLI and with a plain PUT.
+     */
+    private static Shape kind(String expected) {
+        return text(value -> {
+            if (!value.trim().equalsIgnoreCase(expected)) {
+                throw new IllegalArgumentException("'" + value + "' is not the kind of this document: it was sent as a " + expected);
+            }
+        });
+    }
+
+    private static Shape.Obj trigger(TriggerType type, Object... nameShapePairs) {
+        Map<String, Shape> fields = new LinkedHashMap<>();
+        fields.put("type", TRIGGER_TYPE);
+        fields.putAll(((Shape.Obj) object(nameShapePairs)).fields());
+        String article = switch (type) {
+            case HTTP, AIRFLOW, EMR, EMR_SERVERLESS -> "an ";
+            default -> "a ";
+        };
+        return new Shape.Obj(fields, article + type.wireName() + " trigger");
+    }
 
     /** The codec reads unknown categories as TRANSIENT; in a config that is a typo, so registration rejects it. */
     private static void failureCategory(String value) {

@@ -92,8 +92,9 @@ public final class DocumentValidation {
         }
         // The shape check prunes what it reports, so work on a copy: the caller's tree stays as submitted.
         JsonNode tree = document.deepCopy();
-        List<ValidationError> structural = new ArrayList<>();
-        Shape.check(shape, tree, JsonPath.ROOT, structural);
+        Shape.Findings findings = new Shape.Findings();
+        Shape.check(shape, tree, JsonPath.ROOT, findings);
+        List<ValidationError> structural = findings.errors();
         T value;
         try {
             value = InterlockJson.json().treeToValue(tree, type);
@@ -104,9 +105,11 @@ public final class DocumentValidation {
         }
         List<ValidationError> errors = new ArrayList<>(structural);
         for (ValidationError error : semantic.apply(value)) {
-            // A pruned part reads as absent; its "is required" echo would only repeat the structural error.
+            // A pruned part reads as absent, and so does the field a misspelt key meant: their "is required" echo
+            // would only repeat the structural error.
             boolean overlaps = structural.stream().anyMatch(s ->
-                    JsonPath.isWithin(error.path(), s.path()) || JsonPath.isWithin(s.path(), error.path()));
+                    JsonPath.isWithin(error.path(), s.path()) || JsonPath.isWithin(s.path(), error.path()))
+                    || findings.meantPaths().stream().anyMatch(meant -> JsonPath.isWithin(error.path(), meant));
             if (!overlaps) {
                 errors.add(error);
             }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The expected JSON type of each part of a document. Checking a raw tree against it names every wrong type by
@@ -37,8 +38,19 @@ sealed interface Shape {
     record Flag() implements Shape {
     }
 
-    /** An object with known fields; a wrong field named in {@code pruneWholeOn} drops the whole object (trigger type). */
-    record Obj(Map<String, Shape> fields, List<String> pruneWholeOn) implements Shape {
+    /**
+     * An object with known fields; any other key is refused with the closest known one. {@code noun} names the object
+     * in that message when the document has several kinds of it (an "http trigger").
+     */
+    record Obj(Map<String, Shape> fields, String noun) implements Shape {
+    }
+
+    /**
+     * An object whose fields depend on the value of its {@code tag} field (a trigger's {@code type}). A tag that fails
+     * its check drops the whole object, since the other fields mean nothing without it; an absent tag is left to the
+     * binding, which names it as required.
+     */
+    record Tagged(String tag, Text tagCheck, Function<String, String> variantOf, Map<String, Obj> variants) implements Shape {
     }
 
     /** An object with arbitrary keys whose values all have one shape. */
@@ -74,14 +86,28 @@ sealed interface Shape {
         for (int i = 0; i < nameShapePairs.length; i += 2) {
             fields.put((String) nameShapePairs[i], (Shape) nameShapePairs[i + 1]);
         }
-        return new Obj(fields, List.of());
+        return new Obj(fields, null);
+    }
+
+    /**
+     * What a check found: the errors in document order, and the paths of the fields that misspelt keys most likely
+     * meant (a semantic "is required" there only echoes the misspelling).
+     */
+    record Findings(List<ValidationError> errors, List<String> meantPaths) {
+        Findings() {
+            this(new ArrayList<>(), new ArrayList<>());
+        }
+
+        void add(ValidationError error) {
+            errors.add(error);
+        }
     }
 
     /**
      * Checks {@code node} (at {@code path}) and returns whether it may stay; a false answer means the caller
      * removes it. Errors are appended in document order.
      */
-    static boolean check(Shape shape, JsonNode node, String path, List<ValidationError> errors) {
+    static boolean check(Shape shape, JsonNode node, String path, Findings errors) {
         if (node == null || node.isNull() || node.isMissingNode()) {
             return true;
         }
@@ -125,6 +151,7 @@ sealed interface Shape {
                 yield flag;
             }
             case Obj o -> checkObject(o, node, path, errors);
+            case Tagged t -> checkTagged(t, node, path, errors);
             case MapOf m -> {
                 if (!node.isObject()) {
                     errors.add(new ValidationError(path, "expected an object, got " + kind(node)));
@@ -156,27 +183,65 @@ sealed interface Shape {
         };
     }
 
-    private static boolean checkObject(Obj shape, JsonNode node, String path, List<ValidationError> errors) {
+    private static boolean checkObject(Obj shape, JsonNode node, String path, Findings errors) {
         if (!node.isObject()) {
             errors.add(new ValidationError(path, "expected an object, got " + kind(node)));
             return false;
         }
         List<String> drop = new ArrayList<>();
-        boolean keep = true;
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
-            for (Map.Entry<String, Shape> field : shape.fields().entrySet()) {
-                if (field.getKey().equalsIgnoreCase(entry.getKey())
-                        && !check(field.getValue(), entry.getValue(), JsonPath.field(path, field.getKey()), errors)) {
-                    drop.add(entry.getKey());
-                    if (shape.pruneWholeOn().contains(field.getKey())) {
-                        keep = false;
-                    }
-                }
+            String known = knownName(shape, entry.getKey());
+            if (known == null) {
+                errors.add(new ValidationError(JsonPath.field(path, entry.getKey()), unknownField(shape, entry.getKey())));
+                ClosestName.among(entry.getKey(), shape.fields().keySet())
+                        .ifPresent(meant -> errors.meantPaths().add(JsonPath.field(path, meant)));
+                drop.add(entry.getKey());
+            } else if (!check(shape.fields().get(known), entry.getValue(), JsonPath.field(path, known), errors)) {
+                drop.add(entry.getKey());
             }
         }
         ((ObjectNode) node).remove(drop);
-        return keep;
+        return true;
+    }
+
+    private static boolean checkTagged(Tagged shape, JsonNode node, String path, Findings errors) {
+        if (!node.isObject()) {
+            errors.add(new ValidationError(path, "expected an object, got " + kind(node)));
+            return false;
+        }
+        JsonNode tag = null;
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            if (entry.getKey().equalsIgnoreCase(shape.tag())) {
+                tag = entry.getValue();
+            }
+        }
+        if (tag == null || tag.isNull()) {
+            return true;
+        }
+        if (!check(shape.tagCheck(), tag, JsonPath.field(path, shape.tag()), errors)) {
+            return false;
+        }
+        Obj variant = shape.variants().get(shape.variantOf().apply(tag.asText()));
+        return variant == null || checkObject(variant, node, path, errors);
+    }
+
+    /** The declared spelling of {@code key} (fields match case-insensitively, like the codec), or null. */
+    private static String knownName(Obj shape, String key) {
+        for (String name : shape.fields().keySet()) {
+            if (name.equalsIgnoreCase(key)) {
+                return name;
+            }
+        }
+        return null;
+    }
+
+    private static String unknownField(Obj shape, String key) {
+        String what = shape.noun() == null ? "unknown field" : "unknown field of " + shape.noun();
+        return ClosestName.among(key, shape.fields().keySet())
+                .map(name -> what + "; did you mean '" + name + "'?")
+                .orElseGet(() -> what + "; known fields: " + String.join(", ", shape.fields().keySet()));
     }
 
     private static BigDecimal number(JsonNode node) {

@@ -12,6 +12,7 @@ import dev.interlock.model.marker.Marker;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.sensor.SensorValue;
@@ -159,6 +160,29 @@ public final class InMemoryProvider implements Provider {
     }
 
     @Override
+    public boolean moveRerun(RerunStatus from, Rerun next, Event event) {
+        Objects.requireNonNull(next, "next");
+        Objects.requireNonNull(event, "event");
+        if (from != null && !from.canMoveTo(next.status())) {
+            throw new IllegalArgumentException("a rerun cannot move from " + from + " to " + next.status());
+        }
+        synchronized (table) {
+            // Like the DynamoDB conditions: an expired rerun not yet deleted still exists for them.
+            Optional<Rerun> stored = table.raw(TableKeys.rerun(next.rerunId())).map(i -> decode(i, Rerun.class));
+            if (from == null ? stored.isPresent() : stored.isEmpty() || stored.get().status() != from) {
+                return false;
+            }
+            if (stored.isPresent() && !copyKey(stored.get()).equals(copyKey(next))) {
+                throw new IllegalArgumentException("rerun " + next.rerunId() + " belongs to " + copyKey(stored.get())
+                        + ", not " + copyKey(next));
+            }
+            writeRerun(next);
+            writeEvent(event);
+            return true;
+        }
+    }
+
+    @Override
     public void ping() {
         // Memory is always there; the method exists so the API's health check reads the same on both Providers.
     }
@@ -245,12 +269,21 @@ public final class InMemoryProvider implements Provider {
 
     /** A new rerun's item and pipeline copy, and one more on its budget counter (which lives as long as they do). */
     private void writeNewRerun(Rerun rerun) {
+        writeRerun(rerun);
+        table.put(new MemoryTable.Item(budgetKey(rerun), null, "{}", 1, ttlAfter(retention.reruns()),
+                Map.of(COUNT, Integer.toString(budgetUsed(rerun) + 1))));
+    }
+
+    /** A rerun's item (listed by request time) and the pipeline's copy (found per date and listed per pipeline). */
+    private void writeRerun(Rerun rerun) {
         long ttl = ttlAfter(retention.reruns());
         table.put(item(TableKeys.rerun(rerun.rerunId()), TableKeys.rerunIndex(rerun.requestedAt()), rerun, 1, ttl));
-        table.put(item(TableKeys.rerunOfPipeline(rerun.pipelineId(), rerun.date(), rerun.scheduleId(), rerun.rerunId()),
-                null, rerun, 1, ttl));
-        table.put(new MemoryTable.Item(budgetKey(rerun), null, "{}", 1, ttl,
-                Map.of(COUNT, Integer.toString(budgetUsed(rerun) + 1))));
+        table.put(item(copyKey(rerun), TableKeys.rerunOfPipelineIndex(rerun.pipelineId(), rerun.requestedAt(), rerun.rerunId()),
+                rerun, 1, ttl));
+    }
+
+    private static ItemKey copyKey(Rerun rerun) {
+        return TableKeys.rerunOfPipeline(rerun.pipelineId(), rerun.date(), rerun.scheduleId(), rerun.rerunId());
     }
 
     private static ItemKey runLogKey(RunLogKey key) {
@@ -517,25 +550,6 @@ public final class InMemoryProvider implements Provider {
 
     private final class Reruns implements RerunStore {
         @Override
-        public void put(Rerun rerun) {
-            synchronized (table) {
-                ItemKey truth = TableKeys.rerun(rerun.rerunId());
-                if (table.raw(truth).isEmpty()) {
-                    writeNewRerun(rerun);
-                    return;
-                }
-                ItemKey copy = TableKeys.rerunOfPipeline(rerun.pipelineId(), rerun.date(), rerun.scheduleId(), rerun.rerunId());
-                table.raw(truth).map(i -> decode(i, Rerun.class))
-                        .map(old -> TableKeys.rerunOfPipeline(old.pipelineId(), old.date(), old.scheduleId(), old.rerunId()))
-                        .filter(oldCopy -> !oldCopy.equals(copy))
-                        .ifPresent(table::delete);
-                long ttl = ttlAfter(retention.reruns());
-                table.put(item(truth, TableKeys.rerunIndex(rerun.requestedAt()), rerun, 1, ttl));
-                table.put(item(copy, null, rerun, 1, ttl));
-            }
-        }
-
-        @Override
         public Optional<Rerun> get(String rerunId) {
             return getDocument(TableKeys.rerun(rerunId), Rerun.class);
         }
@@ -547,7 +561,14 @@ public final class InMemoryProvider implements Provider {
 
         @Override
         public Page<Rerun> listByPipeline(String pipelineId, PageRequest page) {
-            return listPartition(TableKeys.pipelinePk(pipelineId), TableKeys.RERUN_PREFIX, false, page, Rerun.class);
+            return listIndex(TableKeys.rerunsByPipeline(pipelineId), false, page, Rerun.class);
+        }
+
+        @Override
+        public Optional<Rerun> forExecution(String pipelineId, LocalDate date, String scheduleId, String executionName) {
+            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true, Rerun.class).stream()
+                    .filter(r -> executionName != null && executionName.equals(r.executionName()))
+                    .findFirst();
         }
 
         @Override

@@ -1,12 +1,11 @@
 package dev.interlock.model.rerun;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.MonitoringConfig;
-import dev.interlock.model.trait.TraitResult;
-import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.model.trait.TraitOutcome;
 import org.junit.jupiter.api.Test;
 
-import java.time.Instant;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
@@ -14,38 +13,53 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class DriftTest {
 
-    private static final LocalDate D = LocalDate.of(2026, 2, 23);
-    private static final Instant NOW = Instant.parse("2026-02-23T12:00:00Z");
+    private static final MonitoringConfig COUNT_BY_100 = new MonitoringConfig(true, "2h", "actual", 100.0);
 
-    private static TraitResult result(String type, TraitStatus status, Map<String, Object> value) {
-        return new TraitResult("gold", "daily", D, type, status, value, null, null, true, null, null);
+    private static TraitOutcome result(String type, String status, Map<String, Object> value) {
+        JsonNode tree = value == null ? null : InterlockJson.tree(value);
+        return new TraitOutcome(type, status, tree, null, null, true);
     }
 
     @Test
-    void aStatusChangeIsDrift() {
-        var drifted = Drift.detect(List.of(result("fresh", TraitStatus.PASS, null), result("count", TraitStatus.PASS, null)),
-                List.of(result("fresh", TraitStatus.FAIL, null), result("count", TraitStatus.PASS, null)),
-                new MonitoringConfig(true, "1h", null, null), "r1", NOW);
-        assertThat(drifted).containsExactly(new LateArrival("gold", D, "daily", "fresh", "r1", TraitStatus.PASS, TraitStatus.FAIL, 0, NOW));
+    void aTraitTurningPassIsNewDataAndSoDrift() {
+        List<Drift.Change> changes = Drift.detect(
+                List.of(result("quality", "FAIL", null), result("fresh", "STALE", null), result("count", "PASS", null)),
+                List.of(result("quality", "PASS", null), result("fresh", "PASS", null), result("count", "PASS", null)),
+                MonitoringConfig.DISABLED);
+
+        assertThat(changes).containsExactly(new Drift.Change("quality", null, "FAIL", "PASS"), new Drift.Change("fresh", null, "STALE", "PASS"));
+        assertThat(changes.getFirst().details()).isEqualTo(Map.of("from", "FAIL", "to", "PASS"));
     }
 
     @Test
-    void aDriftFieldMovingBeyondTheThresholdIsDrift() {
-        var monitoring = new MonitoringConfig(true, "1h", "stats.count", 100.0);
-        var baseline = List.of(result("count", TraitStatus.PASS, Map.of("stats", Map.of("count", 1500))));
-        assertThat(Drift.detect(baseline, List.of(result("count", TraitStatus.PASS, Map.of("stats", Map.of("count", 1600)))),
-                monitoring, "r1", NOW)).isEmpty();
-        assertThat(Drift.detect(baseline, List.of(result("count", TraitStatus.PASS, Map.of("stats", Map.of("count", "1601")))),
-                monitoring, "r1", NOW)).singleElement().satisfies(l -> assertThat(l.recordDelta()).isEqualTo(101.0));
+    void aResultThatAgedIsNeverDrift() {
+        // PASS -> STALE (a freshness check ageing), PASS -> FAIL (its window passed), FAIL <-> STALE: no new data.
+        assertThat(Drift.detect(
+                List.of(result("fresh", "PASS", Map.of("ageSeconds", 10)), result("window", "PASS", null), result("other", "FAIL", null)),
+                List.of(result("fresh", "STALE", Map.of("ageSeconds", 4000)), result("window", "FAIL", null), result("other", "STALE", null)),
+                COUNT_BY_100)).isEmpty();
     }
 
     @Test
-    void withoutAThresholdAnyMovementIsDriftAndMissingValuesAreNot() {
-        var monitoring = new MonitoringConfig(true, "1h", "count", null);
-        var baseline = List.of(result("count", TraitStatus.PASS, Map.of("count", 10)));
-        assertThat(Drift.detect(baseline, List.of(result("count", TraitStatus.PASS, Map.of("count", 9))), monitoring, "r1", NOW))
-                .extracting(LateArrival::recordDelta).containsExactly(-1.0);
-        assertThat(Drift.detect(baseline, List.of(result("count", TraitStatus.PASS, Map.of())), monitoring, "r1", NOW)).isEmpty();
-        assertThat(Drift.detect(List.of(), List.of(result("count", TraitStatus.FAIL, null)), monitoring, "r1", NOW)).isEmpty();
+    void theDriftFieldMovingByMoreThanTheThresholdIsDrift() {
+        List<TraitOutcome> baseline = List.of(result("count", "PASS", Map.of("actual", 1500)));
+
+        assertThat(Drift.detect(baseline, List.of(result("count", "PASS", Map.of("actual", 1600))), COUNT_BY_100)).isEmpty();
+        assertThat(Drift.detect(baseline, List.of(result("count", "PASS", Map.of("actual", 1601))), COUNT_BY_100))
+                .containsExactly(new Drift.Change("count", "actual", 1500.0, 1601.0));
+        // Moved either way: a restated, smaller data set is newer data too.
+        assertThat(Drift.detect(baseline, List.of(result("count", "FAIL", Map.of("actual", 900))), COUNT_BY_100))
+                .extracting(Drift.Change::field).containsExactly("actual");
+    }
+
+    @Test
+    void withoutBothNumbersOrWithAnErrorOrWithoutABaselineNothingDrifts() {
+        List<TraitOutcome> baseline = List.of(result("count", "PASS", Map.of("actual", 1500)));
+
+        assertThat(Drift.detect(baseline, List.of(result("count", "PASS", Map.of("actual", "many"))), COUNT_BY_100)).isEmpty();
+        assertThat(Drift.detect(baseline, List.of(result("count", "PASS", Map.of())), COUNT_BY_100)).isEmpty();
+        assertThat(Drift.detect(baseline, List.of(result("count", "ERROR", Map.of("actual", 9000))), COUNT_BY_100)).isEmpty();
+        assertThat(Drift.detect(List.of(result("count", "ERROR", null)), List.of(result("count", "PASS", null)), COUNT_BY_100)).isEmpty();
+        assertThat(Drift.detect(List.of(), List.of(result("count", "PASS", Map.of("actual", 9000))), COUNT_BY_100)).isEmpty();
     }
 }

@@ -6,8 +6,10 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerType;
@@ -23,6 +25,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,6 +54,17 @@ class StatusDerivationTest {
                 trigger: {type: http, url: "http://127.0.0.1:9/run"}
                 %s
                 """.formatted(name, extra);
+    }
+
+    /** The run log of (pipeline, DAY, daily) in {@code status}, as another writer left it. */
+    private static RunLog log(String pipeline, RunLogStatus status, String runId, Instant at) {
+        return new RunLog(pipeline, DAY, "daily", status, 0, runId, "e", null, null, List.of(), false, at, null, at);
+    }
+
+    /** silver's first attempt, failed 20 s ago with {@code category}, as logResult writes it. */
+    private static RunLog failed(String message, FailureCategory category) {
+        return AttemptLedger.afterFailure(Optional.empty(), "silver", DAY, "daily", "r1", "e", message, category,
+                NOW.minusSeconds(20));
     }
 
     @Test
@@ -83,7 +97,7 @@ class StatusDerivationTest {
         register(pipeline("bronze", "").replace("upstreamPipeline: bronze", "upstreamPipeline: raw"));
         register(pipeline("silver", ""));
         store.runLogs().update(new RunLogKey("bronze", DAY, "daily"),
-                c -> RunLog.first("bronze", DAY, "daily", "r", "e", NOW.minusSeconds(60)).running("r", "e", NOW.minusSeconds(30)));
+                c -> log("bronze", RunLogStatus.RUNNING, "r", NOW.minusSeconds(30)));
 
         ScheduleStatus s = daily("silver", DAY);
 
@@ -103,9 +117,7 @@ class StatusDerivationTest {
     @Test
     void aFailedAttemptInBackoffSaysWhenTheRetryStarts() {
         register(pipeline("silver", "retry: {maxAttempts: 3, backoffSeconds: 120}"));
-        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> RunLog.first("silver", DAY, "daily", "r1", "e",
-                NOW.minusSeconds(600)).running("r1", "e", NOW.minusSeconds(500)).failed("r1", "HTTP 503", FailureCategory.TRANSIENT,
-                NOW.minusSeconds(20)));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> failed("HTTP 503", FailureCategory.TRANSIENT));
 
         ScheduleStatus s = daily("silver", DAY);
 
@@ -116,10 +128,23 @@ class StatusDerivationTest {
     }
 
     @Test
+    void aMissedValidationDeadlineIsNoAttemptAndTheNextMarkerRunsTheDay() {
+        register(pipeline("silver", "retry: {maxAttempts: 1}"));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> failed("validation deadline passed",
+                FailureCategory.VALIDATION_EXHAUSTED));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.FAILED);
+        assertThat(s.reason()).contains("no attempt used").contains("a retry may start now");
+        assertThat(s.attempts()).isEqualTo(new ScheduleStatus.Attempts(0, 1));
+        assertThat(s.nextAction().what()).isEqualTo("retry on the next marker");
+    }
+
+    @Test
     void aPermanentFailureSaysNoRetryFollows() {
         register(pipeline("silver", ""));
-        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> RunLog.first("silver", DAY, "daily", "r1", "e",
-                NOW.minusSeconds(600)).failed("r1", "HTTP 400", FailureCategory.PERMANENT, NOW.minusSeconds(20)));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> failed("HTTP 400", FailureCategory.PERMANENT));
 
         ScheduleStatus s = daily("silver", DAY);
 
@@ -135,7 +160,7 @@ class StatusDerivationTest {
                 Map.of("sfn_execution_arn", "arn:aws:states:eu-west-1:123456789012:execution:etl:run-1"), null, null,
                 started, started));
         store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
-                c -> RunLog.first("silver", DAY, "daily", "r1", "e", started).running("r1", "e", started));
+                c -> log("silver", RunLogStatus.RUNNING, "r1", started));
         store.locks().acquire(new LockKey("silver", "daily"), "e", Duration.ofHours(5));
 
         ScheduleStatus s = daily("silver", DAY);
@@ -151,7 +176,7 @@ class StatusDerivationTest {
     void aReadyDryRunSaysNothingWasStarted() {
         register(pipeline("silver", "dryRun: true"));
         store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
-                c -> RunLog.first("silver", DAY, "daily", "r1", "e", NOW.minusSeconds(60)));
+                c -> log("silver", RunLogStatus.PENDING, "r1", NOW.minusSeconds(60)));
         store.events().append(new Event(EventKind.DRY_RUN_WOULD_TRIGGER, "silver", "daily", DAY, "r1", null, "READY",
                 "would trigger", Map.of(), NOW.minusSeconds(30)));
 
@@ -165,7 +190,7 @@ class StatusDerivationTest {
     void blockingTraitsOutliveTheirExpiredResultsThroughTheLatestEvaluationEvents() {
         register(pipeline("silver", ""));
         store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
-                c -> RunLog.first("silver", DAY, "daily", "r1", "e", NOW.minusSeconds(600)));
+                c -> log("silver", RunLogStatus.PENDING, "r1", NOW.minusSeconds(600)));
         store.events().append(new Event(EventKind.TRAIT_EVALUATED, "silver", "daily", DAY, null, "upstream-dependency", "FAIL",
                 "bronze has not completed", Map.of("upstreamStatus", "RUNNING"), NOW.minusSeconds(500)));
         store.events().append(new Event(EventKind.READINESS_CHECKED, "silver", "daily", DAY, "r1", null, "NOT_READY",

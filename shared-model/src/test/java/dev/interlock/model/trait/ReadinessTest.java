@@ -1,38 +1,47 @@
 package dev.interlock.model.trait;
 
-import dev.interlock.model.run.FailureCategory;
 import org.junit.jupiter.api.Test;
 
-import java.time.LocalDate;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ReadinessTest {
 
-    static TraitResult result(String type, TraitStatus status, boolean required) {
-        return new TraitResult("p", "daily", LocalDate.of(2026, 2, 23), type, status, null, null,
-                status == TraitStatus.ERROR ? FailureCategory.TRANSIENT : null, required, null, null);
+    static TraitOutcome result(String type, String status, Boolean required) {
+        return new TraitOutcome(type, status, null, null, "ERROR".equals(status) ? "TRANSIENT" : null, required);
     }
 
     @Test
     void readyWhenEveryRequiredTraitPassesWhateverTheOptionalOnesSay() {
-        Readiness readiness = Readiness.of(List.of(result("a", TraitStatus.PASS, true), result("b", TraitStatus.FAIL, false),
-                result("c", TraitStatus.ERROR, false)));
-        assertThat(readiness).isEqualTo(new Readiness(true, List.of(), List.of()));
+        Readiness readiness = Readiness.of(List.of(result("a", "PASS", true), result("b", "FAIL", false),
+                result("c", "ERROR", false)));
+
+        assertThat(readiness.ready()).isTrue();
+        assertThat(readiness.blocking()).isEmpty();
+        assertThat(readiness.requiredErrors()).isEmpty();
+        assertThat(readiness.optionalErrors()).extracting(TraitOutcome::type).containsExactly("c");
     }
 
     @Test
-    void requiredFailStaleAndErrorBlockAndRequiredErrorsAreListedForAlerting() {
-        Readiness readiness = Readiness.of(List.of(result("a", TraitStatus.FAIL, true), result("b", TraitStatus.STALE, true),
-                result("c", TraitStatus.ERROR, true), result("d", TraitStatus.PASS, true)));
+    void requiredFailuresBlockAndRequiredErrorsAreListedApart() {
+        Readiness readiness = Readiness.of(List.of(result("a", "FAIL", true), result("b", "STALE", true),
+                result("c", "ERROR", true), result("d", "PASS", true)));
+
         assertThat(readiness.ready()).isFalse();
         assertThat(readiness.blocking()).containsExactly("a", "b", "c");
-        assertThat(readiness.errored()).containsExactly("c");
+        assertThat(readiness.requiredErrors()).extracting(TraitOutcome::type).containsExactly("c");
     }
 
     @Test
-    void noTraitsMeansReady() {
+    void anUnknownStatusIsNotAPassAndAnAbsentRequiredFlagMeansRequired() {
+        assertThat(Readiness.of(List.of(result("a", "MAYBE", true))).blocking()).containsExactly("a");
+        assertThat(Readiness.of(List.of(result("a", "pass", null))).ready()).isTrue();
+        assertThat(Readiness.of(List.of(result("a", "FAIL", null))).ready()).isFalse();
+    }
+
+    @Test
+    void noTraitsAtAllIsReady() {
         assertThat(Readiness.of(List.of()).ready()).isTrue();
     }
 }

@@ -12,6 +12,7 @@ import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.trigger.TriggerConfig;
+import dev.interlock.model.trigger.TriggerType;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.RecordComponent;
@@ -29,7 +30,7 @@ class DocumentShapesTest {
     @Test
     void thePipelineShapeCoversEveryFieldOfEveryPipelineRecord() {
         Map<String, Shape> pipeline = fields(DocumentShapes.PIPELINE);
-        assertThat(pipeline.keySet()).containsAll(names(PipelineConfig.class)).contains("watch");
+        assertThat(pipeline.keySet()).containsAll(names(PipelineConfig.class)).contains("watch", "kind");
         assertThat(fields(pipeline.get("traits")).keySet()).containsExactlyInAnyOrderElementsOf(names(TraitConfig.class));
         assertThat(fields(pipeline.get("retry")).keySet()).containsExactlyInAnyOrderElementsOf(names(RetryPolicy.class));
         assertThat(fields(pipeline.get("sla")).keySet()).containsExactlyInAnyOrderElementsOf(names(SlaConfig.class));
@@ -39,21 +40,34 @@ class DocumentShapesTest {
     }
 
     @Test
-    void theTriggerShapeCoversEveryFieldAndAliasOfEveryTriggerType() {
-        Set<String> shaped = fields(fields(DocumentShapes.PIPELINE).get("trigger")).keySet();
-        List<String> expected = new ArrayList<>(List.of("type"));
-        for (Class<?> type : TriggerConfig.class.getPermittedSubclasses()) {
-            expected.addAll(names(type));
+    void eachTriggerTypeKnowsExactlyTheFieldsAndAliasesOfItsRecord() {
+        Shape.Tagged trigger = (Shape.Tagged) fields(DocumentShapes.PIPELINE).get("trigger");
+        assertThat(trigger.variants().keySet()).containsExactlyInAnyOrderElementsOf(
+                Arrays.stream(TriggerType.values()).map(TriggerType::wireName).toList());
+        for (TriggerType type : TriggerType.values()) {
+            Class<?> record = Arrays.stream(TriggerConfig.class.getPermittedSubclasses())
+                    .filter(c -> c.getSimpleName().equalsIgnoreCase(type.name().replace("_", "") + "Trigger"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no record for " + type));
+            List<String> expected = new ArrayList<>(List.of("type"));
+            expected.addAll(names(record));
+            assertThat(trigger.variants().get(type.wireName()).fields().keySet()).as(type.wireName())
+                    .containsExactlyInAnyOrderElementsOf(expected);
         }
-        assertThat(shaped).containsExactlyInAnyOrderElementsOf(Set.copyOf(expected));
     }
 
     @Test
     void archetypeAndCalendarShapesCoverTheirRecords() {
         Map<String, Shape> archetype = fields(DocumentShapes.ARCHETYPE);
-        assertThat(archetype.keySet()).containsExactlyInAnyOrderElementsOf(names(Archetype.class));
+        assertThat(archetype.keySet()).containsExactlyInAnyOrderElementsOf(withKind(names(Archetype.class)));
         assertThat(fields(archetype.get("requiredTraits")).keySet()).containsExactlyInAnyOrderElementsOf(names(TraitDefinition.class));
-        assertThat(fields(DocumentShapes.CALENDAR).keySet()).containsExactlyInAnyOrderElementsOf(names(Calendar.class));
+        assertThat(fields(DocumentShapes.CALENDAR).keySet()).containsExactlyInAnyOrderElementsOf(withKind(names(Calendar.class)));
+    }
+
+    /** {@code kind} is the CLI's document discriminator, accepted by every document shape. */
+    private static List<String> withKind(List<String> names) {
+        List<String> all = new ArrayList<>(names);
+        all.add("kind");
+        return all;
     }
 
     /** Record component names plus their {@link JsonAlias} spellings. */

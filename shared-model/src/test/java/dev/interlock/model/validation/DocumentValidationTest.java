@@ -71,4 +71,32 @@ class DocumentValidationTest {
         assertThat(pipeline.errors()).extracting(ValidationError::path).contains("$.tier", "$.retry.backoffMultiplier");
         assertThat(archetype.errors()).extracting(ValidationError::path).contains("$.requiredTraits[0].defaultTtl");
     }
+
+    @Test
+    void archetypesAndCalendarsRefuseMisspeltKeysToo() {
+        Validated<?> archetype = DocumentValidation.archetype("""
+                name: house
+                requiredTrait: [{type: ready, evaluator: "builtin:always-pass", defaultTTL: 60, defaultTimout: 5}]
+                readinessRule: {type: all-required-pass}
+                """);
+        Validated<?> calendar = DocumentValidation.calendar("{\"name\":\"uk\",\"date\":[\"2026-12-25\"]}");
+
+        assertThat(archetype.errors()).extracting(ValidationError::toString)
+                .containsExactly("$.requiredTrait: unknown field; did you mean 'requiredTraits'?");
+        assertThat(calendar.errors()).extracting(ValidationError::toString)
+                .containsExactly("$.date: unknown field; did you mean 'dates'?");
+        assertThat(DocumentValidation.archetype("""
+                name: house
+                requiredTraits: [{type: ready, evaluator: "builtin:always-pass", defaultTimout: 5}]
+                readinessRule: {type: all-required-pass}
+                """).errors()).extracting(ValidationError::toString)
+                .containsExactly("$.requiredTraits[0].defaultTimout: unknown field; did you mean 'defaultTimeout'?");
+    }
+
+    @Test
+    void aKindIsAcceptedWhenItNamesTheDocumentItWasSentAs() {
+        assertThat(DocumentValidation.calendar("{\"kind\":\"Calendar\",\"name\":\"uk\",\"dates\":[]}").errors()).isEmpty();
+        assertThat(DocumentValidation.calendar("{\"kind\":\"pipeline\",\"name\":\"uk\"}").errors()).extracting(ValidationError::toString)
+                .containsExactly("$.kind: 'pipeline' is not the kind of this document: it was sent as a calendar");
+    }
 }

@@ -132,6 +132,57 @@ class PipelineValidationTest {
                         List.of("$.name", "$.trigger.url", "$.retry.maxAttempts", "$.schedules[0].deadline")));
     }
 
+    @Test
+    void misspeltKeysAreRefusedWithTheirPathAndTheKeyMostLikelyMeant() {
+        String yaml = """
+                name: silver.orders
+                archetype: batch-ingestion
+                trigger: {type: glue, jobName: orders, url: "https://x"}
+                schedule:
+                  - name: daily
+                retires: {maxAttempts: 2}
+                retry: {maxAttempt: 5}
+                schedules: [{name: h06, dedline: "07:00"}]
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass", evalutor: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                owner: data-platform
+                """;
+
+        assertThat(validation.validateText(yaml).errors()).extracting(ValidationError::toString).containsExactly(
+                "$.trigger.url: unknown field of a glue trigger; known fields: type, jobName, arguments",
+                "$.schedule: unknown field; did you mean 'schedules'?",
+                "$.retires: unknown field; did you mean 'retry'?",
+                "$.retry.maxAttempt: unknown field; did you mean 'maxAttempts'?",
+                "$.schedules[0].dedline: unknown field; did you mean 'deadline'?",
+                "$.traits.source-freshness.evalutor: unknown field; did you mean 'evaluator'?",
+                "$.owner: unknown field; known fields: " + String.join(", ", fieldNames(DocumentShapes.PIPELINE)));
+    }
+
+    @Test
+    void keysMatchCaseInsensitivelyAndAliasesStayAccepted() {
+        String yaml = """
+                Name: silver.orders
+                ARCHETYPE: batch-ingestion
+                trigger: {Type: http, URL: "https://x", timeout: 20}
+                watch: {monitoring: {enabled: true, duration: 2h}}
+                traits:
+                  source-freshness: {EVALUATOR: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                """;
+
+        Validated<PipelineConfig> result = validation.validateText(yaml);
+
+        assertThat(result.errors()).isEmpty();
+        assertThat(result.value().monitoring().duration()).isEqualTo("2h");
+    }
+
+    private static List<String> fieldNames(Shape shape) {
+        return List.copyOf(((Shape.Obj) shape).fields().keySet());
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformedConfigs")
     void eachMalformedConfigIsReportedAtItsPath(String description, String patch, List<String> expectedPaths) {

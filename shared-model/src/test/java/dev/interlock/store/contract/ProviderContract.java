@@ -495,13 +495,25 @@ public abstract class ProviderContract {
 
     // ---------------------------------------------------------------- reruns and late arrivals
 
+    /** Records {@code rerun} as accepted (counted), with its replay marker and its event. */
+    private void record(Rerun rerun) {
+        Marker marker = Marker.rerun(rerun.pipelineId(), rerun.scheduleId(), rerun.date(), MarkerSource.LATE_ARRIVAL,
+                rerun.rerunId(), rerun.originalRunId(), rerun.requestedAt());
+        assertThat(provider.acceptRerun(rerun, marker, rerunEvent(rerun, "PENDING"), 10).accepted()).isTrue();
+    }
+
+    private static Event rerunEvent(Rerun rerun, String status) {
+        return new Event(EventKind.RERUN_STATUS_CHANGED, rerun.pipelineId(), rerun.scheduleId(), rerun.date(), null, null,
+                status, "moved", Map.of("rerunId", rerun.rerunId()), rerun.updatedAt());
+    }
+
     @Test
-    void rerunsAreListedNewestFirstAndCountedPerDateAndSchedule() {
-        provider.reruns().put(rerun("rr1", "gold", DATE, "daily", T0));
-        provider.reruns().put(rerun("rr2", "gold", DATE, "daily", T0.plusSeconds(1)));
-        provider.reruns().put(rerun("rr3", "gold", DATE, "h01", T0.plusSeconds(2)));
-        provider.reruns().put(rerun("rr4", "gold", DATE.minusDays(1), "daily", T0.plusSeconds(3)));
-        provider.reruns().put(rerun("rr5", "silver", DATE, "daily", T0.plusSeconds(4)));
+    void rerunsAreListedNewestRequestFirstAndCountedPerDateAndSchedule() {
+        record(rerun("rr1", "gold", DATE, "daily", T0));
+        record(rerun("rr2", "gold", DATE, "daily", T0.plusSeconds(1)));
+        record(rerun("rr3", "gold", DATE, "h01", T0.plusSeconds(2)));
+        record(rerun("rr4", "gold", DATE.minusDays(1), "daily", T0.plusSeconds(3)));
+        record(rerun("rr5", "silver", DATE, "daily", T0.plusSeconds(4)));
 
         assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(2);
         assertThat(provider.reruns().count("gold", DATE, "h01")).isEqualTo(1);
@@ -511,26 +523,91 @@ public abstract class ProviderContract {
         assertThat(first.items()).extracting(Rerun::rerunId).containsExactly("rr5", "rr4", "rr3");
         assertThat(provider.reruns().list(PageRequest.first(3).after(first.nextCursor())).items())
                 .extracting(Rerun::rerunId).containsExactly("rr2", "rr1");
-        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).extracting(Rerun::rerunId)
-                .containsExactly("rr3", "rr2", "rr1", "rr4");
-
-        Rerun started = new Rerun("rr1", "gold", "daily", DATE, null, "run-1", "late data", null, RerunStatus.STARTED,
-                "run-9", T0, null, Map.of());
-        provider.reruns().put(started);
-        assertThat(provider.reruns().get("rr1")).contains(started);
-        assertThat(provider.reruns().count("gold", DATE, "daily")).as("a status change is not a new rerun").isEqualTo(2);
-        assertThat(Page.all(10, provider.reruns()::list)).hasSize(5);
+        // A backfill of an older date requested later is newer: the pipeline's listing goes by request time too.
+        Page<Rerun> gold = provider.reruns().listByPipeline("gold", PageRequest.first(2));
+        assertThat(gold.items()).extracting(Rerun::rerunId).containsExactly("rr4", "rr3");
+        assertThat(provider.reruns().listByPipeline("gold", PageRequest.first(2).after(gold.nextCursor())).items())
+                .extracting(Rerun::rerunId).containsExactly("rr2", "rr1");
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("silver", p))).extracting(Rerun::rerunId).containsExactly("rr5");
 
         clock.advance(Duration.ofDays(31));
         assertThat(provider.reruns().get("rr1")).isEmpty();
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).isEmpty();
         assertThat(provider.reruns().count("gold", DATE, "daily")).isZero();
+    }
+
+    @Test
+    void theRerunAnExecutionServesIsFoundByItsName() {
+        record(rerun("rr1", "gold", DATE, "daily", T0));
+        record(rerun("rr2", "gold", DATE, "daily", T0.plusSeconds(1)));
+
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr2")).map(Rerun::rerunId).contains("rr2");
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-other")).isEmpty();
+        assertThat(provider.reruns().forExecution("gold", DATE, "h01", "exec-rr2")).isEmpty();
+        assertThat(provider.reruns().forExecution("gold", DATE.minusDays(1), "daily", "exec-rr2")).isEmpty();
+        assertThat(provider.reruns().forExecution("silver", DATE, "daily", "exec-rr2")).isEmpty();
+    }
+
+    @Test
+    void aRerunMovesOnlyFromTheStatusItIsInAndWritesItsEventWithTheMove() {
+        Rerun pending = rerun("rr1", "gold", DATE, "daily", T0);
+        record(pending);
+        Rerun started = pending.movedTo(RerunStatus.STARTED, "", "run-9", T0.plusSeconds(5));
+
+        assertThat(provider.moveRerun(RerunStatus.PENDING, started, rerunEvent(started, "STARTED"))).isTrue();
+        // The same move again (a retried action, a re-delivered record) finds the rerun moved on: nothing written.
+        assertThat(provider.moveRerun(RerunStatus.PENDING, started, rerunEvent(started, "STARTED"))).isFalse();
+        Rerun completed = started.movedTo(RerunStatus.COMPLETED, "", null, T0.plusSeconds(9));
+        assertThat(provider.moveRerun(RerunStatus.STARTED, completed, rerunEvent(completed, "COMPLETED"))).isTrue();
+        assertThat(provider.moveRerun(RerunStatus.STARTED, started.movedTo(RerunStatus.FAILED, "late", null, T0),
+                rerunEvent(started, "FAILED"))).isFalse();
+
+        assertThat(provider.reruns().get("rr1")).contains(completed);
+        assertThat(completed.rerunRunId()).isEqualTo("run-9");
+        assertThat(completed.endedAt()).isEqualTo(T0.plusSeconds(9));
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).containsExactly(completed);
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr1")).contains(completed);
+        assertThat(provider.events().latest("gold", 10)).extracting(Event::status).containsExactly("PENDING", "STARTED", "COMPLETED");
+        assertThat(provider.reruns().count("gold", DATE, "daily")).as("a status change is not a new rerun").isOne();
+        assertThatThrownBy(() -> provider.moveRerun(RerunStatus.COMPLETED, completed.movedTo(RerunStatus.FAILED, "x", null, T0),
+                rerunEvent(completed, "FAILED"))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(provider.moveRerun(RerunStatus.PENDING, rerun("nobody", "gold", DATE, "daily", T0)
+                .movedTo(RerunStatus.STARTED, "", null, T0), rerunEvent(completed, "STARTED"))).as("no such rerun").isFalse();
+    }
+
+    @Test
+    void concurrentMovesOfOneRerunHaveOneWinner() throws Exception {
+        Rerun pending = rerun("rr1", "gold", DATE, "daily", T0);
+        record(pending);
+        AtomicInteger moved = new AtomicInteger();
+
+        runConcurrently(8, w -> provider.moveRerun(RerunStatus.PENDING,
+                pending.movedTo(RerunStatus.SKIPPED, "writer " + w, null, T0.plusSeconds(w + 1)),
+                rerunEvent(pending.movedTo(RerunStatus.SKIPPED, "", null, T0.plusSeconds(w + 1)), "SKIPPED")) ? moved.incrementAndGet() : 0);
+
+        assertThat(moved.get()).isOne();
+        assertThat(provider.reruns().get("rr1").orElseThrow().status()).isEqualTo(RerunStatus.SKIPPED);
+        assertThat(provider.events().latest("gold", 20)).extracting(Event::status).containsExactly("PENDING", "SKIPPED");
+    }
+
+    @Test
+    void aRefusedRerunIsRecordedOnceAndSpendsNoBudget() {
+        Rerun refused = rerun("rr1", "gold", DATE, "daily", T0).movedTo(RerunStatus.SKIPPED, "rerun budget spent", null, T0);
+
+        assertThat(provider.moveRerun(null, refused, rerunEvent(refused, "SKIPPED"))).isTrue();
+        assertThat(provider.moveRerun(null, refused, rerunEvent(refused, "SKIPPED"))).isFalse();
+
+        assertThat(provider.reruns().get("rr1")).contains(refused);
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).containsExactly(refused);
+        assertThat(provider.events().latest("gold", 10)).hasSize(1);
+        assertThat(accept("rr2", 1).accepted()).as("the budget counts accepted reruns only").isTrue();
     }
 
     // ---------------------------------------------------------------- acceptRerun
 
     private static Rerun manualRerun(String rerunId) {
-        return new Rerun(rerunId, "gold", "daily", DATE, MarkerSource.MANUAL, null, "late files", null, RerunStatus.PENDING,
-                null, T0, null, Map.of("requestedBy", "ops"));
+        return Rerun.requested(rerunId, "gold", "daily", DATE, MarkerSource.MANUAL, null, "late files", null,
+                replayMarker(rerunId).executionName(), T0, Map.of("requestedBy", "ops"));
     }
 
     private static Marker replayMarker(String rerunId) {
@@ -578,21 +655,10 @@ public abstract class ProviderContract {
         assertThat(accept("rr4", 3).accepted()).isTrue();
         assertThat(accept("rr5", 3)).isEqualTo(new RerunAcceptance.BudgetSpent(3));
         // Other schedules and dates have budgets of their own.
-        Rerun otherDay = new Rerun("rr6", "gold", "daily", DATE.minusDays(1), MarkerSource.MANUAL, null, "x", null,
-                RerunStatus.PENDING, null, T0, null, Map.of());
+        Rerun otherDay = Rerun.requested("rr6", "gold", "daily", DATE.minusDays(1), MarkerSource.MANUAL, null, "x", null,
+                null, T0, Map.of());
         assertThat(provider.acceptRerun(otherDay, new Marker("gold", "daily", DATE.minusDays(1), MarkerSource.RERUN, "rr6", true,
                 "rr6", null, T0), rerunRequested("rr6"), 3).accepted()).isTrue();
-    }
-
-    @Test
-    void rerunsPutCountsNewRerunsAgainstTheBudgetButNotStatusChanges() {
-        provider.reruns().put(rerun("late-1", "gold", DATE, "daily", T0));
-        provider.reruns().put(withRerunStatus(rerun("late-1", "gold", DATE, "daily", T0), RerunStatus.STARTED));
-        provider.reruns().put(withRerunStatus(rerun("late-1", "gold", DATE, "daily", T0), RerunStatus.COMPLETED));
-
-        assertThat(accept("rr1", 2).accepted()).isTrue();
-        assertThat(accept("rr2", 2)).isEqualTo(new RerunAcceptance.BudgetSpent(2));
-        assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(2);
     }
 
     @Test
@@ -638,12 +704,6 @@ public abstract class ProviderContract {
         assertThat(Page.all(20, provider.reruns()::list)).hasSize(budget);
         assertThat(provider.cascade().markers("gold", DATE)).hasSize(budget);
         assertThat(provider.events().latest("gold", 20)).hasSize(budget);
-    }
-
-    private static Rerun withRerunStatus(Rerun rerun, RerunStatus status) {
-        return new Rerun(rerun.rerunId(), rerun.pipelineId(), rerun.scheduleId(), rerun.date(), rerun.source(),
-                rerun.originalRunId(), rerun.reason(), rerun.description(), status, rerun.rerunRunId(), rerun.requestedAt(),
-                rerun.completedAt(), rerun.metadata());
     }
 
     @Test

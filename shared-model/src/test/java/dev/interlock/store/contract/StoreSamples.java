@@ -120,7 +120,7 @@ public final class StoreSamples {
     }
 
     public static Rerun rerun(String rerunId, String pipelineId, LocalDate date, String scheduleId, Instant requestedAt) {
-        return new Rerun(rerunId, pipelineId, scheduleId, date, MarkerSource.LATE_ARRIVAL, "run-1", "late data", null,
-                RerunStatus.PENDING, null, requestedAt, null, Map.of("trait", "source-freshness"));
+        return Rerun.requested(rerunId, pipelineId, scheduleId, date, MarkerSource.LATE_ARRIVAL, "run-1", "late data", null,
+                "exec-" + rerunId, requestedAt, Map.of("trait", "source-freshness"));
     }
 }

@@ -4,6 +4,7 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
@@ -24,12 +25,14 @@ import dev.interlock.store.SensorStore;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -176,6 +179,42 @@ public final class DynamoDbProvider implements Provider {
                 return new RerunAcceptance.MarkerExists();
             }
             table.retryAfterConflict(attempt, "rerun " + rerun.rerunId() + " (event key taken)");
+        }
+    }
+
+    /**
+     * Reads the rerun, then one TransactWriteItems: [rerun item if absent (from null) or unchanged since read, pipeline
+     * copy, event if its key is new]. A stored rerun in another status answers false without writing; a rerun changed
+     * between read and write is read again; an event key collision is retried with a new random suffix.
+     */
+    @Override
+    public boolean moveRerun(RerunStatus from, Rerun next, Event event) {
+        Objects.requireNonNull(next, "next");
+        Objects.requireNonNull(event, "event");
+        if (from != null && !from.canMoveTo(next.status())) {
+            throw new IllegalArgumentException("a rerun cannot move from " + from + " to " + next.status());
+        }
+        for (int attempt = 1; ; attempt++) {
+            Optional<Map<String, AttributeValue>> stored = reruns.raw(next.rerunId());
+            Optional<Rerun> current = stored.map(item -> ItemCodec.decode(item, Rerun.class));
+            if (from == null ? current.isPresent() : current.isEmpty() || current.get().status() != from) {
+                return false;
+            }
+            if (current.isPresent() && !(current.get().pipelineId().equals(next.pipelineId())
+                    && current.get().date().equals(next.date()) && current.get().scheduleId().equals(next.scheduleId()))) {
+                throw new IllegalArgumentException("rerun " + next.rerunId() + " belongs to " + current.get().pipelineId() + "/"
+                        + current.get().date() + "/" + current.get().scheduleId() + ", not " + next.pipelineId() + "/"
+                        + next.date() + "/" + next.scheduleId());
+            }
+            List<TransactWriteItem> writes = reruns.moveWrites(next, stored);
+            writes.add(table.putOf(events.item(event), Conditions.absent()));
+            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.RERUN_MOVE,
+                    "RERUN#" + next.rerunId());
+            if (cancelled.isEmpty()) {
+                return true;
+            }
+            // The rerun changed since it was read (the next read tells how), or the event key was taken: try again.
+            table.retryAfterConflict(attempt, "rerun " + next.rerunId() + " moving to " + next.status());
         }
     }
 

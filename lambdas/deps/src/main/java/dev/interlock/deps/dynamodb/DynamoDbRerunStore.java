@@ -18,9 +18,11 @@ import java.util.Optional;
 
 /**
  * Reruns: the rerun item {@code RERUN#<id>/STATE} (listed via GSI1 {@code TYPE#rerun} by request time) and, in the
- * same transaction, the pipeline's copy {@code PIPELINE#<id>/RERUN#<date>#<schedule>#<rerunId>} that the daily budget
- * counts. Only the rerun item carries GSI1 keys, so the global listing has no duplicates. A new rerun also adds one
- * to the budget counter {@code PIPELINE#<id>/RERUNBUDGET#<date>#<schedule>} that {@code acceptRerun} is gated on.
+ * same transaction, the pipeline's copy {@code PIPELINE#<id>/RERUN#<date>#<schedule>#<rerunId>} (counted and searched
+ * per day, listed per pipeline via GSI1 {@code RERUNS#<id>} by request time: the two index partitions never mix, so
+ * neither listing has duplicates). A new rerun also adds one to the budget counter
+ * {@code PIPELINE#<id>/RERUNBUDGET#<date>#<schedule>} that {@code acceptRerun} is gated on; the writes themselves are
+ * the Provider's ({@code acceptRerun}, {@code moveRerun}), since they share transactions with markers and events.
  */
 final class DynamoDbRerunStore implements RerunStore {
 
@@ -38,50 +40,38 @@ final class DynamoDbRerunStore implements RerunStore {
     static final int RERUN_ITEM = 0;
     static final int BUDGET_ITEM = 2;
 
-    @Override
-    public void put(Rerun rerun) {
-        ItemKey truth = TableKeys.rerun(rerun.rerunId());
-        for (int attempt = 1; ; attempt++) {
-            Optional<Map<String, AttributeValue>> existing = table.getRaw(truth, CapacityIntent.RERUN_PUT);
-            if (existing.isEmpty()) {
-                // A new rerun counts against the budget; the rerun item's condition keeps a concurrent creator of the
-                // same id from counting it twice.
-                if (table.transact(newRerunWrites(rerun, null), CapacityIntent.RERUN_PUT, truth.pk()).isEmpty()) {
-                    return;
-                }
-                table.retryAfterConflict(attempt, "rerun " + rerun.rerunId() + " created concurrently");
-                continue;
-            }
-            ItemKey copy = copyKey(rerun);
-            List<TransactWriteItem> writes = new ArrayList<>();
-            writes.add(table.putOf(truthItem(rerun), null));
-            writes.add(table.putOf(copyItem(rerun), null));
-            // A rerun moved to another date or schedule must not stay listed and counted under the old one.
-            ItemKey oldCopy = copyKey(ItemCodec.decode(existing.get(), Rerun.class));
-            if (!oldCopy.equals(copy)) {
-                writes.add(table.deleteOf(oldCopy, null));
-            }
-            table.transact(writes, CapacityIntent.RERUN_PUT, truth.pk());
-            return;
-        }
-    }
-
     /**
      * The writes of a new rerun, at fixed positions: [{@link #RERUN_ITEM} the rerun item if absent, 1 the pipeline's
      * copy, {@link #BUDGET_ITEM} one more on the budget counter, refreshing its TTL to the rerun's] — the counter
-     * conditional on fewer than {@code maxPerDay} counted, unless that is null.
+     * conditional on fewer than {@code maxPerDay} counted.
      */
-    List<TransactWriteItem> newRerunWrites(Rerun rerun, Integer maxPerDay) {
+    List<TransactWriteItem> newRerunWrites(Rerun rerun, int maxPerDay) {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(table.putOf(truthItem(rerun), Conditions.absent()));
         writes.add(table.putOf(copyItem(rerun), null));
-        SingleTable.Condition budget = maxPerDay == null
-                ? SingleTable.Condition.of(null, Map.of(), Map.of())
-                : SingleTable.Condition.of("attribute_not_exists(#n) OR #n < :max", Map.of(),
-                        Map.of(":max", ItemCodec.number(maxPerDay)));
+        SingleTable.Condition budget = SingleTable.Condition.of("attribute_not_exists(#n) OR #n < :max", Map.of(),
+                Map.of(":max", ItemCodec.number(maxPerDay)));
         writes.add(table.updateOf(budgetKey(rerun), "ADD #n :one SET #ttl = :ttl", budget.with(
                 Map.of("#n", COUNT, "#ttl", ItemCodec.TTL), Map.of(":one", ItemCodec.number(1), ":ttl", rerunTtl()))));
         return writes;
+    }
+
+    /**
+     * The writes of a rerun's move, read from {@code stored} (its raw item, absent for a rerun recorded refused): [
+     * {@link #RERUN_ITEM} the rerun item, conditional on being absent or unchanged since read, 1 the pipeline's copy].
+     */
+    List<TransactWriteItem> moveWrites(Rerun next, Optional<Map<String, AttributeValue>> stored) {
+        List<TransactWriteItem> writes = new ArrayList<>();
+        SingleTable.Condition unchanged = stored.isEmpty() ? Conditions.absent()
+                : SingleTable.Condition.of("#data = :read", Map.of("#data", ItemCodec.DATA), Map.of(":read", stored.get().get(ItemCodec.DATA)));
+        writes.add(table.putOf(truthItem(next), unchanged));
+        writes.add(table.putOf(copyItem(next), null));
+        return writes;
+    }
+
+    /** The rerun item as stored, expired or not (what conditions see). */
+    Optional<Map<String, AttributeValue>> raw(String rerunId) {
+        return table.getRaw(TableKeys.rerun(rerunId), CapacityIntent.RERUN_MOVE);
     }
 
     /** How many reruns the budget counter of {@code rerun}'s (pipeline, date, schedule) holds, expired or not. */
@@ -99,7 +89,8 @@ final class DynamoDbRerunStore implements RerunStore {
     }
 
     private Map<String, AttributeValue> copyItem(Rerun rerun) {
-        Map<String, AttributeValue> item = ItemCodec.item(copyKey(rerun), null, rerun);
+        Map<String, AttributeValue> item = ItemCodec.item(copyKey(rerun),
+                TableKeys.rerunOfPipelineIndex(rerun.pipelineId(), rerun.requestedAt(), rerun.rerunId()), rerun);
         item.put(ItemCodec.TTL, rerunTtl());
         return item;
     }
@@ -124,8 +115,17 @@ final class DynamoDbRerunStore implements RerunStore {
 
     @Override
     public Page<Rerun> listByPipeline(String pipelineId, PageRequest page) {
-        return table.documents(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.RERUN_PREFIX, false),
-                page, CapacityIntent.RERUN_LIST, Rerun.class);
+        return table.documents(SingleTable.Query.index(TableKeys.rerunsByPipeline(pipelineId), false), page,
+                CapacityIntent.RERUN_LIST, Rerun.class);
+    }
+
+    @Override
+    public Optional<Rerun> forExecution(String pipelineId, LocalDate date, String scheduleId, String executionName) {
+        // A day has at most its budget of reruns (plus refused ones): one small consistent Query.
+        return table.allDocuments(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true),
+                        CapacityIntent.RERUN_FOR_EXECUTION, Rerun.class).stream()
+                .filter(r -> executionName != null && executionName.equals(r.executionName()))
+                .findFirst();
     }
 
     @Override

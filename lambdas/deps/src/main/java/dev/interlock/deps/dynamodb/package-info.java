@@ -16,11 +16,13 @@
  *       downstream-index entries (no document).</li>
  * </ul>
  * One entity beyond SPEC §3's table: the pipeline's copy of a rerun, {@code PIPELINE#<id>/RERUN#<date>#<schedule>#<rerunId>},
- * written in the same transaction as {@code RERUN#<id>/STATE}; it carries no GSI1 keys, so the global rerun listing
- * has no duplicates, and the daily rerun budget is one COUNT Query. And the rerun budget counter,
- * {@code PIPELINE#<id>/RERUNBUDGET#<date>#<schedule>} ({@code n} (N) and {@code ttl}, no document): every new rerun
- * adds one to it in its own transaction, and {@code acceptRerun} makes that addition conditional on {@code n} being
- * below the budget, so concurrent requests cannot overspend it.
+ * written in the same transaction as {@code RERUN#<id>/STATE}; its GSI1 keys ({@code RERUNS#<id>} / {@code
+ * <requestedAt>#<rerunId>}) list a pipeline's reruns by request time apart from the global {@code TYPE#rerun}
+ * listing, and one Query on its sort-key prefix counts a day's reruns or finds the one an execution serves. And the
+ * rerun budget counter, {@code PIPELINE#<id>/RERUNBUDGET#<date>#<schedule>} ({@code n} (N) and {@code ttl}, no
+ * document): {@code acceptRerun} adds one to it in the rerun's own transaction, conditional on {@code n} being below
+ * the budget, so concurrent requests cannot overspend it. A rerun's status moves ({@code moveRerun}) are conditional
+ * on its {@code data} being what was read.
  *
  * <p>Capacity. Each request names its {@link dev.interlock.deps.dynamodb.CapacityIntent} and asks for consumed
  * capacity; {@link dev.interlock.deps.dynamodb.RequestCounter} tallies both per store operation.

@@ -4,6 +4,7 @@ import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -110,14 +111,20 @@ public final class ProviderBenchmark {
         measure("locks.acquire", i -> provider.locks().acquire(new LockKey("p" + i, "daily"), "exec-" + i, Duration.ofHours(5)));
         measure("locks.release", i -> provider.locks().release(new LockKey("p" + i, "daily"), "exec-" + i));
         measure("alerts.claim", i -> provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "p" + i, DATE, "daily")));
-        measure("reruns.put", i -> provider.reruns().put(rerun("rr" + i, "p0", DATE, "daily", now())));
-        measure("reruns.count (40 reruns)", i -> provider.reruns().count("p0", DATE, "daily"));
         measure("acceptRerun (rerun+copy+counter+marker+event)", i -> provider.acceptRerun(
                 rerun("ar" + i, "p" + i, DATE, "daily", now()), marker("p" + i, MarkerSource.RERUN, "ar" + i, DATE),
                 event("p" + i, now(), "rerun requested"), 3));
         measure("acceptRerun (budget spent)", i -> provider.acceptRerun(
                 rerun("ar-late" + i, "p0", DATE, "daily", now()), marker("p0", MarkerSource.RERUN, "ar-late" + i, DATE),
                 event("p0", now(), "rerun requested"), 3));
+        measure("reruns.count (3 reruns)", i -> provider.reruns().count("p0", DATE, "daily"));
+        measure("reruns.forExecution (3 reruns)", i -> provider.reruns().forExecution("p0", DATE, "daily", "exec-ar-late2"));
+        measure("moveRerun (PENDING -> STARTED)", i -> provider.moveRerun(RerunStatus.PENDING,
+                rerun("ar" + i, "p" + i, DATE, "daily", now()).movedTo(RerunStatus.STARTED, "", "run-" + i, now()),
+                event("p" + i, now(), "rerun started")));
+        measure("moveRerun (moved already)", i -> provider.moveRerun(RerunStatus.PENDING,
+                rerun("ar" + i, "p" + i, DATE, "daily", now()).movedTo(RerunStatus.STARTED, "", "run-" + i, now()),
+                event("p" + i, now(), "rerun started")));
         System.out.println();
     }
 

@@ -6,6 +6,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.TableDefinition;
@@ -28,6 +29,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -72,7 +74,8 @@ class StatusReaderRequestCountTest {
             provider.runs().create(new RunState(runId, pipelineId, schedule, DAY, RunStatus.PENDING, 1, TriggerType.HTTP,
                     "exec", Map.of(), null, null, NOW.minusSeconds(300), NOW.minusSeconds(300)));
             provider.runLogs().update(new RunLogKey(pipelineId, DAY, schedule),
-                    current -> RunLog.first(pipelineId, DAY, schedule, runId, "exec", NOW.minusSeconds(300)));
+                    current -> new RunLog(pipelineId, DAY, schedule, RunLogStatus.PENDING, 0, runId, "exec", null, null,
+                            List.of(), false, NOW.minusSeconds(300), null, NOW.minusSeconds(300)));
             provider.traits().put(new TraitResult(pipelineId, schedule, DAY, "row-count", TraitStatus.FAIL,
                     Map.of("count", 10), "too few rows", null, true, NOW.minusSeconds(30), null));
             provider.locks().acquire(new LockKey(pipelineId, schedule), "exec-" + schedule, Duration.ofHours(5));

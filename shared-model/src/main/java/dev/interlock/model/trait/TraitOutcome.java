@@ -1,8 +1,7 @@
-package dev.interlock.orchestrator;
+package dev.interlock.model.trait;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.trait.TraitStatus;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,181 @@
+package dev.interlock.local.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What {@code apply} and {@code validate} share: read every document, have the API validate each one (writing
+ * nothing), and only when all of them are valid register them — calendars, then archetypes, then pipelines — so a
+ * mistake in one file never leaves half of a directory registered.
+ */
+final class Registration {
+
+    private final ApiClient api;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Registration(ApiClient api, PrintStream out, PrintStream err) {
+        this.api = api;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Validates everything under {@code paths}; registers it too unless {@code dryRun}. */
+    void run(List<Path> paths, boolean dryRun) {
+        List<DocumentFiles.Document> docs = read(paths);
+        List<DocumentFiles.Document> invalid = new ArrayList<>();
+        for (DocumentFiles.Document d : docs) {
+            if (!valid(d, docs)) {
+                invalid.add(d);
+            }
+        }
+        if (!invalid.isEmpty()) {
+            throw new CliFailure(invalid.size() + " of " + docs.size() + " document(s) invalid; nothing was registered");
+        }
+        if (dryRun) {
+            docs.forEach(d -> out.println(d.kind() + " " + d.name() + " is valid (" + d.source() + ")"));
+            out.println(docs.size() + " document(s) valid; nothing was registered (dry run)");
+            return;
+        }
+        int registered = 0;
+        for (DocumentFiles.Document d : docs) {
+            ApiClient.Answer a = api.put(resource(d), "application/json", json(withoutKind(d.body())));
+            if (!a.ok()) {
+                Output.problem(err, d.kind() + " " + d.name() + " refused (" + d.source() + ")", a, d::locate);
+                throw new CliFailure("registered " + registered + " of " + docs.size() + " document(s); stopped at "
+                        + d.kind() + " " + d.name());
+            }
+            registered++;
+            out.println(d.kind() + " " + d.name() + (a.status() == 201 ? " created" : " updated") + " (" + d.source() + ")");
+        }
+    }
+
+    /** Every document of every file, in registration order; any file that cannot be read stops everything. */
+    private List<DocumentFiles.Document> read(List<Path> paths) {
+        List<String> problems = new ArrayList<>();
+        List<DocumentFiles.Document> docs = new ArrayList<>();
+        for (Path p : paths) {
+            try {
+                for (Path file : DocumentFiles.files(p)) {
+                    try {
+                        docs.addAll(DocumentFiles.read(file));
+                    } catch (DocumentFiles.Unreadable e) {
+                        problems.add(e.getMessage());
+                    }
+                }
+            } catch (DocumentFiles.Unreadable e) {
+                problems.add(e.getMessage());
+            }
+        }
+        Map<String, DocumentFiles.Document> seen = new HashMap<>();
+        for (DocumentFiles.Document d : docs) {
+            DocumentFiles.Document first = seen.putIfAbsent(d.kind() + "/" + d.name(), d);
+            if (first != null) {
+                problems.add(d.locate("$.name") + ": " + d.kind() + " '" + d.name() + "' is also defined at " + first.locate("$.name"));
+            }
+        }
+        if (problems.size() == 1) {
+            throw new CliFailure(problems.getFirst() + "\n  nothing was registered");
+        }
+        if (!problems.isEmpty()) {
+            problems.forEach(err::println);
+            throw new CliFailure(problems.size() + " problems in the files above; nothing was registered");
+        }
+        if (docs.isEmpty()) {
+            throw new CliFailure("no pipeline, archetype or calendar documents (.yaml, .yml, .json) in "
+                    + paths.stream().map(Path::toString).collect(Collectors.joining(", ")));
+        }
+        docs.sort(Comparator.comparingInt(DocumentFiles.Document::order));
+        return docs;
+    }
+
+    /**
+     * Asks the API; prints the document's problems when it refuses it. A reference to an archetype or calendar that
+     * is itself part of this batch is not a problem: it will exist by the time the pipeline is registered.
+     */
+    private boolean valid(DocumentFiles.Document d, List<DocumentFiles.Document> batch) {
+        ApiClient.Answer a = api.post(resource(d) + "/validate", json(withoutKind(d.body())));
+        if (a.ok()) {
+            return true;
+        }
+        if (a.status() == 400) {
+            JsonNode problem = Output.parse(a.body());
+            JsonNode errors = problem.path("errors");
+            List<JsonNode> remaining = new ArrayList<>();
+            errors.forEach(e -> {
+                if (!definedInBatch(d, e.path("path").asText(), batch)) {
+                    remaining.add(e);
+                }
+            });
+            if (remaining.isEmpty() && !errors.isEmpty()) {
+                return true;
+            }
+            ObjectNode rest = problem.deepCopy();
+            rest.putArray("errors").addAll(remaining);
+            a = new ApiClient.Answer(a.status(), rest.toString());
+        }
+        Output.problem(err, d.kind() + " " + d.name() + " is invalid (" + d.source() + ")", a, d::locate);
+        return false;
+    }
+
+    private static boolean definedInBatch(DocumentFiles.Document d, String path, List<DocumentFiles.Document> batch) {
+        String referencedKind = switch (path) {
+            case "$.archetype" -> "archetype";
+            case "$.exclusions.calendar" -> "calendar";
+            default -> null;
+        };
+        if (referencedKind == null || !d.kind().equals("pipeline")) {
+            return false;
+        }
+        JsonNode value = path.equals("$.archetype") ? field(d.body(), "archetype") : field(field(d.body(), "exclusions"), "calendar");
+        Set<String> names = batch.stream().filter(b -> b.kind().equals(referencedKind)).map(DocumentFiles.Document::name)
+                .collect(Collectors.toSet());
+        return value.isTextual() && names.contains(value.asText());
+    }
+
+    private static JsonNode field(JsonNode node, String name) {
+        for (var it = node.fields(); it.hasNext(); ) {
+            var f = it.next();
+            if (f.getKey().equalsIgnoreCase(name)) {
+                return f.getValue();
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+
+    private static String resource(DocumentFiles.Document d) {
+        return "/" + d.kind() + "s/" + ApiClient.segment(d.name());
+    }
+
+    /** Older APIs do not know {@code kind}; it only tells the CLI where to send the document. */
+    private static ObjectNode withoutKind(ObjectNode body) {
+        ObjectNode copy = body.deepCopy();
+        List<String> kinds = new ArrayList<>();
+        copy.fieldNames().forEachRemaining(n -> {
+            if (n.equalsIgnoreCase("kind")) {
+                kinds.add(n);
+            }
+        });
+        copy.remove(kinds);
+        return copy;
+    }
+
+    private static String json(JsonNode node) {
+        try {
+            return Output.json().writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a parsed document is always writable as JSON", e);
+        }
+    }
+}
