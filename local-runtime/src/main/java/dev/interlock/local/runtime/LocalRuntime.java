@@ -1,6 +1,8 @@
 package dev.interlock.local.runtime;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.interlock.deps.Deps;
@@ -10,6 +12,7 @@ import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.api.LocalApiServer;
 import dev.interlock.local.aws.FunctionOutcome;
 import dev.interlock.local.aws.FunctionRegistry;
+import dev.interlock.local.aws.InvocationLog;
 import dev.interlock.local.aws.LocalArns;
 import dev.interlock.local.aws.LocalAwsServer;
 import dev.interlock.local.aws.LocalContext;
@@ -102,6 +105,8 @@ public final class LocalRuntime implements AutoCloseable {
         EngineClockPosition clockPosition = options.dataDir() == null ? null : new EngineClockPosition(options.dataDir());
         engineClock = new ScaledRealClock(options.timeScale(), clockPosition == null ? null : clockPosition.start(Instant.now()));
         clock = new EngineTimeClock(engineClock);
+        // Before any function exists: their loggers hold on to the standard output they find.
+        InvocationLog.install();
         alerts = options.dataDir() == null ? new AlertSink(clock, alertPrinter)
                 : AlertSink.persistent(clock, alertPrinter, options.dataDir().resolve("alerts.jsonl"));
         toClose.push(alerts);
@@ -133,6 +138,7 @@ public final class LocalRuntime implements AutoCloseable {
                 LocalFunction.of(functionSet.runChecker(depsOf(InterlockFunction.RUN_CHECKER))));
 
         RequestHandler<DynamodbEvent, StreamsEventResponse> router = functionSet.streamRouter(depsOf(InterlockFunction.STREAM_ROUTER));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.STREAM_ROUTER), LocalFunction.of(router, DynamodbEvent.class));
         String streamArn = deps.clients().dynamoDb().describeTable(b -> b.tableName(TABLE_NAME)).table().latestStreamArn();
         var streamsClient = software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
                 .endpointOverride(dynamoDb.endpoint())
@@ -158,8 +164,10 @@ public final class LocalRuntime implements AutoCloseable {
         }
         poller.start();
 
+        RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> apiFunction = functionSet.api(depsOf(InterlockFunction.API));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.API), LocalFunction.of(apiFunction, APIGatewayProxyRequestEvent.class));
         api = track(bound(PortInUseException.Port.API, options.apiPort(), () ->
-                LocalApiServer.start(options.apiPort(), functionSet.api(depsOf(InterlockFunction.API)), alerts)));
+                LocalApiServer.start(options.apiPort(), apiFunction, alerts)));
 
         sweeper = new TtlSweeper(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK, clock);
         ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {

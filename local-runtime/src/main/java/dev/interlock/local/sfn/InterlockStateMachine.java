@@ -72,7 +72,9 @@ public final class InterlockStateMachine {
             out.put("MessageId", UUID.randomUUID().toString());
             return out;
         });
-        return StateMachine.builder(NAME, StateMachineDefinition.parse(AslDefinition.substitute(substitutions())))
+        String asl = AslDefinition.substitute(substitutions());
+        return StateMachine.builder(NAME, StateMachineDefinition.parse(asl))
+                .source(asl)
                 .clock(clock)
                 .resources(resources.build())
                 .region(LocalArns.REGION)

@@ -41,6 +41,7 @@ public final class StateMachine implements AutoCloseable {
     private final String roleArn;
     private final String region;
     private final StateMachineDefinition definition;
+    private final String source;
     private final TaskResources resources;
     private final EngineClock clock;
     private final RandomGenerator random;
@@ -58,6 +59,7 @@ public final class StateMachine implements AutoCloseable {
         this.roleArn = b.roleArn != null ? b.roleArn
                 : "arn:aws:iam::" + b.accountId + ":role/" + b.name + "-role";
         this.definition = b.definition;
+        this.source = b.source;
         this.resources = b.resources;
         this.clock = b.clock;
         this.random = b.random;
@@ -146,6 +148,16 @@ public final class StateMachine implements AutoCloseable {
         return definition;
     }
 
+    /** The ASL text the machine was built from, as DescribeStateMachine answers it (null when built from a model). */
+    public String source() {
+        return source;
+    }
+
+    /** The role the machine runs as (DescribeStateMachine's roleArn). */
+    public String roleArn() {
+        return roleArn;
+    }
+
     public EngineClock clock() {
         return clock;
     }
@@ -209,9 +221,10 @@ public final class StateMachine implements AutoCloseable {
                 .toList();
     }
 
-    /** ListExecutions with AWS-style paging ({@code maxResults} 0 = 100). */
+    /** ListExecutions with AWS-style paging ({@code maxResults} 0 = 100); a token holds only for the same filter. */
     public Page<ExecutionSummary> listExecutions(ExecutionStatus statusFilter, int maxResults, String nextToken) {
-        return Page.of(listExecutions(statusFilter), maxResults, nextToken);
+        return Page.after(listExecutions(statusFilter), maxResults, nextToken,
+                "executions:" + (statusFilter == null ? "" : statusFilter.name()), ExecutionSummary::name);
     }
 
     /** GetExecutionHistory, oldest first. */
@@ -226,7 +239,8 @@ public final class StateMachine implements AutoCloseable {
         if (reverseOrder) {
             events = events.reversed();
         }
-        return Page.of(events, maxResults, nextToken);
+        return Page.after(events, maxResults, nextToken, "history:" + (reverseOrder ? "newest-first" : "oldest-first"),
+                e -> Long.toString(e.id()));
     }
 
     /** StopExecution: ends a running execution as ABORTED at once; stopping an ended one changes nothing. */
@@ -386,6 +400,7 @@ public final class StateMachine implements AutoCloseable {
         private String roleArn;
         private boolean validate = true;
         private ExecutionStore store = ExecutionStore.inMemory();
+        private String source;
 
         private Builder(String name, StateMachineDefinition definition) {
             if (name == null || name.isBlank() || INVALID_NAME_CHARS.matcher(name).find()) {
@@ -424,6 +439,12 @@ public final class StateMachine implements AutoCloseable {
         /** Where executions are kept (default: in memory); a durable store brings them back in the next process. */
         public Builder store(ExecutionStore store) {
             this.store = Objects.requireNonNull(store);
+            return this;
+        }
+
+        /** The ASL text {@code definition} was parsed from, for DescribeStateMachine. */
+        public Builder source(String source) {
+            this.source = source;
             return this;
         }
 
