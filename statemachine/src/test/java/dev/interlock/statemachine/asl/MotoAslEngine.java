@@ -1,5 +1,7 @@
 package dev.interlock.statemachine.asl;
 
+import dev.interlock.testing.ExternalTools;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
@@ -43,7 +45,7 @@ final class MotoAslEngine implements AutoCloseable {
 
     /** Starts the server (skipped locally, failed in CI, when python3 with moto is missing) and turns execution on. */
     static MotoAslEngine start(int taskEndpointPort) throws IOException, InterruptedException {
-        ExternalTool.require(ExternalTool.succeeds(List.of("python3", "-c", "import moto.server")),
+        ExternalTools.require(ExternalTools.output(List.of("python3", "-c", "import moto.server")).isPresent(),
                 "python3 with moto is not installed (pinned in statemachine/src/test/python/requirements.txt)");
         Path dir = Asl.moduleDir();
         if (!Files.isRegularFile(dir.resolve(SCRIPT))) {
