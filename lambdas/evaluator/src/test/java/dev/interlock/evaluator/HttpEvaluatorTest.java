@@ -1,5 +1,6 @@
 package dev.interlock.evaluator;
 
+import dev.interlock.deps.testing.TestTemplates;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.dynamodb.Backoff;
@@ -49,7 +50,7 @@ class HttpEvaluatorTest {
     private TraitEvaluation evaluation(boolean allowPrivate, String baseUrl) {
         GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock,
                 new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
-        return new TraitEvaluation(provider, new HttpEvaluator(http, baseUrl), new LambdaEvaluator(() -> null), clock);
+        return new TraitEvaluation(provider, new HttpEvaluator(http, baseUrl, TestTemplates.none()), new LambdaEvaluator(() -> null), clock);
     }
 
     private TraitResult evaluate(String evaluator, int timeoutSeconds) {
@@ -204,7 +205,7 @@ class HttpEvaluatorTest {
         Clock real = Clock.systemUTC();
         GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), real,
                 new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
-        TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(real), new HttpEvaluator(http, ""),
+        TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(real), new HttpEvaluator(http, "", TestTemplates.none()),
                 new LambdaEvaluator(() -> null), real);
 
         TraitResult result = evaluation.evaluate(trait(url("/slow"), 1));
@@ -220,7 +221,7 @@ class HttpEvaluatorTest {
         // One attempt; the hand-moved clock makes the computed call timeout exact while the HTTP client waits for real.
         GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                 new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
-        EvaluatorHandler handler = new EvaluatorHandler(new TraitEvaluation(provider, new HttpEvaluator(http, ""),
+        EvaluatorHandler handler = new EvaluatorHandler(new TraitEvaluation(provider, new HttpEvaluator(http, "", TestTemplates.none()),
                 new LambdaEvaluator(() -> null), clock));
         // 4 s left in the invocation: the evaluator gets 1 s of it, not the trait's 60 s.
         Context context = (Context) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Context.class},

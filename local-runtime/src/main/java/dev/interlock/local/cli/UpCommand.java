@@ -37,6 +37,10 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--data-dir", description = "Persist the table and stream checkpoints here (default: in memory).")
     Path dataDir;
 
+    @Option(names = "--secrets-file", description = "Serve ${secret:…} and ${ssm:…} references from this YAML/JSON file "
+            + "(keys 'secrets' and 'parameters'; see the README).")
+    Path secretsFile;
+
     @Option(names = "--api-port", defaultValue = "8080", description = "API port (default ${DEFAULT-VALUE}).")
     int apiPort;
 
@@ -53,7 +57,7 @@ final class UpCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         double scale = timeScale != null ? timeScale : demo ? 60.0 : 1.0;
         RuntimeOptions options = new RuntimeOptions(apiPort, lambdaPort, sfnPort, dynamoDbPort, dataDir, scale,
-                Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100));
+                Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100), secretsFile, java.util.Map.of());
         Instant begin = Instant.now();
         Path logs = logFile != null ? logFile
                 : demo ? Path.of(System.getProperty("java.io.tmpdir"), "interlock-demo.log") : null;
@@ -74,7 +78,7 @@ final class UpCommand implements Callable<Integer> {
                 interlock: ready in %.1f s (time scale %s)
                   API            %s   (GET /health, /pipelines, /alerts …)
                   Step Functions %s
-                  Lambda, SNS    %s
+                  Lambda, SNS, Secrets Manager, SSM %s
                   DynamoDB       %s
                 """, Duration.between(begin, Instant.now()).toMillis() / 1000.0, scale, runtime.apiEndpoint(),
                 runtime.stepFunctionsEndpoint(), runtime.lambdaEndpoint(), runtime.dynamoDbEndpoint());
