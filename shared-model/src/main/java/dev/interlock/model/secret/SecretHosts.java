@@ -119,6 +119,11 @@ public final class SecretHosts {
         return hosts;
     }
 
+    /** Whether some credential may be sent to every host (a {@code *} host pattern). */
+    public boolean sendsAnywhere() {
+        return entries.stream().anyMatch(e -> e.hosts().contains("*"));
+    }
+
     /** The list as configured (it names credentials and hosts, never values). */
     @Override
     public String toString() {

@@ -3,6 +3,7 @@ package dev.interlock.deps.outbound;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.Lazy;
 import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.deps.prime.Priming;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.secret.CredentialReference;
@@ -77,6 +78,25 @@ public final class OutboundTemplates {
     /** The deployment's policy. */
     public OutboundPolicy policy() {
         return policy;
+    }
+
+    /**
+     * While priming: reads a secret and a parameter through the real clients, for each store this deployment may read
+     * — answered inside the process, nothing cached — so the first real read after a SnapStart restore finds the
+     * clients built and their classes loaded.
+     *
+     * @throws IllegalStateException when not priming (a real read of a made-up name would only fail)
+     */
+    public void rehearseCredentialReads() throws OutboundException {
+        if (!Priming.active()) {
+            throw new IllegalStateException("credential reads are rehearsed only while priming");
+        }
+        if (policy.secretsPrefix().isPresent()) {
+            credentials.resolve(new CredentialReference.SecretsManagerSecret("interlock-priming", "key"));
+        }
+        if (policy.parameterPrefix().isPresent()) {
+            credentials.resolve(new CredentialReference.SsmParameter("/interlock-priming"));
+        }
     }
 
     /** A fresh rendering of one request (or of a trigger's and a poll's requests) for one execution. */
