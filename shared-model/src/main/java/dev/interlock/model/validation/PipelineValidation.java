@@ -110,7 +110,9 @@ public final class PipelineValidation {
         String root = JsonPath.ROOT;
         checkName(config.name(), errors);
         checkArchetypeAndTraits(config, errors);
-        TemplateValidation.checkEvaluatorHeaders(config, outbound).forEach(e -> errors.add(e.path(), e.message()));
+        Archetype archetype = config.archetype() == null || config.archetype().isBlank() ? null
+                : archetypes.apply(config.archetype()).orElse(null);
+        TemplateValidation.checkEvaluatorHeaders(config, outbound, archetype).forEach(e -> errors.add(e.path(), e.message()));
         if (config.tier() < 0) {
             errors.add(JsonPath.field(root, "tier"), "must not be negative");
         }

@@ -2,6 +2,8 @@ package dev.interlock.model.validation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.pipeline.PipelineConfig;
@@ -66,10 +68,14 @@ final class TemplateValidation {
         return List.copyOf(v.errors);
     }
 
-    /** Every template problem of the pipeline's HTTP evaluator headers. */
-    static List<ValidationError> checkEvaluatorHeaders(PipelineConfig pipeline, OutboundPolicy policy) {
+    /**
+     * Every template problem of the pipeline's HTTP evaluator headers.
+     *
+     * @param archetype the pipeline's archetype, whose default evaluator a trait without its own uses (null: unknown)
+     */
+    static List<ValidationError> checkEvaluatorHeaders(PipelineConfig pipeline, OutboundPolicy policy, Archetype archetype) {
         TemplateValidation v = new TemplateValidation(policy, pipeline);
-        v.evaluatorHeaders();
+        v.evaluatorHeaders(archetype);
         return List.copyOf(v.errors);
     }
 
@@ -116,7 +122,7 @@ final class TemplateValidation {
     }
 
     /** HTTP evaluators' headers go to the evaluator's host; other evaluators take no headers. */
-    private void evaluatorHeaders() {
+    private void evaluatorHeaders(Archetype archetype) {
         String traitsPath = JsonPath.field(JsonPath.ROOT, "traits");
         for (Map.Entry<String, TraitConfig> entry : pipeline.traits().entrySet()) {
             TraitConfig trait = entry.getValue();
@@ -124,9 +130,12 @@ final class TemplateValidation {
                 continue;
             }
             String path = JsonPath.field(JsonPath.field(traitsPath, entry.getKey()), "headers");
+            String evaluator = trait.evaluator() != null && !trait.evaluator().isBlank() ? trait.evaluator()
+                    : archetype == null ? null
+                    : archetype.trait(entry.getKey()).map(TraitDefinition::evaluator).orElse(null);
             EvaluatorLocator locator;
             try {
-                locator = trait.evaluator() == null || trait.evaluator().isBlank() ? null : EvaluatorLocator.parse(trait.evaluator());
+                locator = evaluator == null || evaluator.isBlank() ? null : EvaluatorLocator.parse(evaluator);
             } catch (IllegalArgumentException e) {
                 continue; // the evaluator's own error is reported at its path
             }

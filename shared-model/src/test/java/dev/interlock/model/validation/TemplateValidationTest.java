@@ -1,6 +1,9 @@
 package dev.interlock.model.validation;
 
+import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.archetype.ReadinessRule;
+import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.secret.OutboundPolicy;
 import org.junit.jupiter.api.Test;
@@ -204,5 +207,25 @@ class TemplateValidationTest {
         OutboundPolicy withBase = new OutboundPolicy(DEPLOYED.secretsPrefix(), DEPLOYED.parameterPrefix(), DEPLOYED.hosts(),
                 java.util.Optional.of(java.net.URI.create("https://evaluators.example.com/v1")));
         assertThat(errors(withBase, relative)).isEmpty();
+    }
+
+    @Test
+    void headersOnATraitWithoutItsOwnEvaluatorGoToTheArchetypesEvaluator() {
+        Archetype checked = new Archetype("checked", "", List.of(new TraitDefinition("freshness", "",
+                "https://checks.example.com/freshness", Map.of(), 300, 30)), List.of(), ReadinessRule.ALL_REQUIRED_PASS);
+        PipelineValidation validation = new PipelineValidation(name -> name.equals("checked")
+                ? java.util.Optional.of(checked) : java.util.Optional.empty(), false, DEPLOYED);
+        String pipeline = """
+                name: tpl
+                archetype: checked
+                traits:
+                  freshness: {headers: {Authorization: "Bearer ${ssm:/interlock/evaluators/token}"}}
+                trigger: {type: glue, jobName: j}
+                """;
+        assertThat(validation.validateText(pipeline).errors()).isEmpty();
+        assertThat(validation.validateText(pipeline.replace("/interlock/evaluators/token", "/interlock/other")).errors())
+                .extracting(e -> e.path() + ": " + e.message()).containsExactly(
+                        "$.traits.freshness.headers.Authorization: ${ssm:/interlock/other} may not be sent to host "
+                                + "'checks.example.com': INTERLOCK_SECRET_HOSTS names no host for ssm:/interlock/other");
     }
 }
