@@ -37,8 +37,8 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--data-dir", description = "Persist the table and stream checkpoints here (default: in memory).")
     Path dataDir;
 
-    @Option(names = "--secrets-file", description = "Serve ${secret:…} and ${ssm:…} references from this YAML/JSON file "
-            + "(keys 'secrets' and 'parameters'; see the README).")
+    @Option(names = "--secrets-file", description = "Serve the pipelines' Secrets Manager (secret:) and SSM (ssm:) "
+            + "references from this YAML/JSON file with keys 'secrets' and 'parameters' (see the README).")
     Path secretsFile;
 
     @Option(names = "--api-port", defaultValue = "8080", description = "API port (default ${DEFAULT-VALUE}).")
