@@ -57,7 +57,7 @@ class SecretsEndToEndTest extends EndToEnd {
     private PrintStream originalOut;
     private PrintStream originalErr;
     private Path secretsFile;
-    private String secretHosts = "secret:airflow/*=127.0.0.1;ssm:/interlock/*=127.0.0.1;INTERLOCK_JOB_*=127.0.0.1";
+    private String secretHosts = "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1;INTERLOCK_JOB_*=127.0.0.1";
 
     @Override
     RuntimeOptions options(RuntimeOptions defaults) {
@@ -66,7 +66,7 @@ class SecretsEndToEndTest extends EndToEnd {
                 secretsFile = Files.createTempFile("interlock-secrets", ".yaml");
                 Files.writeString(secretsFile, """
                         secrets:
-                          airflow/prod: {token: "%s", user: interlock}
+                          interlock/airflow/prod: {token: "%s", user: interlock}
                         parameters:
                           /interlock/airflow/key: "%s"
                         """.formatted(SM_TOKEN, SSM_KEY));
@@ -76,7 +76,7 @@ class SecretsEndToEndTest extends EndToEnd {
         }
         return defaults.withSecrets(secretsFile, Map.of(
                 "INTERLOCK_SECRET_HOSTS", secretHosts,
-                "INTERLOCK_SECRETS_PREFIX", "airflow/",
+                "INTERLOCK_SECRETS_PREFIX", "interlock/",
                 "INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/",
                 "INTERLOCK_JOB_TOKEN", ENV_TOKEN));
     }
@@ -113,7 +113,7 @@ class SecretsEndToEndTest extends EndToEnd {
                   url: "%s"
                   dagId: sec_dag
                   headers:
-                    Authorization: "Bearer ${secret:airflow/prod#token}"
+                    Authorization: "Bearer ${secret:interlock/airflow/prod#token}"
                     X-Api-Key: "${ssm:/interlock/airflow/key}"
                     X-Job-Token: "${INTERLOCK_JOB_TOKEN}"
                   body: '{"date":"${date}"}'
@@ -133,7 +133,7 @@ class SecretsEndToEndTest extends EndToEnd {
 
         // The execution history carries the references, never the values.
         String history = histories("sec-airflow");
-        assertThat(history).contains("${secret:airflow/prod#token}").contains("${ssm:/interlock/airflow/key}");
+        assertThat(history).contains("${secret:interlock/airflow/prod#token}").contains("${ssm:/interlock/airflow/key}");
         assertNowhere("the execution histories", history);
         assertNowhere("the table", tableItems());
         assertNowhere("the API's answers", String.join("\n", expect(200, "GET", "/pipelines/sec-airflow", null, null).toString(),
@@ -150,7 +150,7 @@ class SecretsEndToEndTest extends EndToEnd {
                 trigger:
                   type: http
                   url: "https://collector.example.net/ingest"
-                  headers: {Authorization: "Bearer ${secret:airflow/prod#token}"}
+                  headers: {Authorization: "Bearer ${secret:interlock/airflow/prod#token}"}
                   body: '{"k":"${INTERLOCK_JOB_TOKEN}","db":"${secret:prod/db#password}"}'
                 """);
 
@@ -158,12 +158,12 @@ class SecretsEndToEndTest extends EndToEnd {
         List<String> errors = new ArrayList<>();
         r.body().path("errors").forEach(e -> errors.add(e.path("path").asText() + ": " + e.path("message").asText()));
         assertThat(errors).containsExactlyInAnyOrder(
-                "$.trigger.headers.Authorization: ${secret:airflow/prod#token} may not be sent to host "
+                "$.trigger.headers.Authorization: ${secret:interlock/airflow/prod#token} may not be sent to host "
                         + "'collector.example.net': INTERLOCK_SECRET_HOSTS allows it only to 127.0.0.1",
                 "$.trigger.body: ${INTERLOCK_JOB_TOKEN} may not be sent to host 'collector.example.net': "
                         + "INTERLOCK_SECRET_HOSTS allows it only to 127.0.0.1",
                 "$.trigger.body: Secrets Manager secret 'prod/db' is outside the names this deployment may read "
-                        + "('airflow/…', INTERLOCK_SECRETS_PREFIX)",
+                        + "('interlock/…', INTERLOCK_SECRETS_PREFIX)",
                 "$.trigger.body: ${secret:prod/db#password} may not be sent to host 'collector.example.net': "
                         + "INTERLOCK_SECRET_HOSTS names no host for secret:prod/db");
         assertThat(call("GET", "/pipelines/sec-exfiltrate", null, null).status()).isEqualTo(404);
@@ -197,7 +197,7 @@ class SecretsEndToEndTest extends EndToEnd {
             assertNowhere("the logs", logs.toString(StandardCharsets.UTF_8));
         } finally {
             rt.close();
-            secretHosts = "secret:airflow/*=127.0.0.1;ssm:/interlock/*=127.0.0.1;INTERLOCK_JOB_*=127.0.0.1";
+            secretHosts = "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1;INTERLOCK_JOB_*=127.0.0.1";
             attach(shared);
         }
     }

@@ -56,9 +56,9 @@ class EvaluatorLambdaJarIT {
         aws = AwsProtocolStub.start()
                 .on("POST /2015-03-31/functions/row-count/invocations",
                         Reply.raw("{\"status\":\"PASS\",\"value\":{\"rows\":1200}}", Map.of("X-Amz-Executed-Version", "3")))
-                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"checks/api\","
+                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"interlock/checks\","
                         + "\"SecretString\":\"{\\\"token\\\":\\\"sm-check-token\\\"}\"}"))
-                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/checks/tenant\","
+                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/checks/tenant\","
                         + "\"Type\":\"SecureString\",\"Value\":\"ssm-tenant\"}}"));
         checks = LocalHttpServer.start().answer("POST /freshness",
                 LocalHttpServer.Answer.json(200, "{\"status\":\"PASS\",\"value\":{\"ageMinutes\":4}}"));
@@ -80,7 +80,7 @@ class EvaluatorLambdaJarIT {
                 .event("builtin", event("completeness", "builtin:always-pass", Map.of()))
                 .event("lambda", event("row-count", "lambda:row-count", Map.of()))
                 .event("http-secret", event("source-freshness", checks.uri("/freshness").toString(), Map.of(
-                        "Authorization", "Bearer ${secret:checks/api#token}", "X-Tenant", "${ssm:/checks/tenant}",
+                        "Authorization", "Bearer ${secret:interlock/checks#token}", "X-Tenant", "${ssm:/interlock/checks/tenant}",
                         "X-Date", "${date}")))
                 .run(work);
 
@@ -91,7 +91,7 @@ class EvaluatorLambdaJarIT {
                 .containsEntry("Authorization", "Bearer sm-check-token").containsEntry("X-Tenant", "ssm-tenant")
                 .containsEntry("X-Date", "2026-03-01"));
         assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
-                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("checks/api"));
+                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/checks"));
         assertThat(aws.requests("AmazonSSM.GetParameter")).singleElement()
                 .satisfies(r -> assertThat(r.json().path("WithDecryption").asBoolean()).isTrue());
         assertThat(aws.requests("POST /2015-03-31/functions/row-count/invocations")).hasSize(1);
@@ -120,9 +120,9 @@ class EvaluatorLambdaJarIT {
         env.put("INTERLOCK_ENDPOINT_LAMBDA", stub);
         env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", stub);
         env.put("INTERLOCK_ENDPOINT_SSM", stub);
-        env.put("INTERLOCK_SECRETS_PREFIX", "checks/");
-        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/checks/");
-        env.put("INTERLOCK_SECRET_HOSTS", "secret:checks/*=127.0.0.1;ssm:/checks/*=127.0.0.1");
+        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
+        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
+        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
         return env;
     }
 

@@ -43,6 +43,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RunCheckerLambdaJarIT {
 
+    private static final String SFN_OK = "arn:aws:states:us-east-1:123456789012:execution:gold-build:ok";
+    private static final String SFN_FAILED = "arn:aws:states:us-east-1:123456789012:execution:gold-build:failed";
+
     private static final Path JAR = Path.of("target", "run-checker-lambda.jar");
     private static final Path UNSHRUNK = Path.of("target", "run-checker-lambda-unshrunk.jar");
     private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
@@ -66,12 +69,12 @@ class RunCheckerLambdaJarIT {
                         + "\"jobRunId\":\"00fjr1\",\"state\":\"SUCCESS\",\"stateDetails\":\"\"}}"))
                 .on("AWSStepFunctions.DescribeExecution", request ->
                         request.json().path("executionArn").asText().endsWith(":failed")
-                                ? Reply.json("{\"executionArn\":\"arn:x:failed\",\"status\":\"FAILED\","
+                                ? Reply.json("{\"executionArn\":\"" + SFN_FAILED + "\",\"status\":\"FAILED\","
                                         + "\"error\":\"States.TaskFailed\",\"cause\":\"boom\",\"startDate\":1772359200}")
-                                : Reply.json("{\"executionArn\":\"arn:x:ok\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"))
-                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"jobs/airflow\","
+                                : Reply.json("{\"executionArn\":\"" + SFN_OK + "\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"))
+                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"interlock/airflow\","
                         + "\"SecretString\":\"{\\\"token\\\":\\\"sm-af-token\\\"}\"}"))
-                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/jobs/airflow/key\","
+                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/airflow/key\","
                         + "\"Type\":\"SecureString\",\"Value\":\"ssm-af-key\"}}"));
         airflow = LocalHttpServer.start().answer("GET /api/v1/dags/orders_dag/dagRuns/af_run_1",
                 LocalHttpServer.Answer.json(200, "{\"state\":\"success\"}"));
@@ -92,8 +95,8 @@ class RunCheckerLambdaJarIT {
         Map<String, String> glue = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042");
         Map<String, String> emr = Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC");
         Map<String, String> emrServerless = Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1");
-        Map<String, String> sfn = Map.of("sfn_execution_arn", "arn:x:ok");
-        Map<String, String> sfnFailed = Map.of("sfn_execution_arn", "arn:x:failed");
+        Map<String, String> sfn = Map.of("sfn_execution_arn", SFN_OK);
+        Map<String, String> sfnFailed = Map.of("sfn_execution_arn", SFN_FAILED);
         Map<String, String> af = Map.of("airflow_url", airflow.uri("").toString(), "airflow_dag_id", "orders_dag",
                 "airflow_dag_run_id", "af_run_1");
         running(store, "glue-run", TriggerType.GLUE, glue);
@@ -112,7 +115,7 @@ class RunCheckerLambdaJarIT {
                 // Credentials resolved through the Secrets Manager and SSM clients the shrunk jar ships.
                 .event("airflow-secret", InterlockJson.write(new RunCheckInput("orders", "daily", "2026-03-01",
                         "airflow-run", "airflow", new HashMap<String, Object>(af), Map.of(
-                        "Authorization", "Bearer ${secret:jobs/airflow#token}", "X-Api-Key", "${ssm:/jobs/airflow/key}"), 1)))
+                        "Authorization", "Bearer ${secret:interlock/airflow#token}", "X-Api-Key", "${ssm:/interlock/airflow/key}"), 1)))
                 .run(work);
 
         assertAnswer(answers, "glue", "succeeded", "SUCCEEDED", "");
@@ -124,9 +127,9 @@ class RunCheckerLambdaJarIT {
         assertThat(airflow.requests()).singleElement().satisfies(r -> assertThat(r.headers())
                 .containsEntry("Authorization", "Bearer sm-af-token").containsEntry("X-Api-Key", "ssm-af-key"));
         assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
-                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("jobs/airflow"));
+                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/airflow"));
         assertThat(aws.requests("AmazonSSM.GetParameter")).singleElement().satisfies(r -> {
-            assertThat(r.json().path("Name").asText()).isEqualTo("/jobs/airflow/key");
+            assertThat(r.json().path("Name").asText()).isEqualTo("/interlock/airflow/key");
             assertThat(r.json().path("WithDecryption").asBoolean()).isTrue();
         });
 
@@ -137,7 +140,7 @@ class RunCheckerLambdaJarIT {
                 .satisfies(r -> assertThat(r.json().path("StepId").asText()).isEqualTo("s-2ABC"));
         assertThat(aws.requests("GET /applications/00fabc/jobruns/00fjr1")).hasSize(1);
         assertThat(aws.requests("AWSStepFunctions.DescribeExecution"))
-                .extracting(r -> r.json().path("executionArn").asText()).containsExactly("arn:x:ok", "arn:x:failed");
+                .extracting(r -> r.json().path("executionArn").asText()).containsExactly(SFN_OK, SFN_FAILED);
 
         // The function settled every run in DynamoDB.
         assertRun(store, "glue-run", RunStatus.COMPLETED);
@@ -167,9 +170,9 @@ class RunCheckerLambdaJarIT {
         env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", stub);
         env.put("INTERLOCK_ENDPOINT_SSM", stub);
         env.put("INTERLOCK_ALLOW_PRIVATE_URLS", "true");
-        env.put("INTERLOCK_SECRETS_PREFIX", "jobs/");
-        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/jobs/");
-        env.put("INTERLOCK_SECRET_HOSTS", "secret:jobs/*=127.0.0.1;ssm:/jobs/*=127.0.0.1");
+        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
+        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
+        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
         return env;
     }
 

@@ -73,16 +73,16 @@ class TriggerLambdaJarIT {
                 .on("POST /applications/00fabc/jobruns",
                         Reply.json("{\"applicationId\":\"00fabc\",\"jobRunId\":\"00fjr1\",\"arn\":\"arn:aws:emr-serverless:x\"}"))
                 .on("AWSStepFunctions.StartExecution", Reply.json(
-                        "{\"executionArn\":\"arn:aws:states:us-east-1:1:execution:sm:interlock-sfn-run\",\"startDate\":1772359200}"))
+                        "{\"executionArn\":\"arn:aws:states:us-east-1:123456789012:execution:sm:interlock-sfn-run\",\"startDate\":1772359200}"))
                 .on("POST /2015-03-31/functions/orders-loader/invocations",
                         Reply.raw("{\"loaded\":12}", Map.of("X-Amz-Executed-Version", "7")))
                 // SNS speaks the query protocol: a form-encoded POST to "/" answered in XML.
                 .on("POST /", new Reply(200, Map.of("Content-Type", "text/xml"),
                         "<PublishResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><PublishResult>"
                                 + "<MessageId>m-1</MessageId></PublishResult></PublishResponse>"))
-                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"jobs/orders\","
+                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"interlock/orders\","
                         + "\"SecretString\":\"{\\\"token\\\":\\\"sm-orders-token\\\"}\"}"))
-                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/jobs/orders/key\","
+                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/orders/key\","
                         + "\"Type\":\"SecureString\",\"Value\":\"ssm-orders-key\"}}"));
         jobs = LocalHttpServer.start().answer("POST /jobs/orders", LocalHttpServer.Answer.json(200, "{\"ok\":true}"));
     }
@@ -107,7 +107,7 @@ class TriggerLambdaJarIT {
                         "arn:aws:iam::123456789012:role/emr-job", "s3://code/main.py", List.of("--input", "s3://in/"),
                         null, Map.of())))
                 .event("step-function", event("sfn-run", new StepFunctionTrigger(
-                        "arn:aws:states:us-east-1:1:stateMachine:sm", Map.of("date", "2026-03-01"))))
+                        "arn:aws:states:us-east-1:123456789012:stateMachine:sm", Map.of("date", "2026-03-01"))))
                 .event("lambda", event("lambda-run", new LambdaTrigger("orders-loader",
                         InterlockJson.tree("{\"date\":\"2026-03-01\"}"))))
                 .event("http", event("http-run", new HttpTrigger("POST", jobs.uri("/jobs/orders").toString(),
@@ -115,7 +115,7 @@ class TriggerLambdaJarIT {
                 .event("glue-denied", event("denied-run", new GlueTrigger("denied-etl", Map.of())))
                 // Credentials resolved through the Secrets Manager and SSM clients the shrunk jar ships.
                 .event("http-secret", event("secret-run", new HttpTrigger("POST", jobs.uri("/jobs/orders").toString(),
-                        Map.of("Authorization", "Bearer ${secret:jobs/orders#token}", "X-Api-Key", "${ssm:/jobs/orders/key}"),
+                        Map.of("Authorization", "Bearer ${secret:interlock/orders#token}", "X-Api-Key", "${ssm:/interlock/orders/key}"),
                         "{\"date\":\"${date}\"}", 0)))
                 .run(work);
 
@@ -124,7 +124,7 @@ class TriggerLambdaJarIT {
         assertAnswer(answers, "emr-serverless", "running",
                 Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1"));
         assertAnswer(answers, "step-function", "running",
-                Map.of("sfn_execution_arn", "arn:aws:states:us-east-1:1:execution:sm:interlock-sfn-run"));
+                Map.of("sfn_execution_arn", "arn:aws:states:us-east-1:123456789012:execution:sm:interlock-sfn-run"));
         assertAnswer(answers, "lambda", "completed",
                 Map.of("lambda_function_name", "orders-loader", "lambda_executed_version", "7"));
         assertAnswer(answers, "http", "completed", Map.of("http_status", "200"));
@@ -145,7 +145,7 @@ class TriggerLambdaJarIT {
         assertThat(jobs.requests().get(1).headers()).containsEntry("Authorization", "Bearer sm-orders-token")
                 .containsEntry("X-Api-Key", "ssm-orders-key");
         assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
-                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("jobs/orders"));
+                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/orders"));
         assertThat(aws.requests("AmazonSSM.GetParameter")).singleElement()
                 .satisfies(r -> assertThat(r.json().path("WithDecryption").asBoolean()).isTrue());
 
@@ -215,9 +215,9 @@ class TriggerLambdaJarIT {
         env.put("INTERLOCK_ENDPOINT_SNS", stub);
         env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", stub);
         env.put("INTERLOCK_ENDPOINT_SSM", stub);
-        env.put("INTERLOCK_SECRETS_PREFIX", "jobs/");
-        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/jobs/");
-        env.put("INTERLOCK_SECRET_HOSTS", "secret:jobs/*=127.0.0.1;ssm:/jobs/*=127.0.0.1");
+        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
+        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
+        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
         return env;
     }
 
