@@ -39,7 +39,8 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             EnvVar.INTERLOCK_ALLOW_PRIVATE_URLS,
             EnvVar.INTERLOCK_ENDPOINT_DYNAMODB, EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS, EnvVar.INTERLOCK_ENDPOINT_LAMBDA,
             EnvVar.INTERLOCK_ENDPOINT_SNS, EnvVar.INTERLOCK_ENDPOINT_GLUE, EnvVar.INTERLOCK_ENDPOINT_EMR,
-            EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS, EnvVar.AWS_REGION);
+            EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS, EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER, EnvVar.INTERLOCK_ENDPOINT_SSM,
+            EnvVar.AWS_REGION);
 
     public FunctionProfile {
         tableActions = List.copyOf(tableActions);

@@ -159,6 +159,7 @@ public final class InterlockStack extends Stack {
         grantTableAccess();
         grantAlertPublishing();
         grantJobPermissions();
+        grantSecretReads();
         streamToRouter();
         stateMachine.grantStartExecution(aliases.get(InterlockFunction.STREAM_ROUTER));
         watchdogSchedule();
@@ -264,6 +265,20 @@ public final class InterlockStack extends Stack {
             reason += "; Step Functions executions are scoped to the configured state machines, only the "
                     + "execution name (minted by StartExecution) is left open";
         }
+        boolean readsSecrets = SecretPermissions.READERS.contains(f);
+        if (readsSecrets && options.secrets().secretsPrefix().isPresent()) {
+            wildcardResources.add(RegexAppliesTo.builder()
+                    .regex("/^Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:"
+                            + "[A-Za-z0-9\\/_+=.@-]+\\*$/g").build());
+            reason += "; Secrets Manager secrets are scoped to the configured name prefix, the wildcard covers the "
+                    + "names under it and the random suffix AWS appends to every secret ARN";
+        }
+        if (readsSecrets && options.secrets().ssmParameterPrefix().isPresent()) {
+            wildcardResources.add(RegexAppliesTo.builder()
+                    .regex("/^Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\\/"
+                            + "[A-Za-z0-9_.\\/-]*\\*$/g").build());
+            reason += "; SSM parameters are scoped to the configured path, the wildcard covers the names under it";
+        }
         NagSuppressions.addResourceSuppressions(role, List.of(NagPackSuppression.builder()
                 .id("AwsSolutions-IAM5").reason(reason).appliesTo(wildcardResources).build()), true);
     }
@@ -324,6 +339,10 @@ public final class InterlockStack extends Stack {
                 case RUN_LOG_TTL_DAYS -> Integer.toString(options.runLogTtlDays());
                 case RETENTION_DAYS -> Integer.toString(options.retentionDays());
                 case MAX_RERUNS_PER_DAY -> Integer.toString(options.maxRerunsPerDay());
+                case INTERLOCK_SECRET_HOSTS -> options.secrets().secretHosts();
+                case INTERLOCK_SECRETS_PREFIX -> options.secrets().secretsPrefix().orElse("");
+                case INTERLOCK_SSM_PARAMETER_PREFIX -> options.secrets().ssmParameterPrefix().orElse("");
+                case INTERLOCK_SECRET_CACHE_SECONDS -> Integer.toString(options.secrets().cacheSeconds());
                 default -> throw new IllegalStateException("No AWS value for " + v + " used by " + f.moduleName());
             };
             env.put(v.name(), value);
@@ -379,6 +398,13 @@ public final class InterlockStack extends Stack {
         permissions.trigger().forEach(roles.get(InterlockFunction.TRIGGER)::addToPrincipalPolicy);
         permissions.runChecker().forEach(roles.get(InterlockFunction.RUN_CHECKER)::addToPrincipalPolicy);
         permissions.evaluator().forEach(roles.get(InterlockFunction.EVALUATOR)::addToPrincipalPolicy);
+    }
+
+    private void grantSecretReads() {
+        SecretPermissions permissions = new SecretPermissions(options.secrets());
+        for (InterlockFunction f : InterlockFunction.values()) {
+            permissions.of(f).forEach(roles.get(f)::addToPrincipalPolicy);
+        }
     }
 
     /**

@@ -554,6 +554,19 @@ class DefaultStackTest {
         assertThat(synth.actionsOf(InterlockFunction.TRIGGER)).doesNotContain("states:StartExecution");
     }
 
+    @Test
+    void withoutSecretOptionsNoFunctionMayReadASecretOrParameterAndNoCredentialMayBeSentAnywhere() {
+        for (InterlockFunction f : InterlockFunction.values()) {
+            assertThat(synth.actionsOf(f)).as(f.moduleName()).noneMatch(a -> a.startsWith("secretsmanager:")
+                    || a.startsWith("ssm:") || a.startsWith("kms:"));
+            Map<String, Object> variables = Json.map(synth.function(f), "Properties", "Environment", "Variables");
+            if (variables.containsKey("INTERLOCK_SECRET_HOSTS")) {
+                assertThat(variables).containsEntry("INTERLOCK_SECRET_HOSTS", "")
+                        .containsEntry("INTERLOCK_SECRETS_PREFIX", "").containsEntry("INTERLOCK_SSM_PARAMETER_PREFIX", "");
+            }
+        }
+    }
+
     /** AWS's own linter finds nothing in the default template beyond the warnings .cfnlintrc.yaml accepts. */
     @Test
     void cfnLintFindsNothingInTheTemplate() {

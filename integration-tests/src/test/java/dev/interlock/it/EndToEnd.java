@@ -85,9 +85,14 @@ abstract class EndToEnd {
         return new ProductionFunctions();
     }
 
+    /** The runtime's options: a class may add a secrets file or function environment. */
+    RuntimeOptions options(RuntimeOptions defaults) {
+        return defaults;
+    }
+
     LocalRuntime startRuntime(Path dataDir) throws Exception {
-        LocalRuntime runtime = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500)),
-                functions(), s -> { }, a -> { });
+        LocalRuntime runtime = LocalRuntime.start(options(RuntimeOptions.ephemeral(dataDir, timeScale())
+                        .withWatchdogInterval(Duration.ofDays(36500))), functions(), s -> { }, a -> { });
         attach(runtime);
         return runtime;
     }

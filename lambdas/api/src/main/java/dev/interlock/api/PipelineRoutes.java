@@ -25,7 +25,7 @@ final class PipelineRoutes {
     PipelineRoutes(Provider provider, RequestBody body, ApiSettings settings) {
         this.provider = provider;
         this.body = body;
-        this.validation = new PipelineValidation(this::archetype, settings.commandTriggerAllowed());
+        this.validation = new PipelineValidation(this::archetype, settings.commandTriggerAllowed(), settings.outbound());
     }
 
     /** A registered archetype, else a bundled one: what a pipeline may name. */

@@ -1,5 +1,6 @@
 package dev.interlock.evaluator;
 
+import dev.interlock.deps.testing.TestTemplates;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -31,7 +32,7 @@ class BuiltinEvaluatorsTest {
 
     private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryProvider provider = new InMemoryProvider(clock);
-    private final TraitEvaluation evaluation = new TraitEvaluation(provider, new HttpEvaluator(null, ""),
+    private final TraitEvaluation evaluation = new TraitEvaluation(provider, new HttpEvaluator(null, "", TestTemplates.none()),
             new LambdaEvaluator(() -> null), clock);
 
     private TraitResult evaluate(String schedule, String evaluator, Map<String, Object> config) {

@@ -17,7 +17,6 @@ import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
-import dev.interlock.model.trigger.ArgumentTemplate;
 import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
@@ -26,7 +25,6 @@ import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.model.trigger.HttpTrigger;
 import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
-import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.store.RunLogKey;
 
@@ -107,8 +105,9 @@ public final class ResolvePipeline implements Action {
         }
         List<ResolvedTrait> traits = TraitResolution.resolve(pipeline, archetype.get(), request.scheduleId(), request.date());
         String runId = runIdFor(request);
-        TriggerConfig trigger = ArgumentTemplate.expand(pipeline.trigger(),
-                new TemplateValues(pipeline.name(), request.scheduleId(), request.date(), runId));
+        // As registered: the trigger and the run-checker render its templates at call time, so credentials are
+        // resolved only inside them and never enter the execution history.
+        TriggerConfig trigger = pipeline.trigger();
         createRun(request, runId, trigger);
         return Outcome.proceed(new Resolved(runId, traits, trigger, trigger.type().wireName(), headersOf(trigger),
                 tuning.evaluationIntervalSeconds(), tuning.pollIntervalSeconds(), tuning.pollLimit(),
@@ -121,7 +120,7 @@ public final class ResolvePipeline implements Action {
         return new Unresolved();
     }
 
-    /** The header templates a poll needs (still {@code ${INTERLOCK_*}}: secrets never enter the execution history). */
+    /** The header templates a poll needs, unrendered (credentials never enter the execution history). */
     static Map<String, String> headersOf(TriggerConfig trigger) {
         return switch (trigger) {
             case HttpTrigger http -> http.headers();

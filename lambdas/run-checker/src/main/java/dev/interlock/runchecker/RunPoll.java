@@ -58,8 +58,8 @@ public final class RunPoll {
             settle(input, RunStatus.FAILED, out, ctx);
             return out;
         }
-        RunCheck check = checker.check(new RunCheckRequest(input.pipelineId(), input.runId(), type,
-                text(input.metadata()), headers(input.headers())));
+        RunCheck check = checker.check(new RunCheckRequest(input.pipelineId(), input.scheduleId(), input.date(),
+                input.runId(), type, text(input.metadata()), headers(input.headers())));
         RunCheckOutput out = RunCheckOutput.of(check);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("triggerType", type.wireName());

@@ -7,6 +7,7 @@ import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.MotoServer;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -84,7 +85,7 @@ class RunCheckerOnMotoTest {
                 "INTERLOCK_ENDPOINT_GLUE", endpoint, "INTERLOCK_ENDPOINT_EMR", endpoint,
                 "INTERLOCK_ENDPOINT_EMR_SERVERLESS", endpoint, "INTERLOCK_ENDPOINT_STEPFUNCTIONS", endpoint));
         clients = new AwsClients(environment);
-        poll = new RunPoll(provider, TriggerRunners.create(clients, environment,
+        poll = new RunPoll(provider, TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
                 new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                         new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)),
                 clock, false), clock);

@@ -10,6 +10,7 @@ import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -47,9 +48,11 @@ class RunPollTest {
     private final LocalHttpServer server = LocalHttpServer.start();
     private final AwsProtocolStub aws = AwsProtocolStub.start();
     private final Environment environment = Environment.of(Map.of("AWS_REGION", "us-east-1",
-            "INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString(), "INTERLOCK_AIRFLOW_TOKEN", "af-secret"));
+            "INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString(), "INTERLOCK_ENDPOINT_SECRETSMANAGER", aws.endpoint().toString(),
+            "INTERLOCK_AIRFLOW_TOKEN", "af-secret", "INTERLOCK_SECRETS_PREFIX", "interlock/",
+            "INTERLOCK_SECRET_HOSTS", "INTERLOCK_AIRFLOW_*=127.0.0.1;secret:interlock/*=127.0.0.1"));
     private final AwsClients clients = new AwsClients(environment);
-    private final RunPoll poll = new RunPoll(provider, TriggerRunners.create(clients, environment,
+    private final RunPoll poll = new RunPoll(provider, TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
             new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                 new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)), clock, false),
             clock);
@@ -168,6 +171,39 @@ class RunPollTest {
         assertThat(out).isEqualTo(new RunCheckOutput("succeeded", "success", ""));
         assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer af-secret");
         assertThat(provider.runs().get("run-6").orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
+    }
+
+    @Test
+    void anAuthenticatedPollReadsItsSecretAtPollTimeAndTheRunsValuesFillTheHeaders() {
+        running("run-8", TriggerType.AIRFLOW);
+        aws.on("secretsmanager.GetSecretValue", AwsProtocolStub.Reply.json(
+                "{\"Name\":\"interlock/airflow/prod\",\"SecretString\":\"{\\\"token\\\":\\\"sm-secret\\\"}\"}"));
+        server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual_2", Answer.json(200, "{\"state\":\"running\"}"));
+
+        RunCheckOutput out = check("run-8", "airflow", Map.of("airflow_url", server.uri("").toString(),
+                "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_2"),
+                Map.of("Authorization", "Bearer ${secret:interlock/airflow/prod#token}", "X-Interlock-Run", "${runId}/${date}"), 1);
+
+        assertThat(out).isEqualTo(new RunCheckOutput("running", "running", ""));
+        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer sm-secret")
+                .containsEntry("X-Interlock-Run", "run-8/2026-03-01");
+        assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
+                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/airflow/prod"));
+    }
+
+    @Test
+    void aPollWhoseSecretIsMissingFailsPermanentlyNamingItAndSendsNothing() {
+        running("run-9", TriggerType.AIRFLOW);
+        aws.on("secretsmanager.GetSecretValue", AwsProtocolStub.Reply.error(400, "ResourceNotFoundException",
+                "Secrets Manager can't find the specified secret."));
+
+        RunCheckOutput out = check("run-9", "airflow", Map.of("airflow_url", server.uri("").toString(),
+                "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_3"),
+                Map.of("Authorization", "Bearer ${secret:interlock/airflow/gone#token}"), 1);
+
+        assertThat(out).isEqualTo(new RunCheckOutput("failed", "Secrets Manager secret 'interlock/airflow/gone' does not exist",
+                "PERMANENT"));
+        assertThat(server.requests()).isEmpty();
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
 import dev.interlock.deps.trigger.TriggerResult;
 import dev.interlock.deps.trigger.TriggerRunner;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
@@ -65,7 +66,7 @@ class RunTriggerTest {
     private final Environment environment = Environment.of(Map.of(
             "AWS_REGION", "us-east-1", "INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString()));
     private final AwsClients clients = new AwsClients(environment);
-    private final TriggerRunners runners = TriggerRunners.create(clients, environment,
+    private final TriggerRunners runners = TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
             new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                 new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)), clock, false);
 

@@ -33,8 +33,20 @@ public final class FakeJobServer implements AutoCloseable {
     private static final Pattern DAG_RUN = Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/([^/]+)$");
     private static final Pattern JOB = Pattern.compile("^/jobs/([^/]+)$");
 
-    /** One trigger received: which job, with what body, when. */
-    public record Received(String job, String body, Instant at) { }
+    /**
+     * One request received: which job, its raw query string ({@code null} when none), its headers (first value per
+     * name, names lower case), its body, when.
+     */
+    public record Received(String job, String query, Map<String, String> headers, String body, Instant at) {
+        public Received {
+            headers = Map.copyOf(headers);
+        }
+
+        /** A header by name, any case. */
+        public String header(String name) {
+            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
+        }
+    }
 
     private record DagRun(String dag, Instant finishesAt, boolean fails) { }
 
@@ -42,6 +54,7 @@ public final class FakeJobServer implements AutoCloseable {
     private final Clock clock;
     private final Duration asyncDuration;
     private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final List<Received> polls = new CopyOnWriteArrayList<>();
     private final Map<String, DagRun> runs = new ConcurrentHashMap<>();
     private final Map<String, Integer> failuresToServe = new ConcurrentHashMap<>();
     private final Map<String, Integer> failureStatus = new ConcurrentHashMap<>();
@@ -88,6 +101,11 @@ public final class FakeJobServer implements AutoCloseable {
         return List.copyOf(received);
     }
 
+    /** Every Airflow DAG-run poll received, oldest first. */
+    public List<Received> polls() {
+        return List.copyOf(polls);
+    }
+
     public long triggersOf(String job) {
         return received.stream().filter(r -> r.job().equals(job)).count();
     }
@@ -104,7 +122,7 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, failureStatus.getOrDefault(job, 503), "{\"error\":\"job runner busy\"}");
                     return;
                 }
-                received.add(new Received(job, body, clock.instant()));
+                received.add(received(exchange, job, body));
                 send(exchange, 200, "{\"status\":\"done\",\"job\":\"" + job + "\"}");
             } else if ("POST".equals(method) && (m = DAG_RUNS.matcher(path)).matches()) {
                 String dag = m.group(1);
@@ -112,12 +130,13 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, failureStatus.getOrDefault(dag, 503), "{\"title\":\"Service Unavailable\"}");
                     return;
                 }
-                received.add(new Received(dag, body, clock.instant()));
+                received.add(received(exchange, dag, body));
                 String id = "run_" + ids.incrementAndGet();
                 runs.put(id, new DagRun(dag, clock.instant().plus(asyncDuration), runsThatFail.getOrDefault(dag, false)));
                 ObjectNode out = JSON.createObjectNode().put("dag_run_id", id).put("dag_id", dag).put("state", "queued");
                 send(exchange, 200, out.toString());
             } else if ("GET".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
+                polls.add(received(exchange, m.group(1), body));
                 DagRun run = runs.get(m.group(2));
                 if (run == null || !run.dag().equals(m.group(1))) {
                     send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
@@ -129,6 +148,13 @@ public final class FakeJobServer implements AutoCloseable {
                 send(exchange, 404, "{\"error\":\"no such endpoint\"}");
             }
         }
+    }
+
+    private Received received(HttpExchange exchange, String job, String body) {
+        Map<String, String> headers = new java.util.HashMap<>();
+        exchange.getRequestHeaders().forEach((name, values) ->
+                headers.put(name.toLowerCase(java.util.Locale.ROOT), values.isEmpty() ? "" : values.getFirst()));
+        return new Received(job, exchange.getRequestURI().getRawQuery(), headers, body, clock.instant());
     }
 
     private boolean failOnce(String job) {

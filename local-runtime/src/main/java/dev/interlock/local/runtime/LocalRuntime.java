@@ -14,6 +14,7 @@ import dev.interlock.local.aws.LocalArns;
 import dev.interlock.local.aws.LocalAwsServer;
 import dev.interlock.local.aws.LocalContext;
 import dev.interlock.local.aws.LocalFunction;
+import dev.interlock.local.aws.LocalSecrets;
 import dev.interlock.local.dynamodb.LocalDynamoDb;
 import dev.interlock.local.dynamodb.TtlSweeper;
 import dev.interlock.local.sfn.InterlockStateMachine;
@@ -24,6 +25,8 @@ import dev.interlock.local.stream.StreamRecordConverter;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.model.secret.OutboundPolicy;
+import dev.interlock.model.secret.SecretHosts;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import dev.interlock.statemachine.engine.StateMachine;
 
@@ -111,7 +114,11 @@ public final class LocalRuntime implements AutoCloseable {
         stateMachine = InterlockStateMachine.build(functions, alerts, engineClock);
         stepFunctions = track(bound(PortInUseException.Port.STEP_FUNCTIONS, options.stepFunctionsPort(), () ->
                 LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine)));
-        aws = track(bound(PortInUseException.Port.LAMBDA, options.lambdaPort(), () -> LocalAwsServer.start(options.lambdaPort(), functions, alerts)));
+        LocalSecrets secrets = LocalSecrets.load(options.secretsFile(), visibleEnvironment());
+        if (options.secretsFile() != null) {
+            progress.accept("serving " + secrets.size() + " secret(s) and parameter(s) from " + options.secretsFile());
+        }
+        aws = track(bound(PortInUseException.Port.LAMBDA, options.lambdaPort(), () -> LocalAwsServer.start(options.lambdaPort(), functions, alerts, secrets)));
 
         // The runtime's own calls (creating the table, the TTL sweep) are not a function's: they get Deps of their own.
         deps = track(new Deps(Environment.of(functionEnvironment()), clock));
@@ -233,11 +240,26 @@ public final class LocalRuntime implements AutoCloseable {
         return track(new Deps(Environment.of(env), clock));
     }
 
-    /** The environment the functions see: local endpoints, loopback URLs allowed, the process's INTERLOCK_* values. */
+    /** The process's environment with the options' variables over it. */
+    private Map<String, String> visibleEnvironment() {
+        Map<String, String> env = new LinkedHashMap<>(System.getenv());
+        env.putAll(options.environment());
+        return env;
+    }
+
+    /**
+     * The environment the functions see: local endpoints, loopback URLs allowed, the process's and the options'
+     * {@code INTERLOCK_*} values (not the local secret stand-ins, which only {@link LocalSecrets} reads). Unless set
+     * there, every credential may go to every host and every secret and parameter name may be read: here they are all
+     * local stand-ins, and the secrets file is the whole store.
+     */
     Map<String, String> functionEnvironment() {
         Map<String, String> env = new LinkedHashMap<>();
-        System.getenv().forEach((k, v) -> {
-            if (k.startsWith("INTERLOCK_")) {
+        env.put(EnvVar.INTERLOCK_SECRET_HOSTS.name(), SecretHosts.ANY);
+        env.put(EnvVar.INTERLOCK_SECRETS_PREFIX.name(), OutboundPolicy.ANY_NAME);
+        env.put(EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX.name(), OutboundPolicy.ANY_NAME);
+        visibleEnvironment().forEach((k, v) -> {
+            if (k.startsWith("INTERLOCK_") && !k.startsWith(LocalSecrets.ENVIRONMENT_PREFIX)) {
                 env.put(k, v);
             }
         });
@@ -250,6 +272,8 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS.name(), stepFunctions.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_LAMBDA.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_SNS.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_SSM.name(), aws.endpoint().toString());
         return env;
     }
 

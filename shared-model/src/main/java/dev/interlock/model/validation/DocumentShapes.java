@@ -55,7 +55,7 @@ final class DocumentShapes {
     static final Shape PIPELINE = object(
             "kind", kind("pipeline"), "name", text(), "description", text(), "archetype", text(), "tier", integer(),
             "traits", new Shape.MapOf(object("evaluator", text(), "config", new Shape.MapOf(new Shape.Anything()),
-                    "ttl", integer(), "timeout", integer())),
+                    "ttl", integer(), "timeout", integer(), "headers", STRING_MAP)),
             "trigger", TRIGGER,
             "retry", object("maxAttempts", integer(), "backoffSeconds", integer(), "backoffMultiplier", new Shape.Decimal(),
                     "retryableFailures", new Shape.ListOf(text(DocumentShapes::failureCategory))),

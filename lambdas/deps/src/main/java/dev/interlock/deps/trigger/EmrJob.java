@@ -35,7 +35,7 @@ final class EmrJob {
                 .actionOnFailure(ActionOnFailure.CONTINUE)
                 .hadoopJarStep(HadoopJarStepConfig.builder().jar(jar).args(args).build())
                 .build();
-        List<String> stepIds = AwsFailures.call("emr AddJobFlowSteps", () -> emr.get()
+        List<String> stepIds = JobFailure.aws("emr AddJobFlowSteps", () -> emr.get()
                 .addJobFlowSteps(r -> r.jobFlowId(clusterId).steps(step)).stepIds());
         if (stepIds == null || stepIds.isEmpty()) {
             throw new JobFailure("emr AddJobFlowSteps returned no step id", FailureCategory.TRANSIENT, null);
@@ -45,7 +45,7 @@ final class EmrJob {
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
         List<String> ids = Metadata.require(request.metadata(), "emr", Metadata.EMR_CLUSTER_ID, Metadata.EMR_STEP_ID);
-        StepStatus status = AwsFailures.call("emr DescribeStep", () -> emr.get()
+        StepStatus status = JobFailure.aws("emr DescribeStep", () -> emr.get()
                 .describeStep(r -> r.clusterId(ids.get(0)).stepId(ids.get(1))).step().status());
         StepState state = status == null ? null : status.state();
         String message = state == null ? "no state" : status.stateAsString();

@@ -3,8 +3,8 @@ package dev.interlock.deps.trigger;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
-import dev.interlock.deps.outbound.InterlockVariables;
 import dev.interlock.deps.outbound.UrlGuard;
+import dev.interlock.deps.testing.TestTemplates;
 import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Recorded;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
@@ -45,7 +45,7 @@ class AwsTriggersTest {
     private final LambdaClient lambda = stub.client(LambdaClient.builder());
     private final TriggerRunners runners = new TriggerRunners(() -> glue, () -> emr, () -> emrServerless, () -> sfn,
             () -> lambda, new GuardedHttp(new UrlGuard(false, HostResolver.system()), Clock.systemUTC(), NoWait.BACKOFF),
-            new InterlockVariables(Map.of()), Clock.systemUTC(), false);
+            TestTemplates.none(), Clock.systemUTC(), false);
 
     @AfterEach
     void stop() {
@@ -58,7 +58,7 @@ class AwsTriggersTest {
     }
 
     private RunCheck check(TriggerType type, Map<String, String> metadata) {
-        return runners.check(new RunCheckRequest("orders", "run-42", type, metadata, Map.of()));
+        return runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", type, metadata, Map.of()));
     }
 
     private static Map<String, String> ordered(String... kv) {
