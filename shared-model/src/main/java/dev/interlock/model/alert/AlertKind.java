@@ -16,7 +16,8 @@ public enum AlertKind implements WireEnum {
     TRAIT_ERROR("TRAIT_ERROR"),
     DRIFT_DETECTED("DRIFT_DETECTED"),
     STUCK_RUN("STUCK_RUN"),
-    EXECUTION_ERROR("EXECUTION_ERROR");
+    EXECUTION_ERROR("EXECUTION_ERROR"),
+    GATE_ERROR("GATE_ERROR");
 
     private final String wireName;
 

@@ -76,6 +76,22 @@ final class AirflowJob {
         return map(state.asText());
     }
 
+    /**
+     * Marks the DAG run failed ({@code PATCH …/dagRuns/{run}} with {@code state: failed}, Airflow 2.2+): Airflow then
+     * stops its running task instances. Repeating it is harmless.
+     */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "airflow",
+                Metadata.AIRFLOW_URL, Metadata.AIRFLOW_DAG_ID, Metadata.AIRFLOW_DAG_RUN_ID);
+        URI uri = HttpCalls.uri(ids.get(0), Metadata.AIRFLOW_URL, "airflow",
+                "/api/v1/dags/" + HttpCalls.segment(ids.get(1)) + "/dagRuns/" + HttpCalls.segment(ids.get(2)));
+        OutboundRequest patch = new OutboundRequest("PATCH", uri, calls.jsonHeaders(request.headers()),
+                "{\"state\":\"failed\"}", null, null, RetryMode.IDEMPOTENT);
+        JsonNode answer = calls.sendForJson(patch);
+        return JobCanceller.Cancellation.requested("airflow dag run " + ids.get(2) + " marked failed (state now "
+                + answer.path("state").asText("unknown") + ")");
+    }
+
     /** Airflow's DagRunState: queued, running, success, failed. */
     static RunCheck map(String state) {
         return switch (state.toLowerCase(Locale.ROOT)) {

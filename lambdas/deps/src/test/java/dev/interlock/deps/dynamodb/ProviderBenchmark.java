@@ -107,9 +107,10 @@ public final class ProviderBenchmark {
                 marker("p0", MarkerSource.CASCADE, TableKeys.cascadeMarkerSuffix("upstream", "run-" + i), DATE)));
         measure("cascade.writeMarker (duplicate)", i -> provider.cascade().writeMarker(
                 marker("p0", MarkerSource.CASCADE, TableKeys.cascadeMarkerSuffix("upstream", "run-" + i), DATE)));
-        measure("locks.acquire", i -> provider.locks().acquire(new LockKey("p" + i, "daily"), "exec-" + i, Duration.ofHours(5)));
-        measure("locks.release", i -> provider.locks().release(new LockKey("p" + i, "daily"), "exec-" + i));
-        measure("alerts.claim", i -> provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "p" + i, DATE, "daily")));
+        measure("locks.acquire", i -> provider.locks().acquire(new LockKey("p" + i, "daily", java.time.LocalDate.of(2026, 3, 1)), "exec-" + i, Duration.ofHours(5)));
+        measure("locks.release", i -> provider.locks().release(new LockKey("p" + i, "daily", java.time.LocalDate.of(2026, 3, 1)), "exec-" + i));
+        measure("alerts.claim", i -> provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "p" + i, DATE, "daily"),
+                "exec-" + i, Duration.ofMinutes(5)));
         measure("reruns.put", i -> provider.reruns().put(rerun("rr" + i, "p0", DATE, "daily", now())));
         measure("reruns.count (40 reruns)", i -> provider.reruns().count("p0", DATE, "daily"));
         measure("acceptRerun (rerun+copy+counter+marker+event)", i -> provider.acceptRerun(
