@@ -1,7 +1,6 @@
 package dev.interlock.orchestrator;
 
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.rerun.LateArrival;
@@ -109,8 +108,7 @@ public final class HandleLateArrival implements Action {
 
     private void requestReplay(ActionRequest request, Rerun rerun) {
         if (request.executionName() != null) {
-            collaborators.provider().locks().release(new LockKey(request.pipelineId(), request.scheduleId()),
-                    request.executionName());
+            collaborators.provider().locks().release(LockOwner.key(request), request.executionName());
         }
         Marker marker = new Marker(request.pipelineId(), request.scheduleId(), request.date(), MarkerSource.LATE_ARRIVAL,
                 rerun.rerunId(), true, MarkerSource.LATE_ARRIVAL.wireName(), request.runId(), collaborators.now());

@@ -29,6 +29,7 @@ public final class Orchestrator {
     }
 
     private final Collaborators collaborators;
+    private final GateOutcomes gates;
     private final Map<ActionName, Action> actions = new EnumMap<>(ActionName.class);
 
     public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings) {
@@ -39,6 +40,7 @@ public final class Orchestrator {
                         StructuredLog log) {
         this.collaborators = new Collaborators(provider, clock,
                 new DeduplicatedAlerts(provider.alerts(), alerts, clock, log), settings, log);
+        this.gates = new GateOutcomes(collaborators);
         for (ActionName name : ActionName.values()) {
             actions.put(name, create(name, collaborators));
         }
@@ -60,6 +62,8 @@ public final class Orchestrator {
             case HANDLE_LATE_ARRIVAL -> new HandleLateArrival(c);
             case CHECK_MONITORING_EXPIRED -> new CheckMonitoringExpired(c);
             case RELEASE_LOCK -> new ReleaseLock(c);
+            case PLAN_RETRY -> new PlanRetry(c);
+            case ALERT_EXECUTION_ERROR -> new AlertExecutionError(c);
             case WATCHDOG -> new Watchdog(c);
         };
     }
@@ -103,6 +107,7 @@ public final class Orchestrator {
             collaborators.log().error(request.logContext(), name.get().wireName() + " rejected its input", Map.of(), e);
             outcome = Outcome.error(e.getMessage(), action.errorPayload());
         }
+        gates.after(name.get(), request, outcome);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("action", name.get().wireName());
         fields.put("result", outcome.result().wireName());
@@ -136,13 +141,11 @@ public final class Orchestrator {
         }
         String pipelineId = trimmed(envelope.pipelineId());
         String scheduleId = trimmed(envelope.scheduleId());
-        if (name.needsPipeline()) {
-            if (pipelineId == null) {
-                throw new IllegalArgumentException("pipelineId is required for " + name.wireName());
-            }
-            if (scheduleId == null) {
-                scheduleId = "daily";
-            }
+        if (name.needsPipeline() && pipelineId == null) {
+            throw new IllegalArgumentException("pipelineId is required for " + name.wireName());
+        }
+        if (pipelineId != null && scheduleId == null) {
+            scheduleId = "daily";
         }
         return new ActionRequest(name, pipelineId, scheduleId, date, envelope.runId(), envelope.executionName(),
                 envelope.payload());
