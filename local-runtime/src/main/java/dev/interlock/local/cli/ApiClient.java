@@ -64,6 +64,10 @@ final class ApiClient {
         return send("POST", path, "application/json", body);
     }
 
+    Answer delete(String path) throws IOException, InterruptedException {
+        return send("DELETE", path, null, null);
+    }
+
     private Answer send(String method, String path, String contentType, String body) throws IOException, InterruptedException {
         URI uri = URI.create(endpoint + path);
         HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
