@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.local.cli.InterlockCli;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;
@@ -12,11 +13,14 @@ import dev.interlock.local.runtime.RuntimeOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import picocli.CommandLine;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -300,6 +304,28 @@ abstract class EndToEnd {
             return JSON.readTree(r.payload().asUtf8String());
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- the CLI ----
+
+    /** What one in-process CLI run printed and answered. */
+    record Cli(int code, String out, String err) { }
+
+    /** Runs the CLI in process, capturing what it prints. */
+    Cli cli(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+        try {
+            int code = new CommandLine(new InterlockCli()).execute(args);
+            return new Cli(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
         }
     }
 
