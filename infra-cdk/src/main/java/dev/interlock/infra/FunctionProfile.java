@@ -61,11 +61,12 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             // so the router only reads the stream (granted by the event-source mapping) and starts executions.
             case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(), false,
                     "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
-            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run log
-            // (conditional put), run state transitions (CAS update + puts in one transaction), downstream index and
-            // markers (query, conditional put), late-arrival and rerun records (puts; a rerun replaces its old copy
-            // with a delete), rerun counts (query), alert dedup claims (put, delete on a failed publish); the
-            // watchdog lists pipelines and non-terminal runs via GSI1. Reads are single-key: no batch get.
+            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete, the holder's
+            // progress and absorbed markers as conditional updates), run log (conditional put), run state transitions
+            // (CAS update + puts in one transaction), downstream index and markers (query, conditional put; also the
+            // successor markers of hand-overs), late-arrival and rerun records (puts; a rerun replaces its old copy
+            // with a delete), rerun counts (query), alert dedup claims (conditional put, update when sent, delete on
+            // a failed publish); the watchdog lists pipelines and non-terminal runs via GSI1. Reads are single-key.
             case ORCHESTRATOR -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
@@ -81,14 +82,15 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     "Evaluator: reads sensors and run logs by key, writes trait results and events.");
             // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
             // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
-            // dedup items (put) and gives a claim back (delete) when publishing fails. No listing.
+            // dedup items (put, update when sent) and gives a claim back (delete) when publishing fails. No listing.
             case TRIGGER -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(),
                     true,
                     "Trigger: creates runs, moves them by CAS with their events, claims alerts.");
-            // Polls the job; reads the run state by key and records a terminal or changed state as a transition
-            // (run-state CAS update + RUN_STATE_CHANGED event put, in one transaction). No listing or delete.
+            // Polls the job; reads the run state by key and records a terminal or changed state, and the overdue and
+            // cancel marks of a job followed past its poll window, as transitions (run-state CAS update + event put,
+            // in one transaction). No listing or delete.
             case RUN_CHECKER -> new FunctionProfile(512, 60,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM),
                     List.of(),
@@ -96,7 +98,8 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
             // Registration: pipelines with their downstream index and reruns (TransactWriteItems of conditional puts
             // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key; lists via GSI1
-            // (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs, rerun counts).
+            // (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs, rerun counts); an
+            // operator's lock release (delete of the lock item, its audit event and a hand-on marker).
             // Never updates: run states belong to the workflow. The 29 s timeout is API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
                     List.of(GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),

@@ -27,8 +27,13 @@ public final class CheckValidationDeadline implements Action {
     record Request(String executionStartTime, Integer executionTimeoutSeconds) {
     }
 
-    /** Time one evaluation round (the trait Map and the checks after it) is given on top of the wait. */
-    static final int ROUND_SECONDS = 60;
+    /**
+     * Time one evaluation round (the trait Map and the checks after it) may take on top of the wait before its holder
+     * looks dead to markers that meet its lock. Too short only costs waiting (a live holder's markers wait instead of
+     * being absorbed); too long risks absorbing work into a holder that just died (an operator's release hands such
+     * work on). Five minutes covers every evaluator but one that uses most of the 15-minute trait timeout.
+     */
+    static final int ROUND_ALLOWANCE_SECONDS = 300;
 
     private final Collaborators collaborators;
 
@@ -78,7 +83,7 @@ public final class CheckValidationDeadline implements Action {
             return;
         }
         boolean last = !now.isBefore(deadline);
-        Instant nextRoundBy = now.plusSeconds(Math.max(1, pipeline.evaluationIntervalSeconds()) + ROUND_SECONDS);
+        Instant nextRoundBy = now.plusSeconds(Math.max(1, pipeline.evaluationIntervalSeconds()) + ROUND_ALLOWANCE_SECONDS);
         try {
             collaborators.provider().locks().recordEvaluating(LockOwner.key(request), request.executionName(),
                     last ? null : nextRoundBy, last ? null : deadline);

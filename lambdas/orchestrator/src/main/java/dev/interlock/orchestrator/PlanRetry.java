@@ -96,7 +96,7 @@ public final class PlanRetry implements Action {
     private void reportRetryRound(ActionRequest request, Instant retryAt, Instant latestTrigger) {
         try {
             collaborators.provider().locks().recordEvaluating(LockOwner.key(request), request.executionName(),
-                    retryAt.plusSeconds(CheckValidationDeadline.ROUND_SECONDS), latestTrigger);
+                    retryAt.plusSeconds(CheckValidationDeadline.ROUND_ALLOWANCE_SECONDS), latestTrigger);
         } catch (RuntimeException e) {
             collaborators.log().warn(request.logContext(), "could not report the retry round to the lock",
                     Map.of("error", String.valueOf(e.getMessage())));

@@ -72,7 +72,7 @@ class CheckValidationDeadlineTest {
 
         check("2026-03-02T09:00:00Z");
         var holder = f.provider.locks().holder(key).orElseThrow();
-        assertThat(holder.nextRoundBy()).isEqualTo(Fixture.T0.plusSeconds(120 + 60));
+        assertThat(holder.nextRoundBy()).isEqualTo(Fixture.T0.plusSeconds(120 + 300));
         assertThat(holder.evaluatingUntil()).isEqualTo(Instant.parse("2026-03-02T12:45:00Z"));
         assertThat(holder.evaluatesAgainAfter(Fixture.T0)).isTrue();
 

@@ -42,7 +42,7 @@ class PlanRetryTest {
         assertThat(response.get("payload").get("handedOver").asBoolean()).isFalse();
         assertThat(response.get("payload").get("successorExecution").asText()).isEmpty();
         var holder = f.provider.locks().holder(key).orElseThrow();
-        assertThat(holder.nextRoundBy()).isEqualTo(Fixture.T0.plusSeconds(600 + 60));
+        assertThat(holder.nextRoundBy()).isEqualTo(Fixture.T0.plusSeconds(600 + 300));
         assertThat(holder.evaluatesAgainAfter(Fixture.T0.plusSeconds(300))).as("a marker during the backoff is absorbed").isTrue();
         assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).isEmpty();
     }
