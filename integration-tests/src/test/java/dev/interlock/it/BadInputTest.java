@@ -1,9 +1,14 @@
 package dev.interlock.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.local.cli.InterlockCli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -104,6 +109,24 @@ class BadInputTest extends EndToEnd {
         assertThat(call("GET", "/pipelines/bad-missing", null, null).status()).isEqualTo(404);
     }
 
+    /** Runs the CLI in process, capturing what it prints. */
+    private record Cli(int code, String out, String err) { }
+
+    private Cli cli(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+        try {
+            int code = new CommandLine(new InterlockCli()).execute(args);
+            return new Cli(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
 
     @Test
     void theCliReportsRejectedDocumentsWithTheirPathsAndRegistersNothingForThem(@TempDir Path dir) throws Exception {

@@ -310,10 +310,10 @@ abstract class EndToEnd {
     // ---- the CLI ----
 
     /** What one in-process CLI run printed and answered. */
-    record Cli(int code, String out, String err) { }
+    record CliRun(int code, String out, String err) { }
 
     /** Runs the CLI in process, capturing what it prints. */
-    Cli cli(String... args) {
+    CliRun runCli(String... args) {
         PrintStream out = System.out;
         PrintStream err = System.err;
         ByteArrayOutputStream o = new ByteArrayOutputStream();
@@ -322,7 +322,7 @@ abstract class EndToEnd {
         System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
         try {
             int code = new CommandLine(new InterlockCli()).execute(args);
-            return new Cli(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+            return new CliRun(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(out);
             System.setErr(err);

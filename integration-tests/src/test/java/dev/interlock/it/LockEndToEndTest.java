@@ -186,7 +186,7 @@ class LockEndToEndTest extends EndToEnd {
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)));
         assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
 
-        Cli unlock = cli("unlock", "lk-cli", "--schedule", "daily", "--date", date.toString(), "--reason", "aborted at 3 am",
+        CliRun unlock = runCli("unlock", "lk-cli", "--schedule", "daily", "--date", date.toString(), "--reason", "aborted at 3 am",
                 "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
         assertThat(unlock.code()).as(unlock.err()).isZero();
         assertThat(unlock.out()).contains(holder);
@@ -194,10 +194,10 @@ class LockEndToEndTest extends EndToEnd {
                 .satisfies(e -> assertThat(e.path("details").path("reason").asText()).isEqualTo("aborted at 3 am"));
         assertThat(call("GET", lockPath("lk-cli", "daily", date), null, null).status()).isEqualTo(404);
 
-        Cli again = cli("unlock", "lk-cli", "--date", date.toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        CliRun again = runCli("unlock", "lk-cli", "--date", date.toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
         assertThat(again.code()).isNotZero();
         assertThat(again.err()).contains("no lock");
-        Cli badDate = cli("unlock", "lk-cli", "--date", "2026-02-30", "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        CliRun badDate = runCli("unlock", "lk-cli", "--date", "2026-02-30", "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
         assertThat(badDate.code()).isNotZero();
         assertThat(badDate.err()).contains("path.date");
 

@@ -35,6 +35,7 @@ public final class Api {
         HistoryRoutes history = new HistoryRoutes(provider);
         SensorRoutes sensors = new SensorRoutes(provider, body, clock);
         LockRoutes locks = new LockRoutes(provider, clock);
+        StatusRoutes status = new StatusRoutes(provider, clock);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
                 new RouteTable.Route("PUT", "/pipelines/{id}", pipelines::put),
@@ -49,6 +50,9 @@ public final class Api {
                 new RouteTable.Route("GET", "/pipelines/{id}/traits", history::traits),
                 new RouteTable.Route("GET", "/pipelines/{id}/locks/{scheduleId}/{date}", locks::get),
                 new RouteTable.Route("DELETE", "/pipelines/{id}/locks/{scheduleId}/{date}", locks::release),
+                new RouteTable.Route("GET", "/pipelines/{id}/status", status::pipeline),
+                new RouteTable.Route("GET", "/pipelines/{id}/timeline", status::timeline),
+                new RouteTable.Route("GET", "/status", status::all),
                 new RouteTable.Route("GET", "/runs/{runId}", history::run),
                 new RouteTable.Route("GET", "/archetypes", archetypes::list),
                 new RouteTable.Route("PUT", "/archetypes/{name}", archetypes::put),
