@@ -24,6 +24,7 @@ class AlertExecutionErrorTest {
     @Test
     void executionErrorsOfOneDayAreAlertedOnceButEachIsAnEvent() {
         JsonNode first = f.call(request("exec-a"));
+        f.clock.advance(java.time.Duration.ofSeconds(1));
         JsonNode second = f.call(request("exec-b"));
 
         assertThat(first.get("result").asText()).isEqualTo("proceed");
