@@ -62,12 +62,13 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             // so the router only reads the stream (granted by the event-source mapping) and starts executions.
             case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(), false,
                     "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
-            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run log
-            // (conditional put), run state transitions (CAS update + puts in one transaction), downstream index and
-            // markers (query, conditional put), late-arrival records (puts), reruns (accepted with their marker and a
+            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete, the holder's
+            // progress and absorbed markers as conditional updates), run log (conditional put), run state transitions
+            // (CAS update + puts in one transaction), downstream index and markers (query, conditional put; also the
+            // successor markers of hand-overs), late-arrival records (puts), reruns (accepted with their marker and a
             // budget-counter update in one transaction; status moves as conditional puts; a day's reruns by query),
-            // alert dedup claims (put, delete on a failed publish); the
-            // watchdog lists pipelines and non-terminal runs via GSI1. Reads are single-key: no batch get.
+            // alert dedup claims (conditional put, update when sent, delete on a failed publish); the watchdog lists
+            // pipelines and non-terminal runs via GSI1. Reads are single-key: no batch get.
             case ORCHESTRATOR -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
@@ -83,14 +84,15 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     "Evaluator: reads sensors and run logs by key, writes trait results and events.");
             // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
             // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
-            // dedup items (put) and gives a claim back (delete) when publishing fails. No listing.
+            // dedup items (put, update when sent) and gives a claim back (delete) when publishing fails. No listing.
             case TRIGGER -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(),
                     true,
                     "Trigger: creates runs, moves them by CAS with their events, claims alerts.");
-            // Polls the job; reads the run state by key and records a terminal or changed state as a transition
-            // (run-state CAS update + RUN_STATE_CHANGED event put, in one transaction). No listing or delete.
+            // Polls the job; reads the run state by key and records a terminal or changed state, and the overdue and
+            // cancel marks of a job followed past its poll window, as transitions (run-state CAS update + event put,
+            // in one transaction). No listing or delete.
             case RUN_CHECKER -> new FunctionProfile(512, 60,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM),
                     List.of(),
@@ -99,9 +101,10 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             // Registration: pipelines with their downstream index (TransactWriteItems of conditional puts and
             // deletes), archetypes, calendars, sensors, evaluation markers (puts); a requested rerun is one transaction
             // of puts (rerun, its pipeline copy, replay marker, event) and an update that adds one to the day's rerun
-            // budget counter only while it is below the budget (acceptRerun); reads by key; lists via GSI1 (TYPE#…,
-            // RUNS#, RUNLOGS#, RERUNS#) and per pipeline on the table (events, traits, run logs, rerun counts). It never
-            // updates a run state: those belong to the workflow. The 29 s timeout is API Gateway's integration limit.
+            // budget counter only while it is below the budget (acceptRerun); an operator's lock release (delete of the
+            // lock item, its audit event and a hand-on marker); reads by key; lists via GSI1 (TYPE#…, RUNS#, RUNLOGS#,
+            // RERUNS#) and per pipeline on the table (events, traits, run logs, rerun counts). It never updates a run
+            // state: those belong to the workflow. The 29 s timeout is API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
                     List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),

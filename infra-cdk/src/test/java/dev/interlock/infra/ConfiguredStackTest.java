@@ -116,10 +116,13 @@ class ConfiguredStackTest {
     }
 
     @Test
-    void runCheckerMayOnlyReadTheConfiguredJobsRuns() {
+    void runCheckerMayOnlyReadAndStopTheConfiguredJobsRuns() {
         InterlockFunction rc = InterlockFunction.RUN_CHECKER;
         assertThat(synth.actionsOf(rc)).contains("glue:GetJobRun", "elasticmapreduce:DescribeStep",
                         "emr-serverless:GetJobRun", "states:DescribeExecution")
+                // A job past its pipeline's maximum duration is stopped before a retry may start it again.
+                .contains("glue:BatchStopJobRun", "elasticmapreduce:CancelSteps", "emr-serverless:CancelJobRun",
+                        "states:StopExecution")
                 .doesNotContain("glue:StartJobRun", "elasticmapreduce:AddJobFlowSteps", "emr-serverless:StartJobRun",
                         "states:StartExecution", "lambda:InvokeFunction", "iam:PassRole");
         assertThat(Json.write(synth.statement(rc, "PollGlueJobRuns").get("Resource")))

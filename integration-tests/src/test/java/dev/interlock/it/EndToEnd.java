@@ -13,6 +13,7 @@ import dev.interlock.local.runtime.RuntimeOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import picocli.CommandLine;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -349,12 +350,17 @@ abstract class EndToEnd {
 
     /** Polls {@code probe} until {@code done} holds, failing with the last value after the deadline. No sleeps. */
     static <T> T await(String what, Probe<T> probe, Predicate<T> done) {
-        Instant deadline = Instant.now().plus(AWAIT);
+        return await(what, probe, done, AWAIT);
+    }
+
+    /** {@link #await(String, Probe, Predicate)} for scenarios that span hours of scaled time. */
+    static <T> T await(String what, Probe<T> probe, Predicate<T> done, Duration within) {
+        Instant deadline = Instant.now().plus(within);
         try {
             T v = probe.get();
             while (!done.test(v)) {
                 if (Instant.now().isAfter(deadline)) {
-                    throw new AssertionError(what + " not reached within " + AWAIT + "; last: " + v);
+                    throw new AssertionError(what + " not reached within " + within + "; last: " + v);
                 }
                 LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
                 v = probe.get();

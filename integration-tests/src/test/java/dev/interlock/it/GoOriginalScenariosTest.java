@@ -167,11 +167,17 @@ class GoOriginalScenariosTest extends EndToEnd {
         assertThat(await("direct execution finished", () -> status(arn), s -> s != ExecutionStatus.RUNNING)).isEqualTo(ExecutionStatus.FAILED);
         assertThat(visited(arn)).containsExactly("InitDefaults", "CheckExclusion", "IsExcluded", "PipelineFailed");
         assertThat(runLogs("s5-nonexistent")).isEmpty();
-        assertThat(events("s5-nonexistent")).isEmpty();
+        // Never only a FAILED execution: the gate error is an event and a (deduplicated) alert.
+        assertThat(events("s5-nonexistent")).singleElement().satisfies(e -> {
+            assertThat(e.path("kind").asText()).isEqualTo("GATE_ERROR");
+            assertThat(e.path("details").path("executionName").asText()).isEqualTo("s5-nonexistent_direct");
+        });
+        assertThat(alertKinds("s5-nonexistent")).containsExactly("GATE_ERROR");
         JsonNode gate = invokeOrchestrator("{\"action\":\"checkExclusion\",\"pipelineId\":\"s5-nonexistent\",\"scheduleId\":\"daily\","
                 + "\"date\":\"" + today() + "\",\"payload\":{}}");
         assertThat(gate.path("result").asText()).isEqualTo("error");
         assertThat(gate.path("payload").path("excluded").asBoolean(true)).isFalse();
+        assertThat(alertKinds("s5-nonexistent")).as("sent once a day").containsExactly("GATE_ERROR");
     }
 
     @Test
@@ -216,7 +222,7 @@ class GoOriginalScenariosTest extends EndToEnd {
         assertThat(visited(arnOf(silver))).containsSubsequence("TriggerPipeline", "LogCompleted", "NotifyDownstream", "Done");
         assertThat(gold.getFirst().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(input(gold.getFirst().executionArn()).path("markerSource").asText()).isEqualTo("cascade");
-        assertThat(visited(gold.getFirst().executionArn())).containsSubsequence("TriggerPipeline", "InitPollCounter", "WaitForRun",
+        assertThat(visited(gold.getFirst().executionArn())).containsSubsequence("TriggerPipeline", "StartFollowingJob", "WaitForRun",
                 "PollRunStatus", "CheckCompletionSLA", "LogCompleted", "Done");
         assertThat(eventsOf("s7-silver", "CASCADE_NOTIFIED")).hasSize(1);
         assertThat(runLogStatus("s7-silver", date, "daily")).isEqualTo("COMPLETED");
@@ -237,8 +243,8 @@ class GoOriginalScenariosTest extends EndToEnd {
         String name = evaluate("s8-retry", date);
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(visited(arnOf(name))).containsSubsequence("TriggerPipeline", "LogTriggerFailed", "ShouldRetry", "RetryBackoffWait",
-                "ReleaseLockForRetry", "AcquireLock", "CheckRunLog", "ResolvePipeline", "TriggerPipeline", "LogCompleted", "Done");
+        assertThat(visited(arnOf(name))).containsSubsequence("TriggerPipeline", "LogTriggerFailed", "PlanRetry", "ShouldRetry",
+                "CheckRunLog", "WaitForRetryWindow", "CheckRunLog", "ResolvePipeline", "TriggerPipeline", "LogCompleted", "Done");
         JsonNode log = runLog("s8-retry", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("COMPLETED");
         assertThat(log.path("attemptNumber").asInt()).isEqualTo(1);

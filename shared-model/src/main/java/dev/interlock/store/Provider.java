@@ -76,6 +76,9 @@ public interface Provider {
      * against the budget). Answers false, having written nothing, when the stored rerun is elsewhere: an earlier
      * delivery of the same request, or another writer, moved it first. So repeating a move is harmless.
      *
+     * A live rerun may also be rewritten in its own status ({@link RerunStatus#allowsRewriteAs}): its execution handed
+     * the work to a successor ({@link Rerun#handedOverTo}).
+     *
      * @throws IllegalArgumentException when {@code from} may not move to {@code next.status()}, or {@code next} names
      *                                  another (pipeline, date, schedule) than the stored rerun
      */

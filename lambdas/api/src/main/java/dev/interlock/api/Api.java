@@ -34,6 +34,7 @@ public final class Api {
         MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
         HistoryRoutes history = new HistoryRoutes(provider);
         SensorRoutes sensors = new SensorRoutes(provider, body, clock);
+        LockRoutes locks = new LockRoutes(provider, clock);
         StatusRoutes status = new StatusRoutes(provider, clock);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
@@ -48,6 +49,8 @@ public final class Api {
                 new RouteTable.Route("GET", "/pipelines/{id}/runlogs", history::runLogs),
                 new RouteTable.Route("GET", "/pipelines/{id}/events", history::events),
                 new RouteTable.Route("GET", "/pipelines/{id}/traits", history::traits),
+                new RouteTable.Route("GET", "/pipelines/{id}/locks/{scheduleId}/{date}", locks::get),
+                new RouteTable.Route("DELETE", "/pipelines/{id}/locks/{scheduleId}/{date}", locks::release),
                 new RouteTable.Route("GET", "/pipelines/{id}/status", status::pipeline),
                 new RouteTable.Route("GET", "/pipelines/{id}/timeline", status::timeline),
                 new RouteTable.Route("GET", "/status", status::all),

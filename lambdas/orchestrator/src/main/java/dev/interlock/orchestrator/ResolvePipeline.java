@@ -56,6 +56,7 @@ public final class ResolvePipeline implements Action {
             int evaluationIntervalSeconds,
             int pollIntervalSeconds,
             int pollLimit,
+            int maxJobDurationSeconds,
             Monitoring monitoring,
             Retry retry,
             boolean dryRun) {
@@ -111,7 +112,7 @@ public final class ResolvePipeline implements Action {
         createRun(request, runId, trigger);
         return Outcome.proceed(new Resolved(runId, traits, trigger, trigger.type().wireName(), headersOf(trigger),
                 tuning.evaluationIntervalSeconds(), tuning.pollIntervalSeconds(), tuning.pollLimit(),
-                new Monitoring(tuning.monitoringEnabled(), tuning.monitoringIntervalSeconds(), tuning.monitoringDurationSeconds()),
+                tuning.maxJobDurationSeconds(), new Monitoring(tuning.monitoringEnabled(), tuning.monitoringIntervalSeconds(), tuning.monitoringDurationSeconds()),
                 Retry.of(pipeline.retry()), pipeline.dryRun()));
     }
 

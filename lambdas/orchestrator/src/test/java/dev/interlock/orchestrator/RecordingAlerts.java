@@ -27,6 +27,11 @@ final class RecordingAlerts implements AlertPublisher {
         sent.add(alert);
     }
 
+    /** The kinds sent, in order. */
+    List<String> kinds() {
+        return sent.stream().map(a -> a.kind().wireName()).toList();
+    }
+
     List<Alert> of(AlertKind kind) {
         return sent.stream().filter(a -> a.kind() == kind).toList();
     }

@@ -129,6 +129,6 @@ class SlaTest {
         assertThat(first.get("result").asText()).isEqualTo("proceed");
         assertThat(second.get("result").asText()).isEqualTo("proceed");
         assertThat(f.alerts.of(AlertKind.SLA_EVALUATION_BREACHED)).hasSize(1);
-        assertThat(f.logText()).contains("alert not delivered; claim released so a later attempt sends it");
+        assertThat(f.logText()).contains("alert not delivered; claim given back so a later attempt sends it");
     }
 }

@@ -183,10 +183,10 @@ class RunCheckerLambdaJarIT {
                 RunStatus.RUNNING, 3, type, null, metadata, null, null, now, now))).as(runId).isTrue();
     }
 
-    /** The run-checker Lambda's input (CONTRACT §5): the first poll of the run. */
+    /** The run-checker Lambda's input (CONTRACT §5): a plain poll of the run. */
     private static String event(String runId, TriggerType type, Map<String, String> metadata) {
         return InterlockJson.write(new RunCheckInput("orders", "daily", "2026-03-01", runId, type.wireName(),
-                new HashMap<String, Object>(metadata), Map.of(), 1));
+                new HashMap<String, Object>(metadata), Map.of(), null));
     }
 
     private static void assertAnswer(LambdaJarRun.Answers answers, String event, String state, String message,

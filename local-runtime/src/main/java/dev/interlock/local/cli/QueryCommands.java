@@ -211,6 +211,32 @@ final class QueryCommands {
         }
     }
 
+    @Command(name = "unlock", description = "Release the evaluation lock of a (pipeline, schedule, date) whose execution "
+            + "died or was aborted (audited; absorbed work is handed on).")
+    static final class Unlock implements Callable<Integer> {
+        @Mixin
+        ApiOptions api;
+
+        @Parameters(index = "0", description = "The pipeline id.")
+        String pipeline;
+
+        @Option(names = "--date", required = true, description = "Execution date YYYY-MM-DD of the locked day.")
+        String date;
+
+        @Option(names = "--schedule", description = "Schedule id (default: daily).")
+        String schedule;
+
+        @Option(names = "--reason", description = "Why, for the LOCK_RELEASED audit event.")
+        String reason;
+
+        @Override
+        public Integer call() throws Exception {
+            String path = "/pipelines/" + ApiClient.segment(pipeline) + "/locks/" + ApiClient.segment(schedule == null ? "daily" : schedule)
+                    + "/" + ApiClient.segment(date) + (reason == null ? "" : "?reason=" + ApiClient.segment(reason));
+            return print(api.client().delete(path), "releasing the lock of " + pipeline);
+        }
+    }
+
     @Command(name = "alerts", description = "Show the alerts the local runtime received.")
     static final class Alerts implements Callable<Integer> {
         @Mixin

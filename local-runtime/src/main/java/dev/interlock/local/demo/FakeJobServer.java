@@ -23,8 +23,10 @@ import java.util.regex.Pattern;
 /**
  * A job server for the demo and the end-to-end tests, on 127.0.0.1: {@code POST /jobs/{name}} runs a job
  * synchronously (an {@code http} trigger), and an Airflow-compatible REST API
- * ({@code POST /api/v1/dags/{dag}/dagRuns}, {@code GET …/dagRuns/{id}}) runs jobs that finish after a delay and are
- * polled (an {@code airflow} trigger). It records every trigger it receives and can be told to fail.
+ * ({@code POST /api/v1/dags/{dag}/dagRuns}, {@code GET …/dagRuns/{id}}, {@code PATCH …/dagRuns/{id}} to mark a run
+ * failed) runs jobs that finish after a delay and are polled (an {@code airflow} trigger). Like Airflow it keeps the
+ * {@code dag_run_id} a trigger asks for and refuses a second run with the same id (409). It records every trigger and
+ * every cancellation it receives and can be told to fail.
  */
 public final class FakeJobServer implements AutoCloseable {
 
@@ -48,13 +50,25 @@ public final class FakeJobServer implements AutoCloseable {
         }
     }
 
-    private record DagRun(String dag, Instant finishesAt, boolean fails) { }
+    /** One DAG run marked failed through the API (how Interlock cancels an Airflow run): which DAG, which run, when. */
+    public record Cancellation(String dag, String dagRunId, Instant at) { }
+
+    private record DagRun(String dag, Instant finishesAt, boolean fails, Instant cancelledAt) {
+        String state(Instant now) {
+            if (cancelledAt != null) {
+                return "failed";
+            }
+            return now.isBefore(finishesAt) ? "running" : fails ? "failed" : "success";
+        }
+    }
 
     private LoopbackHttpServer server;
     private final Clock clock;
     private final Duration asyncDuration;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final List<Received> polls = new CopyOnWriteArrayList<>();
+    private final List<Cancellation> cancellations = new CopyOnWriteArrayList<>();
+    private final Map<String, Duration> durations = new ConcurrentHashMap<>();
     private final Map<String, DagRun> runs = new ConcurrentHashMap<>();
     private final Map<String, Integer> failuresToServe = new ConcurrentHashMap<>();
     private final Map<String, Integer> failureStatus = new ConcurrentHashMap<>();
@@ -96,6 +110,16 @@ public final class FakeJobServer implements AutoCloseable {
         runsThatFail.put(dag, fail);
     }
 
+    /** Runs of {@code dag} started from now on take {@code duration} instead of the server's default. */
+    public void durationOf(String dag, Duration duration) {
+        durations.put(dag, duration);
+    }
+
+    /** Every DAG run marked failed through the API, oldest first. */
+    public List<Cancellation> cancellations() {
+        return List.copyOf(cancellations);
+    }
+
     /** Every trigger received, oldest first. */
     public List<Received> received() {
         return List.copyOf(received);
@@ -130,9 +154,15 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, failureStatus.getOrDefault(dag, 503), "{\"title\":\"Service Unavailable\"}");
                     return;
                 }
+                String requested = body.isBlank() ? "" : JSON.readTree(body).path("dag_run_id").asText("");
+                String id = requested.isBlank() ? "run_" + ids.incrementAndGet() : requested;
+                DagRun run = new DagRun(dag, clock.instant().plus(durations.getOrDefault(dag, asyncDuration)),
+                        runsThatFail.getOrDefault(dag, false), null);
+                if (runs.putIfAbsent(id, run) != null) {
+                    send(exchange, 409, "{\"title\":\"DAGRun with DAG ID: '" + dag + "' and DAGRun ID: '" + id + "' already exists\"}");
+                    return;
+                }
                 received.add(received(exchange, dag, body));
-                String id = "run_" + ids.incrementAndGet();
-                runs.put(id, new DagRun(dag, clock.instant().plus(asyncDuration), runsThatFail.getOrDefault(dag, false)));
                 ObjectNode out = JSON.createObjectNode().put("dag_run_id", id).put("dag_id", dag).put("state", "queued");
                 send(exchange, 200, out.toString());
             } else if ("GET".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
@@ -142,8 +172,24 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
                     return;
                 }
-                String state = clock.instant().isBefore(run.finishesAt()) ? "running" : run.fails() ? "failed" : "success";
-                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", m.group(2)).put("state", state).toString());
+                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", m.group(2)).put("state", run.state(clock.instant())).toString());
+            } else if ("PATCH".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
+                String id = m.group(2);
+                DagRun run = runs.get(id);
+                if (run == null || !run.dag().equals(m.group(1))) {
+                    send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
+                    return;
+                }
+                if (!"failed".equals(JSON.readTree(body.isBlank() ? "{}" : body).path("state").asText())) {
+                    send(exchange, 400, "{\"title\":\"only state=failed is supported here\"}");
+                    return;
+                }
+                Instant now = clock.instant();
+                if (run.state(now).equals("running")) {
+                    runs.put(id, new DagRun(run.dag(), run.finishesAt(), run.fails(), now));
+                    cancellations.add(new Cancellation(run.dag(), id, now));
+                }
+                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", id).put("state", runs.get(id).state(now)).toString());
             } else {
                 send(exchange, 404, "{\"error\":\"no such endpoint\"}");
             }

@@ -54,6 +54,17 @@ public record Marker(
         return new Marker(pipelineId, scheduleId, date, source, rerunId, true, rerunId, originalRunId, now);
     }
 
+    /**
+     * Written when an execution hands its remaining work to a new one ({@link MarkerSource#DEFERRED} after waiting
+     * for a lock, {@link MarkerSource#RETRY} for a retry its budget cannot hold, {@link MarkerSource#DEFERRED} for
+     * work an operator's lock release hands on): keyed by the handing execution, so a repeated hand-over is one marker.
+     * It keeps the {@code replay} flag of the work it carries.
+     */
+    public static Marker handOver(String pipelineId, String scheduleId, LocalDate date, MarkerSource source,
+                                  String predecessor, boolean replay, Instant now) {
+        return new Marker(pipelineId, scheduleId, date, source, predecessor, replay, predecessor, null, now);
+    }
+
     /** The marker's table key. */
     public ItemKey key() {
         return TableKeys.marker(pipelineId, source, suffix);

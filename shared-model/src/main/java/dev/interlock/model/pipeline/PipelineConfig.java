@@ -16,7 +16,10 @@ import java.util.TreeSet;
  *
  * @param evaluationIntervalSeconds wait between NOT READY re-evaluations
  * @param pollIntervalSeconds       wait between run-checker polls of an asynchronous job
- * @param pollLimit                 polls before the run counts as timed out
+ * @param pollLimit                 polls of the poll window: a job still running after it is reported overdue (and
+ *                                  still followed)
+ * @param maxJobDurationSeconds     how long an asynchronous job may run before Interlock cancels it (and may retry):
+ *                                  until then the same job is followed, never started a second time
  */
 public record PipelineConfig(
         String name,
@@ -33,11 +36,14 @@ public record PipelineConfig(
         boolean dryRun,
         int evaluationIntervalSeconds,
         int pollIntervalSeconds,
-        int pollLimit) {
+        int pollLimit,
+        int maxJobDurationSeconds) {
 
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
     public static final int DEFAULT_POLL_LIMIT = 120;
+    /** Two hours: the most a job may take inside one execution, which keeps the other half for evaluation and retries. */
+    public static final int DEFAULT_MAX_JOB_DURATION_SECONDS = 7200;
     /** Trait config key naming an upstream pipeline; it also declares the cascade edge. */
     public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
 
@@ -66,13 +72,15 @@ public record PipelineConfig(
             @JsonProperty("dryRun") Boolean dryRun,
             @JsonProperty("evaluationIntervalSeconds") Integer evaluationIntervalSeconds,
             @JsonProperty("pollIntervalSeconds") Integer pollIntervalSeconds,
-            @JsonProperty("pollLimit") Integer pollLimit) {
+            @JsonProperty("pollLimit") Integer pollLimit,
+            @JsonProperty("maxJobDurationSeconds") Integer maxJobDurationSeconds) {
         MonitoringConfig effectiveMonitoring = monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
         return new PipelineConfig(name, description, archetype, tier == null ? 0 : tier, traits, trigger, retry, sla,
                 schedules, exclusions, effectiveMonitoring, dryRun != null && dryRun,
                 evaluationIntervalSeconds == null ? DEFAULT_EVALUATION_INTERVAL_SECONDS : evaluationIntervalSeconds,
                 pollIntervalSeconds == null ? DEFAULT_POLL_INTERVAL_SECONDS : pollIntervalSeconds,
-                pollLimit == null ? DEFAULT_POLL_LIMIT : pollLimit);
+                pollLimit == null ? DEFAULT_POLL_LIMIT : pollLimit,
+                maxJobDurationSeconds == null ? DEFAULT_MAX_JOB_DURATION_SECONDS : maxJobDurationSeconds);
     }
 
     /** The configured schedules, or the implicit {@code daily} one when none are configured. */

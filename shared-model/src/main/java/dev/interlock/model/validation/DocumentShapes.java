@@ -66,7 +66,8 @@ final class DocumentShapes {
             "monitoring", MONITORING,
             "watch", object("monitoring", MONITORING),
             "dryRun", new Shape.Flag(),
-            "evaluationIntervalSeconds", integer(), "pollIntervalSeconds", integer(), "pollLimit", integer());
+            "evaluationIntervalSeconds", integer(), "pollIntervalSeconds", integer(), "pollLimit", integer(),
+            "maxJobDurationSeconds", integer());
 
     private static final Shape TRAIT_DEFINITION = object("type", text(), "description", text(), "evaluator", text(),
             "defaultConfig", new Shape.MapOf(new Shape.Anything()), "defaultTtl", integer(), "defaultTimeout", integer());

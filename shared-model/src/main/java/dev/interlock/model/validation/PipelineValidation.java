@@ -66,6 +66,8 @@ public final class PipelineValidation {
     public static final double MAX_BACKOFF_MULTIPLIER = 10.0;
     public static final int MAX_INTERVAL_SECONDS = 3600;
     public static final int MAX_POLL_LIMIT = 10_000;
+    /** Half of the state machine's 4 h TimeoutSeconds: the other half stays for evaluation, retries and monitoring. */
+    public static final int MAX_JOB_DURATION_SECONDS = 7200;
     public static final int MAX_TRIGGER_TIMEOUT_SECONDS = 900;
     public static final int MAX_TRAIT_TTL_SECONDS = 30 * 24 * 3600;
     public static final Duration MAX_MONITORING = Duration.ofDays(7);
@@ -125,7 +127,20 @@ public final class PipelineValidation {
         errors.range(JsonPath.field(root, "evaluationIntervalSeconds"), config.evaluationIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
         errors.range(JsonPath.field(root, "pollIntervalSeconds"), config.pollIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
         errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
+        checkMaxJobDuration(config, errors);
         return errors.list();
+    }
+
+    /** A maximum shorter than one poll interval would cancel every job at its first poll. */
+    private static void checkMaxJobDuration(PipelineConfig config, Errors errors) {
+        String path = JsonPath.field(JsonPath.ROOT, "maxJobDurationSeconds");
+        int max = config.maxJobDurationSeconds();
+        if (max < 1 || max > MAX_JOB_DURATION_SECONDS) {
+            errors.range(path, max, 1, MAX_JOB_DURATION_SECONDS);
+        } else if (max < config.pollIntervalSeconds() && config.pollIntervalSeconds() <= MAX_INTERVAL_SECONDS) {
+            errors.add(path, max + " is shorter than pollIntervalSeconds (" + config.pollIntervalSeconds()
+                    + "): the job would be cancelled at its first poll");
+        }
     }
 
     private static void checkName(String name, Errors errors) {

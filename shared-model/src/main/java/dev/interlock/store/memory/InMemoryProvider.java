@@ -24,6 +24,7 @@ import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
 import dev.interlock.store.EventStore;
 import dev.interlock.store.LateArrivalStore;
+import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
@@ -66,6 +67,15 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class InMemoryProvider implements Provider {
 
     private static final String OWNER = "owner";
+    private static final String ACQUIRED_AT = "acquiredAt";
+    private static final String NEXT_ROUND_BY = "nextRoundBy";
+    private static final String EVALUATING_UNTIL = "evaluatingUntil";
+    private static final String ABSORBED = "absorbed";
+    private static final String ALERT_STATE = "state";
+    private static final String CLAIMED = "CLAIMED";
+    private static final String SENT = "SENT";
+    private static final String CLAIMANT = "claimant";
+    private static final String LEASE_UNTIL = "leaseUntil";
     /** The budget counter's count attribute (as on DynamoDB). */
     private static final String COUNT = "n";
 
@@ -163,7 +173,7 @@ public final class InMemoryProvider implements Provider {
     public boolean moveRerun(RerunStatus from, Rerun next, Event event) {
         Objects.requireNonNull(next, "next");
         Objects.requireNonNull(event, "event");
-        if (from != null && !from.canMoveTo(next.status())) {
+        if (from != null && !from.allowsRewriteAs(next.status())) {
             throw new IllegalArgumentException("a rerun cannot move from " + from + " to " + next.status());
         }
         synchronized (table) {
@@ -627,26 +637,56 @@ public final class InMemoryProvider implements Provider {
 
     private final class Alerts implements AlertLedger {
         @Override
-        public boolean claim(AlertKey key) {
+        public boolean claim(AlertKey key, String claimant, Duration lease) {
+            requireClaimant(claimant);
             synchronized (table) {
                 ItemKey itemKey = alertKey(key);
-                if (table.live(itemKey, now()).isPresent()) {
+                Instant now = now();
+                Optional<MemoryTable.Item> current = table.live(itemKey, now);
+                if (current.isPresent() && !claimable(current.get(), claimant, now)) {
                     return false;
                 }
-                table.put(item(itemKey, null, key, 1, ttlAfter(retention.alertDedup())));
+                table.put(new MemoryTable.Item(itemKey, null, null, 1, ttlAfter(retention.alertDedup()), Map.of(
+                        ALERT_STATE, CLAIMED, CLAIMANT, claimant,
+                        LEASE_UNTIL, Long.toString(now.plus(lease).getEpochSecond()))));
                 return true;
             }
         }
 
+        /** An unsent claim: the claimant's own, or one whose lease is over. An item without a state was sent. */
+        private static boolean claimable(MemoryTable.Item item, String claimant, Instant now) {
+            if (!CLAIMED.equals(item.attribute(ALERT_STATE))) {
+                return false;
+            }
+            return claimant.equals(item.attribute(CLAIMANT)) || Long.parseLong(item.attribute(LEASE_UNTIL)) <= now.getEpochSecond();
+        }
+
         @Override
-        public void release(AlertKey key) {
+        public void markSent(AlertKey key, String claimant) {
             synchronized (table) {
-                table.delete(alertKey(key));
+                table.raw(alertKey(key)).ifPresent(item -> table.put(new MemoryTable.Item(item.key(), null, null, 1, item.ttl(),
+                        Map.of(ALERT_STATE, SENT, CLAIMANT, requireClaimant(claimant)))));
+            }
+        }
+
+        @Override
+        public void release(AlertKey key, String claimant) {
+            synchronized (table) {
+                ItemKey itemKey = alertKey(key);
+                table.raw(itemKey).filter(item -> CLAIMED.equals(item.attribute(ALERT_STATE))
+                        && requireClaimant(claimant).equals(item.attribute(CLAIMANT))).ifPresent(item -> table.delete(itemKey));
             }
         }
 
         private static ItemKey alertKey(AlertKey key) {
             return TableKeys.alertDedup(key.kind(), key.pipelineId(), key.date(), key.scheduleId());
+        }
+
+        private static String requireClaimant(String claimant) {
+            if (claimant == null || claimant.isBlank()) {
+                throw new IllegalArgumentException("alert claimant is required");
+            }
+            return claimant;
         }
     }
 
@@ -664,7 +704,7 @@ public final class InMemoryProvider implements Provider {
                     return false;
                 }
                 table.put(new MemoryTable.Item(itemKey, null, null, 1, TimeToLive.epochSecondsOf(now().plus(ttl)),
-                        Map.of(OWNER, owner)));
+                        Map.of(OWNER, owner, ACQUIRED_AT, InterlockJson.timestamp(now()))));
                 return true;
             }
         }
@@ -683,10 +723,66 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
-        public Optional<String> holder(LockKey key) {
+        public Optional<LockHolder> holder(LockKey key) {
             synchronized (table) {
-                return table.live(TableKeys.lock(key), now()).map(i -> i.attribute(OWNER));
+                return table.live(TableKeys.lock(key), now()).map(Locks::holderOf);
             }
+        }
+
+        @Override
+        public boolean recordEvaluating(LockKey key, String owner, Instant nextRoundBy, Instant evaluatingUntil) {
+            requireOwner(owner);
+            return change(key, owner, attributes -> {
+                attributes.remove(NEXT_ROUND_BY);
+                attributes.remove(EVALUATING_UNTIL);
+                if (nextRoundBy != null && evaluatingUntil != null) {
+                    attributes.put(NEXT_ROUND_BY, InterlockJson.timestamp(nextRoundBy));
+                    attributes.put(EVALUATING_UNTIL, InterlockJson.timestamp(evaluatingUntil));
+                }
+            });
+        }
+
+        @Override
+        public boolean recordAbsorbed(LockKey key, String holder) {
+            requireOwner(holder);
+            return change(key, holder, attributes ->
+                    attributes.merge(ABSORBED, "1", (a, b) -> Integer.toString(Integer.parseInt(a) + 1)));
+        }
+
+        @Override
+        public Optional<LockHolder> forceRelease(LockKey key) {
+            synchronized (table) {
+                ItemKey itemKey = TableKeys.lock(key);
+                Optional<MemoryTable.Item> held = table.raw(itemKey);
+                held.ifPresent(item -> table.delete(itemKey));
+                return held.filter(item -> item.isLive(now())).map(Locks::holderOf);
+            }
+        }
+
+        /** Rewrites the attributes of {@code owner}'s live lock; false when it does not hold one. */
+        private boolean change(LockKey key, String owner, java.util.function.Consumer<Map<String, String>> edit) {
+            synchronized (table) {
+                ItemKey itemKey = TableKeys.lock(key);
+                Optional<MemoryTable.Item> held = table.live(itemKey, now());
+                if (held.isEmpty() || !owner.equals(held.get().attribute(OWNER))) {
+                    return false;
+                }
+                Map<String, String> attributes = new java.util.HashMap<>(held.get().attributes());
+                edit.accept(attributes);
+                table.put(new MemoryTable.Item(itemKey, null, null, 1, held.get().ttl(), Map.copyOf(attributes)));
+                return true;
+            }
+        }
+
+        private static LockHolder holderOf(MemoryTable.Item item) {
+            return new LockHolder(item.attribute(OWNER), instant(item.attribute(ACQUIRED_AT)),
+                    item.ttl() == null ? null : Instant.ofEpochSecond(item.ttl()), instant(item.attribute(NEXT_ROUND_BY)),
+                    instant(item.attribute(EVALUATING_UNTIL)),
+                    item.attribute(ABSORBED) == null ? 0 : Integer.parseInt(item.attribute(ABSORBED)));
+        }
+
+        private static Instant instant(String text) {
+            return text == null ? null : Instant.parse(text);
         }
 
         private static void requireOwner(String owner) {

@@ -37,6 +37,16 @@ class PipelineValidationTest {
         assertThat(validation.validateText(yaml).errors()).isEmpty();
     }
 
+    @Test
+    void theMaximumJobDurationDefaultsToTwoHoursAndCanBeSet() {
+        assertThat(validation.validateText(VALID).value().maxJobDurationSeconds()).isEqualTo(7200);
+        Validated<PipelineConfig> set = validation.validateText(InterlockJson.write(patched("{\"maxJobDurationSeconds\":900}")));
+        assertThat(set.errors()).isEmpty();
+        assertThat(set.value().maxJobDurationSeconds()).isEqualTo(900);
+        assertThat(validation.validateText(InterlockJson.write(patched("{\"maxJobDurationSeconds\":20,\"pollIntervalSeconds\":60}")))
+                .errors()).singleElement().satisfies(e -> assertThat(e.message()).contains("shorter than pollIntervalSeconds (60)"));
+    }
+
     static Stream<Arguments> malformedConfigs() {
         return Stream.of(
                 arguments("name with upper case and underscore", "{\"name\":\"Bad_Name\"}", List.of("$.name")),
@@ -126,6 +136,12 @@ class PipelineValidationTest {
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("dryRun not a boolean", "{\"dryRun\":\"maybe\"}", List.of("$.dryRun")),
                 arguments("poll limit zero", "{\"pollLimit\":0}", List.of("$.pollLimit")),
+                arguments("max job duration zero", "{\"maxJobDurationSeconds\":0}", List.of("$.maxJobDurationSeconds")),
+                arguments("max job duration beyond half the execution", "{\"maxJobDurationSeconds\":7201}",
+                        List.of("$.maxJobDurationSeconds")),
+                arguments("max job duration shorter than a poll", "{\"maxJobDurationSeconds\":20,\"pollIntervalSeconds\":60}",
+                        List.of("$.maxJobDurationSeconds")),
+                arguments("max job duration not a number", "{\"maxJobDurationSeconds\":\"2h\"}", List.of("$.maxJobDurationSeconds")),
                 arguments("evaluation interval too long", "{\"evaluationIntervalSeconds\":86400}", List.of("$.evaluationIntervalSeconds")),
                 arguments("many problems reported together", "{\"name\":\"X\",\"trigger\":{\"type\":\"http\"},\"retry\":{\"maxAttempts\":0},"
                         + "\"schedules\":[{\"name\":\"daily\",\"deadline\":\"x\"}]}",

@@ -21,6 +21,7 @@ import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.InvalidCursorException;
+import dev.interlock.store.LockHolder;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
@@ -549,6 +550,21 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void aLiveRerunPassesToASuccessorExecutionInItsStatusButATerminalOneNeverMoves() {
+        Rerun pending = rerun("rr1", "gold", DATE, "daily", T0);
+        record(pending);
+        Rerun passed = pending.handedOverTo("exec-successor", T0.plusSeconds(5));
+
+        assertThat(provider.moveRerun(RerunStatus.PENDING, passed, rerunEvent(passed, "PENDING"))).isTrue();
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-successor")).contains(passed);
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr1")).isEmpty();
+        Rerun completed = passed.movedTo(RerunStatus.STARTED, "", "run-1", T0.plusSeconds(6))
+                .movedTo(RerunStatus.COMPLETED, "", null, T0.plusSeconds(7));
+        assertThatThrownBy(() -> provider.moveRerun(RerunStatus.COMPLETED, completed.handedOverTo("exec-late", T0),
+                rerunEvent(completed, "COMPLETED"))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aRerunMovesOnlyFromTheStatusItIsInAndWritesItsEventWithTheMove() {
         Rerun pending = rerun("rr1", "gold", DATE, "daily", T0);
         record(pending);
@@ -752,68 +768,156 @@ public abstract class ProviderContract {
 
     // ---------------------------------------------------------------- alerts
 
-    @Test
-    void anAlertIsClaimedOnceUntilReleasedOrExpired() {
-        AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
-        assertThat(provider.alerts().claim(key)).isTrue();
-        assertThat(provider.alerts().claim(key)).isFalse();
-        assertThat(provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "h01"))).isTrue();
+    private static final Duration LEASE = Duration.ofMinutes(5);
 
-        provider.alerts().release(key);
-        assertThat(provider.alerts().claim(key)).isTrue();
+    @Test
+    void aSentAlertIsNotClaimedAgainUntilItsDedupItemExpires() {
+        AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
+        provider.alerts().markSent(key, "exec-a");
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("sent: not even its own sender claims it again").isFalse();
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isFalse();
+        clock.advance(LEASE.plusHours(1));
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("a sent alert has no lease to run out").isFalse();
+        assertThat(provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "h01"), "exec-b", LEASE)).isTrue();
+        assertThat(provider.alerts().claim(new AlertKey(AlertKind.STUCK_RUN, "gold", DATE, "daily"), "exec-b", LEASE)).isTrue();
 
         clock.advance(Duration.ofDays(7));
-        assertThat(provider.alerts().claim(key)).as("the dedup item expired").isTrue();
+        assertThat(provider.alerts().claim(key, "exec-c", LEASE)).as("the dedup item expired").isTrue();
+    }
+
+    @Test
+    void aClaimWhoseClaimantDiedBeforePublishingIsTakenAgainOnceItsLeaseIsOver() {
+        AlertKey key = new AlertKey(AlertKind.RUN_FAILED, "gold", DATE, "daily");
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
+        // exec-a dies here, between claiming and publishing.
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("exec-a may still be publishing").isFalse();
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("a retried call of the claimant itself").isTrue();
+        clock.advance(LEASE.minusSeconds(1));
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isFalse();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("the lease is over").isTrue();
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("now exec-b's lease runs").isFalse();
+        provider.alerts().markSent(key, "exec-b");
+        clock.advance(LEASE.multipliedBy(2));
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isFalse();
+    }
+
+    @Test
+    void aReleasedClaimIsFreeAtOnceButOnlyItsClaimantReleasesIt() {
+        AlertKey key = new AlertKey(AlertKind.TRIGGER_FAILED, "gold", DATE, "daily");
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
+        provider.alerts().release(key, "exec-b");
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("another claimant cannot free exec-a's claim").isFalse();
+        provider.alerts().release(key, "exec-a");
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isTrue();
+        provider.alerts().markSent(key, "exec-b");
+        provider.alerts().release(key, "exec-b");
+        assertThat(provider.alerts().claim(key, "exec-c", LEASE)).as("a sent alert is never given back").isFalse();
     }
 
     // ---------------------------------------------------------------- locks
 
+    private static final LockKey LOCK = new LockKey("gold", "daily", DATE);
+
     @Test
     void aLockIsExclusiveUnderConcurrency() throws Exception {
-        LockKey key = new LockKey("gold", "daily");
         List<String> winners = new CopyOnWriteArrayList<>();
-        runConcurrently(20, w -> provider.locks().acquire(key, "exec-" + w, Duration.ofHours(5)) && winners.add("exec-" + w));
+        runConcurrently(20, w -> provider.locks().acquire(LOCK, "exec-" + w, Duration.ofHours(5)) && winners.add("exec-" + w));
         assertThat(winners).hasSize(1);
-        assertThat(provider.locks().holder(key)).contains(winners.getFirst());
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains(winners.getFirst());
     }
 
     @Test
     void aLockExpiresAndCanThenBeTakenOver() {
-        LockKey key = new LockKey("gold", "daily");
-        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
         clock.advance(Duration.ofHours(5).minusSeconds(1));
-        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isFalse();
         clock.advance(Duration.ofSeconds(1));
-        assertThat(provider.locks().holder(key)).isEmpty();
-        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isTrue();
-        assertThat(provider.locks().holder(key)).contains("exec-b");
-        assertThat(provider.locks().release(key, "exec-a")).as("the expired owner cannot release the new holder's lock").isFalse();
-        assertThat(provider.locks().holder(key)).contains("exec-b");
+        assertThat(provider.locks().holder(LOCK)).isEmpty();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-b");
+        assertThat(provider.locks().release(LOCK, "exec-a")).as("the expired owner cannot release the new holder's lock").isFalse();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-b");
     }
 
     @Test
     void theSameOwnerReacquiresAndExtendsItsLock() {
-        LockKey key = new LockKey("gold", "daily");
-        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
         clock.advance(Duration.ofHours(4));
-        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
         clock.advance(Duration.ofHours(4));
-        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).as("extended to 9 h").isFalse();
-        assertThat(provider.locks().holder(key)).contains("exec-a");
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).as("extended to 9 h").isFalse();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-a");
     }
 
     @Test
-    void onlyTheOwnerReleasesALock() {
-        LockKey key = new LockKey("gold", "daily");
-        LockKey other = new LockKey("gold", "h01");
-        provider.locks().acquire(key, "exec-a", Duration.ofHours(5));
-        assertThat(provider.locks().release(key, "exec-b")).isFalse();
-        assertThat(provider.locks().holder(key)).contains("exec-a");
-        assertThat(provider.locks().acquire(other, "exec-b", Duration.ofHours(5))).as("locks are per schedule").isTrue();
-        assertThat(provider.locks().release(key, "exec-a")).isTrue();
-        assertThat(provider.locks().holder(key)).isEmpty();
-        assertThat(provider.locks().release(key, "exec-a")).isFalse();
-        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isTrue();
+    void onlyTheOwnerReleasesALockAndLocksArePerScheduleAndDate() {
+        LockKey otherSchedule = new LockKey("gold", "h01", DATE);
+        LockKey otherDate = new LockKey("gold", "daily", DATE.minusDays(1));
+        provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5));
+        assertThat(provider.locks().release(LOCK, "exec-b")).isFalse();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-a");
+        assertThat(provider.locks().acquire(otherSchedule, "exec-b", Duration.ofHours(5))).as("locks are per schedule").isTrue();
+        assertThat(provider.locks().acquire(otherDate, "exec-c", Duration.ofHours(5))).as("locks are per date").isTrue();
+        assertThat(provider.locks().release(LOCK, "exec-a")).isTrue();
+        assertThat(provider.locks().holder(LOCK)).isEmpty();
+        assertThat(provider.locks().holder(otherDate)).map(LockHolder::owner).contains("exec-c");
+        assertThat(provider.locks().release(LOCK, "exec-a")).isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+    }
+
+    @Test
+    void aHolderReportsItsEvaluationAndOnlyTheHolderCanReportOrCountAbsorbedMarkers() {
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
+        LockHolder fresh = provider.locks().holder(LOCK).orElseThrow();
+        assertThat(fresh.acquiredAt()).isEqualTo(T0);
+        assertThat(fresh.expiresAt()).isEqualTo(T0.plus(Duration.ofHours(5)));
+        assertThat(fresh.nextRoundBy()).isNull();
+        assertThat(fresh.absorbed()).isZero();
+
+        Instant nextRound = T0.plusSeconds(120);
+        Instant deadline = T0.plusSeconds(3600);
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline)).isTrue();
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-b", T0, T0)).as("not the holder").isFalse();
+        assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isTrue();
+        assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isTrue();
+        assertThat(provider.locks().recordAbsorbed(LOCK, "exec-b")).isFalse();
+        LockHolder evaluating = provider.locks().holder(LOCK).orElseThrow();
+        assertThat(evaluating.nextRoundBy()).isEqualTo(nextRound);
+        assertThat(evaluating.evaluatingUntil()).isEqualTo(deadline);
+        assertThat(evaluating.absorbed()).isEqualTo(2);
+        assertThat(evaluating.expiresAt()).as("reporting keeps the TTL").isEqualTo(fresh.expiresAt());
+        assertThat(evaluating.evaluatesAgainAfter(T0.plusSeconds(119))).isTrue();
+        assertThat(evaluating.evaluatesAgainAfter(T0.plusSeconds(120))).as("its round is overdue: maybe dead").isFalse();
+
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", null, null)).isTrue();
+        LockHolder left = provider.locks().holder(LOCK).orElseThrow();
+        assertThat(left.nextRoundBy()).isNull();
+        assertThat(left.evaluatingUntil()).isNull();
+        assertThat(left.absorbed()).isEqualTo(2);
+        assertThat(left.evaluatesAgainAfter(T0)).isFalse();
+
+        clock.advance(Duration.ofHours(5));
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline)).as("expired: not held").isFalse();
+        assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isFalse();
+    }
+
+    @Test
+    void anOperatorReleasesALockWhoeverHoldsIt() {
+        assertThat(provider.locks().forceRelease(LOCK)).isEmpty();
+        provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5));
+        provider.locks().recordAbsorbed(LOCK, "exec-a");
+        LockHolder previous = provider.locks().forceRelease(LOCK).orElseThrow();
+        assertThat(previous.owner()).isEqualTo("exec-a");
+        assertThat(previous.absorbed()).isEqualTo(1);
+        assertThat(provider.locks().holder(LOCK)).isEmpty();
+        assertThat(provider.locks().release(LOCK, "exec-a")).as("its holder's own release is then a no-op").isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+
+        clock.advance(Duration.ofHours(6));
+        assertThat(provider.locks().forceRelease(LOCK)).as("an expired lock is nobody's").isEmpty();
+        assertThat(provider.locks().acquire(LOCK, "exec-c", Duration.ofHours(5))).isTrue();
     }
 
     // ---------------------------------------------------------------- transitions

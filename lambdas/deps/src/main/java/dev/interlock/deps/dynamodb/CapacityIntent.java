@@ -47,11 +47,14 @@ public enum CapacityIntent {
     DOWNSTREAM_READ("cascade.downstreamOf", "1 consistent Query of DOWNSTREAM# entries: 1 RCU/4 KB"),
     LATE_ARRIVAL_PUT("lateArrivals.put", "1 PutItem: 1 WCU"),
     LATE_ARRIVAL_LIST("lateArrivals.list", "1 consistent Query: 1 RCU/4 KB"),
-    ALERT_CLAIM("alerts.claim", "1 conditional PutItem: 1 WCU"),
-    ALERT_RELEASE("alerts.release", "1 DeleteItem: 1 WCU"),
+    ALERT_CLAIM("alerts.claim", "1 conditional PutItem: 1 WCU (a failed condition costs 1 WCU too)"),
+    ALERT_SENT("alerts.markSent", "1 conditional UpdateItem: 1 WCU"),
+    ALERT_RELEASE("alerts.release", "1 conditional DeleteItem: 1 WCU"),
     LOCK_ACQUIRE("locks.acquire", "1 conditional PutItem: 1 WCU"),
     LOCK_RELEASE("locks.release", "1 conditional DeleteItem: 1 WCU"),
     LOCK_HOLDER("locks.holder", "1 consistent GetItem: 1 RCU"),
+    LOCK_PROGRESS("locks.recordEvaluating/recordAbsorbed", "1 conditional UpdateItem: 1 WCU, once per evaluation round"),
+    LOCK_FORCE_RELEASE("locks.forceRelease", "1 DeleteItem returning the old item: 1 WCU"),
     TRANSITION("recordTransition", "1 consistent GetItem of the run log + 1 TransactWriteItems (run + run log + events): 2 WCU/KB per item"),
     PING("ping", "1 consistent GetItem of a key that never exists: 1 RCU");
 

@@ -191,7 +191,7 @@ public final class DynamoDbProvider implements Provider {
     public boolean moveRerun(RerunStatus from, Rerun next, Event event) {
         Objects.requireNonNull(next, "next");
         Objects.requireNonNull(event, "event");
-        if (from != null && !from.canMoveTo(next.status())) {
+        if (from != null && !from.allowsRewriteAs(next.status())) {
             throw new IllegalArgumentException("a rerun cannot move from " + from + " to " + next.status());
         }
         for (int attempt = 1; ; attempt++) {

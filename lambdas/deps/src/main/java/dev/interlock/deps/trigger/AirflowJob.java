@@ -91,6 +91,27 @@ final class AirflowJob {
         }
     }
 
+    /**
+     * Marks the DAG run failed ({@code PATCH …/dagRuns/{run}} with {@code state: failed}, Airflow 2.2+): Airflow then
+     * stops its running task instances. Repeating it is harmless.
+     */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
+        try {
+            List<String> ids = Metadata.require(request.metadata(), "airflow",
+                    Metadata.AIRFLOW_URL, Metadata.AIRFLOW_DAG_ID, Metadata.AIRFLOW_DAG_RUN_ID);
+            URI uri = HttpCalls.uri(ids.get(0), Metadata.AIRFLOW_URL, "airflow",
+                    "/api/v1/dags/" + HttpCalls.segment(ids.get(1)) + "/dagRuns/" + HttpCalls.segment(ids.get(2)));
+            OutboundRequest patch = new OutboundRequest("PATCH", uri, HttpCalls.jsonHeaders(rendering, request.headers(), uri),
+                    "{\"state\":\"failed\"}", null, null, RetryMode.IDEMPOTENT).withHosts(rendering.hosts());
+            JsonNode answer = calls.sendForJson(patch);
+            return JobCanceller.Cancellation.requested("airflow dag run " + ids.get(2) + " marked failed (state now "
+                    + answer.path("state").asText("unknown") + ")");
+        } catch (JobFailure e) {
+            throw e.scrubbed(rendering);
+        }
+    }
+
     /** Airflow's DagRunState: queued, running, success, failed. */
     static RunCheck map(String state) {
         return switch (state.toLowerCase(Locale.ROOT)) {

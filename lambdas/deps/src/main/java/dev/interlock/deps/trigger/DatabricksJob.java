@@ -93,6 +93,23 @@ final class DatabricksJob {
         }
     }
 
+    /** Cancels the run ({@code jobs/runs/cancel}); cancelling a run that already ended is accepted too. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
+        try {
+            List<String> ids = Metadata.require(request.metadata(), "databricks",
+                    Metadata.DATABRICKS_WORKSPACE_URL, Metadata.DATABRICKS_RUN_ID);
+            URI uri = HttpCalls.uri(ids.get(0), Metadata.DATABRICKS_WORKSPACE_URL, "databricks", "/api/2.1/jobs/runs/cancel");
+            ObjectNode body = InterlockJson.json().createObjectNode();
+            body.put("run_id", Long.parseLong(ids.get(1)));
+            calls.send(new OutboundRequest("POST", uri, HttpCalls.jsonHeaders(rendering, request.headers(), uri),
+                    body.toString(), null, null, RetryMode.IDEMPOTENT).withHosts(rendering.hosts()));
+            return JobCanceller.Cancellation.requested("databricks run " + ids.get(1) + " cancel requested");
+        } catch (JobFailure e) {
+            throw e.scrubbed(rendering);
+        }
+    }
+
     /**
      * life_cycle_state QUEUED, PENDING, RUNNING, TERMINATING, BLOCKED, WAITING_FOR_RETRY → running; TERMINATED is
      * judged by result_state; SKIPPED and INTERNAL_ERROR end the run.

@@ -57,6 +57,18 @@ final class EmrJob {
         return map(state, message);
     }
 
+    /** Cancels the step ({@code CancelSteps}); a running step goes CANCEL_PENDING, then CANCELLED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "emr", Metadata.EMR_CLUSTER_ID, Metadata.EMR_STEP_ID);
+        var infos = JobFailure.aws("emr CancelSteps", () -> emr.get()
+                .cancelSteps(r -> r.clusterId(ids.get(0)).stepIds(ids.get(1))).cancelStepsInfoList());
+        var info = infos == null || infos.isEmpty() ? null : infos.getFirst();
+        if (info != null && "FAILED".equals(info.statusAsString())) {
+            return JobCanceller.Cancellation.refused("emr CancelSteps refused step " + ids.get(1) + ": " + info.reason());
+        }
+        return JobCanceller.Cancellation.requested("emr step " + ids.get(1) + " cancel requested");
+    }
+
     static RunCheck map(StepState state, String message) {
         if (state == null) {
             return RunCheck.running(message);

@@ -68,6 +68,15 @@ final class EmrServerlessJob {
         return map(state, message);
     }
 
+    /** Cancels the job run ({@code CancelJobRun}); it goes CANCELLING, then CANCELLED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "emr-serverless",
+                Metadata.EMR_SL_APPLICATION_ID, Metadata.EMR_SL_JOB_RUN_ID);
+        JobFailure.aws("emr-serverless CancelJobRun", () -> emrServerless.get()
+                .cancelJobRun(r -> r.applicationId(ids.get(0)).jobRunId(ids.get(1))));
+        return JobCanceller.Cancellation.requested("emr-serverless job run " + ids.get(1) + " cancel requested");
+    }
+
     static RunCheck map(JobRunState state, String message) {
         if (state == null) {
             return RunCheck.running(message);

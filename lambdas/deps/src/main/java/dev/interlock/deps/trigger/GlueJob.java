@@ -38,6 +38,19 @@ final class GlueJob {
         return map(state, message);
     }
 
+    /** Stops the job run ({@code BatchStopJobRun}); the run goes STOPPING, then STOPPED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "glue", Metadata.GLUE_JOB_NAME, Metadata.GLUE_JOB_RUN_ID);
+        var response = JobFailure.aws("glue BatchStopJobRun", () -> glue.get()
+                .batchStopJobRun(r -> r.jobName(ids.get(0)).jobRunIds(ids.get(1))));
+        if (response.hasErrors() && !response.errors().isEmpty()) {
+            var error = response.errors().getFirst().errorDetail();
+            return JobCanceller.Cancellation.refused("glue BatchStopJobRun refused run " + ids.get(1) + ": "
+                    + (error == null ? "no detail" : error.errorCode() + " " + error.errorMessage()));
+        }
+        return JobCanceller.Cancellation.requested("glue job run " + ids.get(1) + " stop requested");
+    }
+
     static RunCheck map(JobRunState state, String message) {
         if (state == null) {
             return RunCheck.running(message);

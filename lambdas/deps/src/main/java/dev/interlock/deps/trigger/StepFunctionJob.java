@@ -54,6 +54,14 @@ final class StepFunctionJob {
         return map(status, message);
     }
 
+    /** Stops the execution ({@code StopExecution}); it ends ABORTED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        String executionArn = Metadata.require(request.metadata(), "step-function", Metadata.SFN_EXECUTION_ARN).getFirst();
+        JobFailure.aws("step-function StopExecution", () -> sfn.get().stopExecution(r -> r.executionArn(executionArn)
+                .error("Interlock.MaxJobDuration").cause("stopped by Interlock: ran longer than the pipeline's maxJobDurationSeconds")));
+        return JobCanceller.Cancellation.requested("step-function execution stop requested");
+    }
+
     static RunCheck map(ExecutionStatus status, String message) {
         if (status == null) {
             return RunCheck.running(message);

@@ -31,7 +31,7 @@ import java.util.function.Supplier;
  * Starts and polls jobs of every trigger type of SPEC §8. The AWS types reach their SDK client only when a
  * trigger of that type runs, so a function pays only for the clients its pipelines use.
  */
-public final class TriggerRunners implements TriggerRunner, RunChecker {
+public final class TriggerRunners implements TriggerRunner, RunChecker, JobCanceller {
 
     private final HttpJob http;
     private final AirflowJob airflow;
@@ -105,6 +105,30 @@ public final class TriggerRunners implements TriggerRunner, RunChecker {
             // A defect, not a job outcome: recorded as a failed trigger (retryable) so the run is not left hanging.
             log.error(ctx, "trigger crashed", Map.of("triggerType", request.trigger().type().wireName()), e);
             return TriggerResult.failed("trigger crashed: " + e, FailureCategory.TRANSIENT);
+        }
+    }
+
+    @Override
+    public Cancellation cancel(RunCheckRequest request) {
+        LogContext ctx = new LogContext(request.pipelineId(), null, null, request.runId(), null);
+        try {
+            return switch (request.triggerType()) {
+                case AIRFLOW -> airflow.cancel(request);
+                case DATABRICKS -> databricks.cancel(request);
+                case GLUE -> glue.cancel(request);
+                case EMR -> emr.cancel(request);
+                case EMR_SERVERLESS -> emrServerless.cancel(request);
+                case STEP_FUNCTION -> stepFunction.cancel(request);
+                case HTTP, LAMBDA, COMMAND -> Cancellation.refused(request.triggerType().wireName()
+                        + " jobs finish inside the trigger call; there is nothing to cancel");
+            };
+        } catch (JobFailure e) {
+            log.warn(ctx, "job cancel failed", Map.of("triggerType", request.triggerType().wireName(),
+                    "failureCategory", e.category().name(), "reason", e.getMessage()));
+            return Cancellation.refused("cancel failed: " + e.getMessage());
+        } catch (RuntimeException e) {
+            log.error(ctx, "job cancel crashed", Map.of("triggerType", request.triggerType().wireName()), e);
+            return Cancellation.refused("cancel crashed: " + e);
         }
     }
 

@@ -143,10 +143,11 @@ class DynamoDbProviderContractTest extends ProviderContract {
     @Test
     void anExpiredItemReadsAsAbsentWhileDynamoDbStillHoldsIt() {
         AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
-        provider.alerts().claim(key);
+        provider.alerts().claim(key, "exec-a", Duration.ofMinutes(5));
+        provider.alerts().markSent(key, "exec-a");
         clock.advance(Duration.ofDays(8));
         // The item's ttl is past by the injected clock but not by the wall clock, so no TTL job has removed it.
         assertThat(client.scan(b -> b.tableName(tableName)).items()).hasSize(1);
-        assertThat(provider.alerts().claim(key)).isTrue();
+        assertThat(provider.alerts().claim(key, "exec-b", Duration.ofMinutes(5))).isTrue();
     }
 }

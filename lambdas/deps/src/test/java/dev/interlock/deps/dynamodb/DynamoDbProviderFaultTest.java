@@ -88,10 +88,10 @@ class DynamoDbProviderFaultTest {
     void throttlingPastTheAttemptBudgetIsAStoreFaultNamingTheOperationAndKey() {
         DynamoDbProvider provider = provider(3);
         FAULTS.throttle("GetItem", 5);
-        assertThatThrownBy(() -> provider.locks().holder(new LockKey("gold", "daily")))
+        assertThatThrownBy(() -> provider.locks().holder(new LockKey("gold", "daily", java.time.LocalDate.of(2026, 3, 1))))
                 .isInstanceOf(StoreException.class)
                 .hasMessageContaining("locks.holder")
-                .hasMessageContaining("LOCK#eval:gold:daily/LOCK")
+                .hasMessageContaining("LOCK#eval:gold:daily:2026-03-01/LOCK")
                 .hasMessageContaining("after 3 attempts");
         assertThat(pauses).hasSize(2);
         FAULTS.throttle("GetItem", 0);

@@ -257,6 +257,36 @@ class HttpTriggersTest {
                 FailureCategory.PERMANENT));
     }
 
+    @Test
+    void airflowCancelMarksTheDagRunFailedWithTheTriggerHeaders() throws Exception {
+        Map<String, String> metadata = Map.of("airflow_url", base(), "airflow_dag_id", "d", "airflow_dag_run_id", "r1");
+        server.answer("PATCH /api/v1/dags/d/dagRuns/r1", Answer.json(200, "{\"dag_run_id\":\"r1\",\"state\":\"failed\"}"));
+
+        JobCanceller.Cancellation cancelled = runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW,
+                metadata, Map.of("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}")));
+
+        assertThat(cancelled.requested()).isTrue();
+        assertThat(cancelled.message()).isEqualTo("airflow dag run r1 marked failed (state now failed)");
+        LocalHttpServer.Request sent = server.requests().getFirst();
+        assertThat(sent.method()).isEqualTo("PATCH");
+        assertThat(sent.headers()).containsEntry("Authorization", "Bearer af-token");
+        assertThat(InterlockJson.json().readTree(sent.body())).isEqualTo(InterlockJson.json().readTree("{\"state\":\"failed\"}"));
+
+        server.answer("PATCH /api/v1/dags/d/dagRuns/r1", Answer.status(403, "forbidden"));
+        JobCanceller.Cancellation refused = runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW,
+                metadata, null));
+        assertThat(refused.requested()).isFalse();
+        assertThat(refused.message()).startsWith("cancel failed: PATCH ").contains("403");
+    }
+
+    @Test
+    void synchronousJobsHaveNothingToCancel() {
+        JobCanceller.Cancellation none = runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.HTTP, Map.of(), null));
+        assertThat(none.requested()).isFalse();
+        assertThat(none.message()).contains("nothing to cancel");
+        assertThat(server.requests()).isEmpty();
+    }
+
     // ---- databricks ----
 
     @Test
@@ -271,6 +301,20 @@ class HttpTriggersTest {
         assertThat(sent.headers()).containsEntry("Authorization", "Bearer dbx-token");
         assertThat(InterlockJson.json().readTree(sent.body())).isEqualTo(InterlockJson.json().readTree(
                 "{\"job_id\":1234,\"notebook_params\":{\"date\":\"2026-03-01\"},\"idempotency_token\":\"run-42\"}"));
+    }
+
+    @Test
+    void databricksCancelsTheRunById() throws Exception {
+        server.answer("POST /api/2.1/jobs/runs/cancel", Answer.json(200, "{}"));
+
+        JobCanceller.Cancellation cancelled = runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.DATABRICKS,
+                Map.of("databricks_workspace_url", base(), "databricks_run_id", "455644833"),
+                Map.of("Authorization", "Bearer ${INTERLOCK_DBX_TOKEN}")));
+
+        assertThat(cancelled.requested()).isTrue();
+        LocalHttpServer.Request sent = server.requests().getFirst();
+        assertThat(sent.headers()).containsEntry("Authorization", "Bearer dbx-token");
+        assertThat(InterlockJson.json().readTree(sent.body())).isEqualTo(InterlockJson.json().readTree("{\"run_id\":455644833}"));
     }
 
     @Test
