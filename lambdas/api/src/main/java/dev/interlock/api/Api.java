@@ -53,6 +53,9 @@ public final class Api {
                 new RouteTable.Route("PUT", "/calendars/{name}", calendars::put),
                 new RouteTable.Route("GET", "/calendars/{name}", calendars::get),
                 new RouteTable.Route("PUT", "/sensors/{name}", sensors::put),
+                new RouteTable.Route("GET", "/sensors/{name}", sensors::get),
+                new RouteTable.Route("PUT", "/sensors/{name}/partitions/{partition}", sensors::putPartition),
+                new RouteTable.Route("GET", "/sensors/{name}/partitions/{partition}", sensors::getPartition),
                 new RouteTable.Route("GET", "/health", (request, path) -> {
                     provider.ping();
                     return ApiResponse.json(200, Map.of("status", "ok", "time", clock.instant()));

@@ -1,6 +1,7 @@
 package dev.interlock.api;
 
 import dev.interlock.model.archetype.ArchetypeValidation;
+import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.validation.PipelineValidation;
 
 import java.util.regex.Pattern;
@@ -36,6 +37,11 @@ public final class PathIds {
 
     public static String sensorName(String value) {
         return check("name", value, SENSOR_NAME, "a sensor name");
+    }
+
+    /** A sensor partition such as {@code 2026-03-01} or {@code 2026-03-01T06}. */
+    public static String partition(String value) {
+        return check("partition", value, SensorPartition.PATTERN, "a partition, e.g. 2026-03-01 or 2026-03-01T06");
     }
 
     private static String check(String parameter, String value, Pattern pattern, String what) {

@@ -6,6 +6,7 @@ import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
+import dev.interlock.store.SensorStore;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -15,7 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-/** {@code PUT /sensors/{name}}: producers push the latest fields of a sensor; the API stamps {@code updatedAt}. */
+/**
+ * {@code /sensors/{name}} and {@code /sensors/{name}/partitions/{partition}}: producers push the latest fields of a
+ * sensor or of one of its partitions (the API stamps {@code updatedAt}); operators read what Interlock sees.
+ */
 final class SensorRoutes {
 
     /** Field names are what {@code sensor-threshold} configs refer to. */
@@ -47,8 +51,36 @@ final class SensorRoutes {
         return false;
     }
 
+    /** {@code PUT /sensors/{name}}: the unpartitioned value. */
     ApiResponse put(ApiRequest request, Map<String, String> path) {
+        return write(request, PathIds.sensorName(path.get("name")), null);
+    }
+
+    /** {@code PUT /sensors/{name}/partitions/{partition}}: one partition's value. */
+    ApiResponse putPartition(ApiRequest request, Map<String, String> path) {
         String name = PathIds.sensorName(path.get("name"));
+        return write(request, name, PathIds.partition(path.get("partition")));
+    }
+
+    /** {@code GET /sensors/{name}}. */
+    ApiResponse get(ApiRequest request, Map<String, String> path) {
+        return read(PathIds.sensorName(path.get("name")), null);
+    }
+
+    /** {@code GET /sensors/{name}/partitions/{partition}}. */
+    ApiResponse getPartition(ApiRequest request, Map<String, String> path) {
+        String name = PathIds.sensorName(path.get("name"));
+        return read(name, PathIds.partition(path.get("partition")));
+    }
+
+    private ApiResponse read(String name, String partition) {
+        return provider.sensors().get(name, partition)
+                .map(value -> ApiResponse.json(200, value))
+                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no value of sensor '" + name + "'"
+                        + (partition == null ? "" : " partition '" + partition + "'")));
+    }
+
+    private ApiResponse write(ApiRequest request, String name, String partition) {
         JsonNode document = body.readObject(request, false);
         List<ValidationError> errors = new ArrayList<>();
         if (document.isEmpty()) {
@@ -75,8 +107,7 @@ final class SensorRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the sensor value has " + errors.size() + " problem(s)", errors);
         }
-        SensorValue value = new SensorValue(name, fields, clock.instant());
-        provider.sensors().put(value);
-        return ApiResponse.json(200, value);
+        SensorStore.SensorWrite written = provider.sensors().write(new SensorValue(name, partition, fields, clock.instant(), 0));
+        return ApiResponse.json(200, written.stored());
     }
 }

@@ -81,10 +81,43 @@ class DocumentRoutesTest {
         ApiFixture.Reply reply = api.call("PUT", "/sensors/orders-count", "{\"count\":1500,\"complete\":true,\"parts\":[\"a\"]}");
 
         SensorValue expected = new SensorValue("orders-count", Map.of("count", 1500, "complete", true, "parts", List.of("a")),
-                ApiFixture.NOW);
+                ApiFixture.NOW).atRevision(1);
         assertThat(reply.status()).isEqualTo(200);
         assertThat(api.store.sensors().get("orders-count")).contains(expected);
-        assertThat(reply.json()).isEqualTo(InterlockJson.tree(expected));
+        assertThat(reply.json()).isEqualTo(InterlockJson.tree(InterlockJson.write(expected)));
+    }
+
+    @Test
+    void partitionsAreStoredAndReadApartFromTheUnpartitionedValue() {
+        assertThat(api.call("PUT", "/sensors/orders/partitions/2026-03-09", "{\"complete\":true}").status()).isEqualTo(200);
+        ApiFixture.Reply hour = api.call("PUT", "/sensors/orders/partitions/2026-03-10T06", "{\"complete\":false}");
+        assertThat(hour.json().path("partition").asText()).isEqualTo("2026-03-10T06");
+        assertThat(hour.json().path("revision").asLong()).isEqualTo(1);
+
+        assertThat(api.call("GET", "/sensors/orders/partitions/2026-03-09").json().path("fields").path("complete").asBoolean()).isTrue();
+        assertThat(api.call("GET", "/sensors/orders/partitions/2026-03-10").status()).isEqualTo(404);
+        assertThat(api.call("GET", "/sensors/orders").status()).isEqualTo(404);
+        assertThat(api.store.sensors().get("orders", "2026-03-10T06").orElseThrow().fields()).isEqualTo(Map.of("complete", false));
+    }
+
+    @Test
+    void aMalformedPartitionIsA400NamingItAndWritesNothing() {
+        api.recording.clear();
+        for (String bad : List.of("-x", "a%23b", "a%2Fb", "a%20b", "x".repeat(129))) {
+            ApiFixture.Reply reply = api.call("PUT", "/sensors/orders/partitions/" + bad, "{\"complete\":true}");
+            assertThat(reply.status()).as(bad).isEqualTo(400);
+            assertThat(reply.errorPaths()).as(bad).containsExactly("path.partition");
+        }
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
+    void sameFieldsAgainKeepTheRevision() {
+        api.call("PUT", "/sensors/orders", "{\"count\":1}");
+        ApiFixture.Reply again = api.call("PUT", "/sensors/orders", "{\"count\":1}");
+        ApiFixture.Reply changed = api.call("PUT", "/sensors/orders", "{\"count\":2}");
+        assertThat(again.json().path("revision").asLong()).isEqualTo(1);
+        assertThat(changed.json().path("revision").asLong()).isEqualTo(2);
     }
 
     @Test

@@ -24,6 +24,8 @@ public final class TableKeys {
     public static final String LATE_ARRIVAL_PREFIX = "LATEARRIVAL#";
     public static final String RERUN_PREFIX = "RERUN#";
     public static final String RERUN_BUDGET_PREFIX = "RERUNBUDGET#";
+    public static final String SENSOR_PREFIX = "SENSOR#";
+    public static final String PARTITION_PREFIX = "PARTITION#";
 
     public static final String PIPELINE_TYPE = "TYPE#pipeline";
     public static final String ARCHETYPE_TYPE = "TYPE#archetype";
@@ -92,9 +94,19 @@ public final class TableKeys {
         return TRAIT_PREFIX + date + "#" + requirePart("scheduleId", scheduleId) + "#";
     }
 
-    /** Sensor value item. */
+    /** Sensor value item: the unpartitioned value. */
     public static ItemKey sensor(String name) {
-        return new ItemKey("SENSOR#" + requirePart("sensor", name), STATE);
+        return new ItemKey(sensorPk(name), STATE);
+    }
+
+    /** Sensor value item of one partition ({@code 2026-03-01}, {@code 2026-03-01T06}); null partition: the unpartitioned value. */
+    public static ItemKey sensor(String name, String partition) {
+        return partition == null ? sensor(name) : new ItemKey(sensorPk(name), PARTITION_PREFIX + requirePart("partition", partition));
+    }
+
+    /** {@code SENSOR#<name>}: the partition of a sensor's values and of the index of what reads it. */
+    public static String sensorPk(String name) {
+        return SENSOR_PREFIX + requirePart("sensor", name);
     }
 
     /** Run state item (the truth; changed by CAS). */

@@ -391,15 +391,22 @@ public final class InMemoryProvider implements Provider {
 
     private final class Sensors implements SensorStore {
         @Override
-        public void put(SensorValue value, Instant expiresAt) {
+        public SensorWrite write(SensorValue value, Instant expiresAt) {
             synchronized (table) {
-                table.put(item(TableKeys.sensor(value.name()), null, value, 1, ttlAt(expiresAt)));
+                ItemKey key = TableKeys.sensor(value.name(), value.partition());
+                // The item's version is the revision; it keeps counting past an expired value, as on DynamoDB.
+                long revision = table.raw(key).map(MemoryTable.Item::version).orElse(0L);
+                Optional<SensorValue> live = table.live(key, now()).map(i -> decode(i, SensorValue.class));
+                boolean changed = live.isEmpty() || !live.get().sameFieldsAs(value);
+                SensorValue stored = value.atRevision(changed ? revision + 1 : revision);
+                table.put(item(key, null, stored, stored.revision(), ttlAt(expiresAt)));
+                return new SensorWrite(stored, changed);
             }
         }
 
         @Override
-        public Optional<SensorValue> get(String name) {
-            return getDocument(TableKeys.sensor(name), SensorValue.class);
+        public Optional<SensorValue> get(String name, String partition) {
+            return getDocument(TableKeys.sensor(name, partition), SensorValue.class);
         }
     }
 

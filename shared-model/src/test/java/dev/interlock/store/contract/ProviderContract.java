@@ -27,6 +27,7 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
+import dev.interlock.store.SensorStore;
 import dev.interlock.store.TransitionOutcome;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -233,16 +234,72 @@ public abstract class ProviderContract {
 
     @Test
     void sensorValuesAreReplacedAndExpire() {
-        provider.sensors().put(new SensorValue("orders", Map.of("count", 1000), T0));
+        provider.sensors().write(new SensorValue("orders", Map.of("count", 1000), T0));
         SensorValue latest = new SensorValue("orders", Map.of("count", 1500, "complete", true), T0.plusSeconds(5));
-        provider.sensors().put(latest);
-        assertThat(provider.sensors().get("orders")).contains(latest);
+        SensorStore.SensorWrite written = provider.sensors().write(latest);
+        assertThat(written.changed()).isTrue();
+        assertThat(written.stored()).isEqualTo(latest.atRevision(2));
+        assertThat(provider.sensors().get("orders")).contains(latest.atRevision(2));
         assertThat(provider.sensors().get("unknown")).isEmpty();
 
-        provider.sensors().put(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
+        provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
         clock.advance(Duration.ofSeconds(10));
         assertThat(provider.sensors().get("clicks")).isEmpty();
-        assertThat(provider.sensors().get("orders")).contains(latest);
+        assertThat(provider.sensors().get("orders")).contains(latest.atRevision(2));
+    }
+
+    @Test
+    void theSameFieldsAgainKeepTheRevisionAndOnlyMoveUpdatedAt() {
+        SensorStore.SensorWrite first = provider.sensors().write(new SensorValue("orders", Map.of("count", 10, "complete", true), T0));
+        SensorStore.SensorWrite again = provider.sensors().write(new SensorValue("orders", Map.of("complete", true, "count", 10), T0.plusSeconds(60)));
+        assertThat(first.changed()).isTrue();
+        assertThat(first.stored().revision()).isEqualTo(1);
+        assertThat(again.changed()).isFalse();
+        assertThat(again.stored().revision()).isEqualTo(1);
+        assertThat(provider.sensors().get("orders").orElseThrow().updatedAt()).isEqualTo(T0.plusSeconds(60));
+
+        SensorStore.SensorWrite back = provider.sensors().write(new SensorValue("orders", Map.of("count", 11), T0.plusSeconds(61)));
+        assertThat(back.changed()).isTrue();
+        assertThat(back.stored().revision()).isEqualTo(2);
+    }
+
+    @Test
+    void partitionsOfASensorAreSeparateValues() {
+        SensorValue yesterday = new SensorValue("orders", "2026-02-28", Map.of("complete", true), T0, 0);
+        SensorValue hour = new SensorValue("orders", "2026-03-01T06", Map.of("complete", false), T0, 0);
+        provider.sensors().write(yesterday);
+        provider.sensors().write(hour);
+        provider.sensors().write(new SensorValue("orders", Map.of("count", 5), T0));
+
+        assertThat(provider.sensors().get("orders", "2026-02-28")).contains(yesterday.atRevision(1));
+        assertThat(provider.sensors().get("orders", "2026-03-01T06")).contains(hour.atRevision(1));
+        assertThat(provider.sensors().get("orders", "2026-03-01")).isEmpty();
+        assertThat(provider.sensors().get("orders").orElseThrow().fields()).isEqualTo(Map.of("count", 5));
+        assertThat(provider.sensors().get("orders").orElseThrow().partition()).isNull();
+    }
+
+    @Test
+    void revisionsKeepCountingPastAnExpiredValue() {
+        provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
+        clock.advance(Duration.ofSeconds(10));
+        SensorStore.SensorWrite after = provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0.plusSeconds(10)));
+        assertThat(after.changed()).isTrue();
+        assertThat(after.stored().revision()).isEqualTo(2);
+    }
+
+    @Test
+    void concurrentSensorWritersEachGetTheirOwnRevision() throws Exception {
+        int writers = 10;
+        List<Long> changedRevisions = new CopyOnWriteArrayList<>();
+        runConcurrently(writers, w -> {
+            SensorStore.SensorWrite written = provider.sensors().write(new SensorValue("hot", Map.of("writer", w), T0));
+            if (written.changed()) {
+                changedRevisions.add(written.stored().revision());
+            }
+            return null;
+        });
+        assertThat(changedRevisions).doesNotHaveDuplicates().hasSize(writers);
+        assertThat(provider.sensors().get("hot").orElseThrow().revision()).isEqualTo(writers);
     }
 
     // ---------------------------------------------------------------- runs and compare-and-swap

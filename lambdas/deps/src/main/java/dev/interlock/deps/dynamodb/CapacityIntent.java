@@ -24,7 +24,7 @@ public enum CapacityIntent {
     TRAIT_PUT("traits.put", "1 PutItem: 1 WCU"),
     TRAIT_GET("traits.get", "1 consistent GetItem: 1 RCU"),
     TRAIT_LIST("traits.list", "1 consistent Query on one (date, schedule) prefix: 1 RCU/4 KB"),
-    SENSOR_PUT("sensors.put", "1 PutItem: 1 WCU"),
+    SENSOR_PUT("sensors.write", "1 consistent GetItem + 1 PutItem conditional on the revision read (again after losing a race): 1 RCU + 1 WCU"),
     SENSOR_GET("sensors.get", "1 consistent GetItem: 1 RCU"),
     RUN_CREATE("runs.create", "1 conditional PutItem: 1 WCU (a failed condition costs 1 WCU too)"),
     RUN_GET("runs.get", "1 consistent GetItem: 1 RCU"),
