@@ -57,10 +57,11 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     /** The profile of one function. */
     public static FunctionProfile of(InterlockFunction function) {
         return switch (function) {
-            // Reads nothing: markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3),
-            // so the router only reads the stream (granted by the event-source mapping) and starts executions.
-            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(), false,
-                    "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
+            // Markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3), so the router
+            // reads the stream (granted by the event-source mapping) and starts executions; only a marker without a
+            // date (an external producer's) makes it read its pipeline's config by key, for the schedule's zone.
+            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(GET_ITEM), List.of(), false,
+                    "Stream router: marker INSERTs to state-machine executions; reads a pipeline config by key only for a marker without a date.");
             // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run log
             // (conditional put), run state transitions (CAS update + puts in one transaction), downstream index and
             // markers (query, conditional put), late-arrival and rerun records (puts; a rerun replaces its old copy

@@ -483,7 +483,7 @@ class DefaultStackTest {
     @Test
     void tableGrantsAreTheReviewedMatrixAndNothingScansOrBatches() {
         Map<InterlockFunction, Set<String>> table = Map.of(
-                InterlockFunction.STREAM_ROUTER, Set.of(),
+                InterlockFunction.STREAM_ROUTER, Set.of("GetItem"),
                 InterlockFunction.ORCHESTRATOR, Set.of("GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem"),
                 InterlockFunction.EVALUATOR, Set.of("GetItem", "PutItem"),
                 InterlockFunction.TRIGGER, Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem"),

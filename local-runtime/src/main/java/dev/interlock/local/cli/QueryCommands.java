@@ -97,7 +97,7 @@ final class QueryCommands {
         @Option(names = "--schedule", description = "Schedule id (default: daily).")
         String schedule;
 
-        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today, UTC).")
+        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
         String date;
 
         @Override
@@ -122,7 +122,7 @@ final class QueryCommands {
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
 
-        @Option(names = "--date", required = true, description = "Execution date YYYY-MM-DD.")
+        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
         String date;
 
         @Option(names = "--schedule", description = "Schedule id (default: daily).")
@@ -133,7 +133,11 @@ final class QueryCommands {
 
         @Override
         public Integer call() throws Exception {
-            ObjectNode body = Output.JSON.createObjectNode().put("date", date).put("reason", reason);
+            ObjectNode body = Output.JSON.createObjectNode();
+            if (date != null) {
+                body.put("date", date);
+            }
+            body.put("reason", reason);
             if (schedule != null) {
                 body.put("scheduleId", schedule);
             }

@@ -87,7 +87,7 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
-        engineClock = new ScaledRealClock(options.timeScale());
+        engineClock = new ScaledRealClock(options.timeScale(), options.clockStart());
         clock = new EngineTimeClock(engineClock);
         alerts = new AlertSink(clock, alertPrinter);
         functions = new FunctionRegistry();
