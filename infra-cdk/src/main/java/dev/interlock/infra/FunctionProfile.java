@@ -29,6 +29,7 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     static final String PUT_ITEM = "dynamodb:PutItem";
     static final String UPDATE_ITEM = "dynamodb:UpdateItem";
     static final String DELETE_ITEM = "dynamodb:DeleteItem";
+    static final String BATCH_GET_ITEM = "dynamodb:BatchGetItem";
 
     /**
      * Variables of {@link EnvVar} the functions never get in AWS: the private-URL switch exists for the local runtime
@@ -95,15 +96,17 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     List.of(),
                     false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
-            // Registration: pipelines with their downstream index and reruns (TransactWriteItems of conditional puts
-            // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key; lists via GSI1
-            // (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs, rerun counts).
-            // Never updates: run states belong to the workflow. The 29 s timeout is API Gateway's integration limit.
+            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users) and
+            // reruns, as TransactWriteItems of conditional puts and deletes plus updates of the archetype/calendar
+            // guards (ADD usage, SET revision); archetypes, calendars, sensors (conditional puts), evaluation markers
+            // (puts); reads by key, the users of a changed archetype or calendar in batches (BatchGetItem), lists via
+            // GSI1 (TYPE#…, RUNS#, RUNLOGS#) and per pipeline or index partition on the table. Run states belong to the
+            // workflow: the API never updates them. The 29 s timeout is API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
-                    List.of(GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
+                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     false,
-                    "API: registration, downstream index, sensors, markers, reruns; listings via GSI1; no scan.");
+                    "API: registration with its indexes and guards, sensors, markers, reruns; listings via GSI1; no scan.");
         };
     }
 }

@@ -28,9 +28,10 @@ public final class Api {
     public Api(Provider provider, Clock clock, ApiSettings settings, Identifiers ids, StructuredLog log) {
         this.body = new RequestBody(settings.maxBodyBytes());
         this.log = log;
-        PipelineRoutes pipelines = new PipelineRoutes(provider, body, settings);
-        ArchetypeRoutes archetypes = new ArchetypeRoutes(provider, body, pipelines);
-        CalendarRoutes calendars = new CalendarRoutes(provider, body);
+        ReferenceChecks references = new ReferenceChecks(provider, settings.commandTriggerAllowed());
+        PipelineRoutes pipelines = new PipelineRoutes(provider, body, settings, references);
+        ArchetypeRoutes archetypes = new ArchetypeRoutes(provider, body, references);
+        CalendarRoutes calendars = new CalendarRoutes(provider, body, references);
         MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
         HistoryRoutes history = new HistoryRoutes(provider);
         SensorRoutes sensors = new SensorRoutes(provider, body, clock);
@@ -52,6 +53,7 @@ public final class Api {
                 new RouteTable.Route("GET", "/archetypes/{name}", archetypes::get),
                 new RouteTable.Route("PUT", "/calendars/{name}", calendars::put),
                 new RouteTable.Route("GET", "/calendars/{name}", calendars::get),
+                new RouteTable.Route("DELETE", "/calendars/{name}", calendars::delete),
                 new RouteTable.Route("PUT", "/sensors/{name}", sensors::put),
                 new RouteTable.Route("GET", "/sensors/{name}", sensors::get),
                 new RouteTable.Route("PUT", "/sensors/{name}/partitions/{partition}", sensors::putPartition),

@@ -8,6 +8,7 @@ import dev.interlock.model.validation.Validated;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Page;
 import dev.interlock.store.Provider;
+import dev.interlock.store.Registration;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,12 +24,12 @@ final class ArchetypeRoutes {
 
     private final Provider provider;
     private final RequestBody body;
-    private final PipelineRoutes pipelines;
+    private final ReferenceChecks references;
 
-    ArchetypeRoutes(Provider provider, RequestBody body, PipelineRoutes pipelines) {
+    ArchetypeRoutes(Provider provider, RequestBody body, ReferenceChecks references) {
         this.provider = provider;
         this.body = body;
-        this.pipelines = pipelines;
+        this.references = references;
     }
 
     ApiResponse put(ApiRequest request, Map<String, String> path) {
@@ -40,13 +41,18 @@ final class ArchetypeRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the archetype '" + name + "' has " + errors.size() + " problem(s)", errors);
         }
-        boolean created = provider.archetypes().put(result.value());
-        return ApiResponse.json(created ? 201 : 200, result.value());
+        // Every pipeline that uses it is judged under the new version; one it would break refuses the change (409).
+        return switch (provider.archetypes().register(result.value(), references.archetypeChange(result.value()))) {
+            case Registration.Written written -> ApiResponse.json(written.created() ? 201 : 200, result.value());
+            case Registration.Blocked blocked -> throw ProblemException.breaking("re-registering archetype '" + name + "'",
+                    blocked.dependants());
+            case Registration other -> throw new IllegalStateException("archetype registration answered " + other);
+        };
     }
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {
         String name = PathIds.archetypeName(path.get("name"));
-        return pipelines.archetype(name)
+        return references.archetype(name)
                 .map(archetype -> ApiResponse.json(200, archetype))
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no archetype '" + name + "'"));
     }

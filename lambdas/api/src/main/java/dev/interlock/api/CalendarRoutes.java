@@ -6,20 +6,26 @@ import dev.interlock.model.validation.DocumentValidation;
 import dev.interlock.model.validation.Validated;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
+import dev.interlock.store.Registration;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** {@code /calendars}: named exclusion calendars that pipelines refer to in {@code exclusions.calendar}. */
+/**
+ * {@code /calendars}: named exclusion calendars that pipelines refer to in {@code exclusions.calendar}. A change or a
+ * deletion that would break a pipeline using the calendar is refused with 409 naming each such pipeline.
+ */
 final class CalendarRoutes {
 
     private final Provider provider;
     private final RequestBody body;
+    private final ReferenceChecks references;
 
-    CalendarRoutes(Provider provider, RequestBody body) {
+    CalendarRoutes(Provider provider, RequestBody body, ReferenceChecks references) {
         this.provider = provider;
         this.body = body;
+        this.references = references;
     }
 
     ApiResponse put(ApiRequest request, Map<String, String> path) {
@@ -31,8 +37,24 @@ final class CalendarRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the calendar '" + name + "' has " + errors.size() + " problem(s)", errors);
         }
-        boolean created = provider.calendars().put(result.value());
-        return ApiResponse.json(created ? 201 : 200, result.value());
+        return switch (provider.calendars().register(result.value(), references.calendarChange(result.value()))) {
+            case Registration.Written written -> ApiResponse.json(written.created() ? 201 : 200, result.value());
+            case Registration.Blocked blocked -> throw ProblemException.breaking("changing calendar '" + name + "'",
+                    blocked.dependants());
+            case Registration other -> throw new IllegalStateException("calendar registration answered " + other);
+        };
+    }
+
+    /** {@code DELETE /calendars/{name}}: refused (409) while a pipeline names it in {@code exclusions.calendar}. */
+    ApiResponse delete(ApiRequest request, Map<String, String> path) {
+        String name = PathIds.calendarName(path.get("name"));
+        return switch (provider.calendars().delete(name, references.calendarDeletion())) {
+            case Registration.Deleted deleted -> ApiResponse.noContent();
+            case Registration.NotFound notFound -> throw ProblemException.of(ProblemType.NOT_FOUND, "no calendar '" + name + "'");
+            case Registration.Blocked blocked -> throw ProblemException.breaking("deleting calendar '" + name + "'",
+                    blocked.dependants());
+            case Registration other -> throw new IllegalStateException("calendar deletion answered " + other);
+        };
     }
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {

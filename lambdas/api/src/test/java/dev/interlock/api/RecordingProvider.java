@@ -1,6 +1,7 @@
 package dev.interlock.api;
 
 import dev.interlock.store.Provider;
+import dev.interlock.store.Registration;
 import dev.interlock.store.RerunAcceptance;
 
 import java.lang.reflect.InvocationHandler;
@@ -13,12 +14,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A Provider that passes every call through and records the ones that could change the store, so a test can prove
  * a refused request wrote nothing. Any method not known to be a read counts as a write (the safe side), except
- * the all-or-nothing operations, which count only when they wrote: {@code acceptRerun} when it accepted.
+ * the all-or-nothing operations, which count only when they wrote: {@code acceptRerun} when it accepted, a checked
+ * registration or deletion when it was not refused.
  */
 final class RecordingProvider {
 
     private static final Set<String> READS = Set.of("get", "list", "listByPipeline", "listByDate", "listNonTerminal",
-            "count", "read", "latest", "markers", "downstreamOf", "holder", "ping",
+            "count", "read", "latest", "markers", "downstreamOf", "holder", "ping", "dependants", "readersOf",
             "pipelines", "archetypes", "calendars", "traits", "sensors", "runs", "runLogs", "events", "reruns", "cascade",
             "lateArrivals", "alerts", "locks", "toString", "hashCode", "equals");
 
@@ -46,7 +48,7 @@ final class RecordingProvider {
     private <T> T wrap(Class<T> type, T target) {
         InvocationHandler handler = (proxy, method, args) -> {
             String name = type.getSimpleName() + "." + method.getName();
-            boolean allOrNothing = method.getName().equals("acceptRerun");
+            boolean allOrNothing = method.getName().equals("acceptRerun") || Registration.class.equals(method.getReturnType());
             if (!READS.contains(method.getName()) && !allOrNothing) {
                 writes.add(name);
             }
@@ -56,7 +58,8 @@ final class RecordingProvider {
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
-            if (allOrNothing && result instanceof RerunAcceptance acceptance && acceptance.accepted()) {
+            if (allOrNothing && (result instanceof RerunAcceptance acceptance && acceptance.accepted()
+                    || result instanceof Registration registration && registration.wrote())) {
                 writes.add(name);
             }
             Class<?> returned = method.getReturnType();

@@ -5,6 +5,7 @@ import dev.interlock.model.json.InterlockJson;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The latest fields a producer pushed for a named sensor (e.g. {@code {"count":1500,"complete":true}}), either the
@@ -16,6 +17,10 @@ import java.util.Map;
  *                  is keyed by); 0 for a value not stored yet
  */
 public record SensorValue(String name, String partition, Map<String, Object> fields, Instant updatedAt, long revision) {
+
+    /** Sensor names are chosen by producers and appear in keys and URL paths: no '#', '/' or whitespace. */
+    public static final Pattern NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$");
+
     public SensorValue {
         fields = Frozen.map(fields);
     }

@@ -10,15 +10,15 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
  * and events with large details.
  */
 public enum CapacityIntent {
-    PIPELINE_PUT("pipelines.put", "1 consistent GetItem (old upstreams) + 1 TransactWriteItems: 2 WCU/KB for the config and each changed index entry"),
+    PIPELINE_PUT("pipelines.register", "1 consistent GetItem (old config) + 2 per named archetype/calendar (guard, document) + 1 TransactWriteItems: 2 WCU/KB for the config, each index entry and each guard"),
     PIPELINE_GET("pipelines.get", "1 consistent GetItem: 1 RCU/4 KB"),
     PIPELINE_GET_ALL("pipelines.getAll", "1 BatchGetItem per 100 ids (+ retries of UnprocessedKeys): 1 RCU/4 KB per found item"),
     PIPELINE_DELETE("pipelines.delete", "1 consistent GetItem + 1 TransactWriteItems deleting the config and its index entries"),
     PIPELINE_LIST("pipelines.list", "GSI1 Query (eventually consistent): 0.5 RCU/4 KB of the page, 1 MB per request"),
-    ARCHETYPE_PUT("archetypes.put", "1 PutItem returning the old item: 1 WCU/KB"),
+    ARCHETYPE_PUT("archetypes.register", "2 consistent GetItems (guard, old) + the users (DEPENDANTS_READ, PIPELINE_GET_ALL) + 1 TransactWriteItems (document, guard, sensor entries): 2 WCU/KB each"),
     ARCHETYPE_GET("archetypes.get", "1 consistent GetItem: 1 RCU"),
     ARCHETYPE_LIST("archetypes.list", "GSI1 Query: 0.5 RCU/4 KB"),
-    CALENDAR_PUT("calendars.put", "1 PutItem returning the old item: 1 WCU"),
+    CALENDAR_PUT("calendars.register", "2 consistent GetItems (guard, old) + the users (DEPENDANTS_READ, PIPELINE_GET_ALL) + 1 TransactWriteItems (document or its deletion, guard): 4 WCU"),
     CALENDAR_GET("calendars.get", "1 consistent GetItem: 1 RCU"),
     CALENDAR_LIST("calendars.list", "GSI1 Query: 0.5 RCU/4 KB"),
     TRAIT_PUT("traits.put", "1 PutItem: 1 WCU"),
@@ -43,6 +43,7 @@ public enum CapacityIntent {
     RERUN_COUNT("reruns.count", "1 consistent COUNT Query on the pipeline's (date, schedule) copies: 1 RCU/4 KB read"),
     MARKER_WRITE("cascade.writeMarker", "1 PutItem attribute_not_exists: 1 WCU, also when the marker exists"),
     MARKER_LIST("cascade.markers", "1 consistent Query of the pipeline's markers filtered by date: 1 RCU/4 KB read"),
+    DEPENDANTS_READ("pipelines.dependants", "1 consistent Query of an index partition (users of an archetype, calendar or sensor; keys only): 1 RCU/4 KB"),
     DOWNSTREAM_READ("cascade.downstreamOf", "1 consistent Query of DOWNSTREAM# entries: 1 RCU/4 KB"),
     LATE_ARRIVAL_PUT("lateArrivals.put", "1 PutItem: 1 WCU"),
     LATE_ARRIVAL_LIST("lateArrivals.list", "1 consistent Query: 1 RCU/4 KB"),
