@@ -4,7 +4,7 @@ import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.sensor.SensorReferences;
+import dev.interlock.model.arrival.SensorReferences;
 
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;

@@ -34,7 +34,7 @@ public final class Api {
         CalendarRoutes calendars = new CalendarRoutes(provider, body, references);
         MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
         HistoryRoutes history = new HistoryRoutes(provider);
-        SensorRoutes sensors = new SensorRoutes(provider, body, clock);
+        SensorRoutes sensors = new SensorRoutes(provider, body, clock, new SensorArrivals(provider, references, settings, clock));
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
                 new RouteTable.Route("PUT", "/pipelines/{id}", pipelines::put),

@@ -9,6 +9,7 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.SensorStore;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -31,11 +32,26 @@ final class SensorRoutes {
     private final Provider provider;
     private final RequestBody body;
     private final Clock clock;
+    private final SensorArrivals arrivals;
 
-    SensorRoutes(Provider provider, RequestBody body, Clock clock) {
+    SensorRoutes(Provider provider, RequestBody body, Clock clock, SensorArrivals arrivals) {
         this.provider = provider;
         this.body = body;
         this.clock = clock;
+        this.arrivals = arrivals;
+    }
+
+    /**
+     * The answer to a write: the value as stored, whether it changed, and what it started (the evaluations of the
+     * pipeline days that read it) or left and why.
+     */
+    record Written(String name, String partition, Map<String, Object> fields, Instant updatedAt, long revision,
+                   boolean changed, List<SensorArrivals.Evaluation> evaluations, List<SensorArrivals.Skip> skipped) {
+        static Written of(SensorStore.SensorWrite write, SensorArrivals.Outcome outcome) {
+            SensorValue v = write.stored();
+            return new Written(v.name(), v.partition(), v.fields(), v.updatedAt(), v.revision(), write.changed(),
+                    outcome.evaluations(), outcome.skipped());
+        }
     }
 
     /** A threshold compared with infinity is meaningless, and JSON has no way to write it back. */
@@ -108,6 +124,7 @@ final class SensorRoutes {
             throw ProblemException.invalid("the sensor value has " + errors.size() + " problem(s)", errors);
         }
         SensorStore.SensorWrite written = provider.sensors().write(new SensorValue(name, partition, fields, clock.instant(), 0));
-        return ApiResponse.json(200, written.stored());
+        // Stored first: if starting the readers fails, the producer's retry (same data, same revision) starts them.
+        return ApiResponse.json(200, Written.of(written, arrivals.after(written)));
     }
 }

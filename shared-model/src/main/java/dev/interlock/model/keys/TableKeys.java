@@ -215,6 +215,16 @@ public final class TableKeys {
         return date + "#" + requirePart("scheduleId", scheduleId);
     }
 
+    /**
+     * Suffix of the marker a sensor write writes for one (date, schedule) of a reader: keyed by the sensor value's
+     * revision, so the same data pushed again re-writes the same marker (one execution per change of the data), and a
+     * retried request writes the markers its first attempt did not.
+     */
+    public static String sensorMarkerSuffix(LocalDate date, String scheduleId, String sensor, String partition, long revision) {
+        return date + "#" + requirePart("scheduleId", scheduleId) + "#" + requirePart("sensor", sensor) + "#"
+                + (partition == null ? "-" : requirePart("partition", partition)) + "#" + revision;
+    }
+
     /** The source segment of a marker sort key ({@code MARKER#<source>#…}), or null when absent. */
     public static String markerSourceOf(String sk) {
         if (sk == null || !sk.startsWith(MARKER_PREFIX)) {

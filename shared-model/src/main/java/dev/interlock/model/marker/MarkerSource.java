@@ -12,6 +12,7 @@ public enum MarkerSource implements WireEnum {
     LATE_ARRIVAL("late-arrival"),
     RERUN("rerun"),
     RETRY("retry"),
+    SENSOR("sensor"),
     EXTERNAL("external");
 
     private final String wireName;

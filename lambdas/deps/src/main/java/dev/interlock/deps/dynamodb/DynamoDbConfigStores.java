@@ -6,7 +6,7 @@ import dev.interlock.model.keys.IndexKey;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.sensor.SensorReferences;
+import dev.interlock.model.arrival.SensorReferences;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.CalendarStore;

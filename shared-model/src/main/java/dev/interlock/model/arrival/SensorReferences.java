@@ -1,9 +1,10 @@
-package dev.interlock.model.sensor;
+package dev.interlock.model.arrival;
 
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.TraitConfig;
+import dev.interlock.model.sensor.SensorValue;
 
 import java.util.Map;
 import java.util.Set;
