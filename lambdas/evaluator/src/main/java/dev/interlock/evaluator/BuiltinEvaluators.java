@@ -156,6 +156,7 @@ final class BuiltinEvaluators {
     }
 
     private Verdict sensorFreshness(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
+        config.requireText("sensor");
         BigDecimal maxAge = config.requireNumber("maxAgeSeconds");
         if (maxAge.signum() <= 0) {
             throw new BuiltinConfig.Invalid("builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got "

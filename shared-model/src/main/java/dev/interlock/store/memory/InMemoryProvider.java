@@ -1,7 +1,5 @@
 package dev.interlock.store.memory;
 
-import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.IndexKey;
@@ -9,7 +7,6 @@ import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
-import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.run.RunLog;
@@ -46,15 +43,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**

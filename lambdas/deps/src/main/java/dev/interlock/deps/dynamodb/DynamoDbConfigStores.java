@@ -19,7 +19,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
