@@ -96,17 +96,20 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     List.of(),
                     false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
-            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users) and
-            // reruns, as TransactWriteItems of conditional puts and deletes plus updates of the archetype/calendar
-            // guards (ADD usage, SET revision); archetypes, calendars, sensors (conditional puts), evaluation markers
-            // (puts); reads by key, the users of a changed archetype or calendar in batches (BatchGetItem), lists via
-            // GSI1 (TYPE#…, RUNS#, RUNLOGS#) and per pipeline or index partition on the table. Run states belong to the
-            // workflow: the API never updates them. The 29 s timeout is API Gateway's integration limit.
+            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users) as
+            // TransactWriteItems of conditional puts and deletes plus updates of the archetype/calendar guards (ADD
+            // usage, SET revision); archetypes, calendars, sensors (conditional puts), evaluation and sensor markers
+            // (conditional puts); a requested rerun is one transaction of puts (rerun, its pipeline copy, replay marker,
+            // event) and an update that adds one to the day's rerun budget counter only while it is below the budget
+            // (acceptRerun); reads by key, the users of a changed archetype or calendar and the readers of a written
+            // sensor in batches (BatchGetItem); lists via GSI1 (TYPE#…, RUNS#, RUNLOGS#) and per pipeline or index
+            // partition on the table. It never updates a run state: those belong to the workflow. The 29 s timeout is
+            // API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
                     List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     false,
-                    "API: registration with its indexes and guards, sensors, markers, reruns; listings via GSI1; no scan.");
+                    "API: registration with its indexes and guards, sensors, markers, reruns and their daily budget; listings via GSI1; no scan.");
         };
     }
 }
