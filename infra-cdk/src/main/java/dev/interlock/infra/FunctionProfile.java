@@ -29,6 +29,7 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     static final String PUT_ITEM = "dynamodb:PutItem";
     static final String UPDATE_ITEM = "dynamodb:UpdateItem";
     static final String DELETE_ITEM = "dynamodb:DeleteItem";
+    static final String BATCH_GET_ITEM = "dynamodb:BatchGetItem";
 
     /**
      * Variables of {@link EnvVar} the functions never get in AWS: the private-URL switch exists for the local runtime
@@ -58,10 +59,11 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     /** The profile of one function. */
     public static FunctionProfile of(InterlockFunction function) {
         return switch (function) {
-            // Reads nothing: markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3),
-            // so the router only reads the stream (granted by the event-source mapping) and starts executions.
-            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(), false,
-                    "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
+            // Markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3), so the router
+            // reads the stream (granted by the event-source mapping) and starts executions; only a marker without a
+            // date (an external producer's) makes it read its pipeline's config by key, for the schedule's zone.
+            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(GET_ITEM), List.of(), false,
+                    "Stream router: marker INSERTs to state-machine executions; reads a pipeline config by key only for a marker without a date.");
             // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete, the holder's
             // progress and absorbed markers as conditional updates), run log (conditional put), run state transitions
             // (CAS update + puts in one transaction), downstream index and markers (query, conditional put; also the
@@ -98,18 +100,21 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     List.of(),
                     false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
-            // Registration: pipelines with their downstream index (TransactWriteItems of conditional puts and
-            // deletes), archetypes, calendars, sensors, evaluation markers (puts); a requested rerun is one transaction
-            // of puts (rerun, its pipeline copy, replay marker, event) and an update that adds one to the day's rerun
-            // budget counter only while it is below the budget (acceptRerun); an operator's lock release (delete of the
-            // lock item, its audit event and a hand-on marker); reads by key; lists via GSI1 (TYPE#…, RUNS#, RUNLOGS#,
-            // RERUNS#) and per pipeline on the table (events, traits, run logs, rerun counts). It never updates a run
-            // state: those belong to the workflow. The 29 s timeout is API Gateway's integration limit.
+            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users) as
+            // TransactWriteItems of conditional puts and deletes plus updates of the archetype/calendar guards (ADD
+            // usage, SET revision); archetypes, calendars, sensors (conditional puts), evaluation and sensor markers
+            // (conditional puts); a requested rerun is one transaction of puts (rerun, its pipeline copy, replay marker,
+            // event) and an update that adds one to the day's rerun budget counter only while it is below the budget
+            // (acceptRerun); an operator's lock release (delete of the lock item, its audit event and a hand-on
+            // marker); reads by key, the users of a changed archetype or calendar and the readers of a written sensor
+            // in batches (BatchGetItem); lists via GSI1 (TYPE#…, RUNS#, RUNLOGS#, RERUNS#) and per pipeline or index
+            // partition on the table. It never updates a run state: those belong to the workflow. The 29 s timeout is
+            // API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
-                    List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     false,
-                    "API: registration, downstream index, sensors, markers, reruns and their daily budget; listings via GSI1; no scan.");
+                    "API: registration with its indexes and guards, sensors, markers, reruns and their daily budget; listings via GSI1; no scan.");
         };
     }
 }

@@ -69,6 +69,11 @@ abstract class EndToEnd {
         return Duration.ofMinutes(2);
     }
 
+    /** Where the runtime's clock starts (null: now); it then runs {@link #timeScale()} times faster. */
+    Instant clockStart() {
+        return null;
+    }
+
     /** Whether the class shares one in-memory runtime started before its tests (false: the tests start their own). */
     boolean sharedRuntime() {
         return true;
@@ -93,7 +98,7 @@ abstract class EndToEnd {
 
     LocalRuntime startRuntime(Path dataDir) throws Exception {
         LocalRuntime runtime = LocalRuntime.start(options(RuntimeOptions.ephemeral(dataDir, timeScale())
-                        .withWatchdogInterval(Duration.ofDays(36500))), functions(), s -> { }, a -> { });
+                        .withWatchdogInterval(Duration.ofDays(36500)).withClockStart(clockStart())), functions(), s -> { }, a -> { });
         attach(runtime);
         return runtime;
     }

@@ -36,6 +36,7 @@ class MonitoringAndWatchdogTest extends EndToEnd {
     @Test
     void driftAfterCompletionRecordsLateArrivalsAndRerunsUntilTheBudgetIsSpent() {
         LocalDate date = today();
+        sensor("mon-drift-src", "{\"count\":1500}");
         putPipeline("""
                 name: mon-drift
                 archetype: batch-ingestion
@@ -46,7 +47,6 @@ class MonitoringAndWatchdogTest extends EndToEnd {
                 trigger: {type: http, url: "%s/jobs/mon-drift"}
                 monitoring: {enabled: true, duration: 2h, driftField: actual, driftThreshold: 100}
                 """.formatted(jobs.endpoint()));
-        sensor("mon-drift-src", "{\"count\":1500}");
         evaluate("mon-drift", date);
 
         // driftField names a field of the trait result's value: sensor-threshold reports the sensor reading as `actual`.
@@ -55,6 +55,11 @@ class MonitoringAndWatchdogTest extends EndToEnd {
         for (int run = 1; run <= 4; run++) {
             int expected = run;
             await("trigger " + run, () -> jobs.triggersOf("mon-drift"), n -> n >= expected);
+            // The new rows land once the run completed (while it is monitored): the day is COMPLETED, so their arrival
+            // starts no evaluation of its own; the monitoring sees them as drift.
+            await("completion " + run, () -> runLog("mon-drift", date, "daily").path("retryHistory"),
+                    h -> java.util.stream.StreamSupport.stream(h.spliterator(), false)
+                            .filter(e -> e.path("status").asText().equals("COMPLETED")).count() >= expected);
             sensor("mon-drift-src", "{\"count\":" + (1500 + 500 * run) + "}");
             await("drift " + run + " handled", () -> eventsOf("mon-drift", "RERUN_REQUESTED"), l -> l.size() >= expected);
         }

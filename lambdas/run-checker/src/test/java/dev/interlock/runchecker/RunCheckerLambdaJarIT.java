@@ -115,7 +115,7 @@ class RunCheckerLambdaJarIT {
                 // Credentials resolved through the Secrets Manager and SSM clients the shrunk jar ships.
                 .event("airflow-secret", InterlockJson.write(new RunCheckInput("orders", "daily", "2026-03-01",
                         "airflow-run", "airflow", new HashMap<String, Object>(af), Map.of(
-                        "Authorization", "Bearer ${secret:interlock/airflow#token}", "X-Api-Key", "${ssm:/interlock/airflow/key}"), 1)))
+                        "Authorization", "Bearer ${secret:interlock/airflow#token}", "X-Api-Key", "${ssm:/interlock/airflow/key}"), null)))
                 .run(work);
 
         assertAnswer(answers, "glue", "succeeded", "SUCCEEDED", "");

@@ -325,9 +325,9 @@ class RunPollTest {
                 "{\"Name\":\"interlock/airflow/prod\",\"SecretString\":\"{\\\"token\\\":\\\"sm-secret\\\"}\"}"));
         server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual_2", Answer.json(200, "{\"state\":\"running\"}"));
 
-        RunCheckOutput out = check("run-8", "airflow", Map.of("airflow_url", server.uri("").toString(),
+        RunCheckOutput out = check("run-8", "airflow", Map.<String, Object>of("airflow_url", server.uri("").toString(),
                 "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_2"),
-                Map.of("Authorization", "Bearer ${secret:interlock/airflow/prod#token}", "X-Interlock-Run", "${runId}/${date}"), 1);
+                Map.of("Authorization", "Bearer ${secret:interlock/airflow/prod#token}", "X-Interlock-Run", "${runId}/${date}"));
 
         assertThat(out).isEqualTo(new RunCheckOutput("running", "running", ""));
         assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer sm-secret")
@@ -342,9 +342,9 @@ class RunPollTest {
         aws.on("secretsmanager.GetSecretValue", AwsProtocolStub.Reply.error(400, "ResourceNotFoundException",
                 "Secrets Manager can't find the specified secret."));
 
-        RunCheckOutput out = check("run-9", "airflow", Map.of("airflow_url", server.uri("").toString(),
+        RunCheckOutput out = check("run-9", "airflow", Map.<String, Object>of("airflow_url", server.uri("").toString(),
                 "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_3"),
-                Map.of("Authorization", "Bearer ${secret:interlock/airflow/gone#token}"), 1);
+                Map.of("Authorization", "Bearer ${secret:interlock/airflow/gone#token}"));
 
         assertThat(out).isEqualTo(new RunCheckOutput("failed", "Secrets Manager secret 'interlock/airflow/gone' does not exist",
                 "PERMANENT"));

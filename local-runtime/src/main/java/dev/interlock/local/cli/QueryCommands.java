@@ -132,7 +132,7 @@ final class QueryCommands {
         @Option(names = "--schedule", description = "Schedule id (default: daily).")
         String schedule;
 
-        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today, UTC).")
+        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
         String date;
 
         @Override
@@ -157,7 +157,7 @@ final class QueryCommands {
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
 
-        @Option(names = "--date", required = true, description = "Execution date YYYY-MM-DD.")
+        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
         String date;
 
         @Option(names = "--schedule", description = "Schedule id (default: daily).")
@@ -168,7 +168,11 @@ final class QueryCommands {
 
         @Override
         public Integer call() {
-            ObjectNode body = Output.json().createObjectNode().put("date", date).put("reason", reason);
+            ObjectNode body = Output.json().createObjectNode();
+            if (date != null) {
+                body.put("date", date);
+            }
+            body.put("reason", reason);
             if (schedule != null) {
                 body.put("scheduleId", schedule);
             }

@@ -90,7 +90,7 @@ final class UpCommand implements Callable<Integer> {
 
     private int run(double scale, PrintStream terminal) throws Exception {
         RuntimeOptions options = new RuntimeOptions(apiPort, lambdaPort, sfnPort, dynamoDbPort, dataDir, scale,
-                Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100), secretsFile, java.util.Map.of());
+                Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100), secretsFile, java.util.Map.of(), null);
         Instant begin = Instant.now();
         LocalRuntime runtime;
         try {

@@ -100,7 +100,7 @@ public final class LocalRuntime implements AutoCloseable {
 
     private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter,
                       Consumer<String> narration) throws Exception {
-        engineClock = new ScaledRealClock(options.timeScale());
+        engineClock = new ScaledRealClock(options.timeScale(), options.clockStart());
         clock = new EngineTimeClock(engineClock);
         alerts = options.dataDir() == null ? new AlertSink(clock, alertPrinter)
                 : AlertSink.persistent(clock, alertPrinter, options.dataDir().resolve("alerts.jsonl"));

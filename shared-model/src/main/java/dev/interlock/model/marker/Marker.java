@@ -2,6 +2,7 @@ package dev.interlock.model.marker;
 
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.sensor.SensorValue;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -38,6 +39,16 @@ public record Marker(
     public static Marker schedule(String pipelineId, String scheduleId, LocalDate date, Instant now) {
         return new Marker(pipelineId, scheduleId, date, MarkerSource.SCHEDULE, date + ":" + scheduleId, false,
                 "watchdog", null, now);
+    }
+
+    /**
+     * Written when a sensor value a trait of the pipeline reads changed: once per (date, schedule) and revision of the
+     * value ({@code TableKeys.sensorMarkerSuffix}), however often the same data is pushed.
+     */
+    public static Marker sensor(String pipelineId, String scheduleId, LocalDate date, SensorValue value, Instant now) {
+        return new Marker(pipelineId, scheduleId, date, MarkerSource.SENSOR,
+                TableKeys.sensorMarkerSuffix(date, scheduleId, value.name(), value.partition(), value.revision()), false,
+                "sensor:" + value.label(), null, now);
     }
 
     /** Written for an operator's evaluation request; {@code requestId} makes each request its own marker. */

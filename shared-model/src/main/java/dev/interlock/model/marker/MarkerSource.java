@@ -13,6 +13,7 @@ public enum MarkerSource implements WireEnum {
     RERUN("rerun"),
     RETRY("retry"),
     DEFERRED("deferred"),
+    SENSOR("sensor"),
     EXTERNAL("external");
 
     private final String wireName;

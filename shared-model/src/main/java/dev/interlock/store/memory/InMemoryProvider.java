@@ -1,7 +1,5 @@
 package dev.interlock.store.memory;
 
-import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.IndexKey;
@@ -9,7 +7,6 @@ import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
-import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
@@ -48,15 +45,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -83,9 +76,7 @@ public final class InMemoryProvider implements Provider {
     private final Retention retention;
     private final MemoryTable table = new MemoryTable();
 
-    private final PipelineStore pipelines = new Pipelines();
-    private final ArchetypeStore archetypes = new Archetypes();
-    private final CalendarStore calendars = new Calendars();
+    private final MemoryConfigStores configs = new MemoryConfigStores(table, this::now);
     private final TraitStore traits = new Traits();
     private final SensorStore sensors = new Sensors();
     private final RunStore runs = new Runs();
@@ -108,9 +99,9 @@ public final class InMemoryProvider implements Provider {
         this.retention = Objects.requireNonNull(retention, "retention");
     }
 
-    @Override public PipelineStore pipelines() { return pipelines; }
-    @Override public ArchetypeStore archetypes() { return archetypes; }
-    @Override public CalendarStore calendars() { return calendars; }
+    @Override public PipelineStore pipelines() { return configs.pipelines; }
+    @Override public ArchetypeStore archetypes() { return configs.archetypes; }
+    @Override public CalendarStore calendars() { return configs.calendars; }
     @Override public TraitStore traits() { return traits; }
     @Override public SensorStore sensors() { return sensors; }
     @Override public RunStore runs() { return runs; }
@@ -314,99 +305,6 @@ public final class InMemoryProvider implements Provider {
                 ttlAfter(retention.events())));
     }
 
-    private final class Pipelines implements PipelineStore {
-        @Override
-        public boolean put(PipelineConfig config) {
-            synchronized (table) {
-                ItemKey key = TableKeys.pipeline(config.name());
-                Set<String> before = table.live(key, now())
-                        .map(i -> decode(i, PipelineConfig.class).upstreamPipelines()).orElse(Set.of());
-                Set<String> after = config.upstreamPipelines();
-                for (String gone : before) {
-                    if (!after.contains(gone)) {
-                        table.delete(TableKeys.downstream(gone, config.name()));
-                    }
-                }
-                for (String upstream : after) {
-                    table.put(new MemoryTable.Item(TableKeys.downstream(upstream, config.name()), null,
-                            InterlockJson.write(Map.of("upstream", upstream, "downstream", config.name())), 1, null, Map.of()));
-                }
-                return putConfig(key, TableKeys.pipelineIndex(config.name()), config);
-            }
-        }
-
-        @Override
-        public Optional<PipelineConfig> get(String pipelineId) {
-            return getDocument(TableKeys.pipeline(pipelineId), PipelineConfig.class);
-        }
-
-        @Override
-        public Map<String, PipelineConfig> getAll(Collection<String> pipelineIds) {
-            Map<String, PipelineConfig> found = new TreeMap<>();
-            synchronized (table) {
-                for (String id : new TreeSet<>(pipelineIds)) {
-                    table.live(TableKeys.pipeline(id), now()).ifPresent(i -> found.put(id, decode(i, PipelineConfig.class)));
-                }
-            }
-            return found;
-        }
-
-        @Override
-        public boolean delete(String pipelineId) {
-            synchronized (table) {
-                ItemKey key = TableKeys.pipeline(pipelineId);
-                Optional<MemoryTable.Item> existing = table.live(key, now());
-                if (existing.isEmpty()) {
-                    return false;
-                }
-                for (String upstream : decode(existing.get(), PipelineConfig.class).upstreamPipelines()) {
-                    table.delete(TableKeys.downstream(upstream, pipelineId));
-                }
-                table.delete(key);
-                return true;
-            }
-        }
-
-        @Override
-        public Page<PipelineConfig> list(PageRequest page) {
-            return listIndex(TableKeys.PIPELINE_TYPE, true, page, PipelineConfig.class);
-        }
-    }
-
-    private final class Archetypes implements ArchetypeStore {
-        @Override
-        public boolean put(Archetype archetype) {
-            return putConfig(TableKeys.archetype(archetype.name()), TableKeys.archetypeIndex(archetype.name()), archetype);
-        }
-
-        @Override
-        public Optional<Archetype> get(String name) {
-            return getDocument(TableKeys.archetype(name), Archetype.class);
-        }
-
-        @Override
-        public Page<Archetype> list(PageRequest page) {
-            return listIndex(TableKeys.ARCHETYPE_TYPE, true, page, Archetype.class);
-        }
-    }
-
-    private final class Calendars implements CalendarStore {
-        @Override
-        public boolean put(Calendar calendar) {
-            return putConfig(TableKeys.calendar(calendar.name()), TableKeys.calendarIndex(calendar.name()), calendar);
-        }
-
-        @Override
-        public Optional<Calendar> get(String name) {
-            return getDocument(TableKeys.calendar(name), Calendar.class);
-        }
-
-        @Override
-        public Page<Calendar> list(PageRequest page) {
-            return listIndex(TableKeys.CALENDAR_TYPE, true, page, Calendar.class);
-        }
-    }
-
     private final class Traits implements TraitStore {
         @Override
         public void put(TraitResult result) {
@@ -434,15 +332,22 @@ public final class InMemoryProvider implements Provider {
 
     private final class Sensors implements SensorStore {
         @Override
-        public void put(SensorValue value, Instant expiresAt) {
+        public SensorWrite write(SensorValue value, Instant expiresAt) {
             synchronized (table) {
-                table.put(item(TableKeys.sensor(value.name()), null, value, 1, ttlAt(expiresAt)));
+                ItemKey key = TableKeys.sensor(value.name(), value.partition());
+                // The item's version is the revision; it keeps counting past an expired value, as on DynamoDB.
+                long revision = table.raw(key).map(MemoryTable.Item::version).orElse(0L);
+                Optional<SensorValue> live = table.live(key, now()).map(i -> decode(i, SensorValue.class));
+                boolean changed = live.isEmpty() || !live.get().sameFieldsAs(value);
+                SensorValue stored = value.atRevision(changed ? revision + 1 : revision);
+                table.put(item(key, null, stored, stored.revision(), ttlAt(expiresAt)));
+                return new SensorWrite(stored, changed);
             }
         }
 
         @Override
-        public Optional<SensorValue> get(String name) {
-            return getDocument(TableKeys.sensor(name), SensorValue.class);
+        public Optional<SensorValue> get(String name, String partition) {
+            return getDocument(TableKeys.sensor(name, partition), SensorValue.class);
         }
     }
 

@@ -123,6 +123,18 @@ class PipelineValidationTest {
                         + "\"config\":{\"op\":\"gt\"}}}}", List.of("$.traits.source-freshness.config.field", "$.traits.source-freshness.config.value")),
                 arguments("sensor-freshness with a negative age", "{\"traits\":{\"source-freshness\":{\"config\":{\"maxAgeSeconds\":-1}}}}",
                         List.of("$.traits.source-freshness.config.maxAgeSeconds")),
+                arguments("sensor-threshold eq with an object value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"field\":\"complete\",\"op\":\"eq\",\"value\":{\"a\":1}}}}}", List.of("$.traits.source-freshness.config.value")),
+                arguments("sensor-threshold gt with a text value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"field\":\"count\",\"op\":\"gt\",\"value\":\"many\"}}}}", List.of("$.traits.source-freshness.config.value")),
+                arguments("sensor partition using the run id", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}-${runId}\"}}}}",
+                        List.of("$.traits.source-freshness.config.partition")),
+                arguments("sensor partition with an unknown placeholder", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${region}\"}}}}",
+                        List.of("$.traits.source-freshness.config.partition")),
+                arguments("sensor partition that expands to no partition", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}/${hour}\"}}}}",
+                        List.of("$.traits.source-freshness.config.partition")),
+                arguments("sensor partition not text", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":20260301}}}}",
+                        List.of("$.traits.source-freshness.config.partition")),
                 arguments("upstream-run-log without upstream", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":null}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("a pipeline upstream of itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
@@ -146,6 +158,13 @@ class PipelineValidationTest {
                 arguments("many problems reported together", "{\"name\":\"X\",\"trigger\":{\"type\":\"http\"},\"retry\":{\"maxAttempts\":0},"
                         + "\"schedules\":[{\"name\":\"daily\",\"deadline\":\"x\"}]}",
                         List.of("$.name", "$.trigger.url", "$.retry.maxAttempts", "$.schedules[0].deadline")));
+    }
+
+    @Test
+    void sensorThresholdEqComparesBooleansAndTextAndTakesAPartition() {
+        String document = InterlockJson.write(patched("{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                + "\"config\":{\"sensor\":\"orders\",\"partition\":\"${date}T${hour}\",\"field\":\"complete\",\"op\":\"eq\",\"value\":true}}}}"));
+        assertThat(validation.validateText(document).errors()).isEmpty();
     }
 
     @Test

@@ -1,6 +1,9 @@
 package dev.interlock.store.contract;
 
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.ReadinessRule;
+import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -8,6 +11,7 @@ import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
@@ -19,6 +23,7 @@ import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.InvalidCursorException;
 import dev.interlock.store.LockHolder;
@@ -28,6 +33,11 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
+import dev.interlock.store.DependantCheck;
+import dev.interlock.store.PipelineStore;
+import dev.interlock.store.Reference;
+import dev.interlock.store.Registration;
+import dev.interlock.store.SensorStore;
 import dev.interlock.store.TransitionOutcome;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -198,6 +208,188 @@ public abstract class ProviderContract {
                 .containsExactly("freeze", "holidays");
     }
 
+    // ---------------------------------------------------------------- the users of archetypes, calendars and sensors
+
+    /** {@code pipeline} naming archetype {@code archetype} and exclusion calendar {@code calendar} (null: none). */
+    private static PipelineConfig using(PipelineConfig pipeline, String archetype, String calendar) {
+        return new PipelineConfig(pipeline.name(), pipeline.description(), archetype, pipeline.tier(), pipeline.traits(),
+                pipeline.trigger(), pipeline.retry(), pipeline.sla(), pipeline.schedules(),
+                calendar == null ? null : new ExclusionConfig(calendar, List.of(), List.of()), pipeline.monitoring(),
+                pipeline.dryRun(), pipeline.evaluationIntervalSeconds(), pipeline.pollIntervalSeconds(), pipeline.pollLimit(),
+                pipeline.maxJobDurationSeconds());
+    }
+
+    private static Archetype described(String name, String description) {
+        Archetype base = archetype(name);
+        return new Archetype(name, description, base.requiredTraits(), base.optionalTraits(), base.readinessRule());
+    }
+
+    @Test
+    void theUsersOfArchetypesCalendarsAndSensorsFollowRegisterUpdateAndDelete() {
+        provider.calendars().put(new Calendar("holidays", null, List.of(), List.of("2099-12-25")));
+        provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", "holidays"));
+        provider.pipelines().put(using(pipeline("silver"), "batch-ingestion", null));
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).containsExactly("gold", "silver");
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).containsExactly("gold");
+        // StoreSamples' pipelines read a sensor named after themselves.
+        assertThat(provider.pipelines().dependants(Reference.sensor("gold"))).containsExactly("gold");
+
+        provider.pipelines().put(using(pipeline("gold"), "streaming-enrichment", null));
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).containsExactly("silver");
+        assertThat(provider.pipelines().dependants(Reference.archetype("streaming-enrichment"))).containsExactly("gold");
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).isEmpty();
+
+        provider.pipelines().delete("gold");
+        assertThat(provider.pipelines().dependants(Reference.archetype("streaming-enrichment"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.sensor("gold"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.sensor("nobody-reads-me"))).isEmpty();
+    }
+
+    @Test
+    void aRegistrationTheCheckRefusesWritesNothing() {
+        provider.calendars().put(new Calendar("holidays", null, List.of(), List.of()));
+        Registration refused = provider.pipelines().register(using(pipeline("gold", "silver"), "batch-ingestion", "holidays"),
+                (config, referenced) -> List.of(new ValidationError("$.exclusions.calendar", "no")));
+
+        assertThat(refused).isEqualTo(new Registration.Refused(List.of(new ValidationError("$.exclusions.calendar", "no"))));
+        assertThat(provider.pipelines().get("gold")).isEmpty();
+        assertThat(provider.cascade().downstreamOf("silver")).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).isEmpty();
+    }
+
+    @Test
+    void theReferenceCheckSeesTheRegisteredArchetypeAndCalendar() {
+        Calendar holidays = new Calendar("holidays", null, List.of("sunday"), List.of());
+        provider.calendars().put(holidays);
+        provider.archetypes().put(described("custom", "v1"));
+        List<PipelineStore.Referenced> seen = new ArrayList<>();
+
+        Registration written = provider.pipelines().register(using(pipeline("gold"), "custom", "holidays"), (config, referenced) -> {
+            seen.add(referenced);
+            return List.of();
+        });
+        provider.pipelines().register(using(pipeline("silver"), "batch-ingestion", "missing"), (config, referenced) -> {
+            seen.add(referenced);
+            return List.of();
+        });
+
+        assertThat(written).isEqualTo(new Registration.Written(true));
+        assertThat(seen).containsExactly(new PipelineStore.Referenced(described("custom", "v1"), holidays),
+                new PipelineStore.Referenced(null, null));
+    }
+
+    @Test
+    void anArchetypeChangeIsCheckedAgainstEveryUserAndABlockedOneWritesNothing() {
+        provider.archetypes().put(described("custom", "v1"));
+        provider.archetypes().put(described("custom-sensors", "v1"));
+        provider.pipelines().put(using(pipeline("gold"), "custom", null));
+        provider.pipelines().put(using(pipeline("silver"), "custom", null));
+        List<String> checked = new ArrayList<>();
+
+        Registration blocked = provider.archetypes().register(described("custom", "v2"), user -> {
+            checked.add(user.name());
+            return user.name().equals("gold") ? List.of(new ValidationError("$.traits.x", "not declared")) : List.of();
+        });
+
+        assertThat(checked).containsExactly("gold", "silver");
+        assertThat(blocked).isEqualTo(new Registration.Blocked(List.of(new Registration.BrokenPipeline("gold",
+                List.of(new ValidationError("$.traits.x", "not declared"))))));
+        assertThat(provider.archetypes().get("custom")).contains(described("custom", "v1"));
+        assertThat(provider.archetypes().register(described("custom", "v2"), user -> List.of()))
+                .isEqualTo(new Registration.Written(false));
+        assertThat(provider.archetypes().get("custom")).contains(described("custom", "v2"));
+    }
+
+    @Test
+    void aPipelineRegisteredWhileItsArchetypeIsBeingChangedIsCheckedAgainstTheChange() {
+        provider.archetypes().put(described("custom", "v1"));
+        provider.pipelines().put(using(pipeline("gold"), "custom", null));
+        AtomicInteger checks = new AtomicInteger();
+
+        // While the change checks its users, a new user is registered (checked against v1, which it passes).
+        Registration change = provider.archetypes().register(described("custom", "v2"), user -> {
+            if (checks.incrementAndGet() == 1) {
+                assertThat(provider.pipelines().put(using(pipeline("late"), "custom", null))).isTrue();
+            }
+            return user.name().equals("late") ? List.of(new ValidationError("$.traits", "breaks under v2")) : List.of();
+        });
+
+        assertThat(change).isInstanceOf(Registration.Blocked.class);
+        assertThat(((Registration.Blocked) change).dependants()).extracting(Registration.BrokenPipeline::pipelineId)
+                .containsExactly("late");
+        assertThat(provider.archetypes().get("custom")).contains(described("custom", "v1"));
+    }
+
+    @Test
+    void anArchetypeChangedWhileAPipelineIsCheckedMakesThePipelineCheckAgain() {
+        provider.archetypes().put(described("custom", "v1"));
+        List<String> checkedAgainst = new ArrayList<>();
+
+        Registration registration = provider.pipelines().register(using(pipeline("gold"), "custom", null), (config, referenced) -> {
+            checkedAgainst.add(referenced.archetype().description());
+            if (checkedAgainst.size() == 1) {
+                // Nobody uses the archetype yet, so this change is accepted while the pipeline's check is running.
+                assertThat(provider.archetypes().put(described("custom", "v2"))).isFalse();
+            }
+            return referenced.archetype().description().equals("v2")
+                    ? List.of(new ValidationError("$.archetype", "breaks under v2")) : List.of();
+        });
+
+        assertThat(checkedAgainst).containsExactly("v1", "v2");
+        assertThat(registration).isInstanceOf(Registration.Refused.class);
+        assertThat(provider.pipelines().get("gold")).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.archetype("custom"))).isEmpty();
+    }
+
+    @Test
+    void aCalendarInUseIsDeletedOnlyWhenNoUsersCheckFails() {
+        provider.calendars().put(new Calendar("freeze", null, List.of(), List.of("2099-12-31")));
+        provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", "freeze"));
+        DependantCheck gone = user -> List.of(new ValidationError("$.exclusions.calendar", "would no longer exist"));
+
+        assertThat(provider.calendars().delete("freeze", gone)).isEqualTo(new Registration.Blocked(List.of(
+                new Registration.BrokenPipeline("gold", List.of(new ValidationError("$.exclusions.calendar", "would no longer exist"))))));
+        assertThat(provider.calendars().get("freeze")).isPresent();
+
+        provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", null));
+        assertThat(provider.calendars().delete("freeze", gone)).isEqualTo(new Registration.Deleted());
+        assertThat(provider.calendars().get("freeze")).isEmpty();
+        assertThat(provider.calendars().delete("freeze", gone)).isEqualTo(new Registration.NotFound());
+        assertThat(provider.calendars().list(PageRequest.first(10)).items()).isEmpty();
+        // A pipeline registered now is checked against no calendar.
+        List<PipelineStore.Referenced> seen = new ArrayList<>();
+        provider.pipelines().register(using(pipeline("late"), "batch-ingestion", "freeze"), (config, referenced) -> {
+            seen.add(referenced);
+            return List.of();
+        });
+        assertThat(seen).containsExactly(new PipelineStore.Referenced(null, null));
+    }
+
+    @Test
+    void anArchetypesSensorsAreIndexedWithTheArchetype() {
+        Archetype reading = new Archetype("sensing", null, List.of(new TraitDefinition("landed", null, "builtin:sensor-freshness",
+                Map.of("sensor", "raw-orders", "maxAgeSeconds", 60), 0, 0)), List.of(), ReadinessRule.ALL_REQUIRED_PASS);
+        provider.archetypes().put(reading);
+        assertThat(provider.archetypes().readersOf("raw-orders")).containsExactly("sensing");
+
+        provider.archetypes().put(described("sensing", "no sensors now"));
+        assertThat(provider.archetypes().readersOf("raw-orders")).isEmpty();
+    }
+
+    @Test
+    void aRegistrationTooLargeForOneTransactionIsRefusedNotFailed() {
+        String[] upstreams = new String[99];
+        for (int i = 0; i < upstreams.length; i++) {
+            upstreams[i] = String.format("up-%02d", i);
+        }
+        Registration refused = provider.pipelines().register(pipeline("wide", upstreams), PipelineStore.ReferenceCheck.NONE);
+
+        assertThat(refused).isInstanceOf(Registration.Refused.class);
+        assertThat(((Registration.Refused) refused).problems()).extracting(ValidationError::path).containsExactly("$.traits");
+        assertThat(provider.pipelines().get("wide")).isEmpty();
+    }
+
     // ---------------------------------------------------------------- traits and sensors
 
     @Test
@@ -234,16 +426,72 @@ public abstract class ProviderContract {
 
     @Test
     void sensorValuesAreReplacedAndExpire() {
-        provider.sensors().put(new SensorValue("orders", Map.of("count", 1000), T0));
+        provider.sensors().write(new SensorValue("orders", Map.of("count", 1000), T0));
         SensorValue latest = new SensorValue("orders", Map.of("count", 1500, "complete", true), T0.plusSeconds(5));
-        provider.sensors().put(latest);
-        assertThat(provider.sensors().get("orders")).contains(latest);
+        SensorStore.SensorWrite written = provider.sensors().write(latest);
+        assertThat(written.changed()).isTrue();
+        assertThat(written.stored()).isEqualTo(latest.atRevision(2));
+        assertThat(provider.sensors().get("orders")).contains(latest.atRevision(2));
         assertThat(provider.sensors().get("unknown")).isEmpty();
 
-        provider.sensors().put(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
+        provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
         clock.advance(Duration.ofSeconds(10));
         assertThat(provider.sensors().get("clicks")).isEmpty();
-        assertThat(provider.sensors().get("orders")).contains(latest);
+        assertThat(provider.sensors().get("orders")).contains(latest.atRevision(2));
+    }
+
+    @Test
+    void theSameFieldsAgainKeepTheRevisionAndOnlyMoveUpdatedAt() {
+        SensorStore.SensorWrite first = provider.sensors().write(new SensorValue("orders", Map.of("count", 10, "complete", true), T0));
+        SensorStore.SensorWrite again = provider.sensors().write(new SensorValue("orders", Map.of("complete", true, "count", 10), T0.plusSeconds(60)));
+        assertThat(first.changed()).isTrue();
+        assertThat(first.stored().revision()).isEqualTo(1);
+        assertThat(again.changed()).isFalse();
+        assertThat(again.stored().revision()).isEqualTo(1);
+        assertThat(provider.sensors().get("orders").orElseThrow().updatedAt()).isEqualTo(T0.plusSeconds(60));
+
+        SensorStore.SensorWrite back = provider.sensors().write(new SensorValue("orders", Map.of("count", 11), T0.plusSeconds(61)));
+        assertThat(back.changed()).isTrue();
+        assertThat(back.stored().revision()).isEqualTo(2);
+    }
+
+    @Test
+    void partitionsOfASensorAreSeparateValues() {
+        SensorValue yesterday = new SensorValue("orders", "2026-02-28", Map.of("complete", true), T0, 0);
+        SensorValue hour = new SensorValue("orders", "2026-03-01T06", Map.of("complete", false), T0, 0);
+        provider.sensors().write(yesterday);
+        provider.sensors().write(hour);
+        provider.sensors().write(new SensorValue("orders", Map.of("count", 5), T0));
+
+        assertThat(provider.sensors().get("orders", "2026-02-28")).contains(yesterday.atRevision(1));
+        assertThat(provider.sensors().get("orders", "2026-03-01T06")).contains(hour.atRevision(1));
+        assertThat(provider.sensors().get("orders", "2026-03-01")).isEmpty();
+        assertThat(provider.sensors().get("orders").orElseThrow().fields()).isEqualTo(Map.of("count", 5));
+        assertThat(provider.sensors().get("orders").orElseThrow().partition()).isNull();
+    }
+
+    @Test
+    void revisionsKeepCountingPastAnExpiredValue() {
+        provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
+        clock.advance(Duration.ofSeconds(10));
+        SensorStore.SensorWrite after = provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0.plusSeconds(10)));
+        assertThat(after.changed()).isTrue();
+        assertThat(after.stored().revision()).isEqualTo(2);
+    }
+
+    @Test
+    void concurrentSensorWritersEachGetTheirOwnRevision() throws Exception {
+        int writers = 10;
+        List<Long> changedRevisions = new CopyOnWriteArrayList<>();
+        runConcurrently(writers, w -> {
+            SensorStore.SensorWrite written = provider.sensors().write(new SensorValue("hot", Map.of("writer", w), T0));
+            if (written.changed()) {
+                changedRevisions.add(written.stored().revision());
+            }
+            return null;
+        });
+        assertThat(changedRevisions).doesNotHaveDuplicates().hasSize(writers);
+        assertThat(provider.sensors().get("hot").orElseThrow().revision()).isEqualTo(writers);
     }
 
     // ---------------------------------------------------------------- runs and compare-and-swap

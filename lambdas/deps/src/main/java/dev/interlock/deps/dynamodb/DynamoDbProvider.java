@@ -79,8 +79,8 @@ public final class DynamoDbProvider implements Provider {
         Objects.requireNonNull(backoff, "backoff");
         this.table = new SingleTable(client, tableName, clock, backoff);
         this.pipelines = new DynamoDbPipelineStore(table);
-        this.archetypes = new DynamoDbConfigStores.Archetypes(table);
-        this.calendars = new DynamoDbConfigStores.Calendars(table);
+        this.archetypes = new DynamoDbConfigStores.Archetypes(table, pipelines);
+        this.calendars = new DynamoDbConfigStores.Calendars(table, pipelines);
         this.traits = new DynamoDbTraitAndSensorStores.Traits(table);
         this.sensors = new DynamoDbTraitAndSensorStores.Sensors(table);
         this.runs = new DynamoDbRunStore(table, retention);

@@ -134,8 +134,9 @@ class DynamoDbProviderContractTest extends ProviderContract {
         assertThat(provider.runs().create(run("r1", "gold", clock.instant()))).isFalse();
 
         assertThat(COUNTER.snapshot()).containsOnlyKeys(
-                "pipelines.put GetItem", "pipelines.put TransactWriteItems", "pipelines.get GetItem", "runs.create PutItem");
-        assertThat(COUNTER.requests(CapacityIntent.PIPELINE_PUT)).isEqualTo(2);
+                "pipelines.register GetItem", "pipelines.register TransactWriteItems", "pipelines.get GetItem", "runs.create PutItem");
+        // The old config, the archetype's guard and the registered archetype; then one transaction.
+        assertThat(COUNTER.requests(CapacityIntent.PIPELINE_PUT)).isEqualTo(4);
         assertThat(COUNTER.requests(CapacityIntent.RUN_CREATE, "PutItem")).as("a failed condition is a request too").isEqualTo(2);
         assertThat(COUNTER.snapshot().get("runs.create PutItem").writeUnits()).isGreaterThan(0);
     }
