@@ -82,9 +82,13 @@ abstract class EndToEnd {
         return new ProductionFunctions();
     }
 
+    /** Ephemeral ports, the class's time scale, and the watchdog's own schedule out of reach. */
+    RuntimeOptions runtimeOptions(Path dataDir) {
+        return RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500));
+    }
+
     LocalRuntime startRuntime(Path dataDir) throws Exception {
-        LocalRuntime runtime = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500)),
-                functions(), s -> { }, a -> { });
+        LocalRuntime runtime = LocalRuntime.start(runtimeOptions(dataDir), functions(), s -> { }, a -> { });
         attach(runtime);
         return runtime;
     }

@@ -8,7 +8,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Wall-clock time running {@code scale} times faster, for the local runtime: with scale 60 a one-minute Wait
- * takes one real second. Engine time starts at the real time of construction and then runs ahead of it.
+ * takes one real second. Engine time starts at the real time of construction (or a given origin) and then runs
+ * ahead of it.
  * Everything is scaled, including the time a task takes, so a Task TimeoutSeconds is {@code scale} times
  * shorter in real terms.
  */
@@ -19,11 +20,19 @@ public final class ScaledRealClock implements EngineClock {
     private final long originNanos;
 
     public ScaledRealClock(double scale) {
+        this(scale, null);
+    }
+
+    /**
+     * Engine time that starts at {@code origin} (null: the real time of construction), so a scenario can be played at
+     * a chosen time of day, e.g. a registration at 18:07.
+     */
+    public ScaledRealClock(double scale, Instant origin) {
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw new IllegalArgumentException("time scale must be a positive number, got " + scale);
         }
         this.scale = scale;
-        this.origin = Instant.now();
+        this.origin = origin == null ? Instant.now() : origin;
         this.originNanos = System.nanoTime();
     }
 
