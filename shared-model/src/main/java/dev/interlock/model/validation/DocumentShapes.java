@@ -54,6 +54,7 @@ final class DocumentShapes {
             "monitoring", MONITORING,
             "watch", object("monitoring", MONITORING),
             "dryRun", new Shape.Flag(),
+            "catchUp", new Shape.Flag(),
             "evaluationIntervalSeconds", integer(), "pollIntervalSeconds", integer(), "pollLimit", integer());
 
     private static final Shape TRAIT_DEFINITION = object("type", text(), "description", text(), "evaluator", text(),

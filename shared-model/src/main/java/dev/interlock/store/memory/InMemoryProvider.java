@@ -16,11 +16,14 @@ import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.watch.PipelineWatch;
+import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
+import dev.interlock.store.DueEntry;
 import dev.interlock.store.EventStore;
 import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.Locker;
@@ -40,6 +43,7 @@ import dev.interlock.store.SensorStore;
 import dev.interlock.store.TimeToLive;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
+import dev.interlock.store.WatchdogIndex;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -67,6 +71,8 @@ public final class InMemoryProvider implements Provider {
     private static final String OWNER = "owner";
     /** The budget counter's count attribute (as on DynamoDB). */
     private static final String COUNT = "n";
+    /** The watchdog checkpoint's attribute (as on DynamoDB). */
+    private static final String LOW_WATER = "lowWater";
 
     private final Clock clock;
     private final Retention retention;
@@ -85,6 +91,7 @@ public final class InMemoryProvider implements Provider {
     private final LateArrivalStore lateArrivals = new LateArrivals();
     private final AlertLedger alerts = new Alerts();
     private final Locker locks = new Locks();
+    private final WatchdogIndex watchdog = new Watchdog();
 
     /** An empty store with the default retention. */
     public InMemoryProvider(Clock clock) {
@@ -110,6 +117,7 @@ public final class InMemoryProvider implements Provider {
     @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
     @Override public AlertLedger alerts() { return alerts; }
     @Override public Locker locks() { return locks; }
+    @Override public WatchdogIndex watchdog() { return watchdog; }
 
     @Override
     public TransitionOutcome recordTransition(RunTransition transition) {
@@ -271,6 +279,25 @@ public final class InMemoryProvider implements Provider {
                 ttlAfter(retention.events())));
     }
 
+    /** Replaces {@code previous} by {@code next} (null: deletes it) and moves the pipeline's due entry with it. */
+    private void writeWatch(PipelineWatch previous, PipelineWatch next) {
+        if (previous == null && next == null) {
+            return;
+        }
+        if (previous != null && previous.dueAt() != null) {
+            table.delete(TableKeys.dueEntry(previous.dueAt(), previous.pipelineId(), null));
+        }
+        if (next == null) {
+            table.delete(TableKeys.watch(previous.pipelineId()));
+            return;
+        }
+        table.put(item(TableKeys.watch(next.pipelineId()), null, next, next.version(), null));
+        if (next.dueAt() != null) {
+            table.put(item(TableKeys.dueEntry(next.dueAt(), next.pipelineId(), null), null,
+                    new DueEntry(next.dueAt(), next.pipelineId(), null), 1, null));
+        }
+    }
+
     private final class Pipelines implements PipelineStore {
         @Override
         public boolean put(PipelineConfig config) {
@@ -288,6 +315,9 @@ public final class InMemoryProvider implements Provider {
                     table.put(new MemoryTable.Item(TableKeys.downstream(upstream, config.name()), null,
                             InterlockJson.write(Map.of("upstream", upstream, "downstream", config.name())), 1, null, Map.of()));
                 }
+                PipelineWatch previous = table.live(TableKeys.watch(config.name()), now())
+                        .map(i -> decode(i, PipelineWatch.class)).orElse(null);
+                writeWatch(previous, WatchPlan.registered(config, previous, now()));
                 return putConfig(key, TableKeys.pipelineIndex(config.name()), config);
             }
         }
@@ -319,6 +349,8 @@ public final class InMemoryProvider implements Provider {
                 for (String upstream : decode(existing.get(), PipelineConfig.class).upstreamPipelines()) {
                     table.delete(TableKeys.downstream(upstream, pipelineId));
                 }
+                table.live(TableKeys.watch(pipelineId), now()).map(i -> decode(i, PipelineWatch.class))
+                        .ifPresent(watch -> writeWatch(watch, null));
                 table.delete(key);
                 return true;
             }
@@ -626,6 +658,93 @@ public final class InMemoryProvider implements Provider {
 
         private static ItemKey alertKey(AlertKey key) {
             return TableKeys.alertDedup(key.kind(), key.pipelineId(), key.date(), key.scheduleId());
+        }
+    }
+
+    private final class Watchdog implements WatchdogIndex {
+        @Override
+        public Optional<PipelineWatch> watch(String pipelineId) {
+            return getDocument(TableKeys.watch(pipelineId), PipelineWatch.class);
+        }
+
+        @Override
+        public PipelineWatch adopt(PipelineConfig config) {
+            synchronized (table) {
+                Optional<PipelineWatch> existing = watch(config.name());
+                if (existing.isPresent()) {
+                    return existing.get();
+                }
+                PipelineWatch watch = WatchPlan.registered(config, null, now());
+                writeWatch(null, watch);
+                return watch;
+            }
+        }
+
+        @Override
+        public Map<String, PipelineWatch> watches(Collection<String> pipelineIds) {
+            Map<String, PipelineWatch> found = new TreeMap<>();
+            synchronized (table) {
+                for (String id : new TreeSet<>(pipelineIds)) {
+                    table.live(TableKeys.watch(id), now()).ifPresent(i -> found.put(id, decode(i, PipelineWatch.class)));
+                }
+            }
+            return found;
+        }
+
+        @Override
+        public Page<DueEntry> due(LocalDate day, int shard, Instant until, PageRequest page) {
+            String last = TableKeys.dueSortKeyPrefix(until) + Character.MAX_VALUE;
+            synchronized (table) {
+                List<MemoryTable.Item> due = table.query(TableKeys.duePartition(day, shard), "", true, now()).stream()
+                        .filter(i -> i.key().sk().compareTo(last) <= 0).toList();
+                return MemoryTable.page(due, page, true, MemoryTable::tablePosition, i -> decode(i, DueEntry.class));
+            }
+        }
+
+        @Override
+        public boolean advance(PipelineWatch current, PipelineWatch next) {
+            synchronized (table) {
+                Optional<MemoryTable.Item> stored = table.live(TableKeys.watch(current.pipelineId()), now());
+                if (stored.isEmpty() || stored.get().version() != current.version()) {
+                    return false;
+                }
+                writeWatch(current, next);
+                return true;
+            }
+        }
+
+        @Override
+        public void expectRunSettled(String pipelineId, String runId, Instant at) {
+            Objects.requireNonNull(runId, "runId");
+            synchronized (table) {
+                table.put(item(TableKeys.dueEntry(at, pipelineId, runId), null, new DueEntry(at, pipelineId, runId), 1,
+                        ttlAt(at.plus(retention.runs()))));
+            }
+        }
+
+        @Override
+        public void remove(DueEntry entry) {
+            synchronized (table) {
+                table.delete(TableKeys.dueEntry(entry.dueAt(), entry.pipelineId(), entry.runId()));
+            }
+        }
+
+        @Override
+        public Optional<LocalDate> lowWater() {
+            synchronized (table) {
+                return table.live(TableKeys.watchdogCheckpoint(), now()).map(i -> LocalDate.parse(i.attribute(LOW_WATER)));
+            }
+        }
+
+        @Override
+        public void raiseLowWater(LocalDate day) {
+            synchronized (table) {
+                Optional<LocalDate> current = lowWater();
+                if (current.isEmpty() || current.get().isBefore(day)) {
+                    table.put(new MemoryTable.Item(TableKeys.watchdogCheckpoint(), null, "{}", 1, null,
+                            Map.of(LOW_WATER, day.toString())));
+                }
+            }
         }
     }
 

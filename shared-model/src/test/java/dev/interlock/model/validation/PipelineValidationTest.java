@@ -125,6 +125,7 @@ class PipelineValidationTest {
                 arguments("pipeline waiting for itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("dryRun not a boolean", "{\"dryRun\":\"maybe\"}", List.of("$.dryRun")),
+                arguments("catchUp not a boolean", "{\"catchUp\":\"yes please\"}", List.of("$.catchUp")),
                 arguments("poll limit zero", "{\"pollLimit\":0}", List.of("$.pollLimit")),
                 arguments("evaluation interval too long", "{\"evaluationIntervalSeconds\":86400}", List.of("$.evaluationIntervalSeconds")),
                 arguments("many problems reported together", "{\"name\":\"X\",\"trigger\":{\"type\":\"http\"},\"retry\":{\"maxAttempts\":0},"

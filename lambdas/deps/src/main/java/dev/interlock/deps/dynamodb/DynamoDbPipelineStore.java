@@ -3,6 +3,8 @@ package dev.interlock.deps.dynamodb;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.watch.PipelineWatch;
+import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.PipelineStore;
@@ -21,18 +23,21 @@ import java.util.TreeMap;
 
 /**
  * Pipeline configs ({@code PIPELINE#<id>/CONFIG}, listed via GSI1 {@code TYPE#pipeline}) and, written in the same
- * transaction, the downstream index entries {@code PIPELINE#<upstream>/DOWNSTREAM#<id>}. Configs carry a
- * {@code version} so concurrent registrations of one pipeline cannot leave the index disagreeing with the config.
+ * transaction, the downstream index entries {@code PIPELINE#<upstream>/DOWNSTREAM#<id>} and the pipeline's watchdog
+ * watch with its due entry. Configs and watches carry a {@code version} so concurrent registrations (or a watchdog
+ * tick) cannot leave the indexes disagreeing with the config.
  */
 final class DynamoDbPipelineStore implements PipelineStore {
 
-    /** TransactWriteItems takes at most 100 items: the config plus its index changes. */
+    /** TransactWriteItems takes at most 100 items: the config, its watch and due entry, and its index changes. */
     private static final int MAX_TRANSACTION_ITEMS = 100;
 
     private final SingleTable table;
+    private final DynamoDbWatchdogIndex watchdog;
 
-    DynamoDbPipelineStore(SingleTable table) {
+    DynamoDbPipelineStore(SingleTable table, DynamoDbWatchdogIndex watchdog) {
         this.table = table;
+        this.watchdog = watchdog;
     }
 
     @Override
@@ -45,11 +50,17 @@ final class DynamoDbPipelineStore implements PipelineStore {
             Set<String> before = live.map(item -> ItemCodec.decode(item, PipelineConfig.class).upstreamPipelines()).orElse(Set.of());
             Set<String> after = config.upstreamPipelines();
             long version = raw.map(ItemCodec::version).orElse(0L);
+            Optional<Map<String, AttributeValue>> rawWatch = watchdog.rawWatch(config.name(), CapacityIntent.PIPELINE_PUT);
+            PipelineWatch previous = rawWatch.map(w -> ItemCodec.decode(w, PipelineWatch.class)).orElse(null);
+            PipelineWatch watch = WatchPlan.registered(config, previous, now);
 
             Map<String, AttributeValue> item = ItemCodec.item(key, TableKeys.pipelineIndex(config.name()), config);
             item.put(ItemCodec.VERSION, ItemCodec.number(version + 1));
             List<TransactWriteItem> writes = new ArrayList<>();
             writes.add(table.putOf(item, Conditions.unchangedSince(version, raw.isPresent())));
+            writes.add(table.putOf(watchdog.watchItem(watch),
+                    Conditions.unchangedSince(rawWatch.map(ItemCodec::version).orElse(0L), rawWatch.isPresent())));
+            writes.addAll(watchdog.moveDueEntry(previous, watch));
             for (String upstream : after) {
                 writes.add(table.putOf(indexEntry(upstream, config.name()), null));
             }
@@ -60,7 +71,7 @@ final class DynamoDbPipelineStore implements PipelineStore {
             }
             if (writes.size() > MAX_TRANSACTION_ITEMS) {
                 throw new IllegalArgumentException("pipeline " + config.name() + " names " + after.size()
-                        + " upstream pipelines; at most " + (MAX_TRANSACTION_ITEMS - 1 - before.size()) + " fit one registration");
+                        + " upstream pipelines; at most " + (MAX_TRANSACTION_ITEMS - 4 - before.size()) + " fit one registration");
             }
             Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.PIPELINE_PUT, key.pk());
             if (cancelled.isEmpty()) {
@@ -100,6 +111,11 @@ final class DynamoDbPipelineStore implements PipelineStore {
             writes.add(table.deleteOf(key, Conditions.versionIs(ItemCodec.version(raw.get()))));
             for (String upstream : ItemCodec.decode(raw.get(), PipelineConfig.class).upstreamPipelines()) {
                 writes.add(table.deleteOf(TableKeys.downstream(upstream, pipelineId), null));
+            }
+            Optional<Map<String, AttributeValue>> rawWatch = watchdog.rawWatch(pipelineId, CapacityIntent.PIPELINE_DELETE);
+            if (rawWatch.isPresent()) {
+                writes.add(table.deleteOf(TableKeys.watch(pipelineId), Conditions.versionIs(ItemCodec.version(rawWatch.get()))));
+                writes.addAll(watchdog.moveDueEntry(ItemCodec.decode(rawWatch.get(), PipelineWatch.class), null));
             }
             if (table.transact(writes, CapacityIntent.PIPELINE_DELETE, key.pk()).isEmpty()) {
                 return true;
