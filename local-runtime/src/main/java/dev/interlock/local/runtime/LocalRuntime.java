@@ -87,7 +87,7 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
-        engineClock = new ScaledRealClock(options.timeScale());
+        engineClock = new ScaledRealClock(options.timeScale(), options.clockOrigin());
         clock = new EngineTimeClock(engineClock);
         alerts = new AlertSink(clock, alertPrinter);
         functions = new FunctionRegistry();
@@ -140,11 +140,14 @@ public final class LocalRuntime implements AutoCloseable {
             return t;
         });
         toClose.push(ticks::shutdownNow);
-        schedule(ticks, options.sweepInterval(), "TTL sweep", sweeper::sweepOnce);
-        schedule(ticks, options.watchdogInterval(), "watchdog", this::watchdogTick);
+        schedule(ticks, options.sweepInterval(), false, "TTL sweep", sweeper::sweepOnce);
+        // Like the EventBridge rule, but also once at start-up: evaluations are due now, not one interval after `up`
+        // (and a restart on a data directory catches up what fell due while it was down).
+        schedule(ticks, options.watchdogInterval(), true, "watchdog", this::watchdogTick);
+        progress.accept("watchdog: every " + humanDuration(options.watchdogInterval()) + ", first tick now");
     }
 
-    private void schedule(ScheduledExecutorService ticks, Duration scaledInterval, String what, Runnable task) {
+    private void schedule(ScheduledExecutorService ticks, Duration scaledInterval, boolean now, String what, Runnable task) {
         long realMillis = Math.max(50, (long) (scaledInterval.toMillis() / options.timeScale()));
         ticks.scheduleWithFixedDelay(() -> {
             try {
@@ -152,7 +155,22 @@ public final class LocalRuntime implements AutoCloseable {
             } catch (RuntimeException e) {
                 System.err.println(what + " failed, trying again at the next tick: " + e);
             }
-        }, realMillis, realMillis, TimeUnit.MILLISECONDS);
+        }, now ? 0 : realMillis, realMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** {@code 5m}, {@code 1h30m}, {@code 45s}: how a person writes an interval. */
+    static String humanDuration(Duration d) {
+        StringBuilder text = new StringBuilder();
+        if (d.toHours() > 0) {
+            text.append(d.toHours()).append('h');
+        }
+        if (d.toMinutesPart() > 0) {
+            text.append(d.toMinutesPart()).append('m');
+        }
+        if (d.toSecondsPart() > 0 || text.isEmpty()) {
+            text.append(d.toSecondsPart()).append('s');
+        }
+        return text.toString();
     }
 
     /** What the EventBridge watchdog rule does on AWS: invoke the orchestrator with {@code {"action":"watchdog"}}. */
