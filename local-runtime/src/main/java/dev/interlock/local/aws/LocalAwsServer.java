@@ -3,21 +3,28 @@ package dev.interlock.local.aws;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.local.events.EventBridgeApi;
+import dev.interlock.local.jobs.JobFakes;
+import dev.interlock.local.jobs.LambdaJobs;
 
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The local Lambda and SNS endpoints on 127.0.0.1: Lambda's Invoke API
- * ({@code POST /2015-03-31/functions/{name}/invocations}) runs the in-process functions, and SNS's Publish (query
- * protocol, {@code POST /}) delivers to the {@link AlertSink}. The real SDK clients reach both via endpoint overrides.
+ * The local AWS endpoint on 127.0.0.1 for every service but Step Functions and DynamoDB: Lambda's Invoke API
+ * ({@code POST /2015-03-31/functions/{name}/invocations}) runs the in-process functions (any other function name is a
+ * Lambda job fake), SNS's Publish (query protocol, {@code POST /}) delivers to the {@link AlertSink}, and, when job
+ * fakes are given, the JSON services behind {@code X-Amz-Target} (Glue, EMR, EventBridge) and EMR Serverless's REST
+ * resources answer too. The real SDK clients reach all of them via endpoint overrides.
  */
 public final class LocalAwsServer implements AutoCloseable {
 
@@ -27,14 +34,27 @@ public final class LocalAwsServer implements AutoCloseable {
     private LoopbackHttpServer server;
     private final FunctionRegistry functions;
     private final AlertSink alerts;
+    private final JobFakes jobs;
+    private final List<AwsJson.Service> services;
 
-    private LocalAwsServer(FunctionRegistry functions, AlertSink alerts) {
+    private LocalAwsServer(FunctionRegistry functions, AlertSink alerts, JobFakes jobs, List<AwsJson.Service> services) {
         this.functions = functions;
         this.alerts = alerts;
+        this.jobs = jobs;
+        this.services = services;
     }
 
+    /** Lambda and SNS only: unknown functions are not found. */
     public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts) throws IOException {
-        LocalAwsServer s = new LocalAwsServer(functions, alerts);
+        LocalAwsServer s = new LocalAwsServer(functions, alerts, null, List.of());
+        s.server = LoopbackHttpServer.start(port, s::handle);
+        return s;
+    }
+
+    /** Lambda and SNS, the job fakes' Glue, EMR, EMR Serverless and Lambda APIs, and EventBridge's PutEvents. */
+    public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts, JobFakes jobs,
+                                       EventBridgeApi events) throws IOException {
+        LocalAwsServer s = new LocalAwsServer(functions, alerts, jobs, List.of(jobs.glue(), jobs.emr(), events));
         s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
@@ -51,7 +71,18 @@ public final class LocalAwsServer implements AutoCloseable {
         try (exchange) {
             String path = exchange.getRequestURI().getPath();
             Matcher invoke = INVOKE.matcher(path);
-            if ("POST".equals(exchange.getRequestMethod()) && invoke.matches()) {
+            String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+            if (target != null) {
+                Optional<AwsJson.Service> service = services.stream().filter(v -> target.startsWith(v.targetPrefix())).findFirst();
+                if (service.isPresent()) {
+                    AwsJson.serve(exchange, service.get());
+                } else {
+                    AwsJson.error(exchange, 400, "UnknownOperationException", "no local AWS service answers " + target,
+                            AwsJson.JSON_1_1);
+                }
+            } else if (jobs != null && jobs.emrServerless().handles(path)) {
+                jobs.emrServerless().handle(exchange);
+            } else if ("POST".equals(exchange.getRequestMethod()) && invoke.matches()) {
                 invoke(exchange, URLDecoder.decode(invoke.group(1), StandardCharsets.UTF_8));
             } else if ("POST".equals(exchange.getRequestMethod()) && "/".equals(path)) {
                 sns(exchange);
@@ -65,6 +96,10 @@ public final class LocalAwsServer implements AutoCloseable {
     private void invoke(HttpExchange exchange, String name) throws IOException {
         byte[] payload = exchange.getRequestBody().readAllBytes();
         String type = exchange.getRequestHeaders().getFirst("X-Amz-Invocation-Type");
+        if (functions.find(name).isEmpty() && jobs != null) {
+            invokeJob(exchange, LocalArns.functionName(name), payload, type);
+            return;
+        }
         if (functions.find(name).isEmpty()) {
             send(exchange, 404, "application/json", Map.of("x-amzn-ErrorType", "ResourceNotFoundException"),
                     "{\"Type\":\"User\",\"message\":\"Function not found: " + LocalArns.function(LocalArns.functionName(name)) + "\"}");
@@ -87,6 +122,39 @@ public final class LocalAwsServer implements AutoCloseable {
         } else {
             send(exchange, 200, "application/json", headers, new String(outcome.payload(), StandardCharsets.UTF_8));
         }
+    }
+
+    /** A function that is not Interlock's own: a Lambda job fake, synchronous or (type Event) in the background. */
+    private void invokeJob(HttpExchange exchange, String name, byte[] payload, String type) throws IOException {
+        if ("DryRun".equals(type)) {
+            send(exchange, 204, "application/json", Map.of(), "");
+            return;
+        }
+        if ("Event".equals(type)) {
+            server.submit(() -> {
+                try {
+                    jobs.lambda().invoke(name, payload);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            send(exchange, 202, "application/json", Map.of(), "");
+            return;
+        }
+        LambdaJobs.Answer answer;
+        try {
+            answer = jobs.lambda().invoke(name, payload);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            send(exchange, 500, "application/json", Map.of("x-amzn-ErrorType", "ServiceException"),
+                    "{\"message\":\"the local runtime is stopping\"}");
+            return;
+        }
+        Map<String, String> headers = new HashMap<>(Map.of("X-Amz-Executed-Version", "$LATEST"));
+        if (answer.functionError() != null) {
+            headers.put("X-Amz-Function-Error", answer.functionError());
+        }
+        send(exchange, 200, "application/json", headers, answer.payload());
     }
 
     private void sns(HttpExchange exchange) throws IOException {

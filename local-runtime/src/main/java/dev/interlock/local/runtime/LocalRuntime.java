@@ -15,6 +15,9 @@ import dev.interlock.local.aws.LocalAwsServer;
 import dev.interlock.local.aws.LocalContext;
 import dev.interlock.local.aws.LocalFunction;
 import dev.interlock.local.dynamodb.LocalDynamoDb;
+import dev.interlock.local.events.EventBridgeApi;
+import dev.interlock.local.events.LocalEventBus;
+import dev.interlock.local.jobs.JobFakes;
 import dev.interlock.local.dynamodb.TtlSweeper;
 import dev.interlock.local.sfn.InterlockStateMachine;
 import dev.interlock.local.sfn.LocalStepFunctionsServer;
@@ -26,6 +29,7 @@ import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import dev.interlock.statemachine.engine.StateMachine;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -45,8 +49,9 @@ import java.util.function.Consumer;
 /**
  * The whole system on one machine, in one JVM: DynamoDB Local with the shared table definition, the stream poller
  * feeding the stream router, the local Step Functions service running the real ASL file with the functions in
- * process, the Lambda/SNS and Step Functions endpoints speaking the AWS protocols, the API, the alert sink, the
- * TTL sweeper and the watchdog tick — all on 127.0.0.1. It is the users' {@code interlock up} and the fixture of
+ * process, the Lambda/SNS and Step Functions endpoints speaking the AWS protocols, job fakes for the AWS job types
+ * with a local EventBridge bus and the job-state rules, the API, the alert sink, the TTL sweeper and the watchdog
+ * tick — all on 127.0.0.1. It is the users' {@code interlock up} and the fixture of
  * the integration tests.
  */
 public final class LocalRuntime implements AutoCloseable {
@@ -68,6 +73,10 @@ public final class LocalRuntime implements AutoCloseable {
     private StreamPoller poller;
     private TtlSweeper sweeper;
     private Deps deps;
+    private LocalEventBus eventBus;
+    private JobFakes jobs;
+    private EventBridgeClient eventBridge;
+    private final JobStateTargets.Recorder jobStateTarget = new JobStateTargets.Recorder();
 
     private LocalRuntime(RuntimeOptions options) {
         this.options = options;
@@ -96,8 +105,13 @@ public final class LocalRuntime implements AutoCloseable {
         dynamoDb = track(LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb")));
 
         stateMachine = InterlockStateMachine.build(functions, alerts, engineClock);
-        stepFunctions = track(LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine));
-        aws = track(LocalAwsServer.start(options.lambdaPort(), functions, alerts));
+        eventBus = new LocalEventBus();
+        JobStateTargets.addRules(eventBus, jobStateTarget);
+        jobs = new JobFakes(engineClock, this::eventBridge);
+        stepFunctions = track(LocalStepFunctionsServer.start(options.stepFunctionsPort(), jobs.stepFunctions(), stateMachine));
+        aws = track(LocalAwsServer.start(options.lambdaPort(), functions, alerts, jobs, new EventBridgeApi(eventBus, clock)));
+        progress.accept("AWS job fakes (Glue, EMR, EMR Serverless, Lambda; Step Functions on its own endpoint) and "
+                + "EventBridge PutEvents at " + aws.endpoint());
 
         deps = track(new Deps(Environment.of(functionEnvironment()), clock));
         boolean created = InterlockTable.createIfAbsent(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK);
@@ -173,6 +187,21 @@ public final class LocalRuntime implements AutoCloseable {
         return text.toString();
     }
 
+    /** The job fakes' EventBridge client, on the local endpoint; created with the first event. */
+    private synchronized EventBridgeClient eventBridge() {
+        if (eventBridge == null) {
+            eventBridge = EventBridgeClient.builder()
+                    .endpointOverride(aws.endpoint())
+                    .region(software.amazon.awssdk.regions.Region.of(LocalArns.REGION))
+                    .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                            software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("local", "local")))
+                    .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+                    .build();
+            toClose.push(eventBridge);
+        }
+        return eventBridge;
+    }
+
     /** What the EventBridge watchdog rule does on AWS: invoke the orchestrator with {@code {"action":"watchdog"}}. */
     public String watchdogTick() {
         FunctionOutcome outcome = FunctionOutcome.invoke(functions, InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
@@ -234,6 +263,9 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS.name(), stepFunctions.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_LAMBDA.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_SNS.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_GLUE.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_EMR.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS.name(), aws.endpoint().toString());
         return env;
     }
 
@@ -268,6 +300,11 @@ public final class LocalRuntime implements AutoCloseable {
 
     public AlertSink alerts() {
         return alerts;
+    }
+
+    /** The local default event bus: what the job fakes published and what the job-state rules delivered. */
+    public LocalEventBus eventBus() {
+        return eventBus;
     }
 
     public Clock clock() {
