@@ -33,7 +33,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the orchestrator's watchdog action. Prints, per size: the one-time first tick on a table (it adopts nothing here,
  * but lists every pipeline once), a steady tick with nothing due, and a tick with 1 % of the registered schedules
  * due: wall time, DynamoDB requests and the capacity DynamoDB Local reports. Run with
- * {@code ./mvnw -Pbenchmarks -pl lambdas/orchestrator -am verify -DskipTests}; {@code -Dinterlock.bench.watchdogPipelines}
+ * {@code ./mvnw -Pbenchmarks -pl lambdas/orchestrator -am verify -DskipTests -Dbench.provider.skip=true};
+ * {@code -Dinterlock.bench.watchdogPipelines}
  * takes other sizes (comma-separated pipeline counts).
  */
 public final class WatchdogBenchmark {

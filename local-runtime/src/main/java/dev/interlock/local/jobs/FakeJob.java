@@ -53,6 +53,9 @@ public record FakeJob(Duration duration, Outcome outcome) {
                 continue;
             }
             String next = i + 1 < args.size() ? args.get(i + 1) : null;
+            if ((arg.equals(DURATION_KEY) || arg.equals(OUTCOME_KEY)) && next == null) {
+                throw new IllegalArgumentException(arg + " needs a value after it");
+            }
             if (arg.equals(DURATION_KEY)) {
                 duration = next;
                 i++;
