@@ -277,7 +277,7 @@ public final class InterlockStack extends Stack {
                 .build();
         Function fn = Function.Builder.create(this, pascal(f) + "Function")
                 .description(profile.why())
-                .runtime(Runtime.JAVA_21)
+                .runtime(Runtime.JAVA_25)
                 .architecture(Architecture.ARM_64)
                 .handler(f.handler())
                 .code(Code.fromAsset(artifacts.deployableJar(f).toString()))
@@ -293,9 +293,6 @@ public final class InterlockStack extends Stack {
         logGroup.grantWrite(roles.get(f));
         Annotations.of(fn).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
                 "Every caller invokes the live alias on the function's current published version, below.");
-        NagSuppressions.addResourceSuppressions(fn, List.of(suppress("AwsSolutions-L1",
-                "The product targets the java21 runtime (SPEC §11, compiled with release 21); moving to java25 is "
-                        + "a deliberate upgrade of build, SnapStart priming and cold-start benchmarks together.")));
         Alias alias = Alias.Builder
                 .create(this, pascal(f) + "LiveAlias")
                 .aliasName(LIVE_ALIAS)
