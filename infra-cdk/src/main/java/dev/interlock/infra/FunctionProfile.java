@@ -94,15 +94,17 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     List.of(),
                     false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
-            // Registration: pipelines with their downstream index and reruns (TransactWriteItems of conditional puts
-            // and deletes), archetypes, calendars, sensors, evaluation markers (puts); reads by key; lists via GSI1
-            // (TYPE#…, RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs, rerun counts).
-            // Never updates: run states belong to the workflow. The 29 s timeout is API Gateway's integration limit.
+            // Registration: pipelines with their downstream index (TransactWriteItems of conditional puts and
+            // deletes), archetypes, calendars, sensors, evaluation markers (puts); a requested rerun is one transaction
+            // of puts (rerun, its pipeline copy, replay marker, event) and an update that adds one to the day's rerun
+            // budget counter only while it is below the budget (acceptRerun); reads by key; lists via GSI1 (TYPE#…,
+            // RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs, rerun counts). It never
+            // updates a run state: those belong to the workflow. The 29 s timeout is API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
-                    List.of(GET_ITEM, QUERY, PUT_ITEM, DELETE_ITEM),
+                    List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     false,
-                    "API: registration, downstream index, sensors, markers, reruns; listings via GSI1; no scan.");
+                    "API: registration, downstream index, sensors, markers, reruns and their daily budget; listings via GSI1; no scan.");
         };
     }
 }

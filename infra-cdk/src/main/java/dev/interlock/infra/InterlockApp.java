@@ -1,12 +1,18 @@
 package dev.interlock.infra;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.Aspects;
 import software.amazon.awscdk.Environment;
 import software.amazon.awscdk.StackProps;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * The CDK app ({@code cdk.json} runs it): reads the deployment options from context, builds the one Interlock stack
@@ -36,6 +42,22 @@ public final class InterlockApp {
                 .build(), options, artifacts);
         Aspects.of(app).add(new AwsSolutionsChecks());
         return stack;
+    }
+
+    /**
+     * The context of {@code infra-cdk/cdk.json} (feature flags, defaults), which the CLI passes to the app: code that
+     * synthesizes without the CLI (tests, the IAM conformance check) starts from it so its template is the CLI's.
+     */
+    public static Map<String, Object> cdkJsonContext() {
+        Path cdkJson = BuildArtifacts.findRepositoryRoot(Path.of("")).resolve("infra-cdk").resolve("cdk.json");
+        try {
+            Map<String, Object> json = new ObjectMapper().readValue(Files.readString(cdkJson), new TypeReference<>() { });
+            @SuppressWarnings("unchecked")
+            Map<String, Object> context = (Map<String, Object>) json.getOrDefault("context", Map.of());
+            return context;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + cdkJson, e);
+        }
     }
 
     /** The account and region the CDK CLI resolved from the caller's credentials, if any (environment-agnostic otherwise). */

@@ -1,7 +1,5 @@
 package dev.interlock.infra;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.runtime.InterlockFunction;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.AppProps;
@@ -10,9 +8,6 @@ import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.assertions.Template;
 import software.amazon.awscdk.cxapi.SynthesisMessage;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +25,7 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
                         List<SynthesisMessage> warnings) {
 
     static SynthesizedStack synthesize(Map<String, Object> context) {
-        Map<String, Object> merged = new HashMap<>(cdkJsonContext());
+        Map<String, Object> merged = new HashMap<>(InterlockApp.cdkJsonContext());
         merged.putAll(context);
         App app = new App(AppProps.builder()
                 .outdir(Path.of("target", "cdk-test-out", UUID.randomUUID().toString()).toString())
@@ -44,18 +39,6 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
         // Read once: every toJSON() crosses the jsii bridge with the whole template.
         return new SynthesizedStack(stack, options, artifacts, template, template.toJSON(),
                 annotations.findError("*", Match.anyValue()), annotations.findWarning("*", Match.anyValue()));
-    }
-
-    private static Map<String, Object> cdkJsonContext() {
-        try {
-            Map<String, Object> cdkJson = new ObjectMapper().readValue(Files.readString(Path.of("cdk.json")),
-                    new TypeReference<>() { });
-            @SuppressWarnings("unchecked")
-            Map<String, Object> context = (Map<String, Object>) cdkJson.getOrDefault("context", Map.of());
-            return context;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read infra-cdk/cdk.json", e);
-        }
     }
 
     /** The template as plain maps and lists. */

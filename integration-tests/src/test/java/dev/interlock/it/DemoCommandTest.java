@@ -36,6 +36,8 @@ class DemoCommandTest {
         assertThat(out).contains("interlock: ready in", "READINESS_CHECKED        NOT_READY", "READINESS_CHECKED        READY",
                 "CASCADE_NOTIFIED", "done: gold-orders completed after silver-orders cascaded to it",
                 "jobs triggered: [silver-orders, gold_orders]");
+        assertThat(out).containsPattern("Web UI +http://127\\.0\\.0\\.1:\\d+/ui/")
+                .containsPattern("watch it in the web UI: http://127\\.0\\.0\\.1:\\d+/ui/");
         assertThat(out.indexOf("NOT_READY")).isLessThan(out.indexOf("READY (every required trait passed)"));
         assertThat(out).doesNotContain("{\"timestamp\"");
         assertThat(Files.readString(dir.resolve("functions.log"))).contains("\"logger\":\"orchestrator\"");

@@ -34,6 +34,7 @@ public final class Api {
         MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
         HistoryRoutes history = new HistoryRoutes(provider);
         SensorRoutes sensors = new SensorRoutes(provider, body, clock);
+        StatusRoutes status = new StatusRoutes(provider, clock);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
                 new RouteTable.Route("PUT", "/pipelines/{id}", pipelines::put),
@@ -46,6 +47,9 @@ public final class Api {
                 new RouteTable.Route("GET", "/pipelines/{id}/runlogs", history::runLogs),
                 new RouteTable.Route("GET", "/pipelines/{id}/events", history::events),
                 new RouteTable.Route("GET", "/pipelines/{id}/traits", history::traits),
+                new RouteTable.Route("GET", "/pipelines/{id}/status", status::pipeline),
+                new RouteTable.Route("GET", "/pipelines/{id}/timeline", status::timeline),
+                new RouteTable.Route("GET", "/status", status::all),
                 new RouteTable.Route("GET", "/runs/{runId}", history::run),
                 new RouteTable.Route("GET", "/archetypes", archetypes::list),
                 new RouteTable.Route("PUT", "/archetypes/{name}", archetypes::put),

@@ -70,7 +70,7 @@ class OpenApiDocumentTest {
         api.api.routes().routes().forEach(r -> routes.add(r.method() + " " + r.template()));
 
         assertThat(documentedOperations()).isEqualTo(routes);
-        assertThat(routes).hasSize(19);
+        assertThat(routes).hasSize(22);
     }
 
     @Test
@@ -167,7 +167,7 @@ class OpenApiDocumentTest {
         });
 
         assertThat(paged).containsExactlyInAnyOrder("/pipelines", "/pipelines/{id}/runs", "/pipelines/{id}/runlogs",
-                "/pipelines/{id}/events", "/pipelines/{id}/traits");
+                "/pipelines/{id}/events", "/pipelines/{id}/traits", "/status");
     }
 
     @Test

@@ -17,7 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RecordingProvider {
 
-    private static final Set<String> READS = Set.of("get", "list", "listByPipeline", "listByDate", "listNonTerminal",
+    private static final Set<String> READS = Set.of("get", "getAll", "list", "listByPipeline", "listByDate", "listNonTerminal",
             "count", "read", "latest", "markers", "downstreamOf", "holder", "ping",
             "pipelines", "archetypes", "calendars", "traits", "sensors", "runs", "runLogs", "events", "reruns", "cascade",
             "lateArrivals", "alerts", "locks", "watchdog", "watches", "due", "lowWater", "toString", "hashCode", "equals");

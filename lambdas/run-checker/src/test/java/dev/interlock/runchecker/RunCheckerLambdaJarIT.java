@@ -42,6 +42,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RunCheckerLambdaJarIT {
 
+    private static final String SFN_OK = "arn:aws:states:us-east-1:123456789012:execution:gold-build:ok";
+    private static final String SFN_FAILED = "arn:aws:states:us-east-1:123456789012:execution:gold-build:failed";
+
     private static final Path JAR = Path.of("target", "run-checker-lambda.jar");
     private static final Path UNSHRUNK = Path.of("target", "run-checker-lambda-unshrunk.jar");
     private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
@@ -64,9 +67,9 @@ class RunCheckerLambdaJarIT {
                         + "\"jobRunId\":\"00fjr1\",\"state\":\"SUCCESS\",\"stateDetails\":\"\"}}"))
                 .on("AWSStepFunctions.DescribeExecution", request ->
                         request.json().path("executionArn").asText().endsWith(":failed")
-                                ? Reply.json("{\"executionArn\":\"arn:x:failed\",\"status\":\"FAILED\","
+                                ? Reply.json("{\"executionArn\":\"" + SFN_FAILED + "\",\"status\":\"FAILED\","
                                         + "\"error\":\"States.TaskFailed\",\"cause\":\"boom\",\"startDate\":1772359200}")
-                                : Reply.json("{\"executionArn\":\"arn:x:ok\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"));
+                                : Reply.json("{\"executionArn\":\"" + SFN_OK + "\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"));
     }
 
     @AfterAll
@@ -83,8 +86,8 @@ class RunCheckerLambdaJarIT {
         Map<String, String> glue = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042");
         Map<String, String> emr = Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC");
         Map<String, String> emrServerless = Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1");
-        Map<String, String> sfn = Map.of("sfn_execution_arn", "arn:x:ok");
-        Map<String, String> sfnFailed = Map.of("sfn_execution_arn", "arn:x:failed");
+        Map<String, String> sfn = Map.of("sfn_execution_arn", SFN_OK);
+        Map<String, String> sfnFailed = Map.of("sfn_execution_arn", SFN_FAILED);
         running(store, "glue-run", TriggerType.GLUE, glue);
         running(store, "emr-run", TriggerType.EMR, emr);
         running(store, "emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless);
@@ -112,7 +115,7 @@ class RunCheckerLambdaJarIT {
                 .satisfies(r -> assertThat(r.json().path("StepId").asText()).isEqualTo("s-2ABC"));
         assertThat(aws.requests("GET /applications/00fabc/jobruns/00fjr1")).hasSize(1);
         assertThat(aws.requests("AWSStepFunctions.DescribeExecution"))
-                .extracting(r -> r.json().path("executionArn").asText()).containsExactly("arn:x:ok", "arn:x:failed");
+                .extracting(r -> r.json().path("executionArn").asText()).containsExactly(SFN_OK, SFN_FAILED);
 
         // The function settled every run in DynamoDB.
         assertRun(store, "glue-run", RunStatus.COMPLETED);

@@ -73,7 +73,7 @@ class TriggerLambdaJarIT {
                 .on("POST /applications/00fabc/jobruns",
                         Reply.json("{\"applicationId\":\"00fabc\",\"jobRunId\":\"00fjr1\",\"arn\":\"arn:aws:emr-serverless:x\"}"))
                 .on("AWSStepFunctions.StartExecution", Reply.json(
-                        "{\"executionArn\":\"arn:aws:states:us-east-1:1:execution:sm:interlock-sfn-run\",\"startDate\":1772359200}"))
+                        "{\"executionArn\":\"arn:aws:states:us-east-1:123456789012:execution:sm:interlock-sfn-run\",\"startDate\":1772359200}"))
                 .on("POST /2015-03-31/functions/orders-loader/invocations",
                         Reply.raw("{\"loaded\":12}", Map.of("X-Amz-Executed-Version", "7")))
                 // SNS speaks the query protocol: a form-encoded POST to "/" answered in XML.
@@ -103,7 +103,7 @@ class TriggerLambdaJarIT {
                         "arn:aws:iam::123456789012:role/emr-job", "s3://code/main.py", List.of("--input", "s3://in/"),
                         null, Map.of())))
                 .event("step-function", event("sfn-run", new StepFunctionTrigger(
-                        "arn:aws:states:us-east-1:1:stateMachine:sm", Map.of("date", "2026-03-01"))))
+                        "arn:aws:states:us-east-1:123456789012:stateMachine:sm", Map.of("date", "2026-03-01"))))
                 .event("lambda", event("lambda-run", new LambdaTrigger("orders-loader",
                         InterlockJson.tree("{\"date\":\"2026-03-01\"}"))))
                 .event("http", event("http-run", new HttpTrigger("POST", jobs.uri("/jobs/orders").toString(),
@@ -116,7 +116,7 @@ class TriggerLambdaJarIT {
         assertAnswer(answers, "emr-serverless", "running",
                 Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1"));
         assertAnswer(answers, "step-function", "running",
-                Map.of("sfn_execution_arn", "arn:aws:states:us-east-1:1:execution:sm:interlock-sfn-run"));
+                Map.of("sfn_execution_arn", "arn:aws:states:us-east-1:123456789012:execution:sm:interlock-sfn-run"));
         assertAnswer(answers, "lambda", "completed",
                 Map.of("lambda_function_name", "orders-loader", "lambda_executed_version", "7"));
         assertAnswer(answers, "http", "completed", Map.of("http_status", "200"));

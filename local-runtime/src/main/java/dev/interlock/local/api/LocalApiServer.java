@@ -10,6 +10,7 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.LocalContext;
+import dev.interlock.local.ui.UiAssets;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,7 +25,8 @@ import java.util.UUID;
 
 /**
  * The registration API on 127.0.0.1: every request becomes the API Gateway proxy event the {@code api} function
- * receives on AWS, so the same handler answers; plus {@code GET /alerts}, the local alert sink.
+ * receives on AWS, so the same handler answers; plus {@code GET /alerts}, the local alert sink, and the web UI at
+ * {@code /ui/}.
  */
 public final class LocalApiServer implements AutoCloseable {
 
@@ -62,6 +64,10 @@ public final class LocalApiServer implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String path = exchange.getRequestURI().getPath();
+            if (UiAssets.handles(path)) {
+                UiAssets.serve(exchange);
+                return;
+            }
             if ("/alerts".equals(path) && "GET".equals(exchange.getRequestMethod())) {
                 LoopbackHttpServer.send(exchange, 200, Map.of("Content-Type", "application/json"),
                         JSON.writeValueAsString(Map.of("items", alerts.all())));

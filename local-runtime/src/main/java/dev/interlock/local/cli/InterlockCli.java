@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "interlock", mixinStandardHelpOptions = true, version = "interlock 0.1.0-SNAPSHOT",
         description = "Readiness gate for data pipelines: run it locally, register pipelines, follow runs.",
         subcommands = {UpCommand.class, ApplyCommand.class, QueryCommands.Pipelines.class, QueryCommands.Runs.class,
-                QueryCommands.Evaluate.class, QueryCommands.Rerun.class, QueryCommands.Alerts.class})
+                QueryCommands.Evaluate.class, QueryCommands.Rerun.class, QueryCommands.Alerts.class,
+                StatusCommands.Status.class, StatusCommands.Why.class, UiCommand.class})
 public final class InterlockCli implements Runnable {
 
     @CommandLine.Spec

@@ -30,6 +30,25 @@ final class Output {
         }
     }
 
+    /** Prints rows as left-aligned columns; the first row is the header. Only the last column is left unpadded. */
+    static void table(PrintStream out, java.util.List<String[]> rows) {
+        int columns = rows.stream().mapToInt(r -> r.length).max().orElse(0);
+        int[] widths = new int[columns];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length - 1; i++) {
+                widths[i] = Math.max(widths[i], row[i] == null ? 0 : row[i].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.length; i++) {
+                String cell = row[i] == null ? "" : row[i];
+                line.append(i == row.length - 1 ? cell : cell + " ".repeat(widths[i] - cell.length() + 2));
+            }
+            out.println(line.toString().stripTrailing());
+        }
+    }
+
     /** Prints a failed answer; problem+json bodies list each error with its path. */
     static void problem(PrintStream err, String what, ApiClient.Answer answer) {
         JsonNode p = parse(answer.body());

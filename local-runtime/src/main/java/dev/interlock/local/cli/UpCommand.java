@@ -72,16 +72,18 @@ final class UpCommand implements Callable<Integer> {
         runtime.awaitHealthy(Duration.ofSeconds(60));
         System.out.printf("""
                 interlock: ready in %.1f s (time scale %s)
-                  API            %s   (GET /health, /pipelines, /alerts …)
+                  API            %s   (GET /health, /pipelines, /status, /alerts …)
+                  Web UI         %s/ui/
                   Step Functions %s
                   Lambda, SNS    %s
                   DynamoDB       %s
                 """, Duration.between(begin, Instant.now()).toMillis() / 1000.0, scale, runtime.apiEndpoint(),
-                runtime.stepFunctionsEndpoint(), runtime.lambdaEndpoint(), runtime.dynamoDbEndpoint());
+                runtime.apiEndpoint(), runtime.stepFunctionsEndpoint(), runtime.lambdaEndpoint(), runtime.dynamoDbEndpoint());
         if (demo) {
             boolean ok;
             try (FakeJobServer jobs = FakeJobServer.start(0, runtime.clock(), Duration.ofMinutes(2))) {
                 ok = new Demo(runtime, jobs, System.out).run(Duration.ofSeconds(55));
+                System.out.println("interlock: watch it in the web UI: " + runtime.apiEndpoint() + "/ui/");
                 if (exitAfterDemo) {
                     return ok ? 0 : 1;
                 }

@@ -113,16 +113,21 @@ public final class LocalRuntime implements AutoCloseable {
         progress.accept("AWS job fakes (Glue, EMR, EMR Serverless, Lambda; Step Functions on its own endpoint) and "
                 + "EventBridge PutEvents at " + aws.endpoint());
 
+        // The runtime's own calls (creating the table, the TTL sweep) are not a function's: they get Deps of their own.
         deps = track(new Deps(Environment.of(functionEnvironment()), clock));
         boolean created = InterlockTable.createIfAbsent(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK);
         progress.accept(created ? "created table " + TABLE_NAME : "found table " + TABLE_NAME);
 
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR), LocalFunction.of(functionSet.orchestrator(deps)));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.EVALUATOR), LocalFunction.of(functionSet.evaluator(deps)));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.TRIGGER), LocalFunction.of(functionSet.trigger(deps)));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.RUN_CHECKER), LocalFunction.of(functionSet.runChecker(deps)));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
+                LocalFunction.of(functionSet.orchestrator(depsOf(InterlockFunction.ORCHESTRATOR))));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.EVALUATOR),
+                LocalFunction.of(functionSet.evaluator(depsOf(InterlockFunction.EVALUATOR))));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.TRIGGER),
+                LocalFunction.of(functionSet.trigger(depsOf(InterlockFunction.TRIGGER))));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.RUN_CHECKER),
+                LocalFunction.of(functionSet.runChecker(depsOf(InterlockFunction.RUN_CHECKER))));
 
-        RequestHandler<DynamodbEvent, StreamsEventResponse> router = functionSet.streamRouter(deps);
+        RequestHandler<DynamodbEvent, StreamsEventResponse> router = functionSet.streamRouter(depsOf(InterlockFunction.STREAM_ROUTER));
         String streamArn = deps.clients().dynamoDb().describeTable(b -> b.tableName(TABLE_NAME)).table().latestStreamArn();
         var streamsClient = software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
                 .endpointOverride(dynamoDb.endpoint())
@@ -145,7 +150,7 @@ public final class LocalRuntime implements AutoCloseable {
                 d -> Thread.sleep(d.toMillis())));
         poller.start();
 
-        api = track(LocalApiServer.start(options.apiPort(), functionSet.api(deps), alerts));
+        api = track(LocalApiServer.start(options.apiPort(), functionSet.api(depsOf(InterlockFunction.API)), alerts));
 
         sweeper = new TtlSweeper(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK, clock);
         ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -244,6 +249,17 @@ public final class LocalRuntime implements AutoCloseable {
             Thread.sleep(2);
         }
         throw new IllegalStateException("no matching execution within " + timeout);
+    }
+
+    /**
+     * One function's Deps, as on Lambda where each function is its own container: its own clients, and Lambda's
+     * {@code AWS_LAMBDA_FUNCTION_NAME} (the module name), which names its AWS requests when they are recorded
+     * ({@code INTERLOCK_AWS_REQUEST_LOG_DIR}).
+     */
+    private Deps depsOf(InterlockFunction function) {
+        Map<String, String> env = functionEnvironment();
+        env.put(EnvVar.AWS_LAMBDA_FUNCTION_NAME.name(), InterlockStateMachine.functionName(function));
+        return track(new Deps(Environment.of(env), clock));
     }
 
     /** The environment the functions see: local endpoints, loopback URLs allowed, the process's INTERLOCK_* values. */

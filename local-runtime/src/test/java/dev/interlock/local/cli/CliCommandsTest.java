@@ -115,6 +115,51 @@ class CliCommandsTest {
     }
 
     @Test
+    void theUiServerServesTheUiAndForwardsOnlyReadsSignedWithSigV4() throws Exception {
+        System.setProperty("aws.accessKeyId", "AKIDEXAMPLE");
+        System.setProperty("aws.secretAccessKey", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY");
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        try (var ui = UiCommand.start(0, ApiClient.forEndpoint(server.endpoint().toString(), true, "eu-west-1"))) {
+            var page = http.send(java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/ui/")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).isEqualTo(200);
+            assertThat(page.body()).contains("<script type=\"module\" src=\"app.js\">");
+            assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(csp ->
+                    assertThat(csp).contains("default-src 'self'"));
+            var status = http.send(java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/status?date=2026-03-10")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(status.statusCode()).isEqualTo(200);
+            var write = http.send(java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/pipelines/silver"))
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(write.statusCode()).as("a page can never write through the UI server").isEqualTo(405);
+        } finally {
+            System.clearProperty("aws.accessKeyId");
+            System.clearProperty("aws.secretAccessKey");
+        }
+        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath()).containsExactly("GET /status");
+        assertThat(received.getFirst().getQueryStringParameters()).containsEntry("date", "2026-03-10");
+        assertThat(received.getFirst().getHeaders().get("Authorization"))
+                .startsWith("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/").contains("/eu-west-1/execute-api/aws4_request");
+    }
+
+    @Test
+    void theLocalApiServesTheUiFilesAndNothingOutsideThem() throws Exception {
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        for (String file : List.of("/ui/", "/ui/app.js", "/ui/style.css")) {
+            var r = http.send(java.net.http.HttpRequest.newBuilder(server.endpoint().resolve(file)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(file).isEqualTo(200);
+            assertThat(r.body()).as(file + " loads nothing from another origin")
+                    .doesNotContainPattern("(src|href)\\s*=\\s*[\"']?(https?:)?//|url\\(\\s*[\"']?(https?:)?//|fetch\\(\\s*[\"'`](https?:)?//|from\\s+[\"'](https?:)?//");
+        }
+        var traversal = http.send(java.net.http.HttpRequest.newBuilder(server.endpoint().resolve("/ui/..%2F..%2Fopenapi.yaml")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(traversal.statusCode()).isEqualTo(404);
+        assertThat(received).as("UI files never reach the API function").isEmpty();
+    }
+
+    @Test
     void kindIsExplicitOrInferredFromTheShape() throws Exception {
         var yaml = Output.JSON;
         assertThat(ApplyCommand.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) yaml.readTree("{\"name\":\"a\",\"requiredTraits\":[]}"))).isEqualTo("archetype");

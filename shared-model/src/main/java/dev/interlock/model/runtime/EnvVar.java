@@ -52,6 +52,11 @@ public enum EnvVar {
     INTERLOCK_PRIMING("When a function warms itself on its bundled priming events with every AWS call answered "
             + "locally: auto (before a SnapStart snapshot and in provisioned-concurrency init), always (every init), never.",
             "auto", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_AWS_REQUEST_LOG_DIR("Tests and the local runtime only: a directory where every AWS request a function "
+            + "makes is recorded as a JSON line (function, IAM action, resource ARN) for the IAM conformance check; "
+            + "empty records nothing.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    AWS_LAMBDA_FUNCTION_NAME("Name of the running function (set by Lambda; the local runtime sets each function's "
+            + "module name, which names its recorded AWS requests).", "", false, EnumSet.noneOf(InterlockFunction.class)),
     AWS_REGION("Region of every AWS client (set by Lambda).", "us-east-1", false,
             EnumSet.noneOf(InterlockFunction.class)),
     AWS_LAMBDA_INITIALIZATION_TYPE("How Lambda initialises the container: on-demand, provisioned-concurrency or "

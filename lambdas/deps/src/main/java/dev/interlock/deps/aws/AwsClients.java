@@ -45,6 +45,8 @@ public final class AwsClients implements AutoCloseable {
     private final Lazy<Object> emrServerless;
     private final Lazy<Object> lambda;
     private final Lazy<Object> sns;
+    /** Tests and the local runtime record every request for the IAM conformance check; null everywhere else. */
+    private final AwsRequestRecorder recorder;
     /*
      * Service clients are held as Object, and created through ServiceClientFactories, so that no signature here
      * (not even a lambda's synthetic method) names a service class: the JVM then never needs a service jar a
@@ -54,6 +56,7 @@ public final class AwsClients implements AutoCloseable {
 
     public AwsClients(Environment environment) {
         this.environment = environment;
+        this.recorder = AwsRequestRecorder.configured(environment).orElse(null);
         this.http = Lazy.of(() -> new PrimingHttpClient(UrlConnectionHttpClient.builder()
                 .connectionTimeout(Duration.ofSeconds(5))
                 .socketTimeout(Duration.ofSeconds(60))
@@ -115,6 +118,9 @@ public final class AwsClients implements AutoCloseable {
                 .region(Region.of(environment.get(EnvVar.AWS_REGION)))
                 .credentialsProvider(credentials.get());
         endpointOverride(endpoint).ifPresent(builder::endpointOverride);
+        if (recorder != null) {
+            builder.overrideConfiguration(c -> c.addExecutionInterceptor(recorder));
+        }
         return builder;
     }
 

@@ -1,28 +1,30 @@
 package dev.interlock.deps.trigger;
 
+import dev.interlock.model.run.JobMetadata;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The metadata keys each job type writes at trigger time and reads back at poll time (R§5.3). */
+/** The metadata keys each job type writes at trigger time and reads back at poll time (their home: {@link JobMetadata}). */
 final class Metadata {
 
-    static final String GLUE_JOB_NAME = "glue_job_name";
-    static final String GLUE_JOB_RUN_ID = "glue_job_run_id";
-    static final String EMR_CLUSTER_ID = "emr_cluster_id";
-    static final String EMR_STEP_ID = "emr_step_id";
-    static final String EMR_SL_APPLICATION_ID = "emr_sl_application_id";
-    static final String EMR_SL_JOB_RUN_ID = "emr_sl_job_run_id";
-    static final String SFN_EXECUTION_ARN = "sfn_execution_arn";
-    static final String AIRFLOW_DAG_RUN_ID = "airflow_dag_run_id";
-    static final String AIRFLOW_DAG_ID = "airflow_dag_id";
-    static final String AIRFLOW_URL = "airflow_url";
-    static final String DATABRICKS_WORKSPACE_URL = "databricks_workspace_url";
-    static final String DATABRICKS_RUN_ID = "databricks_run_id";
-    static final String HTTP_STATUS = "http_status";
-    static final String LAMBDA_FUNCTION_NAME = "lambda_function_name";
-    static final String LAMBDA_EXECUTED_VERSION = "lambda_executed_version";
-    static final String COMMAND_EXIT_CODE = "command_exit_code";
+    static final String GLUE_JOB_NAME = JobMetadata.GLUE_JOB_NAME;
+    static final String GLUE_JOB_RUN_ID = JobMetadata.GLUE_JOB_RUN_ID;
+    static final String EMR_CLUSTER_ID = JobMetadata.EMR_CLUSTER_ID;
+    static final String EMR_STEP_ID = JobMetadata.EMR_STEP_ID;
+    static final String EMR_SL_APPLICATION_ID = JobMetadata.EMR_SL_APPLICATION_ID;
+    static final String EMR_SL_JOB_RUN_ID = JobMetadata.EMR_SL_JOB_RUN_ID;
+    static final String SFN_EXECUTION_ARN = JobMetadata.SFN_EXECUTION_ARN;
+    static final String AIRFLOW_DAG_RUN_ID = JobMetadata.AIRFLOW_DAG_RUN_ID;
+    static final String AIRFLOW_DAG_ID = JobMetadata.AIRFLOW_DAG_ID;
+    static final String AIRFLOW_URL = JobMetadata.AIRFLOW_URL;
+    static final String DATABRICKS_WORKSPACE_URL = JobMetadata.DATABRICKS_WORKSPACE_URL;
+    static final String DATABRICKS_RUN_ID = JobMetadata.DATABRICKS_RUN_ID;
+    static final String HTTP_STATUS = JobMetadata.HTTP_STATUS;
+    static final String LAMBDA_FUNCTION_NAME = JobMetadata.LAMBDA_FUNCTION_NAME;
+    static final String LAMBDA_EXECUTED_VERSION = JobMetadata.LAMBDA_EXECUTED_VERSION;
+    static final String COMMAND_EXIT_CODE = JobMetadata.COMMAND_EXIT_CODE;
 
     private Metadata() {
     }

@@ -1,5 +1,9 @@
 package dev.interlock.deps.testing;
 
+import dev.interlock.deps.aws.AwsRequestRecorder;
+import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.InterlockFunction;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -78,6 +82,7 @@ public final class LambdaJarRun {
             String path = env.getOrDefault("PATH", "/usr/bin:/bin");
             env.clear();
             env.put("PATH", path);
+            env.putAll(recording());
             env.putAll(environment);
             Process process = builder.start();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
@@ -105,6 +110,21 @@ public final class LambdaJarRun {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * When this test JVM records AWS requests for the IAM conformance check, the function JVM records its own into the
+     * same directory, named after the function whose handler it runs (as Lambda names it).
+     */
+    private Map<String, String> recording() {
+        String dir = System.getProperty(AwsRequestRecorder.DIR_PROPERTY);
+        if (dir == null || dir.isBlank()) {
+            return Map.of();
+        }
+        String function = java.util.Arrays.stream(InterlockFunction.values())
+                .filter(f -> f.handlerClass().equals(handler)).map(InterlockFunction::moduleName).findFirst()
+                .orElse(System.getProperty(AwsRequestRecorder.FUNCTION_PROPERTY, ""));
+        return Map.of(EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR.name(), dir, EnvVar.AWS_LAMBDA_FUNCTION_NAME.name(), function);
     }
 
     /** What one invocation produced: the handler's answer, or the stack trace of what it threw. */

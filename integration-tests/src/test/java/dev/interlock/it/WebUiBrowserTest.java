@@ -1,0 +1,243 @@
+package dev.interlock.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The web UI in a real headless Chromium (Debian's {@code chromium} through its {@code chromedriver}), against the
+ * local runtime running a silver → gold cascade and a pipeline held back by a trait: what an on-call engineer sees
+ * at {@code /ui/}, and what {@code interlock status} and {@code interlock why} print about the same days. Screenshots
+ * go to {@code target/ui-screenshots/} for a person to look at. Without a browser the browser part is skipped
+ * locally but the class fails when {@code CI=true}: CI must never pass it without having run it.
+ */
+class WebUiBrowserTest extends EndToEnd {
+
+    private static final Path CHROMIUM = Path.of(System.getProperty("interlock.chromium", "/usr/bin/chromium"));
+    private static final Path CHROMEDRIVER = Path.of(System.getProperty("interlock.chromedriver", "/usr/bin/chromedriver"));
+    private static final Path SCREENSHOTS = Path.of("target", "ui-screenshots");
+    private static final Duration UI_WAIT = Duration.ofSeconds(60);
+
+    private WebDriver browser;
+    private LocalDate day;
+
+    private static final String SILVER = """
+            name: ui-silver
+            archetype: batch-ingestion
+            traits:
+              source-freshness: {evaluator: "builtin:always-pass"}
+              upstream-dependency: {evaluator: "builtin:always-pass"}
+              resource-availability: {evaluator: "builtin:always-pass"}
+            trigger: {type: http, url: "%s/jobs/ui-silver"}
+            """;
+    private static final String GOLD = """
+            name: ui-gold
+            archetype: batch-ingestion
+            traits:
+              upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: ui-silver}}
+              source-freshness: {evaluator: "builtin:always-pass"}
+              resource-availability: {evaluator: "builtin:always-pass"}
+            trigger: {type: airflow, url: "%s", dagId: ui_gold}
+            pollIntervalSeconds: 30
+            """;
+    /** Held back by a row count that stays too low; re-evaluated every (scaled) hour. */
+    private static final String BLOCKED = """
+            name: ui-blocked
+            archetype: batch-ingestion
+            traits:
+              source-freshness: {evaluator: "builtin:always-pass"}
+              upstream-dependency: {evaluator: "builtin:always-pass"}
+              resource-availability: {evaluator: "builtin:sensor-threshold", config: {sensor: ui-stock, field: count, op: gte, value: 1000}}
+            trigger: {type: http, url: "%s/jobs/ui-blocked"}
+            evaluationIntervalSeconds: 3600
+            """;
+
+    @BeforeAll
+    void openBrowser() throws IOException {
+        boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+        if (!present && "true".equalsIgnoreCase(System.getenv("CI"))) {
+            throw new AssertionError("CI=true but no browser: " + CHROMIUM + " and " + CHROMEDRIVER + " must exist "
+                    + "(.ci/run installs Debian's chromium and chromium-driver); the web UI test must not pass unrun");
+        }
+        if (!present) {
+            return;
+        }
+        Files.createDirectories(SCREENSHOTS);
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        // The machine has no network: these keep Chromium from reaching out (and failing loudly) at every start.
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--window-size=1300,1500",
+                "--user-data-dir=" + Files.createTempDirectory("interlock-ui-chromium"));
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+    }
+
+    @AfterAll
+    void closeBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    @Test
+    void theUiShowsTheCascadeCompletingTheBlockedPipelineAndTheTimeline() throws Exception {
+        day = today();
+        putPipeline(SILVER.formatted(jobs.endpoint()));
+        putPipeline(GOLD.formatted(jobs.endpoint()));
+        putPipeline(BLOCKED.formatted(jobs.endpoint()));
+        sensor("ui-stock", "{\"count\":120}");
+
+        // The overview is open before anything ran: it must refresh itself to show the cascade completing.
+        if (browser != null) {
+            open("#/?date=" + day);
+            await(() -> rowState("ui-silver") != null, "the overview lists ui-silver");
+        }
+        evaluate("ui-silver", day);
+        evaluate("ui-blocked", day);
+        await("ui-gold COMPLETED and ui-blocked NOT READY by the status API", () -> List.of(
+                        lineState("ui-silver"), lineState("ui-gold"), lineState("ui-blocked")),
+                states -> states.equals(List.of("COMPLETED", "COMPLETED", "NOT_READY")));
+        theCliExplainsTheDays();
+
+        assumeTrue(browser != null, "no " + CHROMIUM + " / " + CHROMEDRIVER + ": apt-get install -y chromium chromium-driver");
+        await(() -> "COMPLETED".equals(rowState("ui-silver")) && "COMPLETED".equals(rowState("ui-gold")),
+                "the overview shows ui-silver and ui-gold COMPLETED");
+        await(() -> "NOT_READY".equals(rowState("ui-blocked")), "the overview shows ui-blocked NOT READY");
+        assertThat(browser.findElements(By.cssSelector("#cascade [data-edge='ui-silver->ui-gold']"))).hasSize(1);
+        assertThat(browser.findElement(By.cssSelector("#cascade [data-node='ui-gold']")).getAttribute("data-state"))
+                .isEqualTo("COMPLETED");
+        screenshot("overview");
+
+        open("#/p/ui-blocked?date=" + day);
+        await(() -> !browser.findElements(By.cssSelector(".schedule[data-state='NOT_READY'] .blocking-trait[data-trait='resource-availability']")).isEmpty(),
+                "ui-blocked shows its blocking trait");
+        WebElement blocking = browser.findElement(By.cssSelector(".blocking-trait[data-trait='resource-availability']"));
+        assertThat(blocking.getText()).contains("FAIL").contains("120");
+        WebElement next = browser.findElement(By.cssSelector(".schedule[data-schedule='daily'] .next-action"));
+        assertThat(next.getText()).startsWith("re-evaluation at");
+        JsonNode status = expect(200, "GET", "/pipelines/ui-blocked/status?date=" + day, null, null);
+        assertThat(next.getAttribute("data-at")).isEqualTo(status.at("/schedules/0/nextAction/at").asText());
+        screenshot("not-ready");
+
+        open("#/p/ui-gold?date=" + day);
+        await(() -> !browser.findElements(By.cssSelector("#gantt rect.bar[data-phase='JOB_RUN']")).isEmpty(),
+                "ui-gold's timeline draws its job run");
+        JsonNode timeline = expect(200, "GET", "/pipelines/ui-gold/timeline?date=" + day, null, null);
+        Map<String, Integer> expected = new TreeMap<>();
+        timeline.path("phases").forEach(p -> expected.merge(p.path("phase").asText(), 1, Integer::sum));
+        assertThat(expected).containsKeys("EVALUATION", "TRIGGER", "JOB_RUN");
+        Map<String, Integer> drawn = new TreeMap<>();
+        for (WebElement bar : browser.findElements(By.cssSelector("#gantt rect.bar"))) {
+            drawn.merge(bar.getAttribute("data-phase"), 1, Integer::sum);
+        }
+        assertThat(drawn).as("one bar per phase of the timeline").isEqualTo(expected);
+        assertThat(browser.findElements(By.cssSelector("#runs tr[data-run] .path span")).stream().map(WebElement::getText).toList())
+                .anyMatch(t -> t.startsWith("RUNNING")).anyMatch(t -> t.startsWith("COMPLETED"));
+        assertThat(browser.findElements(By.cssSelector("#traits tr[data-trait='upstream-dependency']"))).isNotEmpty();
+        assertThat(browser.findElements(By.cssSelector("#error"))).isEmpty();
+        screenshot("timeline");
+    }
+
+    /** The state {@code GET /status} gives a pipeline's day. */
+    private String lineState(String pipeline) {
+        for (JsonNode line : list("/status?date=" + day)) {
+            if (line.path("pipelineId").asText().equals(pipeline)) {
+                return line.path("state").asText();
+            }
+        }
+        return null;
+    }
+
+    /** {@code interlock status} and {@code interlock why} print the same days as tables and in words. */
+    private void theCliExplainsTheDays() {
+        String endpoint = rt.apiEndpoint().toString();
+        String table = cli("status", "--date", day.toString(), "--endpoint", endpoint);
+        assertThat(table.lines().filter(l -> l.startsWith("ui-gold ")).findFirst()).hasValueSatisfying(line ->
+                assertThat(line).contains(day.toString(), "COMPLETED"));
+        assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +NEXT +REASON$");
+        String schedules = cli("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
+        assertThat(schedules).containsPattern("(?m)^daily +NOT_READY +0/3 +re-evaluation at ")
+                .containsPattern("(?m)^resource-availability +FAIL +\\{.*\"actual\":120");
+        String why = cli("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
+        assertThat(why).contains("ui-blocked (daily) on " + day + " is NOT_READY: waiting for resource-availability")
+                .contains("- trait resource-availability is FAIL").contains("Next: re-evaluation at ")
+                .contains("holds the lock");
+    }
+
+    /** Runs the CLI in process and answers what it printed (the runtime's own log lines are filtered out). */
+    private static String cli(String... args) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream original = System.out;
+        int code;
+        synchronized (System.class) {
+            System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                code = new picocli.CommandLine(new dev.interlock.local.cli.InterlockCli()).execute(args);
+            } finally {
+                System.setOut(original);
+            }
+        }
+        String printed = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+                .filter(l -> !l.startsWith("{\"timestamp\"")).collect(java.util.stream.Collectors.joining("\n"));
+        assertThat(code).as(String.join(" ", args) + " printed:\n" + printed).isZero();
+        return printed;
+    }
+
+    private void open(String hash) {
+        browser.get(rt.apiEndpoint() + "/ui/" + hash);
+    }
+
+    /** The state the overview row of a pipeline shows, or null when there is no row (yet). */
+    private String rowState(String pipeline) {
+        List<WebElement> rows = browser.findElements(By.cssSelector("#overview tr[data-pipeline='" + pipeline + "']"));
+        return rows.isEmpty() ? null : rows.get(0).getAttribute("data-state");
+    }
+
+    private void await(java.util.function.BooleanSupplier condition, String what) {
+        try {
+            new WebDriverWait(browser, UI_WAIT, Duration.ofMillis(100)).withMessage(what).until(d -> condition.getAsBoolean());
+        } catch (RuntimeException e) {
+            screenshot("failed");
+            List<String> errors = new ArrayList<>();
+            browser.findElements(By.id("error")).forEach(el -> errors.add(el.getText()));
+            throw new AssertionError(what + " not seen within " + UI_WAIT + (errors.isEmpty() ? "" : "; page error: " + errors), e);
+        }
+    }
+
+    private void screenshot(String name) {
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        try {
+            Files.copy(shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot keep the screenshot " + name, e);
+        }
+    }
+}

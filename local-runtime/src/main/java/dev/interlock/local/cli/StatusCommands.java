@@ -1,0 +1,162 @@
+package dev.interlock.local.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code status} and {@code why}: the API's status of pipeline days, as tables and as a readable explanation. */
+final class StatusCommands {
+
+    private StatusCommands() {
+    }
+
+    @Command(name = "status", description = "Show where pipeline days stand: every pipeline (one line each), or one pipeline's schedules.")
+    static final class Status implements Callable<Integer> {
+        @Mixin
+        ApiOptions api;
+
+        @Parameters(index = "0", arity = "0..1", description = "A pipeline id (default: every pipeline).")
+        String pipeline;
+
+        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in each pipeline's zone).")
+        String date;
+
+        @Override
+        public Integer call() throws Exception {
+            ApiClient client = api.client();
+            String query = date == null ? "" : "date=" + ApiClient.segment(date);
+            if (pipeline != null) {
+                ApiClient.Answer a = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/status"
+                        + (query.isEmpty() ? "" : "?" + query));
+                if (!a.ok()) {
+                    return QueryCommands.print(a, "reading the status of " + pipeline);
+                }
+                printSchedules(System.out, Output.parse(a.body()));
+                return 0;
+            }
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"PIPELINE", "DATE", "STATE", "NEXT", "REASON"});
+            String cursor = null;
+            do {
+                String path = "/status?limit=100" + (query.isEmpty() ? "" : "&" + query)
+                        + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor));
+                ApiClient.Answer a = client.get(path);
+                if (!a.ok()) {
+                    return QueryCommands.print(a, "reading the status of every pipeline");
+                }
+                JsonNode page = Output.parse(a.body());
+                for (JsonNode line : page.path("items")) {
+                    rows.add(new String[] {line.path("pipelineId").asText(), line.path("date").asText(),
+                            line.path("state").asText(), next(line.path("nextAction")), line.path("reason").asText()});
+                }
+                cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
+            } while (cursor != null);
+            Output.table(System.out, rows);
+            System.out.println((rows.size() - 1) + " pipeline(s)");
+            return 0;
+        }
+    }
+
+    @Command(name = "why", description = "Explain in words why a pipeline day is where it is.")
+    static final class Why implements Callable<Integer> {
+        @Mixin
+        ApiOptions api;
+
+        @Parameters(index = "0", description = "The pipeline id.")
+        String pipeline;
+
+        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the pipeline's zone).")
+        String date;
+
+        @Override
+        public Integer call() throws Exception {
+            ApiClient.Answer a = api.client().get("/pipelines/" + ApiClient.segment(pipeline) + "/status"
+                    + (date == null ? "" : "?date=" + ApiClient.segment(date)));
+            if (!a.ok()) {
+                return QueryCommands.print(a, "reading the status of " + pipeline);
+            }
+            explain(System.out, Output.parse(a.body()));
+            return 0;
+        }
+    }
+
+    static void printSchedules(PrintStream out, JsonNode status) {
+        out.println(status.path("pipelineId").asText() + " on " + status.path("date").asText()
+                + " (" + status.path("zone").asText() + ")");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"SCHEDULE", "STATE", "ATTEMPTS", "NEXT", "DEADLINE", "REASON"});
+        for (JsonNode s : status.path("schedules")) {
+            rows.add(new String[] {s.path("scheduleId").asText(), s.path("state").asText(),
+                    s.path("attempts").path("used").asInt() + "/" + s.path("attempts").path("max").asInt(),
+                    next(s.path("nextAction")), deadline(s.path("deadline")), s.path("reason").asText()});
+        }
+        Output.table(out, rows);
+        for (JsonNode s : status.path("schedules")) {
+            if (!s.path("blocking").isEmpty()) {
+                out.println();
+                out.println("blocking " + s.path("scheduleId").asText() + ":");
+                List<String[]> traits = new ArrayList<>();
+                traits.add(new String[] {"TRAIT", "STATUS", "OBSERVED", "REASON"});
+                for (JsonNode b : s.path("blocking")) {
+                    traits.add(new String[] {b.path("traitType").asText(), b.path("status").asText(),
+                            b.hasNonNull("value") ? b.get("value").toString() : "", b.path("reason").asText()});
+                }
+                Output.table(out, traits);
+            }
+        }
+    }
+
+    static void explain(PrintStream out, JsonNode status) {
+        String pipeline = status.path("pipelineId").asText();
+        for (JsonNode s : status.path("schedules")) {
+            out.println(pipeline + " (" + s.path("scheduleId").asText() + ") on " + status.path("date").asText()
+                    + " is " + s.path("state").asText() + ": " + s.path("reason").asText() + ".");
+            for (JsonNode b : s.path("blocking")) {
+                out.println("  - trait " + b.path("traitType").asText() + " is " + b.path("status").asText()
+                        + (b.hasNonNull("reason") ? ": " + b.get("reason").asText() : "")
+                        + (b.hasNonNull("value") ? " (observed " + b.get("value") + ")" : ""));
+            }
+            for (JsonNode u : s.path("upstreams")) {
+                out.println("  - upstream " + u.path("pipelineId").asText() + " (" + u.path("scheduleId").asText()
+                        + ") is " + u.path("state").asText() + ": " + u.path("reason").asText());
+            }
+            if (s.hasNonNull("nextAction")) {
+                out.println("  Next: " + next(s.path("nextAction")) + ".");
+            }
+            if (s.hasNonNull("deadline")) {
+                out.println("  Deadline: " + deadline(s.path("deadline")) + ".");
+            }
+            out.println("  Attempts: " + s.path("attempts").path("used").asInt() + " of "
+                    + s.path("attempts").path("max").asInt() + " failed."
+                    + (s.hasNonNull("lockHolder") ? " Execution " + s.get("lockHolder").asText() + " holds the lock." : ""));
+            if (s.hasNonNull("runId")) {
+                JsonNode job = s.path("job");
+                out.println("  Run " + s.get("runId").asText() + (s.hasNonNull("runStatus") ? " (" + s.get("runStatus").asText() + ")" : "")
+                        + (job.hasNonNull("id") ? ", job " + job.get("id").asText() : "")
+                        + (job.hasNonNull("link") ? " " + job.get("link").asText() : "") + ".");
+            }
+        }
+    }
+
+    private static String next(JsonNode next) {
+        if (next == null || next.isMissingNode() || next.isNull()) {
+            return "-";
+        }
+        return next.path("what").asText() + (next.hasNonNull("at") ? " at " + next.get("at").asText() : "");
+    }
+
+    private static String deadline(JsonNode deadline) {
+        if (deadline == null || deadline.isMissingNode() || deadline.isNull()) {
+            return "-";
+        }
+        return deadline.path("what").asText() + " " + deadline.path("at").asText()
+                + (deadline.path("breached").asBoolean() ? " (passed)" : "");
+    }
+}

@@ -1,0 +1,352 @@
+// The Interlock web UI: reads the public API only (same origin), builds the DOM with textContent (never HTML from
+// data), and refreshes itself while runs move. Views: the overview (#/) and a pipeline day (#/p/<id>).
+
+// Fast while a day can change any moment, slow when every shown day has settled (each refresh costs API reads).
+const REFRESH_MOVING_MS = 2000;
+const REFRESH_SETTLED_MS = 10000;
+const SETTLED = new Set(["COMPLETED", "FAILED", "EXCLUDED", "SKIPPED", "DRY_RUN", "WAITING_FOR_WINDOW"]);
+const SVG = "http://www.w3.org/2000/svg";
+const PHASE_LABEL = {EVALUATION: "evaluation wait", TRIGGER: "trigger", JOB_RUN: "job run", MONITORING: "monitoring", RETRY_WAIT: "retry wait"};
+const PHASE_CLASS = {EVALUATION: "EVALUATION", TRIGGER: "TRIGGER", JOB_RUN: "JOB_RUN", MONITORING: "MONITORING-bar", RETRY_WAIT: "RETRY_WAIT"};
+
+const view = document.getElementById("view");
+const dateInput = document.getElementById("date");
+const refreshed = document.getElementById("refreshed");
+let timer = null;
+let generation = 0;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "onclick") node.addEventListener("click", v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function stateBadge(state) {
+  return el("span", {class: "state " + state, "data-state-badge": state}, state ? state.replaceAll("_", " ") : "?");
+}
+
+function time(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return d.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", second: "2-digit"});
+}
+
+function dateTime(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return d.toLocaleString([], {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit"});
+}
+
+function nextText(next) {
+  if (!next) return "—";
+  return next.what + (next.at ? " at " + time(next.at) : "");
+}
+
+function dateQuery(prefix) {
+  return dateInput.value ? prefix + "date=" + encodeURIComponent(dateInput.value) : "";
+}
+
+async function api(path) {
+  const response = await fetch(path, {headers: {Accept: "application/json"}, cache: "no-store"});
+  const text = await response.text();
+  let body = null;
+  try { body = text ? JSON.parse(text) : null; } catch (e) { body = {detail: text}; }
+  if (!response.ok) {
+    const detail = body && (body.detail || body.message || body.title) || response.statusText;
+    throw new Error(path + ": HTTP " + response.status + " " + detail);
+  }
+  return body;
+}
+
+async function allStatusLines() {
+  const lines = [];
+  let cursor = null;
+  do {
+    const page = await api("/status?limit=100" + dateQuery("&") + (cursor ? "&cursor=" + encodeURIComponent(cursor) : ""));
+    lines.push(...page.items);
+    cursor = page.nextCursor || null;
+  } while (cursor);
+  return lines;
+}
+
+// ---- overview ----
+
+async function renderOverview(gen) {
+  const lines = await allStatusLines();
+  if (gen !== generation) return false;
+  const counts = {};
+  lines.forEach(l => { counts[l.state] = (counts[l.state] || 0) + 1; });
+  const summary = el("div", {class: "legend"}, Object.entries(counts).map(([s, n]) => el("span", {}, stateBadge(s), " " + n)));
+  const rows = lines.map(line => el("tr", {
+      class: "clickable", "data-pipeline": line.pipelineId, "data-state": line.state,
+      onclick: () => { location.hash = withDate("#/p/" + encodeURIComponent(line.pipelineId)); }},
+    el("td", {}, el("strong", {}, line.pipelineId)),
+    el("td", {class: "mono"}, line.date),
+    el("td", {}, stateBadge(line.state)),
+    el("td", {}, line.schedules.length > 1 ? line.schedules.map(s => el("div", {}, s.scheduleId + " ", stateBadge(s.state))) : line.scheduleId),
+    el("td", {}, line.reason),
+    el("td", {}, nextText(line.nextAction))));
+  view.replaceChildren(
+    el("h1", {}, "Pipeline days"),
+    summary,
+    lines.length === 0 ? el("p", {class: "card muted"}, "No pipelines registered yet (interlock apply -f examples/).") :
+      el("table", {id: "overview"},
+        el("thead", {}, el("tr", {}, ["pipeline", "date", "state", "schedule", "why", "next"].map(h => el("th", {}, h)))),
+        el("tbody", {}, rows)),
+    el("h2", {}, "Cascade"),
+    el("div", {class: "card"}, cascadeGraph(lines, null)));
+  return lines.some(l => l.schedules.some(s => !SETTLED.has(s.state)));
+}
+
+// ---- cascade graph: columns by depth (upstreams left), edges upstream → downstream ----
+
+function cascadeGraph(lines, focus) {
+  const byId = new Map(lines.map(l => [l.pipelineId, l]));
+  const ids = new Set();
+  if (focus) {
+    const walk = (id, dir, seen) => {
+      if (seen.has(id)) return;
+      seen.add(id); ids.add(id);
+      const line = byId.get(id);
+      if (line) (dir === "up" ? line.upstreams : line.downstreams).forEach(n => walk(n, dir, seen));
+    };
+    walk(focus, "up", new Set());
+    walk(focus, "down", new Set());
+  } else {
+    lines.forEach(l => { ids.add(l.pipelineId); l.upstreams.forEach(u => ids.add(u)); });
+  }
+  const depth = new Map();
+  const depthOf = (id, trail = new Set()) => {
+    if (depth.has(id)) return depth.get(id);
+    if (trail.has(id)) return 0;
+    trail.add(id);
+    const ups = (byId.get(id)?.upstreams || []).filter(u => ids.has(u));
+    const d = ups.length ? Math.max(...ups.map(u => depthOf(u, trail))) + 1 : 0;
+    depth.set(id, d);
+    return d;
+  };
+  [...ids].forEach(id => depthOf(id));
+  const columns = [];
+  [...ids].sort().forEach(id => { const d = depth.get(id); (columns[d] ||= []).push(id); });
+  const W = 190, H = 46, GX = 70, GY = 18;
+  const pos = new Map();
+  columns.forEach((col, c) => col.forEach((id, r) => pos.set(id, {x: 10 + c * (W + GX), y: 10 + r * (H + GY)})));
+  const width = 20 + columns.length * (W + GX) - GX;
+  const height = 20 + Math.max(1, ...columns.map(c => c.length)) * (H + GY) - GY;
+  const root = svg("svg", {id: "cascade", width, height, viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "cascade graph"});
+  root.append(svg("defs", {}, svg("marker", {id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto"},
+    svg("path", {d: "M0,0 L10,5 L0,10 z", fill: "#8891a3"}))));
+  for (const id of ids) {
+    for (const up of byId.get(id)?.upstreams || []) {
+      if (!pos.has(up)) continue;
+      const a = pos.get(up), b = pos.get(id);
+      const x1 = a.x + W, y1 = a.y + H / 2, x2 = b.x - 2, y2 = b.y + H / 2;
+      root.append(svg("path", {class: "edge", d: `M${x1},${y1} C${x1 + GX / 2},${y1} ${x2 - GX / 2},${y2} ${x2},${y2}`,
+        "marker-end": "url(#arrow)", "data-edge": up + "->" + id}));
+    }
+  }
+  for (const id of ids) {
+    const p = pos.get(id);
+    const state = byId.get(id)?.state || "NOT_READY";
+    const g = svg("g", {class: "node " + state, "data-node": id, "data-state": state, transform: `translate(${p.x},${p.y})`},
+      svg("rect", {width: W, height: H, rx: 8, ry: 8}),
+      svg("text", {x: 10, y: 19}, id === focus ? "▶ " + id : id),
+      svg("text", {x: 10, y: 36}, byId.has(id) ? state.replaceAll("_", " ") : "not registered"));
+    g.addEventListener("click", () => { location.hash = withDate("#/p/" + encodeURIComponent(id)); });
+    root.append(g);
+  }
+  return root;
+}
+
+// ---- pipeline day ----
+
+async function renderPipeline(id, gen) {
+  const q = dateQuery("?");
+  const [status, timeline, lines] = await Promise.all([
+    api("/pipelines/" + encodeURIComponent(id) + "/status" + q),
+    api("/pipelines/" + encodeURIComponent(id) + "/timeline" + q),
+    allStatusLines()]);
+  if (gen !== generation) return false;
+  view.replaceChildren(
+    el("p", {}, el("a", {href: withDate("#/")}, "← all pipelines")),
+    el("h1", {}, status.pipelineId, " ", el("span", {class: "muted"}, "on " + status.date + " (" + status.zone + ")")),
+    el("div", {class: "grid"}, status.schedules.map(scheduleCard)),
+    el("h2", {}, "Timeline"),
+    el("div", {class: "card"}, gantt(status, timeline)),
+    el("h2", {}, "Cascade"),
+    el("div", {class: "card"}, cascadeGraph(lines, status.pipelineId)),
+    el("h2", {}, "Traits over the day"),
+    traitTable(timeline),
+    el("h2", {}, "Runs and their state path"),
+    runTable(timeline),
+    el("h2", {}, "Alerts"),
+    eventTable(timeline.alerts, "alerts", "No alerting events this day."),
+    el("h2", {}, "Events" + (timeline.complete ? "" : " (the oldest are not shown)")),
+    el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.")));
+  return status.schedules.some(s => !SETTLED.has(s.state));
+}
+
+function scheduleCard(s) {
+  const kv = el("dl", {class: "kv"});
+  const add = (k, v) => { if (v !== null && v !== undefined && v !== "") kv.append(el("dt", {}, k), el("dd", {}, v)); };
+  add("why", el("span", {class: "reason"}, s.reason));
+  add("next", el("span", {class: "next-action", "data-at": s.nextAction?.at || ""}, nextText(s.nextAction)));
+  add("deadline", s.deadline ? s.deadline.what + " " + dateTime(s.deadline.at) + (s.deadline.breached ? " (passed)" : "") : null);
+  add("window opens", dateTime(s.window?.opensAt));
+  add("attempts", s.attempts.used + " of " + s.attempts.max + " failed");
+  add("lock", s.lockHolder ? el("span", {class: "mono"}, s.lockHolder) : "free");
+  add("run", s.runId ? el("span", {class: "mono"}, s.runId + (s.runStatus ? " (" + s.runStatus + ")" : "")) : null);
+  if (s.job) add("job", s.job.link ? el("a", {href: s.job.link, rel: "noreferrer", target: "_blank"}, s.job.id || s.job.type) : (s.job.id || s.job.type));
+  add("evaluated", s.lastEvaluatedAt ? dateTime(s.lastEvaluatedAt) : null);
+  if (s.upstreams.length) add("upstreams", el("div", {}, s.upstreams.map(u =>
+    el("div", {"data-upstream": u.pipelineId}, u.pipelineId + " ", stateBadge(u.state), " " + u.reason))));
+  const blocking = s.blocking.length === 0 ? null : el("table", {class: "blocking"},
+    el("thead", {}, el("tr", {}, ["blocking trait", "status", "observed", "reason"].map(h => el("th", {}, h)))),
+    el("tbody", {}, s.blocking.map(b => el("tr", {class: "blocking-trait", "data-trait": b.traitType},
+      el("td", {}, b.traitType), el("td", {}, b.status),
+      el("td", {class: "mono"}, b.value ? JSON.stringify(b.value) : ""), el("td", {}, b.reason || "")))));
+  return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
+    el("h3", {}, s.scheduleId, " ", stateBadge(s.state)), kv, blocking);
+}
+
+function gantt(status, timeline) {
+  const phases = timeline.phases;
+  const schedules = status.schedules.map(s => s.scheduleId);
+  phases.forEach(p => { if (!schedules.includes(p.scheduleId)) schedules.push(p.scheduleId); });
+  const legend = el("div", {class: "legend"}, Object.entries(PHASE_LABEL).map(([k, label]) =>
+    el("span", {}, el("span", {class: "swatch " + PHASE_CLASS[k]}), label)));
+  if (phases.length === 0) {
+    return el("div", {}, legend, el("p", {class: "muted", id: "gantt-empty"}, "No run yet this day."));
+  }
+  const now = Date.parse(timeline.now);
+  let start = Math.min(...phases.map(p => Date.parse(p.start)));
+  const ongoing = phases.some(p => p.ongoing);
+  let end = Math.max(ongoing ? now : 0, ...phases.map(p => Date.parse(p.end)));
+  const pad = Math.max(1000, (end - start) * 0.03);
+  start -= pad; end += pad;
+  const LEFT = 110, W = 1000, ROW = 34, TOP = 26;
+  const rowsPer = new Map();
+  schedules.forEach(s => rowsPer.set(s, [...new Set(phases.filter(p => p.scheduleId === s).map(p => p.runId))]));
+  let rowCount = 0;
+  const rowOf = new Map();
+  schedules.forEach(s => { rowsPer.get(s).forEach(r => rowOf.set(s + "/" + r, rowCount++)); if (rowsPer.get(s).length === 0) rowCount++; });
+  const height = TOP + rowCount * ROW + 10;
+  const x = t => LEFT + (t - start) / (end - start) * (W - LEFT - 10);
+  const root = svg("svg", {id: "gantt", width: W, height, viewBox: `0 0 ${W} ${height}`, role: "img", "aria-label": "day timeline"});
+  const axis = svg("g", {class: "axis"});
+  for (let i = 0; i < 6; i++) {
+    const t = start + (end - start) * i / 6;
+    axis.append(svg("line", {x1: x(t), x2: x(t), y1: TOP - 6, y2: height - 6}), svg("text", {x: x(t) + 2, y: 14}, time(new Date(t).toISOString())));
+  }
+  root.append(axis);
+  let row = 0;
+  for (const s of schedules) {
+    const runs = rowsPer.get(s);
+    if (runs.length === 0) {
+      root.append(svg("text", {x: 4, y: TOP + row * ROW + 21}, s + " (no run)"));
+      row++;
+      continue;
+    }
+    runs.forEach((runId, i) => {
+      const y = TOP + rowOf.get(s + "/" + runId) * ROW;
+      root.append(svg("rect", {class: "lane", x: LEFT, y: y + 3, width: W - LEFT - 10, height: ROW - 6}));
+      const attempt = phases.find(p => p.runId === runId)?.attempt;
+      root.append(svg("text", {x: 4, y: y + 21}, s + " · run " + (attempt || i + 1)));
+    });
+  }
+  for (const p of phases) {
+    const y = TOP + rowOf.get(p.scheduleId + "/" + p.runId) * ROW;
+    const x1 = x(Date.parse(p.start)), x2 = Math.max(x1 + 3, x(Date.parse(p.end)));
+    const bar = svg("rect", {class: "bar " + PHASE_CLASS[p.phase] + (p.ongoing ? " ongoing" : ""), x: x1, y: y + 7, width: x2 - x1, height: ROW - 14,
+      "data-phase": p.phase, "data-run": p.runId, "data-schedule": p.scheduleId},
+      svg("title", {}, PHASE_LABEL[p.phase] + ": " + time(p.start) + " – " + (p.ongoing ? "now" : time(p.end)) + (p.outcome ? " → " + p.outcome : "")));
+    root.append(bar);
+  }
+  if (now <= end) root.append(svg("line", {class: "now", x1: x(now), x2: x(now), y1: TOP - 8, y2: height - 4}));
+  return el("div", {}, legend, root);
+}
+
+function traitTable(timeline) {
+  if (timeline.traits.length === 0) return el("p", {class: "muted"}, "No trait evaluated this day.");
+  return el("div", {class: "scroll"}, el("table", {id: "traits"},
+    el("thead", {}, el("tr", {}, ["time", "schedule", "trait", "status", "observed", "reason"].map(h => el("th", {}, h)))),
+    el("tbody", {}, timeline.traits.slice().reverse().map(t => el("tr", {"data-trait": t.traitType},
+      el("td", {}, time(t.at)), el("td", {}, t.scheduleId), el("td", {}, t.traitType), el("td", {}, t.status),
+      el("td", {class: "mono"}, t.value && Object.keys(t.value).length ? JSON.stringify(t.value) : ""), el("td", {}, t.reason || ""))))));
+}
+
+function runTable(timeline) {
+  if (timeline.runs.length === 0) return el("p", {class: "muted"}, "No run this day.");
+  return el("table", {id: "runs"},
+    el("thead", {}, el("tr", {}, ["run", "schedule", "trigger", "status", "state path"].map(h => el("th", {}, h)))),
+    el("tbody", {}, timeline.runs.map(r => el("tr", {"data-run": r.runId},
+      el("td", {class: "mono"}, r.runId), el("td", {}, r.scheduleId), el("td", {}, r.triggerType || ""), el("td", {}, r.status || ""),
+      el("td", {class: "path"}, r.path.map(step => el("span", {title: step.message || ""}, step.status + " " + time(step.at))))))));
+}
+
+function eventTable(events, id, empty) {
+  if (events.length === 0) return el("p", {class: "muted", id: id + "-empty"}, empty);
+  return el("table", {id},
+    el("thead", {}, el("tr", {}, ["time", "schedule", "kind", "status", "message"].map(h => el("th", {}, h)))),
+    el("tbody", {}, events.map(e => el("tr", {"data-kind": e.kind},
+      el("td", {}, time(e.timestamp)), el("td", {}, e.scheduleId || ""), el("td", {}, e.kind),
+      el("td", {}, e.status || ""), el("td", {}, (e.traitType ? e.traitType + ": " : "") + (e.message || ""))))));
+}
+
+// ---- routing and refresh ----
+
+// The date travels in the hash (#/?date=… or #/p/<id>?date=…) so a view can be linked and reloaded as it is.
+function dateFromHash() {
+  const query = location.hash.split("?")[1] || "";
+  const date = new URLSearchParams(query).get("date");
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) dateInput.value = date;
+}
+
+function withDate(hash) {
+  return dateInput.value ? hash + "?date=" + dateInput.value : hash;
+}
+
+async function render() {
+  const gen = ++generation;
+  clearTimeout(timer);
+  dateFromHash();
+  const match = location.hash.match(/^#\/p\/([^?]+)/);
+  let moving = true;
+  try {
+    moving = match ? await renderPipeline(decodeURIComponent(match[1]), gen) : await renderOverview(gen);
+    if (gen === generation) refreshed.textContent = "updated " + new Date().toLocaleTimeString();
+  } catch (e) {
+    if (gen === generation) view.replaceChildren(el("p", {class: "error", id: "error"}, e.message));
+  }
+  if (gen === generation) timer = setTimeout(render, moving ? REFRESH_MOVING_MS : REFRESH_SETTLED_MS);
+}
+
+dateInput.addEventListener("change", () => { location.hash = withDate(location.hash.split("?")[0] || "#/"); render(); });
+document.getElementById("today").addEventListener("click", () => {
+  dateInput.value = "";
+  location.hash = location.hash.split("?")[0] || "#/";
+  render();
+});
+window.addEventListener("hashchange", render);
+render();

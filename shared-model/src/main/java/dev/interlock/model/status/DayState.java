@@ -1,0 +1,62 @@
+package dev.interlock.model.status;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.interlock.model.json.WireEnum;
+
+/**
+ * Where one (pipeline, date, schedule) stands, as a person asks it: is it waiting, blocked, moving, done or off.
+ * Derived from the table by {@link StatusDerivation}; never stored.
+ */
+public enum DayState implements WireEnum {
+    /** The schedule's window has not opened yet. */
+    WAITING_FOR_WINDOW,
+    /** Evaluated (or due to be) and a required trait or an upstream holds it back. */
+    NOT_READY,
+    /** An execution holds the lock and is evaluating the traits. */
+    EVALUATING,
+    /** Ready; the job is being started. */
+    TRIGGERING,
+    /** The job runs and is being polled. */
+    RUNNING,
+    /** The job completed; the data is watched for late changes. */
+    MONITORING,
+    /** The day's job completed. */
+    COMPLETED,
+    /** The day's last attempt failed (a retry may still follow). */
+    FAILED,
+    /** The date is excluded by the pipeline's days, dates or calendar. */
+    EXCLUDED,
+    /** Interlock will not run this day (cancelled, or never evaluated and past). */
+    SKIPPED,
+    /** A dry-run pipeline was ready: what would have been triggered was recorded, nothing was started. */
+    DRY_RUN;
+
+    /** How urgently a person should look at a day in this state: the overview shows a pipeline's most urgent one. */
+    public int urgency() {
+        return switch (this) {
+            case FAILED -> 9;
+            case NOT_READY -> 8;
+            case EVALUATING -> 7;
+            case TRIGGERING -> 6;
+            case RUNNING -> 5;
+            case MONITORING -> 4;
+            case WAITING_FOR_WINDOW -> 3;
+            case DRY_RUN -> 2;
+            case SKIPPED -> 1;
+            case COMPLETED, EXCLUDED -> 0;
+        };
+    }
+
+    @JsonValue
+    @Override
+    public String wireName() {
+        return name();
+    }
+
+    /** Reads a wire value; unknown values are rejected with the allowed list. */
+    @JsonCreator
+    public static DayState fromJson(String raw) {
+        return WireEnum.parse(DayState.class, raw, "day state");
+    }
+}

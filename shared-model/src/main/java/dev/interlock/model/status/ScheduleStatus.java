@@ -1,0 +1,79 @@
+package dev.interlock.model.status;
+
+import dev.interlock.model.json.Frozen;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Why one (pipeline, date, schedule) is where it is: its state, a one-line reason, what holds it back, what happens
+ * next and when, and the facts behind them (window, attempts, lock, run, job, upstreams).
+ *
+ * @param lockHolder the execution holding the evaluation lock, null when free
+ * @param runId      the day's latest run, null before the first evaluation created one
+ */
+public record ScheduleStatus(
+        String scheduleId,
+        DayState state,
+        String reason,
+        List<BlockingTrait> blocking,
+        NextAction nextAction,
+        Deadline deadline,
+        Window window,
+        Attempts attempts,
+        String lockHolder,
+        String runId,
+        String runStatus,
+        Job job,
+        Instant lastEvaluatedAt,
+        List<Upstream> upstreams) {
+
+    public ScheduleStatus {
+        blocking = Frozen.list(blocking);
+        upstreams = Frozen.list(upstreams);
+    }
+
+    /**
+     * A trait that holds the day back: a required trait that did not pass in the latest evaluation.
+     *
+     * @param value what the evaluator observed (e.g. the sensor's fields), null when it reported nothing
+     */
+    public record BlockingTrait(String traitType, String status, String reason, Map<String, Object> value,
+                                Instant evaluatedAt) {
+        public BlockingTrait {
+            value = value == null ? null : Frozen.map(value);
+        }
+    }
+
+    /** What Interlock does next for this day and when ({@code at} null when it waits for something outside it). */
+    public record NextAction(String what, Instant at) {
+    }
+
+    /** The deadline that matters now, and whether it has passed. */
+    public record Deadline(String what, Instant at, boolean breached) {
+    }
+
+    /** The schedule's window on this date, in its zone. */
+    public record Window(String zone, Instant opensAt, Instant evaluationDeadline, Instant validationDeadline,
+                         Instant completionDeadline) {
+    }
+
+    /** Terminal failures counted against the retry policy, and how many it allows. */
+    public record Attempts(int used, int max) {
+    }
+
+    /**
+     * The job the run started: its trigger type, the job system's id, a link where one can be built from what the
+     * job reported, and every id it reported.
+     */
+    public record Job(String type, String id, String link, Map<String, String> metadata) {
+        public Job {
+            metadata = Frozen.map(metadata);
+        }
+    }
+
+    /** An upstream this schedule waits for, with its own state for the same date. */
+    public record Upstream(String pipelineId, String scheduleId, DayState state, String reason) {
+    }
+}

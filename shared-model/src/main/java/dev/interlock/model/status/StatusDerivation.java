@@ -1,0 +1,385 @@
+package dev.interlock.model.status;
+
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.pipeline.TraitConfig;
+import dev.interlock.model.run.JobMetadata;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogGate;
+import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.schedule.Exclusions;
+import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.schedule.TimeSpan;
+import dev.interlock.model.status.ScheduleStatus.Attempts;
+import dev.interlock.model.status.ScheduleStatus.BlockingTrait;
+import dev.interlock.model.status.ScheduleStatus.Deadline;
+import dev.interlock.model.status.ScheduleStatus.Job;
+import dev.interlock.model.status.ScheduleStatus.NextAction;
+import dev.interlock.model.status.ScheduleStatus.Upstream;
+import dev.interlock.model.status.ScheduleStatus.Window;
+import dev.interlock.model.trait.TraitResult;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The one place that decides why a pipeline day is where it is. It reads only what {@link DayRecords} holds — run
+ * logs, runs, trait results, locks, events, the exclusion calendar, the upstreams' run logs — and the clock, and
+ * writes nothing: the API, the CLI and the web UI all show what this returns.
+ */
+public final class StatusDerivation {
+
+    private StatusDerivation() {
+    }
+
+    /** The pipeline's zone: its first schedule's zone, else the SLA zone, else UTC (where "today" is read). */
+    public static ZoneId zoneOf(PipelineConfig pipeline) {
+        ScheduleConfig first = pipeline.effectiveSchedules().get(0);
+        return ScheduleWindow.zoneOf(first, pipeline.sla());
+    }
+
+    /** A zone as people name it ({@code UTC}, not the offset id {@code Z}). */
+    static String zoneName(ZoneId zone) {
+        return zone.normalized() instanceof java.time.ZoneOffset offset && offset.getTotalSeconds() == 0 ? "UTC" : zone.getId();
+    }
+
+    /** Today in the pipeline's zone at {@code now}. */
+    public static LocalDate today(PipelineConfig pipeline, Instant now) {
+        return LocalDate.ofInstant(now, zoneOf(pipeline));
+    }
+
+    /** Derives every schedule's status of the day at {@code now}. */
+    public static PipelineDayStatus derive(DayRecords records, Instant now) {
+        PipelineConfig pipeline = records.pipeline();
+        List<ScheduleStatus> schedules = new ArrayList<>();
+        for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
+            schedules.add(schedule(records, schedule.name(), now));
+        }
+        return new PipelineDayStatus(pipeline.name(), records.date(), zoneName(zoneOf(pipeline)), schedules,
+                List.copyOf(pipeline.upstreamPipelines()), records.downstreams());
+    }
+
+    /** The upstream (pipeline, schedule) pairs a schedule waits for: its traits' {@code upstreamPipeline}. */
+    public static List<String[]> upstreamsOf(PipelineConfig pipeline, String scheduleId) {
+        List<String[]> out = new ArrayList<>();
+        for (TraitConfig trait : pipeline.traits().values()) {
+            if (trait == null || !(trait.config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstream)
+                    || upstream.isBlank()) {
+                continue;
+            }
+            Object schedule = trait.config().get("upstreamSchedule");
+            String upstreamSchedule = schedule instanceof String s && !s.isBlank() ? s.trim() : scheduleId;
+            out.add(new String[] {upstream.trim(), upstreamSchedule});
+        }
+        out.sort(Comparator.comparing((String[] p) -> p[0]).thenComparing(p -> p[1]));
+        return out;
+    }
+
+    private static ScheduleStatus schedule(DayRecords records, String scheduleId, Instant now) {
+        PipelineConfig pipeline = records.pipeline();
+        LocalDate date = records.date();
+        ScheduleWindow window = ScheduleWindow.of(pipeline, scheduleId, date);
+        RunLog log = records.runLogs().get(scheduleId);
+        RunState run = records.runs().get(scheduleId);
+        String holder = records.lockHolders().get(scheduleId);
+        List<Event> events = records.events().stream()
+                .filter(e -> scheduleId.equals(e.scheduleId()) && date.equals(e.date())).toList();
+        List<TraitResult> traits = records.traits().getOrDefault(scheduleId, List.of());
+        List<Upstream> upstreams = upstreams(records, scheduleId, now);
+        Instant lastEvaluated = traits.stream().map(TraitResult::evaluatedAt).filter(Objects::nonNull)
+                .max(Comparator.naturalOrder()).orElse(null);
+        List<BlockingTrait> blocking = blocking(traits, events);
+        Attempts attempts = new Attempts(log == null ? 0 : log.attemptNumber(), pipeline.retry().maxAttempts());
+        String runId = run != null ? run.runId() : log == null ? null : log.runId();
+        Job job = run == null || run.metadata().isEmpty() ? null : new Job(
+                run.triggerType() == null ? null : run.triggerType().wireName(),
+                JobMetadata.jobId(run.triggerType(), run.metadata()), JobMetadata.link(run.triggerType(), run.metadata()),
+                run.metadata());
+        Window shown = new Window(zoneName(window.zone()), window.opensAt(), window.evaluationDeadline(),
+                window.validationDeadline(), window.completionDeadline());
+
+        Verdict verdict = verdict(records, scheduleId, window, log, run, holder, events, blocking, upstreams,
+                lastEvaluated, now);
+        boolean done = verdict.state == DayState.COMPLETED || verdict.state == DayState.EXCLUDED
+                || verdict.state == DayState.SKIPPED || verdict.state == DayState.DRY_RUN
+                || verdict.state == DayState.MONITORING;
+        List<BlockingTrait> shownBlocking = verdict.state == DayState.NOT_READY || verdict.state == DayState.FAILED
+                && log != null && log.failureCategory() == dev.interlock.model.run.FailureCategory.VALIDATION_EXHAUSTED
+                ? blocking : List.of();
+        return new ScheduleStatus(scheduleId, verdict.state, verdict.reason, shownBlocking, verdict.next,
+                done ? null : deadline(verdict.state, window, now), shown, attempts, holder, runId,
+                run == null ? null : run.status().wireName(), job, lastEvaluated, upstreams);
+    }
+
+    private record Verdict(DayState state, String reason, NextAction next) {
+    }
+
+    private static Verdict verdict(DayRecords records, String scheduleId, ScheduleWindow window, RunLog log, RunState run,
+                                   String holder, List<Event> events, List<BlockingTrait> blocking,
+                                   List<Upstream> upstreams, Instant lastEvaluated, Instant now) {
+        PipelineConfig pipeline = records.pipeline();
+        Optional<String> excluded = Exclusions.reason(pipeline.exclusions(), records.calendar(), records.date());
+        if (excluded.isPresent()) {
+            return new Verdict(DayState.EXCLUDED, "not run on this date: " + excluded.get(), null);
+        }
+        // A live run newer than the run log's verdict (a replay, a retry) is what is happening now.
+        if (run != null && !run.status().isTerminal() && (log == null || !run.runId().equals(log.runId())
+                || log.status() != RunLogStatus.COMPLETED && log.status() != RunLogStatus.FAILED)) {
+            Verdict live = live(pipeline, run, holder, blocking, lastEvaluated, now);
+            if (live != null) {
+                return live;
+            }
+        }
+        if (pipeline.dryRun()) {
+            Optional<Event> wouldTrigger = last(events, EventKind.DRY_RUN_WOULD_TRIGGER);
+            if (wouldTrigger.isPresent()) {
+                return new Verdict(DayState.DRY_RUN, "ready at " + time(wouldTrigger.get().timestamp(), window.zone())
+                        + "; dry run: the trigger was recorded, not started", null);
+            }
+        }
+        if (log == null) {
+            return notStarted(records, window, holder, upstreams, now);
+        }
+        return switch (log.status()) {
+            case COMPLETED -> new Verdict(DayState.COMPLETED, "completed at " + time(log.completedAt(), window.zone())
+                    + (log.attemptNumber() > 0 ? " after " + log.attemptNumber() + " failed attempt(s)" : ""), null);
+            case RUNNING -> run != null && run.status() == RunStatus.COMPLETED_MONITORING
+                    ? monitoring(pipeline, run, window.zone())
+                    : new Verdict(DayState.RUNNING, "job running since " + time(log.startedAt(), window.zone()),
+                            nextPoll(pipeline, log.startedAt(), now));
+            case FAILED -> failed(pipeline, log, holder, window.zone(), now);
+            case CANCELLED -> new Verdict(DayState.SKIPPED, "cancelled"
+                    + (log.failureMessage() == null ? "" : ": " + log.failureMessage()), null);
+            case PENDING -> pending(pipeline, holder, blocking, lastEvaluated, window, now);
+        };
+    }
+
+    /** What a run that is still moving says, or null when its status adds nothing to the run log's. */
+    private static Verdict live(PipelineConfig pipeline, RunState run, String holder, List<BlockingTrait> blocking,
+                                Instant lastEvaluated, Instant now) {
+        return switch (run.status()) {
+            case TRIGGERING -> new Verdict(DayState.TRIGGERING, "ready; starting the " + typeOf(run) + " job",
+                    new NextAction("job start", null));
+            case RUNNING -> new Verdict(DayState.RUNNING, typeOf(run) + " job running since "
+                    + InterlockJson.timestamp(run.updatedAt()), nextPoll(pipeline, run.updatedAt(), now));
+            case COMPLETED_MONITORING -> monitoring(pipeline, run, ZoneId.of("UTC"));
+            case PENDING -> holder == null ? null : blocking.isEmpty()
+                    ? new Verdict(DayState.EVALUATING, "evaluating the traits", null)
+                    : notReady(pipeline, holder, blocking, lastEvaluated, now);
+            default -> null;
+        };
+    }
+
+    private static Verdict notStarted(DayRecords records, ScheduleWindow window, String holder, List<Upstream> upstreams,
+                                      Instant now) {
+        if (holder != null) {
+            return new Verdict(DayState.EVALUATING, "an execution started evaluating the traits", null);
+        }
+        if (!window.isOpen(now)) {
+            return new Verdict(DayState.WAITING_FOR_WINDOW, "the window opens at " + time(window.opensAt(), window.zone()),
+                    new NextAction("window opens", window.opensAt()));
+        }
+        LocalDate today = LocalDate.ofInstant(now, window.zone());
+        if (records.date().isBefore(today)) {
+            return new Verdict(DayState.SKIPPED, "no evaluation was started for this date", null);
+        }
+        List<Upstream> waiting = upstreams.stream().filter(u -> u.state() != DayState.COMPLETED).toList();
+        if (!waiting.isEmpty()) {
+            Upstream first = waiting.get(0);
+            return new Verdict(DayState.NOT_READY, "waiting for upstream " + first.pipelineId() + " ("
+                    + first.state().wireName() + ")" + (waiting.size() > 1 ? " and " + (waiting.size() - 1) + " more" : ""),
+                    new NextAction("evaluation when " + first.pipelineId() + " completes", null));
+        }
+        return new Verdict(DayState.NOT_READY, "not evaluated yet: the next marker (a sensor write, the watchdog's "
+                + "schedule marker or a manual evaluation) starts it", new NextAction("evaluation on the next marker", null));
+    }
+
+    private static Verdict pending(PipelineConfig pipeline, String holder, List<BlockingTrait> blocking,
+                                   Instant lastEvaluated, ScheduleWindow window, Instant now) {
+        if (blocking.isEmpty()) {
+            return holder == null
+                    ? new Verdict(DayState.NOT_READY, "evaluated, not triggered; the next marker starts a new evaluation",
+                            new NextAction("evaluation on the next marker", null))
+                    : new Verdict(DayState.EVALUATING, "evaluating the traits", null);
+        }
+        return notReady(pipeline, holder, blocking, lastEvaluated, now);
+    }
+
+    private static Verdict notReady(PipelineConfig pipeline, String holder, List<BlockingTrait> blocking,
+                                    Instant lastEvaluated, Instant now) {
+        BlockingTrait first = blocking.get(0);
+        String reason = "waiting for " + first.traitType() + " (" + first.status()
+                + (first.reason() == null || first.reason().isBlank() ? "" : ": " + first.reason()) + ")"
+                + (blocking.size() > 1 ? " and " + (blocking.size() - 1) + " more trait(s)" : "");
+        if (holder == null) {
+            return new Verdict(DayState.NOT_READY, reason,
+                    new NextAction("re-evaluation on the next marker (no execution is waiting)", null));
+        }
+        Instant base = lastEvaluated != null ? lastEvaluated : first.evaluatedAt();
+        Instant at = base == null ? null : base.plusSeconds(Math.max(1, pipeline.evaluationIntervalSeconds()));
+        if (at != null && at.isBefore(now)) {
+            at = now;
+        }
+        return new Verdict(DayState.NOT_READY, reason, new NextAction("re-evaluation", at));
+    }
+
+    private static Verdict failed(PipelineConfig pipeline, RunLog log, String holder, ZoneId zone, Instant now) {
+        String why = (log.failureMessage() == null ? "failed" : log.failureMessage())
+                + (log.failureCategory() == null ? "" : " (" + log.failureCategory().wireName() + ")");
+        String head = "attempt " + log.attemptNumber() + " of " + pipeline.retry().maxAttempts() + " failed at "
+                + time(log.updatedAt(), zone) + ": " + why;
+        return switch (RunLogGate.admit(log, pipeline.retry(), false, now)) {
+            case RunLogGate.Admission.Proceed ignored -> new Verdict(DayState.FAILED, head + "; a retry may start now",
+                    new NextAction(holder == null ? "retry on the next marker" : "retry", holder == null ? null : now));
+            case RunLogGate.Admission.Skip skip when skip.retryAfterSeconds() > 0 -> new Verdict(DayState.FAILED,
+                    head + "; retrying after the backoff", new NextAction("retry", now.plusSeconds(skip.retryAfterSeconds())));
+            case RunLogGate.Admission.Skip skip -> new Verdict(DayState.FAILED, head + "; no retry: " + skip.reason(),
+                    new NextAction("none: rerun it once the cause is fixed", null));
+        };
+    }
+
+    private static Verdict monitoring(PipelineConfig pipeline, RunState run, ZoneId zone) {
+        Instant end = null;
+        try {
+            if (pipeline.monitoring().enabled() && pipeline.monitoring().duration() != null) {
+                end = run.updatedAt().plus(TimeSpan.parse(pipeline.monitoring().duration()));
+            }
+        } catch (IllegalArgumentException unparsable) {
+            end = null;
+        }
+        return new Verdict(DayState.MONITORING, "job completed at " + time(run.updatedAt(), zone)
+                + "; watching for late data", new NextAction("monitoring ends", end));
+    }
+
+    /** The next poll of a job followed since {@code since}: polls land every {@code pollIntervalSeconds}. */
+    private static NextAction nextPoll(PipelineConfig pipeline, Instant since, Instant now) {
+        if (since == null) {
+            return new NextAction("next poll", null);
+        }
+        long interval = Math.max(1, pipeline.pollIntervalSeconds());
+        long elapsed = Math.max(0, Duration.between(since, now).getSeconds());
+        return new NextAction("next poll", since.plusSeconds((elapsed / interval + 1) * interval));
+    }
+
+    private static Deadline deadline(DayState state, ScheduleWindow window, Instant now) {
+        boolean beforeTrigger = state == DayState.WAITING_FOR_WINDOW || state == DayState.NOT_READY
+                || state == DayState.EVALUATING;
+        if (beforeTrigger && window.evaluationDeadline() != null && !ScheduleWindow.breached(window.evaluationDeadline(), now)) {
+            return new Deadline("evaluation", window.evaluationDeadline(), false);
+        }
+        if (beforeTrigger && window.validationDeadline() != null) {
+            return new Deadline("validation", window.validationDeadline(), ScheduleWindow.breached(window.validationDeadline(), now));
+        }
+        if (window.completionDeadline() != null) {
+            return new Deadline("completion", window.completionDeadline(), ScheduleWindow.breached(window.completionDeadline(), now));
+        }
+        if (beforeTrigger && window.evaluationDeadline() != null) {
+            return new Deadline("evaluation", window.evaluationDeadline(), true);
+        }
+        return null;
+    }
+
+    /**
+     * The required traits that did not pass: from the stored results while they live, else from the latest
+     * evaluation events (results expire, the audit trail stays).
+     */
+    private static List<BlockingTrait> blocking(List<TraitResult> traits, List<Event> events) {
+        List<BlockingTrait> stored = traits.stream().filter(TraitResult::blocksReadiness)
+                .sorted(Comparator.comparing(TraitResult::traitType))
+                .map(t -> new BlockingTrait(t.traitType(), t.status().wireName(), t.reason(), t.value(), t.evaluatedAt()))
+                .toList();
+        if (!stored.isEmpty() || !traits.isEmpty()) {
+            return stored;
+        }
+        Optional<Event> readiness = last(events, EventKind.READINESS_CHECKED);
+        if (readiness.isEmpty() || !"NOT_READY".equals(readiness.get().status())) {
+            return List.of();
+        }
+        Map<String, Event> latest = new LinkedHashMap<>();
+        for (Event e : events) {
+            if (e.kind() == EventKind.TRAIT_EVALUATED && e.traitType() != null
+                    && !e.timestamp().isAfter(readiness.get().timestamp())) {
+                latest.put(e.traitType(), e);
+            }
+        }
+        Object named = readiness.get().details() == null ? null : readiness.get().details().get("blocking");
+        List<BlockingTrait> out = new ArrayList<>();
+        if (named instanceof List<?> names) {
+            for (Object name : names) {
+                Event e = latest.get(String.valueOf(name));
+                out.add(e == null ? new BlockingTrait(String.valueOf(name), "FAIL", null, null, readiness.get().timestamp())
+                        : new BlockingTrait(e.traitType(), e.status(), e.message(), e.details(), e.timestamp()));
+            }
+        }
+        out.sort(Comparator.comparing(BlockingTrait::traitType));
+        return out;
+    }
+
+    private static List<Upstream> upstreams(DayRecords records, String scheduleId, Instant now) {
+        List<Upstream> out = new ArrayList<>();
+        for (String[] pair : upstreamsOf(records.pipeline(), scheduleId)) {
+            PipelineConfig config = records.upstreamConfigs().get(pair[0]);
+            RunLog log = records.upstreamRunLogs().get(DayRecords.upstreamKey(pair[0], pair[1]));
+            out.add(upstream(pair[0], pair[1], config, log, records.date(), now));
+        }
+        return out;
+    }
+
+    /** An upstream's state from its run log alone (its own status has the full story). */
+    private static Upstream upstream(String pipelineId, String scheduleId, PipelineConfig config, RunLog log,
+                                     LocalDate date, Instant now) {
+        if (config == null) {
+            return new Upstream(pipelineId, scheduleId, DayState.NOT_READY, "not registered");
+        }
+        if (log == null) {
+            ScheduleWindow window = ScheduleWindow.of(config, scheduleId, date);
+            return window.isOpen(now)
+                    ? new Upstream(pipelineId, scheduleId, DayState.NOT_READY, "not evaluated yet")
+                    : new Upstream(pipelineId, scheduleId, DayState.WAITING_FOR_WINDOW,
+                            "window opens at " + InterlockJson.timestamp(window.opensAt()));
+        }
+        return switch (log.status()) {
+            case COMPLETED -> new Upstream(pipelineId, scheduleId, DayState.COMPLETED, "completed");
+            case RUNNING -> new Upstream(pipelineId, scheduleId, DayState.RUNNING, "job running");
+            case FAILED -> new Upstream(pipelineId, scheduleId, DayState.FAILED,
+                    log.failureMessage() == null ? "failed" : log.failureMessage());
+            case CANCELLED -> new Upstream(pipelineId, scheduleId, DayState.SKIPPED, "cancelled");
+            case PENDING -> new Upstream(pipelineId, scheduleId, DayState.NOT_READY, "not ready");
+        };
+    }
+
+    private static Optional<Event> last(List<Event> events, EventKind kind) {
+        for (int i = events.size() - 1; i >= 0; i--) {
+            if (events.get(i).kind() == kind) {
+                return Optional.of(events.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String typeOf(RunState run) {
+        return run.triggerType() == null ? "" : run.triggerType().wireName();
+    }
+
+    /** An instant as every Interlock document writes it (UTC, so the API, CLI and UI agree on one spelling). */
+    private static String time(Instant instant, ZoneId zone) {
+        if (instant == null) {
+            return "an unknown time";
+        }
+        return InterlockJson.timestamp(instant);
+    }
+}

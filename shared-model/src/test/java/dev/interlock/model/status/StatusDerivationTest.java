@@ -1,0 +1,183 @@
+package dev.interlock.model.status;
+
+import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.LockKey;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.store.RunLogKey;
+import dev.interlock.store.StatusReader;
+import dev.interlock.store.memory.InMemoryProvider;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The one derivation of a day's status, on the in-memory Provider and a fixed clock: each state and its why. */
+class StatusDerivationTest {
+
+    private static final Instant NOW = Instant.parse("2026-03-10T09:00:00Z");
+    private static final LocalDate DAY = LocalDate.of(2026, 3, 10);
+    private final InMemoryProvider store = new InMemoryProvider(Clock.fixed(NOW, ZoneOffset.UTC));
+    private final StatusReader reader = new StatusReader(store, Clock.fixed(NOW, ZoneOffset.UTC));
+
+    private void register(String yaml) {
+        store.pipelines().put(InterlockJson.readYamlOrJson(yaml, PipelineConfig.class));
+    }
+
+    private ScheduleStatus daily(String pipeline, LocalDate date) {
+        return reader.status(pipeline, date).orElseThrow().schedules().get(0);
+    }
+
+    private static String pipeline(String name, String extra) {
+        return """
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: bronze}}
+                trigger: {type: http, url: "http://127.0.0.1:9/run"}
+                %s
+                """.formatted(name, extra);
+    }
+
+    @Test
+    void beforeTheWindowOpensItWaitsForItAndSaysWhen() {
+        register(pipeline("late", "schedules: [{name: daily, after: \"22:00\", timezone: Europe/Berlin}]"));
+
+        PipelineDayStatus status = reader.status("late", null).orElseThrow();
+
+        assertThat(status.zone()).isEqualTo("Europe/Berlin");
+        ScheduleStatus s = status.schedules().get(0);
+        assertThat(s.state()).isEqualTo(DayState.WAITING_FOR_WINDOW);
+        assertThat(s.nextAction()).isEqualTo(new ScheduleStatus.NextAction("window opens", Instant.parse("2026-03-10T21:00:00Z")));
+        assertThat(s.reason()).contains("2026-03-10T21:00:00.000Z");
+    }
+
+    @Test
+    void anExcludedDateSaysWhichRuleExcludesIt() {
+        store.calendars().put(new Calendar("holidays", null, List.of(), List.of("2026-03-10")));
+        register(pipeline("off", "exclusions: {calendar: holidays}"));
+
+        ScheduleStatus s = daily("off", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.EXCLUDED);
+        assertThat(s.reason()).contains("calendar holidays");
+        assertThat(s.nextAction()).isNull();
+    }
+
+    @Test
+    void anOpenDayNobodyEvaluatedWaitsForItsUpstreamWithTheUpstreamsOwnState() {
+        register(pipeline("bronze", "").replace("upstreamPipeline: bronze", "upstreamPipeline: raw"));
+        register(pipeline("silver", ""));
+        store.runLogs().update(new RunLogKey("bronze", DAY, "daily"),
+                c -> RunLog.first("bronze", DAY, "daily", "r", "e", NOW.minusSeconds(60)).running("r", "e", NOW.minusSeconds(30)));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.NOT_READY);
+        assertThat(s.reason()).isEqualTo("waiting for upstream bronze (RUNNING)");
+        assertThat(s.upstreams()).containsExactly(new ScheduleStatus.Upstream("bronze", "daily", DayState.RUNNING, "job running"));
+        assertThat(s.nextAction().what()).isEqualTo("evaluation when bronze completes");
+    }
+
+    @Test
+    void aPastDayNobodyEvaluatedWasSkipped() {
+        register(pipeline("silver", ""));
+
+        assertThat(daily("silver", DAY.minusDays(3)).state()).isEqualTo(DayState.SKIPPED);
+    }
+
+    @Test
+    void aFailedAttemptInBackoffSaysWhenTheRetryStarts() {
+        register(pipeline("silver", "retry: {maxAttempts: 3, backoffSeconds: 120}"));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> RunLog.first("silver", DAY, "daily", "r1", "e",
+                NOW.minusSeconds(600)).running("r1", "e", NOW.minusSeconds(500)).failed("r1", "HTTP 503", FailureCategory.TRANSIENT,
+                NOW.minusSeconds(20)));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.FAILED);
+        assertThat(s.reason()).startsWith("attempt 1 of 3 failed").contains("HTTP 503 (TRANSIENT)");
+        assertThat(s.attempts()).isEqualTo(new ScheduleStatus.Attempts(1, 3));
+        assertThat(s.nextAction()).isEqualTo(new ScheduleStatus.NextAction("retry", NOW.plusSeconds(100)));
+    }
+
+    @Test
+    void aPermanentFailureSaysNoRetryFollows() {
+        register(pipeline("silver", ""));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> RunLog.first("silver", DAY, "daily", "r1", "e",
+                NOW.minusSeconds(600)).failed("r1", "HTTP 400", FailureCategory.PERMANENT, NOW.minusSeconds(20)));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.reason()).contains("no retry: non-retryable failure (PERMANENT)");
+        assertThat(s.nextAction().at()).isNull();
+    }
+
+    @Test
+    void aRunningJobNamesItsJobAndTheNextPoll() {
+        register(pipeline("silver", "pollIntervalSeconds: 30"));
+        Instant started = NOW.minusSeconds(75);
+        store.runs().create(new RunState("r1", "silver", "daily", DAY, RunStatus.RUNNING, 3, TriggerType.STEP_FUNCTION, "e",
+                Map.of("sfn_execution_arn", "arn:aws:states:eu-west-1:123456789012:execution:etl:run-1"), null, null,
+                started, started));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
+                c -> RunLog.first("silver", DAY, "daily", "r1", "e", started).running("r1", "e", started));
+        store.locks().acquire(new LockKey("silver", "daily"), "e", Duration.ofHours(5));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.RUNNING);
+        assertThat(s.nextAction()).isEqualTo(new ScheduleStatus.NextAction("next poll", started.plusSeconds(90)));
+        assertThat(s.job().id()).isEqualTo("arn:aws:states:eu-west-1:123456789012:execution:etl:run-1");
+        assertThat(s.job().link()).startsWith("https://eu-west-1.console.aws.amazon.com/states/home?region=eu-west-1#");
+        assertThat(s.lockHolder()).isEqualTo("e");
+    }
+
+    @Test
+    void aReadyDryRunSaysNothingWasStarted() {
+        register(pipeline("silver", "dryRun: true"));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
+                c -> RunLog.first("silver", DAY, "daily", "r1", "e", NOW.minusSeconds(60)));
+        store.events().append(new Event(EventKind.DRY_RUN_WOULD_TRIGGER, "silver", "daily", DAY, "r1", null, "READY",
+                "would trigger", Map.of(), NOW.minusSeconds(30)));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.DRY_RUN);
+        assertThat(s.reason()).contains("dry run");
+    }
+
+    @Test
+    void blockingTraitsOutliveTheirExpiredResultsThroughTheLatestEvaluationEvents() {
+        register(pipeline("silver", ""));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
+                c -> RunLog.first("silver", DAY, "daily", "r1", "e", NOW.minusSeconds(600)));
+        store.events().append(new Event(EventKind.TRAIT_EVALUATED, "silver", "daily", DAY, null, "upstream-dependency", "FAIL",
+                "bronze has not completed", Map.of("upstreamStatus", "RUNNING"), NOW.minusSeconds(500)));
+        store.events().append(new Event(EventKind.READINESS_CHECKED, "silver", "daily", DAY, "r1", null, "NOT_READY",
+                "blocking: upstream-dependency", Map.of("blocking", List.of("upstream-dependency")), NOW.minusSeconds(499)));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.NOT_READY);
+        assertThat(s.blocking()).singleElement().satisfies(b -> {
+            assertThat(b.traitType()).isEqualTo("upstream-dependency");
+            assertThat(b.value()).containsEntry("upstreamStatus", "RUNNING");
+        });
+        assertThat(s.nextAction().what()).startsWith("re-evaluation on the next marker");
+    }
+}
