@@ -65,7 +65,9 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             // (conditional put), run state transitions (CAS update + puts in one transaction), downstream index and
             // markers (query, conditional put), late-arrival and rerun records (puts; a rerun replaces its old copy
             // with a delete), rerun counts (query), alert dedup claims (put, delete on a failed publish); the
-            // watchdog lists pipelines and non-terminal runs via GSI1. Reads are single-key: no batch get.
+            // watchdog queries its due partitions, reads watches and configs by key, moves a watch and its due entry
+            // in one transaction (conditional put, delete, put), deletes handled run checks, and lists pipelines via
+            // GSI1 once per table (adopting those registered before the index). Reads are single-key: no batch get.
             case ORCHESTRATOR -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
@@ -94,8 +96,8 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     List.of(),
                     false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
-            // Registration: pipelines with their downstream index (TransactWriteItems of conditional puts and
-            // deletes), archetypes, calendars, sensors, evaluation markers (puts); a requested rerun is one transaction
+            // Registration: pipelines with their downstream index and watchdog watch and due entry
+            // (TransactWriteItems of conditional puts and deletes), archetypes, calendars, sensors, evaluation markers (puts); a requested rerun is one transaction
             // of puts (rerun, its pipeline copy, replay marker, event) and an update that adds one to the day's rerun
             // budget counter only while it is below the budget (acceptRerun); reads by key; lists via GSI1 (TYPE#…,
             // RUNS#, RUNLOGS#) and per pipeline on the table (events, traits, run logs, rerun counts). It never

@@ -5,8 +5,6 @@ import dev.interlock.model.watch.PipelineWatch;
 
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.Collection;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,9 +18,6 @@ public interface WatchdogIndex {
 
     /** The watch of one pipeline. */
     Optional<PipelineWatch> watch(String pipelineId);
-
-    /** The watches of these pipelines that exist, keyed by pipeline id (one BatchGetItem per 100 on DynamoDB). */
-    Map<String, PipelineWatch> watches(Collection<String> pipelineIds);
 
     /** One page of the entries of partition ({@code day}, {@code shard}) due at or before {@code until}, oldest first. */
     Page<DueEntry> due(LocalDate day, int shard, Instant until, PageRequest page);

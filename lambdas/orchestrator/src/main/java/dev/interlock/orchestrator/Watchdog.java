@@ -187,10 +187,8 @@ public final class Watchdog implements Action {
                 return Optional.empty();
             }
             Page<PipelineConfig> configs = collaborators.provider().pipelines().list(page);
-            Map<String, PipelineWatch> watches = configs.items().isEmpty() ? Map.of()
-                    : index.watches(configs.items().stream().map(PipelineConfig::name).toList());
             for (PipelineConfig config : configs.items()) {
-                PipelineWatch watch = watches.get(config.name());
+                PipelineWatch watch = index.watch(config.name()).orElse(null);
                 if (watch == null) {
                     watch = index.adopt(config);
                     adopted++;
@@ -220,16 +218,17 @@ public final class Watchdog implements Action {
             return;
         }
         tally.entries.addAndGet(entries.size());
-        List<String> woken = entries.stream().filter(e -> !e.isRunCheck()).map(DueEntry::pipelineId).distinct().toList();
-        Map<String, PipelineWatch> watches = woken.isEmpty() ? Map.of() : collaborators.provider().watchdog().watches(woken);
-        Map<String, PipelineConfig> configs = woken.isEmpty() ? Map.of() : collaborators.provider().pipelines().getAll(woken);
         List<Future<?>> work = new ArrayList<>();
         for (DueEntry entry : entries) {
             work.add(workers.submit(() -> {
                 if (entry.isRunCheck()) {
                     checkRun(entry, tally);
                 } else {
-                    wake(entry, watches.get(entry.pipelineId()), configs.get(entry.pipelineId()), now, tally, calendars);
+                    // Single-key reads (the functions' roles grant no batch reads), made by the workers in parallel.
+                    Optional<PipelineWatch> watch = collaborators.provider().watchdog().watch(entry.pipelineId());
+                    Optional<PipelineConfig> config = watch.isEmpty() ? Optional.empty()
+                            : collaborators.provider().pipelines().get(entry.pipelineId());
+                    wake(entry, watch.orElse(null), config.orElse(null), now, tally, calendars);
                 }
             }));
         }

@@ -681,17 +681,6 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
-        public Map<String, PipelineWatch> watches(Collection<String> pipelineIds) {
-            Map<String, PipelineWatch> found = new TreeMap<>();
-            synchronized (table) {
-                for (String id : new TreeSet<>(pipelineIds)) {
-                    table.live(TableKeys.watch(id), now()).ifPresent(i -> found.put(id, decode(i, PipelineWatch.class)));
-                }
-            }
-            return found;
-        }
-
-        @Override
         public Page<DueEntry> due(LocalDate day, int shard, Instant until, PageRequest page) {
             String last = TableKeys.dueSortKeyPrefix(until) + Character.MAX_VALUE;
             synchronized (table) {

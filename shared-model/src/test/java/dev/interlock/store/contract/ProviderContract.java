@@ -870,10 +870,10 @@ public abstract class ProviderContract {
     void registrationWritesTheWatchAndOneDueEntryReadOnlyOnceDue() {
         provider.pipelines().put(scheduled("gold", "12:00"));
 
-        PipelineWatch watch = provider.watchdog().watches(List.of("gold", "nobody")).get("gold");
+        PipelineWatch watch = provider.watchdog().watch("gold").orElseThrow();
         Instant opens = Instant.parse("2099-02-23T12:00:00Z");
         assertThat(watch.dueAt()).isEqualTo(opens);
-        assertThat(provider.watchdog().watches(List.of("nobody"))).isEmpty();
+        assertThat(provider.watchdog().watch("nobody")).isEmpty();
         assertThat(dueOn(DATE, opens.minusMillis(1))).isEmpty();
         assertThat(dueOn(DATE, opens)).containsExactly(new DueEntry(opens, "gold", null));
     }
@@ -885,17 +885,17 @@ public abstract class ProviderContract {
 
         Instant endOfDay = Instant.parse("2099-02-23T23:59:59Z");
         assertThat(dueOn(DATE, endOfDay)).containsExactly(new DueEntry(Instant.parse("2099-02-23T15:00:00Z"), "gold", null));
-        assertThat(provider.watchdog().watches(List.of("gold")).get("gold").version()).isEqualTo(2);
+        assertThat(provider.watchdog().watch("gold").orElseThrow().version()).isEqualTo(2);
 
         provider.pipelines().delete("gold");
         assertThat(dueOn(DATE, endOfDay)).isEmpty();
-        assertThat(provider.watchdog().watches(List.of("gold"))).isEmpty();
+        assertThat(provider.watchdog().watch("gold")).isEmpty();
     }
 
     @Test
     void advancingAWatchIsACompareAndSwapThatMovesItsEntry() {
         provider.pipelines().put(scheduled("gold", "12:00"));
-        PipelineWatch current = provider.watchdog().watches(List.of("gold")).get("gold");
+        PipelineWatch current = provider.watchdog().watch("gold").orElseThrow();
         Instant tomorrow = Instant.parse("2099-02-24T12:00:00Z");
         PipelineWatch next = new PipelineWatch("gold", Instant.parse("2099-02-23T12:00:00Z"), current.schedules(), tomorrow,
                 current.version() + 1);
@@ -903,7 +903,7 @@ public abstract class ProviderContract {
         assertThat(provider.watchdog().advance(current, next)).isTrue();
         assertThat(provider.watchdog().advance(current, next)).as("a second swap from the same version").isFalse();
 
-        assertThat(provider.watchdog().watches(List.of("gold")).get("gold")).isEqualTo(next);
+        assertThat(provider.watchdog().watch("gold")).contains(next);
         assertThat(dueOn(DATE, Instant.parse("2099-02-23T23:59:59Z"))).isEmpty();
         assertThat(dueOn(DATE.plusDays(1), tomorrow)).containsExactly(new DueEntry(tomorrow, "gold", null));
     }

@@ -54,7 +54,6 @@ public enum CapacityIntent {
     TRANSITION("recordTransition", "1 consistent GetItem of the run log + 1 TransactWriteItems (run + run log + events): 2 WCU/KB per item"),
     WATCH_GET("watchdog.watch", "1 consistent GetItem: 1 RCU"),
     WATCH_ADOPT("watchdog.adopt", "1 consistent GetItem + 1 TransactWriteItems (watch if absent + due entry), once per pipeline registered before the index"),
-    WATCH_GET_ALL("watchdog.watches", "1 BatchGetItem per 100 pipelines (+ retries of UnprocessedKeys): 1 RCU/4 KB per found watch"),
     DUE_READ("watchdog.due", "1 consistent Query of one due partition up to now: 1 RCU/4 KB read (an empty partition costs the minimum)"),
     WATCH_ADVANCE("watchdog.advance", "1 TransactWriteItems: the watch (conditional on its version), its old due entry deleted and its new one put: 2 WCU/KB per item"),
     RUN_CHECK_PUT("watchdog.expectRunSettled", "1 PutItem: 1 WCU"),

@@ -17,11 +17,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * The watchdog's due-time index on the table: watches ({@code PIPELINE#<id>/WATCH}, versioned), due entries
@@ -65,17 +63,6 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
         // A registration wrote the watch meanwhile: theirs stands.
         return watch(config.name()).orElseThrow(() -> new StoreException("adopting pipeline " + config.name()
                 + ": its watch was written and is gone again"));
-    }
-
-    @Override
-    public Map<String, PipelineWatch> watches(Collection<String> pipelineIds) {
-        Map<String, PipelineWatch> found = new TreeMap<>();
-        for (Map<String, AttributeValue> item : table.batchGetLive(pipelineIds.stream().map(TableKeys::watch).toList(),
-                CapacityIntent.WATCH_GET_ALL)) {
-            PipelineWatch watch = ItemCodec.decode(item, PipelineWatch.class);
-            found.put(watch.pipelineId(), watch);
-        }
-        return found;
     }
 
     @Override
