@@ -69,8 +69,10 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             // (CAS update + puts in one transaction), downstream index and markers (query, conditional put; also the
             // successor markers of hand-overs), late-arrival records (puts), reruns (accepted with their marker and a
             // budget-counter update in one transaction; status moves as conditional puts; a day's reruns by query),
-            // alert dedup claims (conditional put, update when sent, delete on a failed publish); the watchdog lists
-            // pipelines and non-terminal runs via GSI1. Reads are single-key: no batch get.
+            // alert dedup claims (conditional put, update when sent, delete on a failed publish); the watchdog queries
+            // its due partitions, reads watches and configs by key, moves a watch and its due entry in one transaction
+            // (conditional put, delete, put), deletes handled run checks, and lists pipelines via GSI1 once per table
+            // (adopting those registered before the index). Reads are single-key: no batch get.
             case ORCHESTRATOR -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
@@ -100,7 +102,8 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     List.of(),
                     false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
-            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users) as
+            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users; the watchdog's
+            // watch and due entry) as
             // TransactWriteItems of conditional puts and deletes plus updates of the archetype/calendar guards (ADD
             // usage, SET revision); archetypes, calendars, sensors (conditional puts), evaluation and sensor markers
             // (conditional puts); a requested rerun is one transaction of puts (rerun, its pipeline copy, replay marker,

@@ -53,7 +53,7 @@ class DefaultStackTest {
         });
         Set<String> ids = suppressions.stream().map(s -> String.valueOf(s.get("id"))).collect(Collectors.toSet());
         assertThat(ids).containsExactlyInAnyOrder(
-                "AwsSolutions-IAM5", "AwsSolutions-L1", "AwsSolutions-SQS3", "AwsSolutions-IAM4", "AwsSolutions-COG4");
+                "AwsSolutions-IAM5", "AwsSolutions-SQS3", "AwsSolutions-IAM4", "AwsSolutions-COG4");
     }
 
     @Test
@@ -118,10 +118,10 @@ class DefaultStackTest {
 
     @ParameterizedTest
     @EnumSource(InterlockFunction.class)
-    void functionIsJava21Arm64SnapStartTracedAndSizedByItsProfile(InterlockFunction f) {
+    void functionIsJava25Arm64SnapStartTracedAndSizedByItsProfile(InterlockFunction f) {
         FunctionProfile profile = FunctionProfile.of(f);
         Map<String, Object> props = Json.map(synth.function(f), "Properties");
-        assertThat(props.get("Runtime")).isEqualTo("java21");
+        assertThat(props.get("Runtime")).isEqualTo("java25");
         assertThat(props.get("Architectures")).isEqualTo(List.of("arm64"));
         assertThat(props.get("Handler")).isEqualTo(f.handler());
         assertThat(props.get("SnapStart")).isEqualTo(Map.of("ApplyOn", "PublishedVersions"));

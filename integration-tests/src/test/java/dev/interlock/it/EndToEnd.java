@@ -91,14 +91,17 @@ abstract class EndToEnd {
         return new ProductionFunctions();
     }
 
-    /** The runtime's options: a class may add a secrets file or function environment. */
-    RuntimeOptions options(RuntimeOptions defaults) {
-        return defaults;
+    /**
+     * Ephemeral ports, the class's time scale and clock start, and the watchdog's own schedule out of reach; a class
+     * may add to them (a secrets file, function environment).
+     */
+    RuntimeOptions runtimeOptions(Path dataDir) {
+        return RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500))
+                .withClockStart(clockStart());
     }
 
     LocalRuntime startRuntime(Path dataDir) throws Exception {
-        LocalRuntime runtime = LocalRuntime.start(options(RuntimeOptions.ephemeral(dataDir, timeScale())
-                        .withWatchdogInterval(Duration.ofDays(36500)).withClockStart(clockStart())), functions(), s -> { }, a -> { });
+        LocalRuntime runtime = LocalRuntime.start(runtimeOptions(dataDir), functions(), s -> { }, a -> { });
         attach(runtime);
         return runtime;
     }

@@ -307,13 +307,19 @@ class GoOriginalScenariosTest extends EndToEnd {
 
     @Test
     void s11EvaluationSlaBreachAlertsOnceWhileReEvaluating() {
-        LocalDate date = today();
-        // Deadline one minute after midnight of the execution date: long past by the time it evaluates.
+        // A deadline a few minutes after the registration, passed while the pipeline is still NOT READY (a deadline
+        // that passed before the pipeline existed is never alerted).
+        java.time.Instant deadline = rt.clock().instant().plus(java.time.Duration.ofMinutes(3))
+                .truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        LocalDate date = LocalDate.ofInstant(deadline, java.time.ZoneOffset.UTC);
+        String hhmm = java.time.LocalTime.ofInstant(deadline, java.time.ZoneOffset.UTC).toString();
+        putPipeline(sensorPipeline("s11-sla", "s11-src", "sla: {evaluationDeadline: \"" + hhmm + "\", timezone: UTC}"));
         sensor("s11-src", "{\"count\":10,\"partitions\":24}");
-        putPipeline(sensorPipeline("s11-sla", "s11-src", "sla: {evaluationDeadline: \"00:01\", timezone: UTC}"));
         String name = evaluate("s11-sla", date);
 
-        await("three NOT READY rounds", () -> readiness("s11-sla"), r -> r.size() >= 3);
+        await("the SLA breached while re-evaluating", () -> alerts("s11-sla"), a -> !a.isEmpty());
+        int rounds = readiness("s11-sla").size();
+        await("three more NOT READY rounds", () -> readiness("s11-sla"), r -> r.size() >= rounds + 3);
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(name)).error("Test.Stop").cause("the scenario has seen enough"));
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.ABORTED);
 

@@ -125,7 +125,8 @@ class MonitoringAndWatchdogTest extends EndToEnd {
     @Test
     void theWatchdogWritesOneScheduleMarkerOnceTheWindowOpens() {
         LocalDate date = today();
-        putPipeline(passing("wd-after", "schedules: [{name: daily, after: \"00:00\"}]"));
+        // The window opened at midnight, before the registration: catchUp asks for today's window all the same.
+        putPipeline(passing("wd-after", "catchUp: true\nschedules: [{name: daily, after: \"00:00\"}]"));
 
         JsonNode first = invokeOrchestrator("{\"action\":\"watchdog\"}");
         assertThat(first.path("result").asText()).isEqualTo("proceed");
@@ -146,9 +147,14 @@ class MonitoringAndWatchdogTest extends EndToEnd {
 
     @Test
     void aMissedDeadlineAlertsSlaMissedOnce() {
-        LocalDate date = today();
-        // No `after`: the watchdog writes no marker, so nothing runs and the 00:01 deadline is missed.
-        putPipeline(passing("wd-late", "schedules: [{name: daily, deadline: \"00:01\"}]"));
+        // A deadline a few minutes after the registration (deadlines that passed before it are never alerted). No
+        // `after`: the watchdog writes no marker, so nothing runs and the deadline is missed.
+        java.time.Instant deadline = rt.clock().instant().plus(java.time.Duration.ofMinutes(30))
+                .truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        LocalDate date = LocalDate.ofInstant(deadline, java.time.ZoneOffset.UTC);
+        String hhmm = java.time.LocalTime.ofInstant(deadline, java.time.ZoneOffset.UTC).toString();
+        putPipeline(passing("wd-late", "schedules: [{name: daily, deadline: \"" + hhmm + "\"}]"));
+        await("the clock past " + deadline, () -> rt.clock().instant(), t -> t.isAfter(deadline));
 
         JsonNode first = invokeOrchestrator("{\"action\":\"watchdog\"}");
         assertThat(texts(first.path("payload").path("slaMissed"))).contains("wd-late/daily/" + date);
@@ -167,7 +173,7 @@ class MonitoringAndWatchdogTest extends EndToEnd {
     @Test
     void anExcludedDateGetsNoMarkerNoSlaAlertAndNoRun() {
         LocalDate date = today();
-        putPipeline(passing("wd-excluded", "schedules: [{name: daily, after: \"00:00\", deadline: \"00:01\"}]\n"
+        putPipeline(passing("wd-excluded", "catchUp: true\nschedules: [{name: daily, after: \"00:00\", deadline: \"00:01\"}]\n"
                 + "exclusions: {dates: [\"" + date + "\"]}"));
 
         JsonNode tick = invokeOrchestrator("{\"action\":\"watchdog\"}");

@@ -60,7 +60,7 @@ class SecretsEndToEndTest extends EndToEnd {
     private String secretHosts = "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1;INTERLOCK_JOB_*=127.0.0.1";
 
     @Override
-    RuntimeOptions options(RuntimeOptions defaults) {
+    RuntimeOptions runtimeOptions(Path dataDir) {
         try {
             if (secretsFile == null) {
                 secretsFile = Files.createTempFile("interlock-secrets", ".yaml");
@@ -74,7 +74,7 @@ class SecretsEndToEndTest extends EndToEnd {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return defaults.withSecrets(secretsFile, Map.of(
+        return super.runtimeOptions(dataDir).withSecrets(secretsFile, Map.of(
                 "INTERLOCK_SECRET_HOSTS", secretHosts,
                 "INTERLOCK_SECRETS_PREFIX", "interlock/",
                 "INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/",

@@ -47,6 +47,9 @@ public final class PipelineIndex {
         return entries;
     }
 
+    /** The watchdog's items a registration rewrites: the watch, and the due entry it moves (one delete, one put). */
+    private static final int WATCH_ITEMS = 3;
+
     /**
      * Why registering {@code next} over {@code old} (null: new) cannot be one transaction: its config, both guards,
      * every entry of {@code next} (re-put, which heals a pipeline registered before an index existed) and every entry
@@ -56,13 +59,15 @@ public final class PipelineIndex {
         Set<ItemKey> after = entriesOf(next);
         Set<ItemKey> dropped = new LinkedHashSet<>(old == null ? Set.of() : entriesOf(old));
         dropped.removeAll(after);
-        int items = 1 + after.size() + dropped.size() + (archetypeOf(next) == null ? 0 : 1) + (calendarOf(next) == null ? 0 : 1);
+        // The config, its watchdog watch and its due entry moved (a delete and a put), the guards, the index changes.
+        int items = 1 + WATCH_ITEMS + after.size() + dropped.size() + (archetypeOf(next) == null ? 0 : 1)
+                + (calendarOf(next) == null ? 0 : 1);
         if (items <= MAX_TRANSACTION_ITEMS) {
             return Optional.empty();
         }
         return Optional.of(new ValidationError(JsonPath.field(JsonPath.ROOT, "traits"), "this registration changes "
                 + (after.size() + dropped.size()) + " index entries (upstreams and sensors, old and new); at most "
-                + (MAX_TRANSACTION_ITEMS - 3) + " fit one registration: register the change in two steps"));
+                + (MAX_TRANSACTION_ITEMS - 3 - WATCH_ITEMS) + " fit one registration: register the change in two steps"));
     }
 
     /** The archetype the pipeline names, or null when the name could not be a registered one. */

@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * Registered pipeline configs; registering also maintains the indexes from what a pipeline names to the pipeline: the
- * downstream index of the cascade, and the users of each archetype, calendar and sensor.
+ * downstream index of the cascade, and the users of each archetype, calendar and sensor; and the pipeline's watchdog
+ * watch with its due entry ({@link WatchdogIndex}).
  */
 public interface PipelineStore {
 
@@ -22,7 +23,9 @@ public interface PipelineStore {
      * change to either makes the store read and check again (and an archetype or calendar change racing this one sees
      * this pipeline among its users). In the same transaction the indexes agree with the new config: the downstream
      * index with its upstreams ({@link PipelineConfig#upstreamPipelines()}), the archetype and calendar users, and the
-     * sensors its trait configs name.
+     * sensors its trait configs name; and the pipeline's watch is (re)written as {@code WatchPlan.registered} says for
+     * the store's current time, its due entry moved with it, so a new pipeline or schedule is watched forward from
+     * this moment.
      *
      * @return {@link Registration.Written} (created when the pipeline did not exist), or {@link Registration.Refused}
      *         with the check's problems, after which nothing was written
@@ -43,7 +46,7 @@ public interface PipelineStore {
      */
     Map<String, PipelineConfig> getAll(Collection<String> pipelineIds);
 
-    /** Deletes the pipeline and its entries in every index; false when it did not exist. */
+    /** Deletes the pipeline, its entries in every index, and its watch and due entry; false when it did not exist. */
     boolean delete(String pipelineId);
 
     /** Pipelines in name order. */

@@ -50,6 +50,9 @@ public interface Provider {
     /** Evaluation locks. */
     Locker locks();
 
+    /** The watchdog's due-time index. */
+    WatchdogIndex watchdog();
+
     /**
      * Applies a run-state swap, a run-log change and events atomically (one TransactWriteItems on DynamoDB). A
      * concurrent run-log writer makes the store re-read and re-apply the change; a moved run version is a

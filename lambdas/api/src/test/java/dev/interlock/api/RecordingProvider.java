@@ -24,7 +24,7 @@ final class RecordingProvider {
     private static final Set<String> READS = Set.of("get", "getAll", "list", "listByPipeline", "listByDate", "listNonTerminal",
             "count", "forExecution", "read", "latest", "markers", "downstreamOf", "holder", "ping", "dependants", "readersOf",
             "pipelines", "archetypes", "calendars", "traits", "sensors", "runs", "runLogs", "events", "reruns", "cascade",
-            "lateArrivals", "alerts", "locks", "toString", "hashCode", "equals");
+            "lateArrivals", "alerts", "locks", "watchdog", "watches", "due", "lowWater", "toString", "hashCode", "equals");
 
     private final List<String> writes = new CopyOnWriteArrayList<>();
     private final Provider provider;

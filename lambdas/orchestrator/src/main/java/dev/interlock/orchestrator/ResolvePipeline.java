@@ -156,6 +156,10 @@ public final class ResolvePipeline implements Action {
         Instant now = collaborators.now();
         RunState run = new RunState(runId, request.pipelineId(), request.scheduleId(), request.date(), RunStatus.PENDING, 1,
                 trigger.type(), request.executionName(), Map.of(), null, null, now, now);
+        // Before the run exists, so no run can exist without the watchdog's check that it ends within the execution
+        // timeout (a repeated call adds a second, harmless check: STUCK_RUN is alerted once).
+        collaborators.provider().watchdog().expectRunSettled(request.pipelineId(), runId,
+                now.plusSeconds(collaborators.settings().executionTimeoutSeconds()));
         if (collaborators.provider().runs().create(run)) {
             collaborators.provider().events().append(new Event(EventKind.RUN_STATE_CHANGED,
                     request.pipelineId(), request.scheduleId(), request.date(), runId, null, RunStatus.PENDING.wireName(),

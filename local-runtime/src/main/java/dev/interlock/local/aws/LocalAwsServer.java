@@ -1,17 +1,18 @@
 package dev.interlock.local.aws;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.local.events.EventBridgeApi;
+import dev.interlock.local.jobs.JobFakes;
+import dev.interlock.local.jobs.LambdaJobs;
 
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -19,33 +20,48 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The local Lambda, SNS, Secrets Manager and SSM endpoints on 127.0.0.1: Lambda's Invoke API
- * ({@code POST /2015-03-31/functions/{name}/invocations}) runs the in-process functions, SNS's Publish (query
- * protocol, {@code POST /}) delivers to the {@link AlertSink}, and Secrets Manager's {@code GetSecretValue} and SSM's
- * {@code GetParameter} (JSON protocol, {@code POST /} with {@code X-Amz-Target}) answer from {@link LocalSecrets}. The
- * real SDK clients reach all of them via endpoint overrides.
+ * The local AWS endpoint on 127.0.0.1 for every service but Step Functions and DynamoDB: Lambda's Invoke API
+ * ({@code POST /2015-03-31/functions/{name}/invocations}) runs the in-process functions (any other function name is a
+ * Lambda job fake), SNS's Publish (query protocol, {@code POST /}) delivers to the {@link AlertSink}, Secrets
+ * Manager's {@code GetSecretValue} and SSM's {@code GetParameter} answer from {@link LocalSecrets}, and, when job fakes
+ * are given, the JSON services behind {@code X-Amz-Target} (Glue, EMR, EventBridge) and EMR Serverless's REST
+ * resources answer too. The real SDK clients reach all of them via endpoint overrides.
  */
 public final class LocalAwsServer implements AutoCloseable {
 
     private static final Pattern INVOKE = Pattern.compile("^/2015-03-31/functions/([^/]+)/invocations/?$");
     private static final long FUNCTION_TIMEOUT_MILLIS = 900_000;
-    private static final String JSON_1_1 = "application/x-amz-json-1.1";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private LoopbackHttpServer server;
     private final FunctionRegistry functions;
     private final AlertSink alerts;
-    private final LocalSecrets secrets;
+    private final JobFakes jobs;
+    private final List<AwsJson.Service> services;
 
-    private LocalAwsServer(FunctionRegistry functions, AlertSink alerts, LocalSecrets secrets) {
+    private LocalAwsServer(FunctionRegistry functions, AlertSink alerts, JobFakes jobs, List<AwsJson.Service> services) {
         this.functions = functions;
         this.alerts = alerts;
-        this.secrets = secrets;
+        this.jobs = jobs;
+        this.services = services;
     }
 
+    /** Lambda, SNS, Secrets Manager and SSM: unknown functions are not found. */
     public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts, LocalSecrets secrets)
             throws IOException {
-        LocalAwsServer s = new LocalAwsServer(functions, alerts, secrets);
+        LocalAwsServer s = new LocalAwsServer(functions, alerts, null, secrets.services());
+        s.server = LoopbackHttpServer.start(port, s::handle);
+        return s;
+    }
+
+    /**
+     * Lambda, SNS, Secrets Manager and SSM, the job fakes' Glue, EMR, EMR Serverless and Lambda APIs, and
+     * EventBridge's PutEvents.
+     */
+    public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts, JobFakes jobs,
+                                       EventBridgeApi events, LocalSecrets secrets) throws IOException {
+        List<AwsJson.Service> services = new java.util.ArrayList<>(List.of(jobs.glue(), jobs.emr(), events));
+        services.addAll(secrets.services());
+        LocalAwsServer s = new LocalAwsServer(functions, alerts, jobs, List.copyOf(services));
         s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
@@ -63,10 +79,18 @@ public final class LocalAwsServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             Matcher invoke = INVOKE.matcher(path);
             String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
-            if ("POST".equals(exchange.getRequestMethod()) && invoke.matches()) {
+            if (target != null) {
+                Optional<AwsJson.Service> service = services.stream().filter(v -> target.startsWith(v.targetPrefix())).findFirst();
+                if (service.isPresent()) {
+                    AwsJson.serve(exchange, service.get());
+                } else {
+                    AwsJson.error(exchange, 400, "UnknownOperationException", "no local AWS service answers " + target,
+                            AwsJson.JSON_1_1);
+                }
+            } else if (jobs != null && jobs.emrServerless().handles(path)) {
+                jobs.emrServerless().handle(exchange);
+            } else if ("POST".equals(exchange.getRequestMethod()) && invoke.matches()) {
                 invoke(exchange, URLDecoder.decode(invoke.group(1), StandardCharsets.UTF_8));
-            } else if ("POST".equals(exchange.getRequestMethod()) && "/".equals(path) && target != null) {
-                jsonProtocol(exchange, target);
             } else if ("POST".equals(exchange.getRequestMethod()) && "/".equals(path)) {
                 sns(exchange);
             } else {
@@ -79,6 +103,10 @@ public final class LocalAwsServer implements AutoCloseable {
     private void invoke(HttpExchange exchange, String name) throws IOException {
         byte[] payload = exchange.getRequestBody().readAllBytes();
         String type = exchange.getRequestHeaders().getFirst("X-Amz-Invocation-Type");
+        if (functions.find(name).isEmpty() && jobs != null) {
+            invokeJob(exchange, LocalArns.functionName(name), payload, type);
+            return;
+        }
         if (functions.find(name).isEmpty()) {
             send(exchange, 404, "application/json", Map.of("x-amzn-ErrorType", "ResourceNotFoundException"),
                     "{\"Type\":\"User\",\"message\":\"Function not found: " + LocalArns.function(LocalArns.functionName(name)) + "\"}");
@@ -103,51 +131,37 @@ public final class LocalAwsServer implements AutoCloseable {
         }
     }
 
-    /** Secrets Manager and SSM: the two read operations credential references use, and nothing else. */
-    private void jsonProtocol(HttpExchange exchange, String target) throws IOException {
-        JsonNode request;
-        try {
-            request = JSON.readTree(exchange.getRequestBody().readAllBytes());
-        } catch (IOException e) {
-            jsonError(exchange, "SerializationException", "the request body is not JSON");
+    /** A function that is not Interlock's own: a Lambda job fake, synchronous or (type Event) in the background. */
+    private void invokeJob(HttpExchange exchange, String name, byte[] payload, String type) throws IOException {
+        if ("DryRun".equals(type)) {
+            send(exchange, 204, "application/json", Map.of(), "");
             return;
         }
-        switch (target) {
-            case "secretsmanager.GetSecretValue" -> {
-                String id = request.path("SecretId").asText("");
-                Optional<String> value = secrets.secretString(id);
-                if (value.isEmpty()) {
-                    jsonError(exchange, "ResourceNotFoundException", "Secrets Manager can't find the specified secret.");
-                    return;
+        if ("Event".equals(type)) {
+            server.submit(() -> {
+                try {
+                    jobs.lambda().invoke(name, payload);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
-                ObjectNode out = JSON.createObjectNode()
-                        .put("ARN", "arn:aws:secretsmanager:" + LocalArns.REGION + ":" + LocalArns.ACCOUNT + ":secret:" + id + "-local")
-                        .put("Name", id).put("SecretString", value.get()).put("VersionId", "local")
-                        .put("CreatedDate", 0);
-                out.putArray("VersionStages").add("AWSCURRENT");
-                send(exchange, 200, JSON_1_1, Map.of(), out.toString());
-            }
-            case "AmazonSSM.GetParameter" -> {
-                String name = request.path("Name").asText("");
-                Optional<String> value = secrets.parameter(name);
-                if (value.isEmpty()) {
-                    jsonError(exchange, "ParameterNotFound", "");
-                    return;
-                }
-                ObjectNode out = JSON.createObjectNode();
-                out.putObject("Parameter").put("Name", name).put("Type", "SecureString").put("Value", value.get())
-                        .put("Version", 1).put("DataType", "text")
-                        .put("ARN", "arn:aws:ssm:" + LocalArns.REGION + ":" + LocalArns.ACCOUNT + ":parameter"
-                                + (name.startsWith("/") ? "" : "/") + name);
-                send(exchange, 200, JSON_1_1, Map.of(), out.toString());
-            }
-            default -> jsonError(exchange, "UnknownOperationException", "the local endpoint does not serve " + target);
+            });
+            send(exchange, 202, "application/json", Map.of(), "");
+            return;
         }
-    }
-
-    private static void jsonError(HttpExchange exchange, String code, String message) throws IOException {
-        send(exchange, 400, JSON_1_1, Map.of("x-amzn-ErrorType", code),
-                JSON.createObjectNode().put("__type", code).put("message", message).toString());
+        LambdaJobs.Answer answer;
+        try {
+            answer = jobs.lambda().invoke(name, payload);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            send(exchange, 500, "application/json", Map.of("x-amzn-ErrorType", "ServiceException"),
+                    "{\"message\":\"the local runtime is stopping\"}");
+            return;
+        }
+        Map<String, String> headers = new HashMap<>(Map.of("X-Amz-Executed-Version", "$LATEST"));
+        if (answer.functionError() != null) {
+            headers.put("X-Amz-Function-Error", answer.functionError());
+        }
+        send(exchange, 200, "application/json", headers, answer.payload());
     }
 
     private void sns(HttpExchange exchange) throws IOException {

@@ -1,6 +1,7 @@
 package dev.interlock.local.aws;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.json.InterlockJson;
 
 import java.io.IOException;
@@ -9,9 +10,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * The local runtime's stand-in for Secrets Manager and SSM Parameter Store: what {@code ${secret:…}} and
@@ -131,5 +134,54 @@ public final class LocalSecrets {
     /** {@code airflow/prod} → {@code AIRFLOW_PROD}. */
     static String variableName(String name) {
         return name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_").replaceAll("^_+", "");
+    }
+
+    /**
+     * Secrets Manager's {@code GetSecretValue} and SSM's {@code GetParameter} over AWS's JSON 1.1 protocol, answered
+     * from these values: the two read operations credential references use, and nothing else.
+     */
+    public List<AwsJson.Service> services() {
+        return List.of(new Api("secretsmanager.", this::secretsManager), new Api("AmazonSSM.", this::ssm));
+    }
+
+    private record Api(String targetPrefix, BiFunction<String, JsonNode, Object> calls) implements AwsJson.Service {
+        @Override
+        public String contentType() {
+            return AwsJson.JSON_1_1;
+        }
+
+        @Override
+        public Object call(String operation, JsonNode request) {
+            return calls.apply(operation, request);
+        }
+    }
+
+    private Object secretsManager(String operation, JsonNode request) {
+        if (!"GetSecretValue".equals(operation)) {
+            throw AwsJson.Failure.of("UnknownOperationException", "the local endpoint does not serve secretsmanager." + operation);
+        }
+        String id = request.path("SecretId").asText("");
+        String value = secretString(id).orElseThrow(() -> AwsJson.Failure.of("ResourceNotFoundException",
+                "Secrets Manager can't find the specified secret."));
+        ObjectNode out = AwsJson.JSON.createObjectNode()
+                .put("ARN", "arn:aws:secretsmanager:" + LocalArns.REGION + ":" + LocalArns.ACCOUNT + ":secret:" + id + "-local")
+                .put("Name", id).put("SecretString", value).put("VersionId", "local")
+                .put("CreatedDate", 0);
+        out.putArray("VersionStages").add("AWSCURRENT");
+        return out;
+    }
+
+    private Object ssm(String operation, JsonNode request) {
+        if (!"GetParameter".equals(operation)) {
+            throw AwsJson.Failure.of("UnknownOperationException", "the local endpoint does not serve AmazonSSM." + operation);
+        }
+        String name = request.path("Name").asText("");
+        String value = parameter(name).orElseThrow(() -> AwsJson.Failure.of("ParameterNotFound", ""));
+        ObjectNode out = AwsJson.JSON.createObjectNode();
+        out.putObject("Parameter").put("Name", name).put("Type", "SecureString").put("Value", value)
+                .put("Version", 1).put("DataType", "text")
+                .put("ARN", "arn:aws:ssm:" + LocalArns.REGION + ":" + LocalArns.ACCOUNT + ":parameter"
+                        + (name.startsWith("/") ? "" : "/") + name);
+        return out;
     }
 }

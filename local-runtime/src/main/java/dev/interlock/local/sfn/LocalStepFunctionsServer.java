@@ -2,11 +2,11 @@ package dev.interlock.local.sfn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
+import dev.interlock.local.aws.AwsJson;
 import dev.interlock.local.http.LoopbackHttpServer;
+import dev.interlock.local.jobs.StepFunctionsJobs;
 import dev.interlock.statemachine.engine.ExecutionStatus;
 import dev.interlock.statemachine.engine.Page;
 import dev.interlock.statemachine.engine.StateMachine;
@@ -22,27 +22,30 @@ import java.util.Map;
  * The local Step Functions service over HTTP on 127.0.0.1, speaking the AWS JSON 1.0 protocol
  * ({@code X-Amz-Target: AWSStepFunctions.<Operation>}), so the real SDK client in the stream router and the AWS CLI
  * with {@code --endpoint-url} work unchanged. Operations: StartExecution, DescribeExecution, ListExecutions,
- * GetExecutionHistory, StopExecution, and DescribeStateMachine / ListStateMachines for discovery.
+ * GetExecutionHistory, StopExecution, and DescribeStateMachine / ListStateMachines for discovery. Executions of any
+ * other state machine are job fakes ({@link StepFunctionsJobs}) when the runtime serves them.
  */
 public final class LocalStepFunctionsServer implements AutoCloseable {
 
     private static final String TARGET_PREFIX = "AWSStepFunctions.";
-
-    /** AWS's JSON protocol carries timestamps as epoch seconds with a fraction. */
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .registerModule(new JavaTimeModule())
-            .enable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.WRITE_DATE_TIMESTAMPS_AS_NANOSECONDS);
+    private static final ObjectMapper JSON = AwsJson.JSON;
 
     private LoopbackHttpServer server;
     private final Map<String, StateMachine> machines = new LinkedHashMap<>();
+    private final StepFunctionsJobs jobs;
     private final java.time.Instant startedAt = java.time.Instant.now();
 
-    private LocalStepFunctionsServer() {
+    private LocalStepFunctionsServer(StepFunctionsJobs jobs) {
+        this.jobs = jobs;
     }
 
     public static LocalStepFunctionsServer start(int port, StateMachine... machines) throws IOException {
-        LocalStepFunctionsServer s = new LocalStepFunctionsServer();
+        return start(port, null, machines);
+    }
+
+    /** Serves {@code machines}; executions of any other state machine are {@code jobs} (null: they do not exist). */
+    public static LocalStepFunctionsServer start(int port, StepFunctionsJobs jobs, StateMachine... machines) throws IOException {
+        LocalStepFunctionsServer s = new LocalStepFunctionsServer(jobs);
         for (StateMachine m : machines) {
             s.machines.put(m.arn(), m);
         }
@@ -91,10 +94,16 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
 
     private Object dispatch(String operation, JsonNode r) {
         return switch (operation) {
-            case "StartExecution" -> machine(required(r, "stateMachineArn"))
-                    .startExecution(text(r, "name"), text(r, "input"));
-            case "DescribeExecution" -> machineOfExecution(required(r, "executionArn")).describeExecution(required(r, "executionArn"));
+            case "StartExecution" -> isJob(required(r, "stateMachineArn"))
+                    ? jobs.start(required(r, "stateMachineArn"), text(r, "name"), text(r, "input"))
+                    : machine(required(r, "stateMachineArn")).startExecution(text(r, "name"), text(r, "input"));
+            case "DescribeExecution" -> isJobExecution(required(r, "executionArn"))
+                    ? jobs.describe(required(r, "executionArn"))
+                    : machineOfExecution(required(r, "executionArn")).describeExecution(required(r, "executionArn"));
             case "ListExecutions" -> {
+                if (isJob(required(r, "stateMachineArn"))) {
+                    yield Map.of("executions", jobs.list(required(r, "stateMachineArn")));
+                }
                 Page<?> page = machine(required(r, "stateMachineArn")).listExecutions(
                         r.hasNonNull("statusFilter") ? ExecutionStatus.valueOf(r.get("statusFilter").asText()) : null,
                         r.path("maxResults").asInt(0), text(r, "nextToken"));
@@ -106,8 +115,10 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
                         r.path("reverseOrder").asBoolean(false), text(r, "nextToken"));
                 yield page("events", page);
             }
-            case "StopExecution" -> machineOfExecution(required(r, "executionArn"))
-                    .stopExecution(required(r, "executionArn"), text(r, "error"), text(r, "cause"));
+            case "StopExecution" -> isJobExecution(required(r, "executionArn"))
+                    ? jobs.stop(required(r, "executionArn"), text(r, "error"), text(r, "cause"))
+                    : machineOfExecution(required(r, "executionArn"))
+                            .stopExecution(required(r, "executionArn"), text(r, "error"), text(r, "cause"));
             case "DescribeStateMachine" -> {
                 StateMachine m = machine(required(r, "stateMachineArn"));
                 Map<String, Object> out = new LinkedHashMap<>();
@@ -123,6 +134,15 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
                     "stateMachineArn", m.arn(), "name", m.name(), "type", "STANDARD", "creationDate", startedAt)).toList());
             default -> throw new IllegalArgumentException("operation " + operation + " is not supported by the local Step Functions service");
         };
+    }
+
+    /** A state machine this service does not run: a job fake's, when job fakes are served. */
+    private boolean isJob(String stateMachineArn) {
+        return jobs != null && !machines.containsKey(stateMachineArn);
+    }
+
+    private boolean isJobExecution(String executionArn) {
+        return jobs != null && jobs.knows(executionArn);
     }
 
     private static ObjectNode page(String field, Page<?> page) {
@@ -157,26 +177,19 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
     }
 
     private static String required(JsonNode r, String field) {
-        String v = text(r, field);
-        if (v == null || v.isBlank()) {
-            throw new IllegalArgumentException("1 validation error detected: Value null at '" + field + "' failed to satisfy constraint: Member must not be null");
+        try {
+            return AwsJson.required(r, field);
+        } catch (AwsJson.Failure f) {
+            throw new IllegalArgumentException(f.getMessage());
         }
-        return v;
     }
 
     private static String text(JsonNode r, String field) {
-        JsonNode n = r.get(field);
-        return n == null || n.isNull() ? null : n.asText();
+        return AwsJson.text(r, field);
     }
 
     private static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
-        ObjectNode n = JSON.createObjectNode();
-        n.put("__type", type);
-        n.put("message", message);
-        byte[] out = JSON.writeValueAsBytes(n);
-        exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
-        exchange.sendResponseHeaders(status, out.length);
-        exchange.getResponseBody().write(out);
+        AwsJson.error(exchange, status, type, message, AwsJson.JSON_1_0);
     }
 
     /** A state machine ARN that is not served here. */

@@ -30,6 +30,15 @@ public final class TableKeys {
     /** The guard item of an archetype or calendar: its registration revision and how often its users changed. */
     public static final String USAGE = "USAGE";
     public static final String PARTITION_PREFIX = "PARTITION#";
+    public static final String WATCH = "WATCH";
+    public static final String DUE_PREFIX = "WATCHDOG#DUE#";
+    public static final String CHECKPOINT = "CHECKPOINT";
+
+    /**
+     * The due entries of one UTC day are spread over this many partitions (by pipeline), so the burst of a roll-over
+     * (every hourly pipeline waking at :10) is not written to one partition key; a tick queries each of them.
+     */
+    public static final int DUE_SHARDS = 4;
 
     public static final String PIPELINE_TYPE = "TYPE#pipeline";
     public static final String ARCHETYPE_TYPE = "TYPE#archetype";
@@ -292,6 +301,49 @@ public final class TableKeys {
     public static ItemKey alertDedup(AlertKind kind, String pipelineId, LocalDate date, String scheduleId) {
         return new ItemKey("ALERT#" + kind.wireName() + "#" + requirePart("pipelineId", pipelineId) + "#" + date + "#"
                 + requirePart("scheduleId", scheduleId), SENT);
+    }
+
+    /**
+     * The watchdog's state of one pipeline: its schedules as registered, what it has handled, when it is next due.
+     * Written with the config (registration) and by the watchdog.
+     */
+    public static ItemKey watch(String pipelineId) {
+        return new ItemKey(pipelinePk(pipelineId), WATCH);
+    }
+
+    /** The partition holding the due entries of one UTC day and shard. */
+    public static String duePartition(LocalDate day, int shard) {
+        if (shard < 0 || shard >= DUE_SHARDS) {
+            throw new IllegalArgumentException("shard must be in [0, " + DUE_SHARDS + "): " + shard);
+        }
+        return DUE_PREFIX + day + "#" + shard;
+    }
+
+    /** The shard of a pipeline's due entries (String.hashCode is fixed by the Java specification, so stable). */
+    public static int dueShard(String pipelineId) {
+        return Math.floorMod(requirePart("pipelineId", pipelineId).hashCode(), DUE_SHARDS);
+    }
+
+    /**
+     * A due entry: when the pipeline's watch next needs the watchdog ({@code runId} null), or when run {@code runId}
+     * must be terminal. The sort key starts with the due instant, so a Query up to "now" reads exactly what is due.
+     */
+    public static ItemKey dueEntry(Instant dueAt, String pipelineId, String runId) {
+        String day = InterlockJson.timestamp(dueAt).substring(0, 10);
+        String sk = dueSortKeyPrefix(dueAt) + (runId == null
+                ? "PIPELINE#" + requirePart("pipelineId", pipelineId)
+                : "RUN#" + requirePart("pipelineId", pipelineId) + "#" + requirePart("runId", runId));
+        return new ItemKey(duePartition(LocalDate.parse(day), dueShard(pipelineId)), sk);
+    }
+
+    /** The first characters of the sort keys of entries due at {@code dueAt}; every key due later sorts after it. */
+    public static String dueSortKeyPrefix(Instant dueAt) {
+        return InterlockJson.timestamp(dueAt) + "#";
+    }
+
+    /** The watchdog's progress: the earliest UTC day whose due partitions may still hold entries. */
+    public static ItemKey watchdogCheckpoint() {
+        return new ItemKey("WATCHDOG", CHECKPOINT);
     }
 
     static String millis(long epochMillis) {

@@ -54,14 +54,16 @@ public final class SensorPartition {
         if (template == null || template.isBlank()) {
             return Optional.of("partition must be a non-empty template, e.g. \"${date}\" or \"${date}T${hour}\"");
         }
-        String withoutRun = ArgumentTemplate.expand(template.trim(), new TemplateValues(SAMPLE_PIPELINE, SAMPLE_SCHEDULE, SAMPLE_DATE, null));
-        String withRun = ArgumentTemplate.expand(template.trim(), new TemplateValues(SAMPLE_PIPELINE, SAMPLE_SCHEDULE, SAMPLE_DATE, "run"));
-        if (!withoutRun.equals(withRun)) {
-            return Optional.of("partition cannot use ${runId}: traits are evaluated before a run exists; use ${date}, ${hour}, "
-                    + "${scheduleId} or ${pipelineId}");
-        }
-        if (withoutRun.contains("${")) {
-            return Optional.of("partition '" + template + "' has an unknown placeholder; use ${date}, ${hour}, ${scheduleId} or ${pipelineId}");
+        String withoutRun;
+        try {
+            withoutRun = ArgumentTemplate.expand(template.trim(), new TemplateValues(SAMPLE_PIPELINE, SAMPLE_SCHEDULE, SAMPLE_DATE, null));
+        } catch (ArgumentTemplate.TemplateException e) {
+            // ${runId} and any placeholder the template language does not know are refused by the expansion itself.
+            return Optional.of(template.toLowerCase(java.util.Locale.ROOT).replace(" ", "").contains("${runid}")
+                    ? "partition cannot use ${runId}: traits are evaluated before a run exists; use ${date}, ${hour}, "
+                            + "${scheduleId} or ${pipelineId}"
+                    : "partition '" + template + "' has an unknown placeholder (" + e.getMessage() + "); use ${date}, "
+                            + "${hour}, ${scheduleId} or ${pipelineId}");
         }
         if (!isValid(withoutRun)) {
             return Optional.of("partition '" + template + "' expands to '" + withoutRun + "' (for schedule " + SAMPLE_SCHEDULE + " of "

@@ -66,6 +66,7 @@ final class DocumentShapes {
             "monitoring", MONITORING,
             "watch", object("monitoring", MONITORING),
             "dryRun", new Shape.Flag(),
+            "catchUp", new Shape.Flag(),
             "evaluationIntervalSeconds", integer(), "pollIntervalSeconds", integer(), "pollLimit", integer(),
             "maxJobDurationSeconds", integer());
 

@@ -14,11 +14,15 @@ import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.watch.PipelineWatch;
+import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
+import dev.interlock.store.DueEntry;
 import dev.interlock.store.EventStore;
 import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.LockHolder;
@@ -39,6 +43,7 @@ import dev.interlock.store.SensorStore;
 import dev.interlock.store.TimeToLive;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
+import dev.interlock.store.WatchdogIndex;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -71,12 +76,14 @@ public final class InMemoryProvider implements Provider {
     private static final String LEASE_UNTIL = "leaseUntil";
     /** The budget counter's count attribute (as on DynamoDB). */
     private static final String COUNT = "n";
+    /** The watchdog checkpoint's attribute (as on DynamoDB). */
+    private static final String LOW_WATER = "lowWater";
 
     private final Clock clock;
     private final Retention retention;
     private final MemoryTable table = new MemoryTable();
 
-    private final MemoryConfigStores configs = new MemoryConfigStores(table, this::now);
+    private final MemoryConfigStores configs = new MemoryConfigStores(table, this::now, new Watches());
     private final TraitStore traits = new Traits();
     private final SensorStore sensors = new Sensors();
     private final RunStore runs = new Runs();
@@ -87,6 +94,7 @@ public final class InMemoryProvider implements Provider {
     private final LateArrivalStore lateArrivals = new LateArrivals();
     private final AlertLedger alerts = new Alerts();
     private final Locker locks = new Locks();
+    private final WatchdogIndex watchdog = new Watchdog();
 
     /** An empty store with the default retention. */
     public InMemoryProvider(Clock clock) {
@@ -112,6 +120,7 @@ public final class InMemoryProvider implements Provider {
     @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
     @Override public AlertLedger alerts() { return alerts; }
     @Override public Locker locks() { return locks; }
+    @Override public WatchdogIndex watchdog() { return watchdog; }
 
     @Override
     public TransitionOutcome recordTransition(RunTransition transition) {
@@ -303,6 +312,41 @@ public final class InMemoryProvider implements Provider {
         String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         table.put(item(TableKeys.event(event.pipelineId(), event.timestamp().toEpochMilli(), random), null, event, 1,
                 ttlAfter(retention.events())));
+    }
+
+    /** Replaces {@code previous} by {@code next} (null: deletes it) and moves the pipeline's due entry with it. */
+    private void writeWatch(PipelineWatch previous, PipelineWatch next) {
+        if (previous == null && next == null) {
+            return;
+        }
+        if (previous != null && previous.dueAt() != null) {
+            table.delete(TableKeys.dueEntry(previous.dueAt(), previous.pipelineId(), null));
+        }
+        if (next == null) {
+            table.delete(TableKeys.watch(previous.pipelineId()));
+            return;
+        }
+        table.put(item(TableKeys.watch(next.pipelineId()), null, next, next.version(), null));
+        if (next.dueAt() != null) {
+            table.put(item(TableKeys.dueEntry(next.dueAt(), next.pipelineId(), null), null,
+                    new DueEntry(next.dueAt(), next.pipelineId(), null), 1, null));
+        }
+    }
+
+    /** The watch side of a pipeline's registration and deletion (called by the config stores under the table's lock). */
+    private final class Watches implements MemoryConfigStores.Watches {
+        @Override
+        public void registered(PipelineConfig config) {
+            PipelineWatch previous = table.live(TableKeys.watch(config.name()), now())
+                    .map(i -> decode(i, PipelineWatch.class)).orElse(null);
+            writeWatch(previous, WatchPlan.registered(config, previous, now()));
+        }
+
+        @Override
+        public void deleted(String pipelineId) {
+            table.live(TableKeys.watch(pipelineId), now()).map(i -> decode(i, PipelineWatch.class))
+                    .ifPresent(watch -> writeWatch(watch, null));
+        }
     }
 
     private final class Traits implements TraitStore {
@@ -592,6 +636,82 @@ public final class InMemoryProvider implements Provider {
                 throw new IllegalArgumentException("alert claimant is required");
             }
             return claimant;
+        }
+    }
+
+    private final class Watchdog implements WatchdogIndex {
+        @Override
+        public Optional<PipelineWatch> watch(String pipelineId) {
+            return getDocument(TableKeys.watch(pipelineId), PipelineWatch.class);
+        }
+
+        @Override
+        public PipelineWatch adopt(PipelineConfig config) {
+            synchronized (table) {
+                Optional<PipelineWatch> existing = watch(config.name());
+                if (existing.isPresent()) {
+                    return existing.get();
+                }
+                PipelineWatch watch = WatchPlan.registered(config, null, now());
+                writeWatch(null, watch);
+                return watch;
+            }
+        }
+
+        @Override
+        public Page<DueEntry> due(LocalDate day, int shard, Instant until, PageRequest page) {
+            String last = TableKeys.dueSortKeyPrefix(until) + Character.MAX_VALUE;
+            synchronized (table) {
+                List<MemoryTable.Item> due = table.query(TableKeys.duePartition(day, shard), "", true, now()).stream()
+                        .filter(i -> i.key().sk().compareTo(last) <= 0).toList();
+                return MemoryTable.page(due, page, true, MemoryTable::tablePosition, i -> decode(i, DueEntry.class));
+            }
+        }
+
+        @Override
+        public boolean advance(PipelineWatch current, PipelineWatch next) {
+            synchronized (table) {
+                Optional<MemoryTable.Item> stored = table.live(TableKeys.watch(current.pipelineId()), now());
+                if (stored.isEmpty() || stored.get().version() != current.version()) {
+                    return false;
+                }
+                writeWatch(current, next);
+                return true;
+            }
+        }
+
+        @Override
+        public void expectRunSettled(String pipelineId, String runId, Instant at) {
+            Objects.requireNonNull(runId, "runId");
+            synchronized (table) {
+                table.put(item(TableKeys.dueEntry(at, pipelineId, runId), null, new DueEntry(at, pipelineId, runId), 1,
+                        ttlAt(at.plus(retention.runs()))));
+            }
+        }
+
+        @Override
+        public void remove(DueEntry entry) {
+            synchronized (table) {
+                table.delete(TableKeys.dueEntry(entry.dueAt(), entry.pipelineId(), entry.runId()));
+            }
+        }
+
+        @Override
+        public Optional<LocalDate> lowWater() {
+            synchronized (table) {
+                return table.live(TableKeys.watchdogCheckpoint(), now()).map(i -> LocalDate.parse(i.attribute(LOW_WATER)));
+            }
+        }
+
+        @Override
+        public void raiseLowWater(LocalDate day) {
+            synchronized (table) {
+                Optional<LocalDate> current = lowWater();
+                if (current.isEmpty() || current.get().isBefore(day)) {
+                    table.put(new MemoryTable.Item(TableKeys.watchdogCheckpoint(), null, "{}", 1, null,
+                            Map.of(LOW_WATER, day.toString())));
+                }
+            }
         }
     }
 

@@ -45,14 +45,23 @@ final class MemoryConfigStores {
 
     private final MemoryTable table;
     private final Supplier<Instant> now;
+    private final Watches watches;
 
     final PipelineStore pipelines = new Pipelines();
     final ArchetypeStore archetypes = new Archetypes();
     final CalendarStore calendars = new Calendars();
 
-    MemoryConfigStores(MemoryTable table, Supplier<Instant> now) {
+    /** What a pipeline's registration and deletion also rewrite: its watchdog watch and due entry. */
+    interface Watches {
+        void registered(PipelineConfig config);
+
+        void deleted(String pipelineId);
+    }
+
+    MemoryConfigStores(MemoryTable table, Supplier<Instant> now, Watches watches) {
         this.table = table;
         this.now = now;
+        this.watches = watches;
     }
 
     // ------------------------------------------------------------------ shared
@@ -156,6 +165,7 @@ final class MemoryConfigStores {
                         Guard g = guard(TableKeys.calendarUsage(calendar));
                         writeGuard(TableKeys.calendarUsage(calendar), new Guard(g.revision(), g.usage() + 1));
                     }
+                    watches.registered(config);
                     table.put(new MemoryTable.Item(key, TableKeys.pipelineIndex(config.name()), InterlockJson.write(config),
                             before.map(i -> i.version() + 1).orElse(1L), null, Map.of()));
                     return new Registration.Written(before.isEmpty());
@@ -208,6 +218,7 @@ final class MemoryConfigStores {
                     return false;
                 }
                 unindex(existing.get(), null);
+                watches.deleted(pipelineId);
                 table.delete(key);
                 return true;
             }

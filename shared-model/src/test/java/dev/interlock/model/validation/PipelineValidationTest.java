@@ -147,6 +147,7 @@ class PipelineValidationTest {
                 arguments("pipeline waiting for itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("dryRun not a boolean", "{\"dryRun\":\"maybe\"}", List.of("$.dryRun")),
+                arguments("catchUp not a boolean", "{\"catchUp\":\"yes please\"}", List.of("$.catchUp")),
                 arguments("poll limit zero", "{\"pollLimit\":0}", List.of("$.pollLimit")),
                 arguments("max job duration zero", "{\"maxJobDurationSeconds\":0}", List.of("$.maxJobDurationSeconds")),
                 arguments("max job duration beyond half the execution", "{\"maxJobDurationSeconds\":7201}",

@@ -13,6 +13,7 @@ import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
@@ -24,7 +25,9 @@ import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.store.AlertKey;
+import dev.interlock.store.DueEntry;
 import dev.interlock.store.InvalidCursorException;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Page;
@@ -216,7 +219,7 @@ public abstract class ProviderContract {
                 pipeline.trigger(), pipeline.retry(), pipeline.sla(), pipeline.schedules(),
                 calendar == null ? null : new ExclusionConfig(calendar, List.of(), List.of()), pipeline.monitoring(),
                 pipeline.dryRun(), pipeline.evaluationIntervalSeconds(), pipeline.pollIntervalSeconds(), pipeline.pollLimit(),
-                pipeline.maxJobDurationSeconds());
+                pipeline.maxJobDurationSeconds(), false);
     }
 
     private static Archetype described(String name, String description) {
@@ -1253,6 +1256,109 @@ public abstract class ProviderContract {
     void pingAnswers() {
         provider.ping();
         assertThat(provider.pipelines().get("anything")).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- the watchdog's due-time index
+
+    /** A pipeline whose one schedule opens at {@code after} (UTC) with a deadline an hour later. */
+    private static PipelineConfig scheduled(String name, String after) {
+        PipelineConfig base = pipeline(name);
+        String deadline = String.format("%02d:%s", (Integer.parseInt(after.substring(0, 2)) + 1) % 24, after.substring(3));
+        return new PipelineConfig(base.name(), base.description(), base.archetype(), base.tier(), base.traits(),
+                base.trigger(), base.retry(), base.sla(), List.of(new ScheduleConfig("daily", after, deadline, "UTC")),
+                base.exclusions(), base.monitoring(), false, 60, 30, 120);
+    }
+
+    private List<DueEntry> dueOn(LocalDate day, Instant until) {
+        List<DueEntry> due = new ArrayList<>();
+        for (int shard = 0; shard < TableKeys.DUE_SHARDS; shard++) {
+            int partition = shard;
+            due.addAll(Page.all(10, page -> provider.watchdog().due(day, partition, until, page)));
+        }
+        return due;
+    }
+
+    @Test
+    void registrationWritesTheWatchAndOneDueEntryReadOnlyOnceDue() {
+        provider.pipelines().put(scheduled("gold", "12:00"));
+
+        PipelineWatch watch = provider.watchdog().watch("gold").orElseThrow();
+        Instant opens = Instant.parse("2099-02-23T12:00:00Z");
+        assertThat(watch.dueAt()).isEqualTo(opens);
+        assertThat(provider.watchdog().watch("nobody")).isEmpty();
+        assertThat(dueOn(DATE, opens.minusMillis(1))).isEmpty();
+        assertThat(dueOn(DATE, opens)).containsExactly(new DueEntry(opens, "gold", null));
+    }
+
+    @Test
+    void reRegistrationMovesTheDueEntryAndDeletionRemovesIt() {
+        provider.pipelines().put(scheduled("gold", "12:00"));
+        provider.pipelines().put(scheduled("gold", "15:00"));
+
+        Instant endOfDay = Instant.parse("2099-02-23T23:59:59Z");
+        assertThat(dueOn(DATE, endOfDay)).containsExactly(new DueEntry(Instant.parse("2099-02-23T15:00:00Z"), "gold", null));
+        assertThat(provider.watchdog().watch("gold").orElseThrow().version()).isEqualTo(2);
+
+        provider.pipelines().delete("gold");
+        assertThat(dueOn(DATE, endOfDay)).isEmpty();
+        assertThat(provider.watchdog().watch("gold")).isEmpty();
+    }
+
+    @Test
+    void advancingAWatchIsACompareAndSwapThatMovesItsEntry() {
+        provider.pipelines().put(scheduled("gold", "12:00"));
+        PipelineWatch current = provider.watchdog().watch("gold").orElseThrow();
+        Instant tomorrow = Instant.parse("2099-02-24T12:00:00Z");
+        PipelineWatch next = new PipelineWatch("gold", Instant.parse("2099-02-23T12:00:00Z"), current.schedules(), tomorrow,
+                current.version() + 1);
+
+        assertThat(provider.watchdog().advance(current, next)).isTrue();
+        assertThat(provider.watchdog().advance(current, next)).as("a second swap from the same version").isFalse();
+
+        assertThat(provider.watchdog().watch("gold")).contains(next);
+        assertThat(dueOn(DATE, Instant.parse("2099-02-23T23:59:59Z"))).isEmpty();
+        assertThat(dueOn(DATE.plusDays(1), tomorrow)).containsExactly(new DueEntry(tomorrow, "gold", null));
+    }
+
+    @Test
+    void runChecksAreDueEntriesUntilRemoved() {
+        Instant by = T0.plus(Duration.ofHours(4));
+        provider.watchdog().expectRunSettled("gold", "run-1", by);
+
+        assertThat(dueOn(DATE, by.minusMillis(1))).isEmpty();
+        List<DueEntry> due = dueOn(DATE, by);
+        assertThat(due).containsExactly(new DueEntry(by, "gold", "run-1"));
+        assertThat(due.getFirst().isRunCheck()).isTrue();
+
+        provider.watchdog().remove(due.getFirst());
+        assertThat(dueOn(DATE, by)).isEmpty();
+    }
+
+    @Test
+    void dueEntriesArePagedOldestFirst() {
+        for (int i = 0; i < 25; i++) {
+            provider.watchdog().expectRunSettled("gold", "run-" + i, T0.plusSeconds(60L * (25 - i)));
+        }
+        int shard = TableKeys.dueShard("gold");
+
+        Page<DueEntry> first = provider.watchdog().due(DATE, shard, T0.plus(Duration.ofHours(1)), PageRequest.first(10));
+        List<DueEntry> all = Page.all(10, page -> provider.watchdog().due(DATE, shard, T0.plus(Duration.ofHours(1)), page));
+
+        assertThat(first.items()).hasSize(10);
+        assertThat(first.nextCursor()).isNotNull();
+        assertThat(all).hasSize(25).extracting(DueEntry::dueAt).isSorted();
+    }
+
+    @Test
+    void theLowWaterMarkOnlyMovesForward() {
+        assertThat(provider.watchdog().lowWater()).isEmpty();
+
+        provider.watchdog().raiseLowWater(DATE);
+        provider.watchdog().raiseLowWater(DATE.minusDays(3));
+
+        assertThat(provider.watchdog().lowWater()).contains(DATE);
+        provider.watchdog().raiseLowWater(DATE.plusDays(1));
+        assertThat(provider.watchdog().lowWater()).contains(DATE.plusDays(1));
     }
 
     // ---------------------------------------------------------------- concurrency harness

@@ -10,10 +10,10 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
  * and events with large details.
  */
 public enum CapacityIntent {
-    PIPELINE_PUT("pipelines.register", "1 consistent GetItem (old config) + 2 per named archetype/calendar (guard, document) + 1 TransactWriteItems: 2 WCU/KB for the config, each index entry and each guard"),
+    PIPELINE_PUT("pipelines.register", "2 consistent GetItems (old config, old watch) + 2 per named archetype/calendar (guard, document) + 1 TransactWriteItems: 2 WCU/KB for the config, the watch, the moved due entry, each index entry and each guard"),
     PIPELINE_GET("pipelines.get", "1 consistent GetItem: 1 RCU/4 KB"),
     PIPELINE_GET_ALL("pipelines.getAll", "1 BatchGetItem per 100 ids (+ retries of UnprocessedKeys): 1 RCU/4 KB per found item"),
-    PIPELINE_DELETE("pipelines.delete", "1 consistent GetItem + 1 TransactWriteItems deleting the config and its index entries"),
+    PIPELINE_DELETE("pipelines.delete", "2 consistent GetItems + 1 TransactWriteItems deleting the config, its index entries, its watch and due entry"),
     PIPELINE_LIST("pipelines.list", "GSI1 Query (eventually consistent): 0.5 RCU/4 KB of the page, 1 MB per request"),
     ARCHETYPE_PUT("archetypes.register", "2 consistent GetItems (guard, old) + the users (DEPENDANTS_READ, PIPELINE_GET_ALL) + 1 TransactWriteItems (document, guard, sensor entries): 2 WCU/KB each"),
     ARCHETYPE_GET("archetypes.get", "1 consistent GetItem: 1 RCU"),
@@ -57,6 +57,14 @@ public enum CapacityIntent {
     LOCK_PROGRESS("locks.recordEvaluating/recordAbsorbed", "1 conditional UpdateItem: 1 WCU, once per evaluation round"),
     LOCK_FORCE_RELEASE("locks.forceRelease", "1 DeleteItem returning the old item: 1 WCU"),
     TRANSITION("recordTransition", "1 consistent GetItem of the run log + 1 TransactWriteItems (run + run log + events): 2 WCU/KB per item"),
+    WATCH_GET("watchdog.watch", "1 consistent GetItem: 1 RCU"),
+    WATCH_ADOPT("watchdog.adopt", "1 consistent GetItem + 1 TransactWriteItems (watch if absent + due entry), once per pipeline registered before the index"),
+    DUE_READ("watchdog.due", "1 consistent Query of one due partition up to now: 1 RCU/4 KB read (an empty partition costs the minimum)"),
+    WATCH_ADVANCE("watchdog.advance", "1 TransactWriteItems: the watch (conditional on its version), its old due entry deleted and its new one put: 2 WCU/KB per item"),
+    RUN_CHECK_PUT("watchdog.expectRunSettled", "1 PutItem: 1 WCU"),
+    DUE_REMOVE("watchdog.remove", "1 DeleteItem: 1 WCU"),
+    CHECKPOINT_GET("watchdog.lowWater", "1 consistent GetItem: 1 RCU"),
+    CHECKPOINT_RAISE("watchdog.raiseLowWater", "1 conditional UpdateItem: 1 WCU, also when a later day is recorded"),
     PING("ping", "1 consistent GetItem of a key that never exists: 1 RCU");
 
     /** The execution attribute that carries the intent from the request to the {@link RequestCounter}. */

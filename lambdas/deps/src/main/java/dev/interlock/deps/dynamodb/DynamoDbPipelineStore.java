@@ -5,6 +5,8 @@ import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.watch.PipelineWatch;
+import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
@@ -26,16 +28,19 @@ import java.util.TreeMap;
 
 /**
  * Pipeline configs ({@code PIPELINE#<id>/CONFIG}, listed via GSI1 {@code TYPE#pipeline}) and, written in the same
- * transaction, the index entries {@link PipelineIndex} names (downstream, archetype and calendar users, sensor readers)
- * and the usage of the archetype's and calendar's guards ({@link UsageGuard}). Configs carry a {@code version} so
- * concurrent registrations of one pipeline cannot leave the indexes disagreeing with the config.
+ * transaction, the index entries {@link PipelineIndex} names (downstream, archetype and calendar users, sensor readers),
+ * the usage of the archetype's and calendar's guards ({@link UsageGuard}), and the pipeline's watchdog watch with its
+ * due entry. Configs and watches carry a {@code version} so concurrent registrations of one pipeline (or a watchdog
+ * tick) cannot leave the indexes disagreeing with the config.
  */
 final class DynamoDbPipelineStore implements PipelineStore {
 
     private final SingleTable table;
+    private final DynamoDbWatchdogIndex watchdog;
 
-    DynamoDbPipelineStore(SingleTable table) {
+    DynamoDbPipelineStore(SingleTable table, DynamoDbWatchdogIndex watchdog) {
         this.table = table;
+        this.watchdog = watchdog;
     }
 
     @Override
@@ -69,11 +74,17 @@ final class DynamoDbPipelineStore implements PipelineStore {
             if (tooBig.isPresent()) {
                 return new Registration.Refused(List.of(tooBig.get()));
             }
+            Optional<Map<String, AttributeValue>> rawWatch = watchdog.rawWatch(config.name(), CapacityIntent.PIPELINE_PUT);
+            PipelineWatch previous = rawWatch.map(w -> ItemCodec.decode(w, PipelineWatch.class)).orElse(null);
+            PipelineWatch watch = WatchPlan.registered(config, previous, now);
 
             Map<String, AttributeValue> item = ItemCodec.item(key, TableKeys.pipelineIndex(config.name()), config);
             item.put(ItemCodec.VERSION, ItemCodec.number(version + 1));
             List<TransactWriteItem> writes = new ArrayList<>();
             writes.add(table.putOf(item, Conditions.unchangedSince(version, raw.isPresent())));
+            writes.add(table.putOf(watchdog.watchItem(watch),
+                    Conditions.unchangedSince(rawWatch.map(ItemCodec::version).orElse(0L), rawWatch.isPresent())));
+            writes.addAll(watchdog.moveDueEntry(previous, watch));
             Set<ItemKey> after = PipelineIndex.entriesOf(config);
             for (ItemKey entry : after) {
                 writes.add(table.putOf(indexEntry(entry, config.name()), null));
@@ -126,6 +137,11 @@ final class DynamoDbPipelineStore implements PipelineStore {
             writes.add(table.deleteOf(key, Conditions.versionIs(ItemCodec.version(raw.get()))));
             for (ItemKey entry : PipelineIndex.entriesOf(ItemCodec.decode(raw.get(), PipelineConfig.class))) {
                 writes.add(table.deleteOf(entry, null));
+            }
+            Optional<Map<String, AttributeValue>> rawWatch = watchdog.rawWatch(pipelineId, CapacityIntent.PIPELINE_DELETE);
+            if (rawWatch.isPresent()) {
+                writes.add(table.deleteOf(TableKeys.watch(pipelineId), Conditions.versionIs(ItemCodec.version(rawWatch.get()))));
+                writes.addAll(watchdog.moveDueEntry(ItemCodec.decode(rawWatch.get(), PipelineWatch.class), null));
             }
             if (table.transact(writes, CapacityIntent.PIPELINE_DELETE, key.pk()).isEmpty()) {
                 return true;
