@@ -56,7 +56,18 @@ public final class ColdStartBenchmark {
             environment.put("INTERLOCK_PRIMING", options.priming());
             ColdStartLauncher launcher = new ColdStartLauncher(java, options.jvmArgs(), options.runtimeClient(),
                     environment, options.work(), options.classData());
-            for (Scenario s : new Scenarios(services).all(options.repository(), options.helloJar(), options.functions())) {
+            Scenarios scenarios = new Scenarios(services);
+            List<Scenario> all = new ArrayList<>(scenarios.all(options.repository(), options.helloJar(), options.functions()));
+            if (options.compareRepository() != null) {
+                // The same functions from another build, measured in the same rounds so the load hits both alike.
+                for (Scenario s : scenarios.all(options.compareRepository(), options.helloJar(), options.functions())) {
+                    if (!s.name().equals(all.getFirst().name())) {
+                        all.add(new Scenario(s.name() + " [" + options.compareLabel() + "]", s.handler(), s.handlerClass(),
+                                s.jar(), s.events(), s.verdict()));
+                    }
+                }
+            }
+            for (Scenario s : all) {
                 long size = Files.isRegularFile(s.jar()) ? Files.size(s.jar()) : 0;
                 results.add(s.verdict().whyMissing()
                         .map(why -> new ColdStartResult(s, size, ColdStartResult.Status.MISSING, why))
@@ -212,7 +223,7 @@ public final class ColdStartBenchmark {
     /** Command-line options ({@code --name=value}); the pom passes all of them. */
     record Options(Path repository, Path runtimeClient, Path helloJar, int runs, int warmups, List<String> functions,
                    List<String> jvmArgs, Path work, Path json, ColdStartLauncher.ClassData classData,
-                   String priming) {
+                   String priming, Path compareRepository, String compareLabel) {
 
         static Options parse(String[] args) {
             Map<String, String> values = new HashMap<>();
@@ -237,7 +248,10 @@ public final class ColdStartBenchmark {
                     work,
                     Path.of(values.getOrDefault("json", repository.resolve("benchmarks/target/cold-start.json").toString())),
                     ColdStartLauncher.ClassData.valueOf(values.getOrDefault("class-data", "none").trim().toUpperCase(Locale.ROOT)),
-                    values.getOrDefault("priming", "auto").trim());
+                    values.getOrDefault("priming", "auto").trim(),
+                    values.getOrDefault("compare-repository", "").isBlank() ? null
+                            : Path.of(values.get("compare-repository").trim()).toAbsolutePath().normalize(),
+                    values.getOrDefault("compare-label", "compared").trim());
         }
 
         private static String required(Map<String, String> values, String name) {

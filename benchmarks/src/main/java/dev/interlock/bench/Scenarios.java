@@ -150,8 +150,7 @@ final class Scenarios {
                 .put("scheduleId", "daily")
                 .put("date", today.toString())
                 .put("runId", runId)
-                .put("triggerType", "airflow")
-                .put("pollCount", 1);
+                .put("triggerType", "airflow");
         ObjectNode meta = event.putObject("metadata");
         metadata.forEach(meta::put);
         event.putObject("headers");

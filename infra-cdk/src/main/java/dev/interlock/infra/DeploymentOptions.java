@@ -2,6 +2,8 @@ package dev.interlock.infra;
 
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.validation.ClosestName;
+import dev.interlock.model.secret.CredentialReference;
+import dev.interlock.model.secret.SecretHosts;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,7 +36,8 @@ public record DeploymentOptions(
         int runLogTtlDays,
         int retentionDays,
         int maxRerunsPerDay,
-        JobTargets jobs) {
+        JobTargets jobs,
+        SecretAccess secrets) {
 
     /** How callers of the registration API authenticate. */
     public enum ApiAuth {
@@ -81,6 +84,28 @@ public record DeploymentOptions(
         }
     }
 
+    /**
+     * Where pipelines' credential references may be read from and sent to. Without a prefix the functions get no
+     * permission for that store and registration refuses its references.
+     *
+     * @param secretsPrefix      Secrets Manager names the functions may read ({@code INTERLOCK_SECRETS_PREFIX})
+     * @param ssmParameterPrefix SSM parameter names, starting with {@code /} ({@code INTERLOCK_SSM_PARAMETER_PREFIX})
+     * @param secretHosts        the allow-list in its environment form ({@code INTERLOCK_SECRET_HOSTS}); empty: none
+     * @param kmsKeyArns         customer managed keys the secrets or parameters are encrypted with
+     * @param cacheSeconds       {@code INTERLOCK_SECRET_CACHE_SECONDS}
+     */
+    public record SecretAccess(Optional<String> secretsPrefix, Optional<String> ssmParameterPrefix, String secretHosts,
+                               List<String> kmsKeyArns, int cacheSeconds) {
+        public SecretAccess {
+            kmsKeyArns = List.copyOf(kmsKeyArns);
+        }
+
+        /** Whether any function may read a secret or a parameter. */
+        public boolean readsAny() {
+            return secretsPrefix.isPresent() || ssmParameterPrefix.isPresent();
+        }
+    }
+
     // Context keys, one per option (README "Context options").
     public static final String STACK_NAME = "stackName";
     public static final String DELETION_PROTECTION = "deletionProtection";
@@ -105,6 +130,11 @@ public record DeploymentOptions(
     public static final String STATE_MACHINE_ARNS = "stateMachineArns";
     public static final String TRIGGER_FUNCTION_ARNS = "triggerFunctionArns";
     public static final String EVALUATOR_FUNCTION_ARNS = "evaluatorFunctionArns";
+    public static final String SECRETS_PREFIX = "secretsPrefix";
+    public static final String SSM_PARAMETER_PREFIX = "ssmParameterPrefix";
+    public static final String SECRET_HOSTS = "secretHosts";
+    public static final String SECRETS_KMS_KEY_ARNS = "secretsKmsKeyArns";
+    public static final String SECRET_CACHE_SECONDS = "secretCacheSeconds";
 
     /** A context key this close to an option is taken for a misspelling of it; farther ones may be the team's own. */
     private static final int MAX_KEY_EDITS = 2;
@@ -114,7 +144,8 @@ public record DeploymentOptions(
             API_THROTTLE_RATE_LIMIT, API_THROTTLE_BURST_LIMIT, API_MAX_REQUEST_BODY_KB, API_GATEWAY_ACCOUNT_ROLE,
             WATCHDOG_RATE_MINUTES, JOB_STATE_RULES, ALARM_TOPIC_ARN, EVALUATOR_BASE_URL, STALE_MARKER_DAYS, RUN_LOG_TTL_DAYS,
             RETENTION_DAYS, MAX_RERUNS_PER_DAY, GLUE_JOB_NAMES, EMR_CLUSTER_IDS, EMR_SERVERLESS_APPLICATION_IDS,
-            EMR_SERVERLESS_EXECUTION_ROLE_ARNS, STATE_MACHINE_ARNS, TRIGGER_FUNCTION_ARNS, EVALUATOR_FUNCTION_ARNS);
+            EMR_SERVERLESS_EXECUTION_ROLE_ARNS, STATE_MACHINE_ARNS, TRIGGER_FUNCTION_ARNS, EVALUATOR_FUNCTION_ARNS,
+            SECRETS_PREFIX, SSM_PARAMETER_PREFIX, SECRET_HOSTS, SECRETS_KMS_KEY_ARNS, SECRET_CACHE_SECONDS);
 
     /** Retention periods CloudWatch Logs accepts. */
     static final List<Integer> LOG_RETENTION_CHOICES = List.of(
@@ -136,6 +167,9 @@ public record DeploymentOptions(
     private static final Pattern FUNCTION_ARN =
             Pattern.compile("arn:aws[a-z-]*:lambda:[a-z0-9-]+:\\d{12}:function:[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9$_-]{1,128})?");
     private static final Pattern TOPIC_ARN = Pattern.compile("arn:aws[a-z-]*:sns:[a-z0-9-]+:\\d{12}:[A-Za-z0-9_-]{1,256}");
+    private static final Pattern KMS_KEY_ARN = Pattern.compile("arn:aws[a-z-]*:kms:[a-z0-9-]+:\\d{12}:key/[A-Za-z0-9-]{1,64}");
+    /** A cached credential is at most this old; longer would delay a rotation past what an operator expects. */
+    static final int MAX_SECRET_CACHE_SECONDS = 3_600;
 
     public DeploymentOptions {
         alarmTopicArn = alarmTopicArn == null ? Optional.empty() : alarmTopicArn;
@@ -178,6 +212,7 @@ public record DeploymentOptions(
                 r.list(STATE_MACHINE_ARNS, STATE_MACHINE_ARN),
                 r.list(TRIGGER_FUNCTION_ARNS, FUNCTION_ARN),
                 r.list(EVALUATOR_FUNCTION_ARNS, FUNCTION_ARN));
+        SecretAccess secrets = r.secretAccess();
         if (burst < rate) {
             r.problem(API_THROTTLE_BURST_LIMIT, "must be at least " + API_THROTTLE_RATE_LIMIT + " (" + rate + ")");
         }
@@ -189,7 +224,7 @@ public record DeploymentOptions(
         r.failIfAnyProblem();
         return new DeploymentOptions(stackName, deletionProtection, logRetentionDays, apiAuth, rate, burst, bodyKb,
                 accountRole, watchdog, jobStateRules, alarmTopic, evaluatorBaseUrl, staleMarkerDays, runLogTtlDays,
-                retentionDays, maxReruns, jobs);
+                retentionDays, maxReruns, jobs, secrets);
     }
 
     /**
@@ -342,6 +377,75 @@ public record DeploymentOptions(
             } catch (IllegalArgumentException e) {
                 problem(key, e.getMessage());
                 return ApiAuth.IAM;
+            }
+        }
+
+        /** The secret options, checked with the functions' own rules ({@link SecretHosts}, {@link CredentialReference}). */
+        SecretAccess secretAccess() {
+            Optional<String> secretsPrefix = Optional.ofNullable(string(SECRETS_PREFIX, null, CredentialReference.SECRET_NAME));
+            Optional<String> parameterPrefix = Optional.ofNullable(string(SSM_PARAMETER_PREFIX, null,
+                    CredentialReference.PARAMETER_NAME));
+            if (parameterPrefix.isPresent() && !parameterPrefix.get().startsWith("/")) {
+                problem(SSM_PARAMETER_PREFIX, "must start with '/' (a parameter path such as /interlock/), was '"
+                        + parameterPrefix.get() + "'");
+                parameterPrefix = Optional.empty();
+            }
+            String hosts = secretHosts();
+            List<String> keys = list(SECRETS_KMS_KEY_ARNS, KMS_KEY_ARN);
+            if (!keys.isEmpty() && secretsPrefix.isEmpty() && parameterPrefix.isEmpty()) {
+                problem(SECRETS_KMS_KEY_ARNS, "grants kms:Decrypt only for reading secrets or parameters: set "
+                        + SECRETS_PREFIX + " or " + SSM_PARAMETER_PREFIX + " too");
+            }
+            int cache = nonNegativeInt(SECRET_CACHE_SECONDS, defaultOf(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS),
+                    MAX_SECRET_CACHE_SECONDS);
+            return new SecretAccess(secretsPrefix, parameterPrefix, hosts, keys, cache);
+        }
+
+        /**
+         * {@code secretHosts} as {@code INTERLOCK_SECRET_HOSTS}: the environment form as a string, or (in
+         * {@code cdk.json}) an object from credential pattern to a host or a list of hosts.
+         */
+        private String secretHosts() {
+            Object value = raw(SECRET_HOSTS);
+            if (value == null) {
+                return "";
+            }
+            String text;
+            if (value instanceof Map<?, ?> map) {
+                List<String> entries = new ArrayList<>();
+                map.forEach((pattern, hosts) -> entries.add(pattern + "=" + (hosts instanceof Collection<?> c
+                        ? String.join(",", c.stream().map(String::valueOf).toList()) : String.valueOf(hosts))));
+                text = String.join(";", entries);
+            } else {
+                text = value.toString().trim();
+            }
+            try {
+                SecretHosts parsed = SecretHosts.parse(text);
+                if (parsed.sendsAnywhere()) {
+                    problem(SECRET_HOSTS, "lets a credential go to any host ('*'); name the hosts each credential is for");
+                }
+                return parsed.toString();
+            } catch (IllegalArgumentException e) {
+                problem(SECRET_HOSTS, e.getMessage());
+                return "";
+            }
+        }
+
+        int nonNegativeInt(String key, int fallback, int max) {
+            Object value = raw(key);
+            if (value == null) {
+                return fallback;
+            }
+            try {
+                int n = value instanceof Number num ? num.intValue() : Integer.parseInt(value.toString().trim());
+                if (n < 0 || n > max) {
+                    problem(key, "must be between 0 and " + max + ", was " + n);
+                    return fallback;
+                }
+                return n;
+            } catch (NumberFormatException e) {
+                problem(key, "must be a whole number, was '" + value + "'");
+                return fallback;
             }
         }
 

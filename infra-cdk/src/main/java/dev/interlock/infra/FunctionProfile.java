@@ -29,6 +29,7 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     static final String PUT_ITEM = "dynamodb:PutItem";
     static final String UPDATE_ITEM = "dynamodb:UpdateItem";
     static final String DELETE_ITEM = "dynamodb:DeleteItem";
+    static final String BATCH_GET_ITEM = "dynamodb:BatchGetItem";
 
     /**
      * Variables of {@link EnvVar} the functions never get in AWS: the private-URL switch exists for the local runtime
@@ -39,7 +40,8 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             EnvVar.INTERLOCK_ALLOW_PRIVATE_URLS,
             EnvVar.INTERLOCK_ENDPOINT_DYNAMODB, EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS, EnvVar.INTERLOCK_ENDPOINT_LAMBDA,
             EnvVar.INTERLOCK_ENDPOINT_SNS, EnvVar.INTERLOCK_ENDPOINT_GLUE, EnvVar.INTERLOCK_ENDPOINT_EMR,
-            EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS, EnvVar.AWS_REGION);
+            EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS, EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER, EnvVar.INTERLOCK_ENDPOINT_SSM,
+            EnvVar.AWS_REGION);
 
     public FunctionProfile {
         tableActions = List.copyOf(tableActions);
@@ -57,16 +59,20 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     /** The profile of one function. */
     public static FunctionProfile of(InterlockFunction function) {
         return switch (function) {
-            // Reads nothing: markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3),
-            // so the router only reads the stream (granted by the event-source mapping) and starts executions.
-            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(), List.of(), false,
-                    "Stream router: marker INSERTs to state-machine executions; stream read only, no table access.");
-            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete), run log
-            // (conditional put), run state transitions (CAS update + puts in one transaction), downstream index and
-            // markers (query, conditional put), late-arrival records (puts), reruns (accepted with their marker and a
+            // Markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3), so the router
+            // reads the stream (granted by the event-source mapping) and starts executions; only a marker without a
+            // date (an external producer's) makes it read its pipeline's config by key, for the schedule's zone.
+            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(GET_ITEM), List.of(), false,
+                    "Stream router: marker INSERTs to state-machine executions; reads a pipeline config by key only for a marker without a date.");
+            // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete, the holder's
+            // progress and absorbed markers as conditional updates), run log (conditional put), run state transitions
+            // (CAS update + puts in one transaction), downstream index and markers (query, conditional put; also the
+            // successor markers of hand-overs), late-arrival records (puts), reruns (accepted with their marker and a
             // budget-counter update in one transaction; status moves as conditional puts; a day's reruns by query),
-            // alert dedup claims (put, delete on a failed publish); the
-            // watchdog lists pipelines and non-terminal runs via GSI1. Reads are single-key: no batch get.
+            // alert dedup claims (conditional put, update when sent, delete on a failed publish); the watchdog queries
+            // its due partitions, reads watches and configs by key, moves a watch and its due entry in one transaction
+            // (conditional put, delete, put), deletes handled run checks, and lists pipelines via GSI1 once per table
+            // (adopting those registered before the index). Reads are single-key: no batch get.
             case ORCHESTRATOR -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
@@ -82,30 +88,36 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
                     "Evaluator: reads sensors and run logs by key, writes trait results and events.");
             // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
             // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
-            // dedup items (put) and gives a claim back (delete) when publishing fails. No listing.
+            // dedup items (put, update when sent) and gives a claim back (delete) when publishing fails. No listing.
             case TRIGGER -> new FunctionProfile(1024, 120,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(),
                     true,
                     "Trigger: creates runs, moves them by CAS with their events, claims alerts.");
-            // Polls the job; reads the run state by key and records a terminal or changed state as a transition
-            // (run-state CAS update + RUN_STATE_CHANGED event put, in one transaction). No listing or delete.
+            // Polls the job; reads the run state by key and records a terminal or changed state, and the overdue and
+            // cancel marks of a job followed past its poll window, as transitions (run-state CAS update + event put,
+            // in one transaction). No listing or delete.
             case RUN_CHECKER -> new FunctionProfile(512, 60,
                     List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM),
                     List.of(),
                     false,
                     "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
-            // Registration: pipelines with their downstream index (TransactWriteItems of conditional puts and
-            // deletes), archetypes, calendars, sensors, evaluation markers (puts); a requested rerun is one transaction
-            // of puts (rerun, its pipeline copy, replay marker, event) and an update that adds one to the day's rerun
-            // budget counter only while it is below the budget (acceptRerun); reads by key; lists via GSI1 (TYPE#…,
-            // RUNS#, RUNLOGS#, RERUNS#) and per pipeline on the table (events, traits, run logs, rerun counts). It never
-            // updates a run state: those belong to the workflow. The 29 s timeout is API Gateway's integration limit.
+            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users; the watchdog's
+            // watch and due entry) as
+            // TransactWriteItems of conditional puts and deletes plus updates of the archetype/calendar guards (ADD
+            // usage, SET revision); archetypes, calendars, sensors (conditional puts), evaluation and sensor markers
+            // (conditional puts); a requested rerun is one transaction of puts (rerun, its pipeline copy, replay marker,
+            // event) and an update that adds one to the day's rerun budget counter only while it is below the budget
+            // (acceptRerun); an operator's lock release (delete of the lock item, its audit event and a hand-on
+            // marker); reads by key, the users of a changed archetype or calendar and the readers of a written sensor
+            // in batches (BatchGetItem); lists via GSI1 (TYPE#…, RUNS#, RUNLOGS#, RERUNS#) and per pipeline or index
+            // partition on the table. It never updates a run state: those belong to the workflow. The 29 s timeout is
+            // API Gateway's integration limit.
             case API -> new FunctionProfile(1024, 29,
-                    List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
                     List.of(QUERY),
                     false,
-                    "API: registration, downstream index, sensors, markers, reruns and their daily budget; listings via GSI1; no scan.");
+                    "API: registration with its indexes and guards, sensors, markers, reruns and their daily budget; listings via GSI1; no scan.");
         };
     }
 }

@@ -3,6 +3,7 @@ package dev.interlock.infra;
 import dev.interlock.infra.DeploymentOptions.ApiAuth;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.model.runtime.TableDefinition;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
@@ -109,7 +110,7 @@ public final class InterlockStack extends Stack {
      * The orchestrator action that receives job state changes from the optional EventBridge rules; the payload is
      * {@code {source, detailType, time, detail}} of the AWS event.
      */
-    public static final String JOB_STATE_CHANGE_ACTION = "jobStateChange";
+    public static final String JOB_STATE_CHANGE_ACTION = JobStateRule.TARGET_ACTION;
     /** The four functions the state machine invokes, in the order of the ASL placeholders. */
     public static final List<InterlockFunction> WORKFLOW_FUNCTIONS = List.of(
             InterlockFunction.ORCHESTRATOR, InterlockFunction.EVALUATOR, InterlockFunction.TRIGGER,
@@ -159,6 +160,7 @@ public final class InterlockStack extends Stack {
         grantTableAccess();
         grantAlertPublishing();
         grantJobPermissions();
+        grantSecretReads();
         streamToRouter();
         stateMachine.grantStartExecution(aliases.get(InterlockFunction.STREAM_ROUTER));
         watchdogSchedule();
@@ -264,6 +266,20 @@ public final class InterlockStack extends Stack {
             reason += "; Step Functions executions are scoped to the configured state machines, only the "
                     + "execution name (minted by StartExecution) is left open";
         }
+        boolean readsSecrets = SecretPermissions.READERS.contains(f);
+        if (readsSecrets && options.secrets().secretsPrefix().isPresent()) {
+            wildcardResources.add(RegexAppliesTo.builder()
+                    .regex("/^Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:"
+                            + "[A-Za-z0-9\\/_+=.@-]+\\*$/g").build());
+            reason += "; Secrets Manager secrets are scoped to the configured name prefix, the wildcard covers the "
+                    + "names under it and the random suffix AWS appends to every secret ARN";
+        }
+        if (readsSecrets && options.secrets().ssmParameterPrefix().isPresent()) {
+            wildcardResources.add(RegexAppliesTo.builder()
+                    .regex("/^Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\\/"
+                            + "[A-Za-z0-9_.\\/-]*\\*$/g").build());
+            reason += "; SSM parameters are scoped to the configured path, the wildcard covers the names under it";
+        }
         NagSuppressions.addResourceSuppressions(role, List.of(NagPackSuppression.builder()
                 .id("AwsSolutions-IAM5").reason(reason).appliesTo(wildcardResources).build()), true);
     }
@@ -276,7 +292,7 @@ public final class InterlockStack extends Stack {
                 .build();
         Function fn = Function.Builder.create(this, pascal(f) + "Function")
                 .description(profile.why())
-                .runtime(Runtime.JAVA_21)
+                .runtime(Runtime.JAVA_25)
                 .architecture(Architecture.ARM_64)
                 .handler(f.handler())
                 .code(Code.fromAsset(artifacts.deployableJar(f).toString()))
@@ -292,9 +308,6 @@ public final class InterlockStack extends Stack {
         logGroup.grantWrite(roles.get(f));
         Annotations.of(fn).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
                 "Every caller invokes the live alias on the function's current published version, below.");
-        NagSuppressions.addResourceSuppressions(fn, List.of(suppress("AwsSolutions-L1",
-                "The product targets the java21 runtime (SPEC §11, compiled with release 21); moving to java25 is "
-                        + "a deliberate upgrade of build, SnapStart priming and cold-start benchmarks together.")));
         Alias alias = Alias.Builder
                 .create(this, pascal(f) + "LiveAlias")
                 .aliasName(LIVE_ALIAS)
@@ -324,6 +337,10 @@ public final class InterlockStack extends Stack {
                 case RUN_LOG_TTL_DAYS -> Integer.toString(options.runLogTtlDays());
                 case RETENTION_DAYS -> Integer.toString(options.retentionDays());
                 case MAX_RERUNS_PER_DAY -> Integer.toString(options.maxRerunsPerDay());
+                case INTERLOCK_SECRET_HOSTS -> options.secrets().secretHosts();
+                case INTERLOCK_SECRETS_PREFIX -> options.secrets().secretsPrefix().orElse("");
+                case INTERLOCK_SSM_PARAMETER_PREFIX -> options.secrets().ssmParameterPrefix().orElse("");
+                case INTERLOCK_SECRET_CACHE_SECONDS -> Integer.toString(options.secrets().cacheSeconds());
                 default -> throw new IllegalStateException("No AWS value for " + v + " used by " + f.moduleName());
             };
             env.put(v.name(), value);
@@ -379,6 +396,13 @@ public final class InterlockStack extends Stack {
         permissions.trigger().forEach(roles.get(InterlockFunction.TRIGGER)::addToPrincipalPolicy);
         permissions.runChecker().forEach(roles.get(InterlockFunction.RUN_CHECKER)::addToPrincipalPolicy);
         permissions.evaluator().forEach(roles.get(InterlockFunction.EVALUATOR)::addToPrincipalPolicy);
+    }
+
+    private void grantSecretReads() {
+        SecretPermissions permissions = new SecretPermissions(options.secrets());
+        for (InterlockFunction f : InterlockFunction.values()) {
+            permissions.of(f).forEach(roles.get(f)::addToPrincipalPolicy);
+        }
     }
 
     /**
@@ -464,44 +488,27 @@ public final class InterlockStack extends Stack {
      */
     private void jobStateChangeRules() {
         DeploymentOptions.JobTargets jobs = options.jobs();
-        if (!jobs.glueJobNames().isEmpty()) {
-            jobStateRule("GlueJobStateChange", "aws.glue", "Glue Job State Change", Map.of(
-                    "state", List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"),
-                    "jobName", jobs.glueJobNames()));
-        }
-        if (!jobs.emrClusterIds().isEmpty()) {
-            jobStateRule("EmrStepStateChange", "aws.emr", "EMR Step Status Change", Map.of(
-                    "state", List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"),
-                    "clusterId", jobs.emrClusterIds()));
-        }
-        if (!jobs.emrServerlessApplicationIds().isEmpty()) {
-            jobStateRule("EmrServerlessJobStateChange", "aws.emr-serverless", "EMR Serverless Job Run State Change",
-                    Map.of("state", List.of("SUCCESS", "FAILED", "CANCELLED"),
-                            "applicationId", jobs.emrServerlessApplicationIds()));
-        }
-        if (!jobs.stateMachineArns().isEmpty()) {
-            jobStateRule("StepFunctionsExecutionStateChange", "aws.states", "Step Functions Execution Status Change",
-                    Map.of("status", List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"),
-                            "stateMachineArn", jobs.stateMachineArns()));
-        }
+        jobStateRule(JobStateRule.GLUE, jobs.glueJobNames());
+        jobStateRule(JobStateRule.EMR_STEP, jobs.emrClusterIds());
+        jobStateRule(JobStateRule.EMR_SERVERLESS, jobs.emrServerlessApplicationIds());
+        jobStateRule(JobStateRule.STEP_FUNCTIONS, jobs.stateMachineArns());
     }
 
-    private void jobStateRule(String id, String source, String detailType, Map<String, Object> detail) {
-        Rule.Builder.create(this, id)
-                .description("Interlock: terminal " + detailType + " events of configured jobs → orchestrator")
+    /** One job-state rule, scoped to the configured jobs of its type; none when no job of that type is configured. */
+    private void jobStateRule(JobStateRule rule, List<String> resources) {
+        if (resources.isEmpty()) {
+            return;
+        }
+        Rule.Builder.create(this, rule.ruleId())
+                .description("Interlock: terminal " + rule.detailType() + " events of configured jobs → orchestrator")
                 .eventPattern(EventPattern.builder()
-                        .source(List.of(source))
-                        .detailType(List.of(detailType))
-                        .detail(detail)
+                        .source(List.of(rule.source()))
+                        .detailType(List.of(rule.detailType()))
+                        .detail(rule.detailPattern(resources))
                         .build())
                 .targets(List.of(LambdaFunction.Builder.create(aliases.get(InterlockFunction.ORCHESTRATOR))
-                        .event(RuleTargetInput.fromObject(Map.of(
-                                "action", JOB_STATE_CHANGE_ACTION,
-                                "payload", Map.of(
-                                        "source", EventField.getSource(),
-                                        "detailType", EventField.getDetailType(),
-                                        "time", EventField.getTime(),
-                                        "detail", EventField.fromPath("$.detail")))))
+                        .event(RuleTargetInput.fromObject(JobStateRule.targetInput(EventField.getSource(),
+                                EventField.getDetailType(), EventField.getTime(), EventField.fromPath("$.detail"))))
                         .retryAttempts(3)
                         .build()))
                 .build();

@@ -58,21 +58,25 @@ final class JobPermissions {
         return statements;
     }
 
-    /** What the run-checker may do: read the runs of the configured jobs, nothing else (lambda jobs are synchronous). */
+    /**
+     * What the run-checker may do: read the runs of the configured jobs, and stop one that ran longer than its
+     * pipeline's maximum job duration (before a retry may start it again); nothing else (lambda jobs are synchronous).
+     */
     List<PolicyStatement> runChecker() {
         List<PolicyStatement> statements = new ArrayList<>();
         if (!jobs.glueJobNames().isEmpty()) {
-            statements.add(allow("PollGlueJobRuns", List.of("glue:GetJobRun"), glueJobArns()));
+            statements.add(allow("PollGlueJobRuns", List.of("glue:GetJobRun", "glue:BatchStopJobRun"), glueJobArns()));
         }
         if (!jobs.emrClusterIds().isEmpty()) {
-            statements.add(allow("PollEmrSteps", List.of("elasticmapreduce:DescribeStep"), emrClusterArns()));
+            statements.add(allow("PollEmrSteps", List.of("elasticmapreduce:DescribeStep", "elasticmapreduce:CancelSteps"),
+                    emrClusterArns()));
         }
         if (!jobs.emrServerlessApplicationIds().isEmpty()) {
-            statements.add(allow("PollEmrServerlessJobRuns", List.of("emr-serverless:GetJobRun"),
+            statements.add(allow("PollEmrServerlessJobRuns", List.of("emr-serverless:GetJobRun", "emr-serverless:CancelJobRun"),
                     emrServerlessJobRunArns()));
         }
         if (!jobs.stateMachineArns().isEmpty()) {
-            statements.add(allow("PollStateMachineExecutions", List.of("states:DescribeExecution"),
+            statements.add(allow("PollStateMachineExecutions", List.of("states:DescribeExecution", "states:StopExecution"),
                     stateMachineExecutionArns()));
         }
         return statements;

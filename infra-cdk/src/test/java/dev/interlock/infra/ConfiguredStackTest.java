@@ -24,6 +24,9 @@ class ConfiguredStackTest {
     private static final String GOLD_BUILD = "arn:aws:states:eu-west-1:123456789012:stateMachine:gold-build";
     private static final String COMPACT = "arn:aws:lambda:eu-west-1:123456789012:function:compact-partitions";
     private static final String ROW_COUNT = "arn:aws:lambda:eu-west-1:123456789012:function:row-count-check:live";
+    private static final String SECRETS_KEY = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab";
+    private static final String SECRET_HOSTS = "INTERLOCK_AIRFLOW_*=airflow.example.com;"
+            + "secret:interlock/airflow*=airflow.example.com;ssm:/interlock/dbx/*=adb-123.azuredatabricks.net";
 
     private SynthesizedStack synth;
 
@@ -47,7 +50,12 @@ class ConfiguredStackTest {
                 Map.entry("emrServerlessExecutionRoleArns", EXECUTION_ROLE),
                 Map.entry("stateMachineArns", GOLD_BUILD),
                 Map.entry("triggerFunctionArns", COMPACT),
-                Map.entry("evaluatorFunctionArns", ROW_COUNT)));
+                Map.entry("evaluatorFunctionArns", ROW_COUNT),
+                Map.entry("secretsPrefix", "interlock/"),
+                Map.entry("ssmParameterPrefix", "/interlock/"),
+                Map.entry("secretHosts", SECRET_HOSTS),
+                Map.entry("secretsKmsKeyArns", SECRETS_KEY),
+                Map.entry("secretCacheSeconds", "120")));
     }
 
     @Test
@@ -108,10 +116,13 @@ class ConfiguredStackTest {
     }
 
     @Test
-    void runCheckerMayOnlyReadTheConfiguredJobsRuns() {
+    void runCheckerMayOnlyReadAndStopTheConfiguredJobsRuns() {
         InterlockFunction rc = InterlockFunction.RUN_CHECKER;
         assertThat(synth.actionsOf(rc)).contains("glue:GetJobRun", "elasticmapreduce:DescribeStep",
                         "emr-serverless:GetJobRun", "states:DescribeExecution")
+                // A job past its pipeline's maximum duration is stopped before a retry may start it again.
+                .contains("glue:BatchStopJobRun", "elasticmapreduce:CancelSteps", "emr-serverless:CancelJobRun",
+                        "states:StopExecution")
                 .doesNotContain("glue:StartJobRun", "elasticmapreduce:AddJobFlowSteps", "emr-serverless:StartJobRun",
                         "states:StartExecution", "lambda:InvokeFunction", "iam:PassRole");
         assertThat(Json.write(synth.statement(rc, "PollGlueJobRuns").get("Resource")))
@@ -130,6 +141,62 @@ class ConfiguredStackTest {
     }
 
     @Test
+    void theFunctionsThatSendRequestsMayReadExactlyTheSecretsAndParametersUnderThePrefixesAndNothingMore() {
+        for (InterlockFunction f : SecretPermissions.READERS) {
+            Map<String, Object> secrets = synth.statement(f, "ReadPipelineSecrets");
+            assertThat(Json.strings(secrets, "Action")).containsExactly("secretsmanager:GetSecretValue");
+            assertThat(Json.write(secrets.get("Resource"))).isEqualTo(Json.write(Map.of("Fn::Join", List.of("", List.of(
+                    "arn:", Map.of("Ref", "AWS::Partition"), ":secretsmanager:", Map.of("Ref", "AWS::Region"), ":",
+                    Map.of("Ref", "AWS::AccountId"), ":secret:interlock/*")))));
+            Map<String, Object> parameters = synth.statement(f, "ReadPipelineParameters");
+            assertThat(Json.strings(parameters, "Action")).containsExactly("ssm:GetParameter");
+            assertThat(Json.write(parameters.get("Resource"))).isEqualTo(Json.write(Map.of("Fn::Join", List.of("", List.of(
+                    "arn:", Map.of("Ref", "AWS::Partition"), ":ssm:", Map.of("Ref", "AWS::Region"), ":",
+                    Map.of("Ref", "AWS::AccountId"), ":parameter/interlock/*")))));
+            Map<String, Object> decrypt = synth.statement(f, "DecryptPipelineSecrets");
+            assertThat(Json.strings(decrypt, "Action")).containsExactly("kms:Decrypt");
+            assertThat(decrypt.get("Resource")).isEqualTo(SECRETS_KEY);
+            assertThat(Json.write(decrypt.get("Condition"))).isEqualTo(Json.write(Map.of("StringEquals", Map.of(
+                    "kms:ViaService", List.of(
+                            Map.of("Fn::Join", List.of("", List.of("secretsmanager.", Map.of("Ref", "AWS::Region"), ".amazonaws.com"))),
+                            Map.of("Fn::Join", List.of("", List.of("ssm.", Map.of("Ref", "AWS::Region"), ".amazonaws.com"))))))));
+            assertThat(synth.actionsOf(f).stream().filter(a -> a.startsWith("secretsmanager:") || a.startsWith("ssm:")
+                    || a.startsWith("kms:"))).containsExactlyInAnyOrder("secretsmanager:GetSecretValue", "ssm:GetParameter",
+                    "kms:Decrypt");
+        }
+        for (InterlockFunction f : InterlockFunction.values()) {
+            if (!SecretPermissions.READERS.contains(f)) {
+                assertThat(synth.actionsOf(f)).as(f.moduleName()).noneMatch(a -> a.startsWith("secretsmanager:")
+                        || a.startsWith("ssm:") || a.startsWith("kms:"));
+            }
+        }
+    }
+
+    @Test
+    void theApiAndTheFunctionsThatSendRequestsKnowThePolicyAndOnlyThose() {
+        for (InterlockFunction f : InterlockFunction.values()) {
+            Map<String, Object> variables = Json.map(synth.function(f), "Properties", "Environment", "Variables");
+            boolean checks = f == InterlockFunction.API || SecretPermissions.READERS.contains(f);
+            if (checks) {
+                assertThat(variables).as(f.moduleName()).containsEntry("INTERLOCK_SECRET_HOSTS", SECRET_HOSTS)
+                        .containsEntry("INTERLOCK_SECRETS_PREFIX", "interlock/")
+                        .containsEntry("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
+            } else {
+                assertThat(variables).as(f.moduleName()).doesNotContainKeys("INTERLOCK_SECRET_HOSTS",
+                        "INTERLOCK_SECRETS_PREFIX", "INTERLOCK_SSM_PARAMETER_PREFIX");
+            }
+            if (SecretPermissions.READERS.contains(f)) {
+                assertThat(variables).containsEntry("INTERLOCK_SECRET_CACHE_SECONDS", "120");
+            } else {
+                assertThat(variables).doesNotContainKey("INTERLOCK_SECRET_CACHE_SECONDS");
+            }
+        }
+        // Registration needs to know where a relative evaluator's headers go.
+        assertThat(Json.at(synth.function(InterlockFunction.API), "Properties", "Environment", "Variables",
+                "EVALUATOR_BASE_URL")).isEqualTo("https://evaluators.example.com/v1/");
+    }
+
+    @Test
     void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheTriggerAndRunChecker() {
         java.util.Set<String> regexHolders = new java.util.TreeSet<>();
         java.util.Set<String> regexes = new java.util.TreeSet<>();
@@ -138,17 +205,21 @@ class ConfiguredStackTest {
                 for (Object appliesTo : Json.list(s, "applies_to")) {
                     if (appliesTo instanceof Map<?, ?> regex) {
                         regexHolders.add(id.startsWith("TriggerRole") ? "TriggerRole"
-                                : id.startsWith("RunCheckerRole") ? "RunCheckerRole" : id);
+                                : id.startsWith("RunCheckerRole") ? "RunCheckerRole"
+                                : id.startsWith("EvaluatorRole") ? "EvaluatorRole" : id);
                         regexes.add(String.valueOf(regex.get("regex")));
                     }
                 }
             }
         });
-        assertThat(regexHolders).containsExactly("RunCheckerRole", "TriggerRole");
+        assertThat(regexHolders).containsExactly("EvaluatorRole", "RunCheckerRole", "TriggerRole");
         assertThat(regexes).containsExactlyInAnyOrder(
                 "/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"
                         + "\\/applications\\/[0-9a-z]+\\/jobruns\\/\\*$/g",
-                "/^Resource::arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:execution:[A-Za-z0-9_-]+:\\*$/g");
+                "/^Resource::arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:execution:[A-Za-z0-9_-]+:\\*$/g",
+                "/^Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:"
+                        + "[A-Za-z0-9\\/_+=.@-]+\\*$/g",
+                "/^Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\\/[A-Za-z0-9_.\\/-]*\\*$/g");
     }
 
     @Test

@@ -34,6 +34,54 @@ class DeploymentOptionsTest {
         assertThat(o.retentionDays()).isEqualTo(Integer.parseInt(EnvVar.RETENTION_DAYS.defaultValue()));
         assertThat(o.maxRerunsPerDay()).isEqualTo(Integer.parseInt(EnvVar.MAX_RERUNS_PER_DAY.defaultValue()));
         assertThat(o.jobs()).isEqualTo(DeploymentOptions.JobTargets.none());
+        // No secret or parameter may be read and no credential sent anywhere until the deployment says so.
+        assertThat(o.secrets()).isEqualTo(new DeploymentOptions.SecretAccess(Optional.empty(), Optional.empty(), "",
+                List.of(), Integer.parseInt(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS.defaultValue())));
+        assertThat(o.secrets().readsAny()).isFalse();
+    }
+
+    @Test
+    void secretOptionsAreReadFromTheCommandLineAndFromCdkJsonAlike() {
+        DeploymentOptions fromCli = DeploymentOptions.fromContext(Map.of(
+                "secretsPrefix", "interlock/", "ssmParameterPrefix", "/interlock/",
+                "secretHosts", "INTERLOCK_AIRFLOW_*=airflow.example.com;secret:interlock/airflow*=airflow.example.com,"
+                        + "*.airflow.example.com",
+                "secretsKmsKeyArns", "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab",
+                "secretCacheSeconds", "0"));
+        Map<String, Object> hosts = new java.util.LinkedHashMap<>();
+        hosts.put("INTERLOCK_AIRFLOW_*", "airflow.example.com");
+        hosts.put("secret:interlock/airflow*", List.of("airflow.example.com", "*.airflow.example.com"));
+        DeploymentOptions fromJson = DeploymentOptions.fromContext(Map.of(
+                "secretsPrefix", "interlock/", "ssmParameterPrefix", "/interlock/", "secretHosts", hosts,
+                "secretsKmsKeyArns", List.of("arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"),
+                "secretCacheSeconds", 0));
+        assertThat(fromCli).isEqualTo(fromJson);
+        assertThat(fromJson.secrets().secretHosts()).isEqualTo("INTERLOCK_AIRFLOW_*=airflow.example.com;"
+                + "secret:interlock/airflow*=airflow.example.com,*.airflow.example.com");
+        assertThat(fromJson.secrets().cacheSeconds()).isZero();
+    }
+
+    @Test
+    void badSecretOptionsAreAllReported() {
+        assertThatThrownBy(() -> DeploymentOptions.fromContext(Map.of(
+                "secretsPrefix", "*",
+                "ssmParameterPrefix", "interlock/",
+                "secretHosts", "INTERLOCK_A=*;nonsense",
+                "secretsKmsKeyArns", "alias/aws/secretsmanager",
+                "secretCacheSeconds", "7200")))
+                .hasMessageContaining("context 'secretsPrefix' must match")
+                .hasMessageContaining("context 'ssmParameterPrefix' must start with '/' (a parameter path such as /interlock/), "
+                        + "was 'interlock/'")
+                .hasMessageContaining("context 'secretHosts' 'nonsense' has no '='")
+                .hasMessageContaining("context 'secretsKmsKeyArns' item 'alias/aws/secretsmanager'")
+                .hasMessageContaining("context 'secretCacheSeconds' must be between 0 and 3600, was 7200");
+        assertThatThrownBy(() -> DeploymentOptions.fromContext(Map.of("secretHosts", "INTERLOCK_A=*")))
+                .hasMessageContaining("context 'secretHosts' lets a credential go to any host ('*'); name the hosts "
+                        + "each credential is for");
+        assertThatThrownBy(() -> DeploymentOptions.fromContext(Map.of(
+                "secretsKmsKeyArns", "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab")))
+                .hasMessageContaining("context 'secretsKmsKeyArns' grants kms:Decrypt only for reading secrets or "
+                        + "parameters: set secretsPrefix or ssmParameterPrefix too");
     }
 
     @Test

@@ -96,8 +96,8 @@ class CascadeEndToEndTest {
             URI api = rt.apiEndpoint();
             call("PUT", URI.create(api + "/pipelines/silver"), "application/yaml", SILVER.formatted(jobs.endpoint()), 201);
             call("PUT", URI.create(api + "/pipelines/gold"), "application/yaml", GOLD.formatted(jobs.endpoint()), 201);
+            // Bronze's data lands: that alone starts silver's evaluation (no request, no watchdog tick).
             call("PUT", URI.create(api + "/sensors/bronze"), "application/json", "{\"count\":1500,\"partitions\":24}", 200);
-            call("POST", URI.create(api + "/pipelines/silver/evaluations"), "application/json", "{}", 202);
 
             await("gold completed", () -> runLogStatus(api, "gold"), "COMPLETED"::equals);
 
@@ -113,6 +113,9 @@ class CascadeEndToEndTest {
             String goldArn = executions.stream().filter(e -> e.name().startsWith("gold")).findFirst().orElseThrow().executionArn();
             JsonNode goldInput = JSON.readTree(aws.stepFunctions().describeExecution(b -> b.executionArn(goldArn)).input());
             assertThat(goldInput.path("markerSource").asText()).isEqualTo("cascade");
+            String silverArn = executions.stream().filter(e -> e.name().startsWith("silver")).findFirst().orElseThrow().executionArn();
+            assertThat(JSON.readTree(aws.stepFunctions().describeExecution(b -> b.executionArn(silverArn)).input())
+                    .path("markerSource").asText()).isEqualTo("sensor");
         }
 
         try (LocalRuntime rt = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, 120.0), new ProductionFunctions(), s -> { }, a -> { })) {

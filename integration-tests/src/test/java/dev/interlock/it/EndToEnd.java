@@ -13,6 +13,7 @@ import dev.interlock.local.runtime.RuntimeOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import picocli.CommandLine;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -68,6 +69,11 @@ abstract class EndToEnd {
         return Duration.ofMinutes(2);
     }
 
+    /** Where the runtime's clock starts (null: now); it then runs {@link #timeScale()} times faster. */
+    Instant clockStart() {
+        return null;
+    }
+
     /** Whether the class shares one in-memory runtime started before its tests (false: the tests start their own). */
     boolean sharedRuntime() {
         return true;
@@ -85,9 +91,17 @@ abstract class EndToEnd {
         return new ProductionFunctions();
     }
 
+    /**
+     * Ephemeral ports, the class's time scale and clock start, and the watchdog's own schedule out of reach; a class
+     * may add to them (a secrets file, function environment).
+     */
+    RuntimeOptions runtimeOptions(Path dataDir) {
+        return RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500))
+                .withClockStart(clockStart());
+    }
+
     LocalRuntime startRuntime(Path dataDir) throws Exception {
-        LocalRuntime runtime = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500)),
-                functions(), s -> { }, a -> { });
+        LocalRuntime runtime = LocalRuntime.start(runtimeOptions(dataDir), functions(), s -> { }, a -> { });
         attach(runtime);
         return runtime;
     }
@@ -349,12 +363,17 @@ abstract class EndToEnd {
 
     /** Polls {@code probe} until {@code done} holds, failing with the last value after the deadline. No sleeps. */
     static <T> T await(String what, Probe<T> probe, Predicate<T> done) {
-        Instant deadline = Instant.now().plus(AWAIT);
+        return await(what, probe, done, AWAIT);
+    }
+
+    /** {@link #await(String, Probe, Predicate)} for scenarios that span hours of scaled time. */
+    static <T> T await(String what, Probe<T> probe, Predicate<T> done, Duration within) {
+        Instant deadline = Instant.now().plus(within);
         try {
             T v = probe.get();
             while (!done.test(v)) {
                 if (Instant.now().isAfter(deadline)) {
-                    throw new AssertionError(what + " not reached within " + AWAIT + "; last: " + v);
+                    throw new AssertionError(what + " not reached within " + within + "; last: " + v);
                 }
                 LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
                 v = probe.get();

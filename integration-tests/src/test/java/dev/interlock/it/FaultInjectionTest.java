@@ -114,7 +114,7 @@ class FaultInjectionTest extends EndToEnd {
         assertThat(failures).containsExactly("Lambda.TooManyRequestsException");
         // The retry happens inside the Task: the state is entered once, the function called twice.
         assertThat(visited(arnOf(name)).stream().filter("TriggerPipeline"::equals)).hasSize(1);
-        assertThat(visited(arnOf(name))).doesNotContain("AlertError", "LogTriggerFailed", "RetryBackoffWait");
+        assertThat(visited(arnOf(name))).doesNotContain("AlertError", "LogTriggerFailed", "WaitForRetryWindow");
         assertThat(jobs.triggersOf("fault-throttle")).isEqualTo(1);
         assertThat(runLogStatus("fault-throttle", date, "daily")).isEqualTo("COMPLETED");
         assertThat(runLog("fault-throttle", date, "daily").path("attemptNumber").asInt()).isZero();

@@ -9,6 +9,7 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 
@@ -46,7 +47,9 @@ class KillAndRestartTest extends EndToEnd {
 
     private JsonNode lockAction(String action, LocalDate date) {
         String payload = action.equals("acquireLock")
-                ? "{\"owner\":\"e2e-probe\",\"executionTimeoutSeconds\":14400}" : "{\"owner\":\"e2e-probe\"}";
+                ? "{\"owner\":\"e2e-probe\",\"executionTimeoutSeconds\":14400,\"executionStartTime\":\"" + rt.clock().instant()
+                        + "\",\"replay\":false}"
+                : "{\"owner\":\"e2e-probe\"}";
         return invokeOrchestrator("{\"action\":\"" + action + "\",\"pipelineId\":\"kr-job\",\"scheduleId\":\"daily\",\"date\":\"" + date
                 + "\",\"executionName\":\"e2e-probe\",\"payload\":" + payload + "}");
     }

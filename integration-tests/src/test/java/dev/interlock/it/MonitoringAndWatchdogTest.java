@@ -36,6 +36,7 @@ class MonitoringAndWatchdogTest extends EndToEnd {
     @Test
     void driftAfterCompletionRecordsLateArrivalsAndRerunsUntilTheBudgetIsSpent() {
         LocalDate date = today();
+        sensor("mon-drift-src", "{\"count\":1500}");
         putPipeline("""
                 name: mon-drift
                 archetype: batch-ingestion
@@ -46,7 +47,6 @@ class MonitoringAndWatchdogTest extends EndToEnd {
                 trigger: {type: http, url: "%s/jobs/mon-drift"}
                 monitoring: {enabled: true, duration: 2h, driftField: actual, driftThreshold: 100}
                 """.formatted(jobs.endpoint()));
-        sensor("mon-drift-src", "{\"count\":1500}");
         evaluate("mon-drift", date);
 
         // driftField names a field of the trait result's value: sensor-threshold reports the sensor reading as `actual`.
@@ -55,6 +55,11 @@ class MonitoringAndWatchdogTest extends EndToEnd {
         for (int run = 1; run <= 4; run++) {
             int expected = run;
             await("trigger " + run, () -> jobs.triggersOf("mon-drift"), n -> n >= expected);
+            // The new rows land once the run completed (while it is monitored): the day is COMPLETED, so their arrival
+            // starts no evaluation of its own; the monitoring sees them as drift.
+            await("completion " + run, () -> runLog("mon-drift", date, "daily").path("retryHistory"),
+                    h -> java.util.stream.StreamSupport.stream(h.spliterator(), false)
+                            .filter(e -> e.path("status").asText().equals("COMPLETED")).count() >= expected);
             sensor("mon-drift-src", "{\"count\":" + (1500 + 500 * run) + "}");
             await("drift " + run + " handled", () -> eventsOf("mon-drift", "RERUN_REQUESTED"), l -> l.size() >= expected);
         }
@@ -120,7 +125,8 @@ class MonitoringAndWatchdogTest extends EndToEnd {
     @Test
     void theWatchdogWritesOneScheduleMarkerOnceTheWindowOpens() {
         LocalDate date = today();
-        putPipeline(passing("wd-after", "schedules: [{name: daily, after: \"00:00\"}]"));
+        // The window opened at midnight, before the registration: catchUp asks for today's window all the same.
+        putPipeline(passing("wd-after", "catchUp: true\nschedules: [{name: daily, after: \"00:00\"}]"));
 
         JsonNode first = invokeOrchestrator("{\"action\":\"watchdog\"}");
         assertThat(first.path("result").asText()).isEqualTo("proceed");
@@ -141,9 +147,14 @@ class MonitoringAndWatchdogTest extends EndToEnd {
 
     @Test
     void aMissedDeadlineAlertsSlaMissedOnce() {
-        LocalDate date = today();
-        // No `after`: the watchdog writes no marker, so nothing runs and the 00:01 deadline is missed.
-        putPipeline(passing("wd-late", "schedules: [{name: daily, deadline: \"00:01\"}]"));
+        // A deadline a few minutes after the registration (deadlines that passed before it are never alerted). No
+        // `after`: the watchdog writes no marker, so nothing runs and the deadline is missed.
+        java.time.Instant deadline = rt.clock().instant().plus(java.time.Duration.ofMinutes(30))
+                .truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        LocalDate date = LocalDate.ofInstant(deadline, java.time.ZoneOffset.UTC);
+        String hhmm = java.time.LocalTime.ofInstant(deadline, java.time.ZoneOffset.UTC).toString();
+        putPipeline(passing("wd-late", "schedules: [{name: daily, deadline: \"" + hhmm + "\"}]"));
+        await("the clock past " + deadline, () -> rt.clock().instant(), t -> t.isAfter(deadline));
 
         JsonNode first = invokeOrchestrator("{\"action\":\"watchdog\"}");
         assertThat(texts(first.path("payload").path("slaMissed"))).contains("wd-late/daily/" + date);
@@ -162,7 +173,7 @@ class MonitoringAndWatchdogTest extends EndToEnd {
     @Test
     void anExcludedDateGetsNoMarkerNoSlaAlertAndNoRun() {
         LocalDate date = today();
-        putPipeline(passing("wd-excluded", "schedules: [{name: daily, after: \"00:00\", deadline: \"00:01\"}]\n"
+        putPipeline(passing("wd-excluded", "catchUp: true\nschedules: [{name: daily, after: \"00:00\", deadline: \"00:01\"}]\n"
                 + "exclusions: {dates: [\"" + date + "\"]}"));
 
         JsonNode tick = invokeOrchestrator("{\"action\":\"watchdog\"}");

@@ -39,7 +39,7 @@ class RetryEndToEndTest extends EndToEnd {
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
         List<String> states = visited(arnOf(name));
         assertThat(states.stream().filter("TriggerPipeline"::equals)).hasSize(3);
-        assertThat(states.stream().filter("RetryBackoffWait"::equals)).hasSize(2);
+        assertThat(states.stream().filter("WaitForRetryWindow"::equals)).hasSize(2);
         JsonNode log = runLog("rt-transient", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("COMPLETED");
         assertThat(log.path("attemptNumber").asInt()).isEqualTo(2);
@@ -66,7 +66,7 @@ class RetryEndToEndTest extends EndToEnd {
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.FAILED);
         assertThat(visited(arnOf(name))).containsSubsequence("TriggerPipeline", "IsTriggerSuccessful", "LogTriggerFailed", "ShouldRetry",
-                "ReleaseLockAndFail", "PipelineFailed").doesNotContain("RetryBackoffWait", "LogCompleted");
+                "ReleaseLockAndFail", "PipelineFailed").doesNotContain("WaitForRetryWindow", "LogCompleted");
         JsonNode log = runLog("rt-permanent", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("FAILED");
         assertThat(log.path("failureCategory").asText()).isEqualTo("PERMANENT");
@@ -133,7 +133,7 @@ class RetryEndToEndTest extends EndToEnd {
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
 
         assertThat(visited(arnOf(name))).containsSubsequence("TriggerPipeline", "WaitForRun", "PollRunStatus", "EvaluatePollResult",
-                "LogRunFailed", "ShouldRetry", "RetryBackoffWait", "ReleaseLockForRetry", "AcquireLock", "TriggerPipeline",
+                "LogRunFailed", "PlanRetry", "ShouldRetry", "CheckRunLog", "WaitForRetryWindow", "CheckRunLog", "TriggerPipeline",
                 "PollRunStatus", "EvaluatePollResult", "CheckCompletionSLA", "LogCompleted", "Done");
         JsonNode log = runLog("rt-runfail", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("COMPLETED");

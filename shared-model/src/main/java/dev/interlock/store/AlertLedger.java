@@ -1,14 +1,25 @@
 package dev.interlock.store;
 
-/** Remembers which alerts were sent so each (kind, pipeline, date, schedule) is sent once. */
+import java.time.Duration;
+
+/**
+ * Remembers which alerts were sent so each (kind, pipeline, date, schedule) is sent once. A claim is a short lease
+ * until the claimant marks the alert sent: a claimant that dies between claiming and publishing leaves a claim that
+ * the same claimant (a retried call) may take again at once and anyone may take once the lease is over.
+ */
 public interface AlertLedger {
 
     /**
-     * Claims the right to send the alert: true exactly once per key (until the dedup item expires), false when it
-     * was already claimed. Claim before publishing; {@link #release} when publishing failed.
+     * Claims the right to send the alert for {@code lease}: true when no claim exists (or only an expired dedup item),
+     * when the alert is claimed but not sent by {@code claimant} itself, or when another claimant's lease is over;
+     * false when it was sent, or another claimant's lease still runs. Claim before publishing, then {@link #markSent}
+     * or {@link #release}.
      */
-    boolean claim(AlertKey key);
+    boolean claim(AlertKey key, String claimant, Duration lease);
 
-    /** Gives a claim back so a later attempt can send the alert (the publish failed). */
-    void release(AlertKey key);
+    /** Records the alert as sent: no claim succeeds any more until the dedup item expires. */
+    void markSent(AlertKey key, String claimant);
+
+    /** Gives back {@code claimant}'s unsent claim at once (the publish failed) so a later attempt sends the alert. */
+    void release(AlertKey key, String claimant);
 }

@@ -3,9 +3,10 @@ package dev.interlock.store;
 import dev.interlock.model.keys.LockKey;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 
-/** Evaluation locks with owner tokens: one execution at a time per (pipeline, schedule). */
+/** Evaluation locks with owner tokens: one execution at a time per (pipeline, schedule, date). */
 public interface Locker {
 
     /**
@@ -17,6 +18,22 @@ public interface Locker {
     /** Releases the lock if {@code owner} holds it; false (and the lock untouched) otherwise. */
     boolean release(LockKey key, String owner);
 
-    /** The current unexpired holder, for diagnostics. */
-    Optional<String> holder(LockKey key);
+    /** The current unexpired holder and its reported progress. */
+    Optional<LockHolder> holder(LockKey key);
+
+    /**
+     * The holder reports that it waits on NOT READY and starts its next round by {@code nextRoundBy}, until
+     * {@code evaluatingUntil}; both null: it left evaluation. Only {@code owner}'s unexpired lock is changed; false
+     * when {@code owner} does not hold it.
+     */
+    boolean recordEvaluating(LockKey key, String owner, Instant nextRoundBy, Instant evaluatingUntil);
+
+    /** Counts one marker absorbed by {@code holder}; false (nothing counted) when {@code holder} no longer holds the lock. */
+    boolean recordAbsorbed(LockKey key, String holder);
+
+    /**
+     * Deletes the lock whoever holds it (the operator's release of a lock whose holder died). Answers the holder it
+     * had if the lock was live; an expired leftover is deleted too and answers empty.
+     */
+    Optional<LockHolder> forceRelease(LockKey key);
 }

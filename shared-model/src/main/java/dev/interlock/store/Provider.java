@@ -50,6 +50,9 @@ public interface Provider {
     /** Evaluation locks. */
     Locker locks();
 
+    /** The watchdog's due-time index. */
+    WatchdogIndex watchdog();
+
     /**
      * Applies a run-state swap, a run-log change and events atomically (one TransactWriteItems on DynamoDB). A
      * concurrent run-log writer makes the store re-read and re-apply the change; a moved run version is a
@@ -75,6 +78,9 @@ public interface Provider {
      * rerun with that id exists (a rerun refused before it could be accepted, recorded as such; it does not count
      * against the budget). Answers false, having written nothing, when the stored rerun is elsewhere: an earlier
      * delivery of the same request, or another writer, moved it first. So repeating a move is harmless.
+     *
+     * A live rerun may also be rewritten in its own status ({@link RerunStatus#allowsRewriteAs}): its execution handed
+     * the work to a successor ({@link Rerun#handedOverTo}).
      *
      * @throws IllegalArgumentException when {@code from} may not move to {@code next.status()}, or {@code next} names
      *                                  another (pipeline, date, schedule) than the stored rerun

@@ -111,7 +111,7 @@ public final class StatusReader {
             }
             newest.ifPresent(r -> runs.put(scheduleId, r));
             traits.put(scheduleId, provider.traits().list(pipelineId, date, scheduleId));
-            provider.locks().holder(new LockKey(pipelineId, scheduleId)).ifPresent(h -> holders.put(scheduleId, h));
+            provider.locks().holder(new LockKey(pipelineId, scheduleId, date)).ifPresent(h -> holders.put(scheduleId, h.owner()));
             StatusDerivation.upstreamsOf(config, scheduleId).forEach(pair -> upstreamIds.add(pair[0]));
         }
         // One GetItem per upstream pipeline (a cascade has few): within the API's read grants, unlike BatchGetItem.

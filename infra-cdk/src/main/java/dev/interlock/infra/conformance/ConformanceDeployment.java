@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
 
 /**
  * The deployment whose roles the recorded requests are judged against: the defaults, plus — as a user would name them
- * in context — exactly the jobs the trigger, the run-checker and {@code lambda:} evaluators called while the tests ran.
+ * in context — exactly the jobs the trigger, the run-checker and {@code lambda:} evaluators called while the tests ran,
+ * and the secret and parameter name prefixes (the common path of the names they read) their credential references
+ * needed.
  * Job grants depend on those names only by putting them into ARNs, so this asks the real question: does a deployment
  * configured for these jobs allow every call the code makes on them?
  */
@@ -26,6 +28,9 @@ final class ConformanceDeployment {
     private static final Pattern EMR_SERVERLESS_APPLICATION =
             Pattern.compile("arn:[^:]+:emr-serverless:[^:]*:[^:]*:/applications/([^/]+).*");
     private static final Pattern EXECUTION = Pattern.compile("(arn:[^:]+:states:[^:]*:[^:]*):execution:([^:]+):.+");
+    /** The recorder names a secret by its name and the six-character suffix AWS appends, as a pattern. */
+    private static final Pattern SECRET = Pattern.compile("arn:[^:]+:secretsmanager:[^:]*:[^:]*:secret:(.+?)(-[?]{6})?");
+    private static final Pattern PARAMETER = Pattern.compile("arn:[^:]+:ssm:[^:]*:[^:]*:parameter/(.+)");
 
     private ConformanceDeployment() {
     }
@@ -39,8 +44,21 @@ final class ConformanceDeployment {
         Set<String> stateMachines = new LinkedHashSet<>();
         Set<String> triggerFunctions = new LinkedHashSet<>();
         Set<String> evaluatorFunctions = new LinkedHashSet<>();
+        Set<String> secrets = new LinkedHashSet<>();
+        Set<String> parameters = new LinkedHashSet<>();
         for (RecordedRequest r : requests) {
-            if (!JOB_FUNCTIONS.contains(r.function()) || r.resource() == null || r.resourceIsPattern()) {
+            if (!JOB_FUNCTIONS.contains(r.function()) || r.resource() == null) {
+                continue;
+            }
+            if (r.action().equals("secretsmanager:GetSecretValue")) {
+                group(SECRET, r.resource()).ifPresent(secrets::add);
+                continue;
+            }
+            if (r.action().equals("ssm:GetParameter")) {
+                group(PARAMETER, r.resource()).ifPresent(name -> parameters.add("/" + name));
+                continue;
+            }
+            if (r.resourceIsPattern()) {
                 continue;
             }
             String resource = r.resource();
@@ -76,7 +94,30 @@ final class ConformanceDeployment {
         put(context, DeploymentOptions.STATE_MACHINE_ARNS, stateMachines);
         put(context, DeploymentOptions.TRIGGER_FUNCTION_ARNS, triggerFunctions);
         put(context, DeploymentOptions.EVALUATOR_FUNCTION_ARNS, evaluatorFunctions);
+        commonPath(secrets).ifPresent(prefix -> context.put(DeploymentOptions.SECRETS_PREFIX, prefix));
+        commonPath(parameters).ifPresent(prefix -> context.put(DeploymentOptions.SSM_PARAMETER_PREFIX, prefix));
         return context;
+    }
+
+    /**
+     * The prefix a deployment would name for these names: their common leading path up to its last {@code /}
+     * ({@code interlock/airflow/prod} and {@code interlock/checks} → {@code interlock/}), else their common prefix.
+     */
+    static java.util.Optional<String> commonPath(Set<String> names) {
+        if (names.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        String common = names.iterator().next();
+        for (String name : names) {
+            int i = 0;
+            while (i < common.length() && i < name.length() && common.charAt(i) == name.charAt(i)) {
+                i++;
+            }
+            common = common.substring(0, i);
+        }
+        int slash = common.lastIndexOf('/');
+        String prefix = slash > 0 ? common.substring(0, slash + 1) : common;
+        return prefix.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(prefix);
     }
 
     private static java.util.Optional<String> group(Pattern pattern, String value) {

@@ -54,7 +54,13 @@ class IamConformanceCheckTest {
                     "arn:aws:emr-serverless:us-east-1:" + ACCOUNT + ":/applications/00abc/jobruns/jr-1"),
             request("trigger", "states:StartExecution", SM),
             request("run-checker", "states:DescribeExecution",
-                    "arn:aws:states:us-east-1:123456789012:execution:gold-build:interlock-run-1"));
+                    "arn:aws:states:us-east-1:123456789012:execution:gold-build:interlock-run-1"),
+            // Credential references, as the recorder names them: a secret with its ARN suffix as a pattern.
+            request("trigger", "secretsmanager:GetSecretValue",
+                    "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:interlock/airflow/prod-??????"),
+            request("evaluator", "secretsmanager:GetSecretValue",
+                    "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:interlock/checks-??????"),
+            request("run-checker", "ssm:GetParameter", "arn:aws:ssm:us-east-1:" + ACCOUNT + ":parameter/interlock/airflow/key"));
 
     @BeforeAll
     void synthesize() throws IOException {
@@ -70,7 +76,19 @@ class IamConformanceCheckTest {
                 "glueJobNames", List.of("orders-etl"),
                 "emrServerlessApplicationIds", List.of("00abc"),
                 "emrServerlessExecutionRoleArns", List.of(ROLE),
-                "stateMachineArns", List.of(SM)));
+                "stateMachineArns", List.of(SM),
+                "secretsPrefix", "interlock/",
+                "ssmParameterPrefix", "/interlock/airflow/"));
+    }
+
+    @Test
+    void aSecretOutsideThePrefixTheDeploymentNamesIsAViolation() {
+        RecordedRequest elsewhere = request("trigger", "secretsmanager:GetSecretValue",
+                "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:prod/db-??????");
+        assertThat(stack.check(List.of(elsewhere)).violations()).hasSize(1);
+        assertThat(stack.check(List.of(request("orchestrator", "secretsmanager:GetSecretValue",
+                "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:interlock/airflow/prod-??????"))).violations())
+                .as("only the functions that resolve credentials may read them").hasSize(1);
     }
 
     @Test

@@ -28,12 +28,14 @@ public final class Api {
     public Api(Provider provider, Clock clock, ApiSettings settings, Identifiers ids, StructuredLog log) {
         this.body = new RequestBody(settings.maxBodyBytes());
         this.log = log;
-        PipelineRoutes pipelines = new PipelineRoutes(provider, body, settings);
-        ArchetypeRoutes archetypes = new ArchetypeRoutes(provider, body, pipelines);
-        CalendarRoutes calendars = new CalendarRoutes(provider, body);
+        ReferenceChecks references = new ReferenceChecks(provider, settings.commandTriggerAllowed(), settings.outbound());
+        PipelineRoutes pipelines = new PipelineRoutes(provider, body, settings, references);
+        ArchetypeRoutes archetypes = new ArchetypeRoutes(provider, body, references);
+        CalendarRoutes calendars = new CalendarRoutes(provider, body, references);
         MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
         HistoryRoutes history = new HistoryRoutes(provider);
-        SensorRoutes sensors = new SensorRoutes(provider, body, clock);
+        SensorRoutes sensors = new SensorRoutes(provider, body, clock, new SensorArrivals(provider, references, settings, clock));
+        LockRoutes locks = new LockRoutes(provider, clock);
         StatusRoutes status = new StatusRoutes(provider, clock);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
@@ -48,6 +50,8 @@ public final class Api {
                 new RouteTable.Route("GET", "/pipelines/{id}/runlogs", history::runLogs),
                 new RouteTable.Route("GET", "/pipelines/{id}/events", history::events),
                 new RouteTable.Route("GET", "/pipelines/{id}/traits", history::traits),
+                new RouteTable.Route("GET", "/pipelines/{id}/locks/{scheduleId}/{date}", locks::get),
+                new RouteTable.Route("DELETE", "/pipelines/{id}/locks/{scheduleId}/{date}", locks::release),
                 new RouteTable.Route("GET", "/pipelines/{id}/status", status::pipeline),
                 new RouteTable.Route("GET", "/pipelines/{id}/timeline", status::timeline),
                 new RouteTable.Route("GET", "/status", status::all),
@@ -59,7 +63,11 @@ public final class Api {
                 new RouteTable.Route("PUT", "/calendars/{name}", calendars::put),
                 new RouteTable.Route("GET", "/calendars/{name}", calendars::get),
                 new RouteTable.Route("POST", "/calendars/{name}/validate", calendars::validate),
+                new RouteTable.Route("DELETE", "/calendars/{name}", calendars::delete),
                 new RouteTable.Route("PUT", "/sensors/{name}", sensors::put),
+                new RouteTable.Route("GET", "/sensors/{name}", sensors::get),
+                new RouteTable.Route("PUT", "/sensors/{name}/partitions/{partition}", sensors::putPartition),
+                new RouteTable.Route("GET", "/sensors/{name}/partitions/{partition}", sensors::getPartition),
                 new RouteTable.Route("GET", "/health", (request, path) -> {
                     provider.ping();
                     return ApiResponse.json(200, Map.of("status", "ok", "time", clock.instant()));

@@ -8,6 +8,7 @@ import dev.interlock.model.validation.Validated;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Page;
 import dev.interlock.store.Provider;
+import dev.interlock.store.Registration;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,18 +24,23 @@ final class ArchetypeRoutes {
 
     private final Provider provider;
     private final RequestBody body;
-    private final PipelineRoutes pipelines;
+    private final ReferenceChecks references;
 
-    ArchetypeRoutes(Provider provider, RequestBody body, PipelineRoutes pipelines) {
+    ArchetypeRoutes(Provider provider, RequestBody body, ReferenceChecks references) {
         this.provider = provider;
         this.body = body;
-        this.pipelines = pipelines;
+        this.references = references;
     }
 
     ApiResponse put(ApiRequest request, Map<String, String> path) {
         Archetype archetype = validated(request, path);
-        boolean created = provider.archetypes().put(archetype);
-        return ApiResponse.json(created ? 201 : 200, archetype);
+        // Every pipeline that uses it is judged under the new version; one it would break refuses the change (409).
+        return switch (provider.archetypes().register(archetype, references.archetypeChange(archetype))) {
+            case Registration.Written written -> ApiResponse.json(written.created() ? 201 : 200, archetype);
+            case Registration.Blocked blocked -> throw ProblemException.breaking("re-registering archetype '"
+                    + archetype.name() + "'", blocked.dependants());
+            case Registration other -> throw new IllegalStateException("archetype registration answered " + other);
+        };
     }
 
     /** What {@code put} would store, or its 400; writes nothing. */
@@ -60,7 +66,7 @@ final class ArchetypeRoutes {
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {
         String name = PathIds.archetypeName(path.get("name"));
-        return pipelines.archetype(name)
+        return references.archetype(name)
                 .map(archetype -> ApiResponse.json(200, archetype))
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no archetype '" + name + "'"));
     }

@@ -5,6 +5,7 @@ import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.rerun.Rerun;
@@ -55,7 +56,7 @@ final class MarkerRoutes {
         PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
         String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
         Instant now = clock.instant();
-        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        LocalDate today = today(pipeline, scheduleId, now);
         LocalDate date = fields.date("date", errors);
         if (date == null) {
             date = today;
@@ -81,11 +82,11 @@ final class MarkerRoutes {
         PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
         String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
         Instant now = clock.instant();
-        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        LocalDate today = today(pipeline, scheduleId, now);
         LocalDate date = fields.date("date", errors);
         String datePath = JsonPath.field(JsonPath.ROOT, "date");
         if (date == null && fields.text("date") == null) {
-            errors.add(new ValidationError(datePath, "is required: the execution date to re-process"));
+            date = today;
         } else if (date != null && date.isAfter(today)) {
             errors.add(new ValidationError(datePath, date + " is in the future; only past or current dates can be rerun"));
         }
@@ -115,6 +116,14 @@ final class MarkerRoutes {
             case RerunAcceptance.MarkerExists exists -> throw markerExists(marker);
         }
         return ApiResponse.json(202, new RerunAccepted(rerun, marker, rerun.executionName()));
+    }
+
+    /**
+     * Today for the request: the current date in the schedule's zone (else the SLA's, else UTC), which is what a
+     * request without a date means; an unknown schedule (already an error) falls back to UTC.
+     */
+    private static LocalDate today(PipelineConfig pipeline, String scheduleId, Instant now) {
+        return scheduleId == null ? LocalDate.ofInstant(now, ZoneOffset.UTC) : ScheduleWindow.currentDate(pipeline, scheduleId, now);
     }
 
     /** The requested schedule, or the pipeline's only one; it must be one the pipeline declares. */

@@ -1,50 +1,59 @@
 package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ArchetypeCatalog;
-import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.Validated;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
+import dev.interlock.store.Registration;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
-/** {@code /pipelines}: register (with the downstream index, through the store), read, list, delete, validate. */
+/**
+ * {@code /pipelines}: register (with the indexes of what it names, through the store), read, list, delete, validate.
+ */
 final class PipelineRoutes {
 
     private final Provider provider;
     private final RequestBody body;
+    private final ReferenceChecks references;
     private final PipelineValidation validation;
 
-    PipelineRoutes(Provider provider, RequestBody body, ApiSettings settings) {
+    PipelineRoutes(Provider provider, RequestBody body, ApiSettings settings, ReferenceChecks references) {
         this.provider = provider;
         this.body = body;
-        this.validation = new PipelineValidation(this::archetype, settings.commandTriggerAllowed());
+        this.references = references;
+        this.validation = new PipelineValidation(references::archetype, settings.commandTriggerAllowed(), settings.outbound());
     }
 
-    /** A registered archetype, else a bundled one: what a pipeline may name. */
-    Optional<Archetype> archetype(String name) {
-        if (name == null || !ArchetypeValidation.NAME.matcher(name).matches()) {
-            return Optional.empty();
-        }
-        return provider.archetypes().get(name).or(() -> ArchetypeCatalog.bundled().find(name));
-    }
-
+    /**
+     * Registers the pipeline if it is valid against the archetype and calendar registered when the write lands (the
+     * store checks again if either changes meanwhile); a calendar that is not registered is a 400 at
+     * {@code $.exclusions.calendar}, and nothing is written.
+     */
     ApiResponse put(ApiRequest request, Map<String, String> path) {
         PipelineConfig config = validated(request, path);
-        boolean created = provider.pipelines().put(config);
-        return ApiResponse.json(created ? 201 : 200, config);
+        return switch (provider.pipelines().register(config, references.pipeline())) {
+            case Registration.Written written -> ApiResponse.json(written.created() ? 201 : 200, config);
+            case Registration.Refused refused -> throw invalid(config.name(), refused.problems());
+            case Registration other -> throw new IllegalStateException("pipeline registration answered " + other);
+        };
     }
 
     ApiResponse validate(ApiRequest request, Map<String, String> path) {
         PipelineConfig config = validated(request, path);
+        List<ValidationError> problems = references.now(config);
+        if (!problems.isEmpty()) {
+            throw invalid(config.name(), problems);
+        }
         return ApiResponse.json(200, new ValidationResult(true, config));
+    }
+
+    private static ProblemException invalid(String id, List<ValidationError> errors) {
+        return ProblemException.invalid("the pipeline '" + id + "' has " + errors.size() + " problem(s)", errors);
     }
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {
@@ -74,7 +83,7 @@ final class PipelineRoutes {
         List<ValidationError> errors = new ArrayList<>(result.errors());
         NamedDocument.checkName(document, id, "pipeline id", errors);
         if (!errors.isEmpty()) {
-            throw ProblemException.invalid("the pipeline '" + id + "' has " + errors.size() + " problem(s)", errors);
+            throw invalid(id, errors);
         }
         return result.value();
     }

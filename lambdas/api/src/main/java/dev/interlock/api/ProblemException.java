@@ -1,6 +1,7 @@
 package dev.interlock.api;
 
 import dev.interlock.model.validation.ValidationError;
+import dev.interlock.store.Registration;
 
 import java.util.List;
 
@@ -34,6 +35,13 @@ public final class ProblemException extends RuntimeException {
     /** 400 for one error. */
     public static ProblemException invalid(String path, String message) {
         return invalid(message, List.of(new ValidationError(path, message)));
+    }
+
+    /** 409: a change to {@code what} would break the pipelines that use it; each is listed with why. */
+    public static ProblemException breaking(String what, List<Registration.BrokenPipeline> dependants) {
+        String names = String.join(", ", dependants.stream().map(Registration.BrokenPipeline::pipelineId).toList());
+        return new ProblemException(Problem.breaking(what + " would break " + dependants.size() + " pipeline(s) that use it: "
+                + names + "; nothing was changed", dependants), List.of());
     }
 
     /** A problem without per-field errors. */

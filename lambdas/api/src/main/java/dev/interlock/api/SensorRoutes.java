@@ -6,8 +6,10 @@ import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
+import dev.interlock.store.SensorStore;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -15,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-/** {@code PUT /sensors/{name}}: producers push the latest fields of a sensor; the API stamps {@code updatedAt}. */
+/**
+ * {@code /sensors/{name}} and {@code /sensors/{name}/partitions/{partition}}: producers push the latest fields of a
+ * sensor or of one of its partitions (the API stamps {@code updatedAt}); operators read what Interlock sees.
+ */
 final class SensorRoutes {
 
     /** Field names are what {@code sensor-threshold} configs refer to. */
@@ -27,11 +32,26 @@ final class SensorRoutes {
     private final Provider provider;
     private final RequestBody body;
     private final Clock clock;
+    private final SensorArrivals arrivals;
 
-    SensorRoutes(Provider provider, RequestBody body, Clock clock) {
+    SensorRoutes(Provider provider, RequestBody body, Clock clock, SensorArrivals arrivals) {
         this.provider = provider;
         this.body = body;
         this.clock = clock;
+        this.arrivals = arrivals;
+    }
+
+    /**
+     * The answer to a write: the value as stored, whether it changed, and what it started (the evaluations of the
+     * pipeline days that read it) or left and why.
+     */
+    record Written(String name, String partition, Map<String, Object> fields, Instant updatedAt, long revision,
+                   boolean changed, List<SensorArrivals.Evaluation> evaluations, List<SensorArrivals.Skip> skipped) {
+        static Written of(SensorStore.SensorWrite write, SensorArrivals.Outcome outcome) {
+            SensorValue v = write.stored();
+            return new Written(v.name(), v.partition(), v.fields(), v.updatedAt(), v.revision(), write.changed(),
+                    outcome.evaluations(), outcome.skipped());
+        }
     }
 
     /** A threshold compared with infinity is meaningless, and JSON has no way to write it back. */
@@ -47,8 +67,36 @@ final class SensorRoutes {
         return false;
     }
 
+    /** {@code PUT /sensors/{name}}: the unpartitioned value. */
     ApiResponse put(ApiRequest request, Map<String, String> path) {
+        return write(request, PathIds.sensorName(path.get("name")), null);
+    }
+
+    /** {@code PUT /sensors/{name}/partitions/{partition}}: one partition's value. */
+    ApiResponse putPartition(ApiRequest request, Map<String, String> path) {
         String name = PathIds.sensorName(path.get("name"));
+        return write(request, name, PathIds.partition(path.get("partition")));
+    }
+
+    /** {@code GET /sensors/{name}}. */
+    ApiResponse get(ApiRequest request, Map<String, String> path) {
+        return read(PathIds.sensorName(path.get("name")), null);
+    }
+
+    /** {@code GET /sensors/{name}/partitions/{partition}}. */
+    ApiResponse getPartition(ApiRequest request, Map<String, String> path) {
+        String name = PathIds.sensorName(path.get("name"));
+        return read(name, PathIds.partition(path.get("partition")));
+    }
+
+    private ApiResponse read(String name, String partition) {
+        return provider.sensors().get(name, partition)
+                .map(value -> ApiResponse.json(200, value))
+                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no value of sensor '" + name + "'"
+                        + (partition == null ? "" : " partition '" + partition + "'")));
+    }
+
+    private ApiResponse write(ApiRequest request, String name, String partition) {
         JsonNode document = body.readObject(request, false);
         List<ValidationError> errors = new ArrayList<>();
         if (document.isEmpty()) {
@@ -75,8 +123,8 @@ final class SensorRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the sensor value has " + errors.size() + " problem(s)", errors);
         }
-        SensorValue value = new SensorValue(name, fields, clock.instant());
-        provider.sensors().put(value);
-        return ApiResponse.json(200, value);
+        SensorStore.SensorWrite written = provider.sensors().write(new SensorValue(name, partition, fields, clock.instant(), 0));
+        // Stored first: if starting the readers fails, the producer's retry (same data, same revision) starts them.
+        return ApiResponse.json(200, Written.of(written, arrivals.after(written)));
     }
 }

@@ -28,19 +28,28 @@ final class ApiFixture {
                        "resource-availability":{"evaluator":"builtin:always-pass"}},
              "trigger":{"type":"glue","jobName":"orders","arguments":{"--date":"${date}"}}}""";
 
-    final InMemoryProvider store = new InMemoryProvider(CLOCK);
-    final RecordingProvider recording = new RecordingProvider(store);
+    static final ApiSettings SETTINGS = new ApiSettings(false, 3, 2, RequestBody.DEFAULT_MAX_BYTES);
+
+    final InMemoryProvider store;
+    final RecordingProvider recording;
     final AtomicInteger ids = new AtomicInteger();
     final ByteArrayOutputStream logs = new ByteArrayOutputStream();
     final Api api;
 
     ApiFixture() {
-        this(new ApiSettings(false, 3, 2, RequestBody.DEFAULT_MAX_BYTES));
+        this(SETTINGS);
     }
 
     ApiFixture(ApiSettings settings) {
-        api = new Api(recording.provider(), CLOCK, settings, () -> "id-" + ids.incrementAndGet(),
-                new StructuredLog("api", new PrintStream(logs, true, StandardCharsets.UTF_8), CLOCK));
+        this(settings, CLOCK);
+    }
+
+    /** The API with its clock at {@code clock} (e.g. just before midnight somewhere). */
+    ApiFixture(ApiSettings settings, Clock clock) {
+        store = new InMemoryProvider(clock);
+        recording = new RecordingProvider(store);
+        api = new Api(recording.provider(), clock, settings, () -> "id-" + ids.incrementAndGet(),
+                new StructuredLog("api", new PrintStream(logs, true, StandardCharsets.UTF_8), clock));
     }
 
     /** A pipeline document named {@code name} (the base pipeline renamed). */

@@ -104,10 +104,118 @@ class DocumentRoutesTest {
         ApiFixture.Reply reply = api.call("PUT", "/sensors/orders-count", "{\"count\":1500,\"complete\":true,\"parts\":[\"a\"]}");
 
         SensorValue expected = new SensorValue("orders-count", Map.of("count", 1500, "complete", true, "parts", List.of("a")),
-                ApiFixture.NOW);
+                ApiFixture.NOW).atRevision(1);
         assertThat(reply.status()).isEqualTo(200);
         assertThat(api.store.sensors().get("orders-count")).contains(expected);
-        assertThat(reply.json()).isEqualTo(InterlockJson.tree(expected));
+        JsonNode answer = reply.json();
+        assertThat(answer.path("name").asText()).isEqualTo("orders-count");
+        assertThat(answer.path("fields")).isEqualTo(InterlockJson.tree(InterlockJson.write(expected)).path("fields"));
+        assertThat(answer.path("updatedAt").asText()).isEqualTo("2026-03-10T09:00:00.000Z");
+        assertThat(answer.path("revision").asLong()).isEqualTo(1);
+        assertThat(answer.path("changed").asBoolean()).isTrue();
+        assertThat(answer.path("evaluations")).isEmpty();
+    }
+
+    // ---- references: archetypes and calendars a pipeline names ----
+
+    @Test
+    void aPipelineNamingAnUnregisteredCalendarIsRefusedAndNothingIsWritten() {
+        String typo = ApiFixture.pipeline("typo").replace("\"trigger\"", "\"exclusions\":{\"calendar\":\"uk-2062\"},\"trigger\"");
+        api.recording.clear();
+
+        ApiFixture.Reply put = api.call("PUT", "/pipelines/typo", typo);
+        ApiFixture.Reply validate = api.call("POST", "/pipelines/typo/validate", typo);
+
+        assertThat(put.status()).isEqualTo(400);
+        assertThat(put.errorPaths()).containsExactly("$.exclusions.calendar");
+        assertThat(validate.errorPaths()).containsExactly("$.exclusions.calendar");
+        assertThat(api.recording.writes()).isEmpty();
+        assertThat(api.store.pipelines().get("typo")).isEmpty();
+
+        assertThat(api.call("PUT", "/calendars/uk-2062", "{\"name\":\"uk-2062\",\"dates\":[\"2062-12-25\"]}").status()).isEqualTo(201);
+        assertThat(api.call("PUT", "/pipelines/typo", typo).status()).isEqualTo(201);
+    }
+
+    @Test
+    void anArchetypeChangeThatBreaksAUserIs409ListingItAndWritesNothing() {
+        String archetype = "{\"name\":\"house\",\"requiredTraits\":[{\"type\":\"ready\",\"evaluator\":\"builtin:always-pass\"}],"
+                + "\"optionalTraits\":[{\"type\":\"quality\"}],\"readinessRule\":{\"type\":\"all-required-pass\"}}";
+        assertThat(api.call("PUT", "/archetypes/house", archetype).status()).isEqualTo(201);
+        String user = "{\"name\":\"tenant\",\"archetype\":\"house\",\"traits\":{\"quality\":{\"evaluator\":\"builtin:always-pass\"}},"
+                + "\"trigger\":{\"type\":\"http\",\"url\":\"https://jobs.example.com/t\"}}";
+        assertThat(api.call("PUT", "/pipelines/tenant", user).status()).isEqualTo(201);
+        api.recording.clear();
+
+        ApiFixture.Reply refused = api.call("PUT", "/archetypes/house", archetype.replace(",\"optionalTraits\":[{\"type\":\"quality\"}]", ""));
+
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.contentType()).isEqualTo("application/problem+json");
+        assertThat(refused.json().path("detail").asText()).contains("tenant");
+        assertThat(refused.json().path("dependants").get(0).path("pipelineId").asText()).isEqualTo("tenant");
+        assertThat(refused.json().path("dependants").get(0).path("errors").get(0).path("path").asText()).isEqualTo("$.traits.quality");
+        assertThat(api.recording.writes()).isEmpty();
+        assertThat(api.store.archetypes().get("house").orElseThrow().optionalTraits()).hasSize(1);
+    }
+
+    @Test
+    void aProblemAUserAlreadyHadDoesNotBlockAChange() {
+        // Registered before calendars were checked: a calendar this user names does not exist.
+        api.store.pipelines().put(InterlockJson.read(ApiFixture.pipeline("legacy").replace("\"trigger\"",
+                "\"exclusions\":{\"calendar\":\"gone\"},\"trigger\""), dev.interlock.model.pipeline.PipelineConfig.class));
+        String calendar = "{\"name\":\"gone\",\"days\":[\"sunday\"]}";
+        assertThat(api.call("PUT", "/calendars/gone", calendar).status()).isEqualTo(201);
+        assertThat(api.call("DELETE", "/calendars/gone").status()).isEqualTo(409);
+    }
+
+    @Test
+    void aCalendarIsDeletedOnceNoPipelineNamesIt() {
+        assertThat(api.call("PUT", "/calendars/uk", "{\"name\":\"uk\",\"dates\":[\"2026-12-25\"]}").status()).isEqualTo(201);
+        String user = ApiFixture.pipeline("user").replace("\"trigger\"", "\"exclusions\":{\"calendar\":\"uk\"},\"trigger\"");
+        assertThat(api.call("PUT", "/pipelines/user", user).status()).isEqualTo(201);
+        api.recording.clear();
+
+        ApiFixture.Reply refused = api.call("DELETE", "/calendars/uk");
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.json().path("dependants").get(0).path("errors").get(0).path("path").asText()).isEqualTo("$.exclusions.calendar");
+        assertThat(api.recording.writes()).isEmpty();
+
+        assertThat(api.call("DELETE", "/pipelines/user").status()).isEqualTo(204);
+        assertThat(api.call("DELETE", "/calendars/uk").status()).isEqualTo(204);
+        assertThat(api.call("DELETE", "/calendars/uk").status()).isEqualTo(404);
+        assertThat(api.call("DELETE", "/calendars/Bad").errorPaths()).containsExactly("path.name");
+    }
+
+    @Test
+    void partitionsAreStoredAndReadApartFromTheUnpartitionedValue() {
+        assertThat(api.call("PUT", "/sensors/orders/partitions/2026-03-09", "{\"complete\":true}").status()).isEqualTo(200);
+        ApiFixture.Reply hour = api.call("PUT", "/sensors/orders/partitions/2026-03-10T06", "{\"complete\":false}");
+        assertThat(hour.json().path("partition").asText()).isEqualTo("2026-03-10T06");
+        assertThat(hour.json().path("revision").asLong()).isEqualTo(1);
+
+        assertThat(api.call("GET", "/sensors/orders/partitions/2026-03-09").json().path("fields").path("complete").asBoolean()).isTrue();
+        assertThat(api.call("GET", "/sensors/orders/partitions/2026-03-10").status()).isEqualTo(404);
+        assertThat(api.call("GET", "/sensors/orders").status()).isEqualTo(404);
+        assertThat(api.store.sensors().get("orders", "2026-03-10T06").orElseThrow().fields()).isEqualTo(Map.of("complete", false));
+    }
+
+    @Test
+    void aMalformedPartitionIsA400NamingItAndWritesNothing() {
+        api.recording.clear();
+        for (String bad : List.of("-x", "a%23b", "a%2Fb", "a%20b", "x".repeat(129))) {
+            ApiFixture.Reply reply = api.call("PUT", "/sensors/orders/partitions/" + bad, "{\"complete\":true}");
+            assertThat(reply.status()).as(bad).isEqualTo(400);
+            assertThat(reply.errorPaths()).as(bad).containsExactly("path.partition");
+        }
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
+    void sameFieldsAgainKeepTheRevision() {
+        api.call("PUT", "/sensors/orders", "{\"count\":1}");
+        ApiFixture.Reply again = api.call("PUT", "/sensors/orders", "{\"count\":1}");
+        ApiFixture.Reply changed = api.call("PUT", "/sensors/orders", "{\"count\":2}");
+        assertThat(again.json().path("revision").asLong()).isEqualTo(1);
+        assertThat(changed.json().path("revision").asLong()).isEqualTo(2);
     }
 
     @Test

@@ -185,9 +185,35 @@ class MarkerRoutesTest {
                 "$.reason: is required",
                 "$.description: must not contain control characters");
         assertThat(api.call("POST", "/pipelines/silver/reruns", "{}").errors())
-                .containsExactly("$.date: is required: the execution date to re-process", "$.reason: is required");
+                .containsExactly("$.reason: is required");
         assertThat(api.call("POST", "/pipelines/silver/reruns", null, null, Map.of()).errors())
                 .containsExactly("$: a request body is required");
         assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} at {1}: {2}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "Asia/Tokyo,          2026-03-01T14:30:00Z, 2026-03-01",
+            "Asia/Tokyo,          2026-03-01T15:30:00Z, 2026-03-02",
+            "America/Los_Angeles, 2026-03-02T07:30:00Z, 2026-03-01",
+            "America/Los_Angeles, 2026-03-02T08:30:00Z, 2026-03-02"})
+    void requestsWithoutADateMeanTodayInTheSchedulesZone(String zone, java.time.Instant now, LocalDate expected) {
+        ApiFixture local = new ApiFixture(ApiFixture.SETTINGS, java.time.Clock.fixed(now, java.time.ZoneOffset.UTC));
+        String zoned = ApiFixture.pipeline("zoned").replace("\"trigger\"",
+                "\"schedules\":[{\"name\":\"daily\",\"timezone\":\"" + zone + "\"}],\"trigger\"");
+        assertThat(local.call("PUT", "/pipelines/zoned", zoned).status()).isEqualTo(201);
+
+        ApiFixture.Reply evaluation = local.call("POST", "/pipelines/zoned/evaluations", "{}");
+        ApiFixture.Reply rerun = local.call("POST", "/pipelines/zoned/reruns", "{\"reason\":\"late file\"}");
+
+        assertThat(evaluation.json().path("marker").path("date").asText()).isEqualTo(expected.toString());
+        assertThat(rerun.json().path("rerun").path("date").asText()).isEqualTo(expected.toString());
+        // "Today" for the stale and future checks is the local date too.
+        assertThat(local.call("POST", "/pipelines/zoned/evaluations", "{\"date\":\"" + expected.plusDays(1) + "\"}").status())
+                .isEqualTo(202);
+        assertThat(local.call("POST", "/pipelines/zoned/evaluations", "{\"date\":\"" + expected.plusDays(2) + "\"}").errors())
+                .containsExactly("$.date: " + expected.plusDays(2) + " is in the future");
+        assertThat(local.call("POST", "/pipelines/zoned/reruns", "{\"date\":\"" + expected.plusDays(1) + "\",\"reason\":\"x\"}").errors())
+                .containsExactly("$.date: " + expected.plusDays(1) + " is in the future; only past or current dates can be rerun");
     }
 }

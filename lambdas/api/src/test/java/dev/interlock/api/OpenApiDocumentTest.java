@@ -70,7 +70,7 @@ class OpenApiDocumentTest {
         api.api.routes().routes().forEach(r -> routes.add(r.method() + " " + r.template()));
 
         assertThat(documentedOperations()).isEqualTo(routes);
-        assertThat(routes).hasSize(25);
+        assertThat(routes).hasSize(31);
     }
 
     @Test

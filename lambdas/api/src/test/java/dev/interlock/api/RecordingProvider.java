@@ -1,6 +1,7 @@
 package dev.interlock.api;
 
 import dev.interlock.store.Provider;
+import dev.interlock.store.Registration;
 import dev.interlock.store.RerunAcceptance;
 
 import java.lang.reflect.InvocationHandler;
@@ -14,15 +15,16 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A Provider that passes every call through and records the ones that could change the store, so a test can prove
  * a refused request wrote nothing. Any method not known to be a read counts as a write (the safe side), except
  * the all-or-nothing operations, which count only when they wrote: {@code acceptRerun} when it accepted,
- * {@code moveRerun} when it moved. It can also answer {@code reruns().count} with a stale value, as a request racing
- * another sees it between its cheap pre-check and its write.
+ * {@code moveRerun} when it moved, a checked registration or deletion when it was not refused. It can also answer
+ * {@code reruns().count} with a stale value, as a request racing another sees it between its cheap pre-check and its
+ * write.
  */
 final class RecordingProvider {
 
     private static final Set<String> READS = Set.of("get", "getAll", "list", "listByPipeline", "listByDate", "listNonTerminal",
-            "count", "forExecution", "read", "latest", "markers", "downstreamOf", "holder", "ping",
+            "count", "forExecution", "read", "latest", "markers", "downstreamOf", "holder", "ping", "dependants", "readersOf",
             "pipelines", "archetypes", "calendars", "traits", "sensors", "runs", "runLogs", "events", "reruns", "cascade",
-            "lateArrivals", "alerts", "locks", "toString", "hashCode", "equals");
+            "lateArrivals", "alerts", "locks", "watchdog", "watches", "due", "lowWater", "toString", "hashCode", "equals");
 
     private final List<String> writes = new CopyOnWriteArrayList<>();
     private final Provider provider;
@@ -54,7 +56,8 @@ final class RecordingProvider {
     private <T> T wrap(Class<T> type, T target) {
         InvocationHandler handler = (proxy, method, args) -> {
             String name = type.getSimpleName() + "." + method.getName();
-            boolean allOrNothing = method.getName().equals("acceptRerun") || method.getName().equals("moveRerun");
+            boolean allOrNothing = method.getName().equals("acceptRerun") || method.getName().equals("moveRerun")
+                    || Registration.class.equals(method.getReturnType());
             if (!READS.contains(method.getName()) && !allOrNothing) {
                 writes.add(name);
             }
@@ -68,7 +71,8 @@ final class RecordingProvider {
                 throw e.getCause();
             }
             if (allOrNothing && (result instanceof RerunAcceptance acceptance && acceptance.accepted()
-                    || Boolean.TRUE.equals(result))) {
+                    || Boolean.TRUE.equals(result)
+                    || result instanceof Registration registration && registration.wrote())) {
                 writes.add(name);
             }
             Class<?> returned = method.getReturnType();

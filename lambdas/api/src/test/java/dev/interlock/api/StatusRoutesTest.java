@@ -47,7 +47,7 @@ class StatusRoutesTest {
                 Map.of("ageSeconds", 5400), "orders is 5400 s old (max 900)", null, true, NOW.minusSeconds(20), null));
         api.store.traits().put(new TraitResult(pipeline, "daily", DAY, "resource-availability", TraitStatus.PASS,
                 Map.of(), "ok", null, true, NOW.minusSeconds(20), null));
-        api.store.locks().acquire(new LockKey(pipeline, "daily"), "exec-1", Duration.ofHours(5));
+        api.store.locks().acquire(new LockKey(pipeline, "daily", DAY), "exec-1", Duration.ofHours(5));
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.dynamodb.DynamoDbProvider;
 import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.deps.outbound.GuardedHttp;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.runtime.EnvVar;
@@ -33,6 +34,7 @@ public final class Deps implements AutoCloseable {
     private final Lazy<Provider> provider;
     private final Lazy<AlertPublisher> alerts;
     private final Lazy<GuardedHttp> outboundHttp;
+    private final Lazy<OutboundTemplates> outboundTemplates;
     private final Lazy<TriggerRunners> triggerRunners;
 
     /** Deps over an explicit environment and clock (local runtime, tests). */
@@ -47,8 +49,10 @@ public final class Deps implements AutoCloseable {
         // measured on the same (real) clock. The business clock may run faster (the local runtime's --time-scale),
         // which would shrink a 30 s call budget to a few milliseconds and turn a retried 503 into a TIMEOUT.
         this.outboundHttp = Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC()));
+        this.outboundTemplates = Lazy.of(() -> OutboundTemplates.create(environment, clients));
         // Command triggers run a process on the host: only the local runtime builds runners that allow them.
-        this.triggerRunners = Lazy.of(() -> TriggerRunners.create(clients, environment, outboundHttp.get(), clock, false));
+        this.triggerRunners = Lazy.of(() -> TriggerRunners.create(clients, outboundTemplates.get(), outboundHttp.get(),
+                clock, false));
     }
 
     /** The container's Deps, from the process environment, created on the first call. */
@@ -99,6 +103,14 @@ public final class Deps implements AutoCloseable {
     /** Outbound HTTP through the URL guard ({@code INTERLOCK_ALLOW_PRIVATE_URLS}): evaluators, triggers, run checks. */
     public GuardedHttp outboundHttp() {
         return outboundHttp.get();
+    }
+
+    /**
+     * Renders outbound requests from pipeline templates: execution values, and credentials resolved at call time
+     * within the deployment's policy ({@code INTERLOCK_SECRET_HOSTS}, the secret and parameter prefixes).
+     */
+    public OutboundTemplates outboundTemplates() {
+        return outboundTemplates.get();
     }
 
     /** The trigger runners and run checkers of every type except {@code command}. */

@@ -4,6 +4,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.BuiltinEvaluator;
 import dev.interlock.model.trait.ResolvedTrait;
@@ -38,8 +39,8 @@ final class BuiltinEvaluators {
         try {
             return switch (builtin) {
                 case UPSTREAM_RUN_LOG -> upstreamRunLog(trait, config);
-                case SENSOR_THRESHOLD -> sensorThreshold(config);
-                case SENSOR_FRESHNESS -> sensorFreshness(config);
+                case SENSOR_THRESHOLD -> sensorThreshold(trait, config);
+                case SENSOR_FRESHNESS -> sensorFreshness(trait, config);
                 case ALWAYS_PASS -> Verdict.pass(Map.of("builtin", builtin.wireName()));
                 case ALWAYS_FAIL -> Verdict.fail("builtin:always-fail never passes", null);
             };
@@ -74,8 +75,43 @@ final class BuiltinEvaluators {
         return Verdict.pass(value);
     }
 
-    private Verdict sensorThreshold(BuiltinConfig config) throws BuiltinConfig.Invalid {
+    /**
+     * The sensor value a sensor builtin reads: the partition its {@code partition} template names for the execution
+     * being evaluated (so yesterday's partition never answers for today), else the unpartitioned value.
+     */
+    private SensorReading read(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
         String name = config.requireText("sensor");
+        Optional<String> template = config.text(SensorPartition.CONFIG_KEY);
+        String partition = null;
+        if (template.isPresent()) {
+            partition = SensorPartition.expand(template.get(), trait.pipelineId(), trait.scheduleId(), trait.date());
+            if (!SensorPartition.isValid(partition)) {
+                throw new BuiltinConfig.Invalid("builtin config 'partition' " + template.get() + " expands to '" + partition
+                        + "' for " + trait.scheduleId() + " of " + trait.date() + ", which is not a partition");
+            }
+        }
+        return new SensorReading(name, partition, provider.sensors().get(name, partition));
+    }
+
+    /** Which sensor value was read, and what it holds. */
+    private record SensorReading(String name, String partition, Optional<SensorValue> value) {
+        String label() {
+            return partition == null ? "sensor " + name : "sensor " + name + " partition " + partition;
+        }
+
+        /** The reading's identity in a verdict's value, so an operator sees which partition answered. */
+        Map<String, Object> describe() {
+            Map<String, Object> described = new LinkedHashMap<>();
+            described.put("sensor", name);
+            if (partition != null) {
+                described.put(SensorPartition.CONFIG_KEY, partition);
+            }
+            return described;
+        }
+    }
+
+    private Verdict sensorThreshold(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
+        config.requireText("sensor");
         String field = config.requireText("field");
         Comparison op = Comparison.parse(config.requireText("op"));
         Object threshold = config.requireScalar("value");
@@ -84,18 +120,18 @@ final class BuiltinEvaluators {
             throw new BuiltinConfig.Invalid("builtin:sensor-threshold config 'value' must be a number for op '"
                     + op.wire + "', got '" + threshold + "'");
         }
-        Optional<SensorValue> sensor = provider.sensors().get(name);
+        SensorReading reading = read(trait, config);
+        Optional<SensorValue> sensor = reading.value();
         if (sensor.isEmpty()) {
-            return Verdict.fail("sensor " + name + " has no value", null);
+            return Verdict.fail(reading.label() + " has no value", reading.describe());
         }
         Object actual = sensor.get().fields().get(field);
-        Map<String, Object> value = new LinkedHashMap<>();
-        value.put("sensor", name);
+        Map<String, Object> value = reading.describe();
         value.put("field", field);
         value.put("op", op.wire);
         value.put("threshold", threshold);
         if (actual == null) {
-            return Verdict.fail("sensor " + name + " has no field '" + field + "'", value);
+            return Verdict.fail(reading.label() + " has no field '" + field + "'", value);
         }
         value.put("actual", actual);
         if (sensor.get().updatedAt() != null) {
@@ -110,41 +146,41 @@ final class BuiltinEvaluators {
             holds = String.valueOf(actual).equals(String.valueOf(threshold));
         } else {
             // The producer pushed something that is not a number: an operator must look, so not a plain FAIL.
-            return Verdict.error("sensor " + name + " field '" + field + "' is '" + actual + "', not a number",
+            return Verdict.error(reading.label() + " field '" + field + "' is '" + actual + "', not a number",
                     FailureCategory.PERMANENT);
         }
         return holds
                 ? Verdict.pass(value)
-                : Verdict.fail("sensor " + name + " field '" + field + "' is " + actual + ", not " + op.wire + " "
+                : Verdict.fail(reading.label() + " field '" + field + "' is " + actual + ", not " + op.wire + " "
                         + threshold, value);
     }
 
-    private Verdict sensorFreshness(BuiltinConfig config) throws BuiltinConfig.Invalid {
-        String name = config.requireText("sensor");
+    private Verdict sensorFreshness(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
+        config.requireText("sensor");
         BigDecimal maxAge = config.requireNumber("maxAgeSeconds");
         if (maxAge.signum() <= 0) {
             throw new BuiltinConfig.Invalid("builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got "
                     + maxAge.toPlainString());
         }
-        Optional<SensorValue> sensor = provider.sensors().get(name);
+        SensorReading reading = read(trait, config);
+        Optional<SensorValue> sensor = reading.value();
         if (sensor.isEmpty()) {
-            return Verdict.fail("sensor " + name + " has no value", null);
+            return Verdict.fail(reading.label() + " has no value", reading.describe());
         }
         Instant updatedAt = sensor.get().updatedAt();
         if (updatedAt == null) {
-            return Verdict.fail("sensor " + name + " has no updatedAt", null);
+            return Verdict.fail(reading.label() + " has no updatedAt", reading.describe());
         }
         Duration age = Duration.between(updatedAt, clock.instant());
         long ageSeconds = Math.max(0, age.toSeconds());
-        Map<String, Object> value = new LinkedHashMap<>();
-        value.put("sensor", name);
+        Map<String, Object> value = reading.describe();
         value.put("updatedAt", InterlockJson.timestamp(updatedAt));
         value.put("ageSeconds", ageSeconds);
         value.put("maxAgeSeconds", maxAge);
         if (BigDecimal.valueOf(age.toMillis()).compareTo(maxAge.movePointRight(3)) <= 0) {
             return Verdict.pass(value);
         }
-        return Verdict.stale("sensor " + name + " was updated " + ageSeconds + " s ago, more than maxAgeSeconds "
+        return Verdict.stale(reading.label() + " was updated " + ageSeconds + " s ago, more than maxAgeSeconds "
                 + maxAge.toPlainString(), value);
     }
 

@@ -29,7 +29,8 @@ public final class EvaluatorHandler implements RequestStreamHandler {
     /** Over given Deps (the local runtime serves the function in process this way). */
     public EvaluatorHandler(Deps deps) {
         this(new TraitEvaluation(deps.provider(),
-                new HttpEvaluator(deps.outboundHttp(), deps.environment().get(EnvVar.EVALUATOR_BASE_URL)),
+                new HttpEvaluator(deps.outboundHttp(), deps.environment().get(EnvVar.EVALUATOR_BASE_URL),
+                        deps.outboundTemplates()),
                 new LambdaEvaluator(deps.clients()::lambda), deps.clock()));
     }
 

@@ -4,9 +4,11 @@ import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.OutboundException;
 import dev.interlock.deps.outbound.OutboundRequest;
 import dev.interlock.deps.outbound.OutboundResponse;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.outbound.RetryMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.trigger.TemplateValues;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -16,25 +18,29 @@ import java.util.Map;
 
 /**
  * Calls an HTTP evaluator (R§2.3): POST {@code {pipelineId, traitType, config}} through the guarded client, retrying
- * 429/502/503/504, connection failures and timeouts with backoff while the trait timeout lasts. Every way the call
- * can go wrong is an ERROR verdict with a category, never a FAIL.
+ * 429/502/503/504, connection failures and timeouts with backoff while the trait timeout lasts, with the trait's
+ * headers rendered at call time (execution values and credentials the deployment lets go to the evaluator's host).
+ * Every way the call can go wrong is an ERROR verdict with a category, never a FAIL.
  */
 public final class HttpEvaluator {
 
     private final GuardedHttp http;
     private final String baseUrl;
+    private final OutboundTemplates templates;
 
     /**
-     * @param http    the guarded HTTP client (URL guard, retries)
-     * @param baseUrl {@code EVALUATOR_BASE_URL}, the base of relative evaluator paths; blank when not configured
+     * @param http      the guarded HTTP client (URL guard, retries)
+     * @param baseUrl   {@code EVALUATOR_BASE_URL}, the base of relative evaluator paths; blank when not configured
+     * @param templates renders the trait's header templates
      */
-    public HttpEvaluator(GuardedHttp http, String baseUrl) {
+    public HttpEvaluator(GuardedHttp http, String baseUrl, OutboundTemplates templates) {
         this.http = http;
         this.baseUrl = baseUrl == null ? "" : baseUrl.trim();
+        this.templates = templates;
     }
 
     /** Evaluates at a path relative to the base URL (trailing and leading slashes are not doubled). */
-    Verdict evaluateRelative(String path, EvaluatorInput input, Duration timeout) {
+    Verdict evaluateRelative(String path, EvaluatorInput input, Duration timeout, Request request) {
         if (baseUrl.isEmpty()) {
             return Verdict.error("evaluator path '" + path + "' is not a URL and EVALUATOR_BASE_URL is not set",
                     FailureCategory.PERMANENT);
@@ -42,21 +48,45 @@ public final class HttpEvaluator {
         String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         String relative = path.startsWith("/") ? path.substring(1) : path;
         try {
-            return evaluate(new URI(base + "/" + relative), input, timeout);
+            return evaluate(new URI(base + "/" + relative), input, timeout, request);
         } catch (URISyntaxException e) {
             return Verdict.error("EVALUATOR_BASE_URL joined with '" + path + "' is not a valid URL: " + e.getReason(),
                     FailureCategory.PERMANENT);
         }
     }
 
+    /**
+     * The trait's header templates and the values they take.
+     *
+     * @param values the execution's values ({@code runId} is null: no run exists while traits are evaluated)
+     */
+    record Request(Map<String, String> headers, TemplateValues values) {
+    }
+
     /** Evaluates at an absolute http(s) URL. */
-    Verdict evaluate(URI url, EvaluatorInput input, Duration timeout) {
+    Verdict evaluate(URI url, EvaluatorInput input, Duration timeout, Request call) {
+        OutboundTemplates.Rendering rendering = templates.rendering(call.values());
+        Verdict verdict = evaluate(url, input, timeout, call, rendering);
+        // A server may echo a header back in its error body: no credential value goes into a stored reason.
+        return verdict.reason() == null ? verdict : verdict.withReason(rendering.scrub(verdict.reason()));
+    }
+
+    private Verdict evaluate(URI url, EvaluatorInput input, Duration timeout, Request call,
+                             OutboundTemplates.Rendering rendering) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Content-Type", "application/json");
         headers.put("Accept", "application/json");
+        try {
+            rendering.headers(call.headers(), url).forEach((k, v) -> {
+                headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(k));
+                headers.put(k, v);
+            });
+        } catch (OutboundException e) {
+            return Verdict.error("EVALUATOR_REFUSED: " + e.getMessage(), e.category());
+        }
         // An evaluator only reads, so every retryable failure may be retried (unlike a trigger, which starts work).
         OutboundRequest request = new OutboundRequest("POST", url, headers, InterlockJson.write(input),
-                timeout, timeout, RetryMode.IDEMPOTENT);
+                timeout, timeout, RetryMode.IDEMPOTENT).withHosts(rendering.hosts());
         String what = "POST " + redacted(url);
         OutboundResponse response;
         try {

@@ -9,6 +9,7 @@ import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.store.Provider;
 
 import java.time.Clock;
@@ -115,11 +116,13 @@ public final class TraitEvaluation {
             return Verdict.error(e.getMessage(), FailureCategory.PERMANENT);
         }
         EvaluatorInput input = new EvaluatorInput(trait.pipelineId(), trait.traitType(), trait.config());
+        HttpEvaluator.Request request = new HttpEvaluator.Request(trait.headers(),
+                new TemplateValues(trait.pipelineId(), trait.scheduleId(), trait.date(), null));
         return switch (locator) {
             case EvaluatorLocator.Builtin b -> builtins.evaluate(b.evaluator(), trait);
             case EvaluatorLocator.LambdaFunction f -> lambda.evaluate(f.function(), input, timeout);
-            case EvaluatorLocator.Http h -> http.evaluate(h.url(), input, timeout);
-            case EvaluatorLocator.RelativePath p -> http.evaluateRelative(p.path(), input, timeout);
+            case EvaluatorLocator.Http h -> http.evaluate(h.url(), input, timeout, request);
+            case EvaluatorLocator.RelativePath p -> http.evaluateRelative(p.path(), input, timeout, request);
         };
     }
 

@@ -25,6 +25,11 @@ record Verdict(TraitStatus status, Map<String, Object> value, String reason, Fai
         }
     }
 
+    /** The same verdict with another reason. */
+    Verdict withReason(String newReason) {
+        return new Verdict(status, value, newReason, failureCategory);
+    }
+
     static Verdict pass(Map<String, Object> value) {
         return new Verdict(TraitStatus.PASS, value, null, null);
     }

@@ -1,5 +1,6 @@
 package dev.interlock.evaluator;
 
+import dev.interlock.deps.testing.TestTemplates;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -31,7 +32,7 @@ class BuiltinEvaluatorsTest {
 
     private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryProvider provider = new InMemoryProvider(clock);
-    private final TraitEvaluation evaluation = new TraitEvaluation(provider, new HttpEvaluator(null, ""),
+    private final TraitEvaluation evaluation = new TraitEvaluation(provider, new HttpEvaluator(null, "", TestTemplates.none()),
             new LambdaEvaluator(() -> null), clock);
 
     private TraitResult evaluate(String schedule, String evaluator, Map<String, Object> config) {
@@ -112,7 +113,7 @@ class BuiltinEvaluatorsTest {
             "gt,1500,FAIL", "gt,1499,PASS", "gte,1500,PASS", "gte,1501,FAIL", "lt,1501,PASS", "lt,1500,FAIL",
             "lte,1500,PASS", "lte,1499.5,FAIL", "eq,1500,PASS", "eq,1500.0,PASS", "EQ,1501,FAIL"})
     void sensorThresholdComparesNumerically(String op, String value, TraitStatus expected) {
-        provider.sensors().put(new SensorValue("orders-count", Map.of("count", 1500), NOW.minusSeconds(30)));
+        provider.sensors().write(new SensorValue("orders-count", Map.of("count", 1500), NOW.minusSeconds(30)));
 
         TraitResult result = evaluate("daily", "builtin:sensor-threshold", threshold(op, value));
 
@@ -121,7 +122,7 @@ class BuiltinEvaluatorsTest {
 
     @Test
     void aFailedThresholdSaysWhyAndKeepsTheReading() {
-        provider.sensors().put(new SensorValue("orders-count", Map.of("count", 1200), NOW.minusSeconds(30)));
+        provider.sensors().write(new SensorValue("orders-count", Map.of("count", 1200), NOW.minusSeconds(30)));
 
         TraitResult result = evaluate("daily", "builtin:sensor-threshold", threshold("gte", 1500));
 
@@ -133,7 +134,7 @@ class BuiltinEvaluatorsTest {
 
     @Test
     void eqComparesNonNumericValuesByTheirWrittenForm() {
-        provider.sensors().put(new SensorValue("orders-count", Map.of("complete", true), NOW));
+        provider.sensors().write(new SensorValue("orders-count", Map.of("complete", true), NOW));
         Map<String, Object> config = new LinkedHashMap<>(threshold("eq", true));
         config.put("field", "complete");
 
@@ -145,7 +146,7 @@ class BuiltinEvaluatorsTest {
     @Test
     void aMissingSensorOrFieldIsNotReadyYet() {
         TraitResult noSensor = evaluate("daily", "builtin:sensor-threshold", threshold("gte", 1));
-        provider.sensors().put(new SensorValue("orders-count", Map.of("rows", 5), NOW));
+        provider.sensors().write(new SensorValue("orders-count", Map.of("rows", 5), NOW));
         TraitResult noField = evaluate("daily", "builtin:sensor-threshold", threshold("gte", 1));
 
         assertThat(noSensor.status()).isEqualTo(TraitStatus.FAIL);
@@ -156,7 +157,7 @@ class BuiltinEvaluatorsTest {
 
     @Test
     void aNonNumericReadingForAnOrderingOpIsAnError() {
-        provider.sensors().put(new SensorValue("orders-count", Map.of("count", "lots"), NOW));
+        provider.sensors().write(new SensorValue("orders-count", Map.of("count", "lots"), NOW));
 
         TraitResult result = evaluate("daily", "builtin:sensor-threshold", threshold("gt", 1));
 
@@ -185,11 +186,68 @@ class BuiltinEvaluatorsTest {
                 .isEqualTo("builtin:sensor-threshold config 'value' must be a number for op 'gt', got 'many'");
     }
 
+    // ---- partitions ----
+
+    private Map<String, Object> completeIn(String partition) {
+        Map<String, Object> config = new LinkedHashMap<>(threshold("eq", true));
+        config.put("field", "complete");
+        config.put("partition", partition);
+        return config;
+    }
+
+    @Test
+    void yesterdaysCompletePartitionNeverAnswersForToday() {
+        provider.sensors().write(new SensorValue("orders-count", DATE.minusDays(1).toString(), Map.of("complete", true), NOW, 0));
+        provider.sensors().write(new SensorValue("orders-count", Map.of("complete", true), NOW));
+
+        TraitResult today = evaluate("daily", "builtin:sensor-threshold", completeIn("${date}"));
+
+        assertThat(today.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(today.reason()).isEqualTo("sensor orders-count partition 2026-03-01 has no value");
+        assertThat(today.value()).isEqualTo(Map.of("sensor", "orders-count", "partition", "2026-03-01"));
+    }
+
+    @Test
+    void anHourlyTemplateReadsTheHourOfItsSchedule() {
+        provider.sensors().write(new SensorValue("orders-count", "2026-03-01T06", Map.of("complete", true), NOW, 0));
+
+        TraitResult h06 = evaluate("h06", "builtin:sensor-threshold", completeIn("${date}T${hour}"));
+        TraitResult h07 = evaluate("h07", "builtin:sensor-threshold", completeIn("${date}T${hour}"));
+        TraitResult bySchedule = evaluate("h06", "builtin:sensor-threshold", completeIn("${scheduleId}"));
+
+        assertThat(h06.status()).isEqualTo(TraitStatus.PASS);
+        assertThat(h06.value()).containsEntry("partition", "2026-03-01T06");
+        assertThat(h07.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(h07.reason()).isEqualTo("sensor orders-count partition 2026-03-01T07 has no value");
+        assertThat(bySchedule.reason()).isEqualTo("sensor orders-count partition h06 has no value");
+    }
+
+    @Test
+    void freshnessReadsThePartitionToo() {
+        provider.sensors().write(new SensorValue("orders-landed", "2026-03-01", Map.of("files", 3), NOW.minusSeconds(60), 0));
+        provider.sensors().write(new SensorValue("orders-landed", "2026-02-28", Map.of("files", 3), NOW.minusSeconds(86_400), 0));
+
+        TraitResult today = evaluate("daily", "builtin:sensor-freshness",
+                Map.of("sensor", "orders-landed", "maxAgeSeconds", 600, "partition", "${date}"));
+
+        assertThat(today.status()).isEqualTo(TraitStatus.PASS);
+        assertThat(today.value()).containsEntry("partition", "2026-03-01").containsEntry("ageSeconds", 60L);
+    }
+
+    @Test
+    void aTemplateThatExpandsToNoPartitionIsAPermanentError() {
+        TraitResult result = evaluate("daily", "builtin:sensor-threshold", completeIn("${date}/x"));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(result.reason()).contains("'2026-03-01/x'").contains("not a partition");
+    }
+
     // ---- sensor-freshness ----
 
     @Test
     void sensorFreshnessPassesWithinMaxAgeAndIsStaleAfter() {
-        provider.sensors().put(new SensorValue("orders-landed", Map.of("files", 3), NOW.minusSeconds(600)));
+        provider.sensors().write(new SensorValue("orders-landed", Map.of("files", 3), NOW.minusSeconds(600)));
 
         TraitResult fresh = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "orders-landed", "maxAgeSeconds", 600));
         clock.advance(Duration.ofSeconds(1));

@@ -1,5 +1,6 @@
 package dev.interlock.evaluator;
 
+import dev.interlock.deps.testing.TestTemplates;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;
@@ -38,7 +39,7 @@ class EvaluatorHandlerTest {
     private final InMemoryProvider provider = new InMemoryProvider(clock);
 
     private EvaluatorHandler handler(Provider store) {
-        return new EvaluatorHandler(new TraitEvaluation(store, new HttpEvaluator(null, ""),
+        return new EvaluatorHandler(new TraitEvaluation(store, new HttpEvaluator(null, "", TestTemplates.none()),
                 new LambdaEvaluator(() -> null), clock));
     }
 

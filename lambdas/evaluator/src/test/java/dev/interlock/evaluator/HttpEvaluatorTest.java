@@ -1,5 +1,6 @@
 package dev.interlock.evaluator;
 
+import dev.interlock.deps.testing.TestTemplates;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.dynamodb.Backoff;
@@ -49,7 +50,7 @@ class HttpEvaluatorTest {
     private TraitEvaluation evaluation(boolean allowPrivate, String baseUrl) {
         GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock,
                 new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
-        return new TraitEvaluation(provider, new HttpEvaluator(http, baseUrl), new LambdaEvaluator(() -> null), clock);
+        return new TraitEvaluation(provider, new HttpEvaluator(http, baseUrl, TestTemplates.none()), new LambdaEvaluator(() -> null), clock);
     }
 
     private TraitResult evaluate(String evaluator, int timeoutSeconds) {
@@ -80,6 +81,58 @@ class HttpEvaluatorTest {
         JsonNode body = InterlockJson.tree(sent.body());
         assertThat(body).isEqualTo(InterlockJson.tree("{\"pipelineId\":\"orders\",\"traitType\":\"source-freshness\","
                 + "\"config\":{\"maxLagSeconds\":60,\"date\":\"2026-03-01\",\"scheduleId\":\"daily\"}}"));
+    }
+
+    private TraitEvaluation evaluationWithCredentials() {
+        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
+        return new TraitEvaluation(provider, new HttpEvaluator(http, "", TestTemplates.of(Map.of(
+                "INTERLOCK_CHECKS_TOKEN", "checks-token-value", "INTERLOCK_OTHER_TOKEN", "other-token-value",
+                "INTERLOCK_SECRET_HOSTS", "INTERLOCK_CHECKS_*=127.0.0.1;INTERLOCK_OTHER_*=elsewhere.example.com"))),
+                new LambdaEvaluator(() -> null), clock);
+    }
+
+    private static ResolvedTrait withHeaders(String evaluator, Map<String, String> headers) {
+        return new ResolvedTrait("orders", "h07", DATE, "source-freshness", evaluator, Map.of(), 5, 300, true, headers);
+    }
+
+    @Test
+    void theTraitsHeadersAreRenderedAtCallTimeWithTheExecutionsValuesAndCredentials() {
+        server.answer("POST /freshness", Answer.json(200, "{\"status\":\"PASS\"}"));
+
+        TraitResult result = evaluationWithCredentials().evaluate(withHeaders(url("/freshness"),
+                Map.of("Authorization", "Bearer ${INTERLOCK_CHECKS_TOKEN}", "X-Window", "${date}T${hour}")));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.PASS);
+        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer checks-token-value")
+                .containsEntry("X-Window", "2026-03-01T07").containsEntry("Content-Type", "application/json");
+    }
+
+    @Test
+    void aCredentialForAnotherHostIsAnErrorAndNothingIsSent() {
+        server.answer("POST /freshness", Answer.json(200, "{\"status\":\"PASS\"}"));
+
+        TraitResult result = evaluationWithCredentials().evaluate(withHeaders(url("/freshness"),
+                Map.of("Authorization", "Bearer ${INTERLOCK_OTHER_TOKEN}")));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(result.reason()).isEqualTo("EVALUATOR_REFUSED: ${INTERLOCK_OTHER_TOKEN} may not be sent to host "
+                + "'127.0.0.1': INTERLOCK_SECRET_HOSTS allows it only to elsewhere.example.com");
+        assertThat(server.requests()).isEmpty();
+    }
+
+    @Test
+    void aCredentialTheEvaluatorEchoesInItsErrorIsMaskedInTheStoredReason() {
+        server.answer("POST /freshness", Answer.status(403, "token checks-token-value is revoked"));
+
+        TraitResult result = evaluationWithCredentials().evaluate(withHeaders(url("/freshness"),
+                Map.of("Authorization", "Bearer ${INTERLOCK_CHECKS_TOKEN}")));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(result.reason()).contains("token *** is revoked").doesNotContain("checks-token-value");
+        assertThat(provider.traits().get("orders", DATE, "h07", "source-freshness").orElseThrow().reason())
+                .doesNotContain("checks-token-value");
     }
 
     @Test
@@ -204,7 +257,7 @@ class HttpEvaluatorTest {
         Clock real = Clock.systemUTC();
         GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), real,
                 new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
-        TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(real), new HttpEvaluator(http, ""),
+        TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(real), new HttpEvaluator(http, "", TestTemplates.none()),
                 new LambdaEvaluator(() -> null), real);
 
         TraitResult result = evaluation.evaluate(trait(url("/slow"), 1));
@@ -220,7 +273,7 @@ class HttpEvaluatorTest {
         // One attempt; the hand-moved clock makes the computed call timeout exact while the HTTP client waits for real.
         GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                 new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
-        EvaluatorHandler handler = new EvaluatorHandler(new TraitEvaluation(provider, new HttpEvaluator(http, ""),
+        EvaluatorHandler handler = new EvaluatorHandler(new TraitEvaluation(provider, new HttpEvaluator(http, "", TestTemplates.none()),
                 new LambdaEvaluator(() -> null), clock));
         // 4 s left in the invocation: the evaluator gets 1 s of it, not the trait's 60 s.
         Context context = (Context) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Context.class},

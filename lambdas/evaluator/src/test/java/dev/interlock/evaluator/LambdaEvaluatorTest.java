@@ -1,5 +1,6 @@
 package dev.interlock.evaluator;
 
+import dev.interlock.deps.testing.TestTemplates;
 import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
 import dev.interlock.model.json.InterlockJson;
@@ -28,7 +29,7 @@ class LambdaEvaluatorTest {
     private final LambdaClient client = stub.client(LambdaClient.builder());
     private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
     private final TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(clock),
-            new HttpEvaluator(null, ""), new LambdaEvaluator(() -> client), clock);
+            new HttpEvaluator(null, "", TestTemplates.none()), new LambdaEvaluator(() -> client), clock);
 
     @AfterEach
     void stop() {

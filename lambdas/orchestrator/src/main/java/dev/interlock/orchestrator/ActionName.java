@@ -18,6 +18,8 @@ public enum ActionName {
     HANDLE_LATE_ARRIVAL("handleLateArrival"),
     CHECK_MONITORING_EXPIRED("checkMonitoringExpired"),
     RELEASE_LOCK("releaseLock"),
+    PLAN_RETRY("planRetry"),
+    ALERT_EXECUTION_ERROR("alertExecutionError"),
     WATCHDOG("watchdog");
 
     private final String wireName;
@@ -44,8 +46,11 @@ public enum ActionName {
         return Optional.empty();
     }
 
-    /** Whether the action concerns one (pipeline, schedule) and so needs them in the request. */
+    /**
+     * Whether the action concerns one (pipeline, schedule) and so needs them in the request. The watchdog concerns
+     * every pipeline; an execution error must be alerted even when the failed execution names no pipeline.
+     */
     public boolean needsPipeline() {
-        return this != WATCHDOG;
+        return this != WATCHDOG && this != ALERT_EXECUTION_ERROR;
     }
 }

@@ -2,6 +2,7 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.run.ExecutionBudget;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -61,8 +62,7 @@ public final class CheckMonitoringExpired implements Action {
         boolean noRoomForAnotherRound = false;
         if (body.executionStartTime() != null && !body.executionStartTime().isBlank()) {
             try {
-                Instant limit = Instant.parse(body.executionStartTime().trim())
-                        .plusSeconds(timeout - PipelineTuning.SAFETY_MARGIN_SECONDS);
+                Instant limit = new ExecutionBudget(Instant.parse(body.executionStartTime().trim()), timeout).end();
                 noRoomForAnotherRound = now.plusSeconds(tuning.monitoringIntervalSeconds() + ROUND_SECONDS).isAfter(limit);
             } catch (DateTimeException e) {
                 return Outcome.error("payload.executionStartTime is not an ISO-8601 instant: " + body.executionStartTime(),

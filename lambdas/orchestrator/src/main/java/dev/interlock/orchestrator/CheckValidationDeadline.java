@@ -2,6 +2,7 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.run.ExecutionBudget;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.schedule.ScheduleWindow;
 
@@ -12,8 +13,9 @@ import java.util.Optional;
 
 /**
  * {@code checkValidationDeadline}: may the NOT READY loop wait once more? The deadline is {@code sla.validationTimeout}
- * on the execution date, but never later than the default that leaves room for polling before the execution times
- * out. Every answer carries {@code exhausted}, so the loop always ends.
+ * on the execution date, but never later than the default that leaves room for following the job for its whole
+ * maximum duration before the execution times out. Every answer carries {@code exhausted}, so the loop always ends.
+ * Each round is also reported to the execution's lock, which is how a marker for the same day knows it may be absorbed.
  */
 public final class CheckValidationDeadline implements Action {
 
@@ -24,6 +26,14 @@ public final class CheckValidationDeadline implements Action {
     /** Request payload. */
     record Request(String executionStartTime, Integer executionTimeoutSeconds) {
     }
+
+    /**
+     * Time one evaluation round (the trait Map and the checks after it) may take on top of the wait before its holder
+     * looks dead to markers that meet its lock. Too short only costs waiting (a live holder's markers wait instead of
+     * being absorbed); too long risks absorbing work into a holder that just died (an operator's release hands such
+     * work on). Five minutes covers every evaluator but one that uses most of the 15-minute trait timeout.
+     */
+    static final int ROUND_ALLOWANCE_SECONDS = 300;
 
     private final Collaborators collaborators;
 
@@ -44,20 +54,43 @@ public final class CheckValidationDeadline implements Action {
         }
         Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
         if (pipeline.isEmpty()) {
-            Instant fallback = start.get().plusSeconds(Math.max(0, timeout - PipelineTuning.SAFETY_MARGIN_SECONDS));
+            Instant fallback = new ExecutionBudget(start.get(), timeout).end();
             return Outcome.error(Collaborators.notFound(request), payload(fallback, now));
         }
-        Instant deadline = PipelineTuning.defaultValidationDeadline(pipeline.get(), start.get(), timeout);
+        Instant deadline = new ExecutionBudget(start.get(), timeout).latestTrigger(pipeline.get());
+        Outcome outcome;
         try {
             Instant configured = ScheduleWindow.of(pipeline.get(), request.scheduleId(), request.date()).validationDeadline();
             if (configured != null && configured.isBefore(deadline)) {
                 deadline = configured;
             }
+            outcome = Outcome.proceed(payload(deadline, now));
         } catch (IllegalArgumentException | DateTimeException e) {
-            return Outcome.error("invalid sla.validationTimeout, using the execution's own deadline: " + e.getMessage(),
+            outcome = Outcome.error("invalid sla.validationTimeout, using the execution's own deadline: " + e.getMessage(),
                     payload(deadline, now));
         }
-        return Outcome.proceed(payload(deadline, now));
+        reportRound(request, pipeline.get(), deadline, now);
+        return outcome;
+    }
+
+    /**
+     * Tells the lock that its holder evaluates until {@code deadline} and starts its next round within an interval and
+     * a round's time, so a marker for the same day is absorbed instead of waiting. Once the deadline has passed this
+     * round may be the last, so the report is withdrawn. Best effort: without it markers wait instead.
+     */
+    private void reportRound(ActionRequest request, PipelineConfig pipeline, Instant deadline, Instant now) {
+        if (request.executionName() == null) {
+            return;
+        }
+        boolean last = !now.isBefore(deadline);
+        Instant nextRoundBy = now.plusSeconds(Math.max(1, pipeline.evaluationIntervalSeconds()) + ROUND_ALLOWANCE_SECONDS);
+        try {
+            collaborators.provider().locks().recordEvaluating(LockOwner.key(request), request.executionName(),
+                    last ? null : nextRoundBy, last ? null : deadline);
+        } catch (RuntimeException e) {
+            collaborators.log().warn(request.logContext(), "could not report the evaluation round to the lock",
+                    Map.of("error", String.valueOf(e.getMessage())));
+        }
     }
 
     @Override

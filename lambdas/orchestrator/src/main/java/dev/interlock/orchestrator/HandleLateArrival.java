@@ -2,7 +2,6 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.rerun.LateArrival;
@@ -106,8 +105,7 @@ public final class HandleLateArrival implements Action {
     /** This execution's lock, released by owner (a no-op when it is already released or held by another). */
     private void releaseLock(ActionRequest request) {
         if (request.executionName() != null) {
-            collaborators.provider().locks().release(new LockKey(request.pipelineId(), request.scheduleId()),
-                    request.executionName());
+            collaborators.provider().locks().release(LockOwner.key(request), request.executionName());
         }
     }
 

@@ -29,6 +29,7 @@ public final class Orchestrator {
     }
 
     private final Collaborators collaborators;
+    private final GateOutcomes gates;
     private final Map<ActionName, Action> actions = new EnumMap<>(ActionName.class);
     private final RerunProgress reruns;
 
@@ -40,6 +41,7 @@ public final class Orchestrator {
                         StructuredLog log) {
         this.collaborators = new Collaborators(provider, clock,
                 new DeduplicatedAlerts(provider.alerts(), alerts, clock, log), settings, log);
+        this.gates = new GateOutcomes(collaborators);
         for (ActionName name : ActionName.values()) {
             actions.put(name, create(name, collaborators));
         }
@@ -62,6 +64,8 @@ public final class Orchestrator {
             case HANDLE_LATE_ARRIVAL -> new HandleLateArrival(c);
             case CHECK_MONITORING_EXPIRED -> new CheckMonitoringExpired(c);
             case RELEASE_LOCK -> new ReleaseLock(c);
+            case PLAN_RETRY -> new PlanRetry(c);
+            case ALERT_EXECUTION_ERROR -> new AlertExecutionError(c);
             case WATCHDOG -> new Watchdog(c);
         };
     }
@@ -112,6 +116,7 @@ public final class Orchestrator {
             // Ids that cannot be part of a key name no rerun; the action's own answer stands.
             collaborators.log().warn(request.logContext(), "no rerun looked up for this request: " + e.getMessage(), Map.of());
         }
+        gates.after(name.get(), request, outcome);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("action", name.get().wireName());
         fields.put("result", outcome.result().wireName());
@@ -145,13 +150,11 @@ public final class Orchestrator {
         }
         String pipelineId = trimmed(envelope.pipelineId());
         String scheduleId = trimmed(envelope.scheduleId());
-        if (name.needsPipeline()) {
-            if (pipelineId == null) {
-                throw new IllegalArgumentException("pipelineId is required for " + name.wireName());
-            }
-            if (scheduleId == null) {
-                scheduleId = "daily";
-            }
+        if (name.needsPipeline() && pipelineId == null) {
+            throw new IllegalArgumentException("pipelineId is required for " + name.wireName());
+        }
+        if (pipelineId != null && scheduleId == null) {
+            scheduleId = "daily";
         }
         return new ActionRequest(name, pipelineId, scheduleId, date, envelope.runId(), envelope.executionName(),
                 envelope.payload());

@@ -2,20 +2,22 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.model.pipeline.MonitoringConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.run.ExecutionBudget;
 import dev.interlock.model.schedule.TimeSpan;
-
-import java.time.Instant;
 
 /**
  * The resolved waits and limits of one pipeline for one execution (the values the Wait states and loops read),
  * kept inside the execution timeout.
  *
+ * @param pollLimit                 polls of the poll window (after it a running job is reported overdue)
+ * @param maxJobDurationSeconds     how long the job is followed before it is cancelled
  * @param monitoringDurationSeconds 0 when monitoring is disabled
  */
 public record PipelineTuning(
         int evaluationIntervalSeconds,
         int pollIntervalSeconds,
         int pollLimit,
+        int maxJobDurationSeconds,
         boolean monitoringEnabled,
         int monitoringIntervalSeconds,
         long monitoringDurationSeconds) {
@@ -23,20 +25,21 @@ public record PipelineTuning(
     /** Wait between monitoring rounds when the duration allows it. */
     public static final int DEFAULT_MONITORING_INTERVAL_SECONDS = 300;
     /** Time kept free at the end of an execution for logging, cascade and releasing the lock. */
-    public static final int SAFETY_MARGIN_SECONDS = 900;
+    public static final int SAFETY_MARGIN_SECONDS = ExecutionBudget.SAFETY_MARGIN_SECONDS;
 
     /**
-     * The tuning of {@code config} under an execution timeout. Polling may use at most half the timeout, so
-     * evaluation always keeps the other half; an unparsable monitoring duration is an
+     * The tuning of {@code config} under an execution timeout. The poll window and the followed job each take at most
+     * half the timeout, so evaluation always keeps the other half; an unparsable monitoring duration is an
      * {@link IllegalArgumentException} naming the field.
      */
     public static PipelineTuning of(PipelineConfig config, int executionTimeoutSeconds) {
         int evaluationInterval = Math.max(1, config.evaluationIntervalSeconds());
         int pollInterval = pollInterval(config);
         int pollLimit = pollLimit(config, executionTimeoutSeconds);
+        int maxJobDuration = ExecutionBudget.maxJobDurationSeconds(config, executionTimeoutSeconds);
         MonitoringConfig monitoring = config.monitoring();
         if (!monitoring.enabled()) {
-            return new PipelineTuning(evaluationInterval, pollInterval, pollLimit, false,
+            return new PipelineTuning(evaluationInterval, pollInterval, pollLimit, maxJobDuration, false,
                     DEFAULT_MONITORING_INTERVAL_SECONDS, 0);
         }
         long duration;
@@ -50,7 +53,7 @@ public record PipelineTuning(
         }
         // A window shorter than the default interval still gets a round inside it.
         int interval = (int) Math.min(DEFAULT_MONITORING_INTERVAL_SECONDS, duration);
-        return new PipelineTuning(evaluationInterval, pollInterval, pollLimit, true, interval, duration);
+        return new PipelineTuning(evaluationInterval, pollInterval, pollLimit, maxJobDuration, true, interval, duration);
     }
 
     /** Wait before each poll, at least a second. */
@@ -58,19 +61,9 @@ public record PipelineTuning(
         return Math.max(1, config.pollIntervalSeconds());
     }
 
-    /** Polls before a TIMEOUT failure, clamped so polling takes at most half the execution timeout. */
+    /** Polls of the poll window, clamped so the window is at most half the execution timeout. */
     public static int pollLimit(PipelineConfig config, int executionTimeoutSeconds) {
         int pollBudget = Math.max(1, executionTimeoutSeconds / 2);
         return Math.max(1, Math.min(config.pollLimit(), pollBudget / pollInterval(config)));
-    }
-
-    /**
-     * Where waiting for readiness must stop when no {@code sla.validationTimeout} says otherwise: early enough that
-     * a full poll loop and the safety margin still fit before the execution times out, never before it started.
-     */
-    public static Instant defaultValidationDeadline(PipelineConfig config, Instant executionStart, int executionTimeoutSeconds) {
-        long margin = (long) pollInterval(config) * pollLimit(config, executionTimeoutSeconds) + SAFETY_MARGIN_SECONDS;
-        Instant deadline = executionStart.plusSeconds(executionTimeoutSeconds - margin);
-        return deadline.isBefore(executionStart) ? executionStart : deadline;
     }
 }

@@ -1,7 +1,5 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.keys.LockKey;
-
 /** {@code releaseLock}: deletes the lock only when this owner holds it; a lock held by another is left alone. */
 public final class ReleaseLock implements Action {
 
@@ -25,7 +23,7 @@ public final class ReleaseLock implements Action {
         if (owner == null) {
             return Outcome.error("payload.owner (or executionName) is required to release the lock", errorPayload());
         }
-        boolean released = collaborators.provider().locks().release(new LockKey(request.pipelineId(), request.scheduleId()), owner);
+        boolean released = collaborators.provider().locks().release(LockOwner.key(request), owner);
         return Outcome.proceed(new Payload(released));
     }
 

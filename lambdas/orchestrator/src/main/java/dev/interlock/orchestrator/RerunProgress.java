@@ -44,13 +44,19 @@ final class RerunProgress {
                 }
             }
             case ACQUIRE_LOCK -> {
-                if (outcome.result() != Result.PROCEED) {
-                    move(request, outcome.result() == Result.SKIP ? RerunStatus.SKIPPED : RerunStatus.FAILED, outcome.reason());
+                // A replay meeting a held lock waits for it or hands itself over (Successors passes the rerun on);
+                // only an absorbed marker ends here, and a replay is never absorbed.
+                if (outcome.result() == Result.ERROR) {
+                    move(request, RerunStatus.FAILED, outcome.reason());
+                } else if (outcome.payload() instanceof AcquireLock.Payload p && p.absorbed()) {
+                    move(request, RerunStatus.SKIPPED, outcome.reason());
                 }
             }
             case CHECK_RUN_LOG -> {
                 // Only a replay marker serves a rerun: other evaluations need no lookup.
-                if (request.payload(CheckRunLog.Request.class).isReplay()) {
+                // A skip for a backoff is a wait: the machine asks again once it has passed.
+                boolean waits = outcome.payload() instanceof CheckRunLog.Payload p && p.retryAfterSeconds() > 0;
+                if (request.payload(CheckRunLog.Request.class).isReplay() && !waits) {
                     move(request, switch (outcome.result()) {
                         case PROCEED -> RerunStatus.STARTED;
                         case SKIP -> RerunStatus.SKIPPED;

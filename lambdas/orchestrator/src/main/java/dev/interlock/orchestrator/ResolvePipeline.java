@@ -17,7 +17,6 @@ import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
-import dev.interlock.model.trigger.ArgumentTemplate;
 import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
@@ -26,7 +25,6 @@ import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.model.trigger.HttpTrigger;
 import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
-import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.store.RunLogKey;
 
@@ -58,6 +56,7 @@ public final class ResolvePipeline implements Action {
             int evaluationIntervalSeconds,
             int pollIntervalSeconds,
             int pollLimit,
+            int maxJobDurationSeconds,
             Monitoring monitoring,
             Retry retry,
             boolean dryRun) {
@@ -107,12 +106,13 @@ public final class ResolvePipeline implements Action {
         }
         List<ResolvedTrait> traits = TraitResolution.resolve(pipeline, archetype.get(), request.scheduleId(), request.date());
         String runId = runIdFor(request);
-        TriggerConfig trigger = ArgumentTemplate.expand(pipeline.trigger(),
-                new TemplateValues(pipeline.name(), request.scheduleId(), request.date(), runId));
+        // As registered: the trigger and the run-checker render its templates at call time, so credentials are
+        // resolved only inside them and never enter the execution history.
+        TriggerConfig trigger = pipeline.trigger();
         createRun(request, runId, trigger);
         return Outcome.proceed(new Resolved(runId, traits, trigger, trigger.type().wireName(), headersOf(trigger),
                 tuning.evaluationIntervalSeconds(), tuning.pollIntervalSeconds(), tuning.pollLimit(),
-                new Monitoring(tuning.monitoringEnabled(), tuning.monitoringIntervalSeconds(), tuning.monitoringDurationSeconds()),
+                tuning.maxJobDurationSeconds(), new Monitoring(tuning.monitoringEnabled(), tuning.monitoringIntervalSeconds(), tuning.monitoringDurationSeconds()),
                 Retry.of(pipeline.retry()), pipeline.dryRun()));
     }
 
@@ -121,7 +121,7 @@ public final class ResolvePipeline implements Action {
         return new Unresolved();
     }
 
-    /** The header templates a poll needs (still {@code ${INTERLOCK_*}}: secrets never enter the execution history). */
+    /** The header templates a poll needs, unrendered (credentials never enter the execution history). */
     static Map<String, String> headersOf(TriggerConfig trigger) {
         return switch (trigger) {
             case HttpTrigger http -> http.headers();
@@ -156,6 +156,10 @@ public final class ResolvePipeline implements Action {
         Instant now = collaborators.now();
         RunState run = new RunState(runId, request.pipelineId(), request.scheduleId(), request.date(), RunStatus.PENDING, 1,
                 trigger.type(), request.executionName(), Map.of(), null, null, now, now);
+        // Before the run exists, so no run can exist without the watchdog's check that it ends within the execution
+        // timeout (a repeated call adds a second, harmless check: STUCK_RUN is alerted once).
+        collaborators.provider().watchdog().expectRunSettled(request.pipelineId(), runId,
+                now.plusSeconds(collaborators.settings().executionTimeoutSeconds()));
         if (collaborators.provider().runs().create(run)) {
             collaborators.provider().events().append(new Event(EventKind.RUN_STATE_CHANGED,
                     request.pipelineId(), request.scheduleId(), request.date(), runId, null, RunStatus.PENDING.wireName(),

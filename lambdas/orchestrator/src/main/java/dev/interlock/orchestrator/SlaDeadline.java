@@ -6,6 +6,7 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.watch.ScheduleWatch;
 
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -16,7 +17,8 @@ import java.util.function.Function;
 
 /**
  * The informational SLA checks: one deadline of the schedule window on the execution date; past it, an alert of
- * one kind, sent once per (pipeline, date, schedule). The machine reads nothing from the answer.
+ * one kind, sent once per (pipeline, date, schedule), unless the deadline passed before the schedule was registered
+ * (then only an event says so). The machine reads nothing from the answer.
  */
 final class SlaDeadline {
 
@@ -63,10 +65,32 @@ final class SlaDeadline {
         }
         String message = what + " SLA breached for " + request.pipelineId() + " schedule " + request.scheduleId()
                 + " on " + request.date() + " (deadline " + text + ")";
+        Optional<Instant> registered = registeredAt(request);
+        if (registered.isPresent() && !deadline.isAfter(registered.get())) {
+            // A caught-up window or a backfill: the deadline passed before the schedule existed (SPEC §2).
+            details.put("registeredAt", InterlockJson.timestamp(registered.get()));
+            collaborators.record(request, EventKind.SLA_BREACHED, kind.wireName(), message
+                    + ": not alerted, the deadline passed before the schedule was registered", details);
+            return Outcome.proceed(new Payload(true, text));
+        }
         if (collaborators.alerts().raise(kind, AlertLevel.WARNING, request.pipelineId(), request.scheduleId(),
                 request.date(), message, details, request.logContext())) {
             collaborators.record(request, EventKind.SLA_BREACHED, kind.wireName(), message, details);
         }
         return Outcome.proceed(new Payload(true, text));
+    }
+
+    /**
+     * Since when the request's schedule exists in its current form (for a schedule id the config does not list, since
+     * the earliest of its schedules), or empty for a pipeline the watchdog has no watch of yet.
+     */
+    private Optional<Instant> registeredAt(ActionRequest request) {
+        return collaborators.provider().watchdog().watch(request.pipelineId()).flatMap(watch -> {
+            ScheduleWatch schedule = watch.schedules().get(request.scheduleId());
+            if (schedule != null) {
+                return Optional.of(schedule.since());
+            }
+            return watch.schedules().values().stream().map(ScheduleWatch::since).min(Instant::compareTo);
+        });
     }
 }

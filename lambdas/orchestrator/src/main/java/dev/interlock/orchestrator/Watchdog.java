@@ -3,128 +3,335 @@ package dev.interlock.orchestrator;
 import dev.interlock.deps.log.LogContext;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.watch.PipelineWatch;
+import dev.interlock.model.watch.WatchEvent;
+import dev.interlock.model.watch.WatchPlan;
+import dev.interlock.store.CalendarStore;
+import dev.interlock.store.DependantCheck;
+import dev.interlock.store.Registration;
+import dev.interlock.store.DueEntry;
 import dev.interlock.store.Page;
+import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
+import dev.interlock.store.StoreException;
+import dev.interlock.store.WatchdogIndex;
 
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
- * {@code watchdog} (an EventBridge schedule): what no marker will ever report. For every pipeline schedule it starts
- * the day's evaluation once its {@code after} has passed and nothing else did, alerts SLA_MISSED once when the
- * deadline passed without COMPLETED, and alerts STUCK_RUN once for runs still not terminal after the execution
- * timeout. Excluded execution dates are left alone. A pipeline with an invalid config is reported, not fatal.
+ * {@code watchdog} (an EventBridge schedule): what no marker will ever report. It reads only what is due — the
+ * entries of the due-time index ({@link WatchdogIndex}) up to now — so a tick costs what is due, not what is
+ * registered. A pipeline's entry wakes its watch: each window that opened since the last look starts the day's
+ * evaluation once (unless something else did), each completion deadline that passed without COMPLETED alerts
+ * SLA_MISSED once, excluded dates are left alone; then the watch is moved on to its next event. A run's entry, due
+ * when the execution timeout has passed, alerts STUCK_RUN once if the run is still not terminal. A pipeline with an
+ * invalid config is reported, not fatal. Handled entries are deleted as they are handled, so a tick that stops (its
+ * time budget, a store fault) leaves the rest for the next one, and a missed tick is caught up by the next.
  */
 public final class Watchdog implements Action {
 
-    /** What one tick did; entries are {@code <pipeline>/<schedule>/<date>} (stuck runs: the run id). */
+    /**
+     * What one tick did; entries are {@code <pipeline>/<schedule>/<date>} (stuck runs: the run id).
+     *
+     * @param pipelines  pipelines whose watch was due and looked at
+     * @param dueEntries due entries read (pipelines woken and runs checked)
+     * @param caughtUp   whether everything due was handled; false when the time budget ran out (the next tick resumes)
+     */
     public record Summary(int pipelines, List<String> markersWritten, List<String> slaMissed, List<String> stuckRuns,
-                          List<String> excluded, List<String> errors) {
+                          List<String> excluded, List<String> errors, int dueEntries, boolean caughtUp) {
     }
 
+    /** Well inside the orchestrator's 120 s timeout: a tick that has more to do leaves it to the next one. */
+    static final Duration DEFAULT_BUDGET = Duration.ofSeconds(60);
     private static final int PAGE_SIZE = 100;
+    /** Due pipelines handled at once: their reads and writes are independent, and DynamoDB latency dominates. */
+    private static final int CONCURRENCY = 8;
+    /**
+     * Writers put entries in the partition of their own "now"; a tick keeps reading the previous day's partitions for
+     * this long after midnight, so a writer whose clock lags a little is not missed.
+     */
+    private static final Duration LOW_WATER_MARGIN = Duration.ofMinutes(5);
 
     private final Collaborators collaborators;
+    private final Duration budget;
+    private final LongSupplier nanoTime;
 
     public Watchdog(Collaborators collaborators) {
+        this(collaborators, DEFAULT_BUDGET, System::nanoTime);
+    }
+
+    /** A watchdog with its own time budget per tick, measured on {@code nanoTime} (tests pass a controlled one). */
+    Watchdog(Collaborators collaborators, Duration budget, LongSupplier nanoTime) {
         this.collaborators = collaborators;
+        this.budget = budget;
+        this.nanoTime = nanoTime;
+    }
+
+    /** What a tick collects, from several threads. */
+    private static final class Tally {
+        final AtomicInteger pipelines = new AtomicInteger();
+        final AtomicInteger entries = new AtomicInteger();
+        final List<String> markersWritten = Collections.synchronizedList(new ArrayList<>());
+        final Set<String> slaMissed = ConcurrentHashMap.newKeySet();
+        final List<String> stuckRuns = Collections.synchronizedList(new ArrayList<>());
+        final Set<String> excluded = ConcurrentHashMap.newKeySet();
+        final List<String> errors = Collections.synchronizedList(new ArrayList<>());
+
+        Summary summary(boolean caughtUp) {
+            return new Summary(pipelines.get(), sorted(markersWritten), sorted(slaMissed), sorted(stuckRuns),
+                    sorted(excluded), sorted(errors), entries.get(), caughtUp);
+        }
+
+        private static List<String> sorted(java.util.Collection<String> values) {
+            synchronized (values) {
+                return List.copyOf(new TreeSet<>(values));
+            }
+        }
     }
 
     @Override
     public Outcome run(ActionRequest request) {
-        Summary summary = new Summary(0, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-                new ArrayList<>());
-        List<PipelineConfig> pipelines = Page.all(PAGE_SIZE, collaborators.provider().pipelines()::list);
-        for (PipelineConfig pipeline : pipelines) {
-            LogContext context = new LogContext(pipeline.name(), null, null, null, request.executionName());
-            try {
-                for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
-                    watchSchedule(pipeline, schedule, summary);
+        Instant now = collaborators.now();
+        long started = nanoTime.getAsLong();
+        WatchdogIndex index = collaborators.provider().watchdog();
+        Tally tally = new Tally();
+        TickCalendars calendars = new TickCalendars(collaborators.provider().calendars());
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        Optional<LocalDate> lowWater = index.lowWater();
+        Optional<LocalDate> from = lowWater.isPresent() ? lowWater : adoptUnwatched(now, started);
+        if (from.isEmpty()) {
+            return done(tally.summary(false), started);
+        }
+        boolean caughtUp = true;
+        try (ExecutorService workers = Executors.newFixedThreadPool(CONCURRENCY, Thread.ofVirtual().name("watchdog-", 0).factory())) {
+            days:
+            for (LocalDate day = from.get(); !day.isAfter(today); day = day.plusDays(1)) {
+                for (int shard = 0; shard < TableKeys.DUE_SHARDS; shard++) {
+                    PageRequest page = PageRequest.first(PAGE_SIZE);
+                    while (page != null) {
+                        if (outOfTime(started)) {
+                            caughtUp = false;
+                            break days;
+                        }
+                        Page<DueEntry> due = index.due(day, shard, now, page);
+                        handle(due.items(), now, tally, calendars, workers);
+                        page = due.nextCursor() == null ? null : page.after(due.nextCursor());
+                    }
                 }
-                watchRuns(pipeline, summary);
-            } catch (IllegalArgumentException | DateTimeException e) {
-                collaborators.log().error(context, "watchdog skipped a pipeline with an invalid config", Map.of(), e);
-                summary.errors().add(pipeline.name() + ": " + e.getMessage());
             }
         }
-        Summary done = new Summary(pipelines.size(), List.copyOf(summary.markersWritten()), List.copyOf(summary.slaMissed()),
-                List.copyOf(summary.stuckRuns()), List.copyOf(summary.excluded()), List.copyOf(summary.errors()));
-        collaborators.log().info(LogContext.NONE, "watchdog tick", Map.of("pipelines", done.pipelines(),
-                "markersWritten", done.markersWritten().size(), "slaMissed", done.slaMissed().size(),
-                "stuckRuns", done.stuckRuns().size(), "errors", done.errors().size()));
-        return Outcome.proceed(done);
+        if (caughtUp) {
+            LocalDate done = LocalDate.ofInstant(now.minus(LOW_WATER_MARGIN), ZoneOffset.UTC);
+            if (lowWater.map(d -> d.isBefore(done)).orElse(true)) {
+                index.raiseLowWater(done);
+            }
+        }
+        return done(tally.summary(caughtUp), started);
+    }
+
+    private Outcome done(Summary summary, long started) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("dueEntries", summary.dueEntries());
+        fields.put("pipelines", summary.pipelines());
+        fields.put("markersWritten", summary.markersWritten().size());
+        fields.put("slaMissed", summary.slaMissed().size());
+        fields.put("stuckRuns", summary.stuckRuns().size());
+        fields.put("errors", summary.errors().size());
+        fields.put("caughtUp", summary.caughtUp());
+        fields.put("millis", Duration.ofNanos(nanoTime.getAsLong() - started).toMillis());
+        collaborators.log().info(LogContext.NONE, "watchdog tick", fields);
+        return Outcome.proceed(summary);
+    }
+
+    /**
+     * The first tick on a table (no checkpoint yet) gives every pipeline registered before the due-time index existed
+     * its watch, once, so an upgrade does not leave them unwatched; later registrations write their own. Answers the
+     * earliest day a due entry may be in, or empty when the time budget ran out (the next tick goes on; adopting is
+     * idempotent).
+     */
+    private Optional<LocalDate> adoptUnwatched(Instant now, long started) {
+        WatchdogIndex index = collaborators.provider().watchdog();
+        // Run checks written before the first tick are due at least an execution timeout after their run started.
+        LocalDate earliest = LocalDate.ofInstant(now, ZoneOffset.UTC).minusDays(1);
+        int adopted = 0;
+        PageRequest page = PageRequest.first(PAGE_SIZE);
+        while (page != null) {
+            if (outOfTime(started)) {
+                return Optional.empty();
+            }
+            Page<PipelineConfig> configs = collaborators.provider().pipelines().list(page);
+            for (PipelineConfig config : configs.items()) {
+                PipelineWatch watch = index.watch(config.name()).orElse(null);
+                if (watch == null) {
+                    watch = index.adopt(config);
+                    adopted++;
+                }
+                if (watch.dueAt() != null && LocalDate.ofInstant(watch.dueAt(), ZoneOffset.UTC).isBefore(earliest)) {
+                    earliest = LocalDate.ofInstant(watch.dueAt(), ZoneOffset.UTC);
+                }
+            }
+            page = configs.nextCursor() == null ? null : page.after(configs.nextCursor());
+        }
+        collaborators.log().info(LogContext.NONE, "watchdog index started", Map.of("adopted", adopted, "from", earliest.toString()));
+        return Optional.of(earliest);
+    }
+
+    private boolean outOfTime(long started) {
+        return Duration.ofNanos(nanoTime.getAsLong() - started).compareTo(budget) > 0;
     }
 
     @Override
     public Summary errorPayload() {
-        return new Summary(0, List.of(), List.of(), List.of(), List.of(), List.of());
+        return new Summary(0, List.of(), List.of(), List.of(), List.of(), List.of(), 0, false);
     }
 
-    private void watchSchedule(PipelineConfig pipeline, ScheduleConfig schedule, Summary summary) {
-        Instant now = collaborators.now();
-        String scheduleId = schedule.name();
-        ZoneId zone = ScheduleWindow.zoneOf(schedule, pipeline.sla());
-        LocalDate today = LocalDate.ofInstant(now, zone);
-        Instant startOfToday = today.atStartOfDay(zone).toInstant();
-        // Yesterday too: a deadline earlier than `after` rolls to the next day, so yesterday's window may be due today.
-        for (LocalDate date : List.of(today.minusDays(1), today)) {
-            String id = pipeline.name() + "/" + scheduleId + "/" + date;
-            Optional<String> excluded = ExclusionRule.reason(collaborators.provider().calendars(), pipeline, date);
-            if (excluded.isPresent()) {
-                if (date.equals(today)) {
-                    summary.excluded().add(id);
+    /** Handles one page of due entries, several at once; a store fault stops the tick once the page is done. */
+    private void handle(List<DueEntry> entries, Instant now, Tally tally, TickCalendars calendars, ExecutorService workers) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        tally.entries.addAndGet(entries.size());
+        List<Future<?>> work = new ArrayList<>();
+        for (DueEntry entry : entries) {
+            work.add(workers.submit(() -> {
+                if (entry.isRunCheck()) {
+                    checkRun(entry, tally);
+                } else {
+                    // Single-key reads (the functions' roles grant no batch reads), made by the workers in parallel.
+                    Optional<PipelineWatch> watch = collaborators.provider().watchdog().watch(entry.pipelineId());
+                    Optional<PipelineConfig> config = watch.isEmpty() ? Optional.empty()
+                            : collaborators.provider().pipelines().get(entry.pipelineId());
+                    wake(entry, watch.orElse(null), config.orElse(null), now, tally, calendars);
                 }
-                continue;
+            }));
+        }
+        RuntimeException fault = null;
+        for (Future<?> done : work) {
+            try {
+                done.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("watchdog tick interrupted", e);
+            } catch (ExecutionException e) {
+                if (fault == null) {
+                    fault = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                }
             }
-            ScheduleWindow window = ScheduleWindow.of(pipeline, scheduleId, date);
-            Optional<RunLog> log = collaborators.provider().runLogs().get(new RunLogKey(pipeline.name(), date, scheduleId));
-            if (date.equals(today) && startsToday(schedule, window, now, log, pipeline, date)) {
-                summary.markersWritten().add(id);
+        }
+        if (fault != null) {
+            throw fault;
+        }
+    }
+
+    /** Acts on the events of one pipeline that fell due since its last look, then moves its watch on. */
+    private void wake(DueEntry entry, PipelineWatch watch, PipelineConfig config, Instant now, Tally tally,
+                      TickCalendars calendars) {
+        WatchdogIndex index = collaborators.provider().watchdog();
+        if (watch == null || !entry.dueAt().equals(watch.dueAt())) {
+            // The pipeline was deleted, or re-registered and its watch points elsewhere: nothing is due here.
+            index.remove(entry);
+            return;
+        }
+        if (config == null) {
+            // Read between a deletion's commit and ours: the next tick finds the watch gone.
+            return;
+        }
+        tally.pipelines.incrementAndGet();
+        LogContext context = new LogContext(config.name(), null, null, null, null);
+        WatchPlan.Due due = WatchPlan.due(config, watch, now);
+        due.problems().forEach((scheduleId, problem) -> {
+            collaborators.log().error(new LogContext(config.name(), scheduleId, null, null, null),
+                    "watchdog skipped a schedule with an invalid config", Map.of("problem", problem), null);
+            tally.errors.add(config.name() + ": schedule " + scheduleId + ": " + problem);
+        });
+        Instant handledThrough = now;
+        for (WatchEvent event : due.events()) {
+            try {
+                act(config, event, now, tally, calendars);
+            } catch (IllegalArgumentException | DateTimeException e) {
+                // E.g. an exclusion calendar that is not registered: this event and the ones after it wait for a
+                // fix, looked at again within the hour.
+                collaborators.log().error(new LogContext(config.name(), event.scheduleId(), event.date().toString(), null, null),
+                        "watchdog could not act on an event", Map.of("event", event.kind().name()), e);
+                tally.errors.add(config.name() + ": " + e.getMessage());
+                handledThrough = event.at().minusMillis(1);
+                break;
             }
-            // Yesterday's window counts only for a deadline that rolled into today; its own misses were judged
-            // yesterday (and a pipeline registered today has no yesterday to miss).
-            boolean judged = date.equals(today)
-                    || window.completionDeadline() != null && !window.completionDeadline().isBefore(startOfToday);
-            if (judged && missedDeadline(pipeline, window, now, log)) {
-                summary.slaMissed().add(id);
+        }
+        PipelineWatch next = handledThrough.equals(now)
+                ? WatchPlan.advanced(config, watch, now)
+                : WatchPlan.retried(watch, handledThrough, now.plus(WatchPlan.PROBLEM_RECHECK));
+        if (!index.advance(watch, next)) {
+            collaborators.log().info(context, "watch changed during the tick (re-registered); its new entry stands", Map.of());
+        }
+    }
+
+    private void act(PipelineConfig config, WatchEvent event, Instant now, Tally tally, TickCalendars calendars) {
+        String id = config.name() + "/" + event.scheduleId() + "/" + event.date();
+        if (ExclusionRule.reason(calendars, config, event.date()).isPresent()) {
+            tally.excluded.add(id);
+            return;
+        }
+        ScheduleWindow window = ScheduleWindow.of(config, event.scheduleId(), event.date());
+        Optional<RunLog> log = collaborators.provider().runLogs().get(new RunLogKey(config.name(), event.date(), event.scheduleId()));
+        switch (event.kind()) {
+            case WINDOW_OPENS -> {
+                if (startsTheDay(config, window, now, log)) {
+                    tally.markersWritten.add(id);
+                }
+            }
+            case DEADLINE_PASSED -> {
+                if (missedDeadline(config, window, now, log)) {
+                    tally.slaMissed.add(id);
+                }
             }
         }
     }
 
-    /** Writes the day's {@code schedule} marker when the window opened and nothing started the day yet. */
-    private boolean startsToday(ScheduleConfig schedule, ScheduleWindow window, Instant now, Optional<RunLog> log,
-                                PipelineConfig pipeline, LocalDate date) {
-        if (schedule.after() == null || schedule.after().isBlank() || !window.isOpen(now) || log.isPresent()) {
+    /** Writes the day's {@code schedule} marker when nothing started the day yet. */
+    private boolean startsTheDay(PipelineConfig pipeline, ScheduleWindow window, Instant now, Optional<RunLog> log) {
+        if (log.isPresent()) {
             return false;
         }
-        boolean marked = collaborators.provider().cascade().markers(pipeline.name(), date).stream()
-                .anyMatch(m -> schedule.name().equals(m.scheduleId()));
+        boolean marked = collaborators.provider().cascade().markers(pipeline.name(), window.date()).stream()
+                .anyMatch(m -> window.scheduleId().equals(m.scheduleId()));
         if (marked) {
             return false;
         }
-        Marker marker = new Marker(pipeline.name(), schedule.name(), date, MarkerSource.SCHEDULE,
-                TableKeys.scheduleMarkerSuffix(date, schedule.name()), false, "watchdog", null, now);
+        Marker marker = new Marker(pipeline.name(), window.scheduleId(), window.date(), MarkerSource.SCHEDULE,
+                TableKeys.scheduleMarkerSuffix(window.date(), window.scheduleId()), false, "watchdog", null, now);
         boolean written = collaborators.provider().cascade().writeMarker(marker);
         if (written) {
-            collaborators.log().info(new LogContext(pipeline.name(), schedule.name(), date.toString(), null, null),
+            collaborators.log().info(new LogContext(pipeline.name(), window.scheduleId(), window.date().toString(), null, null),
                     "schedule marker written", Map.of("opensAt", InterlockJson.timestamp(window.opensAt())));
         }
         return written;
@@ -149,12 +356,12 @@ public final class Watchdog implements Action {
                 details, new LogContext(pipeline.name(), window.scheduleId(), window.date().toString(), null, null));
     }
 
-    /** Alerts STUCK_RUN once per (pipeline, date, schedule) for runs older than the execution timeout. */
-    private void watchRuns(PipelineConfig pipeline, Summary summary) {
-        Instant now = collaborators.now();
-        Instant before = now.minusSeconds(collaborators.settings().executionTimeoutSeconds());
-        Instant from = now.minus(Duration.ofDays(collaborators.settings().retentionDays()));
-        for (RunState run : collaborators.provider().runs().listNonTerminal(pipeline.name(), from, before)) {
+    /** Alerts STUCK_RUN once per (pipeline, date, schedule) when the run is still not terminal; then the entry goes. */
+    private void checkRun(DueEntry entry, Tally tally) {
+        Optional<RunState> found = collaborators.provider().runs().get(entry.runId());
+        if (found.isPresent() && !found.get().status().isTerminal()) {
+            RunState run = found.get();
+            Instant now = collaborators.now();
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("runId", run.runId());
             details.put("status", run.status().wireName());
@@ -162,13 +369,44 @@ public final class Watchdog implements Action {
             if (run.executionName() != null) {
                 details.put("executionName", run.executionName());
             }
-            String message = "Run " + run.runId() + " of " + pipeline.name() + " is still " + run.status().wireName()
+            String message = "Run " + run.runId() + " of " + run.pipelineId() + " is still " + run.status().wireName()
                     + " " + Duration.between(run.createdAt(), now).toMinutes() + " min after it was created";
-            if (collaborators.alerts().raise(AlertKind.STUCK_RUN, AlertLevel.ERROR, pipeline.name(), run.scheduleId(),
-                    run.date(), message, details, new LogContext(pipeline.name(), run.scheduleId(), run.date().toString(),
+            if (collaborators.alerts().raise(AlertKind.STUCK_RUN, AlertLevel.ERROR, run.pipelineId(), run.scheduleId(),
+                    run.date(), message, details, new LogContext(run.pipelineId(), run.scheduleId(), run.date().toString(),
                             run.runId(), run.executionName()))) {
-                summary.stuckRuns().add(run.runId());
+                tally.stuckRuns.add(run.runId());
             }
+        }
+        collaborators.provider().watchdog().remove(entry);
+    }
+
+    /** The calendars one tick reads, each at most once (many pipelines share one holiday calendar). */
+    private static final class TickCalendars implements CalendarStore {
+        private final CalendarStore store;
+        private final Map<String, Optional<Calendar>> read = new ConcurrentHashMap<>();
+
+        TickCalendars(CalendarStore store) {
+            this.store = store;
+        }
+
+        @Override
+        public Registration register(Calendar calendar, DependantCheck check) {
+            throw new UnsupportedOperationException("the watchdog only reads calendars");
+        }
+
+        @Override
+        public Registration delete(String name, DependantCheck check) {
+            throw new UnsupportedOperationException("the watchdog only reads calendars");
+        }
+
+        @Override
+        public Optional<Calendar> get(String name) {
+            return read.computeIfAbsent(name, store::get);
+        }
+
+        @Override
+        public Page<Calendar> list(PageRequest page) {
+            throw new UnsupportedOperationException("the watchdog only reads calendars by name");
         }
     }
 }

@@ -22,24 +22,63 @@ class CheckValidationDeadlineTest {
         return f.call(f.request("checkValidationDeadline", "run-1", payload));
     }
 
+    /** An Airflow pipeline: its job is followed up to maxJobDurationSeconds (default 2 h) after it is triggered. */
+    private void registerAsync(String extraYaml) {
+        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson("""
+                name: orders
+                archetype: batch-ingestion
+                trigger: {type: airflow, url: "https://airflow.example.com", dagId: orders}
+                """ + extraYaml, dev.interlock.model.pipeline.PipelineConfig.class));
+    }
+
     @Test
-    void withoutAValidationTimeoutTheExecutionLeavesRoomForPolling() {
+    void withoutAValidationTimeoutASynchronousJobLeavesOnlyTheSafetyMargin() {
         f.register("");
 
         JsonNode response = check("2026-03-02T09:00:00Z");
 
-        // 14400 s − (30 s × 120 polls + 900 s) = 9900 s after the start
+        // 14400 s − 900 s: an http job finishes inside the trigger call.
         assertThat(response.get("result").asText()).isEqualTo("proceed");
-        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T11:45:00.000Z");
+        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T12:45:00.000Z");
         assertThat(response.get("payload").get("exhausted").asBoolean()).isFalse();
+    }
+
+    @Test
+    void withoutAValidationTimeoutAnAsynchronousJobKeepsRoomToBeFollowedForItsMaximumDuration() {
+        registerAsync("maxJobDurationSeconds: 3600\npollIntervalSeconds: 60\n");
+
+        JsonNode response = check("2026-03-02T09:00:00Z");
+
+        // 14400 s − 900 s − (3600 s + 2 polls of 60 s) = 9780 s after the start
+        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T11:43:00.000Z");
+        registerAsync("");
+        // the default maximum of 2 h with 30 s polls: 14400 − 900 − 7260 = 6240 s
+        assertThat(check("2026-03-02T09:00:00Z").get("payload").get("deadline").asText()).isEqualTo("2026-03-02T10:44:00.000Z");
     }
 
     @Test
     void pastTheDefaultDeadlineItIsExhausted() {
         f.register("");
-        f.clock.set(Instant.parse("2026-03-02T11:45:00Z"));
+        f.clock.set(Instant.parse("2026-03-02T12:45:00Z"));
 
         assertThat(check("2026-03-02T09:00:00Z").get("payload").get("exhausted").asBoolean()).isTrue();
+    }
+
+    @Test
+    void eachRoundTellsTheLockWhenTheHolderEvaluatesNextAndTheLastRoundWithdrawsIt() {
+        f.register("evaluationIntervalSeconds: 120\n");
+        dev.interlock.model.keys.LockKey key = new dev.interlock.model.keys.LockKey("orders", "daily", Fixture.DATE);
+        f.provider.locks().acquire(key, Fixture.EXECUTION, java.time.Duration.ofHours(5));
+
+        check("2026-03-02T09:00:00Z");
+        var holder = f.provider.locks().holder(key).orElseThrow();
+        assertThat(holder.nextRoundBy()).isEqualTo(Fixture.T0.plusSeconds(120 + 300));
+        assertThat(holder.evaluatingUntil()).isEqualTo(Instant.parse("2026-03-02T12:45:00Z"));
+        assertThat(holder.evaluatesAgainAfter(Fixture.T0)).isTrue();
+
+        f.clock.set(Instant.parse("2026-03-02T12:45:00Z"));
+        check("2026-03-02T09:00:00Z");
+        assertThat(f.provider.locks().holder(key).orElseThrow().nextRoundBy()).as("the round at the deadline is the last").isNull();
     }
 
     @Test
@@ -61,31 +100,31 @@ class CheckValidationDeadlineTest {
 
         JsonNode response = check("2026-03-02T09:00:00Z");
 
-        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T11:45:00.000Z");
+        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T12:45:00.000Z");
     }
 
     @Test
     void anUnparsableSettingFallsBackAndStillAnswersExhausted() {
         f.register("sla: {validationTimeout: 'whenever'}\n");
-        f.clock.set(Instant.parse("2026-03-02T12:00:00Z"));
+        f.clock.set(Instant.parse("2026-03-02T13:00:00Z"));
 
         JsonNode response = check("2026-03-02T09:00:00Z");
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).startsWith("invalid sla.validationTimeout, using the execution's own deadline");
         assertThat(response.get("payload").get("exhausted").asBoolean()).isTrue();
-        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T11:45:00.000Z");
+        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T12:45:00.000Z");
     }
 
     @Test
     void withoutAStartTimeTheRunsCreationIsTheStart() {
         f.register("");
         String runId = f.resolve();
-        f.clock.set(Instant.parse("2026-03-02T12:45:00Z"));
+        f.clock.set(Instant.parse("2026-03-02T13:45:00Z"));
 
         JsonNode response = f.call(f.request("checkValidationDeadline", runId, Map.of("executionTimeoutSeconds", 14400)));
 
-        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T12:45:00.000Z");
+        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T13:45:00.000Z");
         assertThat(response.get("payload").get("exhausted").asBoolean()).isTrue();
     }
 

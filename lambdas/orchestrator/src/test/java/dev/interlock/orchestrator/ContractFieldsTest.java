@@ -57,6 +57,12 @@ class ContractFieldsTest {
             case "handleLateArrival" -> List.of(Map.of("drifted", List.of("source-freshness")), Map.of());
             case "checkMonitoringExpired" -> List.of(Map.of("monitoringStartedAt", "2026-03-02T09:50:00.000Z",
                     "executionStartTime", "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400), Map.of());
+            case "planRetry" -> List.of(Map.of("retryable", true, "retryBackoffSeconds", 30, "executionStartTime",
+                            "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400, "replay", false),
+                    Map.of("retryable", true, "retryBackoffSeconds", 36000, "executionStartTime", "2026-03-02T09:00:00Z",
+                            "executionTimeoutSeconds", 14400, "replay", true),
+                    Map.of("retryable", false), Map.of());
+            case "alertExecutionError" -> List.of(Map.of("error", Map.of("Error", "Lambda.Unknown", "Cause", "crashed")), Map.of());
             default -> List.of(Map.of());
         };
     }

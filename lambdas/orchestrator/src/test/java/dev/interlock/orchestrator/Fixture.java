@@ -34,6 +34,8 @@ final class Fixture {
     /** A Monday. */
     static final LocalDate DATE = LocalDate.of(2026, 3, 2);
     static final Instant T0 = Instant.parse("2026-03-02T10:00:00Z");
+    /** When {@link #register} registers: the start of {@link #DATE} in UTC. */
+    static final Instant REGISTERED = Instant.parse("2026-03-02T00:00:00Z");
     static final String PIPELINE = "orders";
     static final String EXECUTION = "orders_2026-03-02_daily_abcd1234";
 
@@ -45,14 +47,44 @@ final class Fixture {
     final OrchestratorHandler handler = new OrchestratorHandler(new Orchestrator(provider, clock, alerts, settings,
             new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock)));
 
-    /** A minimal valid pipeline: bundled archetype, an HTTP trigger; {@code extraYaml} adds top-level keys. */
+    /** What every action of {@link #handler} works with. */
+    Collaborators collaborators() {
+        return collaborators(provider);
+    }
+
+    /** The same collaborators over another provider (e.g. one that counts or fails calls). */
+    Collaborators collaborators(dev.interlock.store.Provider over) {
+        StructuredLog log = new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock);
+        return new Collaborators(over, clock, new dev.interlock.deps.alert.DeduplicatedAlerts(over.alerts(), alerts, clock, log),
+                settings, log);
+    }
+
+    /** The request EventBridge sends the watchdog. */
+    ActionRequest watchdogRequest() {
+        return new ActionRequest(ActionName.WATCHDOG, null, null, LocalDate.ofInstant(clock.instant(), java.time.ZoneOffset.UTC),
+                null, null, null);
+    }
+
+    /**
+     * A minimal valid pipeline: bundled archetype, an HTTP trigger; {@code extraYaml} adds top-level keys. It is
+     * registered at {@link #REGISTERED} (midnight UTC of {@link #DATE}), before any window of that day opened, so the
+     * watchdog watches the whole day; the clock is left where it was.
+     */
     PipelineConfig register(String name, String extraYaml) {
+        return registerAt(REGISTERED, name, extraYaml);
+    }
+
+    /** {@link #register} at {@code at}: windows that opened and deadlines that passed before it are not watched. */
+    PipelineConfig registerAt(Instant at, String name, String extraYaml) {
         String yaml = "name: " + name + "\n"
                 + "archetype: batch-ingestion\n"
                 + "trigger:\n  type: http\n  url: https://jobs.example.com/run\n"
                 + extraYaml;
         PipelineConfig config = InterlockJson.readYamlOrJson(yaml, PipelineConfig.class);
+        Instant before = clock.instant();
+        clock.set(at);
         provider.pipelines().put(config);
+        clock.set(before);
         return config;
     }
 

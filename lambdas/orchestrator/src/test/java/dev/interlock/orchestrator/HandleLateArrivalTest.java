@@ -40,7 +40,7 @@ class HandleLateArrivalTest {
 
     @Test
     void recordsLateArrivalsARerunAndAReplayMarkerAfterReleasingTheLock() {
-        f.provider.locks().acquire(new LockKey("orders", "daily"), Fixture.EXECUTION, Duration.ofHours(5));
+        f.provider.locks().acquire(new LockKey("orders", "daily", Fixture.DATE), Fixture.EXECUTION, Duration.ofHours(5));
 
         JsonNode response = handle("run-1", List.of("source-freshness", "upstream-dependency"));
 
@@ -59,7 +59,7 @@ class HandleLateArrivalTest {
         assertThat(marker.source()).isEqualTo(MarkerSource.LATE_ARRIVAL);
         assertThat(marker.replay()).isTrue();
         assertThat(marker.scheduleId()).isEqualTo("daily");
-        assertThat(f.provider.locks().holder(new LockKey("orders", "daily"))).isEmpty();
+        assertThat(f.provider.locks().holder(new LockKey("orders", "daily", Fixture.DATE))).isEmpty();
         assertThat(f.events(EventKind.RERUN_REQUESTED)).hasSize(1);
         assertThat(f.events(EventKind.LATE_ARRIVAL_DETECTED)).hasSize(2);
     }

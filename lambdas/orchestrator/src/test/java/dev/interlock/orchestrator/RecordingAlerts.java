@@ -4,13 +4,14 @@ import dev.interlock.deps.alert.AlertPublisher;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** An alert publisher that keeps what it was given and can be told to fail, like an unreachable topic. */
 final class RecordingAlerts implements AlertPublisher {
 
-    final List<Alert> sent = new ArrayList<>();
+    // The watchdog publishes from several threads at once.
+    final List<Alert> sent = new CopyOnWriteArrayList<>();
     private int failuresLeft;
 
     /** The next {@code n} publishes fail. */
@@ -19,12 +20,17 @@ final class RecordingAlerts implements AlertPublisher {
     }
 
     @Override
-    public void publish(Alert alert) {
+    public synchronized void publish(Alert alert) {
         if (failuresLeft > 0) {
             failuresLeft--;
             throw new AlertDeliveryException("topic unreachable (test)", new IllegalStateException("down"));
         }
         sent.add(alert);
+    }
+
+    /** The kinds sent, in order. */
+    List<String> kinds() {
+        return sent.stream().map(a -> a.kind().wireName()).toList();
     }
 
     List<Alert> of(AlertKind kind) {

@@ -133,14 +133,40 @@ class RerunProgressTest {
     }
 
     @Test
-    void aLockHeldByAnotherExecutionSkipsTheRerunNamingIt() {
-        f.provider.locks().acquire(new LockKey(Fixture.PIPELINE, "daily"), "orders_2026-03-02_daily_11112222", Duration.ofHours(5));
+    void aRerunMeetingAHeldLockWaitsPendingAndPassesToTheSuccessorItsExecutionHandsOverTo() {
+        String holder = "orders_2026-03-02_daily_11112222";
+        f.provider.locks().acquire(new LockKey(Fixture.PIPELINE, "daily", Fixture.DATE), holder, Duration.ofHours(5));
         rerun("rr1", Fixture.EXECUTION);
 
-        f.call(f.request("acquireLock", Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400)));
+        // Within its wait budget the replay waits for the lock: the rerun has not been decided yet.
+        JsonNode waits = f.call(f.request("acquireLock", Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
+                "executionStartTime", f.clock.instant().toString(), "replay", true)));
+        assertThat(waits.get("payload").get("waitSeconds").asLong()).isPositive();
+        assertThat(stored("rr1").status()).isEqualTo(RerunStatus.PENDING);
 
-        assertThat(stored("rr1").status()).isEqualTo(RerunStatus.SKIPPED);
-        assertThat(stored("rr1").statusReason()).contains("orders_2026-03-02_daily_11112222");
+        // Past it, the execution hands the marker over: the rerun goes with it, and the handing execution's end
+        // (releaseLock) does not settle it.
+        f.clock.advance(Duration.ofMinutes(31));
+        f.call(f.request("acquireLock", Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
+                "executionStartTime", f.clock.instant().minus(Duration.ofMinutes(31)).toString(), "replay", true)));
+        Rerun passed = stored("rr1");
+        assertThat(passed.status()).isEqualTo(RerunStatus.PENDING);
+        assertThat(passed.executionName()).isNotBlank().isNotEqualTo(Fixture.EXECUTION);
+        f.call(f.request("releaseLock", Map.of("owner", Fixture.EXECUTION)));
+        assertThat(stored("rr1").status()).isEqualTo(RerunStatus.PENDING);
+        assertThat(statusEvents()).containsExactly("PENDING");
+
+        // A retried hand-over finds the rerun already passed and writes nothing more.
+        f.call(f.request("acquireLock", Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
+                "executionStartTime", f.clock.instant().minus(Duration.ofMinutes(31)).toString(), "replay", true)));
+        assertThat(statusEvents()).containsExactly("PENDING");
+
+        // The successor serves it from there.
+        f.provider.locks().release(new LockKey(Fixture.PIPELINE, "daily", Fixture.DATE), holder);
+        Map<String, Object> check = f.request("checkRunLog", Map.of("replay", true, "markerSource", "deferred"));
+        check.put("executionName", passed.executionName());
+        f.call(check);
+        assertThat(stored("rr1").status()).isEqualTo(RerunStatus.STARTED);
     }
 
     @Test
@@ -221,7 +247,7 @@ class RerunProgressTest {
     }
 
     @Test
-    void aBackoffSkipOfTheReplayIsReported() {
+    void aReplayWaitingOutABackoffKeepsItsRerunPendingUntilTheGatePasses() {
         String runId = f.resolve();
         log(runId, Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "HTTP 503", "phase", "trigger"));
         f.clock.advance(Duration.ofSeconds(5));
@@ -229,9 +255,15 @@ class RerunProgressTest {
 
         JsonNode response = checkRunLog(true);
 
+        // The machine waits retryAfterSeconds (WaitForRetryWindow) and asks again: nothing is decided yet.
         assertThat(response.get("result").asText()).isEqualTo("skip");
-        assertThat(stored("rr1").status()).isEqualTo(RerunStatus.SKIPPED);
-        assertThat(stored("rr1").statusReason()).isEqualTo("backoff period");
+        long wait = response.get("payload").get("retryAfterSeconds").asLong();
+        assertThat(wait).isPositive();
+        assertThat(stored("rr1").status()).isEqualTo(RerunStatus.PENDING);
+
+        f.clock.advance(Duration.ofSeconds(wait));
+        assertThat(checkRunLog(true).get("result").asText()).isEqualTo("proceed");
+        assertThat(stored("rr1").status()).isEqualTo(RerunStatus.STARTED);
     }
 
     @Test

@@ -129,6 +129,22 @@ class SlaTest {
         assertThat(first.get("result").asText()).isEqualTo("proceed");
         assertThat(second.get("result").asText()).isEqualTo("proceed");
         assertThat(f.alerts.of(AlertKind.SLA_EVALUATION_BREACHED)).hasSize(1);
-        assertThat(f.logText()).contains("alert not delivered; claim released so a later attempt sends it");
+        assertThat(f.logText()).contains("alert not delivered; claim given back so a later attempt sends it");
+    }
+
+    @Test
+    void aDeadlineThatPassedBeforeTheScheduleWasRegisteredIsRecordedButNotAlerted() {
+        // Registered at 10:00 with catchUp: the day's 08:00 window is run late, its 09:00 deadline was never its to meet.
+        f.registerAt(Fixture.T0, "orders", "catchUp: true\nschedules:\n  - {name: daily, after: '08:00', deadline: '09:00'}\n");
+        f.clock.set(Fixture.T0.plusSeconds(600));
+
+        JsonNode response = completion();
+
+        assertThat(response.get("payload").get("breached").asBoolean()).isTrue();
+        assertThat(f.alerts.sent).isEmpty();
+        assertThat(f.events(dev.interlock.model.event.EventKind.SLA_BREACHED)).singleElement().satisfies(e -> {
+            assertThat(e.message()).contains("not alerted");
+            assertThat(e.details()).containsEntry("registeredAt", "2026-03-02T10:00:00.000Z");
+        });
     }
 }

@@ -94,6 +94,7 @@ class StateMachineFlowTest {
     private final Deque<String> pollStates = new ArrayDeque<>();
     private final List<String> triggered = new ArrayList<>();
     private final List<JsonNode> snsMessages = new ArrayList<>();
+    private final List<JsonNode> followed = new ArrayList<>();
 
     private StateMachine machine() {
         String asl = AslDefinition.substitute(Map.of(
@@ -153,9 +154,13 @@ class StateMachineFlowTest {
                 "error", failed ? "HTTP 503" : "", "failureCategory", failed ? outcome : ""));
     }
 
+    /** Like the run-checker: a scripted state; "timeout" is a job it cancelled past its maximum duration. */
     private JsonNode check(TaskInvocation invocation) {
-        String state = pollStates.isEmpty() ? "running" : pollStates.poll();
-        return InterlockJson.tree(Map.of("state", state, "message", state, "failureCategory", state.equals("failed") ? "PERMANENT" : ""));
+        followed.add(invocation.payload().get("follow"));
+        String state = pollStates.isEmpty() ? "failed" : pollStates.poll();
+        String category = state.equals("timeout") ? "TIMEOUT" : state.equals("failed") ? "PERMANENT" : "";
+        return InterlockJson.tree(Map.of("state", state.equals("timeout") ? "failed" : state, "message", state,
+                "failureCategory", category));
     }
 
     private void register(String extraYaml) {
@@ -195,7 +200,7 @@ class StateMachineFlowTest {
     }
 
     private void assertLockFree() {
-        assertThat(provider.locks().holder(new LockKey("orders", "daily"))).isEmpty();
+        assertThat(provider.locks().holder(new LockKey("orders", "daily", DATE))).isEmpty();
     }
 
     @Test
@@ -274,8 +279,10 @@ class StateMachineFlowTest {
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(run.states()).containsSubsequence("LogTriggerFailed", "ShouldRetry", "RetryBackoffWait",
-                "ReleaseLockForRetry", "AcquireLock", "CheckRunLog", "ResolvePipeline", "TriggerPipeline", "LogCompleted");
+        // The retry keeps the lock and waits out its backoff at the run-log gate.
+        assertThat(run.states()).containsSubsequence("LogTriggerFailed", "PlanRetry", "ShouldRetry", "CheckRunLog",
+                "ShouldProceedAfterRunLog", "WaitForRetryWindow", "CheckRunLog", "ResolvePipeline", "TriggerPipeline", "LogCompleted");
+        assertThat(run.states()).containsOnlyOnce("AcquireLock");
         assertThat(triggered).hasSize(2).doesNotHaveDuplicates();
         assertThat(runLog().retryHistory()).extracting(a -> a.status())
                 .containsExactly(RunLogStatus.FAILED, RunLogStatus.COMPLETED);
@@ -399,31 +406,80 @@ class StateMachineFlowTest {
     }
 
     @Test
-    void aLockHeldByAnotherExecutionIsASkipThatLeavesTheLockAlone() {
+    void aMarkerMeetingAHolderThatWaitsOnNotReadyIsAbsorbedAndLeavesTheLockAlone() {
         register("");
-        provider.locks().acquire(new LockKey("orders", "daily"), "orders_2026-03-02_daily_running1", Duration.ofHours(5));
+        LockKey key = new LockKey("orders", "daily", DATE);
+        provider.locks().acquire(key, "orders_2026-03-02_daily_running1", Duration.ofHours(5));
+        provider.locks().recordEvaluating(key, "orders_2026-03-02_daily_running1", START.plusSeconds(120), START.plusSeconds(3600));
 
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(run.states()).containsExactly("InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock",
                 "IsLockAcquired", "Done");
-        assertThat(provider.locks().holder(new LockKey("orders", "daily"))).contains("orders_2026-03-02_daily_running1");
+        assertThat(provider.locks().holder(key).orElseThrow().owner()).isEqualTo("orders_2026-03-02_daily_running1");
+        assertThat(provider.locks().holder(key).orElseThrow().absorbed()).isEqualTo(1);
     }
 
     @Test
-    void aRunThatOutlivesThePollLimitIsATimeoutRetriedAsTheContractSays() {
+    void aMarkerMeetingALockThatIsNeverReleasedWaitsWithBackoffThenHandsOverWithinItsBudget() {
+        register("");
+        LockKey key = new LockKey("orders", "daily", DATE);
+        provider.locks().acquire(key, "orders_2026-03-02_daily_running1", Duration.ofHours(5));
+
+        Run run = run("orders_2026-03-02_daily_00000001", false);
+
+        assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(run.states()).startsWith("InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock", "IsLockAcquired",
+                "WaitForLock", "AcquireLock").endsWith("AcquireLock", "IsLockAcquired", "Done").doesNotContain("CheckRunLog");
+        // 30 s, 30 s, 60 s, 120 s, 240 s, then 300 s each, until 30 min are spent.
+        assertThat(run.states().stream().filter("WaitForLock"::equals)).hasSize(9);
+        assertThat(provider.cascade().markers("orders", DATE)).singleElement()
+                .satisfies(m -> assertThat(m.source()).isEqualTo(MarkerSource.DEFERRED));
+        assertThat(provider.locks().holder(key).orElseThrow().owner()).isEqualTo("orders_2026-03-02_daily_running1");
+    }
+
+    @Test
+    void aRetryLoopWhoseBackoffsOutlastTheExecutionHandsOverInsteadOfTimingOut() {
+        register("retry: {maxAttempts: 5, backoffSeconds: 3600, backoffMultiplier: 1}\n");
+        triggerOutcomes.clear();
+        triggerOutcomes.addAll(List.of("TRANSIENT", "TRANSIENT", "TRANSIENT", "TRANSIENT"));
+
+        Run run = run("orders_2026-03-02_daily_00000001", false);
+
+        // Attempts at 0 h, 1 h, 2 h, 3 h: a fifth after another hour would end after the execution's 4 h less its margin.
+        assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(triggered).hasSize(4);
+        assertThat(run.states()).endsWith("LogTriggerFailed", "PlanRetry", "ShouldRetry", "ReleaseLockAndSucceed", "Done");
+        assertThat(runLog().status()).isEqualTo(RunLogStatus.FAILED);
+        assertThat(runLog().attemptNumber()).isEqualTo(4);
+        assertThat(provider.cascade().markers("orders", DATE)).singleElement().satisfies(m -> {
+            assertThat(m.source()).isEqualTo(MarkerSource.RETRY);
+            assertThat(m.origin()).isEqualTo("orders_2026-03-02_daily_00000001");
+        });
+        assertLockFree();
+    }
+
+    @Test
+    void aRunningJobIsFollowedPastItsPollWindowUntilTheRunCheckerEndsItAndIsNeverStartedAgainMeanwhile() {
         register("pollIntervalSeconds: 60\npollLimit: 3\nretry: {maxAttempts: 1}\n");
         triggerOutcomes.clear();
         triggerOutcomes.add("running");
+        pollStates.addAll(List.of("running", "running", "running", "running", "running", "timeout"));
 
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.FAILED);
-        assertThat(run.states().stream().filter("PollRunStatus"::equals)).hasSize(3);
-        assertThat(run.states()).containsSubsequence("LogPollTimeout", "ShouldRetry", "ReleaseLockAndFail", "PipelineFailed");
+        assertThat(run.states().stream().filter("PollRunStatus"::equals)).as("twice the poll window").hasSize(6);
+        assertThat(run.states().stream().filter("TriggerPipeline"::equals)).hasSize(1);
+        assertThat(run.states()).containsSubsequence("LogRunFailed", "PlanRetry", "ShouldRetry", "ReleaseLockAndFail", "PipelineFailed");
+        assertThat(followed).allSatisfy(follow -> {
+            assertThat(follow.get("since").asText()).isEqualTo("2026-03-02T10:00:00.000Z");
+            assertThat(follow.get("pollLimit").asInt()).isEqualTo(3);
+            assertThat(follow.get("maxJobDurationSeconds").asInt()).isEqualTo(7200);
+            assertThat(follow.get("executionTimeoutSeconds").asInt()).isEqualTo(14400);
+        });
         assertThat(runLog().failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
-        assertThat(provider.runs().get(triggered.get(0)).orElseThrow().status()).isEqualTo(RunStatus.FAILED);
         assertThat(alerts.of(AlertKind.RETRY_EXHAUSTED)).hasSize(1);
         assertLockFree();
     }

@@ -3,6 +3,7 @@ package dev.interlock.orchestrator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import org.junit.jupiter.api.Test;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -192,5 +194,225 @@ class WatchdogTest {
 
         assertThat(summary.get("markersWritten").toString()).isEqualTo("[\"orders/daily/2026-03-03\"]");
         assertThat(f.provider.cascade().markers("orders", LocalDate.of(2026, 3, 3))).hasSize(1);
+    }
+
+    // ---- forward-only after registration (issue 13 item 4) ----
+
+    private static String hourly() {
+        StringBuilder yaml = new StringBuilder("schedules:\n");
+        for (int h = 0; h < 24; h++) {
+            yaml.append("  - {name: h%02d, after: '%02d:10', deadline: '%02d:50'}\n".formatted(h, h, h));
+        }
+        return yaml.toString();
+    }
+
+    private static final Instant EVENING = Instant.parse("2026-03-02T18:07:00Z");
+
+    @Test
+    void aPipelineRegisteredAt1807RunsNoEarlierWindowOfTheDayAndMissesNoEarlierDeadline() {
+        f.registerAt(EVENING, "orders", hourly());
+        f.clock.set(EVENING);
+
+        JsonNode atRegistration = tick();
+        f.clock.set(Instant.parse("2026-03-02T18:10:00Z"));
+        JsonNode h18Opens = tick();
+        f.clock.set(Instant.parse("2026-03-02T18:51:00Z"));
+        JsonNode h18Deadline = tick();
+
+        assertThat(atRegistration.get("markersWritten")).isEmpty();
+        assertThat(atRegistration.get("slaMissed")).isEmpty();
+        assertThat(h18Opens.get("markersWritten").toString()).isEqualTo("[\"orders/h18/2026-03-02\"]");
+        // h18 opened after the registration and nothing completed it: that one deadline is the pipeline's to miss.
+        assertThat(h18Deadline.get("slaMissed").toString()).isEqualTo("[\"orders/h18/2026-03-02\"]");
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).extracting(Marker::scheduleId).containsExactly("h18");
+        assertThat(f.alerts.of(AlertKind.SLA_MISSED)).extracting(Alert::scheduleId).containsExactly("h18");
+    }
+
+    @Test
+    void catchUpRunsTheRegistrationDaysEarlierWindowsButNeverAlertsForDeadlinesBeforeIt() {
+        f.registerAt(EVENING, "orders", "catchUp: true\n" + hourly());
+        f.clock.set(EVENING);
+
+        JsonNode summary = tick();
+        f.clock.set(Instant.parse("2026-03-02T18:51:00Z"));
+        JsonNode later = tick();
+
+        List<String> earlier = java.util.stream.IntStream.range(0, 18)
+                .mapToObj(h -> "orders/h%02d/2026-03-02".formatted(h)).toList();
+        assertThat(summary.get("markersWritten")).extracting(JsonNode::asText).containsExactlyElementsOf(earlier);
+        assertThat(summary.get("slaMissed")).isEmpty();
+        // The window open at registration time is caught up too, and its deadline (after the registration) counts.
+        assertThat(later.get("slaMissed").toString()).isEqualTo("[\"orders/h18/2026-03-02\"]");
+        assertThat(f.alerts.of(AlertKind.SLA_MISSED)).hasSize(1);
+    }
+
+    @Test
+    void aScheduleAddedByAReRegistrationIsWatchedForwardOnlyWhileTheOthersKeepTheirDay() {
+        f.register("schedules:\n  - {name: daily, after: '08:00', deadline: '20:00'}\n");
+        f.registerAt(EVENING, "orders", "schedules:\n  - {name: daily, after: '08:00', deadline: '20:00'}\n"
+                + "  - {name: noon, after: '12:00', deadline: '13:00'}\n");
+        f.clock.set(Instant.parse("2026-03-02T20:30:00Z"));
+
+        JsonNode sameDay = tick();
+        f.clock.set(Instant.parse("2026-03-03T13:30:00Z"));
+        JsonNode nextDay = tick();
+
+        // daily was registered at midnight: its window and deadline are still watched after the re-registration.
+        assertThat(sameDay.get("markersWritten").toString()).isEqualTo("[\"orders/daily/2026-03-02\"]");
+        assertThat(sameDay.get("slaMissed").toString()).isEqualTo("[\"orders/daily/2026-03-02\"]");
+        // noon appeared at 18:07: its day starts tomorrow.
+        assertThat(nextDay.get("markersWritten")).extracting(JsonNode::asText)
+                .containsExactly("orders/daily/2026-03-03", "orders/noon/2026-03-03");
+        assertThat(nextDay.get("slaMissed").toString()).isEqualTo("[\"orders/noon/2026-03-03\"]");
+    }
+
+    @Test
+    void aChangedScheduleIsANewOneButAnUnchangedReRegistrationLosesNothingPending() {
+        f.register("schedules:\n  - {name: daily, after: '08:00'}\n");
+        // Re-registered unchanged at 08:30 before any tick saw the 08:00 opening: it is still due.
+        f.registerAt(Instant.parse("2026-03-02T08:30:00Z"), "orders", "schedules:\n  - {name: daily, after: '08:00'}\n");
+
+        assertThat(tick().get("markersWritten").toString()).isEqualTo("[\"orders/daily/2026-03-02\"]");
+
+        f.register("other", "schedules:\n  - {name: daily, after: '08:00'}\n");
+        // Moved to 09:00 at 09:30: the changed window opened before its registration.
+        f.registerAt(Instant.parse("2026-03-02T09:30:00Z"), "other", "schedules:\n  - {name: daily, after: '09:00'}\n");
+        f.clock.set(Instant.parse("2026-03-02T09:45:00Z"));
+        assertThat(tick().get("markersWritten")).isEmpty();
+    }
+
+    @Test
+    void anExplicitEvaluationIsStillPossibleForAWindowBeforeRegistration() {
+        f.registerAt(EVENING, "orders", hourly());
+        f.clock.set(EVENING);
+
+        // What the API's POST /pipelines/{id}/evaluations does: a manual marker, whatever the watchdog thinks.
+        boolean written = f.provider.cascade().writeMarker(new Marker("orders", "h09", Fixture.DATE, MarkerSource.MANUAL,
+                "backfill-h09", false, "api", null, EVENING));
+
+        assertThat(written).isTrue();
+        assertThat(tick().get("markersWritten")).isEmpty();
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).extracting(Marker::scheduleId).containsExactly("h09");
+    }
+
+    // ---- a tick costs what is due, resumes and catches up (issue 17 item 3) ----
+
+    @Test
+    void missedTicksAreCaughtUpByTheNextOne() {
+        f.register("schedules:\n  - {name: daily, after: '08:00', deadline: '09:00'}\n");
+        f.clock.set(Instant.parse("2026-03-04T10:00:00Z"));
+
+        JsonNode summary = tick();
+
+        assertThat(summary.get("markersWritten")).extracting(JsonNode::asText).containsExactly(
+                "orders/daily/2026-03-02", "orders/daily/2026-03-03", "orders/daily/2026-03-04");
+        assertThat(summary.get("slaMissed")).extracting(JsonNode::asText).containsExactly(
+                "orders/daily/2026-03-02", "orders/daily/2026-03-03", "orders/daily/2026-03-04");
+        assertThat(summary.get("caughtUp").asBoolean()).isTrue();
+        assertThat(tick().get("dueEntries").asInt()).isZero();
+    }
+
+    @Test
+    void aTickOutOfTimeLeavesTheRestToTheNextAndNothingIsDoneTwice() {
+        // A first, empty tick records where the index starts, so the next ones begin with today's entries.
+        assertThat(tick().get("caughtUp").asBoolean()).isTrue();
+        for (int i = 0; i < 250; i++) {
+            f.register("p%03d".formatted(i), "schedules:\n  - {name: daily, after: '08:00'}\n");
+        }
+        // A clock for the time budget that runs out as soon as the first page is done.
+        java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
+        Watchdog impatient = new Watchdog(f.collaborators(), Duration.ofSeconds(1),
+                () -> nanos.getAndAdd(Duration.ofMillis(700).toNanos()));
+
+        Watchdog.Summary first = (Watchdog.Summary) impatient.run(f.watchdogRequest()).payload();
+        Watchdog.Summary second = (Watchdog.Summary) impatient.run(f.watchdogRequest()).payload();
+        JsonNode rest = tick();
+
+        assertThat(first.caughtUp()).isFalse();
+        assertThat(first.markersWritten()).isNotEmpty().hasSizeLessThan(250);
+        java.util.Set<String> all = new java.util.TreeSet<>(first.markersWritten());
+        assertThat(second.markersWritten()).doesNotContainAnyElementsOf(all);
+        all.addAll(second.markersWritten());
+        rest.get("markersWritten").forEach(m -> assertThat(all.add(m.asText())).as("written twice: " + m).isTrue());
+        assertThat(rest.get("caughtUp").asBoolean()).isTrue();
+        assertThat(all).hasSize(250);
+        for (int i = 0; i < 250; i++) {
+            assertThat(f.provider.cascade().markers("p%03d".formatted(i), Fixture.DATE)).hasSize(1);
+        }
+    }
+
+    @Test
+    void aSteadyTickReadsTheSameWhateverIsRegistered() {
+        CountingProvider few = CountingProvider.around(f.provider);
+        f.register("schedules:\n  - {name: daily, after: '08:00', deadline: '09:00'}\n");
+        tick();
+        f.clock.set(Instant.parse("2026-03-02T10:05:00Z"));
+        long withOne = few.callsDuring(() -> runWith(few));
+
+        for (int i = 0; i < 300; i++) {
+            f.register("p%03d".formatted(i), "schedules:\n  - {name: daily, after: '08:00', deadline: '09:00'}\n");
+        }
+        f.clock.set(Instant.parse("2026-03-02T08:30:00Z"));
+        tick();
+        f.clock.set(Instant.parse("2026-03-02T10:10:00Z"));
+        tick();
+        f.clock.set(Instant.parse("2026-03-02T10:15:00Z"));
+        long withThreeHundred = few.callsDuring(() -> runWith(few));
+
+        assertThat(withThreeHundred).isEqualTo(withOne).isEqualTo(1 + TableKeys.DUE_SHARDS);
+    }
+
+    private void runWith(CountingProvider counting) {
+        Watchdog watchdog = new Watchdog(f.collaborators(counting.provider()));
+        Watchdog.Summary summary = (Watchdog.Summary) watchdog.run(f.watchdogRequest()).payload();
+        assertThat(summary.dueEntries()).isZero();
+    }
+
+    @Test
+    void aDeletedPipelineIsNoLongerWatched() {
+        f.register("schedules:\n  - {name: daily, after: '08:00', deadline: '09:00'}\n");
+        f.provider.pipelines().delete("orders");
+
+        JsonNode summary = tick();
+
+        assertThat(summary.get("pipelines").asInt()).isZero();
+        assertThat(summary.get("markersWritten")).isEmpty();
+        assertThat(f.alerts.sent).isEmpty();
+    }
+
+    @Test
+    void anUnregisteredCalendarIsReportedAndTheDayStartsOnceItIsRegistered() {
+        f.register("schedules:\n  - {name: daily, after: '08:00'}\nexclusions:\n  calendar: holidays\n");
+
+        JsonNode broken = tick();
+        f.provider.calendars().put(new dev.interlock.model.calendar.Calendar("holidays", null, List.of(), List.of("2026-12-25")));
+        f.clock.advance(Duration.ofMinutes(59));
+        JsonNode tooSoon = tick();
+        f.clock.advance(Duration.ofMinutes(2));
+        JsonNode fixed = tick();
+
+        assertThat(broken.get("errors")).hasSize(1);
+        assertThat(broken.get("errors").get(0).asText()).startsWith("orders: ").contains("holidays");
+        assertThat(broken.get("markersWritten")).isEmpty();
+        assertThat(tooSoon.get("dueEntries").asInt()).isZero();
+        assertThat(fixed.get("markersWritten").toString()).isEqualTo("[\"orders/daily/2026-03-02\"]");
+    }
+
+    @Test
+    void aStoreFaultStopsTheTickAndTheNextFinishesWithoutDoingAnythingTwice() {
+        for (int i = 0; i < 20; i++) {
+            f.register("p%02d".formatted(i), "schedules:\n  - {name: daily, after: '08:00'}\n");
+        }
+        CountingProvider flaky = CountingProvider.around(f.provider).failingOnce("writeMarker", 7);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Watchdog(f.collaborators(flaky.provider()))
+                .run(f.watchdogRequest())).isInstanceOf(dev.interlock.store.StoreException.class);
+        JsonNode next = tick();
+
+        assertThat(next.get("caughtUp").asBoolean()).isTrue();
+        for (int i = 0; i < 20; i++) {
+            assertThat(f.provider.cascade().markers("p%02d".formatted(i), Fixture.DATE)).as("p%02d", i).hasSize(1);
+        }
+        assertThat(tick().get("dueEntries").asInt()).isZero();
     }
 }

@@ -2,12 +2,15 @@ package dev.interlock.runchecker;
 
 import dev.interlock.deps.log.LogContext;
 import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.deps.trigger.JobCanceller;
 import dev.interlock.deps.trigger.RunCheck;
 import dev.interlock.deps.trigger.RunCheckRequest;
 import dev.interlock.deps.trigger.RunCheckState;
 import dev.interlock.deps.trigger.RunChecker;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.run.ExecutionBudget;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -16,29 +19,45 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.RunTransition;
 
 import java.time.Clock;
+import java.time.DateTimeException;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * One poll of a started job (SPEC §8, R§5.2 with its bugs fixed): asks the job system through the outbound run
- * checker and, when the job has finished, moves the run state RUNNING → COMPLETED | FAILED by compare-and-swap with a
- * {@code RUN_STATE_CHANGED} event — so an async run never stays RUNNING forever. A transient failure to check is
- * {@code running} (the next poll retries). Repeating a poll is harmless: a run that is already terminal is left as is.
+ * One poll of a started job (SPEC §8, R§5.2 with its bugs fixed). The run state is the truth: a run another writer
+ * already ended is answered from its state, a run still being started (TRIGGERING, e.g. after the trigger Lambda was
+ * retried) is waited for, and a RUNNING run is polled with the job ids stored on it. When the job has finished the run
+ * moves RUNNING → COMPLETED | FAILED by compare-and-swap with a {@code RUN_STATE_CHANGED} event, so an async run never
+ * stays RUNNING forever. A transient failure to check is {@code running} (the next poll retries).
+ *
+ * <p>Following (when the request says what it may take): a job still running after its poll window is reported
+ * overdue once ({@code RUN_OVERDUE}) and followed on — never started a second time; past the pipeline's maximum job
+ * duration it is cancelled once ({@code RUN_CANCEL_REQUESTED}) and answered {@code failed}/TIMEOUT when it stopped, so
+ * the retry that may follow never runs beside it. Before the execution's time budget ends, a job that did not stop is
+ * answered {@code failed}/PERMANENT (not retried, so it never runs twice) instead of letting the execution time out.
  */
 public final class RunPoll {
+
+    /** Run metadata: when the job was first seen past its poll window. */
+    public static final String OVERDUE_AT = "interlock_overdue_at";
+    /** Run metadata: when Interlock asked the job system to stop the job. */
+    public static final String CANCEL_REQUESTED_AT = "interlock_cancel_requested_at";
 
     /** Re-reads allowed when a concurrent writer moves the run between our read and our CAS. */
     private static final int MAX_SETTLE_ROUNDS = 3;
 
     private final Provider provider;
     private final RunChecker checker;
+    private final JobCanceller canceller;
     private final Clock clock;
     private final StructuredLog log;
 
-    public RunPoll(Provider provider, RunChecker checker, Clock clock) {
+    public RunPoll(Provider provider, RunChecker checker, JobCanceller canceller, Clock clock) {
         this.provider = provider;
         this.checker = checker;
+        this.canceller = canceller;
         this.clock = clock;
         this.log = new StructuredLog("run-checker", System.out, clock);
     }
@@ -46,7 +65,7 @@ public final class RunPoll {
     /**
      * Polls the run's job once.
      *
-     * @throws dev.interlock.store.StoreException when the finished run cannot be recorded
+     * @throws dev.interlock.store.StoreException when the run cannot be read or its outcome recorded
      */
     public RunCheckOutput check(RunCheckInput input) {
         LogContext ctx = new LogContext(input.pipelineId(), input.scheduleId(), input.date(), input.runId(), null);
@@ -58,20 +77,144 @@ public final class RunPoll {
             settle(input, RunStatus.FAILED, out, ctx);
             return out;
         }
-        RunCheck check = checker.check(new RunCheckRequest(input.pipelineId(), input.runId(), type,
-                text(input.metadata()), headers(input.headers())));
+        String runId = input.runId() == null ? "" : input.runId().trim();
+        Optional<RunState> stored = runId.isEmpty() ? Optional.empty()
+                : provider.runs().get(runId).filter(r -> r.pipelineId().equals(input.pipelineId()));
+        Budget budget = Budget.of(input.follow(), clock.instant());
+        Map<String, String> metadata = text(input.metadata());
+        if (stored.isPresent()) {
+            RunState run = stored.get();
+            switch (run.status()) {
+                case COMPLETED, COMPLETED_MONITORING -> {
+                    return new RunCheckOutput(RunCheckState.SUCCEEDED.wireName(), "run " + runId + " already completed", "");
+                }
+                case FAILED -> {
+                    return RunCheckOutput.failed(run.failureMessage() == null ? "run " + runId + " failed" : run.failureMessage(),
+                            run.failureCategory() == null ? FailureCategory.TRANSIENT : run.failureCategory());
+                }
+                case CANCELLED -> {
+                    return RunCheckOutput.failed("run " + runId + " was cancelled", FailureCategory.PERMANENT);
+                }
+                case PENDING, TRIGGERING -> {
+                    return awaitStart(input, run, budget, ctx);
+                }
+                case RUNNING -> metadata.putAll(run.metadata());
+            }
+        }
+        RunCheck check = checker.check(new RunCheckRequest(input.pipelineId(), input.scheduleId(), input.date(),
+                input.runId(), type, metadata, headers(input.headers())));
         RunCheckOutput out = RunCheckOutput.of(check);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("triggerType", type.wireName());
         fields.put("state", out.state());
-        fields.put("pollCount", input.pollCount());
         log.info(ctx, "run polled", fields);
         if (check.state() == RunCheckState.SUCCEEDED) {
             settle(input, RunStatus.COMPLETED, out, ctx);
-        } else if (check.state() == RunCheckState.FAILED) {
+            return out;
+        }
+        if (check.state() == RunCheckState.FAILED) {
+            if (stored.isPresent() && stored.get().metadata().containsKey(CANCEL_REQUESTED_AT)) {
+                out = RunCheckOutput.failed("cancelled by Interlock at " + stored.get().metadata().get(CANCEL_REQUESTED_AT)
+                        + " after running longer than maxJobDurationSeconds: " + out.message(), FailureCategory.TIMEOUT);
+            }
             settle(input, RunStatus.FAILED, out, ctx);
+            return out;
+        }
+        if (stored.isEmpty() || budget == null) {
+            return out;
+        }
+        return follow(input, stored.get(), type, metadata, out, budget, ctx);
+    }
+
+    /** The job is still running: overdue once, cancelled past its maximum, and never past the execution's budget. */
+    private RunCheckOutput follow(RunCheckInput input, RunState run, TriggerType type, Map<String, String> metadata,
+                                  RunCheckOutput out, Budget budget, LogContext ctx) {
+        Instant now = budget.now();
+        if (!run.metadata().containsKey(OVERDUE_AT) && !now.isBefore(budget.overdueAt())) {
+            run = annotate(run, OVERDUE_AT, now, EventKind.RUN_OVERDUE, "TIMEOUT", "job outlived its poll window ("
+                    + budget.pollLimit() + " polls of " + budget.pollIntervalSeconds() + " s); following the same job, up to "
+                    + "maxJobDurationSeconds (" + budget.maxJobDurationSeconds() + " s)", ctx);
+        }
+        String cancelledAt = run.metadata().get(CANCEL_REQUESTED_AT);
+        if (cancelledAt != null) {
+            if (budget.lastPoll()) {
+                return giveUp(input, "job did not stop after Interlock asked it to at " + cancelledAt
+                        + "; the execution's time budget ends, and the job is not started again beside itself", ctx);
+            }
+            return new RunCheckOutput(RunCheckState.RUNNING.wireName(), "cancel requested at " + cancelledAt
+                    + "; waiting for the job to stop: " + out.message(), "");
+        }
+        if (!now.isBefore(budget.cancelAt())) {
+            JobCanceller.Cancellation cancellation = canceller.cancel(new RunCheckRequest(input.pipelineId(),
+                    input.scheduleId(), input.date(), input.runId(), type, metadata, headers(input.headers())));
+            if (cancellation.requested()) {
+                annotate(run, CANCEL_REQUESTED_AT, now, EventKind.RUN_CANCEL_REQUESTED, "CANCELLING",
+                        "job ran longer than maxJobDurationSeconds (" + budget.maxJobDurationSeconds() + " s): "
+                                + cancellation.message(), ctx);
+                if (budget.lastPoll()) {
+                    return giveUp(input, "job cancelled after maxJobDurationSeconds, but the execution's time budget ends "
+                            + "before its stop could be seen; it is not started again beside itself", ctx);
+                }
+                return new RunCheckOutput(RunCheckState.RUNNING.wireName(), "cancel requested: " + cancellation.message(), "");
+            }
+            if (budget.lastPoll()) {
+                return giveUp(input, "job ran longer than maxJobDurationSeconds and could not be cancelled ("
+                        + cancellation.message() + "); it is not started again beside itself", ctx);
+            }
+            log.warn(ctx, "cancel refused; retrying at the next poll", Map.of("reason", cancellation.message()));
+            return new RunCheckOutput(RunCheckState.RUNNING.wireName(), cancellation.message() + "; retrying at the next poll", "");
+        }
+        if (budget.lastPoll()) {
+            return giveUp(input, "the execution's time budget ends before the job's maxJobDurationSeconds; the job keeps "
+                    + "running and is not started again beside itself", ctx);
         }
         return out;
+    }
+
+    /** A run still being started by another trigger invocation: wait for it, but not past the execution's budget. */
+    private RunCheckOutput awaitStart(RunCheckInput input, RunState run, Budget budget, LogContext ctx) {
+        if (budget != null && budget.lastPoll()) {
+            return giveUp(input, "run " + run.runId() + " stayed " + run.status().name() + " since "
+                    + InterlockJson.timestamp(run.updatedAt()) + ": the trigger invocation that started the job never recorded "
+                    + "it; the job is not started again (check the job system)", ctx);
+        }
+        return new RunCheckOutput(RunCheckState.RUNNING.wireName(), "run " + run.runId() + " is " + run.status().name()
+                + ": waiting for the trigger to record the job it starts", "");
+    }
+
+    /** Ends following without a retry: the job may still run, so another attempt could run beside it. */
+    private RunCheckOutput giveUp(RunCheckInput input, String message, LogContext ctx) {
+        RunCheckOutput out = RunCheckOutput.failed(message, FailureCategory.PERMANENT);
+        log.warn(ctx, "stopped following the job", Map.of("reason", message));
+        settle(input, RunStatus.FAILED, out, ctx);
+        return out;
+    }
+
+    /** Records a fact about the running job on its run (CAS) with its event; the run as it is afterwards. */
+    private RunState annotate(RunState run, String key, Instant now, EventKind kind, String status, String message,
+                              LogContext ctx) {
+        RunState current = run;
+        for (int round = 0; round < MAX_SETTLE_ROUNDS; round++) {
+            if (current.metadata().containsKey(key) || current.status() != RunStatus.RUNNING) {
+                return current;
+            }
+            RunState next = new RunState(current.runId(), current.pipelineId(), current.scheduleId(), current.date(),
+                    current.status(), current.version() + 1, current.triggerType(), current.executionName(),
+                    current.metadata(), current.failureMessage(), current.failureCategory(), current.createdAt(), now)
+                    .withMetadata(Map.of(key, InterlockJson.timestamp(now)));
+            Event event = new Event(kind, current.pipelineId(), current.scheduleId(), current.date(), current.runId(), null,
+                    status, message, Map.of(key, InterlockJson.timestamp(now)), now);
+            if (provider.recordTransition(RunTransition.of(current.version(), next, event)).applied()) {
+                return next;
+            }
+            Optional<RunState> reread = provider.runs().get(current.runId());
+            if (reread.isEmpty()) {
+                return current;
+            }
+            current = reread.get();
+        }
+        log.warn(ctx, "run kept changing; " + kind.wireName() + " not recorded", Map.of());
+        return current;
     }
 
     /** Moves the run to its terminal status unless another writer already decided it. */
@@ -104,7 +247,6 @@ public final class RunPoll {
             details.put("from", run.status().name());
             details.put("to", target.name());
             details.put("version", next.version());
-            details.put("pollCount", input.pollCount());
             if (!out.failureCategory().isEmpty()) {
                 details.put("failureCategory", out.failureCategory());
             }
@@ -115,6 +257,37 @@ public final class RunPoll {
             }
         }
         log.warn(ctx, "run state kept changing; outcome left to the other writers", Map.of("state", out.state()));
+    }
+
+    /**
+     * The follow budget of a request at {@code now}; null when the request carries none (or none that can be read),
+     * which makes the poll a plain one.
+     */
+    private record Budget(Instant now, Instant overdueAt, Instant cancelAt, Instant end, int pollIntervalSeconds,
+                          int pollLimit, int maxJobDurationSeconds) {
+
+        static Budget of(RunCheckInput.Follow follow, Instant now) {
+            if (follow == null || follow.since() == null || follow.executionStartTime() == null
+                    || follow.executionTimeoutSeconds() == null || follow.executionTimeoutSeconds() < 1) {
+                return null;
+            }
+            try {
+                Instant since = Instant.parse(follow.since().trim());
+                int interval = Math.max(1, follow.pollIntervalSeconds() == null ? 1 : follow.pollIntervalSeconds());
+                int limit = Math.max(1, follow.pollLimit() == null ? 1 : follow.pollLimit());
+                int max = Math.max(interval, follow.maxJobDurationSeconds() == null ? interval : follow.maxJobDurationSeconds());
+                Instant end = new ExecutionBudget(Instant.parse(follow.executionStartTime().trim()),
+                        follow.executionTimeoutSeconds()).end();
+                return new Budget(now, since.plusSeconds((long) interval * limit), since.plusSeconds(max), end, interval, limit, max);
+            } catch (DateTimeException e) {
+                return null;
+            }
+        }
+
+        /** The next poll would come after the execution's budget: decide now. */
+        boolean lastPoll() {
+            return now.plusSeconds(pollIntervalSeconds).isAfter(end);
+        }
     }
 
     /** Header templates without null values (a YAML {@code key:} yields one); names and values are never logged. */

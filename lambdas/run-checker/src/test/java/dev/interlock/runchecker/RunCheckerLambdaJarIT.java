@@ -8,6 +8,7 @@ import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
 import dev.interlock.deps.testing.JarDiff;
 import dev.interlock.deps.testing.LambdaJarRun;
+import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
@@ -53,6 +54,7 @@ class RunCheckerLambdaJarIT {
     private static LocalDynamoDb dynamoDb;
     private static DynamoDbClient dynamoDbClient;
     private static AwsProtocolStub aws;
+    private static LocalHttpServer airflow;
 
     @BeforeAll
     static void start() {
@@ -69,11 +71,18 @@ class RunCheckerLambdaJarIT {
                         request.json().path("executionArn").asText().endsWith(":failed")
                                 ? Reply.json("{\"executionArn\":\"" + SFN_FAILED + "\",\"status\":\"FAILED\","
                                         + "\"error\":\"States.TaskFailed\",\"cause\":\"boom\",\"startDate\":1772359200}")
-                                : Reply.json("{\"executionArn\":\"" + SFN_OK + "\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"));
+                                : Reply.json("{\"executionArn\":\"" + SFN_OK + "\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"))
+                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"interlock/airflow\","
+                        + "\"SecretString\":\"{\\\"token\\\":\\\"sm-af-token\\\"}\"}"))
+                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/airflow/key\","
+                        + "\"Type\":\"SecureString\",\"Value\":\"ssm-af-key\"}}"));
+        airflow = LocalHttpServer.start().answer("GET /api/v1/dags/orders_dag/dagRuns/af_run_1",
+                LocalHttpServer.Answer.json(200, "{\"state\":\"success\"}"));
     }
 
     @AfterAll
     static void stop() {
+        airflow.close();
         aws.close();
         dynamoDbClient.close();
         dynamoDb.close();
@@ -88,11 +97,14 @@ class RunCheckerLambdaJarIT {
         Map<String, String> emrServerless = Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1");
         Map<String, String> sfn = Map.of("sfn_execution_arn", SFN_OK);
         Map<String, String> sfnFailed = Map.of("sfn_execution_arn", SFN_FAILED);
+        Map<String, String> af = Map.of("airflow_url", airflow.uri("").toString(), "airflow_dag_id", "orders_dag",
+                "airflow_dag_run_id", "af_run_1");
         running(store, "glue-run", TriggerType.GLUE, glue);
         running(store, "emr-run", TriggerType.EMR, emr);
         running(store, "emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless);
         running(store, "sfn-run", TriggerType.STEP_FUNCTION, sfn);
         running(store, "sfn-failed-run", TriggerType.STEP_FUNCTION, sfnFailed);
+        running(store, "airflow-run", TriggerType.AIRFLOW, af);
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, RunCheckerHandler.class.getName(), environment())
                 .event("glue", event("glue-run", TriggerType.GLUE, glue))
@@ -100,6 +112,10 @@ class RunCheckerLambdaJarIT {
                 .event("emr-serverless", event("emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless))
                 .event("step-function", event("sfn-run", TriggerType.STEP_FUNCTION, sfn))
                 .event("step-function-failed", event("sfn-failed-run", TriggerType.STEP_FUNCTION, sfnFailed))
+                // Credentials resolved through the Secrets Manager and SSM clients the shrunk jar ships.
+                .event("airflow-secret", InterlockJson.write(new RunCheckInput("orders", "daily", "2026-03-01",
+                        "airflow-run", "airflow", new HashMap<String, Object>(af), Map.of(
+                        "Authorization", "Bearer ${secret:interlock/airflow#token}", "X-Api-Key", "${ssm:/interlock/airflow/key}"), null)))
                 .run(work);
 
         assertAnswer(answers, "glue", "succeeded", "SUCCEEDED", "");
@@ -107,6 +123,15 @@ class RunCheckerLambdaJarIT {
         assertAnswer(answers, "emr-serverless", "succeeded", "SUCCESS", "");
         assertAnswer(answers, "step-function", "succeeded", "SUCCEEDED", "");
         assertAnswer(answers, "step-function-failed", "failed", "FAILED: States.TaskFailed boom", "TRANSIENT");
+        assertAnswer(answers, "airflow-secret", "succeeded", "success", "");
+        assertThat(airflow.requests()).singleElement().satisfies(r -> assertThat(r.headers())
+                .containsEntry("Authorization", "Bearer sm-af-token").containsEntry("X-Api-Key", "ssm-af-key"));
+        assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
+                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/airflow"));
+        assertThat(aws.requests("AmazonSSM.GetParameter")).singleElement().satisfies(r -> {
+            assertThat(r.json().path("Name").asText()).isEqualTo("/interlock/airflow/key");
+            assertThat(r.json().path("WithDecryption").asBoolean()).isTrue();
+        });
 
         // Each job system received the check the SDK client makes, in its own protocol.
         assertThat(aws.requests("AWSGlue.GetJobRun")).singleElement()
@@ -122,6 +147,7 @@ class RunCheckerLambdaJarIT {
         assertRun(store, "emr-run", RunStatus.COMPLETED);
         assertRun(store, "emr-sl-run", RunStatus.COMPLETED);
         assertRun(store, "sfn-run", RunStatus.COMPLETED);
+        assertRun(store, "airflow-run", RunStatus.COMPLETED);
         RunState failed = assertRun(store, "sfn-failed-run", RunStatus.FAILED);
         assertThat(failed.failureCategory()).isEqualTo(FailureCategory.TRANSIENT);
     }
@@ -141,6 +167,12 @@ class RunCheckerLambdaJarIT {
         env.put("INTERLOCK_ENDPOINT_EMR", stub);
         env.put("INTERLOCK_ENDPOINT_EMR_SERVERLESS", stub);
         env.put("INTERLOCK_ENDPOINT_STEPFUNCTIONS", stub);
+        env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", stub);
+        env.put("INTERLOCK_ENDPOINT_SSM", stub);
+        env.put("INTERLOCK_ALLOW_PRIVATE_URLS", "true");
+        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
+        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
+        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
         return env;
     }
 
@@ -151,10 +183,10 @@ class RunCheckerLambdaJarIT {
                 RunStatus.RUNNING, 3, type, null, metadata, null, null, now, now))).as(runId).isTrue();
     }
 
-    /** The run-checker Lambda's input (CONTRACT §5): the first poll of the run. */
+    /** The run-checker Lambda's input (CONTRACT §5): a plain poll of the run. */
     private static String event(String runId, TriggerType type, Map<String, String> metadata) {
         return InterlockJson.write(new RunCheckInput("orders", "daily", "2026-03-01", runId, type.wireName(),
-                new HashMap<String, Object>(metadata), Map.of(), 1));
+                new HashMap<String, Object>(metadata), Map.of(), null));
     }
 
     private static void assertAnswer(LambdaJarRun.Answers answers, String event, String state, String message,

@@ -7,6 +7,7 @@ import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.MotoServer;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -67,6 +68,7 @@ class RunCheckerOnMotoTest {
     private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryProvider provider = new InMemoryProvider(clock);
     private RunPoll poll;
+    private TriggerRunners runners;
     private GlueClient glue;
     private EmrClient emr;
     private EmrServerlessClient emrServerless;
@@ -84,10 +86,11 @@ class RunCheckerOnMotoTest {
                 "INTERLOCK_ENDPOINT_GLUE", endpoint, "INTERLOCK_ENDPOINT_EMR", endpoint,
                 "INTERLOCK_ENDPOINT_EMR_SERVERLESS", endpoint, "INTERLOCK_ENDPOINT_STEPFUNCTIONS", endpoint));
         clients = new AwsClients(environment);
-        poll = new RunPoll(provider, TriggerRunners.create(clients, environment,
+        runners = TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
                 new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                         new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)),
-                clock, false), clock);
+                clock, false);
+        poll = new RunPoll(provider, runners, runners, clock);
         glue = moto.client(GlueClient.builder());
         emr = moto.client(EmrClient.builder());
         emrServerless = moto.client(EmrServerlessClient.builder());
@@ -113,7 +116,7 @@ class RunCheckerOnMotoTest {
         provider.runs().create(new RunState(runId, "orders", "daily", DATE, RunStatus.RUNNING, 3, triggerType, "exec",
                 Map.of(), null, null, NOW, NOW));
         RunCheckOutput out = poll.check(new RunCheckInput("orders", "daily", "2026-03-01", runId, type, metadata,
-                Map.of(), 1));
+                Map.of(), null));
         String motoState = out.message().split(":", 2)[0].trim();
         observed.computeIfAbsent(type, t -> new LinkedHashMap<>()).put(motoState,
                 out.failureCategory().isEmpty() ? out.state() : out.state() + "/" + out.failureCategory());
@@ -241,5 +244,33 @@ class RunCheckerOnMotoTest {
         assertEveryMotoStateWasSeenAndMappedAsMeant("step-function");
         assertThat(MOTO_STATES.get("step-function").keySet()).allSatisfy(s ->
                 assertThat(ExecutionStatus.fromValue(s)).isNotEqualTo(ExecutionStatus.UNKNOWN_TO_SDK_VERSION));
+    }
+
+    @Test
+    void aJobPastItsMaximumDurationIsStoppedThroughTheServicesOwnApiAndEndsAsATimeout() {
+        String overruns = execute("overruns", "{\"StartAt\":\"Wait\",\"States\":{\"Wait\":{\"Type\":\"Wait\","
+                + "\"Seconds\":3600,\"End\":true}}}");
+        String runId = "run-" + runs.incrementAndGet();
+        provider.runs().create(new RunState(runId, "orders", "daily", DATE, RunStatus.RUNNING, 3, TriggerType.STEP_FUNCTION,
+                "exec", Map.of("sfn_execution_arn", overruns), null, null, NOW, NOW));
+        // Followed since two hours ago with a maximum of one hour, in an execution with time left.
+        Instant since = NOW.minusSeconds(7200);
+        RunCheckInput input = new RunCheckInput("orders", "daily", "2026-03-01", runId, "step-function",
+                Map.of("sfn_execution_arn", overruns), Map.of(), new RunCheckInput.Follow(since.toString(), 30, 4, 3600,
+                        since.toString(), 14400));
+
+        RunCheckOutput cancelling = poll.check(input);
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        RunCheckOutput out = cancelling;
+        while (out.state().equals("running") && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+            out = poll.check(input);
+        }
+
+        assertThat(cancelling.message()).startsWith("cancel requested: step-function execution stop requested");
+        assertThat(out.state()).isEqualTo("failed");
+        assertThat(out.failureCategory()).as("stopped by Interlock: a timeout, which may be retried").isEqualTo("TIMEOUT");
+        assertThat(out.message()).contains("ABORTED");
+        assertThat(sfn.describeExecution(r -> r.executionArn(overruns)).status()).isEqualTo(ExecutionStatus.ABORTED);
     }
 }

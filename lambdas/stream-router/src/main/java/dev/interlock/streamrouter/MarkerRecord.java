@@ -48,8 +48,22 @@ public record MarkerRecord(String pipelineId, String scheduleId, LocalDate date,
     public record Unreadable(String reason) implements Reading {
     }
 
-    /** Reads one record; attributes of the wrong type are an {@link Unreadable}, never an exception. */
+    /** The current date of a pipeline's schedule: what a marker without a date means. */
+    @FunctionalInterface
+    public interface CurrentDate {
+        LocalDate of(String pipelineId, String scheduleId);
+    }
+
+    /** {@link #read(DynamodbStreamRecord, TableDefinition, CurrentDate)} with one date for every pipeline. */
     public static Reading read(DynamodbStreamRecord record, TableDefinition table, LocalDate today) {
+        return read(record, table, (pipelineId, scheduleId) -> today);
+    }
+
+    /**
+     * Reads one record; attributes of the wrong type are an {@link Unreadable}, never an exception. A marker without a
+     * date gets {@code today} of its pipeline and schedule, asked only then (it may read the pipeline's config).
+     */
+    public static Reading read(DynamodbStreamRecord record, TableDefinition table, CurrentDate today) {
         if (record.getDynamodb() == null) {
             return new NotAMarker("the record has no dynamodb section");
         }
@@ -84,7 +98,7 @@ public record MarkerRecord(String pipelineId, String scheduleId, LocalDate date,
                         + PipelineValidation.SCHEDULE_NAME.pattern());
             }
             String rawDate = text(image, "date");
-            LocalDate date = rawDate == null ? today : date(rawDate);
+            LocalDate date = rawDate == null ? today.of(pipelineId, scheduleId) : date(rawDate);
             String source = text(image, "source");
             if (source == null) {
                 source = TableKeys.markerSourceOf(sk);

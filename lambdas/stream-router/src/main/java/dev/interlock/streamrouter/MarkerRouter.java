@@ -5,12 +5,19 @@ import dev.interlock.deps.log.LogContext;
 import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.model.runtime.TableDefinition;
 
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.schedule.ScheduleWindow;
+
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Routes a batch of stream records (SPEC §5): each marker insert starts its own execution, stale markers are skipped
@@ -48,28 +55,48 @@ public final class MarkerRouter {
     private final RouterSettings settings;
     private final Clock clock;
     private final StructuredLog log;
+    private final Function<String, Optional<PipelineConfig>> pipelines;
 
+    /** A router that reads no pipeline: a marker without a date means today in UTC. */
     public MarkerRouter(ExecutionStarter starter, RouterSettings settings, Clock clock, StructuredLog log) {
+        this(starter, settings, clock, log, pipelineId -> Optional.empty());
+    }
+
+    /**
+     * @param pipelines reads a pipeline's config; asked only for a marker without a date, which means today in the
+     *                  pipeline's schedule zone (markers Interlock writes always carry their date, so the router
+     *                  normally reads nothing)
+     */
+    public MarkerRouter(ExecutionStarter starter, RouterSettings settings, Clock clock, StructuredLog log,
+                        Function<String, Optional<PipelineConfig>> pipelines) {
         this.starter = starter;
         this.settings = settings;
         this.clock = clock;
         this.log = log;
+        this.pipelines = pipelines;
     }
 
     /** The outcome of every record, in batch order. */
     public List<RecordOutcome> route(List<DynamodbStreamRecord> records) {
-        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        Instant now = clock.instant();
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        Map<String, Optional<PipelineConfig>> read = new HashMap<>();
+        MarkerRecord.CurrentDate currentDate = (pipelineId, scheduleId) -> read
+                .computeIfAbsent(pipelineId, pipelines)
+                .map(config -> ScheduleWindow.currentDate(config, scheduleId, now))
+                // An unknown pipeline fails in its execution anyway; UTC names the day it was meant for.
+                .orElse(today);
         List<RecordOutcome> outcomes = new ArrayList<>(records.size());
         for (DynamodbStreamRecord record : records) {
-            outcomes.add(routeOne(record, today));
+            outcomes.add(routeOne(record, today, currentDate));
         }
         return outcomes;
     }
 
-    private RecordOutcome routeOne(DynamodbStreamRecord record, LocalDate today) {
+    private RecordOutcome routeOne(DynamodbStreamRecord record, LocalDate today, MarkerRecord.CurrentDate currentDate) {
         String sequenceNumber = record.getDynamodb() == null ? null : record.getDynamodb().getSequenceNumber();
         try {
-            return switch (MarkerRecord.read(record, TableDefinition.INTERLOCK, today)) {
+            return switch (MarkerRecord.read(record, TableDefinition.INTERLOCK, currentDate)) {
                 case MarkerRecord.NotAMarker notAMarker -> {
                     log.warn(LogContext.NONE, "record skipped: not a marker insert",
                             Map.of("sequenceNumber", String.valueOf(sequenceNumber), "reason", notAMarker.reason()));

@@ -10,8 +10,12 @@ import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.model.runtime.InterlockFunction;
 import software.amazon.awssdk.services.sfn.SfnClient;
 
+import dev.interlock.model.pipeline.PipelineConfig;
+
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** Lambda entry of the table stream: one execution per marker insert, partial batch failures by sequence number. */
@@ -28,16 +32,26 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
 
     /** Over explicit deps (local runtime, tests). */
     public StreamRouterHandler(Deps deps) {
-        this(deps.clients()::stepFunctions, RouterSettings.from(deps.environment()), deps.clock(), deps.log("stream-router"));
+        // The store is created only if a marker without a date asks for its pipeline's zone.
+        this(deps.clients()::stepFunctions, RouterSettings.from(deps.environment()), deps.clock(), deps.log("stream-router"),
+                pipelineId -> deps.provider().pipelines().get(pipelineId));
     }
 
-    /** Collaborators by hand (tests). */
+    /** Collaborators by hand (tests); a marker without a date means today in UTC. */
     public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock) {
-        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"));
+        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelineId -> Optional.empty());
     }
 
-    private StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, StructuredLog log) {
-        this.router = new MarkerRouter(new ExecutionStarter(stepFunctions, settings.stateMachineArn()), settings, clock, log);
+    /** Collaborators by hand (tests), with the pipelines a marker without a date takes its zone from. */
+    public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock,
+                               Function<String, Optional<PipelineConfig>> pipelines) {
+        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelines);
+    }
+
+    private StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, StructuredLog log,
+                                Function<String, Optional<PipelineConfig>> pipelines) {
+        this.router = new MarkerRouter(new ExecutionStarter(stepFunctions, settings.stateMachineArn()), settings, clock, log,
+                pipelines);
     }
 
     @Override

@@ -82,6 +82,28 @@ class StreamRouterHandlerTest {
     }
 
     @Test
+    void aMarkerWithoutADateMeansTodayInItsPipelinesZoneAndOnlyItReadsAConfig() {
+        // 16:00 UTC on 2026-03-10 is already 01:00 on 2026-03-11 in Tokyo.
+        Clock lateUtc = Clock.fixed(Instant.parse("2026-03-10T16:00:00Z"), ZoneOffset.UTC);
+        List<String> read = new java.util.concurrent.CopyOnWriteArrayList<>();
+        dev.interlock.model.pipeline.PipelineConfig tokyo = dev.interlock.model.json.InterlockJson.read("""
+                {"name":"gold","archetype":"batch-ingestion","trigger":{"type":"http","url":"https://jobs.example.com/gold"},
+                 "sla":{"timezone":"Asia/Tokyo"}}""", dev.interlock.model.pipeline.PipelineConfig.class);
+        handler = new StreamRouterHandler(() -> client, new RouterSettings(STATE_MACHINE, 2), lateUtc, pipelineId -> {
+            read.add(pipelineId);
+            return java.util.Optional.of(tokyo);
+        });
+
+        assertThat(failed(route("markers-mixed.json"))).isEmpty();
+
+        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name).containsExactly(
+                name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
+                name("gold", "2026-03-11", "daily", "MARKER#manual#m-1"));
+        assertThat(stub.requests().get(1).input().path("date").asText()).isEqualTo("2026-03-11");
+        assertThat(read).containsExactly("gold");
+    }
+
+    @Test
     void aRedeliveredBatchStartsNothingNewAndReportsNoFailure() {
         route("markers-mixed.json");
         StreamsEventResponse again = route("markers-mixed.json");

@@ -45,8 +45,10 @@ import java.util.Optional;
  * <p>Idempotent per {@code runId}: the CAS to TRIGGERING is the claim to start the job, so only one invocation ever
  * starts it. A repeated invocation answers from the run state — RUNNING/COMPLETED with the stored metadata, FAILED
  * with the stored error — and one that finds the run still TRIGGERING (the claimer is still working, or died after
- * claiming) does not start the job again: it answers {@code failed}/TRANSIENT so the machine's retry loop decides,
- * with a new run. The run log is not touched here: {@code logResult} is its one writer, so attempts are never reset.
+ * claiming) does not start the job again: it answers {@code running}, so the machine follows that same run and the
+ * run-checker reads from the run state what became of the job (a failed answer would let a retry start a second job
+ * beside a running one). The run log is not touched here: {@code logResult} is its one writer, so attempts are never
+ * reset.
  */
 public final class RunTrigger {
 
@@ -159,9 +161,11 @@ public final class RunTrigger {
                     }
                 }
                 case TRIGGERING -> {
-                    return new Claim.Answered(TriggerOutput.failed(runId, "run " + runId + " is already TRIGGERING "
-                            + "(since " + InterlockJson.timestamp(run.updatedAt()) + "): another invocation is starting "
-                            + "the job or stopped while doing so; not starting it a second time", FailureCategory.TRANSIENT));
+                    // Another invocation (the one a Lambda retry repeats) is starting the job, or stopped while doing
+                    // so: never start it a second time, and never answer failed, which would start a new attempt
+                    // beside a job that may be running. The machine follows the run; the run-checker waits for its
+                    // state to say what became of the job.
+                    return new Claim.Answered(TriggerOutput.running(runId, run.metadata()));
                 }
                 case RUNNING -> {
                     return new Claim.Answered(TriggerOutput.running(runId, run.metadata()));

@@ -33,7 +33,7 @@ public final class TriggerHandler implements RequestStreamHandler {
     public TriggerHandler(Deps deps, boolean allowCommandTriggers) {
         // The SNS client is created only when an alert is actually sent.
         this(new RunTrigger(deps.provider(), allowCommandTriggers
-                ? TriggerRunners.create(deps.clients(), deps.environment(), deps.outboundHttp(), deps.clock(), true)
+                ? TriggerRunners.create(deps.clients(), deps.outboundTemplates(), deps.outboundHttp(), deps.clock(), true)
                 : deps.triggerRunners(), alert -> deps.alerts().publish(alert), deps.clock()));
     }
 

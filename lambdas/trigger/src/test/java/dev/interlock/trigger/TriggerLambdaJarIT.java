@@ -79,7 +79,11 @@ class TriggerLambdaJarIT {
                 // SNS speaks the query protocol: a form-encoded POST to "/" answered in XML.
                 .on("POST /", new Reply(200, Map.of("Content-Type", "text/xml"),
                         "<PublishResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><PublishResult>"
-                                + "<MessageId>m-1</MessageId></PublishResult></PublishResponse>"));
+                                + "<MessageId>m-1</MessageId></PublishResult></PublishResponse>"))
+                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"interlock/orders\","
+                        + "\"SecretString\":\"{\\\"token\\\":\\\"sm-orders-token\\\"}\"}"))
+                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/orders/key\","
+                        + "\"Type\":\"SecureString\",\"Value\":\"ssm-orders-key\"}}"));
         jobs = LocalHttpServer.start().answer("POST /jobs/orders", LocalHttpServer.Answer.json(200, "{\"ok\":true}"));
     }
 
@@ -109,6 +113,10 @@ class TriggerLambdaJarIT {
                 .event("http", event("http-run", new HttpTrigger("POST", jobs.uri("/jobs/orders").toString(),
                         Map.of(), "{\"date\":\"2026-03-01\"}", 0)))
                 .event("glue-denied", event("denied-run", new GlueTrigger("denied-etl", Map.of())))
+                // Credentials resolved through the Secrets Manager and SSM clients the shrunk jar ships.
+                .event("http-secret", event("secret-run", new HttpTrigger("POST", jobs.uri("/jobs/orders").toString(),
+                        Map.of("Authorization", "Bearer ${secret:interlock/orders#token}", "X-Api-Key", "${ssm:/interlock/orders/key}"),
+                        "{\"date\":\"${date}\"}", 0)))
                 .run(work);
 
         assertAnswer(answers, "glue", "running", Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042"));
@@ -120,6 +128,7 @@ class TriggerLambdaJarIT {
         assertAnswer(answers, "lambda", "completed",
                 Map.of("lambda_function_name", "orders-loader", "lambda_executed_version", "7"));
         assertAnswer(answers, "http", "completed", Map.of("http_status", "200"));
+        assertAnswer(answers, "http-secret", "completed", Map.of("http_status", "200"));
 
         // Each job system received the call the SDK client makes, in its own protocol.
         assertThat(aws.requests("AWSGlue.StartJobRun")).extracting(r -> r.json().path("JobName").asText())
@@ -132,8 +141,13 @@ class TriggerLambdaJarIT {
                 .satisfies(r -> assertThat(r.json().path("name").asText()).isEqualTo("interlock-sfn-run"));
         assertThat(aws.requests("POST /2015-03-31/functions/orders-loader/invocations")).singleElement()
                 .satisfies(r -> assertThat(r.body()).isEqualTo("{\"date\":\"2026-03-01\"}"));
-        assertThat(jobs.requests()).singleElement()
-                .satisfies(r -> assertThat(r.body()).isEqualTo("{\"date\":\"2026-03-01\"}"));
+        assertThat(jobs.requests()).hasSize(2).allSatisfy(r -> assertThat(r.body()).isEqualTo("{\"date\":\"2026-03-01\"}"));
+        assertThat(jobs.requests().get(1).headers()).containsEntry("Authorization", "Bearer sm-orders-token")
+                .containsEntry("X-Api-Key", "ssm-orders-key");
+        assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
+                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/orders"));
+        assertThat(aws.requests("AmazonSSM.GetParameter")).singleElement()
+                .satisfies(r -> assertThat(r.json().path("WithDecryption").asBoolean()).isTrue());
 
         // The failed start is answered as such and alerts once through SNS.
         JsonNode denied = InterlockJson.tree(answers.json("glue-denied"));
@@ -155,6 +169,7 @@ class TriggerLambdaJarIT {
         assertRun(store, "lambda-run", RunStatus.COMPLETED);
         assertRun(store, "http-run", RunStatus.COMPLETED);
         assertRun(store, "denied-run", RunStatus.FAILED);
+        assertRun(store, "secret-run", RunStatus.COMPLETED);
     }
 
     @Test
@@ -171,8 +186,9 @@ class TriggerLambdaJarIT {
 
         // Priming rehearsed the bundled HTTP and Glue triggers in the shipped jar, without a failure ...
         assertThat(answers.log()).contains("\"message\":\"primed\"").contains("\"failures\":\"0\"")
-                .contains("\"events\":\"2\"");
-        // ... and without reaching Glue or the job server: only the real event's call arrived.
+                .contains("\"events\":\"2\"").contains("\"message\":\"primed credential reads\"")
+                .contains("\"errors\":\"\"");
+        // ... and without reaching Glue, Secrets Manager, SSM or the job server: only the real event's call arrived.
         assertThat(aws.requests()).hasSize(awsBefore);
         assertThat(jobs.requests()).hasSize(jobsBefore + 1);
         assertAnswer(answers, "http", "completed", Map.of("http_status", "200"));
@@ -197,6 +213,11 @@ class TriggerLambdaJarIT {
         env.put("INTERLOCK_ENDPOINT_STEPFUNCTIONS", stub);
         env.put("INTERLOCK_ENDPOINT_LAMBDA", stub);
         env.put("INTERLOCK_ENDPOINT_SNS", stub);
+        env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", stub);
+        env.put("INTERLOCK_ENDPOINT_SSM", stub);
+        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
+        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
+        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
         return env;
     }
 

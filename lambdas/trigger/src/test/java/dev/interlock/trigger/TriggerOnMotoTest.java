@@ -7,6 +7,7 @@ import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.MotoServer;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.RunStatus;
@@ -67,7 +68,7 @@ class TriggerOnMotoTest {
                 "INTERLOCK_ENDPOINT_EMR_SERVERLESS", endpoint, "INTERLOCK_ENDPOINT_STEPFUNCTIONS", endpoint,
                 "INTERLOCK_ENDPOINT_LAMBDA", endpoint));
         clients = new AwsClients(environment);
-        runners = TriggerRunners.create(clients, environment,
+        runners = TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
                 new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                         new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)),
                 clock, false);

@@ -7,6 +7,9 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.local.events.EventBridgeApi;
+import dev.interlock.local.jobs.JobFakes;
+import dev.interlock.local.jobs.LambdaJobs;
 
 import java.io.IOException;
 import java.net.URI;
@@ -17,15 +20,20 @@ import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The local Lambda and SNS endpoints on 127.0.0.1: Lambda's Invoke ({@code POST /2015-03-31/functions/{name}/invocations},
- * with {@code LogType=Tail}), GetFunction and ListFunctions run and describe the in-process functions, and SNS's
- * Publish (query protocol, {@code POST /}) delivers to the {@link AlertSink}. The real SDK clients and the AWS CLI reach
- * both via endpoint overrides; LocalEndpointsConformanceTest compares the Lambda answers with an independent emulator's.
+ * The local AWS endpoint on 127.0.0.1 for every service but Step Functions and DynamoDB: Lambda's Invoke API
+ * ({@code POST /2015-03-31/functions/{name}/invocations}, with {@code LogType=Tail}), GetFunction and ListFunctions run
+ * and describe the in-process functions (invoking any other function name runs a Lambda job fake), SNS's Publish
+ * (query protocol, {@code POST /}) delivers to the {@link AlertSink}, Secrets Manager's {@code GetSecretValue} and
+ * SSM's {@code GetParameter} answer from {@link LocalSecrets}, and, when job fakes are given, the JSON services behind
+ * {@code X-Amz-Target} (Glue, EMR, EventBridge) and EMR Serverless's REST resources answer too. The real SDK clients
+ * and the AWS CLI reach all of them via endpoint overrides; LocalEndpointsConformanceTest compares the Lambda answers
+ * with an independent emulator's.
  */
 public final class LocalAwsServer implements AutoCloseable {
 
@@ -40,14 +48,33 @@ public final class LocalAwsServer implements AutoCloseable {
     private LoopbackHttpServer server;
     private final FunctionRegistry functions;
     private final AlertSink alerts;
+    private final JobFakes jobs;
+    private final List<AwsJson.Service> services;
 
-    private LocalAwsServer(FunctionRegistry functions, AlertSink alerts) {
+    private LocalAwsServer(FunctionRegistry functions, AlertSink alerts, JobFakes jobs, List<AwsJson.Service> services) {
         this.functions = functions;
         this.alerts = alerts;
+        this.jobs = jobs;
+        this.services = services;
     }
 
-    public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts) throws IOException {
-        LocalAwsServer s = new LocalAwsServer(functions, alerts);
+    /** Lambda, SNS, Secrets Manager and SSM: unknown functions are not found. */
+    public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts, LocalSecrets secrets)
+            throws IOException {
+        LocalAwsServer s = new LocalAwsServer(functions, alerts, null, secrets.services());
+        s.server = LoopbackHttpServer.start(port, s::handle);
+        return s;
+    }
+
+    /**
+     * Lambda, SNS, Secrets Manager and SSM, the job fakes' Glue, EMR, EMR Serverless and Lambda APIs, and
+     * EventBridge's PutEvents.
+     */
+    public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts, JobFakes jobs,
+                                       EventBridgeApi events, LocalSecrets secrets) throws IOException {
+        List<AwsJson.Service> services = new java.util.ArrayList<>(List.of(jobs.glue(), jobs.emr(), events));
+        services.addAll(secrets.services());
+        LocalAwsServer s = new LocalAwsServer(functions, alerts, jobs, List.copyOf(services));
         s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
@@ -65,7 +92,18 @@ public final class LocalAwsServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             Matcher invoke = INVOKE.matcher(path);
             Matcher function = FUNCTION.matcher(path);
-            if ("POST".equals(exchange.getRequestMethod()) && invoke.matches()) {
+            String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
+            if (target != null) {
+                Optional<AwsJson.Service> service = services.stream().filter(v -> target.startsWith(v.targetPrefix())).findFirst();
+                if (service.isPresent()) {
+                    AwsJson.serve(exchange, service.get());
+                } else {
+                    AwsJson.error(exchange, 400, "UnknownOperationException", "no local AWS service answers " + target,
+                            AwsJson.JSON_1_1);
+                }
+            } else if (jobs != null && jobs.emrServerless().handles(path)) {
+                jobs.emrServerless().handle(exchange);
+            } else if ("POST".equals(exchange.getRequestMethod()) && invoke.matches()) {
                 invoke(exchange, URLDecoder.decode(invoke.group(1), StandardCharsets.UTF_8));
             } else if ("GET".equals(exchange.getRequestMethod()) && FUNCTIONS.matcher(path).matches()) {
                 listFunctions(exchange, form(exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery()));
@@ -83,6 +121,10 @@ public final class LocalAwsServer implements AutoCloseable {
     private void invoke(HttpExchange exchange, String name) throws IOException {
         byte[] payload = exchange.getRequestBody().readAllBytes();
         String type = exchange.getRequestHeaders().getFirst("X-Amz-Invocation-Type");
+        if (functions.find(name).isEmpty() && jobs != null) {
+            invokeJob(exchange, LocalArns.functionName(name), payload, type);
+            return;
+        }
         if (functions.find(name).isEmpty()) {
             notFound(exchange, name);
             return;
@@ -190,6 +232,39 @@ public final class LocalAwsServer implements AutoCloseable {
     private static void notFound(HttpExchange exchange, String name) throws IOException {
         send(exchange, 404, "application/json", Map.of("x-amzn-ErrorType", "ResourceNotFoundException"),
                 "{\"Type\":\"User\",\"message\":\"Function not found: " + LocalArns.function(LocalArns.functionName(name)) + "\"}");
+    }
+
+    /** A function that is not Interlock's own: a Lambda job fake, synchronous or (type Event) in the background. */
+    private void invokeJob(HttpExchange exchange, String name, byte[] payload, String type) throws IOException {
+        if ("DryRun".equals(type)) {
+            send(exchange, 204, "application/json", Map.of(), "");
+            return;
+        }
+        if ("Event".equals(type)) {
+            server.submit(() -> {
+                try {
+                    jobs.lambda().invoke(name, payload);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            send(exchange, 202, "application/json", Map.of(), "");
+            return;
+        }
+        LambdaJobs.Answer answer;
+        try {
+            answer = jobs.lambda().invoke(name, payload);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            send(exchange, 500, "application/json", Map.of("x-amzn-ErrorType", "ServiceException"),
+                    "{\"message\":\"the local runtime is stopping\"}");
+            return;
+        }
+        Map<String, String> headers = new HashMap<>(Map.of("X-Amz-Executed-Version", "$LATEST"));
+        if (answer.functionError() != null) {
+            headers.put("X-Amz-Function-Error", answer.functionError());
+        }
+        send(exchange, 200, "application/json", headers, answer.payload());
     }
 
     private void sns(HttpExchange exchange) throws IOException {

@@ -88,6 +88,10 @@ final class ApiClient {
         return send("POST", path, "application/json", body);
     }
 
+    Answer delete(String path) {
+        return send("DELETE", path, null, null);
+    }
+
     private Answer send(String method, String path, String contentType, String body) {
         URI uri = URI.create(endpoint + path);
         HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT)

@@ -19,7 +19,7 @@ import java.util.Arrays;
                 "Documentation: docs/ in the repository (troubleshooting: docs/troubleshooting.md)."},
         subcommands = {CommandLine.HelpCommand.class, UpCommand.class, ApplyCommand.class, ValidateCommand.class,
                 QueryCommands.Pipelines.class, QueryCommands.Runs.class, QueryCommands.Evaluate.class,
-                QueryCommands.Rerun.class, QueryCommands.Reruns.class, QueryCommands.Alerts.class, StatusCommands.Status.class,
+                QueryCommands.Rerun.class, QueryCommands.Reruns.class, QueryCommands.Unlock.class, QueryCommands.Alerts.class, StatusCommands.Status.class,
                 StatusCommands.Why.class, UiCommand.class})
 public final class InterlockCli implements Runnable {
 

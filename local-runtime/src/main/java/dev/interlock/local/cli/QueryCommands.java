@@ -132,7 +132,7 @@ final class QueryCommands {
         @Option(names = "--schedule", description = "Schedule id (default: daily).")
         String schedule;
 
-        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today, UTC).")
+        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
         String date;
 
         @Override
@@ -157,7 +157,7 @@ final class QueryCommands {
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
 
-        @Option(names = "--date", required = true, description = "Execution date YYYY-MM-DD.")
+        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
         String date;
 
         @Option(names = "--schedule", description = "Schedule id (default: daily).")
@@ -168,7 +168,11 @@ final class QueryCommands {
 
         @Override
         public Integer call() {
-            ObjectNode body = Output.json().createObjectNode().put("date", date).put("reason", reason);
+            ObjectNode body = Output.json().createObjectNode();
+            if (date != null) {
+                body.put("date", date);
+            }
+            body.put("reason", reason);
             if (schedule != null) {
                 body.put("scheduleId", schedule);
             }
@@ -208,6 +212,32 @@ final class QueryCommands {
             } while (cursor != null);
             System.out.println(count + " rerun(s)");
             return 0;
+        }
+    }
+
+    @Command(name = "unlock", description = "Release the evaluation lock of a (pipeline, schedule, date) whose execution "
+            + "died or was aborted (audited; absorbed work is handed on).")
+    static final class Unlock implements Callable<Integer> {
+        @Mixin
+        ApiOptions api;
+
+        @Parameters(index = "0", description = "The pipeline id.")
+        String pipeline;
+
+        @Option(names = "--date", required = true, description = "Execution date YYYY-MM-DD of the locked day.")
+        String date;
+
+        @Option(names = "--schedule", description = "Schedule id (default: daily).")
+        String schedule;
+
+        @Option(names = "--reason", description = "Why, for the LOCK_RELEASED audit event.")
+        String reason;
+
+        @Override
+        public Integer call() throws Exception {
+            String path = "/pipelines/" + ApiClient.segment(pipeline) + "/locks/" + ApiClient.segment(schedule == null ? "daily" : schedule)
+                    + "/" + ApiClient.segment(date) + (reason == null ? "" : "?reason=" + ApiClient.segment(reason));
+            return print(api.client().delete(path), "releasing the lock of " + pipeline);
         }
     }
 

@@ -56,6 +56,10 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--data-dir", paramLabel = "DIR", description = "Keep the table, stream checkpoints, alerts and executions here across restarts; a restart continues running executions (default: in memory).")
     Path dataDir;
 
+    @Option(names = "--secrets-file", paramLabel = "FILE", description = "Serve the pipelines' Secrets Manager (secret:) and SSM (ssm:) "
+            + "references from this YAML/JSON file with keys 'secrets' and 'parameters' (see the README).")
+    Path secretsFile;
+
     @Option(names = "--api-port", defaultValue = "8080", description = "API port (default ${DEFAULT-VALUE}).")
     int apiPort;
 
@@ -86,7 +90,7 @@ final class UpCommand implements Callable<Integer> {
 
     private int run(double scale, PrintStream terminal) throws Exception {
         RuntimeOptions options = new RuntimeOptions(apiPort, lambdaPort, sfnPort, dynamoDbPort, dataDir, scale,
-                Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100));
+                Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100), secretsFile, java.util.Map.of(), null);
         Instant begin = Instant.now();
         LocalRuntime runtime;
         try {
@@ -111,7 +115,7 @@ final class UpCommand implements Callable<Integer> {
                       API            %s   (GET /health, /pipelines, /status, /alerts …)
                       Web UI         %s/ui/
                       Step Functions %s
-                      Lambda, SNS    %s
+                      Lambda, SNS, Secrets Manager, SSM %s
                       DynamoDB       %s   (%s)
                     """, Duration.between(begin, Instant.now()).toMillis() / 1000.0, scaleText(scale), runtime.apiEndpoint(),
                     runtime.apiEndpoint(), runtime.stepFunctionsEndpoint(), runtime.lambdaEndpoint(), runtime.dynamoDbEndpoint(),

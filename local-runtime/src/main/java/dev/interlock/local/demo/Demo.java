@@ -51,9 +51,9 @@ public final class Demo {
         say("registering " + SILVER + " (http trigger) and " + GOLD + " (Airflow trigger, polled), cascade " + SILVER + " -> " + GOLD);
         put("/pipelines/" + SILVER, resource("silver-orders.yaml"));
         put("/pipelines/" + GOLD, resource("gold-orders.yaml"));
-        say("bronze sensor: 500 rows, 12 of 24 partitions -> silver is NOT READY");
+        // No evaluation request: the data's arrival starts silver's evaluation, as it would in production.
+        say("bronze sensor: 500 rows, 12 of 24 partitions -> its arrival starts silver's evaluation, which is NOT READY");
         put("/sensors/bronze-orders", "{\"count\":500,\"partitions\":12}");
-        post("/pipelines/" + SILVER + "/evaluations", "{}");
 
         Instant deadline = Instant.now().plus(timeout);
         boolean sensorsComplete = false;
@@ -137,11 +137,6 @@ public final class Demo {
     private void put(String path, String body) throws IOException, InterruptedException {
         send(HttpRequest.newBuilder(uri(path)).header("Content-Type", body.startsWith("{") ? "application/json" : "application/yaml")
                 .PUT(HttpRequest.BodyPublishers.ofString(body)).build(), path);
-    }
-
-    private void post(String path, String body) throws IOException, InterruptedException {
-        send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), path);
     }
 
     private URI uri(String path) {

@@ -23,8 +23,10 @@ import java.util.regex.Pattern;
 /**
  * A job server for the demo and the end-to-end tests, on 127.0.0.1: {@code POST /jobs/{name}} runs a job
  * synchronously (an {@code http} trigger), and an Airflow-compatible REST API
- * ({@code POST /api/v1/dags/{dag}/dagRuns}, {@code GET …/dagRuns/{id}}) runs jobs that finish after a delay and are
- * polled (an {@code airflow} trigger). It records every trigger it receives and can be told to fail.
+ * ({@code POST /api/v1/dags/{dag}/dagRuns}, {@code GET …/dagRuns/{id}}, {@code PATCH …/dagRuns/{id}} to mark a run
+ * failed) runs jobs that finish after a delay and are polled (an {@code airflow} trigger). Like Airflow it keeps the
+ * {@code dag_run_id} a trigger asks for and refuses a second run with the same id (409). It records every trigger and
+ * every cancellation it receives and can be told to fail.
  */
 public final class FakeJobServer implements AutoCloseable {
 
@@ -33,15 +35,40 @@ public final class FakeJobServer implements AutoCloseable {
     private static final Pattern DAG_RUN = Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/([^/]+)$");
     private static final Pattern JOB = Pattern.compile("^/jobs/([^/]+)$");
 
-    /** One trigger received: which job, with what body, when. */
-    public record Received(String job, String body, Instant at) { }
+    /**
+     * One request received: which job, its raw query string ({@code null} when none), its headers (first value per
+     * name, names lower case), its body, when.
+     */
+    public record Received(String job, String query, Map<String, String> headers, String body, Instant at) {
+        public Received {
+            headers = Map.copyOf(headers);
+        }
 
-    private record DagRun(String dag, Instant finishesAt, boolean fails) { }
+        /** A header by name, any case. */
+        public String header(String name) {
+            return headers.get(name.toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
+    /** One DAG run marked failed through the API (how Interlock cancels an Airflow run): which DAG, which run, when. */
+    public record Cancellation(String dag, String dagRunId, Instant at) { }
+
+    private record DagRun(String dag, Instant finishesAt, boolean fails, Instant cancelledAt) {
+        String state(Instant now) {
+            if (cancelledAt != null) {
+                return "failed";
+            }
+            return now.isBefore(finishesAt) ? "running" : fails ? "failed" : "success";
+        }
+    }
 
     private LoopbackHttpServer server;
     private final Clock clock;
     private final Duration asyncDuration;
     private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final List<Received> polls = new CopyOnWriteArrayList<>();
+    private final List<Cancellation> cancellations = new CopyOnWriteArrayList<>();
+    private final Map<String, Duration> durations = new ConcurrentHashMap<>();
     private final Map<String, DagRun> runs = new ConcurrentHashMap<>();
     private final Map<String, Integer> failuresToServe = new ConcurrentHashMap<>();
     private final Map<String, Integer> failureStatus = new ConcurrentHashMap<>();
@@ -83,9 +110,24 @@ public final class FakeJobServer implements AutoCloseable {
         runsThatFail.put(dag, fail);
     }
 
+    /** Runs of {@code dag} started from now on take {@code duration} instead of the server's default. */
+    public void durationOf(String dag, Duration duration) {
+        durations.put(dag, duration);
+    }
+
+    /** Every DAG run marked failed through the API, oldest first. */
+    public List<Cancellation> cancellations() {
+        return List.copyOf(cancellations);
+    }
+
     /** Every trigger received, oldest first. */
     public List<Received> received() {
         return List.copyOf(received);
+    }
+
+    /** Every Airflow DAG-run poll received, oldest first. */
+    public List<Received> polls() {
+        return List.copyOf(polls);
     }
 
     public long triggersOf(String job) {
@@ -104,7 +146,7 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, failureStatus.getOrDefault(job, 503), "{\"error\":\"job runner busy\"}");
                     return;
                 }
-                received.add(new Received(job, body, clock.instant()));
+                received.add(received(exchange, job, body));
                 send(exchange, 200, "{\"status\":\"done\",\"job\":\"" + job + "\"}");
             } else if ("POST".equals(method) && (m = DAG_RUNS.matcher(path)).matches()) {
                 String dag = m.group(1);
@@ -112,23 +154,53 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, failureStatus.getOrDefault(dag, 503), "{\"title\":\"Service Unavailable\"}");
                     return;
                 }
-                received.add(new Received(dag, body, clock.instant()));
-                String id = "run_" + ids.incrementAndGet();
-                runs.put(id, new DagRun(dag, clock.instant().plus(asyncDuration), runsThatFail.getOrDefault(dag, false)));
+                String requested = body.isBlank() ? "" : JSON.readTree(body).path("dag_run_id").asText("");
+                String id = requested.isBlank() ? "run_" + ids.incrementAndGet() : requested;
+                DagRun run = new DagRun(dag, clock.instant().plus(durations.getOrDefault(dag, asyncDuration)),
+                        runsThatFail.getOrDefault(dag, false), null);
+                if (runs.putIfAbsent(id, run) != null) {
+                    send(exchange, 409, "{\"title\":\"DAGRun with DAG ID: '" + dag + "' and DAGRun ID: '" + id + "' already exists\"}");
+                    return;
+                }
+                received.add(received(exchange, dag, body));
                 ObjectNode out = JSON.createObjectNode().put("dag_run_id", id).put("dag_id", dag).put("state", "queued");
                 send(exchange, 200, out.toString());
             } else if ("GET".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
+                polls.add(received(exchange, m.group(1), body));
                 DagRun run = runs.get(m.group(2));
                 if (run == null || !run.dag().equals(m.group(1))) {
                     send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
                     return;
                 }
-                String state = clock.instant().isBefore(run.finishesAt()) ? "running" : run.fails() ? "failed" : "success";
-                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", m.group(2)).put("state", state).toString());
+                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", m.group(2)).put("state", run.state(clock.instant())).toString());
+            } else if ("PATCH".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
+                String id = m.group(2);
+                DagRun run = runs.get(id);
+                if (run == null || !run.dag().equals(m.group(1))) {
+                    send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
+                    return;
+                }
+                if (!"failed".equals(JSON.readTree(body.isBlank() ? "{}" : body).path("state").asText())) {
+                    send(exchange, 400, "{\"title\":\"only state=failed is supported here\"}");
+                    return;
+                }
+                Instant now = clock.instant();
+                if (run.state(now).equals("running")) {
+                    runs.put(id, new DagRun(run.dag(), run.finishesAt(), run.fails(), now));
+                    cancellations.add(new Cancellation(run.dag(), id, now));
+                }
+                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", id).put("state", runs.get(id).state(now)).toString());
             } else {
                 send(exchange, 404, "{\"error\":\"no such endpoint\"}");
             }
         }
+    }
+
+    private Received received(HttpExchange exchange, String job, String body) {
+        Map<String, String> headers = new java.util.HashMap<>();
+        exchange.getRequestHeaders().forEach((name, values) ->
+                headers.put(name.toLowerCase(java.util.Locale.ROOT), values.isEmpty() ? "" : values.getFirst()));
+        return new Received(job, exchange.getRequestURI().getRawQuery(), headers, body, clock.instant());
     }
 
     private boolean failOnce(String job) {

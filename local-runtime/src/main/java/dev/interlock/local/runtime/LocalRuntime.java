@@ -17,7 +17,11 @@ import dev.interlock.local.aws.LocalArns;
 import dev.interlock.local.aws.LocalAwsServer;
 import dev.interlock.local.aws.LocalContext;
 import dev.interlock.local.aws.LocalFunction;
+import dev.interlock.local.aws.LocalSecrets;
 import dev.interlock.local.dynamodb.LocalDynamoDb;
+import dev.interlock.local.events.EventBridgeApi;
+import dev.interlock.local.events.LocalEventBus;
+import dev.interlock.local.jobs.JobFakes;
 import dev.interlock.local.dynamodb.TtlSweeper;
 import dev.interlock.local.sfn.InterlockStateMachine;
 import dev.interlock.local.sfn.LocalStepFunctionsServer;
@@ -28,8 +32,11 @@ import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.statemachine.engine.ExecutionStore;
+import dev.interlock.model.secret.OutboundPolicy;
+import dev.interlock.model.secret.SecretHosts;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import dev.interlock.statemachine.engine.StateMachine;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -50,8 +57,9 @@ import java.util.function.Consumer;
 /**
  * The whole system on one machine, in one JVM: DynamoDB Local with the shared table definition, the stream poller
  * feeding the stream router, the local Step Functions service running the real ASL file with the functions in
- * process, the Lambda/SNS and Step Functions endpoints speaking the AWS protocols, the API, the alert sink, the
- * TTL sweeper and the watchdog tick — all on 127.0.0.1. It is the users' {@code interlock up} and the fixture of
+ * process, the Lambda/SNS and Step Functions endpoints speaking the AWS protocols, job fakes for the AWS job types
+ * with a local EventBridge bus and the job-state rules, the API, the alert sink, the TTL sweeper and the watchdog
+ * tick — all on 127.0.0.1. It is the users' {@code interlock up} and the fixture of
  * the integration tests.
  */
 public final class LocalRuntime implements AutoCloseable {
@@ -73,6 +81,10 @@ public final class LocalRuntime implements AutoCloseable {
     private StreamPoller poller;
     private TtlSweeper sweeper;
     private Deps deps;
+    private LocalEventBus eventBus;
+    private JobFakes jobs;
+    private EventBridgeClient eventBridge;
+    private final JobStateTargets.Recorder jobStateTarget = new JobStateTargets.Recorder();
 
     private LocalRuntime(RuntimeOptions options) {
         this.options = options;
@@ -103,7 +115,8 @@ public final class LocalRuntime implements AutoCloseable {
     private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter,
                       Consumer<String> narration) throws Exception {
         EngineClockPosition clockPosition = options.dataDir() == null ? null : new EngineClockPosition(options.dataDir());
-        engineClock = new ScaledRealClock(options.timeScale(), clockPosition == null ? null : clockPosition.start(Instant.now()));
+        Instant clockStart = options.clockStart() != null ? options.clockStart() : Instant.now();
+        engineClock = new ScaledRealClock(options.timeScale(), clockPosition == null ? clockStart : clockPosition.start(clockStart));
         clock = new EngineTimeClock(engineClock);
         // Before any function exists: their loggers hold on to the standard output they find.
         InvocationLog.install();
@@ -119,9 +132,19 @@ public final class LocalRuntime implements AutoCloseable {
         stateMachine = InterlockStateMachine.build(functions, alerts, engineClock, options.dataDir() == null
                 ? ExecutionStore.inMemory()
                 : ExecutionStore.inDirectory(options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)));
+        eventBus = new LocalEventBus();
+        JobStateTargets.addRules(eventBus, jobStateTarget);
+        jobs = new JobFakes(engineClock, this::eventBridge);
         stepFunctions = track(bound(PortInUseException.Port.STEP_FUNCTIONS, options.stepFunctionsPort(), () ->
-                LocalStepFunctionsServer.start(options.stepFunctionsPort(), stateMachine)));
-        aws = track(bound(PortInUseException.Port.LAMBDA, options.lambdaPort(), () -> LocalAwsServer.start(options.lambdaPort(), functions, alerts)));
+                LocalStepFunctionsServer.start(options.stepFunctionsPort(), jobs.stepFunctions(), stateMachine)));
+        LocalSecrets secrets = LocalSecrets.load(options.secretsFile(), visibleEnvironment());
+        if (options.secretsFile() != null) {
+            progress.accept("serving " + secrets.size() + " secret(s) and parameter(s) from " + options.secretsFile());
+        }
+        aws = track(bound(PortInUseException.Port.LAMBDA, options.lambdaPort(), () -> LocalAwsServer.start(options.lambdaPort(),
+                functions, alerts, jobs, new EventBridgeApi(eventBus, clock), secrets)));
+        progress.accept("AWS job fakes (Glue, EMR, EMR Serverless, Lambda; Step Functions on its own endpoint) and "
+                + "EventBridge PutEvents at " + aws.endpoint());
 
         // The runtime's own calls (creating the table, the TTL sweep) are not a function's: they get Deps of their own.
         deps = track(new Deps(Environment.of(functionEnvironment()), clock));
@@ -176,8 +199,11 @@ public final class LocalRuntime implements AutoCloseable {
             return t;
         });
         toClose.push(ticks::shutdownNow);
-        schedule(ticks, options.sweepInterval(), "TTL sweep", sweeper::sweepOnce);
-        schedule(ticks, options.watchdogInterval(), "watchdog", this::watchdogTick);
+        schedule(ticks, options.sweepInterval(), false, "TTL sweep", sweeper::sweepOnce);
+        // Like the EventBridge rule, but also once at start-up: evaluations are due now, not one interval after `up`
+        // (and a restart on a data directory catches up what fell due while it was down).
+        schedule(ticks, options.watchdogInterval(), true, "watchdog", this::watchdogTick);
+        progress.accept("watchdog: every " + humanDuration(options.watchdogInterval()) + ", first tick now");
         if (clockPosition != null) {
             ticks.scheduleWithFixedDelay(() -> clockPosition.save(engineClock.now()), 1, 1, TimeUnit.SECONDS);
             toClose.push(() -> clockPosition.save(engineClock.now()));
@@ -193,7 +219,7 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
-    private void schedule(ScheduledExecutorService ticks, Duration scaledInterval, String what, Runnable task) {
+    private void schedule(ScheduledExecutorService ticks, Duration scaledInterval, boolean now, String what, Runnable task) {
         long realMillis = Math.max(50, (long) (scaledInterval.toMillis() / options.timeScale()));
         ticks.scheduleWithFixedDelay(() -> {
             try {
@@ -201,7 +227,37 @@ public final class LocalRuntime implements AutoCloseable {
             } catch (RuntimeException e) {
                 System.err.println(what + " failed, trying again at the next tick: " + e);
             }
-        }, realMillis, realMillis, TimeUnit.MILLISECONDS);
+        }, now ? 0 : realMillis, realMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** {@code 5m}, {@code 1h30m}, {@code 45s}: how a person writes an interval. */
+    static String humanDuration(Duration d) {
+        StringBuilder text = new StringBuilder();
+        if (d.toHours() > 0) {
+            text.append(d.toHours()).append('h');
+        }
+        if (d.toMinutesPart() > 0) {
+            text.append(d.toMinutesPart()).append('m');
+        }
+        if (d.toSecondsPart() > 0 || text.isEmpty()) {
+            text.append(d.toSecondsPart()).append('s');
+        }
+        return text.toString();
+    }
+
+    /** The job fakes' EventBridge client, on the local endpoint; created with the first event. */
+    private synchronized EventBridgeClient eventBridge() {
+        if (eventBridge == null) {
+            eventBridge = EventBridgeClient.builder()
+                    .endpointOverride(aws.endpoint())
+                    .region(software.amazon.awssdk.regions.Region.of(LocalArns.REGION))
+                    .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                            software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("local", "local")))
+                    .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+                    .build();
+            toClose.push(eventBridge);
+        }
+        return eventBridge;
     }
 
     /** What the EventBridge watchdog rule does on AWS: invoke the orchestrator with {@code {"action":"watchdog"}}. */
@@ -259,11 +315,26 @@ public final class LocalRuntime implements AutoCloseable {
         return track(new Deps(Environment.of(env), clock));
     }
 
-    /** The environment the functions see: local endpoints, loopback URLs allowed, the process's INTERLOCK_* values. */
+    /** The process's environment with the options' variables over it. */
+    private Map<String, String> visibleEnvironment() {
+        Map<String, String> env = new LinkedHashMap<>(System.getenv());
+        env.putAll(options.environment());
+        return env;
+    }
+
+    /**
+     * The environment the functions see: local endpoints, loopback URLs allowed, the process's and the options'
+     * {@code INTERLOCK_*} values (not the local secret stand-ins, which only {@link LocalSecrets} reads). Unless set
+     * there, every credential may go to every host and every secret and parameter name may be read: here they are all
+     * local stand-ins, and the secrets file is the whole store.
+     */
     Map<String, String> functionEnvironment() {
         Map<String, String> env = new LinkedHashMap<>();
-        System.getenv().forEach((k, v) -> {
-            if (k.startsWith("INTERLOCK_")) {
+        env.put(EnvVar.INTERLOCK_SECRET_HOSTS.name(), SecretHosts.ANY);
+        env.put(EnvVar.INTERLOCK_SECRETS_PREFIX.name(), OutboundPolicy.ANY_NAME);
+        env.put(EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX.name(), OutboundPolicy.ANY_NAME);
+        visibleEnvironment().forEach((k, v) -> {
+            if (k.startsWith("INTERLOCK_") && !k.startsWith(LocalSecrets.ENVIRONMENT_PREFIX)) {
                 env.put(k, v);
             }
         });
@@ -276,6 +347,11 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS.name(), stepFunctions.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_LAMBDA.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_SNS.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_SSM.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_GLUE.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_EMR.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS.name(), aws.endpoint().toString());
         return env;
     }
 
@@ -324,6 +400,11 @@ public final class LocalRuntime implements AutoCloseable {
 
     public AlertSink alerts() {
         return alerts;
+    }
+
+    /** The local default event bus: what the job fakes published and what the job-state rules delivered. */
+    public LocalEventBus eventBus() {
+        return eventBus;
     }
 
     public Clock clock() {

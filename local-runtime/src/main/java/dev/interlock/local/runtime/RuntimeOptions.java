@@ -2,10 +2,18 @@ package dev.interlock.local.runtime;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
 
 /**
  * How to run the local system: ports (0 = any free port), where to persist (null = in memory), how much faster
- * than real time waits and deadlines run, and how often the watchdog and the TTL sweeper tick (in scaled time).
+ * than real time waits and deadlines run, how often the watchdog and the TTL sweeper tick (in scaled time), and
+ * where the clock starts (null = now; tests that need a given local time, e.g. just before midnight in Tokyo).
+ *
+ * @param secretsFile the local stand-in for Secrets Manager and SSM Parameter Store (null = none; see
+ *                    {@link dev.interlock.local.aws.LocalSecrets})
+ * @param environment variables added to the functions' environment and to what {@code LocalSecrets} reads, over the
+ *                    process's own (e.g. {@code INTERLOCK_SECRET_HOSTS}, {@code INTERLOCK_AIRFLOW_TOKEN})
  */
 public record RuntimeOptions(
         int apiPort,
@@ -16,13 +24,24 @@ public record RuntimeOptions(
         double timeScale,
         Duration watchdogInterval,
         Duration sweepInterval,
-        Duration streamPollInterval) {
+        Duration streamPollInterval,
+        Path secretsFile,
+        Map<String, String> environment,
+        Instant clockStart) {
 
     /** SPEC §12 default ports, in memory, real time, watchdog every 5 minutes like the EventBridge rule. */
     public static final RuntimeOptions DEFAULTS = new RuntimeOptions(8080, 3001, 8083, 8000, null, 1.0,
             Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100));
 
+    /** Options without a secrets file or added environment, whose clock starts now. */
+    public RuntimeOptions(int apiPort, int lambdaPort, int stepFunctionsPort, int dynamoDbPort, Path dataDir, double timeScale,
+                          Duration watchdogInterval, Duration sweepInterval, Duration streamPollInterval) {
+        this(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale, watchdogInterval, sweepInterval,
+                streamPollInterval, null, Map.of(), null);
+    }
+
     public RuntimeOptions {
+        environment = environment == null ? Map.of() : Map.copyOf(environment);
         if (timeScale <= 0 || Double.isNaN(timeScale) || Double.isInfinite(timeScale)) {
             throw new IllegalArgumentException("--time-scale must be a positive number, got " + timeScale);
         }
@@ -39,6 +58,19 @@ public record RuntimeOptions(
     }
 
     public RuntimeOptions withWatchdogInterval(Duration d) {
-        return new RuntimeOptions(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale, d, sweepInterval, streamPollInterval);
+        return new RuntimeOptions(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale, d, sweepInterval,
+                streamPollInterval, secretsFile, environment, clockStart);
+    }
+
+    /** With a secrets file and variables added to the functions' environment. */
+    public RuntimeOptions withSecrets(Path file, Map<String, String> variables) {
+        return new RuntimeOptions(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale,
+                watchdogInterval, sweepInterval, streamPollInterval, file, variables, clockStart);
+    }
+
+    /** These options with the clock starting at {@code start} (null: now). */
+    public RuntimeOptions withClockStart(Instant start) {
+        return new RuntimeOptions(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale, watchdogInterval,
+                sweepInterval, streamPollInterval, secretsFile, environment, start);
     }
 }

@@ -2,11 +2,11 @@ package dev.interlock.local.sfn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
+import dev.interlock.local.aws.AwsJson;
 import dev.interlock.local.http.LoopbackHttpServer;
+import dev.interlock.local.jobs.StepFunctionsJobs;
 import dev.interlock.statemachine.engine.ExecutionStatus;
 import dev.interlock.statemachine.engine.Page;
 import dev.interlock.statemachine.engine.StateMachine;
@@ -16,35 +16,39 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The local Step Functions service over HTTP on 127.0.0.1, speaking the AWS JSON 1.0 protocol
  * ({@code X-Amz-Target: AWSStepFunctions.<Operation>}), so the real SDK client in the stream router and the AWS CLI
  * with {@code --endpoint-url} work unchanged. Operations: StartExecution, DescribeExecution, ListExecutions,
- * GetExecutionHistory, StopExecution, and DescribeStateMachine / ListStateMachines for discovery. Errors carry AWS's
- * codes and messages (a client never sees one of our class names); LocalEndpointsConformanceTest compares every
- * operation's answers with an independent emulator's.
+ * GetExecutionHistory, StopExecution, and DescribeStateMachine / ListStateMachines for discovery. Executions of any
+ * other state machine are job fakes ({@link StepFunctionsJobs}) when the runtime serves them. Errors carry AWS's codes
+ * and messages (a client never sees one of our class names); LocalEndpointsConformanceTest compares every operation's
+ * answers with an independent emulator's.
  */
 public final class LocalStepFunctionsServer implements AutoCloseable {
 
     private static final String TARGET_PREFIX = "AWSStepFunctions.";
-
-    /** AWS's JSON protocol carries timestamps as epoch seconds with a fraction. */
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .registerModule(new JavaTimeModule())
-            .enable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.WRITE_DATE_TIMESTAMPS_AS_NANOSECONDS);
+    private static final ObjectMapper JSON = AwsJson.JSON;
 
     private LoopbackHttpServer server;
     private final Map<String, StateMachine> machines = new LinkedHashMap<>();
+    private final StepFunctionsJobs jobs;
     private final java.time.Instant startedAt = java.time.Instant.now();
 
-    private LocalStepFunctionsServer() {
+    private LocalStepFunctionsServer(StepFunctionsJobs jobs) {
+        this.jobs = jobs;
     }
 
     public static LocalStepFunctionsServer start(int port, StateMachine... machines) throws IOException {
-        LocalStepFunctionsServer s = new LocalStepFunctionsServer();
+        return start(port, null, machines);
+    }
+
+    /** Serves {@code machines}; executions of any other state machine are {@code jobs} (null: they do not exist). */
+    public static LocalStepFunctionsServer start(int port, StepFunctionsJobs jobs, StateMachine... machines) throws IOException {
+        LocalStepFunctionsServer s = new LocalStepFunctionsServer(jobs);
         for (StateMachine m : machines) {
             s.machines.put(m.arn(), m);
         }
@@ -99,10 +103,21 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
 
     private Object dispatch(String operation, JsonNode r) {
         return switch (operation) {
-            case "StartExecution" -> machine(required(r, "stateMachineArn"))
-                    .startExecution(text(r, "name"), text(r, "input"));
-            case "DescribeExecution" -> machineOfExecution(required(r, "executionArn")).describeExecution(required(r, "executionArn"));
+            case "StartExecution" -> isJob(required(r, "stateMachineArn"))
+                    ? jobs.start(required(r, "stateMachineArn"), text(r, "name"), text(r, "input"))
+                    : machine(required(r, "stateMachineArn")).startExecution(text(r, "name"), text(r, "input"));
+            case "DescribeExecution" -> isJobExecution(required(r, "executionArn"))
+                    ? jobs.describe(required(r, "executionArn"))
+                    : machineOfExecution(required(r, "executionArn")).describeExecution(required(r, "executionArn"));
             case "ListExecutions" -> {
+                if (isJob(required(r, "stateMachineArn"))) {
+                    List<Map<String, Object>> listed = jobs.list(required(r, "stateMachineArn"));
+                    if (listed.isEmpty()) {
+                        // No job was ever started there: as far as this account knows, it does not exist.
+                        throw new UnknownMachine("State Machine Does Not Exist: '" + required(r, "stateMachineArn") + "'");
+                    }
+                    yield Map.of("executions", listed);
+                }
                 StateMachine m = machine(required(r, "stateMachineArn"));
                 Page<?> page = m.listExecutions(statusFilter(r), maxResults(r), text(r, "nextToken"));
                 yield page("executions", page);
@@ -117,8 +132,10 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
                 }
                 yield out;
             }
-            case "StopExecution" -> machineOfExecution(required(r, "executionArn"))
-                    .stopExecution(required(r, "executionArn"), text(r, "error"), text(r, "cause"));
+            case "StopExecution" -> isJobExecution(required(r, "executionArn"))
+                    ? jobs.stop(required(r, "executionArn"), text(r, "error"), text(r, "cause"))
+                    : machineOfExecution(required(r, "executionArn"))
+                            .stopExecution(required(r, "executionArn"), text(r, "error"), text(r, "cause"));
             case "DescribeStateMachine" -> {
                 StateMachine m = machine(required(r, "stateMachineArn"));
                 ObjectNode out = JSON.createObjectNode();
@@ -175,6 +192,15 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
         return n.asInt();
     }
 
+    /** A state machine this service does not run: a job fake's, when job fakes are served. */
+    private boolean isJob(String stateMachineArn) {
+        return jobs != null && !machines.containsKey(stateMachineArn);
+    }
+
+    private boolean isJobExecution(String executionArn) {
+        return jobs != null && jobs.knows(executionArn);
+    }
+
     private static ObjectNode page(String field, Page<?> page) {
         ObjectNode out = JSON.createObjectNode();
         out.set(field, JSON.valueToTree(page.items()));
@@ -211,26 +237,19 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
     }
 
     private static String required(JsonNode r, String field) {
-        String v = text(r, field);
-        if (v == null || v.isBlank()) {
-            throw new ValidationFailed("1 validation error detected: Value null at '" + field + "' failed to satisfy constraint: Member must not be null");
+        try {
+            return AwsJson.required(r, field);
+        } catch (AwsJson.Failure f) {
+            throw new ValidationFailed(f.getMessage());
         }
-        return v;
     }
 
     private static String text(JsonNode r, String field) {
-        JsonNode n = r.get(field);
-        return n == null || n.isNull() ? null : n.asText();
+        return AwsJson.text(r, field);
     }
 
     private static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
-        ObjectNode n = JSON.createObjectNode();
-        n.put("__type", type);
-        n.put("message", message);
-        byte[] out = JSON.writeValueAsBytes(n);
-        exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
-        exchange.sendResponseHeaders(status, out.length);
-        exchange.getResponseBody().write(out);
+        AwsJson.error(exchange, status, type, message, AwsJson.JSON_1_0);
     }
 
     /** A request AWS would refuse before looking at any resource (a member's constraint). */

@@ -49,7 +49,7 @@ class LocalAwsServerTest {
             eventInvoked.countDown();
             return new byte[0];
         });
-        server = LocalAwsServer.start(0, registry, sink);
+        server = LocalAwsServer.start(0, registry, sink, LocalSecrets.load(null, Map.of()));
         clients = new AwsClients(Environment.of(Map.of(
                 "INTERLOCK_ENDPOINT_LAMBDA", server.endpoint().toString(),
                 "INTERLOCK_ENDPOINT_SNS", server.endpoint().toString())));

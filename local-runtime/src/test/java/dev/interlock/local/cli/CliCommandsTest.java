@@ -139,6 +139,17 @@ class CliCommandsTest {
     }
 
     @Test
+    void unlockDeletesTheLockOfTheDayWithItsReasonAndDefaultsTheSchedule() {
+        String url = server.endpoint().toString();
+        assertThat(run("unlock", "silver", "--date", "2026-03-01", "--reason", "aborted at 3 am", "--endpoint", url)).isZero();
+        assertThat(run("unlock", "silver", "--schedule", "h06", "--date", "2026-03-01", "--endpoint", url)).isZero();
+        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath() + " " + e.getQueryStringParameters())
+                .containsExactly("DELETE /pipelines/silver/locks/daily/2026-03-01 {reason=aborted at 3 am}",
+                        "DELETE /pipelines/silver/locks/h06/2026-03-01 null");
+        assertThat(run("unlock", "silver", "--endpoint", url)).as("the day must be named").isNotZero();
+    }
+
+    @Test
     void sigv4SignsRequestsForExecuteApi() {
         System.setProperty("aws.accessKeyId", "AKIDEXAMPLE");
         System.setProperty("aws.secretAccessKey", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY");

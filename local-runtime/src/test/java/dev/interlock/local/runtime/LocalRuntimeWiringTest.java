@@ -119,7 +119,7 @@ class LocalRuntimeWiringTest {
                             .listExecutions(b -> b.stateMachineArn(rt.stateMachineArn()).statusFilter(ExecutionStatus.SUCCEEDED)).executions(),
                     l -> !l.isEmpty());
             assertThat(done).singleElement().satisfies(e -> assertThat(e.name()).startsWith("silver_m"));
-            assertThat(orchestratorCalls).containsExactly("checkExclusion:silver");
+            assertThat(orchestratorCalls).filteredOn(c -> !c.startsWith("watchdog:")).containsExactly("checkExclusion:silver");
 
             String watchdog = clients.lambda().invoke(b -> b.functionName("orchestrator")
                     .payload(SdkBytes.fromUtf8String("{\"action\":\"watchdog\"}"))).payload().asUtf8String();
@@ -151,6 +151,25 @@ class LocalRuntimeWiringTest {
         var http = java.net.http.HttpClient.newHttpClient();
         return http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(rt.apiEndpoint() + "/alerts")).build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    @Test
+    void theWatchdogTicksOnceAtStartUpAndThenOnItsInterval() throws Exception {
+        List<String> progress = new CopyOnWriteArrayList<>();
+        RuntimeOptions never = RuntimeOptions.ephemeral(null, 1.0).withWatchdogInterval(Duration.ofDays(36500));
+        try (LocalRuntime rt = LocalRuntime.start(never, stand_ins, progress::add, a -> { })) {
+            // No interval passes in this runtime's life: the one tick is the start-up tick.
+            await(() -> orchestratorCalls.stream().filter("watchdog:"::equals).count(), n -> n == 1);
+            assertThat(progress).contains("watchdog: every 876000h, first tick now");
+        }
+        orchestratorCalls.clear();
+        progress.clear();
+        // 5 minutes at time scale 300: a tick every second.
+        RuntimeOptions often = RuntimeOptions.ephemeral(null, 300.0).withWatchdogInterval(Duration.ofMinutes(5));
+        try (LocalRuntime rt = LocalRuntime.start(often, stand_ins, progress::add, a -> { })) {
+            await(() -> orchestratorCalls.stream().filter("watchdog:"::equals).count(), n -> n >= 3);
+            assertThat(progress).contains("watchdog: every 5m, first tick now");
+        }
     }
 
     @Test

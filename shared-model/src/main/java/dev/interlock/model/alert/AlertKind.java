@@ -17,7 +17,8 @@ public enum AlertKind implements WireEnum {
     DRIFT_DETECTED("DRIFT_DETECTED"),
     RERUN_FAILED("RERUN_FAILED"),
     STUCK_RUN("STUCK_RUN"),
-    EXECUTION_ERROR("EXECUTION_ERROR");
+    EXECUTION_ERROR("EXECUTION_ERROR"),
+    GATE_ERROR("GATE_ERROR");
 
     private final String wireName;
 

@@ -48,6 +48,7 @@ public final class TraitResolution {
         String evaluator = definition.evaluator() == null ? "" : definition.evaluator();
         int ttl = definition.defaultTtl();
         int timeout = definition.defaultTimeout();
+        Map<String, String> headers = Map.of();
         TraitConfig override = pipeline.traits().get(definition.type());
         if (override != null) {
             if (override.evaluator() != null && !override.evaluator().isBlank()) {
@@ -60,10 +61,11 @@ public final class TraitResolution {
             if (override.timeout() > 0) {
                 timeout = override.timeout();
             }
+            headers = override.headers();
         }
         config.put(DATE_KEY, date.toString());
         config.put(SCHEDULE_KEY, scheduleId);
         return new ResolvedTrait(pipeline.name(), scheduleId, date, definition.type(), evaluator, config,
-                timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS, ttl, required);
+                timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS, ttl, required, headers);
     }
 }

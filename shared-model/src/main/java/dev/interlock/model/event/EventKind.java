@@ -25,7 +25,25 @@ public enum EventKind implements WireEnum {
     MONITORING_COMPLETED("MONITORING_COMPLETED"),
     LATE_ARRIVAL_DETECTED("LATE_ARRIVAL_DETECTED"),
     DRY_RUN_WOULD_TRIGGER("DRY_RUN_WOULD_TRIGGER"),
-    SENSOR_UPDATED("SENSOR_UPDATED");
+    SENSOR_UPDATED("SENSOR_UPDATED"),
+    /** A marker met the lock of a holder that will evaluate the day again anyway: its work is the holder's now. */
+    MARKER_ABSORBED("MARKER_ABSORBED"),
+    /** A marker met a held lock and waits to run after the holder releases it. */
+    MARKER_DEFERRED("MARKER_DEFERRED"),
+    /** An execution out of time budget handed its work to a new execution (a successor marker). */
+    EXECUTION_HANDED_OVER("EXECUTION_HANDED_OVER"),
+    /** An operator released a lock (audit: who, which holder, why). */
+    LOCK_RELEASED("LOCK_RELEASED"),
+    /** A job outlived its poll window; it is still followed, up to the pipeline's maximum job duration. */
+    RUN_OVERDUE("RUN_OVERDUE"),
+    /** A job ran longer than the pipeline's maximum job duration and was asked to stop. */
+    RUN_CANCEL_REQUESTED("RUN_CANCEL_REQUESTED"),
+    /** A gate (exclusion, lock, run log) could not decide; the execution failed on it. */
+    GATE_ERROR("GATE_ERROR"),
+    /** The run-log gate turned an evaluation away (already completed, no attempts left, not retryable). */
+    EVALUATION_SKIPPED("EVALUATION_SKIPPED"),
+    /** A task of the state machine failed in a way no state handled. */
+    EXECUTION_ERROR("EXECUTION_ERROR");
 
     private final String wireName;
 

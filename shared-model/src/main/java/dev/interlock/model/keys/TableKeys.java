@@ -24,6 +24,21 @@ public final class TableKeys {
     public static final String LATE_ARRIVAL_PREFIX = "LATEARRIVAL#";
     public static final String RERUN_PREFIX = "RERUN#";
     public static final String RERUN_BUDGET_PREFIX = "RERUNBUDGET#";
+    public static final String SENSOR_PREFIX = "SENSOR#";
+    public static final String ARCHETYPE_PREFIX = "ARCHETYPE#";
+    public static final String CALENDAR_PREFIX = "CALENDAR#";
+    /** The guard item of an archetype or calendar: its registration revision and how often its users changed. */
+    public static final String USAGE = "USAGE";
+    public static final String PARTITION_PREFIX = "PARTITION#";
+    public static final String WATCH = "WATCH";
+    public static final String DUE_PREFIX = "WATCHDOG#DUE#";
+    public static final String CHECKPOINT = "CHECKPOINT";
+
+    /**
+     * The due entries of one UTC day are spread over this many partitions (by pipeline), so the burst of a roll-over
+     * (every hourly pipeline waking at :10) is not written to one partition key; a tick queries each of them.
+     */
+    public static final int DUE_SHARDS = 4;
 
     public static final String PIPELINE_TYPE = "TYPE#pipeline";
     public static final String ARCHETYPE_TYPE = "TYPE#archetype";
@@ -64,7 +79,26 @@ public final class TableKeys {
 
     /** Archetype item. */
     public static ItemKey archetype(String name) {
-        return new ItemKey("ARCHETYPE#" + requirePart("archetype", name), CONFIG);
+        return new ItemKey(archetypePk(name), CONFIG);
+    }
+
+    /** {@code ARCHETYPE#<name>}: the partition of an archetype, its guard and the index of its users. */
+    public static String archetypePk(String name) {
+        return ARCHETYPE_PREFIX + requirePart("archetype", name);
+    }
+
+    /**
+     * The guard of an archetype, {@code ARCHETYPE#<name>/USAGE}: a registration of the archetype bumps its
+     * {@code revision}, a registration of a pipeline that uses it adds to its {@code usage}; each conditions its write
+     * on the other's number, so neither lands on a check the other has made stale.
+     */
+    public static ItemKey archetypeUsage(String name) {
+        return new ItemKey(archetypePk(name), USAGE);
+    }
+
+    /** Index entry: pipeline {@code pipelineId} uses archetype {@code archetype}. */
+    public static ItemKey archetypeUser(String archetype, String pipelineId) {
+        return new ItemKey(archetypePk(archetype), PIPELINE_PREFIX + requirePart("pipelineId", pipelineId));
     }
 
     /** Lists archetypes by name. */
@@ -74,7 +108,22 @@ public final class TableKeys {
 
     /** Calendar item. */
     public static ItemKey calendar(String name) {
-        return new ItemKey("CALENDAR#" + requirePart("calendar", name), CONFIG);
+        return new ItemKey(calendarPk(name), CONFIG);
+    }
+
+    /** {@code CALENDAR#<name>}: the partition of a calendar, its guard and the index of its users. */
+    public static String calendarPk(String name) {
+        return CALENDAR_PREFIX + requirePart("calendar", name);
+    }
+
+    /** The guard of a calendar, {@code CALENDAR#<name>/USAGE} (as {@link #archetypeUsage}). */
+    public static ItemKey calendarUsage(String name) {
+        return new ItemKey(calendarPk(name), USAGE);
+    }
+
+    /** Index entry: pipeline {@code pipelineId} excludes the days of calendar {@code calendar}. */
+    public static ItemKey calendarUser(String calendar, String pipelineId) {
+        return new ItemKey(calendarPk(calendar), PIPELINE_PREFIX + requirePart("pipelineId", pipelineId));
     }
 
     /** Lists calendars by name. */
@@ -92,9 +141,29 @@ public final class TableKeys {
         return TRAIT_PREFIX + date + "#" + requirePart("scheduleId", scheduleId) + "#";
     }
 
-    /** Sensor value item. */
+    /** Sensor value item: the unpartitioned value. */
     public static ItemKey sensor(String name) {
-        return new ItemKey("SENSOR#" + requirePart("sensor", name), STATE);
+        return new ItemKey(sensorPk(name), STATE);
+    }
+
+    /** Sensor value item of one partition ({@code 2026-03-01}, {@code 2026-03-01T06}); null partition: the unpartitioned value. */
+    public static ItemKey sensor(String name, String partition) {
+        return partition == null ? sensor(name) : new ItemKey(sensorPk(name), PARTITION_PREFIX + requirePart("partition", partition));
+    }
+
+    /** {@code SENSOR#<name>}: the partition of a sensor's values and of the index of what reads it. */
+    public static String sensorPk(String name) {
+        return SENSOR_PREFIX + requirePart("sensor", name);
+    }
+
+    /** Index entry: a trait config of pipeline {@code pipelineId} names sensor {@code sensor}. */
+    public static ItemKey sensorReader(String sensor, String pipelineId) {
+        return new ItemKey(sensorPk(sensor), PIPELINE_PREFIX + requirePart("pipelineId", pipelineId));
+    }
+
+    /** Index entry: a trait default of registered archetype {@code archetype} names sensor {@code sensor}. */
+    public static ItemKey sensorReaderArchetype(String sensor, String archetype) {
+        return new ItemKey(sensorPk(sensor), ARCHETYPE_PREFIX + requirePart("archetype", archetype));
     }
 
     /** Run state item (the truth; changed by CAS). */
@@ -153,6 +222,16 @@ public final class TableKeys {
     /** Suffix of the watchdog's schedule marker: one per (date, schedule), however often the watchdog ticks. */
     public static String scheduleMarkerSuffix(LocalDate date, String scheduleId) {
         return date + "#" + requirePart("scheduleId", scheduleId);
+    }
+
+    /**
+     * Suffix of the marker a sensor write writes for one (date, schedule) of a reader: keyed by the sensor value's
+     * revision, so the same data pushed again re-writes the same marker (one execution per change of the data), and a
+     * retried request writes the markers its first attempt did not.
+     */
+    public static String sensorMarkerSuffix(LocalDate date, String scheduleId, String sensor, String partition, long revision) {
+        return date + "#" + requirePart("scheduleId", scheduleId) + "#" + requirePart("sensor", sensor) + "#"
+                + (partition == null ? "-" : requirePart("partition", partition)) + "#" + revision;
     }
 
     /** The source segment of a marker sort key ({@code MARKER#<source>#…}), or null when absent. */
@@ -222,6 +301,49 @@ public final class TableKeys {
     public static ItemKey alertDedup(AlertKind kind, String pipelineId, LocalDate date, String scheduleId) {
         return new ItemKey("ALERT#" + kind.wireName() + "#" + requirePart("pipelineId", pipelineId) + "#" + date + "#"
                 + requirePart("scheduleId", scheduleId), SENT);
+    }
+
+    /**
+     * The watchdog's state of one pipeline: its schedules as registered, what it has handled, when it is next due.
+     * Written with the config (registration) and by the watchdog.
+     */
+    public static ItemKey watch(String pipelineId) {
+        return new ItemKey(pipelinePk(pipelineId), WATCH);
+    }
+
+    /** The partition holding the due entries of one UTC day and shard. */
+    public static String duePartition(LocalDate day, int shard) {
+        if (shard < 0 || shard >= DUE_SHARDS) {
+            throw new IllegalArgumentException("shard must be in [0, " + DUE_SHARDS + "): " + shard);
+        }
+        return DUE_PREFIX + day + "#" + shard;
+    }
+
+    /** The shard of a pipeline's due entries (String.hashCode is fixed by the Java specification, so stable). */
+    public static int dueShard(String pipelineId) {
+        return Math.floorMod(requirePart("pipelineId", pipelineId).hashCode(), DUE_SHARDS);
+    }
+
+    /**
+     * A due entry: when the pipeline's watch next needs the watchdog ({@code runId} null), or when run {@code runId}
+     * must be terminal. The sort key starts with the due instant, so a Query up to "now" reads exactly what is due.
+     */
+    public static ItemKey dueEntry(Instant dueAt, String pipelineId, String runId) {
+        String day = InterlockJson.timestamp(dueAt).substring(0, 10);
+        String sk = dueSortKeyPrefix(dueAt) + (runId == null
+                ? "PIPELINE#" + requirePart("pipelineId", pipelineId)
+                : "RUN#" + requirePart("pipelineId", pipelineId) + "#" + requirePart("runId", runId));
+        return new ItemKey(duePartition(LocalDate.parse(day), dueShard(pipelineId)), sk);
+    }
+
+    /** The first characters of the sort keys of entries due at {@code dueAt}; every key due later sorts after it. */
+    public static String dueSortKeyPrefix(Instant dueAt) {
+        return InterlockJson.timestamp(dueAt) + "#";
+    }
+
+    /** The watchdog's progress: the earliest UTC day whose due partitions may still hold entries. */
+    public static ItemKey watchdogCheckpoint() {
+        return new ItemKey("WATCHDOG", CHECKPOINT);
     }
 
     static String millis(long epochMillis) {

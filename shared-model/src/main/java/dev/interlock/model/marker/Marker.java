@@ -2,6 +2,7 @@ package dev.interlock.model.marker;
 
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.sensor.SensorValue;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -40,6 +41,16 @@ public record Marker(
                 "watchdog", null, now);
     }
 
+    /**
+     * Written when a sensor value a trait of the pipeline reads changed: once per (date, schedule) and revision of the
+     * value ({@code TableKeys.sensorMarkerSuffix}), however often the same data is pushed.
+     */
+    public static Marker sensor(String pipelineId, String scheduleId, LocalDate date, SensorValue value, Instant now) {
+        return new Marker(pipelineId, scheduleId, date, MarkerSource.SENSOR,
+                TableKeys.sensorMarkerSuffix(date, scheduleId, value.name(), value.partition(), value.revision()), false,
+                "sensor:" + value.label(), null, now);
+    }
+
     /** Written for an operator's evaluation request; {@code requestId} makes each request its own marker. */
     public static Marker manual(String pipelineId, String scheduleId, LocalDate date, String requestId, Instant now) {
         return new Marker(pipelineId, scheduleId, date, MarkerSource.MANUAL, requestId, false, requestId, null, now);
@@ -52,6 +63,17 @@ public record Marker(
     public static Marker rerun(String pipelineId, String scheduleId, LocalDate date, MarkerSource source, String rerunId,
                                String originalRunId, Instant now) {
         return new Marker(pipelineId, scheduleId, date, source, rerunId, true, rerunId, originalRunId, now);
+    }
+
+    /**
+     * Written when an execution hands its remaining work to a new one ({@link MarkerSource#DEFERRED} after waiting
+     * for a lock, {@link MarkerSource#RETRY} for a retry its budget cannot hold, {@link MarkerSource#DEFERRED} for
+     * work an operator's lock release hands on): keyed by the handing execution, so a repeated hand-over is one marker.
+     * It keeps the {@code replay} flag of the work it carries.
+     */
+    public static Marker handOver(String pipelineId, String scheduleId, LocalDate date, MarkerSource source,
+                                  String predecessor, boolean replay, Instant now) {
+        return new Marker(pipelineId, scheduleId, date, source, predecessor, replay, predecessor, null, now);
     }
 
     /** The marker's table key. */

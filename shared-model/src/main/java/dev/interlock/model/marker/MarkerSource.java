@@ -12,6 +12,8 @@ public enum MarkerSource implements WireEnum {
     LATE_ARRIVAL("late-arrival"),
     RERUN("rerun"),
     RETRY("retry"),
+    DEFERRED("deferred"),
+    SENSOR("sensor"),
     EXTERNAL("external");
 
     private final String wireName;

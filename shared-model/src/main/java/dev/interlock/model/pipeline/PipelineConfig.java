@@ -16,7 +16,13 @@ import java.util.TreeSet;
  *
  * @param evaluationIntervalSeconds wait between NOT READY re-evaluations
  * @param pollIntervalSeconds       wait between run-checker polls of an asynchronous job
- * @param pollLimit                 polls before the run counts as timed out
+ * @param pollLimit                 polls of the poll window: a job still running after it is reported overdue (and
+ *                                  still followed)
+ * @param maxJobDurationSeconds     how long an asynchronous job may run before Interlock cancels it (and may retry):
+ *                                  until then the same job is followed, never started a second time
+ * @param catchUp                   whether windows of the registration day that opened before the pipeline (or a new
+ *                                  schedule) was registered are still run by the watchdog; deadlines that passed
+ *                                  before registration never raise SLA_MISSED either way
  */
 public record PipelineConfig(
         String name,
@@ -33,13 +39,26 @@ public record PipelineConfig(
         boolean dryRun,
         int evaluationIntervalSeconds,
         int pollIntervalSeconds,
-        int pollLimit) {
+        int pollLimit,
+        int maxJobDurationSeconds,
+        boolean catchUp) {
 
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
     public static final int DEFAULT_POLL_LIMIT = 120;
+    /** Two hours: the most a job may take inside one execution, which keeps the other half for evaluation and retries. */
+    public static final int DEFAULT_MAX_JOB_DURATION_SECONDS = 7200;
     /** Trait config key naming an upstream pipeline; it also declares the cascade edge. */
     public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
+
+    /** A forward-only pipeline ({@code catchUp: false}) whose jobs may run the default maximum duration. */
+    public PipelineConfig(String name, String description, String archetype, int tier, Map<String, TraitConfig> traits,
+                          TriggerConfig trigger, RetryPolicy retry, SlaConfig sla, List<ScheduleConfig> schedules,
+                          ExclusionConfig exclusions, MonitoringConfig monitoring, boolean dryRun,
+                          int evaluationIntervalSeconds, int pollIntervalSeconds, int pollLimit) {
+        this(name, description, archetype, tier, traits, trigger, retry, sla, schedules, exclusions, monitoring, dryRun,
+                evaluationIntervalSeconds, pollIntervalSeconds, pollLimit, DEFAULT_MAX_JOB_DURATION_SECONDS, false);
+    }
 
     public PipelineConfig {
         traits = Frozen.map(traits);
@@ -66,13 +85,17 @@ public record PipelineConfig(
             @JsonProperty("dryRun") Boolean dryRun,
             @JsonProperty("evaluationIntervalSeconds") Integer evaluationIntervalSeconds,
             @JsonProperty("pollIntervalSeconds") Integer pollIntervalSeconds,
-            @JsonProperty("pollLimit") Integer pollLimit) {
+            @JsonProperty("pollLimit") Integer pollLimit,
+            @JsonProperty("maxJobDurationSeconds") Integer maxJobDurationSeconds,
+            @JsonProperty("catchUp") Boolean catchUp) {
         MonitoringConfig effectiveMonitoring = monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
         return new PipelineConfig(name, description, archetype, tier == null ? 0 : tier, traits, trigger, retry, sla,
                 schedules, exclusions, effectiveMonitoring, dryRun != null && dryRun,
                 evaluationIntervalSeconds == null ? DEFAULT_EVALUATION_INTERVAL_SECONDS : evaluationIntervalSeconds,
                 pollIntervalSeconds == null ? DEFAULT_POLL_INTERVAL_SECONDS : pollIntervalSeconds,
-                pollLimit == null ? DEFAULT_POLL_LIMIT : pollLimit);
+                pollLimit == null ? DEFAULT_POLL_LIMIT : pollLimit,
+                maxJobDurationSeconds == null ? DEFAULT_MAX_JOB_DURATION_SECONDS : maxJobDurationSeconds,
+                catchUp != null && catchUp);
     }
 
     /** The configured schedules, or the implicit {@code daily} one when none are configured. */

@@ -53,4 +53,14 @@ public record Rerun(
                 next == RerunStatus.SKIPPED || next == RerunStatus.FAILED ? why : null, executionName,
                 runId != null ? runId : rerunRunId, requestedAt, now, next.isTerminal() ? now : null, metadata);
     }
+
+    /**
+     * This rerun, in the same status, now served by execution {@code successor}: its execution handed the work over
+     * (a lock it waited too long for, a retry whose backoff outlasts its time budget), and the rerun's outcome is the
+     * successor's.
+     */
+    public Rerun handedOverTo(String successor, Instant now) {
+        return new Rerun(rerunId, pipelineId, scheduleId, date, source, originalRunId, reason, description, status,
+                statusReason, successor, rerunRunId, requestedAt, now, endedAt, metadata);
+    }
 }

@@ -45,6 +45,14 @@ public enum RerunStatus implements WireEnum {
     }
 
     /**
+     * Whether a stored rerun in this status may be rewritten as one in {@code next}: a move ({@link #canMoveTo}), or a
+     * live rerun staying where it is while its work passes to a successor execution (see {@link Rerun#handedOverTo}).
+     */
+    public boolean allowsRewriteAs(RerunStatus next) {
+        return canMoveTo(next) || (this == next && !isTerminal());
+    }
+
+    /**
      * Reads a wire value; unknown values are rejected with the allowed list. {@code REJECTED}, what earlier versions
      * wrote for a late-arrival rerun refused by the budget, reads as SKIPPED.
      */

@@ -22,7 +22,7 @@ public enum EnvVar {
     ALERT_TOPIC_ARN("ARN of the SNS topic that receives alerts.", null, true,
             EnumSet.of(ORCHESTRATOR, TRIGGER)),
     EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false,
-            EnumSet.of(EVALUATOR)),
+            EnumSet.of(EVALUATOR, API)),
     STALE_MARKER_DAYS("Markers older than this many days are skipped unless they are replays.", "2", false,
             EnumSet.of(STREAM_ROUTER, API)),
     EXECUTION_TIMEOUT_SECONDS("The state machine's TimeoutSeconds; the evaluation lock outlives it.", "14400", false,
@@ -35,6 +35,15 @@ public enum EnvVar {
             EnumSet.of(ORCHESTRATOR, API)),
     INTERLOCK_ALLOW_PRIVATE_URLS("Allow outbound HTTP to private and loopback addresses (the local runtime sets true).",
             "false", false, EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_SECRET_HOSTS("Which hosts each credential (${INTERLOCK_*}, ${secret:…}, ${ssm:…}) may be sent to: "
+            + "<credential pattern>=<host>[,<host>…] entries separated by ';' (e.g. INTERLOCK_AIRFLOW_*=airflow.example.com); "
+            + "unset: none may be sent anywhere.", "", false, EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_SECRETS_PREFIX("Secrets Manager secret names pipelines may reference with ${secret:…} (a name prefix, or * "
+            + "for any); unset: none.", "", false, EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_SSM_PARAMETER_PREFIX("SSM parameter names pipelines may reference with ${ssm:…} (a name prefix, or * for "
+            + "any); unset: none.", "", false, EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_SECRET_CACHE_SECONDS("Seconds a resolved secret or parameter value is reused before it is read again "
+            + "(0: read on every call).", "300", false, EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
     INTERLOCK_ENDPOINT_DYNAMODB("Endpoint override for DynamoDB (local runtime, tests).", "", false,
             EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_STEPFUNCTIONS("Endpoint override for Step Functions.", "", false,
@@ -48,6 +57,10 @@ public enum EnvVar {
     INTERLOCK_ENDPOINT_EMR("Endpoint override for EMR.", "", false,
             EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_EMR_SERVERLESS("Endpoint override for EMR Serverless.", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_SECRETSMANAGER("Endpoint override for Secrets Manager.", "", false,
+            EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_SSM("Endpoint override for SSM Parameter Store.", "", false,
             EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_PRIMING("When a function warms itself on its bundled priming events with every AWS call answered "
             + "locally: auto (before a SnapStart snapshot and in provisioned-concurrency init), always (every init), never.",

@@ -47,6 +47,16 @@ public record ScheduleWindow(
                 deadline(completion, date, zone, opensAt));
     }
 
+    /**
+     * The current execution date of a pipeline's schedule: today in the schedule's zone (its own, else the SLA's, else
+     * UTC). What a request or marker without a date means, and what the watchdog judges as today; a schedule id the
+     * config does not list is read in the SLA zone.
+     */
+    public static LocalDate currentDate(PipelineConfig config, String scheduleId, Instant now) {
+        ScheduleConfig schedule = config.schedule(scheduleId).orElse(ScheduleConfig.named(scheduleId));
+        return LocalDate.ofInstant(now, zoneOf(schedule, config.sla()));
+    }
+
     /** The zone of a schedule: its own, else the SLA's, else UTC. */
     public static ZoneId zoneOf(ScheduleConfig schedule, SlaConfig sla) {
         if (schedule != null && present(schedule.timezone())) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.json.WireEnum;
+import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.validation.ValidationError;
 
 import java.util.ArrayList;
@@ -49,21 +50,45 @@ public enum BuiltinEvaluator implements WireEnum {
                     errors.add(new ValidationError(JsonPath.field(configPath, "op"),
                             "op must be one of " + String.join(", ", THRESHOLD_OPERATORS) + ", got " + op));
                 }
-                if (!(config.get("value") instanceof Number)) {
-                    errors.add(new ValidationError(JsonPath.field(configPath, "value"), "value must be a number"));
+                Object value = config.get("value");
+                // eq also compares written forms (complete eq true); the ordering operators need a number.
+                boolean scalar = value instanceof Number || value instanceof String || value instanceof Boolean;
+                if ("eq".equals(op) ? !scalar : !(value instanceof Number)) {
+                    errors.add(new ValidationError(JsonPath.field(configPath, "value"), "eq".equals(op)
+                            ? "value must be a number, text or boolean" : "value must be a number"));
                 }
+                checkPartition(config, configPath, errors);
             }
             case SENSOR_FRESHNESS -> {
                 requireText(config, "sensor", configPath, errors);
                 if (!(config.get("maxAgeSeconds") instanceof Number age) || age.doubleValue() <= 0) {
                     errors.add(new ValidationError(JsonPath.field(configPath, "maxAgeSeconds"), "maxAgeSeconds must be a positive number"));
                 }
+                checkPartition(config, configPath, errors);
             }
             case ALWAYS_PASS, ALWAYS_FAIL -> {
                 // Demo and test evaluators: no configuration.
             }
         }
         return errors;
+    }
+
+    /** Whether this builtin reads a sensor (and so may take a {@code partition}). */
+    public boolean readsSensor() {
+        return this == SENSOR_THRESHOLD || this == SENSOR_FRESHNESS;
+    }
+
+    /** An optional partition template must expand to a valid partition; absent, the unpartitioned value is read. */
+    private static void checkPartition(Map<String, Object> config, String configPath, List<ValidationError> errors) {
+        if (!config.containsKey(SensorPartition.CONFIG_KEY)) {
+            return;
+        }
+        String path = JsonPath.field(configPath, SensorPartition.CONFIG_KEY);
+        if (!(config.get(SensorPartition.CONFIG_KEY) instanceof String template)) {
+            errors.add(new ValidationError(path, "partition must be a text template, e.g. \"${date}\""));
+            return;
+        }
+        SensorPartition.templateProblem(template).ifPresent(problem -> errors.add(new ValidationError(path, problem)));
     }
 
     private static void requireText(Map<String, Object> config, String key, String configPath, List<ValidationError> errors) {

@@ -1,5 +1,6 @@
 package dev.interlock.model.trait;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
 
 import java.time.LocalDate;
@@ -8,6 +9,9 @@ import java.util.Map;
 /**
  * One trait ready to evaluate (archetype ⊕ pipeline, R§1.11): the evaluator Lambda's input. {@code config} already
  * carries the injected {@code date} and {@code scheduleId}; {@code timeout} and {@code ttl} are seconds.
+ *
+ * @param headers an HTTP evaluator's header templates, still unresolved (they travel through the execution history;
+ *                the evaluator resolves credentials at call time)
  */
 public record ResolvedTrait(
         String pipelineId,
@@ -18,8 +22,16 @@ public record ResolvedTrait(
         Map<String, Object> config,
         int timeout,
         int ttl,
-        boolean required) {
+        boolean required,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> headers) {
     public ResolvedTrait {
         config = Frozen.map(config);
+        headers = Frozen.map(headers);
+    }
+
+    /** A trait without evaluator headers. */
+    public ResolvedTrait(String pipelineId, String scheduleId, LocalDate date, String traitType, String evaluator,
+                         Map<String, Object> config, int timeout, int ttl, boolean required) {
+        this(pipelineId, scheduleId, date, traitType, evaluator, config, timeout, ttl, required, Map.of());
     }
 }

@@ -27,14 +27,4 @@ public record AirflowTrigger(
     public TriggerType type() {
         return TriggerType.AIRFLOW;
     }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return Map.of();
-    }
-
-    @Override
-    public AirflowTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return this;
-    }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.interlock.model.json.Frozen;
 
 import java.util.List;
-import java.util.Map;
 
 /** Runs a local program without a shell (local runtime only); exit code 0 completes the run. */
 @JsonDeserialize(using = JsonDeserializer.None.class)
@@ -23,15 +22,5 @@ public record CommandTrigger(
     @Override
     public TriggerType type() {
         return TriggerType.COMMAND;
-    }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return Map.of();
-    }
-
-    @Override
-    public CommandTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return this;
     }
 }

@@ -27,14 +27,4 @@ public record DatabricksTrigger(
     public TriggerType type() {
         return TriggerType.DATABRICKS;
     }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return notebookParams;
-    }
-
-    @Override
-    public DatabricksTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return new DatabricksTrigger(workspaceUrl, jobName, jobId, expanded, headers, timeoutSeconds);
-    }
 }

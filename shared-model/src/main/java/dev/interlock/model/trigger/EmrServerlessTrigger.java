@@ -27,15 +27,4 @@ public record EmrServerlessTrigger(
     public TriggerType type() {
         return TriggerType.EMR_SERVERLESS;
     }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return arguments;
-    }
-
-    @Override
-    public EmrServerlessTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return new EmrServerlessTrigger(applicationId, jobName, executionRoleArn, entryPoint, entryPointArguments,
-                sparkSubmitParameters, expanded);
-    }
 }

@@ -23,14 +23,4 @@ public record EmrTrigger(
     public TriggerType type() {
         return TriggerType.EMR;
     }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return arguments;
-    }
-
-    @Override
-    public EmrTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return new EmrTrigger(clusterId, stepName, jar, expanded);
-    }
 }

@@ -20,14 +20,4 @@ public record GlueTrigger(
     public TriggerType type() {
         return TriggerType.GLUE;
     }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return arguments;
-    }
-
-    @Override
-    public GlueTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return new GlueTrigger(jobName, expanded);
-    }
 }

@@ -29,14 +29,4 @@ public record HttpTrigger(
     public TriggerType type() {
         return TriggerType.HTTP;
     }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return Map.of();
-    }
-
-    @Override
-    public HttpTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return this;
-    }
 }

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
-import java.util.Map;
-
 /** Invokes a Lambda function synchronously with a JSON payload; a normal return completes the run. */
 @JsonDeserialize(using = JsonDeserializer.None.class)
 public record LambdaTrigger(
@@ -15,15 +13,5 @@ public record LambdaTrigger(
     @Override
     public TriggerType type() {
         return TriggerType.LAMBDA;
-    }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return Map.of();
-    }
-
-    @Override
-    public LambdaTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return this;
     }
 }

@@ -21,14 +21,4 @@ public record StepFunctionTrigger(
     public TriggerType type() {
         return TriggerType.STEP_FUNCTION;
     }
-
-    @Override
-    public Map<String, String> templatedArguments() {
-        return arguments;
-    }
-
-    @Override
-    public StepFunctionTrigger withTemplatedArguments(Map<String, String> expanded) {
-        return new StepFunctionTrigger(stateMachineArn, expanded);
-    }
 }

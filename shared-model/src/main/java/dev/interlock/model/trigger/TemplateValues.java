@@ -2,7 +2,11 @@ package dev.interlock.model.trigger;
 
 import java.time.LocalDate;
 
-/** The values {@code arguments} templates may refer to, for one run of one (pipeline, date, schedule). */
+/**
+ * The execution values templates may refer to, for one run of one (pipeline, date, schedule).
+ *
+ * @param runId null while traits are evaluated (no run exists yet)
+ */
 public record TemplateValues(String pipelineId, String scheduleId, LocalDate date, String runId) {
 
     /**
@@ -15,5 +19,30 @@ public record TemplateValues(String pipelineId, String scheduleId, LocalDate dat
             return scheduleId.substring(1);
         }
         return "";
+    }
+
+    /**
+     * The value of one of {@link ArgumentTemplate#RUN_VALUES}.
+     *
+     * @throws ArgumentTemplate.TemplateException for {@code runId} when there is no run
+     */
+    public String valueOf(String name) {
+        return switch (name) {
+            case "date" -> date == null ? "" : date.toString();
+            case "hour" -> hour();
+            case "scheduleId" -> nullToEmpty(scheduleId);
+            case "pipelineId" -> nullToEmpty(pipelineId);
+            case "runId" -> {
+                if (runId == null || runId.isBlank()) {
+                    throw new ArgumentTemplate.TemplateException("${runId} is not known here: traits are evaluated before a run exists");
+                }
+                yield runId;
+            }
+            default -> throw new IllegalArgumentException("no execution value '" + name + "'");
+        };
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
     }
 }

@@ -1,11 +1,8 @@
 package dev.interlock.model.trigger;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
-
-import java.util.Map;
 
 /** How to start a pipeline's job; one record per {@link TriggerType}, chosen by the {@code type} field. */
 @JsonDeserialize(using = TriggerConfigDeserializer.class)
@@ -17,11 +14,4 @@ public sealed interface TriggerConfig
     /** The discriminator written as {@code type}. */
     @JsonProperty("type")
     TriggerType type();
-
-    /** The values {@code ${date}}-style templates are expanded in; empty for types without arguments. */
-    @JsonIgnore
-    Map<String, String> templatedArguments();
-
-    /** A copy with the templated arguments replaced (same keys, expanded values). */
-    TriggerConfig withTemplatedArguments(Map<String, String> expanded);
 }

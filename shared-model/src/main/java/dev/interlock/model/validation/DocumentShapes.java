@@ -55,7 +55,7 @@ final class DocumentShapes {
     static final Shape PIPELINE = object(
             "kind", kind("pipeline"), "name", text(), "description", text(), "archetype", text(), "tier", integer(),
             "traits", new Shape.MapOf(object("evaluator", text(), "config", new Shape.MapOf(new Shape.Anything()),
-                    "ttl", integer(), "timeout", integer())),
+                    "ttl", integer(), "timeout", integer(), "headers", STRING_MAP)),
             "trigger", TRIGGER,
             "retry", object("maxAttempts", integer(), "backoffSeconds", integer(), "backoffMultiplier", new Shape.Decimal(),
                     "retryableFailures", new Shape.ListOf(text(DocumentShapes::failureCategory))),
@@ -66,7 +66,9 @@ final class DocumentShapes {
             "monitoring", MONITORING,
             "watch", object("monitoring", MONITORING),
             "dryRun", new Shape.Flag(),
-            "evaluationIntervalSeconds", integer(), "pollIntervalSeconds", integer(), "pollLimit", integer());
+            "catchUp", new Shape.Flag(),
+            "evaluationIntervalSeconds", integer(), "pollIntervalSeconds", integer(), "pollLimit", integer(),
+            "maxJobDurationSeconds", integer());
 
     private static final Shape TRAIT_DEFINITION = object("type", text(), "description", text(), "evaluator", text(),
             "defaultConfig", new Shape.MapOf(new Shape.Anything()), "defaultTtl", integer(), "defaultTimeout", integer());

@@ -1,13 +1,11 @@
 package dev.interlock.model.validation;
 
 import dev.interlock.model.json.JsonPath;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.archetype.TraitResolution;
-import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.WireEnum;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.MonitoringConfig;
@@ -20,6 +18,7 @@ import dev.interlock.model.schedule.ClockTime;
 import dev.interlock.model.schedule.DeadlineSpec;
 import dev.interlock.model.schedule.Exclusions;
 import dev.interlock.model.schedule.TimeSpan;
+import dev.interlock.model.secret.OutboundPolicy;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
@@ -34,8 +33,6 @@ import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.model.trigger.TriggerType;
 
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -69,24 +66,34 @@ public final class PipelineValidation {
     public static final double MAX_BACKOFF_MULTIPLIER = 10.0;
     public static final int MAX_INTERVAL_SECONDS = 3600;
     public static final int MAX_POLL_LIMIT = 10_000;
+    /** Half of the state machine's 4 h TimeoutSeconds: the other half stays for evaluation, retries and monitoring. */
+    public static final int MAX_JOB_DURATION_SECONDS = 7200;
     public static final int MAX_TRIGGER_TIMEOUT_SECONDS = 900;
     public static final int MAX_TRAIT_TTL_SECONDS = 30 * 24 * 3600;
     public static final Duration MAX_MONITORING = Duration.ofDays(7);
     /** Registration updates the downstream index in one transaction (DynamoDB: at most 100 items), old and new entries. */
     public static final int MAX_UPSTREAMS = 40;
     private static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE");
-    private static final Pattern ENV_PLACEHOLDER = Pattern.compile("\\$\\{[A-Za-z0-9_]+}");
 
     private final Function<String, Optional<Archetype>> archetypes;
     private final boolean commandTriggerAllowed;
+    private final OutboundPolicy outbound;
 
     /**
      * @param archetypes            looks up an archetype by name (bundled and registered ones)
      * @param commandTriggerAllowed true only in the local runtime: {@code command} runs a program on this machine
+     * @param outbound              which credentials this deployment may read and send to which hosts
      */
-    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, boolean commandTriggerAllowed) {
+    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, boolean commandTriggerAllowed,
+                              OutboundPolicy outbound) {
         this.archetypes = archetypes;
         this.commandTriggerAllowed = commandTriggerAllowed;
+        this.outbound = outbound;
+    }
+
+    /** Validation for a deployment that allows no credential anywhere ({@link OutboundPolicy#NONE}). */
+    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, boolean commandTriggerAllowed) {
+        this(archetypes, commandTriggerAllowed, OutboundPolicy.NONE);
     }
 
     /** Parses and validates a JSON or YAML pipeline document. */
@@ -105,10 +112,13 @@ public final class PipelineValidation {
         String root = JsonPath.ROOT;
         checkName(config.name(), errors);
         checkArchetypeAndTraits(config, errors);
+        Archetype archetype = config.archetype() == null || config.archetype().isBlank() ? null
+                : archetypes.apply(config.archetype()).orElse(null);
+        TemplateValidation.checkEvaluatorHeaders(config, outbound, archetype).forEach(e -> errors.add(e.path(), e.message()));
         if (config.tier() < 0) {
             errors.add(JsonPath.field(root, "tier"), "must not be negative");
         }
-        checkTrigger(config.trigger(), errors);
+        checkTrigger(config, errors);
         checkRetry(config.retry(), errors);
         checkSla(config.sla(), errors);
         checkSchedules(config.schedules(), errors);
@@ -117,7 +127,20 @@ public final class PipelineValidation {
         errors.range(JsonPath.field(root, "evaluationIntervalSeconds"), config.evaluationIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
         errors.range(JsonPath.field(root, "pollIntervalSeconds"), config.pollIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
         errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
+        checkMaxJobDuration(config, errors);
         return errors.list();
+    }
+
+    /** A maximum shorter than one poll interval would cancel every job at its first poll. */
+    private static void checkMaxJobDuration(PipelineConfig config, Errors errors) {
+        String path = JsonPath.field(JsonPath.ROOT, "maxJobDurationSeconds");
+        int max = config.maxJobDurationSeconds();
+        if (max < 1 || max > MAX_JOB_DURATION_SECONDS) {
+            errors.range(path, max, 1, MAX_JOB_DURATION_SECONDS);
+        } else if (max < config.pollIntervalSeconds() && config.pollIntervalSeconds() <= MAX_INTERVAL_SECONDS) {
+            errors.add(path, max + " is shorter than pollIntervalSeconds (" + config.pollIntervalSeconds()
+                    + "): the job would be cancelled at its first poll");
+        }
     }
 
     private static void checkName(String name, Errors errors) {
@@ -224,34 +247,25 @@ public final class PipelineValidation {
         return String.join(", ", names);
     }
 
-    private void checkTrigger(TriggerConfig trigger, Errors errors) {
+    private void checkTrigger(PipelineConfig config, Errors errors) {
+        TriggerConfig trigger = config.trigger();
         String path = JsonPath.field(JsonPath.ROOT, "trigger");
         if (trigger == null) {
             errors.add(path, "trigger is required; type is one of " + WireEnum.allowed(TriggerType.class));
             return;
         }
+        // URLs first (they lead each trigger), then each type's own fields; templates are checked in both.
+        TemplateValidation.checkTrigger(config, outbound).forEach(e -> errors.add(e.path(), e.message()));
         switch (trigger) {
             case HttpTrigger http -> {
-                errors.httpUrl(JsonPath.field(path, "url"), http.url());
                 if (!HTTP_METHODS.contains(http.method().toUpperCase(Locale.ROOT))) {
                     errors.add(JsonPath.field(path, "method"), "'" + http.method() + "' is not one of " + String.join(", ", sorted(HTTP_METHODS)));
                 }
                 errors.range(JsonPath.field(path, "timeoutSeconds"), http.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
             }
             case AirflowTrigger airflow -> {
-                errors.httpUrl(JsonPath.field(path, "url"), airflow.url());
                 errors.required(JsonPath.field(path, "dagId"), airflow.dagId(), "the DAG to run");
                 errors.range(JsonPath.field(path, "timeoutSeconds"), airflow.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
-                if (airflow.body() != null && !airflow.body().isBlank()) {
-                    try {
-                        JsonNode body = InterlockJson.json().readTree(airflow.body());
-                        if (!body.isObject()) {
-                            errors.add(JsonPath.field(path, "body"), "must be a JSON object (it becomes the DAG run conf)");
-                        }
-                    } catch (JsonProcessingException e) {
-                        errors.add(JsonPath.field(path, "body"), "must be a JSON object (it becomes the DAG run conf)");
-                    }
-                }
             }
             case GlueTrigger glue -> errors.required(JsonPath.field(path, "jobName"), glue.jobName(), "the Glue job to start");
             case EmrTrigger emr -> {
@@ -267,7 +281,6 @@ public final class PipelineValidation {
             case StepFunctionTrigger sfn -> errors.arn(JsonPath.field(path, "stateMachineArn"), sfn.stateMachineArn(), "states",
                     "the state machine to start");
             case DatabricksTrigger dbx -> {
-                errors.httpUrl(JsonPath.field(path, "workspaceUrl"), dbx.workspaceUrl());
                 boolean hasName = dbx.jobName() != null && !dbx.jobName().isBlank();
                 if (!hasName && dbx.jobId() == null) {
                     errors.add(JsonPath.field(path, "jobName"), "jobName or jobId is required");
@@ -411,24 +424,6 @@ public final class PipelineValidation {
         void required(String path, String value, String what) {
             if (value == null || value.isBlank()) {
                 add(path, "is required: " + what);
-            }
-        }
-
-        void httpUrl(String path, String value) {
-            if (value == null || value.isBlank()) {
-                add(path, "is required: an http(s) URL");
-                return;
-            }
-            // ${INTERLOCK_*} placeholders are expanded at trigger time; check the URL around them.
-            String candidate = ENV_PLACEHOLDER.matcher(value.trim()).replaceAll("x");
-            try {
-                URI uri = new URI(candidate);
-                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-                if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-                    add(path, "'" + value + "' is not an absolute http(s) URL");
-                }
-            } catch (URISyntaxException e) {
-                add(path, "'" + value + "' is not a valid URL: " + e.getReason());
             }
         }
 

@@ -1,7 +1,5 @@
 package dev.interlock.store.memory;
 
-import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.IndexKey;
@@ -9,7 +7,6 @@ import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
-import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
@@ -17,13 +14,18 @@ import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.watch.PipelineWatch;
+import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
+import dev.interlock.store.DueEntry;
 import dev.interlock.store.EventStore;
 import dev.interlock.store.LateArrivalStore;
+import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
@@ -41,21 +43,18 @@ import dev.interlock.store.SensorStore;
 import dev.interlock.store.TimeToLive;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
+import dev.interlock.store.WatchdogIndex;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -66,16 +65,25 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class InMemoryProvider implements Provider {
 
     private static final String OWNER = "owner";
+    private static final String ACQUIRED_AT = "acquiredAt";
+    private static final String NEXT_ROUND_BY = "nextRoundBy";
+    private static final String EVALUATING_UNTIL = "evaluatingUntil";
+    private static final String ABSORBED = "absorbed";
+    private static final String ALERT_STATE = "state";
+    private static final String CLAIMED = "CLAIMED";
+    private static final String SENT = "SENT";
+    private static final String CLAIMANT = "claimant";
+    private static final String LEASE_UNTIL = "leaseUntil";
     /** The budget counter's count attribute (as on DynamoDB). */
     private static final String COUNT = "n";
+    /** The watchdog checkpoint's attribute (as on DynamoDB). */
+    private static final String LOW_WATER = "lowWater";
 
     private final Clock clock;
     private final Retention retention;
     private final MemoryTable table = new MemoryTable();
 
-    private final PipelineStore pipelines = new Pipelines();
-    private final ArchetypeStore archetypes = new Archetypes();
-    private final CalendarStore calendars = new Calendars();
+    private final MemoryConfigStores configs = new MemoryConfigStores(table, this::now, new Watches());
     private final TraitStore traits = new Traits();
     private final SensorStore sensors = new Sensors();
     private final RunStore runs = new Runs();
@@ -86,6 +94,7 @@ public final class InMemoryProvider implements Provider {
     private final LateArrivalStore lateArrivals = new LateArrivals();
     private final AlertLedger alerts = new Alerts();
     private final Locker locks = new Locks();
+    private final WatchdogIndex watchdog = new Watchdog();
 
     /** An empty store with the default retention. */
     public InMemoryProvider(Clock clock) {
@@ -98,9 +107,9 @@ public final class InMemoryProvider implements Provider {
         this.retention = Objects.requireNonNull(retention, "retention");
     }
 
-    @Override public PipelineStore pipelines() { return pipelines; }
-    @Override public ArchetypeStore archetypes() { return archetypes; }
-    @Override public CalendarStore calendars() { return calendars; }
+    @Override public PipelineStore pipelines() { return configs.pipelines; }
+    @Override public ArchetypeStore archetypes() { return configs.archetypes; }
+    @Override public CalendarStore calendars() { return configs.calendars; }
     @Override public TraitStore traits() { return traits; }
     @Override public SensorStore sensors() { return sensors; }
     @Override public RunStore runs() { return runs; }
@@ -111,6 +120,7 @@ public final class InMemoryProvider implements Provider {
     @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
     @Override public AlertLedger alerts() { return alerts; }
     @Override public Locker locks() { return locks; }
+    @Override public WatchdogIndex watchdog() { return watchdog; }
 
     @Override
     public TransitionOutcome recordTransition(RunTransition transition) {
@@ -163,7 +173,7 @@ public final class InMemoryProvider implements Provider {
     public boolean moveRerun(RerunStatus from, Rerun next, Event event) {
         Objects.requireNonNull(next, "next");
         Objects.requireNonNull(event, "event");
-        if (from != null && !from.canMoveTo(next.status())) {
+        if (from != null && !from.allowsRewriteAs(next.status())) {
             throw new IllegalArgumentException("a rerun cannot move from " + from + " to " + next.status());
         }
         synchronized (table) {
@@ -304,96 +314,38 @@ public final class InMemoryProvider implements Provider {
                 ttlAfter(retention.events())));
     }
 
-    private final class Pipelines implements PipelineStore {
-        @Override
-        public boolean put(PipelineConfig config) {
-            synchronized (table) {
-                ItemKey key = TableKeys.pipeline(config.name());
-                Set<String> before = table.live(key, now())
-                        .map(i -> decode(i, PipelineConfig.class).upstreamPipelines()).orElse(Set.of());
-                Set<String> after = config.upstreamPipelines();
-                for (String gone : before) {
-                    if (!after.contains(gone)) {
-                        table.delete(TableKeys.downstream(gone, config.name()));
-                    }
-                }
-                for (String upstream : after) {
-                    table.put(new MemoryTable.Item(TableKeys.downstream(upstream, config.name()), null,
-                            InterlockJson.write(Map.of("upstream", upstream, "downstream", config.name())), 1, null, Map.of()));
-                }
-                return putConfig(key, TableKeys.pipelineIndex(config.name()), config);
-            }
+    /** Replaces {@code previous} by {@code next} (null: deletes it) and moves the pipeline's due entry with it. */
+    private void writeWatch(PipelineWatch previous, PipelineWatch next) {
+        if (previous == null && next == null) {
+            return;
         }
-
-        @Override
-        public Optional<PipelineConfig> get(String pipelineId) {
-            return getDocument(TableKeys.pipeline(pipelineId), PipelineConfig.class);
+        if (previous != null && previous.dueAt() != null) {
+            table.delete(TableKeys.dueEntry(previous.dueAt(), previous.pipelineId(), null));
         }
-
-        @Override
-        public Map<String, PipelineConfig> getAll(Collection<String> pipelineIds) {
-            Map<String, PipelineConfig> found = new TreeMap<>();
-            synchronized (table) {
-                for (String id : new TreeSet<>(pipelineIds)) {
-                    table.live(TableKeys.pipeline(id), now()).ifPresent(i -> found.put(id, decode(i, PipelineConfig.class)));
-                }
-            }
-            return found;
+        if (next == null) {
+            table.delete(TableKeys.watch(previous.pipelineId()));
+            return;
         }
-
-        @Override
-        public boolean delete(String pipelineId) {
-            synchronized (table) {
-                ItemKey key = TableKeys.pipeline(pipelineId);
-                Optional<MemoryTable.Item> existing = table.live(key, now());
-                if (existing.isEmpty()) {
-                    return false;
-                }
-                for (String upstream : decode(existing.get(), PipelineConfig.class).upstreamPipelines()) {
-                    table.delete(TableKeys.downstream(upstream, pipelineId));
-                }
-                table.delete(key);
-                return true;
-            }
-        }
-
-        @Override
-        public Page<PipelineConfig> list(PageRequest page) {
-            return listIndex(TableKeys.PIPELINE_TYPE, true, page, PipelineConfig.class);
+        table.put(item(TableKeys.watch(next.pipelineId()), null, next, next.version(), null));
+        if (next.dueAt() != null) {
+            table.put(item(TableKeys.dueEntry(next.dueAt(), next.pipelineId(), null), null,
+                    new DueEntry(next.dueAt(), next.pipelineId(), null), 1, null));
         }
     }
 
-    private final class Archetypes implements ArchetypeStore {
+    /** The watch side of a pipeline's registration and deletion (called by the config stores under the table's lock). */
+    private final class Watches implements MemoryConfigStores.Watches {
         @Override
-        public boolean put(Archetype archetype) {
-            return putConfig(TableKeys.archetype(archetype.name()), TableKeys.archetypeIndex(archetype.name()), archetype);
+        public void registered(PipelineConfig config) {
+            PipelineWatch previous = table.live(TableKeys.watch(config.name()), now())
+                    .map(i -> decode(i, PipelineWatch.class)).orElse(null);
+            writeWatch(previous, WatchPlan.registered(config, previous, now()));
         }
 
         @Override
-        public Optional<Archetype> get(String name) {
-            return getDocument(TableKeys.archetype(name), Archetype.class);
-        }
-
-        @Override
-        public Page<Archetype> list(PageRequest page) {
-            return listIndex(TableKeys.ARCHETYPE_TYPE, true, page, Archetype.class);
-        }
-    }
-
-    private final class Calendars implements CalendarStore {
-        @Override
-        public boolean put(Calendar calendar) {
-            return putConfig(TableKeys.calendar(calendar.name()), TableKeys.calendarIndex(calendar.name()), calendar);
-        }
-
-        @Override
-        public Optional<Calendar> get(String name) {
-            return getDocument(TableKeys.calendar(name), Calendar.class);
-        }
-
-        @Override
-        public Page<Calendar> list(PageRequest page) {
-            return listIndex(TableKeys.CALENDAR_TYPE, true, page, Calendar.class);
+        public void deleted(String pipelineId) {
+            table.live(TableKeys.watch(pipelineId), now()).map(i -> decode(i, PipelineWatch.class))
+                    .ifPresent(watch -> writeWatch(watch, null));
         }
     }
 
@@ -424,15 +376,22 @@ public final class InMemoryProvider implements Provider {
 
     private final class Sensors implements SensorStore {
         @Override
-        public void put(SensorValue value, Instant expiresAt) {
+        public SensorWrite write(SensorValue value, Instant expiresAt) {
             synchronized (table) {
-                table.put(item(TableKeys.sensor(value.name()), null, value, 1, ttlAt(expiresAt)));
+                ItemKey key = TableKeys.sensor(value.name(), value.partition());
+                // The item's version is the revision; it keeps counting past an expired value, as on DynamoDB.
+                long revision = table.raw(key).map(MemoryTable.Item::version).orElse(0L);
+                Optional<SensorValue> live = table.live(key, now()).map(i -> decode(i, SensorValue.class));
+                boolean changed = live.isEmpty() || !live.get().sameFieldsAs(value);
+                SensorValue stored = value.atRevision(changed ? revision + 1 : revision);
+                table.put(item(key, null, stored, stored.revision(), ttlAt(expiresAt)));
+                return new SensorWrite(stored, changed);
             }
         }
 
         @Override
-        public Optional<SensorValue> get(String name) {
-            return getDocument(TableKeys.sensor(name), SensorValue.class);
+        public Optional<SensorValue> get(String name, String partition) {
+            return getDocument(TableKeys.sensor(name, partition), SensorValue.class);
         }
     }
 
@@ -627,26 +586,132 @@ public final class InMemoryProvider implements Provider {
 
     private final class Alerts implements AlertLedger {
         @Override
-        public boolean claim(AlertKey key) {
+        public boolean claim(AlertKey key, String claimant, Duration lease) {
+            requireClaimant(claimant);
             synchronized (table) {
                 ItemKey itemKey = alertKey(key);
-                if (table.live(itemKey, now()).isPresent()) {
+                Instant now = now();
+                Optional<MemoryTable.Item> current = table.live(itemKey, now);
+                if (current.isPresent() && !claimable(current.get(), claimant, now)) {
                     return false;
                 }
-                table.put(item(itemKey, null, key, 1, ttlAfter(retention.alertDedup())));
+                table.put(new MemoryTable.Item(itemKey, null, null, 1, ttlAfter(retention.alertDedup()), Map.of(
+                        ALERT_STATE, CLAIMED, CLAIMANT, claimant,
+                        LEASE_UNTIL, Long.toString(now.plus(lease).getEpochSecond()))));
                 return true;
             }
         }
 
+        /** An unsent claim: the claimant's own, or one whose lease is over. An item without a state was sent. */
+        private static boolean claimable(MemoryTable.Item item, String claimant, Instant now) {
+            if (!CLAIMED.equals(item.attribute(ALERT_STATE))) {
+                return false;
+            }
+            return claimant.equals(item.attribute(CLAIMANT)) || Long.parseLong(item.attribute(LEASE_UNTIL)) <= now.getEpochSecond();
+        }
+
         @Override
-        public void release(AlertKey key) {
+        public void markSent(AlertKey key, String claimant) {
             synchronized (table) {
-                table.delete(alertKey(key));
+                table.raw(alertKey(key)).ifPresent(item -> table.put(new MemoryTable.Item(item.key(), null, null, 1, item.ttl(),
+                        Map.of(ALERT_STATE, SENT, CLAIMANT, requireClaimant(claimant)))));
+            }
+        }
+
+        @Override
+        public void release(AlertKey key, String claimant) {
+            synchronized (table) {
+                ItemKey itemKey = alertKey(key);
+                table.raw(itemKey).filter(item -> CLAIMED.equals(item.attribute(ALERT_STATE))
+                        && requireClaimant(claimant).equals(item.attribute(CLAIMANT))).ifPresent(item -> table.delete(itemKey));
             }
         }
 
         private static ItemKey alertKey(AlertKey key) {
             return TableKeys.alertDedup(key.kind(), key.pipelineId(), key.date(), key.scheduleId());
+        }
+
+        private static String requireClaimant(String claimant) {
+            if (claimant == null || claimant.isBlank()) {
+                throw new IllegalArgumentException("alert claimant is required");
+            }
+            return claimant;
+        }
+    }
+
+    private final class Watchdog implements WatchdogIndex {
+        @Override
+        public Optional<PipelineWatch> watch(String pipelineId) {
+            return getDocument(TableKeys.watch(pipelineId), PipelineWatch.class);
+        }
+
+        @Override
+        public PipelineWatch adopt(PipelineConfig config) {
+            synchronized (table) {
+                Optional<PipelineWatch> existing = watch(config.name());
+                if (existing.isPresent()) {
+                    return existing.get();
+                }
+                PipelineWatch watch = WatchPlan.registered(config, null, now());
+                writeWatch(null, watch);
+                return watch;
+            }
+        }
+
+        @Override
+        public Page<DueEntry> due(LocalDate day, int shard, Instant until, PageRequest page) {
+            String last = TableKeys.dueSortKeyPrefix(until) + Character.MAX_VALUE;
+            synchronized (table) {
+                List<MemoryTable.Item> due = table.query(TableKeys.duePartition(day, shard), "", true, now()).stream()
+                        .filter(i -> i.key().sk().compareTo(last) <= 0).toList();
+                return MemoryTable.page(due, page, true, MemoryTable::tablePosition, i -> decode(i, DueEntry.class));
+            }
+        }
+
+        @Override
+        public boolean advance(PipelineWatch current, PipelineWatch next) {
+            synchronized (table) {
+                Optional<MemoryTable.Item> stored = table.live(TableKeys.watch(current.pipelineId()), now());
+                if (stored.isEmpty() || stored.get().version() != current.version()) {
+                    return false;
+                }
+                writeWatch(current, next);
+                return true;
+            }
+        }
+
+        @Override
+        public void expectRunSettled(String pipelineId, String runId, Instant at) {
+            Objects.requireNonNull(runId, "runId");
+            synchronized (table) {
+                table.put(item(TableKeys.dueEntry(at, pipelineId, runId), null, new DueEntry(at, pipelineId, runId), 1,
+                        ttlAt(at.plus(retention.runs()))));
+            }
+        }
+
+        @Override
+        public void remove(DueEntry entry) {
+            synchronized (table) {
+                table.delete(TableKeys.dueEntry(entry.dueAt(), entry.pipelineId(), entry.runId()));
+            }
+        }
+
+        @Override
+        public Optional<LocalDate> lowWater() {
+            synchronized (table) {
+                return table.live(TableKeys.watchdogCheckpoint(), now()).map(i -> LocalDate.parse(i.attribute(LOW_WATER)));
+            }
+        }
+
+        @Override
+        public void raiseLowWater(LocalDate day) {
+            synchronized (table) {
+                Optional<LocalDate> current = lowWater();
+                if (current.isEmpty() || current.get().isBefore(day)) {
+                    table.put(new MemoryTable.Item(TableKeys.watchdogCheckpoint(), null, "{}", 1, null,
+                            Map.of(LOW_WATER, day.toString())));
+                }
+            }
         }
     }
 
@@ -664,7 +729,7 @@ public final class InMemoryProvider implements Provider {
                     return false;
                 }
                 table.put(new MemoryTable.Item(itemKey, null, null, 1, TimeToLive.epochSecondsOf(now().plus(ttl)),
-                        Map.of(OWNER, owner)));
+                        Map.of(OWNER, owner, ACQUIRED_AT, InterlockJson.timestamp(now()))));
                 return true;
             }
         }
@@ -683,10 +748,66 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
-        public Optional<String> holder(LockKey key) {
+        public Optional<LockHolder> holder(LockKey key) {
             synchronized (table) {
-                return table.live(TableKeys.lock(key), now()).map(i -> i.attribute(OWNER));
+                return table.live(TableKeys.lock(key), now()).map(Locks::holderOf);
             }
+        }
+
+        @Override
+        public boolean recordEvaluating(LockKey key, String owner, Instant nextRoundBy, Instant evaluatingUntil) {
+            requireOwner(owner);
+            return change(key, owner, attributes -> {
+                attributes.remove(NEXT_ROUND_BY);
+                attributes.remove(EVALUATING_UNTIL);
+                if (nextRoundBy != null && evaluatingUntil != null) {
+                    attributes.put(NEXT_ROUND_BY, InterlockJson.timestamp(nextRoundBy));
+                    attributes.put(EVALUATING_UNTIL, InterlockJson.timestamp(evaluatingUntil));
+                }
+            });
+        }
+
+        @Override
+        public boolean recordAbsorbed(LockKey key, String holder) {
+            requireOwner(holder);
+            return change(key, holder, attributes ->
+                    attributes.merge(ABSORBED, "1", (a, b) -> Integer.toString(Integer.parseInt(a) + 1)));
+        }
+
+        @Override
+        public Optional<LockHolder> forceRelease(LockKey key) {
+            synchronized (table) {
+                ItemKey itemKey = TableKeys.lock(key);
+                Optional<MemoryTable.Item> held = table.raw(itemKey);
+                held.ifPresent(item -> table.delete(itemKey));
+                return held.filter(item -> item.isLive(now())).map(Locks::holderOf);
+            }
+        }
+
+        /** Rewrites the attributes of {@code owner}'s live lock; false when it does not hold one. */
+        private boolean change(LockKey key, String owner, java.util.function.Consumer<Map<String, String>> edit) {
+            synchronized (table) {
+                ItemKey itemKey = TableKeys.lock(key);
+                Optional<MemoryTable.Item> held = table.live(itemKey, now());
+                if (held.isEmpty() || !owner.equals(held.get().attribute(OWNER))) {
+                    return false;
+                }
+                Map<String, String> attributes = new java.util.HashMap<>(held.get().attributes());
+                edit.accept(attributes);
+                table.put(new MemoryTable.Item(itemKey, null, null, 1, held.get().ttl(), Map.copyOf(attributes)));
+                return true;
+            }
+        }
+
+        private static LockHolder holderOf(MemoryTable.Item item) {
+            return new LockHolder(item.attribute(OWNER), instant(item.attribute(ACQUIRED_AT)),
+                    item.ttl() == null ? null : Instant.ofEpochSecond(item.ttl()), instant(item.attribute(NEXT_ROUND_BY)),
+                    instant(item.attribute(EVALUATING_UNTIL)),
+                    item.attribute(ABSORBED) == null ? 0 : Integer.parseInt(item.attribute(ABSORBED)));
+        }
+
+        private static Instant instant(String text) {
+            return text == null ? null : Instant.parse(text);
         }
 
         private static void requireOwner(String owner) {

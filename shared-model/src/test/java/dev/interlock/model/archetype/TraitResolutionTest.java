@@ -19,7 +19,7 @@ class TraitResolutionTest {
 
     private static PipelineConfig pipeline(Map<String, TraitConfig> traits) {
         return new PipelineConfig("silver", null, "batch-ingestion", 0, traits, null, null, null, null, null, null,
-                false, 60, 30, 120);
+                false, 60, 30, 120, 7200, false);
     }
 
     @Test

@@ -33,7 +33,7 @@ class TableKeysTest {
         assertThat(TableKeys.runLogIndex("gold", D, "daily")).isEqualTo(new IndexKey("RUNLOGS#2026-02-23", "gold#daily"));
         assertThat(TableKeys.event("gold", 1_771_841_730_123L, "a1b2c3d4"))
                 .isEqualTo(new ItemKey("PIPELINE#gold", "EVENT#1771841730123#a1b2c3d4"));
-        assertThat(TableKeys.lock(new LockKey("gold", "h07"))).isEqualTo(new ItemKey("LOCK#eval:gold:h07", "LOCK"));
+        assertThat(TableKeys.lock(new LockKey("gold", "h07", LocalDate.of(2026, 3, 1)))).isEqualTo(new ItemKey("LOCK#eval:gold:h07:2026-03-01", "LOCK"));
         assertThat(TableKeys.marker("gold", MarkerSource.CASCADE, "silver#r1"))
                 .isEqualTo(new ItemKey("PIPELINE#gold", "MARKER#cascade#silver#r1"));
         assertThat(TableKeys.lateArrival("gold", D, "daily", 1_771_841_730_123L))
@@ -67,7 +67,7 @@ class TableKeysTest {
     @Test
     void keyPartsContainingTheSeparatorOrBlankAreRejected() {
         assertThatThrownBy(() -> TableKeys.pipeline("a#b")).hasMessage("pipelineId must not contain '#': a#b");
-        assertThatThrownBy(() -> new LockKey("p", " ")).hasMessage("scheduleId is required for a table key");
+        assertThatThrownBy(() -> new LockKey("p", " ", LocalDate.of(2026, 3, 1))).hasMessage("scheduleId is required for a table key");
         assertThatThrownBy(() -> TableKeys.marker("p", MarkerSource.MANUAL, "")).hasMessage("suffix is required for a table key");
     }
 
@@ -80,6 +80,6 @@ class TableKeysTest {
         assertThat(TableKeys.markerSourceOf("MARKER#manual")).isEqualTo("manual");
         assertThat(TableKeys.markerSourceOf("MARKER#")).isNull();
         assertThat(TableKeys.markerSourceOf("CONFIG")).isNull();
-        assertThat(new LockKey("gold", "h07").value()).isEqualTo("eval:gold:h07");
+        assertThat(new LockKey("gold", "h07", LocalDate.of(2026, 3, 1)).value()).isEqualTo("eval:gold:h07:2026-03-01");
     }
 }

@@ -112,7 +112,7 @@ class ScheduleWindowProperties {
 
     private static ScheduleWindow window(ZoneId zone, LocalDate date, String after, String deadline) {
         var schedule = new ScheduleConfig("daily", after, deadline, zone.getId());
-        var config = new PipelineConfig("p1", null, null, 0, null, null, null, null, List.of(schedule), null, null, false, 60, 30, 120);
+        var config = new PipelineConfig("p1", null, null, 0, null, null, null, null, List.of(schedule), null, null, false, 60, 30, 120, 7200, false);
         return ScheduleWindow.of(config, "daily", date);
     }
 }

@@ -176,11 +176,28 @@ class ScheduleWindowTest {
         assertThatThrownBy(() -> DeadlineSpec.parse("soon")).hasMessage("expected HH:MM or a duration like 45m / 1h30m, got 'soon'");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} {1} at {2}: {3}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            // zone set on, zone, instant, the current date
+            "schedule, Asia/Tokyo,          2026-03-01T14:30:00Z, 2026-03-01",
+            "schedule, Asia/Tokyo,          2026-03-01T15:30:00Z, 2026-03-02",
+            "sla,      America/Los_Angeles, 2026-03-02T07:30:00Z, 2026-03-01",
+            "sla,      America/Los_Angeles, 2026-03-02T08:30:00Z, 2026-03-02",
+            "none,     UTC,                 2026-03-01T23:59:59Z, 2026-03-01"})
+    void theCurrentDateIsTodayInTheScheduleZoneElseTheSlaZoneElseUtc(String on, String zone, Instant now, LocalDate expected) {
+        ScheduleConfig schedule = new ScheduleConfig("daily", null, null, on.equals("schedule") ? zone : null);
+        SlaConfig sla = on.equals("sla") ? new SlaConfig(null, null, null, zone) : null;
+        assertThat(ScheduleWindow.currentDate(config(List.of(schedule), sla), "daily", now)).isEqualTo(expected);
+        // A schedule id the config does not list is read in the SLA zone.
+        assertThat(ScheduleWindow.currentDate(config(List.of(schedule), sla), "adhoc", now))
+                .isEqualTo(LocalDate.ofInstant(now, on.equals("sla") ? ZoneId.of(zone) : java.time.ZoneOffset.UTC));
+    }
+
     private static ScheduleWindow window(ScheduleConfig schedule, SlaConfig sla, LocalDate date) {
         return ScheduleWindow.of(config(List.of(schedule), sla), schedule.name(), date);
     }
 
     static PipelineConfig config(List<ScheduleConfig> schedules, SlaConfig sla) {
-        return new PipelineConfig("p1", null, null, 0, null, null, null, sla, schedules, null, null, false, 60, 30, 120);
+        return new PipelineConfig("p1", null, null, 0, null, null, null, sla, schedules, null, null, false, 60, 30, 120, 7200, false);
     }
 }

@@ -161,7 +161,7 @@ class StatusDerivationTest {
                 started, started));
         store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
                 c -> log("silver", RunLogStatus.RUNNING, "r1", started));
-        store.locks().acquire(new LockKey("silver", "daily"), "e", Duration.ofHours(5));
+        store.locks().acquire(new LockKey("silver", "daily", DAY), "e", Duration.ofHours(5));
 
         ScheduleStatus s = daily("silver", DAY);
 

@@ -37,6 +37,16 @@ class PipelineValidationTest {
         assertThat(validation.validateText(yaml).errors()).isEmpty();
     }
 
+    @Test
+    void theMaximumJobDurationDefaultsToTwoHoursAndCanBeSet() {
+        assertThat(validation.validateText(VALID).value().maxJobDurationSeconds()).isEqualTo(7200);
+        Validated<PipelineConfig> set = validation.validateText(InterlockJson.write(patched("{\"maxJobDurationSeconds\":900}")));
+        assertThat(set.errors()).isEmpty();
+        assertThat(set.value().maxJobDurationSeconds()).isEqualTo(900);
+        assertThat(validation.validateText(InterlockJson.write(patched("{\"maxJobDurationSeconds\":20,\"pollIntervalSeconds\":60}")))
+                .errors()).singleElement().satisfies(e -> assertThat(e.message()).contains("shorter than pollIntervalSeconds (60)"));
+    }
+
     static Stream<Arguments> malformedConfigs() {
         return Stream.of(
                 arguments("name with upper case and underscore", "{\"name\":\"Bad_Name\"}", List.of("$.name")),
@@ -113,6 +123,18 @@ class PipelineValidationTest {
                         + "\"config\":{\"op\":\"gt\"}}}}", List.of("$.traits.source-freshness.config.field", "$.traits.source-freshness.config.value")),
                 arguments("sensor-freshness with a negative age", "{\"traits\":{\"source-freshness\":{\"config\":{\"maxAgeSeconds\":-1}}}}",
                         List.of("$.traits.source-freshness.config.maxAgeSeconds")),
+                arguments("sensor-threshold eq with an object value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"field\":\"complete\",\"op\":\"eq\",\"value\":{\"a\":1}}}}}", List.of("$.traits.source-freshness.config.value")),
+                arguments("sensor-threshold gt with a text value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"field\":\"count\",\"op\":\"gt\",\"value\":\"many\"}}}}", List.of("$.traits.source-freshness.config.value")),
+                arguments("sensor partition using the run id", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}-${runId}\"}}}}",
+                        List.of("$.traits.source-freshness.config.partition")),
+                arguments("sensor partition with an unknown placeholder", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${region}\"}}}}",
+                        List.of("$.traits.source-freshness.config.partition")),
+                arguments("sensor partition that expands to no partition", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}/${hour}\"}}}}",
+                        List.of("$.traits.source-freshness.config.partition")),
+                arguments("sensor partition not text", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":20260301}}}}",
+                        List.of("$.traits.source-freshness.config.partition")),
                 arguments("upstream-run-log without upstream", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":null}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("a pipeline upstream of itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
@@ -125,11 +147,25 @@ class PipelineValidationTest {
                 arguments("pipeline waiting for itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("dryRun not a boolean", "{\"dryRun\":\"maybe\"}", List.of("$.dryRun")),
+                arguments("catchUp not a boolean", "{\"catchUp\":\"yes please\"}", List.of("$.catchUp")),
                 arguments("poll limit zero", "{\"pollLimit\":0}", List.of("$.pollLimit")),
+                arguments("max job duration zero", "{\"maxJobDurationSeconds\":0}", List.of("$.maxJobDurationSeconds")),
+                arguments("max job duration beyond half the execution", "{\"maxJobDurationSeconds\":7201}",
+                        List.of("$.maxJobDurationSeconds")),
+                arguments("max job duration shorter than a poll", "{\"maxJobDurationSeconds\":20,\"pollIntervalSeconds\":60}",
+                        List.of("$.maxJobDurationSeconds")),
+                arguments("max job duration not a number", "{\"maxJobDurationSeconds\":\"2h\"}", List.of("$.maxJobDurationSeconds")),
                 arguments("evaluation interval too long", "{\"evaluationIntervalSeconds\":86400}", List.of("$.evaluationIntervalSeconds")),
                 arguments("many problems reported together", "{\"name\":\"X\",\"trigger\":{\"type\":\"http\"},\"retry\":{\"maxAttempts\":0},"
                         + "\"schedules\":[{\"name\":\"daily\",\"deadline\":\"x\"}]}",
                         List.of("$.name", "$.trigger.url", "$.retry.maxAttempts", "$.schedules[0].deadline")));
+    }
+
+    @Test
+    void sensorThresholdEqComparesBooleansAndTextAndTakesAPartition() {
+        String document = InterlockJson.write(patched("{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                + "\"config\":{\"sensor\":\"orders\",\"partition\":\"${date}T${hour}\",\"field\":\"complete\",\"op\":\"eq\",\"value\":true}}}}"));
+        assertThat(validation.validateText(document).errors()).isEmpty();
     }
 
     @Test

@@ -1,6 +1,9 @@
 package dev.interlock.store.contract;
 
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.ReadinessRule;
+import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -8,7 +11,9 @@ import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
@@ -19,14 +24,23 @@ import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.store.AlertKey;
+import dev.interlock.store.DueEntry;
 import dev.interlock.store.InvalidCursorException;
+import dev.interlock.store.LockHolder;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
+import dev.interlock.store.DependantCheck;
+import dev.interlock.store.PipelineStore;
+import dev.interlock.store.Reference;
+import dev.interlock.store.Registration;
+import dev.interlock.store.SensorStore;
 import dev.interlock.store.TransitionOutcome;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -197,6 +211,188 @@ public abstract class ProviderContract {
                 .containsExactly("freeze", "holidays");
     }
 
+    // ---------------------------------------------------------------- the users of archetypes, calendars and sensors
+
+    /** {@code pipeline} naming archetype {@code archetype} and exclusion calendar {@code calendar} (null: none). */
+    private static PipelineConfig using(PipelineConfig pipeline, String archetype, String calendar) {
+        return new PipelineConfig(pipeline.name(), pipeline.description(), archetype, pipeline.tier(), pipeline.traits(),
+                pipeline.trigger(), pipeline.retry(), pipeline.sla(), pipeline.schedules(),
+                calendar == null ? null : new ExclusionConfig(calendar, List.of(), List.of()), pipeline.monitoring(),
+                pipeline.dryRun(), pipeline.evaluationIntervalSeconds(), pipeline.pollIntervalSeconds(), pipeline.pollLimit(),
+                pipeline.maxJobDurationSeconds(), false);
+    }
+
+    private static Archetype described(String name, String description) {
+        Archetype base = archetype(name);
+        return new Archetype(name, description, base.requiredTraits(), base.optionalTraits(), base.readinessRule());
+    }
+
+    @Test
+    void theUsersOfArchetypesCalendarsAndSensorsFollowRegisterUpdateAndDelete() {
+        provider.calendars().put(new Calendar("holidays", null, List.of(), List.of("2099-12-25")));
+        provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", "holidays"));
+        provider.pipelines().put(using(pipeline("silver"), "batch-ingestion", null));
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).containsExactly("gold", "silver");
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).containsExactly("gold");
+        // StoreSamples' pipelines read a sensor named after themselves.
+        assertThat(provider.pipelines().dependants(Reference.sensor("gold"))).containsExactly("gold");
+
+        provider.pipelines().put(using(pipeline("gold"), "streaming-enrichment", null));
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).containsExactly("silver");
+        assertThat(provider.pipelines().dependants(Reference.archetype("streaming-enrichment"))).containsExactly("gold");
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).isEmpty();
+
+        provider.pipelines().delete("gold");
+        assertThat(provider.pipelines().dependants(Reference.archetype("streaming-enrichment"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.sensor("gold"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.sensor("nobody-reads-me"))).isEmpty();
+    }
+
+    @Test
+    void aRegistrationTheCheckRefusesWritesNothing() {
+        provider.calendars().put(new Calendar("holidays", null, List.of(), List.of()));
+        Registration refused = provider.pipelines().register(using(pipeline("gold", "silver"), "batch-ingestion", "holidays"),
+                (config, referenced) -> List.of(new ValidationError("$.exclusions.calendar", "no")));
+
+        assertThat(refused).isEqualTo(new Registration.Refused(List.of(new ValidationError("$.exclusions.calendar", "no"))));
+        assertThat(provider.pipelines().get("gold")).isEmpty();
+        assertThat(provider.cascade().downstreamOf("silver")).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).isEmpty();
+    }
+
+    @Test
+    void theReferenceCheckSeesTheRegisteredArchetypeAndCalendar() {
+        Calendar holidays = new Calendar("holidays", null, List.of("sunday"), List.of());
+        provider.calendars().put(holidays);
+        provider.archetypes().put(described("custom", "v1"));
+        List<PipelineStore.Referenced> seen = new ArrayList<>();
+
+        Registration written = provider.pipelines().register(using(pipeline("gold"), "custom", "holidays"), (config, referenced) -> {
+            seen.add(referenced);
+            return List.of();
+        });
+        provider.pipelines().register(using(pipeline("silver"), "batch-ingestion", "missing"), (config, referenced) -> {
+            seen.add(referenced);
+            return List.of();
+        });
+
+        assertThat(written).isEqualTo(new Registration.Written(true));
+        assertThat(seen).containsExactly(new PipelineStore.Referenced(described("custom", "v1"), holidays),
+                new PipelineStore.Referenced(null, null));
+    }
+
+    @Test
+    void anArchetypeChangeIsCheckedAgainstEveryUserAndABlockedOneWritesNothing() {
+        provider.archetypes().put(described("custom", "v1"));
+        provider.archetypes().put(described("custom-sensors", "v1"));
+        provider.pipelines().put(using(pipeline("gold"), "custom", null));
+        provider.pipelines().put(using(pipeline("silver"), "custom", null));
+        List<String> checked = new ArrayList<>();
+
+        Registration blocked = provider.archetypes().register(described("custom", "v2"), user -> {
+            checked.add(user.name());
+            return user.name().equals("gold") ? List.of(new ValidationError("$.traits.x", "not declared")) : List.of();
+        });
+
+        assertThat(checked).containsExactly("gold", "silver");
+        assertThat(blocked).isEqualTo(new Registration.Blocked(List.of(new Registration.BrokenPipeline("gold",
+                List.of(new ValidationError("$.traits.x", "not declared"))))));
+        assertThat(provider.archetypes().get("custom")).contains(described("custom", "v1"));
+        assertThat(provider.archetypes().register(described("custom", "v2"), user -> List.of()))
+                .isEqualTo(new Registration.Written(false));
+        assertThat(provider.archetypes().get("custom")).contains(described("custom", "v2"));
+    }
+
+    @Test
+    void aPipelineRegisteredWhileItsArchetypeIsBeingChangedIsCheckedAgainstTheChange() {
+        provider.archetypes().put(described("custom", "v1"));
+        provider.pipelines().put(using(pipeline("gold"), "custom", null));
+        AtomicInteger checks = new AtomicInteger();
+
+        // While the change checks its users, a new user is registered (checked against v1, which it passes).
+        Registration change = provider.archetypes().register(described("custom", "v2"), user -> {
+            if (checks.incrementAndGet() == 1) {
+                assertThat(provider.pipelines().put(using(pipeline("late"), "custom", null))).isTrue();
+            }
+            return user.name().equals("late") ? List.of(new ValidationError("$.traits", "breaks under v2")) : List.of();
+        });
+
+        assertThat(change).isInstanceOf(Registration.Blocked.class);
+        assertThat(((Registration.Blocked) change).dependants()).extracting(Registration.BrokenPipeline::pipelineId)
+                .containsExactly("late");
+        assertThat(provider.archetypes().get("custom")).contains(described("custom", "v1"));
+    }
+
+    @Test
+    void anArchetypeChangedWhileAPipelineIsCheckedMakesThePipelineCheckAgain() {
+        provider.archetypes().put(described("custom", "v1"));
+        List<String> checkedAgainst = new ArrayList<>();
+
+        Registration registration = provider.pipelines().register(using(pipeline("gold"), "custom", null), (config, referenced) -> {
+            checkedAgainst.add(referenced.archetype().description());
+            if (checkedAgainst.size() == 1) {
+                // Nobody uses the archetype yet, so this change is accepted while the pipeline's check is running.
+                assertThat(provider.archetypes().put(described("custom", "v2"))).isFalse();
+            }
+            return referenced.archetype().description().equals("v2")
+                    ? List.of(new ValidationError("$.archetype", "breaks under v2")) : List.of();
+        });
+
+        assertThat(checkedAgainst).containsExactly("v1", "v2");
+        assertThat(registration).isInstanceOf(Registration.Refused.class);
+        assertThat(provider.pipelines().get("gold")).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.archetype("custom"))).isEmpty();
+    }
+
+    @Test
+    void aCalendarInUseIsDeletedOnlyWhenNoUsersCheckFails() {
+        provider.calendars().put(new Calendar("freeze", null, List.of(), List.of("2099-12-31")));
+        provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", "freeze"));
+        DependantCheck gone = user -> List.of(new ValidationError("$.exclusions.calendar", "would no longer exist"));
+
+        assertThat(provider.calendars().delete("freeze", gone)).isEqualTo(new Registration.Blocked(List.of(
+                new Registration.BrokenPipeline("gold", List.of(new ValidationError("$.exclusions.calendar", "would no longer exist"))))));
+        assertThat(provider.calendars().get("freeze")).isPresent();
+
+        provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", null));
+        assertThat(provider.calendars().delete("freeze", gone)).isEqualTo(new Registration.Deleted());
+        assertThat(provider.calendars().get("freeze")).isEmpty();
+        assertThat(provider.calendars().delete("freeze", gone)).isEqualTo(new Registration.NotFound());
+        assertThat(provider.calendars().list(PageRequest.first(10)).items()).isEmpty();
+        // A pipeline registered now is checked against no calendar.
+        List<PipelineStore.Referenced> seen = new ArrayList<>();
+        provider.pipelines().register(using(pipeline("late"), "batch-ingestion", "freeze"), (config, referenced) -> {
+            seen.add(referenced);
+            return List.of();
+        });
+        assertThat(seen).containsExactly(new PipelineStore.Referenced(null, null));
+    }
+
+    @Test
+    void anArchetypesSensorsAreIndexedWithTheArchetype() {
+        Archetype reading = new Archetype("sensing", null, List.of(new TraitDefinition("landed", null, "builtin:sensor-freshness",
+                Map.of("sensor", "raw-orders", "maxAgeSeconds", 60), 0, 0)), List.of(), ReadinessRule.ALL_REQUIRED_PASS);
+        provider.archetypes().put(reading);
+        assertThat(provider.archetypes().readersOf("raw-orders")).containsExactly("sensing");
+
+        provider.archetypes().put(described("sensing", "no sensors now"));
+        assertThat(provider.archetypes().readersOf("raw-orders")).isEmpty();
+    }
+
+    @Test
+    void aRegistrationTooLargeForOneTransactionIsRefusedNotFailed() {
+        String[] upstreams = new String[99];
+        for (int i = 0; i < upstreams.length; i++) {
+            upstreams[i] = String.format("up-%02d", i);
+        }
+        Registration refused = provider.pipelines().register(pipeline("wide", upstreams), PipelineStore.ReferenceCheck.NONE);
+
+        assertThat(refused).isInstanceOf(Registration.Refused.class);
+        assertThat(((Registration.Refused) refused).problems()).extracting(ValidationError::path).containsExactly("$.traits");
+        assertThat(provider.pipelines().get("wide")).isEmpty();
+    }
+
     // ---------------------------------------------------------------- traits and sensors
 
     @Test
@@ -233,16 +429,72 @@ public abstract class ProviderContract {
 
     @Test
     void sensorValuesAreReplacedAndExpire() {
-        provider.sensors().put(new SensorValue("orders", Map.of("count", 1000), T0));
+        provider.sensors().write(new SensorValue("orders", Map.of("count", 1000), T0));
         SensorValue latest = new SensorValue("orders", Map.of("count", 1500, "complete", true), T0.plusSeconds(5));
-        provider.sensors().put(latest);
-        assertThat(provider.sensors().get("orders")).contains(latest);
+        SensorStore.SensorWrite written = provider.sensors().write(latest);
+        assertThat(written.changed()).isTrue();
+        assertThat(written.stored()).isEqualTo(latest.atRevision(2));
+        assertThat(provider.sensors().get("orders")).contains(latest.atRevision(2));
         assertThat(provider.sensors().get("unknown")).isEmpty();
 
-        provider.sensors().put(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
+        provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
         clock.advance(Duration.ofSeconds(10));
         assertThat(provider.sensors().get("clicks")).isEmpty();
-        assertThat(provider.sensors().get("orders")).contains(latest);
+        assertThat(provider.sensors().get("orders")).contains(latest.atRevision(2));
+    }
+
+    @Test
+    void theSameFieldsAgainKeepTheRevisionAndOnlyMoveUpdatedAt() {
+        SensorStore.SensorWrite first = provider.sensors().write(new SensorValue("orders", Map.of("count", 10, "complete", true), T0));
+        SensorStore.SensorWrite again = provider.sensors().write(new SensorValue("orders", Map.of("complete", true, "count", 10), T0.plusSeconds(60)));
+        assertThat(first.changed()).isTrue();
+        assertThat(first.stored().revision()).isEqualTo(1);
+        assertThat(again.changed()).isFalse();
+        assertThat(again.stored().revision()).isEqualTo(1);
+        assertThat(provider.sensors().get("orders").orElseThrow().updatedAt()).isEqualTo(T0.plusSeconds(60));
+
+        SensorStore.SensorWrite back = provider.sensors().write(new SensorValue("orders", Map.of("count", 11), T0.plusSeconds(61)));
+        assertThat(back.changed()).isTrue();
+        assertThat(back.stored().revision()).isEqualTo(2);
+    }
+
+    @Test
+    void partitionsOfASensorAreSeparateValues() {
+        SensorValue yesterday = new SensorValue("orders", "2026-02-28", Map.of("complete", true), T0, 0);
+        SensorValue hour = new SensorValue("orders", "2026-03-01T06", Map.of("complete", false), T0, 0);
+        provider.sensors().write(yesterday);
+        provider.sensors().write(hour);
+        provider.sensors().write(new SensorValue("orders", Map.of("count", 5), T0));
+
+        assertThat(provider.sensors().get("orders", "2026-02-28")).contains(yesterday.atRevision(1));
+        assertThat(provider.sensors().get("orders", "2026-03-01T06")).contains(hour.atRevision(1));
+        assertThat(provider.sensors().get("orders", "2026-03-01")).isEmpty();
+        assertThat(provider.sensors().get("orders").orElseThrow().fields()).isEqualTo(Map.of("count", 5));
+        assertThat(provider.sensors().get("orders").orElseThrow().partition()).isNull();
+    }
+
+    @Test
+    void revisionsKeepCountingPastAnExpiredValue() {
+        provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
+        clock.advance(Duration.ofSeconds(10));
+        SensorStore.SensorWrite after = provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0.plusSeconds(10)));
+        assertThat(after.changed()).isTrue();
+        assertThat(after.stored().revision()).isEqualTo(2);
+    }
+
+    @Test
+    void concurrentSensorWritersEachGetTheirOwnRevision() throws Exception {
+        int writers = 10;
+        List<Long> changedRevisions = new CopyOnWriteArrayList<>();
+        runConcurrently(writers, w -> {
+            SensorStore.SensorWrite written = provider.sensors().write(new SensorValue("hot", Map.of("writer", w), T0));
+            if (written.changed()) {
+                changedRevisions.add(written.stored().revision());
+            }
+            return null;
+        });
+        assertThat(changedRevisions).doesNotHaveDuplicates().hasSize(writers);
+        assertThat(provider.sensors().get("hot").orElseThrow().revision()).isEqualTo(writers);
     }
 
     // ---------------------------------------------------------------- runs and compare-and-swap
@@ -549,6 +801,21 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void aLiveRerunPassesToASuccessorExecutionInItsStatusButATerminalOneNeverMoves() {
+        Rerun pending = rerun("rr1", "gold", DATE, "daily", T0);
+        record(pending);
+        Rerun passed = pending.handedOverTo("exec-successor", T0.plusSeconds(5));
+
+        assertThat(provider.moveRerun(RerunStatus.PENDING, passed, rerunEvent(passed, "PENDING"))).isTrue();
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-successor")).contains(passed);
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr1")).isEmpty();
+        Rerun completed = passed.movedTo(RerunStatus.STARTED, "", "run-1", T0.plusSeconds(6))
+                .movedTo(RerunStatus.COMPLETED, "", null, T0.plusSeconds(7));
+        assertThatThrownBy(() -> provider.moveRerun(RerunStatus.COMPLETED, completed.handedOverTo("exec-late", T0),
+                rerunEvent(completed, "COMPLETED"))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aRerunMovesOnlyFromTheStatusItIsInAndWritesItsEventWithTheMove() {
         Rerun pending = rerun("rr1", "gold", DATE, "daily", T0);
         record(pending);
@@ -752,68 +1019,156 @@ public abstract class ProviderContract {
 
     // ---------------------------------------------------------------- alerts
 
-    @Test
-    void anAlertIsClaimedOnceUntilReleasedOrExpired() {
-        AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
-        assertThat(provider.alerts().claim(key)).isTrue();
-        assertThat(provider.alerts().claim(key)).isFalse();
-        assertThat(provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "h01"))).isTrue();
+    private static final Duration LEASE = Duration.ofMinutes(5);
 
-        provider.alerts().release(key);
-        assertThat(provider.alerts().claim(key)).isTrue();
+    @Test
+    void aSentAlertIsNotClaimedAgainUntilItsDedupItemExpires() {
+        AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
+        provider.alerts().markSent(key, "exec-a");
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("sent: not even its own sender claims it again").isFalse();
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isFalse();
+        clock.advance(LEASE.plusHours(1));
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("a sent alert has no lease to run out").isFalse();
+        assertThat(provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "h01"), "exec-b", LEASE)).isTrue();
+        assertThat(provider.alerts().claim(new AlertKey(AlertKind.STUCK_RUN, "gold", DATE, "daily"), "exec-b", LEASE)).isTrue();
 
         clock.advance(Duration.ofDays(7));
-        assertThat(provider.alerts().claim(key)).as("the dedup item expired").isTrue();
+        assertThat(provider.alerts().claim(key, "exec-c", LEASE)).as("the dedup item expired").isTrue();
+    }
+
+    @Test
+    void aClaimWhoseClaimantDiedBeforePublishingIsTakenAgainOnceItsLeaseIsOver() {
+        AlertKey key = new AlertKey(AlertKind.RUN_FAILED, "gold", DATE, "daily");
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
+        // exec-a dies here, between claiming and publishing.
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("exec-a may still be publishing").isFalse();
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("a retried call of the claimant itself").isTrue();
+        clock.advance(LEASE.minusSeconds(1));
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isFalse();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("the lease is over").isTrue();
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("now exec-b's lease runs").isFalse();
+        provider.alerts().markSent(key, "exec-b");
+        clock.advance(LEASE.multipliedBy(2));
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isFalse();
+    }
+
+    @Test
+    void aReleasedClaimIsFreeAtOnceButOnlyItsClaimantReleasesIt() {
+        AlertKey key = new AlertKey(AlertKind.TRIGGER_FAILED, "gold", DATE, "daily");
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
+        provider.alerts().release(key, "exec-b");
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("another claimant cannot free exec-a's claim").isFalse();
+        provider.alerts().release(key, "exec-a");
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isTrue();
+        provider.alerts().markSent(key, "exec-b");
+        provider.alerts().release(key, "exec-b");
+        assertThat(provider.alerts().claim(key, "exec-c", LEASE)).as("a sent alert is never given back").isFalse();
     }
 
     // ---------------------------------------------------------------- locks
 
+    private static final LockKey LOCK = new LockKey("gold", "daily", DATE);
+
     @Test
     void aLockIsExclusiveUnderConcurrency() throws Exception {
-        LockKey key = new LockKey("gold", "daily");
         List<String> winners = new CopyOnWriteArrayList<>();
-        runConcurrently(20, w -> provider.locks().acquire(key, "exec-" + w, Duration.ofHours(5)) && winners.add("exec-" + w));
+        runConcurrently(20, w -> provider.locks().acquire(LOCK, "exec-" + w, Duration.ofHours(5)) && winners.add("exec-" + w));
         assertThat(winners).hasSize(1);
-        assertThat(provider.locks().holder(key)).contains(winners.getFirst());
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains(winners.getFirst());
     }
 
     @Test
     void aLockExpiresAndCanThenBeTakenOver() {
-        LockKey key = new LockKey("gold", "daily");
-        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
         clock.advance(Duration.ofHours(5).minusSeconds(1));
-        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isFalse();
         clock.advance(Duration.ofSeconds(1));
-        assertThat(provider.locks().holder(key)).isEmpty();
-        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isTrue();
-        assertThat(provider.locks().holder(key)).contains("exec-b");
-        assertThat(provider.locks().release(key, "exec-a")).as("the expired owner cannot release the new holder's lock").isFalse();
-        assertThat(provider.locks().holder(key)).contains("exec-b");
+        assertThat(provider.locks().holder(LOCK)).isEmpty();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-b");
+        assertThat(provider.locks().release(LOCK, "exec-a")).as("the expired owner cannot release the new holder's lock").isFalse();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-b");
     }
 
     @Test
     void theSameOwnerReacquiresAndExtendsItsLock() {
-        LockKey key = new LockKey("gold", "daily");
-        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
         clock.advance(Duration.ofHours(4));
-        assertThat(provider.locks().acquire(key, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
         clock.advance(Duration.ofHours(4));
-        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).as("extended to 9 h").isFalse();
-        assertThat(provider.locks().holder(key)).contains("exec-a");
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).as("extended to 9 h").isFalse();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-a");
     }
 
     @Test
-    void onlyTheOwnerReleasesALock() {
-        LockKey key = new LockKey("gold", "daily");
-        LockKey other = new LockKey("gold", "h01");
-        provider.locks().acquire(key, "exec-a", Duration.ofHours(5));
-        assertThat(provider.locks().release(key, "exec-b")).isFalse();
-        assertThat(provider.locks().holder(key)).contains("exec-a");
-        assertThat(provider.locks().acquire(other, "exec-b", Duration.ofHours(5))).as("locks are per schedule").isTrue();
-        assertThat(provider.locks().release(key, "exec-a")).isTrue();
-        assertThat(provider.locks().holder(key)).isEmpty();
-        assertThat(provider.locks().release(key, "exec-a")).isFalse();
-        assertThat(provider.locks().acquire(key, "exec-b", Duration.ofHours(5))).isTrue();
+    void onlyTheOwnerReleasesALockAndLocksArePerScheduleAndDate() {
+        LockKey otherSchedule = new LockKey("gold", "h01", DATE);
+        LockKey otherDate = new LockKey("gold", "daily", DATE.minusDays(1));
+        provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5));
+        assertThat(provider.locks().release(LOCK, "exec-b")).isFalse();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-a");
+        assertThat(provider.locks().acquire(otherSchedule, "exec-b", Duration.ofHours(5))).as("locks are per schedule").isTrue();
+        assertThat(provider.locks().acquire(otherDate, "exec-c", Duration.ofHours(5))).as("locks are per date").isTrue();
+        assertThat(provider.locks().release(LOCK, "exec-a")).isTrue();
+        assertThat(provider.locks().holder(LOCK)).isEmpty();
+        assertThat(provider.locks().holder(otherDate)).map(LockHolder::owner).contains("exec-c");
+        assertThat(provider.locks().release(LOCK, "exec-a")).isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+    }
+
+    @Test
+    void aHolderReportsItsEvaluationAndOnlyTheHolderCanReportOrCountAbsorbedMarkers() {
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
+        LockHolder fresh = provider.locks().holder(LOCK).orElseThrow();
+        assertThat(fresh.acquiredAt()).isEqualTo(T0);
+        assertThat(fresh.expiresAt()).isEqualTo(T0.plus(Duration.ofHours(5)));
+        assertThat(fresh.nextRoundBy()).isNull();
+        assertThat(fresh.absorbed()).isZero();
+
+        Instant nextRound = T0.plusSeconds(120);
+        Instant deadline = T0.plusSeconds(3600);
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline)).isTrue();
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-b", T0, T0)).as("not the holder").isFalse();
+        assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isTrue();
+        assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isTrue();
+        assertThat(provider.locks().recordAbsorbed(LOCK, "exec-b")).isFalse();
+        LockHolder evaluating = provider.locks().holder(LOCK).orElseThrow();
+        assertThat(evaluating.nextRoundBy()).isEqualTo(nextRound);
+        assertThat(evaluating.evaluatingUntil()).isEqualTo(deadline);
+        assertThat(evaluating.absorbed()).isEqualTo(2);
+        assertThat(evaluating.expiresAt()).as("reporting keeps the TTL").isEqualTo(fresh.expiresAt());
+        assertThat(evaluating.evaluatesAgainAfter(T0.plusSeconds(119))).isTrue();
+        assertThat(evaluating.evaluatesAgainAfter(T0.plusSeconds(120))).as("its round is overdue: maybe dead").isFalse();
+
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", null, null)).isTrue();
+        LockHolder left = provider.locks().holder(LOCK).orElseThrow();
+        assertThat(left.nextRoundBy()).isNull();
+        assertThat(left.evaluatingUntil()).isNull();
+        assertThat(left.absorbed()).isEqualTo(2);
+        assertThat(left.evaluatesAgainAfter(T0)).isFalse();
+
+        clock.advance(Duration.ofHours(5));
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline)).as("expired: not held").isFalse();
+        assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isFalse();
+    }
+
+    @Test
+    void anOperatorReleasesALockWhoeverHoldsIt() {
+        assertThat(provider.locks().forceRelease(LOCK)).isEmpty();
+        provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5));
+        provider.locks().recordAbsorbed(LOCK, "exec-a");
+        LockHolder previous = provider.locks().forceRelease(LOCK).orElseThrow();
+        assertThat(previous.owner()).isEqualTo("exec-a");
+        assertThat(previous.absorbed()).isEqualTo(1);
+        assertThat(provider.locks().holder(LOCK)).isEmpty();
+        assertThat(provider.locks().release(LOCK, "exec-a")).as("its holder's own release is then a no-op").isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+
+        clock.advance(Duration.ofHours(6));
+        assertThat(provider.locks().forceRelease(LOCK)).as("an expired lock is nobody's").isEmpty();
+        assertThat(provider.locks().acquire(LOCK, "exec-c", Duration.ofHours(5))).isTrue();
     }
 
     // ---------------------------------------------------------------- transitions
@@ -901,6 +1256,109 @@ public abstract class ProviderContract {
     void pingAnswers() {
         provider.ping();
         assertThat(provider.pipelines().get("anything")).isEmpty();
+    }
+
+    // ---------------------------------------------------------------- the watchdog's due-time index
+
+    /** A pipeline whose one schedule opens at {@code after} (UTC) with a deadline an hour later. */
+    private static PipelineConfig scheduled(String name, String after) {
+        PipelineConfig base = pipeline(name);
+        String deadline = String.format("%02d:%s", (Integer.parseInt(after.substring(0, 2)) + 1) % 24, after.substring(3));
+        return new PipelineConfig(base.name(), base.description(), base.archetype(), base.tier(), base.traits(),
+                base.trigger(), base.retry(), base.sla(), List.of(new ScheduleConfig("daily", after, deadline, "UTC")),
+                base.exclusions(), base.monitoring(), false, 60, 30, 120);
+    }
+
+    private List<DueEntry> dueOn(LocalDate day, Instant until) {
+        List<DueEntry> due = new ArrayList<>();
+        for (int shard = 0; shard < TableKeys.DUE_SHARDS; shard++) {
+            int partition = shard;
+            due.addAll(Page.all(10, page -> provider.watchdog().due(day, partition, until, page)));
+        }
+        return due;
+    }
+
+    @Test
+    void registrationWritesTheWatchAndOneDueEntryReadOnlyOnceDue() {
+        provider.pipelines().put(scheduled("gold", "12:00"));
+
+        PipelineWatch watch = provider.watchdog().watch("gold").orElseThrow();
+        Instant opens = Instant.parse("2099-02-23T12:00:00Z");
+        assertThat(watch.dueAt()).isEqualTo(opens);
+        assertThat(provider.watchdog().watch("nobody")).isEmpty();
+        assertThat(dueOn(DATE, opens.minusMillis(1))).isEmpty();
+        assertThat(dueOn(DATE, opens)).containsExactly(new DueEntry(opens, "gold", null));
+    }
+
+    @Test
+    void reRegistrationMovesTheDueEntryAndDeletionRemovesIt() {
+        provider.pipelines().put(scheduled("gold", "12:00"));
+        provider.pipelines().put(scheduled("gold", "15:00"));
+
+        Instant endOfDay = Instant.parse("2099-02-23T23:59:59Z");
+        assertThat(dueOn(DATE, endOfDay)).containsExactly(new DueEntry(Instant.parse("2099-02-23T15:00:00Z"), "gold", null));
+        assertThat(provider.watchdog().watch("gold").orElseThrow().version()).isEqualTo(2);
+
+        provider.pipelines().delete("gold");
+        assertThat(dueOn(DATE, endOfDay)).isEmpty();
+        assertThat(provider.watchdog().watch("gold")).isEmpty();
+    }
+
+    @Test
+    void advancingAWatchIsACompareAndSwapThatMovesItsEntry() {
+        provider.pipelines().put(scheduled("gold", "12:00"));
+        PipelineWatch current = provider.watchdog().watch("gold").orElseThrow();
+        Instant tomorrow = Instant.parse("2099-02-24T12:00:00Z");
+        PipelineWatch next = new PipelineWatch("gold", Instant.parse("2099-02-23T12:00:00Z"), current.schedules(), tomorrow,
+                current.version() + 1);
+
+        assertThat(provider.watchdog().advance(current, next)).isTrue();
+        assertThat(provider.watchdog().advance(current, next)).as("a second swap from the same version").isFalse();
+
+        assertThat(provider.watchdog().watch("gold")).contains(next);
+        assertThat(dueOn(DATE, Instant.parse("2099-02-23T23:59:59Z"))).isEmpty();
+        assertThat(dueOn(DATE.plusDays(1), tomorrow)).containsExactly(new DueEntry(tomorrow, "gold", null));
+    }
+
+    @Test
+    void runChecksAreDueEntriesUntilRemoved() {
+        Instant by = T0.plus(Duration.ofHours(4));
+        provider.watchdog().expectRunSettled("gold", "run-1", by);
+
+        assertThat(dueOn(DATE, by.minusMillis(1))).isEmpty();
+        List<DueEntry> due = dueOn(DATE, by);
+        assertThat(due).containsExactly(new DueEntry(by, "gold", "run-1"));
+        assertThat(due.getFirst().isRunCheck()).isTrue();
+
+        provider.watchdog().remove(due.getFirst());
+        assertThat(dueOn(DATE, by)).isEmpty();
+    }
+
+    @Test
+    void dueEntriesArePagedOldestFirst() {
+        for (int i = 0; i < 25; i++) {
+            provider.watchdog().expectRunSettled("gold", "run-" + i, T0.plusSeconds(60L * (25 - i)));
+        }
+        int shard = TableKeys.dueShard("gold");
+
+        Page<DueEntry> first = provider.watchdog().due(DATE, shard, T0.plus(Duration.ofHours(1)), PageRequest.first(10));
+        List<DueEntry> all = Page.all(10, page -> provider.watchdog().due(DATE, shard, T0.plus(Duration.ofHours(1)), page));
+
+        assertThat(first.items()).hasSize(10);
+        assertThat(first.nextCursor()).isNotNull();
+        assertThat(all).hasSize(25).extracting(DueEntry::dueAt).isSorted();
+    }
+
+    @Test
+    void theLowWaterMarkOnlyMovesForward() {
+        assertThat(provider.watchdog().lowWater()).isEmpty();
+
+        provider.watchdog().raiseLowWater(DATE);
+        provider.watchdog().raiseLowWater(DATE.minusDays(3));
+
+        assertThat(provider.watchdog().lowWater()).contains(DATE);
+        provider.watchdog().raiseLowWater(DATE.plusDays(1));
+        assertThat(provider.watchdog().lowWater()).contains(DATE.plusDays(1));
     }
 
     // ---------------------------------------------------------------- concurrency harness

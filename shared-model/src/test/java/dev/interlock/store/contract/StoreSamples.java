@@ -54,7 +54,7 @@ public final class StoreSamples {
         }
         return new PipelineConfig(name, "x".repeat(descriptionBytes), "batch-ingestion", 1, traits,
                 new HttpTrigger("POST", "https://jobs.example.com/" + name, Map.of(), null, 30), RetryPolicy.DEFAULT,
-                null, List.of(), null, null, false, 60, 30, 120);
+                null, List.of(), null, null, false, 60, 30, 120, 7200, false);
     }
 
     public static PipelineConfig pipeline(String name, String... upstreams) {

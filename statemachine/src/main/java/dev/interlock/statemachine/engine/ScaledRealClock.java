@@ -8,7 +8,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Wall-clock time running {@code scale} times faster, for the local runtime: with scale 60 a one-minute Wait
- * takes one real second. Engine time starts at the real time of construction (or at a given origin) and then runs
+ * takes one real second. Engine time starts at the real time of construction (or a given origin) and then runs
  * ahead of it.
  * Everything is scaled, including the time a task takes, so a Task TimeoutSeconds is {@code scale} times
  * shorter in real terms.
@@ -23,7 +23,10 @@ public final class ScaledRealClock implements EngineClock {
         this(scale, null);
     }
 
-    /** Engine time starting at {@code origin} (null: the real time of construction) and running {@code scale} times faster. */
+    /**
+     * Engine time that starts at {@code origin} (null: the real time of construction): where a data directory's clock
+     * stood, or a chosen time of day for a scenario, e.g. a registration at 18:07.
+     */
     public ScaledRealClock(double scale, Instant origin) {
         if (!(scale > 0) || Double.isInfinite(scale)) {
             throw new IllegalArgumentException("time scale must be a positive number, got " + scale);

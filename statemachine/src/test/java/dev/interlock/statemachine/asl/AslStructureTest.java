@@ -103,11 +103,27 @@ class AslStructureTest {
     }
 
     @Test
+    void executionErrorsAreAlertedThroughTheOrchestratorsDeduplicationAndOnlyItsFailureGoesStraightToTheTopic() {
+        JsonNode alert = states.get("AlertError");
+        assertThat(Asl.isOrchestratorAction(alert, "alertExecutionError")).isTrue();
+        assertThat(alert.get("Parameters").get("payload").get("error.$").asText()).isEqualTo("$.errorInfo");
+        assertThat(alert.get("Catch").get(0).get("Next").asText()).isEqualTo("AlertErrorViaTopic");
+        assertThat(alert.get("Next").asText()).isEqualTo("ReleaseLockAfterError");
+        List<String> toTheTopic = new ArrayList<>();
+        states.properties().forEach(e -> {
+            if (Asl.successors(e.getValue()).contains("AlertErrorViaTopic")) {
+                toTheTopic.add(e.getKey());
+            }
+        });
+        assertThat(toTheTopic).containsExactly("AlertError");
+    }
+
+    @Test
     void theOnlyServiceIntegrationIsTheAlertPublishWithSpecSubjectAndMessage() throws Exception {
         List<JsonNode> integrations = Asl.allTasks(states).stream()
                 .filter(t -> t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
-        assertThat(integrations).containsExactly(states.get("AlertError"));
-        JsonNode alert = states.get("AlertError");
+        assertThat(integrations).containsExactly(states.get("AlertErrorViaTopic"));
+        JsonNode alert = states.get("AlertErrorViaTopic");
         assertThat(alert.get("Resource").asText()).isEqualTo("arn:aws:states:::sns:publish");
         JsonNode parameters = alert.get("Parameters");
         assertThat(parameters.get("TopicArn").asText()).isEqualTo("${AlertTopicArn}");
@@ -133,7 +149,7 @@ class AslStructureTest {
         Set<String> catchTargets = new TreeSet<>();
         states.properties().forEach(e -> e.getValue().path("Catch").forEach(c -> {
             String target = c.get("Next").asText();
-            if (!e.getKey().startsWith("ReleaseLock") && !e.getKey().equals("AlertError")) {
+            if (!e.getKey().startsWith("ReleaseLock") && !e.getKey().startsWith("AlertError")) {
                 catchTargets.add(e.getKey() + "->" + target);
             }
         }));
@@ -160,13 +176,10 @@ class AslStructureTest {
         int timeout = asl.get("TimeoutSeconds").asInt();
         assertThat(timeout).isEqualTo(14400).isEqualTo(Asl.contract().get("timeoutSeconds").asInt());
         List<Integer> told = new ArrayList<>();
-        states.properties().forEach(e -> {
-            JsonNode value = e.getValue().path("Parameters").path("payload").path("executionTimeoutSeconds");
-            if (!value.isMissingNode()) {
-                told.add(value.asInt());
-            }
-        });
-        assertThat(told).hasSize(3).containsOnly(timeout);
+        states.properties().forEach(e -> told.addAll(e.getValue().path("Parameters").findValues("executionTimeoutSeconds")
+                .stream().map(JsonNode::asInt).toList()));
+        assertThat(told).as("acquireLock, checkValidationDeadline, the run-checker, checkMonitoringExpired, planRetry")
+                .hasSize(5).containsOnly(timeout);
         assertThat(states.get("AcquireLock").get("Parameters").get("payload").get("executionTimeoutSeconds").asInt()).isEqualTo(timeout);
     }
 
@@ -175,7 +188,7 @@ class AslStructureTest {
         JsonNode acquire = states.get("AcquireLock").get("Parameters").get("payload");
         assertThat(acquire.get("owner.$").asText()).isEqualTo("$$.Execution.Name");
         List<String> releases = releaseStates();
-        assertThat(releases).containsExactlyInAnyOrder("ReleaseLockForRetry", "ReleaseLockAfterError", "ReleaseLockAndSucceed", "ReleaseLockAndFail");
+        assertThat(releases).containsExactlyInAnyOrder("ReleaseLockAfterError", "ReleaseLockAndSucceed", "ReleaseLockAndFail");
         for (String release : releases) {
             assertThat(states.get(release).get("Parameters").get("payload").get("owner.$").asText()).isEqualTo("$$.Execution.Name");
             assertThat(states.get(release).get("Catch")).as(release + " has its own Catch").hasSize(1);
@@ -189,7 +202,7 @@ class AslStructureTest {
         JsonNode gate = states.get(states.get("AcquireLock").get("Next").asText());
         assertThat(gate.get("Type").asText()).isEqualTo("Choice");
         for (JsonNode rule : gate.get("Choices")) {
-            if (!isResultTest(rule, "skip")) {
+            if (!testsResult(rule, "skip")) {
                 lockHeld.add(rule.get("Next").asText());
             }
         }
@@ -198,7 +211,8 @@ class AslStructureTest {
         Set<String> beforeRelease = Asl.reachable(states, lockHeld, Set.copyOf(releaseStates()));
         List<String> endsWithoutRelease = beforeRelease.stream().filter(n -> Asl.isTerminal(states.get(n))).toList();
         assertThat(endsWithoutRelease).isEmpty();
-        assertThat(beforeRelease).contains("TriggerPipeline", "MonitoringWait", "ShouldRetry", "AlertError");
+        assertThat(beforeRelease).contains("TriggerPipeline", "WaitForRun", "MonitoringWait", "PlanRetry", "ShouldRetry",
+                "WaitForRetryWindow", "AlertError", "AlertErrorViaTopic").doesNotContain("WaitForLock");
     }
 
     @Test
@@ -225,17 +239,53 @@ class AslStructureTest {
     }
 
     @Test
-    void triggerFailuresAndPollTimeoutsReachTheRetryDecisionWithTheirCategory() {
-        for (String log : List.of("LogTriggerFailed", "LogRunFailed", "LogPollTimeout")) {
+    void triggerAndRunFailuresReachTheRetryPlanWithTheirCategoryAndTheRetryWaitsAtTheRunLogGate() {
+        for (String log : List.of("LogTriggerFailed", "LogRunFailed")) {
             JsonNode state = states.get(log);
-            assertThat(state.get("Next").asText()).isEqualTo("ShouldRetry");
-            assertThat(state.get("ResultPath").asText()).as("ShouldRetry reads one place").isEqualTo("$.failureLog");
+            assertThat(state.get("Next").asText()).isEqualTo("PlanRetry");
+            assertThat(state.get("ResultPath").asText()).as("PlanRetry reads one place").isEqualTo("$.failureLog");
             JsonNode payload = state.get("Parameters").get("payload");
             assertThat(payload.has("failureCategory") || payload.has("failureCategory.$")).isTrue();
         }
-        assertThat(states.get("LogPollTimeout").get("Parameters").get("payload").get("failureCategory").asText()).isEqualTo("TIMEOUT");
-        assertThat(states.get("RetryBackoffWait").get("SecondsPath").asText()).isEqualTo("$.failureLog.payload.retryBackoffSeconds");
-        assertThat(states.get("ReleaseLockForRetry").get("Next").asText()).isEqualTo("AcquireLock");
+        JsonNode plan = states.get("PlanRetry").get("Parameters").get("payload");
+        assertThat(plan.get("retryable.$").asText()).isEqualTo("$.failureLog.payload.retryable");
+        assertThat(plan.get("retryBackoffSeconds.$").asText()).isEqualTo("$.failureLog.payload.retryBackoffSeconds");
+        assertThat(states.get("PlanRetry").get("Next").asText()).isEqualTo("ShouldRetry");
+        JsonNode retry = states.get("ShouldRetry");
+        assertThat(retry.get("Choices").get(0).get("Variable").asText()).isEqualTo("$.planRetry.payload.retryInExecution");
+        assertThat(retry.get("Choices").get(0).get("Next").asText()).as("the lock stays held for the retry").isEqualTo("CheckRunLog");
+        assertThat(retry.get("Choices").get(1).get("Variable").asText()).isEqualTo("$.planRetry.payload.handedOver");
+        assertThat(retry.get("Choices").get(1).get("Next").asText()).isEqualTo("ReleaseLockAndSucceed");
+        assertThat(states.get("WaitForRetryWindow").get("SecondsPath").asText()).isEqualTo("$.checkRunLog.payload.retryAfterSeconds");
+        assertThat(states.get("WaitForRetryWindow").get("Next").asText()).isEqualTo("CheckRunLog");
+    }
+
+    @Test
+    void aHeldLockIsWaitedForWithTheOrchestratorsBackoffWhileAbsorbedAndHandedOverMarkersEnd() {
+        JsonNode acquire = states.get("AcquireLock").get("Parameters").get("payload");
+        assertThat(acquire.get("executionStartTime.$").asText()).isEqualTo("$$.Execution.StartTime");
+        assertThat(acquire.get("replay.$").asText()).isEqualTo("$.replay");
+        JsonNode wait = states.get("IsLockAcquired").get("Choices").get(1);
+        assertThat(testsResult(wait, "skip")).isTrue();
+        assertThat(wait.get("And").get(1).get("Variable").asText()).isEqualTo("$.acquireLock.payload.waitSeconds");
+        assertThat(wait.get("Next").asText()).isEqualTo("WaitForLock");
+        assertThat(states.get("WaitForLock").get("SecondsPath").asText()).isEqualTo("$.acquireLock.payload.waitSeconds");
+        assertThat(states.get("WaitForLock").get("Next").asText()).isEqualTo("AcquireLock");
+    }
+
+    @Test
+    void theSameJobIsFollowedUntilTheRunCheckerEndsItNoPollLimitInTheMachineStartsItAgain() {
+        JsonNode decide = states.get("EvaluatePollResult");
+        assertThat(decide.get("Default").asText()).isEqualTo("WaitForRun");
+        assertThat(decide.get("Choices")).hasSize(2);
+        assertThat(states.get("IsTriggerSuccessful").get("Choices").get(0).get("Next").asText()).isEqualTo("StartFollowingJob");
+        assertThat(states.get("StartFollowingJob").get("Parameters").get("since.$").asText()).isEqualTo("$$.State.EnteredTime");
+        JsonNode follow = states.get("PollRunStatus").get("Parameters").get("follow");
+        assertThat(follow.get("maxJobDurationSeconds.$").asText()).isEqualTo("$.resolvePipeline.payload.maxJobDurationSeconds");
+        assertThat(follow.get("executionStartTime.$").asText()).isEqualTo("$$.Execution.StartTime");
+        Set<String> fromThePollLoop = Asl.reachable(states, List.of("WaitForRun"), Set.of("CheckCompletionSLA", "LogRunFailed"));
+        assertThat(fromThePollLoop).containsExactlyInAnyOrder("WaitForRun", "PollRunStatus", "EvaluatePollResult",
+                "AlertError", "AlertErrorViaTopic", "ReleaseLockAfterError", "ExecutionFailed").doesNotContain("TriggerPipeline");
     }
 
     @Test
@@ -301,6 +351,19 @@ class AslStructureTest {
 
     private static boolean isResultTest(JsonNode rule, String result) {
         return rule.path("Variable").asText().endsWith(".result") && rule.path("StringEquals").asText().equals(result);
+    }
+
+    /** The rule requires {@code result}, alone or as a conjunct. */
+    private static boolean testsResult(JsonNode rule, String result) {
+        if (isResultTest(rule, result)) {
+            return true;
+        }
+        for (JsonNode conjunct : rule.path("And")) {
+            if (isResultTest(conjunct, result)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private interface MachineVisitor {

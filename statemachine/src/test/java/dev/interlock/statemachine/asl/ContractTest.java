@@ -58,7 +58,7 @@ class ContractTest {
         assertThat(called).isEqualTo(keys(actions)).containsExactlyInAnyOrder(
                 "checkExclusion", "acquireLock", "checkRunLog", "resolvePipeline", "checkEvaluationSLA", "checkValidationDeadline",
                 "checkReadiness", "logResult", "checkCompletionSLA", "notifyDownstream", "checkDrift", "checkMonitoringExpired",
-                "handleLateArrival", "releaseLock");
+                "handleLateArrival", "releaseLock", "planRetry", "alertExecutionError");
     }
 
     @Test

@@ -29,6 +29,6 @@ class CrossEngineDiffTest {
     @Test
     void onlyTheAlertBodyAndSubjectAreBuiltByIntrinsicsInTaskRequests() {
         assertThat(CrossEngineScenarioTest.intrinsicFieldsByState(Asl.definition()))
-                .isEqualTo(Map.of("AlertError", List.of("/Subject", "/Message")));
+                .isEqualTo(Map.of("AlertErrorViaTopic", List.of("/Subject", "/Message")));
     }
 }

@@ -30,8 +30,10 @@ class GuaranteedPathsTest {
                 .containsEntry("$.resolvePipeline.payload.traits", "array")
                 .containsEntry("$.resolvePipeline.payload.monitoring.enabled", "boolean");
         assertThat(in.get("AlertError")).containsEntry("$.errorInfo.Error", "string").containsEntry("$.pipelineId", "string");
-        assertThat(in.get("ShouldRetry")).containsEntry("$.failureLog.payload.retryable", "boolean");
-        assertThat(in.get("EvaluatePollResult")).containsEntry("$.poll.count", "integer");
+        assertThat(in.get("PlanRetry")).containsEntry("$.failureLog.payload.retryable", "boolean");
+        assertThat(in.get("ShouldRetry")).containsEntry("$.planRetry.payload.retryInExecution", "boolean");
+        assertThat(in.get("PollRunStatus")).containsKey("$.follow.since");
+        assertThat(in.get("WaitForLock")).containsEntry("$.acquireLock.payload.waitSeconds", "integer");
     }
 
     @Test
@@ -66,11 +68,11 @@ class GuaranteedPathsTest {
     @Test
     void reportsAWaitOnANonIntegerAndABooleanTestOnAString() {
         ObjectNode asl = Asl.definition();
-        ((ObjectNode) asl.get("States").get("RetryBackoffWait")).put("SecondsPath", "$.failureLog.payload.loggedAt");
-        choiceRule(asl, "ShouldRetry", 0).put("Variable", "$.failureLog.payload.status");
+        ((ObjectNode) asl.get("States").get("WaitForRetryWindow")).put("SecondsPath", "$.checkRunLog.payload.status");
+        choiceRule(asl, "ShouldRetry", 0).put("Variable", "$.planRetry.payload.successorExecution");
         assertThat(new GuaranteedPaths(contract).check(asl)).containsExactlyInAnyOrder(
-                "RetryBackoffWait: SecondsPath reads $.failureLog.payload.loggedAt of type string where [integer] is needed",
-                "ShouldRetry: Variable reads $.failureLog.payload.status of type string where [boolean] is needed");
+                "WaitForRetryWindow: SecondsPath reads $.checkRunLog.payload.status of type string where [integer] is needed",
+                "ShouldRetry: Variable reads $.planRetry.payload.successorExecution of type string where [boolean] is needed");
     }
 
     @Test

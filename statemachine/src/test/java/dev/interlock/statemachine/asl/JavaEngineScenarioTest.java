@@ -31,13 +31,13 @@ class JavaEngineScenarioTest {
     }
 
     /**
-     * The SNS resource saw exactly the AlertError calls the history records, and each Message is a JSON document
+     * The SNS resource saw exactly the AlertErrorViaTopic calls the history records, and each Message is a JSON document
      * whose details.error is the caught error unchanged, whatever quotes or backslashes its cause holds (AWS
      * semantics of States.JsonToString inside States.Format; aws-local-stepfunctions differs here, see the README).
      */
     private static void assertEveryAlertWasPublishedAsJson(JavaScenarioRunner.Outcome outcome) throws Exception {
         List<Scenarios.Invocation> alerts = outcome.run().invocations().stream()
-                .filter(i -> i.state().equals("AlertError")).toList();
+                .filter(i -> i.state().equals("AlertErrorViaTopic")).toList();
         assertThat(outcome.published()).as("SNS publishes recorded by the resource").hasSameSizeAs(alerts);
         for (JsonNode publish : outcome.published()) {
             assertThat(publish.get("TopicArn").asText()).isEqualTo(Scenarios.PLACEHOLDER_VALUES.get("AlertTopicArn"));
@@ -52,10 +52,10 @@ class JavaEngineScenarioTest {
 
     private static JsonNode alertStateInput(List<HistoryEvent> history) throws Exception {
         for (HistoryEvent event : history) {
-            if (event.details() instanceof EventDetails.StateEntered entered && entered.name().equals("AlertError")) {
+            if (event.details() instanceof EventDetails.StateEntered entered && entered.name().equals("AlertErrorViaTopic")) {
                 return Asl.JSON.readTree(entered.input());
             }
         }
-        throw new AssertionError("an alert was published but the history has no AlertError StateEntered event");
+        throw new AssertionError("an alert was published but the history has no AlertErrorViaTopic StateEntered event");
     }
 }

@@ -29,21 +29,23 @@ class ScenarioTest {
         assertThat(visited).containsAll(all);
     }
 
-    /** Issue 5 names these paths; each has its scenario (the file name without .json). */
+    /** Issues 5 and 12 name these paths; each has its scenario (the file name without .json). */
     @Test
     void everyPathTheIssueNamesHasAScenario() {
         Map<String, String> required = new LinkedHashMap<>();
         required.put("happy path, sync trigger", "01-happy-path-sync-trigger");
         required.put("happy path, async trigger", "02-happy-path-async-trigger-polling");
         required.put("excluded", "03-excluded");
-        required.put("lock held", "04-lock-held");
+        required.put("lock held by a holder waiting on NOT READY: absorbed", "04-lock-held-marker-absorbed");
+        required.put("lock held by a holder past evaluation: wait, then run", "22-lock-held-replay-waits-then-runs");
         required.put("already completed", "05-already-completed");
         required.put("replay of a completed run", "06-replay-of-completed-run");
         required.put("not ready -> ready", "07-not-ready-then-ready");
         required.put("validation exhausted", "08-validation-exhausted");
         required.put("trigger failure retried then succeeded", "09-trigger-failure-retried");
         required.put("retries exhausted", "10-retries-exhausted");
-        required.put("poll limit reached", "12-poll-limit-reached");
+        required.put("job past its poll window followed, cancelled past its maximum; retry beyond the budget handed over",
+                "12-job-followed-then-cancelled-retry-handed-over");
         required.put("monitoring without drift", "13-monitoring-without-drift");
         required.put("monitoring with drift", "14-monitoring-with-drift-late-arrival");
         required.put("a Task throwing -> alert -> lock released", "15-task-throws-alert-released-fail");

@@ -19,8 +19,10 @@ import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.ssm.SsmClient;
 
 import java.net.URI;
 import java.time.Duration;
@@ -45,6 +47,8 @@ public final class AwsClients implements AutoCloseable {
     private final Lazy<Object> emrServerless;
     private final Lazy<Object> lambda;
     private final Lazy<Object> sns;
+    private final Lazy<Object> secretsManager;
+    private final Lazy<Object> ssm;
     /** Tests and the local runtime record every request for the IAM conformance check; null everywhere else. */
     private final AwsRequestRecorder recorder;
     /*
@@ -69,6 +73,8 @@ public final class AwsClients implements AutoCloseable {
         this.emrServerless = track(Lazy.of(() -> ServiceClientFactories.EmrServerless.create(this)));
         this.lambda = track(Lazy.of(() -> ServiceClientFactories.Lambda.create(this)));
         this.sns = track(Lazy.of(() -> ServiceClientFactories.Sns.create(this)));
+        this.secretsManager = track(Lazy.of(() -> ServiceClientFactories.SecretsManager.create(this)));
+        this.ssm = track(Lazy.of(() -> ServiceClientFactories.Ssm.create(this)));
     }
 
     public DynamoDbClient dynamoDb() {
@@ -99,6 +105,14 @@ public final class AwsClients implements AutoCloseable {
         return (SnsClient) sns.get();
     }
 
+    public SecretsManagerClient secretsManager() {
+        return (SecretsManagerClient) secretsManager.get();
+    }
+
+    public SsmClient ssm() {
+        return (SsmClient) ssm.get();
+    }
+
     /** Whether a client was ever created (cold-start tests assert a function touches only what it needs). */
     public boolean created(String client) {
         return switch (client) {
@@ -109,6 +123,8 @@ public final class AwsClients implements AutoCloseable {
             case "emrserverless" -> emrServerless.isCreated();
             case "lambda" -> lambda.isCreated();
             case "sns" -> sns.isCreated();
+            case "secretsmanager" -> secretsManager.isCreated();
+            case "ssm" -> ssm.isCreated();
             default -> throw new IllegalArgumentException("unknown client " + client);
         };
     }

@@ -6,8 +6,10 @@ import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
+import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sns.SnsClient;
+import software.amazon.awssdk.services.ssm.SsmClient;
 
 /**
  * One tiny class per AWS service that builds its client. Keeping each builder call in its own class means the JVM
@@ -80,6 +82,24 @@ final class ServiceClientFactories {
 
         static SnsClient create(AwsClients c) {
             return c.configure(SnsClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SNS).build();
+        }
+    }
+
+    static final class SecretsManager {
+        private SecretsManager() {
+        }
+
+        static SecretsManagerClient create(AwsClients c) {
+            return c.configure(SecretsManagerClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER).build();
+        }
+    }
+
+    static final class Ssm {
+        private Ssm() {
+        }
+
+        static SsmClient create(AwsClients c) {
+            return c.configure(SsmClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SSM).build();
         }
     }
 }

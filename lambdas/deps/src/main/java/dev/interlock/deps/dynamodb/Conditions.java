@@ -21,12 +21,6 @@ final class Conditions {
         return Condition.of("attribute_not_exists(#pk)", Map.of("#pk", PK), Map.of());
     }
 
-    /** No item, or only an expired one (alert dedup). */
-    static Condition absentOrExpired(Instant now) {
-        return Condition.of("attribute_not_exists(#pk) OR #ttl <= :now", Map.of("#pk", PK, "#ttl", TTL),
-                Map.of(":now", ItemCodec.number(now.getEpochSecond())));
-    }
-
     /** The item still has the version it had when read (optimistic read-modify-write). */
     static Condition versionIs(long expected) {
         return Condition.of("#version = :expected", Map.of("#version", VERSION), Map.of(":expected", ItemCodec.number(expected)));
@@ -49,6 +43,37 @@ final class Conditions {
         return Condition.of("attribute_not_exists(#pk) OR #ttl <= :now OR #owner = :owner",
                 Map.of("#pk", PK, "#ttl", TTL, "#owner", DynamoDbLocker.OWNER),
                 Map.of(":now", ItemCodec.number(now.getEpochSecond()), ":owner", AttributeValue.fromS(owner)));
+    }
+
+    /** Held by {@code owner} and not expired (a holder's progress report must not revive a lock it lost). */
+    static Condition liveAndHeldBy(String owner, Instant now) {
+        return Condition.of("#owner = :owner AND #ttl > :now", Map.of("#owner", DynamoDbLocker.OWNER, "#ttl", TTL),
+                Map.of(":owner", AttributeValue.fromS(owner), ":now", ItemCodec.number(now.getEpochSecond())));
+    }
+
+    /**
+     * An alert claim is free to take: no dedup item (or an expired one), or an unsent claim that is the claimant's own
+     * (a retried call) or whose lease is over. Items without a state were written as sent.
+     */
+    static Condition alertClaimable(String claimant, Instant now) {
+        return Condition.of("attribute_not_exists(#pk) OR #ttl <= :now OR (#state = :claimed AND (#claimant = :claimant "
+                        + "OR #leaseUntil <= :now))",
+                Map.of("#pk", PK, "#ttl", TTL, "#state", DynamoDbAlertLedger.STATE, "#claimant", DynamoDbAlertLedger.CLAIMANT,
+                        "#leaseUntil", DynamoDbAlertLedger.LEASE_UNTIL),
+                Map.of(":now", ItemCodec.number(now.getEpochSecond()), ":claimed", AttributeValue.fromS(DynamoDbAlertLedger.CLAIMED),
+                        ":claimant", AttributeValue.fromS(claimant)));
+    }
+
+    /** {@code claimant}'s own unsent claim (an alert claim given back). */
+    static Condition unsentClaimOf(String claimant) {
+        return Condition.of("#state = :claimed AND #claimant = :claimant",
+                Map.of("#state", DynamoDbAlertLedger.STATE, "#claimant", DynamoDbAlertLedger.CLAIMANT),
+                Map.of(":claimed", AttributeValue.fromS(DynamoDbAlertLedger.CLAIMED), ":claimant", AttributeValue.fromS(claimant)));
+    }
+
+    /** The item exists (an update that must not create one). */
+    static Condition exists() {
+        return Condition.of("attribute_exists(#pk)", Map.of("#pk", PK), Map.of());
     }
 
     /** Held by {@code owner} (lock release). */

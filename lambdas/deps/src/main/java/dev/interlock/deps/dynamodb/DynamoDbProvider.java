@@ -24,6 +24,7 @@ import dev.interlock.store.RunTransition;
 import dev.interlock.store.SensorStore;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
+import dev.interlock.store.WatchdogIndex;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -64,6 +65,7 @@ public final class DynamoDbProvider implements Provider {
     private final DynamoDbLateArrivalStore lateArrivals;
     private final DynamoDbAlertLedger alerts;
     private final DynamoDbLocker locks;
+    private final DynamoDbWatchdogIndex watchdog;
 
     /** The production Provider: default retention and backoff. */
     public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock) {
@@ -78,9 +80,10 @@ public final class DynamoDbProvider implements Provider {
         Objects.requireNonNull(retention, "retention");
         Objects.requireNonNull(backoff, "backoff");
         this.table = new SingleTable(client, tableName, clock, backoff);
-        this.pipelines = new DynamoDbPipelineStore(table);
-        this.archetypes = new DynamoDbConfigStores.Archetypes(table);
-        this.calendars = new DynamoDbConfigStores.Calendars(table);
+        this.watchdog = new DynamoDbWatchdogIndex(table, retention);
+        this.pipelines = new DynamoDbPipelineStore(table, watchdog);
+        this.archetypes = new DynamoDbConfigStores.Archetypes(table, pipelines);
+        this.calendars = new DynamoDbConfigStores.Calendars(table, pipelines);
         this.traits = new DynamoDbTraitAndSensorStores.Traits(table);
         this.sensors = new DynamoDbTraitAndSensorStores.Sensors(table);
         this.runs = new DynamoDbRunStore(table, retention);
@@ -107,6 +110,7 @@ public final class DynamoDbProvider implements Provider {
     @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
     @Override public AlertLedger alerts() { return alerts; }
     @Override public Locker locks() { return locks; }
+    @Override public WatchdogIndex watchdog() { return watchdog; }
 
     /**
      * One TransactWriteItems: [run update conditional on its version, run-log put conditional on the version read,
@@ -191,7 +195,7 @@ public final class DynamoDbProvider implements Provider {
     public boolean moveRerun(RerunStatus from, Rerun next, Event event) {
         Objects.requireNonNull(next, "next");
         Objects.requireNonNull(event, "event");
-        if (from != null && !from.canMoveTo(next.status())) {
+        if (from != null && !from.allowsRewriteAs(next.status())) {
             throw new IllegalArgumentException("a rerun cannot move from " + from + " to " + next.status());
         }
         for (int attempt = 1; ; attempt++) {

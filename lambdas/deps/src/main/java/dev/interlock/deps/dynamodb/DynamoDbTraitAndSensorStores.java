@@ -1,5 +1,6 @@
 package dev.interlock.deps.dynamodb;
 
+import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.TraitResult;
@@ -58,8 +59,14 @@ final class DynamoDbTraitAndSensorStores {
         }
     }
 
-    /** {@code SENSOR#<name>/STATE}. */
+    /**
+     * {@code SENSOR#<name>/STATE} (unpartitioned) and {@code SENSOR#<name>/PARTITION#<partition>}. Each carries its
+     * {@code revision} (N) beside the document: writes are conditional on the revision read, so two producers writing
+     * at once are serialised and each change keeps its own revision.
+     */
     static final class Sensors implements SensorStore {
+        static final String REVISION = "revision";
+
         private final SingleTable table;
 
         Sensors(SingleTable table) {
@@ -67,18 +74,45 @@ final class DynamoDbTraitAndSensorStores {
         }
 
         @Override
-        public void put(SensorValue value, Instant expiresAt) {
-            Map<String, AttributeValue> item = ItemCodec.item(TableKeys.sensor(value.name()), null, value);
-            if (expiresAt != null) {
-                item.put(ItemCodec.TTL, ItemCodec.ttlAt(expiresAt));
+        public SensorWrite write(SensorValue value, Instant expiresAt) {
+            ItemKey key = TableKeys.sensor(value.name(), value.partition());
+            for (int attempt = 1; ; attempt++) {
+                Optional<Map<String, AttributeValue>> raw = table.getRaw(key, CapacityIntent.SENSOR_PUT);
+                Instant now = table.now();
+                long revision = raw.map(Sensors::revisionOf).orElse(0L);
+                Optional<SensorValue> live = raw.filter(item -> ItemCodec.isLive(item, now))
+                        .map(item -> ItemCodec.decode(item, SensorValue.class));
+                boolean changed = live.isEmpty() || !live.get().sameFieldsAs(value);
+                SensorValue stored = value.atRevision(changed ? revision + 1 : revision);
+                Map<String, AttributeValue> item = ItemCodec.item(key, null, stored);
+                item.put(REVISION, ItemCodec.number(stored.revision()));
+                if (expiresAt != null) {
+                    item.put(ItemCodec.TTL, ItemCodec.ttlAt(expiresAt));
+                }
+                if (table.putIf(item, raw.isEmpty() ? Conditions.absent() : revisionIs(raw.get()), CapacityIntent.SENSOR_PUT)) {
+                    return new SensorWrite(stored, changed);
+                }
+                table.retryAfterConflict(attempt, "writing sensor " + value.label());
             }
-            table.put(item, CapacityIntent.SENSOR_PUT);
         }
 
         @Override
-        public Optional<SensorValue> get(String name) {
-            return table.getLive(TableKeys.sensor(name), CapacityIntent.SENSOR_GET)
+        public Optional<SensorValue> get(String name, String partition) {
+            return table.getLive(TableKeys.sensor(name, partition), CapacityIntent.SENSOR_GET)
                     .map(item -> ItemCodec.decode(item, SensorValue.class));
+        }
+
+        private static long revisionOf(Map<String, AttributeValue> item) {
+            AttributeValue revision = item.get(REVISION);
+            return revision == null || revision.n() == null ? 0 : Long.parseLong(revision.n());
+        }
+
+        /** Still at the revision read; items written before revisions existed have none. */
+        private static SingleTable.Condition revisionIs(Map<String, AttributeValue> item) {
+            AttributeValue revision = item.get(REVISION);
+            return revision == null
+                    ? SingleTable.Condition.of("attribute_not_exists(#revision)", Map.of("#revision", REVISION), Map.of())
+                    : SingleTable.Condition.of("#revision = :revision", Map.of("#revision", REVISION), Map.of(":revision", revision));
         }
     }
 }

@@ -211,6 +211,15 @@ final class SingleTable {
         }
     }
 
+    /** Deletes an item whatever it holds and returns what was there (expired or not). */
+    Optional<Map<String, AttributeValue>> deleteReturningOld(ItemKey key, CapacityIntent intent) {
+        Map<String, AttributeValue> old = call(intent, describe(key), () -> client.deleteItem(b -> b.tableName(tableName)
+                .key(ItemCodec.key(key)).returnValues(ReturnValue.ALL_OLD)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent)))).attributes();
+        return old == null || old.isEmpty() ? Optional.empty() : Optional.of(old);
+    }
+
     /**
      * Reads many items with BatchGetItem, 100 keys per request, re-requesting UnprocessedKeys (what DynamoDB returns
      * when a response would pass 16 MB or the table is throttled) with backoff. Expired items are left out.

@@ -161,6 +161,14 @@ public final class GuardedHttp implements AutoCloseable {
      * refusal ends the call, a failed lookup is a network failure like any other (retried where allowed).
      */
     private Attempt attempt(OutboundRequest request, Duration timeout) throws OutboundException {
+        // Checked again before every attempt, whatever the caller checked when it rendered the request, and before
+        // the name is even looked up.
+        String host = request.uri().getHost() == null ? "" : request.uri().getHost().replaceAll("^\\[|]$", "");
+        Optional<String> refused = request.hosts().refusal(host);
+        if (refused.isPresent()) {
+            throw new OutboundException.Refused(request.method() + " " + request.uri().getScheme() + "://" + host + ": "
+                    + refused.get());
+        }
         CheckedTarget target;
         try {
             target = guard.check(request.uri());

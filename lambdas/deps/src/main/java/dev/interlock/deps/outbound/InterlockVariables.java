@@ -1,22 +1,22 @@
 package dev.interlock.deps.outbound;
 
 import dev.interlock.deps.Environment;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.secret.CredentialReference;
 
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Expands {@code $VAR} and {@code ${VAR}} in trigger headers and bodies. Only {@code INTERLOCK_*} variables are
- * read, so a pipeline config can never pull AWS credentials or other function settings into an outbound request;
- * any other reference is left exactly as written.
+ * The {@code INTERLOCK_*} variables of a function's environment that {@code ${INTERLOCK_NAME}} references may read.
+ * Only that prefix is ever kept, so a pipeline document can never pull AWS credentials or other settings of the process
+ * into an outbound request (the functions' own {@code INTERLOCK_*} settings are refused by the
+ * {@link dev.interlock.model.secret.OutboundPolicy} before a value is looked up).
  */
 public final class InterlockVariables {
 
-    /** The only names expansion may read. */
-    public static final String PREFIX = "INTERLOCK_";
-    private static final Pattern REFERENCE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}|\\$([A-Za-z_][A-Za-z0-9_]*)");
+    /** The only names a reference may read. */
+    public static final String PREFIX = CredentialReference.ENVIRONMENT_PREFIX;
 
     private final Map<String, String> values;
 
@@ -37,41 +37,17 @@ public final class InterlockVariables {
     }
 
     /**
-     * Replaces each {@code INTERLOCK_*} reference with its value.
+     * A variable's value.
      *
-     * @throws OutboundException.Refused when an {@code INTERLOCK_*} variable is referenced but not set (sending the
-     *                                   literal reference, or an empty credential, would only fail later and less clearly)
+     * @throws OutboundException.CredentialUnavailable (PERMANENT) when it is not set: sending the literal reference,
+     *                                                 or an empty credential, would only fail later and less clearly
      */
-    public String expand(String text) throws OutboundException.Refused {
-        if (text == null || text.indexOf('$') < 0) {
-            return text;
+    public String value(String name) throws OutboundException.CredentialUnavailable {
+        String value = name.startsWith(PREFIX) ? values.get(name) : null;
+        if (value == null) {
+            throw new OutboundException.CredentialUnavailable("variable " + name + " is referenced but not set",
+                    FailureCategory.PERMANENT, null);
         }
-        Matcher m = REFERENCE.matcher(text);
-        StringBuilder out = new StringBuilder(text.length());
-        while (m.find()) {
-            String name = m.group(1) != null ? m.group(1) : m.group(2);
-            String replacement;
-            if (!name.startsWith(PREFIX)) {
-                replacement = m.group();
-            } else if (values.containsKey(name)) {
-                replacement = values.get(name);
-            } else {
-                throw new OutboundException.Refused("variable " + name + " is referenced but not set");
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(replacement));
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
-
-    /** Expands every value of a header map (names are taken literally). */
-    public Map<String, String> expandValues(Map<String, String> headers) throws OutboundException.Refused {
-        Map<String, String> result = new java.util.LinkedHashMap<>();
-        if (headers != null) {
-            for (Map.Entry<String, String> e : headers.entrySet()) {
-                result.put(e.getKey(), expand(e.getValue()));
-            }
-        }
-        return result;
+        return value;
     }
 }

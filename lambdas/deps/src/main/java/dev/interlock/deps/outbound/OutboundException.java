@@ -8,7 +8,7 @@ import dev.interlock.model.run.FailureCategory;
  */
 public abstract sealed class OutboundException extends Exception
         permits OutboundException.Refused, OutboundException.Status, OutboundException.TimedOut,
-        OutboundException.Network, OutboundException.InvalidResponse {
+        OutboundException.Network, OutboundException.InvalidResponse, OutboundException.CredentialUnavailable {
 
     private OutboundException(String message, Throwable cause) {
         super(message, cause);
@@ -90,6 +90,25 @@ public abstract sealed class OutboundException extends Exception
         @Override
         public FailureCategory category() {
             return FailureCategory.TRANSIENT;
+        }
+    }
+
+    /**
+     * A credential the request needs could not be read (a missing or unreadable secret or parameter: PERMANENT;
+     * throttling or a network failure on the way to Secrets Manager or SSM: TRANSIENT). The message names the
+     * reference, never a value.
+     */
+    public static final class CredentialUnavailable extends OutboundException {
+        private final FailureCategory category;
+
+        public CredentialUnavailable(String message, FailureCategory category, Throwable cause) {
+            super(message, cause);
+            this.category = category;
+        }
+
+        @Override
+        public FailureCategory category() {
+            return category;
         }
     }
 }

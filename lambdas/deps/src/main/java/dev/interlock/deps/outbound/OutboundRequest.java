@@ -18,9 +18,10 @@ import java.util.Objects;
  * @param callTimeout the limit of one attempt, from connect to the last byte
  * @param budget      the limit of all attempts and the waits between them
  * @param retry       which failures may be retried
+ * @param hosts       the hosts it may be sent to, for what it carries (credentials)
  */
 public record OutboundRequest(String method, URI uri, Map<String, String> headers, String body,
-                              Duration callTimeout, Duration budget, RetryMode retry) {
+                              Duration callTimeout, Duration budget, RetryMode retry, HostRestriction hosts) {
 
     /** The timeout of one attempt when the caller names none (R§1.4: 30 s). */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -32,6 +33,13 @@ public record OutboundRequest(String method, URI uri, Map<String, String> header
         callTimeout = positive(callTimeout == null ? DEFAULT_TIMEOUT : callTimeout, "callTimeout");
         budget = positive(budget == null ? callTimeout : budget, "budget");
         retry = retry == null ? RetryMode.IDEMPOTENT : retry;
+        hosts = hosts == null ? HostRestriction.NONE : hosts;
+    }
+
+    /** A request that carries no credential (any host the URL guard accepts). */
+    public OutboundRequest(String method, URI uri, Map<String, String> headers, String body, Duration callTimeout,
+                           Duration budget, RetryMode retry) {
+        this(method, uri, headers, body, callTimeout, budget, retry, HostRestriction.NONE);
     }
 
     /** A GET with the default timeout, retried as an idempotent read. */
@@ -45,25 +53,30 @@ public record OutboundRequest(String method, URI uri, Map<String, String> header
     }
 
     public OutboundRequest withMethod(String newMethod) {
-        return new OutboundRequest(newMethod, uri, headers, body, callTimeout, budget, retry);
+        return new OutboundRequest(newMethod, uri, headers, body, callTimeout, budget, retry, hosts);
     }
 
     public OutboundRequest withHeaders(Map<String, String> newHeaders) {
-        return new OutboundRequest(method, uri, newHeaders, body, callTimeout, budget, retry);
+        return new OutboundRequest(method, uri, newHeaders, body, callTimeout, budget, retry, hosts);
     }
 
     /** Sets one attempt's timeout; a budget smaller than it grows to it. */
     public OutboundRequest withTimeout(Duration timeout) {
         Duration b = budget.compareTo(timeout) < 0 ? timeout : budget;
-        return new OutboundRequest(method, uri, headers, body, timeout, b, retry);
+        return new OutboundRequest(method, uri, headers, body, timeout, b, retry, hosts);
     }
 
     public OutboundRequest withBudget(Duration newBudget) {
-        return new OutboundRequest(method, uri, headers, body, callTimeout, newBudget, retry);
+        return new OutboundRequest(method, uri, headers, body, callTimeout, newBudget, retry, hosts);
     }
 
     public OutboundRequest withRetry(RetryMode mode) {
-        return new OutboundRequest(method, uri, headers, body, callTimeout, budget, mode);
+        return new OutboundRequest(method, uri, headers, body, callTimeout, budget, mode, hosts);
+    }
+
+    /** Restricts the hosts the request may reach (it carries credentials allowed only there). */
+    public OutboundRequest withHosts(HostRestriction restriction) {
+        return new OutboundRequest(method, uri, headers, body, callTimeout, budget, retry, restriction);
     }
 
     private static Duration positive(Duration d, String name) {

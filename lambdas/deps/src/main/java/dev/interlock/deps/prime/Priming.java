@@ -157,11 +157,39 @@ public final class Priming {
             return Decision.SKIPPED;
         }
         if (mode == Mode.AUTO && initType.equals("snap-start")) {
-            HOOKS.add(SnapshotHook.register(() -> prime(function, handlerClass, rehearsal, log)));
+            HOOKS.add(SnapshotHook.register(() -> primeAll(deps, function, handlerClass, rehearsal, log)));
             return Decision.BEFORE_SNAPSHOT;
         }
-        prime(function, handlerClass, rehearsal, log);
+        primeAll(deps, function, handlerClass, rehearsal, log);
         return Decision.PRIMED_NOW;
+    }
+
+    /** The handler's events, then — for the functions that resolve credentials — a rehearsed secret and parameter read. */
+    private static void primeAll(Deps deps, InterlockFunction function, Class<?> handlerClass, Rehearsal rehearsal,
+                                 StructuredLog log) {
+        prime(function, handlerClass, rehearsal, log);
+        if (EnvVar.usedBy(function).contains(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS)) {
+            primeCredentialReads(deps, function, log);
+        }
+    }
+
+    /**
+     * Rehearses reading a secret and a parameter (only for the stores the deployment may read); a failure costs only
+     * speed and is logged by exception class.
+     */
+    public static void primeCredentialReads(Deps deps, InterlockFunction function, StructuredLog log) {
+        long started = System.nanoTime();
+        String error = "";
+        try {
+            offline(() -> {
+                deps.outboundTemplates().rehearseCredentialReads();
+                return null;
+            });
+        } catch (Throwable e) {
+            error = e.getClass().getName();
+        }
+        log.info(LogContext.NONE, "primed credential reads", Map.of("function", function.moduleName(),
+                "errors", error, "millis", (System.nanoTime() - started) / 1_000_000));
     }
 
     /**

@@ -35,7 +35,7 @@ final class EmrJob {
                 .actionOnFailure(ActionOnFailure.CONTINUE)
                 .hadoopJarStep(HadoopJarStepConfig.builder().jar(jar).args(args).build())
                 .build();
-        List<String> stepIds = AwsFailures.call("emr AddJobFlowSteps", () -> emr.get()
+        List<String> stepIds = JobFailure.aws("emr AddJobFlowSteps", () -> emr.get()
                 .addJobFlowSteps(r -> r.jobFlowId(clusterId).steps(step)).stepIds());
         if (stepIds == null || stepIds.isEmpty()) {
             throw new JobFailure("emr AddJobFlowSteps returned no step id", FailureCategory.TRANSIENT, null);
@@ -45,7 +45,7 @@ final class EmrJob {
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
         List<String> ids = Metadata.require(request.metadata(), "emr", Metadata.EMR_CLUSTER_ID, Metadata.EMR_STEP_ID);
-        StepStatus status = AwsFailures.call("emr DescribeStep", () -> emr.get()
+        StepStatus status = JobFailure.aws("emr DescribeStep", () -> emr.get()
                 .describeStep(r -> r.clusterId(ids.get(0)).stepId(ids.get(1))).step().status());
         StepState state = status == null ? null : status.state();
         String message = state == null ? "no state" : status.stateAsString();
@@ -55,6 +55,18 @@ final class EmrJob {
             message += ": " + status.stateChangeReason().message();
         }
         return map(state, message);
+    }
+
+    /** Cancels the step ({@code CancelSteps}); a running step goes CANCEL_PENDING, then CANCELLED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "emr", Metadata.EMR_CLUSTER_ID, Metadata.EMR_STEP_ID);
+        var infos = JobFailure.aws("emr CancelSteps", () -> emr.get()
+                .cancelSteps(r -> r.clusterId(ids.get(0)).stepIds(ids.get(1))).cancelStepsInfoList());
+        var info = infos == null || infos.isEmpty() ? null : infos.getFirst();
+        if (info != null && "FAILED".equals(info.statusAsString())) {
+            return JobCanceller.Cancellation.refused("emr CancelSteps refused step " + ids.get(1) + ": " + info.reason());
+        }
+        return JobCanceller.Cancellation.requested("emr step " + ids.get(1) + " cancel requested");
     }
 
     static RunCheck map(StepState state, String message) {

@@ -39,7 +39,7 @@ final class EmrServerlessJob {
         if (trigger.sparkSubmitParameters() != null && !trigger.sparkSubmitParameters().isBlank()) {
             spark.sparkSubmitParameters(trigger.sparkSubmitParameters());
         }
-        String jobRunId = AwsFailures.call("emr-serverless StartJobRun", () -> emrServerless.get().startJobRun(r -> {
+        String jobRunId = JobFailure.aws("emr-serverless StartJobRun", () -> emrServerless.get().startJobRun(r -> {
             r.applicationId(applicationId)
                     .executionRoleArn(roleArn)
                     .jobDriver(JobDriver.builder().sparkSubmit(spark.build()).build());
@@ -58,7 +58,7 @@ final class EmrServerlessJob {
     RunCheck check(RunCheckRequest request) throws JobFailure {
         List<String> ids = Metadata.require(request.metadata(), "emr-serverless",
                 Metadata.EMR_SL_APPLICATION_ID, Metadata.EMR_SL_JOB_RUN_ID);
-        JobRun run = AwsFailures.call("emr-serverless GetJobRun", () -> emrServerless.get()
+        JobRun run = JobFailure.aws("emr-serverless GetJobRun", () -> emrServerless.get()
                 .getJobRun(r -> r.applicationId(ids.get(0)).jobRunId(ids.get(1))).jobRun());
         JobRunState state = run.state();
         String message = state == null ? "no state" : run.stateAsString();
@@ -66,6 +66,15 @@ final class EmrServerlessJob {
             message += ": " + run.stateDetails();
         }
         return map(state, message);
+    }
+
+    /** Cancels the job run ({@code CancelJobRun}); it goes CANCELLING, then CANCELLED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "emr-serverless",
+                Metadata.EMR_SL_APPLICATION_ID, Metadata.EMR_SL_JOB_RUN_ID);
+        JobFailure.aws("emr-serverless CancelJobRun", () -> emrServerless.get()
+                .cancelJobRun(r -> r.applicationId(ids.get(0)).jobRunId(ids.get(1))));
+        return JobCanceller.Cancellation.requested("emr-serverless job run " + ids.get(1) + " cancel requested");
     }
 
     static RunCheck map(JobRunState state, String message) {

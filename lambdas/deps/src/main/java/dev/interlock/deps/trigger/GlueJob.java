@@ -21,14 +21,14 @@ final class GlueJob {
 
     TriggerResult start(GlueTrigger trigger) throws JobFailure {
         String jobName = Metadata.requireField(trigger.jobName(), "glue", "jobName");
-        String runId = AwsFailures.call("glue StartJobRun", () -> glue.get()
+        String runId = JobFailure.aws("glue StartJobRun", () -> glue.get()
                 .startJobRun(r -> r.jobName(jobName).arguments(trigger.arguments())).jobRunId());
         return TriggerResult.running(Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, runId));
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
         List<String> ids = Metadata.require(request.metadata(), "glue", Metadata.GLUE_JOB_NAME, Metadata.GLUE_JOB_RUN_ID);
-        JobRun run = AwsFailures.call("glue GetJobRun", () -> glue.get()
+        JobRun run = JobFailure.aws("glue GetJobRun", () -> glue.get()
                 .getJobRun(r -> r.jobName(ids.get(0)).runId(ids.get(1))).jobRun());
         JobRunState state = run.jobRunState();
         String message = state == null ? "no state" : run.jobRunStateAsString();
@@ -36,6 +36,19 @@ final class GlueJob {
             message += ": " + run.errorMessage();
         }
         return map(state, message);
+    }
+
+    /** Stops the job run ({@code BatchStopJobRun}); the run goes STOPPING, then STOPPED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "glue", Metadata.GLUE_JOB_NAME, Metadata.GLUE_JOB_RUN_ID);
+        var response = JobFailure.aws("glue BatchStopJobRun", () -> glue.get()
+                .batchStopJobRun(r -> r.jobName(ids.get(0)).jobRunIds(ids.get(1))));
+        if (response.hasErrors() && !response.errors().isEmpty()) {
+            var error = response.errors().getFirst().errorDetail();
+            return JobCanceller.Cancellation.refused("glue BatchStopJobRun refused run " + ids.get(1) + ": "
+                    + (error == null ? "no detail" : error.errorCode() + " " + error.errorMessage()));
+        }
+        return JobCanceller.Cancellation.requested("glue job run " + ids.get(1) + " stop requested");
     }
 
     static RunCheck map(JobRunState state, String message) {

@@ -3,12 +3,13 @@ package dev.interlock.deps.trigger;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.outbound.GuardedHttp;
-import dev.interlock.deps.outbound.InterlockVariables;
 import dev.interlock.deps.outbound.OutboundException;
 import dev.interlock.deps.outbound.OutboundRequest;
 import dev.interlock.deps.outbound.OutboundResponse;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.trigger.TemplateValues;
 
 import java.net.URI;
 import java.net.URLEncoder;
@@ -17,28 +18,39 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-/** The HTTP plumbing the http, Airflow and Databricks jobs share: expansion, JSON answers, typed failures. */
+/**
+ * The HTTP plumbing the http, Airflow and Databricks jobs share: rendering templates into requests, JSON answers,
+ * typed failures.
+ */
 final class HttpCalls {
 
     private final GuardedHttp http;
-    private final InterlockVariables variables;
+    private final OutboundTemplates templates;
 
-    HttpCalls(GuardedHttp http, InterlockVariables variables) {
+    HttpCalls(GuardedHttp http, OutboundTemplates templates) {
         this.http = http;
-        this.variables = variables;
+        this.templates = templates;
     }
 
-    /** Configured headers with {@code INTERLOCK_*} references expanded, after a JSON content type and accept. */
-    Map<String, String> jsonHeaders(Map<String, String> configured) throws JobFailure {
-        return headers(configured, true);
+    /** A rendering of the requests of one run (see {@link OutboundTemplates.Rendering}). */
+    OutboundTemplates.Rendering rendering(TemplateValues values) {
+        return templates.rendering(values);
+    }
+
+    /** Configured headers rendered for {@code target}, after a JSON content type and accept. */
+    static Map<String, String> jsonHeaders(OutboundTemplates.Rendering rendering, Map<String, String> configured, URI target)
+            throws JobFailure {
+        return headers(rendering, configured, target, true);
     }
 
     /** Headers for a poll: no body, so no content type. */
-    Map<String, String> pollHeaders(Map<String, String> configured) throws JobFailure {
-        return headers(configured, false);
+    static Map<String, String> pollHeaders(OutboundTemplates.Rendering rendering, Map<String, String> configured, URI target)
+            throws JobFailure {
+        return headers(rendering, configured, target, false);
     }
 
-    private Map<String, String> headers(Map<String, String> configured, boolean withBody) throws JobFailure {
+    private static Map<String, String> headers(OutboundTemplates.Rendering rendering, Map<String, String> configured,
+                                               URI target, boolean withBody) throws JobFailure {
         Map<String, String> headers = new LinkedHashMap<>();
         if (withBody) {
             headers.put("Content-Type", "application/json");
@@ -46,19 +58,32 @@ final class HttpCalls {
         headers.put("Accept", "application/json");
         try {
             // A configured header replaces the default of the same name, whatever its case.
-            variables.expandValues(configured).forEach((k, v) -> {
+            rendering.headers(configured, target).forEach((k, v) -> {
                 headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(k));
                 headers.put(k, v);
             });
-        } catch (OutboundException.Refused e) {
+        } catch (OutboundException e) {
             throw JobFailure.of(e);
         }
         return headers;
     }
 
-    String expand(String text) throws JobFailure {
+    /** A body (or any header-like text) rendered for {@code target}, credentials included. */
+    static String text(OutboundTemplates.Rendering rendering, String template, URI target, String what) throws JobFailure {
         try {
-            return variables.expand(text);
+            return rendering.text(template, target, what);
+        } catch (OutboundException e) {
+            throw JobFailure.of(e);
+        }
+    }
+
+    /** A template of execution values only (a URL). */
+    static String plain(OutboundTemplates.Rendering rendering, String template, String what) throws JobFailure {
+        if (template == null) {
+            return null;
+        }
+        try {
+            return rendering.plain(template, what);
         } catch (OutboundException.Refused e) {
             throw JobFailure.of(e);
         }

@@ -1,8 +1,12 @@
 package dev.interlock.deps.trigger;
 
+import dev.interlock.deps.aws.AwsFailures;
 import dev.interlock.deps.outbound.OutboundException;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.model.run.FailureCategory;
 import software.amazon.awssdk.core.exception.SdkException;
+
+import java.util.function.Supplier;
 
 /** Why a job could not be started or checked, with the category that decides whether to retry. */
 final class JobFailure extends Exception {
@@ -29,5 +33,23 @@ final class JobFailure extends Exception {
 
     static JobFailure of(String operation, SdkException e) {
         return new JobFailure(AwsFailures.describe(operation, e), AwsFailures.classify(e), e);
+    }
+
+    /** Runs one SDK call, turning its failure into a classified failure. */
+    static <T> T aws(String operation, Supplier<T> call) throws JobFailure {
+        try {
+            return call.get();
+        } catch (SdkException e) {
+            throw of(operation, e);
+        }
+    }
+
+    /**
+     * This failure with the credential values of {@code rendering} masked in its message (a server may echo a header
+     * back in its error body); the cause is dropped, as its message holds the same text unmasked.
+     */
+    JobFailure scrubbed(OutboundTemplates.Rendering rendering) {
+        String message = rendering.scrub(getMessage());
+        return message.equals(getMessage()) ? this : new JobFailure(message, category, null);
     }
 }

@@ -32,7 +32,7 @@ final class LambdaJob {
         } catch (JsonProcessingException e) {
             throw new JobFailure("lambda payload cannot be written as JSON", FailureCategory.PERMANENT, e);
         }
-        InvokeResponse response = AwsFailures.call("lambda Invoke", () -> lambda.get().invoke(r -> r
+        InvokeResponse response = JobFailure.aws("lambda Invoke", () -> lambda.get().invoke(r -> r
                 .functionName(function)
                 .invocationType(InvocationType.REQUEST_RESPONSE)
                 .payload(SdkBytes.fromUtf8String(payload))));

@@ -31,7 +31,7 @@ final class StepFunctionJob {
             throw new JobFailure("step-function arguments cannot be written as JSON", FailureCategory.PERMANENT, e);
         }
         String name = executionName(request.runId());
-        String executionArn = AwsFailures.call("step-function StartExecution", () -> sfn.get().startExecution(r -> {
+        String executionArn = JobFailure.aws("step-function StartExecution", () -> sfn.get().startExecution(r -> {
             r.stateMachineArn(arn).input(input);
             // Named after the run: StartExecution with the same name and input returns the running execution
             // instead of starting a second one when a trigger is retried after a lost answer.
@@ -44,7 +44,7 @@ final class StepFunctionJob {
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
         String executionArn = Metadata.require(request.metadata(), "step-function", Metadata.SFN_EXECUTION_ARN).getFirst();
-        DescribeExecutionResponse execution = AwsFailures.call("step-function DescribeExecution",
+        DescribeExecutionResponse execution = JobFailure.aws("step-function DescribeExecution",
                 () -> sfn.get().describeExecution(r -> r.executionArn(executionArn)));
         ExecutionStatus status = execution.status();
         String message = status == null ? "no status" : execution.statusAsString();
@@ -52,6 +52,14 @@ final class StepFunctionJob {
             message += ": " + execution.error() + (execution.cause() == null ? "" : " " + execution.cause());
         }
         return map(status, message);
+    }
+
+    /** Stops the execution ({@code StopExecution}); it ends ABORTED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        String executionArn = Metadata.require(request.metadata(), "step-function", Metadata.SFN_EXECUTION_ARN).getFirst();
+        JobFailure.aws("step-function StopExecution", () -> sfn.get().stopExecution(r -> r.executionArn(executionArn)
+                .error("Interlock.MaxJobDuration").cause("stopped by Interlock: ran longer than the pipeline's maxJobDurationSeconds")));
+        return JobCanceller.Cancellation.requested("step-function execution stop requested");
     }
 
     static RunCheck map(ExecutionStatus status, String message) {

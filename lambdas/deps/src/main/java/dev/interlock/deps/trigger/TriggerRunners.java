@@ -1,13 +1,13 @@
 package dev.interlock.deps.trigger;
 
-import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
 import dev.interlock.deps.log.LogContext;
 import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.deps.outbound.GuardedHttp;
-import dev.interlock.deps.outbound.InterlockVariables;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.AirflowTrigger;
+import dev.interlock.model.trigger.ArgumentTemplate;
 import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
@@ -16,6 +16,7 @@ import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.model.trigger.HttpTrigger;
 import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
+import dev.interlock.model.trigger.TriggerConfig;
 import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
 import software.amazon.awssdk.services.glue.GlueClient;
@@ -30,7 +31,7 @@ import java.util.function.Supplier;
  * Starts and polls jobs of every trigger type of SPEC §8. The AWS types reach their SDK client only when a
  * trigger of that type runs, so a function pays only for the clients its pipelines use.
  */
-public final class TriggerRunners implements TriggerRunner, RunChecker {
+public final class TriggerRunners implements TriggerRunner, RunChecker, JobCanceller {
 
     private final HttpJob http;
     private final AirflowJob airflow;
@@ -45,8 +46,8 @@ public final class TriggerRunners implements TriggerRunner, RunChecker {
 
     TriggerRunners(Supplier<GlueClient> glue, Supplier<EmrClient> emr, Supplier<EmrServerlessClient> emrServerless,
                    Supplier<SfnClient> sfn, Supplier<LambdaClient> lambda, GuardedHttp http,
-                   InterlockVariables variables, Clock clock, boolean allowCommand) {
-        HttpCalls calls = new HttpCalls(http, variables);
+                   OutboundTemplates templates, Clock clock, boolean allowCommand) {
+        HttpCalls calls = new HttpCalls(http, templates);
         this.http = new HttpJob(calls);
         this.airflow = new AirflowJob(calls);
         this.databricks = new DatabricksJob(calls);
@@ -63,23 +64,30 @@ public final class TriggerRunners implements TriggerRunner, RunChecker {
      * The runners a function uses.
      *
      * @param aws          the function's lazy AWS clients
-     * @param environment  where {@code INTERLOCK_*} header/body variables are read from
+     * @param templates    renders URLs, headers and bodies with the run's values and credentials
      * @param http         the guarded HTTP client
      * @param clock        for log timestamps
      * @param allowCommand whether {@code command} triggers may run (only the local runtime says yes)
      */
-    public static TriggerRunners create(AwsClients aws, Environment environment, GuardedHttp http, Clock clock,
+    public static TriggerRunners create(AwsClients aws, OutboundTemplates templates, GuardedHttp http, Clock clock,
                                         boolean allowCommand) {
         return new TriggerRunners(aws::glue, aws::emr, aws::emrServerless, aws::stepFunctions, aws::lambda, http,
-                InterlockVariables.from(environment), clock, allowCommand);
+                templates, clock, allowCommand);
     }
 
     @Override
     public TriggerResult start(TriggerRequest request) {
         LogContext ctx = new LogContext(request.pipelineId(), request.scheduleId(), request.date(), request.runId(), null);
         try {
-            return switch (request.trigger()) {
-                case HttpTrigger t -> http.start(t);
+            // Execution values in the job's data fields; URLs, headers and bodies are rendered by the HTTP jobs.
+            TriggerConfig trigger;
+            try {
+                trigger = ArgumentTemplate.expand(request.trigger(), request.templateValues());
+            } catch (ArgumentTemplate.TemplateException e) {
+                throw JobFailure.permanent(e.getMessage());
+            }
+            return switch (trigger) {
+                case HttpTrigger t -> http.start(t, request);
                 case AirflowTrigger t -> airflow.start(t, request);
                 case DatabricksTrigger t -> databricks.start(t, request);
                 case GlueTrigger t -> glue.start(t);
@@ -97,6 +105,30 @@ public final class TriggerRunners implements TriggerRunner, RunChecker {
             // A defect, not a job outcome: recorded as a failed trigger (retryable) so the run is not left hanging.
             log.error(ctx, "trigger crashed", Map.of("triggerType", request.trigger().type().wireName()), e);
             return TriggerResult.failed("trigger crashed: " + e, FailureCategory.TRANSIENT);
+        }
+    }
+
+    @Override
+    public Cancellation cancel(RunCheckRequest request) {
+        LogContext ctx = new LogContext(request.pipelineId(), null, null, request.runId(), null);
+        try {
+            return switch (request.triggerType()) {
+                case AIRFLOW -> airflow.cancel(request);
+                case DATABRICKS -> databricks.cancel(request);
+                case GLUE -> glue.cancel(request);
+                case EMR -> emr.cancel(request);
+                case EMR_SERVERLESS -> emrServerless.cancel(request);
+                case STEP_FUNCTION -> stepFunction.cancel(request);
+                case HTTP, LAMBDA, COMMAND -> Cancellation.refused(request.triggerType().wireName()
+                        + " jobs finish inside the trigger call; there is nothing to cancel");
+            };
+        } catch (JobFailure e) {
+            log.warn(ctx, "job cancel failed", Map.of("triggerType", request.triggerType().wireName(),
+                    "failureCategory", e.category().name(), "reason", e.getMessage()));
+            return Cancellation.refused("cancel failed: " + e.getMessage());
+        } catch (RuntimeException e) {
+            log.error(ctx, "job cancel crashed", Map.of("triggerType", request.triggerType().wireName()), e);
+            return Cancellation.refused("cancel crashed: " + e);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.interlock.deps.dynamodb;
 
+import dev.interlock.model.pipeline.PipelineConfig;
+
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -127,6 +129,31 @@ class DynamoDbProviderContractTest extends ProviderContract {
     }
 
     @Test
+    void aPipelineRegisteredBeforeTheWatchdogIndexIsAdoptedOnce() {
+        PipelineConfig daily = dev.interlock.model.json.InterlockJson.readYamlOrJson("name: gold\narchetype: batch-ingestion\n"
+                + "trigger: {type: http, url: https://jobs.example.com/run}\nschedules: [{name: daily, after: '12:00'}]\n",
+                PipelineConfig.class);
+        provider.pipelines().put(daily);
+        // What a table written by a version without the index holds: the config, no watch and no due entry.
+        var watch = provider.watchdog().watch("gold").orElseThrow();
+        client.deleteItem(b -> b.tableName(tableName).key(Map.of(
+                "PK", AttributeValue.fromS(TableKeys.watch("gold").pk()), "SK", AttributeValue.fromS(TableKeys.watch("gold").sk()))));
+        var entry = TableKeys.dueEntry(watch.dueAt(), "gold", null);
+        client.deleteItem(b -> b.tableName(tableName).key(Map.of(
+                "PK", AttributeValue.fromS(entry.pk()), "SK", AttributeValue.fromS(entry.sk()))));
+        assertThat(provider.watchdog().watch("gold")).isEmpty();
+
+        var adopted = provider.watchdog().adopt(daily);
+        var again = provider.watchdog().adopt(daily);
+
+        assertThat(adopted.dueAt()).isEqualTo(java.time.Instant.parse("2099-02-23T12:00:00Z"));
+        assertThat(again).isEqualTo(adopted);
+        assertThat(provider.watchdog().watch("gold")).contains(adopted);
+        assertThat(provider.watchdog().due(DATE, TableKeys.dueShard("gold"), adopted.dueAt(), PageRequest.first(10)).items())
+                .containsExactly(new dev.interlock.store.DueEntry(adopted.dueAt(), "gold", null));
+    }
+
+    @Test
     void everyRequestIsLabelledWithItsCapacityIntent() {
         provider.pipelines().put(pipeline("gold", "silver"));
         provider.pipelines().get("gold");
@@ -134,8 +161,10 @@ class DynamoDbProviderContractTest extends ProviderContract {
         assertThat(provider.runs().create(run("r1", "gold", clock.instant()))).isFalse();
 
         assertThat(COUNTER.snapshot()).containsOnlyKeys(
-                "pipelines.put GetItem", "pipelines.put TransactWriteItems", "pipelines.get GetItem", "runs.create PutItem");
-        assertThat(COUNTER.requests(CapacityIntent.PIPELINE_PUT)).isEqualTo(2);
+                "pipelines.register GetItem", "pipelines.register TransactWriteItems", "pipelines.get GetItem", "runs.create PutItem");
+        // The old config, the old watch (the due entry to move), the archetype's guard and the registered archetype;
+        // then one transaction.
+        assertThat(COUNTER.requests(CapacityIntent.PIPELINE_PUT)).isEqualTo(5);
         assertThat(COUNTER.requests(CapacityIntent.RUN_CREATE, "PutItem")).as("a failed condition is a request too").isEqualTo(2);
         assertThat(COUNTER.snapshot().get("runs.create PutItem").writeUnits()).isGreaterThan(0);
     }
@@ -143,10 +172,11 @@ class DynamoDbProviderContractTest extends ProviderContract {
     @Test
     void anExpiredItemReadsAsAbsentWhileDynamoDbStillHoldsIt() {
         AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
-        provider.alerts().claim(key);
+        provider.alerts().claim(key, "exec-a", Duration.ofMinutes(5));
+        provider.alerts().markSent(key, "exec-a");
         clock.advance(Duration.ofDays(8));
         // The item's ttl is past by the injected clock but not by the wall clock, so no TTL job has removed it.
         assertThat(client.scan(b -> b.tableName(tableName)).items()).hasSize(1);
-        assertThat(provider.alerts().claim(key)).isTrue();
+        assertThat(provider.alerts().claim(key, "exec-b", Duration.ofMinutes(5))).isTrue();
     }
 }

@@ -74,9 +74,9 @@ class DynamoDbProviderFaultTest {
         DynamoDbProvider provider = provider(10);
         FAULTS.throttle("PutItem", 4);
         SensorValue value = new SensorValue("orders", Map.of("count", 1), T0);
-        provider.sensors().put(value);
+        provider.sensors().write(value);
 
-        assertThat(provider.sensors().get("orders")).contains(value);
+        assertThat(provider.sensors().get("orders")).contains(value.atRevision(1));
         // Full jitter at 0.5 of min(cap 100, 20 * 2^(n-1)) + 1 ms: 10, 20, 40, 50.
         assertThat(pauses).containsExactly(Duration.ofMillis(10), Duration.ofMillis(20), Duration.ofMillis(40),
                 Duration.ofMillis(50));
@@ -88,10 +88,10 @@ class DynamoDbProviderFaultTest {
     void throttlingPastTheAttemptBudgetIsAStoreFaultNamingTheOperationAndKey() {
         DynamoDbProvider provider = provider(3);
         FAULTS.throttle("GetItem", 5);
-        assertThatThrownBy(() -> provider.locks().holder(new LockKey("gold", "daily")))
+        assertThatThrownBy(() -> provider.locks().holder(new LockKey("gold", "daily", java.time.LocalDate.of(2026, 3, 1))))
                 .isInstanceOf(StoreException.class)
                 .hasMessageContaining("locks.holder")
-                .hasMessageContaining("LOCK#eval:gold:daily/LOCK")
+                .hasMessageContaining("LOCK#eval:gold:daily:2026-03-01/LOCK")
                 .hasMessageContaining("after 3 attempts");
         assertThat(pauses).hasSize(2);
         FAULTS.throttle("GetItem", 0);

@@ -108,9 +108,10 @@ public final class ProviderBenchmark {
                 marker("p0", MarkerSource.CASCADE, TableKeys.cascadeMarkerSuffix("upstream", "run-" + i), DATE)));
         measure("cascade.writeMarker (duplicate)", i -> provider.cascade().writeMarker(
                 marker("p0", MarkerSource.CASCADE, TableKeys.cascadeMarkerSuffix("upstream", "run-" + i), DATE)));
-        measure("locks.acquire", i -> provider.locks().acquire(new LockKey("p" + i, "daily"), "exec-" + i, Duration.ofHours(5)));
-        measure("locks.release", i -> provider.locks().release(new LockKey("p" + i, "daily"), "exec-" + i));
-        measure("alerts.claim", i -> provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "p" + i, DATE, "daily")));
+        measure("locks.acquire", i -> provider.locks().acquire(new LockKey("p" + i, "daily", java.time.LocalDate.of(2026, 3, 1)), "exec-" + i, Duration.ofHours(5)));
+        measure("locks.release", i -> provider.locks().release(new LockKey("p" + i, "daily", java.time.LocalDate.of(2026, 3, 1)), "exec-" + i));
+        measure("alerts.claim", i -> provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "p" + i, DATE, "daily"),
+                "exec-" + i, Duration.ofMinutes(5)));
         measure("acceptRerun (rerun+copy+counter+marker+event)", i -> provider.acceptRerun(
                 rerun("ar" + i, "p" + i, DATE, "daily", now()), marker("p" + i, MarkerSource.RERUN, "ar" + i, DATE),
                 event("p" + i, now(), "rerun requested"), 3));

@@ -78,7 +78,7 @@ class StatusReaderRequestCountTest {
                             List.of(), false, NOW.minusSeconds(300), null, NOW.minusSeconds(300)));
             provider.traits().put(new TraitResult(pipelineId, schedule, DAY, "row-count", TraitStatus.FAIL,
                     Map.of("count", 10), "too few rows", null, true, NOW.minusSeconds(30), null));
-            provider.locks().acquire(new LockKey(pipelineId, schedule), "exec-" + schedule, Duration.ofHours(5));
+            provider.locks().acquire(new LockKey(pipelineId, schedule, DAY), "exec-" + schedule, Duration.ofHours(5));
             for (int i = 0; i < 40; i++) {
                 provider.events().append(new Event(EventKind.TRAIT_EVALUATED, pipelineId, schedule, DAY, null, "row-count",
                         "FAIL", "too few rows", Map.of("count", i), NOW.minusSeconds(600 - i)));

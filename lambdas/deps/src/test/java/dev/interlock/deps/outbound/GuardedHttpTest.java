@@ -282,4 +282,17 @@ class GuardedHttpTest {
                 .hasMessage("header 'X-Token' has an invalid name or value")
                 .message().doesNotContain("s3cr3t");
     }
+
+    @Test
+    void aRequestCarryingCredentialsIsRefusedBeforeEveryAttemptToAHostTheyMayNotGoTo() throws Exception {
+        server.answer("GET /ok", Answer.status(200, "fine"));
+        HostRestriction onlyElsewhere = host -> host.equals("jobs.example.com") ? java.util.Optional.empty()
+                : java.util.Optional.of("may not go to " + host);
+        assertThatThrownBy(() -> http(true).send(OutboundRequest.get(server.uri("/ok")).withHosts(onlyElsewhere)))
+                .isInstanceOf(OutboundException.Refused.class)
+                .hasMessage("GET http://127.0.0.1: may not go to 127.0.0.1");
+        assertThat(server.requests()).isEmpty();
+        assertThat(http(true).send(OutboundRequest.get(server.uri("/ok")).withHosts(HostRestriction.NONE)).status())
+                .isEqualTo(200);
+    }
 }

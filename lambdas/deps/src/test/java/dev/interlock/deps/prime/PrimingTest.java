@@ -280,4 +280,39 @@ class PrimingTest {
             return Priming.onInit(deps, InterlockFunction.ORCHESTRATOR, new EchoHandler(seen));
         }
     }
+
+    @Test
+    void credentialReadsAreRehearsedThroughTheRealClientsWithoutARequestOrACachedValue() throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("AWS_REGION", "us-east-1", "TABLE_NAME", "interlock",
+                "INTERLOCK_ENDPOINT_SECRETSMANAGER", endpoint, "INTERLOCK_ENDPOINT_SSM", endpoint,
+                "INTERLOCK_SECRETS_PREFIX", "interlock-", "INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock-",
+                "INTERLOCK_SECRET_HOSTS", "secret:interlock-*=jobs.example.com"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StructuredLog log = new StructuredLog("priming", new PrintStream(out, true, StandardCharsets.UTF_8), Clock.systemUTC());
+        try (Deps deps = new Deps(Environment.of(env), Clock.systemUTC())) {
+            Priming.primeCredentialReads(deps, InterlockFunction.TRIGGER, log);
+
+            assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"message\":\"primed credential reads\"")
+                    .contains("\"errors\":\"\"");
+            assertThat(deps.clients().created("secretsmanager")).isTrue();
+            assertThat(deps.clients().created("ssm")).isTrue();
+            assertThat(received).isEmpty();
+            // Nothing was cached: the first real read goes to Secrets Manager (whose answer here has no SecretString).
+            assertThatThrownBy(() -> deps.outboundTemplates().rendering(
+                            new dev.interlock.model.trigger.TemplateValues("p", "daily", null, "r"))
+                    .text("${secret:interlock-priming}", URI.create("https://jobs.example.com"), "body"))
+                    .isInstanceOf(dev.interlock.deps.outbound.OutboundException.CredentialUnavailable.class)
+                    .hasMessage("Secrets Manager secret 'interlock-priming' has no SecretString (binary secrets cannot be "
+                            + "sent in a request)");
+            assertThat(received).hasSize(1);
+        }
+    }
+
+    @Test
+    void rehearsingCredentialReadsOutsidePrimingIsRefused() {
+        try (Deps deps = new Deps(Environment.of(Map.of("TABLE_NAME", "interlock")), Clock.systemUTC())) {
+            assertThatThrownBy(() -> deps.outboundTemplates().rehearseCredentialReads())
+                    .isInstanceOf(IllegalStateException.class);
+        }
+    }
 }

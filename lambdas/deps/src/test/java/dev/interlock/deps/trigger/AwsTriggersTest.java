@@ -3,8 +3,8 @@ package dev.interlock.deps.trigger;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
-import dev.interlock.deps.outbound.InterlockVariables;
 import dev.interlock.deps.outbound.UrlGuard;
+import dev.interlock.deps.testing.TestTemplates;
 import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Recorded;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
@@ -45,7 +45,7 @@ class AwsTriggersTest {
     private final LambdaClient lambda = stub.client(LambdaClient.builder());
     private final TriggerRunners runners = new TriggerRunners(() -> glue, () -> emr, () -> emrServerless, () -> sfn,
             () -> lambda, new GuardedHttp(new UrlGuard(false, HostResolver.system()), Clock.systemUTC(), NoWait.BACKOFF),
-            new InterlockVariables(Map.of()), Clock.systemUTC(), false);
+            TestTemplates.none(), Clock.systemUTC(), false);
 
     @AfterEach
     void stop() {
@@ -58,7 +58,7 @@ class AwsTriggersTest {
     }
 
     private RunCheck check(TriggerType type, Map<String, String> metadata) {
-        return runners.check(new RunCheckRequest("orders", "run-42", type, metadata, Map.of()));
+        return runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", type, metadata, Map.of()));
     }
 
     private static Map<String, String> ordered(String... kv) {
@@ -67,6 +67,50 @@ class AwsTriggersTest {
             m.put(kv[i], kv[i + 1]);
         }
         return m;
+    }
+
+    private JobCanceller.Cancellation cancel(TriggerType type, Map<String, String> metadata) {
+        return runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", type, metadata, Map.of()));
+    }
+
+    @Test
+    void eachAwsJobTypeIsCancelledWithItsOwnStopCall() {
+        stub.on("AWSGlue.BatchStopJobRun", Reply.json("{\"SuccessfulSubmissions\":[{\"JobName\":\"orders-etl\",\"JobRunId\":\"jr_1\"}]}"));
+        stub.on("ElasticMapReduce.CancelSteps", Reply.json("{\"CancelStepsInfoList\":[{\"StepId\":\"s-1\",\"Status\":\"SUBMITTED\"}]}"));
+        stub.on("DELETE /applications/00fabc/jobruns/00fjr1", Reply.json("{\"applicationId\":\"00fabc\",\"jobRunId\":\"00fjr1\"}"));
+        stub.on("AWSStepFunctions.StopExecution", Reply.json("{\"stopDate\":1.7E9}"));
+
+        assertThat(cancel(TriggerType.GLUE, Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_1")).requested()).isTrue();
+        assertThat(cancel(TriggerType.EMR, Map.of("emr_cluster_id", "j-1", "emr_step_id", "s-1")).requested()).isTrue();
+        assertThat(cancel(TriggerType.EMR_SERVERLESS, Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1"))
+                .requested()).isTrue();
+        assertThat(cancel(TriggerType.STEP_FUNCTION, Map.of("sfn_execution_arn", "arn:aws:states:us-east-1:1:execution:sm:e1"))
+                .requested()).isTrue();
+
+        assertThat(stub.requests("AWSGlue.BatchStopJobRun").getFirst().json().toString())
+                .isEqualTo("{\"JobName\":\"orders-etl\",\"JobRunIds\":[\"jr_1\"]}");
+        assertThat(stub.requests("ElasticMapReduce.CancelSteps").getFirst().json().toString())
+                .isEqualTo("{\"ClusterId\":\"j-1\",\"StepIds\":[\"s-1\"]}");
+        assertThat(stub.requests("DELETE /applications/00fabc/jobruns/00fjr1")).hasSize(1);
+        assertThat(stub.requests("AWSStepFunctions.StopExecution").getFirst().json().get("executionArn").asText())
+                .isEqualTo("arn:aws:states:us-east-1:1:execution:sm:e1");
+    }
+
+    @Test
+    void aStopTheJobSystemRefusesIsNotACancel() {
+        stub.on("AWSGlue.BatchStopJobRun", Reply.json("{\"SuccessfulSubmissions\":[],\"Errors\":[{\"JobName\":\"orders-etl\","
+                + "\"JobRunId\":\"jr_1\",\"ErrorDetail\":{\"ErrorCode\":\"InvalidInputException\",\"ErrorMessage\":\"not running\"}}]}"));
+        stub.on("ElasticMapReduce.CancelSteps", Reply.json("{\"CancelStepsInfoList\":[{\"StepId\":\"s-1\",\"Status\":\"FAILED\","
+                + "\"Reason\":\"step is not running\"}]}"));
+
+        JobCanceller.Cancellation glueRefused = cancel(TriggerType.GLUE, Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_1"));
+        JobCanceller.Cancellation emrRefused = cancel(TriggerType.EMR, Map.of("emr_cluster_id", "j-1", "emr_step_id", "s-1"));
+
+        assertThat(glueRefused.requested()).isFalse();
+        assertThat(glueRefused.message()).contains("InvalidInputException", "not running");
+        assertThat(emrRefused.requested()).isFalse();
+        assertThat(emrRefused.message()).contains("step is not running");
+        assertThat(cancel(TriggerType.GLUE, Map.of()).message()).contains("missing glue metadata");
     }
 
     // ---- Glue (awsJson1_1) ----

@@ -2,8 +2,8 @@ package dev.interlock.deps.trigger;
 
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
-import dev.interlock.deps.outbound.InterlockVariables;
 import dev.interlock.deps.outbound.UrlGuard;
+import dev.interlock.deps.testing.TestTemplates;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.CommandTrigger;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class CommandJobTest {
     private static TriggerRunners runners(boolean allowCommand) {
         return new TriggerRunners(() -> null, () -> null, () -> null, () -> null, () -> null,
                 new GuardedHttp(new UrlGuard(false, HostResolver.system()), Clock.systemUTC(), NoWait.BACKOFF),
-                new InterlockVariables(Map.of()), Clock.systemUTC(), allowCommand);
+                TestTemplates.none(), Clock.systemUTC(), allowCommand);
     }
 
     private static TriggerResult run(boolean allowCommand, CommandTrigger trigger) {

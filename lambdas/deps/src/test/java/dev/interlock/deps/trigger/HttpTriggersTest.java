@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.HostResolver;
-import dev.interlock.deps.outbound.InterlockVariables;
+import dev.interlock.deps.Environment;
+import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.LocalHttpServer;
 import dev.interlock.deps.testing.LocalHttpServer.Answer;
@@ -33,7 +35,9 @@ class HttpTriggersTest {
 
     private static final Map<String, String> ENV = Map.of(
             "INTERLOCK_AIRFLOW_TOKEN", "af-token", "INTERLOCK_DBX_TOKEN", "dbx-token",
-            "AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI");
+            "INTERLOCK_ELSEWHERE_TOKEN", "elsewhere-token", "AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI",
+            "INTERLOCK_SECRET_HOSTS", "INTERLOCK_AIRFLOW_*=127.0.0.1;INTERLOCK_DBX_*=127.0.0.1;"
+                    + "INTERLOCK_ELSEWHERE_TOKEN=elsewhere.example.com");
 
     private final LocalHttpServer server = LocalHttpServer.start();
     private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
@@ -41,8 +45,9 @@ class HttpTriggersTest {
     private TriggerRunners runners(boolean allowPrivate) {
         GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock,
                 new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
+        Environment environment = Environment.of(ENV);
         return new TriggerRunners(() -> null, () -> null, () -> null, () -> null, () -> null, http,
-                new InterlockVariables(ENV), clock, false);
+                OutboundTemplates.create(environment, new AwsClients(environment)), clock, false);
     }
 
     private final TriggerRunners runners = runners(true);
@@ -53,7 +58,11 @@ class HttpTriggersTest {
     }
 
     private TriggerResult start(TriggerConfig trigger) {
-        return runners.start(new TriggerRequest("orders", "daily", "2026-03-01", "run-42", trigger));
+        return start("daily", trigger);
+    }
+
+    private TriggerResult start(String scheduleId, TriggerConfig trigger) {
+        return runners.start(new TriggerRequest("orders", scheduleId, "2026-03-01", "run-42", trigger));
     }
 
     private String base() {
@@ -63,21 +72,54 @@ class HttpTriggersTest {
     // ---- http ----
 
     @Test
-    void httpSendsTheExpandedRequestAndCompletesOnA2xx() {
+    void httpSendsTheRenderedRequestAndCompletesOnA2xx() {
         server.answer("PUT /hooks/start", Answer.status(204, ""));
         Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}");
-        headers.put("X-Leak", "${AWS_SECRET_ACCESS_KEY}");
-        TriggerResult result = start(new HttpTrigger("put", base() + "/hooks/start",
-                headers, "{\"token\":\"$INTERLOCK_DBX_TOKEN\",\"secret\":\"$AWS_SECRET_ACCESS_KEY\"}", 5));
+        headers.put("Authorization", "Bearer ${INTERLOCK_DBX_TOKEN}");
+        headers.put("X-Run", "${runId}");
+        TriggerResult result = start("h07", new HttpTrigger("put", base() + "/hooks/start?date=${date}&hour=${hour}",
+                headers, "{\"token\":\"$INTERLOCK_DBX_TOKEN\",\"secret\":\"$AWS_SECRET_ACCESS_KEY\","
+                        + "\"schedule\":\"${scheduleId}\",\"pipeline\":\"${pipelineId}\",\"spark\":\"$${spark.x}\"}", 5));
 
         assertThat(result).isEqualTo(TriggerResult.completed(Map.of("http_status", "204")));
         LocalHttpServer.Request sent = server.requests().getFirst();
         assertThat(sent.method()).isEqualTo("PUT");
-        assertThat(sent.headers()).containsEntry("Authorization", "Bearer af-token")
-                .containsEntry("X-Leak", "${AWS_SECRET_ACCESS_KEY}")
+        assertThat(sent.query()).isEqualTo("date=2026-03-01&hour=07");
+        assertThat(sent.headers()).containsEntry("Authorization", "Bearer dbx-token").containsEntry("X-Run", "run-42")
                 .containsEntry("Content-Type", "application/json");
-        assertThat(sent.body()).isEqualTo("{\"token\":\"dbx-token\",\"secret\":\"$AWS_SECRET_ACCESS_KEY\"}");
+        // Only INTERLOCK_* variables are credentials; other $NAME text is sent as written, $${ is a literal ${.
+        assertThat(sent.body()).isEqualTo("{\"token\":\"dbx-token\",\"secret\":\"$AWS_SECRET_ACCESS_KEY\","
+                + "\"schedule\":\"h07\",\"pipeline\":\"orders\",\"spark\":\"${spark.x}\"}");
+    }
+
+    @Test
+    void anUnknownPlaceholderIsRefusedNeverSentLiterally() {
+        assertThat(start(new HttpTrigger(null, base() + "/hook", Map.of("X-Leak", "${AWS_SECRET_ACCESS_KEY}"), null, 5)))
+                .satisfies(r -> assertThat(r.failureCategory()).isEqualTo(FailureCategory.PERMANENT))
+                .satisfies(r -> assertThat(r.error()).startsWith("header 'X-Leak': unknown placeholder ${AWS_SECRET_ACCESS_KEY}"));
+        assertThat(start(new HttpTrigger(null, base() + "/hook/${dat}", null, null, 5)).error())
+                .startsWith("url: unknown placeholder ${dat}");
+        assertThat(server.requests()).isEmpty();
+    }
+
+    @Test
+    void aCredentialIsNeverSentToAHostTheDeploymentDoesNotAllowForIt() {
+        assertThat(start(new HttpTrigger(null, base() + "/hook", Map.of("Authorization", "Bearer ${INTERLOCK_ELSEWHERE_TOKEN}"),
+                null, 5))).isEqualTo(TriggerResult.failed("${INTERLOCK_ELSEWHERE_TOKEN} may not be sent to host '127.0.0.1': "
+                + "INTERLOCK_SECRET_HOSTS allows it only to elsewhere.example.com", FailureCategory.PERMANENT));
+        assertThat(start(new HttpTrigger(null, base() + "/hook", null, "{\"t\":\"${INTERLOCK_UNLISTED}\"}", 5)).error())
+                .isEqualTo("${INTERLOCK_UNLISTED} may not be sent to host '127.0.0.1': INTERLOCK_SECRET_HOSTS names no host "
+                        + "for INTERLOCK_UNLISTED");
+        assertThat(server.requests()).isEmpty();
+    }
+
+    @Test
+    void aCredentialValueTheServerEchoesIsMaskedInTheFailure() {
+        server.answer("POST /hook", Answer.status(401, "token dbx-token is not valid"));
+        TriggerResult result = start(new HttpTrigger(null, base() + "/hook", Map.of("Authorization", "Bearer ${INTERLOCK_DBX_TOKEN}"),
+                null, 5));
+        assertThat(result).isEqualTo(TriggerResult.failed("POST " + base() + "/hook returned status 401: token *** is not valid",
+                FailureCategory.PERMANENT));
     }
 
     @Test
@@ -127,8 +169,8 @@ class HttpTriggersTest {
 
     @Test
     void anUnsetInterlockVariableFailsTheTriggerNamingIt() {
-        assertThat(start(new HttpTrigger(null, base() + "/hook", Map.of("Authorization", "Bearer $INTERLOCK_NOPE"), null, 5)))
-                .isEqualTo(TriggerResult.failed("variable INTERLOCK_NOPE is referenced but not set", FailureCategory.PERMANENT));
+        assertThat(start(new HttpTrigger(null, base() + "/hook", Map.of("Authorization", "Bearer $INTERLOCK_DBX_NOPE"), null, 5)))
+                .isEqualTo(TriggerResult.failed("variable INTERLOCK_DBX_NOPE is referenced but not set", FailureCategory.PERMANENT));
     }
 
     // ---- airflow ----
@@ -188,7 +230,7 @@ class HttpTriggersTest {
         String runId = "manual__2026-03-01T00:00:00+00:00";
         server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual__2026-03-01T00%3A00%3A00%2B00%3A00",
                 Answer.json(200, "{\"dag_run_id\":\"" + runId + "\",\"state\":\"" + airflowState + "\"}"));
-        RunCheck check = runners.check(new RunCheckRequest("orders", "run-42", TriggerType.AIRFLOW,
+        RunCheck check = runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW,
                 Map.of("airflow_url", base(), "airflow_dag_id", "orders_dag", "airflow_dag_run_id", runId),
                 Map.of("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}")));
 
@@ -201,18 +243,48 @@ class HttpTriggersTest {
     void airflowPollErrorsAreRetriedAtTheNextPollUnlessPermanent() {
         Map<String, String> metadata = Map.of("airflow_url", base(), "airflow_dag_id", "d", "airflow_dag_run_id", "r1");
         server.answer("GET /api/v1/dags/d/dagRuns/r1", Answer.status(503, "restarting"));
-        RunCheck unavailable = runners.check(new RunCheckRequest("orders", "run-42", TriggerType.AIRFLOW, metadata, null));
+        RunCheck unavailable = runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW, metadata, null));
         assertThat(unavailable.state()).isEqualTo(RunCheckState.RUNNING);
         assertThat(unavailable.failureCategory()).isEqualTo(FailureCategory.TRANSIENT);
 
         server.answer("GET /api/v1/dags/d/dagRuns/r1", Answer.json(200, "not json"));
-        assertThat(runners.check(new RunCheckRequest("orders", "run-42", TriggerType.AIRFLOW, metadata, null)).state())
+        assertThat(runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW, metadata, null)).state())
                 .isEqualTo(RunCheckState.RUNNING);
 
         server.answer("GET /api/v1/dags/d/dagRuns/r1", Answer.status(401, "unauthorized"));
-        RunCheck unauthorized = runners.check(new RunCheckRequest("orders", "run-42", TriggerType.AIRFLOW, metadata, null));
+        RunCheck unauthorized = runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW, metadata, null));
         assertThat(unauthorized).isEqualTo(RunCheck.failed("GET " + base() + "/api/v1/dags/d/dagRuns/r1 returned status 401: unauthorized",
                 FailureCategory.PERMANENT));
+    }
+
+    @Test
+    void airflowCancelMarksTheDagRunFailedWithTheTriggerHeaders() throws Exception {
+        Map<String, String> metadata = Map.of("airflow_url", base(), "airflow_dag_id", "d", "airflow_dag_run_id", "r1");
+        server.answer("PATCH /api/v1/dags/d/dagRuns/r1", Answer.json(200, "{\"dag_run_id\":\"r1\",\"state\":\"failed\"}"));
+
+        JobCanceller.Cancellation cancelled = runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW,
+                metadata, Map.of("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}")));
+
+        assertThat(cancelled.requested()).isTrue();
+        assertThat(cancelled.message()).isEqualTo("airflow dag run r1 marked failed (state now failed)");
+        LocalHttpServer.Request sent = server.requests().getFirst();
+        assertThat(sent.method()).isEqualTo("PATCH");
+        assertThat(sent.headers()).containsEntry("Authorization", "Bearer af-token");
+        assertThat(InterlockJson.json().readTree(sent.body())).isEqualTo(InterlockJson.json().readTree("{\"state\":\"failed\"}"));
+
+        server.answer("PATCH /api/v1/dags/d/dagRuns/r1", Answer.status(403, "forbidden"));
+        JobCanceller.Cancellation refused = runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW,
+                metadata, null));
+        assertThat(refused.requested()).isFalse();
+        assertThat(refused.message()).startsWith("cancel failed: PATCH ").contains("403");
+    }
+
+    @Test
+    void synchronousJobsHaveNothingToCancel() {
+        JobCanceller.Cancellation none = runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.HTTP, Map.of(), null));
+        assertThat(none.requested()).isFalse();
+        assertThat(none.message()).contains("nothing to cancel");
+        assertThat(server.requests()).isEmpty();
     }
 
     // ---- databricks ----
@@ -229,6 +301,20 @@ class HttpTriggersTest {
         assertThat(sent.headers()).containsEntry("Authorization", "Bearer dbx-token");
         assertThat(InterlockJson.json().readTree(sent.body())).isEqualTo(InterlockJson.json().readTree(
                 "{\"job_id\":1234,\"notebook_params\":{\"date\":\"2026-03-01\"},\"idempotency_token\":\"run-42\"}"));
+    }
+
+    @Test
+    void databricksCancelsTheRunById() throws Exception {
+        server.answer("POST /api/2.1/jobs/runs/cancel", Answer.json(200, "{}"));
+
+        JobCanceller.Cancellation cancelled = runners.cancel(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.DATABRICKS,
+                Map.of("databricks_workspace_url", base(), "databricks_run_id", "455644833"),
+                Map.of("Authorization", "Bearer ${INTERLOCK_DBX_TOKEN}")));
+
+        assertThat(cancelled.requested()).isTrue();
+        LocalHttpServer.Request sent = server.requests().getFirst();
+        assertThat(sent.headers()).containsEntry("Authorization", "Bearer dbx-token");
+        assertThat(InterlockJson.json().readTree(sent.body())).isEqualTo(InterlockJson.json().readTree("{\"run_id\":455644833}"));
     }
 
     @Test
@@ -259,7 +345,7 @@ class HttpTriggersTest {
         String resultJson = result == null ? "" : ",\"result_state\":\"" + result + "\"";
         server.answer("GET /api/2.1/jobs/runs/get", Answer.json(200,
                 "{\"run_id\":7,\"state\":{\"life_cycle_state\":\"" + life + "\"" + resultJson + ",\"state_message\":\"\"}}"));
-        RunCheck check = runners.check(new RunCheckRequest("orders", "run-42", TriggerType.DATABRICKS,
+        RunCheck check = runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.DATABRICKS,
                 Map.of("databricks_workspace_url", base(), "databricks_run_id", "7"),
                 Map.of("Authorization", "Bearer $INTERLOCK_DBX_TOKEN")));
 
@@ -271,9 +357,9 @@ class HttpTriggersTest {
 
     @Test
     void missingHttpMetadataFailsPermanently() {
-        assertThat(runners.check(new RunCheckRequest("orders", "run-42", TriggerType.AIRFLOW, Map.of("airflow_url", base()), null)))
+        assertThat(runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.AIRFLOW, Map.of("airflow_url", base()), null)))
                 .isEqualTo(RunCheck.failed("missing airflow metadata: airflow_dag_id, airflow_dag_run_id", FailureCategory.PERMANENT));
-        assertThat(runners.check(new RunCheckRequest("orders", "run-42", TriggerType.DATABRICKS, Map.of(), null)))
+        assertThat(runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", TriggerType.DATABRICKS, Map.of(), null)))
                 .isEqualTo(RunCheck.failed("missing databricks metadata: databricks_workspace_url, databricks_run_id",
                         FailureCategory.PERMANENT));
     }
@@ -281,7 +367,7 @@ class HttpTriggersTest {
     @Test
     void synchronousTypesReportSucceededIfEverPolled() {
         for (TriggerType type : new TriggerType[] {TriggerType.HTTP, TriggerType.LAMBDA, TriggerType.COMMAND}) {
-            assertThat(runners.check(new RunCheckRequest("orders", "run-42", type, Map.of(), null)))
+            assertThat(runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", type, Map.of(), null)))
                     .isEqualTo(RunCheck.succeeded(type.wireName() + " triggers complete when started"));
         }
     }

@@ -3,6 +3,7 @@ package dev.interlock.deps.trigger;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
 import dev.interlock.deps.outbound.GuardedHttp;
+import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
@@ -30,7 +31,7 @@ class TriggerRunnersFactoryTest {
                     "INTERLOCK_ENDPOINT_GLUE", stub.endpoint().toString()));
             try (AwsClients aws = new AwsClients(environment);
                  GuardedHttp http = GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC())) {
-                TriggerRunners runners = TriggerRunners.create(aws, environment, http, Clock.systemUTC(), false);
+                TriggerRunners runners = TriggerRunners.create(aws, OutboundTemplates.create(environment, aws), http, Clock.systemUTC(), false);
                 for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda")) {
                     assertThat(aws.created(client)).as(client).isFalse();
                 }

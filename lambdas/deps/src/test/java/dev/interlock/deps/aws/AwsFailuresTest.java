@@ -1,4 +1,4 @@
-package dev.interlock.deps.trigger;
+package dev.interlock.deps.aws;
 
 import dev.interlock.model.run.FailureCategory;
 import org.junit.jupiter.api.Test;

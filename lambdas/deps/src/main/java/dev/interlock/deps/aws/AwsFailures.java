@@ -1,4 +1,4 @@
-package dev.interlock.deps.trigger;
+package dev.interlock.deps.aws;
 
 import dev.interlock.model.run.FailureCategory;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -10,7 +10,6 @@ import software.amazon.awssdk.core.exception.SdkException;
 import java.io.InterruptedIOException;
 import java.net.http.HttpTimeoutException;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * Classifies AWS SDK failures by exception type and HTTP status — never by message text: throttling and 5xx are
@@ -54,15 +53,6 @@ public final class AwsFailures {
         return operation + " failed: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
-    /** Runs one SDK call, turning its failure into a classified {@link JobFailure}. */
-    static <T> T call(String operation, Supplier<T> call) throws JobFailure {
-        try {
-            return call.get();
-        } catch (SdkException e) {
-            throw JobFailure.of(operation, e);
-        }
-    }
-
     /**
      * 4xx answers that mean "not now" rather than "never": too many concurrent Glue runs or Step Functions
      * executions, a Lambda function being updated or not yet active.
@@ -77,7 +67,7 @@ public final class AwsFailures {
      * rather than the exception class keeps this class free of the service jars, so a function that does not ship
      * Glue or Lambda can still classify its failures.
      */
-    static final Set<String> BUSY_ERROR_CODES = Set.of("ConcurrentRunsExceededException", "ExecutionLimitExceeded",
+    public static final Set<String> BUSY_ERROR_CODES = Set.of("ConcurrentRunsExceededException", "ExecutionLimitExceeded",
             "ResourceConflictException", "ResourceNotReadyException");
 
     private static boolean timeoutCause(Throwable e) {

@@ -1,0 +1,212 @@
+package dev.interlock.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+
+import java.time.LocalDate;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The evaluation lock as an on-call engineer meets it: one lock per (pipeline, schedule, date), markers that meet a
+ * held lock absorbed or run after the holder, never dropped, and the operator's release of a lock whose holder died.
+ */
+class LockEndToEndTest extends EndToEnd {
+
+    private String passing(String name, String extra) {
+        return """
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/%s"}
+                %s
+                """.formatted(name, jobs.endpoint(), name, extra);
+    }
+
+    /** Ready once {@code upstream} completed the same date, and re-evaluated every minute until then. */
+    private String downstreamOf(String name, String upstream) {
+        return """
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: %s}}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/%s"}
+                evaluationIntervalSeconds: 60
+                """.formatted(name, upstream, jobs.endpoint(), name);
+    }
+
+    /** Ready once the sensor {@code <name>-src} reports a count of at least 1. */
+    private String waitingForSensor(String name) {
+        return """
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:sensor-threshold", config: {sensor: %s-src, field: count, op: gte, value: 1}}
+                trigger: {type: http, url: "%s/jobs/%s"}
+                evaluationIntervalSeconds: 60
+                """.formatted(name, name, jobs.endpoint(), name);
+    }
+
+    private String lockPath(String pipeline, String schedule, LocalDate date) {
+        return "/pipelines/" + pipeline + "/locks/" + schedule + "/" + date;
+    }
+
+    private void awaitNotReady(String pipeline) {
+        await(pipeline + " waits on NOT READY", () -> eventsOf(pipeline, "READINESS_CHECKED"),
+                l -> l.stream().anyMatch(e -> e.path("status").asText().equals("NOT_READY")));
+    }
+
+    @Test
+    void aNotReadyWaitForTodayDoesNotDropYesterdaysEvaluation() {
+        LocalDate today = today();
+        LocalDate yesterday = today.minusDays(1);
+        putPipeline(passing("lk-up", ""));
+        putPipeline(downstreamOf("lk-down", "lk-up"));
+        String todays = evaluate("lk-down", today);
+        awaitNotReady("lk-down");
+
+        // Yesterday's upstream completes now; its cascade marker starts yesterday's downstream evaluation while
+        // today's is still waiting for today's upstream.
+        assertThat(awaitDone(evaluate("lk-up", yesterday))).isEqualTo(ExecutionStatus.SUCCEEDED);
+        await("yesterday's downstream ran", () -> runLogStatus("lk-down", yesterday, "daily"), "COMPLETED"::equals);
+        assertThat(jobs.triggersOf("lk-down")).isEqualTo(1);
+        assertThat(status(arnOf(todays))).isEqualTo(ExecutionStatus.RUNNING);
+        JsonNode todaysLock = expect(200, "GET", lockPath("lk-down", "daily", today), null, null);
+        assertThat(todaysLock.path("owner").asText()).isEqualTo(todays);
+
+        // Today's upstream completes: the waiting holder re-evaluates and runs today too.
+        assertThat(awaitDone(evaluate("lk-up", today))).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(awaitDone(todays)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(runLogStatus("lk-down", today, "daily")).isEqualTo("COMPLETED");
+        assertThat(jobs.triggersOf("lk-down")).isEqualTo(2);
+        awaitExecutionsDone("lk-down", executions("lk-down").size());
+        assertThat(call("GET", lockPath("lk-down", "daily", today), null, null).status()).isEqualTo(404);
+        assertThat(call("GET", lockPath("lk-down", "daily", yesterday), null, null).status()).isEqualTo(404);
+    }
+
+    @Test
+    void aMarkerMeetingAHolderThatWaitsOnNotReadyIsAbsorbedWithAnEvent() {
+        LocalDate date = today();
+        putPipeline(waitingForSensor("lk-absorb"));
+        String holder = evaluate("lk-absorb", date);
+        awaitNotReady("lk-absorb");
+
+        String second = evaluate("lk-absorb", date);
+        assertThat(awaitDone(second)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(visited(arnOf(second))).containsExactly("InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock",
+                "IsLockAcquired", "Done");
+        List<JsonNode> absorbed = eventsOf("lk-absorb", "MARKER_ABSORBED");
+        assertThat(absorbed).hasSize(1);
+        assertThat(absorbed.getFirst().path("details").path("holder").asText()).isEqualTo(holder);
+        assertThat(absorbed.getFirst().path("details").path("executionName").asText()).isEqualTo(second);
+        assertThat(absorbed.getFirst().path("message").asText()).contains(holder, "NOT READY");
+
+        // The holder does the work the absorbed marker asked for.
+        sensor("lk-absorb-src", "{\"count\":5}");
+        assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(runLogStatus("lk-absorb", date, "daily")).isEqualTo("COMPLETED");
+        assertThat(jobs.triggersOf("lk-absorb")).isEqualTo(1);
+    }
+
+    @Test
+    void aRerunWhileTheHolderMonitorsRunsAfterTheHolderReleases() {
+        LocalDate date = today();
+        putPipeline(passing("lk-mon", "monitoring: {enabled: true, duration: 15m}"));
+        String holder = evaluate("lk-mon", date);
+        await("first run completed", () -> runLogStatus("lk-mon", date, "daily"), "COMPLETED"::equals);
+        assertThat(status(arnOf(holder))).as("the holder still monitors").isEqualTo(ExecutionStatus.RUNNING);
+
+        JsonNode accepted = expect(202, "POST", "/pipelines/lk-mon/reruns", "application/json",
+                "{\"date\":\"" + date + "\",\"reason\":\"backfill while monitoring\"}");
+        String rerun = accepted.path("executionName").asText();
+
+        assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(awaitDone(rerun)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(visited(arnOf(rerun))).containsSubsequence("AcquireLock", "IsLockAcquired", "WaitForLock", "AcquireLock",
+                "IsLockAcquired", "CheckRunLog", "ResolvePipeline", "TriggerPipeline", "LogCompleted");
+        assertThat(jobs.triggersOf("lk-mon")).isEqualTo(2);
+        JsonNode log = runLog("lk-mon", date, "daily");
+        assertThat(log.path("retryHistory")).extracting(h -> h.path("status").asText()).containsExactly("COMPLETED", "COMPLETED");
+        List<JsonNode> deferred = eventsOf("lk-mon", "MARKER_DEFERRED");
+        assertThat(deferred).isNotEmpty().allSatisfy(e -> {
+            assertThat(e.path("details").path("holder").asText()).isEqualTo(holder);
+            assertThat(e.path("details").path("executionName").asText()).isEqualTo(rerun);
+        });
+    }
+
+    @Test
+    void anOperatorReleasesTheLockOfAnAbortedHolderAndTheWorkItAbsorbedRuns() {
+        LocalDate date = today();
+        putPipeline(waitingForSensor("lk-stuck"));
+        String holder = evaluate("lk-stuck", date);
+        awaitNotReady("lk-stuck");
+        assertThat(awaitDone(evaluate("lk-stuck", date))).isEqualTo(ExecutionStatus.SUCCEEDED);
+        JsonNode held = expect(200, "GET", lockPath("lk-stuck", "daily", date), null, null);
+        assertThat(held.path("owner").asText()).isEqualTo(holder);
+        assertThat(held.path("absorbed").asInt()).isEqualTo(1);
+
+        // The on-call engineer aborts the holder: its lock outlives it.
+        aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
+        assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
+        assertThat(expect(200, "GET", lockPath("lk-stuck", "daily", date), null, null).path("owner").asText()).isEqualTo(holder);
+
+        JsonNode released = expect(200, "DELETE", lockPath("lk-stuck", "daily", date) + "?reason=holder%20aborted", null, null);
+        assertThat(released.path("released").asBoolean()).isTrue();
+        assertThat(released.path("previousHolder").asText()).isEqualTo(holder);
+        String reEmitted = released.path("reEmittedExecution").asText();
+        assertThat(reEmitted).as("the absorbed marker is handed on, since its holder never did the work").isNotBlank();
+        JsonNode audit = eventsOf("lk-stuck", "LOCK_RELEASED").getFirst();
+        assertThat(audit.path("details").path("previousHolder").asText()).isEqualTo(holder);
+        assertThat(audit.path("details").path("releasedBy").asText()).isNotBlank();
+        assertThat(audit.path("details").path("reason").asText()).isEqualTo("holder aborted");
+
+        sensor("lk-stuck-src", "{\"count\":5}");
+        assertThat(awaitDone(reEmitted)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(runLogStatus("lk-stuck", date, "daily")).isEqualTo("COMPLETED");
+        assertThat(jobs.triggersOf("lk-stuck")).isEqualTo(1);
+        JsonNode none = expect(404, "DELETE", lockPath("lk-stuck", "daily", date), null, null);
+        assertThat(none.path("detail").asText()).contains("no lock");
+    }
+
+    @Test
+    void theCliReleasesALockAndBadRequestsAreRefusedWithTheirPath() {
+        LocalDate date = today();
+        putPipeline(waitingForSensor("lk-cli"));
+        String holder = evaluate("lk-cli", date);
+        awaitNotReady("lk-cli");
+        aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)));
+        assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
+
+        Cli unlock = cli("unlock", "lk-cli", "--schedule", "daily", "--date", date.toString(), "--reason", "aborted at 3 am",
+                "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        assertThat(unlock.code()).as(unlock.err()).isZero();
+        assertThat(unlock.out()).contains(holder);
+        assertThat(eventsOf("lk-cli", "LOCK_RELEASED")).singleElement()
+                .satisfies(e -> assertThat(e.path("details").path("reason").asText()).isEqualTo("aborted at 3 am"));
+        assertThat(call("GET", lockPath("lk-cli", "daily", date), null, null).status()).isEqualTo(404);
+
+        Cli again = cli("unlock", "lk-cli", "--date", date.toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        assertThat(again.code()).isNotZero();
+        assertThat(again.err()).contains("no lock");
+        Cli badDate = cli("unlock", "lk-cli", "--date", "2026-02-30", "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        assertThat(badDate.code()).isNotZero();
+        assertThat(badDate.err()).contains("path.date");
+
+        assertThat(expect(400, "DELETE", "/pipelines/lk-cli/locks/daily/yesterday", null, null).path("errors").get(0)
+                .path("path").asText()).isEqualTo("path.date");
+        assertThat(expect(400, "DELETE", "/pipelines/lk-cli/locks/no%23such/" + date, null, null).path("errors").get(0)
+                .path("path").asText()).isEqualTo("path.scheduleId");
+        assertThat(call("DELETE", "/pipelines/lk-nobody/locks/daily/" + date, null, null).status()).isEqualTo(404);
+        JsonNode longReason = expect(400, "DELETE", lockPath("lk-cli", "daily", date) + "?reason=" + "x".repeat(1001), null, null);
+        assertThat(longReason.path("errors").get(0).path("path").asText()).isEqualTo("query.reason");
+    }
+}

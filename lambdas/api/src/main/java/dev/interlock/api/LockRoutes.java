@@ -1,0 +1,129 @@
+package dev.interlock.api;
+
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.keys.LockKey;
+import dev.interlock.model.marker.ExecutionName;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.validation.PipelineValidation;
+import dev.interlock.model.validation.ValidationError;
+import dev.interlock.store.LockHolder;
+import dev.interlock.store.Provider;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code GET} and {@code DELETE /pipelines/{id}/locks/{scheduleId}/{date}}: who holds the evaluation lock of a day, and
+ * the operator's release of a lock whose holder died (an aborted execution, a lost local runtime). A release is
+ * audited (a {@code LOCK_RELEASED} event naming the caller, the previous holder and the reason); markers the dead
+ * holder had absorbed are handed on to a new execution, since their work is no longer anyone's.
+ */
+final class LockRoutes {
+
+    static final int MAX_REASON = MarkerRoutes.MAX_REASON;
+
+    private final Provider provider;
+    private final Clock clock;
+
+    LockRoutes(Provider provider, Clock clock) {
+        this.provider = provider;
+        this.clock = clock;
+    }
+
+    /** The lock as its holder left it. */
+    record LockView(String pipelineId, String scheduleId, LocalDate date, String owner, Instant acquiredAt, Instant expiresAt,
+                    Instant nextRoundBy, Instant evaluatingUntil, int absorbed) {
+    }
+
+    /** The answer to a release. */
+    record Released(String pipelineId, String scheduleId, LocalDate date, boolean released, String previousHolder,
+                    Instant heldSince, Instant expiresAt, int absorbed, String releasedBy, String reason,
+                    String reEmittedExecution) {
+    }
+
+    ApiResponse get(ApiRequest request, Map<String, String> path) {
+        LockKey key = key(path, List.of());
+        requirePipeline(key.pipelineId());
+        LockHolder holder = provider.locks().holder(key).orElseThrow(() -> notHeld(key));
+        return ApiResponse.json(200, new LockView(key.pipelineId(), key.scheduleId(), key.date(), holder.owner(),
+                holder.acquiredAt(), holder.expiresAt(), holder.nextRoundBy(), holder.evaluatingUntil(), holder.absorbed()));
+    }
+
+    ApiResponse release(ApiRequest request, Map<String, String> path) {
+        List<ValidationError> errors = new ArrayList<>();
+        String reason = request.queryParameter("reason").map(String::strip).filter(r -> !r.isEmpty()).orElse(null);
+        if (reason != null && reason.length() > MAX_REASON) {
+            errors.add(new ValidationError("query.reason", "must be at most " + MAX_REASON + " characters, got " + reason.length()));
+        }
+        LockKey key = key(path, errors);
+        requirePipeline(key.pipelineId());
+        LockHolder holder = provider.locks().holder(key).orElseThrow(() -> notHeld(key));
+        Instant now = clock.instant();
+        // Audited before the release: there is never a release without its record.
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("releasedBy", request.caller());
+        details.put("previousHolder", holder.owner());
+        if (holder.acquiredAt() != null) {
+            details.put("heldSince", holder.acquiredAt().toString());
+        }
+        if (reason != null) {
+            details.put("reason", reason);
+        }
+        provider.events().append(new Event(EventKind.LOCK_RELEASED, key.pipelineId(), key.scheduleId(), key.date(), null, null,
+                "RELEASED", "lock " + key.value() + " held by " + holder.owner() + " released by " + request.caller()
+                        + (reason == null ? "" : ": " + reason), details, now));
+        Optional<LockHolder> previous = provider.locks().forceRelease(key);
+        int absorbed = previous.map(LockHolder::absorbed).orElse(holder.absorbed());
+        String reEmitted = absorbed > 0 ? reEmit(key, holder.owner(), now) : null;
+        return ApiResponse.json(200, new Released(key.pipelineId(), key.scheduleId(), key.date(), true, holder.owner(),
+                holder.acquiredAt(), holder.expiresAt(), absorbed, request.caller(), reason, reEmitted));
+    }
+
+    /** The work the dead holder had absorbed, handed to a new execution (once per holder: the marker key says so). */
+    private String reEmit(LockKey key, String previousHolder, Instant now) {
+        Marker marker = Marker.handOver(key.pipelineId(), key.scheduleId(), key.date(), MarkerSource.DEFERRED,
+                "released-" + previousHolder, false, now);
+        provider.cascade().writeMarker(marker);
+        return ExecutionName.of(marker.pipelineId(), marker.date(), marker.scheduleId(), marker.key().sk());
+    }
+
+    private static LockKey key(Map<String, String> path, List<ValidationError> earlier) {
+        List<ValidationError> errors = new ArrayList<>(earlier);
+        String id = PathIds.pipelineId(path.get("id"));
+        String scheduleId = path.get("scheduleId");
+        if (scheduleId == null || !PipelineValidation.SCHEDULE_NAME.matcher(scheduleId).matches()) {
+            errors.add(new ValidationError("path.scheduleId", "'" + scheduleId + "' is not a schedule id ("
+                    + PipelineValidation.SCHEDULE_NAME.pattern() + ")"));
+        }
+        LocalDate date = null;
+        try {
+            date = LocalDate.parse(String.valueOf(path.get("date")));
+        } catch (DateTimeParseException e) {
+            errors.add(new ValidationError("path.date", "'" + path.get("date") + "' is not a date (YYYY-MM-DD)"));
+        }
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the lock request has " + errors.size() + " problem(s)", errors);
+        }
+        return new LockKey(id, scheduleId, date);
+    }
+
+    private void requirePipeline(String id) {
+        if (provider.pipelines().get(id).isEmpty()) {
+            throw PipelineRoutes.notFound(id);
+        }
+    }
+
+    private static ProblemException notHeld(LockKey key) {
+        return ProblemException.of(ProblemType.NOT_FOUND, "no lock is held for " + key.pipelineId() + " schedule "
+                + key.scheduleId() + " on " + key.date() + "; nothing to release");
+    }
+}

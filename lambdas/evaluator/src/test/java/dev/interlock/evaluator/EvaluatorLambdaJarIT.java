@@ -1,0 +1,139 @@
+package dev.interlock.evaluator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.deps.dynamodb.DynamoDbProvider;
+import dev.interlock.deps.dynamodb.InterlockTable;
+import dev.interlock.deps.dynamodb.LocalDynamoDb;
+import dev.interlock.deps.testing.AwsProtocolStub;
+import dev.interlock.deps.testing.AwsProtocolStub.Reply;
+import dev.interlock.deps.testing.JarDiff;
+import dev.interlock.deps.testing.LambdaJarRun;
+import dev.interlock.deps.testing.LocalHttpServer;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.model.trait.ResolvedTrait;
+import dev.interlock.model.trait.TraitStatus;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The deployable jar, target/evaluator-lambda.jar (shrunk by ProGuard), run for real after the build made it: a fresh
+ * JVM with only that jar on its class path creates {@link EvaluatorHandler} the way Lambda does and evaluates a builtin,
+ * a {@code lambda:} and an HTTP trait whose headers carry a Secrets Manager secret and an SSM parameter — so every SDK
+ * client the function ships makes its call through the shrunk classes. A class the shrinker removed but a path needs
+ * fails that evaluation with {@code NoClassDefFoundError} or {@code NoSuchMethodError}.
+ */
+class EvaluatorLambdaJarIT {
+
+    private static final Path JAR = Path.of("target", "evaluator-lambda.jar");
+    private static final Path UNSHRUNK = Path.of("target", "evaluator-lambda-unshrunk.jar");
+    private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
+    private static final String TABLE = "interlock-evaluator-jar-it";
+    private static final LocalDate DATE = LocalDate.parse("2026-03-01");
+
+    private static LocalDynamoDb dynamoDb;
+    private static DynamoDbClient dynamoDbClient;
+    private static AwsProtocolStub aws;
+    private static LocalHttpServer checks;
+
+    @BeforeAll
+    static void start() {
+        dynamoDb = LocalDynamoDb.start();
+        dynamoDbClient = dynamoDb.client();
+        InterlockTable.createIfAbsent(dynamoDbClient, TABLE, TableDefinition.INTERLOCK);
+        aws = AwsProtocolStub.start()
+                .on("POST /2015-03-31/functions/row-count/invocations",
+                        Reply.raw("{\"status\":\"PASS\",\"value\":{\"rows\":1200}}", Map.of("X-Amz-Executed-Version", "3")))
+                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"interlock/checks\","
+                        + "\"SecretString\":\"{\\\"token\\\":\\\"sm-check-token\\\"}\"}"))
+                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/checks/tenant\","
+                        + "\"Type\":\"SecureString\",\"Value\":\"ssm-tenant\"}}"));
+        checks = LocalHttpServer.start().answer("POST /freshness",
+                LocalHttpServer.Answer.json(200, "{\"status\":\"PASS\",\"value\":{\"ageMinutes\":4}}"));
+    }
+
+    @AfterAll
+    static void stop() {
+        checks.close();
+        aws.close();
+        dynamoDbClient.close();
+        dynamoDb.close();
+    }
+
+    @Test
+    void theShrunkJarEvaluatesEveryKindOfTraitAndStoresTheResults(@TempDir Path work) throws Exception {
+        assertThat(Files.size(JAR)).as("size of %s (under 20 MiB)", JAR).isLessThan(MAX_JAR_BYTES);
+
+        LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, EvaluatorHandler.class.getName(), environment())
+                .event("builtin", event("completeness", "builtin:always-pass", Map.of()))
+                .event("lambda", event("row-count", "lambda:row-count", Map.of()))
+                .event("http-secret", event("source-freshness", checks.uri("/freshness").toString(), Map.of(
+                        "Authorization", "Bearer ${secret:interlock/checks#token}", "X-Tenant", "${ssm:/interlock/checks/tenant}",
+                        "X-Date", "${date}")))
+                .run(work);
+
+        assertStatus(answers, "builtin", TraitStatus.PASS);
+        assertStatus(answers, "lambda", TraitStatus.PASS);
+        assertStatus(answers, "http-secret", TraitStatus.PASS);
+        assertThat(checks.requests()).singleElement().satisfies(r -> assertThat(r.headers())
+                .containsEntry("Authorization", "Bearer sm-check-token").containsEntry("X-Tenant", "ssm-tenant")
+                .containsEntry("X-Date", "2026-03-01"));
+        assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
+                .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/checks"));
+        assertThat(aws.requests("AmazonSSM.GetParameter")).singleElement()
+                .satisfies(r -> assertThat(r.json().path("WithDecryption").asBoolean()).isTrue());
+        assertThat(aws.requests("POST /2015-03-31/functions/row-count/invocations")).hasSize(1);
+
+        // The function stored each result; the stored results hold no credential.
+        DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
+        for (String trait : new String[] {"completeness", "row-count", "source-freshness"}) {
+            assertThat(store.traits().get("orders", DATE, "daily", trait)).as(trait).isPresent();
+        }
+        String items = dynamoDbClient.scan(b -> b.tableName(TABLE)).items().toString();
+        assertThat(items).contains("source-freshness").doesNotContain("sm-check-token").doesNotContain("ssm-tenant");
+    }
+
+    @Test
+    void onlyTheSdkServiceClassesWereShrunk() {
+        JarDiff.assertOnlyServiceClassesShrunk(UNSHRUNK, JAR, "ssm", "CreateDocument", "GetParameter");
+    }
+
+    private static Map<String, String> environment() {
+        String stub = aws.endpoint().toString();
+        Map<String, String> env = new HashMap<>();
+        env.put("TABLE_NAME", TABLE);
+        env.put("AWS_REGION", "us-east-1");
+        env.put("INTERLOCK_ALLOW_PRIVATE_URLS", "true");
+        env.put("INTERLOCK_ENDPOINT_DYNAMODB", dynamoDb.endpoint().toString());
+        env.put("INTERLOCK_ENDPOINT_LAMBDA", stub);
+        env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", stub);
+        env.put("INTERLOCK_ENDPOINT_SSM", stub);
+        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
+        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
+        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
+        return env;
+    }
+
+    /** The evaluator Lambda's input (CONTRACT §5): one resolved trait of the orders pipeline. */
+    private static String event(String trait, String evaluator, Map<String, String> headers) {
+        return InterlockJson.write(new ResolvedTrait("orders", "daily", DATE, trait, evaluator, Map.of(), 30, 300, true,
+                headers));
+    }
+
+    private static void assertStatus(LambdaJarRun.Answers answers, String event, TraitStatus status) {
+        JsonNode answer = InterlockJson.tree(answers.json(event));
+        assertThat(answer.path("status").asText()).as("%s answered %s", event, answer).isEqualTo(status.wireName());
+    }
+}

@@ -1,0 +1,154 @@
+package dev.interlock.local.jobs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.local.aws.AwsJson;
+import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.statemachine.engine.EngineClock;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * AWS Glue's job-run API on the local runtime (JSON 1.1, {@code AWSGlue.*}): {@code StartJobRun}, {@code GetJobRun}
+ * and {@code BatchStopJobRun} run job fakes for any job name, and each run's end is published as a
+ * {@code Glue Job State Change} event.
+ */
+public final class GlueJobs implements AwsJson.Service {
+
+    private record Run(String jobName, Map<String, String> arguments, FakeRun fake) {
+    }
+
+    private final EngineClock clock;
+    private final JobEvents events;
+    private final Map<String, Run> runs = new ConcurrentHashMap<>();
+
+    GlueJobs(EngineClock clock, JobEvents events) {
+        this.clock = clock;
+        this.events = events;
+    }
+
+    @Override
+    public String targetPrefix() {
+        return "AWSGlue.";
+    }
+
+    @Override
+    public String contentType() {
+        return AwsJson.JSON_1_1;
+    }
+
+    @Override
+    public Object call(String operation, JsonNode request) {
+        return switch (operation) {
+            case "StartJobRun" -> start(request);
+            case "GetJobRun" -> Map.of("JobRun", describe(find(AwsJson.required(request, "JobName"), AwsJson.required(request, "RunId"))));
+            case "BatchStopJobRun" -> stop(request);
+            default -> throw AwsJson.Failure.of("UnknownOperationException",
+                    "operation " + operation + " is not supported by the local Glue job fakes");
+        };
+    }
+
+    private Map<String, Object> start(JsonNode request) {
+        String jobName = AwsJson.required(request, "JobName");
+        Map<String, String> arguments = new LinkedHashMap<>();
+        request.path("Arguments").properties().forEach(e -> arguments.put(e.getKey(), e.getValue().asText()));
+        FakeJob fake;
+        try {
+            fake = FakeJob.fromMap(arguments);
+        } catch (IllegalArgumentException e) {
+            throw AwsJson.Failure.of("InvalidInputException", "Arguments: " + e.getMessage());
+        }
+        String id = "jr_" + HexFormat.of().formatHex(randomBytes(32));
+        Run run = new Run(jobName, Map.copyOf(arguments), FakeRun.create(clock, id, fake));
+        runs.put(id, run);
+        run.fake().begin(clock, ended -> publish(run));
+        return Map.of("JobRunId", id);
+    }
+
+    private Run find(String jobName, String runId) {
+        Run run = runs.get(runId);
+        if (run == null || !run.jobName().equals(jobName)) {
+            throw AwsJson.Failure.of("EntityNotFoundException", "Job run " + runId + " of job " + jobName + " not found");
+        }
+        return run;
+    }
+
+    private Map<String, Object> describe(Run run) {
+        FakeRun fake = run.fake();
+        var now = clock.now();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("Id", fake.id());
+        out.put("Attempt", 0);
+        out.put("JobName", run.jobName());
+        out.put("StartedOn", fake.startedAt());
+        out.put("LastModifiedOn", fake.ended(now) ? fake.endsAt() : fake.startedAt());
+        if (fake.ended(now)) {
+            out.put("CompletedOn", fake.endsAt());
+        }
+        out.put("JobRunState", state(fake.phase(now)));
+        out.put("Arguments", run.arguments());
+        if (fake.phase(now) == FakeRun.Phase.FAILED) {
+            out.put("ErrorMessage", fake.failureMessage());
+        }
+        out.put("ExecutionTime", Duration.between(fake.startedAt(), fake.ended(now) ? fake.endsAt() : now).toSeconds());
+        return out;
+    }
+
+    private Map<String, Object> stop(JsonNode request) {
+        String jobName = AwsJson.required(request, "JobName");
+        List<Map<String, Object>> stopped = new ArrayList<>();
+        List<Map<String, Object>> errors = new ArrayList<>();
+        for (JsonNode id : request.path("JobRunIds")) {
+            Run run = runs.get(id.asText());
+            if (run == null || !run.jobName().equals(jobName)) {
+                errors.add(Map.of("JobName", jobName, "JobRunId", id.asText(), "ErrorDetail",
+                        Map.of("ErrorCode", "EntityNotFoundException", "ErrorMessage", "Job run " + id.asText() + " not found")));
+            } else if (run.fake().stop(clock.now())) {
+                stopped.add(Map.of("JobName", jobName, "JobRunId", id.asText()));
+                publish(run);
+            } else {
+                errors.add(Map.of("JobName", jobName, "JobRunId", id.asText(), "ErrorDetail",
+                        Map.of("ErrorCode", "InvalidInputException", "ErrorMessage", "Job run " + id.asText() + " has ended")));
+            }
+        }
+        return Map.of("SuccessfulSubmissions", stopped, "Errors", errors);
+    }
+
+    /** Glue publishes only terminal states, as {@code Glue Job State Change}. */
+    private void publish(Run run) {
+        FakeRun.Phase phase = run.fake().phase(clock.now());
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("jobName", run.jobName());
+        detail.put("severity", phase == FakeRun.Phase.FAILED ? "ERROR" : "INFO");
+        detail.put("state", state(phase));
+        detail.put("jobRunId", run.fake().id());
+        detail.put("message", switch (phase) {
+            case SUCCEEDED -> "Job run succeeded";
+            case FAILED -> run.fake().failureMessage();
+            case STOPPED -> "Job run stopped";
+            case RUNNING -> "Job run running";
+        });
+        events.publish(JobStateRule.GLUE, List.of(), detail, run.fake().endsAt());
+    }
+
+    private static String state(FakeRun.Phase phase) {
+        return switch (phase) {
+            case RUNNING -> "RUNNING";
+            case SUCCEEDED -> "SUCCEEDED";
+            case FAILED -> "FAILED";
+            case STOPPED -> "STOPPED";
+        };
+    }
+
+    static byte[] randomBytes(int n) {
+        byte[] bytes = new byte[n];
+        ThreadLocalRandom.current().nextBytes(bytes);
+        return bytes;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.interlock.model.runtime;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The EventBridge rules that follow AWS jobs to their end (SPEC §11): which service events they match (AWS's own
+ * {@code source} and {@code detail-type}, the terminal values of the state field) and what their target receives.
+ * Named once for the CDK stack, which scopes each rule to the configured jobs, and for the local runtime, whose job
+ * fakes publish these events to its local EventBridge.
+ */
+public enum JobStateRule {
+    GLUE("GlueJobStateChange", "aws.glue", "Glue Job State Change", "state",
+            List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"), "jobName"),
+    EMR_STEP("EmrStepStateChange", "aws.emr", "EMR Step Status Change", "state",
+            List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"), "clusterId"),
+    EMR_SERVERLESS("EmrServerlessJobStateChange", "aws.emr-serverless", "EMR Serverless Job Run State Change", "state",
+            List.of("SUCCESS", "FAILED", "CANCELLED"), "applicationId"),
+    STEP_FUNCTIONS("StepFunctionsExecutionStateChange", "aws.states", "Step Functions Execution Status Change", "status",
+            List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"), "stateMachineArn");
+
+    /** The orchestrator action the rules' target invokes. */
+    public static final String TARGET_ACTION = "jobStateChange";
+
+    private final String ruleId;
+    private final String source;
+    private final String detailType;
+    private final String stateField;
+    private final List<String> terminalStates;
+    private final String resourceField;
+
+    JobStateRule(String ruleId, String source, String detailType, String stateField, List<String> terminalStates,
+                 String resourceField) {
+        this.ruleId = ruleId;
+        this.source = source;
+        this.detailType = detailType;
+        this.stateField = stateField;
+        this.terminalStates = terminalStates;
+        this.resourceField = resourceField;
+    }
+
+    /** The rule's construct id in the stack and its name on the local bus. */
+    public String ruleId() {
+        return ruleId;
+    }
+
+    /** The event's {@code source}, e.g. {@code aws.glue}. */
+    public String source() {
+        return source;
+    }
+
+    /** The event's {@code detail-type}, e.g. {@code Glue Job State Change}. */
+    public String detailType() {
+        return detailType;
+    }
+
+    /** The {@code detail} field holding the job's state ({@code status} for Step Functions). */
+    public String stateField() {
+        return stateField;
+    }
+
+    /** The states that end a job: the only ones the rule matches. */
+    public List<String> terminalStates() {
+        return terminalStates;
+    }
+
+    /** The {@code detail} field naming the job's resource, by which a deployment scopes the rule. */
+    public String resourceField() {
+        return resourceField;
+    }
+
+    /**
+     * The rule's {@code detail} pattern: terminal states, and only the given resources (job names, cluster ids …)
+     * unless {@code resources} is empty (the local runtime, where every job is a fake of its own).
+     */
+    public Map<String, Object> detailPattern(List<String> resources) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put(stateField, terminalStates);
+        if (!resources.isEmpty()) {
+            detail.put(resourceField, resources);
+        }
+        return detail;
+    }
+
+    /**
+     * What the target receives for a matched event: {@code {"action":"jobStateChange","payload":{source, detailType,
+     * time, detail}}}. The stack builds the same shape with an input transformer.
+     */
+    public static Map<String, Object> targetInput(Object source, Object detailType, Object time, Object detail) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("source", source);
+        payload.put("detailType", detailType);
+        payload.put("time", time);
+        payload.put("detail", detail);
+        Map<String, Object> input = new LinkedHashMap<>();
+        input.put("action", TARGET_ACTION);
+        input.put("payload", payload);
+        return input;
+    }
+}
