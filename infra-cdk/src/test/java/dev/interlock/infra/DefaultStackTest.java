@@ -314,7 +314,9 @@ class DefaultStackTest {
             // Not named by the SPEC: what the evaluators see of a sensor, and deleting a calendar nothing uses.
             "GET /sensors/{name}", "GET /sensors/{name}/partitions/{partition}", "DELETE /calendars/{name}",
             // Not named by the SPEC: the web UI's read of what happened in a day, so it works for a deployed stack too.
-            "GET /pipelines/{id}/timeline");
+            "GET /pipelines/{id}/timeline",
+            // An operator's view and release of a day's evaluation lock (issue 12: a stuck lock is released, audited).
+            "GET /pipelines/{id}/locks/{scheduleId}/{date}", "DELETE /pipelines/{id}/locks/{scheduleId}/{date}");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {
