@@ -314,7 +314,9 @@ class DefaultStackTest {
             // What the evaluators see of a sensor, and deleting a calendar nothing uses.
             "GET /sensors/{name}", "GET /sensors/{name}/partitions/{partition}", "DELETE /calendars/{name}",
             // The web UI's read of what happened in a day, so it works for a deployed stack too.
-            "GET /pipelines/{id}/timeline");
+            "GET /pipelines/{id}/timeline",
+            // Operators: who holds a day's lock, and releasing one whose holder died.
+            "GET /pipelines/{id}/locks/{scheduleId}/{date}", "DELETE /pipelines/{id}/locks/{scheduleId}/{date}");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {
