@@ -72,7 +72,8 @@ class InterlockStateMachineTest {
                 return answer(action, "proceed");
             }
             if (action.equals("acquireLock") || action.equals("alertExecutionError")) {
-                // The table is down for the alert's deduplication too, so the machine publishes it to the topic itself.
+                // The store is down: the orchestrator can neither lock nor claim the alert, so the machine publishes
+                // EXECUTION_ERROR to the topic itself.
                 throw new IllegalStateException("DynamoDB unavailable");
             }
             return answer(action, "proceed");
@@ -83,7 +84,7 @@ class InterlockStateMachineTest {
                 "{\"pipelineId\":\"gold\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\"}").await(Duration.ofSeconds(20));
 
         assertThat(d.status()).isEqualTo(ExecutionStatus.FAILED);
-        assertThat(actions).containsExactly("checkExclusion", "acquireLock", "alertExecutionError", "releaseLock");
+        assertThat(actions).startsWith("checkExclusion", "acquireLock").contains("alertExecutionError").endsWith("releaseLock");
         assertThat(sink.all()).singleElement().satisfies(a -> {
             assertThat(a.topicArn()).isEqualTo("arn:aws:sns:us-east-1:000000000000:interlock-alerts");
             assertThat(a.subject()).contains("EXECUTION_ERROR").contains("gold");
