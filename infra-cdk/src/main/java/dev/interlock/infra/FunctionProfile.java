@@ -59,7 +59,7 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     /** The profile of one function. */
     public static FunctionProfile of(InterlockFunction function) {
         return switch (function) {
-            // Markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (SPEC §3), so the router
+            // Markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (docs/table-design.md), so the router
             // reads the stream (granted by the event-source mapping) and starts executions; only a marker without a
             // date (an external producer's) makes it read its pipeline's config by key, for the schedule's zone.
             case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(GET_ITEM), List.of(), false,

@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Routes a batch of stream records (SPEC §5): each marker insert starts its own execution, stale markers are skipped
+ * Routes a batch of stream records (docs/architecture.md): each marker insert starts its own execution, stale markers are skipped
  * unless they replay, and each record's outcome is independent of the others.
  */
 public final class MarkerRouter {
