@@ -53,8 +53,10 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
     }
 
     /** Collaborators by hand (tests), with where the markers that start nothing are recorded. */
-    public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, MarkerRouter.SkipLog skips) {
-        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelineId -> Optional.empty(), skips);
+    public static StreamRouterHandler recordingSkips(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock,
+                                                     MarkerRouter.SkipLog skips) {
+        return new StreamRouterHandler(stepFunctions, settings, clock, StructuredLog.forName("stream-router"),
+                pipelineId -> Optional.empty(), skips);
     }
 
     private StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, StructuredLog log,

@@ -184,7 +184,7 @@ class StreamRouterHandlerTest {
     @Test
     void unreadableMarkersOfAKnownPipelineAreSkippedWithAnEventNamingTheReasonAndOthersStillRun() {
         List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
-        handler = new StreamRouterHandler(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
+        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
 
         StreamsEventResponse response = route("markers-malformed.json");
 
@@ -204,7 +204,7 @@ class StreamRouterHandlerTest {
 
     @Test
     void anUnreadableMarkerWhoseSkipCannotBeStoredGoesBackToTheStream() {
-        handler = new StreamRouterHandler(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> {
+        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> {
             throw new IllegalStateException("table unavailable");
         });
 
@@ -216,7 +216,7 @@ class StreamRouterHandlerTest {
     @Test
     void staleMarkersLeaveASkipEventWithTheirReason() {
         List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
-        handler = new StreamRouterHandler(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
+        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
 
         route("markers-stale.json");
 
