@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +41,9 @@ public record ApiContract(List<Operation> operations) {
      */
     public record Operation(String method, String path, String operationId, Map<String, Boolean> requestParameters) {
         public Operation {
-            requestParameters = Map.copyOf(requestParameters);
+            // In the document's order, not Map.copyOf's per-JVM order: the parameters are part of the hash that names
+            // the API's CloudFormation Deployment, which must not change between two synths of the same contract.
+            requestParameters = Collections.unmodifiableMap(new LinkedHashMap<>(requestParameters));
         }
     }
 

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,6 +43,22 @@ class ApiContractTest {
                         "method.request.querystring.cursor", false,
                         "method.request.header.X-Trace", true)),
                 new ApiContract.Operation("GET", "/health", "health", Map.of()));
+    }
+
+    /**
+     * The parameters feed the hash that names the API's CloudFormation Deployment: in an order that changed from one
+     * JVM to the next, a second synth of the same contract named a new Deployment, so every deploy made one.
+     */
+    @Test
+    void parametersKeepTheDocumentsOrder() throws IOException {
+        List<String> names = List.of("id", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k");
+        StringBuilder doc = new StringBuilder("openapi: 3.0.3\npaths:\n  /things/{id}:\n    get:\n"
+                + "      operationId: listThings\n      parameters:\n        - {name: id, in: path}\n");
+        names.subList(1, names.size()).forEach(n -> doc.append("        - {name: ").append(n).append(", in: query}\n"));
+        ApiContract contract = ApiContract.read(write(doc.toString()));
+        List<String> expected = names.stream()
+                .map(n -> "method.request." + (n.equals("id") ? "path." : "querystring.") + n).toList();
+        assertThat(List.copyOf(contract.operations().get(0).requestParameters().keySet())).containsExactlyElementsOf(expected);
     }
 
     @Test

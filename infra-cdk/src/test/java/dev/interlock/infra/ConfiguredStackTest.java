@@ -58,6 +58,27 @@ class ConfiguredStackTest {
                 Map.entry("secretCacheSeconds", "120")));
     }
 
+    /**
+     * See {@link StatefulLogicalIds}. The stream mapping's id carries the stack name (CDK names it after the table's
+     * path), so this deployment's differs from the default one's; the API key exists only in API-key mode.
+     */
+    @Test
+    void statefulResourcesKeepTheirLogicalIds() {
+        assertThat(StatefulLogicalIds.of(synth)).isEqualTo(Map.of(
+                "AWS::DynamoDB::Table", List.of("TableCD117FA1"),
+                "AWS::SQS::Queue", List.of("StreamDeadLetterQueueDA607735"),
+                "AWS::SNS::Topic", List.of("AlertTopic2720D535"),
+                "AWS::Logs::LogGroup", List.of("ApiAccessLogsE9DF007D", "ApiLogs3D05D88B", "EvaluatorLogsA69B46B6",
+                        "OrchestratorLogsDA257AF9", "RunCheckerLogs890B9926", "StateMachineLogs3CB16D3C",
+                        "StreamRouterLogsC5DA98BD", "TriggerLogs463D9B05"),
+                "AWS::StepFunctions::StateMachine", List.of("PipelineStateMachine88B77A5B"),
+                "AWS::ApiGateway::RestApi", List.of("RegistrationApi996C8F66"),
+                "AWS::ApiGateway::Stage", List.of("RegistrationApiDeploymentStagev148CCE5C1"),
+                "AWS::ApiGateway::ApiKey", List.of("RegistrationApiApiKey9FE4B096"),
+                "AWS::Lambda::EventSourceMapping",
+                List.of("StreamRouterLiveAliasDynamoDBEventSourceInterlockStagingTableEEDEAE108C605C1E")));
+    }
+
     @Test
     void contextOptionsAreReadInOnePlace() {
         DeploymentOptions o = synth.options();

@@ -63,6 +63,25 @@ class DefaultStackTest {
         assertThat(iam5).isNotEmpty().allSatisfy(s -> assertThat(Json.list(s, "applies_to")).containsExactly("Resource::*"));
     }
 
+    // ------------------------------------------------------------------------------------------ logical ids
+
+    /** See {@link StatefulLogicalIds}: these ids are what existing deployments hold. */
+    @Test
+    void statefulResourcesKeepTheirLogicalIds() {
+        assertThat(StatefulLogicalIds.of(synth)).isEqualTo(Map.of(
+                "AWS::DynamoDB::Table", List.of("TableCD117FA1"),
+                "AWS::SQS::Queue", List.of("StreamDeadLetterQueueDA607735"),
+                "AWS::SNS::Topic", List.of("AlertTopic2720D535"),
+                "AWS::Logs::LogGroup", List.of("ApiAccessLogsE9DF007D", "ApiLogs3D05D88B", "EvaluatorLogsA69B46B6",
+                        "OrchestratorLogsDA257AF9", "RunCheckerLogs890B9926", "StateMachineLogs3CB16D3C",
+                        "StreamRouterLogsC5DA98BD", "TriggerLogs463D9B05"),
+                "AWS::StepFunctions::StateMachine", List.of("PipelineStateMachine88B77A5B"),
+                "AWS::ApiGateway::RestApi", List.of("RegistrationApi996C8F66"),
+                "AWS::ApiGateway::Stage", List.of("RegistrationApiDeploymentStagev148CCE5C1"),
+                "AWS::Lambda::EventSourceMapping",
+                List.of("StreamRouterLiveAliasDynamoDBEventSourceInterlockTableCB14B9B5923F15E0")));
+    }
+
     // ------------------------------------------------------------------------------------------ table
 
     @Test

@@ -1,0 +1,47 @@
+package dev.interlock.infra;
+
+import dev.interlock.model.runtime.JobStateRule;
+import software.amazon.awscdk.services.events.EventField;
+import software.amazon.awscdk.services.events.EventPattern;
+import software.amazon.awscdk.services.events.Rule;
+import software.amazon.awscdk.services.events.RuleTargetInput;
+import software.amazon.awscdk.services.events.targets.LambdaFunction;
+import software.amazon.awscdk.services.lambda.Alias;
+import software.constructs.Construct;
+
+import java.util.List;
+
+/**
+ * Terminal job state changes of the configured jobs → orchestrator ({@link JobStateRule#TARGET_ACTION}). A service
+ * with no configured jobs gets no rule: Interlock cannot start its jobs (no trigger permission), so none of its events
+ * concern us.
+ */
+final class JobStateRules {
+
+    JobStateRules(Construct scope, DeploymentOptions.JobTargets jobs, Alias orchestrator) {
+        rule(scope, JobStateRule.GLUE, jobs.glueJobNames(), orchestrator);
+        rule(scope, JobStateRule.EMR_STEP, jobs.emrClusterIds(), orchestrator);
+        rule(scope, JobStateRule.EMR_SERVERLESS, jobs.emrServerlessApplicationIds(), orchestrator);
+        rule(scope, JobStateRule.STEP_FUNCTIONS, jobs.stateMachineArns(), orchestrator);
+    }
+
+    /** One job-state rule, scoped to the configured jobs of its type; none when no job of that type is configured. */
+    private static void rule(Construct scope, JobStateRule rule, List<String> resources, Alias orchestrator) {
+        if (resources.isEmpty()) {
+            return;
+        }
+        Rule.Builder.create(scope, rule.ruleId())
+                .description("Interlock: terminal " + rule.detailType() + " events of configured jobs → orchestrator")
+                .eventPattern(EventPattern.builder()
+                        .source(List.of(rule.source()))
+                        .detailType(List.of(rule.detailType()))
+                        .detail(rule.detailPattern(resources))
+                        .build())
+                .targets(List.of(LambdaFunction.Builder.create(orchestrator)
+                        .event(RuleTargetInput.fromObject(JobStateRule.targetInput(EventField.getSource(),
+                                EventField.getDetailType(), EventField.getTime(), EventField.fromPath("$.detail"))))
+                        .retryAttempts(3)
+                        .build()))
+                .build();
+    }
+}
