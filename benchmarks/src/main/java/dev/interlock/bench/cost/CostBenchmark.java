@@ -246,7 +246,7 @@ public final class CostBenchmark {
         long invocations = reading.invocations().values().stream().mapToLong(Long::longValue).sum();
         double gbSeconds = 0;
         for (var m : reading.billedMillis().entrySet()) {
-            gbSeconds += m.getValue() / 1000.0 * FunctionProfile.of(m.getKey()).memoryMb() / 1024.0;
+            gbSeconds += Usage.gbSeconds(m.getValue(), FunctionProfile.of(m.getKey()).memoryMb());
         }
         Map<String, RequestCounter.Count> ddb = reading.functionRequests();
         long requests = ddb.values().stream().mapToLong(RequestCounter.Count::requests).sum();
@@ -370,6 +370,8 @@ public final class CostBenchmark {
             }
         }
 
+        printGoals(report, results, latency);
+        boolean first = true;
         for (var e : results.entrySet()) {
             Run r = e.getValue().getFirst();
             report.println();
@@ -379,6 +381,10 @@ public final class CostBenchmark {
                     .append(" (").append(r.reading().billedMillis().get(f)).append(" ms, ")
                     .append(FunctionProfile.of(f).memoryMb()).append(" MB)"));
             report.println(fns);
+            if (!first) {
+                continue;
+            }
+            first = false;
             Map<String, Long> perOperation = new TreeMap<>();
             r.reading().functionRequests().forEach((k, c) -> perOperation.merge(k, c.requests(), Long::sum));
             StringBuilder ops = new StringBuilder("  dynamodb:");
@@ -396,6 +402,36 @@ public final class CostBenchmark {
             l.put("median", pct(e.getValue(), 50));
             l.put("p95", pct(e.getValue(), 95));
             l.set("samples", InterlockJson.json().valueToTree(e.getValue()));
+        }
+    }
+
+    /** The goals, next to what was measured (printed, never asserted). */
+    private static void printGoals(PrintStream report, Map<String, List<Run>> results, Map<String, List<Long>> latency) {
+        report.println();
+        List<Run> sync = results.get("happy sync (http)");
+        if (sync != null) {
+            long transitions = (long) median(sync, r -> r.usage().transitions());
+            long requests = (long) median(sync, r -> r.usage().dynamoDbRequests());
+            long startRequests = (long) median(sync, r -> r.reading().dynamoDb().getOrDefault(InterlockFunction.API.moduleName(), Map.of())
+                    .values().stream().mapToLong(RequestCounter.Count::requests).sum());
+            report.printf("Goal: happy sync <= 24 transitions: %d (%s); <= 15 DynamoDB requests: %d by the execution + %d by the"
+                            + " API call that starts it (%s)%n", transitions, transitions <= 24 ? "met" : "NOT met",
+                    requests - startRequests, startRequests, requests - startRequests <= 15 ? "met" : "NOT met");
+        }
+        for (String type : List.of("glue", "airflow")) {
+            List<Run> shortJob = results.get("async " + type + ", 5-min job");
+            List<Run> longJob = results.get("async " + type + ", 60-min job");
+            if (shortJob != null && longJob != null) {
+                long a = (long) median(shortJob, r -> r.usage().transitions());
+                long b = (long) median(longJob, r -> r.usage().transitions());
+                report.printf("Goal: async transitions independent of job duration, %s: %d (5 min) vs %d (60 min) (%s)%n",
+                        type, a, b, a == b ? "met" : "NOT met");
+            }
+        }
+        List<Long> glue = latency.get("glue (callback type)");
+        if (glue != null && !glue.isEmpty()) {
+            report.printf("Goal: cascade latency <= 2 s for callback job types: glue median %d ms, p95 %d ms (%s)%n",
+                    pct(glue, 50), pct(glue, 95), pct(glue, 95) <= 2000 ? "met" : "NOT met");
         }
     }
 

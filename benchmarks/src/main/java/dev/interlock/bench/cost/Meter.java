@@ -43,8 +43,7 @@ public final class Meter {
             long nanos = System.nanoTime() - start;
             running.set(outer);
             invocations.computeIfAbsent(function, f -> new LongAdder()).increment();
-            // Lambda bills duration rounded up to the millisecond.
-            billedMillis.computeIfAbsent(function, f -> new LongAdder()).add(Math.max(1, (nanos + 999_999) / 1_000_000));
+            billedMillis.computeIfAbsent(function, f -> new LongAdder()).add(Usage.billedMillis(nanos));
         }
     }
 

@@ -44,9 +44,13 @@ public record Usage(long transitions, long lambdaInvocations, double gbSeconds, 
         return cost(prices).total() / pipelines * 1_000;
     }
 
-    /** GB-seconds billed for one invocation of {@code nanos} on a function with {@code memoryMb}. */
-    public static double gbSeconds(long nanos, int memoryMb) {
-        long billedMillis = Math.max(1, (nanos + 999_999) / 1_000_000);
+    /** Lambda bills an invocation's duration rounded up to the millisecond. */
+    public static long billedMillis(long nanos) {
+        return Math.max(1, (nanos + 999_999) / 1_000_000);
+    }
+
+    /** GB-seconds of {@code billedMillis} on a function configured with {@code memoryMb}. */
+    public static double gbSeconds(long billedMillis, int memoryMb) {
         return billedMillis / 1000.0 * memoryMb / 1024.0;
     }
 }
