@@ -15,19 +15,26 @@ import java.time.ZoneOffset;
 final class EngineTimeClock extends Clock {
 
     private final EngineClock engine;
+    private final ZoneId zone;
 
     EngineTimeClock(EngineClock engine) {
+        this(engine, ZoneOffset.UTC);
+    }
+
+    private EngineTimeClock(EngineClock engine, ZoneId zone) {
         this.engine = engine;
+        this.zone = zone;
     }
 
     @Override
     public ZoneId getZone() {
-        return ZoneOffset.UTC;
+        return zone;
     }
 
+    /** The same engine time seen from {@code zone}: {@code LocalDate.now(clock.withZone(tokyo))} is Tokyo's date. */
     @Override
     public Clock withZone(ZoneId zone) {
-        return this;
+        return zone.equals(this.zone) ? this : new EngineTimeClock(engine, zone);
     }
 
     @Override
