@@ -44,6 +44,7 @@ public final class StateMachine {
     private final RandomGenerator random;
     private final DataFlow data;
     private final Map<String, Execution> executions = new LinkedHashMap<>();
+    private final TaskTokens tokens = new TaskTokens();
 
     private StateMachine(Builder b) {
         this.name = b.name;
@@ -155,6 +156,36 @@ public final class StateMachine {
     }
 
     /** StopExecution: ends a running execution as ABORTED at once; stopping an ended one changes nothing. */
+    /** Whether a {@code .waitForTaskToken} task of this machine is waiting under {@code taskToken}. */
+    public boolean waitsFor(String taskToken) {
+        return tokens.isOpen(taskToken);
+    }
+
+    /** SendTaskSuccess: the waiting task succeeds with {@code output} (JSON text). */
+    public void sendTaskSuccess(String taskToken, String output) {
+        JsonNode parsed;
+        try {
+            parsed = MAPPER.readTree(output == null ? "" : output);
+        } catch (JsonProcessingException e) {
+            throw new StepFunctionsException(StepFunctionsException.Code.InvalidOutput,
+                    "Invalid task output: " + e.getOriginalMessage());
+        }
+        if (parsed == null || parsed.isMissingNode()) {
+            throw new StepFunctionsException(StepFunctionsException.Code.InvalidOutput, "Task output is required");
+        }
+        tokens.sendSuccess(taskToken, parsed);
+    }
+
+    /** SendTaskFailure: the waiting task fails with {@code error}/{@code cause}; Retry and Catch apply. */
+    public void sendTaskFailure(String taskToken, String error, String cause) {
+        tokens.sendFailure(taskToken, error, cause);
+    }
+
+    /** SendTaskHeartbeat: the waiting task's HeartbeatSeconds count again from now. */
+    public void sendTaskHeartbeat(String taskToken) {
+        tokens.sendHeartbeat(taskToken);
+    }
+
     public StopExecutionResult stopExecution(String executionArn, String error, String cause) {
         Execution execution = execution(executionArn);
         if (execution.close(ExecutionStatus.ABORTED, null, error, cause, HistoryEventType.ExecutionAborted,
@@ -210,7 +241,7 @@ public final class StateMachine {
         long startedId = execution.emit(HistoryEventType.ExecutionStarted, new EventDetails.ExecutionStarted(
                 execution.input().toString(), EventDetails.PayloadDetails.NOT_TRUNCATED, roleArn), 0);
         Interpreter interpreter = new Interpreter(execution, contextBase(execution), clock, resources, data, region,
-                random);
+                random, tokens);
         EngineClock.Gate finished = clock.newGate();
         // The timeout watcher is started from the execution's own thread: under a VirtualClock a participant
         // holds the turn while starting it, so no virtual time can pass between the two.
