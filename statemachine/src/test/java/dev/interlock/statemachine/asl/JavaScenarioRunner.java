@@ -142,6 +142,7 @@ final class JavaScenarioRunner {
             problems.add("history: event " + scheduled.id() + " " + scheduled.type() + " follows no StateEntered event");
             return;
         }
+        request = Scenarios.orchestratorRequest(request);
         JsonNode action = request.get("action");
         invocations.add(new Scenarios.Invocation(state, action != null && action.isTextual() ? action.asText() : null));
         requests.putIfAbsent(state, request);
@@ -203,7 +204,29 @@ final class JavaScenarioRunner {
                     return abort(invocation.stateName() + " was invoked but the scenario scripts no result for it");
                 }
             }
-            return perform(next(steps, invocation.stateName()), invocation.stateName());
+            JsonNode step = next(steps, invocation.stateName());
+            if (invocation.resource().endsWith(TaskResources.WAIT_FOR_TASK_TOKEN)) {
+                return callback(invocation, step);
+            }
+            return perform(step, invocation.stateName());
+        }
+
+        /**
+         * A callback task: the scripted step is what its job reports through the token — {@code return} is the
+         * SendTaskSuccess output, a {@code throw} of {@code States.HeartbeatTimeout} or {@code States.Timeout} sends
+         * nothing (the engine times the wait out in virtual time), any other {@code throw} is a SendTaskFailure.
+         */
+        private JsonNode callback(TaskInvocation invocation, JsonNode step) {
+            String token = invocation.payload().path("payload").path("taskToken").asText();
+            if (step != null && step.has("return")) {
+                machine.sendTaskSuccess(token, step.get("return").toString());
+            } else if (step != null && step.has("throw")) {
+                String error = step.get("throw").get("error").asText();
+                if (!error.equals("States.HeartbeatTimeout") && !error.equals("States.Timeout")) {
+                    machine.sendTaskFailure(token, error, step.get("throw").path("cause").asText(""));
+                }
+            }
+            return Asl.JSON.createObjectNode();
         }
 
         JsonNode evaluator(TaskInvocation invocation) throws TaskFailedException {
