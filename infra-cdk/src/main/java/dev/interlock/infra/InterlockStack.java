@@ -58,6 +58,7 @@ import software.amazon.awscdk.services.events.RuleTargetInput;
 import software.amazon.awscdk.services.events.Schedule;
 import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.iam.Effect;
+import software.amazon.awscdk.services.iam.Policy;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.iam.Role;
 import software.amazon.awscdk.services.iam.ServicePrincipal;
@@ -163,6 +164,7 @@ public final class InterlockStack extends Stack {
         grantSecretReads();
         streamToRouter();
         stateMachine.grantStartExecution(aliases.get(InterlockFunction.STREAM_ROUTER));
+        grantJobCallbacks();
         watchdogSchedule();
         if (options.jobStateRules()) {
             jobStateChangeRules();
@@ -478,6 +480,22 @@ public final class InterlockStack extends Stack {
                         // A tick missed is covered by the next one; retrying an old tick only adds load.
                         .retryAttempts(2)
                         .maxEventAge(Duration.minutes(options.watchdogRateMinutes()))
+                        .build()))
+                .build();
+    }
+
+    /**
+     * The orchestrator ends the machine's callback waits (awaitJobCompletion, jobStateChange): exactly SendTaskSuccess
+     * and SendTaskFailure on this state machine. A Policy of its own, not the role's default policy: the functions
+     * depend on their role's default policy and the machine on the functions, so a grant there would be a cycle.
+     */
+    private void grantJobCallbacks() {
+        Policy.Builder.create(this, "OrchestratorJobCallbacks")
+                .roles(List.of(roles.get(InterlockFunction.ORCHESTRATOR)))
+                .statements(List.of(PolicyStatement.Builder.create()
+                        .effect(Effect.ALLOW)
+                        .actions(List.of("states:SendTaskSuccess", "states:SendTaskFailure"))
+                        .resources(List.of(stateMachine.getStateMachineArn()))
                         .build()))
                 .build();
     }

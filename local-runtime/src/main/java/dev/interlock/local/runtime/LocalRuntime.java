@@ -79,7 +79,6 @@ public final class LocalRuntime implements AutoCloseable {
     private LocalEventBus eventBus;
     private JobFakes jobs;
     private EventBridgeClient eventBridge;
-    private final JobStateTargets.Recorder jobStateTarget = new JobStateTargets.Recorder();
 
     private LocalRuntime(RuntimeOptions options) {
         this.options = options;
@@ -122,7 +121,7 @@ public final class LocalRuntime implements AutoCloseable {
 
         stateMachine = InterlockStateMachine.build(functions, alerts, engineClock);
         eventBus = new LocalEventBus();
-        JobStateTargets.addRules(eventBus, jobStateTarget);
+        JobStateTargets.addRules(eventBus, new JobStateTargets.Orchestrator(functions));
         jobs = new JobFakes(engineClock, this::eventBridge);
         stepFunctions = track(bound(PortInUseException.Port.STEP_FUNCTIONS, options.stepFunctionsPort(), () ->
                 LocalStepFunctionsServer.start(options.stepFunctionsPort(), jobs.stepFunctions(), stateMachine)));
