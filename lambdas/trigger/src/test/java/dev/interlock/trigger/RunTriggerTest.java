@@ -342,7 +342,7 @@ class RunTriggerTest {
     }
 
     @Test
-    void theHandlerReadsGoStyleKeysAndWritesAllFiveFields() throws IOException {
+    void theHandlerReadsGoStyleKeysAndWritesAllSixFields() throws IOException {
         server.answer("POST /hook", Answer.status(200, "ok"));
         TriggerHandler handler = new TriggerHandler(new RunTrigger(provider, runners, alerts, clock));
         String in = "{\"pipelineID\":\"orders\",\"scheduleID\":\"daily\",\"date\":\"2026-03-01\",\"runID\":\"run-14\","
@@ -352,6 +352,7 @@ class RunTriggerTest {
         handler.handleRequest(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out, null);
 
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"runId\":\"run-14\",\"status\":\"completed\","
-                + "\"metadata\":{\"http_status\":\"200\"},\"error\":\"\",\"failureCategory\":\"\"}");
+                + "\"metadata\":{\"http_status\":\"200\"},\"error\":\"\",\"failureCategory\":\"\","
+                + "\"startedAt\":\"" + dev.interlock.model.json.InterlockJson.timestamp(clock.instant()) + "\"}");
     }
 }
