@@ -109,16 +109,21 @@ abstract class EndToEnd {
     /** Points the job server and the AWS clients at {@code runtime} (again, after a restart). */
     void attach(LocalRuntime runtime) throws Exception {
         rt = runtime;
-        if (jobs != null) {
-            jobs.close();
-        }
+        jobs = jobServer(runtime, jobs);
         if (aws != null) {
             aws.close();
         }
-        jobs = FakeJobServer.start(0, runtime.clock(), asyncJobDuration());
         aws = new AwsClients(Environment.of(Map.of(
                 "INTERLOCK_ENDPOINT_STEPFUNCTIONS", runtime.stepFunctionsEndpoint().toString(),
                 "INTERLOCK_ENDPOINT_LAMBDA", runtime.lambdaEndpoint().toString())));
+    }
+
+    /** The job server the tests use with {@code runtime}: a new one on its clock, the {@code previous} one closed. */
+    FakeJobServer jobServer(LocalRuntime runtime, FakeJobServer previous) throws Exception {
+        if (previous != null) {
+            previous.close();
+        }
+        return FakeJobServer.start(0, runtime.clock(), asyncJobDuration());
     }
 
     @AfterAll

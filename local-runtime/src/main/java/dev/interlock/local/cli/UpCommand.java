@@ -53,7 +53,7 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Show the functions' JSON logs on the terminal too.")
     boolean verbose;
 
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "Keep the table, stream checkpoints and alerts here across restarts (default: in memory).")
+    @Option(names = "--data-dir", paramLabel = "DIR", description = "Keep the table, stream checkpoints, alerts and executions here across restarts; a restart continues running executions (default: in memory).")
     Path dataDir;
 
     @Option(names = "--secrets-file", paramLabel = "FILE", description = "Serve the pipelines' Secrets Manager (secret:) and SSM (ssm:) "

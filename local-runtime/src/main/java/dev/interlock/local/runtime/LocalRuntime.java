@@ -1,6 +1,8 @@
 package dev.interlock.local.runtime;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.interlock.deps.Deps;
@@ -10,6 +12,7 @@ import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.api.LocalApiServer;
 import dev.interlock.local.aws.FunctionOutcome;
 import dev.interlock.local.aws.FunctionRegistry;
+import dev.interlock.local.aws.InvocationLog;
 import dev.interlock.local.aws.LocalArns;
 import dev.interlock.local.aws.LocalAwsServer;
 import dev.interlock.local.aws.LocalContext;
@@ -28,6 +31,7 @@ import dev.interlock.local.stream.StreamRecordConverter;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.statemachine.engine.ExecutionStore;
 import dev.interlock.model.secret.OutboundPolicy;
 import dev.interlock.model.secret.SecretHosts;
 import dev.interlock.statemachine.engine.ScaledRealClock;
@@ -38,6 +42,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -108,8 +113,12 @@ public final class LocalRuntime implements AutoCloseable {
 
     private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter,
                       Consumer<String> narration) throws Exception {
-        engineClock = new ScaledRealClock(options.timeScale(), options.clockStart());
+        EngineClockPosition clockPosition = options.dataDir() == null ? null : new EngineClockPosition(options.dataDir());
+        Instant clockStart = options.clockStart() != null ? options.clockStart() : Instant.now();
+        engineClock = new ScaledRealClock(options.timeScale(), clockPosition == null ? clockStart : clockPosition.start(clockStart));
         clock = new EngineTimeClock(engineClock);
+        // Before any function exists: their loggers hold on to the standard output they find.
+        InvocationLog.install();
         alerts = options.dataDir() == null ? new AlertSink(clock, alertPrinter)
                 : AlertSink.persistent(clock, alertPrinter, options.dataDir().resolve("alerts.jsonl"));
         toClose.push(alerts);
@@ -119,7 +128,9 @@ public final class LocalRuntime implements AutoCloseable {
         dynamoDb = track(bound(PortInUseException.Port.DYNAMODB, options.dynamoDbPort(), () ->
                 LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb"))));
 
-        stateMachine = InterlockStateMachine.build(functions, alerts, engineClock);
+        stateMachine = InterlockStateMachine.build(functions, alerts, engineClock, options.dataDir() == null
+                ? ExecutionStore.inMemory()
+                : ExecutionStore.inDirectory(options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)));
         eventBus = new LocalEventBus();
         JobStateTargets.addRules(eventBus, new JobStateTargets.Orchestrator(functions));
         jobs = new JobFakes(engineClock, this::eventBridge);
@@ -149,6 +160,7 @@ public final class LocalRuntime implements AutoCloseable {
                 LocalFunction.of(functionSet.runChecker(depsOf(InterlockFunction.RUN_CHECKER))));
 
         RequestHandler<DynamodbEvent, StreamsEventResponse> router = functionSet.streamRouter(depsOf(InterlockFunction.STREAM_ROUTER));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.STREAM_ROUTER), LocalFunction.of(router, DynamodbEvent.class));
         String streamArn = deps.clients().dynamoDb().describeTable(b -> b.tableName(TABLE_NAME)).table().latestStreamArn();
         var streamsClient = software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
                 .endpointOverride(dynamoDb.endpoint())
@@ -174,8 +186,10 @@ public final class LocalRuntime implements AutoCloseable {
         }
         poller.start();
 
+        RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> apiFunction = functionSet.api(depsOf(InterlockFunction.API));
+        functions.register(InterlockStateMachine.functionName(InterlockFunction.API), LocalFunction.of(apiFunction, APIGatewayProxyRequestEvent.class));
         api = track(bound(PortInUseException.Port.API, options.apiPort(), () ->
-                LocalApiServer.start(options.apiPort(), functionSet.api(depsOf(InterlockFunction.API)), alerts)));
+                LocalApiServer.start(options.apiPort(), apiFunction, alerts)));
 
         sweeper = new TtlSweeper(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK, clock);
         ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -189,6 +203,19 @@ public final class LocalRuntime implements AutoCloseable {
         // (and a restart on a data directory catches up what fell due while it was down).
         schedule(ticks, options.watchdogInterval(), true, "watchdog", this::watchdogTick);
         progress.accept("watchdog: every " + humanDuration(options.watchdogInterval()) + ", first tick now");
+        if (clockPosition != null) {
+            ticks.scheduleWithFixedDelay(() -> clockPosition.save(engineClock.now()), 1, 1, TimeUnit.SECONDS);
+            toClose.push(() -> clockPosition.save(engineClock.now()));
+        }
+
+        // Last to start, first to stop: executions stop before the functions and stores they call, so a durable one
+        // stays where it stood; the ones a data directory kept continue now that everything they call is up.
+        toClose.push(stateMachine);
+        List<String> resumed = stateMachine.executionsToResume();
+        stateMachine.resumeExecutions();
+        if (!resumed.isEmpty()) {
+            progress.accept("resumed " + resumed.size() + " execution(s) from " + options.dataDir() + ": " + String.join(", ", resumed));
+        }
     }
 
     private void schedule(ScheduledExecutorService ticks, Duration scaledInterval, boolean now, String what, Runnable task) {

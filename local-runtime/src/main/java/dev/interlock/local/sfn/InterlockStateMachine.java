@@ -10,6 +10,7 @@ import dev.interlock.local.aws.LocalArns;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.statemachine.AslDefinition;
 import dev.interlock.statemachine.engine.EngineClock;
+import dev.interlock.statemachine.engine.ExecutionStore;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.statemachine.engine.TaskFailedException;
 import dev.interlock.statemachine.engine.TaskResource;
@@ -50,7 +51,13 @@ public final class InterlockStateMachine {
                 "AlertTopicArn", LocalArns.topic(ALERT_TOPIC));
     }
 
+    /** The machine with its executions in memory. */
     public static StateMachine build(FunctionRegistry functions, AlertSink alerts, EngineClock clock) {
+        return build(functions, alerts, clock, ExecutionStore.inMemory());
+    }
+
+    /** The machine keeping its executions in {@code store} (a data directory's executions survive a restart). */
+    public static StateMachine build(FunctionRegistry functions, AlertSink alerts, EngineClock clock, ExecutionStore store) {
         TaskResources.Builder resources = TaskResources.builder();
         for (InterlockFunction f : new InterlockFunction[] {InterlockFunction.ORCHESTRATOR, InterlockFunction.EVALUATOR,
                 InterlockFunction.TRIGGER, InterlockFunction.RUN_CHECKER}) {
@@ -65,11 +72,14 @@ public final class InterlockStateMachine {
             out.put("MessageId", UUID.randomUUID().toString());
             return out;
         });
-        return StateMachine.builder(NAME, StateMachineDefinition.parse(AslDefinition.substitute(substitutions())))
+        String asl = AslDefinition.substitute(substitutions());
+        return StateMachine.builder(NAME, StateMachineDefinition.parse(asl))
+                .source(asl)
                 .clock(clock)
                 .resources(resources.build())
                 .region(LocalArns.REGION)
                 .accountId(LocalArns.ACCOUNT)
+                .store(store)
                 .build();
     }
 

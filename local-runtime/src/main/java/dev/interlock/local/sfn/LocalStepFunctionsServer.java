@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,7 +24,9 @@ import java.util.Map;
  * ({@code X-Amz-Target: AWSStepFunctions.<Operation>}), so the real SDK client in the stream router and the AWS CLI
  * with {@code --endpoint-url} work unchanged. Operations: StartExecution, DescribeExecution, ListExecutions,
  * GetExecutionHistory, StopExecution, and DescribeStateMachine / ListStateMachines for discovery. Executions of any
- * other state machine are job fakes ({@link StepFunctionsJobs}) when the runtime serves them.
+ * other state machine are job fakes ({@link StepFunctionsJobs}) when the runtime serves them. Errors carry AWS's codes
+ * and messages (a client never sees one of our class names); LocalEndpointsConformanceTest compares every operation's
+ * answers with an independent emulator's.
  */
 public final class LocalStepFunctionsServer implements AutoCloseable {
 
@@ -86,8 +89,14 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
                 error(exchange, 400, e.code().name(), e.getMessage());
             } catch (UnknownMachine e) {
                 error(exchange, 400, "StateMachineDoesNotExist", e.getMessage());
-            } catch (IllegalArgumentException e) {
+            } catch (ValidationFailed e) {
                 error(exchange, 400, "ValidationException", e.getMessage());
+            } catch (UnknownOperation e) {
+                error(exchange, 400, "UnknownOperationException", e.getMessage());
+            } catch (RuntimeException e) {
+                // A client sees AWS's opaque internal error, never a class name; the runtime's log has the cause.
+                System.err.println("local Step Functions: " + target + " failed: " + e);
+                error(exchange, 500, "InternalFailure", "The request processing has failed because of an unknown error.");
             }
         }
     }
@@ -102,18 +111,26 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
                     : machineOfExecution(required(r, "executionArn")).describeExecution(required(r, "executionArn"));
             case "ListExecutions" -> {
                 if (isJob(required(r, "stateMachineArn"))) {
-                    yield Map.of("executions", jobs.list(required(r, "stateMachineArn")));
+                    List<Map<String, Object>> listed = jobs.list(required(r, "stateMachineArn"));
+                    if (listed.isEmpty()) {
+                        // No job was ever started there: as far as this account knows, it does not exist.
+                        throw new UnknownMachine("State Machine Does Not Exist: '" + required(r, "stateMachineArn") + "'");
+                    }
+                    yield Map.of("executions", listed);
                 }
-                Page<?> page = machine(required(r, "stateMachineArn")).listExecutions(
-                        r.hasNonNull("statusFilter") ? ExecutionStatus.valueOf(r.get("statusFilter").asText()) : null,
-                        r.path("maxResults").asInt(0), text(r, "nextToken"));
+                StateMachine m = machine(required(r, "stateMachineArn"));
+                Page<?> page = m.listExecutions(statusFilter(r), maxResults(r), text(r, "nextToken"));
                 yield page("executions", page);
             }
             case "GetExecutionHistory" -> {
                 String arn = required(r, "executionArn");
-                Page<?> page = machineOfExecution(arn).getExecutionHistory(arn, r.path("maxResults").asInt(0),
+                Page<?> page = machineOfExecution(arn).getExecutionHistory(arn, maxResults(r),
                         r.path("reverseOrder").asBoolean(false), text(r, "nextToken"));
-                yield page("events", page);
+                ObjectNode out = page("events", page);
+                if (!r.path("includeExecutionData").asBoolean(true)) {
+                    out.get("events").forEach(LocalStepFunctionsServer::withoutExecutionData);
+                }
+                yield out;
             }
             case "StopExecution" -> isJobExecution(required(r, "executionArn"))
                     ? jobs.stop(required(r, "executionArn"), text(r, "error"), text(r, "cause"))
@@ -134,19 +151,58 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
             }
             case "DescribeStateMachine" -> {
                 StateMachine m = machine(required(r, "stateMachineArn"));
-                Map<String, Object> out = new LinkedHashMap<>();
+                ObjectNode out = JSON.createObjectNode();
                 out.put("stateMachineArn", m.arn());
                 out.put("name", m.name());
                 out.put("status", "ACTIVE");
+                out.put("definition", m.source());
+                out.put("roleArn", m.roleArn());
                 out.put("type", "STANDARD");
-                out.put("roleArn", "arn:aws:iam::000000000000:role/interlock-local");
-                out.put("creationDate", startedAt);
+                out.set("creationDate", JSON.valueToTree(startedAt));
+                // What a machine deployed without logging, tracing or a customer key reports.
+                out.putObject("loggingConfiguration").put("level", "OFF");
+                out.putObject("tracingConfiguration").put("enabled", false);
+                out.putObject("encryptionConfiguration").put("type", "AWS_OWNED_KEY");
                 yield out;
             }
             case "ListStateMachines" -> Map.of("stateMachines", machines.values().stream().map(m -> Map.of(
                     "stateMachineArn", m.arn(), "name", m.name(), "type", "STANDARD", "creationDate", startedAt)).toList());
-            default -> throw new IllegalArgumentException("operation " + operation + " is not supported by the local Step Functions service");
+            default -> throw new UnknownOperation(operation);
         };
+    }
+
+    /** An event's input and output, dropped as AWS drops them when the caller asks for no execution data. */
+    private static void withoutExecutionData(JsonNode event) {
+        event.forEach(details -> {
+            if (details instanceof ObjectNode d) {
+                d.remove(java.util.List.of("input", "output", "inputDetails", "outputDetails"));
+            }
+        });
+    }
+
+    private static ExecutionStatus statusFilter(JsonNode r) {
+        String filter = text(r, "statusFilter");
+        if (filter == null) {
+            return null;
+        }
+        try {
+            return ExecutionStatus.valueOf(filter);
+        } catch (IllegalArgumentException e) {
+            throw new ValidationFailed("1 validation error detected: Value '" + filter + "' at 'statusFilter' failed to satisfy"
+                    + " constraint: Member must satisfy enum value set: " + java.util.Arrays.toString(ExecutionStatus.values()));
+        }
+    }
+
+    private static int maxResults(JsonNode r) {
+        JsonNode n = r.get("maxResults");
+        if (n == null || n.isNull()) {
+            return 0;
+        }
+        if (!n.canConvertToInt() || n.asInt() < 0 || n.asInt() > Page.MAX_SIZE) {
+            throw new ValidationFailed("1 validation error detected: Value '" + n.asText() + "' at 'maxResults' failed to"
+                    + " satisfy constraint: Member must have value " + (n.asInt() < 0 ? "greater than or equal to 0" : "less than or equal to " + Page.MAX_SIZE));
+        }
+        return n.asInt();
     }
 
     /** A state machine this service does not run: a job fake's, when job fakes are served. */
@@ -168,6 +224,10 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
     }
 
     private StateMachine machine(String arn) {
+        String[] parts = arn.split(":", -1);
+        if (parts.length != 7 || !"arn".equals(parts[0]) || !"states".equals(parts[2]) || !"stateMachine".equals(parts[5])) {
+            throw new StepFunctionsException(StepFunctionsException.Code.InvalidArn, "Invalid Arn: 'Resource type not valid in this context: " + arn + "'");
+        }
         StateMachine m = machines.get(arn);
         if (m == null) {
             throw new UnknownMachine("State Machine Does Not Exist: '" + arn + "'");
@@ -200,7 +260,7 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
         try {
             return AwsJson.required(r, field);
         } catch (AwsJson.Failure f) {
-            throw new IllegalArgumentException(f.getMessage());
+            throw new ValidationFailed(f.getMessage());
         }
     }
 
@@ -210,6 +270,20 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
 
     private static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
         AwsJson.error(exchange, status, type, message, AwsJson.JSON_1_0);
+    }
+
+    /** A request AWS would refuse before looking at any resource (a member's constraint). */
+    private static final class ValidationFailed extends RuntimeException {
+        ValidationFailed(String message) {
+            super(message);
+        }
+    }
+
+    /** An operation this service does not offer. */
+    private static final class UnknownOperation extends RuntimeException {
+        UnknownOperation(String operation) {
+            super("operation " + operation + " is not supported by the local Step Functions service");
+        }
     }
 
     /** A state machine ARN that is not served here. */

@@ -105,4 +105,42 @@ class LocalAwsServerTest {
         });
         assertThat(printed).hasSize(1);
     }
+
+    @Test
+    void getFunctionAndListFunctionsDescribeTheRegisteredFunctionsPageByPage() {
+        var lambda = clients.lambda();
+        List<String> listed = new java.util.ArrayList<>();
+        String marker = null;
+        do {
+            String from = marker;
+            var page = lambda.listFunctions(b -> b.maxItems(2).marker(from));
+            assertThat(page.functions()).hasSizeLessThanOrEqualTo(2);
+            page.functions().forEach(f -> listed.add(f.functionName()));
+            marker = page.nextMarker();
+        } while (marker != null);
+        assertThat(listed).containsExactly("async", "broken", "echo");
+
+        var echo = lambda.getFunction(b -> b.functionName("echo")).configuration();
+        assertThat(echo.functionArn()).isEqualTo(LocalArns.function("echo"));
+        assertThat(echo.handler()).isEqualTo("echo::handleRequest");
+        assertThat(echo.version()).isEqualTo("$LATEST");
+        assertThatThrownBy(() -> lambda.getFunction(b -> b.functionName("nope")))
+                .isInstanceOf(ResourceNotFoundException.class).hasMessageContaining("Function not found");
+    }
+
+    @Test
+    void logTypeTailReturnsWhatTheInvocationPrinted() {
+        InvocationLog.install();
+        registry.register("talker", (payload, ctx) -> {
+            System.out.println("{\"logger\":\"talker\",\"message\":\"hello\"}");
+            return "{}".getBytes(StandardCharsets.UTF_8);
+        });
+        InvokeResponse r = clients.lambda().invoke(b -> b.functionName("talker").logType("Tail")
+                .payload(SdkBytes.fromUtf8String("{}")));
+        String log = new String(java.util.Base64.getDecoder().decode(r.logResult()), StandardCharsets.UTF_8);
+        assertThat(log).startsWith("START RequestId: ").contains("{\"logger\":\"talker\",\"message\":\"hello\"}\nEND RequestId: ")
+                .contains("\nREPORT RequestId: ");
+        assertThat(clients.lambda().invoke(b -> b.functionName("talker").payload(SdkBytes.fromUtf8String("{}"))).logResult())
+                .as("no log unless asked for").isNull();
+    }
 }

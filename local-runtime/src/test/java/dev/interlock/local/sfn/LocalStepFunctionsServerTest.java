@@ -16,9 +16,13 @@ import software.amazon.awssdk.services.sfn.model.ExecutionAlreadyExistsException
 import software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sfn.model.HistoryEventType;
+import software.amazon.awssdk.services.sfn.model.InvalidArnException;
+import software.amazon.awssdk.services.sfn.model.InvalidTokenException;
+import software.amazon.awssdk.services.sfn.model.SfnException;
 import software.amazon.awssdk.services.sfn.model.StateMachineDoesNotExistException;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -48,7 +52,7 @@ class LocalStepFunctionsServerTest {
                     return out;
                 })
                 .build();
-        machine = StateMachine.builder("interlock-pipeline", StateMachineDefinition.parse(ASL))
+        machine = StateMachine.builder("interlock-pipeline", StateMachineDefinition.parse(ASL)).source(ASL)
                 .clock(ScaledRealClock.realTime()).resources(resources).accountId("000000000000").region("us-east-1").build();
         server = LocalStepFunctionsServer.start(0, machine);
         clients = new AwsClients(Environment.of(Map.of("INTERLOCK_ENDPOINT_STEPFUNCTIONS", server.endpoint().toString())));
@@ -107,5 +111,36 @@ class LocalStepFunctionsServerTest {
         assertThat(d.status()).isEqualTo(ExecutionStatus.ABORTED);
         assertThat(d.error()).isEqualTo("Operator");
         assertThat(machine.execution(arn).await(Duration.ofSeconds(5)).status().name()).isEqualTo("ABORTED");
+    }
+
+    @Test
+    void badArgumentsGetAwsErrorsThatNameNoClassOfOurs() {
+        for (Runnable call : List.<Runnable>of(
+                () -> sfn.listExecutions(b -> b.stateMachineArn(machine.arn()).statusFilter("NOT_A_STATUS")),
+                () -> sfn.listExecutions(b -> b.stateMachineArn(machine.arn()).maxResults(1001)))) {
+            assertThatThrownBy(call::run).isInstanceOfSatisfying(SfnException.class, e -> {
+                assertThat(e.awsErrorDetails().errorCode()).isEqualTo("ValidationException");
+                assertThat(e.awsErrorDetails().errorMessage()).startsWith("1 validation error detected")
+                        .doesNotContain("dev.interlock").doesNotContain("java.");
+            });
+        }
+        assertThatThrownBy(() -> sfn.describeStateMachine(b -> b.stateMachineArn("not-an-arn")))
+                .isInstanceOf(InvalidArnException.class);
+        assertThatThrownBy(() -> sfn.listExecutions(b -> b.stateMachineArn(machine.arn()).nextToken("1")))
+                .isInstanceOf(InvalidTokenException.class);
+    }
+
+    @Test
+    void describeStateMachineReturnsTheDefinitionAndHistoryCanLeaveOutExecutionData() throws Exception {
+        assertThat(sfn.describeStateMachine(b -> b.stateMachineArn(machine.arn())).definition()).isEqualTo(ASL);
+        String arn = sfn.startExecution(b -> b.stateMachineArn(machine.arn()).name("data").input("{\"n\":1}")).executionArn();
+        machine.execution(arn).await(Duration.ofSeconds(10));
+        var full = sfn.getExecutionHistory(b -> b.executionArn(arn)).events();
+        var lean = sfn.getExecutionHistory(b -> b.executionArn(arn).includeExecutionData(false)).events();
+        assertThat(full.getFirst().executionStartedEventDetails().input()).isEqualTo("{\"n\":1}");
+        assertThat(lean).hasSameSizeAs(full);
+        assertThat(lean.getFirst().executionStartedEventDetails().input()).isNull();
+        assertThat(lean.getLast().executionSucceededEventDetails().output()).isNull();
+        assertThat(lean.getFirst().executionStartedEventDetails().roleArn()).isNotNull();
     }
 }

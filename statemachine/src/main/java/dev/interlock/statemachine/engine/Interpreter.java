@@ -36,6 +36,8 @@ final class Interpreter {
     private static final DateTimeFormatter CONTEXT_TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
     private static final EventDetails.PayloadDetails NOT_TRUNCATED = EventDetails.PayloadDetails.NOT_TRUNCATED;
+    /** What Step Functions reports when the Lambda service fails an invocation: every Lambda Task of this ASL retries it. */
+    private static final String LOST_LAMBDA_INVOCATION = "Lambda.ServiceException";
 
     private final Execution execution;
     private final ObjectNode contextBase;
@@ -60,24 +62,69 @@ final class Interpreter {
         this.random = random;
     }
 
-    /** One line of control: its cancellation, the event it follows, and the Map item it works on (if any). */
+    /**
+     * One line of control: its cancellation, the event it follows, the Map item it works on (if any), and whether it
+     * runs the machine's own (top-level) states, whose positions are journaled.
+     */
     static final class Frame {
         private final Cancellation token;
         private final ObjectNode mapItem;
+        private final boolean topLevel;
         private long lastEventId;
 
-        Frame(Cancellation token, long lastEventId, ObjectNode mapItem) {
+        private Frame(Cancellation token, long lastEventId, ObjectNode mapItem, boolean topLevel) {
             this.token = token;
             this.lastEventId = lastEventId;
             this.mapItem = mapItem;
+            this.topLevel = topLevel;
         }
+
+        /** The execution's own line, following event {@code lastEventId}. */
+        static Frame root(Cancellation token, long lastEventId) {
+            return new Frame(token, lastEventId, null, true);
+        }
+
+        /** A Map iteration's or Parallel branch's line. */
+        static Frame inner(Cancellation token, long lastEventId, ObjectNode mapItem) {
+            return new Frame(token, lastEventId, mapItem, false);
+        }
+    }
+
+    /**
+     * How a Task, Map or Parallel state's attempts begin: fresh, or as a resumed execution left them (the retries
+     * granted so far, a planned retry's time, a failure not yet handled, or a Task result not yet applied).
+     */
+    private record Recovery(int[] attemptsPerRetrier, int retryCount, Instant retryAt, StatesError pendingFailure,
+            JsonNode taskResult) {
+        static final Recovery FRESH = new Recovery(null, 0, null, null, null);
     }
 
     private record Step(JsonNode output, String next) {}
 
     /** Runs a graph to its end and returns its output; a Fail state or unhandled error throws StatesError. */
     JsonNode run(StateGraph graph, JsonNode input, Frame frame) {
-        String current = graph.startAt();
+        return runFrom(graph, graph.startAt(), input, frame);
+    }
+
+    /** Continues a journaled execution from {@code point} to the end of {@code graph} (its top-level graph). */
+    JsonNode resume(StateGraph graph, ResumePoint point, Frame frame) {
+        return switch (point.kind()) {
+            case START -> run(graph, point.input(), frame);
+            case ENTER -> runFrom(graph, point.state(), point.input(), frame);
+            case FINISHED -> point.input();
+            case CONTINUE -> {
+                State state = graph.state(point.state());
+                if (state == null) {
+                    throw StatesError.runtime("State '" + point.state() + "' of the journal does not exist in the definition");
+                }
+                Step step = continueState(state, point, frame);
+                yield step.next() == null ? step.output() : runFrom(graph, step.next(), step.output(), frame);
+            }
+        };
+    }
+
+    private JsonNode runFrom(StateGraph graph, String first, JsonNode input, Frame frame) {
+        String current = first;
         JsonNode data = input;
         while (true) {
             frame.token.throwIfCancelled();
@@ -98,28 +145,71 @@ final class Interpreter {
         Instant entered = clock.now();
         emit(f, HistoryEventType.entered(state.type()),
                 new EventDetails.StateEntered(state.name(), input.toString(), NOT_TRUNCATED));
+        return body(state, input, entered, f, Recovery.FRESH, null);
+    }
+
+    /**
+     * Continues a top-level state a stopped engine left entered: a Wait waits for its journaled deadline; a Task whose
+     * attempt was lost with the process fails that attempt, so its Retry rules decide (its functions are idempotent);
+     * a Task answered before the stop exits with that answer; anything else runs its body again.
+     */
+    private Step continueState(State state, ResumePoint point, Frame f) {
+        int[] attempts = point.retry() == null ? null
+                : point.retry().attemptsPerRetrier().stream().mapToInt(Integer::intValue).toArray();
+        int retryCount = point.retry() == null ? 0 : point.retry().retryCount();
+        Instant retryAt = point.retry() == null ? null : point.retry().at();
+        StatesError failure = point.failure();
+        if (state instanceof TaskState t && point.attemptInFlight()) {
+            failure = lostAttempt(t, point.input(), point.entered(), retryCount, f);
+        }
+        Recovery recovery = new Recovery(attempts, retryCount, failure == null && point.taskResult() == null ? retryAt : null,
+                failure, failure == null ? point.taskResult() : null);
+        return body(state, point.input(), point.entered(), f, recovery, point.waitUntil());
+    }
+
+    /**
+     * Records the failure of a Task attempt that was in flight when the engine stopped, and returns it: for a Lambda
+     * function the error its service reports for an invocation it lost, otherwise States.TaskFailed.
+     */
+    private StatesError lostAttempt(TaskState t, JsonNode input, Instant entered, int retryCount, Frame f) {
+        JsonNode context = context(t.name(), entered, retryCount, f);
+        JsonNode effective = data.inputPath(input, t.inputPath(), context);
+        JsonNode parameters = t.parameters() != null ? data.template(t.parameters(), effective, context) : effective;
+        TaskResources.ResolvedTask task = resources.resolve(t.resource(), parameters).orElseThrow(
+                () -> StatesError.runtime("No task resource is registered for Resource '" + t.resource() + "'"));
+        TaskEvents events = task.directLambda() ? new LambdaFunctionEvents(task) : new ServiceTaskEvents(task, region);
+        String error = task.directLambda() || task.lambdaIntegration() ? LOST_LAMBDA_INVOCATION : StatesErrors.TASK_FAILED;
+        String cause = "The engine stopped while this attempt was in flight; the attempt is lost and handled as failed,"
+                + " so the state's Retry rules decide whether it is made again";
+        emit(f, events.failed(), events.errorDetails(error, cause));
+        return StatesError.of(error, cause);
+    }
+
+    private Step body(State state, JsonNode input, Instant entered, Frame f, Recovery recovery, Instant waitUntil) {
         return switch (state) {
             case PassState p -> pass(p, input, entered, f);
-            case TaskState t -> recoverable(t, t.retry(), t.catchers(), t.transition(), input, f,
-                    retryCount -> task(t, input, entered, retryCount, f));
+            case TaskState t -> recoverable(t, t.retry(), t.catchers(), t.transition(), input, f, recovery,
+                    retryCount -> task(t, input, entered, retryCount, f),
+                    (result, retryCount) -> taskOutput(t, input, context(t.name(), entered, retryCount, f), result));
             case ChoiceState c -> choice(c, input, entered, f);
-            case WaitState w -> await(w, input, entered, f);
+            case WaitState w -> await(w, input, entered, f, waitUntil);
             case SucceedState s -> {
                 JsonNode context = context(s.name(), entered, 0, f);
                 yield exit(f, s, data.outputPath(data.inputPath(input, s.inputPath(), context), s.outputPath(),
                         context), null);
             }
             case FailState fail -> throw fail(fail, input, entered, f);
-            case MapState m -> recoverable(m, m.retry(), m.catchers(), m.transition(), input, f,
-                    retryCount -> map(m, input, entered, retryCount, f));
-            case ParallelState p -> recoverable(p, p.retry(), p.catchers(), p.transition(), input, f,
-                    retryCount -> parallel(p, input, entered, retryCount, f));
+            case MapState m -> recoverable(m, m.retry(), m.catchers(), m.transition(), input, f, recovery,
+                    retryCount -> map(m, input, entered, retryCount, f), null);
+            case ParallelState p -> recoverable(p, p.retry(), p.catchers(), p.transition(), input, f, recovery,
+                    retryCount -> parallel(p, input, entered, retryCount, f), null);
         };
     }
 
     private Step exit(Frame f, State state, JsonNode output, String next) {
-        emit(f, HistoryEventType.exited(state.type()),
-                new EventDetails.StateExited(state.name(), output.toString(), NOT_TRUNCATED));
+        f.lastEventId = execution.emit(HistoryEventType.exited(state.type()),
+                new EventDetails.StateExited(state.name(), output.toString(), NOT_TRUNCATED), f.lastEventId, f.topLevel,
+                next, next == null);
         return new Step(output, next);
     }
 
@@ -152,10 +242,11 @@ final class Interpreter {
         return exit(f, c, data.outputPath(effective, c.outputPath(), context), next);
     }
 
-    private Step await(WaitState w, JsonNode input, Instant entered, Frame f) {
+    /** A Wait state; {@code journaledUntil} is the deadline a resumed execution had fixed (null: compute it). */
+    private Step await(WaitState w, JsonNode input, Instant entered, Frame f, Instant journaledUntil) {
         JsonNode context = context(w.name(), entered, 0, f);
         JsonNode effective = data.inputPath(input, w.inputPath(), context);
-        Instant until = switch (w.waitFor()) {
+        Instant until = journaledUntil != null ? journaledUntil : switch (w.waitFor()) {
             case WaitFor.Seconds s -> entered.plusSeconds(s.seconds());
             case WaitFor.Timestamp t -> t.timestamp();
             case WaitFor.SecondsPath p -> {
@@ -175,6 +266,9 @@ final class Interpreter {
                 yield at;
             }
         };
+        if (journaledUntil == null && f.topLevel) {
+            execution.checkpoint(new JournalEntry.WaitUntil(until));
+        }
         if (until.isAfter(clock.now())) {
             f.token.sleepUntil(clock, until);
         }
@@ -199,13 +293,31 @@ final class Interpreter {
         return value.asText();
     }
 
-    /** Runs attempts of a Task/Map/Parallel state, applying its Retry then Catch rules to failures. */
+    /**
+     * Runs attempts of a Task/Map/Parallel state, applying its Retry then Catch rules to failures. A resumed state
+     * starts from its {@code recovery}: the retries already granted, a planned retry's time, a failure to handle
+     * first, or a Task result to finish with ({@code completion}). A top-level state journals each granted retry.
+     */
     private Step recoverable(State state, List<Retrier> retriers, List<Catcher> catchers, Transition transition,
-            JsonNode input, Frame f, Attempt attempt) {
-        int[] attemptsPerRetrier = new int[retriers.size()];
-        int retryCount = 0;
+            JsonNode input, Frame f, Recovery recovery, Attempt attempt, Completion completion) {
+        int[] attemptsPerRetrier = recovery.attemptsPerRetrier() != null
+                && recovery.attemptsPerRetrier().length == retriers.size()
+                ? recovery.attemptsPerRetrier().clone() : new int[retriers.size()];
+        int retryCount = recovery.retryCount();
+        if (recovery.taskResult() != null && completion != null) {
+            return exit(f, state, completion.complete(recovery.taskResult(), retryCount), next(transition));
+        }
+        if (recovery.retryAt() != null && recovery.retryAt().isAfter(clock.now())) {
+            f.token.sleepUntil(clock, recovery.retryAt());
+        }
+        StatesError pending = recovery.pendingFailure();
         while (true) {
             try {
+                if (pending != null) {
+                    StatesError first = pending;
+                    pending = null;
+                    throw first;
+                }
                 return exit(f, state, attempt.run(retryCount), next(transition));
             } catch (StatesError e) {
                 if (e.terminal()) {
@@ -216,7 +328,12 @@ final class Interpreter {
                     Duration delay = RetryBackoff.delay(retriers.get(r), attemptsPerRetrier[r], random);
                     attemptsPerRetrier[r]++;
                     retryCount++;
-                    f.token.sleepUntil(clock, clock.now().plus(delay));
+                    Instant at = clock.now().plus(delay);
+                    if (f.topLevel) {
+                        execution.checkpoint(new JournalEntry.RetryPlanned(
+                                java.util.Arrays.stream(attemptsPerRetrier).boxed().toList(), retryCount, at));
+                    }
+                    f.token.sleepUntil(clock, at);
                     continue;
                 }
                 for (Catcher catcher : catchers) {
@@ -228,6 +345,12 @@ final class Interpreter {
                 throw e;
             }
         }
+    }
+
+    /** Finishes a Task state with a result its attempt had already produced (a resumed execution). */
+    @FunctionalInterface
+    private interface Completion {
+        JsonNode complete(JsonNode result, int retryCount);
     }
 
     @FunctionalInterface
@@ -290,9 +413,7 @@ final class Interpreter {
             case TaskOutcome.Succeeded s -> {
                 JsonNode result = waiting != null ? s.output() : task.result(s.output());
                 emit(f, events.succeeded(), events.succeededDetails(result));
-                JsonNode selected = t.resultSelector() != null
-                        ? data.template(t.resultSelector(), result, context) : result;
-                yield data.outputPath(data.resultPath(input, selected, t.resultPath()), t.outputPath(), context);
+                yield taskOutput(t, input, context, result);
             }
             case TaskOutcome.Failed failed -> {
                 emit(f, events.failed(), events.errorDetails(failed.error(), failed.cause()));
@@ -332,6 +453,12 @@ final class Interpreter {
                         "No heartbeat or result within " + heartbeat + " seconds");
             }
         }
+    }
+
+    /** A Task state's output from its (already wrapped) result: ResultSelector, ResultPath, OutputPath. */
+    private JsonNode taskOutput(TaskState t, JsonNode input, JsonNode context, JsonNode result) {
+        JsonNode selected = t.resultSelector() != null ? data.template(t.resultSelector(), result, context) : result;
+        return data.outputPath(data.resultPath(input, selected, t.resultPath()), t.outputPath(), context);
     }
 
     /** The history events of a Task call: Task* for service integrations, LambdaFunction* for function ARNs. */
@@ -527,7 +654,7 @@ final class Interpreter {
             ObjectNode item = NODES.objectNode();
             item.put("Index", index);
             item.set("Value", items.get(index));
-            Frame iteration = new Frame(token, startedId, item);
+            Frame iteration = Frame.inner(token, startedId, item);
             EventDetails.MapIteration details = new EventDetails.MapIteration(m.name(), index);
             emit(iteration, HistoryEventType.MapIterationStarted, details);
             try {
@@ -558,7 +685,7 @@ final class Interpreter {
         long startedId = f.lastEventId;
         JsonNode results = fanOut(p.branches().size(), 0, f, (index, token) -> {
             try {
-                return run(p.branches().get(index), branchInput, new Frame(token, startedId, f.mapItem));
+                return run(p.branches().get(index), branchInput, Frame.inner(token, startedId, f.mapItem));
             } catch (StatesError e) {
                 // A branch keeps its own error name for Retry/Catch; only a nameless failure becomes BranchFailed.
                 throw e.error() == null && !e.terminal() ? StatesError.of(StatesErrors.BRANCH_FAILED, e.cause()) : e;
@@ -652,7 +779,7 @@ final class Interpreter {
     }
 
     private void emit(Frame f, HistoryEventType type, EventDetails details) {
-        f.lastEventId = execution.emit(type, details, f.lastEventId);
+        f.lastEventId = execution.emit(type, details, f.lastEventId, f.topLevel, null, false);
     }
 
     private static String next(Transition transition) {

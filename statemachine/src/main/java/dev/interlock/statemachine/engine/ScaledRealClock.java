@@ -24,8 +24,8 @@ public final class ScaledRealClock implements EngineClock {
     }
 
     /**
-     * Engine time that starts at {@code origin} (null: the real time of construction), so a scenario can be played at
-     * a chosen time of day, e.g. a registration at 18:07.
+     * Engine time that starts at {@code origin} (null: the real time of construction): where a data directory's clock
+     * stood, or a chosen time of day for a scenario, e.g. a registration at 18:07.
      */
     public ScaledRealClock(double scale, Instant origin) {
         if (!(scale > 0) || Double.isInfinite(scale)) {

@@ -24,9 +24,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A local Step Functions state machine: runs executions of one ASL definition and answers StartExecution,
- * DescribeExecution, ListExecutions, GetExecutionHistory and StopExecution with AWS's semantics.
+ * DescribeExecution, ListExecutions, GetExecutionHistory and StopExecution with AWS's semantics. With a durable
+ * {@link ExecutionStore} its executions outlive the process: a new machine on the same store reads back every
+ * execution's history, and {@link #resumeExecutions()} continues the ones that were running where they stood.
  */
-public final class StateMachine {
+public final class StateMachine implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StateMachine.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -39,12 +41,17 @@ public final class StateMachine {
     private final String roleArn;
     private final String region;
     private final StateMachineDefinition definition;
+    private final String source;
     private final TaskResources resources;
     private final EngineClock clock;
     private final RandomGenerator random;
     private final DataFlow data;
+    private final ExecutionStore store;
     private final Map<String, Execution> executions = new LinkedHashMap<>();
     private final TaskTokens tokens = new TaskTokens();
+    /** Executions read back from the store that were running, waiting for {@link #resumeExecutions()}. */
+    private final Map<Execution, ResumePoint> toResume = new LinkedHashMap<>();
+    private boolean closed;
 
     private StateMachine(Builder b) {
         this.name = b.name;
@@ -53,10 +60,76 @@ public final class StateMachine {
         this.roleArn = b.roleArn != null ? b.roleArn
                 : "arn:aws:iam::" + b.accountId + ":role/" + b.name + "-role";
         this.definition = b.definition;
+        this.source = b.source;
         this.resources = b.resources;
         this.clock = b.clock;
         this.random = b.random;
         this.data = new DataFlow(new IntrinsicFunctions(b.random));
+        this.store = b.store;
+        restore();
+    }
+
+    /** Reads back every journaled execution: ended ones as they ended, running ones to be resumed. */
+    private void restore() {
+        for (ExecutionStore.Recorded recorded : store.load(clock.now())) {
+            JournalEntry.Started started = recorded.started();
+            List<HistoryEvent> history = recorded.entries().stream()
+                    .filter(JournalEntry.Event.class::isInstance)
+                    .map(e -> ((JournalEntry.Event) e).event())
+                    .toList();
+            Execution execution = new Execution(executionArn(started.name()), arn, started, history, clock,
+                    store.reopen(recorded));
+            executions.put(started.name(), execution);
+            if (execution.status() == ExecutionStatus.RUNNING) {
+                toResume.put(execution, ResumePoint.of(recorded.entries(), started.input()));
+            }
+        }
+    }
+
+    /**
+     * Continues every execution that was running when the store was last written: once the task resources it calls
+     * are ready. A Wait resumes at its deadline, a Task attempt that was in flight is handled as failed under the
+     * state's Retry rules, and the execution's TimeoutSeconds still counts from its start.
+     */
+    public void resumeExecutions() {
+        Map<Execution, ResumePoint> resumed;
+        synchronized (executions) {
+            resumed = new LinkedHashMap<>(toResume);
+            toResume.clear();
+        }
+        resumed.forEach((execution, point) -> {
+            LOG.info("{\"message\":\"resuming execution\",\"executionName\":\"{}\",\"stateMachine\":\"{}\",\"at\":\"{} {}\"}",
+                    execution.name(), name, point.kind(), point.state() == null ? "" : point.state());
+            if (execution.history().isEmpty()) {
+                launch(execution);
+            } else {
+                launch(execution, point);
+            }
+        });
+    }
+
+    /** The executions read back from the store that {@link #resumeExecutions()} has not continued yet. */
+    public List<String> executionsToResume() {
+        synchronized (executions) {
+            return toResume.keySet().stream().map(Execution::name).toList();
+        }
+    }
+
+    /**
+     * Stops the engine with its process: running executions stop where they are without another event, so that with a
+     * durable store they continue in the next process; with an in-memory store they are gone.
+     */
+    @Override
+    public void close() {
+        List<Execution> running;
+        synchronized (executions) {
+            closed = true;
+            running = executions.values().stream().filter(e -> e.status() == ExecutionStatus.RUNNING).toList();
+        }
+        for (Execution execution : running) {
+            execution.halt();
+            execution.cancellation().cancel(Cancellation.Reason.SHUTDOWN);
+        }
     }
 
     /** Starts building a machine called {@code name} that runs {@code definition}. */
@@ -74,6 +147,16 @@ public final class StateMachine {
 
     public StateMachineDefinition definition() {
         return definition;
+    }
+
+    /** The ASL text the machine was built from, as DescribeStateMachine answers it (null when built from a model). */
+    public String source() {
+        return source;
+    }
+
+    /** The role the machine runs as (DescribeStateMachine's roleArn). */
+    public String roleArn() {
+        return roleArn;
     }
 
     public EngineClock clock() {
@@ -95,6 +178,9 @@ public final class StateMachine {
         JsonNode inputJson = parseInput(input);
         Execution execution;
         synchronized (executions) {
+            if (closed) {
+                throw new IllegalStateException("the state machine " + name + " has stopped");
+            }
             Execution existing = executions.get(resolvedName);
             if (existing != null) {
                 if (existing.status() == ExecutionStatus.RUNNING && existing.input().equals(inputJson)) {
@@ -103,7 +189,8 @@ public final class StateMachine {
                 throw new StepFunctionsException(StepFunctionsException.Code.ExecutionAlreadyExists,
                         "Execution Already Exists: '" + existing.executionArn() + "'");
             }
-            execution = new Execution(executionArn(resolvedName), arn, resolvedName, inputJson, clock);
+            execution = new Execution(executionArn(resolvedName), arn, resolvedName, inputJson, clock,
+                    store.create(resolvedName));
             executions.put(resolvedName, execution);
         }
         launch(execution);
@@ -135,9 +222,10 @@ public final class StateMachine {
                 .toList();
     }
 
-    /** ListExecutions with AWS-style paging ({@code maxResults} 0 = 100). */
+    /** ListExecutions with AWS-style paging ({@code maxResults} 0 = 100); a token holds only for the same filter. */
     public Page<ExecutionSummary> listExecutions(ExecutionStatus statusFilter, int maxResults, String nextToken) {
-        return Page.of(listExecutions(statusFilter), maxResults, nextToken);
+        return Page.after(listExecutions(statusFilter), maxResults, nextToken,
+                "executions:" + (statusFilter == null ? "" : statusFilter.name()), ExecutionSummary::name);
     }
 
     /** GetExecutionHistory, oldest first. */
@@ -152,7 +240,8 @@ public final class StateMachine {
         if (reverseOrder) {
             events = events.reversed();
         }
-        return Page.of(events, maxResults, nextToken);
+        return Page.after(events, maxResults, nextToken, "history:" + (reverseOrder ? "newest-first" : "oldest-first"),
+                e -> Long.toString(e.id()));
     }
 
     /** StopExecution: ends a running execution as ABORTED at once; stopping an ended one changes nothing. */
@@ -239,9 +328,24 @@ public final class StateMachine {
 
     private void launch(Execution execution) {
         long startedId = execution.emit(HistoryEventType.ExecutionStarted, new EventDetails.ExecutionStarted(
-                execution.input().toString(), EventDetails.PayloadDetails.NOT_TRUNCATED, roleArn), 0);
-        Interpreter interpreter = new Interpreter(execution, contextBase(execution), clock, resources, data, region,
-                random, tokens);
+                execution.input().toString(), EventDetails.PayloadDetails.NOT_TRUNCATED, roleArn), 0, true, null, false);
+        Interpreter interpreter = interpreter(execution);
+        Interpreter.Frame root = Interpreter.Frame.root(execution.cancellation(), startedId);
+        launch(execution, () -> interpreter.run(definition.graph(), execution.input(), root));
+    }
+
+    /** Continues a journaled execution from where it stood. */
+    private void launch(Execution execution, ResumePoint point) {
+        Interpreter interpreter = interpreter(execution);
+        Interpreter.Frame root = Interpreter.Frame.root(execution.cancellation(), point.lastEventId());
+        launch(execution, () -> interpreter.resume(definition.graph(), point, root));
+    }
+
+    private Interpreter interpreter(Execution execution) {
+        return new Interpreter(execution, contextBase(execution), clock, resources, data, region, random, tokens);
+    }
+
+    private void launch(Execution execution, java.util.function.Supplier<JsonNode> body) {
         EngineClock.Gate finished = clock.newGate();
         // The timeout watcher is started from the execution's own thread: under a VirtualClock a participant
         // holds the turn while starting it, so no virtual time can pass between the two.
@@ -258,14 +362,13 @@ public final class StateMachine {
                     }
                 });
             }
-            run(execution, interpreter, startedId, finished);
+            run(execution, body, finished);
         });
     }
 
-    private void run(Execution execution, Interpreter interpreter, long startedId, EngineClock.Gate finished) {
-        Interpreter.Frame root = new Interpreter.Frame(execution.cancellation(), startedId, null);
+    private void run(Execution execution, java.util.function.Supplier<JsonNode> body, EngineClock.Gate finished) {
         try {
-            JsonNode output = interpreter.run(definition.graph(), execution.input(), root);
+            JsonNode output = body.get();
             execution.close(ExecutionStatus.SUCCEEDED, output.toString(), null, null,
                     HistoryEventType.ExecutionSucceeded, new EventDetails.ExecutionSucceeded(output.toString(),
                             EventDetails.PayloadDetails.NOT_TRUNCATED), execution.lastEventId());
@@ -273,10 +376,14 @@ public final class StateMachine {
             execution.close(ExecutionStatus.FAILED, null, e.error(), e.cause(), HistoryEventType.ExecutionFailed,
                     new EventDetails.Failure(e.error(), e.cause()), execution.lastEventId());
         } catch (Cancellation.Cancelled c) {
-            // Stop and timeout close the execution themselves before cancelling; this only covers interrupts.
+            // Stop and timeout close the execution themselves before cancelling, and a halted execution (the engine
+            // stopping) is not closed at all: this only covers interrupts.
             execution.close(ExecutionStatus.ABORTED, null, null, null, HistoryEventType.ExecutionAborted,
                     new EventDetails.Failure(null, null), execution.lastEventId());
         } catch (RuntimeException e) {
+            if (execution.halted()) {
+                return;
+            }
             LOG.error("{\"message\":\"engine error\",\"executionName\":\"{}\",\"stateMachine\":\"{}\"}",
                     execution.name(), name, e);
             String cause = "Internal engine error: " + e;
@@ -323,6 +430,8 @@ public final class StateMachine {
         private String accountId = "000000000000";
         private String roleArn;
         private boolean validate = true;
+        private ExecutionStore store = ExecutionStore.inMemory();
+        private String source;
 
         private Builder(String name, StateMachineDefinition definition) {
             if (name == null || name.isBlank() || INVALID_NAME_CHARS.matcher(name).find()) {
@@ -355,6 +464,18 @@ public final class StateMachine {
 
         public Builder accountId(String accountId) {
             this.accountId = Objects.requireNonNull(accountId);
+            return this;
+        }
+
+        /** Where executions are kept (default: in memory); a durable store brings them back in the next process. */
+        public Builder store(ExecutionStore store) {
+            this.store = Objects.requireNonNull(store);
+            return this;
+        }
+
+        /** The ASL text {@code definition} was parsed from, for DescribeStateMachine. */
+        public Builder source(String source) {
+            this.source = source;
             return this;
         }
 

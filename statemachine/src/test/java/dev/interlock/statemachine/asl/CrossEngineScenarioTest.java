@@ -121,7 +121,7 @@ class CrossEngineScenarioTest {
     }
 
     /** Normalisation 1: both engines' {@code $$.Execution.StartTime}, each checked against what it must be. */
-    private static void normaliseStartTime(JsonNode java, JsonNode node, Instant javaStart) {
+    static void normaliseStartTime(JsonNode java, JsonNode node, Instant javaStart) {
         if (java instanceof ObjectNode javaObject && node instanceof ObjectNode nodeObject) {
             JsonNode javaValue = javaObject.get("executionStartTime");
             JsonNode nodeValue = nodeObject.get("executionStartTime");
@@ -209,6 +209,11 @@ class CrossEngineScenarioTest {
 
     /** Both sequences side by side around the first step where they differ. */
     static String sideBySide(String what, List<String> java, List<String> node) {
+        return sideBySide(what, java, node, NODE);
+    }
+
+    /** The Java engine's and {@code other}'s sequences side by side around the first step where they differ. */
+    static String sideBySide(String what, List<String> java, List<String> node, String other) {
         int first = 0;
         while (first < java.size() && first < node.size() && Objects.equals(java.get(first), node.get(first))) {
             first++;
@@ -216,8 +221,8 @@ class CrossEngineScenarioTest {
         int width = Math.max(JAVA.length(), java.stream().mapToInt(String::length).max().orElse(0)) + 2;
         StringBuilder out = new StringBuilder();
         out.append(what).append(" differ at step ").append(first + 1).append(" (").append(JAVA).append(": ")
-                .append(java.size()).append(" steps, ").append(NODE).append(": ").append(node.size()).append(" steps)\n");
-        out.append(String.format("    %4s  %-" + width + "s%s%n", "#", JAVA, NODE));
+                .append(java.size()).append(" steps, ").append(other).append(": ").append(node.size()).append(" steps)\n");
+        out.append(String.format("    %4s  %-" + width + "s%s%n", "#", JAVA, other));
         int from = Math.max(0, first - 3);
         int to = Math.min(Math.max(java.size(), node.size()), first + 8);
         for (int i = from; i < to; i++) {

@@ -10,8 +10,8 @@ import dev.interlock.statemachine.engine.HistoryEvent;
 import dev.interlock.statemachine.engine.HistoryEventType;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.statemachine.engine.TaskFailedException;
-import dev.interlock.statemachine.engine.TaskInvocation;
 import dev.interlock.statemachine.engine.TaskResource;
+import dev.interlock.statemachine.engine.TaskInvocation;
 import dev.interlock.statemachine.engine.TaskResources;
 import dev.interlock.statemachine.engine.VirtualClock;
 import dev.interlock.statemachine.model.StateMachineDefinition;
@@ -36,7 +36,6 @@ final class JavaScenarioRunner {
 
     /** The execution start; also the fixed {@code $$.State.EnteredTime} the node runner passes, so they meet at t0. */
     static final Instant START = Instant.parse("2026-01-15T06:00:00Z");
-    private static final int MAX_INVOCATIONS = 500;
     private static final Duration REAL_TIME_LIMIT = Duration.ofSeconds(60);
 
     /** The outcome of one scenario: the run as read from the history, plus every publish the SNS resource was asked for. */
@@ -47,16 +46,23 @@ final class JavaScenarioRunner {
     }
 
     static Outcome run(Scenarios.Scenario scenario) throws Exception {
-        Script script = new Script(scenario);
-        TaskResource orchestratorEtc = script::topLevel;
-        TaskResource evaluator = script::evaluator;
+        StateMachine[] machine = new StateMachine[1];
+        ScenarioScript script = new ScenarioScript(scenario, problem -> machine[0].stopExecution(
+                machine[0].arn().replace(":stateMachine:", ":execution:") + ":" + scenario.executionName(),
+                ScenarioScript.SCRIPT_PROBLEM, problem));
+        TaskResource orchestratorEtc = invocation -> {
+            ScenarioScript.Step step = script.topLevel(invocation.stateName());
+            return invocation.resource().endsWith(TaskResources.WAIT_FOR_TASK_TOKEN)
+                    ? callback(machine[0], invocation, step) : perform(step);
+        };
+        TaskResource evaluator = invocation -> perform(script.evaluator(invocation.stateName(), invocation.payload()));
         List<JsonNode> published = new ArrayList<>();
         TaskResource sns = invocation -> {
             // Every attempt is recorded, also one the script makes fail: the resource was asked to publish it.
             synchronized (published) {
                 published.add(invocation.payload());
             }
-            return script.topLevel(invocation);
+            return orchestratorEtc.invoke(invocation);
         };
         TaskResources resources = TaskResources.builder()
                 .function(Scenarios.PLACEHOLDER_VALUES.get("OrchestratorFunctionArn"), orchestratorEtc)
@@ -65,7 +71,7 @@ final class JavaScenarioRunner {
                 .function(Scenarios.PLACEHOLDER_VALUES.get("EvaluatorFunctionArn"), evaluator)
                 .resource(TaskResources.SNS_PUBLISH, sns)
                 .build();
-        StateMachine machine = StateMachine.builder("interlock",
+        machine[0] = StateMachine.builder("interlock",
                         StateMachineDefinition.parse(AslDefinition.load(), Scenarios.PLACEHOLDER_VALUES))
                 .clock(new VirtualClock(START))
                 .resources(resources)
@@ -73,12 +79,10 @@ final class JavaScenarioRunner {
                 .accountId("123456789012")
                 .random(new Random(7))
                 .build();
-        script.machine = machine;
-        Execution execution = machine.start(scenario.executionName(), scenario.input().toString());
-        script.executionArn = execution.executionArn();
+        Execution execution = machine[0].start(scenario.executionName(), scenario.input().toString());
         ExecutionDescription description = execution.await(REAL_TIME_LIMIT);
-        List<HistoryEvent> history = machine.getExecutionHistory(execution.executionArn());
-        Scenarios.Run run = fromHistory(scenario.name(), history, topLevelStates(machine), script.problems());
+        List<HistoryEvent> history = machine[0].getExecutionHistory(execution.executionArn());
+        Scenarios.Run run = fromHistory(scenario.name(), history, topLevelStates(machine[0]), script.problems());
         return new Outcome(run, history, List.copyOf(published), description);
     }
 
@@ -87,8 +91,8 @@ final class JavaScenarioRunner {
     }
 
     /**
-     * Reads a run from GetExecutionHistory events. An event belongs to a Map iteration when its previousEventId chain
-     * passes a MapIterationStarted event; everything else is top level. A Task call (LambdaFunctionScheduled for a
+     * Reads a run from GetExecutionHistory events (ours, or another engine's in AWS's shape). An event belongs to a Map
+     * iteration when its previousEventId chain enters one ({@link #insideMapIteration}); everything else is top level. A Task call (LambdaFunctionScheduled for a
      * function ARN, TaskScheduled for a service integration) belongs to the state whose StateEntered event is the
      * nearest one up its chain, so every retried attempt counts against the state that entered once.
      */
@@ -148,10 +152,24 @@ final class JavaScenarioRunner {
         requests.putIfAbsent(state, request);
     }
 
+    /**
+     * Whether an event happened inside a Map iteration: walking up its chain, a MapIterationStarted comes before the
+     * end of that iteration. The count matters for AWS-shaped histories, where the events after a Map chain through
+     * its last iteration (MapStateSucceeded follows the last MapIterationSucceeded); ours chain past the iterations.
+     */
     private static boolean insideMapIteration(HistoryEvent event, Map<Long, HistoryEvent> byId) {
+        int endedIterations = 0;
         for (HistoryEvent e = byId.get(event.previousEventId()); e != null; e = byId.get(e.previousEventId())) {
-            if (e.type() == HistoryEventType.MapIterationStarted) {
-                return true;
+            switch (e.type()) {
+                case MapIterationSucceeded, MapIterationFailed, MapIterationAborted -> endedIterations++;
+                case MapIterationStarted -> {
+                    if (endedIterations == 0) {
+                        return true;
+                    }
+                    endedIterations--;
+                }
+                default -> {
+                }
             }
         }
         return false;
@@ -175,96 +193,28 @@ final class JavaScenarioRunner {
     }
 
     /**
-     * The scenario's scripted answers. Top-level Tasks answer by state name, the Map-internal evaluator Tasks by the
-     * item's traitType (one sequence shared by both Maps); each call takes the next step and the last step repeats.
+     * A callback task: the scripted step is what its job reports through the token — a return is the SendTaskSuccess
+     * output, a throw of {@code States.HeartbeatTimeout} or {@code States.Timeout} sends nothing (the engine times the
+     * wait out in virtual time), any other throw is a SendTaskFailure.
      */
-    private static final class Script {
-        private final Scenarios.Scenario scenario;
-        private final Map<String, Integer> used = new HashMap<>();
-        private final List<String> problems = new ArrayList<>();
-        private int invocations;
-        private volatile StateMachine machine;
-        private volatile String executionArn;
-
-        Script(Scenarios.Scenario scenario) {
-            this.scenario = scenario;
-        }
-
-        synchronized List<String> problems() {
-            return List.copyOf(problems);
-        }
-
-        JsonNode topLevel(TaskInvocation invocation) throws TaskFailedException {
-            JsonNode steps = scenario.results(invocation.stateName());
-            synchronized (this) {
-                if (++invocations > MAX_INVOCATIONS) {
-                    return abort("more than " + MAX_INVOCATIONS + " invocations: the script never leaves a loop");
-                }
-                if (steps == null) {
-                    return abort(invocation.stateName() + " was invoked but the scenario scripts no result for it");
+    private static JsonNode callback(StateMachine machine, TaskInvocation invocation, ScenarioScript.Step step) {
+        String token = invocation.payload().path("payload").path("taskToken").asText();
+        switch (step) {
+            case ScenarioScript.Step.Return r -> machine.sendTaskSuccess(token, r.value().toString());
+            case ScenarioScript.Step.Throw t -> {
+                if (!t.error().equals("States.HeartbeatTimeout") && !t.error().equals("States.Timeout")) {
+                    machine.sendTaskFailure(token, t.error(), t.cause());
                 }
             }
-            JsonNode step = next(steps, invocation.stateName());
-            if (invocation.resource().endsWith(TaskResources.WAIT_FOR_TASK_TOKEN)) {
-                return callback(invocation, step);
-            }
-            return perform(step, invocation.stateName());
         }
+        return Asl.JSON.createObjectNode();
+    }
 
-        /**
-         * A callback task: the scripted step is what its job reports through the token — {@code return} is the
-         * SendTaskSuccess output, a {@code throw} of {@code States.HeartbeatTimeout} or {@code States.Timeout} sends
-         * nothing (the engine times the wait out in virtual time), any other {@code throw} is a SendTaskFailure.
-         */
-        private JsonNode callback(TaskInvocation invocation, JsonNode step) {
-            String token = invocation.payload().path("payload").path("taskToken").asText();
-            if (step != null && step.has("return")) {
-                machine.sendTaskSuccess(token, step.get("return").toString());
-            } else if (step != null && step.has("throw")) {
-                String error = step.get("throw").get("error").asText();
-                if (!error.equals("States.HeartbeatTimeout") && !error.equals("States.Timeout")) {
-                    machine.sendTaskFailure(token, error, step.get("throw").path("cause").asText(""));
-                }
-            }
-            return Asl.JSON.createObjectNode();
-        }
-
-        JsonNode evaluator(TaskInvocation invocation) throws TaskFailedException {
-            String traitType = invocation.payload().path("traitType").asText(null);
-            JsonNode steps = scenario.evaluator(traitType);
-            if (steps == null) {
-                synchronized (this) {
-                    return abort(invocation.stateName() + " evaluated trait " + traitType
-                            + " but the scenario scripts no evaluator result for it");
-                }
-            }
-            return perform(next(steps, "evaluator:" + traitType), invocation.stateName() + "[" + traitType + "]");
-        }
-
-        private synchronized JsonNode next(JsonNode steps, String key) {
-            int n = used.merge(key, 1, Integer::sum) - 1;
-            if (!steps.isArray()) {
-                return steps;
-            }
-            return steps.get(Math.min(n, steps.size() - 1));
-        }
-
-        /** Records a scripting problem and stops the execution, as the node runner aborts its run. */
-        private JsonNode abort(String problem) throws TaskFailedException {
-            problems.add(problem);
-            machine.stopExecution(executionArn, "Scenario.ScriptProblem", problem);
-            throw new TaskFailedException("Scenario.ScriptProblem", problem);
-        }
-
-        private static JsonNode perform(JsonNode step, String where) throws TaskFailedException {
-            if (step != null && step.has("throw")) {
-                JsonNode thrown = step.get("throw");
-                throw new TaskFailedException(thrown.get("error").asText(), thrown.path("cause").asText(""));
-            }
-            if (step != null && step.has("return")) {
-                return step.get("return").deepCopy();
-            }
-            throw new IllegalArgumentException(where + ": a scripted step is {\"return\": ...} or {\"throw\": {\"error\", \"cause\"}}");
-        }
+    /** Turns a scripted step into what a task resource returns or throws. */
+    private static JsonNode perform(ScenarioScript.Step step) throws TaskFailedException {
+        return switch (step) {
+            case ScenarioScript.Step.Return r -> r.value();
+            case ScenarioScript.Step.Throw t -> throw new TaskFailedException(t.error(), t.cause());
+        };
     }
 }

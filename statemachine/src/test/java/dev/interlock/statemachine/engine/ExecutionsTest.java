@@ -104,15 +104,28 @@ class ExecutionsTest {
         }
         Page<ExecutionSummary> first = machine.listExecutions(null, 2, null);
         assertThat(first.items()).hasSize(2);
+        Harness.await(machine.start("started-between-pages", "{}"));
         Page<ExecutionSummary> second = machine.listExecutions(null, 2, first.nextToken());
-        assertThat(second.items()).hasSize(1);
+        assertThat(second.items()).extracting(ExecutionSummary::name)
+                .as("an execution started between two pages neither repeats an item nor pushes one out")
+                .doesNotContainAnyElementsOf(first.items().stream().map(ExecutionSummary::name).toList())
+                .hasSize(1);
         assertThat(second.nextToken()).isNull();
+        assertThat(java.util.stream.Stream.concat(first.items().stream(), second.items().stream()))
+                .extracting(ExecutionSummary::name).containsExactlyInAnyOrder("e0", "e1", "e2");
 
         String arn = machine.execution("e0").executionArn();
         Page<HistoryEvent> reversed = machine.getExecutionHistory(arn, 1, true, null);
         assertThat(reversed.items()).extracting(HistoryEvent::type).containsExactly(HistoryEventType.ExecutionSucceeded);
-        assertThat(reversed.nextToken()).isEqualTo("1");
-        assertThatThrownBy(() -> machine.listExecutions(null, 2, "not-a-token"))
+        Page<HistoryEvent> older = machine.getExecutionHistory(arn, 1, true, reversed.nextToken());
+        assertThat(older.items().getFirst().id()).isEqualTo(reversed.items().getFirst().id() - 1);
+        for (String foreign : new String[] {"not-a-token", first.nextToken(), reversed.nextToken()}) {
+            assertThatThrownBy(() -> machine.listExecutions(ExecutionStatus.RUNNING, 2, foreign))
+                    .as("token %s", foreign)
+                    .isInstanceOfSatisfying(StepFunctionsException.class,
+                            e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidToken));
+        }
+        assertThatThrownBy(() -> machine.getExecutionHistory(arn, 1, false, reversed.nextToken()))
                 .isInstanceOfSatisfying(StepFunctionsException.class,
                         e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidToken));
     }
