@@ -117,7 +117,7 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
         }
         if (!timeout.canConvertToInt() || !timeout.isIntegralNumber() || timeout.asInt() < 1) {
             throw new IllegalStateException(stateMachineDefinition
-                    + " must set a positive integer TimeoutSeconds at the top level (SPEC §6)");
+                    + " must set a positive integer TimeoutSeconds at the top level (docs/state-machine.md)");
         }
         return timeout.asInt();
     }

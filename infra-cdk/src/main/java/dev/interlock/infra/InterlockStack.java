@@ -542,7 +542,7 @@ public final class InterlockStack extends Stack {
         boolean iam = options.apiAuth() == ApiAuth.IAM;
         RestApi restApi = RestApi.Builder.create(this, "RegistrationApi")
                 .restApiName(options.stackName() + "-registration")
-                .description("Interlock registration API (SPEC §9)")
+                .description("Interlock registration API")
                 .endpointTypes(List.of(EndpointType.REGIONAL))
                 .cloudWatchRole(options.apiGatewayAccountRole())
                 .deployOptions(StageOptions.builder()

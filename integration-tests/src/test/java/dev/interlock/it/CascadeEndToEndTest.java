@@ -90,7 +90,10 @@ class CascadeEndToEndTest {
 
     @Test
     void aReadyUpstreamTriggersCompletesAndCascadesAndARestartKeepsTheRecords(@TempDir Path dataDir) throws Exception {
-        try (LocalRuntime rt = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, 120.0), new ProductionFunctions(), s -> { }, a -> { });
+        // The day the sensor's arrival starts is the clock's: a fixed morning, so the cascade never straddles midnight.
+        RuntimeOptions options = RuntimeOptions.ephemeral(dataDir, 120.0).withClockStart(EndToEnd.safeMorning(Instant.now()));
+        Instant stoppedAt;
+        try (LocalRuntime rt = LocalRuntime.start(options, new ProductionFunctions(), s -> { }, a -> { });
              FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofMinutes(2));
              AwsClients aws = new AwsClients(Environment.of(Map.of("INTERLOCK_ENDPOINT_STEPFUNCTIONS", rt.stepFunctionsEndpoint().toString())))) {
             URI api = rt.apiEndpoint();
@@ -116,9 +119,10 @@ class CascadeEndToEndTest {
             String silverArn = executions.stream().filter(e -> e.name().startsWith("silver")).findFirst().orElseThrow().executionArn();
             assertThat(JSON.readTree(aws.stepFunctions().describeExecution(b -> b.executionArn(silverArn)).input())
                     .path("markerSource").asText()).isEqualTo("sensor");
+            stoppedAt = rt.clock().instant();
         }
 
-        try (LocalRuntime rt = LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, 120.0), new ProductionFunctions(), s -> { }, a -> { })) {
+        try (LocalRuntime rt = LocalRuntime.start(options.withClockStart(stoppedAt), new ProductionFunctions(), s -> { }, a -> { })) {
             URI api = rt.apiEndpoint();
             JsonNode pipelines = call("GET", URI.create(api + "/pipelines"), null, null, 200);
             assertThat(pipelines.path("items")).extracting(p -> p.path("name").asText()).containsExactlyInAnyOrder("silver", "gold");

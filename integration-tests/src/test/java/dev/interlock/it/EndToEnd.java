@@ -69,9 +69,34 @@ abstract class EndToEnd {
         return Duration.ofMinutes(2);
     }
 
-    /** Where the runtime's clock starts (null: now); it then runs {@link #timeScale()} times faster. */
+    /**
+     * Where the runtime's clock starts; it then runs {@link #timeScale()} times faster. By default the class's first
+     * runtime starts at {@link #safeMorning(Instant)} and a runtime restarted on its data directory goes on from where
+     * the previous one stood (time never runs backwards across a restart).
+     */
     Instant clockStart() {
-        return null;
+        if (rt != null) {
+            return rt.clock().instant();
+        }
+        if (classClockStart == null) {
+            classClockStart = safeMorning(Instant.now());
+        }
+        return classClockStart;
+    }
+
+    private Instant classClockStart;
+
+    /**
+     * The first 06:00 UTC at or after {@code wallNow}: product time of day is then the same on every run, so no test
+     * depends on when it runs. At 300x a class has 18 scaled hours (over three real minutes) before the scaled clock
+     * reaches midnight UTC and a watchdog tick or a request without a date would mean the next day. It never starts
+     * before the real time: anything written with a TTL (locks, alert claims) then expires no earlier than the
+     * product clock says, whichever clock the store sweeps by.
+     */
+    static Instant safeMorning(Instant wallNow) {
+        java.time.ZonedDateTime sixToday = wallNow.atZone(java.time.ZoneOffset.UTC).toLocalDate()
+                .atTime(6, 0).atZone(java.time.ZoneOffset.UTC);
+        return (sixToday.toInstant().isBefore(wallNow) ? sixToday.plusDays(1) : sixToday).toInstant();
     }
 
     /** Whether the class shares one in-memory runtime started before its tests (false: the tests start their own). */

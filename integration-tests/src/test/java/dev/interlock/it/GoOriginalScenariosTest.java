@@ -13,7 +13,7 @@ import java.util.Locale;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Go original's eleven end-to-end scenarios (R§8.1) with this product's corrected behaviour: NOT READY is
+ * The Go original's eleven end-to-end scenarios (docs/architecture.md, History) with this product's corrected behaviour: NOT READY is
  * re-evaluated inside the execution until ready or until the validation deadline, a second marker the same day
  * starts a new evaluation, exclusions are judged on the execution date, alerts are deduplicated.
  */

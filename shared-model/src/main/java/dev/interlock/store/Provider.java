@@ -6,7 +6,7 @@ import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 
 /**
- * Everything Interlock stores, as narrow stores over one table (SPEC §4). Implemented by the DynamoDB Provider and
+ * Everything Interlock stores, as narrow stores over one table (docs/table-design.md). Implemented by the DynamoDB Provider and
  * the in-memory Provider, which behave the same (one contract suite runs against both).
  */
 public interface Provider {

@@ -1,6 +1,5 @@
 package dev.interlock.store;
 
-import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 
 import java.util.Objects;
@@ -40,12 +39,4 @@ public record Reference(Kind kind, String name) {
         };
     }
 
-    /** The index entry saying {@code pipelineId} refers to this document. */
-    public ItemKey userKey(String pipelineId) {
-        return switch (kind) {
-            case ARCHETYPE -> TableKeys.archetypeUser(name, pipelineId);
-            case CALENDAR -> TableKeys.calendarUser(name, pipelineId);
-            case SENSOR -> TableKeys.sensorReader(name, pipelineId);
-        };
-    }
 }

@@ -15,7 +15,7 @@ public record Retention(
         Duration reruns,
         Duration alertDedup) {
 
-    /** SPEC §3: run logs, markers, late arrivals and reruns 30 days, alert dedup 7 days; runs and events 30 days. */
+    /** docs/table-design.md: run logs, markers, late arrivals and reruns 30 days, alert dedup 7 days; runs and events 30 days. */
     public static final Retention DEFAULT = new Retention(
             Duration.ofDays(30), Duration.ofDays(30), Duration.ofDays(30), Duration.ofDays(30),
             Duration.ofDays(30), Duration.ofDays(30), Duration.ofDays(7));

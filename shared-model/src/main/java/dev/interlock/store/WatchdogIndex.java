@@ -8,7 +8,7 @@ import java.time.LocalDate;
 import java.util.Optional;
 
 /**
- * The watchdog's due-time index (SPEC §3 "watch", "due entry", "watchdog checkpoint"), so a tick reads what is due
+ * The watchdog's due-time index (docs/table-design.md: watch, due entries, checkpoint), so a tick reads what is due
  * instead of every schedule: one watch per pipeline, kept by {@link PipelineStore#put}/{@link PipelineStore#delete} in
  * the same transaction as the config, and due entries in partitions per UTC day and shard, sorted by due instant. A
  * pipeline has one due entry, at its watch's {@code dueAt}; a run has one at the instant it must be terminal by.

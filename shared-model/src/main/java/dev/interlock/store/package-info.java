@@ -1,5 +1,5 @@
 /**
- * The storage interface of Interlock (SPEC §4): {@link dev.interlock.store.Provider} and its narrow stores.
+ * The storage interface of Interlock (docs/table-design.md): {@link dev.interlock.store.Provider} and its narrow stores.
  *
  * <p>Conventions every implementation keeps (the contract suite in the shared-model test-jar checks them):
  * domain outcomes are return values (a lost CAS is {@code false}, a taken lock is {@code false}, an existing marker

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The registration API (SPEC §9): routes a request and maps every refusal to a problem document. Bad input is always
+ * The registration API (docs/api.md): routes a request and maps every refusal to a problem document. Bad input is always
  * a 4xx; only a store outage answers 503, and a defect 500 (logged).
  */
 public final class Api {
@@ -28,7 +28,7 @@ public final class Api {
     public Api(Provider provider, Clock clock, ApiSettings settings, Identifiers ids, StructuredLog log) {
         this.body = new RequestBody(settings.maxBodyBytes());
         this.log = log;
-        ReferenceChecks references = new ReferenceChecks(provider, settings.commandTriggerAllowed(), settings.outbound());
+        ReferenceChecks references = new ReferenceChecks(provider, settings.outbound());
         PipelineRoutes pipelines = new PipelineRoutes(provider, body, settings, references);
         ArchetypeRoutes archetypes = new ArchetypeRoutes(provider, body, references);
         CalendarRoutes calendars = new CalendarRoutes(provider, body, references);

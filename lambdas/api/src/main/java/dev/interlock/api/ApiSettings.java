@@ -7,14 +7,12 @@ import dev.interlock.model.secret.OutboundPolicy;
 /**
  * What the API is configured with.
  *
- * @param commandTriggerAllowed true only in the local runtime: a {@code command} trigger runs a program on this machine
- * @param maxReruns             reruns allowed per pipeline, schedule and day ({@code MAX_RERUNS_PER_DAY})
- * @param staleMarkerDays       the stream router skips markers older than this; manual evaluations must be newer
- * @param maxBodyBytes          larger request bodies are refused with 413
- * @param outbound              which credentials pipelines may name and where they may send them
+ * @param maxReruns       reruns allowed per pipeline, schedule and day ({@code MAX_RERUNS_PER_DAY})
+ * @param staleMarkerDays the stream router skips markers older than this; manual evaluations must be newer
+ * @param maxBodyBytes    larger request bodies are refused with 413
+ * @param outbound        which credentials pipelines may name and where they may send them
  */
-public record ApiSettings(boolean commandTriggerAllowed, int maxReruns, int staleMarkerDays, int maxBodyBytes,
-                          OutboundPolicy outbound) {
+public record ApiSettings(int maxReruns, int staleMarkerDays, int maxBodyBytes, OutboundPolicy outbound) {
 
     public ApiSettings {
         if (maxReruns < 0 || staleMarkerDays < 0 || maxBodyBytes < 1) {
@@ -25,12 +23,12 @@ public record ApiSettings(boolean commandTriggerAllowed, int maxReruns, int stal
     }
 
     /** Settings for a deployment that lets no credential be named ({@link OutboundPolicy#NONE}). */
-    public ApiSettings(boolean commandTriggerAllowed, int maxReruns, int staleMarkerDays, int maxBodyBytes) {
-        this(commandTriggerAllowed, maxReruns, staleMarkerDays, maxBodyBytes, OutboundPolicy.NONE);
+    public ApiSettings(int maxReruns, int staleMarkerDays, int maxBodyBytes) {
+        this(maxReruns, staleMarkerDays, maxBodyBytes, OutboundPolicy.NONE);
     }
 
     /**
-     * The deployed API: no command triggers, limits and the outbound policy from the environment, 256 KiB bodies.
+     * The deployed API: limits and the outbound policy from the environment, 256 KiB bodies.
      *
      * @throws IllegalStateException naming a malformed policy variable
      */
@@ -41,7 +39,7 @@ public record ApiSettings(boolean commandTriggerAllowed, int maxReruns, int stal
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
-        return new ApiSettings(false, environment.getInt(EnvVar.MAX_RERUNS_PER_DAY),
+        return new ApiSettings(environment.getInt(EnvVar.MAX_RERUNS_PER_DAY),
                 environment.getInt(EnvVar.STALE_MARKER_DAYS), RequestBody.DEFAULT_MAX_BYTES, outbound);
     }
 }

@@ -26,7 +26,7 @@ final class PipelineRoutes {
         this.provider = provider;
         this.body = body;
         this.references = references;
-        this.validation = new PipelineValidation(references::archetype, settings.commandTriggerAllowed(), settings.outbound());
+        this.validation = new PipelineValidation(references::archetype, settings.outbound());
     }
 
     /**

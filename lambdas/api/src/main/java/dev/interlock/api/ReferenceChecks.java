@@ -27,12 +27,10 @@ import java.util.function.Function;
 final class ReferenceChecks {
 
     private final Provider provider;
-    private final boolean commandTriggerAllowed;
     private final OutboundPolicy outbound;
 
-    ReferenceChecks(Provider provider, boolean commandTriggerAllowed, OutboundPolicy outbound) {
+    ReferenceChecks(Provider provider, OutboundPolicy outbound) {
         this.provider = provider;
-        this.commandTriggerAllowed = commandTriggerAllowed;
         this.outbound = outbound;
     }
 
@@ -79,7 +77,7 @@ final class ReferenceChecks {
     }
 
     private List<ValidationError> problems(PipelineConfig config, Function<String, Optional<Archetype>> archetypes, Calendar calendar) {
-        List<ValidationError> errors = new ArrayList<>(new PipelineValidation(archetypes, commandTriggerAllowed, outbound).validate(config));
+        List<ValidationError> errors = new ArrayList<>(new PipelineValidation(archetypes, outbound).validate(config));
         errors.addAll(ReferenceValidation.exclusions(config, calendar));
         return errors;
     }

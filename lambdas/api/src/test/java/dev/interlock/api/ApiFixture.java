@@ -28,7 +28,7 @@ final class ApiFixture {
                        "resource-availability":{"evaluator":"builtin:always-pass"}},
              "trigger":{"type":"glue","jobName":"orders","arguments":{"--date":"${date}"}}}""";
 
-    static final ApiSettings SETTINGS = new ApiSettings(false, 3, 2, RequestBody.DEFAULT_MAX_BYTES);
+    static final ApiSettings SETTINGS = new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES);
 
     final InMemoryProvider store;
     final RecordingProvider recording;

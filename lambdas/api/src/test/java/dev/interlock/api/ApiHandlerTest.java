@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ApiHandlerTest {
 
     private final InMemoryProvider store = new InMemoryProvider(ApiFixture.CLOCK);
-    private final ApiHandler handler = new ApiHandler(store, ApiFixture.CLOCK, new ApiSettings(false, 3, 2, RequestBody.DEFAULT_MAX_BYTES),
+    private final ApiHandler handler = new ApiHandler(store, ApiFixture.CLOCK, new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES),
             () -> "m-1");
 
     private APIGatewayProxyResponseEvent handle(String fixture) {

@@ -241,7 +241,7 @@ class DocumentRoutesTest {
                 (proxy, method, args) -> {
                     throw new StoreException("DynamoDB did not answer " + method.getName());
                 });
-        Api outage = new Api(down, ApiFixture.CLOCK, new ApiSettings(false, 3, 2, 1024), () -> "x",
+        Api outage = new Api(down, ApiFixture.CLOCK, new ApiSettings(3, 2, 1024), () -> "x",
                 new dev.interlock.deps.log.StructuredLog("api", new java.io.PrintStream(new java.io.ByteArrayOutputStream()), ApiFixture.CLOCK));
 
         ApiResponse health = outage.handle(ApiRequest.of("GET", "/health", Map.of(), Map.of(), null));

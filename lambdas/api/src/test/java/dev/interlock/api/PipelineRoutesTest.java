@@ -2,6 +2,7 @@ package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ class PipelineRoutesTest {
 
     @Test
     void yamlBodiesAreAcceptedByContentTypeAndBySniffing() {
-        String yaml = InterlockJson.writeYaml(InterlockJson.tree(ApiFixture.PIPELINE));
+        String yaml = Documents.yaml(InterlockJson.tree(ApiFixture.PIPELINE));
 
         assertThat(api.call("PUT", "/pipelines/silver", yaml, "application/yaml", Map.of()).status()).isEqualTo(201);
         assertThat(api.call("PUT", "/pipelines/silver", yaml, null, Map.of()).status()).isEqualTo(200);
@@ -97,14 +98,14 @@ class PipelineRoutesTest {
     }
 
     @Test
-    void commandTriggersAreRefusedByTheDeployedApiAndAcceptedLocally() {
+    void aCommandTriggerIsNoTriggerTypeAndWritesNothing() {
         String command = ApiFixture.PIPELINE.replace("{\"type\":\"glue\",\"jobName\":\"orders\",\"arguments\":{\"--date\":\"${date}\"}}",
                 "{\"type\":\"command\",\"command\":\"./run.sh\"}");
 
-        assertThat(api.call("PUT", "/pipelines/silver", command).errors())
-                .containsExactly("$.trigger.type: command triggers are accepted only by the local runtime");
-        ApiFixture local = new ApiFixture(new ApiSettings(true, 3, 2, RequestBody.DEFAULT_MAX_BYTES));
-        assertThat(local.call("PUT", "/pipelines/silver", command).status()).isEqualTo(201);
+        ApiFixture.Reply refused = api.call("PUT", "/pipelines/silver", command);
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.errors()).singleElement().asString().startsWith("$.trigger.type: ").contains("lambda");
+        assertThat(api.recording.writes()).isEmpty();
     }
 
     @Test

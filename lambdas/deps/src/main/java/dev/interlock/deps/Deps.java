@@ -50,9 +50,8 @@ public final class Deps implements AutoCloseable {
         // which would shrink a 30 s call budget to a few milliseconds and turn a retried 503 into a TIMEOUT.
         this.outboundHttp = Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC()));
         this.outboundTemplates = Lazy.of(() -> OutboundTemplates.create(environment, clients));
-        // Command triggers run a process on the host: only the local runtime builds runners that allow them.
         this.triggerRunners = Lazy.of(() -> TriggerRunners.create(clients, outboundTemplates.get(), outboundHttp.get(),
-                clock, false));
+                clock));
     }
 
     /** The container's Deps, from the process environment, created on the first call. */
@@ -113,7 +112,7 @@ public final class Deps implements AutoCloseable {
         return outboundTemplates.get();
     }
 
-    /** The trigger runners and run checkers of every type except {@code command}. */
+    /** The trigger runners and run checkers of every trigger type. */
     public TriggerRunners triggerRunners() {
         return triggerRunners.get();
     }
@@ -123,7 +122,7 @@ public final class Deps implements AutoCloseable {
         return new StructuredLog(name, System.out, clock);
     }
 
-    /** Item lifetimes from the environment; the rest keep SPEC §3's defaults. */
+    /** Item lifetimes from the environment; the rest keep Retention.DEFAULT (docs/table-design.md). */
     static Retention retention(Environment env) {
         Duration keep = Duration.ofDays(env.getInt(EnvVar.RETENTION_DAYS));
         Duration runLogs = Duration.ofDays(env.getInt(EnvVar.RUN_LOG_TTL_DAYS));

@@ -84,7 +84,7 @@ final class BuiltinConfig {
         return Optional.empty();
     }
 
-    /** Keys are matched case-insensitively, like every Interlock reader (SPEC §2). */
+    /** Keys are matched case-insensitively, like every Interlock reader (InterlockJson). */
     private Object raw(String key) {
         Object exact = config.get(key);
         if (exact != null) {

@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The evaluators that run inside the evaluator Lambda ({@code builtin:<name>}, SPEC §8), reading run logs and sensor
+ * The evaluators that run inside the evaluator Lambda ({@code builtin:<name>}, docs/pipeline-reference.md), reading run logs and sensor
  * values from the store. A store failure propagates (an infrastructure fault); a config mistake is ERROR PERMANENT.
  */
 final class BuiltinEvaluators {
@@ -50,7 +50,7 @@ final class BuiltinEvaluators {
     }
 
     /**
-     * R§2.5 with its fix: the upstream schedule defaults to the trait's own schedule (an hourly pipeline waits for the
+     * Unlike the Go original: the upstream schedule defaults to the trait's own schedule (an hourly pipeline waits for the
      * same hour upstream), not to {@code daily}; the date is the execution date.
      */
     private Verdict upstreamRunLog(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {

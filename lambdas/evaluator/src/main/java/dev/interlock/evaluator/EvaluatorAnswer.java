@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads what an external evaluator answered (R§2.3 EvaluatorOutput) into a {@link Verdict}, strictly: the Go
+ * Reads what an external evaluator answered (statemachine/CONTRACT.md §5) into a {@link Verdict}, strictly: the Go
  * original counted any unknown status as "not passing", which hid broken evaluators; here it is an invalid answer.
  */
 final class EvaluatorAnswer {
@@ -64,7 +64,7 @@ final class EvaluatorAnswer {
         return new Verdict(status, value, reason, category);
     }
 
-    /** Keys are matched case-insensitively, like every Interlock reader (SPEC §2). */
+    /** Keys are matched case-insensitively, like every Interlock reader (InterlockJson). */
     private static JsonNode field(JsonNode object, String name) {
         for (Map.Entry<String, JsonNode> e : object.properties()) {
             if (e.getKey().equalsIgnoreCase(name)) {

@@ -17,7 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Calls an HTTP evaluator (R§2.3): POST {@code {pipelineId, traitType, config}} through the guarded client, retrying
+ * Calls an HTTP evaluator (docs/pipeline-reference.md): POST {@code {pipelineId, traitType, config}} through the guarded client, retrying
  * 429/502/503/504, connection failures and timeouts with backoff while the trait timeout lasts, with the trait's
  * headers rendered at call time (execution values and credentials the deployment lets go to the evaluator's host).
  * Every way the call can go wrong is an ERROR verdict with a category, never a FAIL.

@@ -21,13 +21,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Evaluates one resolved trait (SPEC §8): dispatches on its locator, stamps the verdict, stores it as the TRAIT item
+ * Evaluates one resolved trait (statemachine/CONTRACT.md §5): dispatches on its locator, stamps the verdict, stores it as the TRAIT item
  * of (pipeline, date, schedule, trait) with the trait's TTL and appends a {@code TRAIT_EVALUATED} event. Evaluator
  * trouble is an ERROR result; only a store failure throws, because then nothing reliable can be returned.
  */
 public final class TraitEvaluation {
 
-    /** The evaluator timeout when a trait sets none (R§2.1). */
+    /** The evaluator timeout when a trait sets none (docs/pipeline-reference.md). */
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
     /** Time kept back from the invocation's remaining time to store the result after the evaluator answered. */
     static final Duration STORE_RESERVE = Duration.ofSeconds(3);
@@ -63,7 +63,7 @@ public final class TraitEvaluation {
     /**
      * Evaluates and stores one trait within the invocation's remaining time: the evaluator gets at most that time less
      * {@link #STORE_RESERVE}, so a slow evaluator becomes a stored EVALUATOR_TIMEOUT instead of a Lambda timeout that
-     * loses the result (R§2.1's trait timeout ≥ Lambda timeout quirk).
+     * loses the result (the Go original's trait timeout ≥ Lambda timeout quirk).
      *
      * @param remaining the invocation's remaining time, or null when unbounded
      */

@@ -40,11 +40,6 @@ public record ActionRequest(
         return new LogContext(pipelineId, scheduleId, date == null ? null : date.toString(), runId, executionName);
     }
 
-    /** Whether the request names a run. */
-    public boolean hasRun() {
-        return runId != null;
-    }
-
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.trim();
     }

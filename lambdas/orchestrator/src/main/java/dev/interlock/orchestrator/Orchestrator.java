@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The multi-action dispatcher (SPEC §7): decodes the envelope, runs the one action it names and encodes the answer.
+ * The multi-action dispatcher (statemachine/CONTRACT.md §4): decodes the envelope, runs the one action it names and encodes the answer.
  * Bad requests and logical failures are {@code error} results; only infrastructure faults are thrown.
  */
 public final class Orchestrator {

@@ -18,7 +18,6 @@ import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.runtime.JobStateRule;
-import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.EmrTrigger;
@@ -148,7 +147,6 @@ public final class ResolvePipeline implements Action {
             case EmrServerlessTrigger ignored -> Map.of();
             case StepFunctionTrigger ignored -> Map.of();
             case LambdaTrigger ignored -> Map.of();
-            case CommandTrigger ignored -> Map.of();
         };
     }
 

@@ -67,7 +67,7 @@ final class SlaDeadline {
                 + " on " + request.date() + " (deadline " + text + ")";
         Optional<Instant> registered = registeredAt(request);
         if (registered.isPresent() && !deadline.isAfter(registered.get())) {
-            // A caught-up window or a backfill: the deadline passed before the schedule existed (SPEC §2).
+            // A caught-up window or a backfill: the deadline passed before the schedule existed (docs/pipeline-reference.md, catchUp).
             details.put("registeredAt", InterlockJson.timestamp(registered.get()));
             collaborators.record(request, EventKind.SLA_BREACHED, kind.wireName(), message
                     + ": not alerted, the deadline passed before the schedule was registered", details);

@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.testing.Documents;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,7 @@ class CheckValidationDeadlineTest {
 
     /** An Airflow pipeline: its job is followed up to maxJobDurationSeconds (default 2 h) after it is triggered. */
     private void registerAsync(String extraYaml) {
-        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson("""
+        f.provider.pipelines().put(Documents.read("""
                 name: orders
                 archetype: batch-ingestion
                 trigger: {type: airflow, url: "https://airflow.example.com", dagId: orders}

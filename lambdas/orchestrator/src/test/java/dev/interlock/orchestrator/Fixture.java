@@ -11,6 +11,7 @@ import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
+import dev.interlock.testing.Documents;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -102,7 +103,7 @@ final class Fixture {
                 + "archetype: batch-ingestion\n"
                 + "trigger:\n  type: http\n  url: https://jobs.example.com/run\n"
                 + extraYaml;
-        PipelineConfig config = InterlockJson.readYamlOrJson(yaml, PipelineConfig.class);
+        PipelineConfig config = Documents.read(yaml, PipelineConfig.class);
         Instant before = clock.instant();
         clock.set(at);
         provider.pipelines().put(config);

@@ -6,6 +6,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -50,7 +51,7 @@ class PlanRetryTest {
     @Test
     void aRetryWhoseBackoffOutlastsTheBudgetIsHandedToASuccessorThatKeepsTheReplay() {
         // An async job: the retry must still trigger with its whole maximum duration (2 h) ahead of it.
-        f.provider.pipelines().put(InterlockJson.readYamlOrJson("""
+        f.provider.pipelines().put(Documents.read("""
                 name: orders
                 archetype: batch-ingestion
                 trigger: {type: airflow, url: "https://airflow.example.com", dagId: orders}

@@ -7,6 +7,7 @@ import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,7 +71,7 @@ class ResolvePipelineTest {
     @Test
     void passesTheTriggerAsRegisteredSoItIsRenderedOnceAtCallTime() {
         f.register("orders", "");
-        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson("""
+        f.provider.pipelines().put(Documents.read("""
                 name: orders
                 archetype: batch-ingestion
                 trigger:
@@ -94,7 +95,7 @@ class ResolvePipelineTest {
     @Test
     void triggerHeadersAreTheTemplatesSoSecretsStayOutOfTheHistory() {
         f.register("orders", "");
-        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson("""
+        f.provider.pipelines().put(Documents.read("""
                 name: orders
                 archetype: batch-ingestion
                 trigger:
@@ -168,7 +169,7 @@ class ResolvePipelineTest {
 
     @Test
     void aPipelineWithoutTriggerIsAnErrorRecordedAsAPermanentFailureAndAlertedOnce() {
-        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson(
+        f.provider.pipelines().put(Documents.read(
                 "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
 
         JsonNode first = f.call(f.request("resolvePipeline"));
@@ -191,7 +192,7 @@ class ResolvePipelineTest {
 
     @Test
     void anUnresolvablePipelineInALaterExecutionCountsAgainButAlertsOnce() {
-        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson(
+        f.provider.pipelines().put(Documents.read(
                 "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
         f.call(f.request("resolvePipeline"));
         var later = f.request("resolvePipeline");
@@ -205,7 +206,7 @@ class ResolvePipelineTest {
 
     @Test
     void anUnknownArchetypeIsAnError() {
-        f.provider.pipelines().put(dev.interlock.model.json.InterlockJson.readYamlOrJson(
+        f.provider.pipelines().put(Documents.read(
                 "name: orders\narchetype: mystery\ntrigger: {type: http, url: 'https://x.example.com'}\n",
                 dev.interlock.model.pipeline.PipelineConfig.class));
 

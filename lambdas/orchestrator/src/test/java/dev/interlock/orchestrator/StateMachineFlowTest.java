@@ -27,6 +27,7 @@ import dev.interlock.statemachine.model.StateMachineDefinition;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.memory.InMemoryProvider;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -165,7 +166,7 @@ class StateMachineFlowTest {
     }
 
     private void register(String extraYaml) {
-        provider.pipelines().put(InterlockJson.readYamlOrJson("name: orders\narchetype: batch-ingestion\n"
+        provider.pipelines().put(Documents.read("name: orders\narchetype: batch-ingestion\n"
                 + "trigger: {type: http, url: 'https://jobs.example.com/run'}\n" + extraYaml, PipelineConfig.class));
     }
 
@@ -207,7 +208,7 @@ class StateMachineFlowTest {
     @Test
     void aReadyPipelineWithASynchronousTriggerCompletesAndCascades() {
         register("");
-        provider.pipelines().put(InterlockJson.readYamlOrJson("name: gold\narchetype: batch-ingestion\n"
+        provider.pipelines().put(Documents.read("name: gold\narchetype: batch-ingestion\n"
                 + "trigger: {type: http, url: 'https://jobs.example.com/gold'}\n"
                 + "traits:\n  upstream-dependency:\n    config: {upstreamPipeline: orders}\n", PipelineConfig.class));
 
@@ -395,7 +396,7 @@ class StateMachineFlowTest {
 
     @Test
     void aPipelineWithoutTriggerFailsTheExecutionWithoutAStatesRuntimeError() {
-        provider.pipelines().put(InterlockJson.readYamlOrJson("name: orders\narchetype: batch-ingestion\n", PipelineConfig.class));
+        provider.pipelines().put(Documents.read("name: orders\narchetype: batch-ingestion\n", PipelineConfig.class));
 
         Run run = run("orders_2026-03-02_daily_00000001", false);
 

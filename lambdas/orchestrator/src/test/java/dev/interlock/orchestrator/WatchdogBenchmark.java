@@ -13,6 +13,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.store.Retention;
 import dev.interlock.store.contract.ManualClock;
+import dev.interlock.testing.Documents;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.io.OutputStream;
@@ -145,7 +146,7 @@ public final class WatchdogBenchmark {
         for (int h = 0; h < 24; h++) {
             yaml.append("  - {name: h%02d, after: '%02d:%02d', deadline: '+45m'}\n".formatted(h, h, minute));
         }
-        return InterlockJson.readYamlOrJson(yaml.toString(), PipelineConfig.class);
+        return Documents.read(yaml.toString(), PipelineConfig.class);
     }
 
     private static Tick tick(Orchestrator orchestrator, RequestCounter counter) {

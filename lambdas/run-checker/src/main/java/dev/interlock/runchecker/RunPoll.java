@@ -26,7 +26,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One poll of a started job (SPEC §8, R§5.2 with its bugs fixed). The run state is the truth: a run another writer
+ * One poll of a started job (statemachine/CONTRACT.md §5, Go original's bugs fixed). The run state is the truth: a run another writer
  * already ended is answered from its state, a run still being started (TRIGGERING, e.g. after the trigger Lambda was
  * retried) is waited for, and a RUNNING run is polled with the job ids stored on it. When the job has finished the run
  * moves RUNNING → COMPLETED | FAILED by compare-and-swap with a {@code RUN_STATE_CHANGED} event, so an async run never

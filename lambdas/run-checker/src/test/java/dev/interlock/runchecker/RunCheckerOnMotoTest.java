@@ -89,7 +89,7 @@ class RunCheckerOnMotoTest {
         runners = TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
                 new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                         new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)),
-                clock, false);
+                clock);
         poll = new RunPoll(provider, runners, runners, clock);
         glue = moto.client(GlueClient.builder());
         emr = moto.client(EmrClient.builder());

@@ -54,7 +54,7 @@ class RunPollTest {
     private final AwsClients clients = new AwsClients(environment);
     private final TriggerRunners runners = TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
             new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
-                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)), clock, false);
+                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)), clock);
     private final RunPoll poll = new RunPoll(provider, runners, runners, clock);
 
     @AfterEach

@@ -3,6 +3,9 @@ package dev.interlock.streamrouter;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import dev.interlock.deps.log.LogContext;
 import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.runtime.TableDefinition;
 
 import dev.interlock.model.pipeline.PipelineConfig;
@@ -20,8 +23,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Routes a batch of stream records (SPEC §5): each marker insert starts its own execution, stale markers are skipped
- * unless they replay, and each record's outcome is independent of the others.
+ * Routes a batch of stream records (docs/architecture.md): each marker insert starts its own execution, stale markers are skipped
+ * unless they replay, and each record's outcome is independent of the others. A marker that starts nothing leaves a
+ * {@code MARKER_SKIPPED} event with its reason in its pipeline's trail; an unreadable one whose pipeline cannot be
+ * told, or whose event could not be stored, is reported failed instead, so that it is retried and, failing again,
+ * reaches the mapping's on-failure destination. Never neither.
  */
 public final class MarkerRouter {
 
@@ -51,29 +57,42 @@ public final class MarkerRouter {
     public record Failed(String sequenceNumber, String reason) implements RecordOutcome {
     }
 
+    /** Where a marker that starts no execution is recorded. */
+    @FunctionalInterface
+    public interface SkipLog {
+        /** Nowhere: the router's skips are only logged and unreadable markers reported failed (hand-built tests). */
+        SkipLog NOWHERE = event -> false;
+
+        /** Stores {@code event}; false if there is nowhere to store it. A store failure throws. */
+        boolean record(Event event);
+    }
+
     private final ExecutionStarter starter;
     private final RouterSettings settings;
     private final Clock clock;
     private final StructuredLog log;
     private final Function<String, Optional<PipelineConfig>> pipelines;
+    private final SkipLog skips;
 
-    /** A router that reads no pipeline: a marker without a date means today in UTC. */
+    /** A router that reads no pipeline and records no skip: a marker without a date means today in UTC. */
     public MarkerRouter(ExecutionStarter starter, RouterSettings settings, Clock clock, StructuredLog log) {
-        this(starter, settings, clock, log, pipelineId -> Optional.empty());
+        this(starter, settings, clock, log, pipelineId -> Optional.empty(), SkipLog.NOWHERE);
     }
 
     /**
      * @param pipelines reads a pipeline's config; asked only for a marker without a date, which means today in the
      *                  pipeline's schedule zone (markers Interlock writes always carry their date, so the router
      *                  normally reads nothing)
+     * @param skips     records the markers that start no execution in their pipeline's trail
      */
     public MarkerRouter(ExecutionStarter starter, RouterSettings settings, Clock clock, StructuredLog log,
-                        Function<String, Optional<PipelineConfig>> pipelines) {
+                        Function<String, Optional<PipelineConfig>> pipelines, SkipLog skips) {
         this.starter = starter;
         this.settings = settings;
         this.clock = clock;
         this.log = log;
         this.pipelines = pipelines;
+        this.skips = skips;
     }
 
     /** The outcome of every record, in batch order. */
@@ -88,12 +107,12 @@ public final class MarkerRouter {
                 .orElse(today);
         List<RecordOutcome> outcomes = new ArrayList<>(records.size());
         for (DynamodbStreamRecord record : records) {
-            outcomes.add(routeOne(record, today, currentDate));
+            outcomes.add(routeOne(record, now, today, currentDate));
         }
         return outcomes;
     }
 
-    private RecordOutcome routeOne(DynamodbStreamRecord record, LocalDate today, MarkerRecord.CurrentDate currentDate) {
+    private RecordOutcome routeOne(DynamodbStreamRecord record, Instant now, LocalDate today, MarkerRecord.CurrentDate currentDate) {
         String sequenceNumber = record.getDynamodb() == null ? null : record.getDynamodb().getSequenceNumber();
         try {
             return switch (MarkerRecord.read(record, TableDefinition.INTERLOCK, currentDate)) {
@@ -102,12 +121,8 @@ public final class MarkerRouter {
                             Map.of("sequenceNumber", String.valueOf(sequenceNumber), "reason", notAMarker.reason()));
                     yield new Skipped(sequenceNumber, notAMarker.reason());
                 }
-                case MarkerRecord.Unreadable unreadable -> {
-                    log.error(LogContext.NONE, "marker unreadable",
-                            Map.of("sequenceNumber", String.valueOf(sequenceNumber), "reason", unreadable.reason()), null);
-                    yield new Failed(sequenceNumber, unreadable.reason());
-                }
-                case MarkerRecord.Routable routable -> start(sequenceNumber, routable.marker(), today);
+                case MarkerRecord.Unreadable unreadable -> unreadable(record, sequenceNumber, unreadable.reason(), now);
+                case MarkerRecord.Routable routable -> start(sequenceNumber, routable.marker(), now, today);
             };
         } catch (RuntimeException e) {
             // A defect must cost this record a retry, not the whole batch.
@@ -116,7 +131,31 @@ public final class MarkerRouter {
         }
     }
 
-    private RecordOutcome start(String sequenceNumber, MarkerRecord marker, LocalDate today) {
+    /**
+     * A marker no retry can make readable (the stream record is what was written): recorded as skipped in its
+     * pipeline's trail, or failed towards the on-failure destination when it names no pipeline or the store failed.
+     */
+    private RecordOutcome unreadable(DynamodbStreamRecord record, String sequenceNumber, String reason, Instant now) {
+        String sk = key(record, TableDefinition.INTERLOCK.sortKey());
+        String pipelineId = TableKeys.pipelineIdOf(key(record, TableDefinition.INTERLOCK.partitionKey()));
+        Map<String, String> fields = Map.of("sequenceNumber", String.valueOf(sequenceNumber), "reason", reason,
+                "markerSk", String.valueOf(sk));
+        log.error(pipelineId == null ? LogContext.NONE : LogContext.of(pipelineId, null, null), "marker unreadable", fields, null);
+        if (pipelineId != null && skips.record(new Event(EventKind.MARKER_SKIPPED, pipelineId, null, null, null, null, "UNREADABLE",
+                "marker " + sk + " is unreadable and starts no execution: " + reason, Map.of("markerSk", sk,
+                        "sequenceNumber", String.valueOf(sequenceNumber), "reason", reason), now))) {
+            return new Skipped(sequenceNumber, reason);
+        }
+        return new Failed(sequenceNumber, reason);
+    }
+
+    private static String key(DynamodbStreamRecord record, String name) {
+        var keys = record.getDynamodb().getKeys();
+        var value = keys == null ? null : keys.get(name);
+        return value == null ? null : value.getS();
+    }
+
+    private RecordOutcome start(String sequenceNumber, MarkerRecord marker, Instant now, LocalDate today) {
         String name = marker.executionName();
         LogContext context = LogContext.of(marker.pipelineId(), marker.scheduleId(), marker.date().toString()).withExecution(name);
         Map<String, String> fields = Map.of("sequenceNumber", String.valueOf(sequenceNumber),
@@ -125,6 +164,9 @@ public final class MarkerRouter {
         if (marker.date().isBefore(oldestFresh) && !marker.replay()) {
             String reason = "marker of " + marker.date() + " is older than " + settings.staleMarkerDays() + " days";
             log.info(context, "stale marker skipped", fields);
+            skips.record(new Event(EventKind.MARKER_SKIPPED, marker.pipelineId(), marker.scheduleId(), marker.date(), null, null,
+                    "STALE", "marker " + marker.markerSk() + " starts no execution: " + reason + " and is no replay",
+                    Map.of("markerSk", marker.markerSk(), "sequenceNumber", String.valueOf(sequenceNumber), "reason", reason), now));
             return new Skipped(sequenceNumber, reason);
         }
         return switch (starter.start(name, marker.executionInput())) {

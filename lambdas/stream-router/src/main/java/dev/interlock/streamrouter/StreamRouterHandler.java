@@ -32,26 +32,37 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
 
     /** Over explicit deps (local runtime, tests). */
     public StreamRouterHandler(Deps deps) {
-        // The store is created only if a marker without a date asks for its pipeline's zone.
+        // The store is created only if a marker without a date asks for its pipeline's zone, or a marker is skipped.
         this(deps.clients()::stepFunctions, RouterSettings.from(deps.environment()), deps.clock(), deps.log("stream-router"),
-                pipelineId -> deps.provider().pipelines().get(pipelineId));
+                pipelineId -> deps.provider().pipelines().get(pipelineId), event -> {
+                    deps.provider().events().append(event);
+                    return true;
+                });
     }
 
-    /** Collaborators by hand (tests); a marker without a date means today in UTC. */
+    /** Collaborators by hand (tests); a marker without a date means today in UTC; skips are recorded nowhere. */
     public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock) {
-        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelineId -> Optional.empty());
+        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelineId -> Optional.empty(),
+                MarkerRouter.SkipLog.NOWHERE);
     }
 
     /** Collaborators by hand (tests), with the pipelines a marker without a date takes its zone from. */
     public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock,
                                Function<String, Optional<PipelineConfig>> pipelines) {
-        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelines);
+        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelines, MarkerRouter.SkipLog.NOWHERE);
+    }
+
+    /** Collaborators by hand (tests), with where the markers that start nothing are recorded. */
+    public static StreamRouterHandler recordingSkips(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock,
+                                                     MarkerRouter.SkipLog skips) {
+        return new StreamRouterHandler(stepFunctions, settings, clock, StructuredLog.forName("stream-router"),
+                pipelineId -> Optional.empty(), skips);
     }
 
     private StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, StructuredLog log,
-                                Function<String, Optional<PipelineConfig>> pipelines) {
+                                Function<String, Optional<PipelineConfig>> pipelines, MarkerRouter.SkipLog skips) {
         this.router = new MarkerRouter(new ExecutionStarter(stepFunctions, settings.stateMachineArn()), settings, clock, log,
-                pipelines);
+                pipelines, skips);
     }
 
     @Override

@@ -182,6 +182,54 @@ class StreamRouterHandlerTest {
     }
 
     @Test
+    void unreadableMarkersOfAKnownPipelineAreSkippedWithAnEventNamingTheReasonAndOthersStillRun() {
+        List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
+        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
+
+        StreamsEventResponse response = route("markers-malformed.json");
+
+        // Every record names its pipeline (PIPELINE#silver): each skip is an event, none goes back to the stream.
+        assertThat(failed(response)).isEmpty();
+        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name)
+                .containsExactly(name("silver", "2026-03-10", "daily", "MARKER#manual#e"));
+        assertThat(recorded).hasSize(7).allSatisfy(e -> {
+            assertThat(e.kind()).isEqualTo(dev.interlock.model.event.EventKind.MARKER_SKIPPED);
+            assertThat(e.pipelineId()).isEqualTo("silver");
+            assertThat(e.status()).isEqualTo("UNREADABLE");
+            assertThat(e.timestamp()).isEqualTo(CLOCK.instant());
+        });
+        assertThat(recorded.get(1).message()).contains("MARKER#manual#b", "attribute date '10/03/2026' is not a date YYYY-MM-DD");
+        assertThat(recorded.get(1).details()).containsEntry("markerSk", "MARKER#manual#b").containsEntry("sequenceNumber", "2");
+    }
+
+    @Test
+    void anUnreadableMarkerWhoseSkipCannotBeStoredGoesBackToTheStream() {
+        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> {
+            throw new IllegalStateException("table unavailable");
+        });
+
+        StreamsEventResponse response = route("markers-malformed.json");
+
+        assertThat(failed(response)).containsExactly("1", "2", "3", "4", "6", "7", "8");
+    }
+
+    @Test
+    void staleMarkersLeaveASkipEventWithTheirReason() {
+        List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
+        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
+
+        route("markers-stale.json");
+
+        assertThat(recorded).singleElement().satisfies(e -> {
+            assertThat(e.kind()).isEqualTo(dev.interlock.model.event.EventKind.MARKER_SKIPPED);
+            assertThat(e.status()).isEqualTo("STALE");
+            assertThat(e.pipelineId()).isEqualTo("silver");
+            assertThat(e.date()).isEqualTo(LocalDate.of(2026, 3, 7));
+            assertThat(e.message()).contains("older than 2 days");
+        });
+    }
+
+    @Test
     void unreadableMarkersAreNamedPrecisely() {
         DynamodbEvent event = EventLoader.loadDynamoDbEvent("events/markers-malformed.json");
         LocalDate today = LocalDate.of(2026, 3, 10);

@@ -38,7 +38,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Starts a pipeline's job for one run (SPEC §8, R§5.1 with its bugs fixed): the run state goes PENDING → TRIGGERING
+ * Starts a pipeline's job for one run (statemachine/CONTRACT.md §5, Go original's bugs fixed): the run state goes PENDING → TRIGGERING
  * → RUNNING (async types) | COMPLETED (sync types) | FAILED by compare-and-swap, each step with its events, and a
  * failure alerts {@code TRIGGER_FAILED} once per (pipeline, date, schedule).
  *

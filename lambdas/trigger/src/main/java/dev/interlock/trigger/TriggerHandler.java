@@ -4,7 +4,6 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.interlock.deps.Deps;
 import dev.interlock.deps.prime.Priming;
-import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 
@@ -24,17 +23,10 @@ public final class TriggerHandler implements RequestStreamHandler {
         Priming.onInit(Deps.get(), InterlockFunction.TRIGGER, this);
     }
 
-    /** Over given Deps, without command triggers (they would run a process inside the Lambda sandbox). */
+    /** Over given Deps (the local runtime's, or the container's). */
     public TriggerHandler(Deps deps) {
-        this(deps, false);
-    }
-
-    /** Over given Deps; the local runtime passes {@code true}, since there a command trigger is a program on this machine. */
-    public TriggerHandler(Deps deps, boolean allowCommandTriggers) {
         // The SNS client is created only when an alert is actually sent.
-        this(new RunTrigger(deps.provider(), allowCommandTriggers
-                ? TriggerRunners.create(deps.clients(), deps.outboundTemplates(), deps.outboundHttp(), deps.clock(), true)
-                : deps.triggerRunners(), alert -> deps.alerts().publish(alert), deps.clock()));
+        this(new RunTrigger(deps.provider(), deps.triggerRunners(), alert -> deps.alerts().publish(alert), deps.clock()));
     }
 
     public TriggerHandler(RunTrigger trigger) {

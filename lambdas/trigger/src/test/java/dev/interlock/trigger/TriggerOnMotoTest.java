@@ -71,7 +71,7 @@ class TriggerOnMotoTest {
         runners = TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
                 new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
                         new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)),
-                clock, false);
+                clock);
         trigger = new RunTrigger(provider, runners, alert -> { }, clock);
         glue = moto.client(GlueClient.builder());
         emr = moto.client(EmrClient.builder());

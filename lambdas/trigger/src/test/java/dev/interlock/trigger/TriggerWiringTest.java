@@ -18,7 +18,6 @@ class TriggerWiringTest {
         try (Deps deps = new Deps(Environment.of(Map.of("TABLE_NAME", "interlock-test", "ALERT_TOPIC_ARN",
                 "arn:aws:sns:us-east-1:123456789012:alerts")), Clock.systemUTC())) {
             new TriggerHandler(deps);
-            new TriggerHandler(deps, true);
 
             for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda", "sns")) {
                 assertThat(deps.clients().created(client)).as(client).isFalse();

@@ -410,14 +410,6 @@ public final class LocalRuntime implements AutoCloseable {
         return clock;
     }
 
-    public StreamPoller streamPoller() {
-        return poller;
-    }
-
-    public TtlSweeper ttlSweeper() {
-        return sweeper;
-    }
-
     public List<StreamPoller.DeadLetter> deadLetters() {
         return List.copyOf(deadLetters);
     }

@@ -29,7 +29,7 @@ public record RuntimeOptions(
         Map<String, String> environment,
         Instant clockStart) {
 
-    /** SPEC §12 default ports, in memory, real time, watchdog every 5 minutes like the EventBridge rule. */
+    /** The README's default ports, in memory, real time, watchdog every 5 minutes like the EventBridge rule. */
     public static final RuntimeOptions DEFAULTS = new RuntimeOptions(8080, 3001, 8083, 8000, null, 1.0,
             Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100));
 

@@ -52,7 +52,7 @@ class CliErrorsTest {
         Clock clock = Clock.systemUTC();
         AtomicInteger ids = new AtomicInteger();
         server = LocalApiServer.start(0, new ApiHandler(new InMemoryProvider(clock), clock,
-                new ApiSettings(true, 3, 2, RequestBody.DEFAULT_MAX_BYTES), () -> "id-" + ids.incrementAndGet()),
+                new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES), () -> "id-" + ids.incrementAndGet()),
                 new AlertSink(clock, a -> { }));
         endpoint = server.endpoint().toString();
     }

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Map;
 
-/** A message to operators published to the alert topic (SPEC §10). */
+/** A message to operators published to the alert topic (docs/operations.md). */
 public record Alert(
         AlertLevel level,
         AlertKind kind,

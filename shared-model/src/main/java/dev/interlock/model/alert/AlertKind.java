@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.interlock.model.json.WireEnum;
 
-/** Machine-readable alert category (SPEC §10); dedup is per kind and (pipeline, date, schedule). */
+/** Machine-readable alert category (docs/operations.md); dedup is per kind and (pipeline, date, schedule). */
 public enum AlertKind implements WireEnum {
     SLA_EVALUATION_BREACHED("SLA_EVALUATION_BREACHED"),
     SLA_COMPLETION_BREACHED("SLA_COMPLETION_BREACHED"),

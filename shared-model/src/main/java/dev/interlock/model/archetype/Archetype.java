@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** A reusable template of required and optional traits (R§1.10) that pipelines refer to by name. */
+/** A reusable template of required and optional traits (docs/archetypes-and-calendars.md) that pipelines refer to by name. */
 public record Archetype(String name, String description, List<TraitDefinition> requiredTraits,
                         List<TraitDefinition> optionalTraits, ReadinessRule readinessRule) {
     public Archetype {

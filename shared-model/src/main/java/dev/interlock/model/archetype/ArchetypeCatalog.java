@@ -19,7 +19,7 @@ import java.util.Optional;
  * later. Immutable; {@link #with} returns a new catalog.
  */
 public final class ArchetypeCatalog {
-    /** The archetypes that ship with Interlock (R§1.10). */
+    /** The archetypes that ship with Interlock (docs/archetypes-and-calendars.md). */
     public static final List<String> BUNDLED = List.of("batch-ingestion", "ml-feature-pipeline", "streaming-enrichment");
 
     private static final class Bundled {

@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Archetype ⊕ pipeline (R§1.11): the ordered traits one (pipeline, date, schedule) evaluates. */
+/** Archetype ⊕ pipeline (docs/archetypes-and-calendars.md): the ordered traits one (pipeline, date, schedule) evaluates. */
 public final class TraitResolution {
     /** Evaluator timeout when neither the archetype nor the pipeline sets one. */
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;

@@ -40,6 +40,11 @@ public enum EventKind implements WireEnum {
     RUN_CANCEL_REQUESTED("RUN_CANCEL_REQUESTED"),
     /** A gate (exclusion, lock, run log) could not decide; the execution failed on it. */
     GATE_ERROR("GATE_ERROR"),
+    /**
+     * The stream router started no execution for a marker item: it is unreadable (status {@code UNREADABLE}, e.g. a
+     * date that is no date) or older than {@code STALE_MARKER_DAYS} and no replay ({@code STALE}). The message says why.
+     */
+    MARKER_SKIPPED("MARKER_SKIPPED"),
     /** The run-log gate turned an evaluation away (already completed, no attempts left, not retryable). */
     EVALUATION_SKIPPED("EVALUATION_SKIPPED"),
     /** A task of the state machine failed in a way no state handled. */

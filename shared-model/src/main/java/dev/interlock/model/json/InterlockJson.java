@@ -26,7 +26,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * The one Jackson configuration of Interlock (SPEC §2), shared by every function, the API and the local runtime.
+ * The one Jackson configuration of Interlock, shared by every function, the API and the local runtime.
  */
 public final class InterlockJson {
 
@@ -69,16 +69,6 @@ public final class InterlockJson {
         }
     }
 
-    /** Reads a JSON or YAML document (JSON when it starts with '{' or '['; YAML otherwise). */
-    public static <T> T readYamlOrJson(String text, Class<T> type) {
-        ObjectMapper mapper = looksLikeJson(text) ? JSON : Yaml.MAPPER;
-        try {
-            return mapper.readValue(text, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " document at " + pathOf(e) + ": " + e.getOriginalMessage(), e);
-        }
-    }
-
     /** Parses JSON or YAML text into a tree (for validation and generic handling). */
     public static JsonNode tree(String text) {
         ObjectMapper mapper = looksLikeJson(text) ? JSON : Yaml.MAPPER;
@@ -105,15 +95,6 @@ public final class InterlockJson {
             return JSON.writeValueAsString(value);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
-        }
-    }
-
-    /** Writes YAML (for the CLI and bundled resources). */
-    public static String writeYaml(Object value) {
-        try {
-            return Yaml.MAPPER.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException("cannot write " + value.getClass().getSimpleName() + " as YAML", e);
         }
     }
 

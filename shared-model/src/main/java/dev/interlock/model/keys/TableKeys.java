@@ -7,7 +7,7 @@ import dev.interlock.model.marker.MarkerSource;
 import java.time.Instant;
 import java.time.LocalDate;
 
-/** The key schema of the single table (SPEC §3): the only place that knows how PK, SK and GSI1 keys are spelt. */
+/** The key schema of the single table (docs/table-design.md): the only place that knows how PK, SK and GSI1 keys are spelt. */
 public final class TableKeys {
 
     public static final String CONFIG = "CONFIG";

@@ -7,7 +7,7 @@ import java.time.LocalDate;
 import java.util.HexFormat;
 
 /**
- * The Step Functions execution name of one marker (SPEC §5): {@code <pipeline>_<date>_<schedule>_<hash8>}. The
+ * The Step Functions execution name of one marker (docs/table-design.md, Markers): {@code <pipeline>_<date>_<schedule>_<hash8>}. The
  * hash of the marker's sort key makes every marker start its own execution while a re-delivered stream record
  * maps to the same name (ExecutionAlreadyExists = already done).
  */

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 
 /**
- * An item whose stream INSERT starts one evaluation of (pipeline, date, schedule) (SPEC §5). Its fields are also
+ * An item whose stream INSERT starts one evaluation of (pipeline, date, schedule) (docs/table-design.md). Its fields are also
  * written as top-level attributes so the stream router needs no read.
  *
  * @param suffix   the unique part of the sort key {@code MARKER#<source>#<suffix>}; the writer derives it from
@@ -81,7 +81,7 @@ public record Marker(
         return TableKeys.marker(pipelineId, source, suffix);
     }
 
-    /** The execution this marker starts (SPEC §5). */
+    /** The execution this marker starts ({@link ExecutionName}). */
     public String executionName() {
         return ExecutionName.of(pipelineId, date, scheduleId, key().sk());
     }

@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A registered pipeline (SPEC §2): the unit Interlock gates, triggers and follows. {@code name} is its id.
+ * A registered pipeline (docs/pipeline-reference.md): the unit Interlock gates, triggers and follows. {@code name} is its id.
  *
  * @param evaluationIntervalSeconds wait between NOT READY re-evaluations
  * @param pollIntervalSeconds       wait between run-checker polls of an asynchronous job

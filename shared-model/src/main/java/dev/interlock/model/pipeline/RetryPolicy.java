@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * How failed attempts of one (pipeline, date, schedule) are retried. Every absent field takes its own default
- * (SPEC §2), unlike the Go original where a partial {@code retry} object zeroed the rest.
+ * (docs/pipeline-reference.md), unlike the Go original where a partial {@code retry} object zeroed the rest.
  */
 public record RetryPolicy(
         int maxAttempts,

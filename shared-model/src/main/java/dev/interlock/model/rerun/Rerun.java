@@ -14,7 +14,7 @@ import java.util.Map;
  * @param reason        why it was requested
  * @param status        where it is; moved only by {@code Provider.moveRerun}, conditionally
  * @param statusReason  why it is SKIPPED or FAILED ({@code null} otherwise)
- * @param executionName the execution its replay marker starts (SPEC §5 naming), which the workflow moves it by
+ * @param executionName the execution its replay marker starts ({@code ExecutionName}), which the workflow moves it by
  * @param rerunRunId    the run that served it, once one did
  * @param endedAt       when it reached a terminal status
  */

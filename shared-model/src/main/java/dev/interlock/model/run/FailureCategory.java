@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
-/** Why an attempt failed; decides whether it may be retried (SPEC §2). */
+/** Why an attempt failed; decides whether it may be retried (statemachine/CONTRACT.md §7). */
 public enum FailureCategory {
     TRANSIENT,
     PERMANENT,
@@ -14,7 +14,7 @@ public enum FailureCategory {
     VALIDATION_EXHAUSTED;
 
     /**
-     * Lenient on purpose: SPEC §2 says an empty or unknown category counts as TRANSIENT, so a producer that
+     * Lenient on purpose: the contract says an empty or unknown category counts as TRANSIENT, so a producer that
      * invents a category can never make a failure silently non-retryable.
      */
     @JsonCreator

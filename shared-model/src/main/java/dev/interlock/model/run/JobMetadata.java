@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The metadata keys each job type writes into its run at trigger time and reads back at poll time (R§5.3), and how
+ * The metadata keys each job type writes into its run at trigger time and reads back at poll time, and how
  * a person finds the job from them: its id, and a link where the reported values are enough to build one.
  */
 public final class JobMetadata {
@@ -27,7 +27,6 @@ public final class JobMetadata {
     public static final String HTTP_STATUS = "http_status";
     public static final String LAMBDA_FUNCTION_NAME = "lambda_function_name";
     public static final String LAMBDA_EXECUTED_VERSION = "lambda_executed_version";
-    public static final String COMMAND_EXIT_CODE = "command_exit_code";
 
     private JobMetadata() {
     }
@@ -45,7 +44,7 @@ public final class JobMetadata {
             case AIRFLOW -> metadata.get(AIRFLOW_DAG_RUN_ID);
             case DATABRICKS -> metadata.get(DATABRICKS_RUN_ID);
             case LAMBDA -> metadata.get(LAMBDA_FUNCTION_NAME);
-            case HTTP, COMMAND -> null;
+            case HTTP -> null;
         };
     }
 

@@ -7,7 +7,7 @@ import java.time.LocalDate;
 import java.util.List;
 
 /**
- * The durable record of one (pipeline, date, schedule): did it run, how often it failed, and why (R§7.2). Attempts are
+ * The durable record of one (pipeline, date, schedule): did it run, how often it failed, and why (docs/table-design.md). Attempts are
  * counted by {@link AttemptLedger}, which also builds the next entry; updates preserve {@code attemptNumber} and
  * {@code retryHistory}.
  */

@@ -7,7 +7,7 @@ import dev.interlock.model.json.WireEnum;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** Lifecycle of one run (R§7.1); knows which statuses are terminal and which moves are allowed. */
+/** Lifecycle of one run (docs/table-design.md); knows which statuses are terminal and which moves are allowed. */
 public enum RunStatus implements WireEnum {
     PENDING,
     TRIGGERING,
@@ -27,7 +27,7 @@ public enum RunStatus implements WireEnum {
         return switch (this) {
             // A run that never became ready fails before it triggers (validation deadline exhausted).
             case PENDING -> EnumSet.of(TRIGGERING, FAILED, CANCELLED);
-            // Synchronous triggers (http, lambda, command) finish inside the trigger call: TRIGGERING→COMPLETED.
+            // Synchronous triggers (http, lambda) finish inside the trigger call: TRIGGERING→COMPLETED.
             case TRIGGERING -> EnumSet.of(RUNNING, COMPLETED, FAILED, CANCELLED);
             case RUNNING -> EnumSet.of(COMPLETED, COMPLETED_MONITORING, FAILED, CANCELLED);
             case COMPLETED_MONITORING -> EnumSet.of(COMPLETED, FAILED);

@@ -30,7 +30,7 @@ public enum EnvVar {
     RUN_LOG_TTL_DAYS("Days a run log is kept.", "30", false,
             EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, API)),
     RETENTION_DAYS("Days run states and events are kept.", "30", false,
-            EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
+            EnumSet.of(STREAM_ROUTER, ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
     MAX_RERUNS_PER_DAY("Reruns (late-arrival and requested via the API) allowed per pipeline, schedule and day.", "3", false,
             EnumSet.of(ORCHESTRATOR, API)),
     INTERLOCK_ALLOW_PRIVATE_URLS("Allow outbound HTTP to private and loopback addresses (the local runtime sets true).",

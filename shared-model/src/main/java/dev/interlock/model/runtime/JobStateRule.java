@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The EventBridge rules that follow AWS jobs to their end (SPEC §11): which service events they match (AWS's own
+ * The EventBridge rules that follow AWS jobs to their end (infra-cdk/README.md): which service events they match (AWS's own
  * {@code source} and {@code detail-type}, the terminal values of the state field) and what their target receives.
  * Named once for the CDK stack, which scopes each rule to the configured jobs, and for the local runtime, whose job
  * fakes publish these events to its local EventBridge.

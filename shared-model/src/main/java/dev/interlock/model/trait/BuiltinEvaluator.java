@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The evaluators that ship in the evaluator Lambda, addressed as {@code builtin:<name>} (SPEC §8). */
+/** The evaluators that ship in the evaluator Lambda, addressed as {@code builtin:<name>} (docs/pipeline-reference.md). */
 public enum BuiltinEvaluator implements WireEnum {
     UPSTREAM_RUN_LOG("upstream-run-log"),
     SENSOR_THRESHOLD("sensor-threshold"),

@@ -7,7 +7,7 @@ import java.time.LocalDate;
 import java.util.Map;
 
 /**
- * One trait ready to evaluate (archetype ⊕ pipeline, R§1.11): the evaluator Lambda's input. {@code config} already
+ * One trait ready to evaluate (archetype ⊕ pipeline, {@code TraitResolution}): the evaluator Lambda's input. {@code config} already
  * carries the injected {@code date} and {@code scheduleId}; {@code timeout} and {@code ttl} are seconds.
  *
  * @param headers an HTTP evaluator's header templates, still unresolved (they travel through the execution history;

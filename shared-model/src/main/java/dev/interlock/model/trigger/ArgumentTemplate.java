@@ -185,7 +185,7 @@ public final class ArgumentTemplate {
     /**
      * The trigger with the execution values expanded in every field that is sent to the job as data — {@code arguments}
      * of every type, EMR Serverless {@code entryPointArguments} and {@code sparkSubmitParameters}, Databricks
-     * {@code notebookParams}, Airflow {@code conf} and Lambda {@code payload} strings, command {@code args}. URLs,
+     * {@code notebookParams}, Airflow {@code conf} and Lambda {@code payload} strings. URLs,
      * headers and bodies are left to the HTTP layer, which renders them once, credentials included.
      *
      * @throws TemplateException naming the first field that cannot be expanded
@@ -203,8 +203,6 @@ public final class ArgumentTemplate {
             case AirflowTrigger t -> new AirflowTrigger(t.url(), t.dagId(), t.headers(), t.body(),
                     expandTree(t.conf(), values), t.timeoutSeconds());
             case LambdaTrigger t -> new LambdaTrigger(t.functionName(), t.payload() == null ? null : expand(t.payload(), values));
-            case CommandTrigger t -> new CommandTrigger(t.command(), t.args().stream().map(a -> expand(a, values)).toList(),
-                    t.timeoutSeconds());
             case HttpTrigger t -> t;
         };
     }

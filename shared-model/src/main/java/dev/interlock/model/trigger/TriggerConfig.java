@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 @JsonPropertyOrder({"type"})
 public sealed interface TriggerConfig
         permits HttpTrigger, AirflowTrigger, GlueTrigger, EmrTrigger, EmrServerlessTrigger, StepFunctionTrigger,
-        DatabricksTrigger, LambdaTrigger, CommandTrigger {
+        DatabricksTrigger, LambdaTrigger {
 
     /** The discriminator written as {@code type}. */
     @JsonProperty("type")

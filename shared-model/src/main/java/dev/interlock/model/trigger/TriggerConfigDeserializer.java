@@ -57,7 +57,6 @@ final class TriggerConfigDeserializer extends StdDeserializer<TriggerConfig> {
             case STEP_FUNCTION -> StepFunctionTrigger.class;
             case DATABRICKS -> DatabricksTrigger.class;
             case LAMBDA -> LambdaTrigger.class;
-            case COMMAND -> CommandTrigger.class;
         };
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.interlock.model.json.WireEnum;
 
-/** The job systems Interlock can start (SPEC §8); the value of {@code trigger.type}. */
+/** The job systems Interlock can start (docs/pipeline-reference.md); the value of {@code trigger.type}. */
 public enum TriggerType implements WireEnum {
     HTTP("http", true),
     AIRFLOW("airflow", false),
@@ -13,8 +13,7 @@ public enum TriggerType implements WireEnum {
     EMR_SERVERLESS("emr-serverless", false),
     STEP_FUNCTION("step-function", false),
     DATABRICKS("databricks", false),
-    LAMBDA("lambda", true),
-    COMMAND("command", true);
+    LAMBDA("lambda", true);
 
     private final String wireName;
     private final boolean synchronous;

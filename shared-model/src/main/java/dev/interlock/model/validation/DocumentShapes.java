@@ -45,9 +45,7 @@ final class DocumentShapes {
             TriggerType.DATABRICKS.wireName(), trigger(TriggerType.DATABRICKS,
                     "workspaceUrl", text(), "jobName", text(), "jobId", longInteger(), "notebookParams", STRING_MAP,
                     "arguments", STRING_MAP, "headers", STRING_MAP, "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT),
-            TriggerType.LAMBDA.wireName(), trigger(TriggerType.LAMBDA, "functionName", text(), "payload", new Shape.Anything()),
-            TriggerType.COMMAND.wireName(), trigger(TriggerType.COMMAND,
-                    "command", text(), "args", STRING_LIST, "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT)));
+            TriggerType.LAMBDA.wireName(), trigger(TriggerType.LAMBDA, "functionName", text(), "payload", new Shape.Anything())));
 
     private static final Shape MONITORING = object(
             "enabled", new Shape.Flag(), "duration", text(), "driftField", text(), "driftThreshold", new Shape.Decimal());

@@ -22,7 +22,6 @@ import dev.interlock.model.secret.OutboundPolicy;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
-import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.EmrTrigger;
@@ -48,13 +47,13 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Registration-time validation of a pipeline (SPEC §2): every problem at once, each with a JSON path. Works on a
+ * Registration-time validation of a pipeline (docs/pipeline-reference.md): every problem at once, each with a JSON path. Works on a
  * bound {@link PipelineConfig} or on raw JSON/YAML text, where malformed documents and wrong types become
  * path-named errors instead of exceptions.
  */
 public final class PipelineValidation {
 
-    /** The pipeline id rule of SPEC §2. */
+    /** The pipeline id rule (docs/pipeline-reference.md, name). */
     public static final Pattern NAME = Pattern.compile("^[a-z0-9][a-z0-9._-]{0,62}[a-z0-9]$");
     /** Schedule ids appear in table keys, lock keys and execution names. */
     public static final Pattern SCHEDULE_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$");
@@ -76,24 +75,20 @@ public final class PipelineValidation {
     private static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE");
 
     private final Function<String, Optional<Archetype>> archetypes;
-    private final boolean commandTriggerAllowed;
     private final OutboundPolicy outbound;
 
     /**
-     * @param archetypes            looks up an archetype by name (bundled and registered ones)
-     * @param commandTriggerAllowed true only in the local runtime: {@code command} runs a program on this machine
-     * @param outbound              which credentials this deployment may read and send to which hosts
+     * @param archetypes looks up an archetype by name (bundled and registered ones)
+     * @param outbound   which credentials this deployment may read and send to which hosts
      */
-    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, boolean commandTriggerAllowed,
-                              OutboundPolicy outbound) {
+    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, OutboundPolicy outbound) {
         this.archetypes = archetypes;
-        this.commandTriggerAllowed = commandTriggerAllowed;
         this.outbound = outbound;
     }
 
     /** Validation for a deployment that allows no credential anywhere ({@link OutboundPolicy#NONE}). */
-    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, boolean commandTriggerAllowed) {
-        this(archetypes, commandTriggerAllowed, OutboundPolicy.NONE);
+    public PipelineValidation(Function<String, Optional<Archetype>> archetypes) {
+        this(archetypes, OutboundPolicy.NONE);
     }
 
     /** Parses and validates a JSON or YAML pipeline document. */
@@ -291,13 +286,6 @@ public final class PipelineValidation {
                 errors.range(JsonPath.field(path, "timeoutSeconds"), dbx.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
             }
             case LambdaTrigger lambda -> errors.required(JsonPath.field(path, "functionName"), lambda.functionName(), "the function to invoke");
-            case CommandTrigger command -> {
-                if (!commandTriggerAllowed) {
-                    errors.add(JsonPath.field(path, "type"), "command triggers are accepted only by the local runtime");
-                }
-                errors.required(JsonPath.field(path, "command"), command.command(), "the program to run");
-                errors.range(JsonPath.field(path, "timeoutSeconds"), command.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
-            }
         }
     }
 

@@ -14,7 +14,6 @@ import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.trigger.ArgumentTemplate;
 import dev.interlock.model.trigger.ArgumentTemplate.Part;
-import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.EmrTrigger;
@@ -111,11 +110,6 @@ final class TemplateValidation {
             case LambdaTrigger t -> {
                 if (t.payload() != null) {
                     json(JsonPath.field(path, "payload"), t.payload());
-                }
-            }
-            case CommandTrigger t -> {
-                for (int i = 0; i < t.args().size(); i++) {
-                    job(JsonPath.index(JsonPath.field(path, "args"), i), t.args().get(i));
                 }
             }
         }

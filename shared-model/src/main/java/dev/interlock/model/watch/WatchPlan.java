@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * When the watchdog must look at a pipeline and what it then has to do (SPEC §7 watchdog, §2 forward-only): pure
+ * When the watchdog must look at a pipeline and what it then has to do (statemachine/CONTRACT.md §4 watchdog, forward-only): pure
  * functions of a config, its {@link PipelineWatch} and the time, shared by the stores (registration writes the first
  * due instant) and the watchdog (which handles the events and moves the due instant on).
  *

@@ -223,15 +223,6 @@ public final class InMemoryProvider implements Provider {
         return InterlockJson.read(item.data(), type);
     }
 
-    /** Writes a config-like item; returns true when none was live before. */
-    private boolean putConfig(ItemKey key, IndexKey index, Object document) {
-        synchronized (table) {
-            Optional<MemoryTable.Item> before = table.live(key, now());
-            table.put(item(key, index, document, before.map(i -> i.version() + 1).orElse(1L), null));
-            return before.isEmpty();
-        }
-    }
-
     private <T> Optional<T> getDocument(ItemKey key, Class<T> type) {
         synchronized (table) {
             return table.live(key, now()).map(i -> decode(i, type));

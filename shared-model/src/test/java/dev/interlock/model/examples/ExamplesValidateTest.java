@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ExamplesValidateTest {
 
     private static final Path EXAMPLES = Path.of("..", "examples");
-    private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find, false);
+    private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find);
 
     private static List<Path> documents() throws IOException {
         try (Stream<Path> s = Files.walk(EXAMPLES)) {

@@ -1,6 +1,6 @@
 package dev.interlock.model.pipeline;
 
-import dev.interlock.model.json.InterlockJson;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,7 +9,7 @@ class PipelineUpstreamsTest {
 
     @Test
     void upstreamsAreTheUpstreamPipelineValuesOfTheTraitsInNameOrder() {
-        PipelineConfig gold = InterlockJson.readYamlOrJson("""
+        PipelineConfig gold = Documents.read("""
                 name: gold
                 traits:
                   upstream-silver: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: silver}}
@@ -24,6 +24,6 @@ class PipelineUpstreamsTest {
 
     @Test
     void aPipelineWithoutTraitsHasNoUpstreams() {
-        assertThat(InterlockJson.readYamlOrJson("name: lone", PipelineConfig.class).upstreamPipelines()).isEmpty();
+        assertThat(Documents.read("name: lone", PipelineConfig.class).upstreamPipelines()).isEmpty();
     }
 }

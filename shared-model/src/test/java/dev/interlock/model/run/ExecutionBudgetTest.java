@@ -1,7 +1,7 @@
 package dev.interlock.model.run;
 
-import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -14,7 +14,7 @@ class ExecutionBudgetTest {
     private static final Instant START = Instant.parse("2026-03-02T09:00:00Z");
 
     private static PipelineConfig pipeline(String trigger, String extra) {
-        return InterlockJson.readYamlOrJson("name: orders\narchetype: batch-ingestion\ntrigger: " + trigger + "\n" + extra,
+        return Documents.read("name: orders\narchetype: batch-ingestion\ntrigger: " + trigger + "\n" + extra,
                 PipelineConfig.class);
     }
 

@@ -44,6 +44,6 @@ class RuntimeFactsTest {
         assertThat(InterlockFunction.API.deployableJar(Path.of("/repo")))
                 .isEqualTo(Path.of("/repo/lambdas/api/target/api-lambda.jar"));
         assertThat(EnvVar.usedBy(InterlockFunction.STREAM_ROUTER))
-                .containsExactlyInAnyOrder(EnvVar.TABLE_NAME, EnvVar.STATE_MACHINE_ARN, EnvVar.STALE_MARKER_DAYS);
+                .containsExactlyInAnyOrder(EnvVar.TABLE_NAME, EnvVar.STATE_MACHINE_ARN, EnvVar.STALE_MARKER_DAYS, EnvVar.RETENTION_DAYS);
     }
 }

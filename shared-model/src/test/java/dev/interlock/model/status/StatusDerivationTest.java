@@ -3,7 +3,6 @@ package dev.interlock.model.status;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.AttemptLedger;
@@ -16,6 +15,7 @@ import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.StatusReader;
 import dev.interlock.store.memory.InMemoryProvider;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -38,7 +38,7 @@ class StatusDerivationTest {
     private final StatusReader reader = new StatusReader(store, Clock.fixed(NOW, ZoneOffset.UTC));
 
     private void register(String yaml) {
-        store.pipelines().put(InterlockJson.readYamlOrJson(yaml, PipelineConfig.class));
+        store.pipelines().put(Documents.read(yaml, PipelineConfig.class));
     }
 
     private ScheduleStatus daily(String pipeline, LocalDate date) {

@@ -22,8 +22,7 @@ class TriggerConfigJsonTest {
                         "--conf a=b", Map.of()),
                 new StepFunctionTrigger("arn:aws:states:eu-west-1:1:stateMachine:m", Map.of("date", "${date}")),
                 new DatabricksTrigger("https://dbc.cloud.databricks.com", "nightly", 42L, Map.of("d", "${date}"), Map.of(), 30),
-                new LambdaTrigger("fn", InterlockJson.tree("{\"a\":[1,2]}")),
-                new CommandTrigger("/bin/echo", List.of("hi"), 5));
+                new LambdaTrigger("fn", InterlockJson.tree("{\"a\":[1,2]}")));
         for (TriggerConfig trigger : all) {
             String json = InterlockJson.write(trigger);
             assertThat(json).startsWith("{\"type\":\"" + trigger.type().wireName() + "\"");
@@ -64,8 +63,8 @@ class TriggerConfigJsonTest {
     }
 
     @Test
-    void synchronousTypesAreHttpLambdaAndCommand() {
+    void synchronousTypesAreHttpAndLambda() {
         assertThat(TriggerType.values()).filteredOn(TriggerType::synchronous)
-                .containsExactly(TriggerType.HTTP, TriggerType.LAMBDA, TriggerType.COMMAND);
+                .containsExactly(TriggerType.HTTP, TriggerType.LAMBDA);
     }
 }

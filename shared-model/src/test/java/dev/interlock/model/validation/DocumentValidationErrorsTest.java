@@ -51,7 +51,7 @@ class DocumentValidationErrorsTest {
 
     @Test
     void numbersBeyondTheDoubleRangeAreTypeErrorsNotExceptions() {
-        var validation = new PipelineValidation(dev.interlock.model.archetype.ArchetypeCatalog.bundled()::find, false);
+        var validation = new PipelineValidation(dev.interlock.model.archetype.ArchetypeCatalog.bundled()::find);
 
         Validated<?> pipeline = validation.validateText("{\"name\":\"silver\",\"tier\":1e400,\"retry\":{\"backoffMultiplier\":-1e400}}");
         Validated<?> archetype = DocumentValidation.archetype(InterlockJson.tree("{\"requiredTraits\":[{\"type\":\"a\",\"defaultTtl\":1e999}]}"));

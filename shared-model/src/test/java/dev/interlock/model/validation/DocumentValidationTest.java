@@ -63,7 +63,7 @@ class DocumentValidationTest {
 
     @Test
     void numbersBeyondTheDoubleRangeAreTypeErrorsNotExceptions() {
-        var validation = new PipelineValidation(dev.interlock.model.archetype.ArchetypeCatalog.bundled()::find, false);
+        var validation = new PipelineValidation(dev.interlock.model.archetype.ArchetypeCatalog.bundled()::find);
 
         Validated<?> pipeline = validation.validateText("{\"name\":\"silver\",\"tier\":1e400,\"retry\":{\"backoffMultiplier\":-1e400}}");
         Validated<?> archetype = DocumentValidation.archetype("{\"requiredTraits\":[{\"type\":\"a\",\"defaultTtl\":1e999}]}");

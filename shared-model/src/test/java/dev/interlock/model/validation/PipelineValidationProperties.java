@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PipelineValidationProperties {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find, false);
+    private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find);
 
     @Property(tries = 1000)
     void arbitraryTextNeverThrows(@ForAll("documents") String text) {

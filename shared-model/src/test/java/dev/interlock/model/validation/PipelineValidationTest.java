@@ -7,6 +7,7 @@ import dev.interlock.model.fixtures.SamplePipelines;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.trigger.GlueTrigger;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -26,14 +27,14 @@ class PipelineValidationTest {
     private static final String VALID = SamplePipelines.SILVER_ORDERS_JSON;
 
 
-    private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find, false);
+    private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find);
 
     @Test
     void theBaseConfigIsValidAsJsonAndAsYaml() {
         Validated<PipelineConfig> json = validation.validateText(VALID);
         assertThat(json.errors()).isEmpty();
         assertThat(json.value().trigger()).isEqualTo(new GlueTrigger("orders", Map.of("--date", "${date}")));
-        String yaml = InterlockJson.writeYaml(json.value());
+        String yaml = Documents.yaml(json.value());
         assertThat(validation.validateText(yaml).errors()).isEmpty();
     }
 
@@ -81,7 +82,7 @@ class PipelineValidationTest {
                 arguments("databricks job id of the wrong type", "{\"trigger\":{\"type\":\"databricks\",\"workspaceUrl\":\"https://w\",\"jobId\":\"abc\"}}",
                         List.of("$.trigger.jobId", "$.trigger.jobName")),
                 arguments("lambda without function", "{\"trigger\":{\"type\":\"lambda\"}}", List.of("$.trigger.functionName")),
-                arguments("command outside the local runtime", "{\"trigger\":{\"type\":\"command\",\"command\":\"/bin/true\"}}", List.of("$.trigger.type")),
+                arguments("command is no trigger type", "{\"trigger\":{\"type\":\"command\",\"command\":\"/bin/true\"}}", List.of("$.trigger.type")),
                 arguments("negative max attempts", "{\"retry\":{\"maxAttempts\":-1}}", List.of("$.retry.maxAttempts")),
                 arguments("absurd backoff and multiplier", "{\"retry\":{\"backoffSeconds\":100000,\"backoffMultiplier\":50}}",
                         List.of("$.retry.backoffSeconds", "$.retry.backoffMultiplier")),
@@ -255,7 +256,7 @@ class PipelineValidationTest {
                 "{\"trigger\":{\"type\":\"ftp\"},\"retry\":{\"maxAttempts\":\"three\"},\"sla\":{\"timezone\":\"Berlin\"}}")));
         assertThat(result.errors()).containsExactly(
                 new ValidationError("$.trigger.type", "unknown trigger.type 'ftp'; allowed: http, airflow, glue, emr, "
-                        + "emr-serverless, step-function, databricks, lambda, command"),
+                        + "emr-serverless, step-function, databricks, lambda"),
                 new ValidationError("$.retry.maxAttempts", "expected a whole number, got text \"three\""),
                 new ValidationError("$.sla.timezone", "'Berlin' is not a time zone; use an IANA name like Europe/Berlin or UTC"));
     }
@@ -284,13 +285,6 @@ class PipelineValidationTest {
         Validated<PipelineConfig> result = validation.validateText(yaml);
         assertThat(result.errors()).isEmpty();
         assertThat(result.value().schedules().get(0).deadline()).isEqualTo("07:30");
-    }
-
-    @Test
-    void theLocalRuntimeAcceptsCommandTriggers() {
-        var local = new PipelineValidation(ArchetypeCatalog.bundled()::find, true);
-        assertThat(local.validateText(InterlockJson.write(patched("{\"trigger\":{\"type\":\"command\",\"command\":\"/bin/true\"}}"))).errors())
-                .isEmpty();
     }
 
     @Test

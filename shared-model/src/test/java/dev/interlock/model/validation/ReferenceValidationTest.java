@@ -42,7 +42,7 @@ class ReferenceValidationTest {
 
     @Test
     void onlyProblemsAChangeIntroducesAreItsDoing() {
-        ValidationError old = new ValidationError("$.trigger.type", "command triggers are accepted only by the local runtime");
+        ValidationError old = new ValidationError("$.trigger.type", "unknown trigger type");
         ValidationError added = new ValidationError("$.traits.quality", "not declared");
         assertThat(ReferenceValidation.introduced(List.of(old), List.of(old, added))).containsExactly(added);
         assertThat(ReferenceValidation.introduced(List.of(old), List.of(old))).isEmpty();

@@ -32,7 +32,7 @@ class TemplateValidationTest {
                     + "ssm:/interlock/evaluators/*=checks.example.com,evaluators.example.com")::get);
 
     private static List<String> errors(OutboundPolicy policy, String yaml) {
-        return new PipelineValidation(ArchetypeCatalog.bundled()::find, true, policy).validateText(yaml).errors().stream()
+        return new PipelineValidation(ArchetypeCatalog.bundled()::find, policy).validateText(yaml).errors().stream()
                 .map(e -> e.path() + ": " + e.message()).toList();
     }
 
@@ -78,9 +78,6 @@ class TemplateValidationTest {
         assertThat(errors(HEAD + """
                 trigger: {type: step-function, stateMachineArn: "arn:aws:states:us-east-1:1:stateMachine:s", arguments: {d: "${dt}"}}
                 """)).containsExactly("$.trigger.arguments.d: " + unknown("${dt}"));
-        assertThat(errors(HEAD + """
-                trigger: {type: command, command: /bin/echo, args: ["${datum}"]}
-                """)).containsExactly("$.trigger.args[0]: " + unknown("${datum}"));
     }
 
     private static String unknown(String written) {
@@ -214,7 +211,7 @@ class TemplateValidationTest {
         Archetype checked = new Archetype("checked", "", List.of(new TraitDefinition("freshness", "",
                 "https://checks.example.com/freshness", Map.of(), 300, 30)), List.of(), ReadinessRule.ALL_REQUIRED_PASS);
         PipelineValidation validation = new PipelineValidation(name -> name.equals("checked")
-                ? java.util.Optional.of(checked) : java.util.Optional.empty(), false, DEPLOYED);
+                ? java.util.Optional.of(checked) : java.util.Optional.empty(), DEPLOYED);
         String pipeline = """
                 name: tpl
                 archetype: checked

@@ -2,6 +2,7 @@ package dev.interlock.model.watch;
 
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -14,7 +15,7 @@ class WatchPlanTest {
     private static final Instant MONDAY_0807 = Instant.parse("2026-03-02T08:07:00Z");
 
     private static PipelineConfig config(String yaml) {
-        return InterlockJson.readYamlOrJson("name: orders\narchetype: batch-ingestion\ntrigger: {type: http, url: https://x.example.com}\n"
+        return Documents.read("name: orders\narchetype: batch-ingestion\ntrigger: {type: http, url: https://x.example.com}\n"
                 + yaml, PipelineConfig.class);
     }
 

@@ -83,7 +83,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The behaviour every Provider must have (SPEC §4). Subclasses supply a fresh, empty Provider per test that reads
+ * The behaviour every Provider must have (store/package-info.java). Subclasses supply a fresh, empty Provider per test that reads
  * time from the given clock; the same tests then prove the in-memory and the DynamoDB Provider interchangeable.
  */
 public abstract class ProviderContract {

@@ -14,7 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** Structural invariants of the ASL definition (SPEC §6), checked on the file itself without executing it. */
+/** Structural invariants of the ASL definition (docs/state-machine.md), checked on the file itself without executing it. */
 class AslStructureTest {
 
     private static final List<String> LAMBDA_RETRY_ERRORS = List.of(
@@ -129,7 +129,7 @@ class AslStructureTest {
         assertThat(parameters.get("TopicArn").asText()).isEqualTo("${AlertTopicArn}");
         assertThat(parameters.get("Subject.$").asText()).isEqualTo("States.Format('[error] EXECUTION_ERROR {}', $.pipelineId)");
         // The body is a States.Format template whose {} are filled with States.JsonToString values: fill them with
-        // JSON strings and it must be the SPEC §10 body.
+        // JSON strings and it must be the alert body of statemachine/CONTRACT.md §6.
         String template = intrinsicStringLiteral(parameters.get("Message.$").asText());
         JsonNode body = Asl.JSON.readTree(template.replace("\\{", "{").replace("\\}", "}").replace("{}", "\"x\""));
         List<String> bodyFields = new ArrayList<>();

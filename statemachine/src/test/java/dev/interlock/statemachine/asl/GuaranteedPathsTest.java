@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Every path a Choice, Wait or Parameters reads is produced, per the contract, on every way to that state (SPEC §6). */
+/** Every path a Choice, Wait or Parameters reads is produced, per the contract, on every way to that state (CONTRACT.md §1). */
 class GuaranteedPathsTest {
 
     private final JsonNode contract = Asl.contract();

@@ -8,7 +8,7 @@ import software.amazon.awssdk.services.sns.SnsClient;
 import java.util.function.Supplier;
 
 /**
- * Publishes alerts to the SNS topic: the body is the alert JSON of SPEC §10, the subject {@code [<level>] <kind>
+ * Publishes alerts to the SNS topic: the body is the alert JSON of docs/operations.md, the subject {@code [<level>] <kind>
  * <pipelineId>} made safe for SNS (printable ASCII, no line breaks, at most 100 characters).
  */
 public final class SnsAlertPublisher implements AlertPublisher {

@@ -40,7 +40,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The Provider on the single DynamoDB table of SPEC §3: every document in {@code data}, keys from
+ * The Provider on the single DynamoDB table of docs/table-design.md: every document in {@code data}, keys from
  * {@code TableKeys}, run-state CAS by conditional UpdateItem, run transitions by TransactWriteItems, expired items
  * read as absent. Cheap to construct: it only holds the client, so Lambdas build it lazily on first use.
  */

@@ -151,16 +151,6 @@ final class SingleTable {
                 .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
     }
 
-    /** Puts an item and returns the one it replaced, if that one was still live. */
-    Optional<Map<String, AttributeValue>> putReturningLiveOld(Map<String, AttributeValue> item, CapacityIntent intent) {
-        Instant now = now();
-        Map<String, AttributeValue> old = call(intent, describe(keyOf(item)), () -> client.putItem(b -> b.tableName(tableName).item(item)
-                .returnValues(ReturnValue.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent)))).attributes();
-        return old == null || old.isEmpty() || !ItemCodec.isLive(old, now) ? Optional.empty() : Optional.of(old);
-    }
-
     /** Puts an item if {@code condition} holds; false when it did not (nothing written). */
     boolean putIf(Map<String, AttributeValue> item, Condition condition, CapacityIntent intent) {
         try {

@@ -1,5 +1,5 @@
 /**
- * The DynamoDB Provider on the single table of SPEC §3, and the table's creation for DynamoDB Local.
+ * The DynamoDB Provider on the single table of docs/table-design.md, and the table's creation for DynamoDB Local.
  *
  * <p>Item layout. Keys come from {@code TableKeys}, attribute names from {@code TableDefinition}. Every item that
  * holds a domain value stores it as JSON in the string attribute {@code data} (written and read with
@@ -15,7 +15,7 @@
  *   <li>{@code owner} and {@code acquiredAt} on locks (no document); {@code upstream}/{@code downstream} on
  *       downstream-index entries (no document).</li>
  * </ul>
- * Items beyond SPEC §3's table, all written by registration in the transaction of the document they derive from
+ * Derived items (docs/table-design.md), all written by registration in the transaction of the document they derive from
  * (keys in {@code TableKeys}; which entries a pipeline implies in {@code PipelineIndex}):
  * <ul>
  *   <li>users of an archetype or calendar, {@code ARCHETYPE#<a>/PIPELINE#<id>} and {@code CALENDAR#<c>/PIPELINE#<id>}

@@ -23,7 +23,7 @@ import java.util.Objects;
 public record OutboundRequest(String method, URI uri, Map<String, String> headers, String body,
                               Duration callTimeout, Duration budget, RetryMode retry, HostRestriction hosts) {
 
-    /** The timeout of one attempt when the caller names none (R§1.4: 30 s). */
+    /** The timeout of one attempt when the caller names none (30 s, the documented trigger default). */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
     public OutboundRequest {
@@ -50,10 +50,6 @@ public record OutboundRequest(String method, URI uri, Map<String, String> header
     /** A POST with a body and the default timeout, retried only where the server cannot have acted. */
     public static OutboundRequest post(URI uri, String body) {
         return new OutboundRequest("POST", uri, Map.of(), body, null, null, RetryMode.START_ONCE);
-    }
-
-    public OutboundRequest withMethod(String newMethod) {
-        return new OutboundRequest(newMethod, uri, headers, body, callTimeout, budget, retry, hosts);
     }
 
     public OutboundRequest withHeaders(Map<String, String> newHeaders) {

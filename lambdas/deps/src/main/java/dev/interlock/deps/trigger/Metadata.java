@@ -24,7 +24,6 @@ final class Metadata {
     static final String HTTP_STATUS = JobMetadata.HTTP_STATUS;
     static final String LAMBDA_FUNCTION_NAME = JobMetadata.LAMBDA_FUNCTION_NAME;
     static final String LAMBDA_EXECUTED_VERSION = JobMetadata.LAMBDA_EXECUTED_VERSION;
-    static final String COMMAND_EXIT_CODE = JobMetadata.COMMAND_EXIT_CODE;
 
     private Metadata() {
     }

@@ -8,7 +8,6 @@ import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.trigger.ArgumentTemplate;
-import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.EmrTrigger;
@@ -28,7 +27,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Starts and polls jobs of every trigger type of SPEC §8. The AWS types reach their SDK client only when a
+ * Starts and polls jobs of every trigger type (docs/pipeline-reference.md). The AWS types reach their SDK client only when a
  * trigger of that type runs, so a function pays only for the clients its pipelines use.
  */
 public final class TriggerRunners implements TriggerRunner, RunChecker, JobCanceller {
@@ -41,12 +40,11 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
     private final EmrServerlessJob emrServerless;
     private final StepFunctionJob stepFunction;
     private final LambdaJob lambda;
-    private final CommandJob command;
     private final StructuredLog log;
 
     TriggerRunners(Supplier<GlueClient> glue, Supplier<EmrClient> emr, Supplier<EmrServerlessClient> emrServerless,
                    Supplier<SfnClient> sfn, Supplier<LambdaClient> lambda, GuardedHttp http,
-                   OutboundTemplates templates, Clock clock, boolean allowCommand) {
+                   OutboundTemplates templates, Clock clock) {
         HttpCalls calls = new HttpCalls(http, templates);
         this.http = new HttpJob(calls);
         this.airflow = new AirflowJob(calls);
@@ -56,23 +54,20 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
         this.emrServerless = new EmrServerlessJob(emrServerless);
         this.stepFunction = new StepFunctionJob(sfn);
         this.lambda = new LambdaJob(lambda);
-        this.command = new CommandJob(allowCommand);
         this.log = new StructuredLog("trigger", System.out, clock);
     }
 
     /**
      * The runners a function uses.
      *
-     * @param aws          the function's lazy AWS clients
-     * @param templates    renders URLs, headers and bodies with the run's values and credentials
-     * @param http         the guarded HTTP client
-     * @param clock        for log timestamps
-     * @param allowCommand whether {@code command} triggers may run (only the local runtime says yes)
+     * @param aws       the function's lazy AWS clients
+     * @param templates renders URLs, headers and bodies with the run's values and credentials
+     * @param http      the guarded HTTP client
+     * @param clock     for log timestamps
      */
-    public static TriggerRunners create(AwsClients aws, OutboundTemplates templates, GuardedHttp http, Clock clock,
-                                        boolean allowCommand) {
+    public static TriggerRunners create(AwsClients aws, OutboundTemplates templates, GuardedHttp http, Clock clock) {
         return new TriggerRunners(aws::glue, aws::emr, aws::emrServerless, aws::stepFunctions, aws::lambda, http,
-                templates, clock, allowCommand);
+                templates, clock);
     }
 
     @Override
@@ -95,7 +90,6 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 case EmrServerlessTrigger t -> emrServerless.start(t, request);
                 case StepFunctionTrigger t -> stepFunction.start(t, request);
                 case LambdaTrigger t -> lambda.start(t);
-                case CommandTrigger t -> command.start(t);
             };
         } catch (JobFailure e) {
             log.warn(ctx, "trigger failed", Map.of("triggerType", request.trigger().type().wireName(),
@@ -119,7 +113,7 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 case EMR -> emr.cancel(request);
                 case EMR_SERVERLESS -> emrServerless.cancel(request);
                 case STEP_FUNCTION -> stepFunction.cancel(request);
-                case HTTP, LAMBDA, COMMAND -> Cancellation.refused(request.triggerType().wireName()
+                case HTTP, LAMBDA -> Cancellation.refused(request.triggerType().wireName()
                         + " jobs finish inside the trigger call; there is nothing to cancel");
             };
         } catch (JobFailure e) {
@@ -144,7 +138,7 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 case EMR_SERVERLESS -> emrServerless.check(request);
                 case STEP_FUNCTION -> stepFunction.check(request);
                 // Synchronous types finish inside the trigger call; nothing is left to poll.
-                case HTTP, LAMBDA, COMMAND -> RunCheck.succeeded(request.triggerType().wireName()
+                case HTTP, LAMBDA -> RunCheck.succeeded(request.triggerType().wireName()
                         + " triggers complete when started");
             };
         } catch (JobFailure e) {

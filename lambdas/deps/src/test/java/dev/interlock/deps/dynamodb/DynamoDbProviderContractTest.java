@@ -14,6 +14,7 @@ import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;
 import dev.interlock.store.contract.ProviderContract;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -130,7 +131,7 @@ class DynamoDbProviderContractTest extends ProviderContract {
 
     @Test
     void aPipelineRegisteredBeforeTheWatchdogIndexIsAdoptedOnce() {
-        PipelineConfig daily = dev.interlock.model.json.InterlockJson.readYamlOrJson("name: gold\narchetype: batch-ingestion\n"
+        PipelineConfig daily = Documents.read("name: gold\narchetype: batch-ingestion\n"
                 + "trigger: {type: http, url: https://jobs.example.com/run}\nschedules: [{name: daily, after: '12:00'}]\n",
                 PipelineConfig.class);
         provider.pipelines().put(daily);

@@ -2,7 +2,6 @@ package dev.interlock.deps.dynamodb;
 
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
@@ -19,6 +18,7 @@ import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.StatusReader;
+import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,7 +64,7 @@ class StatusReaderRequestCountTest {
     }
 
     private static PipelineConfig pipeline(String yaml) {
-        return InterlockJson.readYamlOrJson(yaml, PipelineConfig.class);
+        return Documents.read(yaml, PipelineConfig.class);
     }
 
     /** A day with history: 3 schedules, each with a run, a run log, traits, a lock and 40 events. */

@@ -45,7 +45,7 @@ class AwsTriggersTest {
     private final LambdaClient lambda = stub.client(LambdaClient.builder());
     private final TriggerRunners runners = new TriggerRunners(() -> glue, () -> emr, () -> emrServerless, () -> sfn,
             () -> lambda, new GuardedHttp(new UrlGuard(false, HostResolver.system()), Clock.systemUTC(), NoWait.BACKOFF),
-            TestTemplates.none(), Clock.systemUTC(), false);
+            TestTemplates.none(), Clock.systemUTC());
 
     @AfterEach
     void stop() {

@@ -47,7 +47,7 @@ class HttpTriggersTest {
                 new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
         Environment environment = Environment.of(ENV);
         return new TriggerRunners(() -> null, () -> null, () -> null, () -> null, () -> null, http,
-                OutboundTemplates.create(environment, new AwsClients(environment)), clock, false);
+                OutboundTemplates.create(environment, new AwsClients(environment)), clock);
     }
 
     private final TriggerRunners runners = runners(true);
@@ -366,7 +366,7 @@ class HttpTriggersTest {
 
     @Test
     void synchronousTypesReportSucceededIfEverPolled() {
-        for (TriggerType type : new TriggerType[] {TriggerType.HTTP, TriggerType.LAMBDA, TriggerType.COMMAND}) {
+        for (TriggerType type : new TriggerType[] {TriggerType.HTTP, TriggerType.LAMBDA}) {
             assertThat(runners.check(new RunCheckRequest("orders", "daily", "2026-03-01", "run-42", type, Map.of(), null)))
                     .isEqualTo(RunCheck.succeeded(type.wireName() + " triggers complete when started"));
         }

@@ -8,7 +8,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The trigger and run-checker outputs as the state machine reads them (SPEC §8). */
+/** The trigger and run-checker outputs as the state machine reads them (statemachine/CONTRACT.md §5). */
 class TriggerJsonTest {
 
     @Test

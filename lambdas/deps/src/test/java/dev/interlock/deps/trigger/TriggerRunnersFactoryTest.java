@@ -8,7 +8,6 @@ import dev.interlock.deps.outbound.UrlGuard;
 import dev.interlock.deps.testing.AwsProtocolStub;
 import dev.interlock.deps.testing.AwsProtocolStub.Reply;
 import dev.interlock.model.run.FailureCategory;
-import dev.interlock.model.trigger.CommandTrigger;
 import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.model.trigger.HttpTrigger;
 import org.junit.jupiter.api.Test;
@@ -31,7 +30,7 @@ class TriggerRunnersFactoryTest {
                     "INTERLOCK_ENDPOINT_GLUE", stub.endpoint().toString()));
             try (AwsClients aws = new AwsClients(environment);
                  GuardedHttp http = GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC())) {
-                TriggerRunners runners = TriggerRunners.create(aws, OutboundTemplates.create(environment, aws), http, Clock.systemUTC(), false);
+                TriggerRunners runners = TriggerRunners.create(aws, OutboundTemplates.create(environment, aws), http, Clock.systemUTC());
                 for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda")) {
                     assertThat(aws.created(client)).as(client).isFalse();
                 }
@@ -46,9 +45,6 @@ class TriggerRunnersFactoryTest {
                 assertThat(runners.start(new TriggerRequest("orders", "daily", "2026-03-01", "run-1",
                         new HttpTrigger(null, stub.endpoint() + "/hook", null, null, 5))).failureCategory())
                         .isEqualTo(FailureCategory.PERMANENT);
-                assertThat(runners.start(new TriggerRequest("orders", "daily", "2026-03-01", "run-1",
-                        new CommandTrigger("true", List.of(), 5))).error())
-                        .isEqualTo("command triggers run only in the local runtime");
             }
         }
     }
