@@ -39,7 +39,7 @@ public final class AwaitJobCompletion implements Action {
         if (r.taskToken() == null || r.taskToken().isBlank()) {
             return Outcome.error("payload.taskToken is required", errorPayload());
         }
-        if (!request.hasRun() || request.executionName() == null) {
+        if (request.runId() == null || request.executionName() == null) {
             return Outcome.error("runId and executionName are required", errorPayload());
         }
         TriggerType type;

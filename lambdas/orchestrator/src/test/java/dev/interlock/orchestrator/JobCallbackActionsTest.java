@@ -27,7 +27,7 @@ class JobCallbackActionsTest {
 
     /** A Glue pipeline resolved and triggered: its run RUNNING with the job's ids. */
     private String runningGlueRun() {
-        PipelineConfig config = InterlockJson.readYamlOrJson("""
+        PipelineConfig config = dev.interlock.testing.Documents.read("""
                 name: orders
                 archetype: batch-ingestion
                 trigger: {type: glue, jobName: orders-etl}

@@ -20,7 +20,7 @@ public final class JobStateEvents {
                     software.amazon.awssdk.services.emrserverless.model.JobRunState.fromValue(state), message);
             case STEP_FUNCTION -> StepFunctionJob.map(
                     software.amazon.awssdk.services.sfn.model.ExecutionStatus.fromValue(state), message);
-            case HTTP, AIRFLOW, DATABRICKS, LAMBDA, COMMAND -> RunCheck.running(message);
+            case HTTP, AIRFLOW, DATABRICKS, LAMBDA -> RunCheck.running(message);
         };
     }
 }
