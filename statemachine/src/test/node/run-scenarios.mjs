@@ -60,6 +60,20 @@ function nextStep(sequence, counters, key) {
   return steps[Math.min(used, steps.length - 1)];
 }
 
+// What a Task sent its function: a lambda:invoke (callback) Task's Payload, with its task token masked as the Java
+// runner masks its own (tokens differ on every run).
+const TASK_TOKEN = '<task token>';
+function functionRequest(input) {
+  if (!input || typeof input !== 'object' || !('FunctionName' in input) || !('Payload' in input)) return structuredClone(input);
+  const payload = structuredClone(input.Payload);
+  if (payload?.payload && 'taskToken' in payload.payload) payload.payload.taskToken = TASK_TOKEN;
+  return payload;
+}
+
+// aws-local-stepfunctions 3.0.0 has no callback pattern (.waitForTaskToken is run as a plain call, HeartbeatSeconds
+// is not enforced): a callback Task's local handler answers with the scripted callback itself, as the Java runner's
+// job does through SendTaskSuccess/SendTaskFailure; a scripted States.HeartbeatTimeout/States.Timeout is thrown as
+// that error, which the Java engine produces by timing the wait out.
 function perform(step, where) {
   if (step && typeof step === 'object' && 'throw' in step) {
     const error = new Error(step.throw.cause ?? '');
@@ -85,8 +99,9 @@ async function runScenario(definition, topLevel, mapInner, waitStates, retryStat
 
   for (const stateName of topLevel.tasks) {
     handlers[stateName] = (input) => {
-      invocations.push({ state: stateName, action: typeof input?.action === 'string' ? input.action : null });
-      if (!(stateName in requests)) requests[stateName] = structuredClone(input);
+      const request = functionRequest(input);
+      invocations.push({ state: stateName, action: typeof request?.action === 'string' ? request.action : null });
+      if (!(stateName in requests)) requests[stateName] = request;
       if (invocations.length > MAX_INVOCATIONS) {
         problems.push(`more than ${MAX_INVOCATIONS} invocations: the script never leaves a loop`);
         aborter();
@@ -118,6 +133,7 @@ async function runScenario(definition, topLevel, mapInner, waitStates, retryStat
     context: {
       Execution: { Name: scenario.executionName ?? `scenario-${name}` },
       State: { EnteredTime: CONTEXT_ENTERED_TIME },
+      Task: { Token: 'node-scenario-task-token' },
     },
     overrides: {
       taskResourceLocalHandlers: handlers,
@@ -156,6 +172,15 @@ if (!aslFile || !scenarioDir) {
   process.exit(2);
 }
 const definition = JSON.parse(substitute(readFileSync(aslFile, 'utf8')));
+// aws-local-stepfunctions 3.0.0 reads TimeoutSecondsPath from the input AFTER Parameters (AWS and the Java engine read
+// the state's input) and knows no HeartbeatSecondsPath; callback tasks are answered at once by their scripted
+// callback here, so their wait limits are dropped for this engine only. The Java scenarios prove them.
+for (const state of Object.values(definition.States)) {
+  if (state.Type === 'Task' && String(state.Resource).endsWith('.waitForTaskToken')) {
+    delete state.TimeoutSecondsPath;
+    delete state.HeartbeatSecondsPath;
+  }
+}
 const topLevel = { all: new Set(Object.keys(definition.States)), tasks: [] };
 for (const [n, s] of Object.entries(definition.States)) if (s.Type === 'Task') topLevel.tasks.push(n);
 const mapInner = { tasks: [] };

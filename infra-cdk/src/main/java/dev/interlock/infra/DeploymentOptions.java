@@ -197,7 +197,8 @@ public record DeploymentOptions(
         int bodyKb = r.positiveInt(API_MAX_REQUEST_BODY_KB, DEFAULT_BODY_LIMIT_KB, MAX_BODY_LIMIT_KB);
         boolean accountRole = r.bool(API_GATEWAY_ACCOUNT_ROLE, true);
         int watchdog = r.positiveInt(WATCHDOG_RATE_MINUTES, 5, 60);
-        boolean jobStateRules = r.bool(JOB_STATE_RULES, false);
+        // On by default: jobs of the callback types complete by their state-change events (a lost one costs a fallback poll).
+        boolean jobStateRules = r.bool(JOB_STATE_RULES, true);
         Optional<String> alarmTopic = Optional.ofNullable(r.string(ALARM_TOPIC_ARN, null, TOPIC_ARN));
         String evaluatorBaseUrl = r.httpsUrl(EVALUATOR_BASE_URL);
         int staleMarkerDays = r.positiveInt(STALE_MARKER_DAYS, defaultOf(EnvVar.STALE_MARKER_DAYS), 30);

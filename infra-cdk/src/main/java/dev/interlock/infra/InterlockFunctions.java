@@ -9,6 +9,9 @@ import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.iam.Role;
+import software.amazon.awscdk.services.iam.Effect;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.iam.Policy;
 import software.amazon.awscdk.services.iam.ServicePrincipal;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
@@ -90,6 +93,22 @@ final class InterlockFunctions {
     }
 
     /** The table, alert, job and secret grants of every function, from the grant matrix. */
+    /**
+     * The orchestrator ends the machine's callback waits (awaitJobCompletion, jobStateChange): exactly SendTaskSuccess
+     * and SendTaskFailure on this state machine. A Policy of its own, not the role's default policy: the functions
+     * depend on their role's default policy and the machine on the functions, so a grant there would be a cycle.
+     */
+    void grantJobCallbacks(StateMachine stateMachine) {
+        Policy.Builder.create(scope, "OrchestratorJobCallbacks")
+                .roles(List.of(roles.get(InterlockFunction.ORCHESTRATOR)))
+                .statements(List.of(PolicyStatement.Builder.create()
+                        .effect(Effect.ALLOW)
+                        .actions(List.of("states:SendTaskSuccess", "states:SendTaskFailure"))
+                        .resources(List.of(stateMachine.getStateMachineArn()))
+                        .build()))
+                .build();
+    }
+
     void grantProfiles() {
         for (InterlockFunction f : InterlockFunction.values()) {
             table.grant(roles.get(f), FunctionProfile.of(f));

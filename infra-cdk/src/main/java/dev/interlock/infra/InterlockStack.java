@@ -12,7 +12,7 @@ import software.constructs.Construct;
 /**
  * The whole Interlock suite in one stack, composed of one part per concern: the table, the alert topic, the six
  * functions with the grants of the matrix, the 47-state workflow, the stream routing, the watchdog schedule, the
- * optional job-state rules, the registration API and the alarms. Every cdk-nag suppression sits next to the resource
+ * job-state rules, the registration API and the alarms. Every cdk-nag suppression sits next to the resource
  * it concerns, with its reason.
  *
  * <p>Each part adds its resources to this stack's own scope rather than nesting them under a construct of its own:
@@ -28,7 +28,8 @@ public final class InterlockStack extends Stack {
     /** The registration API's one stage. */
     public static final String API_STAGE = "v1";
     /**
-     * The orchestrator action that receives job state changes from the optional EventBridge rules; the payload is
+     * The orchestrator action that receives job state changes from the EventBridge rules (on unless
+     * {@code jobStateRules=false}); the payload is
      * {@code {source, detailType, time, detail}} of the AWS event.
      */
     public static final String JOB_STATE_CHANGE_ACTION = JobStateRule.TARGET_ACTION;
@@ -46,6 +47,7 @@ public final class InterlockStack extends Stack {
         Workflow workflow = new Workflow(this, options, artifacts, functions, alerts);
         functions.addEntryFunctions(workflow.stateMachine());
         functions.grantProfiles();
+        functions.grantJobCallbacks(workflow.stateMachine());
         StreamRouting streamRouting = new StreamRouting(this, table,
                 functions.alias(InterlockFunction.STREAM_ROUTER), workflow.stateMachine());
         Alias orchestrator = functions.alias(InterlockFunction.ORCHESTRATOR);

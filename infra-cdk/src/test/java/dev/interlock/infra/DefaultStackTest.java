@@ -563,6 +563,21 @@ class DefaultStackTest {
     }
 
     @Test
+    void onlyTheOrchestratorEndsCallbackWaitsAndOnlyWithSendTaskSuccessAndFailureOnTheMachine() {
+        for (InterlockFunction f : InterlockFunction.values()) {
+            List<String> callbacks = synth.actionsOf(f).stream().filter(a -> a.startsWith("states:SendTask")).toList();
+            if (f == InterlockFunction.ORCHESTRATOR) {
+                assertThat(callbacks).containsExactlyInAnyOrder("states:SendTaskSuccess", "states:SendTaskFailure");
+                Map<String, Object> grant = synth.statementsOf(f).stream()
+                        .filter(s -> Json.strings(s, "Action").contains("states:SendTaskSuccess")).findFirst().orElseThrow();
+                assertThat(grant.get("Resource")).isEqualTo(Json.ref(onlyId("AWS::StepFunctions::StateMachine")));
+            } else {
+                assertThat(callbacks).as(f.name()).isEmpty();
+            }
+        }
+    }
+
+    @Test
     void onlyTheOrchestratorAndTheTriggerPublishAlertsAndOnlyToTheTopic() {
         Set<InterlockFunction> publishers = EnumSet.noneOf(InterlockFunction.class);
         for (InterlockFunction f : InterlockFunction.values()) {

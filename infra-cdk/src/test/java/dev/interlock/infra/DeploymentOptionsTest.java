@@ -25,7 +25,7 @@ class DeploymentOptionsTest {
         assertThat(o.apiMaxRequestBodyKb()).isEqualTo(256);
         assertThat(o.apiGatewayAccountRole()).isTrue();
         assertThat(o.watchdogRateMinutes()).isEqualTo(5);
-        assertThat(o.jobStateRules()).isFalse();
+        assertThat(o.jobStateRules()).as("on by default; -c jobStateRules=false opts out").isTrue();
         assertThat(o.alarmTopicArn()).isEmpty();
         assertThat(o.evaluatorBaseUrl()).isEmpty();
         // The functions' own defaults, named once in EnvVar.

@@ -228,7 +228,7 @@ class GoOriginalScenariosTest extends EndToEnd {
         assertThat(visited(arnOf(silver))).containsSubsequence("TriggerPipeline", "LogCompleted", "NotifyDownstream", "Done");
         assertThat(gold.getFirst().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(input(gold.getFirst().executionArn()).path("markerSource").asText()).isEqualTo("cascade");
-        assertThat(visited(gold.getFirst().executionArn())).containsSubsequence("TriggerPipeline", "StartFollowingJob", "WaitForRun",
+        assertThat(visited(gold.getFirst().executionArn())).containsSubsequence("TriggerPipeline", "IsTriggerSuccessful", "WaitForRun",
                 "PollRunStatus", "CheckCompletionSLA", "LogCompleted", "Done");
         assertThat(eventsOf("s7-silver", "CASCADE_NOTIFIED")).hasSize(1);
         assertThat(runLogStatus("s7-silver", date, "daily")).isEqualTo("COMPLETED");

@@ -53,6 +53,9 @@ public interface Provider {
     /** The watchdog's due-time index. */
     WatchdogIndex watchdog();
 
+    /** Job id → (run, task token) of runs waiting for their job by callback. */
+    JobCallbackStore jobCallbacks();
+
     /**
      * Applies a run-state swap, a run-log change and events atomically (one TransactWriteItems on DynamoDB). A
      * concurrent run-log writer makes the store re-read and re-apply the change; a moved run version is a

@@ -229,7 +229,9 @@ public final class IamConformanceCheck {
     }
 
     private static boolean resourceMatches(Statement s, RecordedRequest request, Intrinsics intrinsics) {
-        return s.resources().stream().anyMatch(r -> resourceMatches(intrinsics.resolve(r), request));
+        return s.resources().stream().anyMatch(r -> resourceMatches(intrinsics.resolve(r), request)
+                || (request.resourceIsPattern() && intrinsics.resolve(r).isEmpty()
+                        && intrinsics.shape(r).map(shape -> glob(request.resource(), shape)).orElse(false)));
     }
 
     /**

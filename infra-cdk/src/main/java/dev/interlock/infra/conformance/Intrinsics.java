@@ -60,6 +60,31 @@ final class Intrinsics {
         };
     }
 
+    /**
+     * The ARN shape of a resource the expression names when its name is not known here (no environment variable of
+     * the function names it): e.g. {@code arn:aws:states:<region>:<account>:stateMachine:*} for the stack's state
+     * machine. Only a request that itself names its resource as a pattern (a task token's state machine) is matched
+     * against it.
+     */
+    Optional<String> shape(Object expression) {
+        if (!(expression instanceof Map<?, ?> map) || map.size() != 1) {
+            return Optional.empty();
+        }
+        Map.Entry<?, ?> e = map.entrySet().iterator().next();
+        String id = switch (String.valueOf(e.getKey())) {
+            case "Ref" -> String.valueOf(e.getValue());
+            case "Fn::GetAtt" -> e.getValue() instanceof List<?> l && l.size() == 2 && "Arn".equals(String.valueOf(l.get(1)))
+                    ? String.valueOf(l.get(0)) : null;
+            default -> null;
+        };
+        Map<String, Object> resource = id == null ? null : resources.get(id);
+        if (resource == null) {
+            return Optional.empty();
+        }
+        return "AWS::StepFunctions::StateMachine".equals(resource.get("Type"))
+                ? Optional.of(arn("states", "stateMachine:*")) : Optional.empty();
+    }
+
     private Optional<String> ref(String id) {
         return switch (id) {
             case "AWS::Partition" -> Optional.of(partition);

@@ -4,7 +4,8 @@ package dev.interlock.orchestrator;
 public sealed interface Action
         permits CheckExclusion, AcquireLock, CheckRunLog, ResolvePipeline, CheckEvaluationSla, CheckValidationDeadline,
         CheckReadiness, LogResult, CheckCompletionSla, NotifyDownstream, CheckDrift, HandleLateArrival,
-        CheckMonitoringExpired, ReleaseLock, PlanRetry, AlertExecutionError, Watchdog {
+        CheckMonitoringExpired, ReleaseLock, PlanRetry, AlertExecutionError, Watchdog, AwaitJobCompletion,
+        JobStateChange {
 
     /** Decides the outcome of {@code request}. */
     Outcome run(ActionRequest request);

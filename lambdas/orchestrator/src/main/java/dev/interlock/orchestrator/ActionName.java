@@ -20,6 +20,8 @@ public enum ActionName {
     RELEASE_LOCK("releaseLock"),
     PLAN_RETRY("planRetry"),
     ALERT_EXECUTION_ERROR("alertExecutionError"),
+    AWAIT_JOB_COMPLETION("awaitJobCompletion"),
+    JOB_STATE_CHANGE("jobStateChange"),
     WATCHDOG("watchdog");
 
     private final String wireName;
@@ -48,9 +50,10 @@ public enum ActionName {
 
     /**
      * Whether the action concerns one (pipeline, schedule) and so needs them in the request. The watchdog concerns
-     * every pipeline; an execution error must be alerted even when the failed execution names no pipeline.
+     * every pipeline; an execution error must be alerted even when the failed execution names no pipeline; a job's
+     * state change names only the job (its run is found by the job's id).
      */
     public boolean needsPipeline() {
-        return this != WATCHDOG && this != ALERT_EXECUTION_ERROR;
+        return this != WATCHDOG && this != ALERT_EXECUTION_ERROR && this != JOB_STATE_CHANGE;
     }
 }

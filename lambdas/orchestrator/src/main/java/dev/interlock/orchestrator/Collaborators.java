@@ -13,9 +13,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What every action works with: the store, the time, the alert channel, the settings and the log. */
+/**
+ * What every action works with: the store, the time, the alert channel, the settings, the log and the callbacks that
+ * end a machine's wait for a job.
+ */
 public record Collaborators(Provider provider, Clock clock, DeduplicatedAlerts alerts, OrchestratorSettings settings,
-                            StructuredLog log) {
+                            StructuredLog log, TaskCallbacks callbacks) {
 
     public Collaborators {
         Objects.requireNonNull(provider, "provider");
@@ -23,6 +26,7 @@ public record Collaborators(Provider provider, Clock clock, DeduplicatedAlerts a
         Objects.requireNonNull(alerts, "alerts");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(log, "log");
+        Objects.requireNonNull(callbacks, "callbacks");
     }
 
     /** The current instant of the injected clock. */

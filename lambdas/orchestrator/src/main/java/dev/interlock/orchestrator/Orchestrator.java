@@ -39,8 +39,13 @@ public final class Orchestrator {
 
     public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings,
                         StructuredLog log) {
+        this(provider, clock, alerts, settings, log, TaskCallbacks.unavailable());
+    }
+
+    public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings,
+                        StructuredLog log, TaskCallbacks callbacks) {
         this.collaborators = new Collaborators(provider, clock,
-                new DeduplicatedAlerts(provider.alerts(), alerts, clock, log), settings, log);
+                new DeduplicatedAlerts(provider.alerts(), alerts, clock, log), settings, log, callbacks);
         this.gates = new GateOutcomes(collaborators);
         for (ActionName name : ActionName.values()) {
             actions.put(name, create(name, collaborators));
@@ -67,6 +72,8 @@ public final class Orchestrator {
             case PLAN_RETRY -> new PlanRetry(c);
             case ALERT_EXECUTION_ERROR -> new AlertExecutionError(c);
             case WATCHDOG -> new Watchdog(c);
+            case AWAIT_JOB_COMPLETION -> new AwaitJobCompletion(c);
+            case JOB_STATE_CHANGE -> new JobStateChange(c);
         };
     }
 

@@ -39,7 +39,8 @@ public final class OrchestratorHandler implements RequestStreamHandler {
      */
     public OrchestratorHandler(Deps deps) {
         this.orchestrator = Lazy.of(() -> new Orchestrator(deps.provider(), deps.clock(), deps.alerts(),
-                OrchestratorSettings.from(deps.environment()), deps.log("orchestrator")));
+                OrchestratorSettings.from(deps.environment()), deps.log("orchestrator"),
+                new SfnTaskCallbacks(() -> deps.clients().stepFunctions())));
     }
 
     /** Collaborators by constructor: tests pass the in-memory Provider, a fixed clock and a recording publisher. */

@@ -17,6 +17,7 @@ import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
+import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.EmrTrigger;
@@ -56,10 +57,20 @@ public final class ResolvePipeline implements Action {
             int pollIntervalSeconds,
             int pollLimit,
             int maxJobDurationSeconds,
+            boolean completionByCallback,
+            int callbackHeartbeatSeconds,
+            int callbackTimeoutSeconds,
+            int nextPollSeconds,
             Monitoring monitoring,
             Retry retry,
             boolean dryRun) {
     }
+
+    /**
+     * How long a job that completes by callback is waited for before the run-checker is asked anyway (a lost event):
+     * the wait's heartbeat timeout, at most this, never more than the job may run.
+     */
+    public static final int CALLBACK_FALLBACK_POLL_SECONDS = 900;
 
     /** Resolved monitoring loop. */
     public record Monitoring(boolean enabled, int intervalSeconds, long durationSeconds) {
@@ -109,9 +120,14 @@ public final class ResolvePipeline implements Action {
         // resolved only inside them and never enter the execution history.
         TriggerConfig trigger = pipeline.trigger();
         createRun(request, runId, trigger);
+        boolean callback = JobStateRule.forTriggerType(trigger.type()).isPresent();
+        int heartbeat = Math.max(1, Math.min(CALLBACK_FALLBACK_POLL_SECONDS, tuning.maxJobDurationSeconds()));
         return Outcome.proceed(new Resolved(runId, traits, trigger, trigger.type().wireName(), headersOf(trigger),
                 tuning.evaluationIntervalSeconds(), tuning.pollIntervalSeconds(), tuning.pollLimit(),
-                tuning.maxJobDurationSeconds(), new Monitoring(tuning.monitoringEnabled(), tuning.monitoringIntervalSeconds(), tuning.monitoringDurationSeconds()),
+                tuning.maxJobDurationSeconds(), callback, heartbeat,
+                // Longer than the heartbeat, so the heartbeat's fallback poll comes first and follows the job on.
+                tuning.maxJobDurationSeconds() + tuning.pollIntervalSeconds(),
+                callback ? heartbeat : tuning.pollIntervalSeconds(), new Monitoring(tuning.monitoringEnabled(), tuning.monitoringIntervalSeconds(), tuning.monitoringDurationSeconds()),
                 Retry.of(pipeline.retry()), pipeline.dryRun()));
     }
 

@@ -63,6 +63,8 @@ class ContractFieldsTest {
                             "executionTimeoutSeconds", 14400, "replay", true),
                     Map.of("retryable", false), Map.of());
             case "alertExecutionError" -> List.of(Map.of("error", Map.of("Error", "Lambda.Unknown", "Cause", "crashed")), Map.of());
+            case "awaitJobCompletion" -> List.of(Map.of("taskToken", "token-1", "triggerType", "glue",
+                    "metadata", Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_1")), Map.of());
             default -> List.of(Map.of());
         };
     }

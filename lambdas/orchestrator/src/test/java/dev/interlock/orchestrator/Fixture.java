@@ -45,8 +45,9 @@ final class Fixture {
     final RecordingAlerts alerts = new RecordingAlerts();
     final OrchestratorSettings settings = new OrchestratorSettings(14400, 2, 7);
     final ByteArrayOutputStream logs = new ByteArrayOutputStream();
+    final RecordingCallbacks callbacks = new RecordingCallbacks();
     final OrchestratorHandler handler = new OrchestratorHandler(new Orchestrator(provider, clock, alerts, settings,
-            new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock)));
+            new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock), callbacks));
 
     /** What every action of {@link #handler} works with. */
     Collaborators collaborators() {
@@ -57,7 +58,28 @@ final class Fixture {
     Collaborators collaborators(dev.interlock.store.Provider over) {
         StructuredLog log = new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock);
         return new Collaborators(over, clock, new dev.interlock.deps.alert.DeduplicatedAlerts(over.alerts(), alerts, clock, log),
-                settings, log);
+                settings, log, callbacks);
+    }
+
+    /** SendTaskSuccess/SendTaskFailure as recorded; a token answers once, like a task that stops waiting. */
+    static final class RecordingCallbacks implements TaskCallbacks {
+        record Sent(String token, String kind, String body) {
+        }
+
+        final java.util.List<Sent> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final java.util.Set<String> ended = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        @Override
+        public boolean succeed(String taskToken, String outputJson) {
+            sent.add(new Sent(taskToken, "success", outputJson));
+            return ended.add(taskToken);
+        }
+
+        @Override
+        public boolean fail(String taskToken, String error, String cause) {
+            sent.add(new Sent(taskToken, "failure", error + ": " + cause));
+            return ended.add(taskToken);
+        }
     }
 
     /** The request EventBridge sends the watchdog. */

@@ -152,7 +152,8 @@ class StateMachineFlowTest {
         assertThat(provider.runs().compareAndSwap(triggering.version(), triggering.moveTo(target, clock.instant()))).isTrue();
         boolean failed = target == RunStatus.FAILED;
         return InterlockJson.tree(Map.of("runId", runId, "status", failed ? "failed" : outcome, "metadata", Map.of(),
-                "error", failed ? "HTTP 503" : "", "failureCategory", failed ? outcome : ""));
+                "error", failed ? "HTTP 503" : "", "failureCategory", failed ? outcome : "",
+                "startedAt", InterlockJson.timestamp(clock.instant())));
     }
 
     /** Like the run-checker: a scripted state; "timeout" is a job it cancelled past its maximum duration. */

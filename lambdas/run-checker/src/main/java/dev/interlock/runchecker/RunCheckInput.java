@@ -19,8 +19,16 @@ public record RunCheckInput(String pipelineId, String scheduleId, String date, S
      * @param maxJobDurationSeconds a job running longer is cancelled (and may then be retried)
      * @param executionStartTime    with {@code executionTimeoutSeconds}: the execution's time budget, which following
      *                              never outlasts
+     * @param nextPollSeconds       when the machine asks next if the job still runs (absent: the poll interval); for a
+     *                              job that completes by callback, the fallback poll's heartbeat
      */
     public record Follow(String since, Integer pollIntervalSeconds, Integer pollLimit, Integer maxJobDurationSeconds,
-                         String executionStartTime, Integer executionTimeoutSeconds) {
+                         String executionStartTime, Integer executionTimeoutSeconds, Integer nextPollSeconds) {
+
+        public Follow(String since, Integer pollIntervalSeconds, Integer pollLimit, Integer maxJobDurationSeconds,
+                      String executionStartTime, Integer executionTimeoutSeconds) {
+            this(since, pollIntervalSeconds, pollLimit, maxJobDurationSeconds, executionStartTime, executionTimeoutSeconds,
+                    null);
+        }
     }
 }

@@ -264,7 +264,7 @@ public final class RunPoll {
      * which makes the poll a plain one.
      */
     private record Budget(Instant now, Instant overdueAt, Instant cancelAt, Instant end, int pollIntervalSeconds,
-                          int pollLimit, int maxJobDurationSeconds) {
+                          int pollLimit, int maxJobDurationSeconds, int nextPollSeconds) {
 
         static Budget of(RunCheckInput.Follow follow, Instant now) {
             if (follow == null || follow.since() == null || follow.executionStartTime() == null
@@ -278,7 +278,9 @@ public final class RunPoll {
                 int max = Math.max(interval, follow.maxJobDurationSeconds() == null ? interval : follow.maxJobDurationSeconds());
                 Instant end = new ExecutionBudget(Instant.parse(follow.executionStartTime().trim()),
                         follow.executionTimeoutSeconds()).end();
-                return new Budget(now, since.plusSeconds((long) interval * limit), since.plusSeconds(max), end, interval, limit, max);
+                int next = follow.nextPollSeconds() == null ? interval : Math.max(1, follow.nextPollSeconds());
+                return new Budget(now, since.plusSeconds((long) interval * limit), since.plusSeconds(max), end, interval, limit,
+                        max, next);
             } catch (DateTimeException e) {
                 return null;
             }
@@ -286,7 +288,7 @@ public final class RunPoll {
 
         /** The next poll would come after the execution's budget: decide now. */
         boolean lastPoll() {
-            return now.plusSeconds(pollIntervalSeconds).isAfter(end);
+            return now.plusSeconds(nextPollSeconds).isAfter(end);
         }
     }
 

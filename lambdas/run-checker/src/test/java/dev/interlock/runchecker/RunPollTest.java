@@ -294,6 +294,23 @@ class RunPollTest {
     }
 
     @Test
+    void aCallbackJobsFallbackPollDecidesOneHeartbeatBeforeTheBudgetEndsNotOnePollInterval() {
+        running("run-17", TriggerType.GLUE);
+        glueState("RUNNING");
+        // 10 min left in the execution's budget: a poll 60 s later still fits, a fallback poll 900 s later does not.
+        Instant start = NOW.minusSeconds(14400 - 900 - 600);
+
+        RunCheckOutput polled = poll.check(new RunCheckInput("orders", "daily", "2026-03-01", "run-17", "glue", GLUE,
+                Map.of(), new RunCheckInput.Follow(NOW.toString(), 60, 5, 1800, start.toString(), 14400, 60)));
+        RunCheckOutput fallback = poll.check(new RunCheckInput("orders", "daily", "2026-03-01", "run-17", "glue", GLUE,
+                Map.of(), new RunCheckInput.Follow(NOW.toString(), 60, 5, 1800, start.toString(), 14400, 900)));
+
+        assertThat(polled.state()).isEqualTo("running");
+        assertThat(fallback.state()).isEqualTo("failed");
+        assertThat(fallback.failureCategory()).isEqualTo("PERMANENT");
+    }
+
+    @Test
     void aTransientCheckFailureIsRunningWithoutCategorySoTheNextPollRetries() {
         running("run-5", TriggerType.AIRFLOW);
         server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual_1", Answer.status(503, "scheduler restarting"));

@@ -75,6 +75,10 @@ public final class RunTrigger {
      * @throws StoreException when the run state cannot be read or written (an infrastructure fault)
      */
     public TriggerOutput fire(TriggerInput input) {
+        return answer(input).answeredAt(InterlockJson.timestamp(clock.instant()));
+    }
+
+    private TriggerOutput answer(TriggerInput input) {
         String runId = input.runId() == null ? "" : input.runId().trim();
         List<String> missing = new ArrayList<>();
         require(input.pipelineId(), "pipelineId", missing);

@@ -112,8 +112,10 @@ class RunTriggerTest {
 
         TriggerOutput out = fire(slow, "run-1", "{\"type\":\"glue\",\"jobName\":\"orders-etl\",\"arguments\":{\"--date\":\"2026-03-01\"}}");
 
-        assertThat(out).isEqualTo(new TriggerOutput("run-1", "running",
+        assertThat(out).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("run-1", "running",
                 Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042"), "", ""));
+        assertThat(out.startedAt()).as("following the job is measured from the answer")
+                .isEqualTo(dev.interlock.model.json.InterlockJson.timestamp(clock.instant()));
         assertThat(aws.requests("AWSGlue.StartJobRun").getFirst().json().toString())
                 .isEqualTo("{\"JobName\":\"orders-etl\",\"Arguments\":{\"--date\":\"2026-03-01\"}}");
         RunState run = run("run-1");
@@ -139,7 +141,7 @@ class RunTriggerTest {
 
         TriggerOutput out = fire("run-2", "{\"type\":\"http\",\"url\":\"" + server.uri("/jobs/orders") + "\"}");
 
-        assertThat(out).isEqualTo(new TriggerOutput("run-2", "completed", Map.of("http_status", "202"), "", ""));
+        assertThat(out).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("run-2", "completed", Map.of("http_status", "202"), "", ""));
         RunState run = run("run-2");
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(run.version()).isEqualTo(3);
@@ -155,7 +157,7 @@ class RunTriggerTest {
         TriggerOutput out = fire("run-3", trigger);
 
         String error = "POST " + server.uri("/jobs/orders") + " returned status 404: no such job";
-        assertThat(out).isEqualTo(new TriggerOutput("run-3", "failed", Map.of(), error, "PERMANENT"));
+        assertThat(out).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("run-3", "failed", Map.of(), error, "PERMANENT"));
         RunState run = run("run-3");
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.failureMessage()).isEqualTo(error);
@@ -209,7 +211,7 @@ class RunTriggerTest {
         TriggerOutput failed = fire(fails, "run-7", trigger);
 
         assertThat(fire(completes, "run-6", trigger)).isEqualTo(completed);
-        assertThat(fire(fails, "run-7", trigger)).isEqualTo(new TriggerOutput("run-7", "failed", Map.of(),
+        assertThat(fire(fails, "run-7", trigger)).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("run-7", "failed", Map.of(),
                 "glue StartJobRun failed: AccessDeniedException", "PERMANENT"));
         assertThat(failed).isEqualTo(fire(fails, "run-7", trigger));
         assertThat(starts).hasValue(2);
@@ -230,7 +232,7 @@ class RunTriggerTest {
 
         assertThat(starts).hasValue(0);
         // A failed answer would send the machine into a retry that starts a second job beside the first.
-        assertThat(out).isEqualTo(new TriggerOutput("run-8", "running", Map.of(), "", ""));
+        assertThat(out).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("run-8", "running", Map.of(), "", ""));
         assertThat(run("run-8").version()).isEqualTo(2);
         assertThat(events()).isEmpty();
         assertThat(published).isEmpty();
@@ -262,8 +264,8 @@ class RunTriggerTest {
         TriggerOutput noRun = trigger.fire(new TriggerInput("orders", "daily", "2026-03-01", " ", "e", null));
         TriggerOutput badDate = trigger.fire(new TriggerInput("orders", "daily", "01/03/2026", "run-10", "e", null));
 
-        assertThat(noRun).isEqualTo(new TriggerOutput("", "failed", Map.of(), "trigger input is missing runId", "PERMANENT"));
-        assertThat(badDate).isEqualTo(new TriggerOutput("run-10", "failed", Map.of(),
+        assertThat(noRun).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("", "failed", Map.of(), "trigger input is missing runId", "PERMANENT"));
+        assertThat(badDate).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("run-10", "failed", Map.of(),
                 "trigger input date '01/03/2026' is not YYYY-MM-DD", "PERMANENT"));
         assertThat(provider.runs().get("run-10")).isEmpty();
         assertThat(events()).isEmpty();
@@ -276,7 +278,7 @@ class RunTriggerTest {
 
         TriggerOutput out = fire("run-11", "{\"type\":\"glue\",\"jobName\":\"orders-etl\"}");
 
-        assertThat(out).isEqualTo(new TriggerOutput("run-11", "failed", Map.of(),
+        assertThat(out).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("run-11", "failed", Map.of(),
                 "run run-11 belongs to pipeline billing, not orders", "PERMANENT"));
         assertThat(provider.runs().get("run-11").orElseThrow().status()).isEqualTo(RunStatus.PENDING);
         assertThat(aws.requests()).isEmpty();
@@ -311,7 +313,7 @@ class RunTriggerTest {
         TriggerOutput out = fire(racing, "run-15", "{\"type\":\"glue\",\"jobName\":\"orders-etl\"}");
 
         // The job did start, so the machine is told to follow it; the other writer's state stands.
-        assertThat(out).isEqualTo(new TriggerOutput("run-15", "running", Map.of("glue_job_run_id", "jr_9"), "", ""));
+        assertThat(out).usingRecursiveComparison().ignoringFields("startedAt").isEqualTo(new TriggerOutput("run-15", "running", Map.of("glue_job_run_id", "jr_9"), "", ""));
         assertThat(run("run-15").status()).isEqualTo(RunStatus.CANCELLED);
         assertThat(events()).extracting(Event::kind).containsExactly(EventKind.RUN_STATE_CHANGED);
     }
@@ -340,7 +342,7 @@ class RunTriggerTest {
     }
 
     @Test
-    void theHandlerReadsGoStyleKeysAndWritesAllFiveFields() throws IOException {
+    void theHandlerReadsGoStyleKeysAndWritesAllSixFields() throws IOException {
         server.answer("POST /hook", Answer.status(200, "ok"));
         TriggerHandler handler = new TriggerHandler(new RunTrigger(provider, runners, alerts, clock));
         String in = "{\"pipelineID\":\"orders\",\"scheduleID\":\"daily\",\"date\":\"2026-03-01\",\"runID\":\"run-14\","
@@ -350,6 +352,7 @@ class RunTriggerTest {
         handler.handleRequest(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out, null);
 
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"runId\":\"run-14\",\"status\":\"completed\","
-                + "\"metadata\":{\"http_status\":\"200\"},\"error\":\"\",\"failureCategory\":\"\"}");
+                + "\"metadata\":{\"http_status\":\"200\"},\"error\":\"\",\"failureCategory\":\"\","
+                + "\"startedAt\":\"" + dev.interlock.model.json.InterlockJson.timestamp(clock.instant()) + "\"}");
     }
 }

@@ -2,14 +2,20 @@ package dev.interlock.local.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.aws.AwsJson;
+import dev.interlock.local.aws.FunctionOutcome;
+import dev.interlock.local.aws.FunctionRegistry;
+import dev.interlock.local.sfn.InterlockStateMachine;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.model.runtime.JobStateRule;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
  * The job-state rules of the stack on the local bus: one per {@link JobStateRule}, matching the terminal states of
- * every job (locally every job is a fake of this runtime), rendering the event as the stack's input transformer does.
+ * every job (locally every job is a fake of this runtime), rendering the event as the stack's input transformer does
+ * and invoking the orchestrator's {@code jobStateChange} with it.
  */
 final class JobStateTargets {
 
@@ -17,18 +23,30 @@ final class JobStateTargets {
     }
 
     /**
-     * Where the rules deliver until the orchestrator answers {@code jobStateChange}: the input is recorded (the bus
-     * keeps it among its deliveries) and completion keeps following the poll loop.
+     * What the stack's rule target does: invoke the orchestrator with the rendered event ({@code jobStateChange}). A
+     * failed invocation throws, so the bus delivers again, as EventBridge retries a rule target.
      */
-    static final class Recorder implements LocalEventBus.Target {
+    static final class Orchestrator implements LocalEventBus.Target {
+        private final FunctionRegistry functions;
+
+        Orchestrator(FunctionRegistry functions) {
+            this.functions = functions;
+        }
+
         @Override
         public String name() {
-            return "orchestrator " + JobStateRule.TARGET_ACTION + " (recorded)";
+            return "orchestrator " + JobStateRule.TARGET_ACTION;
         }
 
         @Override
         public void deliver(JsonNode input) {
-            // Recorded by the bus as a delivery; nothing else to do yet.
+            FunctionOutcome outcome = FunctionOutcome.invoke(functions,
+                    InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
+                    input.toString().getBytes(StandardCharsets.UTF_8), 60_000);
+            if (outcome.failed()) {
+                throw new IllegalStateException(JobStateRule.TARGET_ACTION + " failed: " + outcome.errorType() + ": "
+                        + outcome.errorMessage());
+            }
         }
     }
 

@@ -84,7 +84,6 @@ public final class LocalRuntime implements AutoCloseable {
     private LocalEventBus eventBus;
     private JobFakes jobs;
     private EventBridgeClient eventBridge;
-    private final JobStateTargets.Recorder jobStateTarget = new JobStateTargets.Recorder();
 
     private LocalRuntime(RuntimeOptions options) {
         this.options = options;
@@ -133,7 +132,7 @@ public final class LocalRuntime implements AutoCloseable {
                 ? ExecutionStore.inMemory()
                 : ExecutionStore.inDirectory(options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)));
         eventBus = new LocalEventBus();
-        JobStateTargets.addRules(eventBus, jobStateTarget);
+        JobStateTargets.addRules(eventBus, new JobStateTargets.Orchestrator(functions));
         jobs = new JobFakes(engineClock, this::eventBridge);
         stepFunctions = track(bound(PortInUseException.Port.STEP_FUNCTIONS, options.stepFunctionsPort(), () ->
                 LocalStepFunctionsServer.start(options.stepFunctionsPort(), jobs.stepFunctions(), stateMachine)));

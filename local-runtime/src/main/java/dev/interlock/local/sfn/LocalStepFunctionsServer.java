@@ -136,6 +136,19 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
                     ? jobs.stop(required(r, "executionArn"), text(r, "error"), text(r, "cause"))
                     : machineOfExecution(required(r, "executionArn"))
                             .stopExecution(required(r, "executionArn"), text(r, "error"), text(r, "cause"));
+            case "SendTaskSuccess" -> {
+                machineWaitingFor(required(r, "taskToken")).sendTaskSuccess(required(r, "taskToken"), required(r, "output"));
+                yield Map.of();
+            }
+            case "SendTaskFailure" -> {
+                machineWaitingFor(required(r, "taskToken"))
+                        .sendTaskFailure(required(r, "taskToken"), text(r, "error"), text(r, "cause"));
+                yield Map.of();
+            }
+            case "SendTaskHeartbeat" -> {
+                machineWaitingFor(required(r, "taskToken")).sendTaskHeartbeat(required(r, "taskToken"));
+                yield Map.of();
+            }
             case "DescribeStateMachine" -> {
                 StateMachine m = machine(required(r, "stateMachineArn"));
                 ObjectNode out = JSON.createObjectNode();
@@ -220,6 +233,13 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
             throw new UnknownMachine("State Machine Does Not Exist: '" + arn + "'");
         }
         return m;
+    }
+
+    /** The machine whose callback task waits under {@code taskToken}; a token nobody waits for is refused. */
+    private StateMachine machineWaitingFor(String taskToken) {
+        return machines.values().stream().filter(m -> m.waitsFor(taskToken)).findFirst().orElseThrow(
+                () -> new StepFunctionsException(StepFunctionsException.Code.TaskDoesNotExist,
+                        "Task does not exist anymore (unknown or closed task token)"));
     }
 
     private StateMachine machineOfExecution(String executionArn) {

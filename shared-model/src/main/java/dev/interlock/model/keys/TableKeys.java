@@ -33,6 +33,7 @@ public final class TableKeys {
     public static final String WATCH = "WATCH";
     public static final String DUE_PREFIX = "WATCHDOG#DUE#";
     public static final String CHECKPOINT = "CHECKPOINT";
+    public static final String CALLBACK = "CALLBACK";
 
     /**
      * The due entries of one UTC day are spread over this many partitions (by pipeline), so the burst of a roll-over
@@ -164,6 +165,14 @@ public final class TableKeys {
     /** Index entry: a trait default of registered archetype {@code archetype} names sensor {@code sensor}. */
     public static ItemKey sensorReaderArchetype(String sensor, String archetype) {
         return new ItemKey(sensorPk(sensor), ARCHETYPE_PREFIX + requirePart("archetype", archetype));
+    }
+
+    /**
+     * Where a run waiting for its job by callback and the job's terminal event meet, keyed by the job system's own
+     * id: {@code JOB#<triggerType>#<jobId>/CALLBACK}.
+     */
+    public static ItemKey jobCallback(String triggerType, String jobId) {
+        return new ItemKey("JOB#" + requirePart("triggerType", triggerType) + "#" + requirePart("jobId", jobId), CALLBACK);
     }
 
     /** Run state item (the truth; changed by CAS). */

@@ -1,8 +1,11 @@
 package dev.interlock.model.runtime;
 
+import dev.interlock.model.trigger.TriggerType;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The EventBridge rules that follow AWS jobs to their end (infra-cdk/README.md): which service events they match (AWS's own
@@ -12,13 +15,14 @@ import java.util.Map;
  */
 public enum JobStateRule {
     GLUE("GlueJobStateChange", "aws.glue", "Glue Job State Change", "state",
-            List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"), "jobName"),
+            List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"), "jobName", TriggerType.GLUE, "jobRunId"),
     EMR_STEP("EmrStepStateChange", "aws.emr", "EMR Step Status Change", "state",
-            List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"), "clusterId"),
+            List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"), "clusterId", TriggerType.EMR, "stepId"),
     EMR_SERVERLESS("EmrServerlessJobStateChange", "aws.emr-serverless", "EMR Serverless Job Run State Change", "state",
-            List.of("SUCCESS", "FAILED", "CANCELLED"), "applicationId"),
+            List.of("SUCCESS", "FAILED", "CANCELLED"), "applicationId", TriggerType.EMR_SERVERLESS, "jobRunId"),
     STEP_FUNCTIONS("StepFunctionsExecutionStateChange", "aws.states", "Step Functions Execution Status Change", "status",
-            List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"), "stateMachineArn");
+            List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"), "stateMachineArn", TriggerType.STEP_FUNCTION,
+            "executionArn");
 
     /** The orchestrator action the rules' target invokes. */
     public static final String TARGET_ACTION = "jobStateChange";
@@ -29,9 +33,13 @@ public enum JobStateRule {
     private final String stateField;
     private final List<String> terminalStates;
     private final String resourceField;
+    private final TriggerType triggerType;
+    private final String jobIdField;
 
     JobStateRule(String ruleId, String source, String detailType, String stateField, List<String> terminalStates,
-                 String resourceField) {
+                 String resourceField, TriggerType triggerType, String jobIdField) {
+        this.triggerType = triggerType;
+        this.jobIdField = jobIdField;
         this.ruleId = ruleId;
         this.source = source;
         this.detailType = detailType;
@@ -68,6 +76,40 @@ public enum JobStateRule {
     /** The {@code detail} field naming the job's resource, by which a deployment scopes the rule. */
     public String resourceField() {
         return resourceField;
+    }
+
+    /** The trigger type whose jobs this rule follows; its runs complete by callback instead of polling. */
+    public TriggerType triggerType() {
+        return triggerType;
+    }
+
+    /**
+     * The {@code detail} field holding the job's own id, the one the trigger records in the run's metadata
+     * ({@link dev.interlock.model.run.JobMetadata#jobId}): Glue's {@code jobRunId}, EMR's {@code stepId}, EMR
+     * Serverless' {@code jobRunId}, Step Functions' {@code executionArn}.
+     */
+    public String jobIdField() {
+        return jobIdField;
+    }
+
+    /** The rule that follows jobs of {@code type}, if its jobs complete by callback. */
+    public static Optional<JobStateRule> forTriggerType(TriggerType type) {
+        for (JobStateRule rule : values()) {
+            if (rule.triggerType == type) {
+                return Optional.of(rule);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The rule whose events carry this {@code source} and {@code detail-type}. */
+    public static Optional<JobStateRule> forEvent(String source, String detailType) {
+        for (JobStateRule rule : values()) {
+            if (rule.source.equals(source) && rule.detailType.equals(detailType)) {
+                return Optional.of(rule);
+            }
+        }
+        return Optional.empty();
     }
 
     /**

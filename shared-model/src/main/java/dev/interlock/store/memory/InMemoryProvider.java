@@ -3,6 +3,9 @@ package dev.interlock.store.memory;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.IndexKey;
+import dev.interlock.store.JobCallbackStore;
+import dev.interlock.model.run.JobCallback;
+import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
@@ -48,6 +51,7 @@ import dev.interlock.store.WatchdogIndex;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.ConcurrentHashMap;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -95,6 +99,7 @@ public final class InMemoryProvider implements Provider {
     private final AlertLedger alerts = new Alerts();
     private final Locker locks = new Locks();
     private final WatchdogIndex watchdog = new Watchdog();
+    private final JobCallbackStore jobCallbacks = new JobCallbacks();
 
     /** An empty store with the default retention. */
     public InMemoryProvider(Clock clock) {
@@ -121,6 +126,7 @@ public final class InMemoryProvider implements Provider {
     @Override public AlertLedger alerts() { return alerts; }
     @Override public Locker locks() { return locks; }
     @Override public WatchdogIndex watchdog() { return watchdog; }
+    @Override public JobCallbackStore jobCallbacks() { return jobCallbacks; }
 
     @Override
     public TransitionOutcome recordTransition(RunTransition transition) {
@@ -805,6 +811,27 @@ public final class InMemoryProvider implements Provider {
             if (owner == null || owner.isBlank()) {
                 throw new IllegalArgumentException("lock owner is required");
             }
+        }
+    }
+
+    /** Atomic per job (as DynamoDB's UpdateItem with ALL_NEW); expiry is not modelled. */
+    private static final class JobCallbacks implements JobCallbackStore {
+        private final ConcurrentHashMap<ItemKey, JobCallback> items =
+                new ConcurrentHashMap<>();
+
+        @Override
+        public JobCallback await(TriggerType type, String jobId,
+                JobCallback.Waiter waiter, Instant expiresAt) {
+            return items.compute(TableKeys.jobCallback(type.wireName(), jobId), (k, old) ->
+                    new JobCallback(type, jobId, waiter, old == null ? null : old.end()));
+        }
+
+        @Override
+        public JobCallback ended(TriggerType type, String jobId,
+                JobCallback.JobEnd end, Instant expiresAt) {
+            return items.compute(TableKeys.jobCallback(type.wireName(), jobId), (k, old) ->
+                    new JobCallback(type, jobId, old == null ? null : old.waiter(),
+                            old == null || old.end() == null ? end : old.end()));
         }
     }
 }

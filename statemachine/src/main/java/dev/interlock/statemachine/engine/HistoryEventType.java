@@ -24,6 +24,7 @@ public enum HistoryEventType {
     ParallelStateExited("stateExitedEventDetails", EventDetails.StateExited.class),
     TaskScheduled("taskScheduledEventDetails", EventDetails.TaskScheduled.class),
     TaskStarted("taskStartedEventDetails", EventDetails.TaskStarted.class),
+    TaskSubmitted("taskSubmittedEventDetails", EventDetails.TaskSucceeded.class),
     TaskSucceeded("taskSucceededEventDetails", EventDetails.TaskSucceeded.class),
     TaskFailed("taskFailedEventDetails", EventDetails.TaskError.class),
     TaskTimedOut("taskTimedOutEventDetails", EventDetails.TaskError.class),

@@ -47,9 +47,11 @@ final class Interpreter {
     private final ChoiceEvaluator choices;
     private final String region;
     private final RandomGenerator random;
+    private final TaskTokens tokens;
 
     Interpreter(Execution execution, ObjectNode contextBase, EngineClock clock, TaskResources resources,
-            DataFlow data, String region, RandomGenerator random) {
+            DataFlow data, String region, RandomGenerator random, TaskTokens tokens) {
+        this.tokens = tokens;
         this.execution = execution;
         this.contextBase = contextBase;
         this.clock = clock;
@@ -366,7 +368,24 @@ final class Interpreter {
     }
 
     private JsonNode task(TaskState t, JsonNode input, Instant entered, int retryCount, Frame f) {
-        JsonNode context = context(t.name(), entered, retryCount, f);
+        ObjectNode context = context(t.name(), entered, retryCount, f);
+        // A callback task gets a token per attempt (a retry waits under a new one), valid only while it waits.
+        TaskTokens.Waiting waiting = t.resource() != null && t.resource().endsWith(TaskResources.WAIT_FOR_TASK_TOKEN)
+                ? tokens.open(clock) : null;
+        if (waiting != null) {
+            context.putObject("Task").put("Token", waiting.token());
+        }
+        try {
+            return task(t, input, context, retryCount, waiting, f);
+        } finally {
+            if (waiting != null) {
+                tokens.close(waiting.token());
+            }
+        }
+    }
+
+    private JsonNode task(TaskState t, JsonNode input, ObjectNode context, int retryCount,
+            TaskTokens.Waiting waiting, Frame f) {
         JsonNode effective = data.inputPath(input, t.inputPath(), context);
         JsonNode parameters = t.parameters() != null ? data.template(t.parameters(), effective, context) : effective;
         TaskResources.ResolvedTask task = resources.resolve(t.resource(), parameters).orElseThrow(
@@ -377,14 +396,22 @@ final class Interpreter {
         Long timeout = t.timeoutSeconds() != null ? Long.valueOf(t.timeoutSeconds())
                 : t.timeoutSecondsPath() != null ? positiveSeconds(
                         data.require(t.timeoutSecondsPath(), effective, context, "TimeoutSecondsPath")) : null;
+        Long heartbeat = t.heartbeatSeconds() != null ? Long.valueOf(t.heartbeatSeconds())
+                : t.heartbeatSecondsPath() != null ? positiveSeconds(
+                        data.require(t.heartbeatSecondsPath(), effective, context, "HeartbeatSecondsPath")) : null;
         TaskEvents events = task.directLambda() ? new LambdaFunctionEvents(task) : new ServiceTaskEvents(task, region);
-        emit(f, events.scheduled(), events.scheduledDetails(parameters, timeout, t.heartbeatSeconds()));
+        emit(f, events.scheduled(), events.scheduledDetails(parameters, timeout,
+                heartbeat == null ? null : heartbeat.intValue()));
         emit(f, events.started(), events.startedDetails());
 
         TaskOutcome outcome = invoke(t, task, parameters, retryCount, timeout, f);
+        if (waiting != null && outcome instanceof TaskOutcome.Succeeded submitted) {
+            emit(f, HistoryEventType.TaskSubmitted, events.succeededDetails(task.result(submitted.output())));
+            outcome = awaitCallback(waiting, timeout, heartbeat, f);
+        }
         return switch (outcome) {
             case TaskOutcome.Succeeded s -> {
-                JsonNode result = task.result(s.output());
+                JsonNode result = waiting != null ? s.output() : task.result(s.output());
                 emit(f, events.succeeded(), events.succeededDetails(result));
                 yield taskOutput(t, input, context, result);
             }
@@ -393,11 +420,39 @@ final class Interpreter {
                 throw StatesError.of(failed.error(), failed.cause());
             }
             case TaskOutcome.TimedOut timedOut -> {
-                String cause = "The task did not complete within " + timeout + " seconds";
-                emit(f, events.timedOut(), events.errorDetails(StatesErrors.TIMEOUT, cause));
-                throw StatesError.of(StatesErrors.TIMEOUT, cause);
+                emit(f, events.timedOut(), events.errorDetails(timedOut.error(), timedOut.cause()));
+                throw StatesError.of(timedOut.error(), timedOut.cause());
             }
         };
+    }
+
+    /**
+     * Waits for SendTaskSuccess/SendTaskFailure on the task's token. TimeoutSeconds counts from the task's start,
+     * HeartbeatSeconds from the start or the last SendTaskHeartbeat; whichever passes first ends the wait.
+     */
+    private TaskOutcome awaitCallback(TaskTokens.Waiting waiting, Long timeout, Long heartbeat, Frame f) {
+        Instant deadline = timeout == null ? null : waiting.startedAt().plusSeconds(timeout);
+        while (true) {
+            Instant heartbeatDeadline = heartbeat == null ? null : waiting.lastHeartbeat().plusSeconds(heartbeat);
+            Instant until = deadline == null ? heartbeatDeadline
+                    : heartbeatDeadline == null || deadline.isBefore(heartbeatDeadline) ? deadline : heartbeatDeadline;
+            if (f.token.await(waiting.gate(), until)) {
+                return switch (waiting.callback()) {
+                    case TaskTokens.Callback.Success s -> new TaskOutcome.Succeeded(s.output());
+                    case TaskTokens.Callback.Failure failure -> new TaskOutcome.Failed(
+                            failure.error() == null ? StatesErrors.TASK_FAILED : failure.error(), failure.cause());
+                };
+            }
+            Instant now = clock.now();
+            if (deadline != null && !now.isBefore(deadline)) {
+                return new TaskOutcome.TimedOut(StatesErrors.TIMEOUT,
+                        "The task did not complete within " + timeout + " seconds");
+            }
+            if (heartbeat != null && !now.isBefore(waiting.lastHeartbeat().plusSeconds(heartbeat))) {
+                return new TaskOutcome.TimedOut(StatesErrors.HEARTBEAT_TIMEOUT,
+                        "No heartbeat or result within " + heartbeat + " seconds");
+            }
+        }
     }
 
     /** A Task state's output from its (already wrapped) result: ResultSelector, ResultPath, OutputPath. */
@@ -518,7 +573,7 @@ final class Interpreter {
 
         record Failed(String error, String cause) implements TaskOutcome {}
 
-        record TimedOut() implements TaskOutcome {}
+        record TimedOut(String error, String cause) implements TaskOutcome {}
     }
 
     /**
@@ -568,7 +623,8 @@ final class Interpreter {
             boolean finished = f.token.await(done, deadline);
             if (!finished) {
                 taskToken.cancel(Cancellation.Reason.TASK_TIMED_OUT);
-                return new TaskOutcome.TimedOut();
+                return new TaskOutcome.TimedOut(StatesErrors.TIMEOUT,
+                        "The task did not complete within " + timeout + " seconds");
             }
             return outcome.get();
         } finally {

@@ -48,6 +48,7 @@ public final class StateMachine implements AutoCloseable {
     private final DataFlow data;
     private final ExecutionStore store;
     private final Map<String, Execution> executions = new LinkedHashMap<>();
+    private final TaskTokens tokens = new TaskTokens();
     /** Executions read back from the store that were running, waiting for {@link #resumeExecutions()}. */
     private final Map<Execution, ResumePoint> toResume = new LinkedHashMap<>();
     private boolean closed;
@@ -244,6 +245,36 @@ public final class StateMachine implements AutoCloseable {
     }
 
     /** StopExecution: ends a running execution as ABORTED at once; stopping an ended one changes nothing. */
+    /** Whether a {@code .waitForTaskToken} task of this machine is waiting under {@code taskToken}. */
+    public boolean waitsFor(String taskToken) {
+        return tokens.isOpen(taskToken);
+    }
+
+    /** SendTaskSuccess: the waiting task succeeds with {@code output} (JSON text). */
+    public void sendTaskSuccess(String taskToken, String output) {
+        JsonNode parsed;
+        try {
+            parsed = MAPPER.readTree(output == null ? "" : output);
+        } catch (JsonProcessingException e) {
+            throw new StepFunctionsException(StepFunctionsException.Code.InvalidOutput,
+                    "Invalid task output: " + e.getOriginalMessage());
+        }
+        if (parsed == null || parsed.isMissingNode()) {
+            throw new StepFunctionsException(StepFunctionsException.Code.InvalidOutput, "Task output is required");
+        }
+        tokens.sendSuccess(taskToken, parsed);
+    }
+
+    /** SendTaskFailure: the waiting task fails with {@code error}/{@code cause}; Retry and Catch apply. */
+    public void sendTaskFailure(String taskToken, String error, String cause) {
+        tokens.sendFailure(taskToken, error, cause);
+    }
+
+    /** SendTaskHeartbeat: the waiting task's HeartbeatSeconds count again from now. */
+    public void sendTaskHeartbeat(String taskToken) {
+        tokens.sendHeartbeat(taskToken);
+    }
+
     public StopExecutionResult stopExecution(String executionArn, String error, String cause) {
         Execution execution = execution(executionArn);
         if (execution.close(ExecutionStatus.ABORTED, null, error, cause, HistoryEventType.ExecutionAborted,
@@ -311,7 +342,7 @@ public final class StateMachine implements AutoCloseable {
     }
 
     private Interpreter interpreter(Execution execution) {
-        return new Interpreter(execution, contextBase(execution), clock, resources, data, region, random);
+        return new Interpreter(execution, contextBase(execution), clock, resources, data, region, random, tokens);
     }
 
     private void launch(Execution execution, java.util.function.Supplier<JsonNode> body) {

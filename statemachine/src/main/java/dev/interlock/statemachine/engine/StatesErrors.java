@@ -6,6 +6,7 @@ public final class StatesErrors {
     public static final String ALL = "States.ALL";
     public static final String TASK_FAILED = "States.TaskFailed";
     public static final String TIMEOUT = "States.Timeout";
+    public static final String HEARTBEAT_TIMEOUT = "States.HeartbeatTimeout";
     public static final String RUNTIME = "States.Runtime";
     public static final String BRANCH_FAILED = "States.BranchFailed";
     public static final String NO_CHOICE_MATCHED = "States.NoChoiceMatched";

@@ -16,6 +16,8 @@ public final class TaskResources {
 
     public static final String LAMBDA_INVOKE = "arn:aws:states:::lambda:invoke";
     public static final String SNS_PUBLISH = "arn:aws:states:::sns:publish";
+    /** The callback pattern: the task passes {@code $$.Task.Token} and waits for SendTaskSuccess/Failure. */
+    public static final String WAIT_FOR_TASK_TOKEN = ".waitForTaskToken";
 
     private final Map<String, TaskResource> resources;
     private final Map<String, TaskResource> functions;
@@ -36,20 +38,25 @@ public final class TaskResources {
 
     /** The call a Task state makes, resolved; empty when nothing is registered for it. */
     Optional<ResolvedTask> resolve(String resource, JsonNode parameters) {
+        if (resource != null && resource.startsWith("arn:aws:states:::") && resource.endsWith(WAIT_FOR_TASK_TOKEN)) {
+            return resolve(resource.substring(0, resource.length() - WAIT_FOR_TASK_TOKEN.length()), parameters)
+                    .map(ResolvedTask::waitingForTaskToken);
+        }
         if (LAMBDA_INVOKE.equals(resource)) {
             JsonNode name = parameters == null ? null : parameters.get("FunctionName");
             if (name == null || !name.isTextual()) {
                 return Optional.empty();
             }
-            return function(name.asText()).map(f -> new ResolvedTask("lambda", "invoke", name.asText(), f, true));
+            return function(name.asText())
+                    .map(f -> new ResolvedTask("lambda", "invoke", name.asText(), f, true, false));
         }
         TaskResource exact = resources.get(resource);
         if (exact != null) {
             String[] typeAndName = typeAndName(resource);
-            return Optional.of(new ResolvedTask(typeAndName[0], typeAndName[1], resource, exact, false));
+            return Optional.of(new ResolvedTask(typeAndName[0], typeAndName[1], resource, exact, false, false));
         }
         if (resource != null && resource.startsWith("arn:aws:lambda:")) {
-            return function(resource).map(f -> new ResolvedTask("lambda", resource, resource, f, false));
+            return function(resource).map(f -> new ResolvedTask("lambda", resource, resource, f, false, false));
         }
         return Optional.empty();
     }
@@ -86,9 +93,17 @@ public final class TaskResources {
         return new String[] {"custom", resource};
     }
 
-    /** A Task's call target and how to shape its result. */
+    /**
+     * A Task's call target and how to shape its result. {@code waitForTaskToken}: the call only hands the token
+     * over; the task's result is what SendTaskSuccess sends.
+     */
     record ResolvedTask(String resourceType, String resourceName, String target, TaskResource invoker,
-            boolean lambdaIntegration) {
+            boolean lambdaIntegration, boolean waitForTaskToken) {
+
+        ResolvedTask waitingForTaskToken() {
+            return new ResolvedTask(resourceType, resourceName + WAIT_FOR_TASK_TOKEN, target, invoker,
+                    lambdaIntegration, true);
+        }
 
         /** A Lambda function named directly as the Resource (not through the lambda:invoke integration). */
         boolean directLambda() {

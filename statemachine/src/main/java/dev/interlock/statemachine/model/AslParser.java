@@ -103,7 +103,8 @@ public final class AslParser {
             case "Task" -> new TaskState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),
                     text(n, "Resource", at), template(n, "Parameters", at), template(n, "ResultSelector", at),
                     path(n, "ResultPath", at), integer(n, "TimeoutSeconds", at), text(n, "TimeoutSecondsPath", at),
-                    integer(n, "HeartbeatSeconds", at), retriers(n, at), catchers(n, at), transition(n, at));
+                    integer(n, "HeartbeatSeconds", at), text(n, "HeartbeatSecondsPath", at),
+                    retriers(n, at), catchers(n, at), transition(n, at));
             case "Choice" -> new ChoiceState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),
                     choices(n, at), text(n, "Default", at));
             case "Wait" -> new WaitState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),

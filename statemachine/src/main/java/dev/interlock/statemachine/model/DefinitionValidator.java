@@ -97,6 +97,9 @@ public final class DefinitionValidator {
                 if (t.timeoutSeconds() != null && t.timeoutSecondsPath() != null) {
                     problem(at, "has both TimeoutSeconds and TimeoutSecondsPath");
                 }
+                if (t.heartbeatSeconds() != null && t.heartbeatSecondsPath() != null) {
+                    problem(at, "has both HeartbeatSeconds and HeartbeatSecondsPath");
+                }
                 if (t.heartbeatSeconds() != null && t.timeoutSeconds() != null
                         && t.heartbeatSeconds() >= t.timeoutSeconds()) {
                     problem(at + ".HeartbeatSeconds", "must be smaller than TimeoutSeconds");

@@ -3,7 +3,10 @@ package dev.interlock.statemachine.model;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
-/** {@code "Type": "Task"}: invokes a resource. {@code heartbeatSeconds} is kept but not enforced locally. */
+/**
+ * {@code "Type": "Task"}: invokes a resource. Heartbeat and timeout (fixed or by path) are enforced while a
+ * {@code .waitForTaskToken} task waits for its callback.
+ */
 public record TaskState(
         String name,
         String comment,
@@ -16,6 +19,7 @@ public record TaskState(
         Integer timeoutSeconds,
         String timeoutSecondsPath,
         Integer heartbeatSeconds,
+        String heartbeatSecondsPath,
         List<Retrier> retry,
         List<Catcher> catchers,
         Transition transition) implements State, State.Recoverable {

@@ -81,8 +81,26 @@ final class Asl {
     }
 
     static boolean isOrchestratorAction(JsonNode state, String action) {
-        return state.path("Resource").asText().equals("${OrchestratorFunctionArn}")
-                && state.path("Parameters").path("action").asText().equals(action);
+        return orchestratorRequest(state).path("action").asText().equals(action);
+    }
+
+    /** The callback pattern's resource: the function is called with the task token and the task waits for it. */
+    static final String LAMBDA_WAIT_FOR_TOKEN = "arn:aws:states:::lambda:invoke.waitForTaskToken";
+
+    /**
+     * The request a state sends the orchestrator: its Parameters when the function is the Resource, the Payload when
+     * it is called through {@value #LAMBDA_WAIT_FOR_TOKEN}; missing when the state does not call the orchestrator.
+     */
+    static JsonNode orchestratorRequest(JsonNode state) {
+        String resource = state.path("Resource").asText();
+        if (resource.equals("${OrchestratorFunctionArn}")) {
+            return state.path("Parameters");
+        }
+        if (resource.equals(LAMBDA_WAIT_FOR_TOKEN)
+                && state.path("Parameters").path("FunctionName").asText().equals("${OrchestratorFunctionArn}")) {
+            return state.path("Parameters").path("Payload");
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     }
 
     /** States reachable from {@code starts} without entering any state in {@code barrier} (barrier states are not included). */

@@ -87,7 +87,7 @@ class AslStructureTest {
     void everyLambdaTaskUsesAFunctionPlaceholderRetriesLambdaServiceErrorsAndCatches() {
         List<JsonNode> tasks = Asl.allTasks(states);
         List<JsonNode> lambdaTasks = tasks.stream().filter(t -> !t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
-        assertThat(lambdaTasks).hasSize(tasks.size() - 1);
+        assertThat(lambdaTasks).hasSize(tasks.size() - 2);
         for (JsonNode task : lambdaTasks) {
             assertThat(LAMBDA_PLACEHOLDERS).contains(task.get("Resource").asText());
             JsonNode retrier = task.get("Retry").get(0);
@@ -119,10 +119,10 @@ class AslStructureTest {
     }
 
     @Test
-    void theOnlyServiceIntegrationIsTheAlertPublishWithSpecSubjectAndMessage() throws Exception {
+    void theServiceIntegrationsAreTheJobCallbackAndTheAlertPublishWithSpecSubjectAndMessage() throws Exception {
         List<JsonNode> integrations = Asl.allTasks(states).stream()
                 .filter(t -> t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
-        assertThat(integrations).containsExactly(states.get("AlertErrorViaTopic"));
+        assertThat(integrations).containsExactly(states.get("WaitForJobCallback"), states.get("AlertErrorViaTopic"));
         JsonNode alert = states.get("AlertErrorViaTopic");
         assertThat(alert.get("Resource").asText()).isEqualTo("arn:aws:states:::sns:publish");
         JsonNode parameters = alert.get("Parameters");
@@ -153,7 +153,9 @@ class AslStructureTest {
                 catchTargets.add(e.getKey() + "->" + target);
             }
         }));
-        assertThat(catchTargets).allMatch(t -> t.endsWith("->AlertError") || t.equals("NotifyDownstream->ShouldMonitor"));
+        // The callback wait's catch of a failed job, a lost event or its timeout is the fallback poll, not an alert.
+        assertThat(catchTargets).allMatch(t -> t.endsWith("->AlertError") || t.equals("NotifyDownstream->ShouldMonitor")
+                || t.equals("WaitForJobCallback->PollRunStatus"));
     }
 
     @Test
@@ -277,15 +279,42 @@ class AslStructureTest {
     void theSameJobIsFollowedUntilTheRunCheckerEndsItNoPollLimitInTheMachineStartsItAgain() {
         JsonNode decide = states.get("EvaluatePollResult");
         assertThat(decide.get("Default").asText()).isEqualTo("WaitForRun");
-        assertThat(decide.get("Choices")).hasSize(2);
-        assertThat(states.get("IsTriggerSuccessful").get("Choices").get(0).get("Next").asText()).isEqualTo("StartFollowingJob");
-        assertThat(states.get("StartFollowingJob").get("Parameters").get("since.$").asText()).isEqualTo("$$.State.EnteredTime");
+        assertThat(decide.get("Choices")).hasSize(3);
+        assertThat(states.get("IsTriggerSuccessful").get("Choices").get(1).get("Next").asText()).isEqualTo("WaitForRun");
         JsonNode follow = states.get("PollRunStatus").get("Parameters").get("follow");
+        assertThat(follow.get("since.$").asText()).as("following is measured from the trigger's answer")
+                .isEqualTo("$.triggerResult.startedAt");
+        assertThat(follow.get("nextPollSeconds.$").asText()).isEqualTo("$.resolvePipeline.payload.nextPollSeconds");
         assertThat(follow.get("maxJobDurationSeconds.$").asText()).isEqualTo("$.resolvePipeline.payload.maxJobDurationSeconds");
         assertThat(follow.get("executionStartTime.$").asText()).isEqualTo("$$.Execution.StartTime");
         Set<String> fromThePollLoop = Asl.reachable(states, List.of("WaitForRun"), Set.of("CheckCompletionSLA", "LogRunFailed"));
         assertThat(fromThePollLoop).containsExactlyInAnyOrder("WaitForRun", "PollRunStatus", "EvaluatePollResult",
-                "AlertError", "AlertErrorViaTopic", "ReleaseLockAfterError", "ExecutionFailed").doesNotContain("TriggerPipeline");
+                "WaitForJobCallback", "AlertError", "AlertErrorViaTopic", "ReleaseLockAfterError", "ExecutionFailed").doesNotContain("TriggerPipeline");
+    }
+
+    @Test
+    void callbackJobsWaitWithATaskTokenAndFallBackToThePollOnALostOrFailedEvent() {
+        JsonNode wait = states.get("WaitForJobCallback");
+        assertThat(wait.get("Resource").asText()).isEqualTo(Asl.LAMBDA_WAIT_FOR_TOKEN);
+        assertThat(Asl.isOrchestratorAction(wait, "awaitJobCompletion")).isTrue();
+        assertThat(Asl.orchestratorRequest(wait).get("payload").get("taskToken.$").asText()).isEqualTo("$$.Task.Token");
+        assertThat(wait.get("HeartbeatSecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.callbackHeartbeatSeconds");
+        assertThat(wait.get("TimeoutSecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.callbackTimeoutSeconds");
+        assertThat(wait.get("ResultPath").asText()).as("SendTaskSuccess sends the run-checker's answer").isEqualTo("$.pollResult");
+        assertThat(wait.get("Next").asText()).isEqualTo("EvaluatePollResult");
+        JsonNode fallback = wait.get("Catch").get(0);
+        List<String> errors = new ArrayList<>();
+        fallback.get("ErrorEquals").forEach(e -> errors.add(e.asText()));
+        assertThat(errors).containsExactly("Interlock.JobFailed", "States.HeartbeatTimeout", "States.Timeout");
+        assertThat(fallback.get("Next").asText()).isEqualTo("PollRunStatus");
+        assertThat(wait.get("Catch").get(1).get("Next").asText()).isEqualTo("AlertError");
+        JsonNode callbackRule = states.get("IsTriggerSuccessful").get("Choices").get(0);
+        assertThat(callbackRule.get("Next").asText()).isEqualTo("WaitForJobCallback");
+        assertThat(states.get("EvaluatePollResult").get("Choices").get(2).get("Next").asText()).isEqualTo("WaitForJobCallback");
+        Set<String> fromTheWait = Asl.reachable(states, List.of("WaitForJobCallback"), Set.of("CheckCompletionSLA", "LogRunFailed"));
+        assertThat(fromTheWait).containsExactlyInAnyOrder("WaitForJobCallback", "WaitForRun", "PollRunStatus",
+                "EvaluatePollResult", "AlertError", "AlertErrorViaTopic", "ReleaseLockAfterError", "ExecutionFailed")
+                .doesNotContain("TriggerPipeline");
     }
 
     @Test

@@ -136,6 +136,11 @@ final class GuaranteedPaths {
     /** Result fields relative to the result root; keys of the form "fact:…" are only guaranteed once a Choice saw result == proceed. */
     private void taskResult(String name, JsonNode state, Map<String, String> result) {
         String resource = state.path("Resource").asText();
+        if (resource.equals(Asl.LAMBDA_WAIT_FOR_TOKEN)) {
+            // The result is what SendTaskSuccess sends: the run-checker's answer shape (CONTRACT.md §4).
+            result.putAll(relative(fields("$", contract.path("runChecker").path("output"))));
+            return;
+        }
         switch (resource) {
             case "${OrchestratorFunctionArn}" -> {
                 String action = state.path("Parameters").path("action").asText();
@@ -286,8 +291,10 @@ final class GuaranteedPaths {
         if (state.has("OutputPath") && !isStart) {
             require(name, "OutputPath", state.get("OutputPath").asText(), in, Set.of());
         }
-        if (state.has("SecondsPath")) {
-            require(name, "SecondsPath", state.get("SecondsPath").asText(), in, Set.of("integer"));
+        for (String field : List.of("SecondsPath", "HeartbeatSecondsPath", "TimeoutSecondsPath")) {
+            if (state.has(field)) {
+                require(name, field, state.get(field).asText(), in, Set.of("integer"));
+            }
         }
         if (state.has("TimestampPath")) {
             require(name, "TimestampPath", state.get("TimestampPath").asText(), in, Set.of("string"));

@@ -32,14 +32,15 @@ class GuaranteedPathsTest {
         assertThat(in.get("AlertError")).containsEntry("$.errorInfo.Error", "string").containsEntry("$.pipelineId", "string");
         assertThat(in.get("PlanRetry")).containsEntry("$.failureLog.payload.retryable", "boolean");
         assertThat(in.get("ShouldRetry")).containsEntry("$.planRetry.payload.retryInExecution", "boolean");
-        assertThat(in.get("PollRunStatus")).containsKey("$.follow.since");
+        assertThat(in.get("PollRunStatus")).containsKey("$.triggerResult.startedAt");
+        assertThat(in.get("WaitForJobCallback")).containsEntry("$.resolvePipeline.payload.callbackHeartbeatSeconds", "integer");
         assertThat(in.get("WaitForLock")).containsEntry("$.acquireLock.payload.waitSeconds", "integer");
     }
 
     @Test
     void reportsAChoiceOnAFieldTheTaskDoesNotDocument() {
         ObjectNode asl = Asl.definition();
-        choiceRule(asl, "IsTriggerSuccessful", 0).put("Variable", "$.triggerResult.state");
+        choiceRule(asl, "IsTriggerSuccessful", 1).put("Variable", "$.triggerResult.state");
         assertThat(new GuaranteedPaths(contract).check(asl)).containsExactly(
                 "IsTriggerSuccessful: Variable reads $.triggerResult.state which is not guaranteed on every path to this state");
     }
@@ -82,7 +83,7 @@ class GuaranteedPathsTest {
         payload.put("monitoringStartedAt.$", "$$.State.RetryCount");
         ((ObjectNode) asl.get("States").get("CheckCompletionSLA").get("Parameters")).put("action", "checkCompletionSla");
         assertThat(new GuaranteedPaths(contract).check(asl)).contains(
-                "CheckMonitoringExpired: monitoringStartedAt.$ reads context path $$.State.RetryCount which is not among [$$.Execution.Name, $$.Execution.StartTime, $$.State.EnteredTime]",
+                "CheckMonitoringExpired: monitoringStartedAt.$ reads context path $$.State.RetryCount which is not among [$$.Execution.Name, $$.Execution.StartTime, $$.State.EnteredTime, $$.Task.Token]",
                 "CheckCompletionSLA: orchestrator action 'checkCompletionSla' is not in contract.json");
     }
 

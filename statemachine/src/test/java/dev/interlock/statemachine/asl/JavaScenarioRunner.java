@@ -11,6 +11,7 @@ import dev.interlock.statemachine.engine.HistoryEventType;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.statemachine.engine.TaskFailedException;
 import dev.interlock.statemachine.engine.TaskResource;
+import dev.interlock.statemachine.engine.TaskInvocation;
 import dev.interlock.statemachine.engine.TaskResources;
 import dev.interlock.statemachine.engine.VirtualClock;
 import dev.interlock.statemachine.model.StateMachineDefinition;
@@ -49,7 +50,11 @@ final class JavaScenarioRunner {
         ScenarioScript script = new ScenarioScript(scenario, problem -> machine[0].stopExecution(
                 machine[0].arn().replace(":stateMachine:", ":execution:") + ":" + scenario.executionName(),
                 ScenarioScript.SCRIPT_PROBLEM, problem));
-        TaskResource orchestratorEtc = invocation -> perform(script.topLevel(invocation.stateName()));
+        TaskResource orchestratorEtc = invocation -> {
+            ScenarioScript.Step step = script.topLevel(invocation.stateName());
+            return invocation.resource().endsWith(TaskResources.WAIT_FOR_TASK_TOKEN)
+                    ? callback(machine[0], invocation, step) : perform(step);
+        };
         TaskResource evaluator = invocation -> perform(script.evaluator(invocation.stateName(), invocation.payload()));
         List<JsonNode> published = new ArrayList<>();
         TaskResource sns = invocation -> {
@@ -141,6 +146,7 @@ final class JavaScenarioRunner {
             problems.add("history: event " + scheduled.id() + " " + scheduled.type() + " follows no StateEntered event");
             return;
         }
+        request = Scenarios.orchestratorRequest(request);
         JsonNode action = request.get("action");
         invocations.add(new Scenarios.Invocation(state, action != null && action.isTextual() ? action.asText() : null));
         requests.putIfAbsent(state, request);
@@ -184,6 +190,24 @@ final class JavaScenarioRunner {
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A callback task: the scripted step is what its job reports through the token — a return is the SendTaskSuccess
+     * output, a throw of {@code States.HeartbeatTimeout} or {@code States.Timeout} sends nothing (the engine times the
+     * wait out in virtual time), any other throw is a SendTaskFailure.
+     */
+    private static JsonNode callback(StateMachine machine, TaskInvocation invocation, ScenarioScript.Step step) {
+        String token = invocation.payload().path("payload").path("taskToken").asText();
+        switch (step) {
+            case ScenarioScript.Step.Return r -> machine.sendTaskSuccess(token, r.value().toString());
+            case ScenarioScript.Step.Throw t -> {
+                if (!t.error().equals("States.HeartbeatTimeout") && !t.error().equals("States.Timeout")) {
+                    machine.sendTaskFailure(token, t.error(), t.cause());
+                }
+            }
+        }
+        return Asl.JSON.createObjectNode();
     }
 
     /** Turns a scripted step into what a task resource returns or throws. */

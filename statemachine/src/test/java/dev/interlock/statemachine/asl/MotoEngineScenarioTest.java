@@ -57,7 +57,11 @@ class MotoEngineScenarioTest {
 
     @TestFactory
     Stream<DynamicTest> motoTakesTheJavaEnginesPath(TestReporter reporter) {
-        return Scenarios.all().stream().map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
+        // Not yet on moto: the callback scenarios (WaitForJobCallback, .waitForTaskToken). Moto's engine would wait for
+        // a SendTaskSuccess sent to moto itself, which the scripted Lambda endpoint does not send; the Java engine and
+        // aws-local-stepfunctions run them.
+        return Scenarios.all().stream().filter(scenario -> scenario.results("WaitForJobCallback") == null)
+                .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
             Scenarios.Run moto = MotoScenarioRunner.runs().get(scenario.name());
             assertThat(moto).as("moto reported scenario %s", scenario.name()).isNotNull();
             JavaScenarioRunner.Outcome outcome = JavaScenarioRunner.run(scenario);

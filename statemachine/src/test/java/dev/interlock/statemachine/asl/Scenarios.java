@@ -146,4 +146,21 @@ final class Scenarios {
         }
         return expected;
     }
+
+    /**
+     * What a Task sent its function, as both engines record it: the {@code Payload} of a {@code lambda:invoke}
+     * (callback) Task, whose task token, different on every run, reads {@value #TASK_TOKEN}.
+     */
+    static JsonNode orchestratorRequest(JsonNode request) {
+        if (request == null || !request.has("FunctionName") || !request.has("Payload")) {
+            return request;
+        }
+        JsonNode payload = request.get("Payload").deepCopy();
+        if (payload.path("payload").has("taskToken")) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) payload.get("payload")).put("taskToken", TASK_TOKEN);
+        }
+        return payload;
+    }
+
+    static final String TASK_TOKEN = "<task token>";
 }

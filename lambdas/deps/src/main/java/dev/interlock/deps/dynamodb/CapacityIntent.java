@@ -65,6 +65,8 @@ public enum CapacityIntent {
     DUE_REMOVE("watchdog.remove", "1 DeleteItem: 1 WCU"),
     CHECKPOINT_GET("watchdog.lowWater", "1 consistent GetItem: 1 RCU"),
     CHECKPOINT_RAISE("watchdog.raiseLowWater", "1 conditional UpdateItem: 1 WCU, also when a later day is recorded"),
+    JOB_CALLBACK_AWAIT("jobCallbacks.await", "1 UpdateItem returning the item: 1 WCU/KB"),
+    JOB_CALLBACK_END("jobCallbacks.ended", "1 UpdateItem returning the item: 1 WCU/KB"),
     PING("ping", "1 consistent GetItem of a key that never exists: 1 RCU");
 
     /** The execution attribute that carries the intent from the request to the {@link RequestCounter}. */

@@ -25,6 +25,7 @@ import dev.interlock.store.SensorStore;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
 import dev.interlock.store.WatchdogIndex;
+import dev.interlock.store.JobCallbackStore;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -66,6 +67,7 @@ public final class DynamoDbProvider implements Provider {
     private final DynamoDbAlertLedger alerts;
     private final DynamoDbLocker locks;
     private final DynamoDbWatchdogIndex watchdog;
+    private final DynamoDbJobCallbackStore jobCallbacks;
 
     /** The production Provider: default retention and backoff. */
     public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock) {
@@ -81,6 +83,7 @@ public final class DynamoDbProvider implements Provider {
         Objects.requireNonNull(backoff, "backoff");
         this.table = new SingleTable(client, tableName, clock, backoff);
         this.watchdog = new DynamoDbWatchdogIndex(table, retention);
+        this.jobCallbacks = new DynamoDbJobCallbackStore(table);
         this.pipelines = new DynamoDbPipelineStore(table, watchdog);
         this.archetypes = new DynamoDbConfigStores.Archetypes(table, pipelines);
         this.calendars = new DynamoDbConfigStores.Calendars(table, pipelines);
@@ -111,6 +114,7 @@ public final class DynamoDbProvider implements Provider {
     @Override public AlertLedger alerts() { return alerts; }
     @Override public Locker locks() { return locks; }
     @Override public WatchdogIndex watchdog() { return watchdog; }
+    @Override public JobCallbackStore jobCallbacks() { return jobCallbacks; }
 
     /**
      * One TransactWriteItems: [run update conditional on its version, run-log put conditional on the version read,

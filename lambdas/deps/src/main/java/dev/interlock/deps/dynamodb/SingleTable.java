@@ -182,6 +182,18 @@ final class SingleTable {
         }
     }
 
+    /** Updates an item unconditionally (creating it if absent) and answers it as it is afterwards. */
+    Map<String, AttributeValue> updateReturningNew(ItemKey key, String update, Map<String, String> names,
+                                                   Map<String, AttributeValue> values, CapacityIntent intent) {
+        return call(intent, describe(key), () -> client.updateItem(b -> b.tableName(tableName).key(ItemCodec.key(key))
+                .updateExpression(update)
+                .expressionAttributeNames(namesOrNull(names))
+                .expressionAttributeValues(emptyToNull(values))
+                .returnValues(ReturnValue.ALL_NEW)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent)))).attributes();
+    }
+
     /** Deletes an item if {@code condition} holds (null: always); false when it did not. */
     boolean deleteIf(ItemKey key, Condition condition, CapacityIntent intent) {
         try {

@@ -1,0 +1,184 @@
+package dev.interlock.it;
+
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.deps.Deps;
+import dev.interlock.local.events.LocalEventBus;
+import dev.interlock.local.runtime.FunctionSet;
+import dev.interlock.local.runtime.ProductionFunctions;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.HistoryEvent;
+import software.amazon.awssdk.services.sfn.model.HistoryEventType;
+
+import java.io.ByteArrayInputStream;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Glue, EMR, EMR Serverless and Step Functions jobs complete by callback on the local runtime: the machine waits in
+ * {@code WaitForJobCallback} with a task token, the job fake's terminal event reaches the orchestrator's
+ * {@code jobStateChange} through the local EventBridge rules, and SendTaskSuccess/SendTaskFailure end the wait. The
+ * execution's history does not grow with the job's duration; an event that never arrives is covered by the fallback
+ * poll (the run-checker, at the wait's heartbeat timeout).
+ */
+class CallbackCompletionEndToEndTest extends EndToEnd {
+
+    private static final LocalDate DAY = LocalDate.of(2026, 3, 3);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    Instant clockStart() {
+        return Instant.parse("2026-03-03T12:00:00Z");
+    }
+
+    /** The real functions, except that job-state events of jobs named {@code lost-*} never reach the orchestrator. */
+    @Override
+    FunctionSet functions() {
+        ProductionFunctions real = new ProductionFunctions();
+        return new FunctionSet() {
+            @Override
+            public RequestStreamHandler orchestrator(Deps deps) {
+                RequestStreamHandler handler = real.orchestrator(deps);
+                return (in, out, context) -> {
+                    byte[] request = in.readAllBytes();
+                    JsonNode r = JSON.readTree(request);
+                    if ("jobStateChange".equals(r.path("action").asText())
+                            && r.path("payload").path("detail").path("jobName").asText().startsWith("lost-")) {
+                        throw new IllegalStateException("event lost on its way (test fault)");
+                    }
+                    handler.handleRequest(new ByteArrayInputStream(request), out, context);
+                };
+            }
+
+            @Override
+            public RequestStreamHandler evaluator(Deps deps) {
+                return real.evaluator(deps);
+            }
+
+            @Override
+            public RequestStreamHandler trigger(Deps deps) {
+                return real.trigger(deps);
+            }
+
+            @Override
+            public RequestStreamHandler runChecker(Deps deps) {
+                return real.runChecker(deps);
+            }
+
+            @Override
+            public com.amazonaws.services.lambda.runtime.RequestHandler<
+                    com.amazonaws.services.lambda.runtime.events.DynamodbEvent,
+                    com.amazonaws.services.lambda.runtime.events.StreamsEventResponse> streamRouter(Deps deps) {
+                return real.streamRouter(deps);
+            }
+
+            @Override
+            public com.amazonaws.services.lambda.runtime.RequestHandler<
+                    com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent,
+                    com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent> api(Deps deps) {
+                return real.api(deps);
+            }
+        };
+    }
+
+    private void gluePipeline(String name, String jobName, String arguments, String retry) {
+        putPipeline("""
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: glue, jobName: %s, arguments: {%s}}
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 3600
+                retry: %s
+                """.formatted(name, jobName, arguments, retry));
+    }
+
+    private List<HistoryEvent> history(String executionArn) {
+        List<HistoryEvent> events = new ArrayList<>();
+        aws.stepFunctions().getExecutionHistoryPaginator(b -> b.executionArn(executionArn)).events().forEach(events::add);
+        return events;
+    }
+
+    private ExecutionListItem onlyExecution(String pipeline) {
+        List<ExecutionListItem> done = awaitExecutionsDone(pipeline, 1);
+        assertThat(done).as(pipeline + " executions").hasSize(1);
+        return done.getFirst();
+    }
+
+    @Test
+    void aGlueJobIsCompletedByItsCallbackAndTheHistoryDoesNotGrowWithTheJob() {
+        // 60 s and 10 poll windows of 60 s: polling would add a Wait, a Task and a Choice per window.
+        gluePipeline("cb-short", "cb-short-job", "\"--fake-duration-seconds\": \"60\"", "{maxAttempts: 1}");
+        gluePipeline("cb-long", "cb-long-job", "\"--fake-duration-seconds\": \"600\"", "{maxAttempts: 1}");
+        evaluate("cb-short", DAY);
+        evaluate("cb-long", DAY);
+        await("both COMPLETED", () -> List.of(runLogStatus("cb-short", DAY, "daily"), runLogStatus("cb-long", DAY, "daily")),
+                l -> l.stream().allMatch("COMPLETED"::equals));
+
+        ExecutionListItem shortRun = onlyExecution("cb-short");
+        ExecutionListItem longRun = onlyExecution("cb-long");
+        for (ExecutionListItem e : List.of(shortRun, longRun)) {
+            List<String> visited = visited(e.executionArn());
+            assertThat(visited).as(e.name()).containsSubsequence("TriggerPipeline", "IsTriggerSuccessful",
+                    "WaitForJobCallback", "EvaluatePollResult", "CheckCompletionSLA", "LogCompleted");
+            assertThat(visited).as(e.name() + ": completed by the callback, never polled").doesNotContain("PollRunStatus", "WaitForRun");
+            assertThat(visited.stream().filter("TriggerPipeline"::equals)).as("started once").hasSize(1);
+        }
+        int shortEvents = history(shortRun.executionArn()).size();
+        int longEvents = history(longRun.executionArn()).size();
+        System.out.printf("history events: 60 s Glue job %d, 600 s Glue job %d%n", shortEvents, longEvents);
+        assertThat(longEvents).as("history events of the 600 s job vs the 60 s job").isEqualTo(shortEvents);
+        assertThat(runs("cb-long")).hasSize(1);
+        assertThat(eventKinds("cb-long")).doesNotContain("RUN_OVERDUE");
+        LocalEventBus.Delivery delivery = rt.eventBus().deliveries().stream()
+                .filter(d -> d.input().path("payload").path("detail").path("jobName").asText().equals("cb-long-job"))
+                .findFirst().orElseThrow();
+        assertThat(delivery.delivered()).isTrue();
+    }
+
+    @Test
+    void aLostEventIsCoveredByTheFallbackPollAtTheHeartbeatTimeout() {
+        gluePipeline("cb-lost", "lost-job", "\"--fake-duration-seconds\": \"120\"", "{maxAttempts: 1}");
+        evaluate("cb-lost", DAY);
+        await("cb-lost COMPLETED", () -> runLogStatus("cb-lost", DAY, "daily"), "COMPLETED"::equals);
+
+        ExecutionListItem e = onlyExecution("cb-lost");
+        assertThat(visited(e.executionArn())).containsSubsequence("WaitForJobCallback", "PollRunStatus",
+                "EvaluatePollResult", "CheckCompletionSLA", "LogCompleted", "ReleaseLockAndSucceed", "Done");
+        assertThat(history(e.executionArn()).stream().filter(h -> h.type() == HistoryEventType.TASK_TIMED_OUT)
+                .map(h -> h.taskTimedOutEventDetails().error())).containsExactly("States.HeartbeatTimeout");
+        assertThat(rt.eventBus().deliveries().stream()
+                .filter(d -> d.input().path("payload").path("detail").path("jobName").asText().equals("lost-job")))
+                .allSatisfy(d -> assertThat(d.delivered()).isFalse()).isNotEmpty();
+        assertThat(runs("cb-lost")).hasSize(1);
+    }
+
+    @Test
+    void aFailedJobFailsTheWaitWithSendTaskFailureAndIsRetriedPerPolicy() {
+        gluePipeline("cb-fail", "cb-fail-job", "\"--fake-duration-seconds\": \"90\", \"--fake-outcome\": FAILED",
+                "{maxAttempts: 2, backoffSeconds: 60}");
+        evaluate("cb-fail", DAY);
+        await("cb-fail FAILED after 2 attempts", () -> runLog("cb-fail", DAY, "daily"),
+                log -> log != null && "FAILED".equals(log.path("status").asText()) && runs("cb-fail").size() == 2);
+
+        JsonNode log = runLog("cb-fail", DAY, "daily");
+        assertThat(log.path("failureCategory").asText()).isEqualTo("TRANSIENT");
+        ExecutionListItem e = onlyExecution("cb-fail");
+        List<String> visited = visited(e.executionArn());
+        assertThat(visited).containsSubsequence("WaitForJobCallback", "PollRunStatus", "EvaluatePollResult",
+                "LogRunFailed", "PlanRetry", "ShouldRetry", "CheckRunLog", "WaitForJobCallback", "LogRunFailed",
+                "ReleaseLockAndFail", "PipelineFailed");
+        assertThat(history(e.executionArn()).stream().filter(h -> h.type() == HistoryEventType.TASK_FAILED)
+                .map(h -> h.taskFailedEventDetails().error())).containsExactly("Interlock.JobFailed", "Interlock.JobFailed");
+        assertThat(runs("cb-fail")).allSatisfy(r -> assertThat(r.path("status").asText()).isEqualTo("FAILED"));
+    }
+}

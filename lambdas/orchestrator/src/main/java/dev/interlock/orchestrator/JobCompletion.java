@@ -1,0 +1,99 @@
+package dev.interlock.orchestrator;
+
+import dev.interlock.deps.trigger.JobStateEvents;
+import dev.interlock.deps.trigger.RunCheck;
+import dev.interlock.deps.trigger.RunCheckState;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.JobCallback;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.store.RunTransition;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Completes a run waiting for its job by callback once both its waiter and the job's end are known: records the run's
+ * transition RUNNING → COMPLETED | FAILED by compare-and-swap (as a poll would), then ends the machine's wait with
+ * SendTaskSuccess (the run-checker's answer shape) or SendTaskFailure ({@value #JOB_FAILED}; the machine's catch asks
+ * the run-checker, which answers from the run state with its failure category). Safe to repeat: a run already decided
+ * keeps its decision and a token whose wait ended is left alone.
+ */
+final class JobCompletion {
+
+    /** The error SendTaskFailure sends for a failed job; the ASL catches it into the fallback poll. */
+    static final String JOB_FAILED = "Interlock.JobFailed";
+
+    private static final int MAX_CAS_ROUNDS = 3;
+
+    private final Collaborators c;
+
+    JobCompletion(Collaborators collaborators) {
+        this.c = collaborators;
+    }
+
+    /** What completing did: whether the wait was ended now (false: it had already ended). */
+    record Completed(String state, boolean delivered) {
+    }
+
+    Completed complete(JobCallback callback) {
+        JobCallback.Waiter waiter = callback.waiter();
+        JobCallback.JobEnd end = callback.end();
+        String message = callback.triggerType().wireName() + " job " + callback.jobId() + " ended " + end.state()
+                + (end.message() == null || end.message().isBlank() ? "" : ": " + end.message());
+        RunCheck outcome = JobStateEvents.outcome(callback.triggerType(), end.state(), message);
+        if (outcome.state() == RunCheckState.RUNNING) {
+            // Not a state that ends the job (the rules match only terminal ones): nothing to complete.
+            return new Completed("running", false);
+        }
+        settle(waiter, outcome);
+        boolean delivered;
+        if (outcome.state() == RunCheckState.SUCCEEDED) {
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("state", "succeeded");
+            result.put("message", message);
+            result.put("failureCategory", "");
+            delivered = c.callbacks().succeed(waiter.taskToken(), InterlockJson.write(result));
+        } else {
+            delivered = c.callbacks().fail(waiter.taskToken(), JOB_FAILED, message);
+        }
+        return new Completed(outcome.state().wireName(), delivered);
+    }
+
+    /** RUNNING → COMPLETED | FAILED by CAS with its event, unless another writer (a poll, logResult) decided first. */
+    private void settle(JobCallback.Waiter waiter, RunCheck outcome) {
+        RunStatus target = outcome.state() == RunCheckState.SUCCEEDED ? RunStatus.COMPLETED : RunStatus.FAILED;
+        for (int round = 0; round < MAX_CAS_ROUNDS; round++) {
+            Optional<RunState> current = c.provider().runs().get(waiter.runId());
+            if (current.isEmpty() || !current.get().pipelineId().equals(waiter.pipelineId())) {
+                return;
+            }
+            RunState run = current.get();
+            if (run.status().isTerminal() || !run.status().canMoveTo(target)) {
+                return;
+            }
+            RunState next = run.moveTo(target, c.now());
+            FailureCategory category = outcome.failureCategory();
+            if (target == RunStatus.FAILED) {
+                next = next.withFailure(outcome.message(), category == null ? FailureCategory.TRANSIENT : category);
+            }
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("from", run.status().name());
+            details.put("to", target.name());
+            details.put("version", next.version());
+            details.put("completedBy", "callback");
+            if (target == RunStatus.FAILED) {
+                details.put("failureCategory", next.failureCategory().wireName());
+            }
+            Event event = new Event(EventKind.RUN_STATE_CHANGED, run.pipelineId(), run.scheduleId(), run.date(),
+                    run.runId(), null, target.name(), outcome.message(), details, next.updatedAt());
+            if (c.provider().recordTransition(RunTransition.of(run.version(), next, event)).applied()) {
+                return;
+            }
+        }
+    }
+}
