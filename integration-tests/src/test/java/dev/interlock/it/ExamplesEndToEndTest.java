@@ -57,10 +57,11 @@ class ExamplesEndToEndTest extends EndToEnd {
                 "clickstream-sessions", "clickstream-hourly-kpis");
         assertThat(list("/pipelines").stream().map(p -> p.path("name").asText()).toList()).containsAll(examples);
 
-        // What the producers report (examples/README.md): raw orders landed, EMR has room, the clickstream is current.
-        sensor("raw-orders", "{\"count\":125000,\"partitions\":24}");
+        // What the producers report (examples/README.md): the day's raw orders landed, EMR has room, the clickstream's
+        // 12:00 hour is current. The examples read the day's (hour's) partition, so yesterday's never makes today ready.
+        expect(200, "PUT", "/sensors/raw-orders/partitions/" + DAY, "application/json", "{\"count\":125000,\"partitions\":24}");
         sensor("emr-capacity", "{\"freeVcpus\":128}");
-        sensor("clickstream", "{\"lagSeconds\":30}");
+        expect(200, "PUT", "/sensors/clickstream/partitions/" + DAY + "T12", "application/json", "{\"lagSeconds\":30}");
         evaluate("bronze-orders", DAY);
         evaluate("clickstream-sessions", DAY, "h12");
 

@@ -112,12 +112,13 @@ class RerunsEndToEndTest extends EndToEnd {
     }
 
     @Test
-    void aRerunMeetingARunningEvaluationOfTheDayIsSkippedNamingIt() {
+    void aRerunMeetingARunningEvaluationOfTheDayWaitsForItAndThenRuns() {
         LocalDate date = today();
         putPipeline(passing("rr-busy", ""));
+        // The sensor's arrival starts the day's evaluation, which holds the day's lock while it waits for more data.
         sensor("rr-busy-src", "{\"count\":10}");
-        String waiting = evaluate("rr-busy", date);
-        // The first execution holds the day's lock while it waits for data (NOT READY).
+        String waiting = await("the day's lock held", () -> call("GET", "/pipelines/rr-busy/locks/daily/" + date, null, null),
+                r -> r.status() == 200).body().path("owner").asText();
         await("rr-busy waiting", () -> {
             try {
                 return visited(arnOf(waiting));
@@ -126,17 +127,19 @@ class RerunsEndToEndTest extends EndToEnd {
             }
         }, v -> v.contains("WaitBeforeReevaluation"));
 
-        JsonNode accepted = requestRerun("rr-busy", date, "operator asked");
-        assertThat(awaitDone(accepted.path("executionName").asText())).isEqualTo(ExecutionStatus.SUCCEEDED);
+        // A rerun is a replay: never absorbed by the holder, it waits for the lock, naming the holder, and stays PENDING.
+        requestRerun("rr-busy", date, "operator asked");
+        List<JsonNode> deferred = await("the rerun waiting for the lock", () -> eventsOf("rr-busy", "MARKER_DEFERRED"),
+                e -> !e.isEmpty());
+        assertThat(deferred.getFirst().path("message").asText()).contains(waiting);
+        assertThat(list("/pipelines/rr-busy/reruns").getFirst().path("status").asText()).isEqualTo("PENDING");
 
-        JsonNode rerun = list("/pipelines/rr-busy/reruns").getFirst();
-        assertThat(rerun.path("status").asText()).isEqualTo("SKIPPED");
-        assertThat(rerun.path("statusReason").asText()).contains(waiting);
-
-        // The running evaluation does the day's work once the data lands.
+        // The running evaluation does the day's work once the data lands; then the rerun runs the day again.
         sensor("rr-busy-src", "{\"count\":1500}");
         assertThat(awaitDone(waiting)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(jobs.triggersOf("rr-busy")).isEqualTo(1);
+        await("the rerun COMPLETED", () -> list("/pipelines/rr-busy/reruns").getFirst().path("status").asText(),
+                "COMPLETED"::equals);
+        assertThat(jobs.triggersOf("rr-busy")).isEqualTo(2);
         assertThat(runLogStatus("rr-busy", date, "daily")).isEqualTo("COMPLETED");
     }
 }
