@@ -100,8 +100,21 @@ class ExamplesReadmeTest extends EndToEnd {
             env.put("NO_PROXY", "*");
             List.of("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY").forEach(env::remove);
             Process process = pb.start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(process.waitFor()).as(command + " printed:\n" + output).isZero();
+            // A command that does not end (e.g. `./interlock up` written as if it were a one-shot) fails the test
+            // instead of hanging the build.
+            java.util.concurrent.CompletableFuture<String> output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (java.io.IOException e) {
+                    return "(output unreadable: " + e + ")";
+                }
+            });
+            boolean ended = process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
+            if (!ended) {
+                process.destroyForcibly();
+            }
+            assertThat(ended).as(command + " did not end within 120 s; README commands must be one-shot").isTrue();
+            assertThat(process.exitValue()).as(command + " printed:\n" + output.join()).isZero();
         }));
     }
 }
