@@ -16,6 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AttemptsEndToEndTest extends EndToEnd {
 
+    /**
+     * A pipeline gated on its sensor whose window opens at 23:59: yesterday's window is long open, today's is not, so
+     * the sensor writes below (which start the evaluation of open days that read the sensor) leave today alone and
+     * the scenario is yesterday's alone.
+     */
     private String sensorGated(String name, String retry) {
         return """
                 name: %s
@@ -27,6 +32,7 @@ class AttemptsEndToEndTest extends EndToEnd {
                 trigger: {type: http, url: "%s/jobs/%s"}
                 retry: %s
                 sla: {validationTimeout: "1m"}
+                schedules: [{name: daily, after: "23:59"}]
                 """.formatted(name, name, jobs.endpoint(), name, retry);
     }
 

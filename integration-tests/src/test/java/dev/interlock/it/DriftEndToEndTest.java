@@ -29,6 +29,7 @@ class DriftEndToEndTest extends EndToEnd {
                   upstream-dependency: {evaluator: "builtin:always-pass"}
                   resource-availability: {evaluator: "builtin:always-pass"}
                 trigger: {type: http, url: "%s/jobs/drift-ageing"}
+                schedules: [{name: daily, after: "23:59"}]
                 monitoring: {enabled: true, duration: 40m, driftField: actual, driftThreshold: 100}
                 """.formatted(jobs.endpoint()));
         String name = evaluate("drift-ageing", date);
@@ -70,6 +71,7 @@ class DriftEndToEndTest extends EndToEnd {
                   resource-availability: {evaluator: "builtin:always-pass"}
                   data-quality-sample: {evaluator: "builtin:sensor-threshold", config: {sensor: drift-flip-quality, field: checked, op: gte, value: 1}}
                 trigger: {type: http, url: "%s/jobs/drift-flip"}
+                schedules: [{name: daily, after: "23:59"}]
                 monitoring: {enabled: true, duration: 1h}
                 """.formatted(jobs.endpoint()));
         sensor("drift-flip-quality", "{\"checked\":0}");
@@ -101,6 +103,7 @@ class DriftEndToEndTest extends EndToEnd {
                   upstream-dependency: {evaluator: "builtin:sensor-threshold", config: {sensor: drift-unready-upstream, field: ok, op: eq, value: 1}}
                   resource-availability: {evaluator: "builtin:sensor-threshold", config: {sensor: drift-unready-src, field: count, op: gte, value: 1000}}
                 trigger: {type: http, url: "%s/jobs/drift-unready"}
+                schedules: [{name: daily, after: "23:59"}]
                 monitoring: {enabled: true, duration: 1h, driftField: actual, driftThreshold: 100}
                 sla: {validationTimeout: "1m"}
                 """.formatted(jobs.endpoint()));
