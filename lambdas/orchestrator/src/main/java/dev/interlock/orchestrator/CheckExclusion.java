@@ -27,7 +27,7 @@ public final class CheckExclusion implements Action {
         }
         Optional<String> reason;
         try {
-            reason = ExclusionRule.reason(collaborators.provider().calendars(), pipeline.get(), request.date());
+            reason = ExclusionRule.reason(collaborators.provider().calendars()::get, pipeline.get(), request.date());
         } catch (IllegalArgumentException e) {
             return Outcome.error(e.getMessage(), errorPayload());
         }

@@ -17,8 +17,6 @@ import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.model.watch.WatchEvent;
 import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.CalendarStore;
-import dev.interlock.store.DependantCheck;
-import dev.interlock.store.Registration;
 import dev.interlock.store.DueEntry;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
@@ -37,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -381,7 +380,7 @@ public final class Watchdog implements Action {
     }
 
     /** The calendars one tick reads, each at most once (many pipelines share one holiday calendar). */
-    private static final class TickCalendars implements CalendarStore {
+    private static final class TickCalendars implements Function<String, Optional<Calendar>> {
         private final CalendarStore store;
         private final Map<String, Optional<Calendar>> read = new ConcurrentHashMap<>();
 
@@ -390,23 +389,8 @@ public final class Watchdog implements Action {
         }
 
         @Override
-        public Registration register(Calendar calendar, DependantCheck check) {
-            throw new UnsupportedOperationException("the watchdog only reads calendars");
-        }
-
-        @Override
-        public Registration delete(String name, DependantCheck check) {
-            throw new UnsupportedOperationException("the watchdog only reads calendars");
-        }
-
-        @Override
-        public Optional<Calendar> get(String name) {
+        public Optional<Calendar> apply(String name) {
             return read.computeIfAbsent(name, store::get);
-        }
-
-        @Override
-        public Page<Calendar> list(PageRequest page) {
-            throw new UnsupportedOperationException("the watchdog only reads calendars by name");
         }
     }
 }
