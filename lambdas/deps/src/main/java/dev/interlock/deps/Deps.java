@@ -9,6 +9,7 @@ import dev.interlock.deps.log.StructuredLog;
 import dev.interlock.deps.outbound.GuardedHttp;
 import dev.interlock.deps.outbound.OutboundTemplates;
 import dev.interlock.deps.outbound.UrlGuard;
+import dev.interlock.deps.prime.OfflineMode;
 import dev.interlock.deps.trigger.TriggerRunners;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -30,6 +31,7 @@ public final class Deps implements AutoCloseable {
 
     private final Environment environment;
     private final Clock clock;
+    private final OfflineMode offline = new OfflineMode();
     private final AwsClients clients;
     private final Lazy<Provider> provider;
     private final Lazy<AlertPublisher> alerts;
@@ -41,17 +43,18 @@ public final class Deps implements AutoCloseable {
     public Deps(Environment environment, Clock clock) {
         this.environment = environment;
         this.clock = clock;
-        this.clients = new AwsClients(environment);
+        this.clients = new AwsClients(environment, offline);
         this.provider = Lazy.of(() -> new DynamoDbProvider(clients.dynamoDb(), environment.get(EnvVar.TABLE_NAME), clock,
                 retention(environment), Backoff.standard()));
         this.alerts = Lazy.of(() -> new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)));
         // Network budgets are wall time: the client sleeps between retries with Thread.sleep, so its deadline must be
         // measured on the same (real) clock. The business clock may run faster (the local runtime's --time-scale),
         // which would shrink a 30 s call budget to a few milliseconds and turn a retried 503 into a TIMEOUT.
-        this.outboundHttp = Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC()));
+        this.outboundHttp = Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC(),
+                offline));
         this.outboundTemplates = Lazy.of(() -> OutboundTemplates.create(environment, clients));
         this.triggerRunners = Lazy.of(() -> TriggerRunners.create(clients, outboundTemplates.get(), outboundHttp.get(),
-                clock));
+                log("trigger")));
     }
 
     /** The container's Deps, from the process environment, created on the first call. */
@@ -87,6 +90,14 @@ public final class Deps implements AutoCloseable {
         return clock;
     }
 
+    /**
+     * Which threads are priming this runtime: every part built here that behaves differently while priming (the AWS
+     * clients, outbound HTTP, credential reads, the loggers) was given it when built.
+     */
+    public OfflineMode offline() {
+        return offline;
+    }
+
     public AwsClients clients() {
         return clients;
     }
@@ -117,9 +128,9 @@ public final class Deps implements AutoCloseable {
         return triggerRunners.get();
     }
 
-    /** A structured logger for one component. */
+    /** A structured logger for one component, silent on a thread that is priming. */
     public StructuredLog log(String name) {
-        return new StructuredLog(name, System.out, clock);
+        return new StructuredLog(name, System.out, clock, offline::active);
     }
 
     /** Item lifetimes from the environment; the rest keep Retention.DEFAULT (docs/table-design.md). */

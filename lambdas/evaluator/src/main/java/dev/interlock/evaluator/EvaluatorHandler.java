@@ -31,7 +31,7 @@ public final class EvaluatorHandler implements RequestStreamHandler {
         this(new TraitEvaluation(deps.provider(),
                 new HttpEvaluator(deps.outboundHttp(), deps.environment().get(EnvVar.EVALUATOR_BASE_URL),
                         deps.outboundTemplates()),
-                new LambdaEvaluator(deps.clients()::lambda), deps.clock()));
+                new LambdaEvaluator(deps.clients()::lambda), deps.clock(), deps.log("evaluator")));
     }
 
     public EvaluatorHandler(TraitEvaluation evaluation) {

@@ -42,12 +42,17 @@ public final class TraitEvaluation {
     private final StructuredLog log;
 
     public TraitEvaluation(Provider provider, HttpEvaluator http, LambdaEvaluator lambda, Clock clock) {
+        this(provider, http, lambda, clock, new StructuredLog("evaluator", System.out, clock));
+    }
+
+    public TraitEvaluation(Provider provider, HttpEvaluator http, LambdaEvaluator lambda, Clock clock,
+                           StructuredLog log) {
         this.provider = provider;
         this.http = http;
         this.lambda = lambda;
         this.builtins = new BuiltinEvaluators(provider, clock);
         this.clock = clock;
-        this.log = new StructuredLog("evaluator", System.out, clock);
+        this.log = log;
     }
 
     /**

@@ -25,7 +25,8 @@ public final class RunCheckerHandler implements RequestStreamHandler {
 
     /** Over given Deps (the local runtime serves the function in process this way). */
     public RunCheckerHandler(Deps deps) {
-        this(new RunPoll(deps.provider(), deps.triggerRunners(), deps.triggerRunners(), deps.clock()));
+        this(new RunPoll(deps.provider(), deps.triggerRunners(), deps.triggerRunners(), deps.clock(),
+                deps.log("run-checker")));
     }
 
     public RunCheckerHandler(RunPoll poll) {

@@ -55,11 +55,15 @@ public final class RunPoll {
     private final StructuredLog log;
 
     public RunPoll(Provider provider, RunChecker checker, JobCanceller canceller, Clock clock) {
+        this(provider, checker, canceller, clock, new StructuredLog("run-checker", System.out, clock));
+    }
+
+    public RunPoll(Provider provider, RunChecker checker, JobCanceller canceller, Clock clock, StructuredLog log) {
         this.provider = provider;
         this.checker = checker;
         this.canceller = canceller;
         this.clock = clock;
-        this.log = new StructuredLog("run-checker", System.out, clock);
+        this.log = log;
     }
 
     /**

@@ -62,11 +62,15 @@ public final class RunTrigger {
     private final StructuredLog log;
 
     public RunTrigger(Provider provider, TriggerRunner runner, AlertPublisher alerts, Clock clock) {
+        this(provider, runner, alerts, clock, new StructuredLog("trigger", System.out, clock));
+    }
+
+    public RunTrigger(Provider provider, TriggerRunner runner, AlertPublisher alerts, Clock clock, StructuredLog log) {
         this.provider = provider;
         this.runner = runner;
         this.alerts = alerts;
         this.clock = clock;
-        this.log = new StructuredLog("trigger", System.out, clock);
+        this.log = log;
     }
 
     /**

@@ -26,7 +26,8 @@ public final class TriggerHandler implements RequestStreamHandler {
     /** Over given Deps (the local runtime's, or the container's). */
     public TriggerHandler(Deps deps) {
         // The SNS client is created only when an alert is actually sent.
-        this(new RunTrigger(deps.provider(), deps.triggerRunners(), alert -> deps.alerts().publish(alert), deps.clock()));
+        this(new RunTrigger(deps.provider(), deps.triggerRunners(), alert -> deps.alerts().publish(alert), deps.clock(),
+                deps.log("trigger")));
     }
 
     public TriggerHandler(RunTrigger trigger) {

@@ -7,6 +7,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
+import dev.interlock.deps.prime.OfflineMode;
 import dev.interlock.deps.prime.PrimingCredentialsProvider;
 import dev.interlock.deps.prime.PrimingHttpClient;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -38,6 +39,7 @@ import java.util.Optional;
 public final class AwsClients implements AutoCloseable {
 
     private final Environment environment;
+    private final OfflineMode offline;
     private final Lazy<PrimingHttpClient> http;
     private final Lazy<AwsCredentialsProvider> credentials;
     private final Lazy<Object> dynamoDb;
@@ -58,14 +60,21 @@ public final class AwsClients implements AutoCloseable {
      */
     private final List<Lazy<Object>> closeables = new ArrayList<>();
 
+    /** Clients of a runtime that never primes (tools, tests). */
     public AwsClients(Environment environment) {
+        this(environment, new OfflineMode());
+    }
+
+    /** Clients that answer locally, unsigned by real credentials and unrecorded, on a thread {@code offline} primes. */
+    public AwsClients(Environment environment, OfflineMode offline) {
         this.environment = environment;
-        this.recorder = AwsRequestRecorder.configured(environment).orElse(null);
+        this.offline = offline;
+        this.recorder = AwsRequestRecorder.configured(environment, offline).orElse(null);
         this.http = Lazy.of(() -> new PrimingHttpClient(UrlConnectionHttpClient.builder()
                 .connectionTimeout(Duration.ofSeconds(5))
                 .socketTimeout(Duration.ofSeconds(60))
-                .build()));
-        this.credentials = Lazy.of(() -> new PrimingCredentialsProvider(credentialsProvider()));
+                .build(), offline));
+        this.credentials = Lazy.of(() -> new PrimingCredentialsProvider(credentialsProvider(), offline));
         this.dynamoDb = track(Lazy.of(() -> ServiceClientFactories.DynamoDb.create(this)));
         this.stepFunctions = track(Lazy.of(() -> ServiceClientFactories.StepFunctions.create(this)));
         this.glue = track(Lazy.of(() -> ServiceClientFactories.Glue.create(this)));
@@ -75,6 +84,11 @@ public final class AwsClients implements AutoCloseable {
         this.sns = track(Lazy.of(() -> ServiceClientFactories.Sns.create(this)));
         this.secretsManager = track(Lazy.of(() -> ServiceClientFactories.SecretsManager.create(this)));
         this.ssm = track(Lazy.of(() -> ServiceClientFactories.Ssm.create(this)));
+    }
+
+    /** When these clients answer locally: what shares their priming (credential reads through them). */
+    public OfflineMode offline() {
+        return offline;
     }
 
     public DynamoDbClient dynamoDb() {

@@ -3,7 +3,7 @@ package dev.interlock.deps.aws;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.IamRequests.IamRequest;
-import dev.interlock.deps.prime.Priming;
+import dev.interlock.deps.prime.OfflineMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
 import software.amazon.awssdk.awscore.AwsExecutionAttribute;
@@ -56,15 +56,20 @@ public final class AwsRequestRecorder implements ExecutionInterceptor {
     private final Path file;
     private final String function;
     private final Map<String, String> configuration;
+    private final OfflineMode offline;
 
-    AwsRequestRecorder(Path directory, String function, Map<String, String> configuration) {
+    AwsRequestRecorder(Path directory, String function, Map<String, String> configuration, OfflineMode offline) {
         this.file = directory.resolve("aws-requests-" + ProcessHandle.current().pid() + ".jsonl");
         this.function = function;
         this.configuration = new TreeMap<>(configuration);
+        this.offline = offline;
     }
 
-    /** The recorder this environment (or this JVM's properties) asks for, if any. */
-    public static Optional<AwsRequestRecorder> configured(Environment environment) {
+    /**
+     * The recorder this environment (or this JVM's properties) asks for, if any; it records nothing a thread sends
+     * while {@code offline} primes it.
+     */
+    public static Optional<AwsRequestRecorder> configured(Environment environment, OfflineMode offline) {
         Optional<String> dir = environment.find(EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR).or(() -> property(DIR_PROPERTY));
         Optional<String> function = environment.find(EnvVar.AWS_LAMBDA_FUNCTION_NAME).or(() -> property(FUNCTION_PROPERTY));
         if (dir.isEmpty() || function.isEmpty()) {
@@ -77,7 +82,7 @@ public final class AwsRequestRecorder implements ExecutionInterceptor {
                 environment.find(v).ifPresent(value -> configuration.put(v.name(), value));
             }
         }
-        return Optional.of(new AwsRequestRecorder(Path.of(dir.get()), function.get(), configuration));
+        return Optional.of(new AwsRequestRecorder(Path.of(dir.get()), function.get(), configuration, offline));
     }
 
     private static Optional<String> property(String name) {
@@ -88,7 +93,7 @@ public final class AwsRequestRecorder implements ExecutionInterceptor {
     /** Recorded before the request is sent, so a request that fails or never connects still counts. */
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
-        if (Priming.active()) {
+        if (offline.active()) {
             return;
         }
         String sdkService = attributes.getAttribute(SdkExecutionAttribute.SERVICE_NAME);

@@ -1,7 +1,5 @@
 package dev.interlock.deps.log;
 
-import dev.interlock.deps.prime.Priming;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -11,6 +9,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * Structured JSON-line logging to stdout (CloudWatch on Lambda, the terminal locally): one object per line with
@@ -26,11 +25,22 @@ public final class StructuredLog {
     private final String logger;
     private final PrintStream out;
     private final Clock clock;
+    private final BooleanSupplier muted;
 
+    /** A logger that writes every line. */
     public StructuredLog(String logger, PrintStream out, Clock clock) {
+        this(logger, out, clock, () -> false);
+    }
+
+    /**
+     * A logger that drops the lines written while {@code muted} says so: a function's loggers are muted on a thread
+     * that is priming, since priming events are rehearsals and nothing they do belongs in the function's log.
+     */
+    public StructuredLog(String logger, PrintStream out, Clock clock, BooleanSupplier muted) {
         this.logger = logger;
         this.out = out;
         this.clock = clock;
+        this.muted = muted;
     }
 
     /** A logger writing to stdout with the system clock. */
@@ -79,8 +89,8 @@ public final class StructuredLog {
     }
 
     private void write(Level level, LogContext ctx, String message, Map<String, ?> fields, Throwable error) {
-        if (Priming.active()) {
-            return; // priming events are rehearsals: nothing they do belongs in the function's log
+        if (muted.getAsBoolean()) {
+            return;
         }
         out.println(render(level, ctx, message, fields, error));
     }

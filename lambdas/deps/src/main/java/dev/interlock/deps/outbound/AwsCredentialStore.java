@@ -1,7 +1,6 @@
 package dev.interlock.deps.outbound;
 
 import dev.interlock.deps.aws.AwsClients;
-import dev.interlock.deps.prime.Priming;
 import dev.interlock.deps.aws.AwsFailures;
 import dev.interlock.model.run.FailureCategory;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -31,7 +30,7 @@ final class AwsCredentialStore implements CredentialResolver.Store {
             throw unavailable("Secrets Manager secret '" + name + "'", "secretsmanager:GetSecretValue", e);
         }
         if (response.secretString() == null) {
-            if (Priming.active()) {
+            if (aws.offline().active()) {
                 return CredentialResolver.PRIMING_VALUE;
             }
             throw CredentialResolver.permanent("Secrets Manager secret '" + name + "' has no SecretString "
@@ -49,7 +48,7 @@ final class AwsCredentialStore implements CredentialResolver.Store {
             throw unavailable("SSM parameter '" + name + "'", "ssm:GetParameter", e);
         }
         if (parameter == null || parameter.value() == null) {
-            if (Priming.active()) {
+            if (aws.offline().active()) {
                 return CredentialResolver.PRIMING_VALUE;
             }
             throw CredentialResolver.permanent("SSM parameter '" + name + "' has no value");

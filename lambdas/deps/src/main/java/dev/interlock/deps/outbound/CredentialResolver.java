@@ -2,7 +2,7 @@ package dev.interlock.deps.outbound;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.prime.Priming;
+import dev.interlock.deps.prime.OfflineMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.secret.CredentialReference;
@@ -46,6 +46,7 @@ public final class CredentialResolver {
     private final Store store;
     private final Duration ttl;
     private final Clock clock;
+    private final OfflineMode offline;
     private final Map<String, Cached> cache = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Cached> eldest) {
@@ -56,12 +57,19 @@ public final class CredentialResolver {
     /**
      * @param ttl   how long a value read from AWS is reused; zero reads on every call
      * @param clock wall time for the cache (never a scaled business clock)
+     * @param offline on a thread it primes, every reference resolves to a placeholder and nothing is cached
      */
-    CredentialResolver(InterlockVariables variables, Store store, Duration ttl, Clock clock) {
+    CredentialResolver(InterlockVariables variables, Store store, Duration ttl, Clock clock, OfflineMode offline) {
         this.variables = variables;
         this.store = store;
         this.ttl = ttl;
         this.clock = clock;
+        this.offline = offline;
+    }
+
+    /** Whether the calling thread is priming this resolver's runtime. */
+    boolean priming() {
+        return offline.active();
     }
 
     /** The value a reference stands for. */
@@ -88,7 +96,7 @@ public final class CredentialResolver {
     }
 
     private String read(String key, Read read) throws OutboundException.CredentialUnavailable {
-        if (Priming.active()) {
+        if (offline.active()) {
             read.value();
             return PRIMING_VALUE;
         }
@@ -111,9 +119,9 @@ public final class CredentialResolver {
     }
 
     /** One key of a secret's JSON object; no parser message is kept, since it would quote the secret. */
-    private static String jsonKey(CredentialReference.SecretsManagerSecret secret, String secretString)
+    private String jsonKey(CredentialReference.SecretsManagerSecret secret, String secretString)
             throws OutboundException.CredentialUnavailable {
-        if (secretString.equals(PRIMING_VALUE) && Priming.active()) {
+        if (secretString.equals(PRIMING_VALUE) && offline.active()) {
             return PRIMING_VALUE;
         }
         JsonNode json;

@@ -1,6 +1,6 @@
 package dev.interlock.deps.outbound;
 
-import dev.interlock.deps.prime.Priming;
+import dev.interlock.deps.prime.OfflineMode;
 
 import dev.interlock.deps.dynamodb.Backoff;
 import dev.interlock.deps.log.LogContext;
@@ -61,6 +61,7 @@ public final class GuardedHttp implements AutoCloseable {
     private final Backoff backoff;
     private final Supplier<SSLContext> tlsContexts;
     private final boolean hostHeaderAllowed;
+    private final OfflineMode offline;
     private final ConcurrentMap<String, HttpClient> clients = new ConcurrentHashMap<>();
 
     /** A client with the JVM's TLS defaults. */
@@ -78,11 +79,18 @@ public final class GuardedHttp implements AutoCloseable {
      *                bounds them
      */
     public GuardedHttp(UrlGuard guard, Clock clock, Backoff backoff, Supplier<SSLContext> tlsContexts) {
+        this(guard, clock, backoff, tlsContexts, new OfflineMode());
+    }
+
+    /** A client whose requests are answered without a connection on a thread that {@code offline} primes. */
+    public GuardedHttp(UrlGuard guard, Clock clock, Backoff backoff, Supplier<SSLContext> tlsContexts,
+                       OfflineMode offline) {
         this.guard = guard;
         this.clock = clock;
         this.backoff = backoff;
         this.tlsContexts = tlsContexts == null ? GuardedHttp::defaultTlsContext : tlsContexts;
-        this.hostHeaderAllowed = allowHostHeader();
+        this.offline = offline;
+        this.hostHeaderAllowed = allowHostHeader(offline);
     }
 
     /**
@@ -90,7 +98,13 @@ public final class GuardedHttp implements AutoCloseable {
      * SnapStart restores do not share one random sequence).
      */
     public static GuardedHttp create(UrlGuard guard, Clock clock) {
-        return new GuardedHttp(guard, clock, new Backoff(MAX_ATTEMPTS, BASE_DELAY, MAX_DELAY, new SecureJitter(), d -> Thread.sleep(d)));
+        return create(guard, clock, new OfflineMode());
+    }
+
+    /** {@link #create(UrlGuard, Clock)} for a runtime that primes with {@code offline}. */
+    public static GuardedHttp create(UrlGuard guard, Clock clock, OfflineMode offline) {
+        return new GuardedHttp(guard, clock, new Backoff(MAX_ATTEMPTS, BASE_DELAY, MAX_DELAY, new SecureJitter(),
+                d -> Thread.sleep(d)), null, offline);
     }
 
     /** The guard every attempt passes. */
@@ -105,7 +119,7 @@ public final class GuardedHttp implements AutoCloseable {
      * @throws OutboundException when no response was obtained, or the guard refused the target
      */
     public OutboundResponse send(OutboundRequest request) throws OutboundException {
-        if (Priming.active()) {
+        if (offline.active()) {
             // Priming rehearses the caller's code, never the network: an empty JSON success, no lookup, no connection.
             return new OutboundResponse(200, "{}", java.util.Map.of("Content-Type", java.util.List.of("application/json")));
         }
@@ -315,7 +329,7 @@ public final class GuardedHttp implements AutoCloseable {
      * the HTTP client first loads. Without it a pinned request still goes to the checked address, but carries the
      * address as its Host, which name-based virtual hosts may not route.
      */
-    private static boolean allowHostHeader() {
+    private static boolean allowHostHeader(OfflineMode offline) {
         String current = System.getProperty(ALLOW_RESTRICTED);
         if (current == null || current.isBlank()) {
             System.setProperty(ALLOW_RESTRICTED, "host");
@@ -326,7 +340,7 @@ public final class GuardedHttp implements AutoCloseable {
             HttpRequest.newBuilder(URI.create("http://127.0.0.1/")).header("Host", "probe");
             return true;
         } catch (IllegalArgumentException e) {
-            StructuredLog.forName("outbound").warn(LogContext.NONE, "the JDK HTTP client was loaded before "
+            new StructuredLog("outbound", System.out, Clock.systemUTC(), offline::active).warn(LogContext.NONE, "the JDK HTTP client was loaded before "
                     + ALLOW_RESTRICTED + " could name 'host'; pinned requests carry the IP address as their Host header",
                     Map.of());
             return false;

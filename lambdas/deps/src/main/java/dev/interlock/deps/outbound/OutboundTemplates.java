@@ -3,7 +3,6 @@ package dev.interlock.deps.outbound;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.Lazy;
 import dev.interlock.deps.aws.AwsClients;
-import dev.interlock.deps.prime.Priming;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.secret.CredentialReference;
@@ -72,7 +71,7 @@ public final class OutboundTemplates {
         };
         Duration ttl = Duration.ofSeconds(Math.max(0, environment.getInt(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS)));
         return new OutboundTemplates(policy, new CredentialResolver(InterlockVariables.from(environment), lazyStore, ttl,
-                Clock.systemUTC()));
+                Clock.systemUTC(), aws.offline()));
     }
 
     /** The deployment's policy. */
@@ -88,7 +87,7 @@ public final class OutboundTemplates {
      * @throws IllegalStateException when not priming (a real read of a made-up name would only fail)
      */
     public void rehearseCredentialReads() throws OutboundException {
-        if (!Priming.active()) {
+        if (!credentials.priming()) {
             throw new IllegalStateException("credential reads are rehearsed only while priming");
         }
         if (policy.secretsPrefix().isPresent()) {

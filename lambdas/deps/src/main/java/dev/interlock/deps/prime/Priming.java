@@ -19,11 +19,9 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -71,8 +69,6 @@ public final class Priming {
         }
     }
 
-    /** The items this thread's priming pass has put, by table and key (see {@link PrimingHttpClient}). */
-    private static final ThreadLocal<Map<String, JsonNode>> ACTIVE = new ThreadLocal<>();
     /** CRaC holds registered resources weakly; these must live as long as the container. */
     private static final List<SnapshotHook> HOOKS = new CopyOnWriteArrayList<>();
 
@@ -82,38 +78,6 @@ public final class Priming {
     /** The hook registered last (tests run it the way SnapStart would). */
     static SnapshotHook lastHook() {
         return HOOKS.getLast();
-    }
-
-    /** Whether this thread is priming: AWS calls and outbound HTTP are answered locally, logs are dropped. */
-    public static boolean active() {
-        return ACTIVE.get() != null;
-    }
-
-    /**
-     * The DynamoDB items put while this thread primes, so that a rehearsal reads back what it wrote (a trigger's claim
-     * creates the run and then reads it). Only valid while {@link #active()}.
-     */
-    static Map<String, JsonNode> items() {
-        Map<String, JsonNode> items = ACTIVE.get();
-        if (items == null) {
-            throw new IllegalStateException("not priming");
-        }
-        return items;
-    }
-
-    /** Runs {@code body} with this thread priming (a nested call shares the outer pass's items). */
-    public static <T> T offline(Callable<T> body) throws Exception {
-        Map<String, JsonNode> previous = ACTIVE.get();
-        ACTIVE.set(previous == null ? new HashMap<>() : previous);
-        try {
-            return body.call();
-        } finally {
-            if (previous == null) {
-                ACTIVE.remove();
-            } else {
-                ACTIVE.set(previous);
-            }
-        }
     }
 
     /**
@@ -167,7 +131,7 @@ public final class Priming {
     /** The handler's events, then — for the functions that resolve credentials — a rehearsed secret and parameter read. */
     private static void primeAll(Deps deps, InterlockFunction function, Class<?> handlerClass, Rehearsal rehearsal,
                                  StructuredLog log) {
-        prime(function, handlerClass, rehearsal, log);
+        prime(deps.offline(), function, handlerClass, rehearsal, log);
         if (EnvVar.usedBy(function).contains(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS)) {
             primeCredentialReads(deps, function, log);
         }
@@ -181,7 +145,7 @@ public final class Priming {
         long started = System.nanoTime();
         String error = "";
         try {
-            offline(() -> {
+            deps.offline().run(() -> {
                 deps.outboundTemplates().rehearseCredentialReads();
                 return null;
             });
@@ -193,10 +157,10 @@ public final class Priming {
     }
 
     /**
-     * Runs the handler over each of its priming events while priming; a failing event is counted, never thrown, so a
-     * priming problem can only cost speed. Logs one line with the outcome.
+     * Runs the handler over each of its priming events while {@code offline} primes this thread; a failing event is
+     * counted, never thrown, so a priming problem can only cost speed. Logs one line with the outcome.
      */
-    public static Report prime(InterlockFunction function, Class<?> handlerClass, Rehearsal rehearsal,
+    public static Report prime(OfflineMode offline, InterlockFunction function, Class<?> handlerClass, Rehearsal rehearsal,
                                StructuredLog log) {
         long started = System.nanoTime();
         int failures = 0;
@@ -210,7 +174,7 @@ public final class Priming {
         }
         for (byte[] event : events) {
             try {
-                offline(() -> {
+                offline.run(() -> {
                     rehearsal.answer(event, new PrimingContext(function));
                     return null;
                 });

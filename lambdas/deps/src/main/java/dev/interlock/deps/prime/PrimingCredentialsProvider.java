@@ -5,7 +5,7 @@ import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 
 /**
- * The credentials every AWS client signs with: the real provider's, except while {@linkplain Priming#active()
+ * The credentials every AWS client signs with: the real provider's, except while {@linkplain OfflineMode#active()
  * priming}, when requests are signed with fixed placeholder credentials — priming's requests never leave the process,
  * and it must neither fetch nor cache real credentials in a SnapStart snapshot.
  */
@@ -14,13 +14,15 @@ public final class PrimingCredentialsProvider implements AwsCredentialsProvider 
     private static final AwsCredentials PLACEHOLDER = AwsBasicCredentials.create("INTERLOCKPRIMING", "interlock-priming");
 
     private final AwsCredentialsProvider delegate;
+    private final OfflineMode offline;
 
-    public PrimingCredentialsProvider(AwsCredentialsProvider delegate) {
+    public PrimingCredentialsProvider(AwsCredentialsProvider delegate, OfflineMode offline) {
         this.delegate = delegate;
+        this.offline = offline;
     }
 
     @Override
     public AwsCredentials resolveCredentials() {
-        return Priming.active() ? PLACEHOLDER : delegate.resolveCredentials();
+        return offline.active() ? PLACEHOLDER : delegate.resolveCredentials();
     }
 }

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 
 /**
  * The HTTP client every AWS client uses: it passes every request to the real client, except on a thread that is
- * {@linkplain Priming#offline priming}, where it answers locally with the protocol's empty success (JSON {@code {}},
+ * {@linkplain OfflineMode#run priming}, where it answers locally with the protocol's empty success (JSON {@code {}},
  * or the Query protocol's {@code <ActionResponse>}) — so priming drives the SDK's whole request pipeline
  * (marshalling, endpoint rules, signing, unmarshalling) with no connection opened, no AWS call made and nothing written.
  * One exception keeps rehearsals going: a DynamoDB {@code GetItem} returns the item the same priming pass put with
@@ -34,22 +34,24 @@ public final class PrimingHttpClient implements SdkHttpClient {
     private static final Pattern ACTION = Pattern.compile("(?:^|&)Action=([A-Za-z0-9]+)");
 
     private final SdkHttpClient delegate;
+    private final OfflineMode offline;
     private final AtomicLong answeredLocally = new AtomicLong();
 
-    public PrimingHttpClient(SdkHttpClient delegate) {
+    public PrimingHttpClient(SdkHttpClient delegate, OfflineMode offline) {
         this.delegate = delegate;
+        this.offline = offline;
     }
 
     @Override
     public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
-        if (!Priming.active()) {
+        if (!offline.active()) {
             return delegate.prepareRequest(request);
         }
         return new ExecutableHttpRequest() {
             @Override
             public HttpExecuteResponse call() {
                 answeredLocally.incrementAndGet();
-                return answerLocally(request);
+                return answerLocally(request, offline);
             }
 
             @Override
@@ -73,13 +75,13 @@ public final class PrimingHttpClient implements SdkHttpClient {
         delegate.close();
     }
 
-    static HttpExecuteResponse answerLocally(HttpExecuteRequest request) {
+    static HttpExecuteResponse answerLocally(HttpExecuteRequest request, OfflineMode offline) {
         String contentType = request.httpRequest().firstMatchingHeader("Content-Type").orElse("");
         String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
         String body;
         String responseType;
         if (target.equals("DynamoDB_20120810.PutItem") || target.equals("DynamoDB_20120810.GetItem")) {
-            body = rememberedItems(target, request);
+            body = rememberedItems(target, request, offline);
             responseType = contentType;
         } else if (contentType.startsWith("application/x-www-form-urlencoded")) {
             // Query protocol (SNS): <ActionResponse><ActionResult/></ActionResponse>.
@@ -106,7 +108,7 @@ public final class PrimingHttpClient implements SdkHttpClient {
     }
 
     /** PutItem remembers the item by table and key; GetItem answers with it (or with no item). */
-    private static String rememberedItems(String target, HttpExecuteRequest request) {
+    private static String rememberedItems(String target, HttpExecuteRequest request, OfflineMode offline) {
         try {
             JsonNode call = InterlockJson.json().readTree(requestBody(request));
             boolean put = target.endsWith(".PutItem");
@@ -114,10 +116,10 @@ public final class PrimingHttpClient implements SdkHttpClient {
             String key = call.path("TableName").asText() + "|" + keySource.path(TableDefinition.PK) + "|"
                     + keySource.path(TableDefinition.SK);
             if (put) {
-                Priming.items().put(key, call.path("Item"));
+                offline.items().put(key, call.path("Item"));
                 return "{}";
             }
-            JsonNode item = Priming.items().get(key);
+            JsonNode item = offline.items().get(key);
             return item == null ? "{}" : "{\"Item\":" + InterlockJson.json().writeValueAsString(item) + "}";
         } catch (IOException e) {
             throw new UncheckedIOException(e);

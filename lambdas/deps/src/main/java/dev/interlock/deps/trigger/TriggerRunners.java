@@ -45,6 +45,12 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
     TriggerRunners(Supplier<GlueClient> glue, Supplier<EmrClient> emr, Supplier<EmrServerlessClient> emrServerless,
                    Supplier<SfnClient> sfn, Supplier<LambdaClient> lambda, GuardedHttp http,
                    OutboundTemplates templates, Clock clock) {
+        this(glue, emr, emrServerless, sfn, lambda, http, templates, new StructuredLog("trigger", System.out, clock));
+    }
+
+    TriggerRunners(Supplier<GlueClient> glue, Supplier<EmrClient> emr, Supplier<EmrServerlessClient> emrServerless,
+                   Supplier<SfnClient> sfn, Supplier<LambdaClient> lambda, GuardedHttp http,
+                   OutboundTemplates templates, StructuredLog log) {
         HttpCalls calls = new HttpCalls(http, templates);
         this.http = new HttpJob(calls);
         this.airflow = new AirflowJob(calls);
@@ -54,7 +60,7 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
         this.emrServerless = new EmrServerlessJob(emrServerless);
         this.stepFunction = new StepFunctionJob(sfn);
         this.lambda = new LambdaJob(lambda);
-        this.log = new StructuredLog("trigger", System.out, clock);
+        this.log = log;
     }
 
     /**
@@ -66,8 +72,14 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
      * @param clock     for log timestamps
      */
     public static TriggerRunners create(AwsClients aws, OutboundTemplates templates, GuardedHttp http, Clock clock) {
+        return create(aws, templates, http, new StructuredLog("trigger", System.out, clock));
+    }
+
+    /** {@link #create(AwsClients, OutboundTemplates, GuardedHttp, Clock)} logging to {@code log}. */
+    public static TriggerRunners create(AwsClients aws, OutboundTemplates templates, GuardedHttp http,
+                                        StructuredLog log) {
         return new TriggerRunners(aws::glue, aws::emr, aws::emrServerless, aws::stepFunctions, aws::lambda, http,
-                templates, clock);
+                templates, log);
     }
 
     @Override

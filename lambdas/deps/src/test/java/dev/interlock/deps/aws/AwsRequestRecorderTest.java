@@ -144,7 +144,7 @@ class AwsRequestRecorderTest {
              AwsClients anonymous = clients(Map.of("INTERLOCK_AWS_REQUEST_LOG_DIR", dir.toString()))) {
             call(() -> aws.dynamoDb().getItem(r -> r.tableName("interlock").key(KEY)));
             call(() -> aws.dynamoDb().getItem(r -> r.tableName("interlock").key(KEY)));
-            Priming.offline(() -> {
+            aws.offline().run(() -> {
                 call(() -> aws.dynamoDb().putItem(r -> r.tableName("interlock").item(KEY)));
                 return null;
             });

@@ -34,7 +34,7 @@ class CredentialResolverTest {
 
     private CredentialResolver resolver(Duration ttl) {
         return new CredentialResolver(new InterlockVariables(Map.of("INTERLOCK_TOKEN", "env-value")),
-                new AwsCredentialStore(aws), ttl, clock);
+                new AwsCredentialStore(aws), ttl, clock, aws.offline());
     }
 
     @AfterEach
@@ -145,7 +145,7 @@ class CredentialResolverTest {
     void whilePrimingTheClientsRunButNothingIsCachedAndAPlaceholderStandsIn() throws Exception {
         stub.on("secretsmanager.GetSecretValue", secret("airflow/prod", SECRET_STRING));
         CredentialResolver resolver = resolver(Duration.ofMinutes(5));
-        String primed = Priming.offline(() -> resolver.resolve(new SecretsManagerSecret("airflow/prod", "token")));
+        String primed = aws.offline().run(() -> resolver.resolve(new SecretsManagerSecret("airflow/prod", "token")));
         assertThat(primed).isEqualTo(CredentialResolver.PRIMING_VALUE);
         assertThat(stub.requests()).as("answered inside the process").isEmpty();
 

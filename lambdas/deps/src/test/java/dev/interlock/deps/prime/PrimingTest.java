@@ -41,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PrimingTest {
 
     private HttpServer server;
+    private final OfflineMode offline = new OfflineMode();
     private final List<String> received = new CopyOnWriteArrayList<>();
     private String endpoint;
 
@@ -67,13 +68,13 @@ class PrimingTest {
     private AwsClients clients() {
         return new AwsClients(Environment.of(Map.of("AWS_REGION", "us-east-1",
                 "INTERLOCK_ENDPOINT_DYNAMODB", endpoint, "INTERLOCK_ENDPOINT_SNS", endpoint,
-                "INTERLOCK_ENDPOINT_GLUE", endpoint, "INTERLOCK_ENDPOINT_LAMBDA", endpoint)));
+                "INTERLOCK_ENDPOINT_GLUE", endpoint, "INTERLOCK_ENDPOINT_LAMBDA", endpoint)), offline);
     }
 
     @Test
     void whilePrimingAwsCallsAreAnsweredLocallyAndOtherwiseReachTheEndpoint() throws Exception {
         try (AwsClients clients = clients()) {
-            GetItemResponse primed = Priming.offline(() -> clients.dynamoDb().getItem(b -> b.tableName("interlock")
+            GetItemResponse primed = offline.run(() -> clients.dynamoDb().getItem(b -> b.tableName("interlock")
                     .key(Map.of("PK", AttributeValue.fromS("PIPELINE#p"), "SK", AttributeValue.fromS("CONFIG")))));
             assertThat(primed.hasItem()).isFalse();
             assertThat(received).isEmpty();
@@ -87,23 +88,65 @@ class PrimingTest {
     }
 
     @Test
+    void primingIsTheStateOfOneRuntimeGivenToItsPartsNotAGlobalSwitch() throws Exception {
+        OfflineMode otherRuntime = new OfflineMode();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StructuredLog mine = new StructuredLog("mine", new PrintStream(out, true, StandardCharsets.UTF_8),
+                Clock.systemUTC(), offline::active);
+        StructuredLog theirs = new StructuredLog("theirs", new PrintStream(out, true, StandardCharsets.UTF_8),
+                Clock.systemUTC(), otherRuntime::active);
+        try (AwsClients clients = clients()) {
+            otherRuntime.run(() -> {
+                // Another runtime primes on this thread: this runtime's clients and logs are not priming.
+                clients.dynamoDb().getItem(b -> b.tableName("interlock")
+                        .key(Map.of("PK", AttributeValue.fromS("PIPELINE#p"), "SK", AttributeValue.fromS("CONFIG"))));
+                mine.info(LogContext.NONE, "real", Map.of());
+                theirs.info(LogContext.NONE, "rehearsal", Map.of());
+                return null;
+            });
+            assertThat(received).hasSize(1);
+            assertThat(clients.answeredLocally()).isZero();
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"logger\":\"mine\"").doesNotContain("rehearsal");
+    }
+
+    @Test
+    void everyPartOfDepsIsGivenItsPrimingStateWhenBuilt() throws Exception {
+        try (Deps deps = new Deps(Environment.of(Map.of("AWS_REGION", "us-east-1", "TABLE_NAME", "interlock",
+                "INTERLOCK_ENDPOINT_DYNAMODB", endpoint)), Clock.systemUTC())) {
+            OutboundResponse primed = deps.offline().run(() -> {
+                deps.clients().dynamoDb().getItem(b -> b.tableName("interlock")
+                        .key(Map.of("PK", AttributeValue.fromS("PIPELINE#p"), "SK", AttributeValue.fromS("CONFIG"))));
+                return deps.outboundHttp().send(OutboundRequest.get(URI.create(endpoint + "/status")));
+            });
+            assertThat(primed.body()).isEqualTo("{}");
+            assertThat(received).isEmpty();
+            assertThat(deps.clients().answeredLocally()).isEqualTo(1);
+            // Outside the pass the same parts are real again.
+            deps.clients().dynamoDb().getItem(b -> b.tableName("interlock")
+                    .key(Map.of("PK", AttributeValue.fromS("PIPELINE#p"), "SK", AttributeValue.fromS("CONFIG"))));
+            assertThat(received).hasSize(1);
+        }
+    }
+
+    @Test
     void aPrimingPassReadsBackWhatItPutAndNothingElse() throws Exception {
         Map<String, AttributeValue> key = Map.of("PK", AttributeValue.fromS("RUN#r"), "SK", AttributeValue.fromS("STATE"));
         Map<String, AttributeValue> item = new java.util.HashMap<>(key);
         item.put("status", AttributeValue.fromS("PENDING"));
         try (AwsClients clients = clients()) {
-            GetItemResponse readBack = Priming.offline(() -> {
+            GetItemResponse readBack = offline.run(() -> {
                 clients.dynamoDb().putItem(b -> b.tableName("interlock").item(item));
                 return clients.dynamoDb().getItem(b -> b.tableName("interlock").key(key));
             });
             assertThat(readBack.item()).isEqualTo(item);
-            GetItemResponse otherTable = Priming.offline(() -> {
+            GetItemResponse otherTable = offline.run(() -> {
                 clients.dynamoDb().putItem(b -> b.tableName("interlock").item(item));
                 return clients.dynamoDb().getItem(b -> b.tableName("other").key(key));
             });
             assertThat(otherTable.hasItem()).isFalse();
             // A new pass starts empty.
-            GetItemResponse nextPass = Priming.offline(() -> clients.dynamoDb().getItem(b -> b.tableName("interlock").key(key)));
+            GetItemResponse nextPass = offline.run(() -> clients.dynamoDb().getItem(b -> b.tableName("interlock").key(key)));
             assertThat(nextPass.hasItem()).isFalse();
             assertThat(received).isEmpty();
         }
@@ -113,10 +156,10 @@ class PrimingTest {
     void everyProtocolGetsAnEmptySuccess() throws Exception {
         try (AwsClients clients = clients()) {
             // Query protocol (XML), JSON 1.1 and REST-JSON: each parses into an empty response.
-            PublishResponse published = Priming.offline(() -> clients.sns()
+            PublishResponse published = offline.run(() -> clients.sns()
                     .publish(b -> b.topicArn("arn:aws:sns:us-east-1:123456789012:t").message("m")));
-            StartJobRunResponse started = Priming.offline(() -> clients.glue().startJobRun(b -> b.jobName("j")));
-            InvokeResponse invoked = Priming.offline(() -> clients.lambda().invoke(b -> b.functionName("f")));
+            StartJobRunResponse started = offline.run(() -> clients.glue().startJobRun(b -> b.jobName("j")));
+            InvokeResponse invoked = offline.run(() -> clients.lambda().invoke(b -> b.functionName("f")));
             assertThat(published.sdkHttpResponse().isSuccessful()).isTrue();
             assertThat(started.jobRunId()).isNull();
             assertThat(invoked.statusCode()).isEqualTo(200);
@@ -132,8 +175,8 @@ class PrimingTest {
             asked.add("resolve");
             return AwsBasicCredentials.create("real", "secret");
         };
-        PrimingCredentialsProvider provider = new PrimingCredentialsProvider(real);
-        assertThat(Priming.offline(provider::resolveCredentials).accessKeyId()).isEqualTo("INTERLOCKPRIMING");
+        PrimingCredentialsProvider provider = new PrimingCredentialsProvider(real, offline);
+        assertThat(offline.run(provider::resolveCredentials).accessKeyId()).isEqualTo("INTERLOCKPRIMING");
         assertThat(asked).isEmpty();
         assertThat(provider.resolveCredentials().accessKeyId()).isEqualTo("real");
         assertThat(asked).containsExactly("resolve");
@@ -142,9 +185,10 @@ class PrimingTest {
     @Test
     void outboundHttpIsAnsweredWithoutALookupOrAConnection() throws Exception {
         // The guard would refuse loopback; while priming the request never gets that far.
-        GuardedHttp http = GuardedHttp.create(UrlGuard.fromEnvironment(Environment.of(Map.of())), Clock.systemUTC());
+        GuardedHttp http = GuardedHttp.create(UrlGuard.fromEnvironment(Environment.of(Map.of())), Clock.systemUTC(),
+                offline);
         OutboundRequest request = OutboundRequest.get(URI.create(endpoint + "/status"));
-        OutboundResponse primed = Priming.offline(() -> http.send(request));
+        OutboundResponse primed = offline.run(() -> http.send(request));
         assertThat(primed.status()).isEqualTo(200);
         assertThat(primed.body()).isEqualTo("{}");
         assertThat(received).isEmpty();
@@ -153,8 +197,9 @@ class PrimingTest {
     @Test
     void logLinesWrittenWhilePrimingAreDropped() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        StructuredLog log = new StructuredLog("t", new PrintStream(out, true, StandardCharsets.UTF_8), Clock.systemUTC());
-        Priming.offline(() -> {
+        StructuredLog log = new StructuredLog("t", new PrintStream(out, true, StandardCharsets.UTF_8), Clock.systemUTC(),
+                offline::active);
+        offline.run(() -> {
             log.info(LogContext.NONE, "rehearsal", Map.of());
             return null;
         });
@@ -164,21 +209,21 @@ class PrimingTest {
 
     @Test
     void theFlagIsScopedToTheBodyAndTheThread() throws Exception {
-        assertThat(Priming.active()).isFalse();
+        assertThat(offline.active()).isFalse();
         boolean[] other = new boolean[1];
-        Priming.offline(() -> {
-            assertThat(Priming.active()).isTrue();
-            Thread t = new Thread(() -> other[0] = Priming.active());
+        offline.run(() -> {
+            assertThat(offline.active()).isTrue();
+            Thread t = new Thread(() -> other[0] = offline.active());
             t.start();
             t.join();
             return null;
         });
         assertThat(other[0]).isFalse();
-        assertThat(Priming.active()).isFalse();
-        assertThatThrownBy(() -> Priming.offline(() -> {
+        assertThat(offline.active()).isFalse();
+        assertThatThrownBy(() -> offline.run(() -> {
             throw new IllegalStateException("boom");
         })).hasMessage("boom");
-        assertThat(Priming.active()).isFalse();
+        assertThat(offline.active()).isFalse();
     }
 
     @Test
@@ -187,10 +232,10 @@ class PrimingTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StructuredLog log = new StructuredLog("priming", new PrintStream(out, true, StandardCharsets.UTF_8),
                 Clock.systemUTC());
-        Priming.Report report = Priming.prime(InterlockFunction.ORCHESTRATOR, PrimingTest.class, (event, context) -> {
+        Priming.Report report = Priming.prime(offline, InterlockFunction.ORCHESTRATOR, PrimingTest.class, (event, context) -> {
             String text = new String(event, StandardCharsets.UTF_8);
             seen.add(text);
-            assertThat(Priming.active()).isTrue();
+            assertThat(offline.active()).isTrue();
             assertThat(context.getFunctionName()).isEqualTo("orchestrator");
             if (text.contains("fails")) {
                 throw new IllegalStateException("secret detail");
@@ -245,7 +290,7 @@ class PrimingTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         StructuredLog log = new StructuredLog("priming", new PrintStream(out, true, StandardCharsets.UTF_8),
                 Clock.systemUTC());
-        Priming.Report report = Priming.prime(InterlockFunction.API, String.class, (event, context) -> {
+        Priming.Report report = Priming.prime(offline, InterlockFunction.API, String.class, (event, context) -> {
         }, log);
         assertThat(report.events()).isZero();
         assertThat(report.failures()).isEqualTo(1);

@@ -74,7 +74,7 @@ public final class PrimingCheck implements AutoCloseable {
                                               java.util.function.Function<Deps, Priming.Rehearsal> rehearsal,
                                               boolean callsAws, String... expectedErrors) {
         try (PrimingCheck check = start(function)) {
-            Priming.Report report = Priming.prime(function, handlerClass, rehearsal.apply(check.deps()), check.log());
+            Priming.Report report = Priming.prime(check.deps().offline(), function, handlerClass, rehearsal.apply(check.deps()), check.log());
             check.assertClean(report, handlerClass, callsAws, expectedErrors);
         }
     }
