@@ -1,7 +1,7 @@
 package dev.interlock.bench;
 
-import dev.interlock.deps.dynamodb.DynamoDbProvider;
-import dev.interlock.deps.dynamodb.InterlockTable;
+import dev.interlock.store.dynamodb.DynamoDbProvider;
+import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.dynamodb.LocalDynamoDb;
 import dev.interlock.model.json.InterlockJson;

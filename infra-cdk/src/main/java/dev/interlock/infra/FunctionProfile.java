@@ -14,7 +14,7 @@ import java.util.Set;
  *
  * @param memoryMb memory; Java gets CPU in proportion, which matters most for the first (restored) request
  * @param timeoutSeconds hard limit of one invocation
- * @param tableActions DynamoDB actions on the table itself, as the DynamoDB Provider ({@code lambdas/deps}) issues
+ * @param tableActions DynamoDB actions on the table itself, as the DynamoDB Provider ({@code lambdas/dynamodb-store}) issues
  *         them: TransactWriteItems needs no action of its own (it is authorised per contained Put/Update/Delete),
  *         conditional writes need none beyond the write, and no function scans, batch-reads or batch-writes
  * @param indexActions DynamoDB actions on GSI1 only

@@ -21,7 +21,7 @@ import java.util.Set;
  */
 final class SecretPermissions {
 
-    /** The functions that resolve credentials (OutboundTemplates in lambdas/deps). */
+    /** The functions that resolve credentials (OutboundTemplates in lambdas/jobs). */
     static final Set<InterlockFunction> READERS = EnumSet.of(InterlockFunction.EVALUATOR, InterlockFunction.TRIGGER,
             InterlockFunction.RUN_CHECKER);
 

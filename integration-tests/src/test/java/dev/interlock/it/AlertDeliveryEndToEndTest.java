@@ -7,8 +7,8 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.Deps;
-import dev.interlock.deps.alert.AlertPublisher;
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.model.alert.AlertKind;

@@ -3,7 +3,7 @@ package dev.interlock.it;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.interlock.deps.Deps;
+import dev.interlock.wiring.Deps;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;

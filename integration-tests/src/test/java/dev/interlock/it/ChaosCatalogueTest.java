@@ -8,7 +8,7 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
-import dev.interlock.deps.Deps;
+import dev.interlock.wiring.Deps;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;

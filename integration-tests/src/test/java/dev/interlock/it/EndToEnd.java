@@ -2,8 +2,8 @@ package dev.interlock.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.cli.InterlockCli;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.FunctionSet;

@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import dev.interlock.deps.Deps;
+import dev.interlock.wiring.Deps;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.interlock.bench.cost;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.interlock.deps.dynamodb.RequestCounter;
+import dev.interlock.store.dynamodb.RequestCounter;
 import dev.interlock.infra.FunctionProfile;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.http.LoopbackHttpServer;

@@ -1,6 +1,6 @@
 package dev.interlock.bench.cost;
 
-import dev.interlock.deps.dynamodb.RequestCounter;
+import dev.interlock.store.dynamodb.RequestCounter;
 import dev.interlock.model.runtime.InterlockFunction;
 
 import java.util.EnumMap;

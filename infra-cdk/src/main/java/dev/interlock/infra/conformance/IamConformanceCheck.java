@@ -134,7 +134,7 @@ public final class IamConformanceCheck {
     private Optional<Violation> judge(InterlockFunction function, FunctionRole role, RecordedRequest request) {
         if (request.resource() == null) {
             return Optional.of(new Violation(request, "the recorder cannot name the resource of " + request.action()
-                    + ": teach IamRequests (lambdas/deps) which ARN it acts on"));
+                    + ": teach IamRequests (lambdas/jobs) which ARN it acts on"));
         }
         Intrinsics intrinsics = intrinsics(role, request);
         List<Statement> allows = new ArrayList<>();

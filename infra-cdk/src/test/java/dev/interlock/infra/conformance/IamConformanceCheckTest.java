@@ -138,7 +138,7 @@ class IamConformanceCheckTest {
                 request("billing", "dynamodb:GetItem", TABLE)));
         assertThat(result.violations()).extracting(Object::toString).containsExactly(
                 "trigger: secretsmanager:GetSecretValue on (resource unknown to the recorder) (Op): the recorder cannot "
-                        + "name the resource of secretsmanager:GetSecretValue: teach IamRequests (lambdas/deps) which ARN it acts on",
+                        + "name the resource of secretsmanager:GetSecretValue: teach IamRequests (lambdas/jobs) which ARN it acts on",
                 "billing: dynamodb:GetItem on " + TABLE + " (Op): no function 'billing' in the template");
     }
 

@@ -1,7 +1,7 @@
 package dev.interlock.api;
 
-import dev.interlock.deps.log.LogContext;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.log.LogContext;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.store.InvalidCursorException;
 import dev.interlock.store.Provider;
 import dev.interlock.store.StoreException;

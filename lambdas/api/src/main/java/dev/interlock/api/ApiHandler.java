@@ -4,10 +4,10 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
-import dev.interlock.deps.Deps;
-import dev.interlock.deps.prime.Priming;
-import dev.interlock.deps.Lazy;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.priming.Priming;
+import dev.interlock.model.runtime.Lazy;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.store.Provider;
 

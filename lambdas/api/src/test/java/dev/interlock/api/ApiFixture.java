@@ -1,7 +1,7 @@
 package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.store.memory.InMemoryProvider;
 

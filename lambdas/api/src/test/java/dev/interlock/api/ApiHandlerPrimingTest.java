@@ -1,8 +1,8 @@
 package dev.interlock.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
-import dev.interlock.deps.prime.Priming;
-import dev.interlock.deps.testing.PrimingCheck;
+import dev.interlock.wiring.priming.Priming;
+import dev.interlock.testing.PrimingCheck;
 import dev.interlock.model.runtime.InterlockFunction;
 import org.junit.jupiter.api.Test;
 

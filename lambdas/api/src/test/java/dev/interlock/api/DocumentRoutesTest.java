@@ -242,7 +242,7 @@ class DocumentRoutesTest {
                     throw new StoreException("DynamoDB did not answer " + method.getName());
                 });
         Api outage = new Api(down, ApiFixture.CLOCK, new ApiSettings(3, 2, 1024), () -> "x",
-                new dev.interlock.deps.log.StructuredLog("api", new java.io.PrintStream(new java.io.ByteArrayOutputStream()), ApiFixture.CLOCK));
+                new dev.interlock.log.StructuredLog("api", new java.io.PrintStream(new java.io.ByteArrayOutputStream()), ApiFixture.CLOCK));
 
         ApiResponse health = outage.handle(ApiRequest.of("GET", "/health", Map.of(), Map.of(), null));
         ApiResponse read = outage.handle(ApiRequest.of("GET", "/pipelines/silver", Map.of(), Map.of(), null));

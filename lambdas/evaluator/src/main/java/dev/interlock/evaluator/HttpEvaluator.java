@@ -1,11 +1,11 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.outbound.GuardedHttp;
-import dev.interlock.deps.outbound.OutboundException;
-import dev.interlock.deps.outbound.OutboundRequest;
-import dev.interlock.deps.outbound.OutboundResponse;
-import dev.interlock.deps.outbound.OutboundTemplates;
-import dev.interlock.deps.outbound.RetryMode;
+import dev.interlock.jobs.outbound.GuardedHttp;
+import dev.interlock.jobs.outbound.OutboundException;
+import dev.interlock.jobs.outbound.OutboundRequest;
+import dev.interlock.jobs.outbound.OutboundResponse;
+import dev.interlock.jobs.outbound.OutboundTemplates;
+import dev.interlock.jobs.outbound.RetryMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.TemplateValues;

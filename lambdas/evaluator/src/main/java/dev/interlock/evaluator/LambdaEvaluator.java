@@ -2,7 +2,7 @@ package dev.interlock.evaluator;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.aws.AwsFailures;
+import dev.interlock.jobs.aws.AwsFailures;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import software.amazon.awssdk.core.SdkBytes;

@@ -1,7 +1,7 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.log.LogContext;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.log.LogContext;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;

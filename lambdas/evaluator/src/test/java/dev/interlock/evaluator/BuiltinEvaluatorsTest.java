@@ -1,6 +1,6 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.testing.TestTemplates;
+import dev.interlock.testing.TestTemplates;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;

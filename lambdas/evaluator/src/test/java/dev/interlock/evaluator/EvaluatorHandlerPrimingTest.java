@@ -1,7 +1,7 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.prime.Priming;
-import dev.interlock.deps.testing.PrimingCheck;
+import dev.interlock.wiring.priming.Priming;
+import dev.interlock.testing.PrimingCheck;
 import dev.interlock.model.runtime.InterlockFunction;
 import org.junit.jupiter.api.Test;
 

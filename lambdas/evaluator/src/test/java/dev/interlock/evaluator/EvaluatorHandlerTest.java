@@ -1,6 +1,6 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.testing.TestTemplates;
+import dev.interlock.testing.TestTemplates;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;

@@ -1,9 +1,9 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.Deps;
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.testing.AwsProtocolStub;
-import dev.interlock.deps.testing.AwsProtocolStub.Reply;
+import dev.interlock.wiring.Deps;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.testing.AwsProtocolStub;
+import dev.interlock.testing.AwsProtocolStub.Reply;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;

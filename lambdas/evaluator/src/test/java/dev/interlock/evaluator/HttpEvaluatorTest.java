@@ -1,14 +1,14 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.testing.TestTemplates;
+import dev.interlock.testing.TestTemplates;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.dynamodb.Backoff;
-import dev.interlock.deps.outbound.GuardedHttp;
-import dev.interlock.deps.outbound.HostResolver;
-import dev.interlock.deps.outbound.UrlGuard;
-import dev.interlock.deps.testing.LocalHttpServer;
-import dev.interlock.deps.testing.LocalHttpServer.Answer;
+import dev.interlock.model.runtime.Backoff;
+import dev.interlock.jobs.outbound.GuardedHttp;
+import dev.interlock.jobs.outbound.HostResolver;
+import dev.interlock.jobs.outbound.UrlGuard;
+import dev.interlock.testing.LocalHttpServer;
+import dev.interlock.testing.LocalHttpServer.Answer;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;

@@ -1,8 +1,8 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.deps.testing.TestTemplates;
-import dev.interlock.deps.testing.AwsProtocolStub;
-import dev.interlock.deps.testing.AwsProtocolStub.Reply;
+import dev.interlock.testing.TestTemplates;
+import dev.interlock.testing.AwsProtocolStub;
+import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;

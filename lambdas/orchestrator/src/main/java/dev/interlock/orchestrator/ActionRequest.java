@@ -2,7 +2,7 @@ package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.interlock.deps.log.LogContext;
+import dev.interlock.log.LogContext;
 import dev.interlock.model.json.InterlockJson;
 
 import java.time.LocalDate;

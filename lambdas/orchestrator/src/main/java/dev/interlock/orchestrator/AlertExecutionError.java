@@ -1,7 +1,7 @@
 package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.alert.DeduplicatedAlerts;
+import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;

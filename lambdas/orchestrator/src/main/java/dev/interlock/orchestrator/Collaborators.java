@@ -1,7 +1,7 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.deps.alert.DeduplicatedAlerts;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.wiring.alert.DeduplicatedAlerts;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;

@@ -1,8 +1,8 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.deps.trigger.JobStateEvents;
-import dev.interlock.deps.trigger.RunCheck;
-import dev.interlock.deps.trigger.RunCheckState;
+import dev.interlock.jobs.JobStateEvents;
+import dev.interlock.jobs.RunCheck;
+import dev.interlock.jobs.RunCheckState;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;

@@ -1,10 +1,10 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.deps.alert.DeduplicatedAlerts;
+import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.alert.AlertPublisher;
-import dev.interlock.deps.log.LogContext;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.log.LogContext;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.store.Provider;
 

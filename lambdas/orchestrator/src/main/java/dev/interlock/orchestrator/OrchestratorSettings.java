@@ -1,6 +1,6 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.deps.Environment;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.EnvVar;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.deps.log.LogContext;
+import dev.interlock.log.LogContext;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.calendar.Calendar;

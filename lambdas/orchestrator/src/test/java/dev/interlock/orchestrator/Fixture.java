@@ -1,7 +1,7 @@
 package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
@@ -57,7 +57,7 @@ final class Fixture {
     /** The same collaborators over another provider (e.g. one that counts or fails calls). */
     Collaborators collaborators(dev.interlock.store.Provider over) {
         StructuredLog log = new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock);
-        return new Collaborators(over, clock, new dev.interlock.deps.alert.DeduplicatedAlerts(over.alerts(), alerts, clock, log),
+        return new Collaborators(over, clock, new dev.interlock.wiring.alert.DeduplicatedAlerts(over.alerts(), alerts, clock, log),
                 settings, log, callbacks);
     }
 

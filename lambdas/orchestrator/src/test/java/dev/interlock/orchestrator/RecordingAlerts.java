@@ -1,6 +1,6 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.deps.alert.AlertPublisher;
+import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 

@@ -2,7 +2,7 @@ package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;

@@ -1,13 +1,13 @@
 package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.alert.AlertPublisher;
-import dev.interlock.deps.dynamodb.Backoff;
-import dev.interlock.deps.dynamodb.DynamoDbProvider;
-import dev.interlock.deps.dynamodb.InterlockTable;
-import dev.interlock.deps.dynamodb.LocalDynamoDb;
-import dev.interlock.deps.dynamodb.RequestCounter;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.dynamodb.DynamoDbProvider;
+import dev.interlock.store.dynamodb.InterlockTable;
+import dev.interlock.store.dynamodb.LocalDynamoDb;
+import dev.interlock.store.dynamodb.RequestCounter;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.TableDefinition;

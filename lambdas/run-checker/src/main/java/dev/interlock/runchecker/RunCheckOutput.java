@@ -1,7 +1,7 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.deps.trigger.RunCheck;
-import dev.interlock.deps.trigger.RunCheckState;
+import dev.interlock.jobs.RunCheck;
+import dev.interlock.jobs.RunCheckState;
 import dev.interlock.model.run.FailureCategory;
 
 import java.util.Objects;

@@ -1,12 +1,12 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.deps.log.LogContext;
-import dev.interlock.deps.log.StructuredLog;
-import dev.interlock.deps.trigger.JobCanceller;
-import dev.interlock.deps.trigger.RunCheck;
-import dev.interlock.deps.trigger.RunCheckRequest;
-import dev.interlock.deps.trigger.RunCheckState;
-import dev.interlock.deps.trigger.RunChecker;
+import dev.interlock.log.LogContext;
+import dev.interlock.log.StructuredLog;
+import dev.interlock.jobs.JobCanceller;
+import dev.interlock.jobs.RunCheck;
+import dev.interlock.jobs.RunCheckRequest;
+import dev.interlock.jobs.RunCheckState;
+import dev.interlock.jobs.RunChecker;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;

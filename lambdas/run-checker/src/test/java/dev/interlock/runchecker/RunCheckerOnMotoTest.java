@@ -1,14 +1,14 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.aws.AwsClients;
-import dev.interlock.deps.dynamodb.Backoff;
-import dev.interlock.deps.outbound.GuardedHttp;
-import dev.interlock.deps.outbound.HostResolver;
-import dev.interlock.deps.outbound.UrlGuard;
-import dev.interlock.deps.testing.MotoServer;
-import dev.interlock.deps.outbound.OutboundTemplates;
-import dev.interlock.deps.trigger.TriggerRunners;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.jobs.aws.AwsClients;
+import dev.interlock.model.runtime.Backoff;
+import dev.interlock.jobs.outbound.GuardedHttp;
+import dev.interlock.jobs.outbound.HostResolver;
+import dev.interlock.jobs.outbound.UrlGuard;
+import dev.interlock.testing.MotoServer;
+import dev.interlock.jobs.outbound.OutboundTemplates;
+import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerType;

@@ -1,8 +1,8 @@
 package dev.interlock.streamrouter;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
-import dev.interlock.deps.log.LogContext;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.log.LogContext;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.TableKeys;

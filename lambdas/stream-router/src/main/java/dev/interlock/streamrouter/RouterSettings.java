@@ -1,6 +1,6 @@
 package dev.interlock.streamrouter;
 
-import dev.interlock.deps.Environment;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.EnvVar;
 
 /**

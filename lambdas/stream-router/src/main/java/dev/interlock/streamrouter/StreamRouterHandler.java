@@ -4,9 +4,9 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import dev.interlock.deps.Deps;
-import dev.interlock.deps.prime.Priming;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.priming.Priming;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.InterlockFunction;
 import software.amazon.awssdk.services.sfn.SfnClient;
 

@@ -3,7 +3,7 @@ package dev.interlock.streamrouter;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.log.StructuredLog;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import org.junit.jupiter.api.Test;
 

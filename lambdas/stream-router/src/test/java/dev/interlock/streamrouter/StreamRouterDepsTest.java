@@ -2,8 +2,8 @@ package dev.interlock.streamrouter;
 
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
-import dev.interlock.deps.Deps;
-import dev.interlock.deps.Environment;
+import dev.interlock.wiring.Deps;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.marker.ExecutionName;
 import org.junit.jupiter.api.Test;
 

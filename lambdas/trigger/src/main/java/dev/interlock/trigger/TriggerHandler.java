@@ -2,8 +2,8 @@ package dev.interlock.trigger;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.interlock.deps.Deps;
-import dev.interlock.deps.prime.Priming;
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.priming.Priming;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 

@@ -1,14 +1,14 @@
 package dev.interlock.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.dynamodb.DynamoDbProvider;
-import dev.interlock.deps.dynamodb.InterlockTable;
-import dev.interlock.deps.dynamodb.LocalDynamoDb;
-import dev.interlock.deps.testing.AwsProtocolStub;
-import dev.interlock.deps.testing.AwsProtocolStub.Reply;
-import dev.interlock.deps.testing.JarDiff;
-import dev.interlock.deps.testing.LambdaJarRun;
-import dev.interlock.deps.testing.LocalHttpServer;
+import dev.interlock.store.dynamodb.DynamoDbProvider;
+import dev.interlock.store.dynamodb.InterlockTable;
+import dev.interlock.store.dynamodb.LocalDynamoDb;
+import dev.interlock.testing.AwsProtocolStub;
+import dev.interlock.testing.AwsProtocolStub.Reply;
+import dev.interlock.testing.JarDiff;
+import dev.interlock.testing.LambdaJarRun;
+import dev.interlock.testing.LocalHttpServer;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;

@@ -1,7 +1,7 @@
 package dev.interlock.trigger;
 
-import dev.interlock.deps.Deps;
-import dev.interlock.deps.Environment;
+import dev.interlock.wiring.Deps;
+import dev.interlock.model.runtime.Environment;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;

@@ -7,7 +7,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.interlock.api.ApiHandler;
-import dev.interlock.deps.Deps;
+import dev.interlock.wiring.Deps;
 import dev.interlock.evaluator.EvaluatorHandler;
 import dev.interlock.orchestrator.OrchestratorHandler;
 import dev.interlock.runchecker.RunCheckerHandler;

@@ -1,8 +1,8 @@
 package dev.interlock.local.aws;
 
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.alert.SnsAlertPublisher;
-import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.wiring.alert.SnsAlertPublisher;
+import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;

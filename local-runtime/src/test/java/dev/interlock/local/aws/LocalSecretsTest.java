@@ -1,7 +1,7 @@
 package dev.interlock.local.aws;
 
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.alerts.AlertSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

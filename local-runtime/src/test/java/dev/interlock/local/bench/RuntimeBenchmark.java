@@ -1,7 +1,7 @@
 package dev.interlock.local.bench;
 
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;

@@ -1,8 +1,8 @@
 package dev.interlock.local.dynamodb;
 
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.aws.AwsClients;
-import dev.interlock.deps.dynamodb.InterlockTable;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.jobs.aws.AwsClients;
+import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.model.runtime.TableDefinition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

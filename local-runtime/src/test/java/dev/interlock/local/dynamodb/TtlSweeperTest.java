@@ -2,7 +2,7 @@ package dev.interlock.local.dynamodb;
 
 import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
 import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
-import dev.interlock.deps.dynamodb.InterlockTable;
+import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.model.runtime.TableDefinition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,8 +1,8 @@
 package dev.interlock.local.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.FunctionRegistry;
 import dev.interlock.local.aws.LocalAwsServer;

@@ -1,8 +1,8 @@
 package dev.interlock.local.sfn;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.interlock.deps.Environment;
-import dev.interlock.deps.aws.AwsClients;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.statemachine.engine.TaskResources;

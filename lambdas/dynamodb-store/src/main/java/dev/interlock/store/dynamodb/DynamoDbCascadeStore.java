@@ -1,0 +1,63 @@
+package dev.interlock.store.dynamodb;
+
+import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.store.CascadeStore;
+import dev.interlock.store.Retention;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Markers ({@code PIPELINE#<id>/MARKER#<source>#<suffix>}) and the downstream index. A marker carries its document
+ * plus top-level {@code pipelineId}, {@code scheduleId}, {@code date}, {@code source} and {@code replay}, which is all
+ * the stream router reads from the NewImage.
+ */
+final class DynamoDbCascadeStore implements CascadeStore {
+
+    private final SingleTable table;
+    private final Retention retention;
+
+    DynamoDbCascadeStore(SingleTable table, Retention retention) {
+        this.table = table;
+        this.retention = retention;
+    }
+
+    @Override
+    public boolean writeMarker(Marker marker) {
+        // attribute_not_exists, not "or expired": re-writing an expired marker would be a stream MODIFY, which the
+        // router ignores, so claiming it was written would be a lie.
+        return table.putIf(item(marker), Conditions.absent(), CapacityIntent.MARKER_WRITE);
+    }
+
+    /** The item of a marker (also written, on the same condition, inside {@code acceptRerun}'s transaction). */
+    Map<String, AttributeValue> item(Marker marker) {
+        Map<String, AttributeValue> item = ItemCodec.item(TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix()),
+                null, marker);
+        item.put("pipelineId", AttributeValue.fromS(marker.pipelineId()));
+        item.put("scheduleId", AttributeValue.fromS(marker.scheduleId()));
+        item.put("date", AttributeValue.fromS(marker.date().toString()));
+        item.put("source", AttributeValue.fromS(marker.source().wireName()));
+        item.put("replay", AttributeValue.fromBool(marker.replay()));
+        item.put(ItemCodec.TTL, ItemCodec.ttlAt(table.now().plus(retention.markers())));
+        return item;
+    }
+
+    @Override
+    public List<Marker> markers(String pipelineId, LocalDate date) {
+        SingleTable.Condition onDate = SingleTable.Condition.of("#date = :date", Map.of("#date", "date"),
+                Map.of(":date", AttributeValue.fromS(date.toString())));
+        return table.allDocuments(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.MARKER_PREFIX, true)
+                .filtered(onDate), CapacityIntent.MARKER_LIST, Marker.class);
+    }
+
+    @Override
+    public List<String> downstreamOf(String upstreamPipelineId) {
+        return table.queryAll(SingleTable.Query.table(TableKeys.pipelinePk(upstreamPipelineId), TableKeys.DOWNSTREAM_PREFIX, true),
+                        CapacityIntent.DOWNSTREAM_READ).stream()
+                .map(item -> ItemCodec.string(item, ItemCodec.SK).substring(TableKeys.DOWNSTREAM_PREFIX.length()))
+                .toList();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.interlock.store.dynamodb;
+
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.ItemKey;
+import dev.interlock.model.keys.LockKey;
+import dev.interlock.model.keys.TableKeys;
+import dev.interlock.store.LockHolder;
+import dev.interlock.store.Locker;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Evaluation locks ({@code LOCK#eval:<pipeline>:<schedule>:<date>/LOCK}) with an owner token: acquired by a conditional
+ * put (free, expired, or ours), released by a delete conditional on the owner, so an execution whose lock expired can
+ * never release the lock a later execution holds. The holder's progress reports are updates conditional on the owner
+ * and on the lock still being live, so a dead holder's late report cannot revive it.
+ */
+final class DynamoDbLocker implements Locker {
+
+    static final String OWNER = "owner";
+    static final String ACQUIRED_AT = "acquiredAt";
+    static final String NEXT_ROUND_BY = "nextRoundBy";
+    static final String EVALUATING_UNTIL = "evaluatingUntil";
+    static final String ABSORBED = "absorbed";
+
+    private final SingleTable table;
+
+    DynamoDbLocker(SingleTable table) {
+        this.table = table;
+    }
+
+    @Override
+    public boolean acquire(LockKey key, String owner, Duration ttl) {
+        requireOwner(owner);
+        if (ttl == null || ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("lock ttl must be positive: " + ttl);
+        }
+        Instant now = table.now();
+        ItemKey itemKey = TableKeys.lock(key);
+        Map<String, AttributeValue> item = ItemCodec.item(itemKey, null, null);
+        item.put(OWNER, AttributeValue.fromS(owner));
+        item.put(ACQUIRED_AT, AttributeValue.fromS(InterlockJson.timestamp(now)));
+        item.put(ItemCodec.TTL, ItemCodec.ttlAt(now.plus(ttl)));
+        return table.putIf(item, Conditions.lockAvailableTo(owner, now), CapacityIntent.LOCK_ACQUIRE);
+    }
+
+    @Override
+    public boolean release(LockKey key, String owner) {
+        requireOwner(owner);
+        return table.deleteIf(TableKeys.lock(key), Conditions.heldBy(owner), CapacityIntent.LOCK_RELEASE);
+    }
+
+    @Override
+    public Optional<LockHolder> holder(LockKey key) {
+        return table.getLive(TableKeys.lock(key), CapacityIntent.LOCK_HOLDER).map(DynamoDbLocker::holderOf);
+    }
+
+    @Override
+    public boolean recordEvaluating(LockKey key, String owner, Instant nextRoundBy, Instant evaluatingUntil) {
+        requireOwner(owner);
+        if (nextRoundBy == null || evaluatingUntil == null) {
+            return table.updateIf(TableKeys.lock(key), "REMOVE #next, #until",
+                    Conditions.liveAndHeldBy(owner, table.now()).with(
+                            Map.of("#next", NEXT_ROUND_BY, "#until", EVALUATING_UNTIL), Map.of()),
+                    CapacityIntent.LOCK_PROGRESS);
+        }
+        return table.updateIf(TableKeys.lock(key), "SET #next = :next, #until = :until",
+                Conditions.liveAndHeldBy(owner, table.now()).with(
+                        Map.of("#next", NEXT_ROUND_BY, "#until", EVALUATING_UNTIL),
+                        Map.of(":next", AttributeValue.fromS(InterlockJson.timestamp(nextRoundBy)),
+                                ":until", AttributeValue.fromS(InterlockJson.timestamp(evaluatingUntil)))),
+                CapacityIntent.LOCK_PROGRESS);
+    }
+
+    @Override
+    public boolean recordAbsorbed(LockKey key, String holder) {
+        requireOwner(holder);
+        return table.updateIf(TableKeys.lock(key), "ADD #absorbed :one",
+                Conditions.liveAndHeldBy(holder, table.now()).with(Map.of("#absorbed", ABSORBED),
+                        Map.of(":one", ItemCodec.number(1))),
+                CapacityIntent.LOCK_PROGRESS);
+    }
+
+    @Override
+    public Optional<LockHolder> forceRelease(LockKey key) {
+        Instant now = table.now();
+        return table.deleteReturningOld(TableKeys.lock(key), CapacityIntent.LOCK_FORCE_RELEASE)
+                .filter(old -> ItemCodec.isLive(old, now) && ItemCodec.string(old, OWNER) != null)
+                .map(DynamoDbLocker::holderOf);
+    }
+
+    private static LockHolder holderOf(Map<String, AttributeValue> item) {
+        AttributeValue ttl = item.get(ItemCodec.TTL);
+        AttributeValue absorbed = item.get(ABSORBED);
+        return new LockHolder(ItemCodec.string(item, OWNER), instant(item, ACQUIRED_AT),
+                ttl == null || ttl.n() == null ? null : Instant.ofEpochSecond(Long.parseLong(ttl.n())),
+                instant(item, NEXT_ROUND_BY), instant(item, EVALUATING_UNTIL),
+                absorbed == null || absorbed.n() == null ? 0 : Integer.parseInt(absorbed.n()));
+    }
+
+    private static Instant instant(Map<String, AttributeValue> item, String attribute) {
+        String text = ItemCodec.string(item, attribute);
+        return text == null ? null : Instant.parse(text);
+    }
+
+    private static void requireOwner(String owner) {
+        if (owner == null || owner.isBlank()) {
+            throw new IllegalArgumentException("lock owner is required");
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package dev.interlock.store.dynamodb;
+
+import dev.interlock.model.runtime.Backoff;
+
+import dev.interlock.model.event.Event;
+import dev.interlock.model.keys.ItemKey;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.store.AlertLedger;
+import dev.interlock.store.ArchetypeStore;
+import dev.interlock.store.CalendarStore;
+import dev.interlock.store.CascadeStore;
+import dev.interlock.store.EventStore;
+import dev.interlock.store.LateArrivalStore;
+import dev.interlock.store.Locker;
+import dev.interlock.store.PipelineStore;
+import dev.interlock.store.Provider;
+import dev.interlock.store.RerunAcceptance;
+import dev.interlock.store.RerunStore;
+import dev.interlock.store.Retention;
+import dev.interlock.store.RunLogStore;
+import dev.interlock.store.RunStore;
+import dev.interlock.store.RunTransition;
+import dev.interlock.store.SensorStore;
+import dev.interlock.store.TraitStore;
+import dev.interlock.store.TransitionOutcome;
+import dev.interlock.store.WatchdogIndex;
+import dev.interlock.store.JobCallbackStore;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The Provider on the single DynamoDB table of docs/table-design.md: every document in {@code data}, keys from
+ * {@code TableKeys}, run-state CAS by conditional UpdateItem, run transitions by TransactWriteItems, expired items
+ * read as absent. Cheap to construct: it only holds the client, so Lambdas build it lazily on first use.
+ */
+public final class DynamoDbProvider implements Provider {
+
+    /** The item of a run transition's run-state update: the first in the transaction. */
+    private static final int RUN_ITEM = 0;
+    private static final ItemKey PING_KEY = new ItemKey("PING", "PING");
+    /** TransactWriteItems takes 100 items: the run, the run log and at most 98 events. */
+    private static final int MAX_TRANSITION_EVENTS = 98;
+
+    private final SingleTable table;
+    private final DynamoDbPipelineStore pipelines;
+    private final DynamoDbConfigStores.Archetypes archetypes;
+    private final DynamoDbConfigStores.Calendars calendars;
+    private final DynamoDbTraitAndSensorStores.Traits traits;
+    private final DynamoDbTraitAndSensorStores.Sensors sensors;
+    private final DynamoDbRunStore runs;
+    private final DynamoDbRunLogStore runLogs;
+    private final DynamoDbEventStore events;
+    private final DynamoDbRerunStore reruns;
+    private final DynamoDbCascadeStore cascade;
+    private final DynamoDbLateArrivalStore lateArrivals;
+    private final DynamoDbAlertLedger alerts;
+    private final DynamoDbLocker locks;
+    private final DynamoDbWatchdogIndex watchdog;
+    private final DynamoDbJobCallbackStore jobCallbacks;
+
+    /** The production Provider: default retention and backoff. */
+    public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock) {
+        this(client, tableName, clock, Retention.DEFAULT, Backoff.standard());
+    }
+
+    /** A Provider with explicit retention and backoff (tests inject a backoff that never sleeps). */
+    public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock, Retention retention, Backoff backoff) {
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(tableName, "tableName");
+        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(retention, "retention");
+        Objects.requireNonNull(backoff, "backoff");
+        this.table = new SingleTable(client, tableName, clock, backoff);
+        this.watchdog = new DynamoDbWatchdogIndex(table, retention);
+        this.jobCallbacks = new DynamoDbJobCallbackStore(table);
+        this.pipelines = new DynamoDbPipelineStore(table, watchdog);
+        this.archetypes = new DynamoDbConfigStores.Archetypes(table, pipelines);
+        this.calendars = new DynamoDbConfigStores.Calendars(table, pipelines);
+        this.traits = new DynamoDbTraitAndSensorStores.Traits(table);
+        this.sensors = new DynamoDbTraitAndSensorStores.Sensors(table);
+        this.runs = new DynamoDbRunStore(table, retention);
+        this.runLogs = new DynamoDbRunLogStore(table, retention);
+        // The random suffix of event keys is drawn per event, never at construction (SnapStart restores snapshots).
+        this.events = new DynamoDbEventStore(table, retention, () -> ThreadLocalRandom.current().nextInt());
+        this.reruns = new DynamoDbRerunStore(table, retention);
+        this.cascade = new DynamoDbCascadeStore(table, retention);
+        this.lateArrivals = new DynamoDbLateArrivalStore(table, retention);
+        this.alerts = new DynamoDbAlertLedger(table, retention);
+        this.locks = new DynamoDbLocker(table);
+    }
+
+    @Override public PipelineStore pipelines() { return pipelines; }
+    @Override public ArchetypeStore archetypes() { return archetypes; }
+    @Override public CalendarStore calendars() { return calendars; }
+    @Override public TraitStore traits() { return traits; }
+    @Override public SensorStore sensors() { return sensors; }
+    @Override public RunStore runs() { return runs; }
+    @Override public RunLogStore runLogs() { return runLogs; }
+    @Override public EventStore events() { return events; }
+    @Override public RerunStore reruns() { return reruns; }
+    @Override public CascadeStore cascade() { return cascade; }
+    @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
+    @Override public AlertLedger alerts() { return alerts; }
+    @Override public Locker locks() { return locks; }
+    @Override public WatchdogIndex watchdog() { return watchdog; }
+    @Override public JobCallbackStore jobCallbacks() { return jobCallbacks; }
+
+    /**
+     * One TransactWriteItems: [run update conditional on its version, run-log put conditional on the version read,
+     * event puts]. A failed run condition is the domain outcome {@link TransitionOutcome.RunVersionConflict}; a failed
+     * run-log or event condition means another writer got in between, so the run log is read again and the change
+     * re-applied (bounded, with backoff).
+     */
+    @Override
+    public TransitionOutcome recordTransition(RunTransition transition) {
+        if (transition.events().size() > MAX_TRANSITION_EVENTS) {
+            throw new IllegalArgumentException("a run transition holds at most " + MAX_TRANSITION_EVENTS + " events, got "
+                    + transition.events().size());
+        }
+        String runId = transition.next().runId();
+        for (int attempt = 1; ; attempt++) {
+            List<TransactWriteItem> writes = new ArrayList<>();
+            writes.add(runs.swapInTransaction(transition.expectedVersion(), transition.next()));
+            RunLog log = null;
+            if (transition.runLog() != null) {
+                DynamoDbRunLogStore.PreparedWrite write = runLogs.prepare(transition.runLog().key(),
+                        transition.runLog().change(), CapacityIntent.TRANSITION);
+                log = write.entry();
+                if (write.changes()) {
+                    writes.add(table.putOf(write.item(), write.condition()));
+                }
+            }
+            for (Event event : transition.events()) {
+                writes.add(table.putOf(events.item(event), Conditions.absent()));
+            }
+            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.TRANSITION, "RUN#" + runId);
+            if (cancelled.isEmpty()) {
+                return new TransitionOutcome.Applied(transition.next(), log);
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), RUN_ITEM)) {
+                return new TransitionOutcome.RunVersionConflict(runId, transition.expectedVersion());
+            }
+            table.retryAfterConflict(attempt, "run transition of " + runId);
+        }
+    }
+
+    /**
+     * One TransactWriteItems: [rerun item if absent, pipeline copy, budget counter {@code ADD n 1} if it is below
+     * {@code maxPerDay}, marker if absent, event if its key is new]. A failed counter condition is
+     * {@link RerunAcceptance.BudgetSpent} (the counter read again for the message), a failed marker condition
+     * {@link RerunAcceptance.MarkerExists}; an event key collision is retried with a new random suffix.
+     */
+    @Override
+    public RerunAcceptance acceptRerun(Rerun rerun, Marker marker, Event event, int maxPerDay) {
+        Objects.requireNonNull(rerun, "rerun");
+        Objects.requireNonNull(marker, "marker");
+        Objects.requireNonNull(event, "event");
+        for (int attempt = 1; ; attempt++) {
+            List<TransactWriteItem> writes = reruns.newRerunWrites(rerun, maxPerDay);
+            int markerItem = writes.size();
+            writes.add(table.putOf(cascade.item(marker), Conditions.absent()));
+            writes.add(table.putOf(events.item(event), Conditions.absent()));
+            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.RERUN_ACCEPT,
+                    "RERUN#" + rerun.rerunId());
+            if (cancelled.isEmpty()) {
+                return new RerunAcceptance.Accepted();
+            }
+            // Several conditions can fail at once; the order of the checks is the in-memory Provider's.
+            if (SingleTable.conditionFailedAt(cancelled.get(), DynamoDbRerunStore.RERUN_ITEM)) {
+                throw new IllegalStateException("rerun " + rerun.rerunId() + " exists already; acceptRerun takes new reruns");
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), DynamoDbRerunStore.BUDGET_ITEM)) {
+                return new RerunAcceptance.BudgetSpent(reruns.budgetUsed(rerun));
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), markerItem)) {
+                return new RerunAcceptance.MarkerExists();
+            }
+            table.retryAfterConflict(attempt, "rerun " + rerun.rerunId() + " (event key taken)");
+        }
+    }
+
+    /**
+     * Reads the rerun, then one TransactWriteItems: [rerun item if absent (from null) or unchanged since read, pipeline
+     * copy, event if its key is new]. A stored rerun in another status answers false without writing; a rerun changed
+     * between read and write is read again; an event key collision is retried with a new random suffix.
+     */
+    @Override
+    public boolean moveRerun(RerunStatus from, Rerun next, Event event) {
+        Objects.requireNonNull(next, "next");
+        Objects.requireNonNull(event, "event");
+        if (from != null && !from.allowsRewriteAs(next.status())) {
+            throw new IllegalArgumentException("a rerun cannot move from " + from + " to " + next.status());
+        }
+        for (int attempt = 1; ; attempt++) {
+            Optional<Map<String, AttributeValue>> stored = reruns.raw(next.rerunId());
+            Optional<Rerun> current = stored.map(item -> ItemCodec.decode(item, Rerun.class));
+            if (from == null ? current.isPresent() : current.isEmpty() || current.get().status() != from) {
+                return false;
+            }
+            if (current.isPresent() && !(current.get().pipelineId().equals(next.pipelineId())
+                    && current.get().date().equals(next.date()) && current.get().scheduleId().equals(next.scheduleId()))) {
+                throw new IllegalArgumentException("rerun " + next.rerunId() + " belongs to " + current.get().pipelineId() + "/"
+                        + current.get().date() + "/" + current.get().scheduleId() + ", not " + next.pipelineId() + "/"
+                        + next.date() + "/" + next.scheduleId());
+            }
+            List<TransactWriteItem> writes = reruns.moveWrites(next, stored);
+            writes.add(table.putOf(events.item(event), Conditions.absent()));
+            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.RERUN_MOVE,
+                    "RERUN#" + next.rerunId());
+            if (cancelled.isEmpty()) {
+                return true;
+            }
+            // The rerun changed since it was read (the next read tells how), or the event key was taken: try again.
+            table.retryAfterConflict(attempt, "rerun " + next.rerunId() + " moving to " + next.status());
+        }
+    }
+
+    @Override
+    public void ping() {
+        table.getRaw(PING_KEY, CapacityIntent.PING);
+    }
+}

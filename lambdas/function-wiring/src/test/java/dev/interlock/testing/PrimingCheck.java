@@ -1,0 +1,126 @@
+package dev.interlock.testing;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.interlock.wiring.Deps;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.log.StructuredLog;
+import dev.interlock.wiring.priming.Priming;
+import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.InterlockFunction;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Priming a real handler with its bundled events: Deps whose every AWS endpoint is a local server that counts what
+ * reaches it (and answers 500), so a test proves priming ran every event without a failure and without a single
+ * request leaving the process.
+ */
+public final class PrimingCheck implements AutoCloseable {
+
+    private final HttpServer server;
+    private final AtomicInteger requests = new AtomicInteger();
+    private final Deps deps;
+    private final ByteArrayOutputStream logged = new ByteArrayOutputStream();
+
+    private PrimingCheck(InterlockFunction function) {
+        try {
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.createContext("/", exchange -> {
+            requests.incrementAndGet();
+            exchange.sendResponseHeaders(500, -1);
+            exchange.close();
+        });
+        server.start();
+        String endpoint = "http://127.0.0.1:" + server.getAddress().getPort();
+        Map<String, String> env = new HashMap<>();
+        for (EnvVar v : EnvVar.values()) {
+            if (v.name().startsWith("INTERLOCK_ENDPOINT_")) {
+                env.put(v.name(), endpoint);
+            }
+        }
+        env.put(EnvVar.TABLE_NAME.name(), "interlock");
+        env.put(EnvVar.STATE_MACHINE_ARN.name(), "arn:aws:states:us-east-1:123456789012:stateMachine:interlock");
+        env.put(EnvVar.ALERT_TOPIC_ARN.name(), "arn:aws:sns:us-east-1:123456789012:interlock-alerts");
+        env.put(EnvVar.AWS_REGION.name(), "us-east-1");
+        deps = new Deps(Environment.of(env), Clock.systemUTC());
+        deps.environment().requireFor(function);
+    }
+
+    public static PrimingCheck start(InterlockFunction function) {
+        return new PrimingCheck(function);
+    }
+
+    /**
+     * Primes the handler {@code rehearsal} builds over this check's Deps with the events bundled beside
+     * {@code handlerClass}, and asserts {@link #assertClean} of the report.
+     */
+    public static void assertRehearsesCleanly(InterlockFunction function, Class<?> handlerClass,
+                                              java.util.function.Function<Deps, Priming.Rehearsal> rehearsal,
+                                              boolean callsAws, String... expectedErrors) {
+        try (PrimingCheck check = start(function)) {
+            Priming.Report report = Priming.prime(check.deps().offline(), function, handlerClass, rehearsal.apply(check.deps()), check.log());
+            check.assertClean(report, handlerClass, callsAws, expectedErrors);
+        }
+    }
+
+    public Deps deps() {
+        return deps;
+    }
+
+    /** Where the priming report line goes (kept for assertions). */
+    public StructuredLog log() {
+        return new StructuredLog("priming", new PrintStream(logged, true, StandardCharsets.UTF_8), Clock.systemUTC());
+    }
+
+    public String logged() {
+        return logged.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Requests that reached the endpoints. */
+    public int requests() {
+        return requests.get();
+    }
+
+    /**
+     * The report covers every bundled event, none failed, nothing reached an endpoint, and (for functions that call
+     * AWS while answering them) the SDK's pipeline ran against the local answers. {@code expectedErrors} are the
+     * failures an event must end in because an empty store cannot answer it further (each as the start of the
+     * reported "class: message").
+     */
+    public void assertClean(Priming.Report report, Class<?> handlerClass, boolean callsAws, String... expectedErrors) {
+        List<byte[]> events = Priming.events(handlerClass);
+        assertThat(report.errors()).as("priming errors").hasSize(expectedErrors.length);
+        for (int i = 0; i < expectedErrors.length; i++) {
+            assertThat(report.errors().get(i)).startsWith(expectedErrors[i]);
+        }
+        assertThat(report.events()).isEqualTo(events.size());
+        assertThat(requests()).as("requests that left the process while priming").isZero();
+        if (callsAws) {
+            assertThat(deps.clients().answeredLocally()).as("AWS requests answered locally").isPositive();
+        }
+        assertThat(logged()).contains("\"message\":\"primed\"")
+                .contains("\"failures\":\"" + expectedErrors.length + "\"");
+    }
+
+    @Override
+    public void close() {
+        deps.close();
+        server.stop(0);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.interlock.jobs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.jobs.outbound.OutboundRequest;
+import dev.interlock.jobs.outbound.OutboundResponse;
+import dev.interlock.jobs.outbound.OutboundTemplates;
+import dev.interlock.jobs.outbound.RetryMode;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.trigger.AirflowTrigger;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Starts an Airflow DAG run ({@code POST /api/v1/dags/{dag}/dagRuns}) and follows it
+ * ({@code GET …/dagRuns/{run}}), sending the trigger's headers on both calls.
+ */
+final class AirflowJob {
+
+    private final HttpCalls calls;
+
+    AirflowJob(HttpCalls calls) {
+        this.calls = calls;
+    }
+
+    TriggerResult start(AirflowTrigger trigger, TriggerRequest request) throws JobFailure {
+        OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
+        try {
+            String dagId = Metadata.requireField(trigger.dagId(), "airflow", "dagId");
+            String base = Metadata.requireField(HttpCalls.plain(rendering, trigger.url(), "url"), "airflow", "url");
+            URI uri = HttpCalls.uri(base, "url", "airflow", "/api/v1/dags/" + HttpCalls.segment(dagId) + "/dagRuns");
+            ObjectNode body = InterlockJson.json().createObjectNode();
+            body.set("conf", conf(trigger, rendering, uri));
+            // Named after our run, so the DAG run is recognisable in Airflow and a repeated trigger is refused by
+            // Airflow (409) instead of starting the DAG twice.
+            String ourRunId = request.runId() == null || request.runId().isBlank() ? null : "interlock__" + request.runId();
+            if (ourRunId != null) {
+                body.put("dag_run_id", ourRunId);
+            }
+            Duration timeout = Duration.ofSeconds(trigger.timeoutSeconds());
+            OutboundRequest post = new OutboundRequest("POST", uri, HttpCalls.jsonHeaders(rendering, trigger.headers(), uri),
+                    body.toString(), timeout, timeout, RetryMode.START_ONCE).withHosts(rendering.hosts());
+            OutboundResponse response = calls.exchange(post);
+            if (response.status() == 409 && ourRunId != null) {
+                // This run's DAG run already exists: an earlier attempt started it and its answer was lost.
+                return running(ourRunId, dagId, base);
+            }
+            JsonNode answer = HttpCalls.json(HttpCalls.requireSuccess(response, post), "POST " + HttpCalls.redacted(uri));
+            JsonNode runId = answer.get("dag_run_id");
+            if (runId == null || !runId.isTextual() || runId.asText().isBlank()) {
+                throw new JobFailure("airflow answered without a dag_run_id", FailureCategory.TRANSIENT, null);
+            }
+            return running(runId.asText(), dagId, base);
+        } catch (JobFailure e) {
+            throw e.scrubbed(rendering);
+        }
+    }
+
+    /** The ids a poll needs; the URL as rendered (it never holds a credential: those go in headers). */
+    private static TriggerResult running(String dagRunId, String dagId, String url) {
+        return TriggerResult.running(Map.of(
+                Metadata.AIRFLOW_DAG_RUN_ID, dagRunId,
+                Metadata.AIRFLOW_DAG_ID, dagId,
+                Metadata.AIRFLOW_URL, url.trim().replaceAll("/+$", "")));
+    }
+
+    RunCheck check(RunCheckRequest request) throws JobFailure {
+        OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
+        try {
+            List<String> ids = Metadata.require(request.metadata(), "airflow",
+                    Metadata.AIRFLOW_URL, Metadata.AIRFLOW_DAG_ID, Metadata.AIRFLOW_DAG_RUN_ID);
+            URI uri = HttpCalls.uri(ids.get(0), Metadata.AIRFLOW_URL, "airflow",
+                    "/api/v1/dags/" + HttpCalls.segment(ids.get(1)) + "/dagRuns/" + HttpCalls.segment(ids.get(2)));
+            OutboundRequest poll = OutboundRequest.get(uri)
+                    .withHeaders(HttpCalls.pollHeaders(rendering, request.headers(), uri))
+                    .withHosts(rendering.hosts());
+            JsonNode answer = calls.sendForJson(poll);
+            JsonNode state = answer.get("state");
+            if (state == null || !state.isTextual()) {
+                throw new JobFailure("airflow dag run has no state", FailureCategory.TRANSIENT, null);
+            }
+            return map(state.asText());
+        } catch (JobFailure e) {
+            throw e.scrubbed(rendering);
+        }
+    }
+
+    /**
+     * Marks the DAG run failed ({@code PATCH …/dagRuns/{run}} with {@code state: failed}, Airflow 2.2+): Airflow then
+     * stops its running task instances. Repeating it is harmless.
+     */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
+        try {
+            List<String> ids = Metadata.require(request.metadata(), "airflow",
+                    Metadata.AIRFLOW_URL, Metadata.AIRFLOW_DAG_ID, Metadata.AIRFLOW_DAG_RUN_ID);
+            URI uri = HttpCalls.uri(ids.get(0), Metadata.AIRFLOW_URL, "airflow",
+                    "/api/v1/dags/" + HttpCalls.segment(ids.get(1)) + "/dagRuns/" + HttpCalls.segment(ids.get(2)));
+            OutboundRequest patch = new OutboundRequest("PATCH", uri, HttpCalls.jsonHeaders(rendering, request.headers(), uri),
+                    "{\"state\":\"failed\"}", null, null, RetryMode.IDEMPOTENT).withHosts(rendering.hosts());
+            JsonNode answer = calls.sendForJson(patch);
+            return JobCanceller.Cancellation.requested("airflow dag run " + ids.get(2) + " marked failed (state now "
+                    + answer.path("state").asText("unknown") + ")");
+        } catch (JobFailure e) {
+            throw e.scrubbed(rendering);
+        }
+    }
+
+    /** Airflow's DagRunState: queued, running, success, failed. */
+    static RunCheck map(String state) {
+        return switch (state.toLowerCase(Locale.ROOT)) {
+            case "success" -> RunCheck.succeeded(state);
+            case "failed" -> RunCheck.failed(state, FailureCategory.TRANSIENT);
+            case "queued", "running" -> RunCheck.running(state);
+            // A state this version does not know is not an end: keep polling until the poll limit decides.
+            default -> RunCheck.running("unrecognised airflow state '" + state + "'");
+        };
+    }
+
+    /**
+     * {@code conf} from the structured field (execution values already expanded), else from the JSON {@code body}
+     * rendered for the request (credentials included), else empty.
+     */
+    private static JsonNode conf(AirflowTrigger trigger, OutboundTemplates.Rendering rendering, URI target) throws JobFailure {
+        if (!trigger.conf().isEmpty()) {
+            return InterlockJson.json().valueToTree(trigger.conf());
+        }
+        if (trigger.body() == null || trigger.body().isBlank()) {
+            return InterlockJson.json().createObjectNode();
+        }
+        try {
+            JsonNode parsed = InterlockJson.json().readTree(HttpCalls.text(rendering, trigger.body(), target, "body"));
+            if (!parsed.isObject()) {
+                throw JobFailure.permanent("airflow 'body' must be a JSON object (it becomes the DAG run's conf)");
+            }
+            return parsed;
+        } catch (JsonProcessingException e) {
+            // The parser's message would quote the rendered body, credentials included.
+            throw JobFailure.permanent("airflow 'body' is not valid JSON once rendered (it becomes the DAG run's conf)");
+        }
+    }
+}

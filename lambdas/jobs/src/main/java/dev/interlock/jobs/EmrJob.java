@@ -1,0 +1,85 @@
+package dev.interlock.jobs;
+
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.trigger.EmrTrigger;
+import software.amazon.awssdk.services.emr.EmrClient;
+import software.amazon.awssdk.services.emr.model.ActionOnFailure;
+import software.amazon.awssdk.services.emr.model.HadoopJarStepConfig;
+import software.amazon.awssdk.services.emr.model.StepConfig;
+import software.amazon.awssdk.services.emr.model.StepState;
+import software.amazon.awssdk.services.emr.model.StepStatus;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** Adds a JAR step to a running EMR cluster ({@code AddJobFlowSteps}) and follows it ({@code DescribeStep}). */
+final class EmrJob {
+
+    private final Supplier<EmrClient> emr;
+
+    EmrJob(Supplier<EmrClient> emr) {
+        this.emr = emr;
+    }
+
+    TriggerResult start(EmrTrigger trigger) throws JobFailure {
+        String clusterId = Metadata.requireField(trigger.clusterId(), "emr", "clusterId");
+        String stepName = Metadata.requireField(trigger.stepName(), "emr", "stepName");
+        String jar = Metadata.requireField(trigger.jar(), "emr", "jar");
+        List<String> args = new ArrayList<>();
+        trigger.arguments().forEach((k, v) -> args.add(k + "=" + v));
+        StepConfig step = StepConfig.builder()
+                .name(stepName)
+                // The cluster serves other work: a failed step must not terminate it.
+                .actionOnFailure(ActionOnFailure.CONTINUE)
+                .hadoopJarStep(HadoopJarStepConfig.builder().jar(jar).args(args).build())
+                .build();
+        List<String> stepIds = JobFailure.aws("emr AddJobFlowSteps", () -> emr.get()
+                .addJobFlowSteps(r -> r.jobFlowId(clusterId).steps(step)).stepIds());
+        if (stepIds == null || stepIds.isEmpty()) {
+            throw new JobFailure("emr AddJobFlowSteps returned no step id", FailureCategory.TRANSIENT, null);
+        }
+        return TriggerResult.running(Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, stepIds.getFirst()));
+    }
+
+    RunCheck check(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "emr", Metadata.EMR_CLUSTER_ID, Metadata.EMR_STEP_ID);
+        StepStatus status = JobFailure.aws("emr DescribeStep", () -> emr.get()
+                .describeStep(r -> r.clusterId(ids.get(0)).stepId(ids.get(1))).step().status());
+        StepState state = status == null ? null : status.state();
+        String message = state == null ? "no state" : status.stateAsString();
+        if (status != null && status.failureDetails() != null && status.failureDetails().message() != null) {
+            message += ": " + status.failureDetails().message();
+        } else if (status != null && status.stateChangeReason() != null && status.stateChangeReason().message() != null) {
+            message += ": " + status.stateChangeReason().message();
+        }
+        return map(state, message);
+    }
+
+    /** Cancels the step ({@code CancelSteps}); a running step goes CANCEL_PENDING, then CANCELLED. */
+    JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
+        List<String> ids = Metadata.require(request.metadata(), "emr", Metadata.EMR_CLUSTER_ID, Metadata.EMR_STEP_ID);
+        var infos = JobFailure.aws("emr CancelSteps", () -> emr.get()
+                .cancelSteps(r -> r.clusterId(ids.get(0)).stepIds(ids.get(1))).cancelStepsInfoList());
+        var info = infos == null || infos.isEmpty() ? null : infos.getFirst();
+        if (info != null && "FAILED".equals(info.statusAsString())) {
+            return JobCanceller.Cancellation.refused("emr CancelSteps refused step " + ids.get(1) + ": " + info.reason());
+        }
+        return JobCanceller.Cancellation.requested("emr step " + ids.get(1) + " cancel requested");
+    }
+
+    static RunCheck map(StepState state, String message) {
+        if (state == null) {
+            return RunCheck.running(message);
+        }
+        return switch (state) {
+            case COMPLETED -> RunCheck.succeeded(message);
+            // INTERRUPTED: the cluster lost the step (node loss, termination); another attempt may well pass.
+            case FAILED, INTERRUPTED -> RunCheck.failed(message, FailureCategory.TRANSIENT);
+            case CANCELLED -> RunCheck.failed(message, FailureCategory.PERMANENT);
+            // CANCEL_PENDING is not terminal yet; the next poll sees CANCELLED.
+            case PENDING, CANCEL_PENDING, RUNNING, UNKNOWN_TO_SDK_VERSION -> RunCheck.running(message);
+        };
+    }
+}

@@ -1,0 +1,41 @@
+package dev.interlock.jobs;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.interlock.model.run.FailureCategory;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What starting a job gave: its status, the provider ids the run checker needs ({@code glue_job_run_id}, …), and on
+ * failure the reason and its category.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TriggerResult(TriggerStatus status, Map<String, String> metadata, String error,
+                            FailureCategory failureCategory) {
+
+    public TriggerResult {
+        Objects.requireNonNull(status, "status");
+        metadata = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(metadata == null ? Map.of() : metadata));
+        if (status == TriggerStatus.FAILED) {
+            Objects.requireNonNull(error, "a failed trigger names its error");
+            failureCategory = failureCategory == null ? FailureCategory.TRANSIENT : failureCategory;
+        }
+    }
+
+    /** An asynchronous job that was started and is polled next. */
+    public static TriggerResult running(Map<String, String> metadata) {
+        return new TriggerResult(TriggerStatus.RUNNING, metadata, null, null);
+    }
+
+    /** A synchronous job that finished inside the trigger call. */
+    public static TriggerResult completed(Map<String, String> metadata) {
+        return new TriggerResult(TriggerStatus.COMPLETED, metadata, null, null);
+    }
+
+    /** The job could not be started. */
+    public static TriggerResult failed(String error, FailureCategory category) {
+        return new TriggerResult(TriggerStatus.FAILED, Map.of(), error, category);
+    }
+}
