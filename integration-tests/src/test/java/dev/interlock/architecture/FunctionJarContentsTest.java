@@ -1,0 +1,93 @@
+package dev.interlock.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.interlock.model.runtime.InterlockFunction;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The build gate that keeps test code out of what is deployed: no function's deployable jar may contain a class
+ * compiled from any module's test sources (the in-memory store, the request counter, DynamoDB Local's launcher, the
+ * fixtures), DynamoDB Local itself or a test library. The enforcer keeps test-jars and test libraries out of the
+ * functions' compile and runtime scopes; this reads the jars that were actually built, so a double that moves back
+ * into main code, or a jar assembled some other way, fails too.
+ *
+ * <p>It reads {@code lambdas/<function>/target/<function>-lambda.jar} of every function, which the reactor packages
+ * before this module's tests. Run it alone with
+ * {@code ./mvnw -B -ntp -pl integration-tests -am verify -Dtest=FunctionJarContentsTest -Dsurefire.failIfNoSpecifiedTests=false -DskipITs}.
+ */
+class FunctionJarContentsTest {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    /** The test doubles by name, so the failure says what came back, whatever module's tests it now lives in. */
+    private static final Set<String> DOUBLES = Set.of(
+            "dev/interlock/store/memory/InMemoryProvider.class",
+            "dev/interlock/store/memory/MemoryTable.class",
+            "dev/interlock/store/memory/MemoryConfigStores.class",
+            "dev/interlock/store/dynamodb/RequestCounter.class",
+            "dev/interlock/store/dynamodb/LocalDynamoDb.class",
+            "dev/interlock/store/dynamodb/FaultInjection.class");
+
+    /** Libraries only tests use: DynamoDB Local, SQLite's native store, JUnit, AssertJ, jqwik, Mockito, Selenium. */
+    private static final List<String> TEST_LIBRARIES = List.of(
+            "com/amazonaws/services/dynamodbv2/local/", "com/almworks/sqlite4java/", "org/junit/", "org/assertj/",
+            "net/jqwik/", "org/mockito/", "org/openqa/selenium/");
+
+    @Test
+    void noFunctionJarContainsTestCodeOrATestLibrary() throws IOException {
+        Set<String> testClasses = classesCompiledFromTestSources();
+        assertThat(testClasses).as("classes of the modules' test sources").contains(
+                "dev/interlock/store/memory/InMemoryProvider.class", "dev/interlock/store/dynamodb/RequestCounter.class");
+        for (InterlockFunction function : InterlockFunction.values()) {
+            Path jar = function.deployableJar(ROOT);
+            assertThat(jar).as("deployable jar of %s: build it first (run with -am)", function.moduleName()).isRegularFile();
+            List<String> entries = entries(jar);
+            assertThat(entries).as("entries of %s", jar).contains("dev/interlock/wiring/Deps.class");
+            assertThat(entries).as("test doubles in %s", jar).doesNotContainAnyElementsOf(DOUBLES);
+            assertThat(entries.stream().filter(testClasses::contains).toList())
+                    .as("classes compiled from test sources in %s", jar).isEmpty();
+            assertThat(entries.stream().filter(startsWithAny(TEST_LIBRARIES)).limit(5).toList())
+                    .as("test libraries in %s", jar).isEmpty();
+        }
+    }
+
+    private static Set<String> classesCompiledFromTestSources() throws IOException {
+        Set<String> classes = new TreeSet<>();
+        List<Path> testOutputs = new ArrayList<>();
+        try (Stream<Path> modules = Files.walk(ROOT, 4)) {
+            modules.filter(p -> p.getFileName().toString().equals("test-classes")
+                            && p.getParent().getFileName().toString().equals("target"))
+                    .forEach(testOutputs::add);
+        }
+        for (Path output : testOutputs) {
+            try (Stream<Path> files = Files.walk(output)) {
+                files.filter(f -> f.toString().endsWith(".class"))
+                        .map(f -> output.relativize(f).toString().replace('\\', '/'))
+                        .forEach(classes::add);
+            }
+        }
+        return classes;
+    }
+
+    private static List<String> entries(Path jar) throws IOException {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.stream().map(ZipEntry::getName).toList();
+        }
+    }
+
+    private static Predicate<String> startsWithAny(List<String> prefixes) {
+        return entry -> prefixes.stream().anyMatch(entry::startsWith);
+    }
+}
