@@ -3,7 +3,7 @@ package dev.interlock.evaluator;
 import dev.interlock.testing.TestTemplates;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 import dev.interlock.jobs.outbound.GuardedHttp;
 import dev.interlock.jobs.outbound.HostResolver;
 import dev.interlock.jobs.outbound.UrlGuard;

@@ -1,7 +1,7 @@
 package dev.interlock.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 import dev.interlock.jobs.outbound.GuardedHttp;
 import dev.interlock.jobs.outbound.HostResolver;
 import dev.interlock.model.runtime.Environment;

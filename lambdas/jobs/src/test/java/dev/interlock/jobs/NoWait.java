@@ -1,6 +1,6 @@
 package dev.interlock.jobs;
 
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 
 import java.time.Duration;
 

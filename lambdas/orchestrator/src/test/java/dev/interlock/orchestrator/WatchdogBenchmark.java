@@ -2,7 +2,7 @@ package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.wiring.alert.AlertPublisher;
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.store.dynamodb.LocalDynamoDb;

@@ -2,7 +2,7 @@ package dev.interlock.runchecker;
 
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 import dev.interlock.jobs.outbound.GuardedHttp;
 import dev.interlock.jobs.outbound.HostResolver;
 import dev.interlock.jobs.outbound.UrlGuard;

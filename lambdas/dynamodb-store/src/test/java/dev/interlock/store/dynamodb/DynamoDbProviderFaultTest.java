@@ -1,6 +1,6 @@
 package dev.interlock.store.dynamodb;
 
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.run.RunStatus;

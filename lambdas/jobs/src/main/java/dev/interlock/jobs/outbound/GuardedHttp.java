@@ -2,7 +2,7 @@ package dev.interlock.jobs.outbound;
 
 import dev.interlock.jobs.priming.OfflineMode;
 
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 

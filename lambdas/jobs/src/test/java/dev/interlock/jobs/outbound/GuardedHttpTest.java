@@ -1,6 +1,6 @@
 package dev.interlock.jobs.outbound;
 
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 import dev.interlock.testing.LocalHttpServer;
 import dev.interlock.testing.LocalHttpServer.Answer;
 import dev.interlock.store.contract.ManualClock;

@@ -2,7 +2,7 @@ package dev.interlock.jobs.outbound;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 import dev.interlock.model.run.FailureCategory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

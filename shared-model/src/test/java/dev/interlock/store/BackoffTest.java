@@ -1,6 +1,5 @@
-package dev.interlock.model.runtime;
+package dev.interlock.store;
 
-import dev.interlock.store.StoreException;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

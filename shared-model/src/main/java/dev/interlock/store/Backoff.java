@@ -1,6 +1,4 @@
-package dev.interlock.model.runtime;
-
-import dev.interlock.store.StoreException;
+package dev.interlock.store;
 
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
