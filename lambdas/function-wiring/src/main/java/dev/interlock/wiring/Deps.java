@@ -6,7 +6,7 @@ import dev.interlock.model.runtime.Lazy;
 import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.wiring.alert.SnsAlertPublisher;
 import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.model.runtime.Backoff;
+import dev.interlock.store.Backoff;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.jobs.outbound.GuardedHttp;
