@@ -4,12 +4,14 @@ import com.sun.net.httpserver.HttpServer;
 import dev.interlock.wiring.Deps;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.log.StructuredLog;
+import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.wiring.priming.Priming;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -74,9 +76,45 @@ public final class PrimingCheck implements AutoCloseable {
                                               java.util.function.Function<Deps, Priming.Rehearsal> rehearsal,
                                               boolean callsAws, String... expectedErrors) {
         try (PrimingCheck check = start(function)) {
-            Priming.Report report = Priming.prime(check.deps().offline(), function, handlerClass, rehearsal.apply(check.deps()), check.log());
+            // The handler is built inside the capture: its loggers take System.out when they are made.
+            ByteArrayOutputStream printedWhilePriming = new ByteArrayOutputStream();
+            PrintStream stdout = System.out;
+            System.setOut(new PrintStream(whilePriming(check.deps().offline(), printedWhilePriming, stdout), true,
+                    StandardCharsets.UTF_8));
+            Priming.Report report;
+            try {
+                Priming.Rehearsal handler = rehearsal.apply(check.deps());
+                report = Priming.prime(check.deps().offline(), function, handlerClass, handler, check.log());
+            } finally {
+                System.setOut(stdout);
+            }
             check.assertClean(report, handlerClass, callsAws, expectedErrors);
+            assertThat(printedWhilePriming.toString(StandardCharsets.UTF_8))
+                    .as("what the handler logged while priming (every logger Deps makes is muted then)").isEmpty();
         }
+    }
+
+    /** Bytes written on a thread that {@code offline} primes go to {@code priming}, all others to {@code otherwise}. */
+    private static OutputStream whilePriming(OfflineMode offline, ByteArrayOutputStream priming, PrintStream otherwise) {
+        return new OutputStream() {
+            @Override
+            public void write(int b) {
+                if (offline.active()) {
+                    priming.write(b);
+                } else {
+                    otherwise.write(b);
+                }
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                if (offline.active()) {
+                    priming.write(bytes, offset, length);
+                } else {
+                    otherwise.write(bytes, offset, length);
+                }
+            }
+        };
     }
 
     public Deps deps() {
