@@ -1,5 +1,7 @@
 package dev.interlock.runchecker;
 
+import dev.interlock.model.contract.RunCheckInput;
+import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
 import dev.interlock.deps.dynamodb.Backoff;

@@ -1,5 +1,7 @@
 package dev.interlock.trigger;
 
+import dev.interlock.model.contract.TriggerInput;
+import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.deps.Environment;
 import dev.interlock.deps.aws.AwsClients;
 import dev.interlock.deps.dynamodb.Backoff;
