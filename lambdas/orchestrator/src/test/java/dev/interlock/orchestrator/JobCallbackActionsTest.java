@@ -151,11 +151,11 @@ class JobCallbackActionsTest {
     void eventsThatAreNotJobEndsOrLackTheirIdsAreRefusedNamingTheField() {
         runningGlueRun();
         assertThat(glueEvent("RUNNING", JOB_RUN).get("result").asText()).isEqualTo("skip");
-        JsonNode noId = f.call("{\"action\":\"jobStateChange\",\"payload\":{\"source\":\"aws.glue\","
+        JsonNode noId = f.call("{\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName() + "\",\"payload\":{\"source\":\"aws.glue\","
                 + "\"detailType\":\"Glue Job State Change\",\"detail\":{\"state\":\"SUCCEEDED\"}}}");
         assertThat(noId.get("result").asText()).isEqualTo("error");
         assertThat(noId.get("reason").asText()).contains("payload.detail.jobRunId");
-        JsonNode other = f.call("{\"action\":\"jobStateChange\",\"payload\":{\"source\":\"aws.s3\","
+        JsonNode other = f.call("{\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName() + "\",\"payload\":{\"source\":\"aws.s3\","
                 + "\"detailType\":\"Object Created\",\"detail\":{}}}");
         assertThat(other.get("reason").asText()).contains("payload.source/payload.detailType");
         assertThat(f.callbacks.sent).isEmpty();

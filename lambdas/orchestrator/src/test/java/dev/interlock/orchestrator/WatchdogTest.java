@@ -1,6 +1,7 @@
 package dev.interlock.orchestrator;
 
 import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
@@ -22,7 +23,7 @@ class WatchdogTest {
     private final Fixture f = new Fixture();
 
     private JsonNode tick() {
-        JsonNode response = f.call("{\"action\":\"watchdog\"}");
+        JsonNode response = f.call(InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null)));
         assertThat(response.get("action").asText()).isEqualTo(OrchestratorAction.WATCHDOG.wireName());
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         return response.get("payload");
