@@ -9,7 +9,9 @@ import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 import software.amazon.awssdk.services.sfn.model.HistoryEventType;
 
@@ -151,5 +153,38 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
         assertThat(history(e.executionArn()).stream().filter(h -> h.type() == HistoryEventType.TASK_FAILED)
                 .map(h -> h.taskFailedEventDetails().error())).containsExactly("Interlock.JobFailed", "Interlock.JobFailed");
         assertThat(runs("cb-fail")).allSatisfy(r -> assertThat(r.path("status").asText()).isEqualTo("FAILED"));
+    }
+
+    /**
+     * The holder waiting on the callback is aborted and its lock released while the Glue job runs: the next execution
+     * takes over the run and completes with that job's own state change, never starting the job again.
+     */
+    @Test
+    void aGlueJobWhoseHolderWasAbortedIsFollowedToItsEndByTheNextExecution() {
+        gluePipeline("cb-orphan", "cb-orphan-job", "\"--fake-duration-seconds\": \"600\"", "{maxAttempts: 1}");
+        String holder = evaluate("cb-orphan", DAY);
+        await("the holder waits for the callback", () -> {
+            try {
+                return visited(arnOf(holder));
+            } catch (ExecutionDoesNotExistException notStartedYet) {
+                return List.<String>of();
+            }
+        }, v -> v.contains("WaitForJobCallback"));
+        JsonNode started = runs("cb-orphan").getFirst();
+        assertThat(started.path("status").asText()).isEqualTo("RUNNING");
+
+        aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
+        expect(200, "DELETE", "/pipelines/cb-orphan/locks/daily/" + DAY + "?reason=holder%20aborted", null, null);
+        String next = evaluate("cb-orphan", DAY);
+
+        assertThat(awaitDone(next)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(visited(arnOf(next))).containsSubsequence("TriggerPipeline", "WaitForJobCallback", "LogCompleted");
+        assertThat(runs("cb-orphan")).singleElement().satisfies(r -> {
+            assertThat(r.path("runId").asText()).isEqualTo(started.path("runId").asText());
+            assertThat(r.path("status").asText()).isEqualTo("COMPLETED");
+        });
+        assertThat(eventsOf("cb-orphan", "TRIGGER_FIRED")).as("the Glue job is started once").hasSize(1);
+        assertThat(eventsOf("cb-orphan", "RUN_ADOPTED")).hasSize(1);
+        assertThat(runLogStatus("cb-orphan", DAY, "daily")).isEqualTo("COMPLETED");
     }
 }

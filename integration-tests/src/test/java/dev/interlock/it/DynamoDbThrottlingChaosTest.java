@@ -15,14 +15,9 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -113,19 +108,8 @@ class DynamoDbThrottlingChaosTest extends EndToEnd {
         throttling.throttle("PutItem", 5);
         throttling.throttle("UpdateItem", 5);
         throttling.throttle("TransactWriteItems", 5);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<Response>> answers = new ArrayList<>();
-        try (ExecutorService pool = Executors.newFixedThreadPool(5)) {
-            for (int i = 0; i < 5; i++) {
-                answers.add(pool.submit(() -> {
-                    go.await();
-                    return call("POST", "/pipelines/chaos-throttle/evaluations", "application/json", "{\"date\":\"" + date + "\"}");
-                }));
-            }
-            go.countDown();
-        }
-        for (Future<Response> answer : answers) {
-            assertThat(answer.get().status()).as(answer.get().raw()).isEqualTo(202);
+        for (Response answer : concurrentEvaluations("chaos-throttle", date, 5)) {
+            assertThat(answer.status()).as(answer.raw()).isEqualTo(202);
         }
 
         // The race is over when nothing runs any more and every execution that handed its work over (its lock wait

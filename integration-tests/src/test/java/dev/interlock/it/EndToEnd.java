@@ -36,6 +36,10 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import java.util.stream.StreamSupport;
@@ -209,6 +213,26 @@ abstract class EndToEnd {
     }
 
     /** POST …/evaluations for a date and schedule; answers the execution name the marker will start. */
+    /** {@code count} evaluation requests for the day, released together from as many threads; the answers in order. */
+    List<Response> concurrentEvaluations(String pipeline, LocalDate date, int count) throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Response>> answers = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(count)) {
+            for (int i = 0; i < count; i++) {
+                answers.add(pool.submit(() -> {
+                    go.await();
+                    return call("POST", "/pipelines/" + pipeline + "/evaluations", "application/json", "{\"date\":\"" + date + "\"}");
+                }));
+            }
+            go.countDown();
+        }
+        List<Response> responses = new ArrayList<>();
+        for (Future<Response> answer : answers) {
+            responses.add(answer.get());
+        }
+        return responses;
+    }
+
     String evaluate(String pipeline, LocalDate date, String schedule) {
         String body = schedule == null ? "{\"date\":\"" + date + "\"}" : "{\"date\":\"" + date + "\",\"scheduleId\":\"" + schedule + "\"}";
         return expect(202, "POST", "/pipelines/" + pipeline + "/evaluations", "application/json", body).path("executionName").asText();

@@ -10,10 +10,6 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -76,20 +72,8 @@ class IdempotencyTest extends EndToEnd {
     void fiveConcurrentEvaluationRequestsTriggerOnce() throws Exception {
         LocalDate date = today();
         putPipeline(airflowPipeline("idem-five", "idem_five"));
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<Response>> answers = new ArrayList<>();
-        try (ExecutorService pool = Executors.newFixedThreadPool(5)) {
-            for (int i = 0; i < 5; i++) {
-                answers.add(pool.submit(() -> {
-                    go.await();
-                    return call("POST", "/pipelines/idem-five/evaluations", "application/json", "{\"date\":\"" + date + "\"}");
-                }));
-            }
-            go.countDown();
-        }
         List<String> names = new ArrayList<>();
-        for (Future<Response> f : answers) {
-            Response r = f.get();
+        for (Response r : concurrentEvaluations("idem-five", date, 5)) {
             assertThat(r.status()).as(r.raw()).isEqualTo(202);
             names.add(r.body().path("executionName").asText());
         }
