@@ -147,7 +147,7 @@ class ResolvePipelineTest {
     }
 
     private JsonNode resolveIn(String executionName) {
-        java.util.Map<String, Object> request = f.request("resolvePipeline");
+        java.util.Map<String, Object> request = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         request.put("executionName", executionName);
         return f.call(request);
     }
@@ -197,7 +197,7 @@ class ResolvePipelineTest {
         String orphan = f.resolve();
         started(orphan, RunStatus.RUNNING);
 
-        java.util.Map<String, Object> otherDay = f.request("resolvePipeline");
+        java.util.Map<String, Object> otherDay = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         otherDay.put("executionName", "orders_2026-03-03_daily_next0004");
         otherDay.put("date", "2026-03-03");
 
