@@ -3,6 +3,7 @@ package dev.interlock.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -91,7 +92,7 @@ final class Scenarios {
     /** {@code checkExclusion} reads the pipeline (and its calendar) from DynamoDB: a pipeline without exclusions proceeds. */
     private Scenario.Prepared orchestrator() {
         ObjectNode event = JSON.createObjectNode()
-                .put("action", "checkExclusion")
+                .put("action", OrchestratorAction.CHECK_EXCLUSION.wireName())
                 .put("pipelineId", LocalServices.PIPELINE_ID)
                 .put("scheduleId", "daily")
                 .put("date", today.toString())

@@ -1,7 +1,6 @@
 package dev.interlock.infra;
 
 import dev.interlock.model.runtime.InterlockFunction;
-import dev.interlock.model.runtime.JobStateRule;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
@@ -27,13 +26,6 @@ public final class InterlockStack extends Stack {
     public static final String LIVE_ALIAS = "live";
     /** The registration API's one stage. */
     public static final String API_STAGE = "v1";
-    /**
-     * The orchestrator action that receives job state changes from the EventBridge rules (on unless
-     * {@code jobStateRules=false}); the payload is
-     * {@code {source, detailType, time, detail}} of the AWS event.
-     */
-    public static final String JOB_STATE_CHANGE_ACTION = JobStateRule.TARGET_ACTION;
-
     public InterlockStack(Construct scope, String id, StackProps props, DeploymentOptions options,
                           BuildArtifacts artifacts) {
         super(scope, id, props);

@@ -12,7 +12,7 @@ import software.constructs.Construct;
 import java.util.List;
 
 /**
- * Terminal job state changes of the configured jobs → orchestrator ({@link JobStateRule#TARGET_ACTION}). A service
+ * Terminal job state changes of the configured jobs → orchestrator ({@link dev.interlock.model.contract.OrchestratorAction#JOB_STATE_CHANGE}). A service
  * with no configured jobs gets no rule: Interlock cannot start its jobs (no trigger permission), so none of its events
  * concern us.
  */

@@ -1,5 +1,6 @@
 package dev.interlock.infra;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.events.Rule;
 import software.amazon.awscdk.services.events.RuleTargetInput;
@@ -9,7 +10,6 @@ import software.amazon.awscdk.services.lambda.Alias;
 import software.constructs.Construct;
 
 import java.util.List;
-import java.util.Map;
 
 /** The orchestrator's watchdog tick (absent markers, missed SLAs, stuck runs) every {@code watchdogRateMinutes}. */
 final class WatchdogSchedule {
@@ -19,7 +19,7 @@ final class WatchdogSchedule {
                 .description("Interlock watchdog: absent markers, missed SLAs, stuck runs")
                 .schedule(Schedule.rate(Duration.minutes(options.watchdogRateMinutes())))
                 .targets(List.of(LambdaFunction.Builder.create(orchestrator)
-                        .event(RuleTargetInput.fromObject(Map.of("action", "watchdog")))
+                        .event(RuleTargetInput.fromObject(OrchestratorAction.WATCHDOG.invocation(null)))
                         // A tick missed is covered by the next one; retrying an old tick only adds load.
                         .retryAttempts(2)
                         .maxEventAge(Duration.minutes(options.watchdogRateMinutes()))

@@ -1,14 +1,19 @@
 package dev.interlock.infra;
 
 import dev.interlock.infra.DeploymentOptions.ApiAuth;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.InterlockFunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import software.amazon.awscdk.assertions.Match;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -265,10 +270,29 @@ class ConfiguredStackTest {
             assertThat(target.get("Arn")).isEqualTo(Json.ref(orchestratorAlias));
             if (Json.at(rule, "Properties", "EventPattern") != null) {
                 assertThat(String.valueOf(Json.at(target, "InputTransformer", "InputTemplate")))
-                        .contains("\"action\":\"" + InterlockStack.JOB_STATE_CHANGE_ACTION + "\"")
+                        .contains("\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName() + "\"")
                         .contains("\"detail\":<detail>");
             }
         }
+    }
+
+    @Test
+    void theRulesInvokeExactlyTheOrchestratorActionsTheStateMachineDoesNotCall() {
+        // Each action's caller is named once (OrchestratorAction): the ASL's Tasks call the STATE_MACHINE ones (the
+        // statemachine contract test), this stack's rules every other one, and nothing invents a name.
+        Pattern actionField = Pattern.compile("\"action\":\"([^\"]*)\"");
+        Set<OrchestratorAction> invoked = EnumSet.noneOf(OrchestratorAction.class);
+        for (Map<String, Object> rule : synth.resourcesOfType("AWS::Events::Rule").values()) {
+            Map<String, Object> target = Json.map(Json.list(rule, "Properties", "Targets").get(0));
+            Object input = target.containsKey("Input") ? target.get("Input") : Json.at(target, "InputTransformer", "InputTemplate");
+            Matcher action = actionField.matcher(String.valueOf(input));
+            assertThat(action.find()).as("target input %s names an action", input).isTrue();
+            invoked.add(OrchestratorAction.find(action.group(1))
+                    .orElseThrow(() -> new AssertionError("no orchestrator action " + action.group(1))));
+        }
+        Set<OrchestratorAction> notTheMachines = EnumSet.allOf(OrchestratorAction.class);
+        notTheMachines.removeAll(OrchestratorAction.calledBy(OrchestratorAction.Caller.STATE_MACHINE));
+        assertThat(invoked).isEqualTo(notTheMachines);
     }
 
     @Test

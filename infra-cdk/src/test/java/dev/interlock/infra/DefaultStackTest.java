@@ -1,5 +1,6 @@
 package dev.interlock.infra;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
@@ -308,7 +309,7 @@ class DefaultStackTest {
         assertThat(props.get("ScheduleExpression")).isEqualTo("rate(5 minutes)");
         Map<String, Object> target = Json.map(Json.list(props, "Targets").get(0));
         assertThat(target.get("Arn")).isEqualTo(Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR)));
-        assertThat(target.get("Input")).isEqualTo("{\"action\":\"watchdog\"}");
+        assertThat(target.get("Input")).isEqualTo("{\"action\":\"" + OrchestratorAction.WATCHDOG.wireName() + "\"}");
         synth.template().hasResourceProperties("AWS::Lambda::Permission", Map.of(
                 "Action", "lambda:InvokeFunction",
                 "Principal", "events.amazonaws.com",

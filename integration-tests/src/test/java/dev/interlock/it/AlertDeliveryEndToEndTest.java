@@ -112,7 +112,7 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
         await("the deadline passed", () -> rt.clock().instant(), due::isBefore);
 
         dieOnNextSlaMissed.set(true);
-        var died = aws.lambda().invoke(b -> b.functionName("orchestrator").payload(SdkBytes.fromUtf8String("{\"action\":\"watchdog\"}")));
+        var died = aws.lambda().invoke(b -> b.functionName("orchestrator").payload(SdkBytes.fromUtf8String(WATCHDOG_REQUEST)));
         assertThat(died.functionError()).as("the tick died mid-publish").isNotNull();
         assertThat(dieOnNextSlaMissed).isFalse();
         assertThat(alertKinds("al-lease")).isEmpty();
@@ -120,8 +120,8 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
         // The claim the dead tick left behind expires after a short lease; the next tick claims again and sends.
         Instant leaseOver = rt.clock().instant().plusSeconds(300);
         await("the claim's lease is over", () -> rt.clock().instant(), leaseOver::isBefore);
-        invokeOrchestrator("{\"action\":\"watchdog\"}");
-        invokeOrchestrator("{\"action\":\"watchdog\"}");
+        invokeWatchdog();
+        invokeWatchdog();
         assertThat(alertKinds("al-lease")).containsExactly("SLA_MISSED");
     }
 }

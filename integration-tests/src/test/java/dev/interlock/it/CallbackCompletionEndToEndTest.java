@@ -3,6 +3,7 @@ package dev.interlock.it;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.wiring.Deps;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.runtime.FunctionSet;
@@ -49,7 +50,7 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
                 return (in, out, context) -> {
                     byte[] request = in.readAllBytes();
                     JsonNode r = JSON.readTree(request);
-                    if ("jobStateChange".equals(r.path("action").asText())
+                    if (OrchestratorAction.JOB_STATE_CHANGE.wireName().equals(r.path("action").asText())
                             && r.path("payload").path("detail").path("jobName").asText().startsWith("lost-")) {
                         throw new IllegalStateException("event lost on its way (test fault)");
                     }

@@ -397,7 +397,7 @@ class ChaosCatalogueTest extends EndToEnd {
         putPipeline(passing("chaos-morning", http("chaos-morning"),
                 "catchUp: true\nschedules: [{name: daily, after: \"00:00\", timezone: \"" + afterMidnight.getId() + "\"}]"));
 
-        JsonNode tick = invokeOrchestrator("{\"action\":\"watchdog\"}").path("payload");
+        JsonNode tick = invokeWatchdog().path("payload");
 
         assertThat(texts(tick.path("markersWritten"), null)).contains("chaos-evening/daily/" + lateEvening,
                 "chaos-morning/daily/" + earlyMorning);

@@ -10,6 +10,8 @@ import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.local.runtime.RuntimeOptions;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -363,6 +365,14 @@ abstract class EndToEnd {
     }
 
     // ---- the Lambda Invoke API ----
+
+    /** What the watchdog schedule sends the orchestrator. */
+    static final String WATCHDOG_REQUEST = InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null));
+
+    /** One watchdog tick, as the schedule invokes it. */
+    JsonNode invokeWatchdog() {
+        return invokeOrchestrator(WATCHDOG_REQUEST);
+    }
 
     JsonNode invokeOrchestrator(String payload) {
         var r = aws.lambda().invoke(b -> b.functionName("orchestrator").payload(SdkBytes.fromUtf8String(payload)));

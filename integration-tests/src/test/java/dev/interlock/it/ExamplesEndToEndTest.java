@@ -1,6 +1,7 @@
 package dev.interlock.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.runtime.RuntimeOptions;
 import org.junit.jupiter.api.Test;
@@ -109,7 +110,7 @@ class ExamplesEndToEndTest extends EndToEnd {
                 .findFirst(), java.util.Optional::isPresent).orElseThrow();
         assertThat(delivery.rule()).isEqualTo("GlueJobStateChange");
         assertThat(delivery.delivered()).isTrue();
-        assertThat(delivery.input().path("action").asText()).isEqualTo("jobStateChange");
+        assertThat(delivery.input().path("action").asText()).isEqualTo(OrchestratorAction.JOB_STATE_CHANGE.wireName());
         assertThat(delivery.input().path("payload").path("detailType").asText()).isEqualTo("Glue Job State Change");
     }
 

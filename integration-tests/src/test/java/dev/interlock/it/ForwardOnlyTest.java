@@ -71,7 +71,7 @@ class ForwardOnlyTest extends EndToEnd {
     }
 
     private JsonNode tick() {
-        JsonNode response = invokeOrchestrator("{\"action\":\"watchdog\"}");
+        JsonNode response = invokeWatchdog();
         assertThat(response.path("result").asText()).isEqualTo("proceed");
         return response.path("payload");
     }

@@ -1,6 +1,7 @@
 package dev.interlock.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -179,7 +180,7 @@ class GoOriginalScenariosTest extends EndToEnd {
             assertThat(e.path("details").path("executionName").asText()).isEqualTo("s5-nonexistent_direct");
         });
         assertThat(alertKinds("s5-nonexistent")).containsExactly("GATE_ERROR");
-        JsonNode gate = invokeOrchestrator("{\"action\":\"checkExclusion\",\"pipelineId\":\"s5-nonexistent\",\"scheduleId\":\"daily\","
+        JsonNode gate = invokeOrchestrator("{\"action\":\"" + OrchestratorAction.CHECK_EXCLUSION.wireName() + "\",\"pipelineId\":\"s5-nonexistent\",\"scheduleId\":\"daily\","
                 + "\"date\":\"" + today() + "\",\"payload\":{}}");
         assertThat(gate.path("result").asText()).isEqualTo("error");
         assertThat(gate.path("payload").path("excluded").asBoolean(true)).isFalse();

@@ -1,6 +1,7 @@
 package dev.interlock.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.LocalRuntime;
 import org.junit.jupiter.api.Test;
@@ -45,12 +46,12 @@ class KillAndRestartTest extends EndToEnd {
         return previous != null ? previous : super.jobServer(runtime, null);
     }
 
-    private JsonNode lockAction(String action, LocalDate date) {
-        String payload = action.equals("acquireLock")
+    private JsonNode lockAction(OrchestratorAction action, LocalDate date) {
+        String payload = action == OrchestratorAction.ACQUIRE_LOCK
                 ? "{\"owner\":\"e2e-probe\",\"executionTimeoutSeconds\":14400,\"executionStartTime\":\"" + rt.clock().instant()
                         + "\",\"replay\":false}"
                 : "{\"owner\":\"e2e-probe\"}";
-        return invokeOrchestrator("{\"action\":\"" + action + "\",\"pipelineId\":\"kr-job\",\"scheduleId\":\"daily\",\"date\":\"" + date
+        return invokeOrchestrator("{\"action\":\"" + action.wireName() + "\",\"pipelineId\":\"kr-job\",\"scheduleId\":\"daily\",\"date\":\"" + date
                 + "\",\"executionName\":\"e2e-probe\",\"payload\":" + payload + "}");
     }
 
@@ -96,8 +97,8 @@ class KillAndRestartTest extends EndToEnd {
         assertThat(jobs.triggersOf("kr_job")).isEqualTo(1);
 
         // The lock is free, and the watchdog has no orphaned run to report.
-        assertThat(lockAction("acquireLock", date).path("result").asText()).isEqualTo("proceed");
-        assertThat(lockAction("releaseLock", date).path("payload").path("released").asBoolean()).isTrue();
+        assertThat(lockAction(OrchestratorAction.ACQUIRE_LOCK, date).path("result").asText()).isEqualTo("proceed");
+        assertThat(lockAction(OrchestratorAction.RELEASE_LOCK, date).path("payload").path("released").asBoolean()).isTrue();
         rt.watchdogTick();
         assertThat(alertKinds("kr-job")).doesNotContain("STUCK_RUN", "EXECUTION_ERROR");
     }

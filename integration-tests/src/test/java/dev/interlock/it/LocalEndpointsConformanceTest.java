@@ -2,6 +2,7 @@ package dev.interlock.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.local.sfn.InterlockStateMachine;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.statemachine.AslDefinition;
@@ -90,7 +91,8 @@ class LocalEndpointsConformanceTest extends EndToEnd {
         spec.set("functions", JSON.valueToTree(functionNames()));
         ObjectNode invocations = spec.putObject("invocations");
         invocations.set("orchestrator", JSON.readTree("""
-                {"action":"checkExclusion","pipelineId":"conformance-waits-0","scheduleId":"daily","date":"%s"}""".formatted(date)));
+                {"action":"%s","pipelineId":"conformance-waits-0","scheduleId":"daily","date":"%s"}""".formatted(
+                OrchestratorAction.CHECK_EXCLUSION.wireName(), date)));
         invocations.set("api", JSON.readTree("""
                 {"httpMethod":"GET","path":"/health","resource":"/health","headers":{},
                  "requestContext":{"httpMethod":"GET","path":"/v1/health"}}"""));

@@ -128,7 +128,7 @@ class MonitoringAndWatchdogTest extends EndToEnd {
         // The window opened at midnight, before the registration: catchUp asks for today's window all the same.
         putPipeline(passing("wd-after", "catchUp: true\nschedules: [{name: daily, after: \"00:00\"}]"));
 
-        JsonNode first = invokeOrchestrator("{\"action\":\"watchdog\"}");
+        JsonNode first = invokeWatchdog();
         assertThat(first.path("result").asText()).isEqualTo("proceed");
         assertThat(texts(first.path("payload").path("markersWritten"))).contains("wd-after/daily/" + date);
         List<ExecutionListItem> runs = awaitExecutionsDone("wd-after", 1);
@@ -137,7 +137,7 @@ class MonitoringAndWatchdogTest extends EndToEnd {
         assertThat(runLogStatus("wd-after", date, "daily")).isEqualTo("COMPLETED");
 
         // Ticking again (EventBridge every 5 minutes) writes nothing more for the day.
-        JsonNode second = invokeOrchestrator("{\"action\":\"watchdog\"}");
+        JsonNode second = invokeWatchdog();
         assertThat(texts(second.path("payload").path("markersWritten"))).doesNotContain("wd-after/daily/" + date);
         rt.watchdogTick();
         assertThat(executions("wd-after")).hasSize(1);
@@ -156,9 +156,9 @@ class MonitoringAndWatchdogTest extends EndToEnd {
         putPipeline(passing("wd-late", "schedules: [{name: daily, deadline: \"" + hhmm + "\"}]"));
         await("the clock past " + deadline, () -> rt.clock().instant(), t -> t.isAfter(deadline));
 
-        JsonNode first = invokeOrchestrator("{\"action\":\"watchdog\"}");
+        JsonNode first = invokeWatchdog();
         assertThat(texts(first.path("payload").path("slaMissed"))).contains("wd-late/daily/" + date);
-        invokeOrchestrator("{\"action\":\"watchdog\"}");
+        invokeWatchdog();
         rt.watchdogTick();
 
         List<JsonNode> alerts = alerts("wd-late");
@@ -176,7 +176,7 @@ class MonitoringAndWatchdogTest extends EndToEnd {
         putPipeline(passing("wd-excluded", "catchUp: true\nschedules: [{name: daily, after: \"00:00\", deadline: \"00:01\"}]\n"
                 + "exclusions: {dates: [\"" + date + "\"]}"));
 
-        JsonNode tick = invokeOrchestrator("{\"action\":\"watchdog\"}");
+        JsonNode tick = invokeWatchdog();
         assertThat(texts(tick.path("payload").path("excluded"))).contains("wd-excluded/daily/" + date);
         assertThat(texts(tick.path("payload").path("markersWritten"))).doesNotContain("wd-excluded/daily/" + date);
         assertThat(texts(tick.path("payload").path("slaMissed"))).doesNotContain("wd-excluded/daily/" + date);
@@ -205,7 +205,7 @@ class MonitoringAndWatchdogTest extends EndToEnd {
         // What it would do is an event; the day's run log stays empty, so the day counts neither done nor attempted.
         assertThat(runLogStatus("dry-run", date, "daily")).isEqualTo("none");
         // Never SLA_MISSED for a dry run, though its deadline passed without a completion.
-        invokeOrchestrator("{\"action\":\"watchdog\"}");
+        invokeWatchdog();
         assertThat(jobs.triggersOf("dry-run")).isZero();
         assertThat(jobs.received()).noneMatch(r -> r.job().equals("dry-run"));
         assertThat(alerts("dry-run")).isEmpty();

@@ -1,5 +1,6 @@
 package dev.interlock.it;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -79,9 +80,9 @@ class RerunsEndToEndTest extends EndToEnd {
         String secondId = second.path("rerun").path("rerunId").asText();
         String secondRun = all.get(0).path("rerunRunId").asText();
         JsonNode again = invokeOrchestrator("""
-                {"action":"logResult","pipelineId":"rr-api","scheduleId":"daily","date":"%s","runId":"%s",
+                {"action":"%s","pipelineId":"rr-api","scheduleId":"daily","date":"%s","runId":"%s",
                  "executionName":"%s","payload":{"status":"COMPLETED","triggerMetadata":{}}}
-                """.formatted(date, secondRun, second.path("executionName").asText()));
+                """.formatted(OrchestratorAction.LOG_RESULT.wireName(), date, secondRun, second.path("executionName").asText()));
         assertThat(again.path("result").asText()).isEqualTo("proceed");
         assertThat(rerunEvents("rr-api", secondId)).extracting(e -> e.path("status").asText()).containsExactly("STARTED", "COMPLETED");
 

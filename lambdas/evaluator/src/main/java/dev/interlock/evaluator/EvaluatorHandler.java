@@ -14,7 +14,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 
-/** Lambda entry of the evaluator: one resolved trait in, its result out (CONTRACT §5). */
+/** Lambda entry of the evaluator: one resolved trait in, its {@link dev.interlock.model.trait.TraitVerdict} out (CONTRACT §5). */
 public final class EvaluatorHandler implements RequestStreamHandler {
 
     private final TraitEvaluation evaluation;
@@ -46,6 +46,6 @@ public final class EvaluatorHandler implements RequestStreamHandler {
         }
         // The Lambda's own deadline bounds the evaluator call (the local runtime and tests may pass no context).
         Duration remaining = context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis());
-        InterlockJson.json().writeValue(output, EvaluatorResponse.of(evaluation.evaluate(trait, remaining)));
+        InterlockJson.json().writeValue(output, evaluation.evaluate(trait, remaining).verdict());
     }
 }

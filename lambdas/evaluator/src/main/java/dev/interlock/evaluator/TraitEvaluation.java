@@ -9,6 +9,7 @@ import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.model.trait.TraitVerdict;
 import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.store.Provider;
 
@@ -78,8 +79,9 @@ public final class TraitEvaluation {
         Verdict verdict = judge(trait, timeout(trait, remaining));
         Instant now = clock.instant();
         Instant expiresAt = trait.ttl() > 0 ? now.plusSeconds(trait.ttl()) : null;
-        TraitResult result = new TraitResult(trait.pipelineId(), trait.scheduleId(), trait.date(), trait.traitType(),
-                verdict.status(), verdict.value(), verdict.reason(), verdict.failureCategory(), trait.required(),
+        TraitResult result = TraitResult.of(trait.pipelineId(), trait.scheduleId(), trait.date(),
+                new TraitVerdict(trait.traitType(), verdict.status(), verdict.value(), verdict.reason(),
+                        verdict.failureCategory(), trait.required()),
                 now, expiresAt);
         provider.traits().put(result);
         provider.events().append(new Event(EventKind.TRAIT_EVALUATED, trait.pipelineId(), trait.scheduleId(),

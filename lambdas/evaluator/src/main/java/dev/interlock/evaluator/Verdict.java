@@ -3,13 +3,15 @@ package dev.interlock.evaluator;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.model.trait.TraitVerdict;
 
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * What one evaluator said about a trait, before it is stamped and stored. An ERROR always carries a category, so an
- * evaluator outage is never mistaken for a trait that simply did not pass.
+ * What one evaluator said about a trait (an external evaluator's answer, or a builtin's), before {@link TraitEvaluation}
+ * makes it the trait's {@link TraitVerdict} with the trait's type and required flag. Its category follows the
+ * verdict's rule ({@link TraitVerdict#category}).
  */
 record Verdict(TraitStatus status, Map<String, Object> value, String reason, FailureCategory failureCategory) {
 
@@ -17,12 +19,7 @@ record Verdict(TraitStatus status, Map<String, Object> value, String reason, Fai
         Objects.requireNonNull(status, "status");
         value = value == null || value.isEmpty() ? null : Frozen.map(value);
         reason = reason == null || reason.isBlank() ? null : reason;
-        if (status == TraitStatus.ERROR && failureCategory == null) {
-            failureCategory = FailureCategory.TRANSIENT;
-        }
-        if (status == TraitStatus.PASS) {
-            failureCategory = null;
-        }
+        failureCategory = TraitVerdict.category(status, failureCategory);
     }
 
     /** The same verdict with another reason. */

@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.interlock.log.LogContext;
@@ -12,7 +13,7 @@ import java.time.LocalDate;
  * the action-specific object, read into a per-action record with the shared codec.
  */
 public record ActionRequest(
-        ActionName action,
+        OrchestratorAction action,
         String pipelineId,
         String scheduleId,
         LocalDate date,

@@ -6,7 +6,7 @@ import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.Drift;
-import dev.interlock.model.trait.TraitOutcome;
+import dev.interlock.model.trait.TraitVerdict;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,12 +39,12 @@ public final class CheckDrift implements Action {
         if (pipeline.isEmpty()) {
             return Outcome.error(Collaborators.notFound(request), errorPayload());
         }
-        List<TraitOutcome> baseline;
-        List<TraitOutcome> current;
+        List<TraitVerdict> baseline;
+        List<TraitVerdict> current;
         try {
             Request body = request.payload(Request.class);
-            baseline = TraitOutcome.readAll(body.baseline(), "baseline");
-            current = TraitOutcome.readAll(body.current(), "current");
+            baseline = TraitVerdict.readAll(body.baseline(), "baseline");
+            current = TraitVerdict.readAll(body.current(), "current");
         } catch (IllegalArgumentException e) {
             return Outcome.error(e.getMessage(), errorPayload());
         }

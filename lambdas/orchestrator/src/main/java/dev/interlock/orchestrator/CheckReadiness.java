@@ -7,7 +7,7 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.trait.Readiness;
-import dev.interlock.model.trait.TraitOutcome;
+import dev.interlock.model.trait.TraitVerdict;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.store.RunTransition;
 
@@ -45,9 +45,9 @@ public final class CheckReadiness implements Action {
             return Outcome.error(Collaborators.notFound(request), errorPayload());
         }
         boolean dryRun = pipeline.get().dryRun();
-        List<TraitOutcome> results;
+        List<TraitVerdict> results;
         try {
-            results = TraitOutcome.readAll(request.payload(Request.class).traitResults(), "traitResults");
+            results = TraitVerdict.readAll(request.payload(Request.class).traitResults(), "traitResults");
         } catch (IllegalArgumentException e) {
             return Outcome.error(e.getMessage(), new Payload(false, dryRun, List.of()));
         }
@@ -57,7 +57,7 @@ public final class CheckReadiness implements Action {
         List<String> blocking = readiness.blocking();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("blocking", blocking);
-        details.put("statuses", results.stream().collect(Collectors.toMap(TraitOutcome::type, TraitOutcome::normalisedStatus,
+        details.put("statuses", results.stream().collect(Collectors.toMap(TraitVerdict::type, TraitVerdict::statusName,
                 (a, b) -> b, LinkedHashMap::new)));
         collaborators.record(request, EventKind.READINESS_CHECKED, ready ? "READY" : "NOT_READY",
                 ready ? "every required trait passed" : "blocking: " + String.join(", ", blocking), details);
@@ -76,8 +76,8 @@ public final class CheckReadiness implements Action {
     }
 
     private void alertErrors(ActionRequest request, Readiness readiness) {
-        List<TraitOutcome> requiredErrors = readiness.requiredErrors();
-        for (TraitOutcome optional : readiness.optionalErrors()) {
+        List<TraitVerdict> requiredErrors = readiness.requiredErrors();
+        for (TraitVerdict optional : readiness.optionalErrors()) {
             collaborators.log().warn(request.logContext(), "optional trait evaluation failed",
                     Map.of("traitType", optional.type(), "reason", String.valueOf(optional.reason())));
         }
@@ -85,14 +85,14 @@ public final class CheckReadiness implements Action {
             return;
         }
         Map<String, Object> details = new LinkedHashMap<>();
-        for (TraitOutcome error : requiredErrors) {
+        for (TraitVerdict error : requiredErrors) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("reason", error.reason() == null ? "" : error.reason());
-            one.put("failureCategory", error.failureCategory() == null ? "" : error.failureCategory());
+            one.put("failureCategory", error.failureCategory() == null ? "" : error.failureCategory().wireName());
             details.put(error.type(), one);
         }
         String message = "Trait evaluation failed for " + request.pipelineId() + ": "
-                + requiredErrors.stream().map(TraitOutcome::type).collect(Collectors.joining(", "));
+                + requiredErrors.stream().map(TraitVerdict::type).collect(Collectors.joining(", "));
         collaborators.alerts().raise(AlertKind.TRAIT_ERROR, AlertLevel.ERROR, request.pipelineId(), request.scheduleId(),
                 request.date(), message, Map.of("traits", details), request.logContext());
     }

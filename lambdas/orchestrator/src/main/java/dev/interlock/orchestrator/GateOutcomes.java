@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
@@ -23,13 +24,13 @@ final class GateOutcomes {
         this.collaborators = collaborators;
     }
 
-    void after(ActionName action, ActionRequest request, Outcome outcome) {
+    void after(OrchestratorAction action, ActionRequest request, Outcome outcome) {
         try {
             switch (action) {
                 case CHECK_EXCLUSION, ACQUIRE_LOCK, CHECK_RUN_LOG -> {
                     if (outcome.result() == Result.ERROR) {
                         gateError(action, request, outcome);
-                    } else if (action == ActionName.CHECK_RUN_LOG && outcome.result() == Result.SKIP
+                    } else if (action == OrchestratorAction.CHECK_RUN_LOG && outcome.result() == Result.SKIP
                             && outcome.payload() instanceof CheckRunLog.Payload payload && payload.retryAfterSeconds() == 0) {
                         skipped(request, outcome, payload);
                     }
@@ -48,7 +49,7 @@ final class GateOutcomes {
         }
     }
 
-    private void gateError(ActionName action, ActionRequest request, Outcome outcome) {
+    private void gateError(OrchestratorAction action, ActionRequest request, Outcome outcome) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("gate", action.wireName());
         if (request.executionName() != null) {
@@ -63,7 +64,7 @@ final class GateOutcomes {
 
     private void skipped(ActionRequest request, Outcome outcome, CheckRunLog.Payload payload) {
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("gate", ActionName.CHECK_RUN_LOG.wireName());
+        details.put("gate", OrchestratorAction.CHECK_RUN_LOG.wireName());
         if (request.executionName() != null) {
             details.put("executionName", request.executionName());
         }

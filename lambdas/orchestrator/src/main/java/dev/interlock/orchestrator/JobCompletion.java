@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.jobs.JobStateEvents;
 import dev.interlock.jobs.RunCheck;
 import dev.interlock.jobs.RunCheckState;
@@ -53,10 +54,7 @@ final class JobCompletion {
         settle(waiter, outcome);
         boolean delivered;
         if (outcome.state() == RunCheckState.SUCCEEDED) {
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("state", "succeeded");
-            result.put("message", message);
-            result.put("failureCategory", "");
+            RunCheckOutput result = new RunCheckOutput(RunCheckState.SUCCEEDED.wireName(), message, "");
             delivered = c.callbacks().succeed(waiter.taskToken(), InterlockJson.write(result));
         } else {
             delivered = c.callbacks().fail(waiter.taskToken(), JOB_FAILED, message);

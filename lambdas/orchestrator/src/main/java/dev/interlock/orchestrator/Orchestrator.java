@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.wiring.alert.AlertPublisher;
@@ -30,7 +31,7 @@ public final class Orchestrator {
 
     private final Collaborators collaborators;
     private final GateOutcomes gates;
-    private final Map<ActionName, Action> actions = new EnumMap<>(ActionName.class);
+    private final Map<OrchestratorAction, Action> actions = new EnumMap<>(OrchestratorAction.class);
     private final RerunProgress reruns;
 
     public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings) {
@@ -47,13 +48,13 @@ public final class Orchestrator {
         this.collaborators = new Collaborators(provider, clock,
                 new DeduplicatedAlerts(provider.alerts(), alerts, clock, log), settings, log, callbacks);
         this.gates = new GateOutcomes(collaborators);
-        for (ActionName name : ActionName.values()) {
+        for (OrchestratorAction name : OrchestratorAction.values()) {
             actions.put(name, create(name, collaborators));
         }
         this.reruns = new RerunProgress(collaborators);
     }
 
-    private static Action create(ActionName name, Collaborators c) {
+    private static Action create(OrchestratorAction name, Collaborators c) {
         return switch (name) {
             case CHECK_EXCLUSION -> new CheckExclusion(c);
             case ACQUIRE_LOCK -> new AcquireLock(c);
@@ -90,7 +91,7 @@ public final class Orchestrator {
             return respond("", Outcome.error("invalid request: " + e.getMessage(), Map.of()));
         }
         String actionText = envelope.action() == null ? "" : envelope.action();
-        Optional<ActionName> name = ActionName.find(actionText);
+        Optional<OrchestratorAction> name = OrchestratorAction.find(actionText);
         if (name.isEmpty()) {
             LogContext context = new LogContext(envelope.pipelineId(), envelope.scheduleId(), envelope.date(),
                     envelope.runId(), envelope.executionName());
@@ -144,7 +145,7 @@ public final class Orchestrator {
         return respond("", Outcome.error("invalid request: not JSON (" + cause.getMessage() + ")", Map.of()));
     }
 
-    private ActionRequest decode(ActionName name, Envelope envelope) {
+    private ActionRequest decode(OrchestratorAction name, Envelope envelope) {
         LocalDate date;
         if (envelope.date() == null || envelope.date().isBlank()) {
             date = LocalDate.ofInstant(collaborators.now(), ZoneOffset.UTC);

@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.EventKind;
@@ -15,7 +16,7 @@ class AlertExecutionErrorTest {
     private final Fixture f = new Fixture();
 
     private Map<String, Object> request(String execution) {
-        Map<String, Object> request = f.request("alertExecutionError",
+        Map<String, Object> request = f.request(OrchestratorAction.ALERT_EXECUTION_ERROR,
                 Map.of("error", Map.of("Error", "Lambda.Unknown", "Cause", "{\"errorMessage\":\"boom \\\"quoted\\\"\"}")));
         request.put("executionName", execution);
         return request;

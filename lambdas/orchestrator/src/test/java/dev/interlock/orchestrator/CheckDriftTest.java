@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.EventKind;
@@ -15,7 +16,7 @@ class CheckDriftTest {
     private final Fixture f = new Fixture();
 
     private JsonNode drift(List<Map<String, Object>> baseline, List<Map<String, Object>> current) {
-        return f.call(f.request("checkDrift", "run-1", Map.of("baseline", baseline, "current", current)));
+        return f.call(f.request(OrchestratorAction.CHECK_DRIFT, "run-1", Map.of("baseline", baseline, "current", current)));
     }
 
     @Test
@@ -95,7 +96,7 @@ class CheckDriftTest {
     void aMissingBaselineIsAnErrorWithoutDrift() {
         f.register("monitoring: {enabled: true, duration: 1h}\n");
 
-        JsonNode response = f.call(f.request("checkDrift", "run-1", Map.of("current", Fixture.allRequired("PASS"))));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_DRIFT, "run-1", Map.of("current", Fixture.allRequired("PASS"))));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("payload.baseline must be an array of trait results");

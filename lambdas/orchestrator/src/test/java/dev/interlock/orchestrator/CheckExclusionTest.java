@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.EventKind;
@@ -16,7 +17,7 @@ class CheckExclusionTest {
 
     @Test
     void aPipelineThatIsNotRegisteredIsAnError() {
-        JsonNode response = f.call(f.request("checkExclusion"));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("pipeline orders not found");
@@ -27,7 +28,7 @@ class CheckExclusionTest {
     void aDayWithoutExclusionsProceeds() {
         f.register("exclusions:\n  days: [saturday, sunday]\n  dates: ['2026-12-25']\n");
 
-        JsonNode response = f.call(f.request("checkExclusion"));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         assertThat(response.get("payload").get("excluded").asBoolean()).isFalse();
@@ -38,7 +39,7 @@ class CheckExclusionTest {
     void anInlineWeekdayExcludesAndRecordsAnEvent() {
         f.register("exclusions:\n  days: [Monday]\n");
 
-        JsonNode response = f.call(f.request("checkExclusion"));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(response.get("result").asText()).isEqualTo("skip");
         assertThat(response.get("reason").asText()).isEqualTo("excluded day (excluded: monday)");
@@ -50,7 +51,7 @@ class CheckExclusionTest {
     void anInlineDateExcludes() {
         f.register("exclusions:\n  dates: ['2026-03-02']\n");
 
-        JsonNode response = f.call(f.request("checkExclusion"));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(response.get("result").asText()).isEqualTo("skip");
         assertThat(response.get("reason").asText()).isEqualTo("excluded day (excluded: 2026-03-02)");
@@ -61,7 +62,7 @@ class CheckExclusionTest {
         f.provider.calendars().put(new Calendar("holidays", "company holidays", List.of(), List.of("2026-03-02")));
         f.register("exclusions:\n  calendar: holidays\n");
 
-        JsonNode response = f.call(f.request("checkExclusion"));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(response.get("result").asText()).isEqualTo("skip");
         assertThat(response.get("reason").asText()).isEqualTo("excluded day (excluded by calendar holidays: 2026-03-02)");
@@ -71,7 +72,7 @@ class CheckExclusionTest {
     void aCalendarThatIsNotRegisteredIsAnErrorRatherThanARunOnAnExcludedDay() {
         f.register("exclusions:\n  calendar: holidays\n");
 
-        JsonNode response = f.call(f.request("checkExclusion"));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("exclusions.calendar 'holidays' is not registered");
@@ -83,8 +84,8 @@ class CheckExclusionTest {
         f.register("exclusions:\n  days: [saturday]\n");
         f.clock.set(Instant.parse("2026-03-07T12:00:00Z")); // a Saturday: the replay of Monday still runs
 
-        JsonNode monday = f.call(f.request("checkExclusion"));
-        var saturdayRequest = f.request("checkExclusion");
+        JsonNode monday = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
+        var saturdayRequest = f.request(OrchestratorAction.CHECK_EXCLUSION);
         saturdayRequest.put("date", "2026-03-07");
         f.clock.set(Fixture.T0); // a Monday wall clock does not un-exclude a Saturday execution
         JsonNode saturday = f.call(saturdayRequest);

@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.EventKind;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class CheckMonitoringExpiredTest {
     private final Fixture f = new Fixture();
 
     private JsonNode check(String startedAt, String executionStart) {
-        return f.call(f.request("checkMonitoringExpired", "run-1", Map.of("monitoringStartedAt", startedAt,
+        return f.call(f.request(OrchestratorAction.CHECK_MONITORING_EXPIRED, "run-1", Map.of("monitoringStartedAt", startedAt,
                 "executionStartTime", executionStart, "executionTimeoutSeconds", 14400)));
     }
 

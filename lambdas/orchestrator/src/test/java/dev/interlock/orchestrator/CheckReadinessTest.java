@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.EventKind;
@@ -16,7 +17,7 @@ class CheckReadinessTest {
     private final Fixture f = new Fixture();
 
     private JsonNode check(String runId, List<Map<String, Object>> results) {
-        return f.call(f.request("checkReadiness", runId, Map.of("traitResults", results)));
+        return f.call(f.request(OrchestratorAction.CHECK_READINESS, runId, Map.of("traitResults", results)));
     }
 
     @Test
@@ -125,7 +126,7 @@ class CheckReadinessTest {
     void traitResultsThatAreNotAnArrayAreAnError() {
         f.register("");
 
-        JsonNode response = f.call(f.request("checkReadiness", "run-1", Map.of("traitResults", "all good")));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", "all good")));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("payload.traitResults must be an array of trait results");

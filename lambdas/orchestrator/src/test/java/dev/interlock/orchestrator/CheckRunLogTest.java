@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -23,12 +24,12 @@ class CheckRunLogTest {
     }
 
     private JsonNode check(boolean replay) {
-        return f.call(f.request("checkRunLog", Map.of("replay", replay, "markerSource", "manual")));
+        return f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", replay, "markerSource", "manual")));
     }
 
     private JsonNode fail(String category) {
         String runId = f.resolve();
-        return f.call(f.request("logResult", runId, Map.of("status", "FAILED", "failureCategory", category,
+        return f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", category,
                 "message", "boom", "phase", "run")));
     }
 
@@ -45,7 +46,7 @@ class CheckRunLogTest {
     @Test
     void aCompletedDayIsSkipped() {
         String runId = f.resolve();
-        f.call(f.request("logResult", runId, Map.of("status", "COMPLETED")));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")));
 
         JsonNode response = check(false);
 
@@ -60,7 +61,7 @@ class CheckRunLogTest {
         fail("TRANSIENT");
         f.clock.advance(Duration.ofMinutes(5));
         String runId = f.resolve();
-        f.call(f.request("logResult", runId, Map.of("status", "COMPLETED")));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")));
 
         JsonNode response = check(true);
 
@@ -73,7 +74,7 @@ class CheckRunLogTest {
     void notReadyEvaluationsAreNotAttempts() {
         String runId = f.resolve();
         for (int i = 0; i < 5; i++) {
-            JsonNode readiness = f.call(f.request("checkReadiness", runId, Map.of("traitResults", Fixture.allRequired("FAIL"))));
+            JsonNode readiness = f.call(f.request(OrchestratorAction.CHECK_READINESS, runId, Map.of("traitResults", Fixture.allRequired("FAIL"))));
             assertThat(readiness.get("result").asText()).isEqualTo("skip");
         }
 
@@ -198,8 +199,8 @@ class CheckRunLogTest {
     @Test
     void theRunLogOfTheExecutionDateIsJudgedNotToday() {
         String runId = f.resolve();
-        f.call(f.request("logResult", runId, Map.of("status", "COMPLETED")));
-        var otherDay = f.request("checkRunLog", Map.of("replay", false, "markerSource", "manual"));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")));
+        var otherDay = f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual"));
         otherDay.put("date", "2026-03-01");
 
         JsonNode response = f.call(otherDay);

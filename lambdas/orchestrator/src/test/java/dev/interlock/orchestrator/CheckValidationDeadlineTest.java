@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.testing.Documents;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class CheckValidationDeadlineTest {
             payload.put("executionStartTime", executionStartTime);
         }
         payload.put("executionTimeoutSeconds", 14400);
-        return f.call(f.request("checkValidationDeadline", "run-1", payload));
+        return f.call(f.request(OrchestratorAction.CHECK_VALIDATION_DEADLINE, "run-1", payload));
     }
 
     /** An Airflow pipeline: its job is followed up to maxJobDurationSeconds (default 2 h) after it is triggered. */
@@ -123,7 +124,7 @@ class CheckValidationDeadlineTest {
         String runId = f.resolve();
         f.clock.set(Instant.parse("2026-03-02T13:45:00Z"));
 
-        JsonNode response = f.call(f.request("checkValidationDeadline", runId, Map.of("executionTimeoutSeconds", 14400)));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_VALIDATION_DEADLINE, runId, Map.of("executionTimeoutSeconds", 14400)));
 
         assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T13:45:00.000Z");
         assertThat(response.get("payload").get("exhausted").asBoolean()).isTrue();

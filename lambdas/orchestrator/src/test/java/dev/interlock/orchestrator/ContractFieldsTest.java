@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,37 +34,36 @@ class ContractFieldsTest {
         }
     }
 
-    static Stream<String> actions() {
-        List<String> names = new ArrayList<>();
-        contract().get("orchestrator").get("actions").fieldNames().forEachRemaining(names::add);
-        return names.stream();
+    /** The actions the machine calls (the statemachine contract test checks contract.json lists exactly these). */
+    static Stream<OrchestratorAction> actions() {
+        return OrchestratorAction.calledBy(OrchestratorAction.Caller.STATE_MACHINE).stream();
     }
 
     /** Requests that reach each action's different results: the machine's own payloads, a missing pipeline, junk. */
-    private static List<Map<String, Object>> payloads(String action) {
+    private static List<Map<String, Object>> payloads(OrchestratorAction action) {
         Map<String, Object> start = Map.of("executionStartTime", "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400);
         return switch (action) {
-            case "acquireLock" -> List.of(Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400), Map.of());
-            case "releaseLock" -> List.of(Map.of("owner", Fixture.EXECUTION), Map.of());
-            case "checkRunLog" -> List.of(Map.of("replay", false, "markerSource", "manual"), Map.of("replay", true));
-            case "checkValidationDeadline" -> List.of(start, Map.of());
-            case "checkReadiness" -> List.of(Map.of("traitResults", Fixture.allRequired("PASS")),
+            case ACQUIRE_LOCK -> List.of(Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400), Map.of());
+            case RELEASE_LOCK -> List.of(Map.of("owner", Fixture.EXECUTION), Map.of());
+            case CHECK_RUN_LOG -> List.of(Map.of("replay", false, "markerSource", "manual"), Map.of("replay", true));
+            case CHECK_VALIDATION_DEADLINE -> List.of(start, Map.of());
+            case CHECK_READINESS -> List.of(Map.of("traitResults", Fixture.allRequired("PASS")),
                     Map.of("traitResults", Fixture.allRequired("ERROR")), Map.of());
-            case "logResult" -> List.of(Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "x", "phase", "run"),
+            case LOG_RESULT -> List.of(Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "x", "phase", "run"),
                     Map.of("status", "FAILED", "failureCategory", "VALIDATION_EXHAUSTED", "blocking", List.of("a")),
                     Map.of("status", "COMPLETED", "triggerMetadata", Map.of()), Map.of());
-            case "checkDrift" -> List.of(Map.of("baseline", Fixture.allRequired("PASS"), "current", Fixture.allRequired("FAIL")),
+            case CHECK_DRIFT -> List.of(Map.of("baseline", Fixture.allRequired("PASS"), "current", Fixture.allRequired("FAIL")),
                     Map.of("baseline", Fixture.allRequired("PASS"), "current", Fixture.allRequired("PASS")), Map.of());
-            case "handleLateArrival" -> List.of(Map.of("drifted", List.of("source-freshness")), Map.of());
-            case "checkMonitoringExpired" -> List.of(Map.of("monitoringStartedAt", "2026-03-02T09:50:00.000Z",
+            case HANDLE_LATE_ARRIVAL -> List.of(Map.of("drifted", List.of("source-freshness")), Map.of());
+            case CHECK_MONITORING_EXPIRED -> List.of(Map.of("monitoringStartedAt", "2026-03-02T09:50:00.000Z",
                     "executionStartTime", "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400), Map.of());
-            case "planRetry" -> List.of(Map.of("retryable", true, "retryBackoffSeconds", 30, "executionStartTime",
+            case PLAN_RETRY -> List.of(Map.of("retryable", true, "retryBackoffSeconds", 30, "executionStartTime",
                             "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400, "replay", false),
                     Map.of("retryable", true, "retryBackoffSeconds", 36000, "executionStartTime", "2026-03-02T09:00:00Z",
                             "executionTimeoutSeconds", 14400, "replay", true),
                     Map.of("retryable", false), Map.of());
-            case "alertExecutionError" -> List.of(Map.of("error", Map.of("Error", "Lambda.Unknown", "Cause", "crashed")), Map.of());
-            case "awaitJobCompletion" -> List.of(Map.of("taskToken", "token-1", "triggerType", "glue",
+            case ALERT_EXECUTION_ERROR -> List.of(Map.of("error", Map.of("Error", "Lambda.Unknown", "Cause", "crashed")), Map.of());
+            case AWAIT_JOB_COMPLETION -> List.of(Map.of("taskToken", "token-1", "triggerType", "glue",
                     "metadata", Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_1")), Map.of());
             default -> List.of(Map.of());
         };
@@ -71,8 +71,8 @@ class ContractFieldsTest {
 
     @ParameterizedTest
     @MethodSource("actions")
-    void everyAnswerCarriesEveryAlwaysPresentField(String action) {
-        JsonNode spec = contract().get("orchestrator").get("actions").get(action);
+    void everyAnswerCarriesEveryAlwaysPresentField(OrchestratorAction action) {
+        JsonNode spec = contract().get("orchestrator").get("actions").get(action.wireName());
         List<String> problems = new ArrayList<>();
         List<String> results = new ArrayList<>();
         for (boolean registered : new boolean[] {true, false}) {

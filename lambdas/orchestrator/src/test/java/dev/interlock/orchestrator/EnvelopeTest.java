@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +43,7 @@ class EnvelopeTest {
         JsonNode response = f.call("{\"ACTION\":\"checkExclusion\",\"pipelineID\":\"orders\",\"scheduleID\":\"daily\","
                 + "\"date\":\"2026-03-02\",\"somethingNew\":42,\"payload\":{}}");
 
-        assertThat(response.get("action").asText()).isEqualTo("checkExclusion");
+        assertThat(response.get("action").asText()).isEqualTo(OrchestratorAction.CHECK_EXCLUSION.wireName());
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         assertThat(response.get("reason").asText()).isEmpty();
     }
@@ -52,13 +53,13 @@ class EnvelopeTest {
         f.register("");
         JsonNode response = f.call(f.request("CHECKEXCLUSION"));
 
-        assertThat(response.get("action").asText()).isEqualTo("checkExclusion");
+        assertThat(response.get("action").asText()).isEqualTo(OrchestratorAction.CHECK_EXCLUSION.wireName());
         assertThat(response.get("result").asText()).isEqualTo("proceed");
     }
 
     @Test
     void missingPipelineIdIsAnErrorWithTheActionsSafePayload() {
-        var request = f.request("checkValidationDeadline");
+        var request = f.request(OrchestratorAction.CHECK_VALIDATION_DEADLINE);
         request.remove("pipelineId");
 
         JsonNode response = f.call(request);
@@ -71,7 +72,7 @@ class EnvelopeTest {
 
     @Test
     void anInvalidDateIsAnErrorNamingTheField() {
-        var request = f.request("checkRunLog");
+        var request = f.request(OrchestratorAction.CHECK_RUN_LOG);
         request.put("date", "02/03/2026");
 
         JsonNode response = f.call(request);
@@ -83,7 +84,7 @@ class EnvelopeTest {
 
     @Test
     void anIdThatCannotBePartOfAKeyIsAnErrorResult() {
-        var request = f.request("acquireLock");
+        var request = f.request(OrchestratorAction.ACQUIRE_LOCK);
         request.put("scheduleId", "daily#2");
 
         JsonNode response = f.call(request);
@@ -96,7 +97,7 @@ class EnvelopeTest {
     @Test
     void everyAnswerIsLoggedAsAJsonLineWithItsContext() {
         f.register("");
-        var request = f.request("checkExclusion");
+        var request = f.request(OrchestratorAction.CHECK_EXCLUSION);
         request.put("runId", "run-1");
 
         f.call(request);
@@ -108,7 +109,7 @@ class EnvelopeTest {
         assertThat(json.get("date").asText()).isEqualTo("2026-03-02");
         assertThat(json.get("runId").asText()).isEqualTo("run-1");
         assertThat(json.get("executionName").asText()).isEqualTo(Fixture.EXECUTION);
-        assertThat(json.get("action").asText()).isEqualTo("checkExclusion");
+        assertThat(json.get("action").asText()).isEqualTo(OrchestratorAction.CHECK_EXCLUSION.wireName());
         assertThat(json.get("result").asText()).isEqualTo("proceed");
     }
 }

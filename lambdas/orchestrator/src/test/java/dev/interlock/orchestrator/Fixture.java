@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
@@ -84,7 +85,7 @@ final class Fixture {
 
     /** The request EventBridge sends the watchdog. */
     ActionRequest watchdogRequest() {
-        return new ActionRequest(ActionName.WATCHDOG, null, null, LocalDate.ofInstant(clock.instant(), java.time.ZoneOffset.UTC),
+        return new ActionRequest(OrchestratorAction.WATCHDOG, null, null, LocalDate.ofInstant(clock.instant(), java.time.ZoneOffset.UTC),
                 null, null, null);
     }
 
@@ -116,6 +117,19 @@ final class Fixture {
     }
 
     /** A request envelope with the defaults the state machine sends; callers add runId/payload. */
+    Map<String, Object> request(OrchestratorAction action) {
+        return request(action.wireName());
+    }
+
+    Map<String, Object> request(OrchestratorAction action, Map<String, ?> payload) {
+        return request(action.wireName(), payload);
+    }
+
+    Map<String, Object> request(OrchestratorAction action, String runId, Map<String, ?> payload) {
+        return request(action.wireName(), runId, payload);
+    }
+
+    /** A request naming {@code action} as given, for the tests of how the envelope is read. */
     Map<String, Object> request(String action) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("action", action);
@@ -127,13 +141,13 @@ final class Fixture {
         return r;
     }
 
-    Map<String, Object> request(String action, Map<String, ?> payload) {
+    private Map<String, Object> request(String action, Map<String, ?> payload) {
         Map<String, Object> r = request(action);
         r.put("payload", payload);
         return r;
     }
 
-    Map<String, Object> request(String action, String runId, Map<String, ?> payload) {
+    private Map<String, Object> request(String action, String runId, Map<String, ?> payload) {
         Map<String, Object> r = request(action, payload);
         r.put("runId", runId);
         return r;
@@ -155,7 +169,7 @@ final class Fixture {
 
     /** Resolves the pipeline for the default execution and returns the new run id. */
     String resolve() {
-        JsonNode response = call(request("resolvePipeline"));
+        JsonNode response = call(request(OrchestratorAction.RESOLVE_PIPELINE));
         if (!"proceed".equals(response.get("result").asText())) {
             throw new AssertionError("resolvePipeline did not proceed: " + response);
         }

@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.EventKind;
@@ -24,12 +25,12 @@ class GateOutcomesTest {
 
     @Test
     void anExclusionGateErrorIsAnEventAndAnAlertSentOnceADay() {
-        JsonNode first = f.call(f.request("checkExclusion"));
-        f.call(f.request("checkExclusion"));
+        JsonNode first = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
+        f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(first.get("result").asText()).isEqualTo("error");
         assertThat(f.events(EventKind.GATE_ERROR)).hasSize(2).allSatisfy(e -> {
-            assertThat(e.details()).containsEntry("gate", "checkExclusion").containsEntry("executionName", Fixture.EXECUTION);
+            assertThat(e.details()).containsEntry("gate", OrchestratorAction.CHECK_EXCLUSION.wireName()).containsEntry("executionName", Fixture.EXECUTION);
             assertThat(e.message()).contains("pipeline orders not found");
         });
         assertThat(f.alerts.of(AlertKind.GATE_ERROR)).singleElement()
@@ -40,12 +41,12 @@ class GateOutcomesTest {
     void aRunLogGateErrorIsAlerted() {
         f.provider.runLogs().update(new RunLogKey("orders", Fixture.DATE, "daily"), c -> failedOnce());
 
-        JsonNode response = f.call(f.request("checkRunLog", Map.of("replay", false, "markerSource", "manual")));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(f.alerts.of(AlertKind.GATE_ERROR)).hasSize(1);
         assertThat(f.events(EventKind.GATE_ERROR)).singleElement()
-                .satisfies(e -> assertThat(e.details()).containsEntry("gate", "checkRunLog"));
+                .satisfies(e -> assertThat(e.details()).containsEntry("gate", OrchestratorAction.CHECK_RUN_LOG.wireName()));
     }
 
     @Test
@@ -53,16 +54,16 @@ class GateOutcomesTest {
         f.register("retry: {maxAttempts: 1}\n");
         f.provider.runLogs().update(new RunLogKey("orders", Fixture.DATE, "daily"), c -> failedOnce());
 
-        JsonNode response = f.call(f.request("checkRunLog", Map.of("replay", false, "markerSource", "manual")));
+        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
 
         assertThat(response.get("result").asText()).isEqualTo("skip");
         assertThat(f.events(EventKind.EVALUATION_SKIPPED)).singleElement().satisfies(e -> {
             assertThat(e.message()).isEqualTo(response.get("reason").asText());
-            assertThat(e.details()).containsEntry("runLogStatus", "FAILED").containsEntry("gate", "checkRunLog");
+            assertThat(e.details()).containsEntry("runLogStatus", "FAILED").containsEntry("gate", OrchestratorAction.CHECK_RUN_LOG.wireName());
         });
 
         f.register("retry: {maxAttempts: 3, backoffSeconds: 600}\n");
-        JsonNode backoff = f.call(f.request("checkRunLog", Map.of("replay", false, "markerSource", "manual")));
+        JsonNode backoff = f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
         assertThat(backoff.get("payload").get("retryAfterSeconds").asLong()).isPositive();
         assertThat(f.events(EventKind.EVALUATION_SKIPPED)).as("waiting out a backoff is no skip").hasSize(1);
         assertThat(f.alerts.sent).isEmpty();
@@ -75,9 +76,9 @@ class GateOutcomesTest {
         f.provider.locks().acquire(key, Fixture.EXECUTION, Duration.ofHours(5));
         f.provider.locks().recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
 
-        f.call(f.request("checkReadiness", "run-1", Map.of("traitResults", Fixture.allRequired("FAIL"))));
+        f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", Fixture.allRequired("FAIL"))));
         assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0)).as("still NOT READY").isTrue();
-        f.call(f.request("checkReadiness", "run-1", Map.of("traitResults", Fixture.allRequired("PASS"))));
+        f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", Fixture.allRequired("PASS"))));
 
         assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0)).isFalse();
     }

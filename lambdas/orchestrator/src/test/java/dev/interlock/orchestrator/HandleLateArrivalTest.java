@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -35,7 +36,7 @@ class HandleLateArrivalTest {
     }
 
     private JsonNode handle(String runId, List<String> drifted) {
-        return f.call(f.request("handleLateArrival", runId, Map.of("drifted", drifted)));
+        return f.call(f.request(OrchestratorAction.HANDLE_LATE_ARRIVAL, runId, Map.of("drifted", drifted)));
     }
 
     @Test
@@ -166,7 +167,7 @@ class HandleLateArrivalTest {
 
     @Test
     void withoutARunIdItIsAnError() {
-        JsonNode response = f.call(f.request("handleLateArrival", Map.of("drifted", List.of("a"))));
+        JsonNode response = f.call(f.request(OrchestratorAction.HANDLE_LATE_ARRIVAL, Map.of("drifted", List.of("a"))));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("payload").get("rerunRequested").asBoolean()).isFalse();

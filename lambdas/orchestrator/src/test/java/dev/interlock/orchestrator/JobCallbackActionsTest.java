@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -49,7 +50,7 @@ class JobCallbackActionsTest {
         payload.put("taskToken", token);
         payload.put("triggerType", "glue");
         payload.put("metadata", Map.of("glue_job_name", "orders-etl", "glue_job_run_id", JOB_RUN));
-        return f.call(f.request("awaitJobCompletion", runId, payload));
+        return f.call(f.request(OrchestratorAction.AWAIT_JOB_COMPLETION, runId, payload));
     }
 
     private JsonNode glueEvent(String state, String jobRunId) {
@@ -59,7 +60,7 @@ class JobCallbackActionsTest {
         detail.put("jobRunId", jobRunId);
         detail.put("message", "Job run " + state.toLowerCase());
         Map<String, Object> request = new LinkedHashMap<>();
-        request.put("action", "jobStateChange");
+        request.put("action", OrchestratorAction.JOB_STATE_CHANGE.wireName());
         request.put("payload", Map.of("source", "aws.glue", "detailType", "Glue Job State Change",
                 "time", "2026-03-02T10:05:00Z", "detail", detail));
         return f.call(request);
@@ -73,7 +74,7 @@ class JobCallbackActionsTest {
     @Test
     void resolvePipelineSaysGlueCompletesByCallbackWithAHeartbeatBoundedByTheJobsMaximum() {
         runningGlueRun();
-        JsonNode payload = f.call(f.request("resolvePipeline")).get("payload");
+        JsonNode payload = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
         assertThat(payload.get("completionByCallback").asBoolean()).isTrue();
         assertThat(payload.get("callbackHeartbeatSeconds").asInt()).isEqualTo(600);
         assertThat(payload.get("callbackTimeoutSeconds").asInt()).isEqualTo(600 + payload.get("pollIntervalSeconds").asInt());
@@ -150,11 +151,11 @@ class JobCallbackActionsTest {
     void eventsThatAreNotJobEndsOrLackTheirIdsAreRefusedNamingTheField() {
         runningGlueRun();
         assertThat(glueEvent("RUNNING", JOB_RUN).get("result").asText()).isEqualTo("skip");
-        JsonNode noId = f.call("{\"action\":\"jobStateChange\",\"payload\":{\"source\":\"aws.glue\","
+        JsonNode noId = f.call("{\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName() + "\",\"payload\":{\"source\":\"aws.glue\","
                 + "\"detailType\":\"Glue Job State Change\",\"detail\":{\"state\":\"SUCCEEDED\"}}}");
         assertThat(noId.get("result").asText()).isEqualTo("error");
         assertThat(noId.get("reason").asText()).contains("payload.detail.jobRunId");
-        JsonNode other = f.call("{\"action\":\"jobStateChange\",\"payload\":{\"source\":\"aws.s3\","
+        JsonNode other = f.call("{\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName() + "\",\"payload\":{\"source\":\"aws.s3\","
                 + "\"detailType\":\"Object Created\",\"detail\":{}}}");
         assertThat(other.get("reason").asText()).contains("payload.source/payload.detailType");
         assertThat(f.callbacks.sent).isEmpty();

@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -33,13 +34,13 @@ class LockTest {
         payload.put("executionTimeoutSeconds", 14400);
         payload.put("executionStartTime", InterlockJson.timestamp(executionStart));
         payload.put("replay", replay);
-        Map<String, Object> request = f.request("acquireLock", payload);
+        Map<String, Object> request = f.request(OrchestratorAction.ACQUIRE_LOCK, payload);
         request.put("executionName", owner);
         return f.call(request);
     }
 
     private JsonNode release(String owner) {
-        return f.call(f.request("releaseLock", Map.of("owner", owner)));
+        return f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", owner)));
     }
 
     private String holder() {
@@ -66,10 +67,10 @@ class LockTest {
     @Test
     void locksOfOtherDatesAndSchedulesNeverBlockEachOther() {
         acquire("exec-a");
-        Map<String, Object> yesterday = f.request("acquireLock", Map.of("owner", "exec-b", "executionTimeoutSeconds", 14400,
+        Map<String, Object> yesterday = f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-b", "executionTimeoutSeconds", 14400,
                 "executionStartTime", InterlockJson.timestamp(Fixture.T0)));
         yesterday.put("date", Fixture.DATE.minusDays(1).toString());
-        Map<String, Object> hourly = f.request("acquireLock", Map.of("owner", "exec-c", "executionTimeoutSeconds", 14400,
+        Map<String, Object> hourly = f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-c", "executionTimeoutSeconds", 14400,
                 "executionStartTime", InterlockJson.timestamp(Fixture.T0)));
         hourly.put("scheduleId", "h07");
 
@@ -164,7 +165,7 @@ class LockTest {
     @Test
     void waitingWithoutAnExecutionStartHasNoBoundSoItIsAnError() {
         acquire("exec-a");
-        Map<String, Object> request = f.request("acquireLock", Map.of("owner", "exec-b", "executionTimeoutSeconds", 14400));
+        Map<String, Object> request = f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-b", "executionTimeoutSeconds", 14400));
 
         JsonNode response = f.call(request);
 
@@ -205,14 +206,14 @@ class LockTest {
 
     @Test
     void theConfiguredTimeoutWinsWhenTheRequestAsksForLess() {
-        JsonNode response = f.call(f.request("acquireLock", Map.of("owner", "exec-a", "executionTimeoutSeconds", 60)));
+        JsonNode response = f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-a", "executionTimeoutSeconds", 60)));
 
         assertThat(response.get("payload").get("ttlSeconds").asLong()).isEqualTo(14400 + 1800);
     }
 
     @Test
     void theOwnerDefaultsToTheExecutionName() {
-        JsonNode response = f.call(f.request("acquireLock", Map.of("executionTimeoutSeconds", 14400)));
+        JsonNode response = f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("executionTimeoutSeconds", 14400)));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         assertThat(holder()).isEqualTo(Fixture.EXECUTION);
@@ -220,7 +221,7 @@ class LockTest {
 
     @Test
     void withoutAnyOwnerItIsAnErrorThatRaisesAGateErrorAlertAndEvent() {
-        var request = f.request("acquireLock", Map.of());
+        var request = f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of());
         request.remove("executionName");
 
         JsonNode response = f.call(request);
@@ -228,7 +229,7 @@ class LockTest {
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("payload").get("acquired").asBoolean()).isFalse();
         assertThat(f.events(EventKind.GATE_ERROR)).singleElement()
-                .satisfies(e -> assertThat(e.details()).containsEntry("gate", "acquireLock"));
+                .satisfies(e -> assertThat(e.details()).containsEntry("gate", OrchestratorAction.ACQUIRE_LOCK.wireName()));
         assertThat(f.alerts.kinds()).containsExactly("GATE_ERROR");
     }
 

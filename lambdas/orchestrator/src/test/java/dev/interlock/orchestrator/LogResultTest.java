@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.EventKind;
@@ -26,12 +27,12 @@ class LogResultTest {
     }
 
     private JsonNode fail(String runId, String category) {
-        return f.call(f.request("logResult", runId, Map.of("status", "FAILED", "failureCategory", category,
+        return f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", category,
                 "message", "job failed", "phase", "run")));
     }
 
     private JsonNode complete(String runId) {
-        return f.call(f.request("logResult", runId, Map.of("status", "COMPLETED", "triggerMetadata", Map.of("glue_job_run_id", "jr_1"))));
+        return f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED", "triggerMetadata", Map.of("glue_job_run_id", "jr_1"))));
     }
 
     /** The trigger moved the run to RUNNING (the trigger Lambda's CAS). */
@@ -121,7 +122,7 @@ class LogResultTest {
     void validationExhaustionFailsThePendingRunAndAlertsWithTheBlockingTraits() {
         String runId = f.resolve();
 
-        JsonNode response = f.call(f.request("logResult", runId, Map.of("status", "FAILED",
+        JsonNode response = f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED",
                 "failureCategory", "VALIDATION_EXHAUSTED", "message", "validation deadline passed before every required trait passed",
                 "phase", "validation", "blocking", List.of("upstream-dependency"))));
 
@@ -183,7 +184,7 @@ class LogResultTest {
         f.provider.runs().compareAndSwap(run.version(), triggering);
         f.provider.runs().compareAndSwap(triggering.version(), triggering.moveTo(RunStatus.FAILED, f.clock.instant()));
 
-        JsonNode response = f.call(f.request("logResult", runId, Map.of("status", "FAILED", "failureCategory", "PERMANENT",
+        JsonNode response = f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", "PERMANENT",
                 "message", "HTTP 404", "phase", "trigger")));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
@@ -215,7 +216,7 @@ class LogResultTest {
 
     @Test
     void aStatusOtherThanCompletedOrFailedIsAnError() {
-        JsonNode response = f.call(f.request("logResult", "run-1", Map.of("status", "PENDING")));
+        JsonNode response = f.call(f.request(OrchestratorAction.LOG_RESULT, "run-1", Map.of("status", "PENDING")));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("payload.status must be COMPLETED or FAILED, got 'PENDING'");
@@ -227,7 +228,7 @@ class LogResultTest {
 
     @Test
     void withoutARunIdItIsAnError() {
-        JsonNode response = f.call(f.request("logResult", Map.of("status", "FAILED")));
+        JsonNode response = f.call(f.request(OrchestratorAction.LOG_RESULT, Map.of("status", "FAILED")));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("payload").get("status").asText()).isEmpty();

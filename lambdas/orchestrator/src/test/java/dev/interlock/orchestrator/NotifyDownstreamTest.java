@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.marker.Marker;
@@ -24,13 +25,13 @@ class NotifyDownstreamTest {
     }
 
     private JsonNode notify(String runId) {
-        return f.call(f.request("notifyDownstream", runId, Map.of()));
+        return f.call(f.request(OrchestratorAction.NOTIFY_DOWNSTREAM, runId, Map.of()));
     }
 
     @Test
     void writesOneCascadeMarkerPerDownstreamForTheSameScheduleAndDate() {
         String runId = f.resolve();
-        f.call(f.request("logResult", runId, Map.of("status", "COMPLETED")));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")));
 
         JsonNode response = notify(runId);
 
@@ -62,7 +63,7 @@ class NotifyDownstreamTest {
 
     @Test
     void anHourlyScheduleCascadesToTheSameHourOnly() {
-        var request = f.request("notifyDownstream", "run-h06", Map.of());
+        var request = f.request(OrchestratorAction.NOTIFY_DOWNSTREAM, "run-h06", Map.of());
         request.put("scheduleId", "h06");
 
         JsonNode response = f.call(request);
@@ -74,12 +75,12 @@ class NotifyDownstreamTest {
     @Test
     void aReprocessedDayCascadesAsAReplay() {
         String first = f.resolve();
-        f.call(f.request("logResult", first, Map.of("status", "COMPLETED")));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, first, Map.of("status", "COMPLETED")));
         notify(first);
-        var replay = f.request("resolvePipeline");
+        var replay = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         replay.put("executionName", "orders_2026-03-02_daily_replay01");
         String second = f.call(replay).get("payload").get("runId").asText();
-        f.call(f.request("logResult", second, Map.of("status", "COMPLETED")));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, second, Map.of("status", "COMPLETED")));
 
         notify(second);
 
@@ -88,7 +89,7 @@ class NotifyDownstreamTest {
 
     @Test
     void noDownstreamsIsAnEmptyList() {
-        var request = f.request("notifyDownstream", "run-1", Map.of());
+        var request = f.request(OrchestratorAction.NOTIFY_DOWNSTREAM, "run-1", Map.of());
         request.put("pipelineId", "unrelated");
 
         JsonNode response = f.call(request);
@@ -100,7 +101,7 @@ class NotifyDownstreamTest {
 
     @Test
     void withoutARunIdItIsAnError() {
-        JsonNode response = f.call(f.request("notifyDownstream", Map.of()));
+        JsonNode response = f.call(f.request(OrchestratorAction.NOTIFY_DOWNSTREAM, Map.of()));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("payload").get("notified")).isEmpty();

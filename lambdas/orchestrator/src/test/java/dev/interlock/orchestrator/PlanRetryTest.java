@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
@@ -28,7 +29,7 @@ class PlanRetryTest {
         payload.put("executionStartTime", InterlockJson.timestamp(executionStart));
         payload.put("executionTimeoutSeconds", 14400);
         payload.put("replay", replay);
-        return f.call(f.request("planRetry", "run-1", payload));
+        return f.call(f.request(OrchestratorAction.PLAN_RETRY, "run-1", payload));
     }
 
     @Test
@@ -92,7 +93,7 @@ class PlanRetryTest {
     void withoutAPipelineOrAStartTimeItIsAnError() {
         assertThat(plan(true, 30, Fixture.T0, false).get("result").asText()).isEqualTo("error");
         f.register("");
-        JsonNode response = f.call(f.request("planRetry", "run-1", Map.of("retryable", true, "retryBackoffSeconds", 30)));
+        JsonNode response = f.call(f.request(OrchestratorAction.PLAN_RETRY, "run-1", Map.of("retryable", true, "retryBackoffSeconds", 30)));
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("payload").get("retryInExecution").asBoolean()).isFalse();
     }

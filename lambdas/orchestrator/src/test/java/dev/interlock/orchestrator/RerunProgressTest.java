@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.Event;
@@ -49,12 +50,12 @@ class RerunProgressTest {
 
     private JsonNode checkRunLog(boolean replay) {
         f.clock.advance(Duration.ofSeconds(1));
-        return f.call(f.request("checkRunLog", Map.of("replay", replay, "markerSource", replay ? "rerun" : "manual")));
+        return f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", replay, "markerSource", replay ? "rerun" : "manual")));
     }
 
     private JsonNode log(String runId, Map<String, ?> payload) {
         f.clock.advance(Duration.ofSeconds(1));
-        return f.call(f.request("logResult", runId, payload));
+        return f.call(f.request(OrchestratorAction.LOG_RESULT, runId, payload));
     }
 
     private List<String> statusEvents() {
@@ -63,10 +64,10 @@ class RerunProgressTest {
 
     /** The day's first execution (not the rerun's) completes it. */
     private void completeTheDay() {
-        Map<String, Object> resolve = f.request("resolvePipeline");
+        Map<String, Object> resolve = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         resolve.put("executionName", FIRST_EXECUTION);
         String runId = f.call(resolve).get("payload").get("runId").asText();
-        Map<String, Object> completed = f.request("logResult", runId, Map.of("status", "COMPLETED"));
+        Map<String, Object> completed = f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED"));
         completed.put("executionName", FIRST_EXECUTION);
         f.call(completed);
         f.clock.advance(Duration.ofMinutes(10));
@@ -81,7 +82,7 @@ class RerunProgressTest {
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.STARTED);
         String runId = f.resolve();
         log(runId, Map.of("status", "COMPLETED"));
-        f.call(f.request("releaseLock", Map.of("owner", Fixture.EXECUTION)));
+        f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION)));
 
         Rerun done = stored("rr1");
         assertThat(done.status()).isEqualTo(RerunStatus.COMPLETED);
@@ -125,7 +126,7 @@ class RerunProgressTest {
         f.register("exclusions: {dates: [\"" + Fixture.DATE + "\"]}\n");
         rerun("rr1", Fixture.EXECUTION);
 
-        f.call(f.request("checkExclusion"));
+        f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.SKIPPED);
         assertThat(stored("rr1").statusReason()).startsWith("excluded day");
@@ -139,7 +140,7 @@ class RerunProgressTest {
         rerun("rr1", Fixture.EXECUTION);
 
         // Within its wait budget the replay waits for the lock: the rerun has not been decided yet.
-        JsonNode waits = f.call(f.request("acquireLock", Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
+        JsonNode waits = f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
                 "executionStartTime", f.clock.instant().toString(), "replay", true)));
         assertThat(waits.get("payload").get("waitSeconds").asLong()).isPositive();
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.PENDING);
@@ -147,23 +148,23 @@ class RerunProgressTest {
         // Past it, the execution hands the marker over: the rerun goes with it, and the handing execution's end
         // (releaseLock) does not settle it.
         f.clock.advance(Duration.ofMinutes(31));
-        f.call(f.request("acquireLock", Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
+        f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
                 "executionStartTime", f.clock.instant().minus(Duration.ofMinutes(31)).toString(), "replay", true)));
         Rerun passed = stored("rr1");
         assertThat(passed.status()).isEqualTo(RerunStatus.PENDING);
         assertThat(passed.executionName()).isNotBlank().isNotEqualTo(Fixture.EXECUTION);
-        f.call(f.request("releaseLock", Map.of("owner", Fixture.EXECUTION)));
+        f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION)));
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.PENDING);
         assertThat(statusEvents()).containsExactly("PENDING");
 
         // A retried hand-over finds the rerun already passed and writes nothing more.
-        f.call(f.request("acquireLock", Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
+        f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
                 "executionStartTime", f.clock.instant().minus(Duration.ofMinutes(31)).toString(), "replay", true)));
         assertThat(statusEvents()).containsExactly("PENDING");
 
         // The successor serves it from there.
         f.provider.locks().release(new LockKey(Fixture.PIPELINE, "daily", Fixture.DATE), holder);
-        Map<String, Object> check = f.request("checkRunLog", Map.of("replay", true, "markerSource", "deferred"));
+        Map<String, Object> check = f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", true, "markerSource", "deferred"));
         check.put("executionName", passed.executionName());
         f.call(check);
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.STARTED);
@@ -200,7 +201,7 @@ class RerunProgressTest {
         String first = f.resolve();
 
         JsonNode retry = log(first, Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "HTTP 503", "phase", "trigger"));
-        f.call(f.request("releaseLock", Map.of("owner", Fixture.EXECUTION)));
+        f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION)));
 
         assertThat(retry.get("payload").get("retryable").asBoolean()).isTrue();
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.STARTED);
@@ -209,7 +210,7 @@ class RerunProgressTest {
         checkRunLog(true);
         String second = f.resolve();
         log(second, Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "HTTP 503 again", "phase", "trigger"));
-        f.call(f.request("releaseLock", Map.of("owner", Fixture.EXECUTION)));
+        f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION)));
 
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.FAILED);
         assertThat(stored("rr1").statusReason()).isEqualTo("TRANSIENT: HTTP 503 again");
@@ -226,7 +227,7 @@ class RerunProgressTest {
         f.resolve();
 
         // The trigger threw: the machine alerts EXECUTION_ERROR and releases the lock (ReleaseLockAfterError).
-        f.call(f.request("releaseLock", Map.of("owner", Fixture.EXECUTION)));
+        f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION)));
 
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.FAILED);
         assertThat(stored("rr1").statusReason()).contains("execution ended before the rerun had an outcome");
@@ -240,7 +241,7 @@ class RerunProgressTest {
         checkRunLog(true);
         String runId = f.resolve();
 
-        f.call(f.request("checkReadiness", runId, Map.of("traitResults", Fixture.allRequired("PASS"))));
+        f.call(f.request(OrchestratorAction.CHECK_READINESS, runId, Map.of("traitResults", Fixture.allRequired("PASS"))));
 
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.SKIPPED);
         assertThat(stored("rr1").statusReason()).startsWith("dry run");

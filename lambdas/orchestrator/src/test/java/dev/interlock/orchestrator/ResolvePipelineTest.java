@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.event.EventKind;
@@ -21,7 +22,7 @@ class ResolvePipelineTest {
         f.register("orders", "traits:\n  source-freshness:\n    evaluator: builtin:sensor-freshness\n    config: {sensor: orders-src, maxAgeSeconds: 60}\n"
                 + "  schema-contract:\n    evaluator: http://checks.example.com/schema\n");
 
-        JsonNode response = f.call(f.request("resolvePipeline"));
+        JsonNode response = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         JsonNode p = response.get("payload");
@@ -79,7 +80,7 @@ class ResolvePipelineTest {
                   jobName: load-orders
                   arguments: {--date: '${date}', --run: '${runId}', --hour: 'h${hour}', --schedule: '${scheduleId}'}
                 """, dev.interlock.model.pipeline.PipelineConfig.class));
-        var request = f.request("resolvePipeline");
+        var request = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         request.put("scheduleId", "h07");
 
         JsonNode p = f.call(request).get("payload");
@@ -105,7 +106,7 @@ class ResolvePipelineTest {
                   headers: {Authorization: 'Bearer ${INTERLOCK_AIRFLOW_TOKEN}'}
                 """, dev.interlock.model.pipeline.PipelineConfig.class));
 
-        JsonNode p = f.call(f.request("resolvePipeline")).get("payload");
+        JsonNode p = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
 
         assertThat(p.get("triggerHeaders").get("Authorization").asText()).isEqualTo("Bearer ${INTERLOCK_AIRFLOW_TOKEN}");
     }
@@ -125,7 +126,7 @@ class ResolvePipelineTest {
     void theNextAttemptOfTheSameExecutionGetsANewRun() {
         f.register("");
         String first = f.resolve();
-        f.call(f.request("logResult", first, java.util.Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, first, java.util.Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
 
         String second = f.resolve();
 
@@ -146,7 +147,7 @@ class ResolvePipelineTest {
     }
 
     private JsonNode resolveIn(String executionName) {
-        java.util.Map<String, Object> request = f.request("resolvePipeline");
+        java.util.Map<String, Object> request = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         request.put("executionName", executionName);
         return f.call(request);
     }
@@ -196,7 +197,7 @@ class ResolvePipelineTest {
         String orphan = f.resolve();
         started(orphan, RunStatus.RUNNING);
 
-        java.util.Map<String, Object> otherDay = f.request("resolvePipeline");
+        java.util.Map<String, Object> otherDay = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         otherDay.put("executionName", "orders_2026-03-03_daily_next0004");
         otherDay.put("date", "2026-03-03");
 
@@ -209,7 +210,7 @@ class ResolvePipelineTest {
         f.register("monitoring: {enabled: true, duration: 2h}\nevaluationIntervalSeconds: 15\npollIntervalSeconds: 20\n"
                 + "dryRun: true\nretry: {maxAttempts: 5}\n");
 
-        JsonNode p = f.call(f.request("resolvePipeline")).get("payload");
+        JsonNode p = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
 
         assertThat(p.get("monitoring").get("enabled").asBoolean()).isTrue();
         assertThat(p.get("monitoring").get("durationSeconds").asLong()).isEqualTo(7200);
@@ -225,7 +226,7 @@ class ResolvePipelineTest {
     void aShortMonitoringWindowGetsARoundInsideIt() {
         f.register("monitoring: {enabled: true, duration: 90s}\n");
 
-        JsonNode p = f.call(f.request("resolvePipeline")).get("payload");
+        JsonNode p = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
 
         assertThat(p.get("monitoring").get("intervalSeconds").asInt()).isEqualTo(90);
     }
@@ -234,7 +235,7 @@ class ResolvePipelineTest {
     void thePollLoopIsClampedToHalfTheExecutionTimeout() {
         f.register("pollIntervalSeconds: 60\npollLimit: 1000\n");
 
-        JsonNode p = f.call(f.request("resolvePipeline")).get("payload");
+        JsonNode p = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
 
         assertThat(p.get("pollLimit").asInt()).isEqualTo(7200 / 60);
     }
@@ -244,8 +245,8 @@ class ResolvePipelineTest {
         f.provider.pipelines().put(Documents.read(
                 "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
 
-        JsonNode first = f.call(f.request("resolvePipeline"));
-        JsonNode repeat = f.call(f.request("resolvePipeline"));
+        JsonNode first = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
+        JsonNode repeat = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
 
         assertThat(first.get("result").asText()).isEqualTo("error");
         assertThat(first.get("reason").asText()).isEqualTo("pipeline orders has no trigger");
@@ -266,8 +267,8 @@ class ResolvePipelineTest {
     void anUnresolvablePipelineInALaterExecutionCountsAgainButAlertsOnce() {
         f.provider.pipelines().put(Documents.read(
                 "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
-        f.call(f.request("resolvePipeline"));
-        var later = f.request("resolvePipeline");
+        f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
+        var later = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         later.put("executionName", "orders_2026-03-02_daily_later001");
 
         f.call(later);
@@ -282,7 +283,7 @@ class ResolvePipelineTest {
                 "name: orders\narchetype: mystery\ntrigger: {type: http, url: 'https://x.example.com'}\n",
                 dev.interlock.model.pipeline.PipelineConfig.class));
 
-        JsonNode response = f.call(f.request("resolvePipeline"));
+        JsonNode response = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("unknown archetype 'mystery'");
@@ -292,7 +293,7 @@ class ResolvePipelineTest {
     void monitoringWithoutAValidDurationIsAnError() {
         f.register("monitoring: {enabled: true, duration: soon}\n");
 
-        JsonNode response = f.call(f.request("resolvePipeline"));
+        JsonNode response = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).startsWith("invalid pipeline config: monitoring.duration: ");
@@ -300,7 +301,7 @@ class ResolvePipelineTest {
 
     @Test
     void aMissingPipelineIsAnError() {
-        JsonNode response = f.call(f.request("resolvePipeline"));
+        JsonNode response = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("pipeline orders not found");

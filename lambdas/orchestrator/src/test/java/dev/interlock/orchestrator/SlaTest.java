@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
@@ -16,11 +17,11 @@ class SlaTest {
     private final Fixture f = new Fixture();
 
     private JsonNode evaluation() {
-        return f.call(f.request("checkEvaluationSLA", "run-1", java.util.Map.of()));
+        return f.call(f.request(OrchestratorAction.CHECK_EVALUATION_SLA, "run-1", java.util.Map.of()));
     }
 
     private JsonNode completion() {
-        return f.call(f.request("checkCompletionSLA", "run-1", java.util.Map.of()));
+        return f.call(f.request(OrchestratorAction.CHECK_COMPLETION_SLA, "run-1", java.util.Map.of()));
     }
 
     @Test

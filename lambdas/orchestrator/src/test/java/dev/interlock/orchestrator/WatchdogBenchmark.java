@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.store.Backoff;
@@ -152,7 +153,7 @@ public final class WatchdogBenchmark {
     private static Tick tick(Orchestrator orchestrator, RequestCounter counter) {
         counter.reset();
         long start = System.nanoTime();
-        var response = orchestrator.handle(InterlockJson.json().createObjectNode().put("action", "watchdog"));
+        var response = orchestrator.handle(InterlockJson.json().createObjectNode().put("action", OrchestratorAction.WATCHDOG.wireName()));
         long millis = (System.nanoTime() - start) / 1_000_000;
         long requests = 0;
         double read = 0;

@@ -1,5 +1,7 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
@@ -21,8 +23,8 @@ class WatchdogTest {
     private final Fixture f = new Fixture();
 
     private JsonNode tick() {
-        JsonNode response = f.call("{\"action\":\"watchdog\"}");
-        assertThat(response.get("action").asText()).isEqualTo("watchdog");
+        JsonNode response = f.call(InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null)));
+        assertThat(response.get("action").asText()).isEqualTo(OrchestratorAction.WATCHDOG.wireName());
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         return response.get("payload");
     }
@@ -69,7 +71,7 @@ class WatchdogTest {
     void aDayThatAlreadyStartedGetsNoScheduleMarker() {
         f.register("schedules:\n  - {name: daily, after: '08:00'}\n  - {name: h09, after: '09:00'}\n");
         String runId = f.resolve();
-        f.call(f.request("logResult", runId, Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
         f.provider.cascade().writeMarker(new Marker("orders", "h09", Fixture.DATE, MarkerSource.CASCADE, "silver#run-9",
                 false, "silver", "run-9", Fixture.T0));
 
@@ -104,7 +106,7 @@ class WatchdogTest {
     void aCompletedDayIsNotMissed() {
         f.register("schedules:\n  - {name: daily, deadline: '09:00'}\n");
         String runId = f.resolve();
-        f.call(f.request("logResult", runId, Map.of("status", "COMPLETED")));
+        f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")));
 
         assertThat(tick().get("slaMissed")).isEmpty();
         assertThat(f.alerts.sent).isEmpty();

@@ -1,5 +1,6 @@
 package dev.interlock.runchecker;
 
+import dev.interlock.model.contract.RunCheckInput;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.interlock.wiring.Deps;

@@ -1,5 +1,7 @@
 package dev.interlock.runchecker;
 
+import dev.interlock.model.contract.RunCheckInput;
+import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.jobs.JobCanceller;
@@ -77,7 +79,7 @@ public final class RunPoll {
         try {
             type = TriggerType.fromJson(input.triggerType());
         } catch (IllegalArgumentException e) {
-            RunCheckOutput out = RunCheckOutput.failed(e.getMessage(), FailureCategory.PERMANENT);
+            RunCheckOutput out = RunCheckAnswers.failed(e.getMessage(), FailureCategory.PERMANENT);
             settle(input, RunStatus.FAILED, out, ctx);
             return out;
         }
@@ -93,11 +95,11 @@ public final class RunPoll {
                     return new RunCheckOutput(RunCheckState.SUCCEEDED.wireName(), "run " + runId + " already completed", "");
                 }
                 case FAILED -> {
-                    return RunCheckOutput.failed(run.failureMessage() == null ? "run " + runId + " failed" : run.failureMessage(),
+                    return RunCheckAnswers.failed(run.failureMessage() == null ? "run " + runId + " failed" : run.failureMessage(),
                             run.failureCategory() == null ? FailureCategory.TRANSIENT : run.failureCategory());
                 }
                 case CANCELLED -> {
-                    return RunCheckOutput.failed("run " + runId + " was cancelled", FailureCategory.PERMANENT);
+                    return RunCheckAnswers.failed("run " + runId + " was cancelled", FailureCategory.PERMANENT);
                 }
                 case PENDING, TRIGGERING -> {
                     return awaitStart(input, run, budget, ctx);
@@ -107,7 +109,7 @@ public final class RunPoll {
         }
         RunCheck check = checker.check(new RunCheckRequest(input.pipelineId(), input.scheduleId(), input.date(),
                 input.runId(), type, metadata, headers(input.headers())));
-        RunCheckOutput out = RunCheckOutput.of(check);
+        RunCheckOutput out = RunCheckAnswers.of(check);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("triggerType", type.wireName());
         fields.put("state", out.state());
@@ -118,7 +120,7 @@ public final class RunPoll {
         }
         if (check.state() == RunCheckState.FAILED) {
             if (stored.isPresent() && stored.get().metadata().containsKey(CANCEL_REQUESTED_AT)) {
-                out = RunCheckOutput.failed("cancelled by Interlock at " + stored.get().metadata().get(CANCEL_REQUESTED_AT)
+                out = RunCheckAnswers.failed("cancelled by Interlock at " + stored.get().metadata().get(CANCEL_REQUESTED_AT)
                         + " after running longer than maxJobDurationSeconds: " + out.message(), FailureCategory.TIMEOUT);
             }
             settle(input, RunStatus.FAILED, out, ctx);
@@ -188,7 +190,7 @@ public final class RunPoll {
 
     /** Ends following without a retry: the job may still run, so another attempt could run beside it. */
     private RunCheckOutput giveUp(RunCheckInput input, String message, LogContext ctx) {
-        RunCheckOutput out = RunCheckOutput.failed(message, FailureCategory.PERMANENT);
+        RunCheckOutput out = RunCheckAnswers.failed(message, FailureCategory.PERMANENT);
         log.warn(ctx, "stopped following the job", Map.of("reason", message));
         settle(input, RunStatus.FAILED, out, ctx);
         return out;

@@ -1,5 +1,6 @@
 package dev.interlock.runchecker;
 
+import dev.interlock.model.contract.RunCheckInput;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.store.dynamodb.InterlockTable;

@@ -1,5 +1,7 @@
 package dev.interlock.runchecker;
 
+import dev.interlock.model.contract.RunCheckInput;
+import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.store.Backoff;

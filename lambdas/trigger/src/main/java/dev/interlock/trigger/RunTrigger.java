@@ -1,5 +1,7 @@
 package dev.interlock.trigger;
 
+import dev.interlock.model.contract.TriggerInput;
+import dev.interlock.model.contract.TriggerOutput;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.wiring.alert.AlertPublisher;
@@ -90,14 +92,14 @@ public final class RunTrigger {
         require(input.date(), "date", missing);
         require(runId, "runId", missing);
         if (!missing.isEmpty()) {
-            return TriggerOutput.failed(runId, "trigger input is missing " + String.join(", ", missing),
+            return TriggerAnswers.failed(runId, "trigger input is missing " + String.join(", ", missing),
                     FailureCategory.PERMANENT);
         }
         LocalDate date;
         try {
             date = LocalDate.parse(input.date().trim());
         } catch (DateTimeParseException e) {
-            return TriggerOutput.failed(runId, "trigger input date '" + input.date() + "' is not YYYY-MM-DD",
+            return TriggerAnswers.failed(runId, "trigger input date '" + input.date() + "' is not YYYY-MM-DD",
                     FailureCategory.PERMANENT);
         }
         Job job = Job.parse(input.trigger());
@@ -156,7 +158,7 @@ public final class RunTrigger {
             }
             RunState run = current.get();
             if (!run.pipelineId().equals(input.pipelineId())) {
-                return new Claim.Answered(TriggerOutput.failed(runId, "run " + runId + " belongs to pipeline "
+                return new Claim.Answered(TriggerAnswers.failed(runId, "run " + runId + " belongs to pipeline "
                         + run.pipelineId() + ", not " + input.pipelineId(), FailureCategory.PERMANENT));
             }
             switch (run.status()) {
@@ -173,21 +175,21 @@ public final class RunTrigger {
                     // so: never start it a second time, and never answer failed, which would start a new attempt
                     // beside a job that may be running. The machine follows the run; the run-checker waits for its
                     // state to say what became of the job.
-                    return new Claim.Answered(TriggerOutput.running(runId, run.metadata()));
+                    return new Claim.Answered(TriggerAnswers.running(runId, run.metadata()));
                 }
                 case RUNNING -> {
-                    return new Claim.Answered(TriggerOutput.running(runId, run.metadata()));
+                    return new Claim.Answered(TriggerAnswers.running(runId, run.metadata()));
                 }
                 case COMPLETED, COMPLETED_MONITORING -> {
-                    return new Claim.Answered(TriggerOutput.completed(runId, run.metadata()));
+                    return new Claim.Answered(TriggerAnswers.completed(runId, run.metadata()));
                 }
                 case FAILED -> {
-                    return new Claim.Answered(TriggerOutput.failed(runId,
+                    return new Claim.Answered(TriggerAnswers.failed(runId,
                             run.failureMessage() == null ? "run " + runId + " failed" : run.failureMessage(),
                             run.failureCategory() == null ? FailureCategory.TRANSIENT : run.failureCategory()));
                 }
                 case CANCELLED -> {
-                    return new Claim.Answered(TriggerOutput.failed(runId, "run " + runId + " was cancelled",
+                    return new Claim.Answered(TriggerAnswers.failed(runId, "run " + runId + " was cancelled",
                             FailureCategory.PERMANENT));
                 }
             }
@@ -225,15 +227,15 @@ public final class RunTrigger {
         return switch (result.status()) {
             case RUNNING -> {
                 log.info(ctx, "job started", Map.of("triggerType", job.type().wireName()));
-                yield TriggerOutput.running(runId, result.metadata());
+                yield TriggerAnswers.running(runId, result.metadata());
             }
             case COMPLETED -> {
                 log.info(ctx, "job completed", Map.of("triggerType", job.type().wireName()));
-                yield TriggerOutput.completed(runId, result.metadata());
+                yield TriggerAnswers.completed(runId, result.metadata());
             }
             case FAILED -> {
                 alertOnce(input.pipelineId(), input.scheduleId(), date, runId, job, result, now, ctx);
-                yield TriggerOutput.failed(runId, result.error(), result.failureCategory());
+                yield TriggerAnswers.failed(runId, result.error(), result.failureCategory());
             }
         };
     }

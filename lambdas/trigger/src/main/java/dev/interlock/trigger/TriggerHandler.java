@@ -1,5 +1,6 @@
 package dev.interlock.trigger;
 
+import dev.interlock.model.contract.TriggerInput;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.interlock.wiring.Deps;

@@ -1,5 +1,6 @@
 package dev.interlock.trigger;
 
+import dev.interlock.model.contract.TriggerInput;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.store.dynamodb.InterlockTable;

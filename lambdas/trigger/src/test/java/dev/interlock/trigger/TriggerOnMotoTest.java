@@ -1,5 +1,7 @@
 package dev.interlock.trigger;
 
+import dev.interlock.model.contract.TriggerInput;
+import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.store.Backoff;

@@ -5,6 +5,7 @@ import dev.interlock.local.aws.AwsJson;
 import dev.interlock.local.aws.FunctionOutcome;
 import dev.interlock.local.aws.FunctionRegistry;
 import dev.interlock.local.sfn.InterlockStateMachine;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.model.runtime.JobStateRule;
@@ -15,7 +16,7 @@ import java.util.List;
 /**
  * The job-state rules of the stack on the local bus: one per {@link JobStateRule}, matching the terminal states of
  * every job (locally every job is a fake of this runtime), rendering the event as the stack's input transformer does
- * and invoking the orchestrator's {@code jobStateChange} with it.
+ * and invoking the orchestrator's {@link OrchestratorAction#JOB_STATE_CHANGE} with it.
  */
 final class JobStateTargets {
 
@@ -23,7 +24,7 @@ final class JobStateTargets {
     }
 
     /**
-     * What the stack's rule target does: invoke the orchestrator with the rendered event ({@code jobStateChange}). A
+     * What the stack's rule target does: invoke the orchestrator with the rendered event ({@link OrchestratorAction#JOB_STATE_CHANGE}). A
      * failed invocation throws, so the bus delivers again, as EventBridge retries a rule target.
      */
     static final class Orchestrator implements LocalEventBus.Target {
@@ -35,7 +36,7 @@ final class JobStateTargets {
 
         @Override
         public String name() {
-            return "orchestrator " + JobStateRule.TARGET_ACTION;
+            return "orchestrator " + OrchestratorAction.JOB_STATE_CHANGE.wireName();
         }
 
         @Override
@@ -44,7 +45,7 @@ final class JobStateTargets {
                     InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
                     input.toString().getBytes(StandardCharsets.UTF_8), 60_000);
             if (outcome.failed()) {
-                throw new IllegalStateException(JobStateRule.TARGET_ACTION + " failed: " + outcome.errorType() + ": "
+                throw new IllegalStateException(OrchestratorAction.JOB_STATE_CHANGE.wireName() + " failed: " + outcome.errorType() + ": "
                         + outcome.errorMessage());
             }
         }

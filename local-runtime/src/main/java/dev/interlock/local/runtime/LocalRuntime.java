@@ -28,6 +28,8 @@ import dev.interlock.local.sfn.LocalStepFunctionsServer;
 import dev.interlock.local.stream.Checkpoints;
 import dev.interlock.local.stream.StreamPoller;
 import dev.interlock.local.stream.StreamRecordConverter;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
@@ -259,10 +261,10 @@ public final class LocalRuntime implements AutoCloseable {
         return eventBridge;
     }
 
-    /** What the EventBridge watchdog rule does on AWS: invoke the orchestrator with {@code {"action":"watchdog"}}. */
+    /** What the EventBridge watchdog rule does on AWS: invoke the orchestrator's {@link OrchestratorAction#WATCHDOG}. */
     public String watchdogTick() {
         FunctionOutcome outcome = FunctionOutcome.invoke(functions, InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
-                "{\"action\":\"watchdog\"}".getBytes(StandardCharsets.UTF_8), 300_000);
+                InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null)).getBytes(StandardCharsets.UTF_8), 300_000);
         if (outcome.failed()) {
             throw new IllegalStateException("watchdog failed: " + outcome.errorType() + ": " + outcome.errorMessage());
         }

@@ -14,6 +14,8 @@ import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.wiring.alert.SnsAlertPublisher;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.LocalArns;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
@@ -122,9 +124,11 @@ class LocalRuntimeWiringTest {
             assertThat(orchestratorCalls).filteredOn(c -> !c.startsWith("watchdog:")).containsExactly("checkExclusion:silver");
 
             String watchdog = clients.lambda().invoke(b -> b.functionName("orchestrator")
-                    .payload(SdkBytes.fromUtf8String("{\"action\":\"watchdog\"}"))).payload().asUtf8String();
-            assertThat(watchdog).contains("\"action\":\"watchdog\"");
-            assertThat(rt.watchdogTick()).contains("\"action\":\"watchdog\"");
+                    .payload(SdkBytes.fromUtf8String(InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null)))))
+                    .payload().asUtf8String();
+            String answered = "\"action\":\"" + OrchestratorAction.WATCHDOG.wireName() + "\"";
+            assertThat(watchdog).contains(answered);
+            assertThat(rt.watchdogTick()).contains(answered);
             assertThat(rt.deadLetters()).isEmpty();
             assertThat(rt.apiEndpoint().getHost()).isEqualTo("127.0.0.1");
         }

@@ -2,6 +2,7 @@ package dev.interlock.local.sfn;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.FunctionRegistry;
 import dev.interlock.statemachine.engine.ExecutionDescription;
@@ -58,7 +59,7 @@ class InterlockStateMachineTest {
                 .await(Duration.ofSeconds(20));
 
         assertThat(d.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(actions).containsExactly("checkExclusion silver 2026-03-01");
+        assertThat(actions).containsExactly(OrchestratorAction.CHECK_EXCLUSION.wireName() + " silver 2026-03-01");
         assertThat(visited(d, m)).containsExactly("InitDefaults", "CheckExclusion", "IsExcluded", "Done");
     }
 
@@ -68,10 +69,11 @@ class InterlockStateMachineTest {
             JsonNode req = JSON.readTree(payload);
             String action = req.path("action").asText();
             actions.add(action);
-            if (action.equals("checkExclusion")) {
+            if (action.equals(OrchestratorAction.CHECK_EXCLUSION.wireName())) {
                 return answer(action, "proceed");
             }
-            if (action.equals("acquireLock") || action.equals("alertExecutionError")) {
+            if (action.equals(OrchestratorAction.ACQUIRE_LOCK.wireName())
+                    || action.equals(OrchestratorAction.ALERT_EXECUTION_ERROR.wireName())) {
                 // The store is down: the orchestrator can neither lock nor claim the alert, so the machine publishes
                 // EXECUTION_ERROR to the topic itself.
                 throw new IllegalStateException("DynamoDB unavailable");
@@ -84,7 +86,8 @@ class InterlockStateMachineTest {
                 "{\"pipelineId\":\"gold\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\"}").await(Duration.ofSeconds(20));
 
         assertThat(d.status()).isEqualTo(ExecutionStatus.FAILED);
-        assertThat(actions).startsWith("checkExclusion", "acquireLock").contains("alertExecutionError").endsWith("releaseLock");
+        assertThat(actions).startsWith(OrchestratorAction.CHECK_EXCLUSION.wireName(), OrchestratorAction.ACQUIRE_LOCK.wireName())
+                .contains(OrchestratorAction.ALERT_EXECUTION_ERROR.wireName()).endsWith(OrchestratorAction.RELEASE_LOCK.wireName());
         assertThat(sink.all()).singleElement().satisfies(a -> {
             assertThat(a.topicArn()).isEqualTo("arn:aws:sns:us-east-1:000000000000:interlock-alerts");
             assertThat(a.subject()).contains("EXECUTION_ERROR").contains("gold");

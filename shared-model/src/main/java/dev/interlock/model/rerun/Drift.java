@@ -1,8 +1,7 @@
 package dev.interlock.model.rerun;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.pipeline.MonitoringConfig;
-import dev.interlock.model.trait.TraitOutcome;
+import dev.interlock.model.trait.TraitVerdict;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,17 +38,17 @@ public final class Drift {
     }
 
     /** The drifted traits of {@code current} against the pre-trigger {@code baseline}; traits without one cannot drift. */
-    public static List<Change> detect(List<TraitOutcome> baseline, List<TraitOutcome> current, MonitoringConfig monitoring) {
-        Map<String, TraitOutcome> before = new LinkedHashMap<>();
+    public static List<Change> detect(List<TraitVerdict> baseline, List<TraitVerdict> current, MonitoringConfig monitoring) {
+        Map<String, TraitVerdict> before = new LinkedHashMap<>();
         baseline.forEach(b -> before.put(b.type(), b));
         List<Change> changes = new ArrayList<>();
-        for (TraitOutcome now : current) {
-            TraitOutcome then = before.get(now.type());
+        for (TraitVerdict now : current) {
+            TraitVerdict then = before.get(now.type());
             if (then == null || now.errored() || then.errored()) {
                 continue;
             }
             if (now.passed() && !then.passed()) {
-                changes.add(new Change(now.type(), null, then.normalisedStatus(), now.normalisedStatus()));
+                changes.add(new Change(now.type(), null, then.statusName(), now.statusName()));
                 continue;
             }
             String field = monitoring.driftField();
@@ -66,12 +65,8 @@ public final class Drift {
         return List.copyOf(changes);
     }
 
-    private static OptionalDouble number(JsonNode value, String field) {
-        if (value == null || !value.isObject()) {
-            return OptionalDouble.empty();
-        }
-        JsonNode node = value.get(field);
+    private static OptionalDouble number(Map<String, Object> value, String field) {
         // Only JSON numbers: a field that is not one cannot have moved by an amount.
-        return node != null && node.isNumber() ? OptionalDouble.of(node.asDouble()) : OptionalDouble.empty();
+        return value != null && value.get(field) instanceof Number n ? OptionalDouble.of(n.doubleValue()) : OptionalDouble.empty();
     }
 }

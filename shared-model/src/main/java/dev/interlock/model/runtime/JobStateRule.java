@@ -1,5 +1,6 @@
 package dev.interlock.model.runtime;
 
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.trigger.TriggerType;
 
 import java.util.LinkedHashMap;
@@ -23,9 +24,6 @@ public enum JobStateRule {
     STEP_FUNCTIONS("StepFunctionsExecutionStateChange", "aws.states", "Step Functions Execution Status Change", "status",
             List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"), "stateMachineArn", TriggerType.STEP_FUNCTION,
             "executionArn");
-
-    /** The orchestrator action the rules' target invokes. */
-    public static final String TARGET_ACTION = "jobStateChange";
 
     private final String ruleId;
     private final String source;
@@ -126,8 +124,8 @@ public enum JobStateRule {
     }
 
     /**
-     * What the target receives for a matched event: {@code {"action":"jobStateChange","payload":{source, detailType,
-     * time, detail}}}. The stack builds the same shape with an input transformer.
+     * What the target receives for a matched event: the orchestrator's {@link OrchestratorAction#JOB_STATE_CHANGE}
+     * with {@code {source, detailType, time, detail}}. The stack builds the same shape with an input transformer.
      */
     public static Map<String, Object> targetInput(Object source, Object detailType, Object time, Object detail) {
         Map<String, Object> payload = new LinkedHashMap<>();
@@ -135,9 +133,6 @@ public enum JobStateRule {
         payload.put("detailType", detailType);
         payload.put("time", time);
         payload.put("detail", detail);
-        Map<String, Object> input = new LinkedHashMap<>();
-        input.put("action", TARGET_ACTION);
-        input.put("payload", payload);
-        return input;
+        return OrchestratorAction.JOB_STATE_CHANGE.invocation(payload);
     }
 }

@@ -8,8 +8,8 @@ import java.time.LocalDate;
 import java.util.Map;
 
 /**
- * The outcome of evaluating one trait for one (pipeline, date, schedule): the evaluator Lambda's output and the
- * stored TRAIT item. {@code failureCategory} is set for ERROR results.
+ * The stored TRAIT item of one (pipeline, date, schedule, trait): the {@link TraitVerdict} the evaluator answered,
+ * with when it was evaluated and when the item expires. {@code failureCategory} is set for ERROR results.
  */
 public record TraitResult(
         String pipelineId,
@@ -25,6 +25,18 @@ public record TraitResult(
         Instant expiresAt) {
     public TraitResult {
         value = value == null ? null : Frozen.map(value);
+    }
+
+    /** The stored item of {@code verdict}, evaluated at {@code evaluatedAt} for (pipeline, date, schedule). */
+    public static TraitResult of(String pipelineId, String scheduleId, LocalDate date, TraitVerdict verdict,
+                                 Instant evaluatedAt, Instant expiresAt) {
+        return new TraitResult(pipelineId, scheduleId, date, verdict.traitType(), verdict.status(), verdict.value(),
+                verdict.reason(), verdict.failureCategory(), verdict.required(), evaluatedAt, expiresAt);
+    }
+
+    /** The verdict this item stores: what the evaluator answered the machine. */
+    public TraitVerdict verdict() {
+        return new TraitVerdict(traitType, status, value, reason, failureCategory, required);
     }
 
     /** Whether this stored result blocks readiness ({@link Readiness#blocks}): optional traits never do. */

@@ -1,11 +1,11 @@
 package dev.interlock.model.rerun;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.MonitoringConfig;
-import dev.interlock.model.trait.TraitOutcome;
+import dev.interlock.model.trait.TraitVerdict;
 import org.junit.jupiter.api.Test;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,9 +15,13 @@ class DriftTest {
 
     private static final MonitoringConfig COUNT_BY_100 = new MonitoringConfig(true, "2h", "actual", 100.0);
 
-    private static TraitOutcome result(String type, String status, Map<String, Object> value) {
-        JsonNode tree = value == null ? null : InterlockJson.tree(value);
-        return new TraitOutcome(type, status, tree, null, null, true);
+    private static TraitVerdict result(String type, String status, Map<String, Object> value) {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("traitType", type);
+        wire.put("status", status);
+        wire.put("value", value);
+        wire.put("required", true);
+        return InterlockJson.convert(wire, TraitVerdict.class);
     }
 
     @Test
@@ -42,7 +46,7 @@ class DriftTest {
 
     @Test
     void theDriftFieldMovingByMoreThanTheThresholdIsDrift() {
-        List<TraitOutcome> baseline = List.of(result("count", "PASS", Map.of("actual", 1500)));
+        List<TraitVerdict> baseline = List.of(result("count", "PASS", Map.of("actual", 1500)));
 
         assertThat(Drift.detect(baseline, List.of(result("count", "PASS", Map.of("actual", 1600))), COUNT_BY_100)).isEmpty();
         assertThat(Drift.detect(baseline, List.of(result("count", "PASS", Map.of("actual", 1601))), COUNT_BY_100))
@@ -54,7 +58,7 @@ class DriftTest {
 
     @Test
     void withoutBothNumbersOrWithAnErrorOrWithoutABaselineNothingDrifts() {
-        List<TraitOutcome> baseline = List.of(result("count", "PASS", Map.of("actual", 1500)));
+        List<TraitVerdict> baseline = List.of(result("count", "PASS", Map.of("actual", 1500)));
 
         assertThat(Drift.detect(baseline, List.of(result("count", "PASS", Map.of("actual", "many"))), COUNT_BY_100)).isEmpty();
         assertThat(Drift.detect(baseline, List.of(result("count", "PASS", Map.of())), COUNT_BY_100)).isEmpty();

@@ -8,8 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ReadinessTest {
 
-    static TraitOutcome result(String type, String status, Boolean required) {
-        return new TraitOutcome(type, status, null, null, "ERROR".equals(status) ? "TRANSIENT" : null, required);
+    /** A verdict as the machine passes it on, read as the orchestrator reads it (statuses as written). */
+    static TraitVerdict result(String type, String status, Boolean required) {
+        return TraitVerdict.read(type, status, null, null, "ERROR".equals(status) ? "TRANSIENT" : null, required);
     }
 
     @Test
@@ -20,7 +21,7 @@ class ReadinessTest {
         assertThat(readiness.ready()).isTrue();
         assertThat(readiness.blocking()).isEmpty();
         assertThat(readiness.requiredErrors()).isEmpty();
-        assertThat(readiness.optionalErrors()).extracting(TraitOutcome::type).containsExactly("c");
+        assertThat(readiness.optionalErrors()).extracting(TraitVerdict::type).containsExactly("c");
     }
 
     @Test
@@ -30,7 +31,7 @@ class ReadinessTest {
 
         assertThat(readiness.ready()).isFalse();
         assertThat(readiness.blocking()).containsExactly("a", "b", "c");
-        assertThat(readiness.requiredErrors()).extracting(TraitOutcome::type).containsExactly("c");
+        assertThat(readiness.requiredErrors()).extracting(TraitVerdict::type).containsExactly("c");
     }
 
     @Test

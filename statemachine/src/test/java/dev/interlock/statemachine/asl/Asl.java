@@ -3,6 +3,7 @@ package dev.interlock.statemachine.asl;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.statemachine.AslDefinition;
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,8 +81,8 @@ final class Asl {
         return type.equals("Succeed") || type.equals("Fail") || state.path("End").asBoolean(false);
     }
 
-    static boolean isOrchestratorAction(JsonNode state, String action) {
-        return orchestratorRequest(state).path("action").asText().equals(action);
+    static boolean isOrchestratorAction(JsonNode state, OrchestratorAction action) {
+        return orchestratorRequest(state).path("action").asText().equals(action.wireName());
     }
 
     /** The callback pattern's resource: the function is called with the task token and the task waits for it. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.statemachine.AslDefinition;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -105,7 +106,7 @@ class AslStructureTest {
     @Test
     void executionErrorsAreAlertedThroughTheOrchestratorsDeduplicationAndOnlyItsFailureGoesStraightToTheTopic() {
         JsonNode alert = states.get("AlertError");
-        assertThat(Asl.isOrchestratorAction(alert, "alertExecutionError")).isTrue();
+        assertThat(Asl.isOrchestratorAction(alert, OrchestratorAction.ALERT_EXECUTION_ERROR)).isTrue();
         assertThat(alert.get("Parameters").get("payload").get("error.$").asText()).isEqualTo("$.errorInfo");
         assertThat(alert.get("Catch").get(0).get("Next").asText()).isEqualTo("AlertErrorViaTopic");
         assertThat(alert.get("Next").asText()).isEqualTo("ReleaseLockAfterError");
@@ -296,7 +297,7 @@ class AslStructureTest {
     void callbackJobsWaitWithATaskTokenAndFallBackToThePollOnALostOrFailedEvent() {
         JsonNode wait = states.get("WaitForJobCallback");
         assertThat(wait.get("Resource").asText()).isEqualTo(Asl.LAMBDA_WAIT_FOR_TOKEN);
-        assertThat(Asl.isOrchestratorAction(wait, "awaitJobCompletion")).isTrue();
+        assertThat(Asl.isOrchestratorAction(wait, OrchestratorAction.AWAIT_JOB_COMPLETION)).isTrue();
         assertThat(Asl.orchestratorRequest(wait).get("payload").get("taskToken.$").asText()).isEqualTo("$$.Task.Token");
         assertThat(wait.get("HeartbeatSecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.callbackHeartbeatSeconds");
         assertThat(wait.get("TimeoutSecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.callbackTimeoutSeconds");
@@ -371,7 +372,7 @@ class AslStructureTest {
     private List<String> releaseStates() {
         List<String> out = new ArrayList<>();
         states.properties().forEach(e -> {
-            if (Asl.isOrchestratorAction(e.getValue(), "releaseLock")) {
+            if (Asl.isOrchestratorAction(e.getValue(), OrchestratorAction.RELEASE_LOCK)) {
                 out.add(e.getKey());
             }
         });

@@ -1,21 +1,14 @@
 package dev.interlock.runchecker;
 
+import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.jobs.RunCheck;
 import dev.interlock.jobs.RunCheckState;
 import dev.interlock.model.run.FailureCategory;
 
-import java.util.Objects;
+/** A poll's result as the run-checker's {@link RunCheckOutput}. */
+final class RunCheckAnswers {
 
-/**
- * The run-checker Lambda's output (CONTRACT §5): {@code state}, {@code message} and {@code failureCategory} always
- * present ({@code EvaluatePollResult} and {@code LogRunFailed} read them); the category is {@code ""} unless failed.
- */
-public record RunCheckOutput(String state, String message, String failureCategory) {
-
-    public RunCheckOutput {
-        Objects.requireNonNull(state, "state");
-        message = message == null ? "" : message;
-        failureCategory = failureCategory == null ? "" : failureCategory;
+    private RunCheckAnswers() {
     }
 
     static RunCheckOutput of(RunCheck check) {

@@ -1,9 +1,9 @@
-package dev.interlock.runchecker;
+package dev.interlock.model.contract;
 
 import java.util.Map;
 
 /**
- * The run-checker Lambda's input (CONTRACT §5): the run, its trigger type, the trigger's output {@code metadata}, the
+ * The run-checker Lambda's input (statemachine/CONTRACT.md §5): the run, its trigger type, the trigger's output {@code metadata}, the
  * trigger's header templates (rendered at poll time: the run's values and credentials) and what following the job
  * may take ({@code follow}; absent: a plain poll). {@code metadata} values are read as whatever JSON scalar they are
  * and compared as text.
