@@ -75,7 +75,7 @@ final class RerunProgress {
                 }
             }
             case LOG_RESULT -> {
-                if (outcome.result() == Result.PROCEED && outcome.payload() instanceof LogResult.Payload p) {
+                if (outcome.result() == Result.PROCEED && outcome.payload() instanceof LogResult.Payload p && mayServeRerun(request)) {
                     if (p.status().equals(RerunStatus.COMPLETED.wireName())) {
                         move(request, RerunStatus.COMPLETED, "");
                     } else if (!p.retryable()) {
@@ -85,10 +85,28 @@ final class RerunProgress {
                     }
                 }
             }
-            case RELEASE_LOCK -> settle(request);
+            case RELEASE_LOCK -> {
+                if (mayServeRerun(request)) {
+                    settle(request);
+                }
+            }
             default -> {
             }
         }
+    }
+
+    /** The {@code replay} flag the machine passes to {@code logResult} and {@code releaseLock}. */
+    record ReplayFlag(Boolean replay) {
+    }
+
+    /**
+     * Only a replay execution serves a rerun (a rerun's marker is a replay, and so is every successor it is handed
+     * over to), so an execution the machine says is none needs no lookup. Without the flag (an execution started on an
+     * older definition) the lookup is made.
+     */
+    private static boolean mayServeRerun(ActionRequest request) {
+        ReplayFlag flag = request.payload(ReplayFlag.class);
+        return flag == null || flag.replay() == null || flag.replay();
     }
 
     /**
