@@ -1,11 +1,6 @@
 package dev.interlock.it;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
-import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.deps.Deps;
 import dev.interlock.deps.alert.AlertPublisher;
@@ -48,8 +43,7 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
 
     @Override
     FunctionSet functions() {
-        ProductionFunctions real = new ProductionFunctions();
-        return new FunctionSet() {
+        return new ProductionFunctions() {
             @Override
             public RequestStreamHandler orchestrator(Deps deps) {
                 AlertPublisher publisher = alert -> {
@@ -62,13 +56,8 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
             }
 
             @Override
-            public RequestStreamHandler evaluator(Deps deps) {
-                return real.evaluator(deps);
-            }
-
-            @Override
             public RequestStreamHandler trigger(Deps deps) {
-                RequestStreamHandler handler = real.trigger(deps);
+                RequestStreamHandler handler = super.trigger(deps);
                 return (in, out, ctx) -> {
                     byte[] request = in.readAllBytes();
                     if (JSON.readTree(request).path("pipelineId").asText().equals("al-crash")) {
@@ -76,21 +65,6 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
                     }
                     handler.handleRequest(new ByteArrayInputStream(request), out, ctx);
                 };
-            }
-
-            @Override
-            public RequestStreamHandler runChecker(Deps deps) {
-                return real.runChecker(deps);
-            }
-
-            @Override
-            public RequestHandler<DynamodbEvent, StreamsEventResponse> streamRouter(Deps deps) {
-                return real.streamRouter(deps);
-            }
-
-            @Override
-            public RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api(Deps deps) {
-                return real.api(deps);
             }
         };
     }

@@ -40,11 +40,10 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
     /** The real functions, except that job-state events of jobs named {@code lost-*} never reach the orchestrator. */
     @Override
     FunctionSet functions() {
-        ProductionFunctions real = new ProductionFunctions();
-        return new FunctionSet() {
+        return new ProductionFunctions() {
             @Override
             public RequestStreamHandler orchestrator(Deps deps) {
-                RequestStreamHandler handler = real.orchestrator(deps);
+                RequestStreamHandler handler = super.orchestrator(deps);
                 return (in, out, context) -> {
                     byte[] request = in.readAllBytes();
                     JsonNode r = JSON.readTree(request);
@@ -54,35 +53,6 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
                     }
                     handler.handleRequest(new ByteArrayInputStream(request), out, context);
                 };
-            }
-
-            @Override
-            public RequestStreamHandler evaluator(Deps deps) {
-                return real.evaluator(deps);
-            }
-
-            @Override
-            public RequestStreamHandler trigger(Deps deps) {
-                return real.trigger(deps);
-            }
-
-            @Override
-            public RequestStreamHandler runChecker(Deps deps) {
-                return real.runChecker(deps);
-            }
-
-            @Override
-            public com.amazonaws.services.lambda.runtime.RequestHandler<
-                    com.amazonaws.services.lambda.runtime.events.DynamodbEvent,
-                    com.amazonaws.services.lambda.runtime.events.StreamsEventResponse> streamRouter(Deps deps) {
-                return real.streamRouter(deps);
-            }
-
-            @Override
-            public com.amazonaws.services.lambda.runtime.RequestHandler<
-                    com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent,
-                    com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent> api(Deps deps) {
-                return real.api(deps);
             }
         };
     }

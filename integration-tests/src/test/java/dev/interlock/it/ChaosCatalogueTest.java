@@ -1,9 +1,6 @@
 package dev.interlock.it;
 
 import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,9 +10,7 @@ import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
-import dev.interlock.model.runtime.EnvVar;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -27,10 +22,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,10 +35,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
 
@@ -58,9 +47,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * class is where to look a scenario up.
  *
  * <p>The faults come from outside the product: a fake job server whose runs fail or last hours, an HTTP evaluator
- * that flaps, marker items written with the SDK (a malformed one among them), a DynamoDB endpoint that throttles in
- * front of DynamoDB Local (the orchestrator and trigger reach the table through it), and a stream-router invocation
- * whose answer is lost so that the stream delivers the same marker again.
+ * that flaps, marker items written with the SDK (a malformed one among them), and a stream-router invocation whose
+ * answer is lost so that the stream delivers the same marker again. Scenario 11, DynamoDB throttling during a CAS race,
+ * is {@link DynamoDbThrottlingChaosTest}: it needs a slower product clock than this class's.
  */
 class ChaosCatalogueTest extends EndToEnd {
 
@@ -68,7 +57,6 @@ class ChaosCatalogueTest extends EndToEnd {
     private final java.util.Set<String> loseRouterAnswerOnce = ConcurrentHashMap.newKeySet();
     /** How many times the stream router was handed a marker of each pipeline. */
     private final Map<String, AtomicInteger> markerDeliveries = new ConcurrentHashMap<>();
-    private volatile ThrottlingDynamoDbProxy throttling;
     private HttpServer flappingEvaluator;
     private final AtomicInteger flappingCalls = new AtomicInteger();
 
@@ -79,31 +67,10 @@ class ChaosCatalogueTest extends EndToEnd {
 
     @Override
     FunctionSet functions() {
-        ProductionFunctions real = new ProductionFunctions();
-        return new FunctionSet() {
-            @Override
-            public RequestStreamHandler orchestrator(Deps deps) {
-                return real.orchestrator(throughThrottlingProxy(deps));
-            }
-
-            @Override
-            public RequestStreamHandler evaluator(Deps deps) {
-                return real.evaluator(deps);
-            }
-
-            @Override
-            public RequestStreamHandler trigger(Deps deps) {
-                return real.trigger(throughThrottlingProxy(deps));
-            }
-
-            @Override
-            public RequestStreamHandler runChecker(Deps deps) {
-                return real.runChecker(deps);
-            }
-
+        return new ProductionFunctions() {
             @Override
             public RequestHandler<DynamodbEvent, StreamsEventResponse> streamRouter(Deps deps) {
-                RequestHandler<DynamodbEvent, StreamsEventResponse> router = real.streamRouter(deps);
+                RequestHandler<DynamodbEvent, StreamsEventResponse> router = super.streamRouter(deps);
                 return (event, context) -> {
                     StreamsEventResponse answer = router.handleRequest(event, context);
                     List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>(answer.getBatchItemFailures());
@@ -120,40 +87,14 @@ class ChaosCatalogueTest extends EndToEnd {
                     return new StreamsEventResponse(failures);
                 };
             }
-
-            @Override
-            public RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api(Deps deps) {
-                return real.api(deps);
-            }
         };
     }
-
-    /** The same function's deps, but reaching DynamoDB through the throttling proxy. */
-    private synchronized Deps throughThrottlingProxy(Deps deps) {
-        try {
-            if (throttling == null) {
-                throttling = ThrottlingDynamoDbProxy.start(URI.create(deps.environment().get(EnvVar.INTERLOCK_ENDPOINT_DYNAMODB)));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Deps throttled = new Deps(deps.environment().with(Map.of(EnvVar.INTERLOCK_ENDPOINT_DYNAMODB.name(),
-                throttling.endpoint().toString())), deps.clock());
-        proxiedDeps.add(throttled);
-        return throttled;
-    }
-
-    private final List<Deps> proxiedDeps = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** The fakes outlive the runtime: its functions may still reach them while it stops. */
     @AfterAll
     @Override
     void stopRuntime() {
         super.stopRuntime();
-        proxiedDeps.forEach(Deps::close);
-        if (throttling != null) {
-            throttling.close();
-        }
         if (flappingEvaluator != null) {
             flappingEvaluator.stop(0);
         }
@@ -535,65 +476,5 @@ class ChaosCatalogueTest extends EndToEnd {
         assertThat(rt.deadLetters()).isEmpty();
     }
 
-    // ---- 11. DynamoDB throttling during a CAS race ----
-
-    /** Deeper, per operation: {@code DynamoDbProviderFaultTest} (the Provider's backoff on DynamoDB Local). */
-    @Test
-    @Disabled("Harness limit, not yet solved: the SDK's throttling backoff sleeps in real time while this class's product "
-            + "clock runs 300x faster, so one throttled orchestrator call eats hours of the execution's 4 h budget and the "
-            + "execution times out holding its lock (seen: TIMED_OUT in CheckValidationDeadline, the other four handing over "
-            + "until the lock's TTL). Needs its own class at a low time scale; the Provider's throttling behaviour itself "
-            + "is covered by DynamoDbProviderFaultTest.")
-    void dynamoDbThrottlingDuringACasRaceLosesNothingAndStartsTheJobOnce() throws Exception {
-        LocalDate date = today();
-        putPipeline(passing("chaos-throttle", airflow("chaos_throttle"), "pollIntervalSeconds: 30"));
-        // Lock puts, run-state updates and transactions are throttled while five evaluations race for the day.
-        throttling.throttle("PutItem", 12);
-        throttling.throttle("UpdateItem", 12);
-        throttling.throttle("TransactWriteItems", 12);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<Response>> answers = new ArrayList<>();
-        try (ExecutorService pool = Executors.newFixedThreadPool(5)) {
-            for (int i = 0; i < 5; i++) {
-                answers.add(pool.submit(() -> {
-                    go.await();
-                    return call("POST", "/pipelines/chaos-throttle/evaluations", "application/json", "{\"date\":\"" + date + "\"}");
-                }));
-            }
-            go.countDown();
-        }
-        for (Future<Response> answer : answers) {
-            assertThat(answer.get().status()).as(answer.get().raw()).isEqualTo(202);
-        }
-
-        List<ExecutionListItem> done;
-        try {
-            done = awaitExecutionsDone("chaos-throttle", 5);
-        } catch (AssertionError stuck) {
-            // What an on-call engineer would look at: the lock, the trail, the first executions' paths.
-            List<ExecutionListItem> all = executions("chaos-throttle");
-            StringBuilder seen = new StringBuilder(stuck.getMessage()).append("\nlock: ")
-                    .append(call("GET", "/pipelines/chaos-throttle/locks/daily/" + date, null, null).raw())
-                    .append("\nthrottled: PutItem ").append(throttling.throttledOf("PutItem")).append(", UpdateItem ")
-                    .append(throttling.throttledOf("UpdateItem")).append(", TransactWriteItems ")
-                    .append(throttling.throttledOf("TransactWriteItems")).append("\nevents: ").append(eventKinds("chaos-throttle"));
-            all.stream().limit(5).forEach(e -> seen.append("\n").append(e.name()).append(' ').append(e.status()).append(": ")
-                    .append(visited(e.executionArn())));
-            throw new AssertionError(seen.toString(), stuck);
-        }
-        assertThat(throttling.throttledOf("PutItem") + throttling.throttledOf("UpdateItem")
-                + throttling.throttledOf("TransactWriteItems")).as("the race met throttling").isPositive();
-        assertThat(done).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
-        assertThat(jobs.triggersOf("chaos_throttle")).isEqualTo(1);
-        assertThat(eventsOf("chaos-throttle", "TRIGGER_FIRED")).hasSize(1);
-        assertThat(runs("chaos-throttle")).extracting(r -> r.path("status").asText()).containsExactly("COMPLETED");
-        JsonNode log = runLog("chaos-throttle", date, "daily");
-        assertThat(log.path("status").asText()).isEqualTo("COMPLETED");
-        assertThat(log.path("attemptNumber").asInt()).isZero();
-        // Every loser left its reason, and no lock is left behind.
-        assertThat(done.stream().map(e -> visited(e.executionArn())).filter(p -> !p.contains("TriggerPipeline")))
-                .hasSize(4).allSatisfy(p -> assertThat(p).endsWith("Done"));
-        assertThat(call("GET", "/pipelines/chaos-throttle/locks/daily/" + date, null, null).status()).isEqualTo(404);
-        assertThat(alertKinds("chaos-throttle")).doesNotContain("EXECUTION_ERROR", "GATE_ERROR");
-    }
+    // ---- 11. DynamoDB throttling during a CAS race: its own class, DynamoDbThrottlingChaosTest (a slower clock) ----
 }

@@ -1,11 +1,6 @@
 package dev.interlock.it;
 
-import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
-import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.interlock.deps.Deps;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
@@ -33,16 +28,15 @@ class FaultInjectionTest extends EndToEnd {
 
     @Override
     FunctionSet functions() {
-        ProductionFunctions real = new ProductionFunctions();
-        return new FunctionSet() {
+        return new ProductionFunctions() {
             @Override
             public RequestStreamHandler orchestrator(Deps deps) {
-                return real.orchestrator(deps);
+                return super.orchestrator(deps);
             }
 
             @Override
             public RequestStreamHandler evaluator(Deps deps) {
-                RequestStreamHandler handler = real.evaluator(deps);
+                RequestStreamHandler handler = super.evaluator(deps);
                 return (in, out, ctx) -> {
                     if (crashEvaluatorCalls.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                         throw new IllegalStateException("evaluator crashed (injected)");
@@ -53,28 +47,13 @@ class FaultInjectionTest extends EndToEnd {
 
             @Override
             public RequestStreamHandler trigger(Deps deps) {
-                RequestStreamHandler handler = real.trigger(deps);
+                RequestStreamHandler handler = super.trigger(deps);
                 return (in, out, ctx) -> {
                     if (throttleTriggerCalls.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                         throw new Lambda.TooManyRequestsException();
                     }
                     handler.handleRequest(in, out, ctx);
                 };
-            }
-
-            @Override
-            public RequestStreamHandler runChecker(Deps deps) {
-                return real.runChecker(deps);
-            }
-
-            @Override
-            public RequestHandler<DynamodbEvent, StreamsEventResponse> streamRouter(Deps deps) {
-                return real.streamRouter(deps);
-            }
-
-            @Override
-            public RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api(Deps deps) {
-                return real.api(deps);
             }
         };
     }

@@ -14,8 +14,11 @@ import dev.interlock.runchecker.RunCheckerHandler;
 import dev.interlock.streamrouter.StreamRouterHandler;
 import dev.interlock.trigger.TriggerHandler;
 
-/** The six real function handlers, each built over the runtime's {@link Deps} exactly as on Lambda. */
-public final class ProductionFunctions implements FunctionSet {
+/**
+ * The six real function handlers, each built over the runtime's {@link Deps} exactly as on Lambda. A fault-injection
+ * test subclasses it and overrides only the functions it wraps, calling {@code super} for the real handler.
+ */
+public class ProductionFunctions implements FunctionSet {
 
     @Override
     public RequestStreamHandler orchestrator(Deps deps) {
