@@ -177,6 +177,47 @@ class LockEndToEndTest extends EndToEnd {
         assertThat(none.path("detail").asText()).contains("no lock");
     }
 
+    /**
+     * The hazard behind "release only a lock whose execution no longer runs": the aborted holder had started a job that
+     * is still running. The next evaluation of the day must follow that job, never start a second one beside it.
+     */
+    @Test
+    void anEvaluationAfterAnAbortedHolderFollowsTheJobItStartedInsteadOfStartingASecond() {
+        LocalDate date = today();
+        putPipeline("""
+                name: lk-orphan
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: airflow, url: "%s", dagId: lk_orphan}
+                pollIntervalSeconds: 60
+                """.formatted(jobs.endpoint()));
+        String holder = evaluate("lk-orphan", date);
+        JsonNode started = await("the job running", () -> runs("lk-orphan"),
+                l -> l.size() == 1 && l.getFirst().path("status").asText().equals("RUNNING")).getFirst();
+
+        // The on-call engineer aborts the holder mid-job and releases its lock, then asks for the day again.
+        aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
+        assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
+        expect(200, "DELETE", lockPath("lk-orphan", "daily", date) + "?reason=holder%20aborted", null, null);
+        String next = evaluate("lk-orphan", date);
+
+        assertThat(awaitDone(next)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(jobs.triggersOf("lk_orphan")).as("the job the aborted holder started is the only one").isEqualTo(1);
+        assertThat(runs("lk-orphan")).singleElement().satisfies(r -> {
+            assertThat(r.path("runId").asText()).isEqualTo(started.path("runId").asText());
+            assertThat(r.path("status").asText()).isEqualTo("COMPLETED");
+        });
+        assertThat(runLogStatus("lk-orphan", date, "daily")).isEqualTo("COMPLETED");
+        JsonNode adopted = eventsOf("lk-orphan", "RUN_ADOPTED").getFirst();
+        assertThat(adopted.path("runId").asText()).isEqualTo(started.path("runId").asText());
+        assertThat(adopted.path("details").path("startedBy").asText()).isEqualTo(holder);
+        assertThat(adopted.path("details").path("executionName").asText()).isEqualTo(next);
+        assertThat(eventsOf("lk-orphan", "TRIGGER_FIRED")).hasSize(1);
+    }
+
     @Test
     void theCliReleasesALockAndBadRequestsAreRefusedWithTheirPath() {
         LocalDate date = today();

@@ -30,8 +30,10 @@ import dev.interlock.store.RunLogKey;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -115,11 +117,18 @@ public final class ResolvePipeline implements Action {
             return unresolvable(request, "invalid pipeline config: " + e.getMessage());
         }
         List<ResolvedTrait> traits = TraitResolution.resolve(pipeline, archetype.get(), request.scheduleId(), request.date());
-        String runId = runIdFor(request);
         // As registered: the trigger and the run-checker render its templates at call time, so credentials are
         // resolved only inside them and never enter the execution history.
         TriggerConfig trigger = pipeline.trigger();
-        createRun(request, runId, trigger);
+        Optional<RunState> orphan = orphanedRun(request, trigger);
+        String runId;
+        if (orphan.isPresent()) {
+            runId = orphan.get().runId();
+            adopt(request, orphan.get());
+        } else {
+            runId = runIdFor(request);
+            createRun(request, runId, trigger);
+        }
         boolean callback = JobStateRule.forTriggerType(trigger.type()).isPresent();
         int heartbeat = Math.max(1, Math.min(CALLBACK_FALLBACK_POLL_SECONDS, tuning.maxJobDurationSeconds()));
         return Outcome.proceed(new Resolved(runId, traits, trigger, trigger.type().wireName(), headersOf(trigger),
@@ -164,6 +173,40 @@ public final class ResolvePipeline implements Action {
         String seed = request.pipelineId() + "#" + request.date() + "#" + request.scheduleId() + "#"
                 + request.executionName() + "#" + attempt;
         return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    /**
+     * The day's run whose job an execution that has died (aborted, timed out, its lock released or expired) may have
+     * started: TRIGGERING or RUNNING, of this trigger type, started by another execution within the last two execution
+     * timeouts (older ones were reported STUCK_RUN). The trigger answers such a run from its state instead of starting
+     * the job, so the machine follows the job already running rather than starting a second one beside it. Only the
+     * lock holder gets here, so no live execution is following that run.
+     */
+    private Optional<RunState> orphanedRun(ActionRequest request, TriggerConfig trigger) {
+        Instant now = collaborators.now();
+        long lookBack = 2L * collaborators.settings().executionTimeoutSeconds();
+        return collaborators.provider().runs().listNonTerminal(request.pipelineId(), now.minusSeconds(lookBack), now.plusSeconds(1))
+                .stream()
+                .filter(run -> run.status() == RunStatus.TRIGGERING || run.status() == RunStatus.RUNNING)
+                .filter(run -> request.scheduleId().equals(run.scheduleId()) && request.date().equals(run.date()))
+                .filter(run -> !Objects.equals(run.executionName(), request.executionName()))
+                .filter(run -> run.triggerType() == trigger.type())
+                .reduce((older, newer) -> newer);
+    }
+
+    /** Tells that this execution follows {@code orphan}'s job rather than starting its own. */
+    private void adopt(ActionRequest request, RunState orphan) {
+        // The watchdog's check that the run ends moves with its new follower.
+        collaborators.provider().watchdog().expectRunSettled(request.pipelineId(), orphan.runId(),
+                collaborators.now().plusSeconds(collaborators.settings().executionTimeoutSeconds()));
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("startedBy", orphan.executionName() == null ? "" : orphan.executionName());
+        details.put("executionName", request.executionName() == null ? "" : request.executionName());
+        details.put("runStatus", orphan.status().wireName());
+        collaborators.provider().events().append(new Event(EventKind.RUN_ADOPTED, request.pipelineId(), request.scheduleId(),
+                request.date(), orphan.runId(), null, orphan.status().wireName(),
+                "following the job of run " + orphan.runId() + ", started by " + orphan.executionName()
+                        + ", which ended without finishing it; no second job is started", details, collaborators.now()));
     }
 
     private void createRun(ActionRequest request, String runId, TriggerConfig trigger) {

@@ -132,6 +132,78 @@ class ResolvePipelineTest {
         assertThat(second).isNotEqualTo(first);
     }
 
+    /** The run as a trigger leaves it after starting an async job: TRIGGERING, then RUNNING with the job's id. */
+    private RunState started(String runId, RunStatus status) {
+        RunState run = f.provider.runs().get(runId).orElseThrow();
+        RunState triggering = run.moveTo(RunStatus.TRIGGERING, Fixture.T0);
+        assertThat(f.provider.runs().compareAndSwap(run.version(), triggering)).isTrue();
+        if (status == RunStatus.TRIGGERING) {
+            return triggering;
+        }
+        RunState running = triggering.moveTo(RunStatus.RUNNING, Fixture.T0).withMetadata(java.util.Map.of("dagRunId", "r-1"));
+        assertThat(f.provider.runs().compareAndSwap(triggering.version(), running)).isTrue();
+        return running;
+    }
+
+    private JsonNode resolveIn(String executionName) {
+        java.util.Map<String, Object> request = f.request("resolvePipeline");
+        request.put("executionName", executionName);
+        return f.call(request);
+    }
+
+    @Test
+    void anExecutionAfterOneThatDiedWithItsJobRunningFollowsThatRunInsteadOfStartingAnother() {
+        f.register("");
+        String orphan = f.resolve();
+        started(orphan, RunStatus.RUNNING);
+
+        JsonNode next = resolveIn("orders_2026-03-02_daily_next0001");
+
+        assertThat(next.get("result").asText()).isEqualTo("proceed");
+        assertThat(next.get("payload").get("runId").asText()).as("the trigger answers it from its state").isEqualTo(orphan);
+        assertThat(f.provider.runs().get(orphan).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).as("no new run").hasSize(1);
+        assertThat(f.events(EventKind.RUN_ADOPTED)).singleElement().satisfies(e -> {
+            assertThat(e.runId()).isEqualTo(orphan);
+            assertThat(e.details()).containsEntry("startedBy", Fixture.EXECUTION)
+                    .containsEntry("executionName", "orders_2026-03-02_daily_next0001");
+        });
+    }
+
+    @Test
+    void aRunCaughtWhileItsTriggerWasStartingTheJobIsFollowedToo() {
+        f.register("");
+        String orphan = f.resolve();
+        started(orphan, RunStatus.TRIGGERING);
+
+        assertThat(resolveIn("orders_2026-03-02_daily_next0002").get("payload").get("runId").asText()).isEqualTo(orphan);
+    }
+
+    @Test
+    void aPendingRunStartedNoJobSoTheNextExecutionStartsItsOwn() {
+        f.register("");
+        String pending = f.resolve();
+
+        String next = resolveIn("orders_2026-03-02_daily_next0003").get("payload").get("runId").asText();
+
+        assertThat(next).isNotEqualTo(pending);
+        assertThat(f.events(EventKind.RUN_ADOPTED)).isEmpty();
+    }
+
+    @Test
+    void aRunningRunOfAnotherDayIsNotAdopted() {
+        f.register("");
+        String orphan = f.resolve();
+        started(orphan, RunStatus.RUNNING);
+
+        java.util.Map<String, Object> otherDay = f.request("resolvePipeline");
+        otherDay.put("executionName", "orders_2026-03-03_daily_next0004");
+        otherDay.put("date", "2026-03-03");
+
+        assertThat(f.call(otherDay).get("payload").get("runId").asText()).isNotEqualTo(orphan);
+        assertThat(f.events(EventKind.RUN_ADOPTED)).isEmpty();
+    }
+
     @Test
     void monitoringAndTuningComeFromTheConfig() {
         f.register("monitoring: {enabled: true, duration: 2h}\nevaluationIntervalSeconds: 15\npollIntervalSeconds: 20\n"

@@ -34,6 +34,11 @@ public enum EventKind implements WireEnum {
     EXECUTION_HANDED_OVER("EXECUTION_HANDED_OVER"),
     /** An operator released a lock (audit: who, which holder, why). */
     LOCK_RELEASED("LOCK_RELEASED"),
+    /**
+     * An execution took over the unfinished run of an execution that died with its job started (aborted, timed out):
+     * it follows that job instead of starting a second one beside it.
+     */
+    RUN_ADOPTED("RUN_ADOPTED"),
     /** A job outlived its poll window; it is still followed, up to the pipeline's maximum job duration. */
     RUN_OVERDUE("RUN_OVERDUE"),
     /** A job ran longer than the pipeline's maximum job duration and was asked to stop. */
