@@ -20,7 +20,8 @@ import java.util.Optional;
  * Keeps the status of the rerun an execution serves true, from what the execution's actions answer: the one place
  * that maps the workflow onto PENDING → STARTED → COMPLETED | FAILED | SKIPPED (statemachine/CONTRACT.md §4, "Reruns").
  * A rerun records the execution its replay marker starts, so an action finds its rerun by its {@code executionName}
- * and the state machine passes nothing extra. Every move is conditional ({@code Provider.moveRerun}) and writes its
+ * and the state machine passes only {@code replay} (only a replay serves a rerun, so other executions skip the lookup).
+ * Every move is conditional ({@code Provider.moveRerun}) and writes its
  * event in the same transaction, so a repeated action (a Lambda retry) or a re-delivered marker moves nothing twice;
  * a FAILED rerun also alerts {@code RERUN_FAILED} (deduplicated like every alert).
  */
