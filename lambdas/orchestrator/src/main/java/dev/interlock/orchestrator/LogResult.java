@@ -70,10 +70,10 @@ public final class LogResult implements Action {
         if (request.runId() == null) {
             return Outcome.error("runId is required to log a result", errorPayload());
         }
-        Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
+        // Only a failure reads the pipeline (its retry policy).
         return status.equals(RunLogStatus.COMPLETED.wireName())
                 ? completed(request, body)
-                : failed(request, body, pipeline);
+                : failed(request, body, collaborators.pipeline(request));
     }
 
     @Override

@@ -36,6 +36,9 @@ public final class NotifyDownstream implements Action {
             return Outcome.error("runId is required: cascade markers are keyed by the upstream run", errorPayload());
         }
         List<String> downstreams = collaborators.provider().cascade().downstreamOf(request.pipelineId());
+        if (downstreams.isEmpty()) {
+            return Outcome.proceed(new Payload(List.of()));
+        }
         boolean replay = reprocessed(request);
         String suffix = TableKeys.cascadeMarkerSuffix(request.pipelineId(), request.runId());
         List<String> notified = new ArrayList<>();

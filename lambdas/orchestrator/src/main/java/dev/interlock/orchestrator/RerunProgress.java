@@ -20,7 +20,8 @@ import java.util.Optional;
  * Keeps the status of the rerun an execution serves true, from what the execution's actions answer: the one place
  * that maps the workflow onto PENDING → STARTED → COMPLETED | FAILED | SKIPPED (statemachine/CONTRACT.md §4, "Reruns").
  * A rerun records the execution its replay marker starts, so an action finds its rerun by its {@code executionName}
- * and the state machine passes nothing extra. Every move is conditional ({@code Provider.moveRerun}) and writes its
+ * and the state machine passes only {@code replay} (only a replay serves a rerun, so other executions skip the lookup).
+ * Every move is conditional ({@code Provider.moveRerun}) and writes its
  * event in the same transaction, so a repeated action (a Lambda retry) or a re-delivered marker moves nothing twice;
  * a FAILED rerun also alerts {@code RERUN_FAILED} (deduplicated like every alert).
  */
@@ -75,7 +76,7 @@ final class RerunProgress {
                 }
             }
             case LOG_RESULT -> {
-                if (outcome.result() == Result.PROCEED && outcome.payload() instanceof LogResult.Payload p) {
+                if (outcome.result() == Result.PROCEED && outcome.payload() instanceof LogResult.Payload p && mayServeRerun(request)) {
                     if (p.status().equals(RerunStatus.COMPLETED.wireName())) {
                         move(request, RerunStatus.COMPLETED, "");
                     } else if (!p.retryable()) {
@@ -85,10 +86,28 @@ final class RerunProgress {
                     }
                 }
             }
-            case RELEASE_LOCK -> settle(request);
+            case RELEASE_LOCK -> {
+                if (mayServeRerun(request)) {
+                    settle(request);
+                }
+            }
             default -> {
             }
         }
+    }
+
+    /** The {@code replay} flag the machine passes to {@code logResult} and {@code releaseLock}. */
+    record ReplayFlag(Boolean replay) {
+    }
+
+    /**
+     * Only a replay execution serves a rerun (a rerun's marker is a replay, and so is every successor it is handed
+     * over to), so an execution the machine says is none needs no lookup. Without the flag (an execution started on an
+     * older definition) the lookup is made.
+     */
+    private static boolean mayServeRerun(ActionRequest request) {
+        ReplayFlag flag = request.payload(ReplayFlag.class);
+        return flag == null || flag.replay() == null || flag.replay();
     }
 
     /**

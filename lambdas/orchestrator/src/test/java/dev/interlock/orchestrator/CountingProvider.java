@@ -6,6 +6,8 @@ import dev.interlock.store.StoreException;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -17,6 +19,7 @@ final class CountingProvider {
 
     private final Provider delegate;
     private final AtomicLong calls = new AtomicLong();
+    private final List<String> names = new CopyOnWriteArrayList<>();
     private final AtomicLong matching = new AtomicLong();
     private String failing;
     private long failAt;
@@ -29,7 +32,7 @@ final class CountingProvider {
                     Object store = invoke(delegate, method, args);
                     // The accessors hand out stores; what a store does is what costs.
                     return method.getParameterCount() == 0 && method.getReturnType().isInterface()
-                            ? wrap(method.getReturnType(), store) : store;
+                            ? wrap(method.getName(), method.getReturnType(), store) : store;
                 });
     }
 
@@ -55,10 +58,18 @@ final class CountingProvider {
         return calls.get() - before;
     }
 
-    private Object wrap(Class<?> type, Object target) {
+    /** The store calls {@code work} made, each as {@code store.method} (e.g. {@code runLogs.get}), in order. */
+    List<String> storeCallsDuring(Runnable work) {
+        int before = names.size();
+        work.run();
+        return List.copyOf(names.subList(before, names.size()));
+    }
+
+    private Object wrap(String store, Class<?> type, Object target) {
         InvocationHandler handler = (proxy, method, args) -> {
             if (method.getDeclaringClass() != Object.class) {
                 calls.incrementAndGet();
+                names.add(store + "." + method.getName());
                 if (method.getName().equals(failing) && matching.incrementAndGet() == failAt) {
                     throw new StoreException(method.getName() + " failed (test outage)", null);
                 }

@@ -157,6 +157,19 @@ final class Fixture {
         return call(InterlockJson.write(request));
     }
 
+    /** Calls an orchestrator over another provider (e.g. one that counts calls), with this fixture's clock and settings. */
+    JsonNode callOver(dev.interlock.store.Provider over, Map<String, Object> request) {
+        OrchestratorHandler other = new OrchestratorHandler(new Orchestrator(over, clock, alerts, settings,
+                new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock), callbacks));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            other.handleRequest(new ByteArrayInputStream(InterlockJson.write(request).getBytes(StandardCharsets.UTF_8)), out, null);
+            return InterlockJson.json().readTree(out.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     JsonNode call(String rawJson) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

@@ -245,4 +245,17 @@ class LogResultTest {
         assertThat(f.alerts.of(AlertKind.RUN_FAILED)).hasSize(1);
         assertThat(f.runLog().orElseThrow().attemptNumber()).isEqualTo(1);
     }
+
+    @Test
+    void loggingACompletedRunDoesNotReadThePipeline() {
+        // Only a failure needs the pipeline (its retry policy); the happy path is spared the read.
+        String runId = f.resolve();
+        CountingProvider counting = CountingProvider.around(f.provider);
+
+        List<String> calls = counting.storeCallsDuring(() -> assertThat(f.callOver(counting.provider(),
+                f.request("logResult", runId, Map.of("status", "COMPLETED"))).get("result").asText()).isEqualTo("proceed"));
+
+        assertThat(calls).isNotEmpty().doesNotContain("pipelines.get");
+        assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);
+    }
 }

@@ -8,6 +8,7 @@ import dev.interlock.model.marker.MarkerSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,6 +47,19 @@ class NotifyDownstreamTest {
         assertThat(marker.replay()).isFalse();
         assertThat(f.provider.cascade().markers("unrelated", Fixture.DATE)).isEmpty();
         assertThat(f.events(EventKind.CASCADE_NOTIFIED)).hasSize(1);
+    }
+
+    @Test
+    void aPipelineWithoutDownstreamsOnlyLooksThemUp() {
+        // Most pipelines end a cascade: their run log (read only to mark a reprocessed day's markers) is not needed.
+        CountingProvider counting = CountingProvider.around(f.provider);
+        Map<String, Object> request = f.request("notifyDownstream", "run-1", Map.of());
+        request.put("pipelineId", "unrelated");
+
+        List<String> calls = counting.storeCallsDuring(() -> assertThat(f.callOver(counting.provider(), request)
+                .get("payload").get("notified")).isEmpty());
+
+        assertThat(calls).containsExactly("cascade.downstreamOf");
     }
 
     @Test

@@ -220,6 +220,35 @@ class RerunProgressTest {
     }
 
     @Test
+    void theMachineSayingItIsAReplayStillMovesTheRerunWhenTheRunCompletesAndTheLockIsReleased() {
+        completeTheDay();
+        rerun("rr1", Fixture.EXECUTION);
+        checkRunLog(true);
+        String runId = f.resolve();
+
+        log(runId, Map.of("status", "COMPLETED", "replay", true));
+        f.call(f.request("releaseLock", Map.of("owner", Fixture.EXECUTION, "replay", true)));
+
+        assertThat(stored("rr1").status()).isEqualTo(RerunStatus.COMPLETED);
+        assertThat(statusEvents()).containsExactly("STARTED", "COMPLETED");
+    }
+
+    @Test
+    void anExecutionThatIsNoReplayLooksForNoRerunWhenItLogsItsResultAndReleasesTheLock() {
+        // Only a replay serves a rerun (a rerun's marker and its hand-overs are replays): the happy path is spared two
+        // queries.
+        String runId = f.resolve();
+        CountingProvider counting = CountingProvider.around(f.provider);
+
+        List<String> calls = counting.storeCallsDuring(() -> {
+            f.callOver(counting.provider(), f.request("logResult", runId, Map.of("status", "COMPLETED", "replay", false)));
+            f.callOver(counting.provider(), f.request("releaseLock", Map.of("owner", Fixture.EXECUTION, "replay", false)));
+        });
+
+        assertThat(calls).isNotEmpty().doesNotContain("reruns.forExecution");
+    }
+
+    @Test
     void anExecutionEndingWithoutAnOutcomeFailsItsRerunWhenItReleasesTheLock() {
         completeTheDay();
         rerun("rr1", Fixture.EXECUTION);
