@@ -253,7 +253,7 @@ class LogResultTest {
         CountingProvider counting = CountingProvider.around(f.provider);
 
         List<String> calls = counting.storeCallsDuring(() -> assertThat(f.callOver(counting.provider(),
-                f.request("logResult", runId, Map.of("status", "COMPLETED"))).get("result").asText()).isEqualTo("proceed"));
+                f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED"))).get("result").asText()).isEqualTo("proceed"));
 
         assertThat(calls).isNotEmpty().doesNotContain("pipelines.get");
         assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);

@@ -53,7 +53,7 @@ class NotifyDownstreamTest {
     void aPipelineWithoutDownstreamsOnlyLooksThemUp() {
         // Most pipelines end a cascade: their run log (read only to mark a reprocessed day's markers) is not needed.
         CountingProvider counting = CountingProvider.around(f.provider);
-        Map<String, Object> request = f.request("notifyDownstream", "run-1", Map.of());
+        Map<String, Object> request = f.request(OrchestratorAction.NOTIFY_DOWNSTREAM, "run-1", Map.of());
         request.put("pipelineId", "unrelated");
 
         List<String> calls = counting.storeCallsDuring(() -> assertThat(f.callOver(counting.provider(), request)

@@ -227,7 +227,7 @@ class RerunProgressTest {
         String runId = f.resolve();
 
         log(runId, Map.of("status", "COMPLETED", "replay", true));
-        f.call(f.request("releaseLock", Map.of("owner", Fixture.EXECUTION, "replay", true)));
+        f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION, "replay", true)));
 
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.COMPLETED);
         assertThat(statusEvents()).containsExactly("STARTED", "COMPLETED");
@@ -241,8 +241,8 @@ class RerunProgressTest {
         CountingProvider counting = CountingProvider.around(f.provider);
 
         List<String> calls = counting.storeCallsDuring(() -> {
-            f.callOver(counting.provider(), f.request("logResult", runId, Map.of("status", "COMPLETED", "replay", false)));
-            f.callOver(counting.provider(), f.request("releaseLock", Map.of("owner", Fixture.EXECUTION, "replay", false)));
+            f.callOver(counting.provider(), f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED", "replay", false)));
+            f.callOver(counting.provider(), f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION, "replay", false)));
         });
 
         assertThat(calls).isNotEmpty().doesNotContain("reruns.forExecution");

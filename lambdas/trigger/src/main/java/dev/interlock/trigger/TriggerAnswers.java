@@ -1,6 +1,6 @@
 package dev.interlock.trigger;
 
-import dev.interlock.deps.trigger.TriggerStatus;
+import dev.interlock.jobs.TriggerStatus;
 import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.model.run.FailureCategory;
 
