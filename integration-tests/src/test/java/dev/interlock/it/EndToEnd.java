@@ -212,7 +212,6 @@ abstract class EndToEnd {
         expect(200, "PUT", "/sensors/" + name, "application/json", json);
     }
 
-    /** POST …/evaluations for a date and schedule; answers the execution name the marker will start. */
     /** {@code count} evaluation requests for the day, released together from as many threads; the answers in order. */
     List<Response> concurrentEvaluations(String pipeline, LocalDate date, int count) throws Exception {
         CountDownLatch go = new CountDownLatch(1);
@@ -233,6 +232,7 @@ abstract class EndToEnd {
         return responses;
     }
 
+    /** POST …/evaluations for a date and schedule; answers the execution name the marker will start. */
     String evaluate(String pipeline, LocalDate date, String schedule) {
         String body = schedule == null ? "{\"date\":\"" + date + "\"}" : "{\"date\":\"" + date + "\",\"scheduleId\":\"" + schedule + "\"}";
         return expect(202, "POST", "/pipelines/" + pipeline + "/evaluations", "application/json", body).path("executionName").asText();

@@ -169,8 +169,13 @@ class LockEndToEndTest extends EndToEnd {
         assertThat(audit.path("details").path("releasedBy").asText()).isNotBlank();
         assertThat(audit.path("details").path("reason").asText()).isEqualTo("holder aborted");
 
-        sensor("lk-stuck-src", "{\"count\":5}");
+        // The data's arrival starts an evaluation of its own (sensor-driven readiness): it finds the day done or meets
+        // the re-emitted one's lock; either way it must have ended before the lock can be asked about.
+        JsonNode arrival = expect(200, "PUT", "/sensors/lk-stuck-src", "application/json", "{\"count\":5}");
         assertThat(awaitDone(reEmitted)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        for (JsonNode started : arrival.path("evaluations")) {
+            assertThat(awaitDone(started.path("executionName").asText())).isEqualTo(ExecutionStatus.SUCCEEDED);
+        }
         assertThat(runLogStatus("lk-stuck", date, "daily")).isEqualTo("COMPLETED");
         assertThat(jobs.triggersOf("lk-stuck")).isEqualTo(1);
         JsonNode none = expect(404, "DELETE", lockPath("lk-stuck", "daily", date), null, null);
