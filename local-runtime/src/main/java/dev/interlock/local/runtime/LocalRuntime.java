@@ -226,6 +226,11 @@ public final class LocalRuntime implements AutoCloseable {
             try {
                 task.run();
             } catch (RuntimeException e) {
+                if (ticks.isShutdown()) {
+                    // The runtime is stopping and interrupted the tick (the SDK reports it as AbortedException):
+                    // nothing failed, and Ctrl-C must end with the one line the CLI prints.
+                    return;
+                }
                 System.err.println(what + " failed, trying again at the next tick: " + e);
             }
         }, now ? 0 : realMillis, realMillis, TimeUnit.MILLISECONDS);
