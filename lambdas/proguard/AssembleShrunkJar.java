@@ -41,8 +41,7 @@ public final class AssembleShrunkJar {
     /** A class name, dotted or in jar-path form, starting at one of the prefixes (filled in per run). */
     private static final String NAME_CHARS = "[A-Za-z0-9_$./]+";
 
-    private AssembleShrunkJar() {
-    }
+    private AssembleShrunkJar() {}
 
     public static void main(String[] args) throws IOException {
         List<String> prefixes = new ArrayList<>();
@@ -66,7 +65,8 @@ public final class AssembleShrunkJar {
         Path shrunkPath = Path.of(files.get(1));
         Path out = Path.of(files.get(2)).toAbsolutePath();
 
-        try (ZipFile shaded = new ZipFile(shadedPath.toFile()); ZipFile shrunk = new ZipFile(shrunkPath.toFile())) {
+        try (ZipFile shaded = new ZipFile(shadedPath.toFile());
+                ZipFile shrunk = new ZipFile(shrunkPath.toFile())) {
             Set<String> shadedNames = names(shaded);
             Set<String> kept = new HashSet<>();
             for (String name : names(shrunk)) {
@@ -82,7 +82,8 @@ public final class AssembleShrunkJar {
             if (!problems.isEmpty()) {
                 System.err.println("The shrunk jar would miss classes that are needed where ProGuard cannot see it:");
                 problems.forEach(p -> System.err.println("  " + p));
-                System.err.println("Keep them in lambdas/proguard/lambda-jar.pro (or make the referring code a program class there).");
+                System.err.println(
+                        "Keep them in lambdas/proguard/lambda-jar.pro (or make the referring code a program class there).");
                 System.exit(1);
             }
 
@@ -94,7 +95,8 @@ public final class AssembleShrunkJar {
             }
             Path partial = out.resolveSibling(out.getFileName() + ".part");
             int shrinkable = 0;
-            try (OutputStream file = Files.newOutputStream(partial); ZipOutputStream zip = new ZipOutputStream(file)) {
+            try (OutputStream file = Files.newOutputStream(partial);
+                    ZipOutputStream zip = new ZipOutputStream(file)) {
                 for (ZipEntry entry : Collections.list(shaded.entries())) {
                     String name = entry.getName();
                     ZipFile source = shaded;
@@ -104,7 +106,9 @@ public final class AssembleShrunkJar {
                             continue;
                         }
                         source = shrunk;
-                    } else if (entry.isDirectory() && startsWithAny(name, prefixes) && !keptDirectories.contains(name)) {
+                    } else if (entry.isDirectory()
+                            && startsWithAny(name, prefixes)
+                            && !keptDirectories.contains(name)) {
                         continue;
                     }
                     ZipEntry copy = new ZipEntry(name);
@@ -117,16 +121,20 @@ public final class AssembleShrunkJar {
                 }
             }
             Files.move(partial, out, StandardCopyOption.REPLACE_EXISTING);
-            System.out.printf("%s: kept %d of %d classes under %s; %,d -> %,d bytes%n", out.getFileName(), kept.size(),
-                    shrinkable, prefixes, Files.size(shadedPath), Files.size(out));
+            System.out.printf(
+                    "%s: kept %d of %d classes under %s; %,d -> %,d bytes%n",
+                    out.getFileName(), kept.size(), shrinkable, prefixes, Files.size(shadedPath), Files.size(out));
         }
     }
 
     /** Shrunk-away classes that unshrunk classes or resources name. */
-    private static List<String> problems(ZipFile shaded, List<String> prefixes, List<String> roots, Set<String> kept) throws IOException {
+    private static List<String> problems(ZipFile shaded, List<String> prefixes, List<String> roots, Set<String> kept)
+            throws IOException {
         StringBuilder alternatives = new StringBuilder();
         for (String prefix : prefixes) {
-            alternatives.append(alternatives.isEmpty() ? "" : "|").append(Pattern.quote(prefix).replace("/", "\\E[./]\\Q"));
+            alternatives
+                    .append(alternatives.isEmpty() ? "" : "|")
+                    .append(Pattern.quote(prefix).replace("/", "\\E[./]\\Q"));
         }
         Pattern reference = Pattern.compile("(?:" + alternatives + ")" + NAME_CHARS);
         Map<String, Set<String>> missing = new HashMap<>();
@@ -154,7 +162,8 @@ public final class AssembleShrunkJar {
                     String classFile = candidate + ".class";
                     if (shaded.getEntry(classFile) != null) {
                         if (!kept.contains(classFile)) {
-                            missing.computeIfAbsent(classFile, k -> new TreeSet<>()).add(name);
+                            missing.computeIfAbsent(classFile, k -> new TreeSet<>())
+                                    .add(name);
                         }
                         break;
                     }

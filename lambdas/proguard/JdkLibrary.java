@@ -28,8 +28,7 @@ import java.util.zip.Deflater;
  */
 public final class JdkLibrary {
 
-    private JdkLibrary() {
-    }
+    private JdkLibrary() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length < 2) {
@@ -39,7 +38,8 @@ public final class JdkLibrary {
         Path out = Path.of(args[0]).toAbsolutePath();
         FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
         List<Path> modules = modules(jrt, List.of(args).subList(1, args.length));
-        String stamp = Runtime.version() + " " + modules.stream().map(m -> m.getFileName().toString()).toList();
+        String stamp = Runtime.version() + " "
+                + modules.stream().map(m -> m.getFileName().toString()).toList();
         if (upToDate(out, stamp)) {
             System.out.println("JDK library up to date: " + out);
             return;
@@ -51,7 +51,7 @@ public final class JdkLibrary {
         Path partial = out.resolveSibling(out.getFileName() + ".part");
         int classes = 0;
         try (OutputStream file = Files.newOutputStream(partial);
-             JarOutputStream jar = new JarOutputStream(file, manifest)) {
+                JarOutputStream jar = new JarOutputStream(file, manifest)) {
             // Read by ProGuard and thrown away with target/: stored, not compressed, which is several times faster.
             jar.setLevel(Deflater.NO_COMPRESSION);
             for (Path module : modules) {
@@ -81,12 +81,17 @@ public final class JdkLibrary {
         }
         List<Path> chosen = new ArrayList<>();
         for (String name : names) {
-            List<Path> matching = all.stream().filter(m -> {
-                String module = m.getFileName().toString();
-                return name.endsWith("*") ? module.startsWith(name.substring(0, name.length() - 1)) : module.equals(name);
-            }).toList();
+            List<Path> matching = all.stream()
+                    .filter(m -> {
+                        String module = m.getFileName().toString();
+                        return name.endsWith("*")
+                                ? module.startsWith(name.substring(0, name.length() - 1))
+                                : module.equals(name);
+                    })
+                    .toList();
             if (matching.isEmpty()) {
-                throw new IllegalArgumentException("no module " + name + " in the JDK at " + System.getProperty("java.home"));
+                throw new IllegalArgumentException(
+                        "no module " + name + " in the JDK at " + System.getProperty("java.home"));
             }
             matching.stream().filter(m -> !chosen.contains(m)).forEach(chosen::add);
         }

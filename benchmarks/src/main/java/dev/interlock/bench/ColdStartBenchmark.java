@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -31,8 +30,7 @@ public final class ColdStartBenchmark {
     static final double MAX_JAR_MEGABYTES = 20.0;
     static final double MAX_RATIO = 3.0;
 
-    private ColdStartBenchmark() {
-    }
+    private ColdStartBenchmark() {}
 
     public static void main(String[] args) {
         try {
@@ -47,29 +45,38 @@ public final class ColdStartBenchmark {
     private static int run(String[] args) throws Exception {
         Options options = Options.parse(args);
         Files.createDirectories(options.work());
-        String java = ProcessHandle.current().info().command()
+        String java = ProcessHandle.current()
+                .info()
+                .command()
                 .orElseThrow(() -> new IllegalStateException("cannot tell which java runs this benchmark"));
         double loadBefore = loadAverage();
         List<ColdStartResult> results = new ArrayList<>();
         try (LocalServices services = LocalServices.start()) {
             Map<String, String> environment = new HashMap<>(services.functionEnvironment());
             environment.put("INTERLOCK_PRIMING", options.priming());
-            ColdStartLauncher launcher = new ColdStartLauncher(java, options.jvmArgs(), options.runtimeClient(),
-                    environment, options.work(), options.classData());
+            ColdStartLauncher launcher = new ColdStartLauncher(
+                    java, options.jvmArgs(), options.runtimeClient(), environment, options.work(), options.classData());
             Scenarios scenarios = new Scenarios(services);
-            List<Scenario> all = new ArrayList<>(scenarios.all(options.repository(), options.helloJar(), options.functions()));
+            List<Scenario> all =
+                    new ArrayList<>(scenarios.all(options.repository(), options.helloJar(), options.functions()));
             if (options.compareRepository() != null) {
                 // The same functions from another build, measured in the same rounds so the load hits both alike.
                 for (Scenario s : scenarios.all(options.compareRepository(), options.helloJar(), options.functions())) {
                     if (!s.name().equals(all.getFirst().name())) {
-                        all.add(new Scenario(s.name() + " [" + options.compareLabel() + "]", s.handler(), s.handlerClass(),
-                                s.jar(), s.events(), s.verdict()));
+                        all.add(new Scenario(
+                                s.name() + " [" + options.compareLabel() + "]",
+                                s.handler(),
+                                s.handlerClass(),
+                                s.jar(),
+                                s.events(),
+                                s.verdict()));
                     }
                 }
             }
             for (Scenario s : all) {
                 long size = Files.isRegularFile(s.jar()) ? Files.size(s.jar()) : 0;
-                results.add(s.verdict().whyMissing()
+                results.add(s.verdict()
+                        .whyMissing()
                         .map(why -> new ColdStartResult(s, size, ColdStartResult.Status.MISSING, why))
                         .orElseGet(() -> new ColdStartResult(s, size, ColdStartResult.Status.MEASURED, "")));
             }
@@ -80,7 +87,9 @@ public final class ColdStartBenchmark {
         System.out.println(report);
         writeJson(options.json(), results, java, options, loadBefore, loadAfter);
         System.out.println("JSON: " + options.json());
-        List<ColdStartResult> failed = results.stream().filter(r -> r.status() == ColdStartResult.Status.FAILED).toList();
+        List<ColdStartResult> failed = results.stream()
+                .filter(r -> r.status() == ColdStartResult.Status.FAILED)
+                .toList();
         if (!failed.isEmpty() || !results.getFirst().measurable()) {
             System.err.println("COLD-START BENCHMARK FAILED: " + failed.size() + " jar(s) did not answer their event "
                     + "with a success (see the reasons above and the JVM logs under " + options.work() + ")");
@@ -101,12 +110,19 @@ public final class ColdStartBenchmark {
                     if (round >= 0) {
                         result.add(m);
                     }
-                    System.out.printf(Locale.ROOT, "%-18s %s %2d: %7.0f ms (init %5.0f, invoke %5.0f)%n",
-                            result.scenario().name(), round < 0 ? "warm-up" : "run    ", Math.max(round + 1, 0),
-                            m.totalMillis(), m.initMillis(), m.invokeMillis());
+                    System.out.printf(
+                            Locale.ROOT,
+                            "%-18s %s %2d: %7.0f ms (init %5.0f, invoke %5.0f)%n",
+                            result.scenario().name(),
+                            round < 0 ? "warm-up" : "run    ",
+                            Math.max(round + 1, 0),
+                            m.totalMillis(),
+                            m.initMillis(),
+                            m.invokeMillis());
                 } catch (ColdStartLauncher.RunFailure e) {
                     result.fail(e.getMessage());
-                    System.err.println("FAILED " + e.getMessage() + "\n--- last lines of " + e.log() + " ---\n" + tail(e.log()));
+                    System.err.println(
+                            "FAILED " + e.getMessage() + "\n--- last lines of " + e.log() + " ---\n" + tail(e.log()));
                 } catch (Exception e) {
                     result.fail(result.scenario().name() + ": " + e);
                     System.err.println("FAILED " + result.scenario().name() + ": " + e);
@@ -116,45 +132,101 @@ public final class ColdStartBenchmark {
         }
     }
 
-    private static String table(List<ColdStartResult> results, String java, Options options, double loadBefore,
-                                double loadAfter) {
+    private static String table(
+            List<ColdStartResult> results, String java, Options options, double loadBefore, double loadAfter) {
         ColdStartResult baseline = results.getFirst();
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%nCold start under aws-lambda-java-runtime-interface-client: %d run(s) per jar "
+        out.append(String.format(
+                Locale.ROOT,
+                "%nCold start under aws-lambda-java-runtime-interface-client: %d run(s) per jar "
                         + "(+%d warm-up), %s %s%nclass data: %s, INTERLOCK_PRIMING=%s%nJVM: %s%n"
                         + "load average (1 min) before %.2f, after %.2f on %d CPUs%n%n",
-                options.runs(), options.warmups(), java, String.join(" ", options.jvmArgs()),
-                options.classData().name().toLowerCase(Locale.ROOT), options.priming(), Runtime.version(),
-                loadBefore, loadAfter, Runtime.getRuntime().availableProcessors()));
-        out.append(String.format(Locale.ROOT, "%-18s %8s %10s %8s %8s %8s %9s %7s %6s  %s%n",
-                "function", "jar MB", "median ms", "p90 ms", "init ms", "invk ms", "x hello", "<20MB", "<=3x", "note"));
+                options.runs(),
+                options.warmups(),
+                java,
+                String.join(" ", options.jvmArgs()),
+                options.classData().name().toLowerCase(Locale.ROOT),
+                options.priming(),
+                Runtime.version(),
+                loadBefore,
+                loadAfter,
+                Runtime.getRuntime().availableProcessors()));
+        out.append(String.format(
+                Locale.ROOT,
+                "%-18s %8s %10s %8s %8s %8s %9s %7s %6s  %s%n",
+                "function",
+                "jar MB",
+                "median ms",
+                "p90 ms",
+                "init ms",
+                "invk ms",
+                "x hello",
+                "<20MB",
+                "<=3x",
+                "note"));
         for (ColdStartResult r : results) {
             boolean isBaseline = r == baseline;
-            String size = r.jarBytes() == 0 ? "-"
+            String size = r.jarBytes() == 0
+                    ? "-"
                     : String.format(Locale.ROOT, r.jarMegabytes() < 0.1 ? "%.3f" : "%.2f", r.jarMegabytes());
             String sizeOk = r.jarBytes() == 0 ? "-" : r.jarMegabytes() < MAX_JAR_MEGABYTES ? "yes" : "NO";
             if (r.runs().isEmpty()) {
-                out.append(String.format(Locale.ROOT, "%-18s %8s %10s %8s %8s %8s %9s %7s %6s  %s%n",
-                        r.scenario().name(), size, "-", "-", "-", "-", "-", sizeOk, "-", r.status() + ": " + r.reason()));
+                out.append(String.format(
+                        Locale.ROOT,
+                        "%-18s %8s %10s %8s %8s %8s %9s %7s %6s  %s%n",
+                        r.scenario().name(),
+                        size,
+                        "-",
+                        "-",
+                        "-",
+                        "-",
+                        "-",
+                        sizeOk,
+                        "-",
+                        r.status() + ": " + r.reason()));
                 continue;
             }
             double ratio = r.median() / baseline.median();
             String ratioText = baseline.runs().isEmpty() ? "-" : String.format(Locale.ROOT, "%.2f", ratio);
             String ratioOk = isBaseline || baseline.runs().isEmpty() ? "-" : ratio <= MAX_RATIO ? "yes" : "NO";
-            String note = r.status() == ColdStartResult.Status.FAILED ? "FAILED: " + r.reason() : isBaseline ? "baseline" : "";
-            out.append(String.format(Locale.ROOT, "%-18s %8s %10.0f %8.0f %8.0f %8.0f %9s %7s %6s  %s%n",
-                    r.scenario().name(), size, r.median(), r.p90(), r.medianInit(), r.medianInvoke(), ratioText,
-                    sizeOk, ratioOk, note));
+            String note = r.status() == ColdStartResult.Status.FAILED
+                    ? "FAILED: " + r.reason()
+                    : isBaseline ? "baseline" : "";
+            out.append(String.format(
+                    Locale.ROOT,
+                    "%-18s %8s %10.0f %8.0f %8.0f %8.0f %9s %7s %6s  %s%n",
+                    r.scenario().name(),
+                    size,
+                    r.median(),
+                    r.p90(),
+                    r.medianInit(),
+                    r.medianInvoke(),
+                    ratioText,
+                    sizeOk,
+                    ratioOk,
+                    note));
         }
-        long measured = results.stream().skip(1).filter(r -> r.measurable() && !r.runs().isEmpty()).count();
-        long missing = results.stream().filter(r -> r.status() == ColdStartResult.Status.MISSING).count();
-        out.append(String.format(Locale.ROOT, "%n%d function(s) measured, %d missing. Goals: jar < %.0f MB (MiB), median "
-                + "cold start <= %.0fx the hello baseline.%n", measured, missing, MAX_JAR_MEGABYTES, MAX_RATIO));
+        long measured = results.stream()
+                .skip(1)
+                .filter(r -> r.measurable() && !r.runs().isEmpty())
+                .count();
+        long missing = results.stream()
+                .filter(r -> r.status() == ColdStartResult.Status.MISSING)
+                .count();
+        out.append(String.format(
+                Locale.ROOT,
+                "%n%d function(s) measured, %d missing. Goals: jar < %.0f MB (MiB), median "
+                        + "cold start <= %.0fx the hello baseline.%n",
+                measured,
+                missing,
+                MAX_JAR_MEGABYTES,
+                MAX_RATIO));
         return out.toString();
     }
 
-    private static void writeJson(Path file, List<ColdStartResult> results, String java, Options options,
-                                  double loadBefore, double loadAfter) throws IOException {
+    private static void writeJson(
+            Path file, List<ColdStartResult> results, String java, Options options, double loadBefore, double loadAfter)
+            throws IOException {
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ColdStartResult baseline = results.getFirst();
         ObjectNode root = json.createObjectNode()
@@ -192,8 +264,11 @@ public final class ColdStartBenchmark {
                     n.put("ratioToBaseline", round(ratio)).put("meetsRatioGoal", ratio <= MAX_RATIO);
                 }
                 ArrayNode runs = n.putArray("runsMillis");
-                r.runs().forEach(m -> runs.addObject().put("total", round(m.totalMillis()))
-                        .put("init", round(m.initMillis())).put("invoke", round(m.invokeMillis())));
+                r.runs()
+                        .forEach(m -> runs.addObject()
+                                .put("total", round(m.totalMillis()))
+                                .put("init", round(m.initMillis()))
+                                .put("invoke", round(m.invokeMillis())));
             }
             if (r.jarBytes() > 0) {
                 n.put("meetsSizeGoal", r.jarMegabytes() < MAX_JAR_MEGABYTES);
@@ -221,9 +296,20 @@ public final class ColdStartBenchmark {
     }
 
     /** Command-line options ({@code --name=value}); the pom passes all of them. */
-    record Options(Path repository, Path runtimeClient, Path helloJar, int runs, int warmups, List<String> functions,
-                   List<String> jvmArgs, Path work, Path json, ColdStartLauncher.ClassData classData,
-                   String priming, Path compareRepository, String compareLabel) {
+    record Options(
+            Path repository,
+            Path runtimeClient,
+            Path helloJar,
+            int runs,
+            int warmups,
+            List<String> functions,
+            List<String> jvmArgs,
+            Path work,
+            Path json,
+            ColdStartLauncher.ClassData classData,
+            String priming,
+            Path compareRepository,
+            String compareLabel) {
 
         static Options parse(String[] args) {
             Map<String, String> values = new HashMap<>();
@@ -233,24 +319,39 @@ public final class ColdStartBenchmark {
                 }
                 values.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
             }
-            Path repository = Path.of(required(values, "repository")).toAbsolutePath().normalize();
-            Path work = Path.of(values.getOrDefault("work", repository.resolve("benchmarks/target/cold-start").toString()));
+            Path repository =
+                    Path.of(required(values, "repository")).toAbsolutePath().normalize();
+            Path work = Path.of(values.getOrDefault(
+                    "work", repository.resolve("benchmarks/target/cold-start").toString()));
             String functions = values.getOrDefault("functions", "all").trim();
             String jvmArgs = values.getOrDefault("jvm-args", "").trim();
-            return new Options(repository,
+            return new Options(
+                    repository,
                     Path.of(required(values, "runtime-client")),
                     Path.of(required(values, "hello-jar")),
                     positive(values.getOrDefault("runs", "7"), "runs"),
                     Integer.parseInt(values.getOrDefault("warmups", "1")),
-                    functions.isEmpty() || functions.equals("all") ? List.of() : Arrays.stream(functions.split(","))
-                            .map(String::trim).filter(s -> !s.isEmpty()).toList(),
+                    functions.isEmpty() || functions.equals("all")
+                            ? List.of()
+                            : Arrays.stream(functions.split(","))
+                                    .map(String::trim)
+                                    .filter(s -> !s.isEmpty())
+                                    .toList(),
                     jvmArgs.isEmpty() ? List.of() : List.of(jvmArgs.split("\\s+")),
                     work,
-                    Path.of(values.getOrDefault("json", repository.resolve("benchmarks/target/cold-start.json").toString())),
-                    ColdStartLauncher.ClassData.valueOf(values.getOrDefault("class-data", "none").trim().toUpperCase(Locale.ROOT)),
+                    Path.of(values.getOrDefault(
+                            "json",
+                            repository
+                                    .resolve("benchmarks/target/cold-start.json")
+                                    .toString())),
+                    ColdStartLauncher.ClassData.valueOf(
+                            values.getOrDefault("class-data", "none").trim().toUpperCase(Locale.ROOT)),
                     values.getOrDefault("priming", "auto").trim(),
-                    values.getOrDefault("compare-repository", "").isBlank() ? null
-                            : Path.of(values.get("compare-repository").trim()).toAbsolutePath().normalize(),
+                    values.getOrDefault("compare-repository", "").isBlank()
+                            ? null
+                            : Path.of(values.get("compare-repository").trim())
+                                    .toAbsolutePath()
+                                    .normalize(),
                     values.getOrDefault("compare-label", "compared").trim());
         }
 

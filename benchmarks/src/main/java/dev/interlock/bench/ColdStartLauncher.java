@@ -29,15 +29,23 @@ final class ColdStartLauncher {
     private final Path work;
     private final ClassData classData;
 
-    ColdStartLauncher(String java, List<String> jvmArgs, Path runtimeClientDir, Map<String, String> functionEnvironment,
-                      Path work, ClassData classData) throws IOException {
+    ColdStartLauncher(
+            String java,
+            List<String> jvmArgs,
+            Path runtimeClientDir,
+            Map<String, String> functionEnvironment,
+            Path work,
+            ClassData classData)
+            throws IOException {
         this.java = java;
         this.classData = classData;
         this.jvmArgs = List.copyOf(jvmArgs);
         try (Stream<Path> jars = Files.list(runtimeClientDir)) {
-            this.runtimeClient = jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
+            this.runtimeClient =
+                    jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
         }
-        if (runtimeClient.stream().noneMatch(p -> p.getFileName().toString().startsWith("aws-lambda-java-runtime-interface-client"))) {
+        if (runtimeClient.stream()
+                .noneMatch(p -> p.getFileName().toString().startsWith("aws-lambda-java-runtime-interface-client"))) {
             throw new IllegalStateException("no aws-lambda-java-runtime-interface-client jar in " + runtimeClientDir
                     + " (run the build's package phase first)");
         }
@@ -74,20 +82,24 @@ final class ColdStartLauncher {
                 CompletableFuture<Object> first = CompletableFuture.anyOf(stub.answer(), process.onExit());
                 first.get(RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
                 if (!stub.answer().isDone()) {
-                    throw new RunFailure(scenario.name() + ": the JVM exited with " + process.exitValue()
-                            + " before answering", log);
+                    throw new RunFailure(
+                            scenario.name() + ": the JVM exited with " + process.exitValue() + " before answering",
+                            log);
                 }
                 RuntimeApiStub.Answer answer = stub.answer().join();
                 if (answer.kind() != RuntimeApiStub.Answer.Kind.RESPONSE) {
-                    throw new RunFailure(scenario.name() + ": " + answer.kind() + " " + answer.errorType() + " "
-                            + answer.body(), log);
+                    throw new RunFailure(
+                            scenario.name() + ": " + answer.kind() + " " + answer.errorType() + " " + answer.body(),
+                            log);
                 }
                 var problem = prepared.check().problem(answer.body());
                 if (problem.isPresent()) {
                     throw new RunFailure(scenario.name() + ": not a success: " + problem.get(), log);
                 }
                 long initEnd = stub.nextAtNanos();
-                return new Measurement(millis(answer.atNanos() - started), millis(initEnd - started),
+                return new Measurement(
+                        millis(answer.atNanos() - started),
+                        millis(initEnd - started),
                         millis(answer.atNanos() - initEnd));
             } catch (TimeoutException e) {
                 throw new RunFailure(scenario.name() + ": no answer within " + RUN_TIMEOUT_SECONDS + " s", log);
@@ -109,8 +121,7 @@ final class ColdStartLauncher {
         command.addAll(jvmArgs);
         String jar = scenario.name().replaceAll("[^A-Za-z0-9-]", "");
         switch (classData) {
-            case NONE -> {
-            }
+            case NONE -> {}
             // The warm-up JVM writes the jar's archive at exit; the timed JVMs map it.
             case CDS -> {
                 Path archive = work.resolve(jar + ".jsa");
@@ -123,7 +134,8 @@ final class ColdStartLauncher {
         }
         command.add("-classpath");
         // The runtime client first, as on Lambda, where its own aws-lambda-java-core wins over a bundled copy.
-        List<String> classPath = new ArrayList<>(runtimeClient.stream().map(Path::toString).toList());
+        List<String> classPath =
+                new ArrayList<>(runtimeClient.stream().map(Path::toString).toList());
         classPath.add(scenario.jar().toString());
         command.add(String.join(File.pathSeparator, classPath));
         command.add(RUNTIME_MAIN);
@@ -137,12 +149,14 @@ final class ColdStartLauncher {
      * method profiles ({@code -XX:AOTCacheOutput}, JDK 25).
      */
     enum ClassData {
-        NONE, CDS, AOT
+        NONE,
+        CDS,
+        AOT
     }
 
     /** What the Lambda service sets in every java21 sandbox (credentials are dummies; nothing reaches AWS). */
-    private static Map<String, String> lambdaEnvironment(Scenario scenario, String functionName, String runtimeApi,
-                                                         Path taskRoot) {
+    private static Map<String, String> lambdaEnvironment(
+            Scenario scenario, String functionName, String runtimeApi, Path taskRoot) {
         return Map.ofEntries(
                 Map.entry("AWS_LAMBDA_RUNTIME_API", runtimeApi),
                 Map.entry("_HANDLER", scenario.handler()),
@@ -168,8 +182,7 @@ final class ColdStartLauncher {
     }
 
     /** One cold start: process start → response, and its split at the first {@code next} (end of init). */
-    record Measurement(double totalMillis, double initMillis, double invokeMillis) {
-    }
+    record Measurement(double totalMillis, double initMillis, double invokeMillis) {}
 
     /** A run that did not end in a successful answer, with the JVM's log for the report. */
     static final class RunFailure extends Exception {

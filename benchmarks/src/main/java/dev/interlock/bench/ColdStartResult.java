@@ -7,7 +7,11 @@ import java.util.function.ToDoubleFunction;
 /** What the benchmark learnt about one jar: its size and every measured cold start, or why it has none. */
 final class ColdStartResult {
 
-    enum Status { MEASURED, MISSING, FAILED }
+    enum Status {
+        MEASURED,
+        MISSING,
+        FAILED
+    }
 
     private final Scenario scenario;
     private final long jarBytes;

@@ -1,7 +1,5 @@
 package dev.interlock.bench;
 
-import dev.interlock.store.dynamodb.DynamoDbProvider;
-import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.dynamodb.LocalDynamoDb;
 import dev.interlock.model.json.InterlockJson;
@@ -9,17 +7,18 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.store.Provider;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-
+import dev.interlock.store.dynamodb.DynamoDbProvider;
+import dev.interlock.store.dynamodb.InterlockTable;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * What the functions talk to while they are measured, all on 127.0.0.1: DynamoDB Local with the Interlock table
@@ -40,8 +39,12 @@ final class LocalServices implements AutoCloseable {
     private final StepFunctionsStub stepFunctions;
     private final FakeJobServer jobs;
 
-    private LocalServices(LocalDynamoDb dynamoDb, DynamoDbClient client, Provider provider, StepFunctionsStub stepFunctions,
-                          FakeJobServer jobs) {
+    private LocalServices(
+            LocalDynamoDb dynamoDb,
+            DynamoDbClient client,
+            Provider provider,
+            StepFunctionsStub stepFunctions,
+            FakeJobServer jobs) {
         this.dynamoDb = dynamoDb;
         this.client = client;
         this.provider = provider;

@@ -2,7 +2,6 @@ package dev.interlock.bench;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -24,7 +23,11 @@ final class RuntimeApiStub implements AutoCloseable {
 
     /** What the function sent back, and when it arrived ({@link System#nanoTime()}). */
     record Answer(Kind kind, String body, String errorType, long atNanos) {
-        enum Kind { RESPONSE, ERROR, INIT_ERROR }
+        enum Kind {
+            RESPONSE,
+            ERROR,
+            INIT_ERROR
+        }
     }
 
     private LoopbackHttpServer server;
@@ -92,8 +95,10 @@ final class RuntimeApiStub implements AutoCloseable {
         headers.add("Lambda-Runtime-Aws-Request-Id", requestId);
         headers.add("Lambda-Runtime-Deadline-Ms", Long.toString(System.currentTimeMillis() + 300_000));
         headers.add("Lambda-Runtime-Invoked-Function-Arn", functionArn);
-        headers.add("Lambda-Runtime-Trace-Id", "Root=1-" + Long.toHexString(System.currentTimeMillis() / 1000)
-                + "-" + requestId.replace("-", "").substring(0, 24) + ";Parent=0000000000000001;Sampled=0");
+        headers.add(
+                "Lambda-Runtime-Trace-Id",
+                "Root=1-" + Long.toHexString(System.currentTimeMillis() / 1000) + "-"
+                        + requestId.replace("-", "").substring(0, 24) + ";Parent=0000000000000001;Sampled=0");
         headers.add("Content-Type", "application/json");
         exchange.sendResponseHeaders(200, event.length);
         exchange.getResponseBody().write(event);

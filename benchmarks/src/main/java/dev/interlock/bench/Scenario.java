@@ -16,8 +16,7 @@ record Scenario(String name, String handler, String handlerClass, Path jar, Even
     }
 
     /** One run's event and the check of the response to it. */
-    record Prepared(String event, ResponseCheck check) {
-    }
+    record Prepared(String event, ResponseCheck check) {}
 
     /** Why a response is not the success the event should produce; empty when it is. */
     @FunctionalInterface

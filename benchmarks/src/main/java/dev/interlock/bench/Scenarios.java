@@ -8,7 +8,6 @@ import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.trigger.TriggerType;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -48,8 +47,13 @@ final class Scenarios {
     /** The baseline first, then the six functions in {@link InterlockFunction} order (filtered by name). */
     List<Scenario> all(Path repository, Path helloJar, List<String> only) {
         List<Scenario> result = new ArrayList<>();
-        result.add(new Scenario("hello (baseline)", HELLO_HANDLER + "::handleRequest", HELLO_HANDLER, helloJar,
-                this::hello, () -> missing(helloJar, HELLO_HANDLER)));
+        result.add(new Scenario(
+                "hello (baseline)",
+                HELLO_HANDLER + "::handleRequest",
+                HELLO_HANDLER,
+                helloJar,
+                this::hello,
+                () -> missing(helloJar, HELLO_HANDLER)));
         for (InterlockFunction f : InterlockFunction.values()) {
             if (!only.isEmpty() && !only.contains(f.moduleName())) {
                 continue;
@@ -63,8 +67,8 @@ final class Scenarios {
                 case STREAM_ROUTER -> this::streamRouter;
                 case API -> this::api;
             };
-            result.add(new Scenario(f.moduleName(), f.handler(), f.handlerClass(), jar, events,
-                    () -> missing(jar, f.handlerClass())));
+            result.add(new Scenario(
+                    f.moduleName(), f.handler(), f.handlerClass(), jar, events, () -> missing(jar, f.handlerClass())));
         }
         return result;
     }
@@ -85,8 +89,9 @@ final class Scenarios {
 
     private Scenario.Prepared hello() {
         String event = "{\"hello\":\"world\"}";
-        return new Scenario.Prepared(event, response -> response.equals(event)
-                ? Optional.empty() : Optional.of("echo expected, got " + response));
+        return new Scenario.Prepared(
+                event,
+                response -> response.equals(event) ? Optional.empty() : Optional.of("echo expected, got " + response));
     }
 
     /** {@code checkExclusion} reads the pipeline (and its calendar) from DynamoDB: a pipeline without exclusions proceeds. */
@@ -130,9 +135,12 @@ final class Scenarios {
                 .put("method", "POST")
                 .put("url", services.jobsEndpoint() + "/jobs/" + LocalServices.JOB)
                 .put("body", "{}");
-        return new Scenario.Prepared(event.toString(), response -> expect(response, "status", "completed")
-                .or(() -> services.jobs().triggersOf(LocalServices.JOB) == before + 1
-                        ? Optional.empty() : Optional.of("the job server did not receive the trigger")));
+        return new Scenario.Prepared(
+                event.toString(),
+                response -> expect(response, "status", "completed")
+                        .or(() -> services.jobs().triggersOf(LocalServices.JOB) == before + 1
+                                ? Optional.empty()
+                                : Optional.of("the job server did not receive the trigger")));
     }
 
     /** A RUNNING Airflow run whose DAG run has finished: one poll, then RUNNING → COMPLETED by CAS. */
@@ -141,11 +149,28 @@ final class Scenarios {
         String runId = UUID.randomUUID().toString();
         Instant now = Instant.now();
         Map<String, String> metadata = Map.of(
-                "airflow_url", services.jobsEndpoint().toString(),
-                "airflow_dag_id", LocalServices.JOB,
-                "airflow_dag_run_id", dagRunId);
-        services.provider().runs().create(new RunState(runId, LocalServices.PIPELINE_ID, "daily", today, RunStatus.RUNNING,
-                1, TriggerType.AIRFLOW, executionName(), metadata, null, null, now, now));
+                "airflow_url",
+                services.jobsEndpoint().toString(),
+                "airflow_dag_id",
+                LocalServices.JOB,
+                "airflow_dag_run_id",
+                dagRunId);
+        services.provider()
+                .runs()
+                .create(new RunState(
+                        runId,
+                        LocalServices.PIPELINE_ID,
+                        "daily",
+                        today,
+                        RunStatus.RUNNING,
+                        1,
+                        TriggerType.AIRFLOW,
+                        executionName(),
+                        metadata,
+                        null,
+                        null,
+                        now,
+                        now));
         ObjectNode event = JSON.createObjectNode()
                 .put("pipelineId", LocalServices.PIPELINE_ID)
                 .put("scheduleId", "daily")
@@ -155,20 +180,28 @@ final class Scenarios {
         ObjectNode meta = event.putObject("metadata");
         metadata.forEach(meta::put);
         event.putObject("headers");
-        return new Scenario.Prepared(event.toString(), response -> expect(response, "state", "succeeded")
-                .or(() -> services.provider().runs().get(runId).filter(r -> r.status() == RunStatus.COMPLETED).isPresent()
-                        ? Optional.empty() : Optional.of("run " + runId + " was not moved to COMPLETED")));
+        return new Scenario.Prepared(
+                event.toString(),
+                response -> expect(response, "state", "succeeded")
+                        .or(() -> services.provider()
+                                        .runs()
+                                        .get(runId)
+                                        .filter(r -> r.status() == RunStatus.COMPLETED)
+                                        .isPresent()
+                                ? Optional.empty()
+                                : Optional.of("run " + runId + " was not moved to COMPLETED")));
     }
 
     private String startDagRun() throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(services.jobsEndpoint() + "/api/v1/dags/"
-                        + LocalServices.JOB + "/dagRuns"))
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create(services.jobsEndpoint() + "/api/v1/dags/" + LocalServices.JOB + "/dagRuns"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{}"))
                 .build();
         HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
         if (answer.statusCode() != 200) {
-            throw new IllegalStateException("fake Airflow refused a DAG run: " + answer.statusCode() + " " + answer.body());
+            throw new IllegalStateException(
+                    "fake Airflow refused a DAG run: " + answer.statusCode() + " " + answer.body());
         }
         return JSON.readTree(answer.body()).path("dag_run_id").asText();
     }
@@ -185,8 +218,10 @@ final class Scenarios {
                 .put("eventVersion", "1.1")
                 .put("eventSource", "aws:dynamodb")
                 .put("awsRegion", "us-east-1")
-                .put("eventSourceARN", "arn:aws:dynamodb:us-east-1:123456789012:table/" + LocalServices.TABLE
-                        + "/stream/2026-01-01T00:00:00.000");
+                .put(
+                        "eventSourceARN",
+                        "arn:aws:dynamodb:us-east-1:123456789012:table/" + LocalServices.TABLE
+                                + "/stream/2026-01-01T00:00:00.000");
         ObjectNode dynamodb = record.putObject("dynamodb")
                 .put("ApproximateCreationDateTime", now.getEpochSecond())
                 .put("SequenceNumber", Long.toString(1000 + sequence))
@@ -211,7 +246,8 @@ final class Scenarios {
                 return Optional.of("expected no batchItemFailures, got " + response);
             }
             return services.stepFunctions().started() == before + 1
-                    ? Optional.empty() : Optional.of("the router did not start exactly one execution");
+                    ? Optional.empty()
+                    : Optional.of("the router did not start exactly one execution");
         });
     }
 
@@ -238,7 +274,8 @@ final class Scenarios {
                 return Optional.of("expected statusCode 200, got " + response);
             }
             return answer.path("body").asText().contains(LocalServices.PIPELINE_ID)
-                    ? Optional.empty() : Optional.of("the page does not list " + LocalServices.PIPELINE_ID + ": " + response);
+                    ? Optional.empty()
+                    : Optional.of("the page does not list " + LocalServices.PIPELINE_ID + ": " + response);
         });
     }
 
@@ -249,6 +286,7 @@ final class Scenarios {
     private static Optional<String> expect(String response, String field, String value) throws IOException {
         JsonNode answer = JSON.readTree(response);
         return value.equals(answer.path(field).asText())
-                ? Optional.empty() : Optional.of("expected \"" + field + "\": \"" + value + "\", got " + response);
+                ? Optional.empty()
+                : Optional.of("expected \"" + field + "\": \"" + value + "\", got " + response);
     }
 }

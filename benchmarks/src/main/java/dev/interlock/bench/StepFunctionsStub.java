@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
-
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
@@ -23,8 +22,7 @@ final class StepFunctionsStub implements AutoCloseable {
     private final AtomicInteger started = new AtomicInteger();
     private LoopbackHttpServer server;
 
-    private StepFunctionsStub() {
-    }
+    private StepFunctionsStub() {}
 
     static StepFunctionsStub start() throws IOException {
         StepFunctionsStub stub = new StepFunctionsStub();
@@ -45,7 +43,10 @@ final class StepFunctionsStub implements AutoCloseable {
         String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
         byte[] body = exchange.getRequestBody().readAllBytes();
         if (!"POST".equals(exchange.getRequestMethod()) || !START_EXECUTION.equals(target)) {
-            send(exchange, 400, "{\"__type\":\"UnknownOperationException\",\"message\":\"not stubbed: " + target + "\"}");
+            send(
+                    exchange,
+                    400,
+                    "{\"__type\":\"UnknownOperationException\",\"message\":\"not stubbed: " + target + "\"}");
             return;
         }
         JsonNode request = JSON.readTree(body);
@@ -54,7 +55,13 @@ final class StepFunctionsStub implements AutoCloseable {
         String executionArn = machine.replace(":stateMachine:", ":execution:") + ":" + name;
         started.incrementAndGet();
         double startDate = System.currentTimeMillis() / 1000.0;
-        send(exchange, 200, JSON.createObjectNode().put("executionArn", executionArn).put("startDate", startDate).toString());
+        send(
+                exchange,
+                200,
+                JSON.createObjectNode()
+                        .put("executionArn", executionArn)
+                        .put("startDate", startDate)
+                        .toString());
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {

@@ -1,6 +1,9 @@
 package dev.interlock.infra;
 
+import static dev.interlock.infra.StackConventions.pascal;
+
 import dev.interlock.model.runtime.InterlockFunction;
+import java.util.Optional;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.apigateway.RestApi;
 import software.amazon.awscdk.services.cloudwatch.Alarm;
@@ -15,10 +18,6 @@ import software.amazon.awscdk.services.sqs.Queue;
 import software.amazon.awscdk.services.stepfunctions.StateMachine;
 import software.constructs.Construct;
 
-import java.util.Optional;
-
-import static dev.interlock.infra.StackConventions.pascal;
-
 /**
  * What pages the on-call engineer: failed invocations of any function, failed or timed-out executions, marker batches
  * in the dead-letter queue, a stream router falling behind, and API 5xx. Each alarm notifies {@code alarmTopicArn}
@@ -29,27 +28,56 @@ final class Alarms {
     private final Construct scope;
     private final Optional<ITopic> topic;
 
-    Alarms(Construct scope, DeploymentOptions options, InterlockFunctions functions, StateMachine machine,
-           Queue streamDeadLetterQueue, RestApi api) {
+    Alarms(
+            Construct scope,
+            DeploymentOptions options,
+            InterlockFunctions functions,
+            StateMachine machine,
+            Queue streamDeadLetterQueue,
+            RestApi api) {
         this.scope = scope;
         this.topic = options.alarmTopicArn().map(arn -> Topic.fromTopicArn(scope, "AlarmTopic", arn));
-        MetricOptions fiveMinuteSum = MetricOptions.builder().period(Duration.minutes(5)).statistic("Sum").build();
-        MetricOptions fiveMinuteMaximum = MetricOptions.builder().period(Duration.minutes(5)).statistic("Maximum").build();
+        MetricOptions fiveMinuteSum = MetricOptions.builder()
+                .period(Duration.minutes(5))
+                .statistic("Sum")
+                .build();
+        MetricOptions fiveMinuteMaximum = MetricOptions.builder()
+                .period(Duration.minutes(5))
+                .statistic("Maximum")
+                .build();
         for (InterlockFunction f : InterlockFunction.values()) {
-            alarm(pascal(f) + "ErrorsAlarm", "Interlock " + f.moduleName() + ": invocations failed",
-                    functions.alias(f).metricErrors(fiveMinuteSum), 1);
+            alarm(
+                    pascal(f) + "ErrorsAlarm",
+                    "Interlock " + f.moduleName() + ": invocations failed",
+                    functions.alias(f).metricErrors(fiveMinuteSum),
+                    1);
         }
-        alarm("ExecutionsFailedAlarm", "Interlock state machine: executions failed (business or infrastructure)",
-                machine.metricFailed(fiveMinuteSum), 1);
-        alarm("ExecutionsTimedOutAlarm", "Interlock state machine: executions hit TimeoutSeconds",
-                machine.metricTimedOut(fiveMinuteSum), 1);
-        alarm("StreamDeadLetterQueueAlarm", "Interlock: marker batches gave up and went to the stream DLQ",
-                streamDeadLetterQueue.metricApproximateNumberOfMessagesVisible(fiveMinuteMaximum), 1);
+        alarm(
+                "ExecutionsFailedAlarm",
+                "Interlock state machine: executions failed (business or infrastructure)",
+                machine.metricFailed(fiveMinuteSum),
+                1);
+        alarm(
+                "ExecutionsTimedOutAlarm",
+                "Interlock state machine: executions hit TimeoutSeconds",
+                machine.metricTimedOut(fiveMinuteSum),
+                1);
+        alarm(
+                "StreamDeadLetterQueueAlarm",
+                "Interlock: marker batches gave up and went to the stream DLQ",
+                streamDeadLetterQueue.metricApproximateNumberOfMessagesVisible(fiveMinuteMaximum),
+                1);
         // Stream records live 24 h; a router more than 10 minutes behind is delaying every pipeline start.
-        alarm("StreamIteratorAgeAlarm", "Interlock stream router: oldest unprocessed marker is over 10 minutes old",
-                functions.alias(InterlockFunction.STREAM_ROUTER).metric("IteratorAge", fiveMinuteMaximum), 600_000);
-        alarm("ApiServerErrorsAlarm", "Interlock registration API: 5xx responses (no input may cause one)",
-                api.metricServerError(fiveMinuteSum), 1);
+        alarm(
+                "StreamIteratorAgeAlarm",
+                "Interlock stream router: oldest unprocessed marker is over 10 minutes old",
+                functions.alias(InterlockFunction.STREAM_ROUTER).metric("IteratorAge", fiveMinuteMaximum),
+                600_000);
+        alarm(
+                "ApiServerErrorsAlarm",
+                "Interlock registration API: 5xx responses (no input may cause one)",
+                api.metricServerError(fiveMinuteSum),
+                1);
     }
 
     private void alarm(String id, String description, IMetric metric, double threshold) {

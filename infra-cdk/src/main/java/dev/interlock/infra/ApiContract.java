@@ -3,7 +3,6 @@ package dev.interlock.infra;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +60,8 @@ public record ApiContract(List<Operation> operations) {
         try {
             root = new ObjectMapper(new YAMLFactory()).readTree(openApiDocument.toFile());
         } catch (IOException e) {
-            throw new IllegalStateException("Cannot read OpenAPI document " + openApiDocument + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Cannot read OpenAPI document " + openApiDocument + ": " + e.getMessage(), e);
         }
         List<Operation> operations = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> paths = root.path("paths").fields(); paths.hasNext(); ) {
@@ -77,11 +77,11 @@ public record ApiContract(List<Operation> operations) {
                 addParameters(root, op.getValue().path("parameters"), parameters);
                 String operationId = op.getValue().path("operationId").asText("");
                 if (operationId.isEmpty()) {
-                    throw new IllegalStateException(openApiDocument + ": " + op.getKey().toUpperCase(Locale.ROOT) + " "
-                            + path.getKey() + " has no operationId");
+                    throw new IllegalStateException(openApiDocument + ": "
+                            + op.getKey().toUpperCase(Locale.ROOT) + " " + path.getKey() + " has no operationId");
                 }
-                operations.add(new Operation(op.getKey().toUpperCase(Locale.ROOT), path.getKey(), operationId,
-                        parameters));
+                operations.add(
+                        new Operation(op.getKey().toUpperCase(Locale.ROOT), path.getKey(), operationId, parameters));
             }
         }
         if (operations.isEmpty()) {
@@ -93,7 +93,8 @@ public record ApiContract(List<Operation> operations) {
     /** Path, query and header parameters in API Gateway's notation; a {@code $ref} is resolved in the document. */
     private static void addParameters(JsonNode root, JsonNode parameters, Map<String, Boolean> into) {
         for (JsonNode parameter : parameters) {
-            JsonNode p = parameter.has("$ref") ? resolve(root, parameter.get("$ref").asText()) : parameter;
+            JsonNode p =
+                    parameter.has("$ref") ? resolve(root, parameter.get("$ref").asText()) : parameter;
             String location = switch (p.path("in").asText()) {
                 case "path" -> "path";
                 case "query" -> "querystring";

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.statemachine.AslDefinition;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,7 +26,8 @@ import java.util.regex.Pattern;
 public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
 
     /** Where the ASL file lives in the repository. */
-    public static final Path ASL_PATH = Path.of("statemachine", "src", "main", "resources", "asl", "interlock.asl.json");
+    public static final Path ASL_PATH =
+            Path.of("statemachine", "src", "main", "resources", "asl", "interlock.asl.json");
 
     /** Where the registration API's OpenAPI document lives in the repository. */
     public static final Path OPENAPI_PATH = Path.of("lambdas", "api", "src", "main", "resources", "openapi.yaml");
@@ -50,7 +50,8 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
 
     static Path findRepositoryRoot(Path start) {
         for (Path dir = start.toAbsolutePath().normalize(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("pom.xml")) && Files.isDirectory(dir.resolve("lambdas"))
+            if (Files.isRegularFile(dir.resolve("pom.xml"))
+                    && Files.isDirectory(dir.resolve("lambdas"))
                     && Files.isDirectory(dir.resolve("infra-cdk"))) {
                 return dir;
             }
@@ -98,8 +99,9 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
             }
         }
         if (!unknown.isEmpty()) {
-            throw new IllegalStateException(stateMachineDefinition + " uses placeholders the stack does not substitute: "
-                    + unknown + "; known: " + new TreeSet<>(ASL_PLACEHOLDERS));
+            throw new IllegalStateException(
+                    stateMachineDefinition + " uses placeholders the stack does not substitute: " + unknown
+                            + "; known: " + new TreeSet<>(ASL_PLACEHOLDERS));
         }
         return asl;
     }

@@ -11,8 +11,7 @@ import java.util.List;
  */
 final class ContentLengthPattern {
 
-    private ContentLengthPattern() {
-    }
+    private ContentLengthPattern() {}
 
     /** Matches the decimal representations (leading zeros allowed) of every integer greater than {@code limit}. */
     static String greaterThan(long limit) {

@@ -2,7 +2,6 @@ package dev.interlock.infra;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -19,10 +18,10 @@ public final class ContextCheck {
 
     /** Where the CDK CLI puts the context (CDK's names): JSON in a variable, and the part that did not fit, in a file. */
     static final String CONTEXT_JSON = "CDK_CONTEXT_JSON";
+
     static final String CONTEXT_OVERFLOW = "CONTEXT_OVERFLOW_LOCATION_ENV";
 
-    private ContextCheck() {
-    }
+    private ContextCheck() {}
 
     /** {@code java … ContextCheck}: exit 0 when the context is valid, else 1 after one line per problem. */
     public static void main(String[] args) {
@@ -51,14 +50,16 @@ public final class ContextCheck {
         try {
             String inline = environment.get(CONTEXT_JSON);
             if (inline != null && !inline.isBlank()) {
-                context.putAll(json.readValue(inline, new TypeReference<Map<String, Object>>() { }));
+                context.putAll(json.readValue(inline, new TypeReference<Map<String, Object>>() {}));
             }
             String overflow = environment.get(CONTEXT_OVERFLOW);
             if (overflow != null && !overflow.isBlank()) {
-                context.putAll(json.readValue(Files.readString(Path.of(overflow)), new TypeReference<Map<String, Object>>() { }));
+                context.putAll(json.readValue(
+                        Files.readString(Path.of(overflow)), new TypeReference<Map<String, Object>>() {}));
             }
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the CDK context (" + CONTEXT_JSON + "): " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot read the CDK context (" + CONTEXT_JSON + "): " + e.getMessage(), e);
         }
         return context;
     }

@@ -1,10 +1,9 @@
 package dev.interlock.infra;
 
 import dev.interlock.model.runtime.EnvVar;
-import dev.interlock.model.validation.ClosestName;
 import dev.interlock.model.secret.CredentialReference;
 import dev.interlock.model.secret.SecretHosts;
-
+import dev.interlock.model.validation.ClosestName;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -94,8 +93,12 @@ public record DeploymentOptions(
      * @param kmsKeyArns         customer managed keys the secrets or parameters are encrypted with
      * @param cacheSeconds       {@code INTERLOCK_SECRET_CACHE_SECONDS}
      */
-    public record SecretAccess(Optional<String> secretsPrefix, Optional<String> ssmParameterPrefix, String secretHosts,
-                               List<String> kmsKeyArns, int cacheSeconds) {
+    public record SecretAccess(
+            Optional<String> secretsPrefix,
+            Optional<String> ssmParameterPrefix,
+            String secretHosts,
+            List<String> kmsKeyArns,
+            int cacheSeconds) {
         public SecretAccess {
             kmsKeyArns = List.copyOf(kmsKeyArns);
         }
@@ -140,12 +143,35 @@ public record DeploymentOptions(
     private static final int MAX_KEY_EDITS = 2;
 
     /** Every context key above: what a near-miss key is compared with, and what infra-cdk/README.md must document. */
-    public static final List<String> OPTIONS = List.of(STACK_NAME, DELETION_PROTECTION, LOG_RETENTION_DAYS, API_AUTH,
-            API_THROTTLE_RATE_LIMIT, API_THROTTLE_BURST_LIMIT, API_MAX_REQUEST_BODY_KB, API_GATEWAY_ACCOUNT_ROLE,
-            WATCHDOG_RATE_MINUTES, JOB_STATE_RULES, ALARM_TOPIC_ARN, EVALUATOR_BASE_URL, STALE_MARKER_DAYS, RUN_LOG_TTL_DAYS,
-            RETENTION_DAYS, MAX_RERUNS_PER_DAY, GLUE_JOB_NAMES, EMR_CLUSTER_IDS, EMR_SERVERLESS_APPLICATION_IDS,
-            EMR_SERVERLESS_EXECUTION_ROLE_ARNS, STATE_MACHINE_ARNS, TRIGGER_FUNCTION_ARNS, EVALUATOR_FUNCTION_ARNS,
-            SECRETS_PREFIX, SSM_PARAMETER_PREFIX, SECRET_HOSTS, SECRETS_KMS_KEY_ARNS, SECRET_CACHE_SECONDS);
+    public static final List<String> OPTIONS = List.of(
+            STACK_NAME,
+            DELETION_PROTECTION,
+            LOG_RETENTION_DAYS,
+            API_AUTH,
+            API_THROTTLE_RATE_LIMIT,
+            API_THROTTLE_BURST_LIMIT,
+            API_MAX_REQUEST_BODY_KB,
+            API_GATEWAY_ACCOUNT_ROLE,
+            WATCHDOG_RATE_MINUTES,
+            JOB_STATE_RULES,
+            ALARM_TOPIC_ARN,
+            EVALUATOR_BASE_URL,
+            STALE_MARKER_DAYS,
+            RUN_LOG_TTL_DAYS,
+            RETENTION_DAYS,
+            MAX_RERUNS_PER_DAY,
+            GLUE_JOB_NAMES,
+            EMR_CLUSTER_IDS,
+            EMR_SERVERLESS_APPLICATION_IDS,
+            EMR_SERVERLESS_EXECUTION_ROLE_ARNS,
+            STATE_MACHINE_ARNS,
+            TRIGGER_FUNCTION_ARNS,
+            EVALUATOR_FUNCTION_ARNS,
+            SECRETS_PREFIX,
+            SSM_PARAMETER_PREFIX,
+            SECRET_HOSTS,
+            SECRETS_KMS_KEY_ARNS,
+            SECRET_CACHE_SECONDS);
 
     /** Retention periods CloudWatch Logs accepts. */
     static final List<Integer> LOG_RETENTION_CHOICES = List.of(
@@ -155,6 +181,7 @@ public record DeploymentOptions(
      * gateway guard defaults to the same limit so a refused body never reaches Lambda. API Gateway's own cap is 10 MB.
      */
     static final int DEFAULT_BODY_LIMIT_KB = 256;
+
     static final int MAX_BODY_LIMIT_KB = 10_240;
 
     private static final Pattern STACK_NAME_FORMAT = Pattern.compile("[A-Za-z][A-Za-z0-9-]{0,127}");
@@ -164,10 +191,12 @@ public record DeploymentOptions(
     private static final Pattern ROLE_ARN = Pattern.compile("arn:aws[a-z-]*:iam::\\d{12}:role/[\\w+=,.@/-]{1,512}");
     private static final Pattern STATE_MACHINE_ARN =
             Pattern.compile("arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:stateMachine:[A-Za-z0-9_-]{1,80}");
-    private static final Pattern FUNCTION_ARN =
-            Pattern.compile("arn:aws[a-z-]*:lambda:[a-z0-9-]+:\\d{12}:function:[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9$_-]{1,128})?");
-    private static final Pattern TOPIC_ARN = Pattern.compile("arn:aws[a-z-]*:sns:[a-z0-9-]+:\\d{12}:[A-Za-z0-9_-]{1,256}");
-    private static final Pattern KMS_KEY_ARN = Pattern.compile("arn:aws[a-z-]*:kms:[a-z0-9-]+:\\d{12}:key/[A-Za-z0-9-]{1,64}");
+    private static final Pattern FUNCTION_ARN = Pattern.compile(
+            "arn:aws[a-z-]*:lambda:[a-z0-9-]+:\\d{12}:function:[A-Za-z0-9_-]{1,64}(:[A-Za-z0-9$_-]{1,128})?");
+    private static final Pattern TOPIC_ARN =
+            Pattern.compile("arn:aws[a-z-]*:sns:[a-z0-9-]+:\\d{12}:[A-Za-z0-9_-]{1,256}");
+    private static final Pattern KMS_KEY_ARN =
+            Pattern.compile("arn:aws[a-z-]*:kms:[a-z0-9-]+:\\d{12}:key/[A-Za-z0-9-]{1,64}");
     /** A cached credential is at most this old; longer would delay a rotation past what an operator expects. */
     static final int MAX_SECRET_CACHE_SECONDS = 3_600;
 
@@ -197,7 +226,8 @@ public record DeploymentOptions(
         int bodyKb = r.positiveInt(API_MAX_REQUEST_BODY_KB, DEFAULT_BODY_LIMIT_KB, MAX_BODY_LIMIT_KB);
         boolean accountRole = r.bool(API_GATEWAY_ACCOUNT_ROLE, true);
         int watchdog = r.positiveInt(WATCHDOG_RATE_MINUTES, 5, 60);
-        // On by default: jobs of the callback types complete by their state-change events (a lost one costs a fallback poll).
+        // On by default: jobs of the callback types complete by their state-change events (a lost one costs a fallback
+        // poll).
         boolean jobStateRules = r.bool(JOB_STATE_RULES, true);
         Optional<String> alarmTopic = Optional.ofNullable(r.string(ALARM_TOPIC_ARN, null, TOPIC_ARN));
         String evaluatorBaseUrl = r.httpsUrl(EVALUATOR_BASE_URL);
@@ -219,13 +249,32 @@ public record DeploymentOptions(
         }
         // Starting an EMR Serverless job without passing its execution role cannot succeed, and passing a role to
         // any application is the broad grant we refuse: both lists are required together.
-        if (jobs.emrServerlessApplicationIds().isEmpty() != jobs.emrServerlessExecutionRoleArns().isEmpty()) {
-            r.problem(EMR_SERVERLESS_EXECUTION_ROLE_ARNS, "must be given together with " + EMR_SERVERLESS_APPLICATION_IDS);
+        if (jobs.emrServerlessApplicationIds().isEmpty()
+                != jobs.emrServerlessExecutionRoleArns().isEmpty()) {
+            r.problem(
+                    EMR_SERVERLESS_EXECUTION_ROLE_ARNS,
+                    "must be given together with " + EMR_SERVERLESS_APPLICATION_IDS);
         }
         r.failIfAnyProblem();
-        return new DeploymentOptions(stackName, deletionProtection, logRetentionDays, apiAuth, rate, burst, bodyKb,
-                accountRole, watchdog, jobStateRules, alarmTopic, evaluatorBaseUrl, staleMarkerDays, runLogTtlDays,
-                retentionDays, maxReruns, jobs, secrets);
+        return new DeploymentOptions(
+                stackName,
+                deletionProtection,
+                logRetentionDays,
+                apiAuth,
+                rate,
+                burst,
+                bodyKb,
+                accountRole,
+                watchdog,
+                jobStateRules,
+                alarmTopic,
+                evaluatorBaseUrl,
+                staleMarkerDays,
+                runLogTtlDays,
+                retentionDays,
+                maxReruns,
+                jobs,
+                secrets);
     }
 
     /**
@@ -237,8 +286,9 @@ public record DeploymentOptions(
         List<String> misspelt = new ArrayList<>();
         for (String key : context.keySet()) {
             if (!OPTIONS.contains(key) && !key.contains(":") && !key.startsWith("@")) {
-                ClosestName.within(key, OPTIONS, MAX_KEY_EDITS).ifPresent(meant ->
-                        misspelt.add("context '" + key + "' is not an option; did you mean '" + meant + "'?"));
+                ClosestName.within(key, OPTIONS, MAX_KEY_EDITS)
+                        .ifPresent(meant ->
+                                misspelt.add("context '" + key + "' is not an option; did you mean '" + meant + "'?"));
             }
         }
         try {
@@ -347,7 +397,9 @@ public record DeploymentOptions(
                 return fallback;
             }
             try {
-                int n = value instanceof Number num ? num.intValue() : Integer.parseInt(value.toString().trim());
+                int n = value instanceof Number num
+                        ? num.intValue()
+                        : Integer.parseInt(value.toString().trim());
                 if (n < 1 || n > max) {
                     problem(key, "must be between 1 and " + max + ", was " + n);
                     return fallback;
@@ -383,22 +435,27 @@ public record DeploymentOptions(
 
         /** The secret options, checked with the functions' own rules ({@link SecretHosts}, {@link CredentialReference}). */
         SecretAccess secretAccess() {
-            Optional<String> secretsPrefix = Optional.ofNullable(string(SECRETS_PREFIX, null, CredentialReference.SECRET_NAME));
-            Optional<String> parameterPrefix = Optional.ofNullable(string(SSM_PARAMETER_PREFIX, null,
-                    CredentialReference.PARAMETER_NAME));
+            Optional<String> secretsPrefix =
+                    Optional.ofNullable(string(SECRETS_PREFIX, null, CredentialReference.SECRET_NAME));
+            Optional<String> parameterPrefix =
+                    Optional.ofNullable(string(SSM_PARAMETER_PREFIX, null, CredentialReference.PARAMETER_NAME));
             if (parameterPrefix.isPresent() && !parameterPrefix.get().startsWith("/")) {
-                problem(SSM_PARAMETER_PREFIX, "must start with '/' (a parameter path such as /interlock/), was '"
-                        + parameterPrefix.get() + "'");
+                problem(
+                        SSM_PARAMETER_PREFIX,
+                        "must start with '/' (a parameter path such as /interlock/), was '" + parameterPrefix.get()
+                                + "'");
                 parameterPrefix = Optional.empty();
             }
             String hosts = secretHosts();
             List<String> keys = list(SECRETS_KMS_KEY_ARNS, KMS_KEY_ARN);
             if (!keys.isEmpty() && secretsPrefix.isEmpty() && parameterPrefix.isEmpty()) {
-                problem(SECRETS_KMS_KEY_ARNS, "grants kms:Decrypt only for reading secrets or parameters: set "
-                        + SECRETS_PREFIX + " or " + SSM_PARAMETER_PREFIX + " too");
+                problem(
+                        SECRETS_KMS_KEY_ARNS,
+                        "grants kms:Decrypt only for reading secrets or parameters: set " + SECRETS_PREFIX + " or "
+                                + SSM_PARAMETER_PREFIX + " too");
             }
-            int cache = nonNegativeInt(SECRET_CACHE_SECONDS, defaultOf(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS),
-                    MAX_SECRET_CACHE_SECONDS);
+            int cache = nonNegativeInt(
+                    SECRET_CACHE_SECONDS, defaultOf(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS), MAX_SECRET_CACHE_SECONDS);
             return new SecretAccess(secretsPrefix, parameterPrefix, hosts, keys, cache);
         }
 
@@ -414,8 +471,11 @@ public record DeploymentOptions(
             String text;
             if (value instanceof Map<?, ?> map) {
                 List<String> entries = new ArrayList<>();
-                map.forEach((pattern, hosts) -> entries.add(pattern + "=" + (hosts instanceof Collection<?> c
-                        ? String.join(",", c.stream().map(String::valueOf).toList()) : String.valueOf(hosts))));
+                map.forEach((pattern, hosts) -> entries.add(pattern + "="
+                        + (hosts instanceof Collection<?> c
+                                ? String.join(
+                                        ",", c.stream().map(String::valueOf).toList())
+                                : String.valueOf(hosts))));
                 text = String.join(";", entries);
             } else {
                 text = value.toString().trim();
@@ -423,7 +483,9 @@ public record DeploymentOptions(
             try {
                 SecretHosts parsed = SecretHosts.parse(text);
                 if (parsed.sendsAnywhere()) {
-                    problem(SECRET_HOSTS, "lets a credential go to any host ('*'); name the hosts each credential is for");
+                    problem(
+                            SECRET_HOSTS,
+                            "lets a credential go to any host ('*'); name the hosts each credential is for");
                 }
                 return parsed.toString();
             } catch (IllegalArgumentException e) {
@@ -438,7 +500,9 @@ public record DeploymentOptions(
                 return fallback;
             }
             try {
-                int n = value instanceof Number num ? num.intValue() : Integer.parseInt(value.toString().trim());
+                int n = value instanceof Number num
+                        ? num.intValue()
+                        : Integer.parseInt(value.toString().trim());
                 if (n < 0 || n > max) {
                     problem(key, "must be between 0 and " + max + ", was " + n);
                     return fallback;
@@ -455,7 +519,9 @@ public record DeploymentOptions(
             if (value == null) {
                 return List.of();
             }
-            Collection<?> items = value instanceof Collection<?> c ? c : Arrays.asList(value.toString().split(","));
+            Collection<?> items = value instanceof Collection<?> c
+                    ? c
+                    : Arrays.asList(value.toString().split(","));
             List<String> result = new ArrayList<>();
             for (Object item : items) {
                 String s = String.valueOf(item).trim();

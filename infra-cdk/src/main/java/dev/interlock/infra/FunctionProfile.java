@@ -2,7 +2,6 @@ package dev.interlock.infra;
 
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
-
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -21,8 +20,13 @@ import java.util.Set;
  * @param publishesAlerts whether the function publishes to the alert topic itself
  * @param why one sentence per grant, kept in the code and shown in the function's description
  */
-public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tableActions, List<String> indexActions,
-                              boolean publishesAlerts, String why) {
+public record FunctionProfile(
+        int memoryMb,
+        int timeoutSeconds,
+        List<String> tableActions,
+        List<String> indexActions,
+        boolean publishesAlerts,
+        String why) {
 
     static final String GET_ITEM = "dynamodb:GetItem";
     static final String QUERY = "dynamodb:Query";
@@ -38,9 +42,15 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
      */
     static final Set<EnvVar> LOCAL_ONLY = EnumSet.of(
             EnvVar.INTERLOCK_ALLOW_PRIVATE_URLS,
-            EnvVar.INTERLOCK_ENDPOINT_DYNAMODB, EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS, EnvVar.INTERLOCK_ENDPOINT_LAMBDA,
-            EnvVar.INTERLOCK_ENDPOINT_SNS, EnvVar.INTERLOCK_ENDPOINT_GLUE, EnvVar.INTERLOCK_ENDPOINT_EMR,
-            EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS, EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER, EnvVar.INTERLOCK_ENDPOINT_SSM,
+            EnvVar.INTERLOCK_ENDPOINT_DYNAMODB,
+            EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS,
+            EnvVar.INTERLOCK_ENDPOINT_LAMBDA,
+            EnvVar.INTERLOCK_ENDPOINT_SNS,
+            EnvVar.INTERLOCK_ENDPOINT_GLUE,
+            EnvVar.INTERLOCK_ENDPOINT_EMR,
+            EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS,
+            EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER,
+            EnvVar.INTERLOCK_ENDPOINT_SSM,
             EnvVar.AWS_REGION);
 
     public FunctionProfile {
@@ -59,12 +69,19 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
     /** The profile of one function. */
     public static FunctionProfile of(InterlockFunction function) {
         return switch (function) {
-            // Markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (docs/table-design.md), so the router
+            // Markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (docs/table-design.md), so
+            // the router
             // reads the stream (granted by the event-source mapping) and starts executions; only a marker without a
             // date (an external producer's) makes it read its pipeline's config by key, for the schedule's zone, and
             // only a marker it starts nothing for (unreadable, stale) makes it append a MARKER_SKIPPED event (a put).
-            case STREAM_ROUTER -> new FunctionProfile(512, 60, List.of(GET_ITEM, PUT_ITEM), List.of(), false,
-                    "Stream router: marker INSERTs to state-machine executions; reads a pipeline config by key only for a marker without a date; records skipped markers as events.");
+            case STREAM_ROUTER ->
+                new FunctionProfile(
+                        512,
+                        60,
+                        List.of(GET_ITEM, PUT_ITEM),
+                        List.of(),
+                        false,
+                        "Stream router: marker INSERTs to state-machine executions; reads a pipeline config by key only for a marker without a date; records skipped markers as events.");
             // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete, the holder's
             // progress and absorbed markers as conditional updates), run log (conditional put), run state transitions
             // (CAS update + puts in one transaction), downstream index and markers (query, conditional put; also the
@@ -74,51 +91,68 @@ public record FunctionProfile(int memoryMb, int timeoutSeconds, List<String> tab
             // its due partitions, reads watches and configs by key, moves a watch and its due entry in one transaction
             // (conditional put, delete, put), deletes handled run checks, and lists pipelines via GSI1 once per table
             // (adopting those registered before the index). Reads are single-key: no batch get.
-            case ORCHESTRATOR -> new FunctionProfile(1024, 120,
-                    List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
-                    List.of(QUERY),
-                    true,
-                    "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
+            case ORCHESTRATOR ->
+                new FunctionProfile(
+                        1024,
+                        120,
+                        List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                        List.of(QUERY),
+                        true,
+                        "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
             // Reads sensor values and upstream run logs by key, stores the trait result and appends its
             // TRAIT_EVALUATED event (puts). Nothing else: no listing, update or delete. It reports ERROR results
             // instead of alerting (the orchestrator's readiness check alerts), so it may not publish.
-            case EVALUATOR -> new FunctionProfile(1024, 120,
-                    List.of(GET_ITEM, PUT_ITEM),
-                    List.of(),
-                    false,
-                    "Evaluator: reads sensors and run logs by key, writes trait results and events.");
+            case EVALUATOR ->
+                new FunctionProfile(
+                        1024,
+                        120,
+                        List.of(GET_ITEM, PUT_ITEM),
+                        List.of(),
+                        false,
+                        "Evaluator: reads sensors and run logs by key, writes trait results and events.");
             // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
             // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
             // dedup items (put, update when sent) and gives a claim back (delete) when publishing fails. No listing.
-            case TRIGGER -> new FunctionProfile(1024, 120,
-                    List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
-                    List.of(),
-                    true,
-                    "Trigger: creates runs, moves them by CAS with their events, claims alerts.");
+            case TRIGGER ->
+                new FunctionProfile(
+                        1024,
+                        120,
+                        List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                        List.of(),
+                        true,
+                        "Trigger: creates runs, moves them by CAS with their events, claims alerts.");
             // Polls the job; reads the run state by key and records a terminal or changed state, and the overdue and
             // cancel marks of a job followed past its poll window, as transitions (run-state CAS update + event put,
             // in one transaction). No listing or delete.
-            case RUN_CHECKER -> new FunctionProfile(512, 60,
-                    List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM),
-                    List.of(),
-                    false,
-                    "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
-            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users; the watchdog's
+            case RUN_CHECKER ->
+                new FunctionProfile(
+                        512,
+                        60,
+                        List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM),
+                        List.of(),
+                        false,
+                        "Run checker: polls jobs, moves the run state by CAS with its event; no listing or delete.");
+            // Registration: pipelines with their indexes (downstream; archetype, calendar and sensor users; the
+            // watchdog's
             // watch and due entry) as
             // TransactWriteItems of conditional puts and deletes plus updates of the archetype/calendar guards (ADD
             // usage, SET revision); archetypes, calendars, sensors (conditional puts), evaluation and sensor markers
-            // (conditional puts); a requested rerun is one transaction of puts (rerun, its pipeline copy, replay marker,
+            // (conditional puts); a requested rerun is one transaction of puts (rerun, its pipeline copy, replay
+            // marker,
             // event) and an update that adds one to the day's rerun budget counter only while it is below the budget
             // (acceptRerun); an operator's lock release (delete of the lock item, its audit event and a hand-on
             // marker); reads by key, the users of a changed archetype or calendar and the readers of a written sensor
             // in batches (BatchGetItem); lists via GSI1 (TYPE#…, RUNS#, RUNLOGS#, RERUNS#) and per pipeline or index
             // partition on the table. It never updates a run state: those belong to the workflow. The 29 s timeout is
             // API Gateway's integration limit.
-            case API -> new FunctionProfile(1024, 29,
-                    List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
-                    List.of(QUERY),
-                    false,
-                    "API: registration with its indexes and guards, sensors, markers, reruns and their daily budget; listings via GSI1; no scan.");
+            case API ->
+                new FunctionProfile(
+                        1024,
+                        29,
+                        List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                        List.of(QUERY),
+                        false,
+                        "API: registration with its indexes and guards, sensors, markers, reruns and their daily budget; listings via GSI1; no scan.");
         };
     }
 }

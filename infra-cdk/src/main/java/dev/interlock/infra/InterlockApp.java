@@ -3,16 +3,15 @@ package dev.interlock.infra;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
-import software.amazon.awscdk.App;
-import software.amazon.awscdk.Aspects;
-import software.amazon.awscdk.Environment;
-import software.amazon.awscdk.StackProps;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.Aspects;
+import software.amazon.awscdk.Environment;
+import software.amazon.awscdk.StackProps;
 
 /**
  * The CDK app ({@code cdk.json} runs it): reads the deployment options from context, builds the one Interlock stack
@@ -20,8 +19,7 @@ import java.util.Map;
  */
 public final class InterlockApp {
 
-    private InterlockApp() {
-    }
+    private InterlockApp() {}
 
     public static void main(String[] args) {
         // The context is checked before the CDK's JavaScript runtime starts: a typo costs a second, not a synthesis.
@@ -41,10 +39,16 @@ public final class InterlockApp {
      * tests assert is what {@code cdk deploy} ships.
      */
     public static InterlockStack stack(App app, DeploymentOptions options, BuildArtifacts artifacts, Environment env) {
-        InterlockStack stack = new InterlockStack(app, options.stackName(), StackProps.builder()
-                .env(env)
-                .description("Interlock: readiness gate for data pipelines (table, functions, workflow, API, alarms)")
-                .build(), options, artifacts);
+        InterlockStack stack = new InterlockStack(
+                app,
+                options.stackName(),
+                StackProps.builder()
+                        .env(env)
+                        .description(
+                                "Interlock: readiness gate for data pipelines (table, functions, workflow, API, alarms)")
+                        .build(),
+                options,
+                artifacts);
         Aspects.of(app).add(new AwsSolutionsChecks());
         return stack;
     }
@@ -54,9 +58,12 @@ public final class InterlockApp {
      * synthesizes without the CLI (tests, the IAM conformance check) starts from it so its template is the CLI's.
      */
     public static Map<String, Object> cdkJsonContext() {
-        Path cdkJson = BuildArtifacts.findRepositoryRoot(Path.of("")).resolve("infra-cdk").resolve("cdk.json");
+        Path cdkJson = BuildArtifacts.findRepositoryRoot(Path.of(""))
+                .resolve("infra-cdk")
+                .resolve("cdk.json");
         try {
-            Map<String, Object> json = new ObjectMapper().readValue(Files.readString(cdkJson), new TypeReference<>() { });
+            Map<String, Object> json =
+                    new ObjectMapper().readValue(Files.readString(cdkJson), new TypeReference<>() {});
             @SuppressWarnings("unchecked")
             Map<String, Object> context = (Map<String, Object>) json.getOrDefault("context", Map.of());
             return context;

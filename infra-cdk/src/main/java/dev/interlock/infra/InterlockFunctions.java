@@ -1,17 +1,26 @@
 package dev.interlock.infra;
 
+import static dev.interlock.infra.StackConventions.pascal;
+import static dev.interlock.infra.StackConventions.retention;
+
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
 import io.github.cdklabs.cdknag.RegexAppliesTo;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
-import software.amazon.awscdk.services.iam.Role;
 import software.amazon.awscdk.services.iam.Effect;
-import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.amazon.awscdk.services.iam.Policy;
+import software.amazon.awscdk.services.iam.PolicyStatement;
+import software.amazon.awscdk.services.iam.Role;
 import software.amazon.awscdk.services.iam.ServicePrincipal;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.Architecture;
@@ -23,16 +32,6 @@ import software.amazon.awscdk.services.lambda.Tracing;
 import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.stepfunctions.StateMachine;
 import software.constructs.Construct;
-
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-
-import static dev.interlock.infra.StackConventions.pascal;
-import static dev.interlock.infra.StackConventions.retention;
 
 /**
  * The six functions, each with its own role, log group and {@code live} alias, and the grants of the matrix: the
@@ -46,7 +45,9 @@ final class InterlockFunctions {
 
     /** The four functions the state machine invokes, in the order of the ASL placeholders. */
     static final List<InterlockFunction> WORKFLOW_FUNCTIONS = List.of(
-            InterlockFunction.ORCHESTRATOR, InterlockFunction.EVALUATOR, InterlockFunction.TRIGGER,
+            InterlockFunction.ORCHESTRATOR,
+            InterlockFunction.EVALUATOR,
+            InterlockFunction.TRIGGER,
             InterlockFunction.RUN_CHECKER);
 
     private final Construct scope;
@@ -58,8 +59,12 @@ final class InterlockFunctions {
     private final Map<InterlockFunction, Role> roles = new EnumMap<>(InterlockFunction.class);
     private final Map<InterlockFunction, Alias> aliases = new EnumMap<>(InterlockFunction.class);
 
-    InterlockFunctions(Construct scope, DeploymentOptions options, BuildArtifacts artifacts, InterlockTable table,
-                       AlertTopic alerts) {
+    InterlockFunctions(
+            Construct scope,
+            DeploymentOptions options,
+            BuildArtifacts artifacts,
+            InterlockTable table,
+            AlertTopic alerts) {
         this.scope = scope;
         this.options = options;
         this.artifacts = artifacts;
@@ -67,11 +72,13 @@ final class InterlockFunctions {
         this.alerts = alerts;
         this.executionTimeoutSeconds = artifacts.executionTimeoutSeconds();
         for (InterlockFunction f : InterlockFunction.values()) {
-            roles.put(f, Role.Builder.create(scope, pascal(f) + "Role")
-                    .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
-                    .description("Interlock " + f.moduleName()
-                            + " function: only the actions listed in FunctionProfile")
-                    .build());
+            roles.put(
+                    f,
+                    Role.Builder.create(scope, pascal(f) + "Role")
+                            .assumedBy(new ServicePrincipal("lambda.amazonaws.com"))
+                            .description("Interlock " + f.moduleName()
+                                    + " function: only the actions listed in FunctionProfile")
+                            .build());
         }
     }
 
@@ -153,12 +160,16 @@ final class InterlockFunctions {
                 .build();
         // With its own role the function gets no AWSLambdaBasicExecutionRole: it may write to its log group only.
         logGroup.grantWrite(role);
-        Annotations.of(fn).acknowledgeWarning("@aws-cdk/aws-lambda:snapStartRequirePublish",
-                "Every caller invokes the live alias on the function's current published version, below.");
-        aliases.put(f, Alias.Builder.create(scope, pascal(f) + "LiveAlias")
-                .aliasName(InterlockStack.LIVE_ALIAS)
-                .version(fn.getCurrentVersion())
-                .build());
+        Annotations.of(fn)
+                .acknowledgeWarning(
+                        "@aws-cdk/aws-lambda:snapStartRequirePublish",
+                        "Every caller invokes the live alias on the function's current published version, below.");
+        aliases.put(
+                f,
+                Alias.Builder.create(scope, pascal(f) + "LiveAlias")
+                        .aliasName(InterlockStack.LIVE_ALIAS)
+                        .version(fn.getCurrentVersion())
+                        .build());
     }
 
     /**
@@ -172,9 +183,12 @@ final class InterlockFunctions {
         for (EnvVar v : FunctionProfile.environmentOf(f)) {
             String value = switch (v) {
                 case TABLE_NAME -> table.table().getTableName();
-                case STATE_MACHINE_ARN -> Objects.requireNonNull(machine,
-                        f.moduleName() + " reads STATE_MACHINE_ARN and must be created after the state machine")
-                        .getStateMachineArn();
+                case STATE_MACHINE_ARN ->
+                    Objects.requireNonNull(
+                                    machine,
+                                    f.moduleName()
+                                            + " reads STATE_MACHINE_ARN and must be created after the state machine")
+                            .getStateMachineArn();
                 case ALERT_TOPIC_ARN -> alerts.topic().getTopicArn();
                 case EVALUATOR_BASE_URL -> options.evaluatorBaseUrl();
                 case STALE_MARKER_DAYS -> Integer.toString(options.staleMarkerDays());
@@ -183,9 +197,12 @@ final class InterlockFunctions {
                 case RETENTION_DAYS -> Integer.toString(options.retentionDays());
                 case MAX_RERUNS_PER_DAY -> Integer.toString(options.maxRerunsPerDay());
                 case INTERLOCK_SECRET_HOSTS -> options.secrets().secretHosts();
-                case INTERLOCK_SECRETS_PREFIX -> options.secrets().secretsPrefix().orElse("");
-                case INTERLOCK_SSM_PARAMETER_PREFIX -> options.secrets().ssmParameterPrefix().orElse("");
-                case INTERLOCK_SECRET_CACHE_SECONDS -> Integer.toString(options.secrets().cacheSeconds());
+                case INTERLOCK_SECRETS_PREFIX ->
+                    options.secrets().secretsPrefix().orElse("");
+                case INTERLOCK_SSM_PARAMETER_PREFIX ->
+                    options.secrets().ssmParameterPrefix().orElse("");
+                case INTERLOCK_SECRET_CACHE_SECONDS ->
+                    Integer.toString(options.secrets().cacheSeconds());
                 default -> throw new IllegalStateException("No AWS value for " + v + " used by " + f.moduleName());
             };
             env.put(v.name(), value);
@@ -215,7 +232,8 @@ final class InterlockFunctions {
         if (pollsJobs && !options.jobs().emrServerlessApplicationIds().isEmpty()) {
             wildcardResources.add(RegexAppliesTo.builder()
                     .regex("/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"
-                            + "\\/applications\\/[0-9a-z]+\\/jobruns\\/\\*$/g").build());
+                            + "\\/applications\\/[0-9a-z]+\\/jobruns\\/\\*$/g")
+                    .build());
             reason += "; EMR Serverless job runs are scoped to the configured applications, only the run id "
                     + "(minted by StartJobRun) is left open";
         }
@@ -230,17 +248,25 @@ final class InterlockFunctions {
         if (readsSecrets && options.secrets().secretsPrefix().isPresent()) {
             wildcardResources.add(RegexAppliesTo.builder()
                     .regex("/^Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:"
-                            + "[A-Za-z0-9\\/_+=.@-]+\\*$/g").build());
+                            + "[A-Za-z0-9\\/_+=.@-]+\\*$/g")
+                    .build());
             reason += "; Secrets Manager secrets are scoped to the configured name prefix, the wildcard covers the "
                     + "names under it and the random suffix AWS appends to every secret ARN";
         }
         if (readsSecrets && options.secrets().ssmParameterPrefix().isPresent()) {
             wildcardResources.add(RegexAppliesTo.builder()
                     .regex("/^Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\\/"
-                            + "[A-Za-z0-9_.\\/-]*\\*$/g").build());
+                            + "[A-Za-z0-9_.\\/-]*\\*$/g")
+                    .build());
             reason += "; SSM parameters are scoped to the configured path, the wildcard covers the names under it";
         }
-        NagSuppressions.addResourceSuppressions(roles.get(f), List.of(NagPackSuppression.builder()
-                .id("AwsSolutions-IAM5").reason(reason).appliesTo(wildcardResources).build()), true);
+        NagSuppressions.addResourceSuppressions(
+                roles.get(f),
+                List.of(NagPackSuppression.builder()
+                        .id("AwsSolutions-IAM5")
+                        .reason(reason)
+                        .appliesTo(wildcardResources)
+                        .build()),
+                true);
     }
 }

@@ -26,8 +26,9 @@ public final class InterlockStack extends Stack {
     public static final String LIVE_ALIAS = "live";
     /** The registration API's one stage. */
     public static final String API_STAGE = "v1";
-    public InterlockStack(Construct scope, String id, StackProps props, DeploymentOptions options,
-                          BuildArtifacts artifacts) {
+
+    public InterlockStack(
+            Construct scope, String id, StackProps props, DeploymentOptions options, BuildArtifacts artifacts) {
         super(scope, id, props);
         artifacts.requireDeployableJars();
         Tags.of(this).add("application", "interlock");
@@ -40,28 +41,37 @@ public final class InterlockStack extends Stack {
         functions.addEntryFunctions(workflow.stateMachine());
         functions.grantProfiles();
         functions.grantJobCallbacks(workflow.stateMachine());
-        StreamRouting streamRouting = new StreamRouting(this, table,
-                functions.alias(InterlockFunction.STREAM_ROUTER), workflow.stateMachine());
+        StreamRouting streamRouting = new StreamRouting(
+                this, table, functions.alias(InterlockFunction.STREAM_ROUTER), workflow.stateMachine());
         Alias orchestrator = functions.alias(InterlockFunction.ORCHESTRATOR);
         new WatchdogSchedule(this, options, orchestrator);
         if (options.jobStateRules()) {
             new JobStateRules(this, options.jobs(), orchestrator);
         }
-        RegistrationApi api = new RegistrationApi(this, options, artifacts.apiContract(),
-                functions.alias(InterlockFunction.API));
+        RegistrationApi api =
+                new RegistrationApi(this, options, artifacts.apiContract(), functions.alias(InterlockFunction.API));
         new Alarms(this, options, functions, workflow.stateMachine(), streamRouting.deadLetterQueue(), api.restApi());
 
-        CfnOutput.Builder.create(this, "ApiUrl").description("Registration API endpoint (--endpoint of the CLI)")
-                .value(api.restApi().getUrl()).build();
-        CfnOutput.Builder.create(this, "TableName").description("Interlock DynamoDB table")
-                .value(table.table().getTableName()).build();
-        CfnOutput.Builder.create(this, "StateMachineArn").description("Pipeline state machine")
-                .value(workflow.stateMachine().getStateMachineArn()).build();
-        CfnOutput.Builder.create(this, "AlertTopicArn").description("Subscribe here to receive alerts")
-                .value(alerts.topic().getTopicArn()).build();
+        CfnOutput.Builder.create(this, "ApiUrl")
+                .description("Registration API endpoint (--endpoint of the CLI)")
+                .value(api.restApi().getUrl())
+                .build();
+        CfnOutput.Builder.create(this, "TableName")
+                .description("Interlock DynamoDB table")
+                .value(table.table().getTableName())
+                .build();
+        CfnOutput.Builder.create(this, "StateMachineArn")
+                .description("Pipeline state machine")
+                .value(workflow.stateMachine().getStateMachineArn())
+                .build();
+        CfnOutput.Builder.create(this, "AlertTopicArn")
+                .description("Subscribe here to receive alerts")
+                .value(alerts.topic().getTopicArn())
+                .build();
         CfnOutput.Builder.create(this, "StreamDeadLetterQueueUrl")
                 .description("Stream batches that exhausted their retries")
-                .value(streamRouting.deadLetterQueue().getQueueUrl()).build();
+                .value(streamRouting.deadLetterQueue().getQueueUrl())
+                .build();
 
         // Last: a suppression applies only to the policy documents that exist when it is added.
         functions.suppressUnavoidableWildcards();

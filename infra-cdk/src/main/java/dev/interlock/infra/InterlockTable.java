@@ -1,6 +1,7 @@
 package dev.interlock.infra;
 
 import dev.interlock.model.runtime.TableDefinition;
+import java.util.List;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
@@ -15,8 +16,6 @@ import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.IRole;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 import software.constructs.Construct;
-
-import java.util.List;
 
 /**
  * The one DynamoDB table, shaped by {@link TableDefinition#INTERLOCK}, and the grants on it that a function's
@@ -34,7 +33,8 @@ final class InterlockTable {
                 .sortKey(stringKey(DEFINITION.sortKey()))
                 .billingMode(BillingMode.PAY_PER_REQUEST)
                 .pointInTimeRecoverySpecification(PointInTimeRecoverySpecification.builder()
-                        .pointInTimeRecoveryEnabled(true).build())
+                        .pointInTimeRecoveryEnabled(true)
+                        .build())
                 // KMS with the AWS managed key: encrypted at rest, and stream readers need no key grant.
                 .encryption(TableEncryption.AWS_MANAGED)
                 .deletionProtection(options.deletionProtection())
@@ -62,16 +62,19 @@ final class InterlockTable {
     void grant(IRole role, FunctionProfile profile) {
         if (!profile.tableActions().isEmpty()) {
             role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                    .sid("InterlockTable").effect(Effect.ALLOW)
+                    .sid("InterlockTable")
+                    .effect(Effect.ALLOW)
                     .actions(profile.tableActions())
                     .resources(List.of(table.getTableArn()))
                     .build());
         }
         if (!profile.indexActions().isEmpty()) {
             List<String> indexArns = DEFINITION.globalIndexes().stream()
-                    .map(index -> table.getTableArn() + "/index/" + index.name()).toList();
+                    .map(index -> table.getTableArn() + "/index/" + index.name())
+                    .toList();
             role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                    .sid("InterlockIndexes").effect(Effect.ALLOW)
+                    .sid("InterlockIndexes")
+                    .effect(Effect.ALLOW)
                     .actions(profile.indexActions())
                     .resources(indexArns)
                     .build());

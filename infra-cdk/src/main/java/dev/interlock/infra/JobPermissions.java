@@ -1,13 +1,12 @@
 package dev.interlock.infra;
 
 import dev.interlock.infra.DeploymentOptions.JobTargets;
-import software.amazon.awscdk.Aws;
-import software.amazon.awscdk.services.iam.Effect;
-import software.amazon.awscdk.services.iam.PolicyStatement;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awscdk.Aws;
+import software.amazon.awscdk.services.iam.Effect;
+import software.amazon.awscdk.services.iam.PolicyStatement;
 
 /**
  * The permissions that let the trigger start jobs, the run-checker poll them and the evaluator call Lambda
@@ -29,14 +28,16 @@ final class JobPermissions {
             statements.add(allow("TriggerGlueJobs", List.of("glue:StartJobRun", "glue:GetJobRun"), glueJobArns()));
         }
         if (!jobs.emrClusterIds().isEmpty()) {
-            statements.add(allow("TriggerEmrSteps", List.of("elasticmapreduce:AddJobFlowSteps",
-                    "elasticmapreduce:DescribeStep"), emrClusterArns()));
+            statements.add(allow(
+                    "TriggerEmrSteps",
+                    List.of("elasticmapreduce:AddJobFlowSteps", "elasticmapreduce:DescribeStep"),
+                    emrClusterArns()));
         }
         if (!jobs.emrServerlessApplicationIds().isEmpty()) {
-            statements.add(allow("TriggerEmrServerlessJobs", List.of("emr-serverless:StartJobRun"),
-                    emrServerlessApplicationArns()));
-            statements.add(allow("ReadEmrServerlessJobRuns", List.of("emr-serverless:GetJobRun"),
-                    emrServerlessJobRunArns()));
+            statements.add(allow(
+                    "TriggerEmrServerlessJobs", List.of("emr-serverless:StartJobRun"), emrServerlessApplicationArns()));
+            statements.add(
+                    allow("ReadEmrServerlessJobRuns", List.of("emr-serverless:GetJobRun"), emrServerlessJobRunArns()));
             // A job runs as its execution role; passing exactly the configured roles, and only to EMR Serverless.
             statements.add(PolicyStatement.Builder.create()
                     .sid("PassEmrServerlessExecutionRoles")
@@ -48,12 +49,12 @@ final class JobPermissions {
         }
         if (!jobs.stateMachineArns().isEmpty()) {
             statements.add(allow("TriggerStateMachines", List.of("states:StartExecution"), jobs.stateMachineArns()));
-            statements.add(allow("ReadStateMachineExecutions", List.of("states:DescribeExecution"),
-                    stateMachineExecutionArns()));
+            statements.add(allow(
+                    "ReadStateMachineExecutions", List.of("states:DescribeExecution"), stateMachineExecutionArns()));
         }
         if (!jobs.triggerFunctionArns().isEmpty()) {
-            statements.add(allow("TriggerLambdaFunctions", List.of("lambda:InvokeFunction"),
-                    jobs.triggerFunctionArns()));
+            statements.add(
+                    allow("TriggerLambdaFunctions", List.of("lambda:InvokeFunction"), jobs.triggerFunctionArns()));
         }
         return statements;
     }
@@ -68,15 +69,21 @@ final class JobPermissions {
             statements.add(allow("PollGlueJobRuns", List.of("glue:GetJobRun", "glue:BatchStopJobRun"), glueJobArns()));
         }
         if (!jobs.emrClusterIds().isEmpty()) {
-            statements.add(allow("PollEmrSteps", List.of("elasticmapreduce:DescribeStep", "elasticmapreduce:CancelSteps"),
+            statements.add(allow(
+                    "PollEmrSteps",
+                    List.of("elasticmapreduce:DescribeStep", "elasticmapreduce:CancelSteps"),
                     emrClusterArns()));
         }
         if (!jobs.emrServerlessApplicationIds().isEmpty()) {
-            statements.add(allow("PollEmrServerlessJobRuns", List.of("emr-serverless:GetJobRun", "emr-serverless:CancelJobRun"),
+            statements.add(allow(
+                    "PollEmrServerlessJobRuns",
+                    List.of("emr-serverless:GetJobRun", "emr-serverless:CancelJobRun"),
                     emrServerlessJobRunArns()));
         }
         if (!jobs.stateMachineArns().isEmpty()) {
-            statements.add(allow("PollStateMachineExecutions", List.of("states:DescribeExecution", "states:StopExecution"),
+            statements.add(allow(
+                    "PollStateMachineExecutions",
+                    List.of("states:DescribeExecution", "states:StopExecution"),
                     stateMachineExecutionArns()));
         }
         return statements;
@@ -91,7 +98,12 @@ final class JobPermissions {
     }
 
     private static PolicyStatement allow(String sid, List<String> actions, List<String> resources) {
-        return PolicyStatement.Builder.create().sid(sid).effect(Effect.ALLOW).actions(actions).resources(resources).build();
+        return PolicyStatement.Builder.create()
+                .sid(sid)
+                .effect(Effect.ALLOW)
+                .actions(actions)
+                .resources(resources)
+                .build();
     }
 
     private static String arnPrefix(String service) {
@@ -99,27 +111,34 @@ final class JobPermissions {
     }
 
     private List<String> glueJobArns() {
-        return jobs.glueJobNames().stream().map(name -> arnPrefix("glue") + "job/" + name).toList();
+        return jobs.glueJobNames().stream()
+                .map(name -> arnPrefix("glue") + "job/" + name)
+                .toList();
     }
 
     private List<String> emrClusterArns() {
-        return jobs.emrClusterIds().stream().map(id -> arnPrefix("elasticmapreduce") + "cluster/" + id).toList();
+        return jobs.emrClusterIds().stream()
+                .map(id -> arnPrefix("elasticmapreduce") + "cluster/" + id)
+                .toList();
     }
 
     private List<String> emrServerlessApplicationArns() {
         return jobs.emrServerlessApplicationIds().stream()
-                .map(id -> arnPrefix("emr-serverless") + "/applications/" + id).toList();
+                .map(id -> arnPrefix("emr-serverless") + "/applications/" + id)
+                .toList();
     }
 
     /** Job-run ids are minted by StartJobRun, so the grant names the application and leaves the run id open. */
     private List<String> emrServerlessJobRunArns() {
         return jobs.emrServerlessApplicationIds().stream()
-                .map(id -> arnPrefix("emr-serverless") + "/applications/" + id + "/jobruns/*").toList();
+                .map(id -> arnPrefix("emr-serverless") + "/applications/" + id + "/jobruns/*")
+                .toList();
     }
 
     /** Execution names are minted per start, so the grant names the state machine and leaves the execution open. */
     private List<String> stateMachineExecutionArns() {
         return jobs.stateMachineArns().stream()
-                .map(arn -> arn.replaceFirst(":stateMachine:", ":execution:") + ":*").toList();
+                .map(arn -> arn.replaceFirst(":stateMachine:", ":execution:") + ":*")
+                .toList();
     }
 }

@@ -1,6 +1,7 @@
 package dev.interlock.infra;
 
 import dev.interlock.model.runtime.JobStateRule;
+import java.util.List;
 import software.amazon.awscdk.services.events.EventField;
 import software.amazon.awscdk.services.events.EventPattern;
 import software.amazon.awscdk.services.events.Rule;
@@ -8,8 +9,6 @@ import software.amazon.awscdk.services.events.RuleTargetInput;
 import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.constructs.Construct;
-
-import java.util.List;
 
 /**
  * Terminal job state changes of the configured jobs → orchestrator ({@link dev.interlock.model.contract.OrchestratorAction#JOB_STATE_CHANGE}). A service
@@ -38,8 +37,11 @@ final class JobStateRules {
                         .detail(rule.detailPattern(resources))
                         .build())
                 .targets(List.of(LambdaFunction.Builder.create(orchestrator)
-                        .event(RuleTargetInput.fromObject(JobStateRule.targetInput(EventField.getSource(),
-                                EventField.getDetailType(), EventField.getTime(), EventField.fromPath("$.detail"))))
+                        .event(RuleTargetInput.fromObject(JobStateRule.targetInput(
+                                EventField.getSource(),
+                                EventField.getDetailType(),
+                                EventField.getTime(),
+                                EventField.fromPath("$.detail"))))
                         .retryAttempts(3)
                         .build()))
                 .build();

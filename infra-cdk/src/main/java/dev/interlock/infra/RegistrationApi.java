@@ -1,8 +1,14 @@
 package dev.interlock.infra;
 
+import static dev.interlock.infra.StackConventions.retention;
+import static dev.interlock.infra.StackConventions.suppression;
+
 import dev.interlock.infra.DeploymentOptions.ApiAuth;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.apigateway.AccessLogFormat;
@@ -30,13 +36,6 @@ import software.amazon.awscdk.services.logs.LogGroup;
 import software.amazon.awscdk.services.wafv2.CfnWebACL;
 import software.amazon.awscdk.services.wafv2.CfnWebACLAssociation;
 import software.constructs.Construct;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
-import static dev.interlock.infra.StackConventions.retention;
-import static dev.interlock.infra.StackConventions.suppression;
 
 /**
  * The registration API: one REST method per operation of the API's OpenAPI document, Lambda proxy to the {@code api}
@@ -67,8 +66,16 @@ final class RegistrationApi {
                         .throttlingBurstLimit(options.apiThrottleBurstLimit())
                         .accessLogDestination(new LogGroupLogDestination(accessLogs))
                         .accessLogFormat(AccessLogFormat.jsonWithStandardFields(JsonWithStandardFieldProps.builder()
-                                .caller(true).httpMethod(true).ip(true).protocol(true).requestTime(true)
-                                .resourcePath(true).responseLength(true).status(true).user(true).build()))
+                                .caller(true)
+                                .httpMethod(true)
+                                .ip(true)
+                                .protocol(true)
+                                .requestTime(true)
+                                .resourcePath(true)
+                                .responseLength(true)
+                                .status(true)
+                                .user(true)
+                                .build()))
                         // ERROR, not INFO: execution logs at INFO would copy registration bodies into CloudWatch.
                         .loggingLevel(MethodLoggingLevel.ERROR)
                         .dataTraceEnabled(false)
@@ -77,13 +84,17 @@ final class RegistrationApi {
                         .build())
                 .build();
         if (options.apiGatewayAccountRole()) {
-            NagSuppressions.addResourceSuppressions(restApi, List.of(NagPackSuppression.builder()
-                    .id("AwsSolutions-IAM4")
-                    .reason("The account-level API Gateway logging role uses AWS's AmazonAPIGatewayPushToCloudWatchLogs, "
-                            + "the policy API Gateway documents for execution and access logging")
-                    .appliesTo(List.of("Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
-                            + "AmazonAPIGatewayPushToCloudWatchLogs"))
-                    .build()), true);
+            NagSuppressions.addResourceSuppressions(
+                    restApi,
+                    List.of(NagPackSuppression.builder()
+                            .id("AwsSolutions-IAM4")
+                            .reason(
+                                    "The account-level API Gateway logging role uses AWS's AmazonAPIGatewayPushToCloudWatchLogs, "
+                                            + "the policy API Gateway documents for execution and access logging")
+                            .appliesTo(List.of("Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/"
+                                    + "AmazonAPIGatewayPushToCloudWatchLogs"))
+                            .build()),
+                    true);
         }
         addMethods(contract, apiFunction, iam);
         if (!iam) {
@@ -103,13 +114,15 @@ final class RegistrationApi {
      * YAML, which no API Gateway model can describe, so the function validates them.
      */
     private void addMethods(ApiContract contract, Alias apiFunction, boolean iam) {
-        RequestValidator validator = restApi.addRequestValidator("PathAndBodyValidator",
+        RequestValidator validator = restApi.addRequestValidator(
+                "PathAndBodyValidator",
                 RequestValidatorOptions.builder()
                         .requestValidatorName("path-parameters-and-body")
                         .validateRequestParameters(true)
                         .validateRequestBody(true)
                         .build());
-        LambdaIntegration integration = new LambdaIntegration(apiFunction,
+        LambdaIntegration integration = new LambdaIntegration(
+                apiFunction,
                 LambdaIntegrationOptions.builder()
                         .proxy(true)
                         // One invoke permission for the whole API instead of one per route (and per test-invoke).
@@ -117,20 +130,25 @@ final class RegistrationApi {
                         .build());
         for (ApiContract.Operation operation : contract.operations()) {
             IResource resource = restApi.getRoot().resourceForPath(operation.path());
-            resource.addMethod(operation.method(), integration, MethodOptions.builder()
-                    .operationName(operation.operationId())
-                    .authorizationType(iam ? AuthorizationType.IAM : AuthorizationType.NONE)
-                    .apiKeyRequired(!iam)
-                    .requestValidator(validator)
-                    .requestParameters(operation.requestParameters())
-                    .build());
+            resource.addMethod(
+                    operation.method(),
+                    integration,
+                    MethodOptions.builder()
+                            .operationName(operation.operationId())
+                            .authorizationType(iam ? AuthorizationType.IAM : AuthorizationType.NONE)
+                            .apiKeyRequired(!iam)
+                            .requestValidator(validator)
+                            .requestParameters(operation.requestParameters())
+                            .build());
         }
         List<NagPackSuppression> authSuppressions = new ArrayList<>();
-        authSuppressions.add(suppression("AwsSolutions-COG4",
+        authSuppressions.add(suppression(
+                "AwsSolutions-COG4",
                 "Callers are AWS principals and CI jobs (SigV4 via the CLI), not end users with a Cognito pool; "
                         + (iam ? "every method uses IAM authorization." : "this deployment chose API-key mode.")));
         if (!iam) {
-            authSuppressions.add(suppression("AwsSolutions-APIG4",
+            authSuppressions.add(suppression(
+                    "AwsSolutions-APIG4",
                     "API-key mode was chosen by context (apiAuth=api-key): every method requires an x-api-key bound "
                             + "to a throttled usage plan; the default deployment uses IAM authorization."));
         }
@@ -139,18 +157,25 @@ final class RegistrationApi {
 
     /** API-key mode: one key on a usage plan with the stage's throttle; the key's id is a stack output. */
     private void addApiKey() {
-        IApiKey key = restApi.addApiKey("ApiKey", ApiKeyOptions.builder()
-                .description("Interlock registration API key").build());
-        UsagePlan plan = restApi.addUsagePlan("UsagePlan", UsagePlanProps
-                .builder()
-                .name(options.stackName() + "-registration")
-                .throttle(ThrottleSettings.builder()
-                        .rateLimit(options.apiThrottleRateLimit())
-                        .burstLimit(options.apiThrottleBurstLimit())
-                        .build())
-                .build());
+        IApiKey key = restApi.addApiKey(
+                "ApiKey",
+                ApiKeyOptions.builder()
+                        .description("Interlock registration API key")
+                        .build());
+        UsagePlan plan = restApi.addUsagePlan(
+                "UsagePlan",
+                UsagePlanProps.builder()
+                        .name(options.stackName() + "-registration")
+                        .throttle(ThrottleSettings.builder()
+                                .rateLimit(options.apiThrottleRateLimit())
+                                .burstLimit(options.apiThrottleBurstLimit())
+                                .build())
+                        .build());
         plan.addApiKey(key);
-        plan.addApiStage(UsagePlanPerApiStage.builder().api(restApi).stage(restApi.getDeploymentStage()).build());
+        plan.addApiStage(UsagePlanPerApiStage.builder()
+                .api(restApi)
+                .stage(restApi.getDeploymentStage())
+                .build());
         CfnOutput.Builder.create(scope, "ApiKeyId")
                 .description("Id of the API key; read its value with: aws apigateway get-api-key --include-value "
                         + "--api-key <id>")
@@ -171,14 +196,16 @@ final class RegistrationApi {
                 .description("Interlock registration API: refuses request bodies over " + options.apiMaxRequestBodyKb()
                         + " KiB")
                 .defaultAction(CfnWebACL.DefaultActionProperty.builder()
-                        .allow(CfnWebACL.AllowActionProperty.builder().build()).build())
+                        .allow(CfnWebACL.AllowActionProperty.builder().build())
+                        .build())
                 .rules(List.of(CfnWebACL.RuleProperty.builder()
                         .name("RequestBodyTooLarge")
                         .priority(0)
                         .action(CfnWebACL.RuleActionProperty.builder()
                                 .block(CfnWebACL.BlockActionProperty.builder()
                                         .customResponse(CfnWebACL.CustomResponseProperty.builder()
-                                                .responseCode(413).build())
+                                                .responseCode(413)
+                                                .build())
                                         .build())
                                 .build())
                         .statement(CfnWebACL.StatementProperty.builder()
@@ -188,7 +215,9 @@ final class RegistrationApi {
                                                 .build())
                                         .regexString(ContentLengthPattern.greaterThan(limitBytes))
                                         .textTransformations(List.of(CfnWebACL.TextTransformationProperty.builder()
-                                                .priority(0).type("NONE").build()))
+                                                .priority(0)
+                                                .type("NONE")
+                                                .build()))
                                         .build())
                                 .build())
                         .visibilityConfig(visibility("request-body-too-large"))
@@ -203,6 +232,9 @@ final class RegistrationApi {
 
     private static CfnWebACL.VisibilityConfigProperty visibility(String metricName) {
         return CfnWebACL.VisibilityConfigProperty.builder()
-                .cloudWatchMetricsEnabled(true).sampledRequestsEnabled(true).metricName(metricName).build();
+                .cloudWatchMetricsEnabled(true)
+                .sampledRequestsEnabled(true)
+                .metricName(metricName)
+                .build();
     }
 }

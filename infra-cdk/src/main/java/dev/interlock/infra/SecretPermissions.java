@@ -2,15 +2,14 @@ package dev.interlock.infra;
 
 import dev.interlock.infra.DeploymentOptions.SecretAccess;
 import dev.interlock.model.runtime.InterlockFunction;
-import software.amazon.awscdk.Aws;
-import software.amazon.awscdk.services.iam.Effect;
-import software.amazon.awscdk.services.iam.PolicyStatement;
-
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import software.amazon.awscdk.Aws;
+import software.amazon.awscdk.services.iam.Effect;
+import software.amazon.awscdk.services.iam.PolicyStatement;
 
 /**
  * What the functions that send requests (evaluator, trigger, run-checker) may read to resolve {@code ${secret:…}} and
@@ -22,8 +21,8 @@ import java.util.Set;
 final class SecretPermissions {
 
     /** The functions that resolve credentials (OutboundTemplates in lambdas/jobs). */
-    static final Set<InterlockFunction> READERS = EnumSet.of(InterlockFunction.EVALUATOR, InterlockFunction.TRIGGER,
-            InterlockFunction.RUN_CHECKER);
+    static final Set<InterlockFunction> READERS =
+            EnumSet.of(InterlockFunction.EVALUATOR, InterlockFunction.TRIGGER, InterlockFunction.RUN_CHECKER);
 
     private final SecretAccess access;
 
@@ -37,10 +36,12 @@ final class SecretPermissions {
         if (!READERS.contains(function)) {
             return statements;
         }
-        access.secretsPrefix().ifPresent(prefix -> statements.add(allow("ReadPipelineSecrets",
-                "secretsmanager:GetSecretValue", secretArnPattern(prefix))));
-        access.ssmParameterPrefix().ifPresent(prefix -> statements.add(allow("ReadPipelineParameters",
-                "ssm:GetParameter", parameterArnPattern(prefix))));
+        access.secretsPrefix()
+                .ifPresent(prefix -> statements.add(
+                        allow("ReadPipelineSecrets", "secretsmanager:GetSecretValue", secretArnPattern(prefix))));
+        access.ssmParameterPrefix()
+                .ifPresent(prefix -> statements.add(
+                        allow("ReadPipelineParameters", "ssm:GetParameter", parameterArnPattern(prefix))));
         if (!access.kmsKeyArns().isEmpty() && access.readsAny()) {
             List<String> services = new ArrayList<>();
             access.secretsPrefix().ifPresent(p -> services.add("secretsmanager." + Aws.REGION + ".amazonaws.com"));
@@ -58,7 +59,8 @@ final class SecretPermissions {
 
     /** Secret ARNs end in a random six-character suffix, so the name prefix is followed by a wildcard. */
     static String secretArnPattern(String prefix) {
-        return "arn:" + Aws.PARTITION + ":secretsmanager:" + Aws.REGION + ":" + Aws.ACCOUNT_ID + ":secret:" + prefix + "*";
+        return "arn:" + Aws.PARTITION + ":secretsmanager:" + Aws.REGION + ":" + Aws.ACCOUNT_ID + ":secret:" + prefix
+                + "*";
     }
 
     /** A parameter's ARN is its name without the leading slash after {@code parameter/}. */
@@ -68,7 +70,11 @@ final class SecretPermissions {
     }
 
     private static PolicyStatement allow(String sid, String action, String resource) {
-        return PolicyStatement.Builder.create().sid(sid).effect(Effect.ALLOW).actions(List.of(action))
-                .resources(List.of(resource)).build();
+        return PolicyStatement.Builder.create()
+                .sid(sid)
+                .effect(Effect.ALLOW)
+                .actions(List.of(action))
+                .resources(List.of(resource))
+                .build();
     }
 }

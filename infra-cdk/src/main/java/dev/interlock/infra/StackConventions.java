@@ -2,15 +2,13 @@ package dev.interlock.infra;
 
 import dev.interlock.model.runtime.InterlockFunction;
 import io.github.cdklabs.cdknag.NagPackSuppression;
-import software.amazon.awscdk.services.logs.RetentionDays;
-
 import java.util.Locale;
+import software.amazon.awscdk.services.logs.RetentionDays;
 
 /** What every part of the stack names and writes the same way: construct ids, log retention, cdk-nag reasons. */
 final class StackConventions {
 
-    private StackConventions() {
-    }
+    private StackConventions() {}
 
     /** {@code run-checker} → {@code RunChecker}: construct ids and the ASL placeholder stems. */
     static String pascal(InterlockFunction f) {

@@ -1,6 +1,10 @@
 package dev.interlock.infra;
 
+import static dev.interlock.infra.StackConventions.suppression;
+
 import io.github.cdklabs.cdknag.NagSuppressions;
+import java.util.List;
+import java.util.Map;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.lambda.StartingPosition;
@@ -10,11 +14,6 @@ import software.amazon.awscdk.services.sqs.Queue;
 import software.amazon.awscdk.services.sqs.QueueEncryption;
 import software.amazon.awscdk.services.stepfunctions.StateMachine;
 import software.constructs.Construct;
-
-import java.util.List;
-import java.util.Map;
-
-import static dev.interlock.infra.StackConventions.suppression;
 
 /**
  * Marker INSERTs on the table's stream → the stream router, which starts the workflow; batches that exhaust their
@@ -35,9 +34,13 @@ final class StreamRouting {
                 .enforceSsl(true)
                 .retentionPeriod(Duration.days(14))
                 .build();
-        NagSuppressions.addResourceSuppressions(deadLetterQueue, List.of(suppression("AwsSolutions-SQS3",
-                "This queue is itself the dead-letter destination of the stream mapping; it receives batch metadata "
-                        + "for operators, nothing consumes and redrives it, so a DLQ of its own would be empty.")));
+        NagSuppressions.addResourceSuppressions(
+                deadLetterQueue,
+                List.of(
+                        suppression(
+                                "AwsSolutions-SQS3",
+                                "This queue is itself the dead-letter destination of the stream mapping; it receives batch metadata "
+                                        + "for operators, nothing consumes and redrives it, so a DLQ of its own would be empty.")));
         streamRouter.addEventSource(DynamoEventSource.Builder.create(table.table())
                 .startingPosition(StartingPosition.TRIM_HORIZON)
                 .filters(List.of(Map.of("pattern", InterlockTable.DEFINITION.markerStreamFilterPattern())))

@@ -1,6 +1,7 @@
 package dev.interlock.infra;
 
 import dev.interlock.model.contract.OrchestratorAction;
+import java.util.List;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.events.Rule;
 import software.amazon.awscdk.services.events.RuleTargetInput;
@@ -8,8 +9,6 @@ import software.amazon.awscdk.services.events.Schedule;
 import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.constructs.Construct;
-
-import java.util.List;
 
 /** The orchestrator's watchdog tick (absent markers, missed SLAs, stuck runs) every {@code watchdogRateMinutes}. */
 final class WatchdogSchedule {

@@ -1,8 +1,14 @@
 package dev.interlock.infra;
 
+import static dev.interlock.infra.StackConventions.pascal;
+import static dev.interlock.infra.StackConventions.retention;
+
 import dev.interlock.model.runtime.InterlockFunction;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.PolicyStatement;
@@ -17,13 +23,6 @@ import software.amazon.awscdk.services.stepfunctions.StateMachine;
 import software.amazon.awscdk.services.stepfunctions.StateMachineType;
 import software.constructs.Construct;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
-import static dev.interlock.infra.StackConventions.pascal;
-import static dev.interlock.infra.StackConventions.retention;
-
 /**
  * The pipeline state machine from the ASL file, its role (invoke the four workflow aliases, publish alerts, nothing
  * else) and its log group. The ASL's placeholders are filled with the aliases and the alert topic.
@@ -32,8 +31,12 @@ final class Workflow {
 
     private final StateMachine stateMachine;
 
-    Workflow(Construct scope, DeploymentOptions options, BuildArtifacts artifacts, InterlockFunctions functions,
-             AlertTopic alerts) {
+    Workflow(
+            Construct scope,
+            DeploymentOptions options,
+            BuildArtifacts artifacts,
+            InterlockFunctions functions,
+            AlertTopic alerts) {
         Role role = Role.Builder.create(scope, "StateMachineRole")
                 .assumedBy(new ServicePrincipal("states.amazonaws.com"))
                 .description("Interlock state machine: invokes the four workflow aliases and publishes alerts")
@@ -43,19 +46,24 @@ final class Workflow {
             Alias alias = functions.alias(f);
             substitutions.put(pascal(f) + "FunctionArn", alias.getFunctionArn());
             role.addToPrincipalPolicy(PolicyStatement.Builder.create()
-                    .sid("Invoke" + pascal(f)).effect(Effect.ALLOW)
+                    .sid("Invoke" + pascal(f))
+                    .effect(Effect.ALLOW)
                     .actions(List.of("lambda:InvokeFunction"))
                     .resources(List.of(alias.getFunctionArn()))
                     .build());
         }
         substitutions.put("AlertTopicArn", alerts.topic().getTopicArn());
         role.addToPrincipalPolicy(alerts.publishStatement());
-        NagSuppressions.addResourceSuppressions(role, List.of(NagPackSuppression.builder()
-                .id("AwsSolutions-IAM5")
-                .reason("Step Functions log delivery (logs:*LogDelivery, DescribeLogGroups, resource policies) and "
-                        + "X-Ray tracing (PutTraceSegments, GetSampling*) accept only Resource *")
-                .appliesTo(List.of("Resource::*"))
-                .build()), true);
+        NagSuppressions.addResourceSuppressions(
+                role,
+                List.of(NagPackSuppression.builder()
+                        .id("AwsSolutions-IAM5")
+                        .reason(
+                                "Step Functions log delivery (logs:*LogDelivery, DescribeLogGroups, resource policies) and "
+                                        + "X-Ray tracing (PutTraceSegments, GetSampling*) accept only Resource *")
+                        .appliesTo(List.of("Resource::*"))
+                        .build()),
+                true);
 
         LogGroup logGroup = LogGroup.Builder.create(scope, "StateMachineLogs")
                 // The vended-logs prefix keeps CloudWatch Logs' account-wide resource policy under its size limit.
@@ -73,7 +81,11 @@ final class Workflow {
                 .tracingEnabled(true)
                 // Execution data stays out of the logs: trigger headers (credentials for authenticated polls) pass
                 // through the state, and execution history already keeps it under Step Functions access control.
-                .logs(LogOptions.builder().destination(logGroup).level(LogLevel.ALL).includeExecutionData(false).build())
+                .logs(LogOptions.builder()
+                        .destination(logGroup)
+                        .level(LogLevel.ALL)
+                        .includeExecutionData(false)
+                        .build())
                 .build();
     }
 

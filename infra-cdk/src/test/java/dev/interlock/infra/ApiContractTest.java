@@ -1,16 +1,15 @@
 package dev.interlock.infra;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ApiContractTest {
 
@@ -37,12 +36,17 @@ class ApiContractTest {
                   parameters:
                     PipelineId: {name: id, in: path, required: true}
                 """));
-        assertThat(contract.operations()).containsExactly(
-                new ApiContract.Operation("GET", "/pipelines/{id}/runs", "listRuns", Map.of(
-                        "method.request.path.id", true,
-                        "method.request.querystring.cursor", false,
-                        "method.request.header.X-Trace", true)),
-                new ApiContract.Operation("GET", "/health", "health", Map.of()));
+        assertThat(contract.operations())
+                .containsExactly(
+                        new ApiContract.Operation(
+                                "GET",
+                                "/pipelines/{id}/runs",
+                                "listRuns",
+                                Map.of(
+                                        "method.request.path.id", true,
+                                        "method.request.querystring.cursor", false,
+                                        "method.request.header.X-Trace", true)),
+                        new ApiContract.Operation("GET", "/health", "health", Map.of()));
     }
 
     /**
@@ -54,11 +58,14 @@ class ApiContractTest {
         List<String> names = List.of("id", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k");
         StringBuilder doc = new StringBuilder("openapi: 3.0.3\npaths:\n  /things/{id}:\n    get:\n"
                 + "      operationId: listThings\n      parameters:\n        - {name: id, in: path}\n");
-        names.subList(1, names.size()).forEach(n -> doc.append("        - {name: ").append(n).append(", in: query}\n"));
+        names.subList(1, names.size())
+                .forEach(n -> doc.append("        - {name: ").append(n).append(", in: query}\n"));
         ApiContract contract = ApiContract.read(write(doc.toString()));
         List<String> expected = names.stream()
-                .map(n -> "method.request." + (n.equals("id") ? "path." : "querystring.") + n).toList();
-        assertThat(List.copyOf(contract.operations().get(0).requestParameters().keySet())).containsExactlyElementsOf(expected);
+                .map(n -> "method.request." + (n.equals("id") ? "path." : "querystring.") + n)
+                .toList();
+        assertThat(List.copyOf(contract.operations().get(0).requestParameters().keySet()))
+                .containsExactlyElementsOf(expected);
     }
 
     @Test
@@ -69,7 +76,8 @@ class ApiContractTest {
 
     @Test
     void aMissingOrEmptyDocumentIsRefused() throws IOException {
-        assertThatThrownBy(() -> ApiContract.read(dir.resolve("nope.yaml"))).hasMessageContaining("Missing OpenAPI document");
+        assertThatThrownBy(() -> ApiContract.read(dir.resolve("nope.yaml")))
+                .hasMessageContaining("Missing OpenAPI document");
         Path empty = write("openapi: 3.0.3\npaths: {}\n");
         assertThatThrownBy(() -> ApiContract.read(empty)).hasMessageContaining("declares no operation");
     }
@@ -78,7 +86,8 @@ class ApiContractTest {
     void anUnresolvedRefIsRefused() throws IOException {
         Path doc = write("paths:\n  /x/{id}:\n    get:\n      operationId: x\n      parameters:\n"
                 + "        - $ref: '#/components/parameters/Missing'\n");
-        assertThatThrownBy(() -> ApiContract.read(doc)).hasMessageContaining("Unresolved $ref #/components/parameters/Missing");
+        assertThatThrownBy(() -> ApiContract.read(doc))
+                .hasMessageContaining("Unresolved $ref #/components/parameters/Missing");
     }
 
     private Path write(String yaml) throws IOException {

@@ -1,15 +1,14 @@
 package dev.interlock.infra;
 
-import dev.interlock.model.runtime.InterlockFunction;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.model.runtime.InterlockFunction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class BuildArtifactsTest {
 
@@ -19,7 +18,8 @@ class BuildArtifactsTest {
     @Test
     void findsTheRepositoryRootFromTheModuleDirectory() {
         BuildArtifacts artifacts = BuildArtifacts.locate(Path.of(""));
-        assertThat(artifacts.repositoryRoot().resolve("infra-cdk").resolve("pom.xml")).isRegularFile();
+        assertThat(artifacts.repositoryRoot().resolve("infra-cdk").resolve("pom.xml"))
+                .isRegularFile();
         assertThat(artifacts.stateMachineDefinition())
                 .isEqualTo(artifacts.repositoryRoot().resolve(BuildArtifacts.ASL_PATH));
     }
@@ -28,8 +28,7 @@ class BuildArtifactsTest {
     void theMavenBuildHasProducedEveryDeployableJar() {
         BuildArtifacts artifacts = BuildArtifacts.locate(Path.of(""));
         for (InterlockFunction f : InterlockFunction.values()) {
-            assertThat(artifacts.deployableJar(f)).isRegularFile()
-                    .hasFileName(f.moduleName() + "-lambda.jar");
+            assertThat(artifacts.deployableJar(f)).isRegularFile().hasFileName(f.moduleName() + "-lambda.jar");
         }
     }
 
@@ -39,14 +38,19 @@ class BuildArtifactsTest {
         BuildArtifacts artifacts = BuildArtifacts.locate(Path.of(""));
         String asl = artifacts.stateMachineAsl();
         java.util.Set<String> used = new java.util.TreeSet<>();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{([A-Za-z0-9]+)}").matcher(asl);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("\\$\\{([A-Za-z0-9]+)}").matcher(asl);
         while (m.find()) {
             used.add(m.group(1));
         }
         assertThat(used).isEqualTo(new java.util.TreeSet<>(BuildArtifacts.ASL_PLACEHOLDERS));
-        com.fasterxml.jackson.databind.JsonNode contract = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-                artifacts.repositoryRoot().resolve("statemachine/src/main/resources/asl/contract.json").toFile());
-        assertThat(artifacts.executionTimeoutSeconds()).isEqualTo(contract.path("timeoutSeconds").asInt());
+        com.fasterxml.jackson.databind.JsonNode contract = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(artifacts
+                        .repositoryRoot()
+                        .resolve("statemachine/src/main/resources/asl/contract.json")
+                        .toFile());
+        assertThat(artifacts.executionTimeoutSeconds())
+                .isEqualTo(contract.path("timeoutSeconds").asInt());
     }
 
     @Test
@@ -65,7 +69,8 @@ class BuildArtifactsTest {
 
     @Test
     void timeoutSecondsIsReadFromTheDefinition() throws IOException {
-        assertThat(withAsl("{\"StartAt\":\"A\",\"TimeoutSeconds\":7200,\"States\":{}}").executionTimeoutSeconds())
+        assertThat(withAsl("{\"StartAt\":\"A\",\"TimeoutSeconds\":7200,\"States\":{}}")
+                        .executionTimeoutSeconds())
                 .isEqualTo(7200);
     }
 
@@ -77,7 +82,8 @@ class BuildArtifactsTest {
 
     @Test
     void placeholdersTheStackDoesNotSubstituteAreRefused() throws IOException {
-        BuildArtifacts artifacts = withAsl("{\"Resource\":\"${OrchestratorFunctionArn}\",\"X\":\"${ReplayFunctionArn}\"}");
+        BuildArtifacts artifacts =
+                withAsl("{\"Resource\":\"${OrchestratorFunctionArn}\",\"X\":\"${ReplayFunctionArn}\"}");
         assertThatThrownBy(artifacts::stateMachineAsl)
                 .hasMessageContaining("uses placeholders the stack does not substitute: [ReplayFunctionArn]");
     }
@@ -85,7 +91,8 @@ class BuildArtifactsTest {
     @Test
     void aMissingDefinitionIsNamed() {
         BuildArtifacts artifacts = new BuildArtifacts(repo, repo.resolve("nope.asl.json"));
-        assertThatThrownBy(artifacts::stateMachineAsl).hasMessageContaining("Missing state-machine definition")
+        assertThatThrownBy(artifacts::stateMachineAsl)
+                .hasMessageContaining("Missing state-machine definition")
                 .hasMessageContaining("nope.asl.json");
     }
 

@@ -1,12 +1,11 @@
 package dev.interlock.infra;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The CDK CLI is pinned to the 2.x line ({@code aws-cdk} 3.x rejects this library's cloud assembly schema); the

@@ -1,7 +1,6 @@
 package dev.interlock.infra;
 
 import dev.interlock.testing.ExternalTools;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -19,13 +18,13 @@ final class CfnLint {
 
     static final Path CONFIG = Path.of(".cfnlintrc.yaml");
 
-    private CfnLint() {
-    }
+    private CfnLint() {}
 
     /** The installed cfn-lint's version line; skips or fails the test when there is none. */
     static String version() {
         var version = ExternalTools.output(List.of("cfn-lint", "--version"));
-        ExternalTools.require(version.isPresent(),
+        ExternalTools.require(
+                version.isPresent(),
                 "cfn-lint is not installed (pinned in infra-cdk/src/test/python/requirements.txt)");
         return version.get();
     }
@@ -33,10 +32,11 @@ final class CfnLint {
     /** Every finding (errors, warnings, informational) as {@code file:line:column:…:RULE:message} lines. */
     static List<String> findings(Path template) {
         version();
-        List<String> command = List.of("cfn-lint", "--config-file", CONFIG.toString(), "--format", "parseable",
-                "--", template.toString());
+        List<String> command = List.of(
+                "cfn-lint", "--config-file", CONFIG.toString(), "--format", "parseable", "--", template.toString());
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(10, TimeUnit.MINUTES)) {
                 process.destroyForcibly();

@@ -1,6 +1,6 @@
 package dev.interlock.infra;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,8 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The lint harness itself: it reports real errors, and every check the config ignores comes with its reason. */
 class CfnLintTest {
@@ -21,7 +20,8 @@ class CfnLintTest {
                 {"Resources": {"Queue": {"Type": "AWS::SQS::Queue",
                   "Properties": {"MessageRetentionPeriod": "forever", "NoSuchProperty": true}}}}""");
         List<String> findings = CfnLint.findings(template);
-        assertThat(findings).anySatisfy(f -> assertThat(f).contains(":E3002:").contains("NoSuchProperty"))
+        assertThat(findings)
+                .anySatisfy(f -> assertThat(f).contains(":E3002:").contains("NoSuchProperty"))
                 .anySatisfy(f -> assertThat(f).contains(":E3012:").contains("forever"));
     }
 
@@ -36,7 +36,8 @@ class CfnLintTest {
             String id = ignored.group(1);
             // The comment between the previous entry and this one is this entry's reason.
             String reason = config.substring(previous, ignored.start());
-            assertThat(reason).as("a comment above %s in %s gives its reason", id, CfnLint.CONFIG)
+            assertThat(reason)
+                    .as("a comment above %s in %s gives its reason", id, CfnLint.CONFIG)
                     .containsPattern("#\\s+" + id + "\\b.{40,}");
             previous = ignored.end();
         }

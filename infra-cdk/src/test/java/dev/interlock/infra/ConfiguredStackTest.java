@@ -1,21 +1,20 @@
 package dev.interlock.infra;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.infra.DeploymentOptions.ApiAuth;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.InterlockFunction;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import software.amazon.awscdk.assertions.Match;
-
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import software.amazon.awscdk.assertions.Match;
 
 /**
  * A deployment that uses every context option: job permissions appear exactly for the configured jobs, API-key mode,
@@ -29,7 +28,8 @@ class ConfiguredStackTest {
     private static final String GOLD_BUILD = "arn:aws:states:eu-west-1:123456789012:stateMachine:gold-build";
     private static final String COMPACT = "arn:aws:lambda:eu-west-1:123456789012:function:compact-partitions";
     private static final String ROW_COUNT = "arn:aws:lambda:eu-west-1:123456789012:function:row-count-check:live";
-    private static final String SECRETS_KEY = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab";
+    private static final String SECRETS_KEY =
+            "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab";
     private static final String SECRET_HOSTS = "INTERLOCK_AIRFLOW_*=airflow.example.com;"
             + "secret:interlock/airflow*=airflow.example.com;ssm:/interlock/dbx/*=adb-123.azuredatabricks.net";
 
@@ -69,19 +69,34 @@ class ConfiguredStackTest {
      */
     @Test
     void statefulResourcesKeepTheirLogicalIds() {
-        assertThat(StatefulLogicalIds.of(synth)).isEqualTo(Map.of(
-                "AWS::DynamoDB::Table", List.of("TableCD117FA1"),
-                "AWS::SQS::Queue", List.of("StreamDeadLetterQueueDA607735"),
-                "AWS::SNS::Topic", List.of("AlertTopic2720D535"),
-                "AWS::Logs::LogGroup", List.of("ApiAccessLogsE9DF007D", "ApiLogs3D05D88B", "EvaluatorLogsA69B46B6",
-                        "OrchestratorLogsDA257AF9", "RunCheckerLogs890B9926", "StateMachineLogs3CB16D3C",
-                        "StreamRouterLogsC5DA98BD", "TriggerLogs463D9B05"),
-                "AWS::StepFunctions::StateMachine", List.of("PipelineStateMachine88B77A5B"),
-                "AWS::ApiGateway::RestApi", List.of("RegistrationApi996C8F66"),
-                "AWS::ApiGateway::Stage", List.of("RegistrationApiDeploymentStagev148CCE5C1"),
-                "AWS::ApiGateway::ApiKey", List.of("RegistrationApiApiKey9FE4B096"),
-                "AWS::Lambda::EventSourceMapping",
-                List.of("StreamRouterLiveAliasDynamoDBEventSourceInterlockStagingTableEEDEAE108C605C1E")));
+        assertThat(StatefulLogicalIds.of(synth))
+                .isEqualTo(Map.of(
+                        "AWS::DynamoDB::Table",
+                        List.of("TableCD117FA1"),
+                        "AWS::SQS::Queue",
+                        List.of("StreamDeadLetterQueueDA607735"),
+                        "AWS::SNS::Topic",
+                        List.of("AlertTopic2720D535"),
+                        "AWS::Logs::LogGroup",
+                        List.of(
+                                "ApiAccessLogsE9DF007D",
+                                "ApiLogs3D05D88B",
+                                "EvaluatorLogsA69B46B6",
+                                "OrchestratorLogsDA257AF9",
+                                "RunCheckerLogs890B9926",
+                                "StateMachineLogs3CB16D3C",
+                                "StreamRouterLogsC5DA98BD",
+                                "TriggerLogs463D9B05"),
+                        "AWS::StepFunctions::StateMachine",
+                        List.of("PipelineStateMachine88B77A5B"),
+                        "AWS::ApiGateway::RestApi",
+                        List.of("RegistrationApi996C8F66"),
+                        "AWS::ApiGateway::Stage",
+                        List.of("RegistrationApiDeploymentStagev148CCE5C1"),
+                        "AWS::ApiGateway::ApiKey",
+                        List.of("RegistrationApiApiKey9FE4B096"),
+                        "AWS::Lambda::EventSourceMapping",
+                        List.of("StreamRouterLiveAliasDynamoDBEventSourceInterlockStagingTableEEDEAE108C605C1E")));
     }
 
     @Test
@@ -98,8 +113,8 @@ class ConfiguredStackTest {
     void cdkNagAwsSolutionsReportsNoUnsuppressedErrorOrWarning() {
         assertThat(SynthesizedStack.describe(synth.errors())).isEmpty();
         assertThat(SynthesizedStack.describe(synth.warnings())).isEmpty();
-        assertThat(DefaultStackTest.suppressions(synth)).allSatisfy(s ->
-                assertThat(String.valueOf(s.get("reason"))).hasSizeGreaterThanOrEqualTo(10));
+        assertThat(DefaultStackTest.suppressions(synth))
+                .allSatisfy(s -> assertThat(String.valueOf(s.get("reason"))).hasSizeGreaterThanOrEqualTo(10));
     }
 
     @Test
@@ -108,15 +123,19 @@ class ConfiguredStackTest {
         assertThat(Json.strings(synth.statement(t, "TriggerGlueJobs"), "Action"))
                 .containsExactly("glue:StartJobRun", "glue:GetJobRun");
         assertThat(Json.write(synth.statement(t, "TriggerGlueJobs").get("Resource")))
-                .contains(":job/nightly-orders\"").contains(":job/daily-customers\"").doesNotContain("*");
+                .contains(":job/nightly-orders\"")
+                .contains(":job/daily-customers\"")
+                .doesNotContain("*");
         assertThat(Json.strings(synth.statement(t, "TriggerEmrSteps"), "Action"))
                 .containsExactly("elasticmapreduce:AddJobFlowSteps", "elasticmapreduce:DescribeStep");
         assertThat(Json.write(synth.statement(t, "TriggerEmrSteps").get("Resource")))
-                .contains(":cluster/j-2AXXXXXXGAPLF\"").doesNotContain("*");
+                .contains(":cluster/j-2AXXXXXXGAPLF\"")
+                .doesNotContain("*");
         assertThat(Json.strings(synth.statement(t, "TriggerEmrServerlessJobs"), "Action"))
                 .containsExactly("emr-serverless:StartJobRun");
         assertThat(Json.write(synth.statement(t, "TriggerEmrServerlessJobs").get("Resource")))
-                .contains(":/applications/00fabc123def\"").doesNotContain("*");
+                .contains(":/applications/00fabc123def\"")
+                .doesNotContain("*");
         assertThat(Json.write(synth.statement(t, "ReadEmrServerlessJobRuns").get("Resource")))
                 .contains(":/applications/00fabc123def/jobruns/*\"");
         assertThat(synth.statement(t, "TriggerStateMachines").get("Resource")).isEqualTo(GOLD_BUILD);
@@ -132,8 +151,8 @@ class ConfiguredStackTest {
         Map<String, Object> passRole = synth.statement(InterlockFunction.TRIGGER, "PassEmrServerlessExecutionRoles");
         assertThat(Json.strings(passRole, "Action")).containsExactly("iam:PassRole");
         assertThat(passRole.get("Resource")).isEqualTo(EXECUTION_ROLE);
-        assertThat(passRole.get("Condition")).isEqualTo(Map.of("StringEquals",
-                Map.of("iam:PassedToService", "emr-serverless.amazonaws.com")));
+        assertThat(passRole.get("Condition"))
+                .isEqualTo(Map.of("StringEquals", Map.of("iam:PassedToService", "emr-serverless.amazonaws.com")));
         for (InterlockFunction f : InterlockFunction.values()) {
             if (f != InterlockFunction.TRIGGER) {
                 assertThat(synth.actionsOf(f)).doesNotContain("iam:PassRole");
@@ -144,15 +163,28 @@ class ConfiguredStackTest {
     @Test
     void runCheckerMayOnlyReadAndStopTheConfiguredJobsRuns() {
         InterlockFunction rc = InterlockFunction.RUN_CHECKER;
-        assertThat(synth.actionsOf(rc)).contains("glue:GetJobRun", "elasticmapreduce:DescribeStep",
-                        "emr-serverless:GetJobRun", "states:DescribeExecution")
+        assertThat(synth.actionsOf(rc))
+                .contains(
+                        "glue:GetJobRun",
+                        "elasticmapreduce:DescribeStep",
+                        "emr-serverless:GetJobRun",
+                        "states:DescribeExecution")
                 // A job past its pipeline's maximum duration is stopped before a retry may start it again.
-                .contains("glue:BatchStopJobRun", "elasticmapreduce:CancelSteps", "emr-serverless:CancelJobRun",
+                .contains(
+                        "glue:BatchStopJobRun",
+                        "elasticmapreduce:CancelSteps",
+                        "emr-serverless:CancelJobRun",
                         "states:StopExecution")
-                .doesNotContain("glue:StartJobRun", "elasticmapreduce:AddJobFlowSteps", "emr-serverless:StartJobRun",
-                        "states:StartExecution", "lambda:InvokeFunction", "iam:PassRole");
+                .doesNotContain(
+                        "glue:StartJobRun",
+                        "elasticmapreduce:AddJobFlowSteps",
+                        "emr-serverless:StartJobRun",
+                        "states:StartExecution",
+                        "lambda:InvokeFunction",
+                        "iam:PassRole");
         assertThat(Json.write(synth.statement(rc, "PollGlueJobRuns").get("Resource")))
-                .contains(":job/nightly-orders\"").contains(":job/daily-customers\"");
+                .contains(":job/nightly-orders\"")
+                .contains(":job/daily-customers\"");
         assertThat(synth.statement(rc, "PollStateMachineExecutions").get("Resource"))
                 .isEqualTo("arn:aws:states:eu-west-1:123456789012:execution:gold-build:*");
     }
@@ -162,8 +194,13 @@ class ConfiguredStackTest {
         Map<String, Object> invoke = synth.statement(InterlockFunction.EVALUATOR, "InvokeLambdaEvaluators");
         assertThat(Json.strings(invoke, "Action")).containsExactly("lambda:InvokeFunction");
         assertThat(invoke.get("Resource")).isEqualTo(ROW_COUNT);
-        assertThat(Json.at(synth.function(InterlockFunction.EVALUATOR), "Properties", "Environment", "Variables",
-                "EVALUATOR_BASE_URL")).isEqualTo("https://evaluators.example.com/v1/");
+        assertThat(Json.at(
+                        synth.function(InterlockFunction.EVALUATOR),
+                        "Properties",
+                        "Environment",
+                        "Variables",
+                        "EVALUATOR_BASE_URL"))
+                .isEqualTo("https://evaluators.example.com/v1/");
     }
 
     @Test
@@ -171,29 +208,70 @@ class ConfiguredStackTest {
         for (InterlockFunction f : SecretPermissions.READERS) {
             Map<String, Object> secrets = synth.statement(f, "ReadPipelineSecrets");
             assertThat(Json.strings(secrets, "Action")).containsExactly("secretsmanager:GetSecretValue");
-            assertThat(Json.write(secrets.get("Resource"))).isEqualTo(Json.write(Map.of("Fn::Join", List.of("", List.of(
-                    "arn:", Map.of("Ref", "AWS::Partition"), ":secretsmanager:", Map.of("Ref", "AWS::Region"), ":",
-                    Map.of("Ref", "AWS::AccountId"), ":secret:interlock/*")))));
+            assertThat(Json.write(secrets.get("Resource")))
+                    .isEqualTo(Json.write(Map.of(
+                            "Fn::Join",
+                            List.of(
+                                    "",
+                                    List.of(
+                                            "arn:",
+                                            Map.of("Ref", "AWS::Partition"),
+                                            ":secretsmanager:",
+                                            Map.of("Ref", "AWS::Region"),
+                                            ":",
+                                            Map.of("Ref", "AWS::AccountId"),
+                                            ":secret:interlock/*")))));
             Map<String, Object> parameters = synth.statement(f, "ReadPipelineParameters");
             assertThat(Json.strings(parameters, "Action")).containsExactly("ssm:GetParameter");
-            assertThat(Json.write(parameters.get("Resource"))).isEqualTo(Json.write(Map.of("Fn::Join", List.of("", List.of(
-                    "arn:", Map.of("Ref", "AWS::Partition"), ":ssm:", Map.of("Ref", "AWS::Region"), ":",
-                    Map.of("Ref", "AWS::AccountId"), ":parameter/interlock/*")))));
+            assertThat(Json.write(parameters.get("Resource")))
+                    .isEqualTo(Json.write(Map.of(
+                            "Fn::Join",
+                            List.of(
+                                    "",
+                                    List.of(
+                                            "arn:",
+                                            Map.of("Ref", "AWS::Partition"),
+                                            ":ssm:",
+                                            Map.of("Ref", "AWS::Region"),
+                                            ":",
+                                            Map.of("Ref", "AWS::AccountId"),
+                                            ":parameter/interlock/*")))));
             Map<String, Object> decrypt = synth.statement(f, "DecryptPipelineSecrets");
             assertThat(Json.strings(decrypt, "Action")).containsExactly("kms:Decrypt");
             assertThat(decrypt.get("Resource")).isEqualTo(SECRETS_KEY);
-            assertThat(Json.write(decrypt.get("Condition"))).isEqualTo(Json.write(Map.of("StringEquals", Map.of(
-                    "kms:ViaService", List.of(
-                            Map.of("Fn::Join", List.of("", List.of("secretsmanager.", Map.of("Ref", "AWS::Region"), ".amazonaws.com"))),
-                            Map.of("Fn::Join", List.of("", List.of("ssm.", Map.of("Ref", "AWS::Region"), ".amazonaws.com"))))))));
-            assertThat(synth.actionsOf(f).stream().filter(a -> a.startsWith("secretsmanager:") || a.startsWith("ssm:")
-                    || a.startsWith("kms:"))).containsExactlyInAnyOrder("secretsmanager:GetSecretValue", "ssm:GetParameter",
-                    "kms:Decrypt");
+            assertThat(Json.write(decrypt.get("Condition")))
+                    .isEqualTo(Json.write(Map.of(
+                            "StringEquals",
+                            Map.of(
+                                    "kms:ViaService",
+                                    List.of(
+                                            Map.of(
+                                                    "Fn::Join",
+                                                    List.of(
+                                                            "",
+                                                            List.of(
+                                                                    "secretsmanager.",
+                                                                    Map.of("Ref", "AWS::Region"),
+                                                                    ".amazonaws.com"))),
+                                            Map.of(
+                                                    "Fn::Join",
+                                                    List.of(
+                                                            "",
+                                                            List.of(
+                                                                    "ssm.",
+                                                                    Map.of("Ref", "AWS::Region"),
+                                                                    ".amazonaws.com"))))))));
+            assertThat(synth.actionsOf(f).stream()
+                            .filter(a ->
+                                    a.startsWith("secretsmanager:") || a.startsWith("ssm:") || a.startsWith("kms:")))
+                    .containsExactlyInAnyOrder("secretsmanager:GetSecretValue", "ssm:GetParameter", "kms:Decrypt");
         }
         for (InterlockFunction f : InterlockFunction.values()) {
             if (!SecretPermissions.READERS.contains(f)) {
-                assertThat(synth.actionsOf(f)).as(f.moduleName()).noneMatch(a -> a.startsWith("secretsmanager:")
-                        || a.startsWith("ssm:") || a.startsWith("kms:"));
+                assertThat(synth.actionsOf(f))
+                        .as(f.moduleName())
+                        .noneMatch(
+                                a -> a.startsWith("secretsmanager:") || a.startsWith("ssm:") || a.startsWith("kms:"));
             }
         }
     }
@@ -204,12 +282,16 @@ class ConfiguredStackTest {
             Map<String, Object> variables = Json.map(synth.function(f), "Properties", "Environment", "Variables");
             boolean checks = f == InterlockFunction.API || SecretPermissions.READERS.contains(f);
             if (checks) {
-                assertThat(variables).as(f.moduleName()).containsEntry("INTERLOCK_SECRET_HOSTS", SECRET_HOSTS)
+                assertThat(variables)
+                        .as(f.moduleName())
+                        .containsEntry("INTERLOCK_SECRET_HOSTS", SECRET_HOSTS)
                         .containsEntry("INTERLOCK_SECRETS_PREFIX", "interlock/")
                         .containsEntry("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
             } else {
-                assertThat(variables).as(f.moduleName()).doesNotContainKeys("INTERLOCK_SECRET_HOSTS",
-                        "INTERLOCK_SECRETS_PREFIX", "INTERLOCK_SSM_PARAMETER_PREFIX");
+                assertThat(variables)
+                        .as(f.moduleName())
+                        .doesNotContainKeys(
+                                "INTERLOCK_SECRET_HOSTS", "INTERLOCK_SECRETS_PREFIX", "INTERLOCK_SSM_PARAMETER_PREFIX");
             }
             if (SecretPermissions.READERS.contains(f)) {
                 assertThat(variables).containsEntry("INTERLOCK_SECRET_CACHE_SECONDS", "120");
@@ -218,8 +300,13 @@ class ConfiguredStackTest {
             }
         }
         // Registration needs to know where a relative evaluator's headers go.
-        assertThat(Json.at(synth.function(InterlockFunction.API), "Properties", "Environment", "Variables",
-                "EVALUATOR_BASE_URL")).isEqualTo("https://evaluators.example.com/v1/");
+        assertThat(Json.at(
+                        synth.function(InterlockFunction.API),
+                        "Properties",
+                        "Environment",
+                        "Variables",
+                        "EVALUATOR_BASE_URL"))
+                .isEqualTo("https://evaluators.example.com/v1/");
     }
 
     @Test
@@ -230,22 +317,26 @@ class ConfiguredStackTest {
             for (Object s : Json.list(resource, "Metadata", "cdk_nag", "rules_to_suppress")) {
                 for (Object appliesTo : Json.list(s, "applies_to")) {
                     if (appliesTo instanceof Map<?, ?> regex) {
-                        regexHolders.add(id.startsWith("TriggerRole") ? "TriggerRole"
-                                : id.startsWith("RunCheckerRole") ? "RunCheckerRole"
-                                : id.startsWith("EvaluatorRole") ? "EvaluatorRole" : id);
+                        regexHolders.add(
+                                id.startsWith("TriggerRole")
+                                        ? "TriggerRole"
+                                        : id.startsWith("RunCheckerRole")
+                                                ? "RunCheckerRole"
+                                                : id.startsWith("EvaluatorRole") ? "EvaluatorRole" : id);
                         regexes.add(String.valueOf(regex.get("regex")));
                     }
                 }
             }
         });
         assertThat(regexHolders).containsExactly("EvaluatorRole", "RunCheckerRole", "TriggerRole");
-        assertThat(regexes).containsExactlyInAnyOrder(
-                "/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"
-                        + "\\/applications\\/[0-9a-z]+\\/jobruns\\/\\*$/g",
-                "/^Resource::arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:execution:[A-Za-z0-9_-]+:\\*$/g",
-                "/^Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:"
-                        + "[A-Za-z0-9\\/_+=.@-]+\\*$/g",
-                "/^Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\\/[A-Za-z0-9_.\\/-]*\\*$/g");
+        assertThat(regexes)
+                .containsExactlyInAnyOrder(
+                        "/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"
+                                + "\\/applications\\/[0-9a-z]+\\/jobruns\\/\\*$/g",
+                        "/^Resource::arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:execution:[A-Za-z0-9_-]+:\\*$/g",
+                        "/^Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:"
+                                + "[A-Za-z0-9\\/_+=.@-]+\\*$/g",
+                        "/^Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter\\/[A-Za-z0-9_.\\/-]*\\*$/g");
     }
 
     @Test
@@ -253,20 +344,33 @@ class ConfiguredStackTest {
         Map<String, Map<String, Object>> rules = synth.resourcesOfType("AWS::Events::Rule");
         assertThat(rules).hasSize(5);
         String orchestratorAlias = synth.aliasId(InterlockFunction.ORCHESTRATOR);
-        assertPattern("aws.glue", "Glue Job State Change", Map.of(
-                "state", List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"),
-                "jobName", List.of("nightly-orders", "daily-customers")));
-        assertPattern("aws.emr", "EMR Step Status Change", Map.of(
-                "state", List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"),
-                "clusterId", List.of("j-2AXXXXXXGAPLF")));
-        assertPattern("aws.emr-serverless", "EMR Serverless Job Run State Change", Map.of(
-                "state", List.of("SUCCESS", "FAILED", "CANCELLED"),
-                "applicationId", List.of("00fabc123def")));
-        assertPattern("aws.states", "Step Functions Execution Status Change", Map.of(
-                "status", List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"),
-                "stateMachineArn", List.of(GOLD_BUILD)));
+        assertPattern(
+                "aws.glue",
+                "Glue Job State Change",
+                Map.of(
+                        "state", List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"),
+                        "jobName", List.of("nightly-orders", "daily-customers")));
+        assertPattern(
+                "aws.emr",
+                "EMR Step Status Change",
+                Map.of(
+                        "state", List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"),
+                        "clusterId", List.of("j-2AXXXXXXGAPLF")));
+        assertPattern(
+                "aws.emr-serverless",
+                "EMR Serverless Job Run State Change",
+                Map.of(
+                        "state", List.of("SUCCESS", "FAILED", "CANCELLED"),
+                        "applicationId", List.of("00fabc123def")));
+        assertPattern(
+                "aws.states",
+                "Step Functions Execution Status Change",
+                Map.of(
+                        "status", List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"),
+                        "stateMachineArn", List.of(GOLD_BUILD)));
         for (Map<String, Object> rule : rules.values()) {
-            Map<String, Object> target = Json.map(Json.list(rule, "Properties", "Targets").get(0));
+            Map<String, Object> target =
+                    Json.map(Json.list(rule, "Properties", "Targets").get(0));
             assertThat(target.get("Arn")).isEqualTo(Json.ref(orchestratorAlias));
             if (Json.at(rule, "Properties", "EventPattern") != null) {
                 assertThat(String.valueOf(Json.at(target, "InputTransformer", "InputTemplate")))
@@ -282,11 +386,17 @@ class ConfiguredStackTest {
         // statemachine contract test), this stack's rules every other one, and nothing invents a name.
         Pattern actionField = Pattern.compile("\"action\":\"([^\"]*)\"");
         Set<OrchestratorAction> invoked = EnumSet.noneOf(OrchestratorAction.class);
-        for (Map<String, Object> rule : synth.resourcesOfType("AWS::Events::Rule").values()) {
-            Map<String, Object> target = Json.map(Json.list(rule, "Properties", "Targets").get(0));
-            Object input = target.containsKey("Input") ? target.get("Input") : Json.at(target, "InputTransformer", "InputTemplate");
+        for (Map<String, Object> rule :
+                synth.resourcesOfType("AWS::Events::Rule").values()) {
+            Map<String, Object> target =
+                    Json.map(Json.list(rule, "Properties", "Targets").get(0));
+            Object input = target.containsKey("Input")
+                    ? target.get("Input")
+                    : Json.at(target, "InputTransformer", "InputTemplate");
             Matcher action = actionField.matcher(String.valueOf(input));
-            assertThat(action.find()).as("target input %s names an action", input).isTrue();
+            assertThat(action.find())
+                    .as("target input %s names an action", input)
+                    .isTrue();
             invoked.add(OrchestratorAction.find(action.group(1))
                     .orElseThrow(() -> new AssertionError("no orchestrator action " + action.group(1))));
         }
@@ -302,31 +412,59 @@ class ConfiguredStackTest {
 
     @Test
     void apiKeyModeRequiresAKeyOnEveryMethodBoundToAThrottledUsagePlan() {
-        for (Map<String, Object> method : synth.resourcesOfType("AWS::ApiGateway::Method").values()) {
+        for (Map<String, Object> method :
+                synth.resourcesOfType("AWS::ApiGateway::Method").values()) {
             assertThat(Json.at(method, "Properties", "AuthorizationType")).isEqualTo("NONE");
             assertThat(Json.at(method, "Properties", "ApiKeyRequired")).isEqualTo(true);
         }
         assertThat(synth.resourcesOfType("AWS::ApiGateway::ApiKey")).hasSize(1);
-        synth.template().hasResourceProperties("AWS::ApiGateway::UsagePlan", Match.objectLike(Map.of(
-                "Throttle", Map.of("RateLimit", 20, "BurstLimit", 40),
-                "ApiStages", List.of(Match.objectLike(Map.of("Stage", Match.anyValue()))))));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::ApiGateway::UsagePlan",
+                        Match.objectLike(Map.of(
+                                "Throttle", Map.of("RateLimit", 20, "BurstLimit", 40),
+                                "ApiStages", List.of(Match.objectLike(Map.of("Stage", Match.anyValue()))))));
         synth.template().hasResourceProperties("AWS::ApiGateway::UsagePlanKey", Map.of("KeyType", "API_KEY"));
-        assertThat(Json.map(synth.templateJson(), "Outputs").keySet()).containsExactlyInAnyOrder("ApiUrl", "TableName",
-                "StateMachineArn", "AlertTopicArn", "StreamDeadLetterQueueUrl", "ApiKeyId");
+        assertThat(Json.map(synth.templateJson(), "Outputs").keySet())
+                .containsExactlyInAnyOrder(
+                        "ApiUrl",
+                        "TableName",
+                        "StateMachineArn",
+                        "AlertTopicArn",
+                        "StreamDeadLetterQueueUrl",
+                        "ApiKeyId");
     }
 
     @Test
     void bodyLimitAndLogRetentionFollowContext() {
-        synth.template().hasResourceProperties("AWS::WAFv2::WebACL", Match.objectLike(Map.of(
-                "Rules", List.of(Match.objectLike(Map.of("Statement", Map.of("RegexMatchStatement",
-                        Match.objectLike(Map.of("RegexString", ContentLengthPattern.greaterThan(65_536))))))))));
-        for (Map<String, Object> logGroup : synth.resourcesOfType("AWS::Logs::LogGroup").values()) {
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::WAFv2::WebACL",
+                        Match.objectLike(Map.of(
+                                "Rules",
+                                List.of(Match.objectLike(Map.of(
+                                        "Statement",
+                                        Map.of(
+                                                "RegexMatchStatement",
+                                                Match.objectLike(Map.of(
+                                                        "RegexString",
+                                                        ContentLengthPattern.greaterThan(65_536))))))))));
+        for (Map<String, Object> logGroup :
+                synth.resourcesOfType("AWS::Logs::LogGroup").values()) {
             assertThat(Json.at(logGroup, "Properties", "RetentionInDays")).isEqualTo(90);
         }
-        synth.template().hasResourceProperties("AWS::StepFunctions::StateMachine", Match.objectLike(Map.of(
-                "LoggingConfiguration", Match.objectLike(Map.of("Level", "ALL")))));
-        synth.template().hasResourceProperties("AWS::Logs::LogGroup",
-                Map.of("LogGroupName", "/aws/vendedlogs/states/InterlockStaging-pipeline", "RetentionInDays", 90));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::StepFunctions::StateMachine",
+                        Match.objectLike(Map.of("LoggingConfiguration", Match.objectLike(Map.of("Level", "ALL")))));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::Logs::LogGroup",
+                        Map.of(
+                                "LogGroupName",
+                                "/aws/vendedlogs/states/InterlockStaging-pipeline",
+                                "RetentionInDays",
+                                90));
     }
 
     @Test
@@ -341,22 +479,33 @@ class ConfiguredStackTest {
 
     @Test
     void withoutDeletionProtectionTheTableIsUnprotectedAndDeletedWithTheStack() {
-        synth.template().hasResource("AWS::DynamoDB::Table", Match.objectLike(Map.of(
-                "DeletionPolicy", "Delete",
-                "Properties", Match.objectLike(Map.of("DeletionProtectionEnabled", false)))));
+        synth.template()
+                .hasResource(
+                        "AWS::DynamoDB::Table",
+                        Match.objectLike(Map.of(
+                                "DeletionPolicy",
+                                "Delete",
+                                "Properties",
+                                Match.objectLike(Map.of("DeletionProtectionEnabled", false)))));
     }
 
     private void assertPattern(String source, String detailType, Map<String, ?> detail) {
-        synth.template().hasResourceProperties("AWS::Events::Rule", Match.objectLike(Map.of(
-                "EventPattern", Map.of(
-                        "source", List.of(source),
-                        "detail-type", List.of(detailType),
-                        "detail", detail))));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::Events::Rule",
+                        Match.objectLike(Map.of(
+                                "EventPattern",
+                                Map.of(
+                                        "source", List.of(source),
+                                        "detail-type", List.of(detailType),
+                                        "detail", detail))));
     }
 
     /** AWS's own linter finds nothing in the template with every option set beyond the warnings .cfnlintrc.yaml accepts. */
     @Test
     void cfnLintFindsNothingInTheTemplate() {
-        assertThat(CfnLint.findings(CfnLint.templateOf(synth.stack()))).as("cfn-lint %s", CfnLint.version()).isEmpty();
+        assertThat(CfnLint.findings(CfnLint.templateOf(synth.stack())))
+                .as("cfn-lint %s", CfnLint.version())
+                .isEmpty();
     }
 }

@@ -1,6 +1,6 @@
 package dev.interlock.infra;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -9,8 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** Every context option is known to the near-miss check and documented in infra-cdk/README.md with an example. */
 class ContextOptionsDocumentedTest {
@@ -41,6 +40,8 @@ class ContextOptionsDocumentedTest {
                 undocumented.add(key);
             }
         }
-        assertThat(undocumented).as("options without a table row and a -c example in infra-cdk/README.md").isEmpty();
+        assertThat(undocumented)
+                .as("options without a table row and a -c example in infra-cdk/README.md")
+                .isEmpty();
     }
 }

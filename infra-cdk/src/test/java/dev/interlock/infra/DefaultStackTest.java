@@ -1,16 +1,12 @@
 package dev.interlock.infra;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import software.amazon.awscdk.assertions.Match;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,9 +17,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import software.amazon.awscdk.assertions.Match;
 
 /** The stack as {@code cdk deploy} builds it without any context: every item of infra-cdk/README.md, least privilege, cdk-nag. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -52,16 +51,21 @@ class DefaultStackTest {
             assertThat(String.valueOf(s.get("id"))).startsWith("AwsSolutions-");
             assertThat(String.valueOf(s.get("reason"))).hasSizeGreaterThanOrEqualTo(10);
         });
-        Set<String> ids = suppressions.stream().map(s -> String.valueOf(s.get("id"))).collect(Collectors.toSet());
-        assertThat(ids).containsExactlyInAnyOrder(
-                "AwsSolutions-IAM5", "AwsSolutions-SQS3", "AwsSolutions-IAM4", "AwsSolutions-COG4");
+        Set<String> ids =
+                suppressions.stream().map(s -> String.valueOf(s.get("id"))).collect(Collectors.toSet());
+        assertThat(ids)
+                .containsExactlyInAnyOrder(
+                        "AwsSolutions-IAM5", "AwsSolutions-SQS3", "AwsSolutions-IAM4", "AwsSolutions-COG4");
     }
 
     @Test
     void wildcardSuppressionsApplyOnlyToResourceStar() {
         List<Map<String, Object>> iam5 = suppressions(synth).stream()
-                .filter(s -> "AwsSolutions-IAM5".equals(s.get("id"))).toList();
-        assertThat(iam5).isNotEmpty().allSatisfy(s -> assertThat(Json.list(s, "applies_to")).containsExactly("Resource::*"));
+                .filter(s -> "AwsSolutions-IAM5".equals(s.get("id")))
+                .toList();
+        assertThat(iam5)
+                .isNotEmpty()
+                .allSatisfy(s -> assertThat(Json.list(s, "applies_to")).containsExactly("Resource::*"));
     }
 
     // ------------------------------------------------------------------------------------------ logical ids
@@ -69,18 +73,32 @@ class DefaultStackTest {
     /** See {@link StatefulLogicalIds}: these ids are what existing deployments hold. */
     @Test
     void statefulResourcesKeepTheirLogicalIds() {
-        assertThat(StatefulLogicalIds.of(synth)).isEqualTo(Map.of(
-                "AWS::DynamoDB::Table", List.of("TableCD117FA1"),
-                "AWS::SQS::Queue", List.of("StreamDeadLetterQueueDA607735"),
-                "AWS::SNS::Topic", List.of("AlertTopic2720D535"),
-                "AWS::Logs::LogGroup", List.of("ApiAccessLogsE9DF007D", "ApiLogs3D05D88B", "EvaluatorLogsA69B46B6",
-                        "OrchestratorLogsDA257AF9", "RunCheckerLogs890B9926", "StateMachineLogs3CB16D3C",
-                        "StreamRouterLogsC5DA98BD", "TriggerLogs463D9B05"),
-                "AWS::StepFunctions::StateMachine", List.of("PipelineStateMachine88B77A5B"),
-                "AWS::ApiGateway::RestApi", List.of("RegistrationApi996C8F66"),
-                "AWS::ApiGateway::Stage", List.of("RegistrationApiDeploymentStagev148CCE5C1"),
-                "AWS::Lambda::EventSourceMapping",
-                List.of("StreamRouterLiveAliasDynamoDBEventSourceInterlockTableCB14B9B5923F15E0")));
+        assertThat(StatefulLogicalIds.of(synth))
+                .isEqualTo(Map.of(
+                        "AWS::DynamoDB::Table",
+                        List.of("TableCD117FA1"),
+                        "AWS::SQS::Queue",
+                        List.of("StreamDeadLetterQueueDA607735"),
+                        "AWS::SNS::Topic",
+                        List.of("AlertTopic2720D535"),
+                        "AWS::Logs::LogGroup",
+                        List.of(
+                                "ApiAccessLogsE9DF007D",
+                                "ApiLogs3D05D88B",
+                                "EvaluatorLogsA69B46B6",
+                                "OrchestratorLogsDA257AF9",
+                                "RunCheckerLogs890B9926",
+                                "StateMachineLogs3CB16D3C",
+                                "StreamRouterLogsC5DA98BD",
+                                "TriggerLogs463D9B05"),
+                        "AWS::StepFunctions::StateMachine",
+                        List.of("PipelineStateMachine88B77A5B"),
+                        "AWS::ApiGateway::RestApi",
+                        List.of("RegistrationApi996C8F66"),
+                        "AWS::ApiGateway::Stage",
+                        List.of("RegistrationApiDeploymentStagev148CCE5C1"),
+                        "AWS::Lambda::EventSourceMapping",
+                        List.of("StreamRouterLiveAliasDynamoDBEventSourceInterlockTableCB14B9B5923F15E0")));
     }
 
     // ------------------------------------------------------------------------------------------ table
@@ -88,36 +106,52 @@ class DefaultStackTest {
     @Test
     void tableComesFromTheSharedDefinition() {
         TableDefinition def = TableDefinition.INTERLOCK;
-        synth.template().hasResourceProperties("AWS::DynamoDB::Table", Map.of(
-                "KeySchema", List.of(
-                        Map.of("AttributeName", def.partitionKey(), "KeyType", "HASH"),
-                        Map.of("AttributeName", def.sortKey(), "KeyType", "RANGE")),
-                "AttributeDefinitions", Match.arrayWith(List.of(
-                        Map.of("AttributeName", "PK", "AttributeType", "S"),
-                        Map.of("AttributeName", "SK", "AttributeType", "S"),
-                        Map.of("AttributeName", "GSI1PK", "AttributeType", "S"),
-                        Map.of("AttributeName", "GSI1SK", "AttributeType", "S"))),
-                "GlobalSecondaryIndexes", List.of(Map.of(
-                        "IndexName", "GSI1",
-                        "KeySchema", List.of(
-                                Map.of("AttributeName", "GSI1PK", "KeyType", "HASH"),
-                                Map.of("AttributeName", "GSI1SK", "KeyType", "RANGE")),
-                        "Projection", Map.of("ProjectionType", "ALL"))),
-                "TimeToLiveSpecification", Map.of("AttributeName", "ttl", "Enabled", true),
-                "StreamSpecification", Map.of("StreamViewType", "NEW_AND_OLD_IMAGES")));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::DynamoDB::Table",
+                        Map.of(
+                                "KeySchema",
+                                        List.of(
+                                                Map.of("AttributeName", def.partitionKey(), "KeyType", "HASH"),
+                                                Map.of("AttributeName", def.sortKey(), "KeyType", "RANGE")),
+                                "AttributeDefinitions",
+                                        Match.arrayWith(List.of(
+                                                Map.of("AttributeName", "PK", "AttributeType", "S"),
+                                                Map.of("AttributeName", "SK", "AttributeType", "S"),
+                                                Map.of("AttributeName", "GSI1PK", "AttributeType", "S"),
+                                                Map.of("AttributeName", "GSI1SK", "AttributeType", "S"))),
+                                "GlobalSecondaryIndexes",
+                                        List.of(Map.of(
+                                                "IndexName", "GSI1",
+                                                "KeySchema",
+                                                        List.of(
+                                                                Map.of("AttributeName", "GSI1PK", "KeyType", "HASH"),
+                                                                Map.of("AttributeName", "GSI1SK", "KeyType", "RANGE")),
+                                                "Projection", Map.of("ProjectionType", "ALL"))),
+                                "TimeToLiveSpecification", Map.of("AttributeName", "ttl", "Enabled", true),
+                                "StreamSpecification", Map.of("StreamViewType", "NEW_AND_OLD_IMAGES")));
     }
 
     @Test
     void tableIsOnDemandEncryptedRecoverableAndProtectedByDefault() {
-        synth.template().hasResource("AWS::DynamoDB::Table", Map.of(
-                "DeletionPolicy", "Retain",
-                "UpdateReplacePolicy", "Retain",
-                "Properties", Match.objectLike(Map.of(
-                        "BillingMode", "PAY_PER_REQUEST",
-                        "PointInTimeRecoverySpecification", Map.of("PointInTimeRecoveryEnabled", true),
-                        // SSEEnabled without a key = KMS with the AWS managed key (not the AWS-owned default).
-                        "SSESpecification", Map.of("SSEEnabled", true),
-                        "DeletionProtectionEnabled", true))));
+        synth.template()
+                .hasResource(
+                        "AWS::DynamoDB::Table",
+                        Map.of(
+                                "DeletionPolicy", "Retain",
+                                "UpdateReplacePolicy", "Retain",
+                                "Properties",
+                                        Match.objectLike(Map.of(
+                                                "BillingMode",
+                                                "PAY_PER_REQUEST",
+                                                "PointInTimeRecoverySpecification",
+                                                Map.of("PointInTimeRecoveryEnabled", true),
+                                                // SSEEnabled without a key = KMS with the AWS managed key (not the
+                                                // AWS-owned default).
+                                                "SSESpecification",
+                                                Map.of("SSEEnabled", true),
+                                                "DeletionProtectionEnabled",
+                                                true))));
     }
 
     // ------------------------------------------------------------------------------------------ functions
@@ -130,7 +164,8 @@ class DefaultStackTest {
         for (InterlockFunction f : InterlockFunction.values()) {
             Map<String, Object> alias = synth.resources().get(synth.aliasId(f));
             assertThat(Json.at(alias, "Properties", "Name")).isEqualTo("live");
-            String versionId = String.valueOf(Json.list(alias, "Properties", "FunctionVersion", "Fn::GetAtt").get(0));
+            String versionId = String.valueOf(Json.list(alias, "Properties", "FunctionVersion", "Fn::GetAtt")
+                    .get(0));
             assertThat(Json.at(synth.resources().get(versionId), "Properties", "FunctionName"))
                     .isEqualTo(Json.ref(synth.functionId(f)));
         }
@@ -156,10 +191,14 @@ class DefaultStackTest {
     void functionLogsToItsOwnLogGroupWithRetention(InterlockFunction f) {
         Object logGroupRef = Json.at(synth.function(f), "Properties", "LoggingConfig", "LogGroup");
         String logGroupId = String.valueOf(Json.at(logGroupRef, "Ref"));
-        assertThat(Json.at(synth.resources().get(logGroupId), "Properties", "RetentionInDays")).isEqualTo(30);
+        assertThat(Json.at(synth.resources().get(logGroupId), "Properties", "RetentionInDays"))
+                .isEqualTo(30);
         Map<String, Object> logStatement = synth.statementsOf(f).stream()
-                .filter(s -> Json.strings(s, "Action").contains("logs:PutLogEvents")).findFirst().orElseThrow();
-        assertThat(Json.strings(logStatement, "Action")).containsExactlyInAnyOrder("logs:CreateLogStream", "logs:PutLogEvents");
+                .filter(s -> Json.strings(s, "Action").contains("logs:PutLogEvents"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(Json.strings(logStatement, "Action"))
+                .containsExactlyInAnyOrder("logs:CreateLogStream", "logs:PutLogEvents");
         assertThat(logStatement.get("Resource")).isEqualTo(Map.of("Fn::GetAtt", List.of(logGroupId, "Arn")));
     }
 
@@ -181,27 +220,33 @@ class DefaultStackTest {
         String tableId = onlyId("AWS::DynamoDB::Table");
         String topicId = onlyId("AWS::SNS::Topic");
         String machineId = onlyId("AWS::StepFunctions::StateMachine");
-        Map<String, Object> router = Json.map(synth.function(InterlockFunction.STREAM_ROUTER),
-                "Properties", "Environment", "Variables");
-        assertThat(router).containsEntry("TABLE_NAME", Json.ref(tableId))
+        Map<String, Object> router =
+                Json.map(synth.function(InterlockFunction.STREAM_ROUTER), "Properties", "Environment", "Variables");
+        assertThat(router)
+                .containsEntry("TABLE_NAME", Json.ref(tableId))
                 .containsEntry("STATE_MACHINE_ARN", Json.ref(machineId))
                 .containsEntry("STALE_MARKER_DAYS", EnvVar.STALE_MARKER_DAYS.defaultValue());
-        Map<String, Object> orchestrator = Json.map(synth.function(InterlockFunction.ORCHESTRATOR),
-                "Properties", "Environment", "Variables");
-        assertThat(orchestrator).containsEntry("ALERT_TOPIC_ARN", Json.ref(topicId))
+        Map<String, Object> orchestrator =
+                Json.map(synth.function(InterlockFunction.ORCHESTRATOR), "Properties", "Environment", "Variables");
+        assertThat(orchestrator)
+                .containsEntry("ALERT_TOPIC_ARN", Json.ref(topicId))
                 .containsEntry("RUN_LOG_TTL_DAYS", EnvVar.RUN_LOG_TTL_DAYS.defaultValue())
                 .containsEntry("RETENTION_DAYS", EnvVar.RETENTION_DAYS.defaultValue())
                 .containsEntry("MAX_RERUNS_PER_DAY", EnvVar.MAX_RERUNS_PER_DAY.defaultValue());
-        Map<String, Object> evaluator = Json.map(synth.function(InterlockFunction.EVALUATOR),
-                "Properties", "Environment", "Variables");
+        Map<String, Object> evaluator =
+                Json.map(synth.function(InterlockFunction.EVALUATOR), "Properties", "Environment", "Variables");
         assertThat(evaluator).containsEntry("EVALUATOR_BASE_URL", "");
     }
 
     @Test
     void orchestratorExecutionTimeoutIsTheMachinesTimeoutSecondsReadFromTheAsl() {
         int timeout = synth.artifacts().executionTimeoutSeconds();
-        assertThat(Json.at(synth.function(InterlockFunction.ORCHESTRATOR),
-                "Properties", "Environment", "Variables", "EXECUTION_TIMEOUT_SECONDS"))
+        assertThat(Json.at(
+                        synth.function(InterlockFunction.ORCHESTRATOR),
+                        "Properties",
+                        "Environment",
+                        "Variables",
+                        "EXECUTION_TIMEOUT_SECONDS"))
                 .isEqualTo(Integer.toString(timeout));
         assertThat(definitionString()).contains("\"TimeoutSeconds\": " + timeout);
     }
@@ -213,8 +258,9 @@ class DefaultStackTest {
         Map<String, Map<String, Object>> mappings = synth.resourcesOfType("AWS::Lambda::EventSourceMapping");
         assertThat(mappings).hasSize(1);
         Map<String, Object> props = Json.map(mappings.values().iterator().next(), "Properties");
-        assertThat(props.get("FilterCriteria")).isEqualTo(Map.of("Filters", List.of(
-                Map.of("Pattern", TableDefinition.INTERLOCK.markerStreamFilterPattern()))));
+        assertThat(props.get("FilterCriteria"))
+                .isEqualTo(Map.of(
+                        "Filters", List.of(Map.of("Pattern", TableDefinition.INTERLOCK.markerStreamFilterPattern()))));
         assertThat(props.get("EventSourceArn"))
                 .isEqualTo(Map.of("Fn::GetAtt", List.of(onlyId("AWS::DynamoDB::Table"), "StreamArn")));
         assertThat(props.get("BatchSize")).isEqualTo(10);
@@ -225,19 +271,28 @@ class DefaultStackTest {
         assertThat(props.get("StartingPosition")).isEqualTo("TRIM_HORIZON");
         assertThat(Json.at(props, "DestinationConfig", "OnFailure", "Destination"))
                 .isEqualTo(Map.of("Fn::GetAtt", List.of(onlyId("AWS::SQS::Queue"), "Arn")));
-        assertThat(Json.write(props.get("FunctionName"))).contains(synth.aliasId(InterlockFunction.STREAM_ROUTER))
+        assertThat(Json.write(props.get("FunctionName")))
+                .contains(synth.aliasId(InterlockFunction.STREAM_ROUTER))
                 .contains(":live");
     }
 
     @Test
     void deadLetterQueueIsEncryptedAndRefusesPlainTransport() {
-        synth.template().hasResourceProperties("AWS::SQS::Queue", Map.of(
-                "SqsManagedSseEnabled", true,
-                "MessageRetentionPeriod", 1_209_600));
-        synth.template().hasResourceProperties("AWS::SQS::QueuePolicy", Map.of(
-                "PolicyDocument", Map.of("Statement", Match.arrayWith(List.of(Match.objectLike(Map.of(
-                        "Effect", "Deny",
-                        "Condition", Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true, "MessageRetentionPeriod", 1_209_600));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::SQS::QueuePolicy",
+                        Map.of(
+                                "PolicyDocument",
+                                Map.of(
+                                        "Statement",
+                                        Match.arrayWith(List.of(Match.objectLike(Map.of(
+                                                "Effect",
+                                                "Deny",
+                                                "Condition",
+                                                Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
     }
 
     // ------------------------------------------------------------------------------------------ workflow
@@ -247,24 +302,39 @@ class DefaultStackTest {
         String logGroupId = synth.resourcesOfType("AWS::Logs::LogGroup").entrySet().stream()
                 .filter(e -> String.valueOf(Json.at(e.getValue(), "Properties", "LogGroupName"))
                         .equals("/aws/vendedlogs/states/Interlock-pipeline"))
-                .map(Map.Entry::getKey).findFirst().orElseThrow();
-        synth.template().hasResourceProperties("AWS::StepFunctions::StateMachine", Map.of(
-                "StateMachineType", "STANDARD",
-                "TracingConfiguration", Map.of("Enabled", true),
-                "LoggingConfiguration", Map.of(
-                        "Level", "ALL",
-                        "IncludeExecutionData", false,
-                        "Destinations", List.of(Map.of("CloudWatchLogsLogGroup", Map.of(
-                                "LogGroupArn", Map.of("Fn::GetAtt", List.of(logGroupId, "Arn"))))))));
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow();
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::StepFunctions::StateMachine",
+                        Map.of(
+                                "StateMachineType", "STANDARD",
+                                "TracingConfiguration", Map.of("Enabled", true),
+                                "LoggingConfiguration",
+                                        Map.of(
+                                                "Level",
+                                                "ALL",
+                                                "IncludeExecutionData",
+                                                false,
+                                                "Destinations",
+                                                List.of(Map.of(
+                                                        "CloudWatchLogsLogGroup",
+                                                        Map.of(
+                                                                "LogGroupArn",
+                                                                Map.of("Fn::GetAtt", List.of(logGroupId, "Arn"))))))));
         assertThat(definitionString()).isEqualTo(readAsl());
     }
 
     @Test
     void definitionSubstitutionsFillEveryPlaceholderWithTheLiveAliasesAndTheTopic() {
-        Map<String, Object> substitutions = Json.map(synth.resources().get(onlyId("AWS::StepFunctions::StateMachine")),
-                "Properties", "DefinitionSubstitutions");
+        Map<String, Object> substitutions = Json.map(
+                synth.resources().get(onlyId("AWS::StepFunctions::StateMachine")),
+                "Properties",
+                "DefinitionSubstitutions");
         assertThat(substitutions.keySet()).containsExactlyInAnyOrderElementsOf(BuildArtifacts.ASL_PLACEHOLDERS);
-        assertThat(substitutions).containsEntry("OrchestratorFunctionArn", Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR)))
+        assertThat(substitutions)
+                .containsEntry("OrchestratorFunctionArn", Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR)))
                 .containsEntry("EvaluatorFunctionArn", Json.ref(synth.aliasId(InterlockFunction.EVALUATOR)))
                 .containsEntry("TriggerFunctionArn", Json.ref(synth.aliasId(InterlockFunction.TRIGGER)))
                 .containsEntry("RunCheckerFunctionArn", Json.ref(synth.aliasId(InterlockFunction.RUN_CHECKER)))
@@ -274,31 +344,48 @@ class DefaultStackTest {
     @Test
     void stateMachineRoleInvokesOnlyTheFourWorkflowAliasesAndPublishesOnlyToTheTopic() {
         Map<String, Object> machine = synth.resources().get(onlyId("AWS::StepFunctions::StateMachine"));
-        String roleId = String.valueOf(Json.list(machine, "Properties", "RoleArn", "Fn::GetAtt").get(0));
+        String roleId = String.valueOf(
+                Json.list(machine, "Properties", "RoleArn", "Fn::GetAtt").get(0));
         List<Map<String, Object>> statements = synth.statementsOfRole(roleId);
         List<Object> invoked = statements.stream()
                 .filter(s -> Json.strings(s, "Action").contains("lambda:InvokeFunction"))
-                .map(s -> s.get("Resource")).toList();
-        assertThat(invoked).containsExactlyInAnyOrder(
-                Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR)), Json.ref(synth.aliasId(InterlockFunction.EVALUATOR)),
-                Json.ref(synth.aliasId(InterlockFunction.TRIGGER)), Json.ref(synth.aliasId(InterlockFunction.RUN_CHECKER)));
-        assertThat(statements).filteredOn(s -> Json.strings(s, "Action").contains("sns:Publish"))
-                .extracting(s -> s.get("Resource")).containsExactly(Json.ref(onlyId("AWS::SNS::Topic")));
-        Set<String> otherActions = statements.stream().flatMap(s -> Json.strings(s, "Action").stream())
-                .filter(a -> !a.equals("lambda:InvokeFunction") && !a.equals("sns:Publish")).collect(Collectors.toSet());
+                .map(s -> s.get("Resource"))
+                .toList();
+        assertThat(invoked)
+                .containsExactlyInAnyOrder(
+                        Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR)),
+                                Json.ref(synth.aliasId(InterlockFunction.EVALUATOR)),
+                        Json.ref(synth.aliasId(InterlockFunction.TRIGGER)),
+                                Json.ref(synth.aliasId(InterlockFunction.RUN_CHECKER)));
+        assertThat(statements)
+                .filteredOn(s -> Json.strings(s, "Action").contains("sns:Publish"))
+                .extracting(s -> s.get("Resource"))
+                .containsExactly(Json.ref(onlyId("AWS::SNS::Topic")));
+        Set<String> otherActions = statements.stream()
+                .flatMap(s -> Json.strings(s, "Action").stream())
+                .filter(a -> !a.equals("lambda:InvokeFunction") && !a.equals("sns:Publish"))
+                .collect(Collectors.toSet());
         assertThat(otherActions).allSatisfy(a -> assertThat(a).matches("(logs|xray):[A-Za-z]+"));
     }
 
     @Test
     void alertTopicIsEncryptedAndEnforcesTls() {
-        synth.template().hasResourceProperties("AWS::SNS::Topic", Map.of(
-                "KmsMasterKeyId", Match.anyValue()));
-        assertThat(Json.write(Json.at(synth.resources().get(onlyId("AWS::SNS::Topic")), "Properties", "KmsMasterKeyId")))
+        synth.template().hasResourceProperties("AWS::SNS::Topic", Map.of("KmsMasterKeyId", Match.anyValue()));
+        assertThat(Json.write(
+                        Json.at(synth.resources().get(onlyId("AWS::SNS::Topic")), "Properties", "KmsMasterKeyId")))
                 .contains("alias/aws/sns");
-        synth.template().hasResourceProperties("AWS::SNS::TopicPolicy", Map.of(
-                "PolicyDocument", Map.of("Statement", Match.arrayWith(List.of(Match.objectLike(Map.of(
-                        "Effect", "Deny",
-                        "Condition", Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::SNS::TopicPolicy",
+                        Map.of(
+                                "PolicyDocument",
+                                Map.of(
+                                        "Statement",
+                                        Match.arrayWith(List.of(Match.objectLike(Map.of(
+                                                "Effect",
+                                                "Deny",
+                                                "Condition",
+                                                Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
     }
 
     @Test
@@ -310,10 +397,13 @@ class DefaultStackTest {
         Map<String, Object> target = Json.map(Json.list(props, "Targets").get(0));
         assertThat(target.get("Arn")).isEqualTo(Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR)));
         assertThat(target.get("Input")).isEqualTo("{\"action\":\"" + OrchestratorAction.WATCHDOG.wireName() + "\"}");
-        synth.template().hasResourceProperties("AWS::Lambda::Permission", Map.of(
-                "Action", "lambda:InvokeFunction",
-                "Principal", "events.amazonaws.com",
-                "FunctionName", Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR))));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::Lambda::Permission",
+                        Map.of(
+                                "Action", "lambda:InvokeFunction",
+                                "Principal", "events.amazonaws.com",
+                                "FunctionName", Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR))));
     }
 
     // ------------------------------------------------------------------------------------------ API
@@ -323,25 +413,46 @@ class DefaultStackTest {
      * them from the API's OpenAPI document, which must name exactly these.
      */
     private static final Set<String> SPEC_ROUTES = Set.of(
-            "PUT /pipelines/{id}", "GET /pipelines/{id}", "DELETE /pipelines/{id}", "GET /pipelines",
-            "POST /pipelines/{id}/validate", "PUT /archetypes/{name}", "GET /archetypes/{name}", "GET /archetypes",
-            "POST /archetypes/{name}/validate", "POST /calendars/{name}/validate",
-            "PUT /calendars/{name}", "GET /calendars/{name}", "POST /pipelines/{id}/evaluations",
-            "POST /pipelines/{id}/reruns", "GET /pipelines/{id}/reruns", "GET /pipelines/{id}/runs", "GET /runs/{runId}",
-            "GET /pipelines/{id}/runlogs", "GET /pipelines/{id}/events", "GET /pipelines/{id}/traits",
-            "PUT /sensors/{name}", "PUT /sensors/{name}/partitions/{partition}", "GET /health", "GET /pipelines/{id}/status",
+            "PUT /pipelines/{id}",
+            "GET /pipelines/{id}",
+            "DELETE /pipelines/{id}",
+            "GET /pipelines",
+            "POST /pipelines/{id}/validate",
+            "PUT /archetypes/{name}",
+            "GET /archetypes/{name}",
+            "GET /archetypes",
+            "POST /archetypes/{name}/validate",
+            "POST /calendars/{name}/validate",
+            "PUT /calendars/{name}",
+            "GET /calendars/{name}",
+            "POST /pipelines/{id}/evaluations",
+            "POST /pipelines/{id}/reruns",
+            "GET /pipelines/{id}/reruns",
+            "GET /pipelines/{id}/runs",
+            "GET /runs/{runId}",
+            "GET /pipelines/{id}/runlogs",
+            "GET /pipelines/{id}/events",
+            "GET /pipelines/{id}/traits",
+            "PUT /sensors/{name}",
+            "PUT /sensors/{name}/partitions/{partition}",
+            "GET /health",
+            "GET /pipelines/{id}/status",
             "GET /status",
             // What the evaluators see of a sensor, and deleting a calendar nothing uses.
-            "GET /sensors/{name}", "GET /sensors/{name}/partitions/{partition}", "DELETE /calendars/{name}",
+            "GET /sensors/{name}",
+            "GET /sensors/{name}/partitions/{partition}",
+            "DELETE /calendars/{name}",
             // The web UI's read of what happened in a day, so it works for a deployed stack too.
             "GET /pipelines/{id}/timeline",
             // Operators: who holds a day's lock, and releasing one whose holder died.
-            "GET /pipelines/{id}/locks/{scheduleId}/{date}", "DELETE /pipelines/{id}/locks/{scheduleId}/{date}");
+            "GET /pipelines/{id}/locks/{scheduleId}/{date}",
+            "DELETE /pipelines/{id}/locks/{scheduleId}/{date}");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {
         Set<String> routes = synth.artifacts().apiContract().operations().stream()
-                .map(o -> o.method() + " " + o.path()).collect(Collectors.toSet());
+                .map(o -> o.method() + " " + o.path())
+                .collect(Collectors.toSet());
         assertThat(routes).isEqualTo(SPEC_ROUTES);
     }
 
@@ -352,8 +463,10 @@ class DefaultStackTest {
         assertThat(methods).hasSize(operations.size());
         String validatorId = onlyId("AWS::ApiGateway::RequestValidator");
         for (ApiContract.Operation operation : operations) {
-            Map<String, Object> props = methods.values().stream().map(m -> Json.map(m, "Properties"))
-                    .filter(p -> operation.operationId().equals(p.get("OperationName"))).findFirst()
+            Map<String, Object> props = methods.values().stream()
+                    .map(m -> Json.map(m, "Properties"))
+                    .filter(p -> operation.operationId().equals(p.get("OperationName")))
+                    .findFirst()
                     .orElseThrow(() -> new AssertionError("no method for " + operation));
             assertThat(props.get("HttpMethod")).isEqualTo(operation.method());
             assertThat(props.get("AuthorizationType")).isEqualTo("AWS_IAM");
@@ -368,59 +481,110 @@ class DefaultStackTest {
     @Test
     void pathParametersAreRequiredAndPagingParametersOptional() {
         Map<String, Object> listRuns = synth.resourcesOfType("AWS::ApiGateway::Method").values().stream()
-                .map(m -> Json.map(m, "Properties")).filter(p -> "listRuns".equals(p.get("OperationName")))
-                .findFirst().orElseThrow();
-        assertThat(listRuns.get("RequestParameters")).isEqualTo(Map.of(
-                "method.request.path.id", true,
-                "method.request.querystring.limit", false,
-                "method.request.querystring.cursor", false));
-        synth.template().hasResourceProperties("AWS::ApiGateway::RequestValidator", Map.of(
-                "ValidateRequestParameters", true, "ValidateRequestBody", true));
+                .map(m -> Json.map(m, "Properties"))
+                .filter(p -> "listRuns".equals(p.get("OperationName")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(listRuns.get("RequestParameters"))
+                .isEqualTo(Map.of(
+                        "method.request.path.id", true,
+                        "method.request.querystring.limit", false,
+                        "method.request.querystring.cursor", false));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::ApiGateway::RequestValidator",
+                        Map.of("ValidateRequestParameters", true, "ValidateRequestBody", true));
     }
 
     @Test
     void stageThrottlesLogsAccessAndErrorsAndTraces() {
         String accessLogId = synth.resourcesOfType("AWS::Logs::LogGroup").keySet().stream()
-                .filter(id -> id.startsWith("ApiAccessLogs")).findFirst().orElseThrow();
-        synth.template().hasResourceProperties("AWS::ApiGateway::Stage", Match.objectLike(Map.of(
-                "StageName", "v1",
-                "TracingEnabled", true,
-                "AccessLogSetting", Match.objectLike(Map.of(
-                        "DestinationArn", Map.of("Fn::GetAtt", List.of(accessLogId, "Arn")))),
-                "MethodSettings", List.of(Map.of(
-                        "HttpMethod", "*",
-                        "ResourcePath", "/*",
-                        "DataTraceEnabled", false,
-                        "LoggingLevel", "ERROR",
-                        "MetricsEnabled", true,
-                        "ThrottlingRateLimit", 50,
-                        "ThrottlingBurstLimit", 100)))));
+                .filter(id -> id.startsWith("ApiAccessLogs"))
+                .findFirst()
+                .orElseThrow();
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::ApiGateway::Stage",
+                        Match.objectLike(Map.of(
+                                "StageName",
+                                "v1",
+                                "TracingEnabled",
+                                true,
+                                "AccessLogSetting",
+                                Match.objectLike(
+                                        Map.of("DestinationArn", Map.of("Fn::GetAtt", List.of(accessLogId, "Arn")))),
+                                "MethodSettings",
+                                List.of(Map.of(
+                                        "HttpMethod",
+                                        "*",
+                                        "ResourcePath",
+                                        "/*",
+                                        "DataTraceEnabled",
+                                        false,
+                                        "LoggingLevel",
+                                        "ERROR",
+                                        "MetricsEnabled",
+                                        true,
+                                        "ThrottlingRateLimit",
+                                        50,
+                                        "ThrottlingBurstLimit",
+                                        100)))));
         assertThat(synth.resourcesOfType("AWS::ApiGateway::ApiKey")).isEmpty();
         assertThat(synth.resourcesOfType("AWS::ApiGateway::UsagePlan")).isEmpty();
     }
 
     @Test
     void webAclRefusesDeclaredBodiesOver256KibibytesOnTheStage() {
-        synth.template().hasResourceProperties("AWS::WAFv2::WebACL", Match.objectLike(Map.of(
-                "Scope", "REGIONAL",
-                "DefaultAction", Map.of("Allow", Map.of()),
-                "Rules", List.of(Match.objectLike(Map.of(
-                        "Action", Map.of("Block", Map.of("CustomResponse", Map.of("ResponseCode", 413))),
-                        "Statement", Map.of("RegexMatchStatement", Map.of(
-                                "FieldToMatch", Map.of("SingleHeader", Map.of("Name", "content-length")),
-                                "RegexString", ContentLengthPattern.greaterThan(262_144),
-                                "TextTransformations", List.of(Map.of("Priority", 0, "Type", "NONE"))))))))));
-        Map<String, Object> association = Json.map(synth.resourcesOfType("AWS::WAFv2::WebACLAssociation")
-                .values().iterator().next(), "Properties");
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::WAFv2::WebACL",
+                        Match.objectLike(Map.of(
+                                "Scope", "REGIONAL",
+                                "DefaultAction", Map.of("Allow", Map.of()),
+                                "Rules",
+                                        List.of(Match.objectLike(Map.of(
+                                                "Action",
+                                                        Map.of(
+                                                                "Block",
+                                                                Map.of("CustomResponse", Map.of("ResponseCode", 413))),
+                                                "Statement",
+                                                        Map.of(
+                                                                "RegexMatchStatement",
+                                                                Map.of(
+                                                                        "FieldToMatch",
+                                                                                Map.of(
+                                                                                        "SingleHeader",
+                                                                                        Map.of(
+                                                                                                "Name",
+                                                                                                "content-length")),
+                                                                        "RegexString",
+                                                                                ContentLengthPattern.greaterThan(
+                                                                                        262_144),
+                                                                        "TextTransformations",
+                                                                                List.of(Map.of(
+                                                                                        "Priority",
+                                                                                        0,
+                                                                                        "Type",
+                                                                                        "NONE"))))))))));
+        Map<String, Object> association = Json.map(
+                synth.resourcesOfType("AWS::WAFv2::WebACLAssociation")
+                        .values()
+                        .iterator()
+                        .next(),
+                "Properties");
         assertThat(association.get("WebACLArn"))
                 .isEqualTo(Map.of("Fn::GetAtt", List.of(onlyId("AWS::WAFv2::WebACL"), "Arn")));
-        assertThat(Json.write(association.get("ResourceArn"))).contains("/stages/").contains(onlyId("AWS::ApiGateway::Stage"));
+        assertThat(Json.write(association.get("ResourceArn")))
+                .contains("/stages/")
+                .contains(onlyId("AWS::ApiGateway::Stage"));
     }
 
     @Test
     void apiGatewayMayInvokeOnlyTheApiAliasAndOnlyFromThisApi() {
-        Map<String, Map<String, Object>> permissions = synth.template().findResources("AWS::Lambda::Permission",
-                Map.of("Properties", Map.of("Principal", "apigateway.amazonaws.com")));
+        Map<String, Map<String, Object>> permissions = synth.template()
+                .findResources(
+                        "AWS::Lambda::Permission",
+                        Map.of("Properties", Map.of("Principal", "apigateway.amazonaws.com")));
         assertThat(permissions).hasSize(1);
         Map<String, Object> props = Json.map(permissions.values().iterator().next(), "Properties");
         assertThat(props.get("FunctionName")).isEqualTo(Json.ref(synth.aliasId(InterlockFunction.API)));
@@ -439,41 +603,62 @@ class DefaultStackTest {
             assertThat(props).doesNotContainKey("AlarmActions");
             assertThat(props.get("TreatMissingData")).isEqualTo("notBreaching");
         }
-        assertThat(metrics).containsExactlyInAnyOrder(
-                "AWS/Lambda/Errors", "AWS/Lambda/Errors", "AWS/Lambda/Errors", "AWS/Lambda/Errors",
-                "AWS/Lambda/Errors", "AWS/Lambda/Errors",
-                "AWS/States/ExecutionsFailed", "AWS/States/ExecutionsTimedOut",
-                "AWS/SQS/ApproximateNumberOfMessagesVisible", "AWS/Lambda/IteratorAge", "AWS/ApiGateway/5XXError");
+        assertThat(metrics)
+                .containsExactlyInAnyOrder(
+                        "AWS/Lambda/Errors",
+                        "AWS/Lambda/Errors",
+                        "AWS/Lambda/Errors",
+                        "AWS/Lambda/Errors",
+                        "AWS/Lambda/Errors",
+                        "AWS/Lambda/Errors",
+                        "AWS/States/ExecutionsFailed",
+                        "AWS/States/ExecutionsTimedOut",
+                        "AWS/SQS/ApproximateNumberOfMessagesVisible",
+                        "AWS/Lambda/IteratorAge",
+                        "AWS/ApiGateway/5XXError");
         for (InterlockFunction f : InterlockFunction.values()) {
-            synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
-                    "MetricName", "Errors",
-                    "Dimensions", Match.arrayWith(List.of(Map.of("Name", "FunctionName",
-                            "Value", Json.ref(synth.functionId(f))))))));
+            synth.template()
+                    .hasResourceProperties(
+                            "AWS::CloudWatch::Alarm",
+                            Match.objectLike(Map.of(
+                                    "MetricName",
+                                    "Errors",
+                                    "Dimensions",
+                                    Match.arrayWith(List.of(
+                                            Map.of("Name", "FunctionName", "Value", Json.ref(synth.functionId(f))))))));
         }
-        synth.template().hasResourceProperties("AWS::CloudWatch::Alarm", Match.objectLike(Map.of(
-                "MetricName", "IteratorAge", "Statistic", "Maximum", "Threshold", 600_000)));
+        synth.template()
+                .hasResourceProperties(
+                        "AWS::CloudWatch::Alarm",
+                        Match.objectLike(
+                                Map.of("MetricName", "IteratorAge", "Statistic", "Maximum", "Threshold", 600_000)));
     }
 
     @Test
     void outputsNameTheApiUrlTableStateMachineAndTopic() {
         Map<String, Object> outputs = Json.map(synth.templateJson(), "Outputs");
-        assertThat(outputs.keySet()).containsExactlyInAnyOrder("ApiUrl", "TableName", "StateMachineArn", "AlertTopicArn",
-                "StreamDeadLetterQueueUrl");
+        assertThat(outputs.keySet())
+                .containsExactlyInAnyOrder(
+                        "ApiUrl", "TableName", "StateMachineArn", "AlertTopicArn", "StreamDeadLetterQueueUrl");
         assertThat(Json.at(outputs, "TableName", "Value")).isEqualTo(Json.ref(onlyId("AWS::DynamoDB::Table")));
         assertThat(Json.at(outputs, "StateMachineArn", "Value"))
                 .isEqualTo(Json.ref(onlyId("AWS::StepFunctions::StateMachine")));
         assertThat(Json.at(outputs, "AlertTopicArn", "Value")).isEqualTo(Json.ref(onlyId("AWS::SNS::Topic")));
-        assertThat(Json.write(Json.at(outputs, "ApiUrl", "Value"))).contains(onlyId("AWS::ApiGateway::RestApi"))
-                .contains(onlyId("AWS::ApiGateway::Stage")).startsWith("{\"Fn::Join\":[\"\",[\"https://\"");
+        assertThat(Json.write(Json.at(outputs, "ApiUrl", "Value")))
+                .contains(onlyId("AWS::ApiGateway::RestApi"))
+                .contains(onlyId("AWS::ApiGateway::Stage"))
+                .startsWith("{\"Fn::Join\":[\"\",[\"https://\"");
     }
 
     // ------------------------------------------------------------------------------------------ least privilege
 
     @Test
     void noPolicyAnywhereGrantsAWildcardAction() {
-        for (Map<String, Object> policy : synth.resourcesOfType("AWS::IAM::Policy").values()) {
+        for (Map<String, Object> policy :
+                synth.resourcesOfType("AWS::IAM::Policy").values()) {
             for (Object statement : Json.list(policy, "Properties", "PolicyDocument", "Statement")) {
-                assertThat(Json.strings(statement, "Action")).allSatisfy(a -> assertThat(a).doesNotContain("*"));
+                assertThat(Json.strings(statement, "Action"))
+                        .allSatisfy(a -> assertThat(a).doesNotContain("*"));
                 assertThat(Json.map(statement)).doesNotContainKey("NotAction");
             }
         }
@@ -495,14 +680,22 @@ class DefaultStackTest {
         FunctionProfile profile = FunctionProfile.of(f);
         String tableId = onlyId("AWS::DynamoDB::Table");
         List<Map<String, Object>> onTable = synth.statementsOf(f).stream()
-                .filter(s -> Map.of("Fn::GetAtt", List.of(tableId, "Arn")).equals(s.get("Resource"))).toList();
+                .filter(s -> Map.of("Fn::GetAtt", List.of(tableId, "Arn")).equals(s.get("Resource")))
+                .toList();
         List<Map<String, Object>> onIndex = synth.statementsOf(f).stream()
-                .filter(s -> Json.write(s.get("Resource")).contains("/index/")).toList();
-        assertThat(onTable.stream().flatMap(s -> Json.strings(s, "Action").stream()).toList())
+                .filter(s -> Json.write(s.get("Resource")).contains("/index/"))
+                .toList();
+        assertThat(onTable.stream()
+                        .flatMap(s -> Json.strings(s, "Action").stream())
+                        .toList())
                 .containsExactlyInAnyOrderElementsOf(profile.tableActions());
-        assertThat(onIndex.stream().flatMap(s -> Json.strings(s, "Action").stream()).toList())
+        assertThat(onIndex.stream()
+                        .flatMap(s -> Json.strings(s, "Action").stream())
+                        .toList())
                 .containsExactlyInAnyOrderElementsOf(profile.indexActions());
-        onIndex.forEach(s -> assertThat(Json.write(s.get("Resource"))).contains("/index/GSI1\"").doesNotContain("*"));
+        onIndex.forEach(s -> assertThat(Json.write(s.get("Resource")))
+                .contains("/index/GSI1\"")
+                .doesNotContain("*"));
         assertThat(synth.actionsOf(f)).doesNotContain("dynamodb:Scan");
     }
 
@@ -521,20 +714,31 @@ class DefaultStackTest {
                 InterlockFunction.EVALUATOR, Set.of("GetItem", "PutItem"),
                 InterlockFunction.TRIGGER, Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem"),
                 InterlockFunction.RUN_CHECKER, Set.of("GetItem", "PutItem", "UpdateItem"),
-                InterlockFunction.API, Set.of("GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem", "DeleteItem"));
+                InterlockFunction.API,
+                        Set.of("GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem", "DeleteItem"));
         Set<InterlockFunction> gsi1Readers = EnumSet.of(InterlockFunction.ORCHESTRATOR, InterlockFunction.API);
         for (InterlockFunction f : InterlockFunction.values()) {
-            Set<String> expected = table.get(f).stream().map(a -> "dynamodb:" + a).collect(Collectors.toSet());
-            assertThat(new TreeSet<>(FunctionProfile.of(f).tableActions())).as(f.name()).isEqualTo(new TreeSet<>(expected));
-            assertThat(FunctionProfile.of(f).indexActions()).as(f.name())
+            Set<String> expected =
+                    table.get(f).stream().map(a -> "dynamodb:" + a).collect(Collectors.toSet());
+            assertThat(new TreeSet<>(FunctionProfile.of(f).tableActions()))
+                    .as(f.name())
+                    .isEqualTo(new TreeSet<>(expected));
+            assertThat(FunctionProfile.of(f).indexActions())
+                    .as(f.name())
                     .isEqualTo(gsi1Readers.contains(f) ? List.of("dynamodb:Query") : List.of());
             // Only the API reads in batches: the users of an archetype or calendar it re-validates.
             if (f != InterlockFunction.API) {
                 assertThat(synth.actionsOf(f)).as(f.name()).doesNotContain("dynamodb:BatchGetItem");
             }
-            assertThat(synth.actionsOf(f)).as(f.name()).doesNotContain("dynamodb:Scan", "dynamodb:BatchWriteItem",
-                    "dynamodb:ConditionCheckItem", "dynamodb:PartiQLSelect", "dynamodb:DeleteTable",
-                    "dynamodb:UpdateTable");
+            assertThat(synth.actionsOf(f))
+                    .as(f.name())
+                    .doesNotContain(
+                            "dynamodb:Scan",
+                            "dynamodb:BatchWriteItem",
+                            "dynamodb:ConditionCheckItem",
+                            "dynamodb:PartiQLSelect",
+                            "dynamodb:DeleteTable",
+                            "dynamodb:UpdateTable");
         }
     }
 
@@ -544,19 +748,33 @@ class DefaultStackTest {
         for (InterlockFunction f : InterlockFunction.values()) {
             List<String> actions = synth.actionsOf(f);
             if (f == InterlockFunction.STREAM_ROUTER) {
-                assertThat(actions).contains("dynamodb:GetRecords", "dynamodb:GetShardIterator",
-                        "dynamodb:DescribeStream", "dynamodb:ListStreams", "states:StartExecution", "sqs:SendMessage");
+                assertThat(actions)
+                        .contains(
+                                "dynamodb:GetRecords",
+                                "dynamodb:GetShardIterator",
+                                "dynamodb:DescribeStream",
+                                "dynamodb:ListStreams",
+                                "states:StartExecution",
+                                "sqs:SendMessage");
                 Map<String, Object> records = synth.statementsOf(f).stream()
-                        .filter(s -> Json.strings(s, "Action").contains("dynamodb:GetRecords")).findFirst().orElseThrow();
+                        .filter(s -> Json.strings(s, "Action").contains("dynamodb:GetRecords"))
+                        .findFirst()
+                        .orElseThrow();
                 assertThat(records.get("Resource")).isEqualTo(Map.of("Fn::GetAtt", List.of(tableId, "StreamArn")));
                 Map<String, Object> start = synth.statementsOf(f).stream()
-                        .filter(s -> Json.strings(s, "Action").contains("states:StartExecution")).findFirst().orElseThrow();
+                        .filter(s -> Json.strings(s, "Action").contains("states:StartExecution"))
+                        .findFirst()
+                        .orElseThrow();
                 assertThat(start.get("Resource")).isEqualTo(Json.ref(onlyId("AWS::StepFunctions::StateMachine")));
                 // On the table it only reads a pipeline config by key, for a marker that names no date, and appends
                 // the event of a marker it starts nothing for.
-                assertThat(actions).noneMatch(a -> a.startsWith("dynamodb:") && !a.contains("Stream")
-                        && !a.equals("dynamodb:GetRecords") && !a.equals("dynamodb:GetShardIterator")
-                        && !a.equals("dynamodb:GetItem") && !a.equals("dynamodb:PutItem"));
+                assertThat(actions)
+                        .noneMatch(a -> a.startsWith("dynamodb:")
+                                && !a.contains("Stream")
+                                && !a.equals("dynamodb:GetRecords")
+                                && !a.equals("dynamodb:GetShardIterator")
+                                && !a.equals("dynamodb:GetItem")
+                                && !a.equals("dynamodb:PutItem"));
             } else {
                 assertThat(actions).doesNotContain("dynamodb:GetRecords", "states:StartExecution");
             }
@@ -566,11 +784,15 @@ class DefaultStackTest {
     @Test
     void onlyTheOrchestratorEndsCallbackWaitsAndOnlyWithSendTaskSuccessAndFailureOnTheMachine() {
         for (InterlockFunction f : InterlockFunction.values()) {
-            List<String> callbacks = synth.actionsOf(f).stream().filter(a -> a.startsWith("states:SendTask")).toList();
+            List<String> callbacks = synth.actionsOf(f).stream()
+                    .filter(a -> a.startsWith("states:SendTask"))
+                    .toList();
             if (f == InterlockFunction.ORCHESTRATOR) {
                 assertThat(callbacks).containsExactlyInAnyOrder("states:SendTaskSuccess", "states:SendTaskFailure");
                 Map<String, Object> grant = synth.statementsOf(f).stream()
-                        .filter(s -> Json.strings(s, "Action").contains("states:SendTaskSuccess")).findFirst().orElseThrow();
+                        .filter(s -> Json.strings(s, "Action").contains("states:SendTaskSuccess"))
+                        .findFirst()
+                        .orElseThrow();
                 assertThat(grant.get("Resource")).isEqualTo(Json.ref(onlyId("AWS::StepFunctions::StateMachine")));
             } else {
                 assertThat(callbacks).as(f.name()).isEmpty();
@@ -583,7 +805,8 @@ class DefaultStackTest {
         Set<InterlockFunction> publishers = EnumSet.noneOf(InterlockFunction.class);
         for (InterlockFunction f : InterlockFunction.values()) {
             if (synth.actionsOf(f).contains("sns:Publish")) {
-                assertThat(synth.statement(f, "PublishAlerts").get("Resource")).isEqualTo(Json.ref(onlyId("AWS::SNS::Topic")));
+                assertThat(synth.statement(f, "PublishAlerts").get("Resource"))
+                        .isEqualTo(Json.ref(onlyId("AWS::SNS::Topic")));
                 publishers.add(f);
             }
         }
@@ -593,9 +816,14 @@ class DefaultStackTest {
     @Test
     void withoutConfiguredJobsNoFunctionMayStartOrPollAnyJob() {
         for (InterlockFunction f : InterlockFunction.values()) {
-            assertThat(synth.actionsOf(f)).noneMatch(a -> a.startsWith("glue:") || a.startsWith("elasticmapreduce:")
-                    || a.startsWith("emr-serverless:") || a.startsWith("iam:") || a.startsWith("lambda:")
-                    || a.equals("states:DescribeExecution") || a.equals("states:StopExecution"));
+            assertThat(synth.actionsOf(f))
+                    .noneMatch(a -> a.startsWith("glue:")
+                            || a.startsWith("elasticmapreduce:")
+                            || a.startsWith("emr-serverless:")
+                            || a.startsWith("iam:")
+                            || a.startsWith("lambda:")
+                            || a.equals("states:DescribeExecution")
+                            || a.equals("states:StopExecution"));
         }
         assertThat(synth.actionsOf(InterlockFunction.TRIGGER)).doesNotContain("states:StartExecution");
     }
@@ -603,12 +831,15 @@ class DefaultStackTest {
     @Test
     void withoutSecretOptionsNoFunctionMayReadASecretOrParameterAndNoCredentialMayBeSentAnywhere() {
         for (InterlockFunction f : InterlockFunction.values()) {
-            assertThat(synth.actionsOf(f)).as(f.moduleName()).noneMatch(a -> a.startsWith("secretsmanager:")
-                    || a.startsWith("ssm:") || a.startsWith("kms:"));
+            assertThat(synth.actionsOf(f))
+                    .as(f.moduleName())
+                    .noneMatch(a -> a.startsWith("secretsmanager:") || a.startsWith("ssm:") || a.startsWith("kms:"));
             Map<String, Object> variables = Json.map(synth.function(f), "Properties", "Environment", "Variables");
             if (variables.containsKey("INTERLOCK_SECRET_HOSTS")) {
-                assertThat(variables).containsEntry("INTERLOCK_SECRET_HOSTS", "")
-                        .containsEntry("INTERLOCK_SECRETS_PREFIX", "").containsEntry("INTERLOCK_SSM_PARAMETER_PREFIX", "");
+                assertThat(variables)
+                        .containsEntry("INTERLOCK_SECRET_HOSTS", "")
+                        .containsEntry("INTERLOCK_SECRETS_PREFIX", "")
+                        .containsEntry("INTERLOCK_SSM_PARAMETER_PREFIX", "");
             }
         }
     }
@@ -616,7 +847,9 @@ class DefaultStackTest {
     /** AWS's own linter finds nothing in the default template beyond the warnings .cfnlintrc.yaml accepts. */
     @Test
     void cfnLintFindsNothingInTheTemplate() {
-        assertThat(CfnLint.findings(CfnLint.templateOf(synth.stack()))).as("cfn-lint %s", CfnLint.version()).isEmpty();
+        assertThat(CfnLint.findings(CfnLint.templateOf(synth.stack())))
+                .as("cfn-lint %s", CfnLint.version())
+                .isEmpty();
     }
 
     // ------------------------------------------------------------------------------------------ CLI
@@ -632,8 +865,15 @@ class DefaultStackTest {
         Path assembly = Path.of(software.amazon.awscdk.Stage.of(synth.stack()).getOutdir());
         Path home = Path.of("target", "cdk-home");
         Files.createDirectories(home);
-        ProcessBuilder pb = new ProcessBuilder(List.of(cli.toString(), "synth", "--app", assembly.toString(),
-                "--no-notices", "--no-version-reporting", "--quiet", "Interlock"))
+        ProcessBuilder pb = new ProcessBuilder(List.of(
+                        cli.toString(),
+                        "synth",
+                        "--app",
+                        assembly.toString(),
+                        "--no-notices",
+                        "--no-version-reporting",
+                        "--quiet",
+                        "Interlock"))
                 .redirectErrorStream(true);
         pb.environment().put("CDK_HOME", home.toAbsolutePath().toString());
         pb.environment().put("CDK_DISABLE_VERSION_CHECK", "1");
@@ -653,8 +893,8 @@ class DefaultStackTest {
     }
 
     private String definitionString() {
-        return String.valueOf(Json.at(synth.resources().get(onlyId("AWS::StepFunctions::StateMachine")),
-                "Properties", "DefinitionString"));
+        return String.valueOf(Json.at(
+                synth.resources().get(onlyId("AWS::StepFunctions::StateMachine")), "Properties", "DefinitionString"));
     }
 
     private String readAsl() {

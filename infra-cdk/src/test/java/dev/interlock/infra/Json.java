@@ -2,7 +2,6 @@ package dev.interlock.infra;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.util.List;
 import java.util.Map;
 
@@ -10,8 +9,7 @@ import java.util.Map;
 final class Json {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private Json() {
-    }
+    private Json() {}
 
     /** The value at {@code path} (map keys), or {@code null} when any step is missing. */
     static Object at(Object root, String... path) {

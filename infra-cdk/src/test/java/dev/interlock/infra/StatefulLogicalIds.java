@@ -23,14 +23,14 @@ final class StatefulLogicalIds {
             "AWS::ApiGateway::ApiKey", "the key value callers hold (API-key mode)",
             "AWS::Lambda::EventSourceMapping", "the stream position: a new mapping re-reads the stream from its start");
 
-    private StatefulLogicalIds() {
-    }
+    private StatefulLogicalIds() {}
 
     /** Stateful type → the sorted logical ids of that type in the template. */
     static Map<String, List<String>> of(SynthesizedStack synth) {
         Map<String, List<String>> ids = new TreeMap<>();
         for (String type : STATEFUL_TYPES.keySet()) {
-            List<String> found = synth.resourcesOfType(type).keySet().stream().sorted().toList();
+            List<String> found =
+                    synth.resourcesOfType(type).keySet().stream().sorted().toList();
             if (!found.isEmpty()) {
                 ids.put(type, found);
             }

@@ -1,6 +1,12 @@
 package dev.interlock.infra;
 
 import dev.interlock.model.runtime.InterlockFunction;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import software.amazon.awscdk.App;
 import software.amazon.awscdk.AppProps;
 import software.amazon.awscdk.assertions.Annotations;
@@ -8,37 +14,43 @@ import software.amazon.awscdk.assertions.Match;
 import software.amazon.awscdk.assertions.Template;
 import software.amazon.awscdk.cxapi.SynthesisMessage;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
 /**
  * One synthesized Interlock stack for a whole test class (jsii starts once per JVM and a synth takes seconds): the
  * options read from context exactly as {@link InterlockApp} reads them (on top of {@code cdk.json}'s context, as the
  * CLI would), the template, and every error and warning annotation, cdk-nag's included.
  */
-record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildArtifacts artifacts, Template template,
-                        Map<String, Object> templateJson, List<SynthesisMessage> errors,
-                        List<SynthesisMessage> warnings) {
+record SynthesizedStack(
+        InterlockStack stack,
+        DeploymentOptions options,
+        BuildArtifacts artifacts,
+        Template template,
+        Map<String, Object> templateJson,
+        List<SynthesisMessage> errors,
+        List<SynthesisMessage> warnings) {
 
     static SynthesizedStack synthesize(Map<String, Object> context) {
         Map<String, Object> merged = new HashMap<>(InterlockApp.cdkJsonContext());
         merged.putAll(context);
         App app = new App(AppProps.builder()
-                .outdir(Path.of("target", "cdk-test-out", UUID.randomUUID().toString()).toString())
+                .outdir(Path.of("target", "cdk-test-out", UUID.randomUUID().toString())
+                        .toString())
                 .context(merged)
                 .build());
-        DeploymentOptions options = DeploymentOptions.fromContext(key -> app.getNode().tryGetContext(key));
+        DeploymentOptions options =
+                DeploymentOptions.fromContext(key -> app.getNode().tryGetContext(key));
         BuildArtifacts artifacts = BuildArtifacts.locate(Path.of(""));
         InterlockStack stack = InterlockApp.stack(app, options, artifacts, null);
         Template template = Template.fromStack(stack);
         Annotations annotations = Annotations.fromStack(stack);
         // Read once: every toJSON() crosses the jsii bridge with the whole template.
-        return new SynthesizedStack(stack, options, artifacts, template, template.toJSON(),
-                annotations.findError("*", Match.anyValue()), annotations.findWarning("*", Match.anyValue()));
+        return new SynthesizedStack(
+                stack,
+                options,
+                artifacts,
+                template,
+                template.toJSON(),
+                annotations.findError("*", Match.anyValue()),
+                annotations.findWarning("*", Match.anyValue()));
     }
 
     /** The template as plain maps and lists. */
@@ -62,7 +74,8 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
     String functionId(InterlockFunction function) {
         List<String> ids = resourcesOfType("AWS::Lambda::Function").entrySet().stream()
                 .filter(e -> function.handler().equals(Json.at(e.getValue(), "Properties", "Handler")))
-                .map(Map.Entry::getKey).toList();
+                .map(Map.Entry::getKey)
+                .toList();
         if (ids.size() != 1) {
             throw new AssertionError("expected one function with handler " + function.handler() + ", found " + ids);
         }
@@ -78,7 +91,8 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
         String fnId = functionId(function);
         List<String> ids = resourcesOfType("AWS::Lambda::Alias").entrySet().stream()
                 .filter(e -> Json.ref(fnId).equals(Json.at(e.getValue(), "Properties", "FunctionName")))
-                .map(Map.Entry::getKey).toList();
+                .map(Map.Entry::getKey)
+                .toList();
         if (ids.size() != 1) {
             throw new AssertionError("expected one alias of " + function + ", found " + ids);
         }
@@ -87,7 +101,8 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
 
     /** Logical id of the function's execution role. */
     String roleId(InterlockFunction function) {
-        return String.valueOf(Json.list(function(function), "Properties", "Role", "Fn::GetAtt").get(0));
+        return String.valueOf(Json.list(function(function), "Properties", "Role", "Fn::GetAtt")
+                .get(0));
     }
 
     /** Every statement of every inline policy attached to a role. */
@@ -109,17 +124,23 @@ record SynthesizedStack(InterlockStack stack, DeploymentOptions options, BuildAr
 
     /** Every action granted to a function's role. */
     List<String> actionsOf(InterlockFunction function) {
-        return statementsOf(function).stream().flatMap(s -> Json.strings(s, "Action").stream()).toList();
+        return statementsOf(function).stream()
+                .flatMap(s -> Json.strings(s, "Action").stream())
+                .toList();
     }
 
     /** The statement with this Sid on the function's role, or fail. */
     Map<String, Object> statement(InterlockFunction function, String sid) {
-        return statementsOf(function).stream().filter(s -> sid.equals(s.get("Sid"))).findFirst()
+        return statementsOf(function).stream()
+                .filter(s -> sid.equals(s.get("Sid")))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(function + " has no statement " + sid));
     }
 
     /** Findings as readable lines for assertion messages. */
     static List<String> describe(List<SynthesisMessage> findings) {
-        return findings.stream().map(m -> m.getId() + ": " + m.getEntry().getData()).toList();
+        return findings.stream()
+                .map(m -> m.getId() + ": " + m.getEntry().getData())
+                .toList();
     }
 }

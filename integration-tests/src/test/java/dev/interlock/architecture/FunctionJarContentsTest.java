@@ -42,24 +42,39 @@ class FunctionJarContentsTest {
 
     /** Libraries only tests use: DynamoDB Local, SQLite's native store, JUnit, AssertJ, jqwik, Mockito, Selenium. */
     private static final List<String> TEST_LIBRARIES = List.of(
-            "com/amazonaws/services/dynamodbv2/local/", "com/almworks/sqlite4java/", "org/junit/", "org/assertj/",
-            "net/jqwik/", "org/mockito/", "org/openqa/selenium/");
+            "com/amazonaws/services/dynamodbv2/local/",
+            "com/almworks/sqlite4java/",
+            "org/junit/",
+            "org/assertj/",
+            "net/jqwik/",
+            "org/mockito/",
+            "org/openqa/selenium/");
 
     @Test
     void noFunctionJarContainsTestCodeOrATestLibrary() throws IOException {
         Set<String> testClasses = classesCompiledFromTestSources();
-        assertThat(testClasses).as("classes of the modules' test sources").contains(
-                "dev/interlock/store/memory/InMemoryProvider.class", "dev/interlock/store/dynamodb/RequestCounter.class");
+        assertThat(testClasses)
+                .as("classes of the modules' test sources")
+                .contains(
+                        "dev/interlock/store/memory/InMemoryProvider.class",
+                        "dev/interlock/store/dynamodb/RequestCounter.class");
         for (InterlockFunction function : InterlockFunction.values()) {
             Path jar = function.deployableJar(ROOT);
-            assertThat(jar).as("deployable jar of %s: build it first (run with -am)", function.moduleName()).isRegularFile();
+            assertThat(jar)
+                    .as("deployable jar of %s: build it first (run with -am)", function.moduleName())
+                    .isRegularFile();
             List<String> entries = entries(jar);
             assertThat(entries).as("entries of %s", jar).contains("dev/interlock/wiring/Deps.class");
             assertThat(entries).as("test doubles in %s", jar).doesNotContainAnyElementsOf(DOUBLES);
             assertThat(entries.stream().filter(testClasses::contains).toList())
-                    .as("classes compiled from test sources in %s", jar).isEmpty();
-            assertThat(entries.stream().filter(startsWithAny(TEST_LIBRARIES)).limit(5).toList())
-                    .as("test libraries in %s", jar).isEmpty();
+                    .as("classes compiled from test sources in %s", jar)
+                    .isEmpty();
+            assertThat(entries.stream()
+                            .filter(startsWithAny(TEST_LIBRARIES))
+                            .limit(5)
+                            .toList())
+                    .as("test libraries in %s", jar)
+                    .isEmpty();
         }
     }
 

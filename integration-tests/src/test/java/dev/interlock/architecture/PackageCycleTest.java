@@ -76,9 +76,11 @@ class PackageCycleTest {
     void mainCodeHasNoPackageCycleBeyondTheKnownOnes() {
         Map<String, Set<String>> graph = packageGraph(mainClasses);
         Set<Set<String>> cycles = stronglyConnectedPackages(graph);
-        Set<Set<String>> unexpected = cycles.stream().filter(c -> !KNOWN_CYCLES.contains(c)).collect(Collectors.toSet());
+        Set<Set<String>> unexpected =
+                cycles.stream().filter(c -> !KNOWN_CYCLES.contains(c)).collect(Collectors.toSet());
         assertThat(unexpected)
-                .as("package cycles in main code that are not in KNOWN_CYCLES (each with the edges that close it):%n%s",
+                .as(
+                        "package cycles in main code that are not in KNOWN_CYCLES (each with the edges that close it):%n%s",
                         describe(unexpected, graph))
                 .isEmpty();
         assertThat(KNOWN_CYCLES)
@@ -99,8 +101,8 @@ class PackageCycleTest {
 
     @Test
     void findsACycleAndOnlyTheCycle() {
-        Map<String, Set<String>> graph = Map.of(
-                "a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a", "d"), "d", Set.of(), "e", Set.of("e"));
+        Map<String, Set<String>> graph =
+                Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a", "d"), "d", Set.of(), "e", Set.of("e"));
         assertThat(stronglyConnectedPackages(graph)).containsExactly(Set.of("a", "b", "c"));
     }
 
@@ -144,8 +146,14 @@ class PackageCycleTest {
         return components;
     }
 
-    private static void connect(String node, Map<String, Set<String>> graph, Map<String, Integer> index,
-            Map<String, Integer> low, Deque<String> stack, Set<String> onStack, Set<Set<String>> components,
+    private static void connect(
+            String node,
+            Map<String, Set<String>> graph,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            Deque<String> stack,
+            Set<String> onStack,
+            Set<Set<String>> components,
             int[] next) {
         index.put(node, next[0]);
         low.put(node, next[0]);
@@ -181,7 +189,11 @@ class PackageCycleTest {
             for (String from : new TreeSet<>(cycle)) {
                 for (String to : graph.get(from)) {
                     if (cycle.contains(to)) {
-                        text.append("    ").append(from).append(" -> ").append(to).append('\n');
+                        text.append("    ")
+                                .append(from)
+                                .append(" -> ")
+                                .append(to)
+                                .append('\n');
                     }
                 }
             }

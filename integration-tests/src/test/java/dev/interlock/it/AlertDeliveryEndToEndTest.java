@@ -1,18 +1,17 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.wiring.Deps;
-import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.orchestrator.OrchestratorHandler;
 import dev.interlock.orchestrator.OrchestratorSettings;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.alert.AlertPublisher;
 import java.io.ByteArrayInputStream;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -21,9 +20,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * Alerts are neither lost nor repeated: EXECUTION_ERROR is deduplicated like every other kind, and a function that
@@ -52,7 +51,8 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
                     }
                     deps.alerts().publish(alert);
                 };
-                return new OrchestratorHandler(deps.provider(), deps.clock(), publisher, OrchestratorSettings.from(deps.environment()));
+                return new OrchestratorHandler(
+                        deps.provider(), deps.clock(), publisher, OrchestratorSettings.from(deps.environment()));
             }
 
             @Override
@@ -91,14 +91,21 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
         String second = evaluate("al-crash", date);
         assertThat(awaitDone(second)).isEqualTo(ExecutionStatus.FAILED);
 
-        assertThat(visited(arnOf(first))).endsWith("TriggerPipeline", "AlertError", "ReleaseLockAfterError", "ExecutionFailed");
+        assertThat(visited(arnOf(first)))
+                .endsWith("TriggerPipeline", "AlertError", "ReleaseLockAfterError", "ExecutionFailed");
         List<JsonNode> alerts = alerts("al-crash");
         assertThat(alerts).extracting(a -> a.path("kind").asText()).containsExactly("EXECUTION_ERROR");
-        assertThat(alerts.getFirst().path("details").path("executionName").asText()).isEqualTo(first);
-        assertThat(alerts.getFirst().path("details").path("error").path("Cause").asText()).contains("trigger crashed (injected)");
+        assertThat(alerts.getFirst().path("details").path("executionName").asText())
+                .isEqualTo(first);
+        assertThat(alerts.getFirst().path("details").path("error").path("Cause").asText())
+                .contains("trigger crashed (injected)");
         List<JsonNode> events = eventsOf("al-crash", "EXECUTION_ERROR");
-        assertThat(events).extracting(e -> e.path("details").path("executionName").asText()).containsExactly(first, second);
-        assertThat(call("GET", "/pipelines/al-crash/locks/daily/" + date, null, null).status()).isEqualTo(404);
+        assertThat(events)
+                .extracting(e -> e.path("details").path("executionName").asText())
+                .containsExactly(first, second);
+        assertThat(call("GET", "/pipelines/al-crash/locks/daily/" + date, null, null)
+                        .status())
+                .isEqualTo(404);
     }
 
     @Test
@@ -107,12 +114,16 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
         LocalTime deadline = now.plusMinutes(10).withSecond(0).withNano(0);
         assumeTrue(deadline.isAfter(now) && deadline.isBefore(LocalTime.of(23, 0)), "not across midnight UTC");
         LocalDate date = today();
-        putPipeline(passing("al-lease", "schedules: [{name: daily, deadline: \"" + deadline.format(DateTimeFormatter.ofPattern("HH:mm")) + "\"}]"));
+        putPipeline(passing(
+                "al-lease",
+                "schedules: [{name: daily, deadline: \"" + deadline.format(DateTimeFormatter.ofPattern("HH:mm"))
+                        + "\"}]"));
         Instant due = date.atTime(deadline).toInstant(ZoneOffset.UTC).plusSeconds(60);
         await("the deadline passed", () -> rt.clock().instant(), due::isBefore);
 
         dieOnNextSlaMissed.set(true);
-        var died = aws.lambda().invoke(b -> b.functionName("orchestrator").payload(SdkBytes.fromUtf8String(WATCHDOG_REQUEST)));
+        var died = aws.lambda()
+                .invoke(b -> b.functionName("orchestrator").payload(SdkBytes.fromUtf8String(WATCHDOG_REQUEST)));
         assertThat(died.functionError()).as("the tick died mid-publish").isNotNull();
         assertThat(dieOnNextSlaMissed).isFalse();
         assertThat(alertKinds("al-lease")).isEmpty();

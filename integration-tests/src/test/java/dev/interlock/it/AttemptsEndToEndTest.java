@@ -1,14 +1,13 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.stream.StreamSupport;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * What uses up {@code retry.maxAttempts}: only a job that was started and failed. Waiting for data (NOT READY) and
@@ -37,12 +36,15 @@ class AttemptsEndToEndTest extends EndToEnd {
     }
 
     private static List<String> texts(JsonNode array, String field) {
-        return StreamSupport.stream(array.spliterator(), false).map(n -> n.path(field).asText()).toList();
+        return StreamSupport.stream(array.spliterator(), false)
+                .map(n -> n.path(field).asText())
+                .toList();
     }
 
     @Test
     void dataArrivingAfterTheValidationDeadlineStillRunsWhenTheNextMarkerComes() {
-        // Yesterday's validation deadline (00:01) has passed: the first evaluation is NOT READY and out of time at once.
+        // Yesterday's validation deadline (00:01) has passed: the first evaluation is NOT READY and out of time at
+        // once.
         LocalDate date = today().minusDays(1);
         putPipeline(sensorGated("late-data", "{maxAttempts: 1}"));
         sensor("late-data-src", "{\"count\":10}");
@@ -67,8 +69,12 @@ class AttemptsEndToEndTest extends EndToEnd {
         JsonNode completed = runLog("late-data", date, "daily");
         assertThat(completed.path("status").asText()).isEqualTo("COMPLETED");
         assertThat(texts(completed.path("retryHistory"), "status")).containsExactly("FAILED", "COMPLETED");
-        assertThat(texts(completed.path("retryHistory"), "failureCategory")).first().isEqualTo("VALIDATION_EXHAUSTED");
-        assertThat(runs("late-data")).extracting(r -> r.path("status").asText()).containsExactlyInAnyOrder("FAILED", "COMPLETED");
+        assertThat(texts(completed.path("retryHistory"), "failureCategory"))
+                .first()
+                .isEqualTo("VALIDATION_EXHAUSTED");
+        assertThat(runs("late-data"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactlyInAnyOrder("FAILED", "COMPLETED");
         assertThat(alertKinds("late-data")).containsExactly("VALIDATION_EXHAUSTED");
     }
 
@@ -89,7 +95,8 @@ class AttemptsEndToEndTest extends EndToEnd {
 
         assertThat(awaitDone(second)).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(visited(arnOf(second))).contains("CheckRunLog").doesNotContain("ResolvePipeline", "TriggerPipeline");
-        assertThat(runLog("real-failure", date, "daily").path("status").asText()).isEqualTo("FAILED");
+        assertThat(runLog("real-failure", date, "daily").path("status").asText())
+                .isEqualTo("FAILED");
         assertThat(jobs.triggersOf("real-failure")).isZero();
     }
 }

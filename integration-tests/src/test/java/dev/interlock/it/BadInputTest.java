@@ -1,21 +1,22 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.StreamSupport;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Bad input through the API and the CLI: 4xx with field paths, nothing written; the examples register cleanly. */
 class BadInputTest extends EndToEnd {
 
     private static List<String> paths(JsonNode problem) {
-        return StreamSupport.stream(problem.path("errors").spliterator(), false).map(e -> e.path("path").asText()).toList();
+        return StreamSupport.stream(problem.path("errors").spliterator(), false)
+                .map(e -> e.path("path").asText())
+                .toList();
     }
 
     private void assertProblem(Response r, int status) {
@@ -42,9 +43,21 @@ class BadInputTest extends EndToEnd {
                 pollLimit: 0
                 """);
         assertProblem(r, 400);
-        assertThat(paths(r.body())).contains("$.archetype", "$.trigger.url", "$.trigger.method", "$.retry.maxAttempts",
-                "$.retry.backoffMultiplier", "$.sla.timezone", "$.sla.evaluationDeadline", "$.schedules[0].after",
-                "$.schedules[1].name", "$.exclusions.days[0]", "$.exclusions.dates[0]", "$.monitoring.duration", "$.pollLimit");
+        assertThat(paths(r.body()))
+                .contains(
+                        "$.archetype",
+                        "$.trigger.url",
+                        "$.trigger.method",
+                        "$.retry.maxAttempts",
+                        "$.retry.backoffMultiplier",
+                        "$.sla.timezone",
+                        "$.sla.evaluationDeadline",
+                        "$.schedules[0].after",
+                        "$.schedules[1].name",
+                        "$.exclusions.days[0]",
+                        "$.exclusions.dates[0]",
+                        "$.monitoring.duration",
+                        "$.pollLimit");
         assertThat(call("GET", "/pipelines/bad-one", null, null).status()).isEqualTo(404);
         assertThat(pipelineNames()).doesNotContain("bad-one");
     }
@@ -52,11 +65,18 @@ class BadInputTest extends EndToEnd {
     @Test
     void malformedAndMismatchedDocumentsAreRefused() {
         assertProblem(call("PUT", "/pipelines/bad-two", "application/yaml", "name: bad-two\ntrigger: [unclosed"), 400);
-        Response mismatch = call("PUT", "/pipelines/bad-three", "application/json",
+        Response mismatch = call(
+                "PUT",
+                "/pipelines/bad-three",
+                "application/json",
                 "{\"name\":\"other-name\",\"archetype\":\"batch-ingestion\",\"trigger\":{\"type\":\"http\",\"url\":\"http://127.0.0.1:1/x\"}}");
         assertProblem(mismatch, 400);
         assertThat(paths(mismatch.body())).contains("$.name");
-        Response noTrigger = call("PUT", "/pipelines/bad-four", "application/json", "{\"name\":\"bad-four\",\"archetype\":\"batch-ingestion\"}");
+        Response noTrigger = call(
+                "PUT",
+                "/pipelines/bad-four",
+                "application/json",
+                "{\"name\":\"bad-four\",\"archetype\":\"batch-ingestion\"}");
         assertProblem(noTrigger, 400);
         assertThat(paths(noTrigger.body())).contains("$.trigger");
         Response badId = call("PUT", "/pipelines/Bad_ID!", "application/json", "{}");
@@ -78,16 +98,20 @@ class BadInputTest extends EndToEnd {
                 """.formatted(jobs.endpoint()));
 
         assertProblem(call("POST", "/pipelines/bad-missing/evaluations", "application/json", "{}"), 404);
-        Response unknownField = call("POST", "/pipelines/bad-target/evaluations", "application/json", "{\"when\":\"now\"}");
+        Response unknownField =
+                call("POST", "/pipelines/bad-target/evaluations", "application/json", "{\"when\":\"now\"}");
         assertProblem(unknownField, 400);
         assertThat(paths(unknownField.body())).contains("$.when");
-        Response badDate = call("POST", "/pipelines/bad-target/evaluations", "application/json", "{\"date\":\"2026-02-30\"}");
+        Response badDate =
+                call("POST", "/pipelines/bad-target/evaluations", "application/json", "{\"date\":\"2026-02-30\"}");
         assertProblem(badDate, 400);
         assertThat(paths(badDate.body())).contains("$.date");
-        Response badSchedule = call("POST", "/pipelines/bad-target/evaluations", "application/json", "{\"scheduleId\":\"h99\"}");
+        Response badSchedule =
+                call("POST", "/pipelines/bad-target/evaluations", "application/json", "{\"scheduleId\":\"h99\"}");
         assertProblem(badSchedule, 400);
         assertThat(paths(badSchedule.body())).contains("$.scheduleId");
-        Response noReason = call("POST", "/pipelines/bad-target/reruns", "application/json", "{\"date\":\"" + today() + "\"}");
+        Response noReason =
+                call("POST", "/pipelines/bad-target/reruns", "application/json", "{\"date\":\"" + today() + "\"}");
         assertProblem(noReason, 400);
         assertThat(paths(noReason.body())).contains("$.reason");
         Response sensor = call("PUT", "/sensors/bad-sensor", "application/json", "[1,2,3]");
@@ -113,7 +137,8 @@ class BadInputTest extends EndToEnd {
                 trigger: {type: airflow, url: "http://127.0.0.1:1"}
                 retry: {backoffSeconds: -5}
                 """);
-        Cli result = cli("apply", "-f", bad.toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        Cli result = cli(
+                "apply", "-f", bad.toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
         assertThat(result.code()).as(result.out() + result.err()).isEqualTo(1);
         assertThat(result.err()).contains("bad-cli", "$.trigger.dagId", "$.retry.backoffSeconds");
         assertThat(pipelineNames()).doesNotContain("bad-cli");
@@ -121,13 +146,27 @@ class BadInputTest extends EndToEnd {
 
     @Test
     void applyingTheExamplesFolderRegistersEverything() {
-        Cli result = cli("apply", "-f", Path.of("../examples").toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        Cli result = cli(
+                "apply",
+                "-f",
+                Path.of("../examples").toString(),
+                "--endpoint",
+                rt.apiEndpoint().toString(),
+                "--no-sigv4");
         assertThat(result.code()).as(result.out() + result.err()).isZero();
-        // stderr is shared with the in-process runtime (e.g. DynamoDB Local's logging): look only for the CLI's own complaints.
+        // stderr is shared with the in-process runtime (e.g. DynamoDB Local's logging): look only for the CLI's own
+        // complaints.
         assertThat(result.err()).doesNotContain("invalid", "refused", "no such file", "syntax error");
-        assertThat(pipelineNames()).contains("bronze-orders", "silver-orders", "gold-orders", "clickstream-sessions", "clickstream-hourly-kpis");
+        assertThat(pipelineNames())
+                .contains(
+                        "bronze-orders",
+                        "silver-orders",
+                        "gold-orders",
+                        "clickstream-sessions",
+                        "clickstream-hourly-kpis");
         assertThat(result.out()).contains("calendar us-holidays-2026 created", "pipeline gold-orders created");
         // The cascade edges of the examples are indexed: gold waits on silver, silver on bronze.
-        assertThat(expect(200, "GET", "/pipelines/gold-orders", null, null).toString()).contains("silver-orders");
+        assertThat(expect(200, "GET", "/pipelines/gold-orders", null, null).toString())
+                .contains("silver-orders");
     }
 }

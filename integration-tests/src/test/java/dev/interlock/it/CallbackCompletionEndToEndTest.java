@@ -1,27 +1,26 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.interlock.model.contract.OrchestratorAction;
-import dev.interlock.wiring.Deps;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.wiring.Deps;
+import java.io.ByteArrayInputStream;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 import software.amazon.awssdk.services.sfn.model.HistoryEventType;
-
-import java.io.ByteArrayInputStream;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Glue, EMR, EMR Serverless and Step Functions jobs complete by callback on the local runtime: the machine waits in
@@ -50,8 +49,14 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
                 return (in, out, context) -> {
                     byte[] request = in.readAllBytes();
                     JsonNode r = JSON.readTree(request);
-                    if (OrchestratorAction.JOB_STATE_CHANGE.wireName().equals(r.path("action").asText())
-                            && r.path("payload").path("detail").path("jobName").asText().startsWith("lost-")) {
+                    if (OrchestratorAction.JOB_STATE_CHANGE
+                                    .wireName()
+                                    .equals(r.path("action").asText())
+                            && r.path("payload")
+                                    .path("detail")
+                                    .path("jobName")
+                                    .asText()
+                                    .startsWith("lost-")) {
                         throw new IllegalStateException("event lost on its way (test fault)");
                     }
                     handler.handleRequest(new ByteArrayInputStream(request), out, context);
@@ -77,7 +82,10 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
 
     private List<HistoryEvent> history(String executionArn) {
         List<HistoryEvent> events = new ArrayList<>();
-        aws.stepFunctions().getExecutionHistoryPaginator(b -> b.executionArn(executionArn)).events().forEach(events::add);
+        aws.stepFunctions()
+                .getExecutionHistoryPaginator(b -> b.executionArn(executionArn))
+                .events()
+                .forEach(events::add);
         return events;
     }
 
@@ -94,27 +102,48 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
         gluePipeline("cb-long", "cb-long-job", "\"--fake-duration-seconds\": \"600\"", "{maxAttempts: 1}");
         evaluate("cb-short", DAY);
         evaluate("cb-long", DAY);
-        await("both COMPLETED", () -> List.of(runLogStatus("cb-short", DAY, "daily"), runLogStatus("cb-long", DAY, "daily")),
+        await(
+                "both COMPLETED",
+                () -> List.of(runLogStatus("cb-short", DAY, "daily"), runLogStatus("cb-long", DAY, "daily")),
                 l -> l.stream().allMatch("COMPLETED"::equals));
 
         ExecutionListItem shortRun = onlyExecution("cb-short");
         ExecutionListItem longRun = onlyExecution("cb-long");
         for (ExecutionListItem e : List.of(shortRun, longRun)) {
             List<String> visited = visited(e.executionArn());
-            assertThat(visited).as(e.name()).containsSubsequence("TriggerPipeline", "IsTriggerSuccessful",
-                    "WaitForJobCallback", "EvaluatePollResult", "CheckCompletionSLA", "LogCompleted");
-            assertThat(visited).as(e.name() + ": completed by the callback, never polled").doesNotContain("PollRunStatus", "WaitForRun");
-            assertThat(visited.stream().filter("TriggerPipeline"::equals)).as("started once").hasSize(1);
+            assertThat(visited)
+                    .as(e.name())
+                    .containsSubsequence(
+                            "TriggerPipeline",
+                            "IsTriggerSuccessful",
+                            "WaitForJobCallback",
+                            "EvaluatePollResult",
+                            "CheckCompletionSLA",
+                            "LogCompleted");
+            assertThat(visited)
+                    .as(e.name() + ": completed by the callback, never polled")
+                    .doesNotContain("PollRunStatus", "WaitForRun");
+            assertThat(visited.stream().filter("TriggerPipeline"::equals))
+                    .as("started once")
+                    .hasSize(1);
         }
         int shortEvents = history(shortRun.executionArn()).size();
         int longEvents = history(longRun.executionArn()).size();
         System.out.printf("history events: 60 s Glue job %d, 600 s Glue job %d%n", shortEvents, longEvents);
-        assertThat(longEvents).as("history events of the 600 s job vs the 60 s job").isEqualTo(shortEvents);
+        assertThat(longEvents)
+                .as("history events of the 600 s job vs the 60 s job")
+                .isEqualTo(shortEvents);
         assertThat(runs("cb-long")).hasSize(1);
         assertThat(eventKinds("cb-long")).doesNotContain("RUN_OVERDUE");
         LocalEventBus.Delivery delivery = rt.eventBus().deliveries().stream()
-                .filter(d -> d.input().path("payload").path("detail").path("jobName").asText().equals("cb-long-job"))
-                .findFirst().orElseThrow();
+                .filter(d -> d.input()
+                        .path("payload")
+                        .path("detail")
+                        .path("jobName")
+                        .asText()
+                        .equals("cb-long-job"))
+                .findFirst()
+                .orElseThrow();
         assertThat(delivery.delivered()).isTrue();
     }
 
@@ -125,34 +154,69 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
         await("cb-lost COMPLETED", () -> runLogStatus("cb-lost", DAY, "daily"), "COMPLETED"::equals);
 
         ExecutionListItem e = onlyExecution("cb-lost");
-        assertThat(visited(e.executionArn())).containsSubsequence("WaitForJobCallback", "PollRunStatus",
-                "EvaluatePollResult", "CheckCompletionSLA", "LogCompleted", "ReleaseLockAndSucceed", "Done");
-        assertThat(history(e.executionArn()).stream().filter(h -> h.type() == HistoryEventType.TASK_TIMED_OUT)
-                .map(h -> h.taskTimedOutEventDetails().error())).containsExactly("States.HeartbeatTimeout");
+        assertThat(visited(e.executionArn()))
+                .containsSubsequence(
+                        "WaitForJobCallback",
+                        "PollRunStatus",
+                        "EvaluatePollResult",
+                        "CheckCompletionSLA",
+                        "LogCompleted",
+                        "ReleaseLockAndSucceed",
+                        "Done");
+        assertThat(history(e.executionArn()).stream()
+                        .filter(h -> h.type() == HistoryEventType.TASK_TIMED_OUT)
+                        .map(h -> h.taskTimedOutEventDetails().error()))
+                .containsExactly("States.HeartbeatTimeout");
         assertThat(rt.eventBus().deliveries().stream()
-                .filter(d -> d.input().path("payload").path("detail").path("jobName").asText().equals("lost-job")))
-                .allSatisfy(d -> assertThat(d.delivered()).isFalse()).isNotEmpty();
+                        .filter(d -> d.input()
+                                .path("payload")
+                                .path("detail")
+                                .path("jobName")
+                                .asText()
+                                .equals("lost-job")))
+                .allSatisfy(d -> assertThat(d.delivered()).isFalse())
+                .isNotEmpty();
         assertThat(runs("cb-lost")).hasSize(1);
     }
 
     @Test
     void aFailedJobFailsTheWaitWithSendTaskFailureAndIsRetriedPerPolicy() {
-        gluePipeline("cb-fail", "cb-fail-job", "\"--fake-duration-seconds\": \"90\", \"--fake-outcome\": FAILED",
+        gluePipeline(
+                "cb-fail",
+                "cb-fail-job",
+                "\"--fake-duration-seconds\": \"90\", \"--fake-outcome\": FAILED",
                 "{maxAttempts: 2, backoffSeconds: 60}");
         evaluate("cb-fail", DAY);
-        await("cb-fail FAILED after 2 attempts", () -> runLog("cb-fail", DAY, "daily"),
-                log -> log != null && "FAILED".equals(log.path("status").asText()) && runs("cb-fail").size() == 2);
+        await(
+                "cb-fail FAILED after 2 attempts",
+                () -> runLog("cb-fail", DAY, "daily"),
+                log -> log != null
+                        && "FAILED".equals(log.path("status").asText())
+                        && runs("cb-fail").size() == 2);
 
         JsonNode log = runLog("cb-fail", DAY, "daily");
         assertThat(log.path("failureCategory").asText()).isEqualTo("TRANSIENT");
         ExecutionListItem e = onlyExecution("cb-fail");
         List<String> visited = visited(e.executionArn());
-        assertThat(visited).containsSubsequence("WaitForJobCallback", "PollRunStatus", "EvaluatePollResult",
-                "LogRunFailed", "PlanRetry", "ShouldRetry", "CheckRunLog", "WaitForJobCallback", "LogRunFailed",
-                "ReleaseLockAndFail", "PipelineFailed");
-        assertThat(history(e.executionArn()).stream().filter(h -> h.type() == HistoryEventType.TASK_FAILED)
-                .map(h -> h.taskFailedEventDetails().error())).containsExactly("Interlock.JobFailed", "Interlock.JobFailed");
-        assertThat(runs("cb-fail")).allSatisfy(r -> assertThat(r.path("status").asText()).isEqualTo("FAILED"));
+        assertThat(visited)
+                .containsSubsequence(
+                        "WaitForJobCallback",
+                        "PollRunStatus",
+                        "EvaluatePollResult",
+                        "LogRunFailed",
+                        "PlanRetry",
+                        "ShouldRetry",
+                        "CheckRunLog",
+                        "WaitForJobCallback",
+                        "LogRunFailed",
+                        "ReleaseLockAndFail",
+                        "PipelineFailed");
+        assertThat(history(e.executionArn()).stream()
+                        .filter(h -> h.type() == HistoryEventType.TASK_FAILED)
+                        .map(h -> h.taskFailedEventDetails().error()))
+                .containsExactly("Interlock.JobFailed", "Interlock.JobFailed");
+        assertThat(runs("cb-fail"))
+                .allSatisfy(r -> assertThat(r.path("status").asText()).isEqualTo("FAILED"));
     }
 
     /**
@@ -163,13 +227,16 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
     void aGlueJobWhoseHolderWasAbortedIsFollowedToItsEndByTheNextExecution() {
         gluePipeline("cb-orphan", "cb-orphan-job", "\"--fake-duration-seconds\": \"600\"", "{maxAttempts: 1}");
         String holder = evaluate("cb-orphan", DAY);
-        await("the holder waits for the callback", () -> {
-            try {
-                return visited(arnOf(holder));
-            } catch (ExecutionDoesNotExistException notStartedYet) {
-                return List.<String>of();
-            }
-        }, v -> v.contains("WaitForJobCallback"));
+        await(
+                "the holder waits for the callback",
+                () -> {
+                    try {
+                        return visited(arnOf(holder));
+                    } catch (ExecutionDoesNotExistException notStartedYet) {
+                        return List.<String>of();
+                    }
+                },
+                v -> v.contains("WaitForJobCallback"));
         JsonNode started = runs("cb-orphan").getFirst();
         assertThat(started.path("status").asText()).isEqualTo("RUNNING");
 
@@ -183,7 +250,9 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
             assertThat(r.path("runId").asText()).isEqualTo(started.path("runId").asText());
             assertThat(r.path("status").asText()).isEqualTo("COMPLETED");
         });
-        assertThat(eventsOf("cb-orphan", "TRIGGER_FIRED")).as("the Glue job is started once").hasSize(1);
+        assertThat(eventsOf("cb-orphan", "TRIGGER_FIRED"))
+                .as("the Glue job is started once")
+                .hasSize(1);
         assertThat(eventsOf("cb-orphan", "RUN_ADOPTED")).hasSize(1);
         assertThat(runLogStatus("cb-orphan", DAY, "daily")).isEqualTo("COMPLETED");
     }

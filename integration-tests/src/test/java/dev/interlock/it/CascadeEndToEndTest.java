@@ -1,17 +1,15 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.local.runtime.RuntimeOptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-
+import dev.interlock.model.runtime.Environment;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,8 +20,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.function.Predicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * register → evaluate → trigger → complete → cascade on the local runtime, driven only through its public endpoints
@@ -55,9 +54,12 @@ class CascadeEndToEndTest {
             pollIntervalSeconds: 30
             """;
 
-    private JsonNode call(String method, URI uri, String contentType, String body, int expected) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).method(method,
-                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+    private JsonNode call(String method, URI uri, String contentType, String body, int expected)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             b.header("Content-Type", contentType);
         }
@@ -84,48 +86,83 @@ class CascadeEndToEndTest {
     }
 
     private String runLogStatus(URI api, String pipeline) throws Exception {
-        JsonNode items = call("GET", URI.create(api + "/pipelines/" + pipeline + "/runlogs"), null, null, 200).path("items");
+        JsonNode items = call("GET", URI.create(api + "/pipelines/" + pipeline + "/runlogs"), null, null, 200)
+                .path("items");
         return items.isEmpty() ? "none" : items.get(0).path("status").asText();
     }
 
     @Test
     void aReadyUpstreamTriggersCompletesAndCascadesAndARestartKeepsTheRecords(@TempDir Path dataDir) throws Exception {
         // The day the sensor's arrival starts is the clock's: a fixed morning, so the cascade never straddles midnight.
-        RuntimeOptions options = RuntimeOptions.ephemeral(dataDir, 120.0).withClockStart(EndToEnd.safeMorning(Instant.now()));
+        RuntimeOptions options =
+                RuntimeOptions.ephemeral(dataDir, 120.0).withClockStart(EndToEnd.safeMorning(Instant.now()));
         Instant stoppedAt;
-        try (LocalRuntime rt = LocalRuntime.start(options, new ProductionFunctions(), s -> { }, a -> { });
-             FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofMinutes(2));
-             AwsClients aws = new AwsClients(Environment.of(Map.of("INTERLOCK_ENDPOINT_STEPFUNCTIONS", rt.stepFunctionsEndpoint().toString())))) {
+        try (LocalRuntime rt = LocalRuntime.start(options, new ProductionFunctions(), s -> {}, a -> {});
+                FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofMinutes(2));
+                AwsClients aws = new AwsClients(Environment.of(Map.of(
+                        "INTERLOCK_ENDPOINT_STEPFUNCTIONS",
+                        rt.stepFunctionsEndpoint().toString())))) {
             URI api = rt.apiEndpoint();
-            call("PUT", URI.create(api + "/pipelines/silver"), "application/yaml", SILVER.formatted(jobs.endpoint()), 201);
+            call(
+                    "PUT",
+                    URI.create(api + "/pipelines/silver"),
+                    "application/yaml",
+                    SILVER.formatted(jobs.endpoint()),
+                    201);
             call("PUT", URI.create(api + "/pipelines/gold"), "application/yaml", GOLD.formatted(jobs.endpoint()), 201);
             // Bronze's data lands: that alone starts silver's evaluation (no request, no watchdog tick).
-            call("PUT", URI.create(api + "/sensors/bronze"), "application/json", "{\"count\":1500,\"partitions\":24}", 200);
+            call(
+                    "PUT",
+                    URI.create(api + "/sensors/bronze"),
+                    "application/json",
+                    "{\"count\":1500,\"partitions\":24}",
+                    200);
 
             await("gold completed", () -> runLogStatus(api, "gold"), "COMPLETED"::equals);
 
             assertThat(runLogStatus(api, "silver")).isEqualTo("COMPLETED");
             assertThat(jobs.triggersOf("silver-etl")).isEqualTo(1);
             assertThat(jobs.triggersOf("gold_etl")).isEqualTo(1);
-            // The run log turns COMPLETED a few states before gold's execution ends (cascade, lock release): wait for both.
-            var executions = await("both executions finished",
-                    () -> aws.stepFunctions().listExecutions(b -> b.stateMachineArn(rt.stateMachineArn())).executions(),
+            // The run log turns COMPLETED a few states before gold's execution ends (cascade, lock release): wait for
+            // both.
+            var executions = await(
+                    "both executions finished",
+                    () -> aws.stepFunctions()
+                            .listExecutions(b -> b.stateMachineArn(rt.stateMachineArn()))
+                            .executions(),
                     l -> l.size() == 2 && l.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING));
             assertThat(executions).extracting(e -> e.name().split("_")[0]).containsExactlyInAnyOrder("silver", "gold");
             assertThat(executions).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
-            String goldArn = executions.stream().filter(e -> e.name().startsWith("gold")).findFirst().orElseThrow().executionArn();
-            JsonNode goldInput = JSON.readTree(aws.stepFunctions().describeExecution(b -> b.executionArn(goldArn)).input());
+            String goldArn = executions.stream()
+                    .filter(e -> e.name().startsWith("gold"))
+                    .findFirst()
+                    .orElseThrow()
+                    .executionArn();
+            JsonNode goldInput = JSON.readTree(aws.stepFunctions()
+                    .describeExecution(b -> b.executionArn(goldArn))
+                    .input());
             assertThat(goldInput.path("markerSource").asText()).isEqualTo("cascade");
-            String silverArn = executions.stream().filter(e -> e.name().startsWith("silver")).findFirst().orElseThrow().executionArn();
-            assertThat(JSON.readTree(aws.stepFunctions().describeExecution(b -> b.executionArn(silverArn)).input())
-                    .path("markerSource").asText()).isEqualTo("sensor");
+            String silverArn = executions.stream()
+                    .filter(e -> e.name().startsWith("silver"))
+                    .findFirst()
+                    .orElseThrow()
+                    .executionArn();
+            assertThat(JSON.readTree(aws.stepFunctions()
+                                    .describeExecution(b -> b.executionArn(silverArn))
+                                    .input())
+                            .path("markerSource")
+                            .asText())
+                    .isEqualTo("sensor");
             stoppedAt = rt.clock().instant();
         }
 
-        try (LocalRuntime rt = LocalRuntime.start(options.withClockStart(stoppedAt), new ProductionFunctions(), s -> { }, a -> { })) {
+        try (LocalRuntime rt =
+                LocalRuntime.start(options.withClockStart(stoppedAt), new ProductionFunctions(), s -> {}, a -> {})) {
             URI api = rt.apiEndpoint();
             JsonNode pipelines = call("GET", URI.create(api + "/pipelines"), null, null, 200);
-            assertThat(pipelines.path("items")).extracting(p -> p.path("name").asText()).containsExactlyInAnyOrder("silver", "gold");
+            assertThat(pipelines.path("items"))
+                    .extracting(p -> p.path("name").asText())
+                    .containsExactlyInAnyOrder("silver", "gold");
             assertThat(runLogStatus(api, "gold")).isEqualTo("COMPLETED");
             assertThat(runLogStatus(api, "silver")).isEqualTo("COMPLETED");
         }

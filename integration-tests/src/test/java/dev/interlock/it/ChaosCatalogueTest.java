@@ -1,26 +1,17 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
-import dev.interlock.wiring.Deps;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-
+import dev.interlock.wiring.Deps;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -37,8 +28,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * The chaos catalogue: one test per real-world failure, named after it, each showing what an on-call engineer sees
@@ -57,6 +56,7 @@ class ChaosCatalogueTest extends EndToEnd {
     private final java.util.Set<String> loseRouterAnswerOnce = ConcurrentHashMap.newKeySet();
     /** How many times the stream router was handed a marker of each pipeline. */
     private final Map<String, AtomicInteger> markerDeliveries = new ConcurrentHashMap<>();
+
     private HttpServer flappingEvaluator;
     private final AtomicInteger flappingCalls = new AtomicInteger();
 
@@ -73,15 +73,19 @@ class ChaosCatalogueTest extends EndToEnd {
                 RequestHandler<DynamodbEvent, StreamsEventResponse> router = super.streamRouter(deps);
                 return (event, context) -> {
                     StreamsEventResponse answer = router.handleRequest(event, context);
-                    List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>(answer.getBatchItemFailures());
+                    List<StreamsEventResponse.BatchItemFailure> failures =
+                            new ArrayList<>(answer.getBatchItemFailures());
                     for (DynamodbEvent.DynamodbStreamRecord r : event.getRecords()) {
                         String pk = r.getDynamodb().getKeys().get("PK").getS();
                         String pipeline = pk.substring(pk.indexOf('#') + 1);
-                        markerDeliveries.computeIfAbsent(pipeline, k -> new AtomicInteger()).incrementAndGet();
+                        markerDeliveries
+                                .computeIfAbsent(pipeline, k -> new AtomicInteger())
+                                .incrementAndGet();
                         // The function handled the record, then its answer was lost (a timeout, a crash on the way
                         // out): the mapping delivers the record again.
                         if (loseRouterAnswerOnce.remove(pipeline)) {
-                            failures.add(new StreamsEventResponse.BatchItemFailure(r.getDynamodb().getSequenceNumber()));
+                            failures.add(new StreamsEventResponse.BatchItemFailure(
+                                    r.getDynamodb().getSequenceNumber()));
                         }
                     }
                     return new StreamsEventResponse(failures);
@@ -122,13 +126,18 @@ class ChaosCatalogueTest extends EndToEnd {
     }
 
     private static List<String> texts(JsonNode array, String field) {
-        return StreamSupport.stream(array.spliterator(), false).map(n -> field == null ? n.asText() : n.path(field).asText()).toList();
+        return StreamSupport.stream(array.spliterator(), false)
+                .map(n -> field == null ? n.asText() : n.path(field).asText())
+                .toList();
     }
 
     private DynamoDbClient dynamoDb() {
-        return DynamoDbClient.builder().endpointOverride(rt.dynamoDbEndpoint()).region(Region.US_EAST_1)
+        return DynamoDbClient.builder()
+                .endpointOverride(rt.dynamoDbEndpoint())
+                .region(Region.US_EAST_1)
                 .httpClient(UrlConnectionHttpClient.create())
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"))).build();
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .build();
     }
 
     /** A producer writing a marker item itself (docs/table-design.md), attribute by attribute. */
@@ -164,7 +173,9 @@ class ChaosCatalogueTest extends EndToEnd {
         assertThat(awaitDone(first)).isEqualTo(ExecutionStatus.FAILED);
         JsonNode exhausted = runLog("chaos-late", date, "daily");
         assertThat(exhausted.path("failureCategory").asText()).isEqualTo("VALIDATION_EXHAUSTED");
-        assertThat(exhausted.path("attemptNumber").asInt()).as("waiting for data is no attempt").isZero();
+        assertThat(exhausted.path("attemptNumber").asInt())
+                .as("waiting for data is no attempt")
+                .isZero();
 
         // The data lands hours late: its arrival alone starts the day's evaluation, which runs the job.
         JsonNode arrival = expect(200, "PUT", "/sensors/chaos-late-src", "application/json", "{\"count\":1500}");
@@ -210,16 +221,25 @@ class ChaosCatalogueTest extends EndToEnd {
         assertThat(runLogStatus("chaos-join-slow", date, "daily")).isNotEqualTo("COMPLETED");
         assertThat(jobs.triggersOf("chaos-join")).isZero();
 
-        await("the join completed", () -> runLogStatus("chaos-join", date, "daily"), "COMPLETED"::equals,
+        await(
+                "the join completed",
+                () -> runLogStatus("chaos-join", date, "daily"),
+                "COMPLETED"::equals,
                 Duration.ofMinutes(2));
-        List<ExecutionListItem> joins = awaitExecutionsDone("chaos-join", executions("chaos-join").size());
+        List<ExecutionListItem> joins =
+                awaitExecutionsDone("chaos-join", executions("chaos-join").size());
         assertThat(joins).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
         assertThat(jobs.triggersOf("chaos-join")).isEqualTo(1);
-        List<String> order = jobs.received().stream().map(FakeJobServer.Received::job).toList();
+        List<String> order =
+                jobs.received().stream().map(FakeJobServer.Received::job).toList();
         assertThat(order.indexOf("chaos-join")).isGreaterThan(order.indexOf("chaos_join_fast"));
-        assertThat(runs("chaos-join")).extracting(r -> r.path("status").asText()).containsExactly("COMPLETED");
-        assertThat(eventsOf("chaos-join", "READINESS_CHECKED")).extracting(e -> e.path("status").asText())
-                .startsWith("NOT_READY").endsWith("READY");
+        assertThat(runs("chaos-join"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactly("COMPLETED");
+        assertThat(eventsOf("chaos-join", "READINESS_CHECKED"))
+                .extracting(e -> e.path("status").asText())
+                .startsWith("NOT_READY")
+                .endsWith("READY");
         assertThat(alerts("chaos-join")).isEmpty();
     }
 
@@ -231,16 +251,31 @@ class ChaosCatalogueTest extends EndToEnd {
         LocalDate date = today();
         putPipeline(passing("chaos-twice", airflow("chaos_twice"), "pollIntervalSeconds: 30"));
         loseRouterAnswerOnce.add("chaos-twice");
-        writeMarker("chaos-twice", "producer-1", Map.of("pipelineId", AttributeValue.fromS("chaos-twice"),
-                "date", AttributeValue.fromS(date.toString()), "source", AttributeValue.fromS("external")));
+        writeMarker(
+                "chaos-twice",
+                "producer-1",
+                Map.of(
+                        "pipelineId",
+                        AttributeValue.fromS("chaos-twice"),
+                        "date",
+                        AttributeValue.fromS(date.toString()),
+                        "source",
+                        AttributeValue.fromS("external")));
 
-        await("the marker delivered twice", () -> markerDeliveries.getOrDefault("chaos-twice", new AtomicInteger()).get(), n -> n >= 2);
+        await(
+                "the marker delivered twice",
+                () -> markerDeliveries
+                        .getOrDefault("chaos-twice", new AtomicInteger())
+                        .get(),
+                n -> n >= 2);
         List<ExecutionListItem> done = awaitExecutionsDone("chaos-twice", 1);
 
         assertThat(done).singleElement().satisfies(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
         assertThat(jobs.triggersOf("chaos_twice")).isEqualTo(1);
         assertThat(eventsOf("chaos-twice", "TRIGGER_FIRED")).hasSize(1);
-        assertThat(runs("chaos-twice")).extracting(r -> r.path("status").asText()).containsExactly("COMPLETED");
+        assertThat(runs("chaos-twice"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactly("COMPLETED");
         assertThat(runLogStatus("chaos-twice", date, "daily")).isEqualTo("COMPLETED");
         assertThat(alerts("chaos-twice")).isEmpty();
     }
@@ -256,21 +291,34 @@ class ChaosCatalogueTest extends EndToEnd {
         await("the first run completed", () -> runLogStatus("chaos-replay", date, "daily"), "COMPLETED"::equals);
         assertThat(status(arnOf(holder))).as("the holder still monitors").isEqualTo(ExecutionStatus.RUNNING);
 
-        writeMarker("chaos-replay", "replay-1", Map.of("pipelineId", AttributeValue.fromS("chaos-replay"),
-                "date", AttributeValue.fromS(date.toString()), "source", AttributeValue.fromS("external"),
-                "replay", AttributeValue.fromBool(true)));
+        writeMarker(
+                "chaos-replay",
+                "replay-1",
+                Map.of(
+                        "pipelineId",
+                        AttributeValue.fromS("chaos-replay"),
+                        "date",
+                        AttributeValue.fromS(date.toString()),
+                        "source",
+                        AttributeValue.fromS("external"),
+                        "replay",
+                        AttributeValue.fromBool(true)));
 
         List<ExecutionListItem> done = awaitExecutionsDone("chaos-replay", 2);
         assertThat(done).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
         String replay = done.get(1).name();
         assertThat(input(arnOf(replay)).path("replay").asBoolean()).isTrue();
         // Neither dropped nor run beside the holder: it waited for the lock and ran after.
-        assertThat(visited(arnOf(replay))).containsSubsequence("AcquireLock", "WaitForLock", "AcquireLock", "CheckRunLog",
-                "TriggerPipeline", "LogCompleted");
-        assertThat(eventsOf("chaos-replay", "MARKER_DEFERRED")).isNotEmpty()
-                .allSatisfy(e -> assertThat(e.path("details").path("holder").asText()).isEqualTo(holder));
+        assertThat(visited(arnOf(replay)))
+                .containsSubsequence(
+                        "AcquireLock", "WaitForLock", "AcquireLock", "CheckRunLog", "TriggerPipeline", "LogCompleted");
+        assertThat(eventsOf("chaos-replay", "MARKER_DEFERRED"))
+                .isNotEmpty()
+                .allSatisfy(e ->
+                        assertThat(e.path("details").path("holder").asText()).isEqualTo(holder));
         assertThat(jobs.triggersOf("chaos-replay")).isEqualTo(2);
-        assertThat(texts(runLog("chaos-replay", date, "daily").path("retryHistory"), "status")).containsExactly("COMPLETED", "COMPLETED");
+        assertThat(texts(runLog("chaos-replay", date, "daily").path("retryHistory"), "status"))
+                .containsExactly("COMPLETED", "COMPLETED");
         assertThat(alerts("chaos-replay")).isEmpty();
     }
 
@@ -282,15 +330,22 @@ class ChaosCatalogueTest extends EndToEnd {
         LocalDate date = today();
         // Poll window: 4 polls of 60 s; the DAG run takes three windows.
         jobs.durationOf("chaos_long", Duration.ofMinutes(12));
-        putPipeline(passing("chaos-long", airflow("chaos_long"), "pollIntervalSeconds: 60\npollLimit: 4\nretry: {maxAttempts: 3, backoffSeconds: 30}"));
+        putPipeline(passing(
+                "chaos-long",
+                airflow("chaos_long"),
+                "pollIntervalSeconds: 60\npollLimit: 4\nretry: {maxAttempts: 3, backoffSeconds: 30}"));
         String name = evaluate("chaos-long", date);
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(jobs.triggersOf("chaos_long")).as("never a second start beside the running one").isEqualTo(1);
+        assertThat(jobs.triggersOf("chaos_long"))
+                .as("never a second start beside the running one")
+                .isEqualTo(1);
         assertThat(jobs.cancellations()).noneMatch(c -> c.dag().equals("chaos_long"));
         assertThat(eventsOf("chaos-long", "RUN_OVERDUE")).isNotEmpty();
         assertThat(eventKinds("chaos-long")).doesNotContain("RETRY_SCHEDULED", "RUN_CANCEL_REQUESTED");
-        assertThat(runs("chaos-long")).extracting(r -> r.path("status").asText()).containsExactly("COMPLETED");
+        assertThat(runs("chaos-long"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactly("COMPLETED");
         assertThat(runLogStatus("chaos-long", date, "daily")).isEqualTo("COMPLETED");
         assertThat(alerts("chaos-long")).isEmpty();
     }
@@ -302,21 +357,29 @@ class ChaosCatalogueTest extends EndToEnd {
     void aJobKilledMidwayIsRecordedFailedAndRetriedOnceWithoutARunningTwin() {
         LocalDate date = today();
         jobs.failRunsOf("chaos_killed", true);
-        putPipeline(passing("chaos-killed", airflow("chaos_killed"), "pollIntervalSeconds: 30\nretry: {maxAttempts: 2, backoffSeconds: 60}"));
+        putPipeline(passing(
+                "chaos-killed",
+                airflow("chaos_killed"),
+                "pollIntervalSeconds: 30\nretry: {maxAttempts: 2, backoffSeconds: 60}"));
         String name = evaluate("chaos-killed", date);
         await("the first run started", () -> jobs.triggersOf("chaos_killed"), n -> n == 1);
         // The operator fixed the cluster: the retry's run will succeed.
         jobs.failRunsOf("chaos_killed", false);
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        List<FakeJobServer.Received> starts = jobs.received().stream().filter(r -> r.job().equals("chaos_killed")).toList();
+        List<FakeJobServer.Received> starts = jobs.received().stream()
+                .filter(r -> r.job().equals("chaos_killed"))
+                .toList();
         assertThat(starts).hasSize(2);
-        assertThat(Duration.between(starts.get(0).at(), starts.get(1).at())).as("the retry starts after the first run failed")
+        assertThat(Duration.between(starts.get(0).at(), starts.get(1).at()))
+                .as("the retry starts after the first run failed")
                 .isGreaterThanOrEqualTo(asyncJobDuration());
         JsonNode log = runLog("chaos-killed", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("COMPLETED");
         assertThat(texts(log.path("retryHistory"), "status")).containsExactly("FAILED", "COMPLETED");
-        assertThat(runs("chaos-killed")).extracting(r -> r.path("status").asText()).containsExactlyInAnyOrder("FAILED", "COMPLETED");
+        assertThat(runs("chaos-killed"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactlyInAnyOrder("FAILED", "COMPLETED");
         assertThat(eventsOf("chaos-killed", "RETRY_SCHEDULED")).hasSize(1);
         assertThat(alerts("chaos-killed")).isEmpty();
     }
@@ -354,27 +417,36 @@ class ChaosCatalogueTest extends EndToEnd {
         String first = evaluate("chaos-flap", date);
 
         awaitDone(first);
-        await("every rerun finished", () -> {
-            List<ExecutionListItem> all = executions("chaos-flap");
-            return all.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING) ? all : null;
-        }, l -> l != null, Duration.ofMinutes(2));
+        await(
+                "every rerun finished",
+                () -> {
+                    List<ExecutionListItem> all = executions("chaos-flap");
+                    return all.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING) ? all : null;
+                },
+                l -> l != null,
+                Duration.ofMinutes(2));
         List<ExecutionListItem> all = executions("chaos-flap");
         assertThat(all).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
         // Before its run a FAIL only delays the day (NOT READY, then READY on the next PASS).
-        assertThat(eventsOf("chaos-flap", "READINESS_CHECKED")).extracting(e -> e.path("status").asText())
+        assertThat(eventsOf("chaos-flap", "READINESS_CHECKED"))
+                .extracting(e -> e.path("status").asText())
                 .startsWith("NOT_READY", "READY");
         // After it, FAIL -> PASS looks like new data: reruns, bounded by the day's budget (3); the rest are recorded
         // as skipped, never run, and the day is never turned FAILED by a flip.
         List<JsonNode> reruns = list("/pipelines/chaos-flap/reruns");
-        long ran = reruns.stream().filter(r -> r.path("status").asText().equals("COMPLETED")).count();
+        long ran = reruns.stream()
+                .filter(r -> r.path("status").asText().equals("COMPLETED"))
+                .count();
         assertThat(ran).isLessThanOrEqualTo(3);
         assertThat(reruns).allSatisfy(r -> assertThat(r.path("status").asText()).isIn("COMPLETED", "SKIPPED"));
-        assertThat(reruns).filteredOn(r -> r.path("status").asText().equals("SKIPPED"))
+        assertThat(reruns)
+                .filteredOn(r -> r.path("status").asText().equals("SKIPPED"))
                 .allSatisfy(r -> assertThat(r.path("statusReason").asText()).isNotBlank());
         assertThat(jobs.triggersOf("chaos-flap")).isEqualTo(1 + ran);
         assertThat(all).hasSize((int) (1 + ran));
         assertThat(runLogStatus("chaos-flap", date, "daily")).isEqualTo("COMPLETED");
-        assertThat(alertKinds("chaos-flap")).doesNotContain("EXECUTION_ERROR", "RETRY_EXHAUSTED", "VALIDATION_EXHAUSTED");
+        assertThat(alertKinds("chaos-flap"))
+                .doesNotContain("EXECUTION_ERROR", "RETRY_EXHAUSTED", "VALIDATION_EXHAUSTED");
     }
 
     // ---- 8. a pipeline in a non-UTC zone evaluated around its local midnight ----
@@ -390,21 +462,35 @@ class ChaosCatalogueTest extends EndToEnd {
         ZoneOffset afterMidnight = offsetWhereItIs(utc, 1);
         LocalDate lateEvening = LocalDate.now(rt.clock().withZone(beforeMidnight));
         LocalDate earlyMorning = LocalDate.now(rt.clock().withZone(afterMidnight));
-        assertThat(List.of(lateEvening, earlyMorning)).as(utc + " UTC: " + beforeMidnight + ", " + afterMidnight)
+        assertThat(List.of(lateEvening, earlyMorning))
+                .as(utc + " UTC: " + beforeMidnight + ", " + afterMidnight)
                 .anyMatch(d -> !d.equals(utcDate));
-        putPipeline(passing("chaos-evening", http("chaos-evening"),
-                "catchUp: true\nschedules: [{name: daily, after: \"22:00\", timezone: \"" + beforeMidnight.getId() + "\"}]"));
-        putPipeline(passing("chaos-morning", http("chaos-morning"),
-                "catchUp: true\nschedules: [{name: daily, after: \"00:00\", timezone: \"" + afterMidnight.getId() + "\"}]"));
+        putPipeline(passing(
+                "chaos-evening",
+                http("chaos-evening"),
+                "catchUp: true\nschedules: [{name: daily, after: \"22:00\", timezone: \"" + beforeMidnight.getId()
+                        + "\"}]"));
+        putPipeline(passing(
+                "chaos-morning",
+                http("chaos-morning"),
+                "catchUp: true\nschedules: [{name: daily, after: \"00:00\", timezone: \"" + afterMidnight.getId()
+                        + "\"}]"));
 
         JsonNode tick = invokeWatchdog().path("payload");
 
-        assertThat(texts(tick.path("markersWritten"), null)).contains("chaos-evening/daily/" + lateEvening,
-                "chaos-morning/daily/" + earlyMorning);
-        await("both days completed", () -> runLogStatus("chaos-evening", lateEvening, "daily") + runLogStatus("chaos-morning", earlyMorning, "daily"),
+        assertThat(texts(tick.path("markersWritten"), null))
+                .contains("chaos-evening/daily/" + lateEvening, "chaos-morning/daily/" + earlyMorning);
+        await(
+                "both days completed",
+                () -> runLogStatus("chaos-evening", lateEvening, "daily")
+                        + runLogStatus("chaos-morning", earlyMorning, "daily"),
                 "COMPLETEDCOMPLETED"::equals);
-        assertThat(runLogs("chaos-evening")).extracting(l -> l.path("date").asText()).containsExactly(lateEvening.toString());
-        assertThat(runLogs("chaos-morning")).extracting(l -> l.path("date").asText()).containsExactly(earlyMorning.toString());
+        assertThat(runLogs("chaos-evening"))
+                .extracting(l -> l.path("date").asText())
+                .containsExactly(lateEvening.toString());
+        assertThat(runLogs("chaos-morning"))
+                .extracting(l -> l.path("date").asText())
+                .containsExactly(earlyMorning.toString());
         // An evaluation requested without a date means the local date too.
         JsonNode asked = expect(202, "POST", "/pipelines/chaos-evening/evaluations", "application/json", "{}");
         assertThat(asked.path("marker").path("date").asText()).isEqualTo(lateEvening.toString());
@@ -435,16 +521,31 @@ class ChaosCatalogueTest extends EndToEnd {
     /** Deeper: {@code ConfigurationReferencesTest} (the API, archetype and calendar changes). Here through the CLI. */
     @Test
     void aCalendarTypoIsRefusedByTheCliWithItsPathAndNothingIsRegistered() throws IOException {
-        expect(201, "PUT", "/calendars/chaos-holidays", "application/yaml", "name: chaos-holidays\ndates: [\"2026-12-25\"]\n");
+        expect(
+                201,
+                "PUT",
+                "/calendars/chaos-holidays",
+                "application/yaml",
+                "name: chaos-holidays\ndates: [\"2026-12-25\"]\n");
         Path file = Files.createTempFile("chaos-typo", ".yaml");
         try {
-            Files.writeString(file, passing("chaos-typo", http("chaos-typo"), "exclusions: {calendar: chaos-holidyas}"));
+            Files.writeString(
+                    file, passing("chaos-typo", http("chaos-typo"), "exclusions: {calendar: chaos-holidyas}"));
 
-            Cli result = cli("apply", "-f", file.toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+            Cli result = cli(
+                    "apply",
+                    "-f",
+                    file.toString(),
+                    "--endpoint",
+                    rt.apiEndpoint().toString(),
+                    "--no-sigv4");
 
             assertThat(result.code()).isEqualTo(1);
-            assertThat(result.out() + result.err()).contains("$.exclusions.calendar").contains("chaos-holidyas");
-            assertThat(call("GET", "/pipelines/chaos-typo", null, null).status()).isEqualTo(404);
+            assertThat(result.out() + result.err())
+                    .contains("$.exclusions.calendar")
+                    .contains("chaos-holidyas");
+            assertThat(call("GET", "/pipelines/chaos-typo", null, null).status())
+                    .isEqualTo(404);
             assertThat(events("chaos-typo")).isEmpty();
         } finally {
             Files.deleteIfExists(file);
@@ -458,11 +559,24 @@ class ChaosCatalogueTest extends EndToEnd {
         LocalDate date = today();
         putPipeline(passing("chaos-poison", http("chaos-poison"), ""));
         // A producer's bad write between two good ones: a date that is no date.
-        writeMarker("chaos-poison", "good-1", Map.of("date", AttributeValue.fromS(date.toString()), "source", AttributeValue.fromS("external")));
-        writeMarker("chaos-poison", "bad", Map.of("date", AttributeValue.fromS("2026-02-30"), "source", AttributeValue.fromS("external")));
-        writeMarker("chaos-poison", "good-2", Map.of("date", AttributeValue.fromS(date.toString()), "source", AttributeValue.fromS("external")));
+        writeMarker(
+                "chaos-poison",
+                "good-1",
+                Map.of("date", AttributeValue.fromS(date.toString()), "source", AttributeValue.fromS("external")));
+        writeMarker(
+                "chaos-poison",
+                "bad",
+                Map.of("date", AttributeValue.fromS("2026-02-30"), "source", AttributeValue.fromS("external")));
+        writeMarker(
+                "chaos-poison",
+                "good-2",
+                Map.of("date", AttributeValue.fromS(date.toString()), "source", AttributeValue.fromS("external")));
 
-        JsonNode skipped = await("the poison marker's event", () -> eventsOf("chaos-poison", "MARKER_SKIPPED"), l -> !l.isEmpty()).getFirst();
+        JsonNode skipped = await(
+                        "the poison marker's event",
+                        () -> eventsOf("chaos-poison", "MARKER_SKIPPED"),
+                        l -> !l.isEmpty())
+                .getFirst();
         assertThat(skipped.path("status").asText()).isEqualTo("UNREADABLE");
         assertThat(skipped.path("message").asText()).contains("2026-02-30");
         assertThat(skipped.path("details").path("markerSk").asText()).isEqualTo("MARKER#external#bad");

@@ -1,12 +1,11 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * Configuration cannot silently disable a pipeline: registration refuses a calendar that does not exist, and a change
@@ -36,7 +35,12 @@ class ConfigurationReferencesTest extends EndToEnd {
 
     @Test
     void aCalendarTypoIsRefusedAtRegistrationAndNothingIsWritten() {
-        expect(201, "PUT", "/calendars/cr-holidays-2026", "application/yaml", "name: cr-holidays-2026\ndates: [\"2026-12-25\"]\n");
+        expect(
+                201,
+                "PUT",
+                "/calendars/cr-holidays-2026",
+                "application/yaml",
+                "name: cr-holidays-2026\ndates: [\"2026-12-25\"]\n");
         String typo = user("cr-typo", "batch-ingestion", "exclusions: {calendar: cr-holidays-2062}");
 
         Response validate = call("POST", "/pipelines/cr-typo/validate", "application/yaml", typo);
@@ -66,7 +70,8 @@ class ConfigurationReferencesTest extends EndToEnd {
                 """;
         expect(201, "PUT", "/archetypes/cr-arch", "application/yaml", archetype);
         putPipeline(user("cr-user-a", "cr-arch", ""));
-        putPipeline(user("cr-user-b", "cr-arch", "").replace("traits:\n", "traits:\n  quality: {evaluator: \"builtin:always-pass\"}\n"));
+        putPipeline(user("cr-user-b", "cr-arch", "")
+                .replace("traits:\n", "traits:\n  quality: {evaluator: \"builtin:always-pass\"}\n"));
 
         // Dropping the optional trait cr-user-b configures, and adding a required trait nobody evaluates.
         String breaking = """
@@ -90,14 +95,24 @@ class ConfigurationReferencesTest extends EndToEnd {
         assertThat(broken.get(1).path("pipelineId").asText()).isEqualTo("cr-user-b");
         assertThat(paths(broken.get(1))).containsExactlyInAnyOrder("$.traits.quality", "$.traits.row-count.evaluator");
         // Nothing written: the archetype is the one registered before.
-        assertThat(expect(200, "GET", "/archetypes/cr-arch", null, null).path("optionalTraits")).hasSize(1);
+        assertThat(expect(200, "GET", "/archetypes/cr-arch", null, null).path("optionalTraits"))
+                .hasSize(1);
 
         // A change that breaks nobody is accepted.
-        expect(200, "PUT", "/archetypes/cr-arch", "application/yaml", archetype.replace("name: cr-arch\n",
-                "name: cr-arch\ndescription: now documented\n"));
+        expect(
+                200,
+                "PUT",
+                "/archetypes/cr-arch",
+                "application/yaml",
+                archetype.replace("name: cr-arch\n", "name: cr-arch\ndescription: now documented\n"));
         // Once the last user no longer needs the trait, dropping it is accepted too.
         expect(204, "DELETE", "/pipelines/cr-user-b", null, null);
-        expect(200, "PUT", "/archetypes/cr-arch", "application/yaml", archetype.replace("optionalTraits:\n  - {type: quality}\n", ""));
+        expect(
+                200,
+                "PUT",
+                "/archetypes/cr-arch",
+                "application/yaml",
+                archetype.replace("optionalTraits:\n  - {type: quality}\n", ""));
     }
 
     @Test
@@ -105,17 +120,33 @@ class ConfigurationReferencesTest extends EndToEnd {
         expect(201, "PUT", "/calendars/cr-weekend", "application/yaml", "name: cr-weekend\ndays: [saturday]\n");
         putPipeline(user("cr-weekdays", "batch-ingestion", "exclusions: {calendar: cr-weekend, days: [sunday]}"));
 
-        Response refused = call("PUT", "/calendars/cr-weekend", "application/yaml",
+        Response refused = call(
+                "PUT",
+                "/calendars/cr-weekend",
+                "application/yaml",
                 "name: cr-weekend\ndays: [monday, tuesday, wednesday, thursday, friday, saturday]\n");
 
         assertThat(refused.status()).isEqualTo(409);
-        assertThat(refused.body().path("dependants").get(0).path("pipelineId").asText()).isEqualTo("cr-weekdays");
+        assertThat(refused.body().path("dependants").get(0).path("pipelineId").asText())
+                .isEqualTo("cr-weekdays");
         assertThat(paths(refused.body().path("dependants").get(0))).containsExactly("$.exclusions.calendar");
-        assertThat(refused.body().path("dependants").get(0).path("errors").get(0).path("message").asText())
+        assertThat(refused.body()
+                        .path("dependants")
+                        .get(0)
+                        .path("errors")
+                        .get(0)
+                        .path("message")
+                        .asText())
                 .contains("every day of the week");
-        assertThat(expect(200, "GET", "/calendars/cr-weekend", null, null).path("days")).hasSize(1);
+        assertThat(expect(200, "GET", "/calendars/cr-weekend", null, null).path("days"))
+                .hasSize(1);
 
-        expect(200, "PUT", "/calendars/cr-weekend", "application/yaml", "name: cr-weekend\ndays: [saturday]\ndates: [\"2026-12-24\"]\n");
+        expect(
+                200,
+                "PUT",
+                "/calendars/cr-weekend",
+                "application/yaml",
+                "name: cr-weekend\ndays: [saturday]\ndates: [\"2026-12-24\"]\n");
     }
 
     @Test
@@ -125,7 +156,8 @@ class ConfigurationReferencesTest extends EndToEnd {
 
         Response refused = call("DELETE", "/calendars/cr-freeze", null, null);
         assertThat(refused.status()).isEqualTo(409);
-        assertThat(refused.body().path("dependants").get(0).path("pipelineId").asText()).isEqualTo("cr-frozen");
+        assertThat(refused.body().path("dependants").get(0).path("pipelineId").asText())
+                .isEqualTo("cr-frozen");
         assertThat(paths(refused.body().path("dependants").get(0))).containsExactly("$.exclusions.calendar");
         expect(200, "GET", "/calendars/cr-freeze", null, null);
 
@@ -135,8 +167,11 @@ class ConfigurationReferencesTest extends EndToEnd {
         assertThat(call("GET", "/calendars/cr-freeze", null, null).status()).isEqualTo(404);
         assertThat(call("DELETE", "/calendars/cr-freeze", null, null).status()).isEqualTo(404);
         // And a pipeline naming it now is refused.
-        Response late = call("PUT", "/pipelines/cr-late", "application/yaml", user("cr-late", "batch-ingestion",
-                "exclusions: {calendar: cr-freeze}"));
+        Response late = call(
+                "PUT",
+                "/pipelines/cr-late",
+                "application/yaml",
+                user("cr-late", "batch-ingestion", "exclusions: {calendar: cr-freeze}"));
         assertThat(late.status()).isEqualTo(400);
         assertThat(paths(late.body())).containsExactly("$.exclusions.calendar");
     }

@@ -1,15 +1,14 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * Post-run monitoring: only newer or more complete data is drift (a trait turning PASS, or {@code driftField} moving by
@@ -36,19 +35,25 @@ class DriftEndToEndTest extends EndToEnd {
         // Keep the source fresh until the job is triggered (however slowly this machine starts the execution),
         // then stop: during monitoring the freshness check can only age (PASS -> STALE), which is no new data.
         Instant[] lastPush = {Instant.EPOCH};
-        await("drift-ageing triggered", () -> {
-            if (Instant.now().isAfter(lastPush[0].plusMillis(200))) {
-                sensor("drift-ageing-src", "{\"rows\":1}");
-                lastPush[0] = Instant.now();
-            }
-            return jobs.triggersOf("drift-ageing");
-        }, n -> n >= 1);
+        await(
+                "drift-ageing triggered",
+                () -> {
+                    if (Instant.now().isAfter(lastPush[0].plusMillis(200))) {
+                        sensor("drift-ageing-src", "{\"rows\":1}");
+                        lastPush[0] = Instant.now();
+                    }
+                    return jobs.triggersOf("drift-ageing");
+                },
+                n -> n >= 1);
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(visited(arnOf(name))).contains("MonitoringCheckDrift", "CheckMonitoringExpired").doesNotContain("HandleLateArrival");
+        assertThat(visited(arnOf(name)))
+                .contains("MonitoringCheckDrift", "CheckMonitoringExpired")
+                .doesNotContain("HandleLateArrival");
         // The check did age while monitored...
         assertThat(eventsOf("drift-ageing", "TRAIT_EVALUATED"))
-                .anySatisfy(e -> assertThat(e.path("traitType").asText() + "=" + e.path("status").asText())
+                .anySatisfy(e -> assertThat(e.path("traitType").asText() + "="
+                                + e.path("status").asText())
                         .isEqualTo("source-freshness=STALE"));
         // ...and nothing was rerun because of it.
         assertThat(eventsOf("drift-ageing", "MONITORING_DRIFT_DETECTED")).isEmpty();
@@ -83,10 +88,14 @@ class DriftEndToEndTest extends EndToEnd {
         List<ExecutionListItem> executions = awaitExecutionsDone("drift-flip", 2);
 
         assertThat(visited(executions.get(0).executionArn())).contains("HandleLateArrival");
-        assertThat(input(executions.get(1).executionArn()).path("markerSource").asText()).isEqualTo("late-arrival");
+        assertThat(input(executions.get(1).executionArn()).path("markerSource").asText())
+                .isEqualTo("late-arrival");
         assertThat(executions).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
-        assertThat(eventsOf("drift-flip", "MONITORING_DRIFT_DETECTED")).first()
-                .satisfies(e -> assertThat(e.path("details").path("drifted").get(0).asText()).isEqualTo("data-quality-sample"));
+        assertThat(eventsOf("drift-flip", "MONITORING_DRIFT_DETECTED"))
+                .first()
+                .satisfies(
+                        e -> assertThat(e.path("details").path("drifted").get(0).asText())
+                                .isEqualTo("data-quality-sample"));
         assertThat(jobs.triggersOf("drift-flip")).isEqualTo(2);
         assertThat(runLogStatus("drift-flip", date, "daily")).isEqualTo("COMPLETED");
     }
@@ -120,7 +129,9 @@ class DriftEndToEndTest extends EndToEnd {
 
         assertThat(executions.get(0).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(visited(executions.get(0).executionArn())).contains("HandleLateArrival");
-        assertThat(visited(executions.get(1).executionArn())).contains("LogValidationExhausted").doesNotContain("TriggerPipeline");
+        assertThat(visited(executions.get(1).executionArn()))
+                .contains("LogValidationExhausted")
+                .doesNotContain("TriggerPipeline");
         // The completion stands.
         JsonNode log = runLog("drift-unready", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("COMPLETED");
@@ -131,9 +142,11 @@ class DriftEndToEndTest extends EndToEnd {
             assertThat(r.path("source").asText()).isEqualTo("late-arrival");
             assertThat(r.path("status").asText()).isEqualTo("FAILED");
             assertThat(r.path("statusReason").asText()).contains("VALIDATION_EXHAUSTED");
-            assertThat(r.path("executionName").asText()).isEqualTo(executions.get(1).name());
+            assertThat(r.path("executionName").asText())
+                    .isEqualTo(executions.get(1).name());
         });
-        assertThat(eventsOf("drift-unready", "RERUN_STATUS_CHANGED")).extracting(e -> e.path("status").asText())
+        assertThat(eventsOf("drift-unready", "RERUN_STATUS_CHANGED"))
+                .extracting(e -> e.path("status").asText())
                 .containsExactly("STARTED", "FAILED");
         assertThat(alertKinds("drift-unready")).containsExactly("DRIFT_DETECTED", "RERUN_FAILED");
     }

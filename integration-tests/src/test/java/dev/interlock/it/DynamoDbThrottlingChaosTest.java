@@ -1,15 +1,13 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.wiring.Deps;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.model.runtime.EnvVar;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-
+import dev.interlock.wiring.Deps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -18,8 +16,9 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * Chaos catalogue, scenario 11 (the rest are in {@link ChaosCatalogueTest}): DynamoDB throttling during a CAS race.
@@ -59,7 +58,6 @@ class DynamoDbThrottlingChaosTest extends EndToEnd {
                 return super.orchestrator(throughThrottlingProxy(deps));
             }
 
-
             @Override
             public RequestStreamHandler trigger(Deps deps) {
                 return super.trigger(throughThrottlingProxy(deps));
@@ -71,13 +69,18 @@ class DynamoDbThrottlingChaosTest extends EndToEnd {
     private synchronized Deps throughThrottlingProxy(Deps deps) {
         try {
             if (throttling == null) {
-                throttling = ThrottlingDynamoDbProxy.start(URI.create(deps.environment().get(EnvVar.INTERLOCK_ENDPOINT_DYNAMODB)));
+                throttling = ThrottlingDynamoDbProxy.start(
+                        URI.create(deps.environment().get(EnvVar.INTERLOCK_ENDPOINT_DYNAMODB)));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Deps throttled = new Deps(deps.environment().with(Map.of(EnvVar.INTERLOCK_ENDPOINT_DYNAMODB.name(),
-                throttling.endpoint().toString())), deps.clock());
+        Deps throttled = new Deps(
+                deps.environment()
+                        .with(Map.of(
+                                EnvVar.INTERLOCK_ENDPOINT_DYNAMODB.name(),
+                                throttling.endpoint().toString())),
+                deps.clock());
         proxiedDeps.add(throttled);
         return throttled;
     }
@@ -116,41 +119,77 @@ class DynamoDbThrottlingChaosTest extends EndToEnd {
         // outlasted its budget) has its successor among the executions: five started, plus one per hand-over.
         List<ExecutionListItem> done;
         try {
-            done = await("chaos-throttle: every execution and successor finished", () -> executions("chaos-throttle"),
-                    l -> l.size() >= 5 && l.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING)
-                            && l.size() == 5 + eventsOf("chaos-throttle", "EXECUTION_HANDED_OVER").size(), WITHIN);
+            done = await(
+                    "chaos-throttle: every execution and successor finished",
+                    () -> executions("chaos-throttle"),
+                    l -> l.size() >= 5
+                            && l.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING)
+                            && l.size()
+                                    == 5
+                                            + eventsOf("chaos-throttle", "EXECUTION_HANDED_OVER")
+                                                    .size(),
+                    WITHIN);
         } catch (AssertionError stuck) {
             throw new AssertionError(whatOnCallSees(date, stuck.getMessage()), stuck);
         }
-        assertThat(throttling.throttledOf("PutItem") + throttling.throttledOf("UpdateItem")
-                + throttling.throttledOf("TransactWriteItems")).as("the race met throttling").isPositive();
-        assertThat(done).as(whatOnCallSees(date, "")).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
+        assertThat(throttling.throttledOf("PutItem")
+                        + throttling.throttledOf("UpdateItem")
+                        + throttling.throttledOf("TransactWriteItems"))
+                .as("the race met throttling")
+                .isPositive();
+        assertThat(done)
+                .as(whatOnCallSees(date, ""))
+                .allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
         assertThat(jobs.triggersOf("chaos_throttle")).isEqualTo(1);
         assertThat(eventsOf("chaos-throttle", "TRIGGER_FIRED")).hasSize(1);
-        assertThat(runs("chaos-throttle")).extracting(r -> r.path("status").asText()).containsExactly("COMPLETED");
+        assertThat(runs("chaos-throttle"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactly("COMPLETED");
         JsonNode log = runLog("chaos-throttle", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("COMPLETED");
         assertThat(log.path("attemptNumber").asInt()).isZero();
         // Every loser ended on the success path having said why it did not run the job: it found the day completed
         // (EVALUATION_SKIPPED), handed its evaluation to a successor (EXECUTION_HANDED_OVER), or met the holder still
         // evaluating, which does its work anyway (MARKER_ABSORBED). No lock is left behind.
-        List<List<String>> losers = done.stream().map(e -> visited(e.executionArn())).filter(p -> !p.contains("TriggerPipeline")).toList();
-        assertThat(losers).hasSize(done.size() - 1).allSatisfy(p -> assertThat(p).endsWith("Done"));
-        assertThat(eventsOf("chaos-throttle", "EVALUATION_SKIPPED").size() + eventsOf("chaos-throttle", "EXECUTION_HANDED_OVER").size()
-                + eventsOf("chaos-throttle", "MARKER_ABSORBED").size()).as(whatOnCallSees(date, "")).isEqualTo(losers.size());
-        assertThat(call("GET", "/pipelines/chaos-throttle/locks/daily/" + date, null, null).status()).isEqualTo(404);
+        List<List<String>> losers = done.stream()
+                .map(e -> visited(e.executionArn()))
+                .filter(p -> !p.contains("TriggerPipeline"))
+                .toList();
+        assertThat(losers)
+                .hasSize(done.size() - 1)
+                .allSatisfy(p -> assertThat(p).endsWith("Done"));
+        assertThat(eventsOf("chaos-throttle", "EVALUATION_SKIPPED").size()
+                        + eventsOf("chaos-throttle", "EXECUTION_HANDED_OVER").size()
+                        + eventsOf("chaos-throttle", "MARKER_ABSORBED").size())
+                .as(whatOnCallSees(date, ""))
+                .isEqualTo(losers.size());
+        assertThat(call("GET", "/pipelines/chaos-throttle/locks/daily/" + date, null, null)
+                        .status())
+                .isEqualTo(404);
         assertThat(alertKinds("chaos-throttle")).doesNotContain("EXECUTION_ERROR", "GATE_ERROR");
     }
 
     /** What an on-call engineer would look at: the lock, the throttling met, the trail, the executions' paths. */
     private String whatOnCallSees(LocalDate date, String headline) {
-        StringBuilder seen = new StringBuilder(headline).append("\nlock: ")
-                .append(call("GET", "/pipelines/chaos-throttle/locks/daily/" + date, null, null).raw())
-                .append("\nthrottled: PutItem ").append(throttling.throttledOf("PutItem")).append(", UpdateItem ")
-                .append(throttling.throttledOf("UpdateItem")).append(", TransactWriteItems ")
-                .append(throttling.throttledOf("TransactWriteItems")).append("\nevents: ").append(eventKinds("chaos-throttle"));
-        executions("chaos-throttle").forEach(e -> seen.append("\n").append(e.name()).append(' ').append(e.status()).append(": ")
-                .append(visited(e.executionArn())));
+        StringBuilder seen = new StringBuilder(headline)
+                .append("\nlock: ")
+                .append(call("GET", "/pipelines/chaos-throttle/locks/daily/" + date, null, null)
+                        .raw())
+                .append("\nthrottled: PutItem ")
+                .append(throttling.throttledOf("PutItem"))
+                .append(", UpdateItem ")
+                .append(throttling.throttledOf("UpdateItem"))
+                .append(", TransactWriteItems ")
+                .append(throttling.throttledOf("TransactWriteItems"))
+                .append("\nevents: ")
+                .append(eventKinds("chaos-throttle"));
+        executions("chaos-throttle")
+                .forEach(e -> seen.append("\n")
+                        .append(e.name())
+                        .append(' ')
+                        .append(e.status())
+                        .append(": ")
+                        .append(visited(e.executionArn())));
         return seen.toString();
     }
 }

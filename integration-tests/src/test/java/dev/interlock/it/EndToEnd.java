@@ -1,8 +1,9 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.cli.InterlockCli;
 import dev.interlock.local.demo.FakeJobServer;
@@ -12,15 +13,7 @@ import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.local.runtime.RuntimeOptions;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
-import picocli.CommandLine;
-import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-import software.amazon.awssdk.services.sfn.model.HistoryEvent;
-
+import dev.interlock.model.runtime.Environment;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -43,8 +36,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import java.util.stream.StreamSupport;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 
 /**
  * Shared fixture of the end-to-end scenarios: one local runtime per test class (tests use distinct pipeline names so
@@ -100,8 +98,10 @@ abstract class EndToEnd {
      * product clock says, whichever clock the store sweeps by.
      */
     static Instant safeMorning(Instant wallNow) {
-        java.time.ZonedDateTime sixToday = wallNow.atZone(java.time.ZoneOffset.UTC).toLocalDate()
-                .atTime(6, 0).atZone(java.time.ZoneOffset.UTC);
+        java.time.ZonedDateTime sixToday = wallNow.atZone(java.time.ZoneOffset.UTC)
+                .toLocalDate()
+                .atTime(6, 0)
+                .atZone(java.time.ZoneOffset.UTC);
         return (sixToday.toInstant().isBefore(wallNow) ? sixToday.plusDays(1) : sixToday).toInstant();
     }
 
@@ -127,12 +127,13 @@ abstract class EndToEnd {
      * may add to them (a secrets file, function environment).
      */
     RuntimeOptions runtimeOptions(Path dataDir) {
-        return RuntimeOptions.ephemeral(dataDir, timeScale()).withWatchdogInterval(Duration.ofDays(36500))
+        return RuntimeOptions.ephemeral(dataDir, timeScale())
+                .withWatchdogInterval(Duration.ofDays(36500))
                 .withClockStart(clockStart());
     }
 
     LocalRuntime startRuntime(Path dataDir) throws Exception {
-        LocalRuntime runtime = LocalRuntime.start(runtimeOptions(dataDir), functions(), s -> { }, a -> { });
+        LocalRuntime runtime = LocalRuntime.start(runtimeOptions(dataDir), functions(), s -> {}, a -> {});
         attach(runtime);
         return runtime;
     }
@@ -145,7 +146,8 @@ abstract class EndToEnd {
             aws.close();
         }
         aws = new AwsClients(Environment.of(Map.of(
-                "INTERLOCK_ENDPOINT_STEPFUNCTIONS", runtime.stepFunctionsEndpoint().toString(),
+                "INTERLOCK_ENDPOINT_STEPFUNCTIONS",
+                        runtime.stepFunctionsEndpoint().toString(),
                 "INTERLOCK_ENDPOINT_LAMBDA", runtime.lambdaEndpoint().toString())));
     }
 
@@ -172,12 +174,16 @@ abstract class EndToEnd {
 
     // ---- the registration API ----
 
-    record Response(int status, String contentType, JsonNode body, String raw) { }
+    record Response(int status, String contentType, JsonNode body, String raw) {}
 
     Response call(String method, String path, String contentType, String body) {
         try {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(rt.apiEndpoint() + path)).method(method,
-                    body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(rt.apiEndpoint() + path))
+                    .method(
+                            method,
+                            body == null
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(body));
             if (contentType != null) {
                 b.header("Content-Type", contentType);
             }
@@ -188,7 +194,8 @@ abstract class EndToEnd {
             } catch (java.io.IOException notJson) {
                 json = JSON.getNodeFactory().textNode(r.body());
             }
-            return new Response(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), json, r.body());
+            return new Response(
+                    r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), json, r.body());
         } catch (Exception e) {
             throw new IllegalStateException(method + " " + path + " failed: " + e, e);
         }
@@ -202,7 +209,12 @@ abstract class EndToEnd {
 
     /** Registers a pipeline from YAML text; its name is read from the document. */
     JsonNode putPipeline(String yaml) {
-        String name = yaml.lines().filter(l -> l.startsWith("name:")).findFirst().orElseThrow().substring(5).trim();
+        String name = yaml.lines()
+                .filter(l -> l.startsWith("name:"))
+                .findFirst()
+                .orElseThrow()
+                .substring(5)
+                .trim();
         Response r = call("PUT", "/pipelines/" + name, "application/yaml", yaml);
         assertThat(r.status()).as("PUT /pipelines/" + name + " -> " + r.raw()).isIn(200, 201);
         return r.body();
@@ -220,7 +232,11 @@ abstract class EndToEnd {
             for (int i = 0; i < count; i++) {
                 answers.add(pool.submit(() -> {
                     go.await();
-                    return call("POST", "/pipelines/" + pipeline + "/evaluations", "application/json", "{\"date\":\"" + date + "\"}");
+                    return call(
+                            "POST",
+                            "/pipelines/" + pipeline + "/evaluations",
+                            "application/json",
+                            "{\"date\":\"" + date + "\"}");
                 }));
             }
             go.countDown();
@@ -234,8 +250,12 @@ abstract class EndToEnd {
 
     /** POST …/evaluations for a date and schedule; answers the execution name the marker will start. */
     String evaluate(String pipeline, LocalDate date, String schedule) {
-        String body = schedule == null ? "{\"date\":\"" + date + "\"}" : "{\"date\":\"" + date + "\",\"scheduleId\":\"" + schedule + "\"}";
-        return expect(202, "POST", "/pipelines/" + pipeline + "/evaluations", "application/json", body).path("executionName").asText();
+        String body = schedule == null
+                ? "{\"date\":\"" + date + "\"}"
+                : "{\"date\":\"" + date + "\",\"scheduleId\":\"" + schedule + "\"}";
+        return expect(202, "POST", "/pipelines/" + pipeline + "/evaluations", "application/json", body)
+                .path("executionName")
+                .asText();
     }
 
     String evaluate(String pipeline, LocalDate date) {
@@ -248,7 +268,12 @@ abstract class EndToEnd {
         String cursor = null;
         do {
             String sep = path.contains("?") ? "&" : "?";
-            JsonNode page = expect(200, "GET", cursor == null ? path : path + sep + "cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8), null, null);
+            JsonNode page = expect(
+                    200,
+                    "GET",
+                    cursor == null ? path : path + sep + "cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8),
+                    null,
+                    null);
             page.path("items").forEach(items::add);
             cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
         } while (cursor != null);
@@ -262,8 +287,10 @@ abstract class EndToEnd {
     /** The run log of (pipeline, date, schedule), or a missing node. */
     JsonNode runLog(String pipeline, LocalDate date, String schedule) {
         return runLogs(pipeline).stream()
-                .filter(l -> l.path("date").asText().equals(date.toString()) && l.path("scheduleId").asText().equals(schedule))
-                .findFirst().orElse(JSON.missingNode());
+                .filter(l -> l.path("date").asText().equals(date.toString())
+                        && l.path("scheduleId").asText().equals(schedule))
+                .findFirst()
+                .orElse(JSON.missingNode());
     }
 
     String runLogStatus(String pipeline, LocalDate date, String schedule) {
@@ -284,14 +311,18 @@ abstract class EndToEnd {
     }
 
     List<JsonNode> eventsOf(String pipeline, String kind) {
-        return events(pipeline).stream().filter(e -> e.path("kind").asText().equals(kind)).toList();
+        return events(pipeline).stream()
+                .filter(e -> e.path("kind").asText().equals(kind))
+                .toList();
     }
 
     /** The alert bodies ({@code message}) received for a pipeline, oldest first. */
     List<JsonNode> alerts(String pipeline) {
         JsonNode all = expect(200, "GET", "/alerts", null, null).path("items");
-        return StreamSupport.stream(all.spliterator(), false).map(a -> a.path("message"))
-                .filter(m -> m.path("pipelineId").asText().equals(pipeline)).toList();
+        return StreamSupport.stream(all.spliterator(), false)
+                .map(a -> a.path("message"))
+                .filter(m -> m.path("pipelineId").asText().equals(pipeline))
+                .toList();
     }
 
     List<String> alertKinds(String pipeline) {
@@ -304,7 +335,9 @@ abstract class EndToEnd {
     List<ExecutionListItem> executions(String pipeline) {
         String prefix = pipeline.replaceAll("[^A-Za-z0-9_-]", "_") + "_";
         List<ExecutionListItem> out = new ArrayList<>();
-        aws.stepFunctions().listExecutionsPaginator(b -> b.stateMachineArn(rt.stateMachineArn())).executions()
+        aws.stepFunctions()
+                .listExecutionsPaginator(b -> b.stateMachineArn(rt.stateMachineArn()))
+                .executions()
                 .forEach(e -> {
                     if (e.name().startsWith(prefix)) {
                         out.add(e);
@@ -315,7 +348,9 @@ abstract class EndToEnd {
     }
 
     ExecutionListItem execution(String name) {
-        return executions(name.substring(0, name.indexOf('_'))).stream().filter(e -> e.name().equals(name)).findFirst()
+        return executions(name.substring(0, name.indexOf('_'))).stream()
+                .filter(e -> e.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no execution " + name));
     }
 
@@ -326,7 +361,9 @@ abstract class EndToEnd {
     /** The states an execution entered, in order, from GetExecutionHistory. */
     List<String> visited(String executionArn) {
         List<String> states = new ArrayList<>();
-        for (HistoryEvent e : aws.stepFunctions().getExecutionHistoryPaginator(b -> b.executionArn(executionArn)).events()) {
+        for (HistoryEvent e : aws.stepFunctions()
+                .getExecutionHistoryPaginator(b -> b.executionArn(executionArn))
+                .events()) {
             if (e.stateEnteredEventDetails() != null) {
                 states.add(e.stateEnteredEventDetails().name());
             }
@@ -336,32 +373,41 @@ abstract class EndToEnd {
 
     JsonNode input(String executionArn) {
         try {
-            return JSON.readTree(aws.stepFunctions().describeExecution(b -> b.executionArn(executionArn)).input());
+            return JSON.readTree(aws.stepFunctions()
+                    .describeExecution(b -> b.executionArn(executionArn))
+                    .input());
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         }
     }
 
     ExecutionStatus status(String executionArn) {
-        return aws.stepFunctions().describeExecution(b -> b.executionArn(executionArn)).status();
+        return aws.stepFunctions()
+                .describeExecution(b -> b.executionArn(executionArn))
+                .status();
     }
 
     /** Waits until the pipeline has {@code count} executions and none is still running; answers them oldest first. */
     List<ExecutionListItem> awaitExecutionsDone(String pipeline, int count) {
-        return await(pipeline + ": " + count + " finished executions", () -> executions(pipeline),
+        return await(
+                pipeline + ": " + count + " finished executions",
+                () -> executions(pipeline),
                 l -> l.size() == count && l.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING));
     }
 
     /** Waits for the execution the stream router starts from a marker (it may not exist yet) to finish. */
     ExecutionStatus awaitDone(String executionName) {
         String arn = arnOf(executionName);
-        return await(executionName + " finished", () -> {
-            try {
-                return status(arn);
-            } catch (software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException notStartedYet) {
-                return ExecutionStatus.RUNNING;
-            }
-        }, s -> s != ExecutionStatus.RUNNING);
+        return await(
+                executionName + " finished",
+                () -> {
+                    try {
+                        return status(arn);
+                    } catch (software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException notStartedYet) {
+                        return ExecutionStatus.RUNNING;
+                    }
+                },
+                s -> s != ExecutionStatus.RUNNING);
     }
 
     // ---- the Lambda Invoke API ----
@@ -376,7 +422,9 @@ abstract class EndToEnd {
 
     JsonNode invokeOrchestrator(String payload) {
         var r = aws.lambda().invoke(b -> b.functionName("orchestrator").payload(SdkBytes.fromUtf8String(payload)));
-        assertThat(r.functionError()).as("orchestrator error: " + r.payload().asUtf8String()).isNull();
+        assertThat(r.functionError())
+                .as("orchestrator error: " + r.payload().asUtf8String())
+                .isNull();
         try {
             return JSON.readTree(r.payload().asUtf8String());
         } catch (java.io.IOException e) {
@@ -387,7 +435,7 @@ abstract class EndToEnd {
     // ---- the CLI ----
 
     /** What one in-process run of the CLI answered and printed. */
-    record Cli(int code, String out, String err) { }
+    record Cli(int code, String out, String err) {}
 
     /**
      * Runs the CLI in process, capturing what it prints; the in-process runtime's own JSON log lines are left out of
@@ -409,7 +457,9 @@ abstract class EndToEnd {
                 System.setErr(err);
             }
         }
-        String printed = o.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.startsWith("{\"timestamp\""))
+        String printed = o.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> !l.startsWith("{\"timestamp\""))
                 .collect(java.util.stream.Collectors.joining("\n"));
         return new Cli(code, printed, e.toString(StandardCharsets.UTF_8));
     }

@@ -1,17 +1,16 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.runtime.RuntimeOptions;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.model.contract.OrchestratorAction;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every pipeline of {@code examples/} runs end to end on the local runtime, as {@code ./interlock up} serves it: the
@@ -35,15 +34,23 @@ class ExamplesEndToEndTest extends EndToEnd {
     /** The pipeline documents of the examples folder (calendars and archetypes say {@code kind:}), by name. */
     private static List<String> examplePipelines() {
         try (var files = java.nio.file.Files.walk(EXAMPLES)) {
-            return files.filter(f -> f.toString().endsWith(".yaml")).map(f -> {
-                try {
-                    return java.nio.file.Files.readAllLines(f);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).filter(lines -> lines.stream().noneMatch(l -> l.startsWith("kind:")))
-                    .map(lines -> lines.stream().filter(l -> l.startsWith("name:")).findFirst().orElseThrow().substring(5).trim())
-                    .sorted().toList();
+            return files.filter(f -> f.toString().endsWith(".yaml"))
+                    .map(f -> {
+                        try {
+                            return java.nio.file.Files.readAllLines(f);
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    })
+                    .filter(lines -> lines.stream().noneMatch(l -> l.startsWith("kind:")))
+                    .map(lines -> lines.stream()
+                            .filter(l -> l.startsWith("name:"))
+                            .findFirst()
+                            .orElseThrow()
+                            .substring(5)
+                            .trim())
+                    .sorted()
+                    .toList();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -51,16 +58,34 @@ class ExamplesEndToEndTest extends EndToEnd {
 
     @Test
     void everyExampleRunsToCompletedOnItsJobFake() {
-        Cli applied = cli("apply", "-f", EXAMPLES.toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        Cli applied = cli(
+                "apply",
+                "-f",
+                EXAMPLES.toString(),
+                "--endpoint",
+                rt.apiEndpoint().toString(),
+                "--no-sigv4");
         assertThat(applied.code()).as(applied.out() + applied.err()).isZero();
         List<String> examples = examplePipelines();
-        assertThat(examples).containsExactlyInAnyOrder("bronze-orders", "silver-orders", "gold-orders",
-                "clickstream-sessions", "clickstream-hourly-kpis");
-        assertThat(list("/pipelines").stream().map(p -> p.path("name").asText()).toList()).containsAll(examples);
+        assertThat(examples)
+                .containsExactlyInAnyOrder(
+                        "bronze-orders",
+                        "silver-orders",
+                        "gold-orders",
+                        "clickstream-sessions",
+                        "clickstream-hourly-kpis");
+        assertThat(list("/pipelines").stream().map(p -> p.path("name").asText()).toList())
+                .containsAll(examples);
 
         // What the producers report (examples/README.md): the day's raw orders landed, EMR has room, the clickstream's
-        // 12:00 hour is current. The examples read the day's (hour's) partition, so yesterday's never makes today ready.
-        expect(200, "PUT", "/sensors/raw-orders/partitions/" + DAY, "application/json", "{\"count\":125000,\"partitions\":24}");
+        // 12:00 hour is current. The examples read the day's (hour's) partition, so yesterday's never makes today
+        // ready.
+        expect(
+                200,
+                "PUT",
+                "/sensors/raw-orders/partitions/" + DAY,
+                "application/json",
+                "{\"count\":125000,\"partitions\":24}");
         sensor("emr-capacity", "{\"freeVcpus\":128}");
         expect(200, "PUT", "/sensors/clickstream/partitions/" + DAY + "T12", "application/json", "{\"lagSeconds\":30}");
         evaluate("bronze-orders", DAY);
@@ -68,15 +93,34 @@ class ExamplesEndToEndTest extends EndToEnd {
 
         // bronze (Glue) cascades to silver (EMR Serverless), which cascades to gold (Glue); sessions h12 (Glue) to
         // the hourly KPIs h12 (Step Functions).
-        await("every example COMPLETED", () -> List.of(
-                runLogStatus("bronze-orders", DAY, "daily"), runLogStatus("silver-orders", DAY, "daily"),
-                runLogStatus("gold-orders", DAY, "daily"), runLogStatus("clickstream-sessions", DAY, "h12"),
-                runLogStatus("clickstream-hourly-kpis", DAY, "h12")), l -> l.stream().allMatch("COMPLETED"::equals));
+        await(
+                "every example COMPLETED",
+                () -> List.of(
+                        runLogStatus("bronze-orders", DAY, "daily"),
+                        runLogStatus("silver-orders", DAY, "daily"),
+                        runLogStatus("gold-orders", DAY, "daily"),
+                        runLogStatus("clickstream-sessions", DAY, "h12"),
+                        runLogStatus("clickstream-hourly-kpis", DAY, "h12")),
+                l -> l.stream().allMatch("COMPLETED"::equals));
 
         // Each job ran on its fake, through the real SDK client of the trigger and run checker.
-        assertThat(runs("bronze-orders").getFirst().path("metadata").path("glue_job_run_id").asText()).startsWith("jr_");
-        assertThat(runs("silver-orders").getFirst().path("metadata").path("emr_sl_job_run_id").asText()).isNotBlank();
-        assertThat(runs("clickstream-hourly-kpis").getFirst().path("metadata").path("sfn_execution_arn").asText())
+        assertThat(runs("bronze-orders")
+                        .getFirst()
+                        .path("metadata")
+                        .path("glue_job_run_id")
+                        .asText())
+                .startsWith("jr_");
+        assertThat(runs("silver-orders")
+                        .getFirst()
+                        .path("metadata")
+                        .path("emr_sl_job_run_id")
+                        .asText())
+                .isNotBlank();
+        assertThat(runs("clickstream-hourly-kpis")
+                        .getFirst()
+                        .path("metadata")
+                        .path("sfn_execution_arn")
+                        .asText())
                 .contains(":execution:hourly-kpis:");
         for (String pipeline : examples) {
             assertThat(alertKinds(pipeline)).as(pipeline).isEmpty();
@@ -97,17 +141,37 @@ class ExamplesEndToEndTest extends EndToEnd {
         evaluate("ev-glue", DAY);
         await("ev-glue COMPLETED", () -> runLogStatus("ev-glue", DAY, "daily"), "COMPLETED"::equals);
 
-        JsonNode event = await("the Glue Job State Change", () -> rt.eventBus().events().stream()
-                .filter(e -> e.path("detail").path("jobName").asText().equals("ev-glue-job")).findFirst(),
-                java.util.Optional::isPresent).orElseThrow();
+        JsonNode event = await(
+                        "the Glue Job State Change",
+                        () -> rt.eventBus().events().stream()
+                                .filter(e -> e.path("detail")
+                                        .path("jobName")
+                                        .asText()
+                                        .equals("ev-glue-job"))
+                                .findFirst(),
+                        java.util.Optional::isPresent)
+                .orElseThrow();
         assertThat(event.path("source").asText()).isEqualTo("aws.glue");
         assertThat(event.path("detail-type").asText()).isEqualTo("Glue Job State Change");
         assertThat(event.path("detail").path("state").asText()).isEqualTo("SUCCEEDED");
         assertThat(event.path("detail").path("jobRunId").asText())
-                .isEqualTo(runs("ev-glue").getFirst().path("metadata").path("glue_job_run_id").asText());
-        LocalEventBus.Delivery delivery = await("the rule's delivery", () -> rt.eventBus().deliveries().stream()
-                .filter(d -> d.input().path("payload").path("detail").path("jobName").asText().equals("ev-glue-job"))
-                .findFirst(), java.util.Optional::isPresent).orElseThrow();
+                .isEqualTo(runs("ev-glue")
+                        .getFirst()
+                        .path("metadata")
+                        .path("glue_job_run_id")
+                        .asText());
+        LocalEventBus.Delivery delivery = await(
+                        "the rule's delivery",
+                        () -> rt.eventBus().deliveries().stream()
+                                .filter(d -> d.input()
+                                        .path("payload")
+                                        .path("detail")
+                                        .path("jobName")
+                                        .asText()
+                                        .equals("ev-glue-job"))
+                                .findFirst(),
+                        java.util.Optional::isPresent)
+                .orElseThrow();
         assertThat(delivery.rule()).isEqualTo("GlueJobStateChange");
         assertThat(delivery.delivered()).isTrue();
         assertThat(delivery.input().path("action").asText()).isEqualTo(OrchestratorAction.JOB_STATE_CHANGE.wireName());
@@ -130,28 +194,50 @@ class ExamplesEndToEndTest extends EndToEnd {
     @Test
     void eachAwsJobTypeRunsAsLongAndEndsAsItsOwnArgumentsSay() {
         jobPipeline("jt-glue", "{type: glue, jobName: orders, arguments: {\"--fake-outcome\": FAILED}}");
-        jobPipeline("jt-emr", "{type: emr, clusterId: j-LOCAL, stepName: orders, jar: command-runner.jar, "
-                + "arguments: {\"--fake-duration-seconds\": \"600\"}}");
-        jobPipeline("jt-emrs", "{type: emr-serverless, applicationId: 00app, executionRoleArn: \"arn:aws:iam::123456789012:role/r\", "
-                + "entryPoint: \"s3://b/job.py\", entryPointArguments: [\"--fake-outcome\", FAILED]}");
-        jobPipeline("jt-sfn", "{type: step-function, stateMachineArn: \"arn:aws:states:us-east-1:123456789012:stateMachine:kpis\", "
-                + "arguments: {\"--fake-duration-seconds\": \"45\"}}");
-        jobPipeline("jt-lambda", "{type: lambda, functionName: export-orders, payload: {\"--fake-duration-seconds\": 5}}");
+        jobPipeline(
+                "jt-emr",
+                "{type: emr, clusterId: j-LOCAL, stepName: orders, jar: command-runner.jar, "
+                        + "arguments: {\"--fake-duration-seconds\": \"600\"}}");
+        jobPipeline(
+                "jt-emrs",
+                "{type: emr-serverless, applicationId: 00app, executionRoleArn: \"arn:aws:iam::123456789012:role/r\", "
+                        + "entryPoint: \"s3://b/job.py\", entryPointArguments: [\"--fake-outcome\", FAILED]}");
+        jobPipeline(
+                "jt-sfn",
+                "{type: step-function, stateMachineArn: \"arn:aws:states:us-east-1:123456789012:stateMachine:kpis\", "
+                        + "arguments: {\"--fake-duration-seconds\": \"45\"}}");
+        jobPipeline(
+                "jt-lambda", "{type: lambda, functionName: export-orders, payload: {\"--fake-duration-seconds\": 5}}");
         for (String p : List.of("jt-glue", "jt-emr", "jt-emrs", "jt-sfn", "jt-lambda")) {
             evaluate(p, DAY);
         }
 
-        await("every job ended", () -> List.of(runLogStatus("jt-glue", DAY, "daily"), runLogStatus("jt-emr", DAY, "daily"),
-                runLogStatus("jt-emrs", DAY, "daily"), runLogStatus("jt-sfn", DAY, "daily"), runLogStatus("jt-lambda", DAY, "daily")),
-                l -> List.of("FAILED", "COMPLETED", "FAILED", "COMPLETED", "COMPLETED").equals(l));
+        await(
+                "every job ended",
+                () -> List.of(
+                        runLogStatus("jt-glue", DAY, "daily"),
+                        runLogStatus("jt-emr", DAY, "daily"),
+                        runLogStatus("jt-emrs", DAY, "daily"),
+                        runLogStatus("jt-sfn", DAY, "daily"),
+                        runLogStatus("jt-lambda", DAY, "daily")),
+                l -> List.of("FAILED", "COMPLETED", "FAILED", "COMPLETED", "COMPLETED")
+                        .equals(l));
 
         assertThat(runs("jt-glue").getFirst().path("status").asText()).isEqualTo("FAILED");
-        assertThat(runLog("jt-glue", DAY, "daily").path("failureMessage").asText()).contains("--fake-outcome");
+        assertThat(runLog("jt-glue", DAY, "daily").path("failureMessage").asText())
+                .contains("--fake-outcome");
         // Ten minutes of product time, polled every 30 s: the job ran for its fake duration, not one poll.
         JsonNode emrRun = runs("jt-emr").getFirst();
-        assertThat(java.time.Duration.between(Instant.parse(emrRun.path("createdAt").asText()),
-                Instant.parse(emrRun.path("updatedAt").asText()))).isGreaterThanOrEqualTo(java.time.Duration.ofSeconds(600));
+        assertThat(java.time.Duration.between(
+                        Instant.parse(emrRun.path("createdAt").asText()),
+                        Instant.parse(emrRun.path("updatedAt").asText())))
+                .isGreaterThanOrEqualTo(java.time.Duration.ofSeconds(600));
         assertThat(emrRun.path("metadata").path("emr_step_id").asText()).startsWith("s-");
-        assertThat(runs("jt-lambda").getFirst().path("metadata").path("lambda_function_name").asText()).isEqualTo("export-orders");
+        assertThat(runs("jt-lambda")
+                        .getFirst()
+                        .path("metadata")
+                        .path("lambda_function_name")
+                        .asText())
+                .isEqualTo("export-orders");
     }
 }

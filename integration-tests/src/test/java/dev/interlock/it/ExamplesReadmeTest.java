@@ -1,9 +1,6 @@
 package dev.interlock.it;
 
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +12,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every command {@code examples/README.md} shows — {@code ./interlock …} and {@code curl …}, in code spans or code
@@ -43,7 +42,9 @@ class ExamplesReadmeTest extends EndToEnd {
             if (inBlock) {
                 String part = line.strip();
                 if (part.endsWith("\\")) {
-                    continued.append(part.substring(0, part.length() - 1).strip()).append(' ');
+                    continued
+                            .append(part.substring(0, part.length() - 1).strip())
+                            .append(' ');
                     continue;
                 }
                 continued.append(part);
@@ -75,15 +76,21 @@ class ExamplesReadmeTest extends EndToEnd {
                   -H 'Content-Type: application/json' -d '{}'
                 ```
                 """);
-        assertThat(found).containsExactly("./interlock apply -f x/", "curl -X PUT localhost:8080/a -d '{}'",
-                "./interlock pipelines      # list", "curl -X PUT localhost:8080/b -H 'Content-Type: application/json' -d '{}'");
+        assertThat(found)
+                .containsExactly(
+                        "./interlock apply -f x/",
+                        "curl -X PUT localhost:8080/a -d '{}'",
+                        "./interlock pipelines      # list",
+                        "curl -X PUT localhost:8080/b -H 'Content-Type: application/json' -d '{}'");
     }
 
     @TestFactory
     Stream<DynamicTest> everyCommandOfTheExamplesReadmeRunsAsWritten(@TempDir Path curlHome) throws IOException {
         List<String> commands = commands(Files.readString(ROOT.resolve("examples/README.md")));
-        assertThat(commands).as("commands in examples/README.md")
-                .anyMatch(c -> c.startsWith("./interlock ")).anyMatch(c -> c.startsWith("curl "));
+        assertThat(commands)
+                .as("commands in examples/README.md")
+                .anyMatch(c -> c.startsWith("./interlock "))
+                .anyMatch(c -> c.startsWith("curl "));
         int port = rt.apiEndpoint().getPort();
         Files.writeString(curlHome.resolve(".curlrc"), """
                 connect-to = localhost:8080:127.0.0.1:%1$d
@@ -92,29 +99,39 @@ class ExamplesReadmeTest extends EndToEnd {
                 silent
                 show-error
                 """.formatted(port));
-        return commands.stream().map(command -> DynamicTest.dynamicTest(command, () -> {
-            ProcessBuilder pb = new ProcessBuilder("sh", "-c", command).directory(ROOT.toFile()).redirectErrorStream(true);
-            Map<String, String> env = pb.environment();
-            env.put("INTERLOCK_ENDPOINT", rt.apiEndpoint().toString());
-            env.put("CURL_HOME", curlHome.toString());
-            env.put("NO_PROXY", "*");
-            List.of("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY").forEach(env::remove);
-            Process process = pb.start();
-            // A command that does not end (e.g. `./interlock up` written as if it were a one-shot) fails the test
-            // instead of hanging the build.
-            java.util.concurrent.CompletableFuture<String> output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                try {
-                    return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                } catch (java.io.IOException e) {
-                    return "(output unreadable: " + e + ")";
-                }
-            });
-            boolean ended = process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
-            if (!ended) {
-                process.destroyForcibly();
-            }
-            assertThat(ended).as(command + " did not end within 120 s; README commands must be one-shot").isTrue();
-            assertThat(process.exitValue()).as(command + " printed:\n" + output.join()).isZero();
-        }));
+        return commands.stream()
+                .map(command -> DynamicTest.dynamicTest(command, () -> {
+                    ProcessBuilder pb = new ProcessBuilder("sh", "-c", command)
+                            .directory(ROOT.toFile())
+                            .redirectErrorStream(true);
+                    Map<String, String> env = pb.environment();
+                    env.put("INTERLOCK_ENDPOINT", rt.apiEndpoint().toString());
+                    env.put("CURL_HOME", curlHome.toString());
+                    env.put("NO_PROXY", "*");
+                    List.of("http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
+                            .forEach(env::remove);
+                    Process process = pb.start();
+                    // A command that does not end (e.g. `./interlock up` written as if it were a one-shot) fails the
+                    // test
+                    // instead of hanging the build.
+                    java.util.concurrent.CompletableFuture<String> output =
+                            java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                                try {
+                                    return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                                } catch (java.io.IOException e) {
+                                    return "(output unreadable: " + e + ")";
+                                }
+                            });
+                    boolean ended = process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS);
+                    if (!ended) {
+                        process.destroyForcibly();
+                    }
+                    assertThat(ended)
+                            .as(command + " did not end within 120 s; README commands must be one-shot")
+                            .isTrue();
+                    assertThat(process.exitValue())
+                            .as(command + " printed:\n" + output.join())
+                            .isZero();
+                }));
     }
 }

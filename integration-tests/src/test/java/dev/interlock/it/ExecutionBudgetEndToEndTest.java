@@ -1,15 +1,14 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * A retry loop whose backoffs would outlast the execution's four hours: the execution hands the next attempt to a
@@ -44,22 +43,38 @@ class ExecutionBudgetEndToEndTest extends EndToEnd {
                 """.formatted(jobs.endpoint()));
         evaluate("eb-slow", date);
 
-        await("four attempts failed", () -> runLog("eb-slow", date, "daily"),
-                l -> l.path("retryHistory").size() == 4, Duration.ofMinutes(5));
-        List<ExecutionListItem> executions = awaitExecutionsDone("eb-slow", executions("eb-slow").size());
+        await(
+                "four attempts failed",
+                () -> runLog("eb-slow", date, "daily"),
+                l -> l.path("retryHistory").size() == 4,
+                Duration.ofMinutes(5));
+        List<ExecutionListItem> executions =
+                awaitExecutionsDone("eb-slow", executions("eb-slow").size());
         assertThat(executions).extracting(ExecutionListItem::status).doesNotContain(ExecutionStatus.TIMED_OUT);
         assertThat(executions.getLast().status()).isEqualTo(ExecutionStatus.FAILED);
-        assertThat(executions.subList(0, executions.size() - 1)).isNotEmpty()
+        assertThat(executions.subList(0, executions.size() - 1))
+                .isNotEmpty()
                 .allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
         JsonNode log = runLog("eb-slow", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("FAILED");
         assertThat(log.path("attemptNumber").asInt()).isEqualTo(4);
-        assertThat(runs("eb-slow")).extracting(r -> r.path("status").asText()).containsOnly("FAILED").hasSize(4);
+        assertThat(runs("eb-slow"))
+                .extracting(r -> r.path("status").asText())
+                .containsOnly("FAILED")
+                .hasSize(4);
         assertThat(jobs.triggersOf("eb_slow")).isEqualTo(4);
-        assertThat(call("GET", "/pipelines/eb-slow/locks/daily/" + date, null, null).status()).as("lock released").isEqualTo(404);
+        assertThat(call("GET", "/pipelines/eb-slow/locks/daily/" + date, null, null)
+                        .status())
+                .as("lock released")
+                .isEqualTo(404);
         List<JsonNode> handedOver = eventsOf("eb-slow", "EXECUTION_HANDED_OVER");
         assertThat(handedOver).hasSize(executions.size() - 1);
-        assertThat(handedOver.getFirst().path("details").path("successorExecution").asText()).isEqualTo(executions.get(1).name());
+        assertThat(handedOver
+                        .getFirst()
+                        .path("details")
+                        .path("successorExecution")
+                        .asText())
+                .isEqualTo(executions.get(1).name());
         assertThat(alertKinds("eb-slow")).containsExactly("RETRY_EXHAUSTED");
     }
 }

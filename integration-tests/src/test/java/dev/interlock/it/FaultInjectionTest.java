@@ -1,20 +1,19 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.interlock.wiring.Deps;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-import software.amazon.awssdk.services.sfn.model.HistoryEvent;
-import software.amazon.awssdk.services.sfn.model.HistoryEventType;
-
+import dev.interlock.wiring.Deps;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import software.amazon.awssdk.services.sfn.model.HistoryEvent;
+import software.amazon.awssdk.services.sfn.model.HistoryEventType;
 
 /**
  * Functions that throw: a throttled Lambda (the error the machine retries) and an evaluator that crashes (the error
@@ -73,7 +72,10 @@ class FaultInjectionTest extends EndToEnd {
 
     private List<HistoryEvent> history(String arn) {
         List<HistoryEvent> events = new ArrayList<>();
-        aws.stepFunctions().getExecutionHistoryPaginator(b -> b.executionArn(arn)).events().forEach(events::add);
+        aws.stepFunctions()
+                .getExecutionHistoryPaginator(b -> b.executionArn(arn))
+                .events()
+                .forEach(events::add);
         return events;
     }
 
@@ -87,17 +89,24 @@ class FaultInjectionTest extends EndToEnd {
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
         List<HistoryEvent> history = history(arnOf(name));
         List<String> failures = history.stream()
-                .filter(e -> e.type() == HistoryEventType.TASK_FAILED || e.type() == HistoryEventType.LAMBDA_FUNCTION_FAILED)
-                .map(e -> e.taskFailedEventDetails() != null ? e.taskFailedEventDetails().error() : e.lambdaFunctionFailedEventDetails().error())
+                .filter(e ->
+                        e.type() == HistoryEventType.TASK_FAILED || e.type() == HistoryEventType.LAMBDA_FUNCTION_FAILED)
+                .map(e -> e.taskFailedEventDetails() != null
+                        ? e.taskFailedEventDetails().error()
+                        : e.lambdaFunctionFailedEventDetails().error())
                 .toList();
         assertThat(failures).containsExactly("Lambda.TooManyRequestsException");
         // The retry happens inside the Task: the state is entered once, the function called twice.
-        assertThat(visited(arnOf(name)).stream().filter("TriggerPipeline"::equals)).hasSize(1);
+        assertThat(visited(arnOf(name)).stream().filter("TriggerPipeline"::equals))
+                .hasSize(1);
         assertThat(visited(arnOf(name))).doesNotContain("AlertError", "LogTriggerFailed", "WaitForRetryWindow");
         assertThat(jobs.triggersOf("fault-throttle")).isEqualTo(1);
         assertThat(runLogStatus("fault-throttle", date, "daily")).isEqualTo("COMPLETED");
-        assertThat(runLog("fault-throttle", date, "daily").path("attemptNumber").asInt()).isZero();
-        assertThat(runs("fault-throttle")).extracting(r -> r.path("status").asText()).containsExactly("COMPLETED");
+        assertThat(runLog("fault-throttle", date, "daily").path("attemptNumber").asInt())
+                .isZero();
+        assertThat(runs("fault-throttle"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactly("COMPLETED");
         assertThat(alerts("fault-throttle")).isEmpty();
     }
 
@@ -109,10 +118,23 @@ class FaultInjectionTest extends EndToEnd {
         String name = evaluate("fault-crash", date);
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(visited(arnOf(name))).containsSubsequence("EvaluateTraits", "CheckReadiness", "IsReady", "WaitBeforeReevaluation",
-                "EvaluateTraits", "CheckReadiness", "IsReady", "TriggerPipeline", "LogCompleted", "Done").doesNotContain("AlertError");
+        assertThat(visited(arnOf(name)))
+                .containsSubsequence(
+                        "EvaluateTraits",
+                        "CheckReadiness",
+                        "IsReady",
+                        "WaitBeforeReevaluation",
+                        "EvaluateTraits",
+                        "CheckReadiness",
+                        "IsReady",
+                        "TriggerPipeline",
+                        "LogCompleted",
+                        "Done")
+                .doesNotContain("AlertError");
         assertThat(visited(arnOf(name))).contains("EvaluateTraitFailed");
-        assertThat(eventsOf("fault-crash", "READINESS_CHECKED")).extracting(e -> e.path("status").asText()).containsExactly("NOT_READY", "READY");
+        assertThat(eventsOf("fault-crash", "READINESS_CHECKED"))
+                .extracting(e -> e.path("status").asText())
+                .containsExactly("NOT_READY", "READY");
         assertThat(alertKinds("fault-crash")).containsExactly("TRAIT_ERROR");
         assertThat(jobs.triggersOf("fault-crash")).isEqualTo(1);
         assertThat(runLogStatus("fault-crash", date, "daily")).isEqualTo("COMPLETED");

@@ -1,13 +1,9 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.runtime.RuntimeOptions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -18,8 +14,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
 import java.util.stream.StreamSupport;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * A pipeline registered in the evening (issue 13 item 4): its hourly windows that opened earlier that day are not run
@@ -54,8 +53,11 @@ class ForwardOnlyTest extends EndToEnd {
     }
 
     private String hourly(String name, String extra) {
-        String schedules = IntStream.range(0, 24).mapToObj(h -> "  - {name: h%02d, after: \"%02d:10\", deadline: \"%02d:50\", timezone: UTC}"
-                .formatted(h, h, h)).reduce((a, b) -> a + "\n" + b).orElseThrow();
+        String schedules = IntStream.range(0, 24)
+                .mapToObj(h -> "  - {name: h%02d, after: \"%02d:10\", deadline: \"%02d:50\", timezone: UTC}"
+                        .formatted(h, h, h))
+                .reduce((a, b) -> a + "\n" + b)
+                .orElseThrow();
         return """
                 name: %s
                 archetype: batch-ingestion
@@ -84,8 +86,12 @@ class ForwardOnlyTest extends EndToEnd {
 
     /** The hours of {@link #DAY} whose window (HH:10 UTC) opened strictly before {@code instant}. */
     private static List<Integer> hoursOpenedBefore(Instant instant) {
-        return IntStream.range(0, 24).filter(h -> DAY.atTime(LocalTime.of(h, 10)).toInstant(ZoneOffset.UTC).isBefore(instant))
-                .boxed().toList();
+        return IntStream.range(0, 24)
+                .filter(h -> DAY.atTime(LocalTime.of(h, 10))
+                        .toInstant(ZoneOffset.UTC)
+                        .isBefore(instant))
+                .boxed()
+                .toList();
     }
 
     private Instant now() {
@@ -97,7 +103,9 @@ class ForwardOnlyTest extends EndToEnd {
         Instant before = now();
         putPipeline(hourly("fo-hourly", ""));
         Instant after = now();
-        assertThat(LocalDate.ofInstant(after, ZoneOffset.UTC)).as("the scenario needs the registration on " + DAY).isEqualTo(DAY);
+        assertThat(LocalDate.ofInstant(after, ZoneOffset.UTC))
+                .as("the scenario needs the registration on " + DAY)
+                .isEqualTo(DAY);
 
         JsonNode first = tick();
         assertThat(texts(first.path("markersWritten"))).noneMatch(m -> m.startsWith("fo-hourly/"));
@@ -111,9 +119,12 @@ class ForwardOnlyTest extends EndToEnd {
         Set<String> written = texts(second.path("markersWritten"));
         assertThat(written).contains("fo-hourly/h%02d/%s".formatted(next, DAY));
         // A window that opened while the PUT was under way may count as registered before or after it.
-        List<String> duringRegistration = hoursOpenedBefore(after).stream().filter(h -> !hoursOpenedBefore(before).contains(h))
-                .map(h -> "fo-hourly/h%02d/%s".formatted(h, DAY)).toList();
-        assertThat(written).filteredOn(m -> !m.equals("fo-hourly/h%02d/%s".formatted(next, DAY)))
+        List<String> duringRegistration = hoursOpenedBefore(after).stream()
+                .filter(h -> !hoursOpenedBefore(before).contains(h))
+                .map(h -> "fo-hourly/h%02d/%s".formatted(h, DAY))
+                .toList();
+        assertThat(written)
+                .filteredOn(m -> !m.equals("fo-hourly/h%02d/%s".formatted(next, DAY)))
                 .isSubsetOf(duringRegistration);
         List<ExecutionListItem> runs = awaitExecutionsDone("fo-hourly", written.size());
         assertThat(runs).allSatisfy(r -> assertThat(r.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
@@ -122,12 +133,14 @@ class ForwardOnlyTest extends EndToEnd {
         // Past the deadline of every window that opened before the registration (and of the one that may have been
         // open during it): not one SLA_MISSED, and none of those windows ever ran.
         int opened = hoursOpenedBefore(before).size();
-        Instant lastEarlierDeadline = DAY.atTime(LocalTime.of(Math.max(0, next - 1), 50)).toInstant(ZoneOffset.UTC);
+        Instant lastEarlierDeadline =
+                DAY.atTime(LocalTime.of(Math.max(0, next - 1), 50)).toInstant(ZoneOffset.UTC);
         await("the clock past " + lastEarlierDeadline, this::now, t -> t.isAfter(lastEarlierDeadline));
         JsonNode third = tick();
         assertThat(texts(third.path("slaMissed"))).noneMatch(m -> m.startsWith("fo-hourly/"));
         assertThat(alerts("fo-hourly")).isEmpty();
-        assertThat(runLogs("fo-hourly")).extracting(l -> l.path("scheduleId").asText())
+        assertThat(runLogs("fo-hourly"))
+                .extracting(l -> l.path("scheduleId").asText())
                 .noneMatch(s -> Integer.parseInt(s.substring(1)) < opened);
         assertThat(executions("fo-hourly")).hasSize(written.size());
         assertThat(jobs.triggersOf("fo-hourly")).isEqualTo(written.size());
@@ -143,13 +156,20 @@ class ForwardOnlyTest extends EndToEnd {
         JsonNode tick = tick();
 
         Set<String> written = texts(tick.path("markersWritten"));
-        assertThat(written).filteredOn(m -> m.startsWith("fo-catchup/")).containsAll(earlier.stream()
-                .filter(h -> DAY.atTime(LocalTime.of(h, 10)).toInstant(ZoneOffset.UTC).isBefore(after))
-                .map(h -> "fo-catchup/h%02d/%s".formatted(h, DAY)).toList());
+        assertThat(written)
+                .filteredOn(m -> m.startsWith("fo-catchup/"))
+                .containsAll(earlier.stream()
+                        .filter(h -> DAY.atTime(LocalTime.of(h, 10))
+                                .toInstant(ZoneOffset.UTC)
+                                .isBefore(after))
+                        .map(h -> "fo-catchup/h%02d/%s".formatted(h, DAY))
+                        .toList());
         assertThat(texts(tick.path("slaMissed"))).noneMatch(m -> m.startsWith("fo-catchup/"));
         List<ExecutionListItem> runs = awaitExecutionsDone("fo-catchup", written.size());
         assertThat(runs).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
-        assertThat(runs).extracting(e -> input(e.executionArn()).path("markerSource").asText()).containsOnly("schedule");
+        assertThat(runs)
+                .extracting(e -> input(e.executionArn()).path("markerSource").asText())
+                .containsOnly("schedule");
         assertThat(alerts("fo-catchup")).isEmpty();
     }
 }

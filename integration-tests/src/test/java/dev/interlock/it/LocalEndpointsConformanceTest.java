@@ -1,17 +1,14 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.local.sfn.InterlockStateMachine;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.statemachine.AslDefinition;
 import dev.interlock.testing.ExternalTools;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -21,8 +18,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * The local Step Functions and Lambda endpoints answer real AWS clients as AWS does. {@code
@@ -63,9 +62,12 @@ class LocalEndpointsConformanceTest extends EndToEnd {
 
     @BeforeAll
     void runTheClients() throws Exception {
-        ExternalTools.require(ExternalTools.output(List.of("python3", "-c", "import moto.server, boto3")).isPresent(),
+        ExternalTools.require(
+                ExternalTools.output(List.of("python3", "-c", "import moto.server, boto3"))
+                        .isPresent(),
                 "python3 with moto and boto3 is not installed (pinned in integration-tests/src/test/python/requirements.txt)");
-        ExternalTools.require(ExternalTools.output(List.of("aws", "--version")).isPresent(),
+        ExternalTools.require(
+                ExternalTools.output(List.of("aws", "--version")).isPresent(),
                 "the AWS CLI (aws) is not installed (pinned in integration-tests/src/test/python/requirements.txt)");
         LocalDate date = today();
         // Executions that keep waiting for their source: one pipeline each, since a pipeline-day runs once at a time.
@@ -90,9 +92,9 @@ class LocalEndpointsConformanceTest extends EndToEnd {
         spec.set("endedInput", day("conformance-unregistered", date));
         spec.set("functions", JSON.valueToTree(functionNames()));
         ObjectNode invocations = spec.putObject("invocations");
-        invocations.set("orchestrator", JSON.readTree("""
-                {"action":"%s","pipelineId":"conformance-waits-0","scheduleId":"daily","date":"%s"}""".formatted(
-                OrchestratorAction.CHECK_EXCLUSION.wireName(), date)));
+        invocations.set(
+                "orchestrator", JSON.readTree("""
+                {"action":"%s","pipelineId":"conformance-waits-0","scheduleId":"daily","date":"%s"}""".formatted(OrchestratorAction.CHECK_EXCLUSION.wireName(), date)));
         invocations.set("api", JSON.readTree("""
                 {"httpMethod":"GET","path":"/health","resource":"/health","headers":{},
                  "requestContext":{"httpMethod":"GET","path":"/v1/health"}}"""));
@@ -100,7 +102,9 @@ class LocalEndpointsConformanceTest extends EndToEnd {
         invocations.set("no-such-function", JSON.readTree("{\"--fake-duration-seconds\":0}"));
 
         Path out = Path.of("target/endpoint-conformance.json").toAbsolutePath();
-        Process p = new ProcessBuilder("python3", SCRIPT.toString(), out.toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("python3", SCRIPT.toString(), out.toString())
+                .redirectErrorStream(true)
+                .start();
         try (var stdin = p.getOutputStream()) {
             stdin.write(spec.toString().getBytes(StandardCharsets.UTF_8));
         }
@@ -117,38 +121,59 @@ class LocalEndpointsConformanceTest extends EndToEnd {
             throw new AssertionError("endpoint_conformance.py did not finish within " + SCRIPT_LIMIT_SECONDS + " s");
         }
         reader.join();
-        assertThat(p.exitValue()).as("endpoint_conformance.py failed:%n%s", output).isZero();
+        assertThat(p.exitValue())
+                .as("endpoint_conformance.py failed:%n%s", output)
+                .isZero();
         report = JSON.readTree(out.toFile());
     }
 
     @TestFactory
     Stream<DynamicTest> everyCallAnswersLikeAws() {
-        return calls().map(c -> DynamicTest.dynamicTest(c.get("client").asText() + " " + c.get("call").asText(), () -> {
-            if (c.hasNonNull("localByDesign")) {
-                assertThat(c.get("local")).as("local answer to %s, which differs from AWS by design: %s", c.get("call"),
-                        c.get("reason").asText()).isEqualTo(c.get("localByDesign"));
-            } else if (c.hasNonNull("aws")) {
-                assertThat(c.get("moto")).as("moto still deviates from AWS on %s (else drop it from the README's list)",
-                        c.get("call")).isNotEqualTo(c.get("aws"));
-                assertThat(c.get("local")).as("local answer to %s vs AWS's (moto deviates: %s)", c.get("call"),
-                        c.get("deviation").asText()).isEqualTo(c.get("aws"));
-            } else {
-                assertThat(c.get("local")).as("local answer to %s vs moto's", c.get("call")).isEqualTo(c.get("moto"));
-            }
-        }));
+        return calls().map(c -> DynamicTest.dynamicTest(
+                c.get("client").asText() + " " + c.get("call").asText(), () -> {
+                    if (c.hasNonNull("localByDesign")) {
+                        assertThat(c.get("local"))
+                                .as(
+                                        "local answer to %s, which differs from AWS by design: %s",
+                                        c.get("call"), c.get("reason").asText())
+                                .isEqualTo(c.get("localByDesign"));
+                    } else if (c.hasNonNull("aws")) {
+                        assertThat(c.get("moto"))
+                                .as(
+                                        "moto still deviates from AWS on %s (else drop it from the README's list)",
+                                        c.get("call"))
+                                .isNotEqualTo(c.get("aws"));
+                        assertThat(c.get("local"))
+                                .as(
+                                        "local answer to %s vs AWS's (moto deviates: %s)",
+                                        c.get("call"), c.get("deviation").asText())
+                                .isEqualTo(c.get("aws"));
+                    } else {
+                        assertThat(c.get("local"))
+                                .as("local answer to %s vs moto's", c.get("call"))
+                                .isEqualTo(c.get("moto"));
+                    }
+                }));
     }
 
     @Test
     void everyLocalObservationWasMade() {
-        assertThat(texts(report.get("local").get("failures"))).as("calls that failed while observing the local endpoints").isEmpty();
+        assertThat(texts(report.get("local").get("failures")))
+                .as("calls that failed while observing the local endpoints")
+                .isEmpty();
     }
 
     @Test
     void errorMessagesNameNoClassOfOurs() {
-        List<String> messages = calls().filter(c -> c.hasNonNull("localMessage")).map(c -> c.get("localMessage").asText()).toList();
-        assertThat(messages).isNotEmpty().allSatisfy(m -> assertThat(m)
-                .doesNotContainPattern("\\b(java|javax|dev\\.interlock|com\\.fasterxml|software\\.amazon)\\.[a-z]")
-                .doesNotContain("Exception:"));
+        List<String> messages = calls().filter(c -> c.hasNonNull("localMessage"))
+                .map(c -> c.get("localMessage").asText())
+                .toList();
+        assertThat(messages)
+                .isNotEmpty()
+                .allSatisfy(m -> assertThat(m)
+                        .doesNotContainPattern(
+                                "\\b(java|javax|dev\\.interlock|com\\.fasterxml|software\\.amazon)\\.[a-z]")
+                        .doesNotContain("Exception:"));
     }
 
     @Test
@@ -156,7 +181,8 @@ class LocalEndpointsConformanceTest extends EndToEnd {
         JsonNode local = report.get("local");
         List<String> seen = new ArrayList<>();
         local.get("listExecutionsPages").forEach(page -> page.forEach(name -> seen.add(name.asText())));
-        assertThat(seen).doesNotHaveDuplicates()
+        assertThat(seen)
+                .doesNotHaveDuplicates()
                 .containsAll(texts(local.get("pagedNames")))
                 .doesNotContain(local.get("startedBetweenPages").asText());
         assertThat(local.get("tokenOfOtherFilter").path("error").asText()).isEqualTo("InvalidToken");
@@ -195,27 +221,35 @@ class LocalEndpointsConformanceTest extends EndToEnd {
             assertThat(page.size()).isLessThanOrEqualTo(2);
             page.forEach(n -> listed.add(n.asText()));
         });
-        assertThat(listed).containsExactlyElementsOf(functionNames().stream().sorted().toList());
+        assertThat(listed)
+                .containsExactlyElementsOf(functionNames().stream().sorted().toList());
     }
 
     @Test
     void everyFunctionCanBeInvokedAndTailsItsLog() {
         JsonNode invoked = report.get("local").get("invocations");
-        assertThat(invoked.get("no-such-function").get("payload").asText()).as("any other function is a job fake")
+        assertThat(invoked.get("no-such-function").get("payload").asText())
+                .as("any other function is a job fake")
                 .contains("\"outcome\":\"SUCCEEDED\"");
         JsonNode health = invoked.get("api");
         assertThat(health.get("functionError").isNull()).as("api: %s", health).isTrue();
         assertThat(health.get("payload").asText()).contains("\"statusCode\":200");
         assertThat(invoked.get("stream-router").get("payload").asText()).contains("batchItemFailures");
-        assertThat(invoked.get("orchestrator").get("functionError").isNull()).as("orchestrator: %s", invoked.get("orchestrator")).isTrue();
+        assertThat(invoked.get("orchestrator").get("functionError").isNull())
+                .as("orchestrator: %s", invoked.get("orchestrator"))
+                .isTrue();
         for (String name : List.of("orchestrator", "api", "stream-router")) {
             JsonNode r = invoked.get(name);
             assertThat(r.get("executedVersion").asText()).isEqualTo("$LATEST");
-            assertThat(r.get("log").asText()).as("%s's log tail", name)
-                    .startsWith("START RequestId: ").contains("\nEND RequestId: ").contains("\nREPORT RequestId: ");
+            assertThat(r.get("log").asText())
+                    .as("%s's log tail", name)
+                    .startsWith("START RequestId: ")
+                    .contains("\nEND RequestId: ")
+                    .contains("\nREPORT RequestId: ");
             assertThat(r.get("logBytes").asInt()).isLessThanOrEqualTo(4096);
         }
-        assertThat(invoked.get("orchestrator").get("log").asText()).as("the function's own log lines are in its tail")
+        assertThat(invoked.get("orchestrator").get("log").asText())
+                .as("the function's own log lines are in its tail")
                 .contains("\"logger\":\"orchestrator\"");
     }
 
@@ -224,7 +258,9 @@ class LocalEndpointsConformanceTest extends EndToEnd {
     }
 
     private static List<String> functionNames() {
-        return Arrays.stream(InterlockFunction.values()).map(InterlockStateMachine::functionName).toList();
+        return Arrays.stream(InterlockFunction.values())
+                .map(InterlockStateMachine::functionName)
+                .toList();
     }
 
     private static List<String> texts(JsonNode array) {

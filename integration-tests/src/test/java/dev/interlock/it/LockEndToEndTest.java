@@ -1,13 +1,12 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDate;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * The evaluation lock as an on-call engineer meets it: one lock per (pipeline, schedule, date), markers that meet a
@@ -61,7 +60,9 @@ class LockEndToEndTest extends EndToEnd {
     }
 
     private void awaitNotReady(String pipeline) {
-        await(pipeline + " waits on NOT READY", () -> eventsOf(pipeline, "READINESS_CHECKED"),
+        await(
+                pipeline + " waits on NOT READY",
+                () -> eventsOf(pipeline, "READINESS_CHECKED"),
                 l -> l.stream().anyMatch(e -> e.path("status").asText().equals("NOT_READY")));
     }
 
@@ -89,8 +90,11 @@ class LockEndToEndTest extends EndToEnd {
         assertThat(runLogStatus("lk-down", today, "daily")).isEqualTo("COMPLETED");
         assertThat(jobs.triggersOf("lk-down")).isEqualTo(2);
         awaitExecutionsDone("lk-down", executions("lk-down").size());
-        assertThat(call("GET", lockPath("lk-down", "daily", today), null, null).status()).isEqualTo(404);
-        assertThat(call("GET", lockPath("lk-down", "daily", yesterday), null, null).status()).isEqualTo(404);
+        assertThat(call("GET", lockPath("lk-down", "daily", today), null, null).status())
+                .isEqualTo(404);
+        assertThat(call("GET", lockPath("lk-down", "daily", yesterday), null, null)
+                        .status())
+                .isEqualTo(404);
     }
 
     @Test
@@ -102,12 +106,14 @@ class LockEndToEndTest extends EndToEnd {
 
         String second = evaluate("lk-absorb", date);
         assertThat(awaitDone(second)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(visited(arnOf(second))).containsExactly("InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock",
-                "IsLockAcquired", "Done");
+        assertThat(visited(arnOf(second)))
+                .containsExactly(
+                        "InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock", "IsLockAcquired", "Done");
         List<JsonNode> absorbed = eventsOf("lk-absorb", "MARKER_ABSORBED");
         assertThat(absorbed).hasSize(1);
         assertThat(absorbed.getFirst().path("details").path("holder").asText()).isEqualTo(holder);
-        assertThat(absorbed.getFirst().path("details").path("executionName").asText()).isEqualTo(second);
+        assertThat(absorbed.getFirst().path("details").path("executionName").asText())
+                .isEqualTo(second);
         assertThat(absorbed.getFirst().path("message").asText()).contains(holder, "NOT READY");
 
         // The holder does the work the absorbed marker asked for.
@@ -125,17 +131,32 @@ class LockEndToEndTest extends EndToEnd {
         await("first run completed", () -> runLogStatus("lk-mon", date, "daily"), "COMPLETED"::equals);
         assertThat(status(arnOf(holder))).as("the holder still monitors").isEqualTo(ExecutionStatus.RUNNING);
 
-        JsonNode accepted = expect(202, "POST", "/pipelines/lk-mon/reruns", "application/json",
+        JsonNode accepted = expect(
+                202,
+                "POST",
+                "/pipelines/lk-mon/reruns",
+                "application/json",
                 "{\"date\":\"" + date + "\",\"reason\":\"backfill while monitoring\"}");
         String rerun = accepted.path("executionName").asText();
 
         assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(awaitDone(rerun)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(visited(arnOf(rerun))).containsSubsequence("AcquireLock", "IsLockAcquired", "WaitForLock", "AcquireLock",
-                "IsLockAcquired", "CheckRunLog", "ResolvePipeline", "TriggerPipeline", "LogCompleted");
+        assertThat(visited(arnOf(rerun)))
+                .containsSubsequence(
+                        "AcquireLock",
+                        "IsLockAcquired",
+                        "WaitForLock",
+                        "AcquireLock",
+                        "IsLockAcquired",
+                        "CheckRunLog",
+                        "ResolvePipeline",
+                        "TriggerPipeline",
+                        "LogCompleted");
         assertThat(jobs.triggersOf("lk-mon")).isEqualTo(2);
         JsonNode log = runLog("lk-mon", date, "daily");
-        assertThat(log.path("retryHistory")).extracting(h -> h.path("status").asText()).containsExactly("COMPLETED", "COMPLETED");
+        assertThat(log.path("retryHistory"))
+                .extracting(h -> h.path("status").asText())
+                .containsExactly("COMPLETED", "COMPLETED");
         List<JsonNode> deferred = eventsOf("lk-mon", "MARKER_DEFERRED");
         assertThat(deferred).isNotEmpty().allSatisfy(e -> {
             assertThat(e.path("details").path("holder").asText()).isEqualTo(holder);
@@ -157,13 +178,19 @@ class LockEndToEndTest extends EndToEnd {
         // The on-call engineer aborts the holder: its lock outlives it.
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
         assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
-        assertThat(expect(200, "GET", lockPath("lk-stuck", "daily", date), null, null).path("owner").asText()).isEqualTo(holder);
+        assertThat(expect(200, "GET", lockPath("lk-stuck", "daily", date), null, null)
+                        .path("owner")
+                        .asText())
+                .isEqualTo(holder);
 
-        JsonNode released = expect(200, "DELETE", lockPath("lk-stuck", "daily", date) + "?reason=holder%20aborted", null, null);
+        JsonNode released =
+                expect(200, "DELETE", lockPath("lk-stuck", "daily", date) + "?reason=holder%20aborted", null, null);
         assertThat(released.path("released").asBoolean()).isTrue();
         assertThat(released.path("previousHolder").asText()).isEqualTo(holder);
         String reEmitted = released.path("reEmittedExecution").asText();
-        assertThat(reEmitted).as("the absorbed marker is handed on, since its holder never did the work").isNotBlank();
+        assertThat(reEmitted)
+                .as("the absorbed marker is handed on, since its holder never did the work")
+                .isNotBlank();
         JsonNode audit = eventsOf("lk-stuck", "LOCK_RELEASED").getFirst();
         assertThat(audit.path("details").path("previousHolder").asText()).isEqualTo(holder);
         assertThat(audit.path("details").path("releasedBy").asText()).isNotBlank();
@@ -200,8 +227,12 @@ class LockEndToEndTest extends EndToEnd {
                 pollIntervalSeconds: 60
                 """.formatted(jobs.endpoint()));
         String holder = evaluate("lk-orphan", date);
-        JsonNode started = await("the job running", () -> runs("lk-orphan"),
-                l -> l.size() == 1 && l.getFirst().path("status").asText().equals("RUNNING")).getFirst();
+        JsonNode started = await(
+                        "the job running",
+                        () -> runs("lk-orphan"),
+                        l -> l.size() == 1
+                                && l.getFirst().path("status").asText().equals("RUNNING"))
+                .getFirst();
 
         // The on-call engineer aborts the holder mid-job and releases its lock, then asks for the day again.
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
@@ -210,14 +241,17 @@ class LockEndToEndTest extends EndToEnd {
         String next = evaluate("lk-orphan", date);
 
         assertThat(awaitDone(next)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(jobs.triggersOf("lk_orphan")).as("the job the aborted holder started is the only one").isEqualTo(1);
+        assertThat(jobs.triggersOf("lk_orphan"))
+                .as("the job the aborted holder started is the only one")
+                .isEqualTo(1);
         assertThat(runs("lk-orphan")).singleElement().satisfies(r -> {
             assertThat(r.path("runId").asText()).isEqualTo(started.path("runId").asText());
             assertThat(r.path("status").asText()).isEqualTo("COMPLETED");
         });
         assertThat(runLogStatus("lk-orphan", date, "daily")).isEqualTo("COMPLETED");
         JsonNode adopted = eventsOf("lk-orphan", "RUN_ADOPTED").getFirst();
-        assertThat(adopted.path("runId").asText()).isEqualTo(started.path("runId").asText());
+        assertThat(adopted.path("runId").asText())
+                .isEqualTo(started.path("runId").asText());
         assertThat(adopted.path("details").path("startedBy").asText()).isEqualTo(holder);
         assertThat(adopted.path("details").path("executionName").asText()).isEqualTo(next);
         assertThat(eventsOf("lk-orphan", "TRIGGER_FIRED")).hasSize(1);
@@ -232,27 +266,65 @@ class LockEndToEndTest extends EndToEnd {
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)));
         assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
 
-        Cli unlock = cli("unlock", "lk-cli", "--schedule", "daily", "--date", date.toString(), "--reason", "aborted at 3 am",
-                "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        Cli unlock = cli(
+                "unlock",
+                "lk-cli",
+                "--schedule",
+                "daily",
+                "--date",
+                date.toString(),
+                "--reason",
+                "aborted at 3 am",
+                "--endpoint",
+                rt.apiEndpoint().toString(),
+                "--no-sigv4");
         assertThat(unlock.code()).as(unlock.err()).isZero();
         assertThat(unlock.out()).contains(holder);
-        assertThat(eventsOf("lk-cli", "LOCK_RELEASED")).singleElement()
-                .satisfies(e -> assertThat(e.path("details").path("reason").asText()).isEqualTo("aborted at 3 am"));
-        assertThat(call("GET", lockPath("lk-cli", "daily", date), null, null).status()).isEqualTo(404);
+        assertThat(eventsOf("lk-cli", "LOCK_RELEASED"))
+                .singleElement()
+                .satisfies(e ->
+                        assertThat(e.path("details").path("reason").asText()).isEqualTo("aborted at 3 am"));
+        assertThat(call("GET", lockPath("lk-cli", "daily", date), null, null).status())
+                .isEqualTo(404);
 
-        Cli again = cli("unlock", "lk-cli", "--date", date.toString(), "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        Cli again = cli(
+                "unlock",
+                "lk-cli",
+                "--date",
+                date.toString(),
+                "--endpoint",
+                rt.apiEndpoint().toString(),
+                "--no-sigv4");
         assertThat(again.code()).isNotZero();
         assertThat(again.err()).contains("no lock");
-        Cli badDate = cli("unlock", "lk-cli", "--date", "2026-02-30", "--endpoint", rt.apiEndpoint().toString(), "--no-sigv4");
+        Cli badDate = cli(
+                "unlock",
+                "lk-cli",
+                "--date",
+                "2026-02-30",
+                "--endpoint",
+                rt.apiEndpoint().toString(),
+                "--no-sigv4");
         assertThat(badDate.code()).isNotZero();
         assertThat(badDate.err()).contains("path.date");
 
-        assertThat(expect(400, "DELETE", "/pipelines/lk-cli/locks/daily/yesterday", null, null).path("errors").get(0)
-                .path("path").asText()).isEqualTo("path.date");
-        assertThat(expect(400, "DELETE", "/pipelines/lk-cli/locks/no%23such/" + date, null, null).path("errors").get(0)
-                .path("path").asText()).isEqualTo("path.scheduleId");
-        assertThat(call("DELETE", "/pipelines/lk-nobody/locks/daily/" + date, null, null).status()).isEqualTo(404);
-        JsonNode longReason = expect(400, "DELETE", lockPath("lk-cli", "daily", date) + "?reason=" + "x".repeat(1001), null, null);
+        assertThat(expect(400, "DELETE", "/pipelines/lk-cli/locks/daily/yesterday", null, null)
+                        .path("errors")
+                        .get(0)
+                        .path("path")
+                        .asText())
+                .isEqualTo("path.date");
+        assertThat(expect(400, "DELETE", "/pipelines/lk-cli/locks/no%23such/" + date, null, null)
+                        .path("errors")
+                        .get(0)
+                        .path("path")
+                        .asText())
+                .isEqualTo("path.scheduleId");
+        assertThat(call("DELETE", "/pipelines/lk-nobody/locks/daily/" + date, null, null)
+                        .status())
+                .isEqualTo(404);
+        JsonNode longReason =
+                expect(400, "DELETE", lockPath("lk-cli", "daily", date) + "?reason=" + "x".repeat(1001), null, null);
         assertThat(longReason.path("errors").get(0).path("path").asText()).isEqualTo("query.reason");
     }
 }

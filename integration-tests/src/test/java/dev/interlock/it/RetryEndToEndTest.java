@@ -1,13 +1,12 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDate;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /** The machine's retry loop: transient failures retried with backoff, permanent ones not, exhaustion alerted. */
 class RetryEndToEndTest extends EndToEnd {
@@ -26,7 +25,9 @@ class RetryEndToEndTest extends EndToEnd {
     }
 
     private static List<String> statuses(JsonNode history) {
-        return java.util.stream.StreamSupport.stream(history.spliterator(), false).map(h -> h.path("status").asText()).toList();
+        return java.util.stream.StreamSupport.stream(history.spliterator(), false)
+                .map(h -> h.path("status").asText())
+                .toList();
     }
 
     @Test
@@ -46,13 +47,18 @@ class RetryEndToEndTest extends EndToEnd {
         assertThat(statuses(log.path("retryHistory"))).containsExactly("FAILED", "FAILED", "COMPLETED");
         assertThat(log.path("retryHistory").get(0).path("attempt").asInt()).isEqualTo(1);
         assertThat(log.path("retryHistory").get(1).path("attempt").asInt()).isEqualTo(2);
-        assertThat(log.path("retryHistory").get(1).path("failureCategory").asText()).isEqualTo("TRANSIENT");
+        assertThat(log.path("retryHistory").get(1).path("failureCategory").asText())
+                .isEqualTo("TRANSIENT");
         // Each attempt is its own run: two failed, one completed.
-        assertThat(runs("rt-transient")).extracting(r -> r.path("status").asText()).containsExactlyInAnyOrder("FAILED", "FAILED", "COMPLETED");
+        assertThat(runs("rt-transient"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactlyInAnyOrder("FAILED", "FAILED", "COMPLETED");
         assertThat(jobs.triggersOf("rt-transient")).isEqualTo(1);
         // The backoff doubles: 30 s after the first failure, 60 s after the second.
         List<JsonNode> retries = eventsOf("rt-transient", "RETRY_SCHEDULED");
-        assertThat(retries).extracting(e -> e.path("message").asText()).containsExactly("retry after 30 s", "retry after 60 s");
+        assertThat(retries)
+                .extracting(e -> e.path("message").asText())
+                .containsExactly("retry after 30 s", "retry after 60 s");
         // TRIGGER_FAILED is deduplicated per (pipeline, date, schedule).
         assertThat(alertKinds("rt-transient")).containsExactly("TRIGGER_FAILED");
     }
@@ -65,21 +71,32 @@ class RetryEndToEndTest extends EndToEnd {
         String name = evaluate("rt-permanent", date);
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.FAILED);
-        assertThat(visited(arnOf(name))).containsSubsequence("TriggerPipeline", "IsTriggerSuccessful", "LogTriggerFailed", "ShouldRetry",
-                "ReleaseLockAndFail", "PipelineFailed").doesNotContain("WaitForRetryWindow", "LogCompleted");
+        assertThat(visited(arnOf(name)))
+                .containsSubsequence(
+                        "TriggerPipeline",
+                        "IsTriggerSuccessful",
+                        "LogTriggerFailed",
+                        "ShouldRetry",
+                        "ReleaseLockAndFail",
+                        "PipelineFailed")
+                .doesNotContain("WaitForRetryWindow", "LogCompleted");
         JsonNode log = runLog("rt-permanent", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("FAILED");
         assertThat(log.path("failureCategory").asText()).isEqualTo("PERMANENT");
         assertThat(log.path("attemptNumber").asInt()).isEqualTo(1);
         assertThat(statuses(log.path("retryHistory"))).containsExactly("FAILED");
-        assertThat(runs("rt-permanent")).extracting(r -> r.path("status").asText()).containsExactly("FAILED");
+        assertThat(runs("rt-permanent"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactly("FAILED");
         assertThat(jobs.triggersOf("rt-permanent")).isZero();
         assertThat(alertKinds("rt-permanent")).containsExactlyInAnyOrder("TRIGGER_FAILED", "RUN_FAILED");
 
         // A later marker the same day does not try again: the failure is not retryable.
         String again = evaluate("rt-permanent", date);
         assertThat(awaitDone(again)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(visited(arnOf(again))).contains("CheckRunLog", "ReleaseLockAndSucceed").doesNotContain("ResolvePipeline");
+        assertThat(visited(arnOf(again)))
+                .contains("CheckRunLog", "ReleaseLockAndSucceed")
+                .doesNotContain("ResolvePipeline");
         assertThat(runs("rt-permanent")).hasSize(1);
     }
 
@@ -98,7 +115,9 @@ class RetryEndToEndTest extends EndToEnd {
         assertThat(log.path("status").asText()).isEqualTo("FAILED");
         assertThat(log.path("attemptNumber").asInt()).isEqualTo(2);
         assertThat(statuses(log.path("retryHistory"))).containsExactly("FAILED", "FAILED");
-        assertThat(runs("rt-exhausted")).extracting(r -> r.path("status").asText()).containsExactly("FAILED", "FAILED");
+        assertThat(runs("rt-exhausted"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactly("FAILED", "FAILED");
         assertThat(jobs.triggersOf("rt-exhausted")).isZero();
         assertThat(alertKinds("rt-exhausted")).containsExactlyInAnyOrder("TRIGGER_FAILED", "RETRY_EXHAUSTED");
         assertThat(eventKinds("rt-exhausted")).contains("RETRY_EXHAUSTED");
@@ -106,7 +125,9 @@ class RetryEndToEndTest extends EndToEnd {
         // No attempts left: a new marker the same day is skipped at the run-log gate.
         String again = evaluate("rt-exhausted", date);
         assertThat(awaitDone(again)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(visited(arnOf(again))).contains("CheckRunLog", "ReleaseLockAndSucceed").doesNotContain("ResolvePipeline");
+        assertThat(visited(arnOf(again)))
+                .contains("CheckRunLog", "ReleaseLockAndSucceed")
+                .doesNotContain("ResolvePipeline");
         assertThat(runs("rt-exhausted")).hasSize(2);
     }
 
@@ -132,15 +153,33 @@ class RetryEndToEndTest extends EndToEnd {
         jobs.failRunsOf("rt_runfail", false);
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
 
-        assertThat(visited(arnOf(name))).containsSubsequence("TriggerPipeline", "WaitForRun", "PollRunStatus", "EvaluatePollResult",
-                "LogRunFailed", "PlanRetry", "ShouldRetry", "CheckRunLog", "WaitForRetryWindow", "CheckRunLog", "TriggerPipeline",
-                "PollRunStatus", "EvaluatePollResult", "CheckCompletionSLA", "LogCompleted", "Done");
+        assertThat(visited(arnOf(name)))
+                .containsSubsequence(
+                        "TriggerPipeline",
+                        "WaitForRun",
+                        "PollRunStatus",
+                        "EvaluatePollResult",
+                        "LogRunFailed",
+                        "PlanRetry",
+                        "ShouldRetry",
+                        "CheckRunLog",
+                        "WaitForRetryWindow",
+                        "CheckRunLog",
+                        "TriggerPipeline",
+                        "PollRunStatus",
+                        "EvaluatePollResult",
+                        "CheckCompletionSLA",
+                        "LogCompleted",
+                        "Done");
         JsonNode log = runLog("rt-runfail", date, "daily");
         assertThat(log.path("status").asText()).isEqualTo("COMPLETED");
         assertThat(statuses(log.path("retryHistory"))).containsExactly("FAILED", "COMPLETED");
-        assertThat(log.path("retryHistory").get(0).path("failureCategory").asText()).isEqualTo("TRANSIENT");
+        assertThat(log.path("retryHistory").get(0).path("failureCategory").asText())
+                .isEqualTo("TRANSIENT");
         assertThat(jobs.triggersOf("rt_runfail")).isEqualTo(2);
-        assertThat(runs("rt-runfail")).extracting(r -> r.path("status").asText()).containsExactlyInAnyOrder("FAILED", "COMPLETED");
+        assertThat(runs("rt-runfail"))
+                .extracting(r -> r.path("status").asText())
+                .containsExactlyInAnyOrder("FAILED", "COMPLETED");
         assertThat(alertKinds("rt-runfail")).doesNotContain("RETRY_EXHAUSTED", "EXECUTION_ERROR");
     }
 }

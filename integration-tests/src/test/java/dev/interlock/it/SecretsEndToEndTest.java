@@ -1,17 +1,13 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.RuntimeOptions;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-
+import dev.interlock.model.runtime.Environment;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,8 +23,11 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * Credentials by reference, end to end: an Airflow DAG run started and polled with a token from Secrets Manager, a key
@@ -74,11 +73,18 @@ class SecretsEndToEndTest extends EndToEnd {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return super.runtimeOptions(dataDir).withSecrets(secretsFile, Map.of(
-                "INTERLOCK_SECRET_HOSTS", secretHosts,
-                "INTERLOCK_SECRETS_PREFIX", "interlock/",
-                "INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/",
-                "INTERLOCK_JOB_TOKEN", ENV_TOKEN));
+        return super.runtimeOptions(dataDir)
+                .withSecrets(
+                        secretsFile,
+                        Map.of(
+                                "INTERLOCK_SECRET_HOSTS",
+                                secretHosts,
+                                "INTERLOCK_SECRETS_PREFIX",
+                                "interlock/",
+                                "INTERLOCK_SSM_PARAMETER_PREFIX",
+                                "/interlock/",
+                                "INTERLOCK_JOB_TOKEN",
+                                ENV_TOKEN));
     }
 
     /** Everything the functions and the runtime print, from before the runtime starts. */
@@ -124,21 +130,34 @@ class SecretsEndToEndTest extends EndToEnd {
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(runLogStatus("sec-airflow", date, "daily")).isEqualTo("COMPLETED");
-        FakeJobServer.Received start = jobs.received().stream().filter(r -> r.job().equals("sec_dag")).findFirst().orElseThrow();
+        FakeJobServer.Received start = jobs.received().stream()
+                .filter(r -> r.job().equals("sec_dag"))
+                .findFirst()
+                .orElseThrow();
         assertThat(start.header("Authorization")).isEqualTo("Bearer " + SM_TOKEN);
         assertThat(start.header("X-Api-Key")).isEqualTo(SSM_KEY);
         assertThat(start.header("X-Job-Token")).isEqualTo(ENV_TOKEN);
-        assertThat(jobs.polls()).filteredOn(p -> p.job().equals("sec_dag")).isNotEmpty()
+        assertThat(jobs.polls())
+                .filteredOn(p -> p.job().equals("sec_dag"))
+                .isNotEmpty()
                 .allSatisfy(poll -> assertThat(poll.header("Authorization")).isEqualTo("Bearer " + SM_TOKEN));
 
         // The execution history carries the references, never the values.
         String history = histories("sec-airflow");
-        assertThat(history).contains("${secret:interlock/airflow/prod#token}").contains("${ssm:/interlock/airflow/key}");
+        assertThat(history)
+                .contains("${secret:interlock/airflow/prod#token}")
+                .contains("${ssm:/interlock/airflow/key}");
         assertNowhere("the execution histories", history);
         assertNowhere("the table", tableItems());
-        assertNowhere("the API's answers", String.join("\n", expect(200, "GET", "/pipelines/sec-airflow", null, null).toString(),
-                events("sec-airflow").toString(), runs("sec-airflow").toString(), runLogs("sec-airflow").toString(),
-                expect(200, "GET", "/alerts", null, null).toString()));
+        assertNowhere(
+                "the API's answers",
+                String.join(
+                        "\n",
+                        expect(200, "GET", "/pipelines/sec-airflow", null, null).toString(),
+                        events("sec-airflow").toString(),
+                        runs("sec-airflow").toString(),
+                        runLogs("sec-airflow").toString(),
+                        expect(200, "GET", "/alerts", null, null).toString()));
         String logged = logs.toString(StandardCharsets.UTF_8);
         assertThat(logged).as("the functions' logs are captured").contains("\"pipelineId\":\"sec-airflow\"");
         assertNowhere("the logs", logged);
@@ -146,7 +165,8 @@ class SecretsEndToEndTest extends EndToEnd {
 
     @Test
     void aPipelineThatWouldSendACredentialElsewhereIsRefusedAtRegistrationWithItsPath() {
-        Response r = call("PUT", "/pipelines/sec-exfiltrate", "application/yaml", "name: sec-exfiltrate\n" + ALWAYS_PASS + """
+        Response r = call(
+                "PUT", "/pipelines/sec-exfiltrate", "application/yaml", "name: sec-exfiltrate\n" + ALWAYS_PASS + """
                 trigger:
                   type: http
                   url: "https://collector.example.net/ingest"
@@ -156,24 +176,30 @@ class SecretsEndToEndTest extends EndToEnd {
 
         assertThat(r.status()).as(r.raw()).isEqualTo(400);
         List<String> errors = new ArrayList<>();
-        r.body().path("errors").forEach(e -> errors.add(e.path("path").asText() + ": " + e.path("message").asText()));
-        assertThat(errors).containsExactlyInAnyOrder(
-                "$.trigger.headers.Authorization: ${secret:interlock/airflow/prod#token} may not be sent to host "
-                        + "'collector.example.net': INTERLOCK_SECRET_HOSTS allows it only to 127.0.0.1",
-                "$.trigger.body: ${INTERLOCK_JOB_TOKEN} may not be sent to host 'collector.example.net': "
-                        + "INTERLOCK_SECRET_HOSTS allows it only to 127.0.0.1",
-                "$.trigger.body: Secrets Manager secret 'prod/db' is outside the names this deployment may read "
-                        + "('interlock/…', INTERLOCK_SECRETS_PREFIX)",
-                "$.trigger.body: ${secret:prod/db#password} may not be sent to host 'collector.example.net': "
-                        + "INTERLOCK_SECRET_HOSTS names no host for secret:prod/db");
-        assertThat(call("GET", "/pipelines/sec-exfiltrate", null, null).status()).isEqualTo(404);
+        r.body()
+                .path("errors")
+                .forEach(e -> errors.add(
+                        e.path("path").asText() + ": " + e.path("message").asText()));
+        assertThat(errors)
+                .containsExactlyInAnyOrder(
+                        "$.trigger.headers.Authorization: ${secret:interlock/airflow/prod#token} may not be sent to host "
+                                + "'collector.example.net': INTERLOCK_SECRET_HOSTS allows it only to 127.0.0.1",
+                        "$.trigger.body: ${INTERLOCK_JOB_TOKEN} may not be sent to host 'collector.example.net': "
+                                + "INTERLOCK_SECRET_HOSTS allows it only to 127.0.0.1",
+                        "$.trigger.body: Secrets Manager secret 'prod/db' is outside the names this deployment may read "
+                                + "('interlock/…', INTERLOCK_SECRETS_PREFIX)",
+                        "$.trigger.body: ${secret:prod/db#password} may not be sent to host 'collector.example.net': "
+                                + "INTERLOCK_SECRET_HOSTS names no host for secret:prod/db");
+        assertThat(call("GET", "/pipelines/sec-exfiltrate", null, null).status())
+                .isEqualTo(404);
     }
 
     @Test
     void aPipelineRegisteredBeforeTheAllowListWasTightenedIsRefusedAtCallTimeAndNothingIsSent() throws Exception {
         Path dataDir = Files.createTempDirectory("interlock-secrets-restart");
         LocalRuntime shared = rt;
-        try (FakeJobServer jobServer = FakeJobServer.start(0, java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(1))) {
+        try (FakeJobServer jobServer =
+                FakeJobServer.start(0, java.time.Clock.systemUTC(), java.time.Duration.ofMinutes(1))) {
             startRuntime(dataDir);
             putPipeline("name: sec-tightened\n" + ALWAYS_PASS + """
                     trigger: {type: http, url: "%s/jobs/sec-tightened", headers: {X-Job-Token: "${INTERLOCK_JOB_TOKEN}"}}
@@ -190,8 +216,9 @@ class SecretsEndToEndTest extends EndToEnd {
             JsonNode log = runLog("sec-tightened", date, "daily");
             assertThat(log.path("status").asText()).isEqualTo("FAILED");
             assertThat(log.path("failureCategory").asText()).isEqualTo("PERMANENT");
-            assertThat(log.path("failureMessage").asText()).isEqualTo("${INTERLOCK_JOB_TOKEN} may not be sent to host "
-                    + "'127.0.0.1': INTERLOCK_SECRET_HOSTS allows it only to jobs.example.com");
+            assertThat(log.path("failureMessage").asText())
+                    .isEqualTo("${INTERLOCK_JOB_TOKEN} may not be sent to host "
+                            + "'127.0.0.1': INTERLOCK_SECRET_HOSTS allows it only to jobs.example.com");
             assertThat(jobServer.received()).isEmpty();
             assertThat(alertKinds("sec-tightened")).contains("TRIGGER_FAILED");
             assertNowhere("the logs", logs.toString(StandardCharsets.UTF_8));
@@ -210,10 +237,12 @@ class SecretsEndToEndTest extends EndToEnd {
 
     /** Every item of the table, as DynamoDB returns it. */
     private String tableItems() {
-        try (AwsClients dynamo = new AwsClients(Environment.of(Map.of(
-                "INTERLOCK_ENDPOINT_DYNAMODB", rt.dynamoDbEndpoint().toString())))) {
+        try (AwsClients dynamo = new AwsClients(Environment.of(
+                Map.of("INTERLOCK_ENDPOINT_DYNAMODB", rt.dynamoDbEndpoint().toString())))) {
             StringBuilder all = new StringBuilder();
-            for (Map<String, AttributeValue> item : dynamo.dynamoDb().scanPaginator(b -> b.tableName(LocalRuntime.TABLE_NAME)).items()) {
+            for (Map<String, AttributeValue> item : dynamo.dynamoDb()
+                    .scanPaginator(b -> b.tableName(LocalRuntime.TABLE_NAME))
+                    .items()) {
                 all.append(item).append('\n');
             }
             assertThat(all).as("the table holds the runs").contains("sec-airflow");
@@ -228,16 +257,22 @@ class SecretsEndToEndTest extends EndToEnd {
         for (ExecutionListItem execution : executions(pipeline)) {
             String token = null;
             do {
-                var request = JSON.createObjectNode().put("executionArn", execution.executionArn()).put("maxResults", 1000)
+                var request = JSON.createObjectNode()
+                        .put("executionArn", execution.executionArn())
+                        .put("maxResults", 1000)
                         .put("includeExecutionData", true);
                 if (token != null) {
                     request.put("nextToken", token);
                 }
                 String body = request.toString();
-                HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(rt.stepFunctionsEndpoint().toString()))
-                        .header("X-Amz-Target", "AWSStepFunctions.GetExecutionHistory")
-                        .header("Content-Type", "application/x-amz-json-1.0")
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> page = http.send(
+                        HttpRequest.newBuilder(
+                                        URI.create(rt.stepFunctionsEndpoint().toString()))
+                                .header("X-Amz-Target", "AWSStepFunctions.GetExecutionHistory")
+                                .header("Content-Type", "application/x-amz-json-1.0")
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
                 all.append(page.body()).append('\n');
                 JsonNode next = JSON.readTree(page.body()).path("nextToken");

@@ -1,16 +1,15 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * Data arrival drives readiness: a sensor write starts the evaluation of the pipeline days whose traits read that
@@ -55,10 +54,12 @@ class SensorArrivalTest extends EndToEnd {
         String name = started.path("executionName").asText();
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(input(arnOf(name)).path("markerSource").asText()).isEqualTo("sensor");
-        assertThat(visited(arnOf(name))).containsSubsequence("EvaluateTraits", "CheckReadiness", "TriggerPipeline", "LogCompleted");
+        assertThat(visited(arnOf(name)))
+                .containsSubsequence("EvaluateTraits", "CheckReadiness", "TriggerPipeline", "LogCompleted");
         assertThat(jobs.triggersOf("sa-orders")).isEqualTo(1);
         assertThat(runLogStatus("sa-orders", today, "daily")).isEqualTo("COMPLETED");
-        assertThat(eventsOf("sa-orders", "SENSOR_UPDATED")).singleElement()
+        assertThat(eventsOf("sa-orders", "SENSOR_UPDATED"))
+                .singleElement()
                 .satisfies(e -> assertThat(e.path("status").asText()).isEqualTo("EVALUATION_STARTED"));
     }
 
@@ -66,7 +67,11 @@ class SensorArrivalTest extends EndToEnd {
     void theSameValueAgainStartsNothingAndAChangeOnACompletedDayDoesNotRerunIt() {
         LocalDate today = today();
         putPipeline(reader("sa-dup", "sa-dup-src", "field: count, op: gte, value: 100", ""));
-        String first = push("sa-dup-src", "{\"count\":150}").path("evaluations").get(0).path("executionName").asText();
+        String first = push("sa-dup-src", "{\"count\":150}")
+                .path("evaluations")
+                .get(0)
+                .path("executionName")
+                .asText();
         // Pushed again while the first execution runs, and after it finished: the same data, no second execution.
         JsonNode again = push("sa-dup-src", "{\"count\":150}");
         assertThat(awaitDone(first)).isEqualTo(ExecutionStatus.SUCCEEDED);
@@ -85,14 +90,18 @@ class SensorArrivalTest extends EndToEnd {
         });
         assertThat(executions("sa-dup")).hasSize(1);
         assertThat(jobs.triggersOf("sa-dup")).isEqualTo(1);
-        assertThat(eventsOf("sa-dup", "SENSOR_UPDATED")).extracting(e -> e.path("status").asText())
+        assertThat(eventsOf("sa-dup", "SENSOR_UPDATED"))
+                .extracting(e -> e.path("status").asText())
                 .containsExactly("EVALUATION_STARTED", "SKIPPED");
     }
 
     @Test
     void aPartitionedWriteStartsTheScheduleAndDateItsTemplateNames() {
         LocalDate today = today();
-        putPipeline(reader("sa-hourly", "sa-clicks", "partition: \"${date}T${hour}\", field: complete, op: eq, value: true",
+        putPipeline(reader(
+                "sa-hourly",
+                "sa-clicks",
+                "partition: \"${date}T${hour}\", field: complete, op: eq, value: true",
                 "schedules: [{name: h05}, {name: h06}]"));
 
         JsonNode h06 = push("sa-clicks/partitions/" + today + "T06", "{\"complete\":true}");
@@ -104,7 +113,9 @@ class SensorArrivalTest extends EndToEnd {
             assertThat(e.path("date").asText()).isEqualTo(today.toString());
         });
         assertThat(unpartitioned.path("evaluations")).isEmpty();
-        assertThat(awaitDone(h06.path("evaluations").get(0).path("executionName").asText())).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(awaitDone(
+                        h06.path("evaluations").get(0).path("executionName").asText()))
+                .isEqualTo(ExecutionStatus.SUCCEEDED);
         List<ExecutionListItem> all = executions("sa-hourly");
         assertThat(all).singleElement().satisfies(e -> assertThat(e.name()).startsWith("sa-hourly_" + today + "_h06_"));
         assertThat(runLogStatus("sa-hourly", today, "h06")).isEqualTo("COMPLETED");
@@ -116,7 +127,9 @@ class SensorArrivalTest extends EndToEnd {
             assertThat(e.path("scheduleId").asText()).isEqualTo("h05");
             assertThat(e.path("date").asText()).isEqualTo(today.minusDays(1).toString());
         });
-        assertThat(awaitDone(late.path("evaluations").get(0).path("executionName").asText())).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(awaitDone(
+                        late.path("evaluations").get(0).path("executionName").asText()))
+                .isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(runLogStatus("sa-hourly", today.minusDays(1), "h05")).isEqualTo("COMPLETED");
         assertThat(jobs.triggersOf("sa-hourly")).isEqualTo(2);
     }
@@ -127,13 +140,17 @@ class SensorArrivalTest extends EndToEnd {
         int utcHour = LocalTime.now(rt.clock()).getHour();
         int offset = Math.floorMod(6 - utcHour + 12, 24) - 12;
         String zone = ZoneOffset.ofHours(offset).getId();
-        putPipeline(reader("sa-early", "sa-early-src", "field: count, op: gte, value: 1",
+        putPipeline(reader(
+                "sa-early",
+                "sa-early-src",
+                "field: count, op: gte, value: 1",
                 "schedules: [{name: daily, after: \"12:00\", timezone: \"" + zone + "\"}]"));
 
         JsonNode answer = push("sa-early-src", "{\"count\":5}");
 
         assertThat(answer.path("evaluations")).isEmpty();
-        assertThat(answer.path("skipped")).singleElement()
+        assertThat(answer.path("skipped"))
+                .singleElement()
                 .satisfies(s -> assertThat(s.path("reason").asText()).contains("window opens"));
         assertThat(executions("sa-early")).isEmpty();
     }

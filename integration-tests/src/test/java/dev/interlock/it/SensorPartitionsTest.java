@@ -1,9 +1,8 @@
 package dev.interlock.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,8 +10,8 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * Sensors are per partition: producers push {@code PUT /sensors/{name}/partitions/{partition}}, and the sensor
@@ -36,14 +35,20 @@ class SensorPartitionsTest extends EndToEnd {
 
     private List<JsonNode> traitResults(String pipeline, String traitType) {
         return eventsOf(pipeline, "TRAIT_EVALUATED").stream()
-                .filter(e -> e.path("traitType").asText().equals(traitType)).toList();
+                .filter(e -> e.path("traitType").asText().equals(traitType))
+                .toList();
     }
 
     @Test
     void yesterdaysCompletePartitionNeverMakesTodayReady() {
         LocalDate today = today();
         // Last night the producer finished yesterday's partition (before this pipeline was registered).
-        expect(200, "PUT", "/sensors/sp-orders/partitions/" + today.minusDays(1), "application/json", "{\"complete\":true}");
+        expect(
+                200,
+                "PUT",
+                "/sensors/sp-orders/partitions/" + today.minusDays(1),
+                "application/json",
+                "{\"complete\":true}");
         putPipeline(dailyReader("sp-daily", "sp-orders"));
 
         String name = evaluate("sp-daily", today);
@@ -54,10 +59,12 @@ class SensorPartitionsTest extends EndToEnd {
         assertThat(jobs.triggersOf("sp-daily")).isZero();
 
         // Today's partition lands: the waiting execution sees it at its next evaluation and triggers once.
-        JsonNode stored = expect(200, "PUT", "/sensors/sp-orders/partitions/" + today, "application/json", "{\"complete\":true}");
+        JsonNode stored =
+                expect(200, "PUT", "/sensors/sp-orders/partitions/" + today, "application/json", "{\"complete\":true}");
         assertThat(stored.path("partition").asText()).isEqualTo(today.toString());
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(visited(arnOf(name))).containsSubsequence("WaitBeforeReevaluation", "EvaluateTraits", "TriggerPipeline", "LogCompleted");
+        assertThat(visited(arnOf(name)))
+                .containsSubsequence("WaitBeforeReevaluation", "EvaluateTraits", "TriggerPipeline", "LogCompleted");
         assertThat(jobs.triggersOf("sp-daily")).isEqualTo(1);
         assertThat(runLogStatus("sp-daily", today, "daily")).isEqualTo("COMPLETED");
         JsonNode passed = traitResults("sp-daily", "upstream-dependency").getLast();
@@ -88,7 +95,9 @@ class SensorPartitionsTest extends EndToEnd {
         // h05 reads the 05 partition, which has no value: h06's data does not make it ready.
         String h05 = evaluate("sp-hourly", today, "h05");
         await("h05 evaluated", () -> traitResults("sp-hourly", "upstream-dependency"), l -> l.size() >= 2);
-        aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(h05)).error("Test.Stop").cause("seen enough"));
+        aws.stepFunctions()
+                .stopExecution(
+                        b -> b.executionArn(arnOf(h05)).error("Test.Stop").cause("seen enough"));
         assertThat(awaitDone(h05)).isEqualTo(ExecutionStatus.ABORTED);
         JsonNode h05Result = traitResults("sp-hourly", "upstream-dependency").getLast();
         assertThat(h05Result.path("scheduleId").asText()).isEqualTo("h05");
@@ -116,7 +125,9 @@ class SensorPartitionsTest extends EndToEnd {
         assertThat(commands).isNotEmpty();
         for (String command : commands) {
             String local = command.replace("localhost:8080", rt.apiEndpoint().getAuthority());
-            Process p = new ProcessBuilder("sh", "-c", local + " -sS -o /dev/null -w '%{http_code}'").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("sh", "-c", local + " -sS -o /dev/null -w '%{http_code}'")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             assertThat(p.waitFor()).as(command + " -> " + out).isZero();
             assertThat(out).as(command).isEqualTo("200");

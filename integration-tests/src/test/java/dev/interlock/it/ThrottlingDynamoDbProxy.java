@@ -2,7 +2,6 @@ package dev.interlock.it;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -29,8 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ThrottlingDynamoDbProxy implements AutoCloseable {
 
-    private static final Set<String> HOP_BY_HOP = Set.of("host", "connection", "content-length", "expect", "upgrade",
-            "transfer-encoding", "keep-alive");
+    private static final Set<String> HOP_BY_HOP =
+            Set.of("host", "connection", "content-length", "expect", "upgrade", "transfer-encoding", "keep-alive");
 
     private final URI upstream;
     private final HttpServer server;
@@ -39,7 +38,8 @@ final class ThrottlingDynamoDbProxy implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final Map<String, AtomicInteger> toThrottle = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> throttled = new ConcurrentHashMap<>();
 
@@ -56,7 +56,8 @@ final class ThrottlingDynamoDbProxy implements AutoCloseable {
     }
 
     URI endpoint() {
-        return URI.create("http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort());
+        return URI.create("http://" + server.getAddress().getHostString() + ":"
+                + server.getAddress().getPort());
     }
 
     /** The next {@code times} requests of {@code operation} (e.g. {@code PutItem}) are throttled. */
@@ -81,15 +82,17 @@ final class ThrottlingDynamoDbProxy implements AutoCloseable {
             AtomicInteger left = toThrottle.get(operation);
             if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 throttled.computeIfAbsent(operation, k -> new AtomicInteger()).incrementAndGet();
-                byte[] error = ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException\","
-                        + "\"message\":\"The level of configured provisioned throughput for the table was exceeded (injected)\"}")
-                        .getBytes(StandardCharsets.UTF_8);
+                byte[] error =
+                        ("{\"__type\":\"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException\","
+                                        + "\"message\":\"The level of configured provisioned throughput for the table was exceeded (injected)\"}")
+                                .getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
                 exchange.sendResponseHeaders(400, error.length);
                 exchange.getResponseBody().write(error);
                 return;
             }
-            HttpRequest.Builder forward = HttpRequest.newBuilder(upstream.resolve(exchange.getRequestURI().toString()))
+            HttpRequest.Builder forward = HttpRequest.newBuilder(
+                            upstream.resolve(exchange.getRequestURI().toString()))
                     .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
             exchange.getRequestHeaders().forEach((name, values) -> {
                 if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT))) {

@@ -1,14 +1,13 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.demo.FakeJobServer;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-
 import java.time.LocalDate;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * Trigger templating as a user meets it: an hourly job that must be told which hour to process gets the execution's
@@ -43,8 +42,10 @@ class TriggerTemplatingEndToEndTest extends EndToEnd {
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(runLogStatus("tpl-hourly-export", date, "h07")).isEqualTo("COMPLETED");
-        FakeJobServer.Received job = jobs.received().stream().filter(r -> r.job().equals("tpl-hourly-export"))
-                .collect(java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toList(), List::getFirst));
+        FakeJobServer.Received job = jobs.received().stream()
+                .filter(r -> r.job().equals("tpl-hourly-export"))
+                .collect(java.util.stream.Collectors.collectingAndThen(
+                        java.util.stream.Collectors.toList(), List::getFirst));
         assertThat(job.query()).isEqualTo("date=" + date + "&hour=07");
         JsonNode body = FakeJobServer.json(job.body());
         assertThat(body.path("date").asText()).isEqualTo(date.toString());
@@ -73,13 +74,18 @@ class TriggerTemplatingEndToEndTest extends EndToEnd {
         String name = evaluate("tpl-airflow", date, "h13");
 
         assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        FakeJobServer.Received start = jobs.received().stream().filter(r -> r.job().equals("tpl_hourly_dag")).findFirst().orElseThrow();
+        FakeJobServer.Received start = jobs.received().stream()
+                .filter(r -> r.job().equals("tpl_hourly_dag"))
+                .findFirst()
+                .orElseThrow();
         JsonNode conf = FakeJobServer.json(start.body()).path("conf");
         assertThat(conf.path("date").asText()).isEqualTo(date.toString());
         assertThat(conf.path("hour").asText()).isEqualTo("13");
         String runId = runs("tpl-airflow").getFirst().path("runId").asText();
         assertThat(start.header("X-Interlock-Run")).isEqualTo(runId);
-        List<FakeJobServer.Received> polls = jobs.polls().stream().filter(r -> r.job().equals("tpl_hourly_dag")).toList();
+        List<FakeJobServer.Received> polls = jobs.polls().stream()
+                .filter(r -> r.job().equals("tpl_hourly_dag"))
+                .toList();
         assertThat(polls).isNotEmpty().allSatisfy(poll -> {
             assertThat(poll.header("X-Interlock-Run")).isEqualTo(runId);
             assertThat(poll.header("X-Interlock-Date")).isEqualTo(date.toString());
@@ -97,8 +103,11 @@ class TriggerTemplatingEndToEndTest extends EndToEnd {
                 """);
 
         assertThat(r.status()).as(r.raw()).isEqualTo(400);
-        assertThat(errors(r)).anySatisfy(e -> assertThat(e).startsWith("$.trigger.url: ").contains("${dat}"))
-                .anySatisfy(e -> assertThat(e).startsWith("$.trigger.headers.X-Interlock-Run: ").contains("${run}"))
+        assertThat(errors(r))
+                .anySatisfy(e -> assertThat(e).startsWith("$.trigger.url: ").contains("${dat}"))
+                .anySatisfy(e -> assertThat(e)
+                        .startsWith("$.trigger.headers.X-Interlock-Run: ")
+                        .contains("${run}"))
                 .anySatisfy(e -> assertThat(e).startsWith("$.trigger.body: ").contains("${hours}"));
         assertThat(call("GET", "/pipelines/tpl-broken", null, null).status()).isEqualTo(404);
     }
@@ -106,7 +115,8 @@ class TriggerTemplatingEndToEndTest extends EndToEnd {
     @Test
     void aUrlThatIsInvalidOnceTheHourIsFilledInIsRefusedForTheScheduleItBreaks() {
         // ${hour} is empty for a daily schedule: the host would become "jobs-.example.com".
-        Response r = call("PUT", "/pipelines/tpl-daily-host", "application/yaml", "name: tpl-daily-host\n" + ALWAYS_PASS + """
+        Response r = call(
+                "PUT", "/pipelines/tpl-daily-host", "application/yaml", "name: tpl-daily-host\n" + ALWAYS_PASS + """
                 trigger:
                   type: http
                   url: "https://jobs-${hour}.example.com/export"
@@ -115,8 +125,12 @@ class TriggerTemplatingEndToEndTest extends EndToEnd {
                 """);
 
         assertThat(r.status()).as(r.raw()).isEqualTo(400);
-        assertThat(errors(r)).singleElement().satisfies(e -> assertThat(e).startsWith("$.trigger.url: ")
-                .contains("https://jobs-.example.com/export").contains("daily"));
+        assertThat(errors(r))
+                .singleElement()
+                .satisfies(e -> assertThat(e)
+                        .startsWith("$.trigger.url: ")
+                        .contains("https://jobs-.example.com/export")
+                        .contains("daily"));
 
         // The same URL is fine for hourly schedules, where ${hour} is two digits.
         putPipeline("name: tpl-hourly-host\n" + ALWAYS_PASS + """
@@ -139,12 +153,16 @@ class TriggerTemplatingEndToEndTest extends EndToEnd {
                 """);
 
         assertThat(r.status()).as(r.raw()).isEqualTo(400);
-        assertThat(errors(r)).singleElement().satisfies(e -> assertThat(e)
-                .startsWith("$.trigger.arguments.--window: ").contains("${windowStart}"));
+        assertThat(errors(r))
+                .singleElement()
+                .satisfies(e -> assertThat(e)
+                        .startsWith("$.trigger.arguments.--window: ")
+                        .contains("${windowStart}"));
     }
 
     private static List<String> errors(Response r) {
         return java.util.stream.StreamSupport.stream(r.body().path("errors").spliterator(), false)
-                .map(e -> e.path("path").asText() + ": " + e.path("message").asText()).toList();
+                .map(e -> e.path("path").asText() + ": " + e.path("message").asText())
+                .toList();
     }
 }

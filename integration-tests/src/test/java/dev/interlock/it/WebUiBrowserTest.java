@@ -1,6 +1,20 @@
 package dev.interlock.it;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,21 +28,6 @@ import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
-import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 /**
  * The web UI in a real headless Chromium (Debian's {@code chromium} through its {@code chromedriver}), against the
  * local runtime running a silver → gold cascade and a pipeline held back by a trait: what an on-call engineer sees
@@ -39,7 +38,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class WebUiBrowserTest extends EndToEnd {
 
     private static final Path CHROMIUM = Path.of(System.getProperty("interlock.chromium", "/usr/bin/chromium"));
-    private static final Path CHROMEDRIVER = Path.of(System.getProperty("interlock.chromedriver", "/usr/bin/chromedriver"));
+    private static final Path CHROMEDRIVER =
+            Path.of(System.getProperty("interlock.chromedriver", "/usr/bin/chromedriver"));
     private static final Path SCREENSHOTS = Path.of("target", "ui-screenshots");
     private static final Duration UI_WAIT = Duration.ofSeconds(60);
 
@@ -91,12 +91,22 @@ class WebUiBrowserTest extends EndToEnd {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // The machine has no network: these keep Chromium from reaching out (and failing loudly) at every start.
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--window-size=1300,1500",
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--window-size=1300,1500",
                 "--user-data-dir=" + Files.createTempDirectory("interlock-ui-chromium"));
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort()
+                .build();
         browser = new ChromeDriver(service, options);
     }
 
@@ -122,33 +132,47 @@ class WebUiBrowserTest extends EndToEnd {
         }
         evaluate("ui-silver", day);
         evaluate("ui-blocked", day);
-        await("ui-gold COMPLETED and ui-blocked NOT READY by the status API", () -> List.of(
-                        lineState("ui-silver"), lineState("ui-gold"), lineState("ui-blocked")),
+        await(
+                "ui-gold COMPLETED and ui-blocked NOT READY by the status API",
+                () -> List.of(lineState("ui-silver"), lineState("ui-gold"), lineState("ui-blocked")),
                 states -> states.equals(List.of("COMPLETED", "COMPLETED", "NOT_READY")));
         theCliExplainsTheDays();
 
-        assumeTrue(browser != null, "no " + CHROMIUM + " / " + CHROMEDRIVER + ": apt-get install -y chromium chromium-driver");
-        await(() -> "COMPLETED".equals(rowState("ui-silver")) && "COMPLETED".equals(rowState("ui-gold")),
+        assumeTrue(
+                browser != null,
+                "no " + CHROMIUM + " / " + CHROMEDRIVER + ": apt-get install -y chromium chromium-driver");
+        await(
+                () -> "COMPLETED".equals(rowState("ui-silver")) && "COMPLETED".equals(rowState("ui-gold")),
                 "the overview shows ui-silver and ui-gold COMPLETED");
         await(() -> "NOT_READY".equals(rowState("ui-blocked")), "the overview shows ui-blocked NOT READY");
-        assertThat(browser.findElements(By.cssSelector("#cascade [data-edge='ui-silver->ui-gold']"))).hasSize(1);
-        assertThat(browser.findElement(By.cssSelector("#cascade [data-node='ui-gold']")).getAttribute("data-state"))
+        assertThat(browser.findElements(By.cssSelector("#cascade [data-edge='ui-silver->ui-gold']")))
+                .hasSize(1);
+        assertThat(browser.findElement(By.cssSelector("#cascade [data-node='ui-gold']"))
+                        .getAttribute("data-state"))
                 .isEqualTo("COMPLETED");
         screenshot("overview");
 
         open("#/p/ui-blocked?date=" + day);
-        await(() -> !browser.findElements(By.cssSelector(".schedule[data-state='NOT_READY'] .blocking-trait[data-trait='resource-availability']")).isEmpty(),
+        await(
+                () -> !browser.findElements(
+                                By.cssSelector(
+                                        ".schedule[data-state='NOT_READY'] .blocking-trait[data-trait='resource-availability']"))
+                        .isEmpty(),
                 "ui-blocked shows its blocking trait");
-        WebElement blocking = browser.findElement(By.cssSelector(".blocking-trait[data-trait='resource-availability']"));
+        WebElement blocking =
+                browser.findElement(By.cssSelector(".blocking-trait[data-trait='resource-availability']"));
         assertThat(blocking.getText()).contains("FAIL").contains("120");
         WebElement next = browser.findElement(By.cssSelector(".schedule[data-schedule='daily'] .next-action"));
         assertThat(next.getText()).startsWith("re-evaluation at");
         JsonNode status = expect(200, "GET", "/pipelines/ui-blocked/status?date=" + day, null, null);
-        assertThat(next.getAttribute("data-at")).isEqualTo(status.at("/schedules/0/nextAction/at").asText());
+        assertThat(next.getAttribute("data-at"))
+                .isEqualTo(status.at("/schedules/0/nextAction/at").asText());
         screenshot("not-ready");
 
         open("#/p/ui-gold?date=" + day);
-        await(() -> !browser.findElements(By.cssSelector("#gantt rect.bar[data-phase='JOB_RUN']")).isEmpty(),
+        await(
+                () -> !browser.findElements(By.cssSelector("#gantt rect.bar[data-phase='JOB_RUN']"))
+                        .isEmpty(),
                 "ui-gold's timeline draws its job run");
         JsonNode timeline = expect(200, "GET", "/pipelines/ui-gold/timeline?date=" + day, null, null);
         Map<String, Integer> expected = new TreeMap<>();
@@ -159,9 +183,13 @@ class WebUiBrowserTest extends EndToEnd {
             drawn.merge(bar.getAttribute("data-phase"), 1, Integer::sum);
         }
         assertThat(drawn).as("one bar per phase of the timeline").isEqualTo(expected);
-        assertThat(browser.findElements(By.cssSelector("#runs tr[data-run] .path span")).stream().map(WebElement::getText).toList())
-                .anyMatch(t -> t.startsWith("RUNNING")).anyMatch(t -> t.startsWith("COMPLETED"));
-        assertThat(browser.findElements(By.cssSelector("#traits tr[data-trait='upstream-dependency']"))).isNotEmpty();
+        assertThat(browser.findElements(By.cssSelector("#runs tr[data-run] .path span")).stream()
+                        .map(WebElement::getText)
+                        .toList())
+                .anyMatch(t -> t.startsWith("RUNNING"))
+                .anyMatch(t -> t.startsWith("COMPLETED"));
+        assertThat(browser.findElements(By.cssSelector("#traits tr[data-trait='upstream-dependency']")))
+                .isNotEmpty();
         assertThat(browser.findElements(By.cssSelector("#error"))).isEmpty();
         screenshot("timeline");
     }
@@ -180,22 +208,27 @@ class WebUiBrowserTest extends EndToEnd {
     private void theCliExplainsTheDays() {
         String endpoint = rt.apiEndpoint().toString();
         String table = printed("status", "--date", day.toString(), "--endpoint", endpoint);
-        assertThat(table.lines().filter(l -> l.startsWith("ui-gold ")).findFirst()).hasValueSatisfying(line ->
-                assertThat(line).contains(day.toString(), "COMPLETED"));
+        assertThat(table.lines().filter(l -> l.startsWith("ui-gold ")).findFirst())
+                .hasValueSatisfying(line -> assertThat(line).contains(day.toString(), "COMPLETED"));
         assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +NEXT +REASON$");
         String schedules = printed("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
-        assertThat(schedules).containsPattern("(?m)^daily +NOT_READY +0/3 +re-evaluation at ")
+        assertThat(schedules)
+                .containsPattern("(?m)^daily +NOT_READY +0/3 +re-evaluation at ")
                 .containsPattern("(?m)^resource-availability +FAIL +\\{.*\"actual\":120");
         String why = printed("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
-        assertThat(why).contains("ui-blocked (daily) on " + day + " is NOT_READY: waiting for resource-availability")
-                .contains("- trait resource-availability is FAIL").contains("Next: re-evaluation at ")
+        assertThat(why)
+                .contains("ui-blocked (daily) on " + day + " is NOT_READY: waiting for resource-availability")
+                .contains("- trait resource-availability is FAIL")
+                .contains("Next: re-evaluation at ")
                 .contains("holds the lock");
     }
 
     /** Runs the CLI in process, expects it to succeed and answers what it printed. */
     private String printed(String... args) {
         Cli result = cli(args);
-        assertThat(result.code()).as(String.join(" ", args) + " printed:\n" + result.out()).isZero();
+        assertThat(result.code())
+                .as(String.join(" ", args) + " printed:\n" + result.out())
+                .isZero();
         return result.out();
     }
 
@@ -211,12 +244,15 @@ class WebUiBrowserTest extends EndToEnd {
 
     private void await(java.util.function.BooleanSupplier condition, String what) {
         try {
-            new WebDriverWait(browser, UI_WAIT, Duration.ofMillis(100)).withMessage(what).until(d -> condition.getAsBoolean());
+            new WebDriverWait(browser, UI_WAIT, Duration.ofMillis(100))
+                    .withMessage(what)
+                    .until(d -> condition.getAsBoolean());
         } catch (RuntimeException e) {
             screenshot("failed");
             List<String> errors = new ArrayList<>();
             browser.findElements(By.id("error")).forEach(el -> errors.add(el.getText()));
-            throw new AssertionError(what + " not seen within " + UI_WAIT + (errors.isEmpty() ? "" : "; page error: " + errors), e);
+            throw new AssertionError(
+                    what + " not seen within " + UI_WAIT + (errors.isEmpty() ? "" : "; page error: " + errors), e);
         }
     }
 

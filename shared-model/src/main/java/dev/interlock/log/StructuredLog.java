@@ -2,7 +2,6 @@ package dev.interlock.log;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.StringWriter;
@@ -18,7 +17,12 @@ import java.util.function.BooleanSupplier;
 public final class StructuredLog {
 
     /** Severity of a line. */
-    public enum Level { DEBUG, INFO, WARN, ERROR }
+    public enum Level {
+        DEBUG,
+        INFO,
+        WARN,
+        ERROR
+    }
 
     private static final JsonFactory JSON = new JsonFactory();
 

@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.alert.AlertKind;
-
 import java.time.LocalDate;
 import java.util.Objects;
 

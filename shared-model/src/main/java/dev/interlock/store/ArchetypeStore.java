@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.archetype.Archetype;
-
 import java.util.List;
 import java.util.Optional;
 

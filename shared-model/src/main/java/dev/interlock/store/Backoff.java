@@ -22,8 +22,12 @@ public record Backoff(int maxAttempts, Duration base, Duration cap, DoubleSuppli
 
     /** What the Lambdas use: 10 attempts, 20 ms doubling up to 1 s (at most ~4 s of waiting in all). */
     public static Backoff standard() {
-        return new Backoff(10, Duration.ofMillis(20), Duration.ofSeconds(1),
-                () -> ThreadLocalRandom.current().nextDouble(), d -> Thread.sleep(d));
+        return new Backoff(
+                10,
+                Duration.ofMillis(20),
+                Duration.ofSeconds(1),
+                () -> ThreadLocalRandom.current().nextDouble(),
+                d -> Thread.sleep(d));
     }
 
     public Backoff {

@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.calendar.Calendar;
-
 import java.util.Optional;
 
 /** Named exclusion calendars, registered via the API and read by the exclusion check. */

@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.marker.Marker;
-
 import java.time.LocalDate;
 import java.util.List;
 

@@ -2,7 +2,6 @@ package dev.interlock.store;
 
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.validation.ValidationError;
-
 import java.util.List;
 
 /**

@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.event.Event;
-
 import java.util.List;
 
 /** The per-pipeline audit trail: append-only, read forward from a cursor. */

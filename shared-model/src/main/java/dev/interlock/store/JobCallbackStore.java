@@ -2,7 +2,6 @@ package dev.interlock.store;
 
 import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.trigger.TriggerType;
-
 import java.time.Instant;
 
 /**

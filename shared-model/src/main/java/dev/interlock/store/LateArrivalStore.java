@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.rerun.LateArrival;
-
 import java.time.LocalDate;
 import java.util.List;
 

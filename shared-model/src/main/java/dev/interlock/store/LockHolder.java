@@ -12,8 +12,13 @@ import java.util.Objects;
  * @param evaluatingUntil the holder's validation deadline (it gives up being NOT READY then); null like nextRoundBy
  * @param absorbed        markers absorbed by this holder: work it promised to do by re-evaluating
  */
-public record LockHolder(String owner, Instant acquiredAt, Instant expiresAt, Instant nextRoundBy, Instant evaluatingUntil,
-                         int absorbed) {
+public record LockHolder(
+        String owner,
+        Instant acquiredAt,
+        Instant expiresAt,
+        Instant nextRoundBy,
+        Instant evaluatingUntil,
+        int absorbed) {
 
     public LockHolder {
         Objects.requireNonNull(owner, "owner");
@@ -25,7 +30,9 @@ public record LockHolder(String owner, Instant acquiredAt, Instant expiresAt, In
      * comes before its deadline, so it is not its last. Only then may a marker's evaluation be absorbed by it.
      */
     public boolean evaluatesAgainAfter(Instant now) {
-        return nextRoundBy != null && evaluatingUntil != null && now.isBefore(nextRoundBy)
+        return nextRoundBy != null
+                && evaluatingUntil != null
+                && now.isBefore(nextRoundBy)
                 && !nextRoundBy.isAfter(evaluatingUntil);
     }
 }

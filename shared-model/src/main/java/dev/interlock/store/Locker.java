@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.keys.LockKey;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,14 +1,12 @@
 package dev.interlock.store;
 
 import dev.interlock.model.archetype.ArchetypeValidation;
+import dev.interlock.model.arrival.SensorReferences;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.arrival.SensorReferences;
-
-import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
-
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -24,8 +22,7 @@ public final class PipelineIndex {
     /** One registration writes its config, its guards and its index changes in one transaction of at most 100 items. */
     public static final int MAX_TRANSACTION_ITEMS = 100;
 
-    private PipelineIndex() {
-    }
+    private PipelineIndex() {}
 
     /** Every index entry of {@code config}. */
     public static Set<ItemKey> entriesOf(PipelineConfig config) {
@@ -60,14 +57,22 @@ public final class PipelineIndex {
         Set<ItemKey> dropped = new LinkedHashSet<>(old == null ? Set.of() : entriesOf(old));
         dropped.removeAll(after);
         // The config, its watchdog watch and its due entry moved (a delete and a put), the guards, the index changes.
-        int items = 1 + WATCH_ITEMS + after.size() + dropped.size() + (archetypeOf(next) == null ? 0 : 1)
+        int items = 1
+                + WATCH_ITEMS
+                + after.size()
+                + dropped.size()
+                + (archetypeOf(next) == null ? 0 : 1)
                 + (calendarOf(next) == null ? 0 : 1);
         if (items <= MAX_TRANSACTION_ITEMS) {
             return Optional.empty();
         }
-        return Optional.of(new ValidationError(JsonPath.field(JsonPath.ROOT, "traits"), "this registration changes "
-                + (after.size() + dropped.size()) + " index entries (upstreams and sensors, old and new); at most "
-                + (MAX_TRANSACTION_ITEMS - 3 - WATCH_ITEMS) + " fit one registration: register the change in two steps"));
+        return Optional.of(new ValidationError(
+                JsonPath.field(JsonPath.ROOT, "traits"),
+                "this registration changes "
+                        + (after.size() + dropped.size())
+                        + " index entries (upstreams and sensors, old and new); at most "
+                        + (MAX_TRANSACTION_ITEMS - 3 - WATCH_ITEMS)
+                        + " fit one registration: register the change in two steps"));
     }
 
     /** The archetype the pipeline names, or null when the name could not be a registered one. */

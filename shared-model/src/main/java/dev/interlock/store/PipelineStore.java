@@ -4,7 +4,6 @@ import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.validation.ValidationError;
-
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -63,8 +62,7 @@ public interface PipelineStore {
      * of that name (null when none is registered: the bundled one, if any, applies), {@code calendar} the registered
      * calendar (null when none is, or the pipeline names none).
      */
-    record Referenced(Archetype archetype, Calendar calendar) {
-    }
+    record Referenced(Archetype archetype, Calendar calendar) {}
 
     /** The problems of a pipeline against the documents it names; empty when it may be registered. */
     @FunctionalInterface

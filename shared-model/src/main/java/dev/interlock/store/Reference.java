@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.keys.TableKeys;
-
 import java.util.Objects;
 
 /**
@@ -11,7 +10,11 @@ import java.util.Objects;
 public record Reference(Kind kind, String name) {
 
     /** What kind of document is referred to. */
-    public enum Kind { ARCHETYPE, CALENDAR, SENSOR }
+    public enum Kind {
+        ARCHETYPE,
+        CALENDAR,
+        SENSOR
+    }
 
     public Reference {
         Objects.requireNonNull(kind, "kind");
@@ -38,5 +41,4 @@ public record Reference(Kind kind, String name) {
             case SENSOR -> TableKeys.sensorPk(name);
         };
     }
-
 }

@@ -2,7 +2,6 @@ package dev.interlock.store;
 
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.validation.ValidationError;
-
 import java.util.List;
 
 /**
@@ -18,16 +17,13 @@ public sealed interface Registration {
     }
 
     /** Stored; {@code created} when nothing of that name was registered before. */
-    record Written(boolean created) implements Registration {
-    }
+    record Written(boolean created) implements Registration {}
 
     /** Deleted. */
-    record Deleted() implements Registration {
-    }
+    record Deleted() implements Registration {}
 
     /** There was nothing of that name to delete. */
-    record NotFound() implements Registration {
-    }
+    record NotFound() implements Registration {}
 
     /** The document itself is wrong against what it refers to (e.g. a calendar that is not registered). */
     record Refused(List<ValidationError> problems) implements Registration {

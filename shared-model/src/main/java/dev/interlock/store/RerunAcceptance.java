@@ -7,16 +7,16 @@ package dev.interlock.store;
 public sealed interface RerunAcceptance {
 
     /** The rerun (item and pipeline copy), its replay marker and its event were written, and the budget counted it. */
-    record Accepted() implements RerunAcceptance { }
+    record Accepted() implements RerunAcceptance {}
 
     /**
      * The (pipeline, date, schedule) already has {@code used} reruns, not fewer than the budget; nothing was written.
      * {@code used} is the budget counter as the refused write saw it.
      */
-    record BudgetSpent(int used) implements RerunAcceptance { }
+    record BudgetSpent(int used) implements RerunAcceptance {}
 
     /** A marker with the replay marker's key exists already (expired or not); nothing was written. */
-    record MarkerExists() implements RerunAcceptance { }
+    record MarkerExists() implements RerunAcceptance {}
 
     /** Whether the rerun was accepted. */
     default boolean accepted() {

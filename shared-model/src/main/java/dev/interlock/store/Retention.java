@@ -17,8 +17,13 @@ public record Retention(
 
     /** docs/table-design.md: run logs, markers, late arrivals and reruns 30 days, alert dedup 7 days; runs and events 30 days. */
     public static final Retention DEFAULT = new Retention(
-            Duration.ofDays(30), Duration.ofDays(30), Duration.ofDays(30), Duration.ofDays(30),
-            Duration.ofDays(30), Duration.ofDays(30), Duration.ofDays(7));
+            Duration.ofDays(30),
+            Duration.ofDays(30),
+            Duration.ofDays(30),
+            Duration.ofDays(30),
+            Duration.ofDays(30),
+            Duration.ofDays(30),
+            Duration.ofDays(7));
 
     public Retention {
         for (Duration d : new Duration[] {runs, runLogs, events, markers, lateArrivals, reruns, alertDedup}) {

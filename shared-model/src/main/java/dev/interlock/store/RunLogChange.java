@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.run.RunLog;
-
 import java.util.Optional;
 
 /**
@@ -27,8 +26,8 @@ public interface RunLogChange {
             throw new IllegalStateException("a run log change returned null for " + key);
         }
         if (!key.matches(next)) {
-            throw new IllegalStateException("a run log change for " + key + " returned the entry of "
-                    + RunLogKey.of(next));
+            throw new IllegalStateException(
+                    "a run log change for " + key + " returned the entry of " + RunLogKey.of(next));
         }
         if (current.isPresent()) {
             RunLog before = current.get();
@@ -37,7 +36,9 @@ public interface RunLogChange {
                         + before.attemptNumber() + " to " + next.attemptNumber());
             }
             if (next.retryHistory().size() < before.retryHistory().size()
-                    || !next.retryHistory().subList(0, before.retryHistory().size()).equals(before.retryHistory())) {
+                    || !next.retryHistory()
+                            .subList(0, before.retryHistory().size())
+                            .equals(before.retryHistory())) {
                 throw new IllegalStateException("run log " + key + ": retryHistory would lose or rewrite entries");
             }
         }

@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.run.RunState;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -2,7 +2,6 @@ package dev.interlock.store;
 
 import dev.interlock.model.event.Event;
 import dev.interlock.model.run.RunState;
-
 import java.util.List;
 import java.util.Objects;
 
@@ -29,8 +28,8 @@ public record RunTransition(long expectedVersion, RunState next, RunLogUpdate ru
     }
 
     /** A run-state swap, a run-log change and their events. */
-    public static RunTransition of(long expectedVersion, RunState next, RunLogKey key, RunLogChange change,
-                                   Event... events) {
+    public static RunTransition of(
+            long expectedVersion, RunState next, RunLogKey key, RunLogChange change, Event... events) {
         return new RunTransition(expectedVersion, next, new RunLogUpdate(key, change), List.of(events));
     }
 

@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.sensor.SensorValue;
-
 import java.time.Instant;
 import java.util.Optional;
 
@@ -36,6 +35,5 @@ public interface SensorStore {
      * @param stored  the value as stored now, with its revision
      * @param changed whether the fields differ from the previous live value (a new revision)
      */
-    record SensorWrite(SensorValue stored, boolean changed) {
-    }
+    record SensorWrite(SensorValue stored, boolean changed) {}
 }

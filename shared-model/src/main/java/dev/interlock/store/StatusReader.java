@@ -13,7 +13,6 @@ import dev.interlock.model.status.PipelineDayStatus;
 import dev.interlock.model.status.StatusDerivation;
 import dev.interlock.model.status.StatusLine;
 import dev.interlock.model.trait.TraitResult;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -77,9 +76,11 @@ public final class StatusReader {
             Instant now = clock.instant();
             LocalDate day = date != null ? date : StatusDerivation.today(config, now);
             List<Event> events = provider.events().latest(pipelineId, TIMELINE_EVENTS);
-            List<RunState> runs = provider.runs().listByPipeline(pipelineId, PageRequest.first(RECENT_RUNS)).items();
-            boolean complete = events.size() < TIMELINE_EVENTS || events.get(0).date() != null
-                    && events.get(0).date().isBefore(day);
+            List<RunState> runs = provider.runs()
+                    .listByPipeline(pipelineId, PageRequest.first(RECENT_RUNS))
+                    .items();
+            boolean complete = events.size() < TIMELINE_EVENTS
+                    || events.get(0).date() != null && events.get(0).date().isBefore(day);
             return DayTimeline.derive(pipelineId, day, events, runs, complete, now);
         });
     }
@@ -88,13 +89,19 @@ public final class StatusReader {
     public DayRecords read(PipelineConfig config, LocalDate date) {
         String pipelineId = config.name();
         Calendar calendar = null;
-        if (config.exclusions() != null && config.exclusions().calendar() != null
+        if (config.exclusions() != null
+                && config.exclusions().calendar() != null
                 && !config.exclusions().calendar().isBlank()) {
-            calendar = provider.calendars().get(config.exclusions().calendar().trim()).orElse(null);
+            calendar = provider.calendars()
+                    .get(config.exclusions().calendar().trim())
+                    .orElse(null);
         }
         List<Event> events = provider.events().latest(pipelineId, STATUS_EVENTS).stream()
-                .filter(e -> date.equals(e.date())).toList();
-        List<RunState> recentRuns = provider.runs().listByPipeline(pipelineId, PageRequest.first(RECENT_RUNS)).items();
+                .filter(e -> date.equals(e.date()))
+                .toList();
+        List<RunState> recentRuns = provider.runs()
+                .listByPipeline(pipelineId, PageRequest.first(RECENT_RUNS))
+                .items();
         Map<String, RunLog> runLogs = new LinkedHashMap<>();
         Map<String, RunState> runs = new LinkedHashMap<>();
         Map<String, List<TraitResult>> traits = new LinkedHashMap<>();
@@ -105,13 +112,16 @@ public final class StatusReader {
             Optional<RunLog> log = provider.runLogs().get(new RunLogKey(pipelineId, date, scheduleId));
             log.ifPresent(l -> runLogs.put(scheduleId, l));
             Optional<RunState> newest = recentRuns.stream()
-                    .filter(r -> date.equals(r.date()) && scheduleId.equals(r.scheduleId())).findFirst();
+                    .filter(r -> date.equals(r.date()) && scheduleId.equals(r.scheduleId()))
+                    .findFirst();
             if (newest.isEmpty() && log.isPresent() && log.get().runId() != null) {
                 newest = provider.runs().get(log.get().runId());
             }
             newest.ifPresent(r -> runs.put(scheduleId, r));
             traits.put(scheduleId, provider.traits().list(pipelineId, date, scheduleId));
-            provider.locks().holder(new LockKey(pipelineId, scheduleId, date)).ifPresent(h -> holders.put(scheduleId, h.owner()));
+            provider.locks()
+                    .holder(new LockKey(pipelineId, scheduleId, date))
+                    .ifPresent(h -> holders.put(scheduleId, h.owner()));
             StatusDerivation.upstreamsOf(config, scheduleId).forEach(pair -> upstreamIds.add(pair[0]));
         }
         // One GetItem per upstream pipeline (a cascade has few): within the API's read grants, unlike BatchGetItem.
@@ -124,12 +134,24 @@ public final class StatusReader {
             for (String[] pair : StatusDerivation.upstreamsOf(config, schedule.name())) {
                 String key = DayRecords.upstreamKey(pair[0], pair[1]);
                 if (!upstreamLogs.containsKey(key) && upstreamConfigs.containsKey(pair[0])) {
-                    provider.runLogs().get(new RunLogKey(pair[0], date, pair[1])).ifPresent(l -> upstreamLogs.put(key, l));
+                    provider.runLogs()
+                            .get(new RunLogKey(pair[0], date, pair[1]))
+                            .ifPresent(l -> upstreamLogs.put(key, l));
                 }
             }
         }
         List<String> downstreams = provider.cascade().downstreamOf(pipelineId);
-        return new DayRecords(config, date, calendar, runLogs, runs, traits, holders, events, upstreamConfigs,
-                upstreamLogs, downstreams);
+        return new DayRecords(
+                config,
+                date,
+                calendar,
+                runLogs,
+                runs,
+                traits,
+                holders,
+                events,
+                upstreamConfigs,
+                upstreamLogs,
+                downstreams);
     }
 }

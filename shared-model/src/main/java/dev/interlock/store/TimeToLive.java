@@ -9,8 +9,7 @@ import java.time.Instant;
  */
 public final class TimeToLive {
 
-    private TimeToLive() {
-    }
+    private TimeToLive() {}
 
     /** The {@code ttl} attribute value for an item that expires at {@code expiresAt}. */
     public static long epochSecondsOf(Instant expiresAt) {

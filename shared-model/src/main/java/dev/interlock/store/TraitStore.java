@@ -1,7 +1,6 @@
 package dev.interlock.store;
 
 import dev.interlock.model.trait.TraitResult;
-
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;

@@ -2,7 +2,6 @@ package dev.interlock.store;
 
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.watch.PipelineWatch;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Optional;

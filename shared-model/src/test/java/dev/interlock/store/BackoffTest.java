@@ -1,13 +1,12 @@
 package dev.interlock.store;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class BackoffTest {
 
@@ -18,9 +17,14 @@ class BackoffTest {
     @Test
     void theCeilingDoublesPerRetryUpToTheCap() {
         Backoff highest = withJitter(0.999_999, new ArrayList<>());
-        assertThat(List.of(1, 2, 3, 4, 5, 40).stream().map(highest::delayBefore).toList()).containsExactly(
-                Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400), Duration.ofMillis(800),
-                Duration.ofMillis(1000), Duration.ofMillis(1000));
+        assertThat(List.of(1, 2, 3, 4, 5, 40).stream().map(highest::delayBefore).toList())
+                .containsExactly(
+                        Duration.ofMillis(100),
+                        Duration.ofMillis(200),
+                        Duration.ofMillis(400),
+                        Duration.ofMillis(800),
+                        Duration.ofMillis(1000),
+                        Duration.ofMillis(1000));
     }
 
     @Test
@@ -49,7 +53,8 @@ class BackoffTest {
         });
         try {
             assertThatThrownBy(() -> backoff.pause(1, "runLogs.update"))
-                    .isInstanceOf(StoreException.class).hasMessageContaining("runLogs.update");
+                    .isInstanceOf(StoreException.class)
+                    .hasMessageContaining("runLogs.update");
             assertThat(Thread.currentThread().isInterrupted()).isTrue();
         } finally {
             Thread.interrupted();
@@ -58,9 +63,9 @@ class BackoffTest {
 
     @Test
     void nonsenseSettingsAreRejected() {
-        assertThatThrownBy(() -> new Backoff(0, Duration.ZERO, Duration.ZERO, () -> 0, d -> { }))
+        assertThatThrownBy(() -> new Backoff(0, Duration.ZERO, Duration.ZERO, () -> 0, d -> {}))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Backoff(3, Duration.ofSeconds(2), Duration.ofSeconds(1), () -> 0, d -> { }))
+        assertThatThrownBy(() -> new Backoff(3, Duration.ofSeconds(2), Duration.ofSeconds(1), () -> 0, d -> {}))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

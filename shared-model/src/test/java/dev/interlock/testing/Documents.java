@@ -3,7 +3,6 @@ package dev.interlock.testing;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.json.InterlockJson;
-
 import java.io.UncheckedIOException;
 
 /**
@@ -13,8 +12,7 @@ import java.io.UncheckedIOException;
  */
 public final class Documents {
 
-    private Documents() {
-    }
+    private Documents() {}
 
     /** Reads a JSON or YAML document (JSON when it starts with '{' or '['); a malformed one names its JSON path. */
     public static <T> T read(String text, Class<T> type) {
@@ -22,8 +20,10 @@ public final class Documents {
         try {
             return mapper.readValue(text, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " document at " + InterlockJson.pathOf(e)
-                    + ": " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "invalid " + type.getSimpleName() + " document at " + InterlockJson.pathOf(e) + ": "
+                            + e.getOriginalMessage(),
+                    e);
         }
     }
 

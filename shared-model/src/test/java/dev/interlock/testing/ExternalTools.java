@@ -1,12 +1,11 @@
 package dev.interlock.testing;
 
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The independent tools some tests need beside the JDK (python3 with moto, cfn-lint; versions pinned in the
@@ -16,8 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ExternalTools {
 
-    private ExternalTools() {
-    }
+    private ExternalTools() {}
 
     /** Whether this build runs in CI. */
     public static boolean inCi() {
@@ -42,7 +40,8 @@ public final class ExternalTools {
     /** The standard output of a command that exits 0 within a minute, or empty (not installed, or failed). */
     public static Optional<String> output(List<String> command) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!process.waitFor(60, TimeUnit.SECONDS)) {
                 process.destroyForcibly();

@@ -15,10 +15,13 @@ public final class AslDefinition {
 
     /** Every placeholder the definition uses; CONTRACT.md documents what each one stands for. */
     public static final Set<String> PLACEHOLDERS = Set.of(
-            "OrchestratorFunctionArn", "EvaluatorFunctionArn", "TriggerFunctionArn", "RunCheckerFunctionArn", "AlertTopicArn");
+            "OrchestratorFunctionArn",
+            "EvaluatorFunctionArn",
+            "TriggerFunctionArn",
+            "RunCheckerFunctionArn",
+            "AlertTopicArn");
 
-    private AslDefinition() {
-    }
+    private AslDefinition() {}
 
     /** The definition text exactly as stored, placeholders included. */
     public static String load() {

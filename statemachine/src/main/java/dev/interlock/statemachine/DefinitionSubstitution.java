@@ -27,8 +27,8 @@ public final class DefinitionSubstitution {
         /** The text, or an exception listing every placeholder without a value. */
         public String requireComplete() {
             if (!missing.isEmpty()) {
-                throw new IllegalArgumentException(
-                        "No value for ASL placeholder(s): " + missing.stream().sorted().toList());
+                throw new IllegalArgumentException("No value for ASL placeholder(s): "
+                        + missing.stream().sorted().toList());
             }
             return text;
         }

@@ -26,7 +26,9 @@ class AslDefinitionTest {
     @Test
     void substitutesEveryPlaceholder() {
         String text = AslDefinition.substitute(allValues());
-        assertThat(text).doesNotContain("${").contains("\"arn:test:TriggerFunctionArn\"", "\"TopicArn\": \"arn:test:AlertTopicArn\"");
+        assertThat(text)
+                .doesNotContain("${")
+                .contains("\"arn:test:TriggerFunctionArn\"", "\"TopicArn\": \"arn:test:AlertTopicArn\"");
     }
 
     @Test
@@ -41,6 +43,7 @@ class AslDefinitionTest {
 
     @Test
     void leavesDollarSignsInReplacementValuesAlone() {
-        assertThat(AslDefinition.substitute("{\"a\":\"${X}\"}", Map.of("X", "$1\\x"))).isEqualTo("{\"a\":\"$1\\x\"}");
+        assertThat(AslDefinition.substitute("{\"a\":\"${X}\"}", Map.of("X", "$1\\x")))
+                .isEqualTo("{\"a\":\"$1\\x\"}");
     }
 }

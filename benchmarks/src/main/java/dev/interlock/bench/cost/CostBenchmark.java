@@ -3,7 +3,6 @@ package dev.interlock.bench.cost;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.interlock.store.dynamodb.RequestCounter;
 import dev.interlock.infra.FunctionProfile;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.http.LoopbackHttpServer;
@@ -18,7 +17,7 @@ import dev.interlock.statemachine.engine.ExecutionStatus;
 import dev.interlock.statemachine.engine.ExecutionSummary;
 import dev.interlock.statemachine.engine.HistoryEvent;
 import dev.interlock.statemachine.engine.HistoryEventType;
-
+import dev.interlock.store.dynamodb.RequestCounter;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -80,7 +79,7 @@ public final class CostBenchmark {
     }
 
     /** One measured run of a scenario. */
-    private record Run(Usage usage, Meter.Reading reading, List<String> executions) { }
+    private record Run(Usage usage, Meter.Reading reading, List<String> executions) {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = options(args);
@@ -104,9 +103,12 @@ public final class CostBenchmark {
         Map<String, Scenario> scenarios = new LinkedHashMap<>();
 
         try (NotReadyEvaluator evaluator = NotReadyEvaluator.start(3);
-             LocalRuntime rt = LocalRuntime.start(options(scale), new MeteredFunctions(new ProductionFunctions(), Meter.GLOBAL),
-                     s -> { }, alert -> Meter.GLOBAL.snsPublished());
-             FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofMinutes(5))) {
+                LocalRuntime rt = LocalRuntime.start(
+                        options(scale),
+                        new MeteredFunctions(new ProductionFunctions(), Meter.GLOBAL),
+                        s -> {},
+                        alert -> Meter.GLOBAL.snsPublished());
+                FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofMinutes(5))) {
             rt.awaitHealthy(Duration.ofSeconds(120));
             CostBenchmark bench = new CostBenchmark(rt, jobs, evaluator.endpoint());
             scenarios.put("happy sync (http)", bench::happySync);
@@ -134,9 +136,12 @@ public final class CostBenchmark {
         }
 
         Map<String, List<Long>> latency = new LinkedHashMap<>();
-        try (LocalRuntime rt = LocalRuntime.start(options(1.0), new MeteredFunctions(new ProductionFunctions(), Meter.GLOBAL),
-                s -> { }, alert -> { });
-             FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofSeconds(2))) {
+        try (LocalRuntime rt = LocalRuntime.start(
+                        options(1.0),
+                        new MeteredFunctions(new ProductionFunctions(), Meter.GLOBAL),
+                        s -> {},
+                        alert -> {});
+                FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofSeconds(2))) {
             rt.awaitHealthy(Duration.ofSeconds(120));
             CostBenchmark bench = new CostBenchmark(rt, jobs, null);
             latency.put("glue (callback type)", bench.cascadeLatency("lg", latencySamples, true));
@@ -144,7 +149,8 @@ public final class CostBenchmark {
         }
 
         print(report, results, pipelinesPer, latency, scale, runs, loadBefore, load(), out);
-        Files.writeString(json, InterlockJson.json().writerWithDefaultPrettyPrinter().writeValueAsString(out));
+        Files.writeString(
+                json, InterlockJson.json().writerWithDefaultPrettyPrinter().writeValueAsString(out));
         report.println("  (JSON: " + json.toAbsolutePath() + "; function logs: " + functionLog.toAbsolutePath() + ")");
         System.exit(0);
     }
@@ -153,10 +159,24 @@ public final class CostBenchmark {
         // The watchdog and the TTL sweep are the deployment's, not a run's: they stay out of the measured windows (the
         // watchdog's own cost is issue 17 item 3's benchmark). Product time starts early in a UTC day so that no run
         // crosses midnight however far the scaled clock runs.
-        Instant dawn = LocalDate.now(ZoneOffset.UTC).atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofMinutes(5));
+        Instant dawn = LocalDate.now(ZoneOffset.UTC)
+                .atStartOfDay(ZoneOffset.UTC)
+                .toInstant()
+                .plus(Duration.ofMinutes(5));
         RuntimeOptions e = RuntimeOptions.ephemeral(null, scale);
-        return new RuntimeOptions(e.apiPort(), e.lambdaPort(), e.stepFunctionsPort(), e.dynamoDbPort(), null, scale,
-                Duration.ofDays(365), Duration.ofDays(365), e.streamPollInterval(), null, Map.of(), dawn);
+        return new RuntimeOptions(
+                e.apiPort(),
+                e.lambdaPort(),
+                e.stepFunctionsPort(),
+                e.dynamoDbPort(),
+                null,
+                scale,
+                Duration.ofDays(365),
+                Duration.ofDays(365),
+                e.streamPollInterval(),
+                null,
+                Map.of(),
+                dawn);
     }
 
     // ---- scenarios ----
@@ -174,8 +194,13 @@ public final class CostBenchmark {
     private Plan airflow(String prefix, Duration duration) {
         String id = prefix + "-airflow" + duration.toMinutes();
         jobs.durationOf(id, duration);
-        return new Plan(Map.of(id, pipeline(id, PASS, "{type: airflow, url: \"" + jobs.endpoint() + "\", dagId: " + id + "}",
-                "pollLimit: 240\n")));
+        return new Plan(Map.of(
+                id,
+                pipeline(
+                        id,
+                        PASS,
+                        "{type: airflow, url: \"" + jobs.endpoint() + "\", dagId: " + id + "}",
+                        "pollLimit: 240\n")));
     }
 
     private Plan notReadyThenReady(String prefix) {
@@ -204,7 +229,8 @@ public final class CostBenchmark {
     }
 
     private static String glueTrigger(String id, int seconds) {
-        return "{type: glue, jobName: " + id + "-job, arguments: {\"" + FakeJob.DURATION_KEY + "\": \"" + seconds + "\"}}";
+        return "{type: glue, jobName: " + id + "-job, arguments: {\"" + FakeJob.DURATION_KEY + "\": \"" + seconds
+                + "\"}}";
     }
 
     /** Three traits, as the batch-ingestion archetype asks; {@code upstreamTrait} decides readiness. */
@@ -243,15 +269,23 @@ public final class CostBenchmark {
             executions.add(e.name());
             transitions += Transitions.of(rt.stateMachine().getExecutionHistory(e.executionArn()));
         }
-        long invocations = reading.invocations().values().stream().mapToLong(Long::longValue).sum();
+        long invocations = reading.invocations().values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
         double gbSeconds = 0;
         for (var m : reading.billedMillis().entrySet()) {
-            gbSeconds += Usage.gbSeconds(m.getValue(), FunctionProfile.of(m.getKey()).memoryMb());
+            gbSeconds +=
+                    Usage.gbSeconds(m.getValue(), FunctionProfile.of(m.getKey()).memoryMb());
         }
         Map<String, RequestCounter.Count> ddb = reading.functionRequests();
-        long requests = ddb.values().stream().mapToLong(RequestCounter.Count::requests).sum();
-        double rru = ddb.values().stream().mapToDouble(RequestCounter.Count::readUnits).sum();
-        double wru = ddb.values().stream().mapToDouble(RequestCounter.Count::writeUnits).sum();
+        long requests =
+                ddb.values().stream().mapToLong(RequestCounter.Count::requests).sum();
+        double rru = ddb.values().stream()
+                .mapToDouble(RequestCounter.Count::readUnits)
+                .sum();
+        double wru = ddb.values().stream()
+                .mapToDouble(RequestCounter.Count::writeUnits)
+                .sum();
         Usage usage = new Usage(transitions, invocations, gbSeconds, requests, rru, wru, reading.snsPublishes(), 1);
         return new Run(usage, reading, executions);
     }
@@ -276,7 +310,10 @@ public final class CostBenchmark {
 
     private String fingerprint() {
         Meter.Reading r = meter.read();
-        return r.invocations() + " " + r.functionRequests().values().stream().mapToLong(RequestCounter.Count::requests).sum();
+        return r.invocations() + " "
+                + r.functionRequests().values().stream()
+                        .mapToLong(RequestCounter.Count::requests)
+                        .sum();
     }
 
     /**
@@ -328,16 +365,35 @@ public final class CostBenchmark {
 
     // ---- report ----
 
-    private static void print(PrintStream report, Map<String, List<Run>> results, Map<String, Integer> pipelinesPer,
-                              Map<String, List<Long>> latency, double scale, int runs, String loadBefore, String loadAfter,
-                              ObjectNode out) {
+    private static void print(
+            PrintStream report,
+            Map<String, List<Run>> results,
+            Map<String, Integer> pipelinesPer,
+            Map<String, List<Long>> latency,
+            double scale,
+            int runs,
+            String loadBefore,
+            String loadAfter,
+            ObjectNode out) {
         ListPrices prices = ListPrices.US_EAST_1;
         report.println();
-        report.printf("Cost of a run (local runtime, %d cores, load %s -> %s; time scale %.0f; median of %d runs;"
+        report.printf(
+                "Cost of a run (local runtime, %d cores, load %s -> %s; time scale %.0f; median of %d runs;"
                         + " us-east-1 list prices read %s, Lambda arm64, DynamoDB on-demand)%n",
                 Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter, scale, runs, ListPrices.READ_ON);
-        report.printf("%-30s %5s %7s %7s %8s %7s %7s %7s %4s %11s %12s%n", "scenario", "pipes", "transit", "lambda",
-                "GB-s", "ddb req", "RRU", "WRU", "sns", "$ per run", "$ per 1k p-d");
+        report.printf(
+                "%-30s %5s %7s %7s %8s %7s %7s %7s %4s %11s %12s%n",
+                "scenario",
+                "pipes",
+                "transit",
+                "lambda",
+                "GB-s",
+                "ddb req",
+                "RRU",
+                "WRU",
+                "sns",
+                "$ per run",
+                "$ per 1k p-d");
         ArrayNode rows = out.putArray("scenarios");
         for (var e : results.entrySet()) {
             List<Run> rs = e.getValue();
@@ -351,9 +407,19 @@ public final class CostBenchmark {
                     median(rs, r -> r.usage().writeUnits()),
                     (long) median(rs, r -> r.usage().snsPublishes()),
                     1);
-            report.printf("%-30s %5d %7d %7d %8.3f %7d %7.1f %7.1f %4d %11.6f %12.4f%n", e.getKey(), pipes,
-                    u.transitions(), u.lambdaInvocations(), u.gbSeconds(), u.dynamoDbRequests(), u.readUnits(),
-                    u.writeUnits(), u.snsPublishes(), u.cost(prices).total(), u.perThousandPipelineDays(prices, pipes));
+            report.printf(
+                    "%-30s %5d %7d %7d %8.3f %7d %7.1f %7.1f %4d %11.6f %12.4f%n",
+                    e.getKey(),
+                    pipes,
+                    u.transitions(),
+                    u.lambdaInvocations(),
+                    u.gbSeconds(),
+                    u.dynamoDbRequests(),
+                    u.readUnits(),
+                    u.writeUnits(),
+                    u.snsPublishes(),
+                    u.cost(prices).total(),
+                    u.perThousandPipelineDays(prices, pipes));
             ObjectNode row = rows.addObject();
             row.put("scenario", e.getKey());
             row.put("pipelines", pipes);
@@ -364,7 +430,9 @@ public final class CostBenchmark {
             for (Run r : rs) {
                 ObjectNode s = samples.addObject();
                 s.set("usage", InterlockJson.json().valueToTree(r.usage()));
-                s.set("invocations", InterlockJson.json().valueToTree(r.reading().invocations()));
+                s.set(
+                        "invocations",
+                        InterlockJson.json().valueToTree(r.reading().invocations()));
                 s.set("dynamoDb", InterlockJson.json().valueToTree(r.reading().dynamoDb()));
                 s.set("executions", InterlockJson.json().valueToTree(r.executions()));
             }
@@ -377,9 +445,17 @@ public final class CostBenchmark {
             report.println();
             report.println("Where they go: " + e.getKey() + " (run 1)");
             StringBuilder fns = new StringBuilder("  lambda:");
-            r.reading().invocations().forEach((f, n) -> fns.append(' ').append(f.moduleName()).append(' ').append(n)
-                    .append(" (").append(r.reading().billedMillis().get(f)).append(" ms, ")
-                    .append(FunctionProfile.of(f).memoryMb()).append(" MB)"));
+            r.reading()
+                    .invocations()
+                    .forEach((f, n) -> fns.append(' ')
+                            .append(f.moduleName())
+                            .append(' ')
+                            .append(n)
+                            .append(" (")
+                            .append(r.reading().billedMillis().get(f))
+                            .append(" ms, ")
+                            .append(FunctionProfile.of(f).memoryMb())
+                            .append(" MB)"));
             report.println(fns);
             if (!first) {
                 continue;
@@ -388,16 +464,22 @@ public final class CostBenchmark {
             Map<String, Long> perOperation = new TreeMap<>();
             r.reading().functionRequests().forEach((k, c) -> perOperation.merge(k, c.requests(), Long::sum));
             StringBuilder ops = new StringBuilder("  dynamodb:");
-            perOperation.forEach((k, n) -> ops.append("\n    ").append(n).append(" x ").append(k));
+            perOperation.forEach(
+                    (k, n) -> ops.append("\n    ").append(n).append(" x ").append(k));
             report.println(ops);
         }
 
         report.println();
-        report.println("Cascade latency, upstream job end -> downstream execution start (time scale 1, pairs started together):");
+        report.println(
+                "Cascade latency, upstream job end -> downstream execution start (time scale 1, pairs started together):");
         ObjectNode lat = out.putObject("cascadeLatencyMillis");
         for (var e : latency.entrySet()) {
-            report.printf("  %-22s median %6d ms  p95 %6d ms  (n=%d)%n", e.getKey(), pct(e.getValue(), 50),
-                    pct(e.getValue(), 95), e.getValue().size());
+            report.printf(
+                    "  %-22s median %6d ms  p95 %6d ms  (n=%d)%n",
+                    e.getKey(),
+                    pct(e.getValue(), 50),
+                    pct(e.getValue(), 95),
+                    e.getValue().size());
             ObjectNode l = lat.putObject(e.getKey());
             l.put("median", pct(e.getValue(), 50));
             l.put("p95", pct(e.getValue(), 95));
@@ -406,17 +488,32 @@ public final class CostBenchmark {
     }
 
     /** The issue's goals, next to what was measured (printed, never asserted). */
-    private static void printGoals(PrintStream report, Map<String, List<Run>> results, Map<String, List<Long>> latency) {
+    private static void printGoals(
+            PrintStream report, Map<String, List<Run>> results, Map<String, List<Long>> latency) {
         report.println();
         List<Run> sync = results.get("happy sync (http)");
         if (sync != null) {
             long transitions = (long) median(sync, r -> r.usage().transitions());
             long requests = (long) median(sync, r -> r.usage().dynamoDbRequests());
-            long startRequests = (long) median(sync, r -> r.reading().dynamoDb().getOrDefault(InterlockFunction.API.moduleName(), Map.of())
-                    .values().stream().mapToLong(RequestCounter.Count::requests).sum());
-            report.printf("Goal: happy sync <= 24 transitions: %d (%s); <= 15 DynamoDB requests: %d by the execution + %d by the"
-                            + " API call that starts it (%s)%n", transitions, transitions <= 24 ? "met" : "NOT met",
-                    requests - startRequests, startRequests, requests - startRequests <= 15 ? "met" : "NOT met");
+            long startRequests =
+                    (long) median(
+                            sync,
+                            r -> r
+                                    .reading()
+                                    .dynamoDb()
+                                    .getOrDefault(InterlockFunction.API.moduleName(), Map.of())
+                                    .values()
+                                    .stream()
+                                    .mapToLong(RequestCounter.Count::requests)
+                                    .sum());
+            report.printf(
+                    "Goal: happy sync <= 24 transitions: %d (%s); <= 15 DynamoDB requests: %d by the execution + %d by the"
+                            + " API call that starts it (%s)%n",
+                    transitions,
+                    transitions <= 24 ? "met" : "NOT met",
+                    requests - startRequests,
+                    startRequests,
+                    requests - startRequests <= 15 ? "met" : "NOT met");
         }
         for (String type : List.of("glue", "airflow")) {
             List<Run> shortJob = results.get("async " + type + ", 5-min job");
@@ -424,19 +521,22 @@ public final class CostBenchmark {
             if (shortJob != null && longJob != null) {
                 long a = (long) median(shortJob, r -> r.usage().transitions());
                 long b = (long) median(longJob, r -> r.usage().transitions());
-                report.printf("Goal: async transitions independent of job duration, %s: %d (5 min) vs %d (60 min) (%s)%n",
+                report.printf(
+                        "Goal: async transitions independent of job duration, %s: %d (5 min) vs %d (60 min) (%s)%n",
                         type, a, b, a == b ? "met" : "NOT met");
             }
         }
         List<Long> glue = latency.get("glue (callback type)");
         if (glue != null && !glue.isEmpty()) {
-            report.printf("Goal: cascade latency <= 2 s for callback job types: glue median %d ms, p95 %d ms (%s)%n",
+            report.printf(
+                    "Goal: cascade latency <= 2 s for callback job types: glue median %d ms, p95 %d ms (%s)%n",
                     pct(glue, 50), pct(glue, 95), pct(glue, 95) <= 2000 ? "met" : "NOT met");
         }
     }
 
     private static double median(List<Run> runs, ToDoubleFunction<Run> f) {
-        List<Double> values = new ArrayList<>(runs.stream().map(f::applyAsDouble).toList());
+        List<Double> values =
+                new ArrayList<>(runs.stream().map(f::applyAsDouble).toList());
         Collections.sort(values);
         int n = values.size();
         return n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
@@ -452,19 +552,24 @@ public final class CostBenchmark {
     // ---- plumbing ----
 
     private void put(String path, String yaml) throws Exception {
-        send(HttpRequest.newBuilder(URI.create(rt.apiEndpoint() + path)).header("Content-Type", "application/yaml")
-                .PUT(HttpRequest.BodyPublishers.ofString(yaml)).build());
+        send(HttpRequest.newBuilder(URI.create(rt.apiEndpoint() + path))
+                .header("Content-Type", "application/yaml")
+                .PUT(HttpRequest.BodyPublishers.ofString(yaml))
+                .build());
     }
 
     private void post(String path) throws Exception {
-        send(HttpRequest.newBuilder(URI.create(rt.apiEndpoint() + path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{}")).build());
+        send(HttpRequest.newBuilder(URI.create(rt.apiEndpoint() + path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build());
     }
 
     private static void send(HttpRequest request) throws Exception {
         HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() >= 300) {
-            throw new IllegalStateException(request.method() + " " + request.uri() + " -> " + r.statusCode() + " " + r.body());
+            throw new IllegalStateException(
+                    request.method() + " " + request.uri() + " -> " + r.statusCode() + " " + r.body());
         }
     }
 
@@ -499,8 +604,11 @@ public final class CostBenchmark {
             Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
             return new NotReadyEvaluator(LoopbackHttpServer.start(0, exchange -> {
                 JsonNode body = InterlockJson.json().readTree(exchange.getRequestBody());
-                int n = calls.computeIfAbsent(body.path("pipelineId").asText(), k -> new AtomicInteger()).incrementAndGet();
-                String answer = n <= failures ? "{\"status\":\"FAIL\",\"reason\":\"partition not landed yet\"}" : "{\"status\":\"PASS\"}";
+                int n = calls.computeIfAbsent(body.path("pipelineId").asText(), k -> new AtomicInteger())
+                        .incrementAndGet();
+                String answer = n <= failures
+                        ? "{\"status\":\"FAIL\",\"reason\":\"partition not landed yet\"}"
+                        : "{\"status\":\"PASS\"}";
                 LoopbackHttpServer.send(exchange, 200, Map.of("Content-Type", "application/json"), answer);
             }));
         }

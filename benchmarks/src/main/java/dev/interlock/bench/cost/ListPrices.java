@@ -19,9 +19,14 @@ package dev.interlock.bench.cost;
  * @param apiRequestUsd API Gateway REST API, per request ($3.50 per million, first tier): the one API call that starts
  *         a measured run
  */
-public record ListPrices(double transitionUsd, double lambdaRequestUsd, double lambdaGbSecondUsd,
-                         double readRequestUnitUsd, double writeRequestUnitUsd, double snsPublishUsd,
-                         double apiRequestUsd) {
+public record ListPrices(
+        double transitionUsd,
+        double lambdaRequestUsd,
+        double lambdaGbSecondUsd,
+        double readRequestUnitUsd,
+        double writeRequestUnitUsd,
+        double snsPublishUsd,
+        double apiRequestUsd) {
 
     /** When the prices below were read from the AWS pricing pages. */
     public static final String READ_ON = "2026-11-23";

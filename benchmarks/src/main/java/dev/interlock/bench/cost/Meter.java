@@ -1,8 +1,7 @@
 package dev.interlock.bench.cost;
 
-import dev.interlock.store.dynamodb.RequestCounter;
 import dev.interlock.model.runtime.InterlockFunction;
-
+import dev.interlock.store.dynamodb.RequestCounter;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -84,8 +83,11 @@ public final class Meter {
      * @param dynamoDb per function module name (or {@value #OUTSIDE}), per {@code <store operation> <API call>}
      * @param snsPublishes messages published
      */
-    public record Reading(Map<InterlockFunction, Long> invocations, Map<InterlockFunction, Long> billedMillis,
-                          Map<String, Map<String, RequestCounter.Count>> dynamoDb, long snsPublishes) {
+    public record Reading(
+            Map<InterlockFunction, Long> invocations,
+            Map<InterlockFunction, Long> billedMillis,
+            Map<String, Map<String, RequestCounter.Count>> dynamoDb,
+            long snsPublishes) {
 
         public static final String NO_FUNCTION = OUTSIDE;
 

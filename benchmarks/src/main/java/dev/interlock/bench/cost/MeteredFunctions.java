@@ -6,10 +6,9 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import dev.interlock.wiring.Deps;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.model.runtime.InterlockFunction;
-
+import dev.interlock.wiring.Deps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -51,7 +50,8 @@ public final class MeteredFunctions implements FunctionSet {
     @Override
     public RequestHandler<DynamodbEvent, StreamsEventResponse> streamRouter(Deps deps) {
         RequestHandler<DynamodbEvent, StreamsEventResponse> handler = functions.streamRouter(deps);
-        return (event, context) -> meter.invocation(InterlockFunction.STREAM_ROUTER, () -> handler.handleRequest(event, context));
+        return (event, context) ->
+                meter.invocation(InterlockFunction.STREAM_ROUTER, () -> handler.handleRequest(event, context));
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.interlock.bench.cost;
 
 import dev.interlock.statemachine.engine.HistoryEvent;
 import dev.interlock.statemachine.engine.HistoryEventType;
-
 import java.util.List;
 
 /**
@@ -12,8 +11,7 @@ import java.util.List;
  */
 public final class Transitions {
 
-    private Transitions() {
-    }
+    private Transitions() {}
 
     public static long of(List<HistoryEvent> history) {
         long entered = 0;

@@ -13,8 +13,15 @@ package dev.interlock.bench.cost;
  * @param snsPublishes SNS publishes
  * @param apiRequests API Gateway requests
  */
-public record Usage(long transitions, long lambdaInvocations, double gbSeconds, long dynamoDbRequests,
-                    double readUnits, double writeUnits, long snsPublishes, long apiRequests) {
+public record Usage(
+        long transitions,
+        long lambdaInvocations,
+        double gbSeconds,
+        long dynamoDbRequests,
+        double readUnits,
+        double writeUnits,
+        long snsPublishes,
+        long apiRequests) {
 
     /** Dollars per service at {@code prices}. */
     public record Cost(double stepFunctions, double lambda, double dynamoDb, double sns, double apiGateway) {

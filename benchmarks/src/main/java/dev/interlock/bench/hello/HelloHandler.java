@@ -2,7 +2,6 @@ package dev.interlock.bench.hello;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

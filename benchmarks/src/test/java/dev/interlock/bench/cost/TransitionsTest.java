@@ -1,14 +1,13 @@
 package dev.interlock.bench.cost;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.statemachine.engine.HistoryEvent;
 import dev.interlock.statemachine.engine.HistoryEventType;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class TransitionsTest {
 
@@ -22,15 +21,26 @@ class TransitionsTest {
 
     @Test
     void everyStateEnteredCountsWhateverItsTypeInsideMapIterationsToo() {
-        List<HistoryEvent> h = history(HistoryEventType.ExecutionStarted,
-                HistoryEventType.PassStateEntered, HistoryEventType.PassStateExited,
-                HistoryEventType.MapStateEntered, HistoryEventType.MapStateStarted, HistoryEventType.MapIterationStarted,
-                HistoryEventType.TaskStateEntered, HistoryEventType.LambdaFunctionScheduled,
-                HistoryEventType.LambdaFunctionSucceeded, HistoryEventType.TaskStateExited,
-                HistoryEventType.MapIterationSucceeded, HistoryEventType.MapStateSucceeded, HistoryEventType.MapStateExited,
-                HistoryEventType.ChoiceStateEntered, HistoryEventType.ChoiceStateExited,
-                HistoryEventType.WaitStateEntered, HistoryEventType.WaitStateExited,
-                HistoryEventType.SucceedStateEntered, HistoryEventType.SucceedStateExited,
+        List<HistoryEvent> h = history(
+                HistoryEventType.ExecutionStarted,
+                HistoryEventType.PassStateEntered,
+                HistoryEventType.PassStateExited,
+                HistoryEventType.MapStateEntered,
+                HistoryEventType.MapStateStarted,
+                HistoryEventType.MapIterationStarted,
+                HistoryEventType.TaskStateEntered,
+                HistoryEventType.LambdaFunctionScheduled,
+                HistoryEventType.LambdaFunctionSucceeded,
+                HistoryEventType.TaskStateExited,
+                HistoryEventType.MapIterationSucceeded,
+                HistoryEventType.MapStateSucceeded,
+                HistoryEventType.MapStateExited,
+                HistoryEventType.ChoiceStateEntered,
+                HistoryEventType.ChoiceStateExited,
+                HistoryEventType.WaitStateEntered,
+                HistoryEventType.WaitStateExited,
+                HistoryEventType.SucceedStateEntered,
+                HistoryEventType.SucceedStateExited,
                 HistoryEventType.ExecutionSucceeded);
 
         assertThat(Transitions.of(h)).isEqualTo(6);
@@ -40,11 +50,16 @@ class TransitionsTest {
     void eachTaskRetryIsOneMoreTransition() {
         List<HistoryEvent> h = history(
                 HistoryEventType.TaskStateEntered,
-                HistoryEventType.LambdaFunctionScheduled, HistoryEventType.LambdaFunctionFailed,
-                HistoryEventType.LambdaFunctionScheduled, HistoryEventType.LambdaFunctionFailed,
-                HistoryEventType.LambdaFunctionScheduled, HistoryEventType.LambdaFunctionSucceeded,
+                HistoryEventType.LambdaFunctionScheduled,
+                HistoryEventType.LambdaFunctionFailed,
+                HistoryEventType.LambdaFunctionScheduled,
+                HistoryEventType.LambdaFunctionFailed,
+                HistoryEventType.LambdaFunctionScheduled,
+                HistoryEventType.LambdaFunctionSucceeded,
                 HistoryEventType.TaskStateExited,
-                HistoryEventType.TaskStateEntered, HistoryEventType.TaskScheduled, HistoryEventType.TaskSucceeded,
+                HistoryEventType.TaskStateEntered,
+                HistoryEventType.TaskScheduled,
+                HistoryEventType.TaskSucceeded,
                 HistoryEventType.TaskStateExited,
                 HistoryEventType.FailStateEntered);
 

@@ -1,10 +1,10 @@
 package dev.interlock.bench.cost;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
 
 class UsageTest {
 
@@ -12,7 +12,8 @@ class UsageTest {
 
     @Test
     void eachDimensionIsPricedAtItsListPrice() {
-        Usage.Cost cost = new Usage(1_000, 1_000_000, 1_000, 0, 1_000_000, 1_000_000, 1_000_000, 1_000_000).cost(PRICES);
+        Usage.Cost cost =
+                new Usage(1_000, 1_000_000, 1_000, 0, 1_000_000, 1_000_000, 1_000_000, 1_000_000).cost(PRICES);
 
         assertThat(cost.stepFunctions()).isCloseTo(0.025, within(1e-12));
         assertThat(cost.lambda()).isCloseTo(0.20 + 1_000 * 0.0000133334, within(1e-12));
@@ -36,7 +37,8 @@ class UsageTest {
         assertThat(cascade.perThousandPipelineDays(PRICES, 1)).isCloseTo(75.0, within(1e-9));
         assertThat(cascade.perThousandPipelineDays(PRICES, 3)).isCloseTo(25.0, within(1e-9));
         assertThatThrownBy(() -> cascade.perThousandPipelineDays(PRICES, 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one pipeline");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least one pipeline");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.interlock.infra.conformance;
 
 import dev.interlock.infra.DeploymentOptions;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -29,11 +28,12 @@ final class ConformanceDeployment {
             Pattern.compile("arn:[^:]+:emr-serverless:[^:]*:[^:]*:/applications/([^/]+).*");
     private static final Pattern EXECUTION = Pattern.compile("(arn:[^:]+:states:[^:]*:[^:]*):execution:([^:]+):.+");
     /** The recorder names a secret by its name and the six-character suffix AWS appends, as a pattern. */
-    private static final Pattern SECRET = Pattern.compile("arn:[^:]+:secretsmanager:[^:]*:[^:]*:secret:(.+?)(-[?]{6})?");
+    private static final Pattern SECRET =
+            Pattern.compile("arn:[^:]+:secretsmanager:[^:]*:[^:]*:secret:(.+?)(-[?]{6})?");
+
     private static final Pattern PARAMETER = Pattern.compile("arn:[^:]+:ssm:[^:]*:[^:]*:parameter/(.+)");
 
-    private ConformanceDeployment() {
-    }
+    private ConformanceDeployment() {}
 
     /** CDK context naming the recorded jobs (empty lists are left out). */
     static Map<String, Object> jobContext(Collection<RecordedRequest> requests) {
@@ -66,7 +66,8 @@ final class ConformanceDeployment {
             switch (r.action().substring(0, Math.max(0, r.action().indexOf(':')))) {
                 case "glue" -> group(GLUE_JOB, resource).ifPresent(glue::add);
                 case "elasticmapreduce" -> group(EMR_CLUSTER, resource).ifPresent(clusters::add);
-                case "emr-serverless" -> group(EMR_SERVERLESS_APPLICATION, resource).ifPresent(applications::add);
+                case "emr-serverless" ->
+                    group(EMR_SERVERLESS_APPLICATION, resource).ifPresent(applications::add);
                 case "iam" -> {
                     if (r.action().equals("iam:PassRole")) {
                         roles.add(resource);
@@ -76,7 +77,8 @@ final class ConformanceDeployment {
                     Matcher m = EXECUTION.matcher(resource);
                     stateMachines.add(m.matches() ? m.group(1) + ":stateMachine:" + m.group(2) : resource);
                 }
-                case "lambda" -> (r.function().equals("evaluator") ? evaluatorFunctions : triggerFunctions).add(resource);
+                case "lambda" ->
+                    (r.function().equals("evaluator") ? evaluatorFunctions : triggerFunctions).add(resource);
                 default -> {
                     // not a job service
                 }

@@ -6,9 +6,6 @@ import dev.interlock.infra.BuildArtifacts;
 import dev.interlock.infra.DeploymentOptions;
 import dev.interlock.infra.InterlockApp;
 import dev.interlock.infra.InterlockStack;
-import software.amazon.awscdk.App;
-import software.amazon.awscdk.AppProps;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +13,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awscdk.App;
+import software.amazon.awscdk.AppProps;
 
 /**
  * The IAM conformance check as a program, run by {@code integration-tests} after its end-to-end suite (so every
@@ -28,8 +27,7 @@ import java.util.Map;
  */
 public final class IamConformance {
 
-    private IamConformance() {
-    }
+    private IamConformance() {}
 
     public static void main(String[] args) throws IOException {
         Path out = null;
@@ -71,7 +69,7 @@ public final class IamConformance {
             return;
         }
         Files.copy(template, out.resolve(template.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Map<String, Object> json = new ObjectMapper().readValue(Files.readString(template), new TypeReference<>() { });
+        Map<String, Object> json = new ObjectMapper().readValue(Files.readString(template), new TypeReference<>() {});
         IamConformanceCheck.Result result = new IamConformanceCheck(json).check(requests);
         String report = "Recordings: " + recordings + "\nDeployment context for the recorded jobs: " + jobs + "\n\n"
                 + result.report();
@@ -85,8 +83,10 @@ public final class IamConformance {
     static Path synthesize(Path outdir, Map<String, Object> context) {
         Map<String, Object> merged = new HashMap<>(InterlockApp.cdkJsonContext());
         merged.putAll(context);
-        App app = new App(AppProps.builder().outdir(outdir.toString()).context(merged).build());
-        DeploymentOptions options = DeploymentOptions.fromContext(key -> app.getNode().tryGetContext(key));
+        App app = new App(
+                AppProps.builder().outdir(outdir.toString()).context(merged).build());
+        DeploymentOptions options =
+                DeploymentOptions.fromContext(key -> app.getNode().tryGetContext(key));
         InterlockStack stack = InterlockApp.stack(app, options, BuildArtifacts.locate(Path.of("")), null);
         app.synth();
         return outdir.resolve(stack.getArtifactId() + ".template.json");

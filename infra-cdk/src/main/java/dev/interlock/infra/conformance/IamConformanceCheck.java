@@ -1,7 +1,6 @@
 package dev.interlock.infra.conformance;
 
 import dev.interlock.model.runtime.InterlockFunction;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -28,9 +27,17 @@ public final class IamConformanceCheck {
      * Actions the Lambda service, not the function's code, performs with the function's role: writing its logs and
      * traces, and reading the table stream and reaching the failure destination for the event-source mapping.
      */
-    static final Set<String> USED_BY_THE_LAMBDA_SERVICE = Set.of("logs:CreateLogStream", "logs:PutLogEvents",
-            "xray:PutTraceSegments", "xray:PutTelemetryRecords", "dynamodb:DescribeStream", "dynamodb:GetRecords",
-            "dynamodb:GetShardIterator", "dynamodb:ListStreams", "sqs:SendMessage", "sqs:GetQueueAttributes",
+    static final Set<String> USED_BY_THE_LAMBDA_SERVICE = Set.of(
+            "logs:CreateLogStream",
+            "logs:PutLogEvents",
+            "xray:PutTraceSegments",
+            "xray:PutTelemetryRecords",
+            "dynamodb:DescribeStream",
+            "dynamodb:GetRecords",
+            "dynamodb:GetShardIterator",
+            "dynamodb:ListStreams",
+            "sqs:SendMessage",
+            "sqs:GetQueueAttributes",
             "sqs:GetQueueUrl");
 
     private static final Set<String> STRING_CONDITIONS = Set.of("StringEquals", "StringLike", "ArnEquals", "ArnLike");
@@ -55,8 +62,12 @@ public final class IamConformanceCheck {
     }
 
     /** The verdict on a set of recorded requests. */
-    public record Result(int requests, List<Violation> violations, List<Grant> unused, List<Grant> usedByTheService,
-                         Map<InterlockFunction, Integer> requestsPerFunction) {
+    public record Result(
+            int requests,
+            List<Violation> violations,
+            List<Grant> unused,
+            List<Grant> usedByTheService,
+            Map<InterlockFunction, Integer> requestsPerFunction) {
 
         public boolean conforms() {
             return violations.isEmpty();
@@ -66,28 +77,39 @@ public final class IamConformanceCheck {
         public String report() {
             StringBuilder out = new StringBuilder();
             out.append("IAM conformance: ").append(requests).append(" distinct recorded AWS requests\n");
-            out.append("\nNot allowed by the function's role (").append(violations.size()).append("):\n");
+            out.append("\nNot allowed by the function's role (")
+                    .append(violations.size())
+                    .append("):\n");
             violations.forEach(v -> out.append("  ").append(v).append('\n'));
-            out.append("\nGranted but used by no recorded request (").append(unused.size()).append("):\n");
+            out.append("\nGranted but used by no recorded request (")
+                    .append(unused.size())
+                    .append("):\n");
             unused.forEach(g -> out.append("  ").append(g).append('\n'));
             out.append("\nGranted for the Lambda service's own use of the role (logs, traces, stream mapping) (")
-                    .append(usedByTheService.size()).append("):\n");
+                    .append(usedByTheService.size())
+                    .append("):\n");
             usedByTheService.forEach(g -> out.append("  ").append(g).append('\n'));
             out.append("\nDistinct recorded requests per function:\n");
             for (InterlockFunction f : InterlockFunction.values()) {
-                out.append("  ").append(f.moduleName()).append(": ").append(requestsPerFunction.getOrDefault(f, 0))
+                out.append("  ")
+                        .append(f.moduleName())
+                        .append(": ")
+                        .append(requestsPerFunction.getOrDefault(f, 0))
                         .append('\n');
             }
             return out.toString();
         }
     }
 
-    private record Statement(String id, boolean allow, List<String> actions, List<Object> resources,
-                             Map<String, Object> conditions, String unsupported) {
-    }
+    private record Statement(
+            String id,
+            boolean allow,
+            List<String> actions,
+            List<Object> resources,
+            Map<String, Object> conditions,
+            String unsupported) {}
 
-    private record FunctionRole(String roleId, Map<String, Object> environment, List<Statement> statements) {
-    }
+    private record FunctionRole(String roleId, Map<String, Object> environment, List<Statement> statements) {}
 
     @SuppressWarnings("unchecked")
     public IamConformanceCheck(Map<String, Object> template) {
@@ -95,8 +117,10 @@ public final class IamConformanceCheck {
         for (InterlockFunction f : InterlockFunction.values()) {
             findFunction(f).ifPresent(fn -> {
                 Map<String, Object> properties = map(fn.get("Properties"));
-                String roleId = String.valueOf(list(map(properties.get("Role")).get("Fn::GetAtt")).getFirst());
-                Map<String, Object> environment = map(map(properties.get("Environment")).get("Variables"));
+                String roleId = String.valueOf(
+                        list(map(properties.get("Role")).get("Fn::GetAtt")).getFirst());
+                Map<String, Object> environment =
+                        map(map(properties.get("Environment")).get("Variables"));
                 roles.put(f, new FunctionRole(roleId, environment, statementsOf(roleId)));
             });
         }
@@ -133,13 +157,17 @@ public final class IamConformanceCheck {
 
     private Optional<Violation> judge(InterlockFunction function, FunctionRole role, RecordedRequest request) {
         if (request.resource() == null) {
-            return Optional.of(new Violation(request, "the recorder cannot name the resource of " + request.action()
-                    + ": teach IamRequests (lambdas/jobs) which ARN it acts on"));
+            return Optional.of(new Violation(
+                    request,
+                    "the recorder cannot name the resource of " + request.action()
+                            + ": teach IamRequests (lambdas/jobs) which ARN it acts on"));
         }
         Intrinsics intrinsics = intrinsics(role, request);
         List<Statement> allows = new ArrayList<>();
         for (Statement s : role.statements()) {
-            if (s.unsupported() == null && actionMatches(s, request.action()) && resourceMatches(s, request, intrinsics)
+            if (s.unsupported() == null
+                    && actionMatches(s, request.action())
+                    && resourceMatches(s, request, intrinsics)
                     && conditionsHold(s, request)) {
                 if (!s.allow()) {
                     return Optional.of(new Violation(request, "denied by statement " + s.id()));
@@ -153,14 +181,17 @@ public final class IamConformanceCheck {
         List<String> elsewhere = new ArrayList<>();
         for (Statement s : role.statements()) {
             if (s.allow() && actionMatches(s, request.action())) {
-                s.resources().forEach(r -> elsewhere.add(intrinsics.resolve(r).orElse(Intrinsics.render(r))
-                        + (s.conditions().isEmpty() ? "" : " with conditions " + s.conditions())
-                        + (s.unsupported() == null ? "" : " (" + s.unsupported() + ")")));
+                s.resources()
+                        .forEach(r -> elsewhere.add(intrinsics.resolve(r).orElse(Intrinsics.render(r))
+                                + (s.conditions().isEmpty() ? "" : " with conditions " + s.conditions())
+                                + (s.unsupported() == null ? "" : " (" + s.unsupported() + ")")));
             }
         }
-        return Optional.of(new Violation(request, elsewhere.isEmpty()
-                ? "role " + role.roleId() + " of " + function.moduleName() + " grants no " + request.action()
-                : "role " + role.roleId() + " grants " + request.action() + " only on " + elsewhere));
+        return Optional.of(new Violation(
+                request,
+                elsewhere.isEmpty()
+                        ? "role " + role.roleId() + " of " + function.moduleName() + " grants no " + request.action()
+                        : "role " + role.roleId() + " grants " + request.action() + " only on " + elsewhere));
     }
 
     private Set<Grant> grantsUsedBy(InterlockFunction function, FunctionRole role, RecordedRequest request) {
@@ -229,9 +260,14 @@ public final class IamConformanceCheck {
     }
 
     private static boolean resourceMatches(Statement s, RecordedRequest request, Intrinsics intrinsics) {
-        return s.resources().stream().anyMatch(r -> resourceMatches(intrinsics.resolve(r), request)
-                || (request.resourceIsPattern() && intrinsics.resolve(r).isEmpty()
-                        && intrinsics.shape(r).map(shape -> glob(request.resource(), shape)).orElse(false)));
+        return s.resources().stream()
+                .anyMatch(r -> resourceMatches(intrinsics.resolve(r), request)
+                        || (request.resourceIsPattern()
+                                && intrinsics.resolve(r).isEmpty()
+                                && intrinsics
+                                        .shape(r)
+                                        .map(shape -> glob(request.resource(), shape))
+                                        .orElse(false)));
     }
 
     /**
@@ -254,7 +290,8 @@ public final class IamConformanceCheck {
                 if (actual == null) {
                     return false;
                 }
-                boolean any = list(key.getValue()).stream().map(String::valueOf)
+                boolean any = list(key.getValue()).stream()
+                        .map(String::valueOf)
                         .anyMatch(expected -> like ? glob(expected, actual) : expected.equals(actual));
                 if (!any) {
                     return false;
@@ -290,10 +327,17 @@ public final class IamConformanceCheck {
         Map<String, Object> role = map(resources.get(roleId));
         Map<String, Object> roleProperties = map(role.get("Properties"));
         for (Object policy : list(roleProperties.get("Policies"))) {
-            statements.addAll(parse(roleId + "/" + map(policy).get("PolicyName"), map(map(policy).get("PolicyDocument"))));
+            statements.addAll(parse(
+                    roleId + "/" + map(policy).get("PolicyName"),
+                    map(map(policy).get("PolicyDocument"))));
         }
         if (!list(roleProperties.get("ManagedPolicyArns")).isEmpty()) {
-            statements.add(new Statement(roleId + "/ManagedPolicyArns", true, List.of(), List.of(), Map.of(),
+            statements.add(new Statement(
+                    roleId + "/ManagedPolicyArns",
+                    true,
+                    List.of(),
+                    List.of(),
+                    Map.of(),
                     "managed policies " + roleProperties.get("ManagedPolicyArns") + " are not in the template"));
         }
         resources.forEach((id, resource) -> {
@@ -315,7 +359,8 @@ public final class IamConformanceCheck {
             Map<String, Object> s = map(raw);
             String id = policyId + "/" + (s.get("Sid") != null ? s.get("Sid") : "#" + n);
             n++;
-            String unsupported = s.containsKey("NotAction") ? "NotAction is not evaluated"
+            String unsupported = s.containsKey("NotAction")
+                    ? "NotAction is not evaluated"
                     : s.containsKey("NotResource") ? "NotResource is not evaluated" : null;
             Map<String, Object> conditions = map(s.get("Condition"));
             for (String operator : conditions.keySet()) {
@@ -323,9 +368,13 @@ public final class IamConformanceCheck {
                     unsupported = "condition operator " + operator + " is not evaluated";
                 }
             }
-            statements.add(new Statement(id, "Allow".equals(s.get("Effect")),
-                    list(s.get("Action")).stream().map(String::valueOf).toList(), list(s.get("Resource")),
-                    conditions, unsupported));
+            statements.add(new Statement(
+                    id,
+                    "Allow".equals(s.get("Effect")),
+                    list(s.get("Action")).stream().map(String::valueOf).toList(),
+                    list(s.get("Resource")),
+                    conditions,
+                    unsupported));
         }
         return statements;
     }

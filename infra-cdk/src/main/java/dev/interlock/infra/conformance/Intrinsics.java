@@ -31,8 +31,13 @@ final class Intrinsics {
      * @param refs known {@code Ref} values, by logical id
      * @param attributes known {@code Fn::GetAtt} values, by {@code logicalId.Attribute}
      */
-    Intrinsics(Map<String, Map<String, Object>> resources, Map<String, String> refs, Map<String, String> attributes,
-               String partition, String region, String account) {
+    Intrinsics(
+            Map<String, Map<String, Object>> resources,
+            Map<String, String> refs,
+            Map<String, String> attributes,
+            String partition,
+            String region,
+            String account) {
         this.resources = resources;
         this.refs = refs;
         this.attributes = attributes;
@@ -73,8 +78,10 @@ final class Intrinsics {
         Map.Entry<?, ?> e = map.entrySet().iterator().next();
         String id = switch (String.valueOf(e.getKey())) {
             case "Ref" -> String.valueOf(e.getValue());
-            case "Fn::GetAtt" -> e.getValue() instanceof List<?> l && l.size() == 2 && "Arn".equals(String.valueOf(l.get(1)))
-                    ? String.valueOf(l.get(0)) : null;
+            case "Fn::GetAtt" ->
+                e.getValue() instanceof List<?> l && l.size() == 2 && "Arn".equals(String.valueOf(l.get(1)))
+                        ? String.valueOf(l.get(0))
+                        : null;
             default -> null;
         };
         Map<String, Object> resource = id == null ? null : resources.get(id);
@@ -82,7 +89,8 @@ final class Intrinsics {
             return Optional.empty();
         }
         return "AWS::StepFunctions::StateMachine".equals(resource.get("Type"))
-                ? Optional.of(arn("states", "stateMachine:*")) : Optional.empty();
+                ? Optional.of(arn("states", "stateMachine:*"))
+                : Optional.empty();
     }
 
     private Optional<String> ref(String id) {
@@ -96,7 +104,8 @@ final class Intrinsics {
     }
 
     private Optional<String> getAtt(Object arg) {
-        List<?> parts = arg instanceof List<?> l ? l : List.of(String.valueOf(arg).split("\\.", 2));
+        List<?> parts =
+                arg instanceof List<?> l ? l : List.of(String.valueOf(arg).split("\\.", 2));
         if (parts.size() != 2) {
             return Optional.empty();
         }
@@ -117,7 +126,7 @@ final class Intrinsics {
             case "AWS::DynamoDB::Table.StreamArn" -> ref.map(name -> tableArn(name) + "/stream/*");
             case "AWS::SNS::Topic.TopicArn", "AWS::StepFunctions::StateMachine.Arn" -> ref;
             case "AWS::SNS::Topic.TopicName", "AWS::StepFunctions::StateMachine.Name" ->
-                    ref.map(arn -> arn.substring(arn.lastIndexOf(':') + 1));
+                ref.map(arn -> arn.substring(arn.lastIndexOf(':') + 1));
             case "AWS::Lambda::Function.Arn" -> ref.map(name -> arn("lambda", "function:" + name));
             default -> Optional.empty();
         };
@@ -157,7 +166,8 @@ final class Intrinsics {
                 replacement = "${" + m.group(2) + "}";
             } else {
                 String name = m.group(2);
-                Optional<String> value = variables.containsKey(name) ? resolve(variables.get(name))
+                Optional<String> value = variables.containsKey(name)
+                        ? resolve(variables.get(name))
                         : name.contains(".") && !name.startsWith("AWS::") ? getAtt(name) : ref(name);
                 if (value.isEmpty()) {
                     return Optional.empty();
@@ -181,8 +191,11 @@ final class Intrinsics {
             return Optional.empty();
         }
         List<String> items = new ArrayList<>();
-        if (l.get(1) instanceof Map<?, ?> split && split.size() == 1 && split.containsKey("Fn::Split")
-                && split.get("Fn::Split") instanceof List<?> s && s.size() == 2) {
+        if (l.get(1) instanceof Map<?, ?> split
+                && split.size() == 1
+                && split.containsKey("Fn::Split")
+                && split.get("Fn::Split") instanceof List<?> s
+                && s.size() == 2) {
             Optional<String> source = resolve(s.get(1));
             if (source.isEmpty()) {
                 return Optional.empty();

@@ -3,7 +3,6 @@ package dev.interlock.infra.conformance;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,9 +22,16 @@ import java.util.stream.Stream;
  * region and account the ARN was formed in, the IAM condition keys the request sets, and the function's configuration
  * ({@code TABLE_NAME=…}), which binds the template resources the function's environment refers to.
  */
-public record RecordedRequest(String function, String service, String operation, String action, String resource,
-                              String region, String account, Map<String, String> context,
-                              Map<String, String> configuration) {
+public record RecordedRequest(
+        String function,
+        String service,
+        String operation,
+        String action,
+        String resource,
+        String region,
+        String account,
+        Map<String, String> context,
+        Map<String, String> configuration) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -52,7 +58,9 @@ public record RecordedRequest(String function, String service, String operation,
                 continue;
             }
             try (Stream<Path> files = Files.list(dir)) {
-                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".jsonl")).sorted().toList()) {
+                for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".jsonl"))
+                        .sorted()
+                        .toList()) {
                     for (String line : Files.readAllLines(file)) {
                         if (!line.isBlank()) {
                             all.add(parse(line));
@@ -69,11 +77,16 @@ public record RecordedRequest(String function, String service, String operation,
     static RecordedRequest parse(String line) {
         try {
             JsonNode n = JSON.readTree(line);
-            return new RecordedRequest(n.path("function").asText(), n.path("service").asText(),
-                    n.path("operation").asText(), n.path("action").asText(),
+            return new RecordedRequest(
+                    n.path("function").asText(),
+                    n.path("service").asText(),
+                    n.path("operation").asText(),
+                    n.path("action").asText(),
                     n.path("resource").isTextual() ? n.path("resource").asText() : null,
-                    n.path("region").asText(), n.path("account").asText(),
-                    strings(n.path("context")), strings(n.path("configuration")));
+                    n.path("region").asText(),
+                    n.path("account").asText(),
+                    strings(n.path("context")),
+                    strings(n.path("configuration")));
         } catch (IOException e) {
             throw new IllegalArgumentException("not a recorded AWS request: " + line, e);
         }
@@ -83,6 +96,6 @@ public record RecordedRequest(String function, String service, String operation,
         if (node.isMissingNode() || node.isNull()) {
             return Map.of();
         }
-        return new TreeMap<>(JSON.convertValue(node, new TypeReference<Map<String, String>>() { }));
+        return new TreeMap<>(JSON.convertValue(node, new TypeReference<Map<String, String>>() {}));
     }
 }

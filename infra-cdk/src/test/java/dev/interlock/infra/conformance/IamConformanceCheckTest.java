@@ -1,20 +1,19 @@
 package dev.interlock.infra.conformance;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.runtime.InterlockFunction;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 /**
  * The IAM conformance check on the real synthesized stack (configured, as {@link ConformanceDeployment} would, for the
@@ -36,59 +35,103 @@ class IamConformanceCheckTest {
         return request(function, action, resource, Map.of());
     }
 
-    private static RecordedRequest request(String function, String action, String resource, Map<String, String> context) {
-        return new RecordedRequest(function, action.substring(0, action.indexOf(':')), "Op", action, resource,
-                "us-east-1", ACCOUNT, context, Map.of("TABLE_NAME", "interlock",
-                "ALERT_TOPIC_ARN", "arn:aws:sns:us-east-1:" + ACCOUNT + ":interlock-alerts",
-                "STATE_MACHINE_ARN", "arn:aws:states:us-east-1:" + ACCOUNT + ":stateMachine:interlock-pipeline"));
+    private static RecordedRequest request(
+            String function, String action, String resource, Map<String, String> context) {
+        return new RecordedRequest(
+                function,
+                action.substring(0, action.indexOf(':')),
+                "Op",
+                action,
+                resource,
+                "us-east-1",
+                ACCOUNT,
+                context,
+                Map.of(
+                        "TABLE_NAME",
+                        "interlock",
+                        "ALERT_TOPIC_ARN",
+                        "arn:aws:sns:us-east-1:" + ACCOUNT + ":interlock-alerts",
+                        "STATE_MACHINE_ARN",
+                        "arn:aws:states:us-east-1:" + ACCOUNT + ":stateMachine:interlock-pipeline"));
     }
 
     private static final List<RecordedRequest> JOB_CALLS = List.of(
             request("trigger", "glue:StartJobRun", "arn:aws:glue:us-east-1:" + ACCOUNT + ":job/orders-etl"),
             request("run-checker", "glue:GetJobRun", "arn:aws:glue:us-east-1:" + ACCOUNT + ":job/orders-etl"),
-            request("trigger", "emr-serverless:StartJobRun", "arn:aws:emr-serverless:us-east-1:" + ACCOUNT + ":/applications/00abc"),
+            request(
+                    "trigger",
+                    "emr-serverless:StartJobRun",
+                    "arn:aws:emr-serverless:us-east-1:" + ACCOUNT + ":/applications/00abc"),
             // As the recorder writes it: the role an EMR Serverless start passes, recorded under that start's service.
-            new RecordedRequest("trigger", "emr-serverless", "StartJobRun", "iam:PassRole", ROLE, "us-east-1", ACCOUNT,
-                    Map.of("iam:PassedToService", "emr-serverless.amazonaws.com"), Map.of("TABLE_NAME", "interlock")),
-            request("run-checker", "emr-serverless:GetJobRun",
+            new RecordedRequest(
+                    "trigger",
+                    "emr-serverless",
+                    "StartJobRun",
+                    "iam:PassRole",
+                    ROLE,
+                    "us-east-1",
+                    ACCOUNT,
+                    Map.of("iam:PassedToService", "emr-serverless.amazonaws.com"),
+                    Map.of("TABLE_NAME", "interlock")),
+            request(
+                    "run-checker",
+                    "emr-serverless:GetJobRun",
                     "arn:aws:emr-serverless:us-east-1:" + ACCOUNT + ":/applications/00abc/jobruns/jr-1"),
             request("trigger", "states:StartExecution", SM),
-            request("run-checker", "states:DescribeExecution",
+            request(
+                    "run-checker",
+                    "states:DescribeExecution",
                     "arn:aws:states:us-east-1:123456789012:execution:gold-build:interlock-run-1"),
             // Credential references, as the recorder names them: a secret with its ARN suffix as a pattern.
-            request("trigger", "secretsmanager:GetSecretValue",
+            request(
+                    "trigger",
+                    "secretsmanager:GetSecretValue",
                     "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:interlock/airflow/prod-??????"),
-            request("evaluator", "secretsmanager:GetSecretValue",
+            request(
+                    "evaluator",
+                    "secretsmanager:GetSecretValue",
                     "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:interlock/checks-??????"),
-            request("run-checker", "ssm:GetParameter", "arn:aws:ssm:us-east-1:" + ACCOUNT + ":parameter/interlock/airflow/key"));
+            request(
+                    "run-checker",
+                    "ssm:GetParameter",
+                    "arn:aws:ssm:us-east-1:" + ACCOUNT + ":parameter/interlock/airflow/key"));
 
     @BeforeAll
     void synthesize() throws IOException {
         Map<String, Object> context = ConformanceDeployment.jobContext(JOB_CALLS);
-        Path template = IamConformance.synthesize(Path.of("target", "cdk-test-out", UUID.randomUUID().toString()), context);
-        json = new ObjectMapper().readValue(Files.readString(template), new TypeReference<>() { });
+        Path template = IamConformance.synthesize(
+                Path.of("target", "cdk-test-out", UUID.randomUUID().toString()), context);
+        json = new ObjectMapper().readValue(Files.readString(template), new TypeReference<>() {});
         stack = new IamConformanceCheck(json);
     }
 
     @Test
     void theRecordedJobsBecomeTheDeploymentsJobContext() {
-        assertThat(ConformanceDeployment.jobContext(JOB_CALLS)).isEqualTo(Map.of(
-                "glueJobNames", List.of("orders-etl"),
-                "emrServerlessApplicationIds", List.of("00abc"),
-                "emrServerlessExecutionRoleArns", List.of(ROLE),
-                "stateMachineArns", List.of(SM),
-                "secretsPrefix", "interlock/",
-                "ssmParameterPrefix", "/interlock/airflow/"));
+        assertThat(ConformanceDeployment.jobContext(JOB_CALLS))
+                .isEqualTo(Map.of(
+                        "glueJobNames", List.of("orders-etl"),
+                        "emrServerlessApplicationIds", List.of("00abc"),
+                        "emrServerlessExecutionRoleArns", List.of(ROLE),
+                        "stateMachineArns", List.of(SM),
+                        "secretsPrefix", "interlock/",
+                        "ssmParameterPrefix", "/interlock/airflow/"));
     }
 
     @Test
     void aSecretOutsideThePrefixTheDeploymentNamesIsAViolation() {
-        RecordedRequest elsewhere = request("trigger", "secretsmanager:GetSecretValue",
+        RecordedRequest elsewhere = request(
+                "trigger",
+                "secretsmanager:GetSecretValue",
                 "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:prod/db-??????");
         assertThat(stack.check(List.of(elsewhere)).violations()).hasSize(1);
-        assertThat(stack.check(List.of(request("orchestrator", "secretsmanager:GetSecretValue",
-                "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:interlock/airflow/prod-??????"))).violations())
-                .as("only the functions that resolve credentials may read them").hasSize(1);
+        assertThat(stack.check(List.of(request(
+                                "orchestrator",
+                                "secretsmanager:GetSecretValue",
+                                "arn:aws:secretsmanager:us-east-1:" + ACCOUNT
+                                        + ":secret:interlock/airflow/prod-??????")))
+                        .violations())
+                .as("only the functions that resolve credentials may read them")
+                .hasSize(1);
     }
 
     @Test
@@ -100,9 +143,8 @@ class IamConformanceCheckTest {
     @Test
     void aManualRerunsTransactionMayUpdateTheDaysRerunBudget() {
         // acceptRerun: rerun + pipeline copy + marker + event puts and the budget counter's ADD, in one transaction.
-        IamConformanceCheck.Result result = stack.check(List.of(
-                request("api", "dynamodb:PutItem", TABLE),
-                request("api", "dynamodb:UpdateItem", TABLE)));
+        IamConformanceCheck.Result result = stack.check(
+                List.of(request("api", "dynamodb:PutItem", TABLE), request("api", "dynamodb:UpdateItem", TABLE)));
         assertThat(result.violations()).isEmpty();
     }
 
@@ -115,20 +157,27 @@ class IamConformanceCheckTest {
                 request("trigger", "iam:PassRole", ROLE),
                 request("api", "dynamodb:GetItem", "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/some-other-table"),
                 request("orchestrator", "dynamodb:ConditionCheckItem", TABLE)));
-        assertThat(result.violations()).extracting(Object::toString).containsExactly(
-                "evaluator: dynamodb:Query on " + TABLE + " (Op): role " + roleOf(result, "evaluator")
-                        + " of evaluator grants no dynamodb:Query",
-                "api: dynamodb:Query on " + TABLE + "/index/GSI2 (Op): role " + roleOf(result, "api")
-                        + " grants dynamodb:Query only on [" + TABLE + ", " + TABLE + "/index/GSI1]",
-                "trigger: glue:StartJobRun on arn:aws:glue:us-east-1:" + ACCOUNT + ":job/not-configured (Op): role "
-                        + roleOf(result, "trigger") + " grants glue:StartJobRun only on [arn:aws:glue:us-east-1:"
-                        + ACCOUNT + ":job/orders-etl]",
-                "trigger: iam:PassRole on " + ROLE + " (Op): role " + roleOf(result, "trigger") + " grants iam:PassRole only on ["
-                        + ROLE + " with conditions {StringEquals={iam:PassedToService=emr-serverless.amazonaws.com}}]",
-                "api: dynamodb:GetItem on arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/some-other-table (Op): role "
-                        + roleOf(result, "api") + " grants dynamodb:GetItem only on [" + TABLE + "]",
-                "orchestrator: dynamodb:ConditionCheckItem on " + TABLE + " (Op): role " + roleOf(result, "orchestrator")
-                        + " of orchestrator grants no dynamodb:ConditionCheckItem");
+        assertThat(result.violations())
+                .extracting(Object::toString)
+                .containsExactly(
+                        "evaluator: dynamodb:Query on " + TABLE + " (Op): role " + roleOf(result, "evaluator")
+                                + " of evaluator grants no dynamodb:Query",
+                        "api: dynamodb:Query on " + TABLE + "/index/GSI2 (Op): role " + roleOf(result, "api")
+                                + " grants dynamodb:Query only on [" + TABLE + ", " + TABLE + "/index/GSI1]",
+                        "trigger: glue:StartJobRun on arn:aws:glue:us-east-1:" + ACCOUNT
+                                + ":job/not-configured (Op): role "
+                                + roleOf(result, "trigger")
+                                + " grants glue:StartJobRun only on [arn:aws:glue:us-east-1:"
+                                + ACCOUNT + ":job/orders-etl]",
+                        "trigger: iam:PassRole on " + ROLE + " (Op): role " + roleOf(result, "trigger")
+                                + " grants iam:PassRole only on [" + ROLE
+                                + " with conditions {StringEquals={iam:PassedToService=emr-serverless.amazonaws.com}}]",
+                        "api: dynamodb:GetItem on arn:aws:dynamodb:us-east-1:" + ACCOUNT
+                                + ":table/some-other-table (Op): role " + roleOf(result, "api")
+                                + " grants dynamodb:GetItem only on [" + TABLE + "]",
+                        "orchestrator: dynamodb:ConditionCheckItem on " + TABLE + " (Op): role "
+                                + roleOf(result, "orchestrator")
+                                + " of orchestrator grants no dynamodb:ConditionCheckItem");
     }
 
     @Test
@@ -136,22 +185,31 @@ class IamConformanceCheckTest {
         IamConformanceCheck.Result result = stack.check(List.of(
                 request("trigger", "secretsmanager:GetSecretValue", null),
                 request("billing", "dynamodb:GetItem", TABLE)));
-        assertThat(result.violations()).extracting(Object::toString).containsExactly(
-                "trigger: secretsmanager:GetSecretValue on (resource unknown to the recorder) (Op): the recorder cannot "
-                        + "name the resource of secretsmanager:GetSecretValue: teach IamRequests (lambdas/jobs) which ARN it acts on",
-                "billing: dynamodb:GetItem on " + TABLE + " (Op): no function 'billing' in the template");
+        assertThat(result.violations())
+                .extracting(Object::toString)
+                .containsExactly(
+                        "trigger: secretsmanager:GetSecretValue on (resource unknown to the recorder) (Op): the recorder cannot "
+                                + "name the resource of secretsmanager:GetSecretValue: teach IamRequests (lambdas/jobs) which ARN it acts on",
+                        "billing: dynamodb:GetItem on " + TABLE + " (Op): no function 'billing' in the template");
     }
 
     @Test
     void grantsNoRequestUsedAreListedApartFromTheLambdaServicesOwn() {
         IamConformanceCheck.Result result = stack.check(List.of(request("api", "dynamodb:GetItem", TABLE)));
-        assertThat(result.unused()).extracting(Object::toString)
-                .contains("api: dynamodb:DeleteItem on ${" + tableId() + ".Arn} (" + apiStatement("InterlockTable") + ")",
-                        "api: dynamodb:Query on ${" + tableId() + ".Arn}/index/GSI1 (" + apiStatement("InterlockIndexes") + ")")
-                .doesNotContain("api: dynamodb:GetItem on ${" + tableId() + ".Arn} (" + apiStatement("InterlockTable") + ")");
-        assertThat(result.usedByTheService()).extracting(IamConformanceCheck.Grant::action)
+        assertThat(result.unused())
+                .extracting(Object::toString)
+                .contains(
+                        "api: dynamodb:DeleteItem on ${" + tableId() + ".Arn} (" + apiStatement("InterlockTable") + ")",
+                        "api: dynamodb:Query on ${" + tableId() + ".Arn}/index/GSI1 ("
+                                + apiStatement("InterlockIndexes") + ")")
+                .doesNotContain(
+                        "api: dynamodb:GetItem on ${" + tableId() + ".Arn} (" + apiStatement("InterlockTable") + ")");
+        assertThat(result.usedByTheService())
+                .extracting(IamConformanceCheck.Grant::action)
                 .contains("logs:PutLogEvents", "xray:PutTraceSegments", "dynamodb:GetRecords", "sqs:SendMessage");
-        assertThat(result.unused()).extracting(IamConformanceCheck.Grant::action).doesNotContain("logs:PutLogEvents");
+        assertThat(result.unused())
+                .extracting(IamConformanceCheck.Grant::action)
+                .doesNotContain("logs:PutLogEvents");
         assertThat(result.requestsPerFunction()).containsExactly(Map.entry(InterlockFunction.API, 1));
         assertThat(result.report()).contains("Not allowed by the function's role (0)", "api: 1", "orchestrator: 0");
     }
@@ -159,16 +217,28 @@ class IamConformanceCheckTest {
     // ------------------------------------------------------------------ the rules, on hand-made templates
 
     private static Map<String, Object> template(List<Map<String, Object>> statements, Map<String, Object> environment) {
-        return Map.of("Resources", Map.of(
-                "Fn", Map.of("Type", "AWS::Lambda::Function", "Properties", Map.of(
-                        "Handler", InterlockFunction.ORCHESTRATOR.handler(),
-                        "Role", Map.of("Fn::GetAtt", List.of("Role", "Arn")),
-                        "Environment", Map.of("Variables", environment))),
-                "Role", Map.of("Type", "AWS::IAM::Role", "Properties", Map.of()),
-                "Table", Map.of("Type", "AWS::DynamoDB::Table", "Properties", Map.of()),
-                "Policy", Map.of("Type", "AWS::IAM::Policy", "Properties", Map.of(
-                        "Roles", List.of(Map.of("Ref", "Role")),
-                        "PolicyDocument", Map.of("Statement", statements)))));
+        return Map.of(
+                "Resources",
+                Map.of(
+                        "Fn",
+                                Map.of(
+                                        "Type",
+                                        "AWS::Lambda::Function",
+                                        "Properties",
+                                        Map.of(
+                                                "Handler", InterlockFunction.ORCHESTRATOR.handler(),
+                                                "Role", Map.of("Fn::GetAtt", List.of("Role", "Arn")),
+                                                "Environment", Map.of("Variables", environment))),
+                        "Role", Map.of("Type", "AWS::IAM::Role", "Properties", Map.of()),
+                        "Table", Map.of("Type", "AWS::DynamoDB::Table", "Properties", Map.of()),
+                        "Policy",
+                                Map.of(
+                                        "Type",
+                                        "AWS::IAM::Policy",
+                                        "Properties",
+                                        Map.of(
+                                                "Roles", List.of(Map.of("Ref", "Role")),
+                                                "PolicyDocument", Map.of("Statement", statements)))));
     }
 
     private static Map<String, Object> allow(Object action, Object resource) {
@@ -177,48 +247,95 @@ class IamConformanceCheckTest {
 
     @Test
     void actionWildcardsAreCaseInsensitiveAndResourcesResolveJoinSubSelectAndPseudoParameters() {
-        Map<String, Object> t = template(List.of(
-                allow("DynamoDB:*Item", Map.of("Fn::Sub", "arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${Table}")),
-                allow("dynamodb:Query", Map.of("Fn::Join", List.of("", List.of(Map.of("Fn::GetAtt", List.of("Table", "Arn")), "/index/*")))),
-                allow("sns:Publish", Map.of("Fn::Select", List.of(1, Map.of("Fn::Split", List.of(",", "x,arn:aws:sns:us-east-1:" + ACCOUNT + ":a?erts")))))),
+        Map<String, Object> t = template(
+                List.of(
+                        allow(
+                                "DynamoDB:*Item",
+                                Map.of(
+                                        "Fn::Sub",
+                                        "arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${Table}")),
+                        allow(
+                                "dynamodb:Query",
+                                Map.of(
+                                        "Fn::Join",
+                                        List.of(
+                                                "",
+                                                List.of(Map.of("Fn::GetAtt", List.of("Table", "Arn")), "/index/*")))),
+                        allow(
+                                "sns:Publish",
+                                Map.of(
+                                        "Fn::Select",
+                                        List.of(
+                                                1,
+                                                Map.of(
+                                                        "Fn::Split",
+                                                        List.of(
+                                                                ",",
+                                                                "x,arn:aws:sns:us-east-1:" + ACCOUNT + ":a?erts")))))),
                 Map.of("TABLE_NAME", Map.of("Ref", "Table")));
-        IamConformanceCheck.Result result = new IamConformanceCheck(t).check(List.of(
-                request("orchestrator", "dynamodb:UpdateItem", TABLE),
-                request("orchestrator", "dynamodb:Query", TABLE + "/index/GSI1"),
-                request("orchestrator", "sns:Publish", "arn:aws:sns:us-east-1:" + ACCOUNT + ":alerts"),
-                request("orchestrator", "dynamodb:Query", TABLE),
-                request("orchestrator", "dynamodb:Scan", TABLE + "/index/GSI1")));
-        assertThat(result.violations()).extracting(v -> v.request().action() + " " + v.request().resource())
+        IamConformanceCheck.Result result = new IamConformanceCheck(t)
+                .check(List.of(
+                        request("orchestrator", "dynamodb:UpdateItem", TABLE),
+                        request("orchestrator", "dynamodb:Query", TABLE + "/index/GSI1"),
+                        request("orchestrator", "sns:Publish", "arn:aws:sns:us-east-1:" + ACCOUNT + ":alerts"),
+                        request("orchestrator", "dynamodb:Query", TABLE),
+                        request("orchestrator", "dynamodb:Scan", TABLE + "/index/GSI1")));
+        assertThat(result.violations())
+                .extracting(v -> v.request().action() + " " + v.request().resource())
                 .containsExactly("dynamodb:Query " + TABLE, "dynamodb:Scan " + TABLE + "/index/GSI1");
         assertThat(result.unused()).isEmpty();
     }
 
     @Test
     void anExplicitDenyWinsAndAStatementWithAnUnevaluatedConditionAllowsNothing() {
-        Map<String, Object> t = template(List.of(
-                allow("dynamodb:*", "*"),
-                Map.of("Effect", "Deny", "Action", "dynamodb:DeleteItem", "Resource", "*", "Sid", "NoDeletes"),
-                Map.of("Effect", "Allow", "Action", "sns:Publish", "Resource", "*",
-                        "Condition", Map.of("Bool", Map.of("aws:SecureTransport", "true")))),
+        Map<String, Object> t = template(
+                List.of(
+                        allow("dynamodb:*", "*"),
+                        Map.of("Effect", "Deny", "Action", "dynamodb:DeleteItem", "Resource", "*", "Sid", "NoDeletes"),
+                        Map.of(
+                                "Effect",
+                                "Allow",
+                                "Action",
+                                "sns:Publish",
+                                "Resource",
+                                "*",
+                                "Condition",
+                                Map.of("Bool", Map.of("aws:SecureTransport", "true")))),
                 Map.of());
-        IamConformanceCheck.Result result = new IamConformanceCheck(t).check(List.of(
-                request("orchestrator", "dynamodb:GetItem", TABLE),
-                request("orchestrator", "dynamodb:DeleteItem", TABLE),
-                request("orchestrator", "sns:Publish", "arn:aws:sns:us-east-1:" + ACCOUNT + ":alerts")));
-        assertThat(result.violations()).extracting(IamConformanceCheck.Violation::why).containsExactly(
-                "denied by statement Policy/NoDeletes",
-                "role Role grants sns:Publish only on [* with conditions {Bool={aws:SecureTransport=true}} "
-                        + "(condition operator Bool is not evaluated)]");
+        IamConformanceCheck.Result result = new IamConformanceCheck(t)
+                .check(List.of(
+                        request("orchestrator", "dynamodb:GetItem", TABLE),
+                        request("orchestrator", "dynamodb:DeleteItem", TABLE),
+                        request("orchestrator", "sns:Publish", "arn:aws:sns:us-east-1:" + ACCOUNT + ":alerts")));
+        assertThat(result.violations())
+                .extracting(IamConformanceCheck.Violation::why)
+                .containsExactly(
+                        "denied by statement Policy/NoDeletes",
+                        "role Role grants sns:Publish only on [* with conditions {Bool={aws:SecureTransport=true}} "
+                                + "(condition operator Bool is not evaluated)]");
     }
 
     @Test
     void aRequestThatNamesItsResourceOnlyAsAPatternMatchesAGrantOfThatShape() {
-        Map<String, Object> t = template(List.of(allow("states:SendTaskSuccess",
-                "arn:aws:states:us-east-1:" + ACCOUNT + ":stateMachine:interlock-pipeline")), Map.of());
-        assertThat(new IamConformanceCheck(t).check(List.of(request("orchestrator", "states:SendTaskSuccess",
-                "arn:aws:states:us-east-1:" + ACCOUNT + ":stateMachine:*"))).violations()).isEmpty();
-        assertThat(new IamConformanceCheck(t).check(List.of(request("orchestrator", "states:SendTaskSuccess",
-                "arn:aws:states:us-east-1:" + ACCOUNT + ":activity:*"))).violations()).hasSize(1);
+        Map<String, Object> t = template(
+                List.of(allow(
+                        "states:SendTaskSuccess",
+                        "arn:aws:states:us-east-1:" + ACCOUNT + ":stateMachine:interlock-pipeline")),
+                Map.of());
+        assertThat(new IamConformanceCheck(t)
+                        .check(List.of(request(
+                                "orchestrator",
+                                "states:SendTaskSuccess",
+                                "arn:aws:states:us-east-1:" + ACCOUNT + ":stateMachine:*")))
+                        .violations())
+                .isEmpty();
+        assertThat(new IamConformanceCheck(t)
+                        .check(List.of(request(
+                                "orchestrator",
+                                "states:SendTaskSuccess",
+                                "arn:aws:states:us-east-1:" + ACCOUNT + ":activity:*")))
+                        .violations())
+                .hasSize(1);
     }
 
     // ------------------------------------------------------------------ helpers
@@ -233,14 +350,19 @@ class IamConformanceCheckTest {
     private String roleOf(IamConformanceCheck.Result ignored, String function) {
         String handler = InterlockFunction.fromModuleName(function).handler();
         Map<String, Object> fn = resources().values().stream()
-                .filter(r -> handler.equals(((Map<String, Object>) r.get("Properties")).get("Handler"))).findFirst().orElseThrow();
+                .filter(r -> handler.equals(((Map<String, Object>) r.get("Properties")).get("Handler")))
+                .findFirst()
+                .orElseThrow();
         Map<String, Object> role = (Map<String, Object>) ((Map<String, Object>) fn.get("Properties")).get("Role");
         return String.valueOf(((List<Object>) role.get("Fn::GetAtt")).getFirst());
     }
 
     private String tableId() {
-        return resources().entrySet().stream().filter(e -> "AWS::DynamoDB::Table".equals(e.getValue().get("Type")))
-                .map(Map.Entry::getKey).findFirst().orElseThrow();
+        return resources().entrySet().stream()
+                .filter(e -> "AWS::DynamoDB::Table".equals(e.getValue().get("Type")))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow();
     }
 
     /** {@code <policy id>/<sid>} of a statement of the API role's policy. */
@@ -251,7 +373,9 @@ class IamConformanceCheckTest {
                 .filter(e -> "AWS::IAM::Policy".equals(e.getValue().get("Type")))
                 .filter(e -> ((List<Object>) ((Map<String, Object>) e.getValue().get("Properties")).get("Roles"))
                         .contains(Map.of("Ref", roleId)))
-                .map(Map.Entry::getKey).findFirst().orElseThrow();
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow();
         return policy + "/" + sid;
     }
 }

@@ -2,12 +2,10 @@ package dev.interlock.api;
 
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.store.InvalidCursorException;
 import dev.interlock.store.Provider;
 import dev.interlock.store.StoreException;
-
-import dev.interlock.model.json.InterlockJson;
-
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +32,8 @@ public final class Api {
         CalendarRoutes calendars = new CalendarRoutes(provider, body, references);
         MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
         HistoryRoutes history = new HistoryRoutes(provider);
-        SensorRoutes sensors = new SensorRoutes(provider, body, clock, new SensorArrivals(provider, references, settings, clock));
+        SensorRoutes sensors =
+                new SensorRoutes(provider, body, clock, new SensorArrivals(provider, references, settings, clock));
         LockRoutes locks = new LockRoutes(provider, clock);
         StatusRoutes status = new StatusRoutes(provider, clock);
         this.routes = new RouteTable(List.of(
@@ -84,11 +83,16 @@ public final class Api {
         ApiResponse response = answer(request);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("method", request.method());
-        fields.put("path", request.path().length() > MAX_LOGGED_PATH ? request.path().substring(0, MAX_LOGGED_PATH) + "…" : request.path());
+        fields.put(
+                "path",
+                request.path().length() > MAX_LOGGED_PATH
+                        ? request.path().substring(0, MAX_LOGGED_PATH) + "…"
+                        : request.path());
         fields.put("status", response.status());
         fields.put("caller", request.caller());
         if (response.status() >= 400) {
-            fields.put("problem", InterlockJson.tree(response.body()).path("type").asText());
+            fields.put(
+                    "problem", InterlockJson.tree(response.body()).path("type").asText());
         }
         log.info(LogContext.NONE, "request answered", fields);
         return response;
@@ -102,11 +106,17 @@ public final class Api {
         } catch (ProblemException e) {
             return ApiResponse.problem(e.problem(), e.allowedMethods());
         } catch (InvalidCursorException e) {
-            return ApiResponse.problem(ProblemException.invalid("query.cursor", e.getMessage()).problem(), List.of());
+            return ApiResponse.problem(
+                    ProblemException.invalid("query.cursor", e.getMessage()).problem(), List.of());
         } catch (StoreException e) {
-            log.error(LogContext.NONE, "store unavailable", Map.of("method", request.method(), "path", request.path()), e);
-            return ApiResponse.problem(Problem.of(ProblemType.STORE_UNAVAILABLE, "the store did not answer; retry later",
-                    List.of()), List.of());
+            log.error(
+                    LogContext.NONE,
+                    "store unavailable",
+                    Map.of("method", request.method(), "path", request.path()),
+                    e);
+            return ApiResponse.problem(
+                    Problem.of(ProblemType.STORE_UNAVAILABLE, "the store did not answer; retry later", List.of()),
+                    List.of());
         } catch (RuntimeException e) {
             log.error(LogContext.NONE, "request failed", Map.of("method", request.method(), "path", request.path()), e);
             return ApiResponse.problem(Problem.of(ProblemType.INTERNAL_ERROR, "internal error", List.of()), List.of());

@@ -4,13 +4,12 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
-import dev.interlock.wiring.Deps;
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.model.runtime.Lazy;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.Lazy;
 import dev.interlock.store.Provider;
-
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.priming.Priming;
 import java.time.Clock;
 
 /** Lambda entry of the registration API (API Gateway REST API, Lambda proxy integration). */
@@ -27,8 +26,12 @@ public final class ApiHandler implements RequestHandler<APIGatewayProxyRequestEv
 
     /** Over explicit deps (local runtime, tests). */
     public ApiHandler(Deps deps) {
-        this.api = Lazy.of(() -> new Api(deps.provider(), deps.clock(), ApiSettings.from(deps.environment()),
-                Identifiers.random(), deps.log("api")));
+        this.api = Lazy.of(() -> new Api(
+                deps.provider(),
+                deps.clock(),
+                ApiSettings.from(deps.environment()),
+                Identifiers.random(),
+                deps.log("api")));
     }
 
     /** Collaborators by hand (tests). */
@@ -39,7 +42,9 @@ public final class ApiHandler implements RequestHandler<APIGatewayProxyRequestEv
 
     @Override
     public APIGatewayProxyResponseEvent handleRequest(APIGatewayProxyRequestEvent event, Context context) {
-        return api.get().handle(ApiRequest.from(event == null ? new APIGatewayProxyRequestEvent() : event)).toEvent();
+        return api.get()
+                .handle(ApiRequest.from(event == null ? new APIGatewayProxyRequestEvent() : event))
+                .toEvent();
     }
 
     /** The API behind this handler (the local runtime serves it over HTTP). */

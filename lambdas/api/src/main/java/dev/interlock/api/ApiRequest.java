@@ -1,7 +1,6 @@
 package dev.interlock.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
-
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -14,8 +13,14 @@ import java.util.Optional;
  * @param headers header names in lower case
  * @param caller  who called (the IAM user ARN under IAM auth), recorded as the origin of markers
  */
-public record ApiRequest(String method, String path, Map<String, String> query, Map<String, String> headers,
-                         String body, boolean base64, String caller) {
+public record ApiRequest(
+        String method,
+        String path,
+        Map<String, String> query,
+        Map<String, String> headers,
+        String body,
+        boolean base64,
+        String caller) {
 
     public ApiRequest {
         method = method == null ? "" : method.toUpperCase(Locale.ROOT);
@@ -26,7 +31,8 @@ public record ApiRequest(String method, String path, Map<String, String> query, 
     }
 
     /** A request without caller identity (tests, the local runtime). */
-    public static ApiRequest of(String method, String path, Map<String, String> query, Map<String, String> headers, String body) {
+    public static ApiRequest of(
+            String method, String path, Map<String, String> query, Map<String, String> headers, String body) {
         return new ApiRequest(method, path, query, headers, body, false, null);
     }
 
@@ -37,8 +43,14 @@ public record ApiRequest(String method, String path, Map<String, String> query, 
             var identity = event.getRequestContext().getIdentity();
             caller = identity.getUserArn() != null ? identity.getUserArn() : identity.getCaller();
         }
-        return new ApiRequest(event.getHttpMethod(), routedPath(event), event.getQueryStringParameters(), event.getHeaders(),
-                event.getBody(), Boolean.TRUE.equals(event.getIsBase64Encoded()), caller);
+        return new ApiRequest(
+                event.getHttpMethod(),
+                routedPath(event),
+                event.getQueryStringParameters(),
+                event.getHeaders(),
+                event.getBody(),
+                Boolean.TRUE.equals(event.getIsBase64Encoded()),
+                caller);
     }
 
     /**
@@ -87,7 +99,13 @@ public record ApiRequest(String method, String path, Map<String, String> query, 
         StringBuilder out = new StringBuilder();
         for (byte b : value.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
             char c = (char) (b & 0xFF);
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~') {
+            if ((c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
+                    || c == '~') {
                 out.append(c);
             } else {
                 out.append('%').append(String.format("%02X", b & 0xFF));

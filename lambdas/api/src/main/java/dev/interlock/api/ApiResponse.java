@@ -2,7 +2,6 @@ package dev.interlock.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import dev.interlock.model.json.InterlockJson;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.interlock.api;
 
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.secret.OutboundPolicy;
 
 /**
@@ -16,8 +16,8 @@ public record ApiSettings(int maxReruns, int staleMarkerDays, int maxBodyBytes, 
 
     public ApiSettings {
         if (maxReruns < 0 || staleMarkerDays < 0 || maxBodyBytes < 1) {
-            throw new IllegalArgumentException("API settings must not be negative: " + maxReruns + ", " + staleMarkerDays
-                    + ", " + maxBodyBytes);
+            throw new IllegalArgumentException(
+                    "API settings must not be negative: " + maxReruns + ", " + staleMarkerDays + ", " + maxBodyBytes);
         }
         outbound = outbound == null ? OutboundPolicy.NONE : outbound;
     }
@@ -39,7 +39,10 @@ public record ApiSettings(int maxReruns, int staleMarkerDays, int maxBodyBytes, 
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
-        return new ApiSettings(environment.getInt(EnvVar.MAX_RERUNS_PER_DAY),
-                environment.getInt(EnvVar.STALE_MARKER_DAYS), RequestBody.DEFAULT_MAX_BYTES, outbound);
+        return new ApiSettings(
+                environment.getInt(EnvVar.MAX_RERUNS_PER_DAY),
+                environment.getInt(EnvVar.STALE_MARKER_DAYS),
+                RequestBody.DEFAULT_MAX_BYTES,
+                outbound);
     }
 }

@@ -9,7 +9,6 @@ import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Page;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Registration;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -37,8 +36,9 @@ final class ArchetypeRoutes {
         // Every pipeline that uses it is judged under the new version; one it would break refuses the change (409).
         return switch (provider.archetypes().register(archetype, references.archetypeChange(archetype))) {
             case Registration.Written written -> ApiResponse.json(written.created() ? 201 : 200, archetype);
-            case Registration.Blocked blocked -> throw ProblemException.breaking("re-registering archetype '"
-                    + archetype.name() + "'", blocked.dependants());
+            case Registration.Blocked blocked ->
+                throw ProblemException.breaking(
+                        "re-registering archetype '" + archetype.name() + "'", blocked.dependants());
             case Registration other -> throw new IllegalStateException("archetype registration answered " + other);
         };
     }
@@ -61,12 +61,12 @@ final class ArchetypeRoutes {
     }
 
     /** The answer of a validation that passed: the archetype as it would be stored. */
-    record ValidationResult(boolean valid, Archetype archetype) {
-    }
+    record ValidationResult(boolean valid, Archetype archetype) {}
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {
         String name = PathIds.archetypeName(path.get("name"));
-        return references.archetype(name)
+        return references
+                .archetype(name)
                 .map(archetype -> ApiResponse.json(200, archetype))
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no archetype '" + name + "'"));
     }
@@ -76,7 +76,9 @@ final class ArchetypeRoutes {
         Map<String, Archetype> byName = new LinkedHashMap<>();
         ArchetypeCatalog.bundled().all().forEach(a -> byName.put(a.name(), a));
         Page.all(STORE_PAGE, provider.archetypes()::list).forEach(a -> byName.put(a.name(), a));
-        List<Archetype> sorted = byName.values().stream().sorted(Comparator.comparing(Archetype::name)).toList();
+        List<Archetype> sorted = byName.values().stream()
+                .sorted(Comparator.comparing(Archetype::name))
+                .toList();
         return Paging.list(Page.last(sorted));
     }
 }

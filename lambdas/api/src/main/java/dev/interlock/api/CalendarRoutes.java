@@ -7,7 +7,6 @@ import dev.interlock.model.validation.Validated;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Registration;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +31,8 @@ final class CalendarRoutes {
         Calendar calendar = validated(request, path);
         return switch (provider.calendars().register(calendar, references.calendarChange(calendar))) {
             case Registration.Written written -> ApiResponse.json(written.created() ? 201 : 200, calendar);
-            case Registration.Blocked blocked -> throw ProblemException.breaking("changing calendar '" + calendar.name() + "'",
-                    blocked.dependants());
+            case Registration.Blocked blocked ->
+                throw ProblemException.breaking("changing calendar '" + calendar.name() + "'", blocked.dependants());
             case Registration other -> throw new IllegalStateException("calendar registration answered " + other);
         };
     }
@@ -56,24 +55,25 @@ final class CalendarRoutes {
     }
 
     /** The answer of a validation that passed: the calendar as it would be stored. */
-    record ValidationResult(boolean valid, Calendar calendar) {
-    }
+    record ValidationResult(boolean valid, Calendar calendar) {}
 
     /** {@code DELETE /calendars/{name}}: refused (409) while a pipeline names it in {@code exclusions.calendar}. */
     ApiResponse delete(ApiRequest request, Map<String, String> path) {
         String name = PathIds.calendarName(path.get("name"));
         return switch (provider.calendars().delete(name, references.calendarDeletion())) {
             case Registration.Deleted deleted -> ApiResponse.noContent();
-            case Registration.NotFound notFound -> throw ProblemException.of(ProblemType.NOT_FOUND, "no calendar '" + name + "'");
-            case Registration.Blocked blocked -> throw ProblemException.breaking("deleting calendar '" + name + "'",
-                    blocked.dependants());
+            case Registration.NotFound notFound ->
+                throw ProblemException.of(ProblemType.NOT_FOUND, "no calendar '" + name + "'");
+            case Registration.Blocked blocked ->
+                throw ProblemException.breaking("deleting calendar '" + name + "'", blocked.dependants());
             case Registration other -> throw new IllegalStateException("calendar deletion answered " + other);
         };
     }
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {
         String name = PathIds.calendarName(path.get("name"));
-        return provider.calendars().get(name)
+        return provider.calendars()
+                .get(name)
                 .map(calendar -> ApiResponse.json(200, calendar))
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no calendar '" + name + "'"));
     }

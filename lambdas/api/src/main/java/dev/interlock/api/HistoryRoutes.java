@@ -1,7 +1,6 @@
 package dev.interlock.api;
 
 import dev.interlock.store.Provider;
-
 import java.util.Map;
 
 /**
@@ -22,7 +21,8 @@ final class HistoryRoutes {
 
     ApiResponse run(ApiRequest request, Map<String, String> path) {
         String runId = PathIds.runId(path.get("runId"));
-        return provider.runs().get(runId)
+        return provider.runs()
+                .get(runId)
                 .map(run -> ApiResponse.json(200, run))
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no run '" + runId + "'"));
     }

@@ -10,7 +10,6 @@ import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Provider;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -40,29 +39,58 @@ final class LockRoutes {
     }
 
     /** The lock as its holder left it. */
-    record LockView(String pipelineId, String scheduleId, LocalDate date, String owner, Instant acquiredAt, Instant expiresAt,
-                    Instant nextRoundBy, Instant evaluatingUntil, int absorbed) {
-    }
+    record LockView(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            String owner,
+            Instant acquiredAt,
+            Instant expiresAt,
+            Instant nextRoundBy,
+            Instant evaluatingUntil,
+            int absorbed) {}
 
     /** The answer to a release. */
-    record Released(String pipelineId, String scheduleId, LocalDate date, boolean released, String previousHolder,
-                    Instant heldSince, Instant expiresAt, int absorbed, String releasedBy, String reason,
-                    String reEmittedExecution) {
-    }
+    record Released(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            boolean released,
+            String previousHolder,
+            Instant heldSince,
+            Instant expiresAt,
+            int absorbed,
+            String releasedBy,
+            String reason,
+            String reEmittedExecution) {}
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {
         LockKey key = key(path, List.of());
         requirePipeline(key.pipelineId());
         LockHolder holder = provider.locks().holder(key).orElseThrow(() -> notHeld(key));
-        return ApiResponse.json(200, new LockView(key.pipelineId(), key.scheduleId(), key.date(), holder.owner(),
-                holder.acquiredAt(), holder.expiresAt(), holder.nextRoundBy(), holder.evaluatingUntil(), holder.absorbed()));
+        return ApiResponse.json(
+                200,
+                new LockView(
+                        key.pipelineId(),
+                        key.scheduleId(),
+                        key.date(),
+                        holder.owner(),
+                        holder.acquiredAt(),
+                        holder.expiresAt(),
+                        holder.nextRoundBy(),
+                        holder.evaluatingUntil(),
+                        holder.absorbed()));
     }
 
     ApiResponse release(ApiRequest request, Map<String, String> path) {
         List<ValidationError> errors = new ArrayList<>();
-        String reason = request.queryParameter("reason").map(String::strip).filter(r -> !r.isEmpty()).orElse(null);
+        String reason = request.queryParameter("reason")
+                .map(String::strip)
+                .filter(r -> !r.isEmpty())
+                .orElse(null);
         if (reason != null && reason.length() > MAX_REASON) {
-            errors.add(new ValidationError("query.reason", "must be at most " + MAX_REASON + " characters, got " + reason.length()));
+            errors.add(new ValidationError(
+                    "query.reason", "must be at most " + MAX_REASON + " characters, got " + reason.length()));
         }
         LockKey key = key(path, errors);
         requirePipeline(key.pipelineId());
@@ -78,31 +106,65 @@ final class LockRoutes {
         if (reason != null) {
             details.put("reason", reason);
         }
-        provider.events().append(new Event(EventKind.LOCK_RELEASED, key.pipelineId(), key.scheduleId(), key.date(), null, null,
-                "RELEASED", "lock " + key.value() + " held by " + holder.owner() + " released by " + request.caller()
-                        + (reason == null ? "" : ": " + reason), details, now));
+        provider.events()
+                .append(new Event(
+                        EventKind.LOCK_RELEASED,
+                        key.pipelineId(),
+                        key.scheduleId(),
+                        key.date(),
+                        null,
+                        null,
+                        "RELEASED",
+                        "lock " + key.value() + " held by " + holder.owner() + " released by " + request.caller()
+                                + (reason == null ? "" : ": " + reason),
+                        details,
+                        now));
         Optional<LockHolder> previous = provider.locks().forceRelease(key);
         int absorbed = previous.map(LockHolder::absorbed).orElse(holder.absorbed());
         String reEmitted = absorbed > 0 ? reEmit(key, holder.owner(), now) : null;
-        return ApiResponse.json(200, new Released(key.pipelineId(), key.scheduleId(), key.date(), true, holder.owner(),
-                holder.acquiredAt(), holder.expiresAt(), absorbed, request.caller(), reason, reEmitted));
+        return ApiResponse.json(
+                200,
+                new Released(
+                        key.pipelineId(),
+                        key.scheduleId(),
+                        key.date(),
+                        true,
+                        holder.owner(),
+                        holder.acquiredAt(),
+                        holder.expiresAt(),
+                        absorbed,
+                        request.caller(),
+                        reason,
+                        reEmitted));
     }
 
     /** The work the dead holder had absorbed, handed to a new execution (once per holder: the marker key says so). */
     private String reEmit(LockKey key, String previousHolder, Instant now) {
-        Marker marker = Marker.handOver(key.pipelineId(), key.scheduleId(), key.date(), MarkerSource.DEFERRED,
-                "released-" + previousHolder, false, now);
+        Marker marker = Marker.handOver(
+                key.pipelineId(),
+                key.scheduleId(),
+                key.date(),
+                MarkerSource.DEFERRED,
+                "released-" + previousHolder,
+                false,
+                now);
         provider.cascade().writeMarker(marker);
-        return ExecutionName.of(marker.pipelineId(), marker.date(), marker.scheduleId(), marker.key().sk());
+        return ExecutionName.of(
+                marker.pipelineId(),
+                marker.date(),
+                marker.scheduleId(),
+                marker.key().sk());
     }
 
     private static LockKey key(Map<String, String> path, List<ValidationError> earlier) {
         List<ValidationError> errors = new ArrayList<>(earlier);
         String id = PathIds.pipelineId(path.get("id"));
         String scheduleId = path.get("scheduleId");
-        if (scheduleId == null || !PipelineValidation.SCHEDULE_NAME.matcher(scheduleId).matches()) {
-            errors.add(new ValidationError("path.scheduleId", "'" + scheduleId + "' is not a schedule id ("
-                    + PipelineValidation.SCHEDULE_NAME.pattern() + ")"));
+        if (scheduleId == null
+                || !PipelineValidation.SCHEDULE_NAME.matcher(scheduleId).matches()) {
+            errors.add(new ValidationError(
+                    "path.scheduleId",
+                    "'" + scheduleId + "' is not a schedule id (" + PipelineValidation.SCHEDULE_NAME.pattern() + ")"));
         }
         LocalDate date = null;
         try {
@@ -123,7 +185,9 @@ final class LockRoutes {
     }
 
     private static ProblemException notHeld(LockKey key) {
-        return ProblemException.of(ProblemType.NOT_FOUND, "no lock is held for " + key.pipelineId() + " schedule "
-                + key.scheduleId() + " on " + key.date() + "; nothing to release");
+        return ProblemException.of(
+                ProblemType.NOT_FOUND,
+                "no lock is held for " + key.pipelineId() + " schedule " + key.scheduleId() + " on " + key.date()
+                        + "; nothing to release");
     }
 }

@@ -1,20 +1,19 @@
 package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
-import dev.interlock.model.schedule.ScheduleWindow;
-import dev.interlock.model.event.Event;
-import dev.interlock.model.event.EventKind;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
-import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -61,15 +60,18 @@ final class MarkerRoutes {
         if (date == null) {
             date = today;
         } else if (date.isBefore(today.minusDays(settings.staleMarkerDays()))) {
-            errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, "date"), date + " is more than "
-                    + settings.staleMarkerDays() + " days ago, so its marker would be skipped as stale; request a rerun instead"));
+            errors.add(new ValidationError(
+                    JsonPath.field(JsonPath.ROOT, "date"),
+                    date + " is more than " + settings.staleMarkerDays()
+                            + " days ago, so its marker would be skipped as stale; request a rerun instead"));
         } else if (date.isAfter(today.plusDays(1))) {
             errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, "date"), date + " is in the future"));
         }
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the evaluation request has " + errors.size() + " problem(s)", errors);
         }
-        Marker marker = new Marker(id, scheduleId, date, MarkerSource.MANUAL, ids.next(), false, request.caller(), null, now);
+        Marker marker =
+                new Marker(id, scheduleId, date, MarkerSource.MANUAL, ids.next(), false, request.caller(), null, now);
         write(marker);
         return ApiResponse.json(202, new Evaluation(marker, marker.executionName()));
     }
@@ -78,7 +80,8 @@ final class MarkerRoutes {
         String id = PathIds.pipelineId(path.get("id"));
         JsonNode document = body.readObject(request, false);
         List<ValidationError> errors = new ArrayList<>();
-        RequestFields fields = RequestFields.read(document, List.of("date", "scheduleId", "reason", "description"), errors);
+        RequestFields fields =
+                RequestFields.read(document, List.of("date", "scheduleId", "reason", "description"), errors);
         PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
         String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
         Instant now = clock.instant();
@@ -88,7 +91,8 @@ final class MarkerRoutes {
         if (date == null && fields.text("date") == null) {
             date = today;
         } else if (date != null && date.isAfter(today)) {
-            errors.add(new ValidationError(datePath, date + " is in the future; only past or current dates can be rerun"));
+            errors.add(
+                    new ValidationError(datePath, date + " is in the future; only past or current dates can be rerun"));
         }
         String reason = fields.prose("reason", true, MAX_REASON, errors);
         String description = fields.prose("description", false, MAX_DESCRIPTION, errors);
@@ -103,15 +107,33 @@ final class MarkerRoutes {
         }
         String rerunId = ids.next();
         Marker marker = Marker.rerun(id, scheduleId, date, MarkerSource.RERUN, rerunId, null, now);
-        Rerun rerun = Rerun.requested(rerunId, id, scheduleId, date, MarkerSource.MANUAL, null, reason, description,
-                marker.executionName(), now, Map.of("requestedBy", request.caller()));
+        Rerun rerun = Rerun.requested(
+                rerunId,
+                id,
+                scheduleId,
+                date,
+                MarkerSource.MANUAL,
+                null,
+                reason,
+                description,
+                marker.executionName(),
+                now,
+                Map.of("requestedBy", request.caller()));
         // The pipeline's history says who asked for it, as it does for the orchestrator's late-arrival reruns.
-        Event requested = new Event(EventKind.RERUN_REQUESTED, id, scheduleId, date, null, null,
-                RerunStatus.PENDING.wireName(), reason, Map.of("rerunId", rerunId, "requestedBy", request.caller(),
-                "executionName", rerun.executionName()), now);
+        Event requested = new Event(
+                EventKind.RERUN_REQUESTED,
+                id,
+                scheduleId,
+                date,
+                null,
+                null,
+                RerunStatus.PENDING.wireName(),
+                reason,
+                Map.of("rerunId", rerunId, "requestedBy", request.caller(), "executionName", rerun.executionName()),
+                now);
         // All or nothing: a refused request leaves no rerun without a marker and spends no budget.
         switch (provider.acceptRerun(rerun, marker, requested, settings.maxReruns())) {
-            case RerunAcceptance.Accepted accepted -> { }
+            case RerunAcceptance.Accepted accepted -> {}
             case RerunAcceptance.BudgetSpent spent -> throw budgetSpent(id, date, scheduleId, spent.used());
             case RerunAcceptance.MarkerExists exists -> throw markerExists(marker);
         }
@@ -123,23 +145,29 @@ final class MarkerRoutes {
      * request without a date means; an unknown schedule (already an error) falls back to UTC.
      */
     private static LocalDate today(PipelineConfig pipeline, String scheduleId, Instant now) {
-        return scheduleId == null ? LocalDate.ofInstant(now, ZoneOffset.UTC) : ScheduleWindow.currentDate(pipeline, scheduleId, now);
+        return scheduleId == null
+                ? LocalDate.ofInstant(now, ZoneOffset.UTC)
+                : ScheduleWindow.currentDate(pipeline, scheduleId, now);
     }
 
     /** The requested schedule, or the pipeline's only one; it must be one the pipeline declares. */
     private static String schedule(PipelineConfig pipeline, String requested, List<ValidationError> errors) {
-        List<String> declared = pipeline.effectiveSchedules().stream().map(ScheduleConfig::name).toList();
+        List<String> declared =
+                pipeline.effectiveSchedules().stream().map(ScheduleConfig::name).toList();
         String path = JsonPath.field(JsonPath.ROOT, "scheduleId");
         if (requested == null) {
             if (declared.size() == 1) {
                 return declared.getFirst();
             }
-            errors.add(new ValidationError(path, "is required: the pipeline has the schedules " + String.join(", ", declared)));
+            errors.add(new ValidationError(
+                    path, "is required: the pipeline has the schedules " + String.join(", ", declared)));
             return null;
         }
         if (!declared.contains(requested)) {
-            errors.add(new ValidationError(path, "'" + requested + "' is not a schedule of " + pipeline.name() + "; declared: "
-                    + String.join(", ", declared)));
+            errors.add(new ValidationError(
+                    path,
+                    "'" + requested + "' is not a schedule of " + pipeline.name() + "; declared: "
+                            + String.join(", ", declared)));
             return null;
         }
         return requested;
@@ -152,19 +180,20 @@ final class MarkerRoutes {
     }
 
     private static ProblemException markerExists(Marker marker) {
-        return ProblemException.of(ProblemType.CONFLICT, "a marker with suffix " + marker.suffix() + " exists already; retry");
+        return ProblemException.of(
+                ProblemType.CONFLICT, "a marker with suffix " + marker.suffix() + " exists already; retry");
     }
 
     private ProblemException budgetSpent(String id, LocalDate date, String scheduleId, int used) {
-        return ProblemException.of(ProblemType.CONFLICT, "the rerun budget of " + id + " for " + date + " (" + scheduleId
-                + ") is spent: " + used + " of " + settings.maxReruns());
+        return ProblemException.of(
+                ProblemType.CONFLICT,
+                "the rerun budget of " + id + " for " + date + " (" + scheduleId + ") is spent: " + used + " of "
+                        + settings.maxReruns());
     }
 
     /** The answer to an evaluation request: the marker written and the execution it will start. */
-    record Evaluation(Marker marker, String executionName) {
-    }
+    record Evaluation(Marker marker, String executionName) {}
 
     /** The answer to a rerun request: the ledger entry, the replay marker and the execution it will start. */
-    record RerunAccepted(Rerun rerun, Marker marker, String executionName) {
-    }
+    record RerunAccepted(Rerun rerun, Marker marker, String executionName) {}
 }

@@ -3,7 +3,6 @@ package dev.interlock.api;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,8 +14,7 @@ public final class Paging {
     /** Cursors the stores hand out are short; a longer one is not ours. */
     public static final int MAX_CURSOR_LENGTH = 2048;
 
-    private Paging() {
-    }
+    private Paging() {}
 
     /** The page the request asks for; a bad limit or cursor is a 400 naming the parameter. */
     public static PageRequest of(ApiRequest request) {
@@ -27,10 +25,13 @@ public final class Paging {
             try {
                 limit = Integer.parseInt(rawLimit.trim());
                 if (limit < 1 || limit > MAX_LIMIT) {
-                    errors.add(new ValidationError("query.limit", "must be between 1 and " + MAX_LIMIT + ", got " + limit));
+                    errors.add(new ValidationError(
+                            "query.limit", "must be between 1 and " + MAX_LIMIT + ", got " + limit));
                 }
             } catch (NumberFormatException e) {
-                errors.add(new ValidationError("query.limit", "must be a whole number between 1 and " + MAX_LIMIT + ", got '" + rawLimit + "'"));
+                errors.add(new ValidationError(
+                        "query.limit",
+                        "must be a whole number between 1 and " + MAX_LIMIT + ", got '" + rawLimit + "'"));
             }
         }
         String cursor = request.queryParameter("cursor").orElse(null);
@@ -49,6 +50,5 @@ public final class Paging {
     }
 
     /** The body of every list response. */
-    public record Listing(List<?> items, String nextCursor) {
-    }
+    public record Listing(List<?> items, String nextCursor) {}
 }

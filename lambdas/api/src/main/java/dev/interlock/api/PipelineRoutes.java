@@ -7,7 +7,6 @@ import dev.interlock.model.validation.Validated;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Registration;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +57,8 @@ final class PipelineRoutes {
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {
         String id = PathIds.pipelineId(path.get("id"));
-        return provider.pipelines().get(id)
+        return provider.pipelines()
+                .get(id)
                 .map(config -> ApiResponse.json(200, config))
                 .orElseThrow(() -> notFound(id));
     }
@@ -93,6 +93,5 @@ final class PipelineRoutes {
     }
 
     /** The answer of a validation that passed: the pipeline as it would be stored, defaults applied. */
-    record ValidationResult(boolean valid, PipelineConfig pipeline) {
-    }
+    record ValidationResult(boolean valid, PipelineConfig pipeline) {}
 }

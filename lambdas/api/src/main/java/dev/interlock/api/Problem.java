@@ -3,7 +3,6 @@ package dev.interlock.api;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Registration;
-
 import java.util.List;
 
 /**
@@ -12,8 +11,13 @@ import java.util.List;
  * {@code dependants} (an extension member, present only on a refused archetype or calendar change) lists each pipeline
  * the change would break with its problems under the change, paths into that pipeline's document.
  */
-public record Problem(String type, String title, int status, String detail, List<ValidationError> errors,
-                      List<Registration.BrokenPipeline> dependants) {
+public record Problem(
+        String type,
+        String title,
+        int status,
+        String detail,
+        List<ValidationError> errors,
+        List<Registration.BrokenPipeline> dependants) {
     public Problem {
         errors = Frozen.list(errors);
         dependants = dependants == null ? null : Frozen.list(dependants);

@@ -2,7 +2,6 @@ package dev.interlock.api;
 
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Registration;
-
 import java.util.List;
 
 /** A request the API refuses; {@link Api} turns it into its problem response. Thrown before anything is written. */
@@ -39,9 +38,15 @@ public final class ProblemException extends RuntimeException {
 
     /** 409: a change to {@code what} would break the pipelines that use it; each is listed with why. */
     public static ProblemException breaking(String what, List<Registration.BrokenPipeline> dependants) {
-        String names = String.join(", ", dependants.stream().map(Registration.BrokenPipeline::pipelineId).toList());
-        return new ProblemException(Problem.breaking(what + " would break " + dependants.size() + " pipeline(s) that use it: "
-                + names + "; nothing was changed", dependants), List.of());
+        String names = String.join(
+                ", ",
+                dependants.stream().map(Registration.BrokenPipeline::pipelineId).toList());
+        return new ProblemException(
+                Problem.breaking(
+                        what + " would break " + dependants.size() + " pipeline(s) that use it: " + names
+                                + "; nothing was changed",
+                        dependants),
+                List.of());
     }
 
     /** A problem without per-field errors. */
@@ -51,7 +56,11 @@ public final class ProblemException extends RuntimeException {
 
     /** 405 with the allowed methods. */
     public static ProblemException methodNotAllowed(String method, String path, List<String> allowed) {
-        return new ProblemException(Problem.of(ProblemType.METHOD_NOT_ALLOWED,
-                method + " is not allowed on " + path + "; allowed: " + String.join(", ", allowed), List.of()), allowed);
+        return new ProblemException(
+                Problem.of(
+                        ProblemType.METHOD_NOT_ALLOWED,
+                        method + " is not allowed on " + path + "; allowed: " + String.join(", ", allowed),
+                        List.of()),
+                allowed);
     }
 }

@@ -13,7 +13,6 @@ import dev.interlock.store.DependantCheck;
 import dev.interlock.store.PipelineIndex;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Provider;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -39,26 +38,37 @@ final class ReferenceChecks {
         if (name == null || !ArchetypeValidation.NAME.matcher(name).matches()) {
             return Optional.empty();
         }
-        return provider.archetypes().get(name).or(() -> ArchetypeCatalog.bundled().find(name));
+        return provider.archetypes()
+                .get(name)
+                .or(() -> ArchetypeCatalog.bundled().find(name));
     }
 
     /** The pipeline's problems against the registered documents the store read for its write. */
     PipelineStore.ReferenceCheck pipeline() {
-        return (config, referenced) -> problems(config,
-                name -> Optional.ofNullable(referenced.archetype()).or(() -> ArchetypeCatalog.bundled().find(name)),
+        return (config, referenced) -> problems(
+                config,
+                name -> Optional.ofNullable(referenced.archetype())
+                        .or(() -> ArchetypeCatalog.bundled().find(name)),
                 referenced.calendar());
     }
 
     /** The pipeline's problems against the documents registered now (validation without a write). */
     List<ValidationError> now(PipelineConfig config) {
         String calendar = PipelineIndex.calendarOf(config);
-        return problems(config, this::archetype, calendar == null ? null : provider.calendars().get(calendar).orElse(null));
+        return problems(
+                config,
+                this::archetype,
+                calendar == null ? null : provider.calendars().get(calendar).orElse(null));
     }
 
     /** What registering {@code next} would break in a pipeline that uses the archetype. */
     DependantCheck archetypeChange(Archetype next) {
-        return user -> ReferenceValidation.introduced(now(user), problems(user,
-                name -> name.equals(next.name()) ? Optional.of(next) : archetype(name), currentCalendar(user)));
+        return user -> ReferenceValidation.introduced(
+                now(user),
+                problems(
+                        user,
+                        name -> name.equals(next.name()) ? Optional.of(next) : archetype(name),
+                        currentCalendar(user)));
     }
 
     /** What registering {@code next} would break in a pipeline that uses the calendar. */
@@ -76,7 +86,8 @@ final class ReferenceChecks {
         return calendar == null ? null : provider.calendars().get(calendar).orElse(null);
     }
 
-    private List<ValidationError> problems(PipelineConfig config, Function<String, Optional<Archetype>> archetypes, Calendar calendar) {
+    private List<ValidationError> problems(
+            PipelineConfig config, Function<String, Optional<Archetype>> archetypes, Calendar calendar) {
         List<ValidationError> errors = new ArrayList<>(new PipelineValidation(archetypes, outbound).validate(config));
         errors.addAll(ReferenceValidation.exclusions(config, calendar));
         return errors;

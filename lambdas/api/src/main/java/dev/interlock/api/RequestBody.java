@@ -11,8 +11,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.JsonPath;
-import org.yaml.snakeyaml.LoaderOptions;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -22,6 +20,7 @@ import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
 
 /**
  * Reads a request body as a JSON tree, from JSON or YAML (chosen by Content-Type, or sniffed when it names neither),
@@ -36,7 +35,8 @@ public final class RequestBody {
     public static final int MAX_NESTING_DEPTH = 32;
 
     private static final Set<String> JSON_TYPES = Set.of("application/json", "text/json");
-    private static final Set<String> YAML_TYPES = Set.of("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml");
+    private static final Set<String> YAML_TYPES =
+            Set.of("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml");
     private static final Set<String> SNIFFED_TYPES = Set.of("", "text/plain", "application/octet-stream");
 
     private final int maxBytes;
@@ -74,7 +74,8 @@ public final class RequestBody {
         }
         long bytes = request.base64() ? request.body().length() * 3L / 4 : utf8Length(request.body());
         if (bytes > maxBytes) {
-            throw ProblemException.of(ProblemType.PAYLOAD_TOO_LARGE,
+            throw ProblemException.of(
+                    ProblemType.PAYLOAD_TOO_LARGE,
                     "the body has " + bytes + " bytes; at most " + maxBytes + " are accepted");
         }
     }
@@ -85,7 +86,8 @@ public final class RequestBody {
         if (text.isBlank()) {
             return Optional.empty();
         }
-        String mediaType = request.header("content-type").map(RequestBody::mediaType).orElse("");
+        String mediaType =
+                request.header("content-type").map(RequestBody::mediaType).orElse("");
         boolean asJson;
         if (JSON_TYPES.contains(mediaType) || mediaType.endsWith("+json")) {
             asJson = true;
@@ -96,8 +98,10 @@ public final class RequestBody {
         } else {
             // curl -d sends form data unless told otherwise: the commonest way to meet this answer.
             String hint = mediaType.equals("application/x-www-form-urlencoded")
-                    ? " (curl -d sends form data; add -H 'Content-Type: application/json')" : "";
-            throw ProblemException.of(ProblemType.UNSUPPORTED_MEDIA_TYPE,
+                    ? " (curl -d sends form data; add -H 'Content-Type: application/json')"
+                    : "";
+            throw ProblemException.of(
+                    ProblemType.UNSUPPORTED_MEDIA_TYPE,
                     "Content-Type " + mediaType + " is not accepted; send application/json or application/yaml" + hint);
         }
         String format = asJson ? "JSON" : "YAML";
@@ -111,7 +115,10 @@ public final class RequestBody {
                     return Optional.empty();
                 }
                 if (parser.nextToken() != null) {
-                    throw malformed(format, "content follows the document (send exactly one " + format + " document)", parser.currentLocation());
+                    throw malformed(
+                            format,
+                            "content follows the document (send exactly one " + format + " document)",
+                            parser.currentLocation());
                 }
                 return Optional.of(tree);
             }
@@ -136,7 +143,10 @@ public final class RequestBody {
             throw ProblemException.invalid(JsonPath.ROOT, "a request body is required");
         }
         if (!tree.get().isObject()) {
-            throw ProblemException.invalid(JsonPath.ROOT, "the body must be an object, got " + tree.get().getNodeType().name().toLowerCase(Locale.ROOT));
+            throw ProblemException.invalid(
+                    JsonPath.ROOT,
+                    "the body must be an object, got "
+                            + tree.get().getNodeType().name().toLowerCase(Locale.ROOT));
         }
         return tree.get();
     }
@@ -148,7 +158,10 @@ public final class RequestBody {
                     throw malformed("YAML", "anchors and aliases are not accepted", parser.currentLocation());
                 }
                 if (parser.getTypeId() != null) {
-                    throw malformed("YAML", "tags such as " + parser.getTypeId() + " are not accepted", parser.currentLocation());
+                    throw malformed(
+                            "YAML",
+                            "tags such as " + parser.getTypeId() + " are not accepted",
+                            parser.currentLocation());
                 }
             }
         }
@@ -163,23 +176,28 @@ public final class RequestBody {
         }
         try {
             byte[] bytes = Base64.getMimeDecoder().decode(request.body());
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (IllegalArgumentException | CharacterCodingException e) {
             throw ProblemException.invalid(JsonPath.ROOT, "the body is not valid base64-encoded UTF-8 text");
         }
     }
 
     private static ProblemException malformed(String format, String message, JsonLocation at) {
-        String where = at == null || at.getLineNr() < 0 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        String where =
+                at == null || at.getLineNr() < 0 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
         return ProblemException.invalid(JsonPath.ROOT, "malformed " + format + where + ": " + message);
     }
 
     private static String mediaType(String contentType) {
         int semicolon = contentType.indexOf(';');
-        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon))
+                .trim()
+                .toLowerCase(Locale.ROOT);
     }
 
     private static long utf8Length(String text) {

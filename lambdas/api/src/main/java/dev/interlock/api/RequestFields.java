@@ -3,7 +3,6 @@ package dev.interlock.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
-
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Iterator;
@@ -19,17 +18,20 @@ final class RequestFields {
 
     private final Map<String, String> values = new LinkedHashMap<>();
 
-    private RequestFields() {
-    }
+    private RequestFields() {}
 
     /** Reads {@code allowed} text fields (names case-insensitive), adding an error per unknown or non-text field. */
     static RequestFields read(JsonNode document, List<String> allowed, List<ValidationError> errors) {
         RequestFields fields = new RequestFields();
         for (Iterator<Map.Entry<String, JsonNode>> it = document.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
-            String canonical = allowed.stream().filter(a -> a.equalsIgnoreCase(entry.getKey())).findFirst().orElse(null);
+            String canonical = allowed.stream()
+                    .filter(a -> a.equalsIgnoreCase(entry.getKey()))
+                    .findFirst()
+                    .orElse(null);
             if (canonical == null) {
-                errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, entry.getKey()),
+                errors.add(new ValidationError(
+                        JsonPath.field(JsonPath.ROOT, entry.getKey()),
                         "unknown field; allowed: " + String.join(", ", allowed)));
                 continue;
             }
@@ -38,7 +40,8 @@ final class RequestFields {
                 continue;
             }
             if (!value.isTextual()) {
-                errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, canonical),
+                errors.add(new ValidationError(
+                        JsonPath.field(JsonPath.ROOT, canonical),
                         "expected text, got " + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT)));
                 continue;
             }
@@ -64,7 +67,8 @@ final class RequestFields {
             }
             return LocalDate.parse(raw);
         } catch (DateTimeParseException e) {
-            errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, name), "'" + raw + "' is not a date YYYY-MM-DD"));
+            errors.add(
+                    new ValidationError(JsonPath.field(JsonPath.ROOT, name), "'" + raw + "' is not a date YYYY-MM-DD"));
             return null;
         }
     }

@@ -27,8 +27,7 @@ public final class RouteTable {
     }
 
     /** A matched route and its decoded path parameters. */
-    public record Match(Route route, Map<String, String> pathParameters) {
-    }
+    public record Match(Route route, Map<String, String> pathParameters) {}
 
     private final List<Route> routes;
 
@@ -94,9 +93,11 @@ public final class RouteTable {
             for (int i = 0; i < segment.length(); i++) {
                 char c = segment.charAt(i);
                 if (c == '%') {
-                    if (i + 2 >= segment.length() || Character.digit(segment.charAt(i + 1), 16) < 0
+                    if (i + 2 >= segment.length()
+                            || Character.digit(segment.charAt(i + 1), 16) < 0
                             || Character.digit(segment.charAt(i + 2), 16) < 0) {
-                        throw ProblemException.invalid("path", "malformed percent-escape in path segment '" + segment + "'");
+                        throw ProblemException.invalid(
+                                "path", "malformed percent-escape in path segment '" + segment + "'");
                     }
                     bytes.write(Integer.parseInt(segment.substring(i + 1, i + 3), 16));
                     i += 2;

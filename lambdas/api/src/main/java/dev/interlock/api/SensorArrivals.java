@@ -13,7 +13,6 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.Reference;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.SensorStore;
-
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -54,12 +53,10 @@ final class SensorArrivals {
     }
 
     /** An evaluation a write started: the marker's execution. */
-    record Evaluation(String pipelineId, String scheduleId, LocalDate date, String executionName) {
-    }
+    record Evaluation(String pipelineId, String scheduleId, LocalDate date, String executionName) {}
 
     /** A pipeline day that reads the value but was not started, and why. */
-    record Skip(String pipelineId, String scheduleId, LocalDate date, String reason) {
-    }
+    record Skip(String pipelineId, String scheduleId, LocalDate date, String reason) {}
 
     /** What a write started and what it left. */
     record Outcome(List<Evaluation> evaluations, List<Skip> skipped) {
@@ -87,10 +84,12 @@ final class SensorArrivals {
             }
             List<SensorTargets.Target> targets;
             try {
-                targets = SensorTargets.of(pipeline, archetype.get(), value.name(), value.partition(), now, settings.staleMarkerDays());
+                targets = SensorTargets.of(
+                        pipeline, archetype.get(), value.name(), value.partition(), now, settings.staleMarkerDays());
             } catch (IllegalArgumentException | DateTimeException unreadable) {
                 // Registration refuses such configs; one registered before a rule existed must not fail the producer.
-                skipped.add(new Skip(pipeline.name(), null, null, "its schedules cannot be read: " + unreadable.getMessage()));
+                skipped.add(new Skip(
+                        pipeline.name(), null, null, "its schedules cannot be read: " + unreadable.getMessage()));
                 continue;
             }
             for (SensorTargets.Target target : targets) {
@@ -100,14 +99,22 @@ final class SensorArrivals {
         return new Outcome(List.copyOf(started), List.copyOf(skipped));
     }
 
-    private void start(PipelineConfig pipeline, SensorTargets.Target target, SensorStore.SensorWrite write, Instant now,
-                       List<Evaluation> started, List<Skip> skipped) {
+    private void start(
+            PipelineConfig pipeline,
+            SensorTargets.Target target,
+            SensorStore.SensorWrite write,
+            Instant now,
+            List<Evaluation> started,
+            List<Skip> skipped) {
         SensorValue value = write.stored();
         String reason = null;
         if (!target.isOpen(now)) {
-            reason = "its window opens at " + InterlockJson.timestamp(target.opensAt()) + "; the watchdog starts it then";
-        } else if (provider.runLogs().get(new RunLogKey(pipeline.name(), target.date(), target.scheduleId()))
-                .filter(log -> log.status() == RunLogStatus.COMPLETED).isPresent()) {
+            reason = "its window opens at " + InterlockJson.timestamp(target.opensAt())
+                    + "; the watchdog starts it then";
+        } else if (provider.runLogs()
+                .get(new RunLogKey(pipeline.name(), target.date(), target.scheduleId()))
+                .filter(log -> log.status() == RunLogStatus.COMPLETED)
+                .isPresent()) {
             reason = "the day is already COMPLETED; new data reruns a completed day only when its post-run monitoring "
                     + "detects drift (or an operator requests a rerun)";
         }
@@ -121,7 +128,13 @@ final class SensorArrivals {
         if (reason != null) {
             skipped.add(new Skip(pipeline.name(), target.scheduleId(), target.date(), reason));
             if (write.changed()) {
-                record(pipeline, target, SKIPPED, "sensor " + value.label() + " changed; not evaluated: " + reason, details, now);
+                record(
+                        pipeline,
+                        target,
+                        SKIPPED,
+                        "sensor " + value.label() + " changed; not evaluated: " + reason,
+                        details,
+                        now);
             }
             return;
         }
@@ -129,15 +142,35 @@ final class SensorArrivals {
         if (provider.cascade().writeMarker(marker)) {
             started.add(new Evaluation(pipeline.name(), target.scheduleId(), target.date(), marker.executionName()));
             details.put("executionName", marker.executionName());
-            record(pipeline, target, STARTED, "sensor " + value.label() + " changed (revision " + value.revision()
-                    + "): evaluation started", details, now);
+            record(
+                    pipeline,
+                    target,
+                    STARTED,
+                    "sensor " + value.label() + " changed (revision " + value.revision() + "): evaluation started",
+                    details,
+                    now);
         }
         // Otherwise this revision was handed over already: the same data pushed again starts nothing.
     }
 
-    private void record(PipelineConfig pipeline, SensorTargets.Target target, String status, String message,
-                        Map<String, Object> details, Instant now) {
-        provider.events().append(new Event(EventKind.SENSOR_UPDATED, pipeline.name(), target.scheduleId(), target.date(), null,
-                null, status, message, details, now));
+    private void record(
+            PipelineConfig pipeline,
+            SensorTargets.Target target,
+            String status,
+            String message,
+            Map<String, Object> details,
+            Instant now) {
+        provider.events()
+                .append(new Event(
+                        EventKind.SENSOR_UPDATED,
+                        pipeline.name(),
+                        target.scheduleId(),
+                        target.date(),
+                        null,
+                        null,
+                        status,
+                        message,
+                        details,
+                        now));
     }
 }

@@ -2,12 +2,11 @@ package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.SensorStore;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,6 +24,7 @@ final class SensorRoutes {
 
     /** Field names are what {@code sensor-threshold} configs refer to. */
     static final Pattern FIELD_NAME = Pattern.compile("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$");
+
     static final int MAX_FIELDS = 100;
     /** Set by the API, so a producer cannot back-date a value and fool {@code sensor-freshness}. */
     static final String RESERVED = "updatedAt";
@@ -45,12 +45,26 @@ final class SensorRoutes {
      * The answer to a write: the value as stored, whether it changed, and what it started (the evaluations of the
      * pipeline days that read it) or left and why.
      */
-    record Written(String name, String partition, Map<String, Object> fields, Instant updatedAt, long revision,
-                   boolean changed, List<SensorArrivals.Evaluation> evaluations, List<SensorArrivals.Skip> skipped) {
+    record Written(
+            String name,
+            String partition,
+            Map<String, Object> fields,
+            Instant updatedAt,
+            long revision,
+            boolean changed,
+            List<SensorArrivals.Evaluation> evaluations,
+            List<SensorArrivals.Skip> skipped) {
         static Written of(SensorStore.SensorWrite write, SensorArrivals.Outcome outcome) {
             SensorValue v = write.stored();
-            return new Written(v.name(), v.partition(), v.fields(), v.updatedAt(), v.revision(), write.changed(),
-                    outcome.evaluations(), outcome.skipped());
+            return new Written(
+                    v.name(),
+                    v.partition(),
+                    v.fields(),
+                    v.updatedAt(),
+                    v.revision(),
+                    write.changed(),
+                    outcome.evaluations(),
+                    outcome.skipped());
         }
     }
 
@@ -90,10 +104,13 @@ final class SensorRoutes {
     }
 
     private ApiResponse read(String name, String partition) {
-        return provider.sensors().get(name, partition)
+        return provider.sensors()
+                .get(name, partition)
                 .map(value -> ApiResponse.json(200, value))
-                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, "no value of sensor '" + name + "'"
-                        + (partition == null ? "" : " partition '" + partition + "'")));
+                .orElseThrow(() -> ProblemException.of(
+                        ProblemType.NOT_FOUND,
+                        "no value of sensor '" + name + "'"
+                                + (partition == null ? "" : " partition '" + partition + "'")));
     }
 
     private ApiResponse write(ApiRequest request, String name, String partition) {
@@ -115,7 +132,8 @@ final class SensorRoutes {
             } else if (field.getValue().isNull()) {
                 errors.add(new ValidationError(fieldPath, "must have a value (leave the field out instead of null)"));
             } else if (hasNonFiniteNumber(field.getValue())) {
-                errors.add(new ValidationError(fieldPath, "numbers must be finite (1e400 is beyond the range of a double)"));
+                errors.add(new ValidationError(
+                        fieldPath, "numbers must be finite (1e400 is beyond the range of a double)"));
             } else {
                 fields.put(field.getKey(), InterlockJson.convert(field.getValue(), Object.class));
             }
@@ -123,7 +141,8 @@ final class SensorRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the sensor value has " + errors.size() + " problem(s)", errors);
         }
-        SensorStore.SensorWrite written = provider.sensors().write(new SensorValue(name, partition, fields, clock.instant(), 0));
+        SensorStore.SensorWrite written =
+                provider.sensors().write(new SensorValue(name, partition, fields, clock.instant(), 0));
         // Stored first: if starting the readers fails, the producer's retry (same data, same revision) starts them.
         return ApiResponse.json(200, Written.of(written, arrivals.after(written)));
     }

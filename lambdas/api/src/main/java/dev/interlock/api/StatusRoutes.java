@@ -3,7 +3,6 @@ package dev.interlock.api;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.StatusReader;
-
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -26,7 +25,8 @@ final class StatusRoutes {
     ApiResponse pipeline(ApiRequest request, Map<String, String> path) {
         String id = PathIds.pipelineId(path.get("id"));
         LocalDate date = date(request);
-        return reader.status(id, date).map(status -> ApiResponse.json(200, status))
+        return reader.status(id, date)
+                .map(status -> ApiResponse.json(200, status))
                 .orElseThrow(() -> PipelineRoutes.notFound(id));
     }
 
@@ -38,7 +38,8 @@ final class StatusRoutes {
     ApiResponse timeline(ApiRequest request, Map<String, String> path) {
         String id = PathIds.pipelineId(path.get("id"));
         LocalDate date = date(request);
-        return reader.timeline(id, date).map(timeline -> ApiResponse.json(200, timeline))
+        return reader.timeline(id, date)
+                .map(timeline -> ApiResponse.json(200, timeline))
                 .orElseThrow(() -> PipelineRoutes.notFound(id));
     }
 
@@ -51,7 +52,8 @@ final class StatusRoutes {
         try {
             return LocalDate.parse(raw.trim());
         } catch (DateTimeParseException e) {
-            throw ProblemException.invalid("invalid date",
+            throw ProblemException.invalid(
+                    "invalid date",
                     List.of(new ValidationError("query.date", "must be a date YYYY-MM-DD, got '" + raw + "'")));
         }
     }

@@ -1,14 +1,13 @@
 package dev.interlock.api;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code docs/api.md} names every route the API answers and every problem type it refuses with, so the design note
@@ -28,7 +27,9 @@ class ApiDocTest {
                 missing.add(written);
             }
         }
-        assertThat(missing).as("routes of the API that docs/api.md does not list").isEmpty();
+        assertThat(missing)
+                .as("routes of the API that docs/api.md does not list")
+                .isEmpty();
     }
 
     @Test
@@ -40,6 +41,8 @@ class ApiDocTest {
                 missing.add(type.uri() + " (" + type.status() + ")");
             }
         }
-        assertThat(missing).as("problem types that docs/api.md does not list with their status").isEmpty();
+        assertThat(missing)
+                .as("problem types that docs/api.md does not list with their status")
+                .isEmpty();
     }
 }

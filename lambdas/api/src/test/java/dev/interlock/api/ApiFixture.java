@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.store.memory.InMemoryProvider;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +47,11 @@ final class ApiFixture {
     ApiFixture(ApiSettings settings, Clock clock) {
         store = new InMemoryProvider(clock);
         recording = new RecordingProvider(store);
-        api = new Api(recording.provider(), clock, settings, () -> "id-" + ids.incrementAndGet(),
+        api = new Api(
+                recording.provider(),
+                clock,
+                settings,
+                () -> "id-" + ids.incrementAndGet(),
                 new StructuredLog("api", new PrintStream(logs, true, StandardCharsets.UTF_8), clock));
     }
 
@@ -90,7 +93,9 @@ final class ApiFixture {
         /** The {@code path: message} of every error of a problem answer. */
         java.util.List<String> errors() {
             java.util.List<String> out = new java.util.ArrayList<>();
-            json().path("errors").forEach(e -> out.add(e.get("path").asText() + ": " + e.get("message").asText()));
+            json().path("errors")
+                    .forEach(e -> out.add(
+                            e.get("path").asText() + ": " + e.get("message").asText()));
             return out;
         }
 

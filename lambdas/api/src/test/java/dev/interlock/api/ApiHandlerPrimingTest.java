@@ -1,9 +1,9 @@
 package dev.interlock.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.testing.PrimingCheck;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.testing.PrimingCheck;
+import dev.interlock.wiring.priming.Priming;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +14,10 @@ class ApiHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        PrimingCheck.assertRehearsesCleanly(InterlockFunction.API, ApiHandler.class,
-                deps -> Priming.rehearsal(new ApiHandler(deps), APIGatewayProxyRequestEvent.class), true);
+        PrimingCheck.assertRehearsesCleanly(
+                InterlockFunction.API,
+                ApiHandler.class,
+                deps -> Priming.rehearsal(new ApiHandler(deps), APIGatewayProxyRequestEvent.class),
+                true);
     }
 }

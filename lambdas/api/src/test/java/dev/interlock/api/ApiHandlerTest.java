@@ -1,25 +1,24 @@
 package dev.interlock.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
-import dev.interlock.wiring.Deps;
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.Marker;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.store.memory.InMemoryProvider;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.wiring.Deps;
 import java.time.LocalDate;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ApiHandlerTest {
 
     private final InMemoryProvider store = new InMemoryProvider(ApiFixture.CLOCK);
-    private final ApiHandler handler = new ApiHandler(store, ApiFixture.CLOCK, new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES),
-            () -> "m-1");
+    private final ApiHandler handler =
+            new ApiHandler(store, ApiFixture.CLOCK, new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES), () -> "m-1");
 
     private APIGatewayProxyResponseEvent handle(String fixture) {
         APIGatewayProxyRequestEvent event = EventLoader.loadApiGatewayRestEvent("events/" + fixture);
@@ -35,21 +34,28 @@ class ApiHandlerTest {
         assertThat(put.getHeaders()).containsEntry("Content-Type", "application/json");
         assertThat(evaluate.getStatusCode()).isEqualTo(202);
         assertThat(store.cascade().markers("silver", LocalDate.of(2026, 3, 10)))
-                .extracting(Marker::origin).containsExactly("arn:aws:iam::123456789012:user/ops");
+                .extracting(Marker::origin)
+                .containsExactly("arn:aws:iam::123456789012:user/ops");
     }
 
     @Test
     void theRoutedPathComesFromTheResourceAndItsDecodedParameters() {
-        APIGatewayProxyRequestEvent perRoute = new APIGatewayProxyRequestEvent().withResource("/pipelines/{id}/runs")
-                .withPath("/base/pipelines/a%2Fb/runs").withPathParameters(Map.of("id", "a/b"));
-        APIGatewayProxyRequestEvent greedy = new APIGatewayProxyRequestEvent().withResource("/{proxy+}")
-                .withPath("/base/sensors/x y").withPathParameters(Map.of("proxy", "sensors/x y"));
+        APIGatewayProxyRequestEvent perRoute = new APIGatewayProxyRequestEvent()
+                .withResource("/pipelines/{id}/runs")
+                .withPath("/base/pipelines/a%2Fb/runs")
+                .withPathParameters(Map.of("id", "a/b"));
+        APIGatewayProxyRequestEvent greedy = new APIGatewayProxyRequestEvent()
+                .withResource("/{proxy+}")
+                .withPath("/base/sensors/x y")
+                .withPathParameters(Map.of("proxy", "sensors/x y"));
         APIGatewayProxyRequestEvent local = new APIGatewayProxyRequestEvent().withPath("/health");
 
         assertThat(ApiRequest.routedPath(perRoute)).isEqualTo("/pipelines/a%2Fb/runs");
         assertThat(ApiRequest.routedPath(greedy)).isEqualTo("/sensors/x%20y");
         assertThat(ApiRequest.routedPath(local)).isEqualTo("/health");
-        assertThat(ApiRequest.routedPath(new APIGatewayProxyRequestEvent().withResource("/runs/{runId}").withPath("/runs/r1")))
+        assertThat(ApiRequest.routedPath(new APIGatewayProxyRequestEvent()
+                        .withResource("/runs/{runId}")
+                        .withPath("/runs/r1")))
                 .isEqualTo("/runs/r1");
     }
 
@@ -59,14 +65,26 @@ class ApiHandlerTest {
 
         assertThat(response.getStatusCode()).isEqualTo(400);
         assertThat(response.getHeaders()).containsEntry("Content-Type", "application/problem+json");
-        assertThat(InterlockJson.tree(response.getBody()).get("errors").get(0).get("path").asText()).isEqualTo("query.limit");
+        assertThat(InterlockJson.tree(response.getBody())
+                        .get("errors")
+                        .get(0)
+                        .get("path")
+                        .asText())
+                .isEqualTo("query.limit");
         assertThat(handler.handleRequest(null, null).getStatusCode()).isEqualTo(404);
     }
 
     @Test
     void theDepsWiredHandlerBuildsItsProviderOnTheFirstRequest() {
-        try (Deps deps = new Deps(Environment.of(Map.of("TABLE_NAME", "interlock", "AWS_REGION", "eu-west-1",
-                "INTERLOCK_ENDPOINT_DYNAMODB", "http://127.0.0.1:9")), ApiFixture.CLOCK)) {
+        try (Deps deps = new Deps(
+                Environment.of(Map.of(
+                        "TABLE_NAME",
+                        "interlock",
+                        "AWS_REGION",
+                        "eu-west-1",
+                        "INTERLOCK_ENDPOINT_DYNAMODB",
+                        "http://127.0.0.1:9")),
+                ApiFixture.CLOCK)) {
             ApiHandler wired = new ApiHandler(deps);
             assertThat(deps.clients().created("dynamodb")).isFalse();
 

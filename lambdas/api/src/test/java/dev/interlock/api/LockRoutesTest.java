@@ -1,20 +1,19 @@
 package dev.interlock.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.store.PageRequest;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class LockRoutesTest {
 
@@ -29,14 +28,21 @@ class LockRoutesTest {
     }
 
     private List<Event> events(EventKind kind) {
-        return api.store.events().read("silver", PageRequest.first(100)).items().stream().filter(e -> e.kind() == kind).toList();
+        return api.store.events().read("silver", PageRequest.first(100)).items().stream()
+                .filter(e -> e.kind() == kind)
+                .toList();
     }
 
     @Test
     void aHeldLockShowsItsHolderAndWhatItReported() {
         api.store.locks().acquire(KEY, "silver_2026-03-10_daily_abc", Duration.ofHours(5));
-        api.store.locks().recordEvaluating(KEY, "silver_2026-03-10_daily_abc", ApiFixture.NOW.plusSeconds(120),
-                ApiFixture.NOW.plusSeconds(3600));
+        api.store
+                .locks()
+                .recordEvaluating(
+                        KEY,
+                        "silver_2026-03-10_daily_abc",
+                        ApiFixture.NOW.plusSeconds(120),
+                        ApiFixture.NOW.plusSeconds(3600));
 
         ApiFixture.Reply reply = api.call("GET", "/pipelines/silver/locks/daily/2026-03-10");
 
@@ -45,7 +51,9 @@ class LockRoutesTest {
         assertThat(reply.json().get("expiresAt").asText()).isEqualTo("2026-03-10T14:00:00.000Z");
         assertThat(reply.json().get("nextRoundBy").asText()).isEqualTo("2026-03-10T09:02:00.000Z");
         assertThat(reply.json().get("absorbed").asInt()).isZero();
-        assertThat(api.call("GET", "/pipelines/silver/locks/daily/2026-03-09").status()).as("locks are per date").isEqualTo(404);
+        assertThat(api.call("GET", "/pipelines/silver/locks/daily/2026-03-09").status())
+                .as("locks are per date")
+                .isEqualTo(404);
     }
 
     @Test
@@ -53,7 +61,11 @@ class LockRoutesTest {
         api.store.locks().acquire(KEY, "silver_2026-03-10_daily_dead", Duration.ofHours(5));
         api.store.locks().recordAbsorbed(KEY, "silver_2026-03-10_daily_dead");
 
-        ApiFixture.Reply reply = api.call("DELETE", "/pipelines/silver/locks/daily/2026-03-10", null, null,
+        ApiFixture.Reply reply = api.call(
+                "DELETE",
+                "/pipelines/silver/locks/daily/2026-03-10",
+                null,
+                null,
                 Map.of("reason", "execution aborted"));
 
         assertThat(reply.status()).isEqualTo(200);
@@ -63,13 +75,16 @@ class LockRoutesTest {
         assertThat(reply.json().get("absorbed").asInt()).isEqualTo(1);
         assertThat(api.store.locks().holder(KEY)).isEmpty();
         Event audit = events(EventKind.LOCK_RELEASED).getFirst();
-        assertThat(audit.details()).containsEntry("releasedBy", "api").containsEntry("previousHolder", "silver_2026-03-10_daily_dead")
+        assertThat(audit.details())
+                .containsEntry("releasedBy", "api")
+                .containsEntry("previousHolder", "silver_2026-03-10_daily_dead")
                 .containsEntry("reason", "execution aborted");
         Marker handedOn = api.store.cascade().markers("silver", DATE).getFirst();
         assertThat(handedOn.source()).isEqualTo(MarkerSource.DEFERRED);
         assertThat(handedOn.replay()).isFalse();
         assertThat(reply.json().get("reEmittedExecution").asText()).isEqualTo(handedOn.executionName());
-        assertThat(api.recording.writes()).containsExactly("EventStore.append", "Locker.forceRelease", "CascadeStore.writeMarker");
+        assertThat(api.recording.writes())
+                .containsExactly("EventStore.append", "Locker.forceRelease", "CascadeStore.writeMarker");
     }
 
     @Test
@@ -77,19 +92,24 @@ class LockRoutesTest {
         ApiFixture.Reply reply = api.call("DELETE", "/pipelines/silver/locks/daily/2026-03-10");
 
         assertThat(reply.status()).isEqualTo(404);
-        assertThat(reply.json().get("detail").asText()).isEqualTo("no lock is held for silver schedule daily on 2026-03-10; nothing to release");
+        assertThat(reply.json().get("detail").asText())
+                .isEqualTo("no lock is held for silver schedule daily on 2026-03-10; nothing to release");
         assertThat(api.recording.writes()).isEmpty();
     }
 
     @Test
     void badRequestsNameEveryFieldAndWriteNothing() {
-        ApiFixture.Reply reply = api.call("DELETE", "/pipelines/silver/locks/h%2307/2026-02-30", null, null,
-                Map.of("reason", "x".repeat(1001)));
+        ApiFixture.Reply reply = api.call(
+                "DELETE", "/pipelines/silver/locks/h%2307/2026-02-30", null, null, Map.of("reason", "x".repeat(1001)));
 
         assertThat(reply.status()).isEqualTo(400);
         assertThat(reply.errorPaths()).containsExactly("query.reason", "path.scheduleId", "path.date");
-        assertThat(api.call("DELETE", "/pipelines/Not_A_Pipeline/locks/daily/2026-03-10").errorPaths()).containsExactly("path.id");
-        assertThat(api.call("DELETE", "/pipelines/nobody/locks/daily/2026-03-10").status()).isEqualTo(404);
+        assertThat(api.call("DELETE", "/pipelines/Not_A_Pipeline/locks/daily/2026-03-10")
+                        .errorPaths())
+                .containsExactly("path.id");
+        assertThat(api.call("DELETE", "/pipelines/nobody/locks/daily/2026-03-10")
+                        .status())
+                .isEqualTo(404);
         assertThat(api.recording.writes()).isEmpty();
     }
 }

@@ -1,18 +1,17 @@
 package dev.interlock.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * A corpus of hostile and broken bodies fed to every write route: every answer is a 4xx problem document, never a
@@ -32,31 +31,41 @@ class MalformedInputTest {
     }
 
     private static final List<String> WRITE_ROUTES = List.of(
-            "PUT /pipelines/silver", "POST /pipelines/silver/validate", "POST /pipelines/silver/evaluations",
-            "POST /pipelines/silver/reruns", "PUT /archetypes/house", "PUT /calendars/uk", "PUT /sensors/orders");
+            "PUT /pipelines/silver",
+            "POST /pipelines/silver/validate",
+            "POST /pipelines/silver/evaluations",
+            "POST /pipelines/silver/reruns",
+            "PUT /archetypes/house",
+            "PUT /calendars/uk",
+            "PUT /sensors/orders");
 
     private final ApiFixture api = new ApiFixture();
     private JsonNode pipelineBefore;
 
     @BeforeEach
     void register() {
-        assertThat(api.call("PUT", "/pipelines/silver", ApiFixture.PIPELINE).status()).isEqualTo(201);
+        assertThat(api.call("PUT", "/pipelines/silver", ApiFixture.PIPELINE).status())
+                .isEqualTo(201);
         pipelineBefore = api.call("GET", "/pipelines/silver").json();
         api.recording.clear();
     }
 
     static List<Body> hostileToEveryRoute() {
         String laughs = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
-                + IntStream.range(1, 9).mapToObj(i -> {
-                    char me = (char) ('a' + i);
-                    char prev = (char) ('a' + i - 1);
-                    return me + ": &" + me + " [" + ("*" + prev + ",").repeat(8) + "*" + prev + "]";
-                }).collect(Collectors.joining("\n"));
+                + IntStream.range(1, 9)
+                        .mapToObj(i -> {
+                            char me = (char) ('a' + i);
+                            char prev = (char) ('a' + i - 1);
+                            return me + ": &" + me + " [" + ("*" + prev + ",").repeat(8) + "*" + prev + "]";
+                        })
+                        .collect(Collectors.joining("\n"));
         List<Body> corpus = new ArrayList<>(List.of(
                 Body.json("broken JSON", "{\"name\": \"silver\", "),
                 Body.json("broken JSON string", "{\"name\": \"sil"),
                 Body.json("trailing garbage", "{\"name\":\"silver\"} {\"x\":1}"),
-                Body.json("duplicate keys", "{\"name\":\"silver\",\"name\":\"gold\",\"date\":\"2026-03-09\",\"date\":\"2026-03-10\"}"),
+                Body.json(
+                        "duplicate keys",
+                        "{\"name\":\"silver\",\"name\":\"gold\",\"date\":\"2026-03-09\",\"date\":\"2026-03-10\"}"),
                 Body.json("raw NUL in JSON", "{\"name\":\"sil\u0000ver\"}"),
                 Body.json("array instead of object", "[{\"name\":\"silver\"}]"),
                 Body.json("number instead of object", "42"),
@@ -69,8 +78,10 @@ class MalformedInputTest {
                 Body.json("huge payload of emoji", "{\"name\":\"" + "😀".repeat(70_000) + "\"}"),
                 Body.json("emoji keys only", "{\"😀\":\"😀\",\"updatedAt\":\"😀\"}"),
                 Body.json("lone surrogate", "{\"\\ud800\":\"\\udfff\",\"updatedAt\":0}"),
-                Body.json("wrong types everywhere", "{\"name\":{\"x\":1},\"archetype\":[],\"date\":[1],\"scheduleId\":7,"
-                        + "\"reason\":false,\"requiredTraits\":\"x\",\"days\":5,\"trigger\":\"glue\",\"updatedAt\":1}"),
+                Body.json(
+                        "wrong types everywhere",
+                        "{\"name\":{\"x\":1},\"archetype\":[],\"date\":[1],\"scheduleId\":7,"
+                                + "\"reason\":false,\"requiredTraits\":\"x\",\"days\":5,\"trigger\":\"glue\",\"updatedAt\":1}"),
                 Body.yaml("broken YAML", "name: [silver\narchetype: {"),
                 Body.yaml("YAML tab indentation", "name: silver\n\tarchetype: x"),
                 Body.yaml("YAML alias bomb", laughs),
@@ -86,9 +97,16 @@ class MalformedInputTest {
                 new Body("form", "name=silver", "application/x-www-form-urlencoded", false),
                 new Body("sniffed broken", "name: silver: archetype", null, false),
                 new Body("base64 that is not base64", "!!!not base64!!!", "application/json", true),
-                new Body("base64 of invalid UTF-8", Base64.getEncoder().encodeToString(new byte[] {'{', (byte) 0xC3, (byte) 0x28, '}'}),
-                        "application/json", true),
-                new Body("base64 too large", Base64.getEncoder().encodeToString(new byte[400_000]), "application/json", true)));
+                new Body(
+                        "base64 of invalid UTF-8",
+                        Base64.getEncoder().encodeToString(new byte[] {'{', (byte) 0xC3, (byte) 0x28, '}'}),
+                        "application/json",
+                        true),
+                new Body(
+                        "base64 too large",
+                        Base64.getEncoder().encodeToString(new byte[400_000]),
+                        "application/json",
+                        true)));
         return corpus;
     }
 
@@ -103,51 +121,87 @@ class MalformedInputTest {
             }
         }
         assertThat(failures).isEmpty();
-        assertThat(checked).isEqualTo(WRITE_ROUTES.size() * hostileToEveryRoute().size());
+        assertThat(checked)
+                .isEqualTo(WRITE_ROUTES.size() * hostileToEveryRoute().size());
         assertUnchanged();
     }
 
     @Test
     void routeSpecificBadBodiesAreRefusedWithoutAWrite() {
         String valid = ApiFixture.PIPELINE;
-        String archetype = "{\"name\":\"house\",\"requiredTraits\":[{\"type\":\"ready\"}],\"readinessRule\":{\"type\":\"all-required-pass\"}}";
+        String archetype =
+                "{\"name\":\"house\",\"requiredTraits\":[{\"type\":\"ready\"}],\"readinessRule\":{\"type\":\"all-required-pass\"}}";
         Map<String, List<String>> cases = Map.of(
-                "PUT /pipelines/silver", List.of(
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"gold\""),
-                        valid.replace("\"name\":\"silver\",", ""),
-                        valid.replace("\"trigger\":{\"type\":\"glue\",\"jobName\":\"orders\",\"arguments\":{\"--date\":\"${date}\"}}",
-                                "\"trigger\":{\"type\":\"glue\"}"),
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"retry\":{\"maxAttempts\":\"3x\"}"),
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"exclusions\":{\"dates\":[\"2026-02-30\"]}"),
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"sïlver\""),
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"sil\\u0000ver\""),
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"schedules\":[{\"name\":\"h😀\"}]"),
-                        valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"tier\":1e400"),
-                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"bron#ze\""),
-                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"\""),
-                        valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":[\"bronze\"]")),
-                "PUT /archetypes/house", List.of(
-                        archetype.replace("\"house\"", "\"home\""),
-                        archetype.replace("\"requiredTraits\":[{\"type\":\"ready\"}],", ""),
-                        archetype.replace("{\"type\":\"ready\"}", "{\"type\":\"ready\",\"defaultTtl\":\"1m\"}"),
-                        archetype.replace("all-required-pass", "majority")),
-                "PUT /calendars/uk", List.of(
-                        "{\"name\":\"us\"}", "{\"name\":\"uk\",\"dates\":[\"2026-13-01\"]}", "{\"name\":\"uk\",\"days\":\"monday\"}",
-                        "{\"name\":\"uk\",\"days\":[\"funday\"]}", "{\"dates\":[]}"),
-                "PUT /sensors/orders", List.of(
-                        "{}", "{\"updatedAt\":\"2020-01-01T00:00:00.000Z\"}", "{\"a\\u0000\":1}", "{\"😀\":1}", "{\"count\":null}",
-                        "{\"count\":1e400}", "{\"nested\":{\"deep\":[-1e999]}}",
-                        IntStream.range(0, 101).mapToObj(i -> "\"f" + i + "\":1").collect(Collectors.joining(",", "{", "}"))),
-                "POST /pipelines/silver/evaluations", List.of(
-                        "{\"extra\":1}", "{\"date\":\"2026-13-01\"}", "{\"date\":\"yesterday\"}", "{\"date\":20260310}",
-                        "{\"scheduleId\":\"h07\"}", "{\"date\":\"2026-03-01\"}", "{\"date\":\"2026-04-01\"}", "{\"date\":\"+2026-03-10\"}"),
-                "POST /pipelines/silver/reruns", List.of(
-                        "{}", "{\"date\":\"2026-03-09\"}", "{\"date\":\"2026-02-30\",\"reason\":\"x\"}",
-                        "{\"date\":\"2026-03-11\",\"reason\":\"x\"}", "{\"date\":\"2026-03-09\",\"reason\":\"" + "r".repeat(1001) + "\"}",
-                        "{\"date\":\"2026-03-09\",\"reason\":\"a\\u0000b\"}", "{\"date\":\"2026-03-09\",\"reason\":[\"x\"]}",
-                        "{\"date\":\"2026-03-09\",\"reason\":\"x\",\"priority\":\"high\"}"));
+                "PUT /pipelines/silver",
+                        List.of(
+                                valid.replace("\"name\":\"silver\"", "\"name\":\"gold\""),
+                                valid.replace("\"name\":\"silver\",", ""),
+                                valid.replace(
+                                        "\"trigger\":{\"type\":\"glue\",\"jobName\":\"orders\",\"arguments\":{\"--date\":\"${date}\"}}",
+                                        "\"trigger\":{\"type\":\"glue\"}"),
+                                valid.replace(
+                                        "\"name\":\"silver\"",
+                                        "\"name\":\"silver\",\"retry\":{\"maxAttempts\":\"3x\"}"),
+                                valid.replace(
+                                        "\"name\":\"silver\"",
+                                        "\"name\":\"silver\",\"exclusions\":{\"dates\":[\"2026-02-30\"]}"),
+                                valid.replace("\"name\":\"silver\"", "\"name\":\"sïlver\""),
+                                valid.replace("\"name\":\"silver\"", "\"name\":\"sil\\u0000ver\""),
+                                valid.replace(
+                                        "\"name\":\"silver\"",
+                                        "\"name\":\"silver\",\"schedules\":[{\"name\":\"h😀\"}]"),
+                                valid.replace("\"name\":\"silver\"", "\"name\":\"silver\",\"tier\":1e400"),
+                                valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"bron#ze\""),
+                                valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"\""),
+                                valid.replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":[\"bronze\"]")),
+                "PUT /archetypes/house",
+                        List.of(
+                                archetype.replace("\"house\"", "\"home\""),
+                                archetype.replace("\"requiredTraits\":[{\"type\":\"ready\"}],", ""),
+                                archetype.replace("{\"type\":\"ready\"}", "{\"type\":\"ready\",\"defaultTtl\":\"1m\"}"),
+                                archetype.replace("all-required-pass", "majority")),
+                "PUT /calendars/uk",
+                        List.of(
+                                "{\"name\":\"us\"}",
+                                "{\"name\":\"uk\",\"dates\":[\"2026-13-01\"]}",
+                                "{\"name\":\"uk\",\"days\":\"monday\"}",
+                                "{\"name\":\"uk\",\"days\":[\"funday\"]}",
+                                "{\"dates\":[]}"),
+                "PUT /sensors/orders",
+                        List.of(
+                                "{}",
+                                "{\"updatedAt\":\"2020-01-01T00:00:00.000Z\"}",
+                                "{\"a\\u0000\":1}",
+                                "{\"😀\":1}",
+                                "{\"count\":null}",
+                                "{\"count\":1e400}",
+                                "{\"nested\":{\"deep\":[-1e999]}}",
+                                IntStream.range(0, 101)
+                                        .mapToObj(i -> "\"f" + i + "\":1")
+                                        .collect(Collectors.joining(",", "{", "}"))),
+                "POST /pipelines/silver/evaluations",
+                        List.of(
+                                "{\"extra\":1}",
+                                "{\"date\":\"2026-13-01\"}",
+                                "{\"date\":\"yesterday\"}",
+                                "{\"date\":20260310}",
+                                "{\"scheduleId\":\"h07\"}",
+                                "{\"date\":\"2026-03-01\"}",
+                                "{\"date\":\"2026-04-01\"}",
+                                "{\"date\":\"+2026-03-10\"}"),
+                "POST /pipelines/silver/reruns",
+                        List.of(
+                                "{}",
+                                "{\"date\":\"2026-03-09\"}",
+                                "{\"date\":\"2026-02-30\",\"reason\":\"x\"}",
+                                "{\"date\":\"2026-03-11\",\"reason\":\"x\"}",
+                                "{\"date\":\"2026-03-09\",\"reason\":\"" + "r".repeat(1001) + "\"}",
+                                "{\"date\":\"2026-03-09\",\"reason\":\"a\\u0000b\"}",
+                                "{\"date\":\"2026-03-09\",\"reason\":[\"x\"]}",
+                                "{\"date\":\"2026-03-09\",\"reason\":\"x\",\"priority\":\"high\"}"));
         List<String> failures = new ArrayList<>();
-        cases.forEach((route, bodies) -> bodies.forEach(body -> failures.addAll(refusal(route, Body.json(body, body)))));
+        cases.forEach((route, bodies) ->
+                bodies.forEach(body -> failures.addAll(refusal(route, Body.json(body, body)))));
 
         assertThat(failures).isEmpty();
         assertUnchanged();
@@ -156,10 +210,21 @@ class MalformedInputTest {
     @Test
     void wrongPathIdsAreRefusedEvenWithAValidBody() {
         List<String> failures = new ArrayList<>();
-        for (String route : List.of("PUT /pipelines/Silver", "PUT /pipelines/s", "PUT /pipelines/a%23b", "PUT /pipelines/%00",
-                "POST /pipelines/-silver/evaluations", "POST /pipelines/silver%20/reruns", "PUT /archetypes/House",
-                "PUT /calendars/uk%23x", "PUT /sensors/a%23b", "PUT /sensors/%F0%9F%98%80", "PUT /sensors/😀x", "PUT /pipelines/%E0%A4%A",
-                "POST /pipelines/ghost/evaluations", "POST /pipelines/ghost/reruns")) {
+        for (String route : List.of(
+                "PUT /pipelines/Silver",
+                "PUT /pipelines/s",
+                "PUT /pipelines/a%23b",
+                "PUT /pipelines/%00",
+                "POST /pipelines/-silver/evaluations",
+                "POST /pipelines/silver%20/reruns",
+                "PUT /archetypes/House",
+                "PUT /calendars/uk%23x",
+                "PUT /sensors/a%23b",
+                "PUT /sensors/%F0%9F%98%80",
+                "PUT /sensors/😀x",
+                "PUT /pipelines/%E0%A4%A",
+                "POST /pipelines/ghost/evaluations",
+                "POST /pipelines/ghost/reruns")) {
             failures.addAll(refusal(route, Body.json("valid pipeline", ApiFixture.PIPELINE)));
         }
         assertThat(failures).isEmpty();
@@ -169,14 +234,28 @@ class MalformedInputTest {
     @Test
     void badCursorsAndLimitsAreRefusedByEveryListing() {
         List<String> failures = new ArrayList<>();
-        for (String listing : List.of("/pipelines", "/pipelines/silver/runs", "/pipelines/silver/runlogs",
-                "/pipelines/silver/events", "/pipelines/silver/traits")) {
-            for (Map<String, String> query : List.of(Map.of("limit", "0"), Map.of("limit", "101"), Map.of("limit", "-1"),
-                    Map.of("limit", "1e3"), Map.of("limit", "99999999999"), Map.of("limit", ""), Map.of("cursor", "garbage"),
-                    Map.of("cursor", "Zm9v"), Map.of("cursor", "x".repeat(5000)), Map.of("cursor", "😀"), Map.of("cursor", " "))) {
+        for (String listing : List.of(
+                "/pipelines",
+                "/pipelines/silver/runs",
+                "/pipelines/silver/runlogs",
+                "/pipelines/silver/events",
+                "/pipelines/silver/traits")) {
+            for (Map<String, String> query : List.of(
+                    Map.of("limit", "0"),
+                    Map.of("limit", "101"),
+                    Map.of("limit", "-1"),
+                    Map.of("limit", "1e3"),
+                    Map.of("limit", "99999999999"),
+                    Map.of("limit", ""),
+                    Map.of("cursor", "garbage"),
+                    Map.of("cursor", "Zm9v"),
+                    Map.of("cursor", "x".repeat(5000)),
+                    Map.of("cursor", "😀"),
+                    Map.of("cursor", " "))) {
                 ApiFixture.Reply reply = api.call("GET", listing, null, null, query);
                 if (reply.status() != 400 || !"application/problem+json".equals(reply.contentType())) {
-                    failures.add(listing + " " + query + " → " + reply.status() + " " + reply.response().body());
+                    failures.add(listing + " " + query + " → " + reply.status() + " "
+                            + reply.response().body());
                 }
             }
         }
@@ -187,10 +266,17 @@ class MalformedInputTest {
     private List<String> refusal(String route, Body body) {
         String[] parts = route.split(" ", 2);
         api.recording.clear();
-        ApiResponse response = api.api.handle(new ApiRequest(parts[0], parts[1], Map.of(),
-                body.contentType() == null ? Map.of() : Map.of("Content-Type", body.contentType()), body.text(), body.base64(), null));
+        ApiResponse response = api.api.handle(new ApiRequest(
+                parts[0],
+                parts[1],
+                Map.of(),
+                body.contentType() == null ? Map.of() : Map.of("Content-Type", body.contentType()),
+                body.text(),
+                body.base64(),
+                null));
         List<String> problems = new ArrayList<>();
-        String label = route + " ← " + (body.label().length() > 80 ? body.label().substring(0, 80) + "…" : body.label());
+        String label =
+                route + " ← " + (body.label().length() > 80 ? body.label().substring(0, 80) + "…" : body.label());
         if (response.status() < 400 || response.status() >= 500) {
             problems.add(label + ": status " + response.status() + " " + response.body());
             return problems;
@@ -199,8 +285,10 @@ class MalformedInputTest {
             problems.add(label + ": content type " + response.headers().get("Content-Type"));
         }
         JsonNode problem = InterlockJson.tree(response.body());
-        if (!problem.path("type").asText().startsWith(ProblemType.URI_PREFIX) || problem.path("status").asInt() != response.status()
-                || problem.path("title").asText().isBlank() || problem.path("detail").asText().isBlank()
+        if (!problem.path("type").asText().startsWith(ProblemType.URI_PREFIX)
+                || problem.path("status").asInt() != response.status()
+                || problem.path("title").asText().isBlank()
+                || problem.path("detail").asText().isBlank()
                 || !problem.path("errors").isArray()) {
             problems.add(label + ": not a problem document: " + response.body());
         }
@@ -224,7 +312,12 @@ class MalformedInputTest {
         assertThat(api.store.sensors().get("orders")).isEmpty();
         assertThat(api.store.calendars().get("uk")).isEmpty();
         assertThat(api.store.archetypes().get("house")).isEmpty();
-        assertThat(api.store.cascade().markers("silver", java.time.LocalDate.of(2026, 3, 10))).isEmpty();
-        assertThat(api.store.reruns().list(dev.interlock.store.PageRequest.first(10)).items()).isEmpty();
+        assertThat(api.store.cascade().markers("silver", java.time.LocalDate.of(2026, 3, 10)))
+                .isEmpty();
+        assertThat(api.store
+                        .reruns()
+                        .list(dev.interlock.store.PageRequest.first(10))
+                        .items())
+                .isEmpty();
     }
 }

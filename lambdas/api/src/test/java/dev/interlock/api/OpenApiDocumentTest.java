@@ -1,9 +1,9 @@
 package dev.interlock.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -15,8 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The OpenAPI document in the repository and the handler's route table describe the same API, both ways. */
 class OpenApiDocumentTest {
@@ -38,11 +37,13 @@ class OpenApiDocumentTest {
 
     private Set<String> documentedOperations() {
         Set<String> operations = new TreeSet<>();
-        document.get("paths").fields().forEachRemaining(path -> path.getValue().fieldNames().forEachRemaining(method -> {
-            if (METHODS.contains(method)) {
-                operations.add(method.toUpperCase(java.util.Locale.ROOT) + " " + path.getKey());
-            }
-        }));
+        document.get("paths")
+                .fields()
+                .forEachRemaining(path -> path.getValue().fieldNames().forEachRemaining(method -> {
+                    if (METHODS.contains(method)) {
+                        operations.add(method.toUpperCase(java.util.Locale.ROOT) + " " + path.getKey());
+                    }
+                }));
         return operations;
     }
 
@@ -52,7 +53,9 @@ class OpenApiDocumentTest {
             String ref = current.get("$ref").asText();
             assertThat(ref).startsWith("#/");
             JsonNode target = document.at(ref.substring(1));
-            assertThat(target.isMissingNode()).as("reference " + ref + " resolves").isFalse();
+            assertThat(target.isMissingNode())
+                    .as("reference " + ref + " resolves")
+                    .isFalse();
             current = target;
         }
         return current;
@@ -95,12 +98,14 @@ class OpenApiDocumentTest {
                     if ("path".equals(p.path("in").asText())) {
                         declared.add(p.get("name").asText());
                         if (!p.path("required").asBoolean()) {
-                            problems.add(operation.getKey() + " " + path.getKey() + ": path parameter " + p.get("name") + " not required");
+                            problems.add(operation.getKey() + " " + path.getKey() + ": path parameter " + p.get("name")
+                                    + " not required");
                         }
                     }
                 }
                 if (!declared.equals(inTemplate)) {
-                    problems.add(operation.getKey() + " " + path.getKey() + ": declares " + declared + ", template has " + inTemplate);
+                    problems.add(operation.getKey() + " " + path.getKey() + ": declares " + declared + ", template has "
+                            + inTemplate);
                 }
             });
         });
@@ -111,43 +116,48 @@ class OpenApiDocumentTest {
     void everyOperationDocumentsSuccessAndItsProblemAnswers() {
         List<String> problems = new ArrayList<>();
         Set<String> operationIds = new HashSet<>();
-        document.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation -> {
-            if (!METHODS.contains(operation.getKey())) {
-                return;
-            }
-            String name = operation.getKey() + " " + path.getKey();
-            JsonNode op = operation.getValue();
-            if (!operationIds.add(op.path("operationId").asText())) {
-                problems.add(name + ": operationId missing or repeated");
-            }
-            JsonNode responses = op.get("responses");
-            List<String> codes = new ArrayList<>();
-            responses.fieldNames().forEachRemaining(codes::add);
-            if (codes.stream().noneMatch(c -> c.startsWith("2"))) {
-                problems.add(name + ": no success response");
-            }
-            if (!codes.contains("503")) {
-                problems.add(name + ": no 503 for a store outage");
-            }
-            boolean hasBody = op.has("requestBody");
-            boolean hasInput = hasBody || path.getKey().contains("{") || op.has("parameters");
-            if (hasInput && !codes.contains("400")) {
-                problems.add(name + ": takes input but documents no 400");
-            }
-            if (hasBody && !(codes.contains("413") && codes.contains("415"))) {
-                problems.add(name + ": takes a body but documents no 413/415");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = responses.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> response = it.next();
-                JsonNode resolved = resolve(response.getValue());
-                if (response.getKey().startsWith("4") || response.getKey().startsWith("5")) {
-                    JsonNode schema = resolved.at("/content/application~1problem+json/schema");
-                    if (schema.isMissingNode() || !resolve(schema).at("/properties/errors").isObject()) {
-                        problems.add(name + " " + response.getKey() + ": not an application/problem+json Problem");
+        document.get("paths")
+                .fields()
+                .forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation -> {
+                    if (!METHODS.contains(operation.getKey())) {
+                        return;
                     }
-                }
-            }
-        }));
+                    String name = operation.getKey() + " " + path.getKey();
+                    JsonNode op = operation.getValue();
+                    if (!operationIds.add(op.path("operationId").asText())) {
+                        problems.add(name + ": operationId missing or repeated");
+                    }
+                    JsonNode responses = op.get("responses");
+                    List<String> codes = new ArrayList<>();
+                    responses.fieldNames().forEachRemaining(codes::add);
+                    if (codes.stream().noneMatch(c -> c.startsWith("2"))) {
+                        problems.add(name + ": no success response");
+                    }
+                    if (!codes.contains("503")) {
+                        problems.add(name + ": no 503 for a store outage");
+                    }
+                    boolean hasBody = op.has("requestBody");
+                    boolean hasInput = hasBody || path.getKey().contains("{") || op.has("parameters");
+                    if (hasInput && !codes.contains("400")) {
+                        problems.add(name + ": takes input but documents no 400");
+                    }
+                    if (hasBody && !(codes.contains("413") && codes.contains("415"))) {
+                        problems.add(name + ": takes a body but documents no 413/415");
+                    }
+                    for (Iterator<Map.Entry<String, JsonNode>> it = responses.fields(); it.hasNext(); ) {
+                        Map.Entry<String, JsonNode> response = it.next();
+                        JsonNode resolved = resolve(response.getValue());
+                        if (response.getKey().startsWith("4")
+                                || response.getKey().startsWith("5")) {
+                            JsonNode schema = resolved.at("/content/application~1problem+json/schema");
+                            if (schema.isMissingNode()
+                                    || !resolve(schema).at("/properties/errors").isObject()) {
+                                problems.add(
+                                        name + " " + response.getKey() + ": not an application/problem+json Problem");
+                            }
+                        }
+                    }
+                }));
         assertThat(problems).isEmpty();
     }
 
@@ -166,8 +176,15 @@ class OpenApiDocumentTest {
             }
         });
 
-        assertThat(paged).containsExactlyInAnyOrder("/pipelines", "/pipelines/{id}/runs", "/pipelines/{id}/runlogs",
-                "/pipelines/{id}/events", "/pipelines/{id}/reruns", "/pipelines/{id}/traits", "/status");
+        assertThat(paged)
+                .containsExactlyInAnyOrder(
+                        "/pipelines",
+                        "/pipelines/{id}/runs",
+                        "/pipelines/{id}/runlogs",
+                        "/pipelines/{id}/events",
+                        "/pipelines/{id}/reruns",
+                        "/pipelines/{id}/traits",
+                        "/status");
     }
 
     @Test
@@ -175,7 +192,11 @@ class OpenApiDocumentTest {
         List<String> refs = new ArrayList<>();
         collectRefs(document, refs);
 
-        assertThat(refs).isNotEmpty().allSatisfy(ref -> assertThat(document.at(ref.substring(1)).isMissingNode()).as(ref).isFalse());
+        assertThat(refs)
+                .isNotEmpty()
+                .allSatisfy(ref -> assertThat(document.at(ref.substring(1)).isMissingNode())
+                        .as(ref)
+                        .isFalse());
     }
 
     private static void collectRefs(JsonNode node, List<String> refs) {

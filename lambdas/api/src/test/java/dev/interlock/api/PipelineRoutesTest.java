@@ -1,15 +1,14 @@
 package dev.interlock.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.testing.Documents;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class PipelineRoutesTest {
 
@@ -35,13 +34,19 @@ class PipelineRoutesTest {
     void yamlBodiesAreAcceptedByContentTypeAndBySniffing() {
         String yaml = Documents.yaml(InterlockJson.tree(ApiFixture.PIPELINE));
 
-        assertThat(api.call("PUT", "/pipelines/silver", yaml, "application/yaml", Map.of()).status()).isEqualTo(201);
-        assertThat(api.call("PUT", "/pipelines/silver", yaml, null, Map.of()).status()).isEqualTo(200);
-        assertThat(api.call("PUT", "/pipelines/silver", yaml, "text/plain; charset=utf-8", Map.of()).status()).isEqualTo(200);
+        assertThat(api.call("PUT", "/pipelines/silver", yaml, "application/yaml", Map.of())
+                        .status())
+                .isEqualTo(201);
+        assertThat(api.call("PUT", "/pipelines/silver", yaml, null, Map.of()).status())
+                .isEqualTo(200);
+        assertThat(api.call("PUT", "/pipelines/silver", yaml, "text/plain; charset=utf-8", Map.of())
+                        .status())
+                .isEqualTo(200);
         ApiFixture.Reply declaredJson = api.call("PUT", "/pipelines/silver", yaml, "application/json", Map.of());
         assertThat(declaredJson.status()).isEqualTo(400);
-        assertThat(declaredJson.errors()).containsExactly("$: malformed JSON at line 1, column 5: Unrecognized token 'name': "
-                + "was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')");
+        assertThat(declaredJson.errors())
+                .containsExactly("$: malformed JSON at line 1, column 5: Unrecognized token 'name': "
+                        + "was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')");
     }
 
     @Test
@@ -49,7 +54,8 @@ class PipelineRoutesTest {
         api.call("PUT", "/pipelines/gold", ApiFixture.pipeline("gold"));
         assertThat(api.store.cascade().downstreamOf("bronze")).containsExactly("gold");
 
-        String noUpstream = ApiFixture.pipeline("gold").replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"silver\"");
+        String noUpstream = ApiFixture.pipeline("gold")
+                .replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"silver\"");
         api.call("PUT", "/pipelines/gold", noUpstream);
         assertThat(api.store.cascade().downstreamOf("bronze")).isEmpty();
         assertThat(api.store.cascade().downstreamOf("silver")).containsExactly("gold");
@@ -73,9 +79,14 @@ class PipelineRoutesTest {
         assertThat(reply.json().get("type").asText()).isEqualTo("urn:interlock:problem:invalid-request");
         assertThat(reply.json().get("status").asInt()).isEqualTo(400);
         assertThat(reply.json().get("title").asText()).isEqualTo("The request is invalid");
-        assertThat(reply.errorPaths()).containsExactlyInAnyOrder(
-                "$.retry.maxAttempts", "$.archetype", "$.trigger.url", "$.retry.backoffSeconds",
-                "$.schedules[0].deadline", "$.name");
+        assertThat(reply.errorPaths())
+                .containsExactlyInAnyOrder(
+                        "$.retry.maxAttempts",
+                        "$.archetype",
+                        "$.trigger.url",
+                        "$.retry.backoffSeconds",
+                        "$.schedules[0].deadline",
+                        "$.name");
         assertThat(reply.errors()).contains("$.name: 'gold' must equal the pipeline id in the path 'silver'");
         assertThat(reply.json().get("detail").asText()).isEqualTo("the pipeline 'silver' has 6 problem(s)");
         assertThat(api.recording.writes()).isEmpty();
@@ -83,28 +94,35 @@ class PipelineRoutesTest {
 
     @Test
     void misspeltKeysAreRefusedWithTheKeyMeantAndNothingIsWritten() {
-        String misspelt = ApiFixture.PIPELINE.replace("\"trigger\":", "\"schedule\":[{\"name\":\"h06\"}],\"retires\":{\"maxAttempts\":5},\"trigger\":");
+        String misspelt = ApiFixture.PIPELINE.replace(
+                "\"trigger\":", "\"schedule\":[{\"name\":\"h06\"}],\"retires\":{\"maxAttempts\":5},\"trigger\":");
 
         ApiFixture.Reply put = api.call("PUT", "/pipelines/silver", misspelt);
         ApiFixture.Reply validate = api.call("POST", "/pipelines/silver/validate", misspelt);
 
         assertThat(put.status()).isEqualTo(400);
         assertThat(put.contentType()).isEqualTo("application/problem+json");
-        assertThat(put.errors()).containsExactly(
-                "$.schedule: unknown field; did you mean 'schedules'?",
-                "$.retires: unknown field; did you mean 'retry'?");
+        assertThat(put.errors())
+                .containsExactly(
+                        "$.schedule: unknown field; did you mean 'schedules'?",
+                        "$.retires: unknown field; did you mean 'retry'?");
         assertThat(validate.errors()).isEqualTo(put.errors());
         assertThat(api.recording.writes()).isEmpty();
     }
 
     @Test
     void aCommandTriggerIsNoTriggerTypeAndWritesNothing() {
-        String command = ApiFixture.PIPELINE.replace("{\"type\":\"glue\",\"jobName\":\"orders\",\"arguments\":{\"--date\":\"${date}\"}}",
+        String command = ApiFixture.PIPELINE.replace(
+                "{\"type\":\"glue\",\"jobName\":\"orders\",\"arguments\":{\"--date\":\"${date}\"}}",
                 "{\"type\":\"command\",\"command\":\"./run.sh\"}");
 
         ApiFixture.Reply refused = api.call("PUT", "/pipelines/silver", command);
         assertThat(refused.status()).isEqualTo(400);
-        assertThat(refused.errors()).singleElement().asString().startsWith("$.trigger.type: ").contains("lambda");
+        assertThat(refused.errors())
+                .singleElement()
+                .asString()
+                .startsWith("$.trigger.type: ")
+                .contains("lambda");
         assertThat(api.recording.writes()).isEmpty();
     }
 
@@ -127,7 +145,8 @@ class PipelineRoutesTest {
         String archetype = """
                 {"name":"house","requiredTraits":[{"type":"ready","evaluator":"builtin:always-pass"}],
                  "readinessRule":{"type":"all-required-pass"}}""";
-        String pipeline = "{\"name\":\"silver\",\"archetype\":\"house\",\"trigger\":{\"type\":\"lambda\",\"functionName\":\"f\"}}";
+        String pipeline =
+                "{\"name\":\"silver\",\"archetype\":\"house\",\"trigger\":{\"type\":\"lambda\",\"functionName\":\"f\"}}";
 
         assertThat(api.call("PUT", "/pipelines/silver", pipeline).errors())
                 .containsExactly("$.archetype: unknown archetype 'house'");
@@ -138,7 +157,9 @@ class PipelineRoutesTest {
     @Test
     void listingPagesThroughEveryPipelineInNameOrder() {
         for (String name : List.of("e5", "a1", "c3", "b2", "d4")) {
-            assertThat(api.call("PUT", "/pipelines/" + name, ApiFixture.pipeline(name)).status()).isEqualTo(201);
+            assertThat(api.call("PUT", "/pipelines/" + name, ApiFixture.pipeline(name))
+                            .status())
+                    .isEqualTo(201);
         }
         List<String> names = new ArrayList<>();
         List<Integer> pageSizes = new ArrayList<>();
@@ -158,11 +179,16 @@ class PipelineRoutesTest {
 
     @Test
     void badPagingParametersAreNamed() {
-        assertThat(api.call("GET", "/pipelines", null, null, Map.of("limit", "0", "cursor", "")).errors()).containsExactly(
-                "query.limit: must be between 1 and 100, got 0", "query.cursor: is not a cursor this listing returned");
-        assertThat(api.call("GET", "/pipelines", null, null, Map.of("limit", "ten")).errors())
+        assertThat(api.call("GET", "/pipelines", null, null, Map.of("limit", "0", "cursor", ""))
+                        .errors())
+                .containsExactly(
+                        "query.limit: must be between 1 and 100, got 0",
+                        "query.cursor: is not a cursor this listing returned");
+        assertThat(api.call("GET", "/pipelines", null, null, Map.of("limit", "ten"))
+                        .errors())
                 .containsExactly("query.limit: must be a whole number between 1 and 100, got 'ten'");
-        assertThat(api.call("GET", "/pipelines", null, null, Map.of("cursor", "bm90LW91cnM")).errors())
+        assertThat(api.call("GET", "/pipelines", null, null, Map.of("cursor", "bm90LW91cnM"))
+                        .errors())
                 .containsExactly("query.cursor: invalid page cursor: bm90LW91cnM");
     }
 

@@ -3,7 +3,6 @@ package dev.interlock.api;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Registration;
 import dev.interlock.store.RerunAcceptance;
-
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -21,10 +20,43 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RecordingProvider {
 
-    private static final Set<String> READS = Set.of("get", "getAll", "list", "listByPipeline", "listByDate", "listNonTerminal",
-            "count", "forExecution", "read", "latest", "markers", "downstreamOf", "holder", "ping", "dependants", "readersOf",
-            "pipelines", "archetypes", "calendars", "traits", "sensors", "runs", "runLogs", "events", "reruns", "cascade",
-            "lateArrivals", "alerts", "locks", "watchdog", "watches", "due", "lowWater", "toString", "hashCode", "equals");
+    private static final Set<String> READS = Set.of(
+            "get",
+            "getAll",
+            "list",
+            "listByPipeline",
+            "listByDate",
+            "listNonTerminal",
+            "count",
+            "forExecution",
+            "read",
+            "latest",
+            "markers",
+            "downstreamOf",
+            "holder",
+            "ping",
+            "dependants",
+            "readersOf",
+            "pipelines",
+            "archetypes",
+            "calendars",
+            "traits",
+            "sensors",
+            "runs",
+            "runLogs",
+            "events",
+            "reruns",
+            "cascade",
+            "lateArrivals",
+            "alerts",
+            "locks",
+            "watchdog",
+            "watches",
+            "due",
+            "lowWater",
+            "toString",
+            "hashCode",
+            "equals");
 
     private final List<String> writes = new CopyOnWriteArrayList<>();
     private final Provider provider;
@@ -56,7 +88,8 @@ final class RecordingProvider {
     private <T> T wrap(Class<T> type, T target) {
         InvocationHandler handler = (proxy, method, args) -> {
             String name = type.getSimpleName() + "." + method.getName();
-            boolean allOrNothing = method.getName().equals("acceptRerun") || method.getName().equals("moveRerun")
+            boolean allOrNothing = method.getName().equals("acceptRerun")
+                    || method.getName().equals("moveRerun")
                     || Registration.class.equals(method.getReturnType());
             if (!READS.contains(method.getName()) && !allOrNothing) {
                 writes.add(name);
@@ -70,14 +103,17 @@ final class RecordingProvider {
             } catch (InvocationTargetException e) {
                 throw e.getCause();
             }
-            if (allOrNothing && (result instanceof RerunAcceptance acceptance && acceptance.accepted()
-                    || Boolean.TRUE.equals(result)
-                    || result instanceof Registration registration && registration.wrote())) {
+            if (allOrNothing
+                    && (result instanceof RerunAcceptance acceptance && acceptance.accepted()
+                            || Boolean.TRUE.equals(result)
+                            || result instanceof Registration registration && registration.wrote())) {
                 writes.add(name);
             }
             Class<?> returned = method.getReturnType();
             // Stores are wrapped to record their writes; sealed results (outcomes) are values and pass through.
-            if (result != null && returned.isInterface() && !returned.isSealed()
+            if (result != null
+                    && returned.isInterface()
+                    && !returned.isSealed()
                     && returned.getPackageName().equals(Provider.class.getPackageName())) {
                 return wrap((Class<Object>) returned, result);
             }

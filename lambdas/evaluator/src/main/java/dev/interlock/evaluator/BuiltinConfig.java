@@ -48,8 +48,9 @@ final class BuiltinConfig {
         if (v == null) {
             throw missing(key);
         }
-        return number(v).orElseThrow(() -> new Invalid("builtin:" + builtin + " config '" + key
-                + "' must be a number, got '" + v + "'"));
+        return number(v)
+                .orElseThrow(() ->
+                        new Invalid("builtin:" + builtin + " config '" + key + "' must be a number, got '" + v + "'"));
     }
 
     /** A scalar (number, string or boolean) as given. */

@@ -10,7 +10,6 @@ import dev.interlock.model.trait.BuiltinEvaluator;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunLogKey;
-
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,8 +61,10 @@ final class BuiltinEvaluators {
         }
         RunLog entry = log.get();
         if (entry.status() != RunLogStatus.COMPLETED) {
-            return Verdict.fail("upstream " + upstream + " status is " + entry.status().wireName() + " for "
-                    + trait.date() + "/" + schedule, null);
+            return Verdict.fail(
+                    "upstream " + upstream + " status is " + entry.status().wireName() + " for " + trait.date() + "/"
+                            + schedule,
+                    null);
         }
         Map<String, Object> value = new LinkedHashMap<>();
         if (entry.runId() != null) {
@@ -86,8 +87,9 @@ final class BuiltinEvaluators {
         if (template.isPresent()) {
             partition = SensorPartition.expand(template.get(), trait.pipelineId(), trait.scheduleId(), trait.date());
             if (!SensorPartition.isValid(partition)) {
-                throw new BuiltinConfig.Invalid("builtin config 'partition' " + template.get() + " expands to '" + partition
-                        + "' for " + trait.scheduleId() + " of " + trait.date() + ", which is not a partition");
+                throw new BuiltinConfig.Invalid(
+                        "builtin config 'partition' " + template.get() + " expands to '" + partition + "' for "
+                                + trait.scheduleId() + " of " + trait.date() + ", which is not a partition");
             }
         }
         return new SensorReading(name, partition, provider.sensors().get(name, partition));
@@ -146,21 +148,23 @@ final class BuiltinEvaluators {
             holds = String.valueOf(actual).equals(String.valueOf(threshold));
         } else {
             // The producer pushed something that is not a number: an operator must look, so not a plain FAIL.
-            return Verdict.error(reading.label() + " field '" + field + "' is '" + actual + "', not a number",
+            return Verdict.error(
+                    reading.label() + " field '" + field + "' is '" + actual + "', not a number",
                     FailureCategory.PERMANENT);
         }
         return holds
                 ? Verdict.pass(value)
-                : Verdict.fail(reading.label() + " field '" + field + "' is " + actual + ", not " + op.wire + " "
-                        + threshold, value);
+                : Verdict.fail(
+                        reading.label() + " field '" + field + "' is " + actual + ", not " + op.wire + " " + threshold,
+                        value);
     }
 
     private Verdict sensorFreshness(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
         config.requireText("sensor");
         BigDecimal maxAge = config.requireNumber("maxAgeSeconds");
         if (maxAge.signum() <= 0) {
-            throw new BuiltinConfig.Invalid("builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got "
-                    + maxAge.toPlainString());
+            throw new BuiltinConfig.Invalid(
+                    "builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got " + maxAge.toPlainString());
         }
         SensorReading reading = read(trait, config);
         Optional<SensorValue> sensor = reading.value();
@@ -180,13 +184,19 @@ final class BuiltinEvaluators {
         if (BigDecimal.valueOf(age.toMillis()).compareTo(maxAge.movePointRight(3)) <= 0) {
             return Verdict.pass(value);
         }
-        return Verdict.stale(reading.label() + " was updated " + ageSeconds + " s ago, more than maxAgeSeconds "
-                + maxAge.toPlainString(), value);
+        return Verdict.stale(
+                reading.label() + " was updated " + ageSeconds + " s ago, more than maxAgeSeconds "
+                        + maxAge.toPlainString(),
+                value);
     }
 
     /** The comparisons {@code sensor-threshold} offers: actual {@code op} value. */
     private enum Comparison {
-        GT("gt"), GTE("gte"), LT("lt"), LTE("lte"), EQ("eq");
+        GT("gt"),
+        GTE("gte"),
+        LT("lt"),
+        LTE("lte"),
+        EQ("eq");
 
         private final String wire;
 
@@ -201,8 +211,8 @@ final class BuiltinEvaluators {
                     return c;
                 }
             }
-            throw new BuiltinConfig.Invalid("builtin:sensor-threshold config 'op' must be one of gt, gte, lt, lte, eq; got '"
-                    + raw + "'");
+            throw new BuiltinConfig.Invalid(
+                    "builtin:sensor-threshold config 'op' must be one of gt, gte, lt, lte, eq; got '" + raw + "'");
         }
 
         /** Whether the comparison holds given {@code actual.compareTo(threshold)}. */

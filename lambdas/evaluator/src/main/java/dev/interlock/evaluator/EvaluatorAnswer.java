@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.TraitStatus;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,8 +14,7 @@ import java.util.Map;
  */
 final class EvaluatorAnswer {
 
-    private EvaluatorAnswer() {
-    }
+    private EvaluatorAnswer() {}
 
     /** The answer was not an evaluator output; the message says what was wrong. */
     static final class InvalidAnswer extends Exception {
@@ -59,8 +57,8 @@ final class EvaluatorAnswer {
         JsonNode reasonNode = field(node, "reason");
         String reason = reasonNode == null || reasonNode.isNull() ? null : reasonNode.asText();
         JsonNode categoryNode = field(node, "failureCategory");
-        FailureCategory category = categoryNode == null || categoryNode.isNull()
-                ? null : FailureCategory.fromJson(categoryNode.asText());
+        FailureCategory category =
+                categoryNode == null || categoryNode.isNull() ? null : FailureCategory.fromJson(categoryNode.asText());
         return new Verdict(status, value, reason, category);
     }
 

@@ -2,13 +2,12 @@ package dev.interlock.evaluator;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.interlock.wiring.Deps;
-import dev.interlock.wiring.priming.Priming;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.trait.ResolvedTrait;
-
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.priming.Priming;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,10 +27,15 @@ public final class EvaluatorHandler implements RequestStreamHandler {
 
     /** Over given Deps (the local runtime serves the function in process this way). */
     public EvaluatorHandler(Deps deps) {
-        this(new TraitEvaluation(deps.provider(),
-                new HttpEvaluator(deps.outboundHttp(), deps.environment().get(EnvVar.EVALUATOR_BASE_URL),
+        this(new TraitEvaluation(
+                deps.provider(),
+                new HttpEvaluator(
+                        deps.outboundHttp(),
+                        deps.environment().get(EnvVar.EVALUATOR_BASE_URL),
                         deps.outboundTemplates()),
-                new LambdaEvaluator(deps.clients()::lambda), deps.clock(), deps.log("evaluator")));
+                new LambdaEvaluator(deps.clients()::lambda),
+                deps.clock(),
+                deps.log("evaluator")));
     }
 
     public EvaluatorHandler(TraitEvaluation evaluation) {
@@ -46,6 +50,7 @@ public final class EvaluatorHandler implements RequestStreamHandler {
         }
         // The Lambda's own deadline bounds the evaluator call (the local runtime and tests may pass no context).
         Duration remaining = context == null ? null : Duration.ofMillis(context.getRemainingTimeInMillis());
-        InterlockJson.json().writeValue(output, evaluation.evaluate(trait, remaining).verdict());
+        InterlockJson.json()
+                .writeValue(output, evaluation.evaluate(trait, remaining).verdict());
     }
 }

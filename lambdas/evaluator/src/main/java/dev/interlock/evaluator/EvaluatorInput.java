@@ -1,7 +1,6 @@
 package dev.interlock.evaluator;
 
 import dev.interlock.model.json.Frozen;
-
 import java.util.Map;
 
 /** The document an external evaluator (HTTP or Lambda) receives: {@code {pipelineId, traitType, config}}. */

@@ -9,7 +9,6 @@ import dev.interlock.jobs.outbound.RetryMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.TemplateValues;
-
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -42,7 +41,8 @@ public final class HttpEvaluator {
     /** Evaluates at a path relative to the base URL (trailing and leading slashes are not doubled). */
     Verdict evaluateRelative(String path, EvaluatorInput input, Duration timeout, Request request) {
         if (baseUrl.isEmpty()) {
-            return Verdict.error("evaluator path '" + path + "' is not a URL and EVALUATOR_BASE_URL is not set",
+            return Verdict.error(
+                    "evaluator path '" + path + "' is not a URL and EVALUATOR_BASE_URL is not set",
                     FailureCategory.PERMANENT);
         }
         String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
@@ -50,7 +50,8 @@ public final class HttpEvaluator {
         try {
             return evaluate(new URI(base + "/" + relative), input, timeout, request);
         } catch (URISyntaxException e) {
-            return Verdict.error("EVALUATOR_BASE_URL joined with '" + path + "' is not a valid URL: " + e.getReason(),
+            return Verdict.error(
+                    "EVALUATOR_BASE_URL joined with '" + path + "' is not a valid URL: " + e.getReason(),
                     FailureCategory.PERMANENT);
         }
     }
@@ -60,8 +61,7 @@ public final class HttpEvaluator {
      *
      * @param values the execution's values ({@code runId} is null: no run exists while traits are evaluated)
      */
-    record Request(Map<String, String> headers, TemplateValues values) {
-    }
+    record Request(Map<String, String> headers, TemplateValues values) {}
 
     /** Evaluates at an absolute http(s) URL. */
     Verdict evaluate(URI url, EvaluatorInput input, Duration timeout, Request call) {
@@ -71,8 +71,8 @@ public final class HttpEvaluator {
         return verdict.reason() == null ? verdict : verdict.withReason(rendering.scrub(verdict.reason()));
     }
 
-    private Verdict evaluate(URI url, EvaluatorInput input, Duration timeout, Request call,
-                             OutboundTemplates.Rendering rendering) {
+    private Verdict evaluate(
+            URI url, EvaluatorInput input, Duration timeout, Request call, OutboundTemplates.Rendering rendering) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Content-Type", "application/json");
         headers.put("Accept", "application/json");
@@ -85,15 +85,17 @@ public final class HttpEvaluator {
             return Verdict.error("EVALUATOR_REFUSED: " + e.getMessage(), e.category());
         }
         // An evaluator only reads, so every retryable failure may be retried (unlike a trigger, which starts work).
-        OutboundRequest request = new OutboundRequest("POST", url, headers, InterlockJson.write(input),
-                timeout, timeout, RetryMode.IDEMPOTENT).withHosts(rendering.hosts());
+        OutboundRequest request = new OutboundRequest(
+                        "POST", url, headers, InterlockJson.write(input), timeout, timeout, RetryMode.IDEMPOTENT)
+                .withHosts(rendering.hosts());
         String what = "POST " + redacted(url);
         OutboundResponse response;
         try {
             response = http.send(request);
         } catch (OutboundException e) {
             return switch (e) {
-                case OutboundException.TimedOut t -> Verdict.error("EVALUATOR_TIMEOUT: " + t.getMessage(), t.category());
+                case OutboundException.TimedOut t ->
+                    Verdict.error("EVALUATOR_TIMEOUT: " + t.getMessage(), t.category());
                 case OutboundException.Refused r -> Verdict.error("EVALUATOR_REFUSED: " + r.getMessage(), r.category());
                 default -> Verdict.error("EVALUATOR_UNREACHABLE: " + e.getMessage(), e.category());
             };
@@ -106,8 +108,8 @@ public final class HttpEvaluator {
         try {
             return EvaluatorAnswer.parse(response.body());
         } catch (EvaluatorAnswer.InvalidAnswer e) {
-            return Verdict.error("EVALUATOR_OUTPUT_INVALID: " + what + ": " + e.getMessage(),
-                    FailureCategory.EVALUATOR_CRASH);
+            return Verdict.error(
+                    "EVALUATOR_OUTPUT_INVALID: " + what + ": " + e.getMessage(), FailureCategory.EVALUATOR_CRASH);
         }
     }
 

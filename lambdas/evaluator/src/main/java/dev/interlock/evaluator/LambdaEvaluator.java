@@ -5,14 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.jobs.aws.AwsFailures;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
+import java.time.Duration;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.lambda.model.InvocationType;
 import software.amazon.awssdk.services.lambda.model.InvokeResponse;
-
-import java.time.Duration;
-import java.util.function.Supplier;
 
 /**
  * Calls a Lambda evaluator ({@code lambda:<function>}) synchronously with {@code {pipelineId, traitType, config}};
@@ -31,11 +30,11 @@ public final class LambdaEvaluator {
     Verdict evaluate(String function, EvaluatorInput input, Duration timeout) {
         InvokeResponse response;
         try {
-            response = lambda.get().invoke(r -> r
-                    .functionName(function)
-                    .invocationType(InvocationType.REQUEST_RESPONSE)
-                    .payload(SdkBytes.fromUtf8String(InterlockJson.write(input)))
-                    .overrideConfiguration(o -> o.apiCallTimeout(timeout)));
+            response = lambda.get()
+                    .invoke(r -> r.functionName(function)
+                            .invocationType(InvocationType.REQUEST_RESPONSE)
+                            .payload(SdkBytes.fromUtf8String(InterlockJson.write(input)))
+                            .overrideConfiguration(o -> o.apiCallTimeout(timeout)));
         } catch (SdkException e) {
             FailureCategory category = AwsFailures.classify(e);
             String prefix = category == FailureCategory.TIMEOUT ? "EVALUATOR_TIMEOUT: " : "EVALUATOR_UNREACHABLE: ";
@@ -44,13 +43,16 @@ public final class LambdaEvaluator {
         String payload = response.payload() == null ? "" : response.payload().asUtf8String();
         if (response.functionError() != null) {
             // The evaluator itself raised: its error type and message say why.
-            return Verdict.error("EVALUATOR_CRASH: lambda " + function + " failed (" + response.functionError() + "): "
-                    + errorSummary(payload), FailureCategory.EVALUATOR_CRASH);
+            return Verdict.error(
+                    "EVALUATOR_CRASH: lambda " + function + " failed (" + response.functionError() + "): "
+                            + errorSummary(payload),
+                    FailureCategory.EVALUATOR_CRASH);
         }
         try {
             return EvaluatorAnswer.parse(payload);
         } catch (EvaluatorAnswer.InvalidAnswer e) {
-            return Verdict.error("EVALUATOR_OUTPUT_INVALID: lambda " + function + ": " + e.getMessage(),
+            return Verdict.error(
+                    "EVALUATOR_OUTPUT_INVALID: lambda " + function + ": " + e.getMessage(),
                     FailureCategory.EVALUATOR_CRASH);
         }
     }
@@ -60,7 +62,8 @@ public final class LambdaEvaluator {
         try {
             JsonNode node = InterlockJson.json().readTree(payload);
             if (node != null && node.isObject() && node.has("errorMessage")) {
-                return node.path("errorType").asText("Error") + ": " + node.path("errorMessage").asText("");
+                return node.path("errorType").asText("Error") + ": "
+                        + node.path("errorMessage").asText("");
             }
         } catch (JsonProcessingException e) {
             // Not JSON: the raw payload below is the best description there is.

@@ -12,7 +12,6 @@ import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.trait.TraitVerdict;
 import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.store.Provider;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,8 +45,8 @@ public final class TraitEvaluation {
         this(provider, http, lambda, clock, new StructuredLog("evaluator", System.out, clock));
     }
 
-    public TraitEvaluation(Provider provider, HttpEvaluator http, LambdaEvaluator lambda, Clock clock,
-                           StructuredLog log) {
+    public TraitEvaluation(
+            Provider provider, HttpEvaluator http, LambdaEvaluator lambda, Clock clock, StructuredLog log) {
         this.provider = provider;
         this.http = http;
         this.lambda = lambda;
@@ -75,18 +74,37 @@ public final class TraitEvaluation {
      */
     public TraitResult evaluate(ResolvedTrait trait, Duration remaining) {
         requireKeys(trait);
-        LogContext ctx = LogContext.of(trait.pipelineId(), trait.scheduleId(), trait.date().toString());
+        LogContext ctx = LogContext.of(
+                trait.pipelineId(), trait.scheduleId(), trait.date().toString());
         Verdict verdict = judge(trait, timeout(trait, remaining));
         Instant now = clock.instant();
         Instant expiresAt = trait.ttl() > 0 ? now.plusSeconds(trait.ttl()) : null;
-        TraitResult result = TraitResult.of(trait.pipelineId(), trait.scheduleId(), trait.date(),
-                new TraitVerdict(trait.traitType(), verdict.status(), verdict.value(), verdict.reason(),
-                        verdict.failureCategory(), trait.required()),
-                now, expiresAt);
+        TraitResult result = TraitResult.of(
+                trait.pipelineId(),
+                trait.scheduleId(),
+                trait.date(),
+                new TraitVerdict(
+                        trait.traitType(),
+                        verdict.status(),
+                        verdict.value(),
+                        verdict.reason(),
+                        verdict.failureCategory(),
+                        trait.required()),
+                now,
+                expiresAt);
         provider.traits().put(result);
-        provider.events().append(new Event(EventKind.TRAIT_EVALUATED, trait.pipelineId(), trait.scheduleId(),
-                trait.date(), null, trait.traitType(), verdict.status().wireName(), verdict.reason(),
-                verdict.value() == null ? Map.of() : verdict.value(), now));
+        provider.events()
+                .append(new Event(
+                        EventKind.TRAIT_EVALUATED,
+                        trait.pipelineId(),
+                        trait.scheduleId(),
+                        trait.date(),
+                        null,
+                        trait.traitType(),
+                        verdict.status().wireName(),
+                        verdict.reason(),
+                        verdict.value() == null ? Map.of() : verdict.value(),
+                        now));
         if (verdict.status() == TraitStatus.ERROR) {
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("traitType", trait.traitType());
@@ -95,7 +113,14 @@ public final class TraitEvaluation {
             fields.put("reason", verdict.reason());
             log.warn(ctx, "trait evaluation error", fields);
         } else {
-            log.info(ctx, "trait evaluated", Map.of("traitType", trait.traitType(), "status", verdict.status().wireName()));
+            log.info(
+                    ctx,
+                    "trait evaluated",
+                    Map.of(
+                            "traitType",
+                            trait.traitType(),
+                            "status",
+                            verdict.status().wireName()));
         }
         return result;
     }
@@ -123,8 +148,8 @@ public final class TraitEvaluation {
             return Verdict.error(e.getMessage(), FailureCategory.PERMANENT);
         }
         EvaluatorInput input = new EvaluatorInput(trait.pipelineId(), trait.traitType(), trait.config());
-        HttpEvaluator.Request request = new HttpEvaluator.Request(trait.headers(),
-                new TemplateValues(trait.pipelineId(), trait.scheduleId(), trait.date(), null));
+        HttpEvaluator.Request request = new HttpEvaluator.Request(
+                trait.headers(), new TemplateValues(trait.pipelineId(), trait.scheduleId(), trait.date(), null));
         return switch (locator) {
             case EvaluatorLocator.Builtin b -> builtins.evaluate(b.evaluator(), trait);
             case EvaluatorLocator.LambdaFunction f -> lambda.evaluate(f.function(), input, timeout);

@@ -4,7 +4,6 @@ import dev.interlock.model.json.Frozen;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.trait.TraitVerdict;
-
 import java.util.Map;
 import java.util.Objects;
 

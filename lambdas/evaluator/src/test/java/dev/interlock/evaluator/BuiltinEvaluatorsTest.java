@@ -1,6 +1,7 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.testing.TestTemplates;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -11,18 +12,16 @@ import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
+import dev.interlock.testing.TestTemplates;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The builtin evaluators on the in-memory store with a fixed clock. */
 class BuiltinEvaluatorsTest {
@@ -32,17 +31,32 @@ class BuiltinEvaluatorsTest {
 
     private final ManualClock clock = new ManualClock(NOW);
     private final InMemoryProvider provider = new InMemoryProvider(clock);
-    private final TraitEvaluation evaluation = new TraitEvaluation(provider, new HttpEvaluator(null, "", TestTemplates.none()),
-            new LambdaEvaluator(() -> null), clock);
+    private final TraitEvaluation evaluation = new TraitEvaluation(
+            provider, new HttpEvaluator(null, "", TestTemplates.none()), new LambdaEvaluator(() -> null), clock);
 
     private TraitResult evaluate(String schedule, String evaluator, Map<String, Object> config) {
         return evaluation.evaluate(new ResolvedTrait("gold", schedule, DATE, "check", evaluator, config, 10, 0, true));
     }
 
     private void upstreamLog(String pipeline, String schedule, RunLogStatus status) {
-        provider.runLogs().update(new RunLogKey(pipeline, DATE, schedule), current -> new RunLog(pipeline, DATE,
-                schedule, status, 1, "run-7", "exec-7", null, null, List.of(), false,
-                NOW.minusSeconds(600), status == RunLogStatus.COMPLETED ? NOW.minusSeconds(60) : null, NOW));
+        provider.runLogs()
+                .update(
+                        new RunLogKey(pipeline, DATE, schedule),
+                        current -> new RunLog(
+                                pipeline,
+                                DATE,
+                                schedule,
+                                status,
+                                1,
+                                "run-7",
+                                "exec-7",
+                                null,
+                                null,
+                                List.of(),
+                                false,
+                                NOW.minusSeconds(600),
+                                status == RunLogStatus.COMPLETED ? NOW.minusSeconds(60) : null,
+                                NOW));
     }
 
     // ---- upstream-run-log ----
@@ -54,7 +68,8 @@ class BuiltinEvaluatorsTest {
         TraitResult result = evaluate("h05", "builtin:upstream-run-log", Map.of("upstreamPipeline", "silver"));
 
         assertThat(result.status()).isEqualTo(TraitStatus.PASS);
-        assertThat(result.value()).isEqualTo(Map.of("upstreamRunId", "run-7", "completedAt", "2026-03-01T09:59:00.000Z"));
+        assertThat(result.value())
+                .isEqualTo(Map.of("upstreamRunId", "run-7", "completedAt", "2026-03-01T09:59:00.000Z"));
     }
 
     @Test
@@ -71,8 +86,8 @@ class BuiltinEvaluatorsTest {
     void upstreamScheduleCanBeNamed() {
         upstreamLog("silver", "daily", RunLogStatus.COMPLETED);
 
-        TraitResult result = evaluate("h05", "builtin:upstream-run-log",
-                Map.of("upstreamPipeline", "silver", "upstreamSchedule", "daily"));
+        TraitResult result = evaluate(
+                "h05", "builtin:upstream-run-log", Map.of("upstreamPipeline", "silver", "upstreamSchedule", "daily"));
 
         assertThat(result.status()).isEqualTo(TraitStatus.PASS);
     }
@@ -110,8 +125,18 @@ class BuiltinEvaluatorsTest {
 
     @ParameterizedTest(name = "count 1500 {0} {1} → {2}")
     @CsvSource({
-            "gt,1500,FAIL", "gt,1499,PASS", "gte,1500,PASS", "gte,1501,FAIL", "lt,1501,PASS", "lt,1500,FAIL",
-            "lte,1500,PASS", "lte,1499.5,FAIL", "eq,1500,PASS", "eq,1500.0,PASS", "EQ,1501,FAIL"})
+        "gt,1500,FAIL",
+        "gt,1499,PASS",
+        "gte,1500,PASS",
+        "gte,1501,FAIL",
+        "lt,1501,PASS",
+        "lt,1500,FAIL",
+        "lte,1500,PASS",
+        "lte,1499.5,FAIL",
+        "eq,1500,PASS",
+        "eq,1500.0,PASS",
+        "EQ,1501,FAIL"
+    })
     void sensorThresholdComparesNumerically(String op, String value, TraitStatus expected) {
         provider.sensors().write(new SensorValue("orders-count", Map.of("count", 1500), NOW.minusSeconds(30)));
 
@@ -128,7 +153,9 @@ class BuiltinEvaluatorsTest {
 
         assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
         assertThat(result.reason()).isEqualTo("sensor orders-count field 'count' is 1200, not gte 1500");
-        assertThat(result.value()).containsEntry("actual", 1200).containsEntry("threshold", 1500)
+        assertThat(result.value())
+                .containsEntry("actual", 1200)
+                .containsEntry("threshold", 1500)
                 .containsEntry("updatedAt", "2026-03-01T09:59:30.000Z");
     }
 
@@ -138,9 +165,11 @@ class BuiltinEvaluatorsTest {
         Map<String, Object> config = new LinkedHashMap<>(threshold("eq", true));
         config.put("field", "complete");
 
-        assertThat(evaluate("daily", "builtin:sensor-threshold", config).status()).isEqualTo(TraitStatus.PASS);
+        assertThat(evaluate("daily", "builtin:sensor-threshold", config).status())
+                .isEqualTo(TraitStatus.PASS);
         config.put("value", "false");
-        assertThat(evaluate("daily", "builtin:sensor-threshold", config).status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(evaluate("daily", "builtin:sensor-threshold", config).status())
+                .isEqualTo(TraitStatus.FAIL);
     }
 
     @Test
@@ -177,7 +206,8 @@ class BuiltinEvaluatorsTest {
                 .isEqualTo("builtin:sensor-threshold config missing: op");
         assertThat(evaluate("daily", "builtin:sensor-threshold", noValue).reason())
                 .isEqualTo("builtin:sensor-threshold config missing: value");
-        assertThat(evaluate("daily", "builtin:sensor-threshold", threshold("between", 1)).reason())
+        assertThat(evaluate("daily", "builtin:sensor-threshold", threshold("between", 1))
+                        .reason())
                 .isEqualTo("builtin:sensor-threshold config 'op' must be one of gt, gte, lt, lte, eq; got 'between'");
         TraitResult notNumber = evaluate("daily", "builtin:sensor-threshold", threshold("gt", "many"));
         assertThat(notNumber.status()).isEqualTo(TraitStatus.ERROR);
@@ -197,7 +227,8 @@ class BuiltinEvaluatorsTest {
 
     @Test
     void yesterdaysCompletePartitionNeverAnswersForToday() {
-        provider.sensors().write(new SensorValue("orders-count", DATE.minusDays(1).toString(), Map.of("complete", true), NOW, 0));
+        provider.sensors()
+                .write(new SensorValue("orders-count", DATE.minusDays(1).toString(), Map.of("complete", true), NOW, 0));
         provider.sensors().write(new SensorValue("orders-count", Map.of("complete", true), NOW));
 
         TraitResult today = evaluate("daily", "builtin:sensor-threshold", completeIn("${date}"));
@@ -224,10 +255,14 @@ class BuiltinEvaluatorsTest {
 
     @Test
     void freshnessReadsThePartitionToo() {
-        provider.sensors().write(new SensorValue("orders-landed", "2026-03-01", Map.of("files", 3), NOW.minusSeconds(60), 0));
-        provider.sensors().write(new SensorValue("orders-landed", "2026-02-28", Map.of("files", 3), NOW.minusSeconds(86_400), 0));
+        provider.sensors()
+                .write(new SensorValue("orders-landed", "2026-03-01", Map.of("files", 3), NOW.minusSeconds(60), 0));
+        provider.sensors()
+                .write(new SensorValue("orders-landed", "2026-02-28", Map.of("files", 3), NOW.minusSeconds(86_400), 0));
 
-        TraitResult today = evaluate("daily", "builtin:sensor-freshness",
+        TraitResult today = evaluate(
+                "daily",
+                "builtin:sensor-freshness",
                 Map.of("sensor", "orders-landed", "maxAgeSeconds", 600, "partition", "${date}"));
 
         assertThat(today.status()).isEqualTo(TraitStatus.PASS);
@@ -249,27 +284,34 @@ class BuiltinEvaluatorsTest {
     void sensorFreshnessPassesWithinMaxAgeAndIsStaleAfter() {
         provider.sensors().write(new SensorValue("orders-landed", Map.of("files", 3), NOW.minusSeconds(600)));
 
-        TraitResult fresh = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "orders-landed", "maxAgeSeconds", 600));
+        TraitResult fresh =
+                evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "orders-landed", "maxAgeSeconds", 600));
         clock.advance(Duration.ofSeconds(1));
-        TraitResult stale = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "orders-landed", "maxAgeSeconds", "600"));
+        TraitResult stale = evaluate(
+                "daily", "builtin:sensor-freshness", Map.of("sensor", "orders-landed", "maxAgeSeconds", "600"));
 
         assertThat(fresh.status()).isEqualTo(TraitStatus.PASS);
-        assertThat(fresh.value()).containsEntry("ageSeconds", 600L).containsEntry("updatedAt", "2026-03-01T09:50:00.000Z");
+        assertThat(fresh.value())
+                .containsEntry("ageSeconds", 600L)
+                .containsEntry("updatedAt", "2026-03-01T09:50:00.000Z");
         assertThat(stale.status()).isEqualTo(TraitStatus.STALE);
         assertThat(stale.reason()).isEqualTo("sensor orders-landed was updated 601 s ago, more than maxAgeSeconds 600");
     }
 
     @Test
     void sensorFreshnessWithoutSensorValueFailsAndWithoutMaxAgeIsAnError() {
-        TraitResult absent = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "nothing", "maxAgeSeconds", 60));
+        TraitResult absent =
+                evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "nothing", "maxAgeSeconds", 60));
         TraitResult noMaxAge = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "nothing"));
-        TraitResult negative = evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "nothing", "maxAgeSeconds", -5));
+        TraitResult negative =
+                evaluate("daily", "builtin:sensor-freshness", Map.of("sensor", "nothing", "maxAgeSeconds", -5));
 
         assertThat(absent.status()).isEqualTo(TraitStatus.FAIL);
         assertThat(absent.reason()).isEqualTo("sensor nothing has no value");
         assertThat(noMaxAge.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(noMaxAge.reason()).isEqualTo("builtin:sensor-freshness config missing: maxAgeSeconds");
-        assertThat(negative.reason()).isEqualTo("builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got -5");
+        assertThat(negative.reason())
+                .isEqualTo("builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got -5");
     }
 
     // ---- always-*, unknown ----
@@ -288,8 +330,9 @@ class BuiltinEvaluatorsTest {
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
-        assertThat(result.reason()).isEqualTo("unknown builtin evaluator 'coin-flip'; allowed: upstream-run-log, "
-                + "sensor-threshold, sensor-freshness, always-pass, always-fail");
+        assertThat(result.reason())
+                .isEqualTo("unknown builtin evaluator 'coin-flip'; allowed: upstream-run-log, "
+                        + "sensor-threshold, sensor-freshness, always-pass, always-fail");
     }
 
     @Test

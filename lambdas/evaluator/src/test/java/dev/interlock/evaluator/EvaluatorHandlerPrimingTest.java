@@ -1,8 +1,8 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.testing.PrimingCheck;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.testing.PrimingCheck;
+import dev.interlock.wiring.priming.Priming;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +13,10 @@ class EvaluatorHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        PrimingCheck.assertRehearsesCleanly(InterlockFunction.EVALUATOR, EvaluatorHandler.class,
-                deps -> Priming.rehearsal(new EvaluatorHandler(deps)), true);
+        PrimingCheck.assertRehearsesCleanly(
+                InterlockFunction.EVALUATOR,
+                EvaluatorHandler.class,
+                deps -> Priming.rehearsal(new EvaluatorHandler(deps)),
+                true);
     }
 }

@@ -1,6 +1,8 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.testing.TestTemplates;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;
@@ -12,8 +14,7 @@ import dev.interlock.store.StoreException;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.testing.TestTemplates;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -25,9 +26,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 /** The evaluator's JSON in and out, and what it stores. */
 class EvaluatorHandlerTest {
@@ -39,8 +38,8 @@ class EvaluatorHandlerTest {
     private final InMemoryProvider provider = new InMemoryProvider(clock);
 
     private EvaluatorHandler handler(Provider store) {
-        return new EvaluatorHandler(new TraitEvaluation(store, new HttpEvaluator(null, "", TestTemplates.none()),
-                new LambdaEvaluator(() -> null), clock));
+        return new EvaluatorHandler(new TraitEvaluation(
+                store, new HttpEvaluator(null, "", TestTemplates.none()), new LambdaEvaluator(() -> null), clock));
     }
 
     private static String call(EvaluatorHandler handler, String json) throws IOException {
@@ -51,48 +50,79 @@ class EvaluatorHandlerTest {
 
     @Test
     void readsGoStyleKeysIgnoresUnknownOnesAndAnswersTheContractShape() throws IOException {
-        String out = call(handler(provider), "{\"pipelineID\":\"orders\",\"scheduleID\":\"daily\",\"date\":\"2026-03-01\","
-                + "\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\",\"config\":{},\"timeout\":5,\"ttl\":300,"
-                + "\"required\":true,\"somethingNew\":[1,2]}");
+        String out = call(
+                handler(provider),
+                "{\"pipelineID\":\"orders\",\"scheduleID\":\"daily\",\"date\":\"2026-03-01\","
+                        + "\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\",\"config\":{},\"timeout\":5,\"ttl\":300,"
+                        + "\"required\":true,\"somethingNew\":[1,2]}");
 
-        assertThat(out).isEqualTo("{\"traitType\":\"demo\",\"status\":\"PASS\",\"value\":{\"builtin\":\"always-pass\"},"
-                + "\"required\":true}");
+        assertThat(out)
+                .isEqualTo("{\"traitType\":\"demo\",\"status\":\"PASS\",\"value\":{\"builtin\":\"always-pass\"},"
+                        + "\"required\":true}");
     }
 
     @Test
     void anErrorCarriesItsReasonAndCategory() throws IOException {
-        String out = call(handler(provider), "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\","
-                + "\"traitType\":\"gate\",\"evaluator\":\"builtin:sensor-freshness\",\"config\":{},\"timeout\":5,\"ttl\":0,"
-                + "\"required\":false}");
+        String out = call(
+                handler(provider),
+                "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\","
+                        + "\"traitType\":\"gate\",\"evaluator\":\"builtin:sensor-freshness\",\"config\":{},\"timeout\":5,\"ttl\":0,"
+                        + "\"required\":false}");
 
-        assertThat(out).isEqualTo("{\"traitType\":\"gate\",\"status\":\"ERROR\",\"reason\":\"builtin:sensor-freshness config "
-                + "missing: sensor\",\"failureCategory\":\"PERMANENT\",\"required\":false}");
+        assertThat(out)
+                .isEqualTo("{\"traitType\":\"gate\",\"status\":\"ERROR\",\"reason\":\"builtin:sensor-freshness config "
+                        + "missing: sensor\",\"failureCategory\":\"PERMANENT\",\"required\":false}");
     }
 
     @Test
     void theResultIsStoredWithTheTraitTtlAndAnEventIsAppended() throws IOException {
-        call(handler(provider), "{\"pipelineId\":\"orders\",\"scheduleId\":\"h07\",\"date\":\"2026-03-01\","
-                + "\"traitType\":\"demo\",\"evaluator\":\"builtin:always-fail\",\"config\":{},\"timeout\":5,\"ttl\":300,"
-                + "\"required\":true}");
+        call(
+                handler(provider),
+                "{\"pipelineId\":\"orders\",\"scheduleId\":\"h07\",\"date\":\"2026-03-01\","
+                        + "\"traitType\":\"demo\",\"evaluator\":\"builtin:always-fail\",\"config\":{},\"timeout\":5,\"ttl\":300,"
+                        + "\"required\":true}");
 
-        TraitResult stored = provider.traits().get("orders", DATE, "h07", "demo").orElseThrow();
-        assertThat(stored).isEqualTo(new TraitResult("orders", "h07", DATE, "demo", TraitStatus.FAIL, null,
-                "builtin:always-fail never passes", null, true, NOW, NOW.plusSeconds(300)));
-        List<Event> events = provider.events().read("orders", new PageRequest(10, null)).items();
-        assertThat(events).containsExactly(new Event(EventKind.TRAIT_EVALUATED, "orders", "h07", DATE, null, "demo",
-                "FAIL", "builtin:always-fail never passes", Map.of(), NOW));
+        TraitResult stored =
+                provider.traits().get("orders", DATE, "h07", "demo").orElseThrow();
+        assertThat(stored)
+                .isEqualTo(new TraitResult(
+                        "orders",
+                        "h07",
+                        DATE,
+                        "demo",
+                        TraitStatus.FAIL,
+                        null,
+                        "builtin:always-fail never passes",
+                        null,
+                        true,
+                        NOW,
+                        NOW.plusSeconds(300)));
+        List<Event> events =
+                provider.events().read("orders", new PageRequest(10, null)).items();
+        assertThat(events)
+                .containsExactly(new Event(
+                        EventKind.TRAIT_EVALUATED,
+                        "orders",
+                        "h07",
+                        DATE,
+                        null,
+                        "demo",
+                        "FAIL",
+                        "builtin:always-fail never passes",
+                        Map.of(),
+                        NOW));
         clock.advance(Duration.ofSeconds(300));
         assertThat(provider.traits().get("orders", DATE, "h07", "demo")).isEmpty();
     }
 
     @Test
     void aStoreFailureThrowsSoStepFunctionsSeesAFaultNotAWrongStatus() {
-        TraitStore broken = (TraitStore) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {TraitStore.class}, (proxy, method, args) -> {
+        TraitStore broken = (TraitStore) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {TraitStore.class}, (proxy, method, args) -> {
                     throw new StoreException("PutItem TRAIT#2026-03-01#daily#demo failed: throttled");
                 });
-        Provider failing = (Provider) Proxy.newProxyInstance(getClass().getClassLoader(),
-                new Class<?>[] {Provider.class}, (proxy, method, args) -> {
+        Provider failing = (Provider) Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {Provider.class}, (proxy, method, args) -> {
                     if (method.getName().equals("traits")) {
                         return broken;
                     }
@@ -103,9 +133,11 @@ class EvaluatorHandlerTest {
                     }
                 });
 
-        assertThatThrownBy(() -> call(handler(failing), "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\","
-                + "\"date\":\"2026-03-01\",\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\",\"config\":{},"
-                + "\"timeout\":5,\"ttl\":0,\"required\":true}"))
+        assertThatThrownBy(() -> call(
+                        handler(failing),
+                        "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\","
+                                + "\"date\":\"2026-03-01\",\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\",\"config\":{},"
+                                + "\"timeout\":5,\"ttl\":0,\"required\":true}"))
                 .isInstanceOf(StoreException.class)
                 .hasMessage("PutItem TRAIT#2026-03-01#daily#demo failed: throttled");
         assertThat(provider.events().latest("orders", 10)).isEmpty();
@@ -113,18 +145,22 @@ class EvaluatorHandlerTest {
 
     @Test
     void inputWithoutTheKeyFieldsIsRejectedNamingThem() {
-        assertThatThrownBy(() -> call(handler(provider), "{\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\"}"))
+        assertThatThrownBy(
+                        () -> call(handler(provider), "{\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\"}"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("evaluator input is missing pipelineId, scheduleId, date");
     }
 
     @Test
     void errorResultsKeepTheirCategoryWhenStored() throws IOException {
-        call(handler(provider), "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\","
-                + "\"traitType\":\"demo\",\"evaluator\":\"builtin:nope\",\"config\":{},\"timeout\":5,\"ttl\":0,"
-                + "\"required\":true}");
+        call(
+                handler(provider),
+                "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\","
+                        + "\"traitType\":\"demo\",\"evaluator\":\"builtin:nope\",\"config\":{},\"timeout\":5,\"ttl\":0,"
+                        + "\"required\":true}");
 
-        TraitResult stored = provider.traits().get("orders", DATE, "daily", "demo").orElseThrow();
+        TraitResult stored =
+                provider.traits().get("orders", DATE, "daily", "demo").orElseThrow();
         assertThat(stored.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(stored.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
         assertThat(stored.expiresAt()).isNull();

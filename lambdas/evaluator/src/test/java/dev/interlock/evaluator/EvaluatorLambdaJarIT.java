@@ -1,6 +1,12 @@
 package dev.interlock.evaluator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.model.trait.ResolvedTrait;
+import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.store.dynamodb.LocalDynamoDb;
@@ -9,24 +15,17 @@ import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.testing.JarDiff;
 import dev.interlock.testing.LambdaJarRun;
 import dev.interlock.testing.LocalHttpServer;
-import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.runtime.TableDefinition;
-import dev.interlock.model.trait.ResolvedTrait;
-import dev.interlock.model.trait.TraitStatus;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The deployable jar, target/evaluator-lambda.jar (shrunk by ProGuard), run for real after the build made it: a fresh
@@ -54,14 +53,23 @@ class EvaluatorLambdaJarIT {
         dynamoDbClient = dynamoDb.client();
         InterlockTable.createIfAbsent(dynamoDbClient, TABLE, TableDefinition.INTERLOCK);
         aws = AwsProtocolStub.start()
-                .on("POST /2015-03-31/functions/row-count/invocations",
-                        Reply.raw("{\"status\":\"PASS\",\"value\":{\"rows\":1200}}", Map.of("X-Amz-Executed-Version", "3")))
-                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"interlock/checks\","
-                        + "\"SecretString\":\"{\\\"token\\\":\\\"sm-check-token\\\"}\"}"))
-                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/checks/tenant\","
-                        + "\"Type\":\"SecureString\",\"Value\":\"ssm-tenant\"}}"));
-        checks = LocalHttpServer.start().answer("POST /freshness",
-                LocalHttpServer.Answer.json(200, "{\"status\":\"PASS\",\"value\":{\"ageMinutes\":4}}"));
+                .on(
+                        "POST /2015-03-31/functions/row-count/invocations",
+                        Reply.raw(
+                                "{\"status\":\"PASS\",\"value\":{\"rows\":1200}}",
+                                Map.of("X-Amz-Executed-Version", "3")))
+                .on(
+                        "secretsmanager.GetSecretValue",
+                        Reply.json("{\"Name\":\"interlock/checks\","
+                                + "\"SecretString\":\"{\\\"token\\\":\\\"sm-check-token\\\"}\"}"))
+                .on(
+                        "AmazonSSM.GetParameter",
+                        Reply.json("{\"Parameter\":{\"Name\":\"/interlock/checks/tenant\","
+                                + "\"Type\":\"SecureString\",\"Value\":\"ssm-tenant\"}}"));
+        checks = LocalHttpServer.start()
+                .answer(
+                        "POST /freshness",
+                        LocalHttpServer.Answer.json(200, "{\"status\":\"PASS\",\"value\":{\"ageMinutes\":4}}"));
     }
 
     @AfterAll
@@ -79,30 +87,51 @@ class EvaluatorLambdaJarIT {
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, EvaluatorHandler.class.getName(), environment())
                 .event("builtin", event("completeness", "builtin:always-pass", Map.of()))
                 .event("lambda", event("row-count", "lambda:row-count", Map.of()))
-                .event("http-secret", event("source-freshness", checks.uri("/freshness").toString(), Map.of(
-                        "Authorization", "Bearer ${secret:interlock/checks#token}", "X-Tenant", "${ssm:/interlock/checks/tenant}",
-                        "X-Date", "${date}")))
+                .event(
+                        "http-secret",
+                        event(
+                                "source-freshness",
+                                checks.uri("/freshness").toString(),
+                                Map.of(
+                                        "Authorization",
+                                        "Bearer ${secret:interlock/checks#token}",
+                                        "X-Tenant",
+                                        "${ssm:/interlock/checks/tenant}",
+                                        "X-Date",
+                                        "${date}")))
                 .run(work);
 
         assertStatus(answers, "builtin", TraitStatus.PASS);
         assertStatus(answers, "lambda", TraitStatus.PASS);
         assertStatus(answers, "http-secret", TraitStatus.PASS);
-        assertThat(checks.requests()).singleElement().satisfies(r -> assertThat(r.headers())
-                .containsEntry("Authorization", "Bearer sm-check-token").containsEntry("X-Tenant", "ssm-tenant")
-                .containsEntry("X-Date", "2026-03-01"));
-        assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
+        assertThat(checks.requests())
+                .singleElement()
+                .satisfies(r -> assertThat(r.headers())
+                        .containsEntry("Authorization", "Bearer sm-check-token")
+                        .containsEntry("X-Tenant", "ssm-tenant")
+                        .containsEntry("X-Date", "2026-03-01"));
+        assertThat(aws.requests("secretsmanager.GetSecretValue"))
+                .singleElement()
                 .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/checks"));
-        assertThat(aws.requests("AmazonSSM.GetParameter")).singleElement()
-                .satisfies(r -> assertThat(r.json().path("WithDecryption").asBoolean()).isTrue());
-        assertThat(aws.requests("POST /2015-03-31/functions/row-count/invocations")).hasSize(1);
+        assertThat(aws.requests("AmazonSSM.GetParameter"))
+                .singleElement()
+                .satisfies(r ->
+                        assertThat(r.json().path("WithDecryption").asBoolean()).isTrue());
+        assertThat(aws.requests("POST /2015-03-31/functions/row-count/invocations"))
+                .hasSize(1);
 
         // The function stored each result; the stored results hold no credential.
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         for (String trait : new String[] {"completeness", "row-count", "source-freshness"}) {
-            assertThat(store.traits().get("orders", DATE, "daily", trait)).as(trait).isPresent();
+            assertThat(store.traits().get("orders", DATE, "daily", trait))
+                    .as(trait)
+                    .isPresent();
         }
         String items = dynamoDbClient.scan(b -> b.tableName(TABLE)).items().toString();
-        assertThat(items).contains("source-freshness").doesNotContain("sm-check-token").doesNotContain("ssm-tenant");
+        assertThat(items)
+                .contains("source-freshness")
+                .doesNotContain("sm-check-token")
+                .doesNotContain("ssm-tenant");
     }
 
     @Test
@@ -128,12 +157,14 @@ class EvaluatorLambdaJarIT {
 
     /** The evaluator Lambda's input (CONTRACT §5): one resolved trait of the orders pipeline. */
     private static String event(String trait, String evaluator, Map<String, String> headers) {
-        return InterlockJson.write(new ResolvedTrait("orders", "daily", DATE, trait, evaluator, Map.of(), 30, 300, true,
-                headers));
+        return InterlockJson.write(
+                new ResolvedTrait("orders", "daily", DATE, trait, evaluator, Map.of(), 30, 300, true, headers));
     }
 
     private static void assertStatus(LambdaJarRun.Answers answers, String event, TraitStatus status) {
         JsonNode answer = InterlockJson.tree(answers.json(event));
-        assertThat(answer.path("status").asText()).as("%s answered %s", event, answer).isEqualTo(status.wireName());
+        assertThat(answer.path("status").asText())
+                .as("%s answered %s", event, answer)
+                .isEqualTo(status.wireName());
     }
 }

@@ -1,19 +1,18 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.wiring.Deps;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.testing.AwsProtocolStub;
 import dev.interlock.testing.AwsProtocolStub.Reply;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.wiring.Deps;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The handler built from Deps the way the Lambda entry builds it, storing through the DynamoDB Provider. */
 class EvaluatorWiringTest {
@@ -22,26 +21,41 @@ class EvaluatorWiringTest {
     void aHandlerBuiltFromDepsStoresItsResultInTheConfiguredTableAndCreatesNoOtherClient() throws IOException {
         try (AwsProtocolStub dynamo = AwsProtocolStub.start()) {
             dynamo.on("DynamoDB_20120810.PutItem", Reply.json("{}"));
-            Environment env = Environment.of(Map.of("TABLE_NAME", "interlock-test", "AWS_REGION", "us-east-1",
-                    "INTERLOCK_ENDPOINT_DYNAMODB", dynamo.endpoint().toString()));
+            Environment env = Environment.of(Map.of(
+                    "TABLE_NAME",
+                    "interlock-test",
+                    "AWS_REGION",
+                    "us-east-1",
+                    "INTERLOCK_ENDPOINT_DYNAMODB",
+                    dynamo.endpoint().toString()));
             try (Deps deps = new Deps(env, Clock.systemUTC())) {
                 EvaluatorHandler handler = new EvaluatorHandler(deps);
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-                handler.handleRequest(new ByteArrayInputStream(("{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\","
-                        + "\"date\":\"2026-03-01\",\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\","
-                        + "\"config\":{},\"timeout\":5,\"ttl\":60,\"required\":true}").getBytes(StandardCharsets.UTF_8)),
-                        out, null);
+                handler.handleRequest(
+                        new ByteArrayInputStream(("{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\","
+                                        + "\"date\":\"2026-03-01\",\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\","
+                                        + "\"config\":{},\"timeout\":5,\"ttl\":60,\"required\":true}")
+                                .getBytes(StandardCharsets.UTF_8)),
+                        out,
+                        null);
 
-                assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"traitType\":\"demo\",\"status\":\"PASS\","
-                        + "\"value\":{\"builtin\":\"always-pass\"},\"required\":true}");
+                assertThat(out.toString(StandardCharsets.UTF_8))
+                        .isEqualTo("{\"traitType\":\"demo\",\"status\":\"PASS\","
+                                + "\"value\":{\"builtin\":\"always-pass\"},\"required\":true}");
                 assertThat(deps.clients().created("lambda")).isFalse();
                 assertThat(deps.clients().created("sns")).isFalse();
             }
             // The trait item and its event, both in the configured table.
-            assertThat(dynamo.requests("DynamoDB_20120810.PutItem")).hasSize(2)
-                    .allSatisfy(r -> assertThat(r.json().get("TableName").asText()).isEqualTo("interlock-test"));
-            assertThat(dynamo.requests("DynamoDB_20120810.PutItem").getFirst().json().at("/Item/SK/S").asText())
+            assertThat(dynamo.requests("DynamoDB_20120810.PutItem"))
+                    .hasSize(2)
+                    .allSatisfy(
+                            r -> assertThat(r.json().get("TableName").asText()).isEqualTo("interlock-test"));
+            assertThat(dynamo.requests("DynamoDB_20120810.PutItem")
+                            .getFirst()
+                            .json()
+                            .at("/Item/SK/S")
+                            .asText())
                     .isEqualTo("TRAIT#2026-03-01#daily#demo");
         }
     }

@@ -1,24 +1,23 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.testing.TestTemplates;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.store.Backoff;
 import dev.interlock.jobs.outbound.GuardedHttp;
 import dev.interlock.jobs.outbound.HostResolver;
 import dev.interlock.jobs.outbound.UrlGuard;
-import dev.interlock.testing.LocalHttpServer;
-import dev.interlock.testing.LocalHttpServer.Answer;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.store.Backoff;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.testing.LocalHttpServer;
+import dev.interlock.testing.LocalHttpServer.Answer;
+import dev.interlock.testing.TestTemplates;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
@@ -29,8 +28,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** HTTP evaluators against a real JDK HTTP server on 127.0.0.1 (private URLs allowed, as in the local runtime). */
 class HttpEvaluatorTest {
@@ -48,9 +47,15 @@ class HttpEvaluatorTest {
 
     /** Retries wait by moving the clock; the jitter always picks half the ceiling, so the schedule is exact. */
     private TraitEvaluation evaluation(boolean allowPrivate, String baseUrl) {
-        GuardedHttp http = new GuardedHttp(new UrlGuard(allowPrivate, HostResolver.system()), clock,
+        GuardedHttp http = new GuardedHttp(
+                new UrlGuard(allowPrivate, HostResolver.system()),
+                clock,
                 new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
-        return new TraitEvaluation(provider, new HttpEvaluator(http, baseUrl, TestTemplates.none()), new LambdaEvaluator(() -> null), clock);
+        return new TraitEvaluation(
+                provider,
+                new HttpEvaluator(http, baseUrl, TestTemplates.none()),
+                new LambdaEvaluator(() -> null),
+                clock);
     }
 
     private TraitResult evaluate(String evaluator, int timeoutSeconds) {
@@ -58,8 +63,16 @@ class HttpEvaluatorTest {
     }
 
     private static ResolvedTrait trait(String evaluator, int timeoutSeconds) {
-        return new ResolvedTrait("orders", "daily", DATE, "source-freshness", evaluator,
-                Map.of("maxLagSeconds", 60, "date", "2026-03-01", "scheduleId", "daily"), timeoutSeconds, 300, true);
+        return new ResolvedTrait(
+                "orders",
+                "daily",
+                DATE,
+                "source-freshness",
+                evaluator,
+                Map.of("maxLagSeconds", 60, "date", "2026-03-01", "scheduleId", "daily"),
+                timeoutSeconds,
+                300,
+                true);
     }
 
     private String url(String path) {
@@ -79,17 +92,30 @@ class HttpEvaluatorTest {
         LocalHttpServer.Request sent = server.requests().getFirst();
         assertThat(sent.headers()).containsEntry("Content-Type", "application/json");
         JsonNode body = InterlockJson.tree(sent.body());
-        assertThat(body).isEqualTo(InterlockJson.tree("{\"pipelineId\":\"orders\",\"traitType\":\"source-freshness\","
-                + "\"config\":{\"maxLagSeconds\":60,\"date\":\"2026-03-01\",\"scheduleId\":\"daily\"}}"));
+        assertThat(body)
+                .isEqualTo(InterlockJson.tree("{\"pipelineId\":\"orders\",\"traitType\":\"source-freshness\","
+                        + "\"config\":{\"maxLagSeconds\":60,\"date\":\"2026-03-01\",\"scheduleId\":\"daily\"}}"));
     }
 
     private TraitEvaluation evaluationWithCredentials() {
-        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
+        GuardedHttp http = new GuardedHttp(
+                new UrlGuard(true, HostResolver.system()),
+                clock,
                 new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance));
-        return new TraitEvaluation(provider, new HttpEvaluator(http, "", TestTemplates.of(Map.of(
-                "INTERLOCK_CHECKS_TOKEN", "checks-token-value", "INTERLOCK_OTHER_TOKEN", "other-token-value",
-                "INTERLOCK_SECRET_HOSTS", "INTERLOCK_CHECKS_*=127.0.0.1;INTERLOCK_OTHER_*=elsewhere.example.com"))),
-                new LambdaEvaluator(() -> null), clock);
+        return new TraitEvaluation(
+                provider,
+                new HttpEvaluator(
+                        http,
+                        "",
+                        TestTemplates.of(Map.of(
+                                "INTERLOCK_CHECKS_TOKEN",
+                                "checks-token-value",
+                                "INTERLOCK_OTHER_TOKEN",
+                                "other-token-value",
+                                "INTERLOCK_SECRET_HOSTS",
+                                "INTERLOCK_CHECKS_*=127.0.0.1;INTERLOCK_OTHER_*=elsewhere.example.com"))),
+                new LambdaEvaluator(() -> null),
+                clock);
     }
 
     private static ResolvedTrait withHeaders(String evaluator, Map<String, String> headers) {
@@ -100,25 +126,30 @@ class HttpEvaluatorTest {
     void theTraitsHeadersAreRenderedAtCallTimeWithTheExecutionsValuesAndCredentials() {
         server.answer("POST /freshness", Answer.json(200, "{\"status\":\"PASS\"}"));
 
-        TraitResult result = evaluationWithCredentials().evaluate(withHeaders(url("/freshness"),
-                Map.of("Authorization", "Bearer ${INTERLOCK_CHECKS_TOKEN}", "X-Window", "${date}T${hour}")));
+        TraitResult result = evaluationWithCredentials()
+                .evaluate(withHeaders(
+                        url("/freshness"),
+                        Map.of("Authorization", "Bearer ${INTERLOCK_CHECKS_TOKEN}", "X-Window", "${date}T${hour}")));
 
         assertThat(result.status()).isEqualTo(TraitStatus.PASS);
-        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer checks-token-value")
-                .containsEntry("X-Window", "2026-03-01T07").containsEntry("Content-Type", "application/json");
+        assertThat(server.requests().getFirst().headers())
+                .containsEntry("Authorization", "Bearer checks-token-value")
+                .containsEntry("X-Window", "2026-03-01T07")
+                .containsEntry("Content-Type", "application/json");
     }
 
     @Test
     void aCredentialForAnotherHostIsAnErrorAndNothingIsSent() {
         server.answer("POST /freshness", Answer.json(200, "{\"status\":\"PASS\"}"));
 
-        TraitResult result = evaluationWithCredentials().evaluate(withHeaders(url("/freshness"),
-                Map.of("Authorization", "Bearer ${INTERLOCK_OTHER_TOKEN}")));
+        TraitResult result = evaluationWithCredentials()
+                .evaluate(withHeaders(url("/freshness"), Map.of("Authorization", "Bearer ${INTERLOCK_OTHER_TOKEN}")));
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
-        assertThat(result.reason()).isEqualTo("EVALUATOR_REFUSED: ${INTERLOCK_OTHER_TOKEN} may not be sent to host "
-                + "'127.0.0.1': INTERLOCK_SECRET_HOSTS allows it only to elsewhere.example.com");
+        assertThat(result.reason())
+                .isEqualTo("EVALUATOR_REFUSED: ${INTERLOCK_OTHER_TOKEN} may not be sent to host "
+                        + "'127.0.0.1': INTERLOCK_SECRET_HOSTS allows it only to elsewhere.example.com");
         assertThat(server.requests()).isEmpty();
     }
 
@@ -126,18 +157,23 @@ class HttpEvaluatorTest {
     void aCredentialTheEvaluatorEchoesInItsErrorIsMaskedInTheStoredReason() {
         server.answer("POST /freshness", Answer.status(403, "token checks-token-value is revoked"));
 
-        TraitResult result = evaluationWithCredentials().evaluate(withHeaders(url("/freshness"),
-                Map.of("Authorization", "Bearer ${INTERLOCK_CHECKS_TOKEN}")));
+        TraitResult result = evaluationWithCredentials()
+                .evaluate(withHeaders(url("/freshness"), Map.of("Authorization", "Bearer ${INTERLOCK_CHECKS_TOKEN}")));
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.reason()).contains("token *** is revoked").doesNotContain("checks-token-value");
-        assertThat(provider.traits().get("orders", DATE, "h07", "source-freshness").orElseThrow().reason())
+        assertThat(provider.traits()
+                        .get("orders", DATE, "h07", "source-freshness")
+                        .orElseThrow()
+                        .reason())
                 .doesNotContain("checks-token-value");
     }
 
     @Test
     void failAndStaleAreTakenAsTheEvaluatorSaysWithTheirReasons() {
-        server.answer("POST /count", Answer.json(200, "{\"status\":\"FAIL\",\"reason\":\"only 3 rows\",\"value\":{\"count\":3}}"));
+        server.answer(
+                "POST /count",
+                Answer.json(200, "{\"status\":\"FAIL\",\"reason\":\"only 3 rows\",\"value\":{\"count\":3}}"));
         server.answer("POST /fresh", Answer.json(200, "{\"Status\":\"STALE\",\"Reason\":\"lag 900s\"}"));
 
         TraitResult fail = evaluate(url("/count"), 5);
@@ -158,7 +194,9 @@ class HttpEvaluatorTest {
         TraitResult result = evaluation(true, url("/evaluate/")).evaluate(trait("/record-count", 5));
 
         assertThat(result.status()).isEqualTo(TraitStatus.PASS);
-        assertThat(server.requests()).extracting(LocalHttpServer.Request::path).containsExactly("/evaluate/record-count");
+        assertThat(server.requests())
+                .extracting(LocalHttpServer.Request::path)
+                .containsExactly("/evaluate/record-count");
     }
 
     @Test
@@ -167,12 +205,16 @@ class HttpEvaluatorTest {
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
-        assertThat(result.reason()).isEqualTo("evaluator path 'record-count' is not a URL and EVALUATOR_BASE_URL is not set");
+        assertThat(result.reason())
+                .isEqualTo("evaluator path 'record-count' is not a URL and EVALUATOR_BASE_URL is not set");
     }
 
     @Test
     void a503ThenSuccessIsRetriedWithinTheTimeout() {
-        server.answer("POST /flaky", Answer.status(503, "busy"), Answer.status(502, "gateway"),
+        server.answer(
+                "POST /flaky",
+                Answer.status(503, "busy"),
+                Answer.status(502, "gateway"),
                 Answer.json(200, "{\"status\":\"PASS\"}"));
 
         TraitResult result = evaluate(url("/flaky"), 5);
@@ -191,8 +233,8 @@ class HttpEvaluatorTest {
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.TRANSIENT);
-        assertThat(result.reason()).isEqualTo("EVALUATOR_HTTP_ERROR: POST " + url("/down")
-                + " returned status 503: maintenance");
+        assertThat(result.reason())
+                .isEqualTo("EVALUATOR_HTTP_ERROR: POST " + url("/down") + " returned status 503: maintenance");
         // Waits of 100, 200, 400, 800 and 1600 ms fit in 5 s; the next (3200 ms) would not.
         assertThat(server.requests()).hasSize(6);
     }
@@ -216,8 +258,8 @@ class HttpEvaluatorTest {
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
-        assertThat(result.reason()).isEqualTo("EVALUATOR_HTTP_ERROR: POST " + url("/gone")
-                + " returned status 404: no such evaluator");
+        assertThat(result.reason())
+                .isEqualTo("EVALUATOR_HTTP_ERROR: POST " + url("/gone") + " returned status 404: no such evaluator");
         assertThat(server.requests()).hasSize(1);
     }
 
@@ -229,7 +271,8 @@ class HttpEvaluatorTest {
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.EVALUATOR_CRASH);
-        assertThat(result.reason()).startsWith("EVALUATOR_OUTPUT_INVALID: POST " + url("/html") + ": not JSON")
+        assertThat(result.reason())
+                .startsWith("EVALUATOR_OUTPUT_INVALID: POST " + url("/html") + ": not JSON")
                 .endsWith("<html>ok</html>");
     }
 
@@ -243,11 +286,13 @@ class HttpEvaluatorTest {
 
         assertThat(maybe.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(maybe.failureCategory()).isEqualTo(FailureCategory.EVALUATOR_CRASH);
-        assertThat(maybe.reason()).isEqualTo("EVALUATOR_OUTPUT_INVALID: POST " + url("/maybe")
-                + ": unknown trait status 'MAYBE'; allowed: PASS, FAIL, STALE, ERROR");
+        assertThat(maybe.reason())
+                .isEqualTo("EVALUATOR_OUTPUT_INVALID: POST " + url("/maybe")
+                        + ": unknown trait status 'MAYBE'; allowed: PASS, FAIL, STALE, ERROR");
         assertThat(none.status()).isEqualTo(TraitStatus.ERROR);
-        assertThat(none.reason()).isEqualTo("EVALUATOR_OUTPUT_INVALID: POST " + url("/nostatus")
-                + ": no string field 'status' in: {\"value\":{}}");
+        assertThat(none.reason())
+                .isEqualTo("EVALUATOR_OUTPUT_INVALID: POST " + url("/nostatus")
+                        + ": no string field 'status' in: {\"value\":{}}");
     }
 
     @Test
@@ -255,10 +300,15 @@ class HttpEvaluatorTest {
         server.answer("POST /slow", Answer.hang());
         // A real clock and a single attempt: the one-second call timeout spends the whole trait timeout.
         Clock real = Clock.systemUTC();
-        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), real,
-                new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
-        TraitEvaluation evaluation = new TraitEvaluation(new InMemoryProvider(real), new HttpEvaluator(http, "", TestTemplates.none()),
-                new LambdaEvaluator(() -> null), real);
+        GuardedHttp http = new GuardedHttp(
+                new UrlGuard(true, HostResolver.system()),
+                real,
+                new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> {}));
+        TraitEvaluation evaluation = new TraitEvaluation(
+                new InMemoryProvider(real),
+                new HttpEvaluator(http, "", TestTemplates.none()),
+                new LambdaEvaluator(() -> null),
+                real);
 
         TraitResult result = evaluation.evaluate(trait(url("/slow"), 1));
 
@@ -271,12 +321,16 @@ class HttpEvaluatorTest {
     void theInvocationDeadlineBoundsAnEvaluatorWhoseTimeoutIsLongerSoTheResultIsStillStored() throws Exception {
         server.answer("POST /slow", Answer.hang());
         // One attempt; the hand-moved clock makes the computed call timeout exact while the HTTP client waits for real.
-        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
-                new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> { }));
-        EvaluatorHandler handler = new EvaluatorHandler(new TraitEvaluation(provider, new HttpEvaluator(http, "", TestTemplates.none()),
-                new LambdaEvaluator(() -> null), clock));
+        GuardedHttp http = new GuardedHttp(
+                new UrlGuard(true, HostResolver.system()),
+                clock,
+                new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> {}));
+        EvaluatorHandler handler = new EvaluatorHandler(new TraitEvaluation(
+                provider, new HttpEvaluator(http, "", TestTemplates.none()), new LambdaEvaluator(() -> null), clock));
         // 4 s left in the invocation: the evaluator gets 1 s of it, not the trait's 60 s.
-        Context context = (Context) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Context.class},
+        Context context = (Context) Proxy.newProxyInstance(
+                getClass().getClassLoader(),
+                new Class<?>[] {Context.class},
                 (proxy, method, args) -> method.getName().equals("getRemainingTimeInMillis") ? 4000 : null);
         String in = "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\","
                 + "\"traitType\":\"source-freshness\",\"evaluator\":\"" + url("/slow") + "\",\"config\":{},"
@@ -285,7 +339,9 @@ class HttpEvaluatorTest {
 
         handler.handleRequest(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out, context);
 
-        TraitResult stored = provider.traits().get("orders", DATE, "daily", "source-freshness").orElseThrow();
+        TraitResult stored = provider.traits()
+                .get("orders", DATE, "daily", "source-freshness")
+                .orElseThrow();
         assertThat(stored.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(stored.failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
         assertThat(stored.reason()).isEqualTo("EVALUATOR_TIMEOUT: POST " + url("/slow") + ": no answer within 1000 ms");

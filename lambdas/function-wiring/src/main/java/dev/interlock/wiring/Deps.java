@@ -1,24 +1,22 @@
 package dev.interlock.wiring;
 
-import dev.interlock.model.runtime.Environment;
-import dev.interlock.model.runtime.Lazy;
-
-import dev.interlock.wiring.alert.AlertPublisher;
-import dev.interlock.wiring.alert.SnsAlertPublisher;
+import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.store.Backoff;
-import dev.interlock.store.dynamodb.DynamoDbProvider;
-import dev.interlock.log.StructuredLog;
 import dev.interlock.jobs.outbound.GuardedHttp;
 import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.jobs.priming.OfflineMode;
-import dev.interlock.jobs.TriggerRunners;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.Lazy;
+import dev.interlock.store.Backoff;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;
-
+import dev.interlock.store.dynamodb.DynamoDbProvider;
+import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.wiring.alert.SnsAlertPublisher;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -47,17 +45,21 @@ public final class Deps implements AutoCloseable {
         this.environment = environment;
         this.clock = clock;
         this.clients = new AwsClients(environment, offline);
-        this.provider = Lazy.of(() -> new DynamoDbProvider(clients.dynamoDb(), environment.get(EnvVar.TABLE_NAME), clock,
-                retention(environment), Backoff.standard()));
+        this.provider = Lazy.of(() -> new DynamoDbProvider(
+                clients.dynamoDb(),
+                environment.get(EnvVar.TABLE_NAME),
+                clock,
+                retention(environment),
+                Backoff.standard()));
         this.alerts = Lazy.of(() -> new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)));
         // Network budgets are wall time: the client sleeps between retries with Thread.sleep, so its deadline must be
         // measured on the same (real) clock. The business clock may run faster (the local runtime's --time-scale),
         // which would shrink a 30 s call budget to a few milliseconds and turn a retried 503 into a TIMEOUT.
-        this.outboundHttp = Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC(),
-                offline));
+        this.outboundHttp =
+                Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC(), offline));
         this.outboundTemplates = Lazy.of(() -> OutboundTemplates.create(environment, clients));
-        this.triggerRunners = Lazy.of(() -> TriggerRunners.create(clients, outboundTemplates.get(), outboundHttp.get(),
-                log("trigger")));
+        this.triggerRunners = Lazy.of(
+                () -> TriggerRunners.create(clients, outboundTemplates.get(), outboundHttp.get(), log("trigger")));
     }
 
     /** The container's Deps, from the process environment, created on the first call. */

@@ -1,14 +1,15 @@
 package dev.interlock.testing;
 
-import com.sun.net.httpserver.HttpServer;
-import dev.interlock.wiring.Deps;
-import dev.interlock.model.runtime.Environment;
-import dev.interlock.log.StructuredLog;
-import dev.interlock.jobs.priming.OfflineMode;
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.model.runtime.EnvVar;
-import dev.interlock.model.runtime.InterlockFunction;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
+import dev.interlock.jobs.priming.OfflineMode;
+import dev.interlock.log.StructuredLog;
+import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.priming.Priming;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,8 +23,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Priming a real handler with its bundled events: Deps whose every AWS endpoint is a local server that counts what
@@ -72,15 +71,18 @@ public final class PrimingCheck implements AutoCloseable {
      * Primes the handler {@code rehearsal} builds over this check's Deps with the events bundled beside
      * {@code handlerClass}, and asserts {@link #assertClean} of the report.
      */
-    public static void assertRehearsesCleanly(InterlockFunction function, Class<?> handlerClass,
-                                              java.util.function.Function<Deps, Priming.Rehearsal> rehearsal,
-                                              boolean callsAws, String... expectedErrors) {
+    public static void assertRehearsesCleanly(
+            InterlockFunction function,
+            Class<?> handlerClass,
+            java.util.function.Function<Deps, Priming.Rehearsal> rehearsal,
+            boolean callsAws,
+            String... expectedErrors) {
         try (PrimingCheck check = start(function)) {
             // The handler is built inside the capture: its loggers take System.out when they are made.
             ByteArrayOutputStream printedWhilePriming = new ByteArrayOutputStream();
             PrintStream stdout = System.out;
-            System.setOut(new PrintStream(whilePriming(check.deps().offline(), printedWhilePriming, stdout), true,
-                    StandardCharsets.UTF_8));
+            System.setOut(new PrintStream(
+                    whilePriming(check.deps().offline(), printedWhilePriming, stdout), true, StandardCharsets.UTF_8));
             Priming.Report report;
             try {
                 Priming.Rehearsal handler = rehearsal.apply(check.deps());
@@ -90,12 +92,14 @@ public final class PrimingCheck implements AutoCloseable {
             }
             check.assertClean(report, handlerClass, callsAws, expectedErrors);
             assertThat(printedWhilePriming.toString(StandardCharsets.UTF_8))
-                    .as("what the handler logged while priming (every logger Deps makes is muted then)").isEmpty();
+                    .as("what the handler logged while priming (every logger Deps makes is muted then)")
+                    .isEmpty();
         }
     }
 
     /** Bytes written on a thread that {@code offline} primes go to {@code priming}, all others to {@code otherwise}. */
-    private static OutputStream whilePriming(OfflineMode offline, ByteArrayOutputStream priming, PrintStream otherwise) {
+    private static OutputStream whilePriming(
+            OfflineMode offline, ByteArrayOutputStream priming, PrintStream otherwise) {
         return new OutputStream() {
             @Override
             public void write(int b) {
@@ -148,11 +152,16 @@ public final class PrimingCheck implements AutoCloseable {
             assertThat(report.errors().get(i)).startsWith(expectedErrors[i]);
         }
         assertThat(report.events()).isEqualTo(events.size());
-        assertThat(requests()).as("requests that left the process while priming").isZero();
+        assertThat(requests())
+                .as("requests that left the process while priming")
+                .isZero();
         if (callsAws) {
-            assertThat(deps.clients().answeredLocally()).as("AWS requests answered locally").isPositive();
+            assertThat(deps.clients().answeredLocally())
+                    .as("AWS requests answered locally")
+                    .isPositive();
         }
-        assertThat(logged()).contains("\"message\":\"primed\"")
+        assertThat(logged())
+                .contains("\"message\":\"primed\"")
                 .contains("\"failures\":\"" + expectedErrors.length + "\"");
     }
 

@@ -1,12 +1,12 @@
 package dev.interlock.wiring;
 
-import dev.interlock.model.runtime.Environment;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.store.Retention;
-import org.junit.jupiter.api.Test;
-
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class DepsTest {
 
@@ -43,15 +41,24 @@ class DepsTest {
             exchange.close();
         });
         stub.start();
-        try (Deps deps = new Deps(Environment.of(Map.of("TABLE_NAME", "interlock-test",
-                "INTERLOCK_ENDPOINT_DYNAMODB", "http://127.0.0.1:" + stub.getAddress().getPort())), Clock.systemUTC())) {
+        try (Deps deps = new Deps(
+                Environment.of(Map.of(
+                        "TABLE_NAME",
+                        "interlock-test",
+                        "INTERLOCK_ENDPOINT_DYNAMODB",
+                        "http://127.0.0.1:" + stub.getAddress().getPort())),
+                Clock.systemUTC())) {
             assertThat(deps.provider().pipelines().get("silver")).isEmpty();
             assertThat(deps.clients().created("dynamodb")).isTrue();
         } finally {
             stub.stop(0);
         }
-        assertThat(bodies).singleElement().asString()
-                .startsWith("DynamoDB_20120810.GetItem").contains("\"TableName\":\"interlock-test\"").contains("PIPELINE#silver");
+        assertThat(bodies)
+                .singleElement()
+                .asString()
+                .startsWith("DynamoDB_20120810.GetItem")
+                .contains("\"TableName\":\"interlock-test\"")
+                .contains("PIPELINE#silver");
     }
 
     @Test
@@ -77,11 +84,14 @@ class DepsTest {
             }
         };
         try (dev.interlock.testing.LocalHttpServer server = dev.interlock.testing.LocalHttpServer.start();
-             Deps deps = new Deps(Environment.of(Map.of("INTERLOCK_ALLOW_PRIVATE_URLS", "true")), fast)) {
-            server.answer("POST /jobs/etl", dev.interlock.testing.LocalHttpServer.Answer.json(503, "{}"),
+                Deps deps = new Deps(Environment.of(Map.of("INTERLOCK_ALLOW_PRIVATE_URLS", "true")), fast)) {
+            server.answer(
+                    "POST /jobs/etl",
+                    dev.interlock.testing.LocalHttpServer.Answer.json(503, "{}"),
                     dev.interlock.testing.LocalHttpServer.Answer.json(200, "{\"ok\":true}"));
-            var response = deps.outboundHttp().send(dev.interlock.jobs.outbound.OutboundRequest.post(server.uri("/jobs/etl"), "{}")
-                    .withRetry(dev.interlock.jobs.outbound.RetryMode.START_ONCE));
+            var response = deps.outboundHttp()
+                    .send(dev.interlock.jobs.outbound.OutboundRequest.post(server.uri("/jobs/etl"), "{}")
+                            .withRetry(dev.interlock.jobs.outbound.RetryMode.START_ONCE));
             assertThat(response.status()).isEqualTo(200);
             assertThat(server.requests()).hasSize(2);
         }
@@ -101,7 +111,8 @@ class DepsTest {
         try (Deps deps = new Deps(Environment.of(Map.of()), Clock.systemUTC())) {
             assertThatThrownBy(() -> deps.provider()).hasMessageContaining("TABLE_NAME");
             assertThatThrownBy(() -> deps.environment().requireFor(InterlockFunction.ORCHESTRATOR))
-                    .hasMessageContaining("TABLE_NAME").hasMessageContaining("ALERT_TOPIC_ARN");
+                    .hasMessageContaining("TABLE_NAME")
+                    .hasMessageContaining("ALERT_TOPIC_ARN");
         }
     }
 

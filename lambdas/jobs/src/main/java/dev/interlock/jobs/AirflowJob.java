@@ -10,7 +10,6 @@ import dev.interlock.jobs.outbound.RetryMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.AirflowTrigger;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -39,19 +38,28 @@ final class AirflowJob {
             body.set("conf", conf(trigger, rendering, uri));
             // Named after our run, so the DAG run is recognisable in Airflow and a repeated trigger is refused by
             // Airflow (409) instead of starting the DAG twice.
-            String ourRunId = request.runId() == null || request.runId().isBlank() ? null : "interlock__" + request.runId();
+            String ourRunId =
+                    request.runId() == null || request.runId().isBlank() ? null : "interlock__" + request.runId();
             if (ourRunId != null) {
                 body.put("dag_run_id", ourRunId);
             }
             Duration timeout = Duration.ofSeconds(trigger.timeoutSeconds());
-            OutboundRequest post = new OutboundRequest("POST", uri, HttpCalls.jsonHeaders(rendering, trigger.headers(), uri),
-                    body.toString(), timeout, timeout, RetryMode.START_ONCE).withHosts(rendering.hosts());
+            OutboundRequest post = new OutboundRequest(
+                            "POST",
+                            uri,
+                            HttpCalls.jsonHeaders(rendering, trigger.headers(), uri),
+                            body.toString(),
+                            timeout,
+                            timeout,
+                            RetryMode.START_ONCE)
+                    .withHosts(rendering.hosts());
             OutboundResponse response = calls.exchange(post);
             if (response.status() == 409 && ourRunId != null) {
                 // This run's DAG run already exists: an earlier attempt started it and its answer was lost.
                 return running(ourRunId, dagId, base);
             }
-            JsonNode answer = HttpCalls.json(HttpCalls.requireSuccess(response, post), "POST " + HttpCalls.redacted(uri));
+            JsonNode answer =
+                    HttpCalls.json(HttpCalls.requireSuccess(response, post), "POST " + HttpCalls.redacted(uri));
             JsonNode runId = answer.get("dag_run_id");
             if (runId == null || !runId.isTextual() || runId.asText().isBlank()) {
                 throw new JobFailure("airflow answered without a dag_run_id", FailureCategory.TRANSIENT, null);
@@ -73,9 +81,16 @@ final class AirflowJob {
     RunCheck check(RunCheckRequest request) throws JobFailure {
         OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
         try {
-            List<String> ids = Metadata.require(request.metadata(), "airflow",
-                    Metadata.AIRFLOW_URL, Metadata.AIRFLOW_DAG_ID, Metadata.AIRFLOW_DAG_RUN_ID);
-            URI uri = HttpCalls.uri(ids.get(0), Metadata.AIRFLOW_URL, "airflow",
+            List<String> ids = Metadata.require(
+                    request.metadata(),
+                    "airflow",
+                    Metadata.AIRFLOW_URL,
+                    Metadata.AIRFLOW_DAG_ID,
+                    Metadata.AIRFLOW_DAG_RUN_ID);
+            URI uri = HttpCalls.uri(
+                    ids.get(0),
+                    Metadata.AIRFLOW_URL,
+                    "airflow",
                     "/api/v1/dags/" + HttpCalls.segment(ids.get(1)) + "/dagRuns/" + HttpCalls.segment(ids.get(2)));
             OutboundRequest poll = OutboundRequest.get(uri)
                     .withHeaders(HttpCalls.pollHeaders(rendering, request.headers(), uri))
@@ -98,12 +113,26 @@ final class AirflowJob {
     JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
         OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
         try {
-            List<String> ids = Metadata.require(request.metadata(), "airflow",
-                    Metadata.AIRFLOW_URL, Metadata.AIRFLOW_DAG_ID, Metadata.AIRFLOW_DAG_RUN_ID);
-            URI uri = HttpCalls.uri(ids.get(0), Metadata.AIRFLOW_URL, "airflow",
+            List<String> ids = Metadata.require(
+                    request.metadata(),
+                    "airflow",
+                    Metadata.AIRFLOW_URL,
+                    Metadata.AIRFLOW_DAG_ID,
+                    Metadata.AIRFLOW_DAG_RUN_ID);
+            URI uri = HttpCalls.uri(
+                    ids.get(0),
+                    Metadata.AIRFLOW_URL,
+                    "airflow",
                     "/api/v1/dags/" + HttpCalls.segment(ids.get(1)) + "/dagRuns/" + HttpCalls.segment(ids.get(2)));
-            OutboundRequest patch = new OutboundRequest("PATCH", uri, HttpCalls.jsonHeaders(rendering, request.headers(), uri),
-                    "{\"state\":\"failed\"}", null, null, RetryMode.IDEMPOTENT).withHosts(rendering.hosts());
+            OutboundRequest patch = new OutboundRequest(
+                            "PATCH",
+                            uri,
+                            HttpCalls.jsonHeaders(rendering, request.headers(), uri),
+                            "{\"state\":\"failed\"}",
+                            null,
+                            null,
+                            RetryMode.IDEMPOTENT)
+                    .withHosts(rendering.hosts());
             JsonNode answer = calls.sendForJson(patch);
             return JobCanceller.Cancellation.requested("airflow dag run " + ids.get(2) + " marked failed (state now "
                     + answer.path("state").asText("unknown") + ")");
@@ -127,7 +156,8 @@ final class AirflowJob {
      * {@code conf} from the structured field (execution values already expanded), else from the JSON {@code body}
      * rendered for the request (credentials included), else empty.
      */
-    private static JsonNode conf(AirflowTrigger trigger, OutboundTemplates.Rendering rendering, URI target) throws JobFailure {
+    private static JsonNode conf(AirflowTrigger trigger, OutboundTemplates.Rendering rendering, URI target)
+            throws JobFailure {
         if (!trigger.conf().isEmpty()) {
             return InterlockJson.json().valueToTree(trigger.conf());
         }
@@ -142,7 +172,8 @@ final class AirflowJob {
             return parsed;
         } catch (JsonProcessingException e) {
             // The parser's message would quote the rendered body, credentials included.
-            throw JobFailure.permanent("airflow 'body' is not valid JSON once rendered (it becomes the DAG run's conf)");
+            throw JobFailure.permanent(
+                    "airflow 'body' is not valid JSON once rendered (it becomes the DAG run's conf)");
         }
     }
 }

@@ -8,7 +8,6 @@ import dev.interlock.jobs.outbound.RetryMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.DatabricksTrigger;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -33,11 +32,15 @@ final class DatabricksJob {
     TriggerResult start(DatabricksTrigger trigger, TriggerRequest request) throws JobFailure {
         OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
         try {
-            if (trigger.jobId() == null && (trigger.jobName() == null || trigger.jobName().isBlank())) {
+            if (trigger.jobId() == null
+                    && (trigger.jobName() == null || trigger.jobName().isBlank())) {
                 throw JobFailure.permanent("databricks trigger needs 'jobId' or 'jobName'");
             }
-            String workspace = Metadata.requireField(HttpCalls.plain(rendering, trigger.workspaceUrl(), "workspaceUrl"),
-                    "databricks", "workspaceUrl").replaceAll("/+$", "");
+            String workspace = Metadata.requireField(
+                            HttpCalls.plain(rendering, trigger.workspaceUrl(), "workspaceUrl"),
+                            "databricks",
+                            "workspaceUrl")
+                    .replaceAll("/+$", "");
             ObjectNode body = InterlockJson.json().createObjectNode();
             String path;
             if (trigger.jobId() != null) {
@@ -53,20 +56,30 @@ final class DatabricksJob {
             // Databricks returns the existing run for a repeated token, so a retried trigger never starts a second run.
             if (request.runId() != null && !request.runId().isBlank()) {
                 String token = request.runId();
-                body.put("idempotency_token", token.length() > MAX_IDEMPOTENCY_TOKEN ? token.substring(0, MAX_IDEMPOTENCY_TOKEN) : token);
+                body.put(
+                        "idempotency_token",
+                        token.length() > MAX_IDEMPOTENCY_TOKEN ? token.substring(0, MAX_IDEMPOTENCY_TOKEN) : token);
             }
             URI uri = HttpCalls.uri(workspace, "workspaceUrl", "databricks", path);
             Duration timeout = Duration.ofSeconds(trigger.timeoutSeconds());
-            JsonNode answer = calls.sendForJson(new OutboundRequest("POST", uri,
-                    HttpCalls.jsonHeaders(rendering, trigger.headers(), uri), body.toString(), timeout, timeout,
-                    RetryMode.START_ONCE).withHosts(rendering.hosts()));
+            JsonNode answer = calls.sendForJson(new OutboundRequest(
+                            "POST",
+                            uri,
+                            HttpCalls.jsonHeaders(rendering, trigger.headers(), uri),
+                            body.toString(),
+                            timeout,
+                            timeout,
+                            RetryMode.START_ONCE)
+                    .withHosts(rendering.hosts()));
             JsonNode runId = answer.get("run_id");
             if (runId == null || !runId.canConvertToLong() || runId.asLong() <= 0) {
                 throw new JobFailure("databricks answered without a run_id", FailureCategory.TRANSIENT, null);
             }
             return TriggerResult.running(Map.of(
-                    Metadata.DATABRICKS_WORKSPACE_URL, workspace,
-                    Metadata.DATABRICKS_RUN_ID, Long.toString(runId.asLong())));
+                    Metadata.DATABRICKS_WORKSPACE_URL,
+                    workspace,
+                    Metadata.DATABRICKS_RUN_ID,
+                    Long.toString(runId.asLong())));
         } catch (JobFailure e) {
             throw e.scrubbed(rendering);
         }
@@ -75,9 +88,12 @@ final class DatabricksJob {
     RunCheck check(RunCheckRequest request) throws JobFailure {
         OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
         try {
-            List<String> ids = Metadata.require(request.metadata(), "databricks",
-                    Metadata.DATABRICKS_WORKSPACE_URL, Metadata.DATABRICKS_RUN_ID);
-            URI uri = HttpCalls.uri(ids.get(0), Metadata.DATABRICKS_WORKSPACE_URL, "databricks",
+            List<String> ids = Metadata.require(
+                    request.metadata(), "databricks", Metadata.DATABRICKS_WORKSPACE_URL, Metadata.DATABRICKS_RUN_ID);
+            URI uri = HttpCalls.uri(
+                    ids.get(0),
+                    Metadata.DATABRICKS_WORKSPACE_URL,
+                    "databricks",
                     "/api/2.1/jobs/runs/get?run_id=" + HttpCalls.segment(ids.get(1)));
             JsonNode answer = calls.sendForJson(OutboundRequest.get(uri)
                     .withHeaders(HttpCalls.pollHeaders(rendering, request.headers(), uri))
@@ -87,7 +103,10 @@ final class DatabricksJob {
             if (life.isEmpty()) {
                 throw new JobFailure("databricks run has no state.life_cycle_state", FailureCategory.TRANSIENT, null);
             }
-            return map(life, state.path("result_state").asText(""), state.path("state_message").asText(""));
+            return map(
+                    life,
+                    state.path("result_state").asText(""),
+                    state.path("state_message").asText(""));
         } catch (JobFailure e) {
             throw e.scrubbed(rendering);
         }
@@ -97,13 +116,21 @@ final class DatabricksJob {
     JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
         OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
         try {
-            List<String> ids = Metadata.require(request.metadata(), "databricks",
-                    Metadata.DATABRICKS_WORKSPACE_URL, Metadata.DATABRICKS_RUN_ID);
-            URI uri = HttpCalls.uri(ids.get(0), Metadata.DATABRICKS_WORKSPACE_URL, "databricks", "/api/2.1/jobs/runs/cancel");
+            List<String> ids = Metadata.require(
+                    request.metadata(), "databricks", Metadata.DATABRICKS_WORKSPACE_URL, Metadata.DATABRICKS_RUN_ID);
+            URI uri = HttpCalls.uri(
+                    ids.get(0), Metadata.DATABRICKS_WORKSPACE_URL, "databricks", "/api/2.1/jobs/runs/cancel");
             ObjectNode body = InterlockJson.json().createObjectNode();
             body.put("run_id", Long.parseLong(ids.get(1)));
-            calls.send(new OutboundRequest("POST", uri, HttpCalls.jsonHeaders(rendering, request.headers(), uri),
-                    body.toString(), null, null, RetryMode.IDEMPOTENT).withHosts(rendering.hosts()));
+            calls.send(new OutboundRequest(
+                            "POST",
+                            uri,
+                            HttpCalls.jsonHeaders(rendering, request.headers(), uri),
+                            body.toString(),
+                            null,
+                            null,
+                            RetryMode.IDEMPOTENT)
+                    .withHosts(rendering.hosts()));
             return JobCanceller.Cancellation.requested("databricks run " + ids.get(1) + " cancel requested");
         } catch (JobFailure e) {
             throw e.scrubbed(rendering);
@@ -117,15 +144,17 @@ final class DatabricksJob {
     static RunCheck map(String lifeCycle, String result, String stateMessage) {
         String message = lifeCycle + "/" + result + (stateMessage.isBlank() ? "" : ": " + stateMessage);
         return switch (lifeCycle.toUpperCase(Locale.ROOT)) {
-            case "TERMINATED" -> switch (result.toUpperCase(Locale.ROOT)) {
-                case "SUCCESS", "SUCCESS_WITH_FAILURES" -> RunCheck.succeeded(message);
-                case "TIMEDOUT" -> RunCheck.failed(message, FailureCategory.TIMEOUT);
-                case "CANCELED", "EXCLUDED", "DISABLED" -> RunCheck.failed(message, FailureCategory.PERMANENT);
-                default -> RunCheck.failed(message, FailureCategory.TRANSIENT);
-            };
+            case "TERMINATED" ->
+                switch (result.toUpperCase(Locale.ROOT)) {
+                    case "SUCCESS", "SUCCESS_WITH_FAILURES" -> RunCheck.succeeded(message);
+                    case "TIMEDOUT" -> RunCheck.failed(message, FailureCategory.TIMEOUT);
+                    case "CANCELED", "EXCLUDED", "DISABLED" -> RunCheck.failed(message, FailureCategory.PERMANENT);
+                    default -> RunCheck.failed(message, FailureCategory.TRANSIENT);
+                };
             case "SKIPPED" -> RunCheck.failed(message, FailureCategory.PERMANENT);
             case "INTERNAL_ERROR" -> RunCheck.failed(message, FailureCategory.TRANSIENT);
-            case "QUEUED", "PENDING", "RUNNING", "TERMINATING", "BLOCKED", "WAITING_FOR_RETRY" -> RunCheck.running(message);
+            case "QUEUED", "PENDING", "RUNNING", "TERMINATING", "BLOCKED", "WAITING_FOR_RETRY" ->
+                RunCheck.running(message);
             default -> RunCheck.running("unrecognised databricks state " + message);
         };
     }

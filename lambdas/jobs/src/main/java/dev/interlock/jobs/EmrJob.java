@@ -2,17 +2,16 @@ package dev.interlock.jobs;
 
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.EmrTrigger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emr.model.ActionOnFailure;
 import software.amazon.awssdk.services.emr.model.HadoopJarStepConfig;
 import software.amazon.awssdk.services.emr.model.StepConfig;
 import software.amazon.awssdk.services.emr.model.StepState;
 import software.amazon.awssdk.services.emr.model.StepStatus;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
 
 /** Adds a JAR step to a running EMR cluster ({@code AddJobFlowSteps}) and follows it ({@code DescribeStep}). */
 final class EmrJob {
@@ -35,23 +34,35 @@ final class EmrJob {
                 .actionOnFailure(ActionOnFailure.CONTINUE)
                 .hadoopJarStep(HadoopJarStepConfig.builder().jar(jar).args(args).build())
                 .build();
-        List<String> stepIds = JobFailure.aws("emr AddJobFlowSteps", () -> emr.get()
-                .addJobFlowSteps(r -> r.jobFlowId(clusterId).steps(step)).stepIds());
+        List<String> stepIds = JobFailure.aws(
+                "emr AddJobFlowSteps",
+                () -> emr.get()
+                        .addJobFlowSteps(r -> r.jobFlowId(clusterId).steps(step))
+                        .stepIds());
         if (stepIds == null || stepIds.isEmpty()) {
             throw new JobFailure("emr AddJobFlowSteps returned no step id", FailureCategory.TRANSIENT, null);
         }
-        return TriggerResult.running(Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, stepIds.getFirst()));
+        return TriggerResult.running(
+                Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, stepIds.getFirst()));
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
         List<String> ids = Metadata.require(request.metadata(), "emr", Metadata.EMR_CLUSTER_ID, Metadata.EMR_STEP_ID);
-        StepStatus status = JobFailure.aws("emr DescribeStep", () -> emr.get()
-                .describeStep(r -> r.clusterId(ids.get(0)).stepId(ids.get(1))).step().status());
+        StepStatus status = JobFailure.aws(
+                "emr DescribeStep",
+                () -> emr.get()
+                        .describeStep(r -> r.clusterId(ids.get(0)).stepId(ids.get(1)))
+                        .step()
+                        .status());
         StepState state = status == null ? null : status.state();
         String message = state == null ? "no state" : status.stateAsString();
-        if (status != null && status.failureDetails() != null && status.failureDetails().message() != null) {
+        if (status != null
+                && status.failureDetails() != null
+                && status.failureDetails().message() != null) {
             message += ": " + status.failureDetails().message();
-        } else if (status != null && status.stateChangeReason() != null && status.stateChangeReason().message() != null) {
+        } else if (status != null
+                && status.stateChangeReason() != null
+                && status.stateChangeReason().message() != null) {
             message += ": " + status.stateChangeReason().message();
         }
         return map(state, message);
@@ -60,11 +71,15 @@ final class EmrJob {
     /** Cancels the step ({@code CancelSteps}); a running step goes CANCEL_PENDING, then CANCELLED. */
     JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
         List<String> ids = Metadata.require(request.metadata(), "emr", Metadata.EMR_CLUSTER_ID, Metadata.EMR_STEP_ID);
-        var infos = JobFailure.aws("emr CancelSteps", () -> emr.get()
-                .cancelSteps(r -> r.clusterId(ids.get(0)).stepIds(ids.get(1))).cancelStepsInfoList());
+        var infos = JobFailure.aws(
+                "emr CancelSteps",
+                () -> emr.get()
+                        .cancelSteps(r -> r.clusterId(ids.get(0)).stepIds(ids.get(1)))
+                        .cancelStepsInfoList());
         var info = infos == null || infos.isEmpty() ? null : infos.getFirst();
         if (info != null && "FAILED".equals(info.statusAsString())) {
-            return JobCanceller.Cancellation.refused("emr CancelSteps refused step " + ids.get(1) + ": " + info.reason());
+            return JobCanceller.Cancellation.refused(
+                    "emr CancelSteps refused step " + ids.get(1) + ": " + info.reason());
         }
         return JobCanceller.Cancellation.requested("emr step " + ids.get(1) + " cancel requested");
     }

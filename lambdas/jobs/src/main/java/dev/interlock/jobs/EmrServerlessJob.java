@@ -2,16 +2,15 @@ package dev.interlock.jobs;
 
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
 import software.amazon.awssdk.services.emrserverless.model.JobDriver;
 import software.amazon.awssdk.services.emrserverless.model.JobRun;
 import software.amazon.awssdk.services.emrserverless.model.JobRunState;
 import software.amazon.awssdk.services.emrserverless.model.SparkSubmit;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Starts EMR Serverless job runs with an execution role and a Spark job driver ({@code StartJobRun}) and follows
@@ -36,30 +35,46 @@ final class EmrServerlessJob {
         List<String> arguments = new ArrayList<>(trigger.entryPointArguments());
         trigger.arguments().forEach((k, v) -> arguments.add(k + "=" + v));
         SparkSubmit.Builder spark = SparkSubmit.builder().entryPoint(entryPoint).entryPointArguments(arguments);
-        if (trigger.sparkSubmitParameters() != null && !trigger.sparkSubmitParameters().isBlank()) {
+        if (trigger.sparkSubmitParameters() != null
+                && !trigger.sparkSubmitParameters().isBlank()) {
             spark.sparkSubmitParameters(trigger.sparkSubmitParameters());
         }
-        String jobRunId = JobFailure.aws("emr-serverless StartJobRun", () -> emrServerless.get().startJobRun(r -> {
-            r.applicationId(applicationId)
-                    .executionRoleArn(roleArn)
-                    .jobDriver(JobDriver.builder().sparkSubmit(spark.build()).build());
-            if (trigger.jobName() != null && !trigger.jobName().isBlank()) {
-                r.name(trigger.jobName());
-            }
-            // The run id as idempotency token: a trigger retried after a lost answer gets the same job run back.
-            if (request.runId() != null && !request.runId().isBlank()) {
-                r.clientToken(request.runId().length() > MAX_CLIENT_TOKEN
-                        ? request.runId().substring(0, MAX_CLIENT_TOKEN) : request.runId());
-            }
-        }).jobRunId());
-        return TriggerResult.running(Map.of(Metadata.EMR_SL_APPLICATION_ID, applicationId, Metadata.EMR_SL_JOB_RUN_ID, jobRunId));
+        String jobRunId = JobFailure.aws(
+                "emr-serverless StartJobRun",
+                () -> emrServerless
+                        .get()
+                        .startJobRun(r -> {
+                            r.applicationId(applicationId)
+                                    .executionRoleArn(roleArn)
+                                    .jobDriver(JobDriver.builder()
+                                            .sparkSubmit(spark.build())
+                                            .build());
+                            if (trigger.jobName() != null && !trigger.jobName().isBlank()) {
+                                r.name(trigger.jobName());
+                            }
+                            // The run id as idempotency token: a trigger retried after a lost answer gets the same job
+                            // run back.
+                            if (request.runId() != null && !request.runId().isBlank()) {
+                                r.clientToken(
+                                        request.runId().length() > MAX_CLIENT_TOKEN
+                                                ? request.runId().substring(0, MAX_CLIENT_TOKEN)
+                                                : request.runId());
+                            }
+                        })
+                        .jobRunId());
+        return TriggerResult.running(
+                Map.of(Metadata.EMR_SL_APPLICATION_ID, applicationId, Metadata.EMR_SL_JOB_RUN_ID, jobRunId));
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
-        List<String> ids = Metadata.require(request.metadata(), "emr-serverless",
-                Metadata.EMR_SL_APPLICATION_ID, Metadata.EMR_SL_JOB_RUN_ID);
-        JobRun run = JobFailure.aws("emr-serverless GetJobRun", () -> emrServerless.get()
-                .getJobRun(r -> r.applicationId(ids.get(0)).jobRunId(ids.get(1))).jobRun());
+        List<String> ids = Metadata.require(
+                request.metadata(), "emr-serverless", Metadata.EMR_SL_APPLICATION_ID, Metadata.EMR_SL_JOB_RUN_ID);
+        JobRun run = JobFailure.aws(
+                "emr-serverless GetJobRun",
+                () -> emrServerless
+                        .get()
+                        .getJobRun(r -> r.applicationId(ids.get(0)).jobRunId(ids.get(1)))
+                        .jobRun());
         JobRunState state = run.state();
         String message = state == null ? "no state" : run.stateAsString();
         if (run.stateDetails() != null && !run.stateDetails().isBlank()) {
@@ -70,10 +85,13 @@ final class EmrServerlessJob {
 
     /** Cancels the job run ({@code CancelJobRun}); it goes CANCELLING, then CANCELLED. */
     JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
-        List<String> ids = Metadata.require(request.metadata(), "emr-serverless",
-                Metadata.EMR_SL_APPLICATION_ID, Metadata.EMR_SL_JOB_RUN_ID);
-        JobFailure.aws("emr-serverless CancelJobRun", () -> emrServerless.get()
-                .cancelJobRun(r -> r.applicationId(ids.get(0)).jobRunId(ids.get(1))));
+        List<String> ids = Metadata.require(
+                request.metadata(), "emr-serverless", Metadata.EMR_SL_APPLICATION_ID, Metadata.EMR_SL_JOB_RUN_ID);
+        JobFailure.aws(
+                "emr-serverless CancelJobRun",
+                () -> emrServerless
+                        .get()
+                        .cancelJobRun(r -> r.applicationId(ids.get(0)).jobRunId(ids.get(1))));
         return JobCanceller.Cancellation.requested("emr-serverless job run " + ids.get(1) + " cancel requested");
     }
 
@@ -85,7 +103,8 @@ final class EmrServerlessJob {
             case SUCCESS -> RunCheck.succeeded(message);
             case FAILED -> RunCheck.failed(message, FailureCategory.TRANSIENT);
             case CANCELLED -> RunCheck.failed(message, FailureCategory.PERMANENT);
-            case SUBMITTED, PENDING, SCHEDULED, RUNNING, QUEUED, CANCELLING, UNKNOWN_TO_SDK_VERSION -> RunCheck.running(message);
+            case SUBMITTED, PENDING, SCHEDULED, RUNNING, QUEUED, CANCELLING, UNKNOWN_TO_SDK_VERSION ->
+                RunCheck.running(message);
         };
     }
 }

@@ -10,7 +10,6 @@ import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.TemplateValues;
-
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -38,19 +37,20 @@ final class HttpCalls {
     }
 
     /** Configured headers rendered for {@code target}, after a JSON content type and accept. */
-    static Map<String, String> jsonHeaders(OutboundTemplates.Rendering rendering, Map<String, String> configured, URI target)
-            throws JobFailure {
+    static Map<String, String> jsonHeaders(
+            OutboundTemplates.Rendering rendering, Map<String, String> configured, URI target) throws JobFailure {
         return headers(rendering, configured, target, true);
     }
 
     /** Headers for a poll: no body, so no content type. */
-    static Map<String, String> pollHeaders(OutboundTemplates.Rendering rendering, Map<String, String> configured, URI target)
-            throws JobFailure {
+    static Map<String, String> pollHeaders(
+            OutboundTemplates.Rendering rendering, Map<String, String> configured, URI target) throws JobFailure {
         return headers(rendering, configured, target, false);
     }
 
-    private static Map<String, String> headers(OutboundTemplates.Rendering rendering, Map<String, String> configured,
-                                               URI target, boolean withBody) throws JobFailure {
+    private static Map<String, String> headers(
+            OutboundTemplates.Rendering rendering, Map<String, String> configured, URI target, boolean withBody)
+            throws JobFailure {
         Map<String, String> headers = new LinkedHashMap<>();
         if (withBody) {
             headers.put("Content-Type", "application/json");
@@ -69,7 +69,8 @@ final class HttpCalls {
     }
 
     /** A body (or any header-like text) rendered for {@code target}, credentials included. */
-    static String text(OutboundTemplates.Rendering rendering, String template, URI target, String what) throws JobFailure {
+    static String text(OutboundTemplates.Rendering rendering, String template, URI target, String what)
+            throws JobFailure {
         try {
             return rendering.text(template, target, what);
         } catch (OutboundException e) {
@@ -120,13 +121,17 @@ final class HttpCalls {
         try {
             JsonNode node = InterlockJson.json().readTree(response.body());
             if (node == null || !node.isObject()) {
-                throw new JobFailure(what + " answered " + response.status() + " without a JSON object",
-                        FailureCategory.TRANSIENT, null);
+                throw new JobFailure(
+                        what + " answered " + response.status() + " without a JSON object",
+                        FailureCategory.TRANSIENT,
+                        null);
             }
             return node;
         } catch (JsonProcessingException e) {
-            throw new JobFailure(what + " answered " + response.status() + " with invalid JSON: " + response.bodySnippet(),
-                    FailureCategory.TRANSIENT, e);
+            throw new JobFailure(
+                    what + " answered " + response.status() + " with invalid JSON: " + response.bodySnippet(),
+                    FailureCategory.TRANSIENT,
+                    e);
         }
     }
 

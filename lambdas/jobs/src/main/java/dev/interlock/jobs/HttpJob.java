@@ -5,7 +5,6 @@ import dev.interlock.jobs.outbound.OutboundResponse;
 import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.jobs.outbound.RetryMode;
 import dev.interlock.model.trigger.HttpTrigger;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -34,8 +33,14 @@ final class HttpJob {
             URI uri = HttpCalls.uri(HttpCalls.plain(rendering, trigger.url(), "url"), "url", "http", "");
             Map<String, String> headers = HttpCalls.jsonHeaders(rendering, trigger.headers(), uri);
             String body = trigger.body() == null ? null : HttpCalls.text(rendering, trigger.body(), uri, "body");
-            OutboundRequest outbound = new OutboundRequest(method, uri, headers, body, timeout, timeout,
-                    SAFE_METHODS.contains(method) ? RetryMode.IDEMPOTENT : RetryMode.START_ONCE)
+            OutboundRequest outbound = new OutboundRequest(
+                            method,
+                            uri,
+                            headers,
+                            body,
+                            timeout,
+                            timeout,
+                            SAFE_METHODS.contains(method) ? RetryMode.IDEMPOTENT : RetryMode.START_ONCE)
                     .withHosts(rendering.hosts());
             OutboundResponse response = calls.send(outbound);
             return TriggerResult.completed(Map.of(Metadata.HTTP_STATUS, Integer.toString(response.status())));

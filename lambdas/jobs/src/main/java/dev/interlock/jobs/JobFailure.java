@@ -4,9 +4,8 @@ import dev.interlock.jobs.aws.AwsFailures;
 import dev.interlock.jobs.outbound.OutboundException;
 import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.model.run.FailureCategory;
-import software.amazon.awssdk.core.exception.SdkException;
-
 import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
 
 /** Why a job could not be started or checked, with the category that decides whether to retry. */
 final class JobFailure extends Exception {

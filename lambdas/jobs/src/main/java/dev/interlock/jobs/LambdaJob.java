@@ -5,14 +5,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.LambdaTrigger;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.lambda.model.InvocationType;
 import software.amazon.awssdk.services.lambda.model.InvokeResponse;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Supplier;
 
 /** Invokes a Lambda function synchronously with the configured payload; a normal return completes the run. */
 final class LambdaJob {
@@ -28,18 +27,24 @@ final class LambdaJob {
         String payload;
         try {
             payload = trigger.payload() == null || trigger.payload().isNull()
-                    ? "{}" : InterlockJson.json().writeValueAsString(trigger.payload());
+                    ? "{}"
+                    : InterlockJson.json().writeValueAsString(trigger.payload());
         } catch (JsonProcessingException e) {
             throw new JobFailure("lambda payload cannot be written as JSON", FailureCategory.PERMANENT, e);
         }
-        InvokeResponse response = JobFailure.aws("lambda Invoke", () -> lambda.get().invoke(r -> r
-                .functionName(function)
-                .invocationType(InvocationType.REQUEST_RESPONSE)
-                .payload(SdkBytes.fromUtf8String(payload))));
+        InvokeResponse response = JobFailure.aws(
+                "lambda Invoke",
+                () -> lambda.get()
+                        .invoke(r -> r.functionName(function)
+                                .invocationType(InvocationType.REQUEST_RESPONSE)
+                                .payload(SdkBytes.fromUtf8String(payload))));
         if (response.functionError() != null) {
             // The function ran and raised: its own error type and message say why (the payload may hold more).
-            throw new JobFailure("lambda " + function + " failed (" + response.functionError() + "): "
-                    + errorSummary(response.payload()), FailureCategory.TRANSIENT, null);
+            throw new JobFailure(
+                    "lambda " + function + " failed (" + response.functionError() + "): "
+                            + errorSummary(response.payload()),
+                    FailureCategory.TRANSIENT,
+                    null);
         }
         Map<String, String> metadata = new LinkedHashMap<>();
         metadata.put(Metadata.LAMBDA_FUNCTION_NAME, function);
@@ -59,7 +64,8 @@ final class LambdaJob {
         try {
             JsonNode node = InterlockJson.json().readTree(raw);
             if (node != null && node.isObject()) {
-                summary = node.path("errorType").asText("error") + ": " + node.path("errorMessage").asText("");
+                summary = node.path("errorType").asText("error") + ": "
+                        + node.path("errorMessage").asText("");
             }
         } catch (JsonProcessingException e) {
             // Not JSON: the raw text (cut below) is the best description there is.

@@ -1,7 +1,6 @@
 package dev.interlock.jobs;
 
 import dev.interlock.model.run.JobMetadata;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,8 +24,7 @@ final class Metadata {
     static final String LAMBDA_FUNCTION_NAME = JobMetadata.LAMBDA_FUNCTION_NAME;
     static final String LAMBDA_EXECUTED_VERSION = JobMetadata.LAMBDA_EXECUTED_VERSION;
 
-    private Metadata() {
-    }
+    private Metadata() {}
 
     /**
      * The values of {@code keys}, in order.

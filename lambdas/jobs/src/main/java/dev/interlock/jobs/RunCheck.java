@@ -2,7 +2,6 @@ package dev.interlock.jobs;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.run.FailureCategory;
-
 import java.util.Objects;
 
 /**

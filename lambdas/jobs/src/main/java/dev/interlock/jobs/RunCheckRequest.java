@@ -2,7 +2,6 @@ package dev.interlock.jobs;
 
 import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.model.trigger.TriggerType;
-
 import java.util.Map;
 import java.util.Objects;
 
@@ -14,8 +13,14 @@ import java.util.Objects;
  * @param headers  the trigger's header templates, for authenticated Airflow and Databricks polls (rendered at poll
  *                 time — execution values and credentials — like at trigger time)
  */
-public record RunCheckRequest(String pipelineId, String scheduleId, String date, String runId, TriggerType triggerType,
-                              Map<String, String> metadata, Map<String, String> headers) {
+public record RunCheckRequest(
+        String pipelineId,
+        String scheduleId,
+        String date,
+        String runId,
+        TriggerType triggerType,
+        Map<String, String> metadata,
+        Map<String, String> headers) {
 
     public RunCheckRequest {
         Objects.requireNonNull(triggerType, "triggerType");

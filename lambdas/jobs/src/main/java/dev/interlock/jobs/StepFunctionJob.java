@@ -4,12 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.StepFunctionTrigger;
+import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.DescribeExecutionResponse;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
-
-import java.util.Map;
-import java.util.function.Supplier;
 
 /** Starts Step Functions executions ({@code StartExecution}) and follows them ({@code DescribeExecution}). */
 final class StepFunctionJob {
@@ -31,20 +30,27 @@ final class StepFunctionJob {
             throw new JobFailure("step-function arguments cannot be written as JSON", FailureCategory.PERMANENT, e);
         }
         String name = executionName(request.runId());
-        String executionArn = JobFailure.aws("step-function StartExecution", () -> sfn.get().startExecution(r -> {
-            r.stateMachineArn(arn).input(input);
-            // Named after the run: StartExecution with the same name and input returns the running execution
-            // instead of starting a second one when a trigger is retried after a lost answer.
-            if (name != null) {
-                r.name(name);
-            }
-        }).executionArn());
+        String executionArn = JobFailure.aws(
+                "step-function StartExecution",
+                () -> sfn.get()
+                        .startExecution(r -> {
+                            r.stateMachineArn(arn).input(input);
+                            // Named after the run: StartExecution with the same name and input returns the running
+                            // execution
+                            // instead of starting a second one when a trigger is retried after a lost answer.
+                            if (name != null) {
+                                r.name(name);
+                            }
+                        })
+                        .executionArn());
         return TriggerResult.running(Map.of(Metadata.SFN_EXECUTION_ARN, executionArn));
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
-        String executionArn = Metadata.require(request.metadata(), "step-function", Metadata.SFN_EXECUTION_ARN).getFirst();
-        DescribeExecutionResponse execution = JobFailure.aws("step-function DescribeExecution",
+        String executionArn = Metadata.require(request.metadata(), "step-function", Metadata.SFN_EXECUTION_ARN)
+                .getFirst();
+        DescribeExecutionResponse execution = JobFailure.aws(
+                "step-function DescribeExecution",
                 () -> sfn.get().describeExecution(r -> r.executionArn(executionArn)));
         ExecutionStatus status = execution.status();
         String message = status == null ? "no status" : execution.statusAsString();
@@ -56,9 +62,14 @@ final class StepFunctionJob {
 
     /** Stops the execution ({@code StopExecution}); it ends ABORTED. */
     JobCanceller.Cancellation cancel(RunCheckRequest request) throws JobFailure {
-        String executionArn = Metadata.require(request.metadata(), "step-function", Metadata.SFN_EXECUTION_ARN).getFirst();
-        JobFailure.aws("step-function StopExecution", () -> sfn.get().stopExecution(r -> r.executionArn(executionArn)
-                .error("Interlock.MaxJobDuration").cause("stopped by Interlock: ran longer than the pipeline's maxJobDurationSeconds")));
+        String executionArn = Metadata.require(request.metadata(), "step-function", Metadata.SFN_EXECUTION_ARN)
+                .getFirst();
+        JobFailure.aws(
+                "step-function StopExecution",
+                () -> sfn.get()
+                        .stopExecution(r -> r.executionArn(executionArn)
+                                .error("Interlock.MaxJobDuration")
+                                .cause("stopped by Interlock: ran longer than the pipeline's maxJobDurationSeconds")));
         return JobCanceller.Cancellation.requested("step-function execution stop requested");
     }
 

@@ -2,7 +2,6 @@ package dev.interlock.jobs;
 
 import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.model.trigger.TriggerConfig;
-
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Objects;

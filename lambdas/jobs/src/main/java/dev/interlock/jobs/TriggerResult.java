@@ -2,7 +2,6 @@ package dev.interlock.jobs;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.run.FailureCategory;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -12,8 +11,8 @@ import java.util.Objects;
  * failure the reason and its category.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TriggerResult(TriggerStatus status, Map<String, String> metadata, String error,
-                            FailureCategory failureCategory) {
+public record TriggerResult(
+        TriggerStatus status, Map<String, String> metadata, String error, FailureCategory failureCategory) {
 
     public TriggerResult {
         Objects.requireNonNull(status, "status");

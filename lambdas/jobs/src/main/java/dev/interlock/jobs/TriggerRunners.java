@@ -1,10 +1,10 @@
 package dev.interlock.jobs;
 
 import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.log.LogContext;
-import dev.interlock.log.StructuredLog;
 import dev.interlock.jobs.outbound.GuardedHttp;
 import dev.interlock.jobs.outbound.OutboundTemplates;
+import dev.interlock.log.LogContext;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.trigger.ArgumentTemplate;
@@ -16,15 +16,14 @@ import dev.interlock.model.trigger.HttpTrigger;
 import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
+import java.time.Clock;
+import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.sfn.SfnClient;
-
-import java.time.Clock;
-import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Starts and polls jobs of every trigger type (docs/pipeline-reference.md). The AWS types reach their SDK client only when a
@@ -42,15 +41,27 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
     private final LambdaJob lambda;
     private final StructuredLog log;
 
-    TriggerRunners(Supplier<GlueClient> glue, Supplier<EmrClient> emr, Supplier<EmrServerlessClient> emrServerless,
-                   Supplier<SfnClient> sfn, Supplier<LambdaClient> lambda, GuardedHttp http,
-                   OutboundTemplates templates, Clock clock) {
+    TriggerRunners(
+            Supplier<GlueClient> glue,
+            Supplier<EmrClient> emr,
+            Supplier<EmrServerlessClient> emrServerless,
+            Supplier<SfnClient> sfn,
+            Supplier<LambdaClient> lambda,
+            GuardedHttp http,
+            OutboundTemplates templates,
+            Clock clock) {
         this(glue, emr, emrServerless, sfn, lambda, http, templates, new StructuredLog("trigger", System.out, clock));
     }
 
-    TriggerRunners(Supplier<GlueClient> glue, Supplier<EmrClient> emr, Supplier<EmrServerlessClient> emrServerless,
-                   Supplier<SfnClient> sfn, Supplier<LambdaClient> lambda, GuardedHttp http,
-                   OutboundTemplates templates, StructuredLog log) {
+    TriggerRunners(
+            Supplier<GlueClient> glue,
+            Supplier<EmrClient> emr,
+            Supplier<EmrServerlessClient> emrServerless,
+            Supplier<SfnClient> sfn,
+            Supplier<LambdaClient> lambda,
+            GuardedHttp http,
+            OutboundTemplates templates,
+            StructuredLog log) {
         HttpCalls calls = new HttpCalls(http, templates);
         this.http = new HttpJob(calls);
         this.airflow = new AirflowJob(calls);
@@ -76,15 +87,16 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
     }
 
     /** {@link #create(AwsClients, OutboundTemplates, GuardedHttp, Clock)} logging to {@code log}. */
-    public static TriggerRunners create(AwsClients aws, OutboundTemplates templates, GuardedHttp http,
-                                        StructuredLog log) {
-        return new TriggerRunners(aws::glue, aws::emr, aws::emrServerless, aws::stepFunctions, aws::lambda, http,
-                templates, log);
+    public static TriggerRunners create(
+            AwsClients aws, OutboundTemplates templates, GuardedHttp http, StructuredLog log) {
+        return new TriggerRunners(
+                aws::glue, aws::emr, aws::emrServerless, aws::stepFunctions, aws::lambda, http, templates, log);
     }
 
     @Override
     public TriggerResult start(TriggerRequest request) {
-        LogContext ctx = new LogContext(request.pipelineId(), request.scheduleId(), request.date(), request.runId(), null);
+        LogContext ctx =
+                new LogContext(request.pipelineId(), request.scheduleId(), request.date(), request.runId(), null);
         try {
             // Execution values in the job's data fields; URLs, headers and bodies are rendered by the HTTP jobs.
             TriggerConfig trigger;
@@ -104,12 +116,24 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 case LambdaTrigger t -> lambda.start(t);
             };
         } catch (JobFailure e) {
-            log.warn(ctx, "trigger failed", Map.of("triggerType", request.trigger().type().wireName(),
-                    "failureCategory", e.category().name(), "reason", e.getMessage()));
+            log.warn(
+                    ctx,
+                    "trigger failed",
+                    Map.of(
+                            "triggerType",
+                            request.trigger().type().wireName(),
+                            "failureCategory",
+                            e.category().name(),
+                            "reason",
+                            e.getMessage()));
             return TriggerResult.failed(e.getMessage(), e.category());
         } catch (RuntimeException e) {
             // A defect, not a job outcome: recorded as a failed trigger (retryable) so the run is not left hanging.
-            log.error(ctx, "trigger crashed", Map.of("triggerType", request.trigger().type().wireName()), e);
+            log.error(
+                    ctx,
+                    "trigger crashed",
+                    Map.of("triggerType", request.trigger().type().wireName()),
+                    e);
             return TriggerResult.failed("trigger crashed: " + e, FailureCategory.TRANSIENT);
         }
     }
@@ -125,15 +149,28 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 case EMR -> emr.cancel(request);
                 case EMR_SERVERLESS -> emrServerless.cancel(request);
                 case STEP_FUNCTION -> stepFunction.cancel(request);
-                case HTTP, LAMBDA -> Cancellation.refused(request.triggerType().wireName()
-                        + " jobs finish inside the trigger call; there is nothing to cancel");
+                case HTTP, LAMBDA ->
+                    Cancellation.refused(request.triggerType().wireName()
+                            + " jobs finish inside the trigger call; there is nothing to cancel");
             };
         } catch (JobFailure e) {
-            log.warn(ctx, "job cancel failed", Map.of("triggerType", request.triggerType().wireName(),
-                    "failureCategory", e.category().name(), "reason", e.getMessage()));
+            log.warn(
+                    ctx,
+                    "job cancel failed",
+                    Map.of(
+                            "triggerType",
+                            request.triggerType().wireName(),
+                            "failureCategory",
+                            e.category().name(),
+                            "reason",
+                            e.getMessage()));
             return Cancellation.refused("cancel failed: " + e.getMessage());
         } catch (RuntimeException e) {
-            log.error(ctx, "job cancel crashed", Map.of("triggerType", request.triggerType().wireName()), e);
+            log.error(
+                    ctx,
+                    "job cancel crashed",
+                    Map.of("triggerType", request.triggerType().wireName()),
+                    e);
             return Cancellation.refused("cancel crashed: " + e);
         }
     }
@@ -150,25 +187,38 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 case EMR_SERVERLESS -> emrServerless.check(request);
                 case STEP_FUNCTION -> stepFunction.check(request);
                 // Synchronous types finish inside the trigger call; nothing is left to poll.
-                case HTTP, LAMBDA -> RunCheck.succeeded(request.triggerType().wireName()
-                        + " triggers complete when started");
+                case HTTP, LAMBDA ->
+                    RunCheck.succeeded(request.triggerType().wireName() + " triggers complete when started");
             };
         } catch (JobFailure e) {
             if (e.category() == FailureCategory.PERMANENT) {
-                log.warn(ctx, "run check failed", Map.of("triggerType", request.triggerType().wireName(),
-                        "reason", e.getMessage()));
+                log.warn(
+                        ctx,
+                        "run check failed",
+                        Map.of("triggerType", request.triggerType().wireName(), "reason", e.getMessage()));
                 return RunCheck.failed(e.getMessage(), FailureCategory.PERMANENT);
             }
             // Throttling, a 5xx, a network error or a timeout says nothing about the job: poll again next time.
-            log.warn(ctx, "run check will be retried at the next poll", Map.of(
-                    "triggerType", request.triggerType().wireName(), "failureCategory", e.category().name(),
-                    "reason", e.getMessage()));
-            return new RunCheck(RunCheckState.RUNNING, "check failed, retrying at the next poll: " + e.getMessage(),
-                    e.category());
+            log.warn(
+                    ctx,
+                    "run check will be retried at the next poll",
+                    Map.of(
+                            "triggerType",
+                            request.triggerType().wireName(),
+                            "failureCategory",
+                            e.category().name(),
+                            "reason",
+                            e.getMessage()));
+            return new RunCheck(
+                    RunCheckState.RUNNING, "check failed, retrying at the next poll: " + e.getMessage(), e.category());
         } catch (RuntimeException e) {
-            log.error(ctx, "run check crashed", Map.of("triggerType", request.triggerType().wireName()), e);
-            return new RunCheck(RunCheckState.RUNNING, "check crashed, retrying at the next poll: " + e,
-                    FailureCategory.TRANSIENT);
+            log.error(
+                    ctx,
+                    "run check crashed",
+                    Map.of("triggerType", request.triggerType().wireName()),
+                    e);
+            return new RunCheck(
+                    RunCheckState.RUNNING, "check crashed, retrying at the next poll: " + e, FailureCategory.TRANSIENT);
         }
     }
 }

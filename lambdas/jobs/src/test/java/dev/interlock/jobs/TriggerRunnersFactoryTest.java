@@ -1,22 +1,21 @@
 package dev.interlock.jobs;
 
-import dev.interlock.model.runtime.Environment;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.jobs.outbound.GuardedHttp;
 import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.jobs.outbound.UrlGuard;
-import dev.interlock.testing.AwsProtocolStub;
-import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.model.trigger.HttpTrigger;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.testing.AwsProtocolStub;
+import dev.interlock.testing.AwsProtocolStub.Reply;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The factory the functions' {@code Deps} calls: lazy AWS clients, the environment's variables, the guard. */
 class TriggerRunnersFactoryTest {
@@ -26,24 +25,33 @@ class TriggerRunnersFactoryTest {
         try (AwsProtocolStub stub = AwsProtocolStub.start()) {
             stub.on("AWSGlue.StartJobRun", Reply.json("{\"JobRunId\":\"jr_7\"}"));
             Environment environment = Environment.of(Map.of(
-                    "AWS_REGION", "eu-west-1",
-                    "INTERLOCK_ENDPOINT_GLUE", stub.endpoint().toString()));
+                    "AWS_REGION",
+                    "eu-west-1",
+                    "INTERLOCK_ENDPOINT_GLUE",
+                    stub.endpoint().toString()));
             try (AwsClients aws = new AwsClients(environment);
-                 GuardedHttp http = GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC())) {
-                TriggerRunners runners = TriggerRunners.create(aws, OutboundTemplates.create(environment, aws), http, Clock.systemUTC());
+                    GuardedHttp http = GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC())) {
+                TriggerRunners runners =
+                        TriggerRunners.create(aws, OutboundTemplates.create(environment, aws), http, Clock.systemUTC());
                 for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda")) {
                     assertThat(aws.created(client)).as(client).isFalse();
                 }
 
-                TriggerResult started = runners.start(new TriggerRequest("orders", "daily", "2026-03-01", "run-1",
-                        new GlueTrigger("etl", Map.of())));
-                assertThat(started).isEqualTo(TriggerResult.running(Map.of("glue_job_name", "etl", "glue_job_run_id", "jr_7")));
+                TriggerResult started = runners.start(
+                        new TriggerRequest("orders", "daily", "2026-03-01", "run-1", new GlueTrigger("etl", Map.of())));
+                assertThat(started)
+                        .isEqualTo(TriggerResult.running(Map.of("glue_job_name", "etl", "glue_job_run_id", "jr_7")));
                 assertThat(aws.created("glue")).isTrue();
                 assertThat(aws.created("sfn")).isFalse();
 
                 // INTERLOCK_ALLOW_PRIVATE_URLS is unset: loopback is refused.
-                assertThat(runners.start(new TriggerRequest("orders", "daily", "2026-03-01", "run-1",
-                        new HttpTrigger(null, stub.endpoint() + "/hook", null, null, 5))).failureCategory())
+                assertThat(runners.start(new TriggerRequest(
+                                        "orders",
+                                        "daily",
+                                        "2026-03-01",
+                                        "run-1",
+                                        new HttpTrigger(null, stub.endpoint() + "/hook", null, null, 5)))
+                                .failureCategory())
                         .isEqualTo(FailureCategory.PERMANENT);
             }
         }

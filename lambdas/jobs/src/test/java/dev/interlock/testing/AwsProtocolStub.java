@@ -4,14 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
-import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -25,6 +17,13 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
 
 /**
  * A local endpoint that speaks the wire protocols of the AWS services Interlock calls, for tests that drive the real
@@ -112,8 +111,12 @@ public final class AwsProtocolStub implements AutoCloseable {
             Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k, v.isEmpty() ? "" : v.getFirst()));
             URI uri = exchange.getRequestURI();
-            Recorded recorded = new Recorded(exchange.getRequestMethod(), uri.getRawPath(), uri.getRawQuery(),
-                    headers, new String(raw, StandardCharsets.UTF_8));
+            Recorded recorded = new Recorded(
+                    exchange.getRequestMethod(),
+                    uri.getRawPath(),
+                    uri.getRawQuery(),
+                    headers,
+                    new String(raw, StandardCharsets.UTF_8));
             requests.add(recorded);
             Function<Recorded, Reply> handler = handlers.get(recorded.operation());
             Reply reply = handler == null

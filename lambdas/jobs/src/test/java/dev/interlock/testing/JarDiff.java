@@ -41,22 +41,27 @@ public final class JarDiff {
      * A function's jar was shrunk as intended: only SDK service classes changed, and of {@code service} an operation no
      * code calls is gone with its marshaller while {@code calledOperation} is still there.
      */
-    public static void assertOnlyServiceClassesShrunk(Path unshrunk, Path shrunk, String service,
-                                                      String uncalledOperation, String calledOperation) {
+    public static void assertOnlyServiceClassesShrunk(
+            Path unshrunk, Path shrunk, String service, String uncalledOperation, String calledOperation) {
         JarDiff diff = of(unshrunk, shrunk);
-        org.assertj.core.api.Assertions.assertThat(diff.changedOutside(SERVICES)).isEmpty();
+        org.assertj.core.api.Assertions.assertThat(diff.changedOutside(SERVICES))
+                .isEmpty();
         String prefix = SERVICES + service + "/";
-        org.assertj.core.api.Assertions.assertThat(diff.removedUnder(prefix)).hasSizeGreaterThan(500)
-                .contains(prefix + "model/" + uncalledOperation + "Response.class",
+        org.assertj.core.api.Assertions.assertThat(diff.removedUnder(prefix))
+                .hasSizeGreaterThan(500)
+                .contains(
+                        prefix + "model/" + uncalledOperation + "Response.class",
                         prefix + "transform/" + uncalledOperation + "RequestMarshaller.class")
-                .doesNotContain(prefix + "model/" + calledOperation + "Response.class",
+                .doesNotContain(
+                        prefix + "model/" + calledOperation + "Response.class",
                         prefix + "transform/" + calledOperation + "RequestMarshaller.class");
     }
 
     /** Entries outside {@code prefix} that are missing from the second jar or whose bytes differ. */
     public List<String> changedOutside(String prefix) {
         List<String> changed = new ArrayList<>();
-        try (ZipFile a = new ZipFile(before.toFile()); ZipFile b = new ZipFile(after.toFile())) {
+        try (ZipFile a = new ZipFile(before.toFile());
+                ZipFile b = new ZipFile(after.toFile())) {
             for (ZipEntry entry : Collections.list(a.entries())) {
                 if (entry.getName().startsWith(prefix)) {
                     continue;
@@ -64,7 +69,9 @@ public final class JarDiff {
                 ZipEntry other = b.getEntry(entry.getName());
                 if (other == null) {
                     changed.add(entry.getName() + " (missing)");
-                } else if (!Arrays.equals(a.getInputStream(entry).readAllBytes(), b.getInputStream(other).readAllBytes())) {
+                } else if (!Arrays.equals(
+                        a.getInputStream(entry).readAllBytes(),
+                        b.getInputStream(other).readAllBytes())) {
                     changed.add(entry.getName() + " (different)");
                 }
             }
@@ -82,7 +89,8 @@ public final class JarDiff {
     /** Entries under {@code prefix} of the first jar that the second one does not have. */
     public List<String> removedUnder(String prefix) {
         List<String> removed = new ArrayList<>();
-        try (ZipFile a = new ZipFile(before.toFile()); ZipFile b = new ZipFile(after.toFile())) {
+        try (ZipFile a = new ZipFile(before.toFile());
+                ZipFile b = new ZipFile(after.toFile())) {
             for (ZipEntry entry : Collections.list(a.entries())) {
                 if (entry.getName().startsWith(prefix) && b.getEntry(entry.getName()) == null) {
                     removed.add(entry.getName());

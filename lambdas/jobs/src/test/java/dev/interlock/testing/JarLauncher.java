@@ -24,8 +24,7 @@ import java.util.stream.Stream;
  */
 public final class JarLauncher {
 
-    private JarLauncher() {
-    }
+    private JarLauncher() {}
 
     /** {@code <handler class> <events dir> <answers dir>}. */
     public static void main(String[] args) throws Exception {

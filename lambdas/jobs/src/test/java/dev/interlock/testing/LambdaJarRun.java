@@ -3,7 +3,6 @@ package dev.interlock.testing;
 import dev.interlock.jobs.aws.AwsRequestRecorder;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -72,12 +71,20 @@ public final class LambdaJarRun {
             Path answerDir = work.resolve("answers");
             Path log = work.resolve("jvm.log");
 
-            List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xshare:auto", "-Xmx512m",
-                    "-classpath", jar.toAbsolutePath() + java.io.File.pathSeparator + launcherDir,
-                    JarLauncher.class.getName(), handler, eventDir.toString(), answerDir.toString());
-            ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile())
-                    .redirectErrorStream(true).redirectOutput(log.toFile());
+            List<String> command = List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xshare:auto",
+                    "-Xmx512m",
+                    "-classpath",
+                    jar.toAbsolutePath() + java.io.File.pathSeparator + launcherDir,
+                    JarLauncher.class.getName(),
+                    handler,
+                    eventDir.toString(),
+                    answerDir.toString());
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .directory(work.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
             Map<String, String> env = builder.environment();
             String path = env.getOrDefault("PATH", "/usr/bin:/bin");
             env.clear();
@@ -99,9 +106,11 @@ public final class LambdaJarRun {
             for (int n = 0; n < order.size(); n++) {
                 Path ok = answerDir.resolve(order.get(n) + ".json");
                 Path error = answerDir.resolve(order.get(n) + ".error");
-                answers.put(names.get(n), new Answer(
-                        Files.exists(ok) ? Optional.of(Files.readString(ok)) : Optional.empty(),
-                        Files.exists(error) ? Optional.of(Files.readString(error)) : Optional.empty()));
+                answers.put(
+                        names.get(n),
+                        new Answer(
+                                Files.exists(ok) ? Optional.of(Files.readString(ok)) : Optional.empty(),
+                                Files.exists(error) ? Optional.of(Files.readString(error)) : Optional.empty()));
             }
             return new Answers(answers, output);
         } catch (IOException e) {
@@ -122,14 +131,16 @@ public final class LambdaJarRun {
             return Map.of();
         }
         String function = java.util.Arrays.stream(InterlockFunction.values())
-                .filter(f -> f.handlerClass().equals(handler)).map(InterlockFunction::moduleName).findFirst()
+                .filter(f -> f.handlerClass().equals(handler))
+                .map(InterlockFunction::moduleName)
+                .findFirst()
                 .orElse(System.getProperty(AwsRequestRecorder.FUNCTION_PROPERTY, ""));
-        return Map.of(EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR.name(), dir, EnvVar.AWS_LAMBDA_FUNCTION_NAME.name(), function);
+        return Map.of(
+                EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR.name(), dir, EnvVar.AWS_LAMBDA_FUNCTION_NAME.name(), function);
     }
 
     /** What one invocation produced: the handler's answer, or the stack trace of what it threw. */
-    public record Answer(Optional<String> json, Optional<String> error) {
-    }
+    public record Answer(Optional<String> json, Optional<String> error) {}
 
     /** Every invocation's answer, by event name, and the JVM's whole output (the handlers' logs). */
     public record Answers(Map<String, Answer> byEvent, String log) {
@@ -138,8 +149,11 @@ public final class LambdaJarRun {
         public String json(String event) {
             Answer answer = byEvent.get(event);
             if (answer == null || answer.json().isEmpty()) {
-                throw new AssertionError("no answer to " + event + (answer != null && answer.error().isPresent()
-                        ? "; the handler threw:\n" + answer.error().get() : "") + "\nJVM output:\n" + log);
+                throw new AssertionError("no answer to " + event
+                        + (answer != null && answer.error().isPresent()
+                                ? "; the handler threw:\n" + answer.error().get()
+                                : "")
+                        + "\nJVM output:\n" + log);
             }
             return answer.json().get();
         }

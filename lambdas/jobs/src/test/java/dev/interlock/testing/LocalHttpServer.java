@@ -2,7 +2,6 @@ package dev.interlock.testing;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -85,7 +84,11 @@ public final class LocalHttpServer implements AutoCloseable {
             exchange.getRequestHeaders().forEach((k, v) -> headers.put(k, String.join(",", v)));
             URI uri = exchange.getRequestURI();
             String route = exchange.getRequestMethod() + " " + uri.getRawPath();
-            requests.add(new Request(exchange.getRequestMethod(), uri.getRawPath(), uri.getRawQuery(), headers,
+            requests.add(new Request(
+                    exchange.getRequestMethod(),
+                    uri.getRawPath(),
+                    uri.getRawQuery(),
+                    headers,
                     new String(raw, StandardCharsets.UTF_8)));
             Deque<Answer> script = answers.get(route);
             Answer answer;
@@ -114,8 +117,7 @@ public final class LocalHttpServer implements AutoCloseable {
     }
 
     /** One recorded request; header names case-insensitive, repeated values joined by commas. */
-    public record Request(String method, String path, String query, Map<String, String> headers, String body) {
-    }
+    public record Request(String method, String path, String query, Map<String, String> headers, String body) {}
 
     /** One scripted answer; {@code hang} holds the request open until the server is released or closed. */
     public record Answer(int status, Map<String, String> headers, String body, boolean hangs) {

@@ -1,12 +1,5 @@
 package dev.interlock.testing;
 
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
-import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +15,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
 
 /**
  * moto — an AWS emulator this project did not write — as a server on 127.0.0.1 and an ephemeral port, for tests that
@@ -39,6 +38,7 @@ public final class MotoServer implements AutoCloseable {
 
     /** The account moto creates every resource in. */
     public static final String ACCOUNT = "123456789012";
+
     public static final String REGION = "us-east-1";
 
     private static final String SCRIPT = "dev/interlock/testing/moto_server.py";
@@ -55,7 +55,9 @@ public final class MotoServer implements AutoCloseable {
 
     /** Starts moto's server; returns once it accepts connections. */
     public static MotoServer start() {
-        ExternalTools.require(ExternalTools.output(List.of("python3", "-c", "import moto.server")).isPresent(),
+        ExternalTools.require(
+                ExternalTools.output(List.of("python3", "-c", "import moto.server"))
+                        .isPresent(),
                 "python3 with moto is not installed (pinned in lambdas/jobs/src/test/python/requirements.txt)");
         String script;
         try (InputStream in = MotoServer.class.getClassLoader().getResourceAsStream(SCRIPT)) {
@@ -68,17 +70,21 @@ public final class MotoServer implements AutoCloseable {
         }
         Process process;
         try {
-            process = new ProcessBuilder("python3", "-c", script).redirectErrorStream(true).start();
+            process = new ProcessBuilder("python3", "-c", script)
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start python3", e);
         }
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder seen = new StringBuilder();
         CompletableFuture<Integer> port = CompletableFuture.supplyAsync(() -> {
             try {
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                     if (line.startsWith(PORT_LINE)) {
-                        return Integer.parseInt(line.substring(PORT_LINE.length()).trim());
+                        return Integer.parseInt(
+                                line.substring(PORT_LINE.length()).trim());
                     }
                     seen.append(line).append('\n');
                 }
@@ -139,7 +145,9 @@ public final class MotoServer implements AutoCloseable {
      * {@code transition("glue::job_run", "{\"progression\":\"manual\",\"times\":2}")}: each read after two more reads.
      */
     public void transition(String model, String transitionJson) {
-        post("/moto-api/state-manager/set-transition", "{\"model_name\":\"" + model + "\",\"transition\":" + transitionJson + "}");
+        post(
+                "/moto-api/state-manager/set-transition",
+                "{\"model_name\":\"" + model + "\",\"transition\":" + transitionJson + "}");
     }
 
     /**
@@ -149,14 +157,21 @@ public final class MotoServer implements AutoCloseable {
     public String createRole(String name) {
         String trust = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\","
                 + "\"Principal\":{\"Service\":\"lambda.amazonaws.com\"},\"Action\":\"sts:AssumeRole\"}]}";
-        String form = "Action=CreateRole&Version=2010-05-08&RoleName=" + encode(name) + "&AssumeRolePolicyDocument=" + encode(trust);
+        String form = "Action=CreateRole&Version=2010-05-08&RoleName=" + encode(name) + "&AssumeRolePolicyDocument="
+                + encode(trust);
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint.resolve("/"))
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .header("Authorization", "AWS4-HMAC-SHA256 Credential=moto/20260101/" + REGION + "/iam/aws4_request")
-                    .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(endpoint.resolve("/"))
+                            .header("Content-Type", "application/x-www-form-urlencoded")
+                            .header(
+                                    "Authorization",
+                                    "AWS4-HMAC-SHA256 Credential=moto/20260101/" + REGION + "/iam/aws4_request")
+                            .POST(HttpRequest.BodyPublishers.ofString(form))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
-                throw new IllegalStateException("moto refused CreateRole " + name + ": " + r.statusCode() + " " + r.body());
+                throw new IllegalStateException(
+                        "moto refused CreateRole " + name + ": " + r.statusCode() + " " + r.body());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -178,9 +193,12 @@ public final class MotoServer implements AutoCloseable {
 
     private void post(String path, String body) {
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint.resolve(path))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(endpoint.resolve(path))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() / 100 != 2) {
                 throw new IllegalStateException("moto refused POST " + path + ": " + r.statusCode() + " " + r.body());
             }

@@ -1,16 +1,14 @@
 package dev.interlock.testing;
 
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.jobs.outbound.OutboundTemplates;
-
+import dev.interlock.model.runtime.Environment;
 import java.util.Map;
 
 /** {@link OutboundTemplates} as a function builds them, over a given environment (no AWS client is created unless used). */
 public final class TestTemplates {
 
-    private TestTemplates() {
-    }
+    private TestTemplates() {}
 
     /** A deployment that configured no credential: execution values only. */
     public static OutboundTemplates none() {

@@ -5,7 +5,6 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.store.LockHolder;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -29,12 +28,10 @@ public final class AcquireLock implements Action {
      * @param absorbed    the holder does this marker's work; the execution ends
      * @param waitSeconds greater than 0: wait this long, then try again (the machine's WaitForLock)
      */
-    public record Payload(boolean acquired, long ttlSeconds, boolean absorbed, long waitSeconds) {
-    }
+    public record Payload(boolean acquired, long ttlSeconds, boolean absorbed, long waitSeconds) {}
 
     /** Request payload. */
-    record Request(String owner, Integer executionTimeoutSeconds, String executionStartTime, Boolean replay) {
-    }
+    record Request(String owner, Integer executionTimeoutSeconds, String executionStartTime, Boolean replay) {}
 
     /** The first wait for a held lock; later waits grow with the time already waited. */
     static final Duration MIN_WAIT = Duration.ofSeconds(30);
@@ -85,23 +82,30 @@ public final class AcquireLock implements Action {
     private Outcome metHeldLock(ActionRequest request, Request body, LockKey key, String owner, LockHolder holder) {
         Instant now = collaborators.now();
         boolean replay = body.replay() != null && body.replay();
-        if (!replay && holder.evaluatesAgainAfter(now) && collaborators.provider().locks().recordAbsorbed(key, holder.owner())) {
-            String reason = "absorbed by " + holder.owner() + ": it is waiting on NOT READY and evaluates the day again by "
-                    + InterlockJson.timestamp(holder.nextRoundBy());
-            collaborators.record(request, EventKind.MARKER_ABSORBED, "ABSORBED", reason, details(owner, holder, replay));
+        if (!replay
+                && holder.evaluatesAgainAfter(now)
+                && collaborators.provider().locks().recordAbsorbed(key, holder.owner())) {
+            String reason =
+                    "absorbed by " + holder.owner() + ": it is waiting on NOT READY and evaluates the day again by "
+                            + InterlockJson.timestamp(holder.nextRoundBy());
+            collaborators.record(
+                    request, EventKind.MARKER_ABSORBED, "ABSORBED", reason, details(owner, holder, replay));
             return Outcome.skip(reason, new Payload(false, 0, true, 0));
         }
         Optional<Instant> start = parse(body.executionStartTime());
         if (start.isEmpty()) {
-            return Outcome.error("payload.executionStartTime is required to bound the wait for lock " + key.value()
-                    + " (held by " + holder.owner() + ")", errorPayload());
+            return Outcome.error(
+                    "payload.executionStartTime is required to bound the wait for lock " + key.value() + " (held by "
+                            + holder.owner() + ")",
+                    errorPayload());
         }
         Duration waited = Duration.between(start.get(), now);
         Duration wait = waited.compareTo(MIN_WAIT) < 0 ? MIN_WAIT : waited.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : waited;
         Map<String, Object> details = details(owner, holder, replay);
         if (!now.plus(wait).isAfter(start.get().plus(WAIT_BUDGET))) {
-            String reason = "lock " + key.value() + " held by " + holder.owner() + (replay ? "; a replay" : "; this marker")
-                    + " runs after it releases (next try in " + wait.getSeconds() + " s)";
+            String reason =
+                    "lock " + key.value() + " held by " + holder.owner() + (replay ? "; a replay" : "; this marker")
+                            + " runs after it releases (next try in " + wait.getSeconds() + " s)";
             details.put("waitSeconds", wait.getSeconds());
             collaborators.record(request, EventKind.MARKER_DEFERRED, "WAITING", reason, details);
             return Outcome.skip(reason, new Payload(false, 0, false, wait.getSeconds()));

@@ -2,10 +2,25 @@ package dev.interlock.orchestrator;
 
 /** One orchestrator action: decides an {@link Outcome} for a request; throws only for infrastructure faults. */
 public sealed interface Action
-        permits CheckExclusion, AcquireLock, CheckRunLog, ResolvePipeline, CheckEvaluationSla, CheckValidationDeadline,
-        CheckReadiness, LogResult, CheckCompletionSla, NotifyDownstream, CheckDrift, HandleLateArrival,
-        CheckMonitoringExpired, ReleaseLock, PlanRetry, AlertExecutionError, Watchdog, AwaitJobCompletion,
-        JobStateChange {
+        permits CheckExclusion,
+                AcquireLock,
+                CheckRunLog,
+                ResolvePipeline,
+                CheckEvaluationSla,
+                CheckValidationDeadline,
+                CheckReadiness,
+                LogResult,
+                CheckCompletionSla,
+                NotifyDownstream,
+                CheckDrift,
+                HandleLateArrival,
+                CheckMonitoringExpired,
+                ReleaseLock,
+                PlanRetry,
+                AlertExecutionError,
+                Watchdog,
+                AwaitJobCompletion,
+                JobStateChange {
 
     /** Decides the outcome of {@code request}. */
     Outcome run(ActionRequest request);

@@ -1,11 +1,10 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.interlock.log.LogContext;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
-
 import java.time.LocalDate;
 
 /**

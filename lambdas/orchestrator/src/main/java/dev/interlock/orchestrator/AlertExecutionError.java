@@ -1,11 +1,10 @@
 package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
-
+import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -19,12 +18,10 @@ import java.util.Map;
 public final class AlertExecutionError implements Action {
 
     /** Always-present payload: {@code alerted} false when it was already sent for the day. */
-    public record Payload(boolean alerted) {
-    }
+    public record Payload(boolean alerted) {}
 
     /** Request payload: the caught error ({@code Error}, {@code Cause}) as Step Functions reports it. */
-    record Request(JsonNode error) {
-    }
+    record Request(JsonNode error) {}
 
     /** Thrown when the alert was not delivered; the state machine's Catch then publishes it directly. */
     static final class AlertNotDelivered extends RuntimeException {
@@ -58,8 +55,17 @@ public final class AlertExecutionError implements Action {
             // The store may be why the execution failed: the alert matters more than the event.
             collaborators.log().error(request.logContext(), "execution error event not recorded", Map.of(), e);
         }
-        DeduplicatedAlerts.Delivery delivery = collaborators.alerts().deliver(AlertKind.EXECUTION_ERROR, AlertLevel.ERROR,
-                request.pipelineId(), request.scheduleId(), request.date(), MESSAGE, details, request.logContext());
+        DeduplicatedAlerts.Delivery delivery = collaborators
+                .alerts()
+                .deliver(
+                        AlertKind.EXECUTION_ERROR,
+                        AlertLevel.ERROR,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        MESSAGE,
+                        details,
+                        request.logContext());
         if (delivery == DeduplicatedAlerts.Delivery.FAILED) {
             throw new AlertNotDelivered("the EXECUTION_ERROR alert could not be published");
         }

@@ -4,7 +4,6 @@ import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.run.JobMetadata;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.trigger.TriggerType;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -18,12 +17,10 @@ import java.util.Optional;
 public final class AwaitJobCompletion implements Action {
 
     /** Request payload. */
-    record Request(String taskToken, String triggerType, Map<String, Object> metadata) {
-    }
+    record Request(String taskToken, String triggerType, Map<String, Object> metadata) {}
 
     /** Payload: whether the token was recorded, and whether the wait was completed by this call. */
-    public record Awaiting(boolean recorded, boolean completed) {
-    }
+    public record Awaiting(boolean recorded, boolean completed) {}
 
     private final Collaborators c;
     private final JobCompletion completion;
@@ -51,11 +48,17 @@ public final class AwaitJobCompletion implements Action {
         String jobId = jobId(request, type, r.metadata());
         if (jobId == null) {
             // The trigger has not recorded the job yet (its call was retried): the fallback poll waits for it.
-            return Outcome.skip("no job id recorded for run " + request.runId() + " yet; the fallback poll follows it",
+            return Outcome.skip(
+                    "no job id recorded for run " + request.runId() + " yet; the fallback poll follows it",
                     new Awaiting(false, false));
         }
-        JobCallback.Waiter waiter = new JobCallback.Waiter(request.pipelineId(), request.scheduleId(), request.date(),
-                request.runId(), request.executionName(), r.taskToken());
+        JobCallback.Waiter waiter = new JobCallback.Waiter(
+                request.pipelineId(),
+                request.scheduleId(),
+                request.date(),
+                request.runId(),
+                request.executionName(),
+                r.taskToken());
         JobCallback callback = c.provider().jobCallbacks().await(type, jobId, waiter, expiry());
         if (!callback.complete()) {
             return Outcome.proceed(new Awaiting(true, false));
@@ -64,8 +67,11 @@ public final class AwaitJobCompletion implements Action {
             JobCompletion.Completed done = completion.complete(callback);
             return Outcome.proceed(new Awaiting(true, done.delivered()));
         } catch (RuntimeException e) {
-            c.log().warn(request.logContext(), "could not complete the wait; the fallback poll will",
-                    Map.of("error", String.valueOf(e.getMessage())));
+            c.log()
+                    .warn(
+                            request.logContext(),
+                            "could not complete the wait; the fallback poll will",
+                            Map.of("error", String.valueOf(e.getMessage())));
             return Outcome.proceed(new Awaiting(true, false));
         }
     }
@@ -85,7 +91,9 @@ public final class AwaitJobCompletion implements Action {
             return id;
         }
         Optional<RunState> run = c.provider().runs().get(request.runId());
-        return run.map(value -> JobMetadata.jobId(type, value.metadata())).filter(s -> !s.isBlank()).orElse(null);
+        return run.map(value -> JobMetadata.jobId(type, value.metadata()))
+                .filter(s -> !s.isBlank())
+                .orElse(null);
     }
 
     private java.time.Instant expiry() {

@@ -12,8 +12,8 @@ public final class CheckCompletionSla implements Action {
     private final SlaDeadline deadline;
 
     public CheckCompletionSla(Collaborators collaborators) {
-        this.deadline = new SlaDeadline(collaborators, ScheduleWindow::completionDeadline,
-                AlertKind.SLA_COMPLETION_BREACHED, "Completion");
+        this.deadline = new SlaDeadline(
+                collaborators, ScheduleWindow::completionDeadline, AlertKind.SLA_COMPLETION_BREACHED, "Completion");
     }
 
     @Override

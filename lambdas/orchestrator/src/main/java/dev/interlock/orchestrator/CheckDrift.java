@@ -7,7 +7,6 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.Drift;
 import dev.interlock.model.trait.TraitVerdict;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,12 +19,10 @@ import java.util.Optional;
 public final class CheckDrift implements Action {
 
     /** Always-present payload. */
-    public record Payload(boolean driftDetected, List<String> drifted) {
-    }
+    public record Payload(boolean driftDetected, List<String> drifted) {}
 
     /** Request payload. */
-    record Request(JsonNode baseline, JsonNode current) {
-    }
+    record Request(JsonNode baseline, JsonNode current) {}
 
     private final Collaborators collaborators;
 
@@ -48,7 +45,8 @@ public final class CheckDrift implements Action {
         } catch (IllegalArgumentException e) {
             return Outcome.error(e.getMessage(), errorPayload());
         }
-        List<Drift.Change> changes = Drift.detect(baseline, current, pipeline.get().monitoring());
+        List<Drift.Change> changes =
+                Drift.detect(baseline, current, pipeline.get().monitoring());
         List<String> drifted = changes.stream().map(Drift.Change::traitType).toList();
         if (drifted.isEmpty()) {
             return Outcome.proceed(new Payload(false, List.of()));
@@ -61,10 +59,20 @@ public final class CheckDrift implements Action {
         if (request.runId() != null) {
             details.put("runId", request.runId());
         }
-        String message = "Trait drift detected for " + request.pipelineId() + " after completion: " + String.join(", ", drifted);
+        String message =
+                "Trait drift detected for " + request.pipelineId() + " after completion: " + String.join(", ", drifted);
         collaborators.record(request, EventKind.MONITORING_DRIFT_DETECTED, "DRIFT", message, details);
-        collaborators.alerts().raise(AlertKind.DRIFT_DETECTED, AlertLevel.WARNING, request.pipelineId(),
-                request.scheduleId(), request.date(), message, details, request.logContext());
+        collaborators
+                .alerts()
+                .raise(
+                        AlertKind.DRIFT_DETECTED,
+                        AlertLevel.WARNING,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        message,
+                        details,
+                        request.logContext());
         return Outcome.proceed(new Payload(true, drifted));
     }
 

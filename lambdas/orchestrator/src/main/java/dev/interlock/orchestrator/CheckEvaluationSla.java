@@ -9,8 +9,8 @@ public final class CheckEvaluationSla implements Action {
     private final SlaDeadline deadline;
 
     public CheckEvaluationSla(Collaborators collaborators) {
-        this.deadline = new SlaDeadline(collaborators, ScheduleWindow::evaluationDeadline,
-                AlertKind.SLA_EVALUATION_BREACHED, "Evaluation");
+        this.deadline = new SlaDeadline(
+                collaborators, ScheduleWindow::evaluationDeadline, AlertKind.SLA_EVALUATION_BREACHED, "Evaluation");
     }
 
     @Override

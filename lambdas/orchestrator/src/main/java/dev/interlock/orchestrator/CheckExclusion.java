@@ -2,7 +2,6 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
-
 import java.util.Map;
 import java.util.Optional;
 
@@ -10,8 +9,7 @@ import java.util.Optional;
 public final class CheckExclusion implements Action {
 
     /** Always-present payload. */
-    public record Payload(boolean excluded) {
-    }
+    public record Payload(boolean excluded) {}
 
     private final Collaborators collaborators;
 

@@ -3,7 +3,6 @@ package dev.interlock.orchestrator;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
-
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Map;
@@ -16,12 +15,10 @@ import java.util.Optional;
 public final class CheckMonitoringExpired implements Action {
 
     /** Always-present payload. */
-    public record Payload(boolean expired) {
-    }
+    public record Payload(boolean expired) {}
 
     /** Request payload. */
-    record Request(String monitoringStartedAt, String executionStartTime, Integer executionTimeoutSeconds) {
-    }
+    record Request(String monitoringStartedAt, String executionStartTime, Integer executionTimeoutSeconds) {}
 
     /** Time a round of re-evaluation is given on top of the wait (evaluators run in parallel). */
     static final int ROUND_SECONDS = 60;
@@ -40,7 +37,8 @@ public final class CheckMonitoringExpired implements Action {
         }
         Request body = request.payload(Request.class);
         int timeout = body.executionTimeoutSeconds() != null && body.executionTimeoutSeconds() > 0
-                ? body.executionTimeoutSeconds() : collaborators.settings().executionTimeoutSeconds();
+                ? body.executionTimeoutSeconds()
+                : collaborators.settings().executionTimeoutSeconds();
         PipelineTuning tuning;
         try {
             tuning = PipelineTuning.of(pipeline.get(), timeout);
@@ -54,7 +52,8 @@ public final class CheckMonitoringExpired implements Action {
         try {
             startedAt = Instant.parse(String.valueOf(body.monitoringStartedAt()).trim());
         } catch (DateTimeException e) {
-            return Outcome.error("payload.monitoringStartedAt is not an ISO-8601 instant: " + body.monitoringStartedAt(),
+            return Outcome.error(
+                    "payload.monitoringStartedAt is not an ISO-8601 instant: " + body.monitoringStartedAt(),
                     errorPayload());
         }
         Instant now = collaborators.now();
@@ -62,16 +61,23 @@ public final class CheckMonitoringExpired implements Action {
         boolean noRoomForAnotherRound = false;
         if (body.executionStartTime() != null && !body.executionStartTime().isBlank()) {
             try {
-                Instant limit = new ExecutionBudget(Instant.parse(body.executionStartTime().trim()), timeout).end();
-                noRoomForAnotherRound = now.plusSeconds(tuning.monitoringIntervalSeconds() + ROUND_SECONDS).isAfter(limit);
+                Instant limit = new ExecutionBudget(
+                                Instant.parse(body.executionStartTime().trim()), timeout)
+                        .end();
+                noRoomForAnotherRound = now.plusSeconds(tuning.monitoringIntervalSeconds() + ROUND_SECONDS)
+                        .isAfter(limit);
             } catch (DateTimeException e) {
-                return Outcome.error("payload.executionStartTime is not an ISO-8601 instant: " + body.executionStartTime(),
+                return Outcome.error(
+                        "payload.executionStartTime is not an ISO-8601 instant: " + body.executionStartTime(),
                         errorPayload());
             }
         }
         boolean expired = windowOver || noRoomForAnotherRound;
         if (expired) {
-            collaborators.record(request, EventKind.MONITORING_COMPLETED, "EXPIRED",
+            collaborators.record(
+                    request,
+                    EventKind.MONITORING_COMPLETED,
+                    "EXPIRED",
                     windowOver ? "monitoring window over" : "monitoring stopped before the execution timeout",
                     Map.of("monitoringStartedAt", body.monitoringStartedAt()));
         }

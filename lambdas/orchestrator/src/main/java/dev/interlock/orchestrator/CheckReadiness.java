@@ -6,11 +6,10 @@ import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.TraitVerdict;
-import dev.interlock.model.run.RunStatus;
 import dev.interlock.store.RunTransition;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,12 +24,10 @@ import java.util.stream.Collectors;
 public final class CheckReadiness implements Action {
 
     /** Always-present payload. */
-    public record Payload(boolean ready, boolean dryRun, List<String> blocking) {
-    }
+    public record Payload(boolean ready, boolean dryRun, List<String> blocking) {}
 
     /** Request payload. */
-    record Request(JsonNode traitResults) {
-    }
+    record Request(JsonNode traitResults) {}
 
     private final Collaborators collaborators;
 
@@ -57,10 +54,17 @@ public final class CheckReadiness implements Action {
         List<String> blocking = readiness.blocking();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("blocking", blocking);
-        details.put("statuses", results.stream().collect(Collectors.toMap(TraitVerdict::type, TraitVerdict::statusName,
-                (a, b) -> b, LinkedHashMap::new)));
-        collaborators.record(request, EventKind.READINESS_CHECKED, ready ? "READY" : "NOT_READY",
-                ready ? "every required trait passed" : "blocking: " + String.join(", ", blocking), details);
+        details.put(
+                "statuses",
+                results.stream()
+                        .collect(Collectors.toMap(
+                                TraitVerdict::type, TraitVerdict::statusName, (a, b) -> b, LinkedHashMap::new)));
+        collaborators.record(
+                request,
+                EventKind.READINESS_CHECKED,
+                ready ? "READY" : "NOT_READY",
+                ready ? "every required trait passed" : "blocking: " + String.join(", ", blocking),
+                details);
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking));
         }
@@ -78,8 +82,12 @@ public final class CheckReadiness implements Action {
     private void alertErrors(ActionRequest request, Readiness readiness) {
         List<TraitVerdict> requiredErrors = readiness.requiredErrors();
         for (TraitVerdict optional : readiness.optionalErrors()) {
-            collaborators.log().warn(request.logContext(), "optional trait evaluation failed",
-                    Map.of("traitType", optional.type(), "reason", String.valueOf(optional.reason())));
+            collaborators
+                    .log()
+                    .warn(
+                            request.logContext(),
+                            "optional trait evaluation failed",
+                            Map.of("traitType", optional.type(), "reason", String.valueOf(optional.reason())));
         }
         if (requiredErrors.isEmpty()) {
             return;
@@ -88,20 +96,39 @@ public final class CheckReadiness implements Action {
         for (TraitVerdict error : requiredErrors) {
             Map<String, Object> one = new LinkedHashMap<>();
             one.put("reason", error.reason() == null ? "" : error.reason());
-            one.put("failureCategory", error.failureCategory() == null ? "" : error.failureCategory().wireName());
+            one.put(
+                    "failureCategory",
+                    error.failureCategory() == null
+                            ? ""
+                            : error.failureCategory().wireName());
             details.put(error.type(), one);
         }
         String message = "Trait evaluation failed for " + request.pipelineId() + ": "
                 + requiredErrors.stream().map(TraitVerdict::type).collect(Collectors.joining(", "));
-        collaborators.alerts().raise(AlertKind.TRAIT_ERROR, AlertLevel.ERROR, request.pipelineId(), request.scheduleId(),
-                request.date(), message, Map.of("traits", details), request.logContext());
+        collaborators
+                .alerts()
+                .raise(
+                        AlertKind.TRAIT_ERROR,
+                        AlertLevel.ERROR,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        message,
+                        Map.of("traits", details),
+                        request.logContext());
     }
 
     private void recordDryRun(ActionRequest request, PipelineConfig pipeline) {
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("triggerType", pipeline.trigger() == null ? "" : pipeline.trigger().type().wireName());
-        collaborators.record(request, EventKind.DRY_RUN_WOULD_TRIGGER, "READY",
-                "dry run: every required trait passed; the trigger would start now", details);
+        details.put(
+                "triggerType",
+                pipeline.trigger() == null ? "" : pipeline.trigger().type().wireName());
+        collaborators.record(
+                request,
+                EventKind.DRY_RUN_WOULD_TRIGGER,
+                "READY",
+                "dry run: every required trait passed; the trigger would start now",
+                details);
         if (request.runId() == null) {
             return;
         }
@@ -111,8 +138,16 @@ public final class CheckReadiness implements Action {
         }
         // A dry run never triggers; ending its run keeps the watchdog from reporting it as stuck.
         RunState next = run.get().moveTo(RunStatus.CANCELLED, collaborators.now());
-        collaborators.provider().recordTransition(RunTransition.of(run.get().version(), next,
-                collaborators.event(request, EventKind.RUN_STATE_CHANGED, RunStatus.CANCELLED.wireName(),
-                        "dry run: not triggered", Map.of())));
+        collaborators
+                .provider()
+                .recordTransition(RunTransition.of(
+                        run.get().version(),
+                        next,
+                        collaborators.event(
+                                request,
+                                EventKind.RUN_STATE_CHANGED,
+                                RunStatus.CANCELLED.wireName(),
+                                "dry run: not triggered",
+                                Map.of())));
     }
 }

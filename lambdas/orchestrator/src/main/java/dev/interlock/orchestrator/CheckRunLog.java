@@ -5,7 +5,6 @@ import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogGate;
 import dev.interlock.model.run.RunLogGate.Admission;
 import dev.interlock.store.RunLogKey;
-
 import java.util.Optional;
 
 /**
@@ -21,8 +20,7 @@ public final class CheckRunLog implements Action {
      * @param retryAfterSeconds 0 unless skipped for backoff
      * @param status            the run-log status, {@code ""} when there is none
      */
-    public record Payload(int attemptNumber, long retryAfterSeconds, String status) {
-    }
+    public record Payload(int attemptNumber, long retryAfterSeconds, String status) {}
 
     /** Request payload. */
     record Request(Boolean replay, String markerSource) {
@@ -40,9 +38,12 @@ public final class CheckRunLog implements Action {
     @Override
     public Outcome run(ActionRequest request) {
         boolean replay = request.payload(Request.class).isReplay();
-        Optional<RunLog> log = collaborators.provider().runLogs()
+        Optional<RunLog> log = collaborators
+                .provider()
+                .runLogs()
                 .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()));
-        String status = log.map(l -> l.status() == null ? "" : l.status().wireName()).orElse("");
+        String status =
+                log.map(l -> l.status() == null ? "" : l.status().wireName()).orElse("");
         Optional<Admission> admission = RunLogGate.withoutPolicy(log, replay);
         if (admission.isEmpty()) {
             Optional<PipelineConfig> pipeline = collaborators.pipeline(request);

@@ -5,7 +5,6 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.schedule.ScheduleWindow;
-
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Map;
@@ -20,12 +19,10 @@ import java.util.Optional;
 public final class CheckValidationDeadline implements Action {
 
     /** Always-present payload. */
-    public record Payload(boolean exhausted, String deadline) {
-    }
+    public record Payload(boolean exhausted, String deadline) {}
 
     /** Request payload. */
-    record Request(String executionStartTime, Integer executionTimeoutSeconds) {
-    }
+    record Request(String executionStartTime, Integer executionTimeoutSeconds) {}
 
     /**
      * Time one evaluation round (the trait Map and the checks after it) may take on top of the wait before its holder
@@ -45,7 +42,8 @@ public final class CheckValidationDeadline implements Action {
     public Outcome run(ActionRequest request) {
         Request body = request.payload(Request.class);
         int timeout = body.executionTimeoutSeconds() != null && body.executionTimeoutSeconds() > 0
-                ? body.executionTimeoutSeconds() : collaborators.settings().executionTimeoutSeconds();
+                ? body.executionTimeoutSeconds()
+                : collaborators.settings().executionTimeoutSeconds();
         Instant now = collaborators.now();
         Optional<Instant> start = executionStart(body, request);
         if (start.isEmpty()) {
@@ -60,13 +58,15 @@ public final class CheckValidationDeadline implements Action {
         Instant deadline = new ExecutionBudget(start.get(), timeout).latestTrigger(pipeline.get());
         Outcome outcome;
         try {
-            Instant configured = ScheduleWindow.of(pipeline.get(), request.scheduleId(), request.date()).validationDeadline();
+            Instant configured = ScheduleWindow.of(pipeline.get(), request.scheduleId(), request.date())
+                    .validationDeadline();
             if (configured != null && configured.isBefore(deadline)) {
                 deadline = configured;
             }
             outcome = Outcome.proceed(payload(deadline, now));
         } catch (IllegalArgumentException | DateTimeException e) {
-            outcome = Outcome.error("invalid sla.validationTimeout, using the execution's own deadline: " + e.getMessage(),
+            outcome = Outcome.error(
+                    "invalid sla.validationTimeout, using the execution's own deadline: " + e.getMessage(),
                     payload(deadline, now));
         }
         reportRound(request, pipeline.get(), deadline, now);
@@ -83,13 +83,24 @@ public final class CheckValidationDeadline implements Action {
             return;
         }
         boolean last = !now.isBefore(deadline);
-        Instant nextRoundBy = now.plusSeconds(Math.max(1, pipeline.evaluationIntervalSeconds()) + ROUND_ALLOWANCE_SECONDS);
+        Instant nextRoundBy =
+                now.plusSeconds(Math.max(1, pipeline.evaluationIntervalSeconds()) + ROUND_ALLOWANCE_SECONDS);
         try {
-            collaborators.provider().locks().recordEvaluating(LockOwner.key(request), request.executionName(),
-                    last ? null : nextRoundBy, last ? null : deadline);
+            collaborators
+                    .provider()
+                    .locks()
+                    .recordEvaluating(
+                            LockOwner.key(request),
+                            request.executionName(),
+                            last ? null : nextRoundBy,
+                            last ? null : deadline);
         } catch (RuntimeException e) {
-            collaborators.log().warn(request.logContext(), "could not report the evaluation round to the lock",
-                    Map.of("error", String.valueOf(e.getMessage())));
+            collaborators
+                    .log()
+                    .warn(
+                            request.logContext(),
+                            "could not report the evaluation round to the lock",
+                            Map.of("error", String.valueOf(e.getMessage())));
         }
     }
 
@@ -107,8 +118,12 @@ public final class CheckValidationDeadline implements Action {
             try {
                 return Optional.of(Instant.parse(body.executionStartTime().trim()));
             } catch (DateTimeException e) {
-                collaborators.log().warn(request.logContext(), "unparsable executionStartTime; using the run's creation time",
-                        Map.of("executionStartTime", body.executionStartTime()));
+                collaborators
+                        .log()
+                        .warn(
+                                request.logContext(),
+                                "unparsable executionStartTime; using the run's creation time",
+                                Map.of("executionStartTime", body.executionStartTime()));
             }
         }
         if (request.runId() == null) {

@@ -1,12 +1,11 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.store.Provider;
-
+import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
@@ -17,8 +16,13 @@ import java.util.Optional;
  * What every action works with: the store, the time, the alert channel, the settings, the log and the callbacks that
  * end a machine's wait for a job.
  */
-public record Collaborators(Provider provider, Clock clock, DeduplicatedAlerts alerts, OrchestratorSettings settings,
-                            StructuredLog log, TaskCallbacks callbacks) {
+public record Collaborators(
+        Provider provider,
+        Clock clock,
+        DeduplicatedAlerts alerts,
+        OrchestratorSettings settings,
+        StructuredLog log,
+        TaskCallbacks callbacks) {
 
     public Collaborators {
         Objects.requireNonNull(provider, "provider");
@@ -45,13 +49,24 @@ public record Collaborators(Provider provider, Clock clock, DeduplicatedAlerts a
     }
 
     /** An event about the request's (pipeline, date, schedule, run), stamped now. */
-    public Event event(ActionRequest request, EventKind kind, String status, String message, Map<String, Object> details) {
-        return new Event(kind, request.pipelineId(), request.scheduleId(), request.date(), request.runId(), null, status,
-                message, details == null || details.isEmpty() ? null : details, now());
+    public Event event(
+            ActionRequest request, EventKind kind, String status, String message, Map<String, Object> details) {
+        return new Event(
+                kind,
+                request.pipelineId(),
+                request.scheduleId(),
+                request.date(),
+                request.runId(),
+                null,
+                status,
+                message,
+                details == null || details.isEmpty() ? null : details,
+                now());
     }
 
     /** Appends an event about the request. */
-    public void record(ActionRequest request, EventKind kind, String status, String message, Map<String, Object> details) {
+    public void record(
+            ActionRequest request, EventKind kind, String status, String message, Map<String, Object> details) {
         provider.events().append(event(request, kind, status, message, details));
     }
 }

@@ -1,10 +1,9 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -30,22 +29,31 @@ final class GateOutcomes {
                 case CHECK_EXCLUSION, ACQUIRE_LOCK, CHECK_RUN_LOG -> {
                     if (outcome.result() == Result.ERROR) {
                         gateError(action, request, outcome);
-                    } else if (action == OrchestratorAction.CHECK_RUN_LOG && outcome.result() == Result.SKIP
-                            && outcome.payload() instanceof CheckRunLog.Payload payload && payload.retryAfterSeconds() == 0) {
+                    } else if (action == OrchestratorAction.CHECK_RUN_LOG
+                            && outcome.result() == Result.SKIP
+                            && outcome.payload() instanceof CheckRunLog.Payload payload
+                            && payload.retryAfterSeconds() == 0) {
                         skipped(request, outcome, payload);
                     }
                 }
                 case CHECK_READINESS -> {
                     if (outcome.result() == Result.PROCEED && request.executionName() != null) {
-                        collaborators.provider().locks().recordEvaluating(LockOwner.key(request), request.executionName(), null, null);
+                        collaborators
+                                .provider()
+                                .locks()
+                                .recordEvaluating(LockOwner.key(request), request.executionName(), null, null);
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
         } catch (RuntimeException e) {
-            collaborators.log().error(request.logContext(), "could not record the outcome of " + action.wireName(),
-                    Map.of("result", outcome.result().wireName()), e);
+            collaborators
+                    .log()
+                    .error(
+                            request.logContext(),
+                            "could not record the outcome of " + action.wireName(),
+                            Map.of("result", outcome.result().wireName()),
+                            e);
         }
     }
 
@@ -56,10 +64,20 @@ final class GateOutcomes {
             details.put("executionName", request.executionName());
         }
         details.put("reason", outcome.reason());
-        String message = "Pipeline " + request.pipelineId() + " failed at the " + action.wireName() + " gate: " + outcome.reason();
+        String message = "Pipeline " + request.pipelineId() + " failed at the " + action.wireName() + " gate: "
+                + outcome.reason();
         collaborators.record(request, EventKind.GATE_ERROR, "ERROR", message, details);
-        collaborators.alerts().raise(AlertKind.GATE_ERROR, AlertLevel.ERROR, request.pipelineId(), request.scheduleId(),
-                request.date(), message, details, request.logContext());
+        collaborators
+                .alerts()
+                .raise(
+                        AlertKind.GATE_ERROR,
+                        AlertLevel.ERROR,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        message,
+                        details,
+                        request.logContext());
     }
 
     private void skipped(ActionRequest request, Outcome outcome, CheckRunLog.Payload payload) {

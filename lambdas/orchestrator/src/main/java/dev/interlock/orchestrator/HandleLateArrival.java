@@ -8,7 +8,6 @@ import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.store.RerunAcceptance;
-
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,12 +26,10 @@ import java.util.stream.Collectors;
 public final class HandleLateArrival implements Action {
 
     /** Always-present payload; {@code rerunId} is {@code ""} when none was recorded. */
-    public record Payload(boolean rerunRequested, String rerunId) {
-    }
+    public record Payload(boolean rerunRequested, String rerunId) {}
 
     /** Request payload. */
-    record Request(List<String> drifted) {
-    }
+    record Request(List<String> drifted) {}
 
     private final Collaborators collaborators;
 
@@ -63,27 +60,62 @@ public final class HandleLateArrival implements Action {
         }
         Instant now = collaborators.now();
         Map<String, Object> metadata = Map.of("drifted", drifted);
-        Marker marker = Marker.rerun(request.pipelineId(), request.scheduleId(), request.date(), MarkerSource.LATE_ARRIVAL,
-                rerunId, request.runId(), now);
-        Rerun rerun = Rerun.requested(rerunId, request.pipelineId(), request.scheduleId(), request.date(),
-                MarkerSource.LATE_ARRIVAL, request.runId(), "late arrival detected: " + String.join(", ", drifted), null,
-                marker.executionName(), now, metadata);
+        Marker marker = Marker.rerun(
+                request.pipelineId(),
+                request.scheduleId(),
+                request.date(),
+                MarkerSource.LATE_ARRIVAL,
+                rerunId,
+                request.runId(),
+                now);
+        Rerun rerun = Rerun.requested(
+                rerunId,
+                request.pipelineId(),
+                request.scheduleId(),
+                request.date(),
+                MarkerSource.LATE_ARRIVAL,
+                request.runId(),
+                "late arrival detected: " + String.join(", ", drifted),
+                null,
+                marker.executionName(),
+                now,
+                metadata);
         releaseLock(request);
         int budget = collaborators.settings().maxRerunsPerDay();
-        return switch (collaborators.provider().acceptRerun(rerun, marker, requested(request, rerun, RerunStatus.PENDING,
-                rerun.reason()), budget)) {
+        return switch (collaborators
+                .provider()
+                .acceptRerun(rerun, marker, requested(request, rerun, RerunStatus.PENDING, rerun.reason()), budget)) {
             case RerunAcceptance.Accepted accepted -> Outcome.proceed(new Payload(true, rerunId));
             case RerunAcceptance.BudgetSpent spent -> {
                 String reason = "rerun budget spent (" + spent.used() + " of " + budget + " reruns today)";
                 // Recorded without an execution: the refused rerun never had a marker.
-                Rerun refused = new Rerun(rerunId, rerun.pipelineId(), rerun.scheduleId(), rerun.date(), rerun.source(),
-                        rerun.originalRunId(), rerun.reason(), null, RerunStatus.SKIPPED, reason, null, null, now, now, now,
+                Rerun refused = new Rerun(
+                        rerunId,
+                        rerun.pipelineId(),
+                        rerun.scheduleId(),
+                        rerun.date(),
+                        rerun.source(),
+                        rerun.originalRunId(),
+                        rerun.reason(),
+                        null,
+                        RerunStatus.SKIPPED,
+                        reason,
+                        null,
+                        null,
+                        now,
+                        now,
+                        now,
                         metadata);
-                collaborators.provider().moveRerun(null, refused, requested(request, refused, RerunStatus.SKIPPED, reason));
+                collaborators
+                        .provider()
+                        .moveRerun(null, refused, requested(request, refused, RerunStatus.SKIPPED, reason));
                 yield Outcome.skip(reason, new Payload(false, rerunId));
             }
-            case RerunAcceptance.MarkerExists exists -> Outcome.error("the replay marker of " + rerunId
-                    + " exists but its rerun does not (expired?); no rerun requested", errorPayload());
+            case RerunAcceptance.MarkerExists exists ->
+                Outcome.error(
+                        "the replay marker of " + rerunId
+                                + " exists but its rerun does not (expired?); no rerun requested",
+                        errorPayload());
         };
     }
 
@@ -110,25 +142,45 @@ public final class HandleLateArrival implements Action {
     }
 
     private void recordLateArrivals(ActionRequest request, List<String> drifted) {
-        Set<String> known = collaborators.provider().lateArrivals()
-                .list(request.pipelineId(), request.date(), request.scheduleId()).stream()
-                .filter(l -> request.runId().equals(l.runId()))
-                .map(LateArrival::traitType)
-                .collect(Collectors.toSet());
+        Set<String> known =
+                collaborators
+                        .provider()
+                        .lateArrivals()
+                        .list(request.pipelineId(), request.date(), request.scheduleId())
+                        .stream()
+                        .filter(l -> request.runId().equals(l.runId()))
+                        .map(LateArrival::traitType)
+                        .collect(Collectors.toSet());
         Instant now = collaborators.now();
         int offset = 0;
         for (String traitType : drifted) {
             if (known.contains(traitType)) {
                 continue;
             }
-            // Late-arrival items are keyed by millisecond: one millisecond apart keeps several traits of one call apart.
+            // Late-arrival items are keyed by millisecond: one millisecond apart keeps several traits of one call
+            // apart.
             Instant detectedAt = now.plusMillis(offset++);
-            collaborators.provider().lateArrivals().put(new LateArrival(request.pipelineId(), request.date(),
-                    request.scheduleId(), traitType, request.runId(), null, null, 0, detectedAt));
+            collaborators
+                    .provider()
+                    .lateArrivals()
+                    .put(new LateArrival(
+                            request.pipelineId(),
+                            request.date(),
+                            request.scheduleId(),
+                            traitType,
+                            request.runId(),
+                            null,
+                            null,
+                            0,
+                            detectedAt));
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("traitType", traitType);
-            collaborators.record(request, EventKind.LATE_ARRIVAL_DETECTED, "DRIFT",
-                    "late arrival: " + traitType + " changed after completion", details);
+            collaborators.record(
+                    request,
+                    EventKind.LATE_ARRIVAL_DETECTED,
+                    "DRIFT",
+                    "late arrival: " + traitType + " changed after completion",
+                    details);
         }
     }
 }

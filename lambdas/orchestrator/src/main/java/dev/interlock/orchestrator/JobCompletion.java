@@ -1,9 +1,9 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.jobs.JobStateEvents;
 import dev.interlock.jobs.RunCheck;
 import dev.interlock.jobs.RunCheckState;
+import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
@@ -12,7 +12,6 @@ import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.store.RunTransition;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -38,8 +37,7 @@ final class JobCompletion {
     }
 
     /** What completing did: whether the wait was ended now (false: it had already ended). */
-    record Completed(String state, boolean delivered) {
-    }
+    record Completed(String state, boolean delivered) {}
 
     Completed complete(JobCallback callback) {
         JobCallback.Waiter waiter = callback.waiter();
@@ -87,9 +85,20 @@ final class JobCompletion {
             if (target == RunStatus.FAILED) {
                 details.put("failureCategory", next.failureCategory().wireName());
             }
-            Event event = new Event(EventKind.RUN_STATE_CHANGED, run.pipelineId(), run.scheduleId(), run.date(),
-                    run.runId(), null, target.name(), outcome.message(), details, next.updatedAt());
-            if (c.provider().recordTransition(RunTransition.of(run.version(), next, event)).applied()) {
+            Event event = new Event(
+                    EventKind.RUN_STATE_CHANGED,
+                    run.pipelineId(),
+                    run.scheduleId(),
+                    run.date(),
+                    run.runId(),
+                    null,
+                    target.name(),
+                    outcome.message(),
+                    details,
+                    next.updatedAt());
+            if (c.provider()
+                    .recordTransition(RunTransition.of(run.version(), next, event))
+                    .applied()) {
                 return;
             }
         }

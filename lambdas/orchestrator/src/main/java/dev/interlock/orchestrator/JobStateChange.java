@@ -3,7 +3,6 @@ package dev.interlock.orchestrator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.runtime.JobStateRule;
-
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Map;
@@ -19,12 +18,10 @@ import java.util.Optional;
 public final class JobStateChange implements Action {
 
     /** Request payload: the rule's rendering of the event. */
-    record Request(String source, String detailType, String time, JsonNode detail) {
-    }
+    record Request(String source, String detailType, String time, JsonNode detail) {}
 
     /** Payload: the job, its state, whether a run waited for it and whether its wait was ended now. */
-    public record Handled(String jobId, String state, boolean waiting, boolean completed) {
-    }
+    public record Handled(String jobId, String state, boolean waiting, boolean completed) {}
 
     private final Collaborators c;
     private final JobCompletion completion;
@@ -39,8 +36,10 @@ public final class JobStateChange implements Action {
         Request r = request.payload(Request.class);
         Optional<JobStateRule> found = JobStateRule.forEvent(r.source(), r.detailType());
         if (found.isEmpty()) {
-            return Outcome.error("payload.source/payload.detailType: not a job-state event Interlock follows ("
-                    + r.source() + " / " + r.detailType() + ")", errorPayload());
+            return Outcome.error(
+                    "payload.source/payload.detailType: not a job-state event Interlock follows (" + r.source() + " / "
+                            + r.detailType() + ")",
+                    errorPayload());
         }
         JobStateRule rule = found.get();
         String state = text(r.detail(), rule.stateField());
@@ -55,15 +54,31 @@ public final class JobStateChange implements Action {
             return Outcome.skip("state " + state + " does not end the job", new Handled(jobId, state, false, false));
         }
         JobCallback.JobEnd end = new JobCallback.JobEnd(state, message(r.detail()), time(r.time()));
-        JobCallback callback = c.provider().jobCallbacks().ended(rule.triggerType(), jobId, end,
-                c.now().plusSeconds(c.settings().executionTimeoutSeconds() + 1800L));
+        JobCallback callback = c.provider()
+                .jobCallbacks()
+                .ended(
+                        rule.triggerType(),
+                        jobId,
+                        end,
+                        c.now().plusSeconds(c.settings().executionTimeoutSeconds() + 1800L));
         if (!callback.complete()) {
             // The machine does not wait yet (or the job is not one of Interlock's): its wait completes as it starts.
             return Outcome.proceed(new Handled(jobId, state, false, false));
         }
         JobCompletion.Completed done = completion.complete(callback);
-        c.log().info(request.logContext(), "job state change delivered", Map.of("jobId", jobId, "state", state,
-                "runId", callback.waiter().runId(), "delivered", done.delivered()));
+        c.log()
+                .info(
+                        request.logContext(),
+                        "job state change delivered",
+                        Map.of(
+                                "jobId",
+                                jobId,
+                                "state",
+                                state,
+                                "runId",
+                                callback.waiter().runId(),
+                                "delivered",
+                                done.delivered()));
         return Outcome.proceed(new Handled(jobId, state, true, done.delivered()));
     }
 

@@ -5,8 +5,7 @@ import dev.interlock.model.keys.LockKey;
 /** The lock an execution's request is about, and the owner token it holds it with. */
 final class LockOwner {
 
-    private LockOwner() {
-    }
+    private LockOwner() {}
 
     /** The payload's {@code owner}, else the execution name. */
     static String of(String payloadOwner, ActionRequest request) {

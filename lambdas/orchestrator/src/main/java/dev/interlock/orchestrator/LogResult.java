@@ -19,7 +19,6 @@ import dev.interlock.store.RunLogChange;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
 import dev.interlock.store.TransitionOutcome;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,13 +42,18 @@ public final class LogResult implements Action {
      *
      * @param loggedAt when the run's end was recorded; for COMPLETED the run's completion (monitoring starts there)
      */
-    public record Payload(String status, int attemptNumber, boolean retryable, long retryBackoffSeconds, String loggedAt) {
-    }
+    public record Payload(
+            String status, int attemptNumber, boolean retryable, long retryBackoffSeconds, String loggedAt) {}
 
     /** Request payload (the variants of statemachine/CONTRACT.md, logResult). */
-    record Request(String status, String failureCategory, String message, String phase, List<String> blocking,
-                   Integer pollCount, JsonNode triggerMetadata) {
-    }
+    record Request(
+            String status,
+            String failureCategory,
+            String message,
+            String phase,
+            List<String> blocking,
+            Integer pollCount,
+            JsonNode triggerMetadata) {}
 
     /** How many times a run-state swap is retried when its version moved underneath. */
     private static final int TRANSITION_ATTEMPTS = 3;
@@ -65,7 +69,8 @@ public final class LogResult implements Action {
         Request body = request.payload(Request.class);
         String status = body.status() == null ? "" : body.status().trim().toUpperCase(Locale.ROOT);
         if (!status.equals(RunLogStatus.COMPLETED.wireName()) && !status.equals(RunLogStatus.FAILED.wireName())) {
-            return Outcome.error("payload.status must be COMPLETED or FAILED, got '" + body.status() + "'", errorPayload());
+            return Outcome.error(
+                    "payload.status must be COMPLETED or FAILED, got '" + body.status() + "'", errorPayload());
         }
         if (request.runId() == null) {
             return Outcome.error("runId is required to log a result", errorPayload());
@@ -84,12 +89,26 @@ public final class LogResult implements Action {
     private Outcome completed(ActionRequest request, Request body) {
         RunLogKey key = key(request);
         Optional<RunLog> current = collaborators.provider().runLogs().get(key);
-        RunLog stored = current.filter(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.COMPLETED).isPresent())
-                .orElseGet(() -> write(request, RunStatus.COMPLETED, body, completedChange(request, collaborators.now()),
-                        List.of(collaborators.event(request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(),
-                                "run completed", Map.of()))));
-        RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED).orElseThrow();
-        return Outcome.proceed(new Payload(RunLogStatus.COMPLETED.wireName(), entry.attempt(), false, 0,
+        RunLog stored = current.filter(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.COMPLETED)
+                        .isPresent())
+                .orElseGet(() -> write(
+                        request,
+                        RunStatus.COMPLETED,
+                        body,
+                        completedChange(request, collaborators.now()),
+                        List.of(collaborators.event(
+                                request,
+                                EventKind.RUN_STATE_CHANGED,
+                                RunStatus.COMPLETED.wireName(),
+                                "run completed",
+                                Map.of()))));
+        RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED)
+                .orElseThrow();
+        return Outcome.proceed(new Payload(
+                RunLogStatus.COMPLETED.wireName(),
+                entry.attempt(),
+                false,
+                0,
                 InterlockJson.timestamp(entry.completedAt())));
     }
 
@@ -100,37 +119,76 @@ public final class LogResult implements Action {
         RunLogKey key = key(request);
         Optional<RunLog> current = collaborators.provider().runLogs().get(key);
         RunLog stored;
-        if (current.flatMap(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.FAILED)).isPresent()) {
+        if (current.flatMap(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.FAILED))
+                .isPresent()) {
             stored = current.get();
         } else {
-            RunLog next = AttemptLedger.afterFailure(current, request.pipelineId(), request.date(), request.scheduleId(),
-                    request.runId(), request.executionName(), message, category, collaborators.now());
-            int attempt = AttemptLedger.entryOf(next, request.runId(), RunLogStatus.FAILED).orElseThrow().attempt();
+            RunLog next = AttemptLedger.afterFailure(
+                    current,
+                    request.pipelineId(),
+                    request.date(),
+                    request.scheduleId(),
+                    request.runId(),
+                    request.executionName(),
+                    message,
+                    category,
+                    collaborators.now());
+            int attempt = AttemptLedger.entryOf(next, request.runId(), RunLogStatus.FAILED)
+                    .orElseThrow()
+                    .attempt();
             boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, category, attempt);
-            stored = write(request, RunStatus.FAILED, body,
+            stored = write(
+                    request,
+                    RunStatus.FAILED,
+                    body,
                     failedChange(request, message, category, collaborators.now()),
-                    failureEvents(request, body, category, message, attempt, retryable, policy,
+                    failureEvents(
+                            request,
+                            body,
+                            category,
+                            message,
+                            attempt,
+                            retryable,
+                            policy,
                             next.status() == RunLogStatus.COMPLETED));
         }
-        RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.FAILED).orElseThrow();
-        FailureCategory recorded = entry.failureCategory() == null ? FailureCategory.TRANSIENT : entry.failureCategory();
-        boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, recorded, entry.attempt());
+        RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.FAILED)
+                .orElseThrow();
+        FailureCategory recorded =
+                entry.failureCategory() == null ? FailureCategory.TRANSIENT : entry.failureCategory();
+        boolean retryable =
+                pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, recorded, entry.attempt());
         long backoff = retryable ? policy.backoff(entry.attempt()).getSeconds() : 0;
         if (stored.status() != RunLogStatus.COMPLETED) {
             // A rerun that could not become ready leaves the day completed: its outcome is the rerun's to report.
             alertFailure(request, body, recorded, message, entry.attempt(), retryable, policy, pipeline.isPresent());
         }
-        Payload payload = new Payload(RunLogStatus.FAILED.wireName(), entry.attempt(), retryable, backoff,
+        Payload payload = new Payload(
+                RunLogStatus.FAILED.wireName(),
+                entry.attempt(),
+                retryable,
+                backoff,
                 InterlockJson.timestamp(entry.completedAt()));
         if (pipeline.isEmpty()) {
-            collaborators.log().warn(request.logContext(), Collaborators.notFound(request) + "; the failure is not retried",
-                    Map.of("failureCategory", recorded.wireName()));
+            collaborators
+                    .log()
+                    .warn(
+                            request.logContext(),
+                            Collaborators.notFound(request) + "; the failure is not retried",
+                            Map.of("failureCategory", recorded.wireName()));
         }
         return Outcome.proceed(payload);
     }
 
-    private List<Event> failureEvents(ActionRequest request, Request body, FailureCategory category, String message,
-                                      int attempt, boolean retryable, RetryPolicy policy, boolean completionStands) {
+    private List<Event> failureEvents(
+            ActionRequest request,
+            Request body,
+            FailureCategory category,
+            String message,
+            int attempt,
+            boolean retryable,
+            RetryPolicy policy,
+            boolean completionStands) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("attemptNumber", attempt);
         details.put("failureCategory", category.wireName());
@@ -144,22 +202,42 @@ public final class LogResult implements Action {
             details.put("pollCount", body.pollCount());
         }
         List<Event> events = new ArrayList<>();
-        events.add(collaborators.event(request, EventKind.RUN_STATE_CHANGED, RunStatus.FAILED.wireName(), message, details));
+        events.add(collaborators.event(
+                request, EventKind.RUN_STATE_CHANGED, RunStatus.FAILED.wireName(), message, details));
         if (category == FailureCategory.VALIDATION_EXHAUSTED) {
-            events.add(collaborators.event(request, EventKind.VALIDATION_EXHAUSTED, RunLogStatus.FAILED.wireName(),
-                    completionStands ? message + "; the day stays COMPLETED" : message, details));
+            events.add(collaborators.event(
+                    request,
+                    EventKind.VALIDATION_EXHAUSTED,
+                    RunLogStatus.FAILED.wireName(),
+                    completionStands ? message + "; the day stays COMPLETED" : message,
+                    details));
         } else if (retryable) {
-            events.add(collaborators.event(request, EventKind.RETRY_SCHEDULED, "RETRY",
-                    "retry after " + policy.backoff(attempt).getSeconds() + " s", details));
+            events.add(collaborators.event(
+                    request,
+                    EventKind.RETRY_SCHEDULED,
+                    "RETRY",
+                    "retry after " + policy.backoff(attempt).getSeconds() + " s",
+                    details));
         } else if (policy.isRetryable(category)) {
-            events.add(collaborators.event(request, EventKind.RETRY_EXHAUSTED, RunLogStatus.FAILED.wireName(),
-                    attempt + " of " + policy.maxAttempts() + " attempts failed", details));
+            events.add(collaborators.event(
+                    request,
+                    EventKind.RETRY_EXHAUSTED,
+                    RunLogStatus.FAILED.wireName(),
+                    attempt + " of " + policy.maxAttempts() + " attempts failed",
+                    details));
         }
         return events;
     }
 
-    private void alertFailure(ActionRequest request, Request body, FailureCategory category, String message, int attempt,
-                              boolean retryable, RetryPolicy policy, boolean pipelineKnown) {
+    private void alertFailure(
+            ActionRequest request,
+            Request body,
+            FailureCategory category,
+            String message,
+            int attempt,
+            boolean retryable,
+            RetryPolicy policy,
+            boolean pipelineKnown) {
         if (retryable) {
             return;
         }
@@ -178,44 +256,68 @@ public final class LogResult implements Action {
             text = "Validation deadline passed for " + request.pipelineId() + " before every required trait passed";
         } else if (pipelineKnown && policy.isRetryable(category)) {
             kind = AlertKind.RETRY_EXHAUSTED;
-            text = "Retries exhausted for " + request.pipelineId() + " after " + attempt + " of "
-                    + policy.maxAttempts() + " attempts: " + message;
+            text = "Retries exhausted for " + request.pipelineId() + " after " + attempt + " of " + policy.maxAttempts()
+                    + " attempts: " + message;
         } else {
             kind = AlertKind.RUN_FAILED;
             text = "Run failed for " + request.pipelineId() + " (" + category.wireName() + ", not retried): " + message;
         }
-        collaborators.alerts().raise(kind, AlertLevel.ERROR, request.pipelineId(), request.scheduleId(), request.date(),
-                text, details, request.logContext());
+        collaborators
+                .alerts()
+                .raise(
+                        kind,
+                        AlertLevel.ERROR,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        text,
+                        details,
+                        request.logContext());
     }
 
     /**
      * Moves the run to {@code target} together with the run-log change and events; when the run cannot move (already
      * there — the trigger marks a failed start itself — or unknown), the run log and events are still written.
      */
-    private RunLog write(ActionRequest request, RunStatus target, Request body, RunLogChange change, List<Event> events) {
+    private RunLog write(
+            ActionRequest request, RunStatus target, Request body, RunLogChange change, List<Event> events) {
         RunLogKey key = key(request);
         for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
             Optional<RunState> run = collaborators.provider().runs().get(request.runId());
             if (run.isEmpty() || !run.get().status().canMoveTo(target)) {
                 if (run.isEmpty()) {
-                    collaborators.log().warn(request.logContext(), "run not found; logging the result without a run state",
-                            Map.of("status", target.wireName()));
+                    collaborators
+                            .log()
+                            .warn(
+                                    request.logContext(),
+                                    "run not found; logging the result without a run state",
+                                    Map.of("status", target.wireName()));
                 } else if (run.get().status() != target) {
-                    collaborators.log().warn(request.logContext(), "run cannot move to " + target.wireName(),
-                            Map.of("runStatus", run.get().status().wireName()));
+                    collaborators
+                            .log()
+                            .warn(
+                                    request.logContext(),
+                                    "run cannot move to " + target.wireName(),
+                                    Map.of("runStatus", run.get().status().wireName()));
                 }
                 RunLog stored = collaborators.provider().runLogs().update(key, change);
                 events.forEach(collaborators.provider().events()::append);
                 return stored;
             }
             RunState next = nextRun(run.get(), target, body, request);
-            TransitionOutcome outcome = collaborators.provider().recordTransition(
-                    new RunTransition(run.get().version(), next, new RunTransition.RunLogUpdate(key, change), events));
+            TransitionOutcome outcome = collaborators
+                    .provider()
+                    .recordTransition(new RunTransition(
+                            run.get().version(), next, new RunTransition.RunLogUpdate(key, change), events));
             if (outcome instanceof TransitionOutcome.Applied applied) {
                 return applied.runLog();
             }
-            collaborators.log().warn(request.logContext(), "run version moved while logging the result; re-reading",
-                    Map.of("expectedVersion", run.get().version()));
+            collaborators
+                    .log()
+                    .warn(
+                            request.logContext(),
+                            "run version moved while logging the result; re-reading",
+                            Map.of("expectedVersion", run.get().version()));
         }
         throw new IllegalStateException("run " + request.runId() + " kept changing while its result was logged ("
                 + TRANSITION_ATTEMPTS + " attempts)");
@@ -225,24 +327,45 @@ public final class LogResult implements Action {
         Instant now = collaborators.now();
         if (target == RunStatus.FAILED) {
             String message = body.message() == null || body.message().isBlank() ? "run failed" : body.message();
-            return run.withFailure(message, FailureCategory.fromJson(body.failureCategory())).moveTo(target, now);
+            return run.withFailure(message, FailureCategory.fromJson(body.failureCategory()))
+                    .moveTo(target, now);
         }
         Map<String, String> metadata = new LinkedHashMap<>();
         if (body.triggerMetadata() != null && body.triggerMetadata().isObject()) {
-            body.triggerMetadata().properties().forEach(e -> metadata.put(e.getKey(),
-                    e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString()));
+            body.triggerMetadata()
+                    .properties()
+                    .forEach(e -> metadata.put(
+                            e.getKey(),
+                            e.getValue().isTextual()
+                                    ? e.getValue().asText()
+                                    : e.getValue().toString()));
         }
         return run.withMetadata(metadata).moveTo(target, now);
     }
 
-    private static RunLogChange failedChange(ActionRequest request, String message, FailureCategory category, Instant now) {
-        return current -> AttemptLedger.afterFailure(current, request.pipelineId(), request.date(), request.scheduleId(),
-                request.runId(), request.executionName(), message, category, now);
+    private static RunLogChange failedChange(
+            ActionRequest request, String message, FailureCategory category, Instant now) {
+        return current -> AttemptLedger.afterFailure(
+                current,
+                request.pipelineId(),
+                request.date(),
+                request.scheduleId(),
+                request.runId(),
+                request.executionName(),
+                message,
+                category,
+                now);
     }
 
     private static RunLogChange completedChange(ActionRequest request, Instant now) {
-        return current -> AttemptLedger.afterCompletion(current, request.pipelineId(), request.date(), request.scheduleId(),
-                request.runId(), request.executionName(), now);
+        return current -> AttemptLedger.afterCompletion(
+                current,
+                request.pipelineId(),
+                request.date(),
+                request.scheduleId(),
+                request.runId(),
+                request.executionName(),
+                now);
     }
 
     private static RunLogKey key(ActionRequest request) {

@@ -7,7 +7,6 @@ import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.store.RunLogKey;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +20,7 @@ import java.util.Map;
 public final class NotifyDownstream implements Action {
 
     /** Always-present payload: {@code "<pipeline>/<schedule>"} of every downstream notified. */
-    public record Payload(List<String> notified) {
-    }
+    public record Payload(List<String> notified) {}
 
     private final Collaborators collaborators;
 
@@ -44,8 +42,16 @@ public final class NotifyDownstream implements Action {
         List<String> notified = new ArrayList<>();
         List<String> written = new ArrayList<>();
         for (String downstream : downstreams) {
-            Marker marker = new Marker(downstream, request.scheduleId(), request.date(), MarkerSource.CASCADE, suffix, replay,
-                    request.pipelineId(), request.runId(), collaborators.now());
+            Marker marker = new Marker(
+                    downstream,
+                    request.scheduleId(),
+                    request.date(),
+                    MarkerSource.CASCADE,
+                    suffix,
+                    replay,
+                    request.pipelineId(),
+                    request.runId(),
+                    collaborators.now());
             try {
                 if (collaborators.provider().cascade().writeMarker(marker)) {
                     written.add(downstream);
@@ -53,16 +59,21 @@ public final class NotifyDownstream implements Action {
                 notified.add(downstream + "/" + request.scheduleId());
             } catch (RuntimeException e) {
                 // One unreachable downstream must not keep the others from starting; the watchdog reports it later.
-                collaborators.log().error(request.logContext(), "cascade marker not written",
-                        Map.of("downstream", downstream), e);
+                collaborators
+                        .log()
+                        .error(request.logContext(), "cascade marker not written", Map.of("downstream", downstream), e);
             }
         }
         if (!written.isEmpty()) {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("downstream", written);
             details.put("replay", replay);
-            collaborators.record(request, EventKind.CASCADE_NOTIFIED, "NOTIFIED",
-                    "cascade markers written for " + String.join(", ", written), details);
+            collaborators.record(
+                    request,
+                    EventKind.CASCADE_NOTIFIED,
+                    "NOTIFIED",
+                    "cascade markers written for " + String.join(", ", written),
+                    details);
         }
         return Outcome.proceed(new Payload(notified));
     }
@@ -74,7 +85,9 @@ public final class NotifyDownstream implements Action {
 
     /** Whether this run completed a day that an earlier run had already completed. */
     private boolean reprocessed(ActionRequest request) {
-        return collaborators.provider().runLogs()
+        return collaborators
+                .provider()
+                .runLogs()
                 .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()))
                 .map(log -> log.retryHistory().stream()
                         .filter(a -> a.status() == RunLogStatus.COMPLETED)

@@ -1,14 +1,13 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
-import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.store.Provider;
-
+import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -25,9 +24,14 @@ import java.util.Optional;
 public final class Orchestrator {
 
     /** Request envelope as read (keys case-insensitive, unknown keys ignored). */
-    record Envelope(String action, String pipelineId, String scheduleId, String date, String runId, String executionName,
-                    JsonNode payload) {
-    }
+    record Envelope(
+            String action,
+            String pipelineId,
+            String scheduleId,
+            String date,
+            String runId,
+            String executionName,
+            JsonNode payload) {}
 
     private final Collaborators collaborators;
     private final GateOutcomes gates;
@@ -38,15 +42,25 @@ public final class Orchestrator {
         this(provider, clock, alerts, settings, StructuredLog.forName("orchestrator"));
     }
 
-    public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings,
-                        StructuredLog log) {
+    public Orchestrator(
+            Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings, StructuredLog log) {
         this(provider, clock, alerts, settings, log, TaskCallbacks.unavailable());
     }
 
-    public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings,
-                        StructuredLog log, TaskCallbacks callbacks) {
-        this.collaborators = new Collaborators(provider, clock,
-                new DeduplicatedAlerts(provider.alerts(), alerts, clock, log), settings, log, callbacks);
+    public Orchestrator(
+            Provider provider,
+            Clock clock,
+            AlertPublisher alerts,
+            OrchestratorSettings settings,
+            StructuredLog log,
+            TaskCallbacks callbacks) {
+        this.collaborators = new Collaborators(
+                provider,
+                clock,
+                new DeduplicatedAlerts(provider.alerts(), alerts, clock, log),
+                settings,
+                log,
+                callbacks);
         this.gates = new GateOutcomes(collaborators);
         for (OrchestratorAction name : OrchestratorAction.values()) {
             actions.put(name, create(name, collaborators));
@@ -93,8 +107,12 @@ public final class Orchestrator {
         String actionText = envelope.action() == null ? "" : envelope.action();
         Optional<OrchestratorAction> name = OrchestratorAction.find(actionText);
         if (name.isEmpty()) {
-            LogContext context = new LogContext(envelope.pipelineId(), envelope.scheduleId(), envelope.date(),
-                    envelope.runId(), envelope.executionName());
+            LogContext context = new LogContext(
+                    envelope.pipelineId(),
+                    envelope.scheduleId(),
+                    envelope.date(),
+                    envelope.runId(),
+                    envelope.executionName());
             collaborators.log().warn(context, "unknown action", Map.of("action", actionText));
             return respond(actionText, Outcome.error("unknown action: " + actionText, Map.of()));
         }
@@ -103,8 +121,12 @@ public final class Orchestrator {
         try {
             request = decode(name.get(), envelope);
         } catch (IllegalArgumentException e) {
-            LogContext context = new LogContext(envelope.pipelineId(), envelope.scheduleId(), envelope.date(),
-                    envelope.runId(), envelope.executionName());
+            LogContext context = new LogContext(
+                    envelope.pipelineId(),
+                    envelope.scheduleId(),
+                    envelope.date(),
+                    envelope.runId(),
+                    envelope.executionName());
             collaborators.log().error(context, "invalid " + actionText + " request", Map.of(), e);
             return respond(name.get().wireName(), Outcome.error(e.getMessage(), action.errorPayload()));
         }
@@ -122,7 +144,9 @@ public final class Orchestrator {
             reruns.after(request, outcome);
         } catch (IllegalArgumentException e) {
             // Ids that cannot be part of a key name no rerun; the action's own answer stands.
-            collaborators.log().warn(request.logContext(), "no rerun looked up for this request: " + e.getMessage(), Map.of());
+            collaborators
+                    .log()
+                    .warn(request.logContext(), "no rerun looked up for this request: " + e.getMessage(), Map.of());
         }
         gates.after(name.get(), request, outcome);
         Map<String, Object> fields = new LinkedHashMap<>();
@@ -164,12 +188,13 @@ public final class Orchestrator {
         if (pipelineId != null && scheduleId == null) {
             scheduleId = "daily";
         }
-        return new ActionRequest(name, pipelineId, scheduleId, date, envelope.runId(), envelope.executionName(),
-                envelope.payload());
+        return new ActionRequest(
+                name, pipelineId, scheduleId, date, envelope.runId(), envelope.executionName(), envelope.payload());
     }
 
     private static OrchestratorResponse respond(String action, Outcome outcome) {
-        return new OrchestratorResponse(action, outcome.result(), outcome.reason(), InterlockJson.tree(outcome.payload()));
+        return new OrchestratorResponse(
+                action, outcome.result(), outcome.reason(), InterlockJson.tree(outcome.payload()));
     }
 
     private static String trimmed(String s) {

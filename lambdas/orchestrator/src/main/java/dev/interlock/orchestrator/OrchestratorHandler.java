@@ -4,14 +4,13 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.wiring.Deps;
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.model.runtime.Lazy;
-import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.Lazy;
 import dev.interlock.store.Provider;
-
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.wiring.priming.Priming;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -38,8 +37,12 @@ public final class OrchestratorHandler implements RequestStreamHandler {
      * request, so initialisation (and a SnapStart snapshot) holds no connection and no clock reading.
      */
     public OrchestratorHandler(Deps deps) {
-        this.orchestrator = Lazy.of(() -> new Orchestrator(deps.provider(), deps.clock(), deps.alerts(),
-                OrchestratorSettings.from(deps.environment()), deps.log("orchestrator"),
+        this.orchestrator = Lazy.of(() -> new Orchestrator(
+                deps.provider(),
+                deps.clock(),
+                deps.alerts(),
+                OrchestratorSettings.from(deps.environment()),
+                deps.log("orchestrator"),
                 new SfnTaskCallbacks(() -> deps.clients().stepFunctions())));
     }
 

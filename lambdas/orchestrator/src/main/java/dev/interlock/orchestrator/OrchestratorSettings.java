@@ -1,8 +1,7 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.EnvVar;
-
+import dev.interlock.model.runtime.Environment;
 import java.time.Duration;
 
 /**
@@ -19,7 +18,8 @@ public record OrchestratorSettings(int executionTimeoutSeconds, int maxRerunsPer
 
     public OrchestratorSettings {
         if (executionTimeoutSeconds < 1) {
-            throw new IllegalArgumentException("EXECUTION_TIMEOUT_SECONDS must be positive: " + executionTimeoutSeconds);
+            throw new IllegalArgumentException(
+                    "EXECUTION_TIMEOUT_SECONDS must be positive: " + executionTimeoutSeconds);
         }
         if (maxRerunsPerDay < 0) {
             throw new IllegalArgumentException("MAX_RERUNS_PER_DAY must not be negative: " + maxRerunsPerDay);
@@ -42,6 +42,7 @@ public record OrchestratorSettings(int executionTimeoutSeconds, int maxRerunsPer
      * the configured timeout, plus the margin, so the lock can never expire under a live execution.
      */
     public Duration lockTtl(int requestedTimeoutSeconds) {
-        return Duration.ofSeconds((long) Math.max(requestedTimeoutSeconds, executionTimeoutSeconds) + LOCK_MARGIN_SECONDS);
+        return Duration.ofSeconds(
+                (long) Math.max(requestedTimeoutSeconds, executionTimeoutSeconds) + LOCK_MARGIN_SECONDS);
     }
 }

@@ -39,8 +39,14 @@ public record PipelineTuning(
         int maxJobDuration = ExecutionBudget.maxJobDurationSeconds(config, executionTimeoutSeconds);
         MonitoringConfig monitoring = config.monitoring();
         if (!monitoring.enabled()) {
-            return new PipelineTuning(evaluationInterval, pollInterval, pollLimit, maxJobDuration, false,
-                    DEFAULT_MONITORING_INTERVAL_SECONDS, 0);
+            return new PipelineTuning(
+                    evaluationInterval,
+                    pollInterval,
+                    pollLimit,
+                    maxJobDuration,
+                    false,
+                    DEFAULT_MONITORING_INTERVAL_SECONDS,
+                    0);
         }
         long duration;
         try {
@@ -53,7 +59,8 @@ public record PipelineTuning(
         }
         // A window shorter than the default interval still gets a round inside it.
         int interval = (int) Math.min(DEFAULT_MONITORING_INTERVAL_SECONDS, duration);
-        return new PipelineTuning(evaluationInterval, pollInterval, pollLimit, maxJobDuration, true, interval, duration);
+        return new PipelineTuning(
+                evaluationInterval, pollInterval, pollLimit, maxJobDuration, true, interval, duration);
     }
 
     /** Wait before each poll, at least a second. */

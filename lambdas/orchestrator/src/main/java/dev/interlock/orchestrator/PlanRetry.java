@@ -5,7 +5,6 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
-
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -29,13 +28,15 @@ public final class PlanRetry implements Action {
      * @param handedOver         the retry was handed to {@code successorExecution}; this execution ends
      * @param successorExecution the execution the successor marker starts, {@code ""} unless handed over
      */
-    public record Payload(boolean retryInExecution, boolean handedOver, String successorExecution) {
-    }
+    public record Payload(boolean retryInExecution, boolean handedOver, String successorExecution) {}
 
     /** Request payload. */
-    record Request(Boolean retryable, Long retryBackoffSeconds, String executionStartTime, Integer executionTimeoutSeconds,
-                   Boolean replay) {
-    }
+    record Request(
+            Boolean retryable,
+            Long retryBackoffSeconds,
+            String executionStartTime,
+            Integer executionTimeoutSeconds,
+            Boolean replay) {}
 
     private final Collaborators collaborators;
 
@@ -60,11 +61,13 @@ public final class PlanRetry implements Action {
         try {
             start = Instant.parse(String.valueOf(body.executionStartTime()).trim());
         } catch (DateTimeException e) {
-            return Outcome.error("payload.executionStartTime is not an ISO-8601 instant: " + body.executionStartTime(),
+            return Outcome.error(
+                    "payload.executionStartTime is not an ISO-8601 instant: " + body.executionStartTime(),
                     errorPayload());
         }
         int timeout = body.executionTimeoutSeconds() != null && body.executionTimeoutSeconds() > 0
-                ? body.executionTimeoutSeconds() : collaborators.settings().executionTimeoutSeconds();
+                ? body.executionTimeoutSeconds()
+                : collaborators.settings().executionTimeoutSeconds();
         long backoff = Math.max(0, body.retryBackoffSeconds() == null ? 0 : body.retryBackoffSeconds());
         Instant now = collaborators.now();
         Instant retryAt = now.plusSeconds(backoff);
@@ -74,16 +77,23 @@ public final class PlanRetry implements Action {
             return Outcome.proceed(new Payload(true, false, ""));
         }
         boolean replay = body.replay() != null && body.replay();
-        String successor = new Successors(collaborators).handOver(request, MarkerSource.RETRY, request.executionName(), replay);
+        String successor =
+                new Successors(collaborators).handOver(request, MarkerSource.RETRY, request.executionName(), replay);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("executionName", request.executionName());
         details.put("successorExecution", successor);
         details.put("retryAt", InterlockJson.timestamp(retryAt));
         details.put("latestTrigger", InterlockJson.timestamp(latestTrigger));
-        details.put("reason", "the retry backoff of " + backoff + " s ends after the last moment this execution can "
-                + "still trigger and follow the job");
-        collaborators.record(request, EventKind.EXECUTION_HANDED_OVER, "HANDED_OVER",
-                "retry after " + backoff + " s handed over to " + successor, details);
+        details.put(
+                "reason",
+                "the retry backoff of " + backoff + " s ends after the last moment this execution can "
+                        + "still trigger and follow the job");
+        collaborators.record(
+                request,
+                EventKind.EXECUTION_HANDED_OVER,
+                "HANDED_OVER",
+                "retry after " + backoff + " s handed over to " + successor,
+                details);
         return Outcome.proceed(new Payload(false, true, successor));
     }
 
@@ -95,11 +105,21 @@ public final class PlanRetry implements Action {
     /** The holder evaluates again when its backoff is over: a marker for the same day meanwhile is its work too. */
     private void reportRetryRound(ActionRequest request, Instant retryAt, Instant latestTrigger) {
         try {
-            collaborators.provider().locks().recordEvaluating(LockOwner.key(request), request.executionName(),
-                    retryAt.plusSeconds(CheckValidationDeadline.ROUND_ALLOWANCE_SECONDS), latestTrigger);
+            collaborators
+                    .provider()
+                    .locks()
+                    .recordEvaluating(
+                            LockOwner.key(request),
+                            request.executionName(),
+                            retryAt.plusSeconds(CheckValidationDeadline.ROUND_ALLOWANCE_SECONDS),
+                            latestTrigger);
         } catch (RuntimeException e) {
-            collaborators.log().warn(request.logContext(), "could not report the retry round to the lock",
-                    Map.of("error", String.valueOf(e.getMessage())));
+            collaborators
+                    .log()
+                    .warn(
+                            request.logContext(),
+                            "could not report the retry round to the lock",
+                            Map.of("error", String.valueOf(e.getMessage())));
         }
     }
 }

@@ -4,12 +4,10 @@ package dev.interlock.orchestrator;
 public final class ReleaseLock implements Action {
 
     /** Always-present payload. */
-    public record Payload(boolean released) {
-    }
+    public record Payload(boolean released) {}
 
     /** Request payload. */
-    record Request(String owner) {
-    }
+    record Request(String owner) {}
 
     private final Collaborators collaborators;
 

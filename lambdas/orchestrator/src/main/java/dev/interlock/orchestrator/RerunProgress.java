@@ -10,7 +10,6 @@ import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.store.RunLogKey;
-
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -58,11 +57,14 @@ final class RerunProgress {
                 // A skip for a backoff is a wait: the machine asks again once it has passed.
                 boolean waits = outcome.payload() instanceof CheckRunLog.Payload p && p.retryAfterSeconds() > 0;
                 if (request.payload(CheckRunLog.Request.class).isReplay() && !waits) {
-                    move(request, switch (outcome.result()) {
-                        case PROCEED -> RerunStatus.STARTED;
-                        case SKIP -> RerunStatus.SKIPPED;
-                        case ERROR -> RerunStatus.FAILED;
-                    }, outcome.reason());
+                    move(
+                            request,
+                            switch (outcome.result()) {
+                                case PROCEED -> RerunStatus.STARTED;
+                                case SKIP -> RerunStatus.SKIPPED;
+                                case ERROR -> RerunStatus.FAILED;
+                            },
+                            outcome.reason());
                 }
             }
             case RESOLVE_PIPELINE -> {
@@ -76,13 +78,19 @@ final class RerunProgress {
                 }
             }
             case LOG_RESULT -> {
-                if (outcome.result() == Result.PROCEED && outcome.payload() instanceof LogResult.Payload p && mayServeRerun(request)) {
+                if (outcome.result() == Result.PROCEED
+                        && outcome.payload() instanceof LogResult.Payload p
+                        && mayServeRerun(request)) {
                     if (p.status().equals(RerunStatus.COMPLETED.wireName())) {
                         move(request, RerunStatus.COMPLETED, "");
                     } else if (!p.retryable()) {
                         LogResult.Request body = request.payload(LogResult.Request.class);
-                        String message = body.message() == null || body.message().isBlank() ? "run failed" : body.message();
-                        move(request, RerunStatus.FAILED, FailureCategory.fromJson(body.failureCategory()).wireName() + ": " + message);
+                        String message =
+                                body.message() == null || body.message().isBlank() ? "run failed" : body.message();
+                        move(
+                                request,
+                                RerunStatus.FAILED,
+                                FailureCategory.fromJson(body.failureCategory()).wireName() + ": " + message);
                     }
                 }
             }
@@ -91,14 +99,12 @@ final class RerunProgress {
                     settle(request);
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
     /** The {@code replay} flag the machine passes to {@code logResult} and {@code releaseLock}. */
-    record ReplayFlag(Boolean replay) {
-    }
+    record ReplayFlag(Boolean replay) {}
 
     /**
      * Only a replay execution serves a rerun (a rerun's marker is a replay, and so is every successor it is handed
@@ -122,21 +128,30 @@ final class RerunProgress {
         if (rerun.get().status() == RerunStatus.STARTED && retryPending(request)) {
             return;
         }
-        move(request, rerun.get(), RerunStatus.FAILED, "its execution ended before the rerun had an outcome (an error the "
-                + "state machine caught: see the execution's history)");
+        move(
+                request,
+                rerun.get(),
+                RerunStatus.FAILED,
+                "its execution ended before the rerun had an outcome (an error the "
+                        + "state machine caught: see the execution's history)");
     }
 
     private boolean retryPending(ActionRequest request) {
-        Optional<RunLog> log = collaborators.provider().runLogs()
+        Optional<RunLog> log = collaborators
+                .provider()
+                .runLogs()
                 .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()));
         Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
-        return log.isPresent() && pipeline.isPresent()
+        return log.isPresent()
+                && pipeline.isPresent()
                 && AttemptLedger.retryPending(log.get(), pipeline.get().retry(), request.executionName());
     }
 
     private Optional<Rerun> find(ActionRequest request) {
-        return collaborators.provider().reruns().forExecution(request.pipelineId(), request.date(), request.scheduleId(),
-                request.executionName());
+        return collaborators
+                .provider()
+                .reruns()
+                .forExecution(request.pipelineId(), request.date(), request.scheduleId(), request.executionName());
     }
 
     private void move(ActionRequest request, RerunStatus next, String reason) {
@@ -152,15 +167,31 @@ final class RerunProgress {
         details.put("rerunId", rerun.rerunId());
         details.put("from", rerun.status().wireName());
         details.put("executionName", request.executionName());
-        String message = moved.statusReason() != null ? moved.statusReason() : "rerun " + next.wireName().toLowerCase(Locale.ROOT);
-        boolean applied = collaborators.provider().moveRerun(rerun.status(), moved,
-                collaborators.event(request, EventKind.RERUN_STATUS_CHANGED, next.wireName(), message, details));
+        String message = moved.statusReason() != null
+                ? moved.statusReason()
+                : "rerun " + next.wireName().toLowerCase(Locale.ROOT);
+        boolean applied = collaborators
+                .provider()
+                .moveRerun(
+                        rerun.status(),
+                        moved,
+                        collaborators.event(
+                                request, EventKind.RERUN_STATUS_CHANGED, next.wireName(), message, details));
         if (applied && next == RerunStatus.FAILED) {
             Map<String, Object> alertDetails = new LinkedHashMap<>(details);
             alertDetails.put("reason", moved.statusReason());
-            collaborators.alerts().raise(AlertKind.RERUN_FAILED, AlertLevel.WARNING, request.pipelineId(), request.scheduleId(),
-                    request.date(), "Rerun " + rerun.rerunId() + " of " + request.pipelineId() + " failed: " + moved.statusReason(),
-                    alertDetails, request.logContext());
+            collaborators
+                    .alerts()
+                    .raise(
+                            AlertKind.RERUN_FAILED,
+                            AlertLevel.WARNING,
+                            request.pipelineId(),
+                            request.scheduleId(),
+                            request.date(),
+                            "Rerun " + rerun.rerunId() + " of " + request.pipelineId() + " failed: "
+                                    + moved.statusReason(),
+                            alertDetails,
+                            request.logContext());
         }
     }
 }

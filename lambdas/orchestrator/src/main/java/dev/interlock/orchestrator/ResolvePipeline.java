@@ -15,9 +15,9 @@ import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
-import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.model.trigger.DatabricksTrigger;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.EmrTrigger;
@@ -27,7 +27,6 @@ import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.store.RunLogKey;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -45,8 +44,7 @@ import java.util.UUID;
 public final class ResolvePipeline implements Action {
 
     /** Payload of an error: nothing the machine reads after it. */
-    public record Unresolved() {
-    }
+    public record Unresolved() {}
 
     /** Payload of proceed: every field always present (statemachine/CONTRACT.md, resolvePipeline). */
     public record Resolved(
@@ -65,8 +63,7 @@ public final class ResolvePipeline implements Action {
             int nextPollSeconds,
             Monitoring monitoring,
             Retry retry,
-            boolean dryRun) {
-    }
+            boolean dryRun) {}
 
     /**
      * How long a job that completes by callback is waited for before the run-checker is asked anyway (a lost event):
@@ -75,14 +72,18 @@ public final class ResolvePipeline implements Action {
     public static final int CALLBACK_FALLBACK_POLL_SECONDS = 900;
 
     /** Resolved monitoring loop. */
-    public record Monitoring(boolean enabled, int intervalSeconds, long durationSeconds) {
-    }
+    public record Monitoring(boolean enabled, int intervalSeconds, long durationSeconds) {}
 
     /** The retry policy, each field defaulted (informational for the machine). */
     public record Retry(int maxAttempts, int backoffSeconds, double backoffMultiplier, List<String> retryableFailures) {
         static Retry of(RetryPolicy policy) {
-            return new Retry(policy.maxAttempts(), policy.backoffSeconds(), policy.backoffMultiplier(),
-                    policy.retryableFailures().stream().map(FailureCategory::wireName).toList());
+            return new Retry(
+                    policy.maxAttempts(),
+                    policy.backoffSeconds(),
+                    policy.backoffMultiplier(),
+                    policy.retryableFailures().stream()
+                            .map(FailureCategory::wireName)
+                            .toList());
         }
     }
 
@@ -105,7 +106,10 @@ public final class ResolvePipeline implements Action {
         if (pipeline.archetype() == null || pipeline.archetype().isBlank()) {
             return unresolvable(request, "pipeline " + pipeline.name() + " has no archetype");
         }
-        Optional<Archetype> archetype = collaborators.provider().archetypes().get(pipeline.archetype())
+        Optional<Archetype> archetype = collaborators
+                .provider()
+                .archetypes()
+                .get(pipeline.archetype())
                 .or(() -> ArchetypeCatalog.bundled().find(pipeline.archetype()));
         if (archetype.isEmpty()) {
             return unresolvable(request, "unknown archetype '" + pipeline.archetype() + "'");
@@ -116,7 +120,8 @@ public final class ResolvePipeline implements Action {
         } catch (IllegalArgumentException e) {
             return unresolvable(request, "invalid pipeline config: " + e.getMessage());
         }
-        List<ResolvedTrait> traits = TraitResolution.resolve(pipeline, archetype.get(), request.scheduleId(), request.date());
+        List<ResolvedTrait> traits =
+                TraitResolution.resolve(pipeline, archetype.get(), request.scheduleId(), request.date());
         // As registered: the trigger and the run-checker render its templates at call time, so credentials are
         // resolved only inside them and never enter the execution history.
         TriggerConfig trigger = pipeline.trigger();
@@ -131,13 +136,27 @@ public final class ResolvePipeline implements Action {
         }
         boolean callback = JobStateRule.forTriggerType(trigger.type()).isPresent();
         int heartbeat = Math.max(1, Math.min(CALLBACK_FALLBACK_POLL_SECONDS, tuning.maxJobDurationSeconds()));
-        return Outcome.proceed(new Resolved(runId, traits, trigger, trigger.type().wireName(), headersOf(trigger),
-                tuning.evaluationIntervalSeconds(), tuning.pollIntervalSeconds(), tuning.pollLimit(),
-                tuning.maxJobDurationSeconds(), callback, heartbeat,
+        return Outcome.proceed(new Resolved(
+                runId,
+                traits,
+                trigger,
+                trigger.type().wireName(),
+                headersOf(trigger),
+                tuning.evaluationIntervalSeconds(),
+                tuning.pollIntervalSeconds(),
+                tuning.pollLimit(),
+                tuning.maxJobDurationSeconds(),
+                callback,
+                heartbeat,
                 // Longer than the heartbeat, so the heartbeat's fallback poll comes first and follows the job on.
                 tuning.maxJobDurationSeconds() + tuning.pollIntervalSeconds(),
-                callback ? heartbeat : tuning.pollIntervalSeconds(), new Monitoring(tuning.monitoringEnabled(), tuning.monitoringIntervalSeconds(), tuning.monitoringDurationSeconds()),
-                Retry.of(pipeline.retry()), pipeline.dryRun()));
+                callback ? heartbeat : tuning.pollIntervalSeconds(),
+                new Monitoring(
+                        tuning.monitoringEnabled(),
+                        tuning.monitoringIntervalSeconds(),
+                        tuning.monitoringDurationSeconds()),
+                Retry.of(pipeline.retry()),
+                pipeline.dryRun()));
     }
 
     @Override
@@ -167,9 +186,13 @@ public final class ResolvePipeline implements Action {
         if (request.executionName() == null) {
             return UUID.randomUUID().toString();
         }
-        int attempt = collaborators.provider().runLogs()
-                .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()))
-                .map(AttemptLedger::attemptsUsed).orElse(0) + 1;
+        int attempt = collaborators
+                        .provider()
+                        .runLogs()
+                        .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()))
+                        .map(AttemptLedger::attemptsUsed)
+                        .orElse(0)
+                + 1;
         String seed = request.pipelineId() + "#" + request.date() + "#" + request.scheduleId() + "#"
                 + request.executionName() + "#" + attempt;
         return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
@@ -185,10 +208,14 @@ public final class ResolvePipeline implements Action {
     private Optional<RunState> orphanedRun(ActionRequest request, TriggerConfig trigger) {
         Instant now = collaborators.now();
         long lookBack = 2L * collaborators.settings().executionTimeoutSeconds();
-        return collaborators.provider().runs().listNonTerminal(request.pipelineId(), now.minusSeconds(lookBack), now.plusSeconds(1))
+        return collaborators
+                .provider()
+                .runs()
+                .listNonTerminal(request.pipelineId(), now.minusSeconds(lookBack), now.plusSeconds(1))
                 .stream()
                 .filter(run -> run.status() == RunStatus.TRIGGERING || run.status() == RunStatus.RUNNING)
-                .filter(run -> request.scheduleId().equals(run.scheduleId()) && request.date().equals(run.date()))
+                .filter(run -> request.scheduleId().equals(run.scheduleId())
+                        && request.date().equals(run.date()))
                 .filter(run -> !Objects.equals(run.executionName(), request.executionName()))
                 .filter(run -> run.triggerType() == trigger.type())
                 .reduce((older, newer) -> newer);
@@ -197,30 +224,74 @@ public final class ResolvePipeline implements Action {
     /** Tells that this execution follows {@code orphan}'s job rather than starting its own. */
     private void adopt(ActionRequest request, RunState orphan) {
         // The watchdog's check that the run ends moves with its new follower.
-        collaborators.provider().watchdog().expectRunSettled(request.pipelineId(), orphan.runId(),
-                collaborators.now().plusSeconds(collaborators.settings().executionTimeoutSeconds()));
+        collaborators
+                .provider()
+                .watchdog()
+                .expectRunSettled(
+                        request.pipelineId(),
+                        orphan.runId(),
+                        collaborators.now().plusSeconds(collaborators.settings().executionTimeoutSeconds()));
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("startedBy", orphan.executionName() == null ? "" : orphan.executionName());
         details.put("executionName", request.executionName() == null ? "" : request.executionName());
         details.put("runStatus", orphan.status().wireName());
-        collaborators.provider().events().append(new Event(EventKind.RUN_ADOPTED, request.pipelineId(), request.scheduleId(),
-                request.date(), orphan.runId(), null, orphan.status().wireName(),
-                "following the job of run " + orphan.runId() + ", started by " + orphan.executionName()
-                        + ", which ended without finishing it; no second job is started", details, collaborators.now()));
+        collaborators
+                .provider()
+                .events()
+                .append(new Event(
+                        EventKind.RUN_ADOPTED,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        orphan.runId(),
+                        null,
+                        orphan.status().wireName(),
+                        "following the job of run " + orphan.runId() + ", started by " + orphan.executionName()
+                                + ", which ended without finishing it; no second job is started",
+                        details,
+                        collaborators.now()));
     }
 
     private void createRun(ActionRequest request, String runId, TriggerConfig trigger) {
         Instant now = collaborators.now();
-        RunState run = new RunState(runId, request.pipelineId(), request.scheduleId(), request.date(), RunStatus.PENDING, 1,
-                trigger.type(), request.executionName(), Map.of(), null, null, now, now);
+        RunState run = new RunState(
+                runId,
+                request.pipelineId(),
+                request.scheduleId(),
+                request.date(),
+                RunStatus.PENDING,
+                1,
+                trigger.type(),
+                request.executionName(),
+                Map.of(),
+                null,
+                null,
+                now,
+                now);
         // Before the run exists, so no run can exist without the watchdog's check that it ends within the execution
         // timeout (a repeated call adds a second, harmless check: STUCK_RUN is alerted once).
-        collaborators.provider().watchdog().expectRunSettled(request.pipelineId(), runId,
-                now.plusSeconds(collaborators.settings().executionTimeoutSeconds()));
+        collaborators
+                .provider()
+                .watchdog()
+                .expectRunSettled(
+                        request.pipelineId(),
+                        runId,
+                        now.plusSeconds(collaborators.settings().executionTimeoutSeconds()));
         if (collaborators.provider().runs().create(run)) {
-            collaborators.provider().events().append(new Event(EventKind.RUN_STATE_CHANGED,
-                    request.pipelineId(), request.scheduleId(), request.date(), runId, null, RunStatus.PENDING.wireName(),
-                    "run created", null, now));
+            collaborators
+                    .provider()
+                    .events()
+                    .append(new Event(
+                            EventKind.RUN_STATE_CHANGED,
+                            request.pipelineId(),
+                            request.scheduleId(),
+                            request.date(),
+                            runId,
+                            null,
+                            RunStatus.PENDING.wireName(),
+                            "run created",
+                            null,
+                            now));
         }
     }
 
@@ -228,33 +299,65 @@ public final class ResolvePipeline implements Action {
     private Outcome unresolvable(ActionRequest request, String reason) {
         Instant now = collaborators.now();
         RunLogKey key = new RunLogKey(request.pipelineId(), request.date(), request.scheduleId());
-        boolean repeat = collaborators.provider().runLogs().get(key)
-                .filter(log -> alreadyRecorded(log, request, reason)).isPresent();
+        boolean repeat = collaborators
+                .provider()
+                .runLogs()
+                .get(key)
+                .filter(log -> alreadyRecorded(log, request, reason))
+                .isPresent();
         if (repeat) {
             // Step Functions repeated the call: the failure is recorded; only a lost alert may still need sending.
             alert(request, reason);
             return Outcome.error(reason, new Unresolved());
         }
-        collaborators.provider().runLogs().update(key, current -> current.isPresent() && alreadyRecorded(current.get(), request, reason)
-                ? current.get()
-                // No run was created, so the failure is told apart from a repeat by execution and reason (above).
-                : AttemptLedger.afterFailure(current, request.pipelineId(), request.date(), request.scheduleId(), null,
-                        request.executionName(), reason, FailureCategory.PERMANENT, now));
-        collaborators.record(request, EventKind.RUN_STATE_CHANGED, RunLogStatus.FAILED.wireName(), reason,
+        collaborators
+                .provider()
+                .runLogs()
+                .update(
+                        key,
+                        current -> current.isPresent() && alreadyRecorded(current.get(), request, reason)
+                                ? current.get()
+                                // No run was created, so the failure is told apart from a repeat by execution and
+                                // reason (above).
+                                : AttemptLedger.afterFailure(
+                                        current,
+                                        request.pipelineId(),
+                                        request.date(),
+                                        request.scheduleId(),
+                                        null,
+                                        request.executionName(),
+                                        reason,
+                                        FailureCategory.PERMANENT,
+                                        now));
+        collaborators.record(
+                request,
+                EventKind.RUN_STATE_CHANGED,
+                RunLogStatus.FAILED.wireName(),
+                reason,
                 Map.of("failureCategory", FailureCategory.PERMANENT.wireName(), "phase", "resolve"));
         alert(request, reason);
         return Outcome.error(reason, new Unresolved());
     }
 
     private void alert(ActionRequest request, String reason) {
-        collaborators.alerts().raise(AlertKind.RUN_FAILED, AlertLevel.ERROR, request.pipelineId(), request.scheduleId(),
-                request.date(), "Pipeline " + request.pipelineId() + " cannot run: " + reason,
-                Map.of("phase", "resolve", "failureCategory", FailureCategory.PERMANENT.wireName()), request.logContext());
+        collaborators
+                .alerts()
+                .raise(
+                        AlertKind.RUN_FAILED,
+                        AlertLevel.ERROR,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        "Pipeline " + request.pipelineId() + " cannot run: " + reason,
+                        Map.of("phase", "resolve", "failureCategory", FailureCategory.PERMANENT.wireName()),
+                        request.logContext());
     }
 
     private static boolean alreadyRecorded(RunLog log, ActionRequest request, String reason) {
-        return log.status() == RunLogStatus.FAILED && log.failureCategory() == FailureCategory.PERMANENT
-                && reason.equals(log.failureMessage()) && request.executionName() != null
+        return log.status() == RunLogStatus.FAILED
+                && log.failureCategory() == FailureCategory.PERMANENT
+                && reason.equals(log.failureMessage())
+                && request.executionName() != null
                 && request.executionName().equals(log.executionName());
     }
 }

@@ -1,17 +1,17 @@
 package dev.interlock.orchestrator;
 
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.InvalidTokenException;
 import software.amazon.awssdk.services.sfn.model.TaskDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.TaskTimedOutException;
-
-import java.util.function.Supplier;
 
 /** {@link TaskCallbacks} over the Step Functions client; a token whose task no longer waits is {@code false}. */
 final class SfnTaskCallbacks implements TaskCallbacks {
 
     /** Step Functions' limits on SendTaskFailure's fields. */
     private static final int MAX_ERROR = 256;
+
     private static final int MAX_CAUSE = 32768;
 
     private final Supplier<SfnClient> client;
@@ -33,7 +33,9 @@ final class SfnTaskCallbacks implements TaskCallbacks {
     @Override
     public boolean fail(String taskToken, String error, String cause) {
         try {
-            client.get().sendTaskFailure(b -> b.taskToken(taskToken).error(cut(error, MAX_ERROR)).cause(cut(cause, MAX_CAUSE)));
+            client.get()
+                    .sendTaskFailure(b ->
+                            b.taskToken(taskToken).error(cut(error, MAX_ERROR)).cause(cut(cause, MAX_CAUSE)));
             return true;
         } catch (TaskDoesNotExistException | TaskTimedOutException | InvalidTokenException gone) {
             return false;

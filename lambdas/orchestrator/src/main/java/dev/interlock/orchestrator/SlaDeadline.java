@@ -7,7 +7,6 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.watch.ScheduleWatch;
-
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -23,15 +22,15 @@ import java.util.function.Function;
 final class SlaDeadline {
 
     /** Always-present payload; {@code deadline} is ISO-8601 or {@code ""} when none is configured. */
-    record Payload(boolean breached, String deadline) {
-    }
+    record Payload(boolean breached, String deadline) {}
 
     private final Collaborators collaborators;
     private final Function<ScheduleWindow, Instant> deadlineOf;
     private final AlertKind kind;
     private final String what;
 
-    SlaDeadline(Collaborators collaborators, Function<ScheduleWindow, Instant> deadlineOf, AlertKind kind, String what) {
+    SlaDeadline(
+            Collaborators collaborators, Function<ScheduleWindow, Instant> deadlineOf, AlertKind kind, String what) {
         this.collaborators = collaborators;
         this.deadlineOf = deadlineOf;
         this.kind = kind;
@@ -67,14 +66,28 @@ final class SlaDeadline {
                 + " on " + request.date() + " (deadline " + text + ")";
         Optional<Instant> registered = registeredAt(request);
         if (registered.isPresent() && !deadline.isAfter(registered.get())) {
-            // A caught-up window or a backfill: the deadline passed before the schedule existed (docs/pipeline-reference.md, catchUp).
+            // A caught-up window or a backfill: the deadline passed before the schedule existed
+            // (docs/pipeline-reference.md, catchUp).
             details.put("registeredAt", InterlockJson.timestamp(registered.get()));
-            collaborators.record(request, EventKind.SLA_BREACHED, kind.wireName(), message
-                    + ": not alerted, the deadline passed before the schedule was registered", details);
+            collaborators.record(
+                    request,
+                    EventKind.SLA_BREACHED,
+                    kind.wireName(),
+                    message + ": not alerted, the deadline passed before the schedule was registered",
+                    details);
             return Outcome.proceed(new Payload(true, text));
         }
-        if (collaborators.alerts().raise(kind, AlertLevel.WARNING, request.pipelineId(), request.scheduleId(),
-                request.date(), message, details, request.logContext())) {
+        if (collaborators
+                .alerts()
+                .raise(
+                        kind,
+                        AlertLevel.WARNING,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        message,
+                        details,
+                        request.logContext())) {
             collaborators.record(request, EventKind.SLA_BREACHED, kind.wireName(), message, details);
         }
         return Outcome.proceed(new Payload(true, text));

@@ -3,7 +3,6 @@ package dev.interlock.orchestrator;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
-
 import java.util.Map;
 
 /**
@@ -22,11 +21,21 @@ final class Successors {
 
     /** Writes the successor marker (once) and answers the execution it starts. */
     String handOver(ActionRequest request, MarkerSource source, String predecessor, boolean replay) {
-        Marker marker = Marker.handOver(request.pipelineId(), request.scheduleId(), request.date(), source, predecessor, replay,
+        Marker marker = Marker.handOver(
+                request.pipelineId(),
+                request.scheduleId(),
+                request.date(),
+                source,
+                predecessor,
+                replay,
                 collaborators.now());
         if (collaborators.provider().cascade().writeMarker(marker)) {
-            collaborators.record(request, EventKind.MARKER_WRITTEN, source.wireName().toUpperCase(java.util.Locale.ROOT),
-                    "successor marker written for " + predecessor, Map.of("successorExecution", marker.executionName()));
+            collaborators.record(
+                    request,
+                    EventKind.MARKER_WRITTEN,
+                    source.wireName().toUpperCase(java.util.Locale.ROOT),
+                    "successor marker written for " + predecessor,
+                    Map.of("successorExecution", marker.executionName()));
         }
         if (replay) {
             passRerun(request, predecessor, marker.executionName());
@@ -36,7 +45,10 @@ final class Successors {
 
     private void passRerun(ActionRequest request, String predecessor, String successor) {
         // Found by the predecessor's name only until it has passed: a retried call finds nothing and writes nothing.
-        collaborators.provider().reruns().forExecution(request.pipelineId(), request.date(), request.scheduleId(), predecessor)
+        collaborators
+                .provider()
+                .reruns()
+                .forExecution(request.pipelineId(), request.date(), request.scheduleId(), predecessor)
                 .filter(rerun -> !rerun.status().isTerminal())
                 .ifPresent(rerun -> {
                     Map<String, Object> details = new java.util.LinkedHashMap<>();
@@ -44,9 +56,18 @@ final class Successors {
                     details.put("from", rerun.status().wireName());
                     details.put("executionName", predecessor);
                     details.put("successorExecution", successor);
-                    collaborators.provider().moveRerun(rerun.status(), rerun.handedOverTo(successor, collaborators.now()),
-                            collaborators.event(request, EventKind.RERUN_STATUS_CHANGED, rerun.status().wireName(),
-                                    "rerun " + rerun.rerunId() + " passed from " + predecessor + " to " + successor, details));
+                    collaborators
+                            .provider()
+                            .moveRerun(
+                                    rerun.status(),
+                                    rerun.handedOverTo(successor, collaborators.now()),
+                                    collaborators.event(
+                                            request,
+                                            EventKind.RERUN_STATUS_CHANGED,
+                                            rerun.status().wireName(),
+                                            "rerun " + rerun.rerunId() + " passed from " + predecessor + " to "
+                                                    + successor,
+                                            details));
                 });
     }
 }

@@ -23,7 +23,6 @@ import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.StoreException;
 import dev.interlock.store.WatchdogIndex;
-
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,7 +34,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,6 +42,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -65,12 +64,19 @@ public final class Watchdog implements Action {
      * @param dueEntries due entries read (pipelines woken and runs checked)
      * @param caughtUp   whether everything due was handled; false when the time budget ran out (the next tick resumes)
      */
-    public record Summary(int pipelines, List<String> markersWritten, List<String> slaMissed, List<String> stuckRuns,
-                          List<String> excluded, List<String> errors, int dueEntries, boolean caughtUp) {
-    }
+    public record Summary(
+            int pipelines,
+            List<String> markersWritten,
+            List<String> slaMissed,
+            List<String> stuckRuns,
+            List<String> excluded,
+            List<String> errors,
+            int dueEntries,
+            boolean caughtUp) {}
 
     /** Well inside the orchestrator's 120 s timeout: a tick that has more to do leaves it to the next one. */
     static final Duration DEFAULT_BUDGET = Duration.ofSeconds(60);
+
     private static final int PAGE_SIZE = 100;
     /** Due pipelines handled at once: their reads and writes are independent, and DynamoDB latency dominates. */
     private static final int CONCURRENCY = 8;
@@ -106,8 +112,15 @@ public final class Watchdog implements Action {
         final List<String> errors = Collections.synchronizedList(new ArrayList<>());
 
         Summary summary(boolean caughtUp) {
-            return new Summary(pipelines.get(), sorted(markersWritten), sorted(slaMissed), sorted(stuckRuns),
-                    sorted(excluded), sorted(errors), entries.get(), caughtUp);
+            return new Summary(
+                    pipelines.get(),
+                    sorted(markersWritten),
+                    sorted(slaMissed),
+                    sorted(stuckRuns),
+                    sorted(excluded),
+                    sorted(errors),
+                    entries.get(),
+                    caughtUp);
         }
 
         private static List<String> sorted(java.util.Collection<String> values) {
@@ -131,7 +144,8 @@ public final class Watchdog implements Action {
             return done(tally.summary(false), started);
         }
         boolean caughtUp = true;
-        try (ExecutorService workers = Executors.newFixedThreadPool(CONCURRENCY, Thread.ofVirtual().name("watchdog-", 0).factory())) {
+        try (ExecutorService workers = Executors.newFixedThreadPool(
+                CONCURRENCY, Thread.ofVirtual().name("watchdog-", 0).factory())) {
             days:
             for (LocalDate day = from.get(); !day.isAfter(today); day = day.plusDays(1)) {
                 for (int shard = 0; shard < TableKeys.DUE_SHARDS; shard++) {
@@ -194,13 +208,19 @@ public final class Watchdog implements Action {
                     watch = index.adopt(config);
                     adopted++;
                 }
-                if (watch.dueAt() != null && LocalDate.ofInstant(watch.dueAt(), ZoneOffset.UTC).isBefore(earliest)) {
+                if (watch.dueAt() != null
+                        && LocalDate.ofInstant(watch.dueAt(), ZoneOffset.UTC).isBefore(earliest)) {
                     earliest = LocalDate.ofInstant(watch.dueAt(), ZoneOffset.UTC);
                 }
             }
             page = configs.nextCursor() == null ? null : page.after(configs.nextCursor());
         }
-        collaborators.log().info(LogContext.NONE, "watchdog index started", Map.of("adopted", adopted, "from", earliest.toString()));
+        collaborators
+                .log()
+                .info(
+                        LogContext.NONE,
+                        "watchdog index started",
+                        Map.of("adopted", adopted, "from", earliest.toString()));
         return Optional.of(earliest);
     }
 
@@ -214,7 +234,8 @@ public final class Watchdog implements Action {
     }
 
     /** Handles one page of due entries, several at once; a store fault stops the tick once the page is done. */
-    private void handle(List<DueEntry> entries, Instant now, Tally tally, TickCalendars calendars, ExecutorService workers) {
+    private void handle(
+            List<DueEntry> entries, Instant now, Tally tally, TickCalendars calendars, ExecutorService workers) {
         if (entries.isEmpty()) {
             return;
         }
@@ -226,8 +247,10 @@ public final class Watchdog implements Action {
                     checkRun(entry, tally);
                 } else {
                     // Single-key reads (the functions' roles grant no batch reads), made by the workers in parallel.
-                    Optional<PipelineWatch> watch = collaborators.provider().watchdog().watch(entry.pipelineId());
-                    Optional<PipelineConfig> config = watch.isEmpty() ? Optional.empty()
+                    Optional<PipelineWatch> watch =
+                            collaborators.provider().watchdog().watch(entry.pipelineId());
+                    Optional<PipelineConfig> config = watch.isEmpty()
+                            ? Optional.empty()
                             : collaborators.provider().pipelines().get(entry.pipelineId());
                     wake(entry, watch.orElse(null), config.orElse(null), now, tally, calendars);
                 }
@@ -252,8 +275,13 @@ public final class Watchdog implements Action {
     }
 
     /** Acts on the events of one pipeline that fell due since its last look, then moves its watch on. */
-    private void wake(DueEntry entry, PipelineWatch watch, PipelineConfig config, Instant now, Tally tally,
-                      TickCalendars calendars) {
+    private void wake(
+            DueEntry entry,
+            PipelineWatch watch,
+            PipelineConfig config,
+            Instant now,
+            Tally tally,
+            TickCalendars calendars) {
         WatchdogIndex index = collaborators.provider().watchdog();
         if (watch == null || !entry.dueAt().equals(watch.dueAt())) {
             // The pipeline was deleted, or re-registered and its watch points elsewhere: nothing is due here.
@@ -268,8 +296,13 @@ public final class Watchdog implements Action {
         LogContext context = new LogContext(config.name(), null, null, null, null);
         WatchPlan.Due due = WatchPlan.due(config, watch, now);
         due.problems().forEach((scheduleId, problem) -> {
-            collaborators.log().error(new LogContext(config.name(), scheduleId, null, null, null),
-                    "watchdog skipped a schedule with an invalid config", Map.of("problem", problem), null);
+            collaborators
+                    .log()
+                    .error(
+                            new LogContext(config.name(), scheduleId, null, null, null),
+                            "watchdog skipped a schedule with an invalid config",
+                            Map.of("problem", problem),
+                            null);
             tally.errors.add(config.name() + ": schedule " + scheduleId + ": " + problem);
         });
         Instant handledThrough = now;
@@ -279,8 +312,18 @@ public final class Watchdog implements Action {
             } catch (IllegalArgumentException | DateTimeException e) {
                 // E.g. an exclusion calendar that is not registered: this event and the ones after it wait for a
                 // fix, looked at again within the hour.
-                collaborators.log().error(new LogContext(config.name(), event.scheduleId(), event.date().toString(), null, null),
-                        "watchdog could not act on an event", Map.of("event", event.kind().name()), e);
+                collaborators
+                        .log()
+                        .error(
+                                new LogContext(
+                                        config.name(),
+                                        event.scheduleId(),
+                                        event.date().toString(),
+                                        null,
+                                        null),
+                                "watchdog could not act on an event",
+                                Map.of("event", event.kind().name()),
+                                e);
                 tally.errors.add(config.name() + ": " + e.getMessage());
                 handledThrough = event.at().minusMillis(1);
                 break;
@@ -290,7 +333,9 @@ public final class Watchdog implements Action {
                 ? WatchPlan.advanced(config, watch, now)
                 : WatchPlan.retried(watch, handledThrough, now.plus(WatchPlan.PROBLEM_RECHECK));
         if (!index.advance(watch, next)) {
-            collaborators.log().info(context, "watch changed during the tick (re-registered); its new entry stands", Map.of());
+            collaborators
+                    .log()
+                    .info(context, "watch changed during the tick (re-registered); its new entry stands", Map.of());
         }
     }
 
@@ -301,7 +346,8 @@ public final class Watchdog implements Action {
             return;
         }
         ScheduleWindow window = ScheduleWindow.of(config, event.scheduleId(), event.date());
-        Optional<RunLog> log = collaborators.provider().runLogs().get(new RunLogKey(config.name(), event.date(), event.scheduleId()));
+        Optional<RunLog> log =
+                collaborators.provider().runLogs().get(new RunLogKey(config.name(), event.date(), event.scheduleId()));
         switch (event.kind()) {
             case WINDOW_OPENS -> {
                 if (startsTheDay(config, window, now, log)) {
@@ -326,12 +372,29 @@ public final class Watchdog implements Action {
         if (marked) {
             return false;
         }
-        Marker marker = new Marker(pipeline.name(), window.scheduleId(), window.date(), MarkerSource.SCHEDULE,
-                TableKeys.scheduleMarkerSuffix(window.date(), window.scheduleId()), false, "watchdog", null, now);
+        Marker marker = new Marker(
+                pipeline.name(),
+                window.scheduleId(),
+                window.date(),
+                MarkerSource.SCHEDULE,
+                TableKeys.scheduleMarkerSuffix(window.date(), window.scheduleId()),
+                false,
+                "watchdog",
+                null,
+                now);
         boolean written = collaborators.provider().cascade().writeMarker(marker);
         if (written) {
-            collaborators.log().info(new LogContext(pipeline.name(), window.scheduleId(), window.date().toString(), null, null),
-                    "schedule marker written", Map.of("opensAt", InterlockJson.timestamp(window.opensAt())));
+            collaborators
+                    .log()
+                    .info(
+                            new LogContext(
+                                    pipeline.name(),
+                                    window.scheduleId(),
+                                    window.date().toString(),
+                                    null,
+                                    null),
+                            "schedule marker written",
+                            Map.of("opensAt", InterlockJson.timestamp(window.opensAt())));
         }
         return written;
     }
@@ -349,10 +412,24 @@ public final class Watchdog implements Action {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("deadline", InterlockJson.timestamp(window.completionDeadline()));
         details.put("runLogStatus", status);
-        return collaborators.alerts().raise(AlertKind.SLA_MISSED, AlertLevel.ERROR, pipeline.name(), window.scheduleId(),
-                window.date(), "SLA missed for " + pipeline.name() + " schedule " + window.scheduleId() + " on "
-                        + window.date() + ": not completed by " + details.get("deadline") + " (run log: " + status + ")",
-                details, new LogContext(pipeline.name(), window.scheduleId(), window.date().toString(), null, null));
+        return collaborators
+                .alerts()
+                .raise(
+                        AlertKind.SLA_MISSED,
+                        AlertLevel.ERROR,
+                        pipeline.name(),
+                        window.scheduleId(),
+                        window.date(),
+                        "SLA missed for " + pipeline.name() + " schedule " + window.scheduleId() + " on "
+                                + window.date() + ": not completed by " + details.get("deadline") + " (run log: "
+                                + status + ")",
+                        details,
+                        new LogContext(
+                                pipeline.name(),
+                                window.scheduleId(),
+                                window.date().toString(),
+                                null,
+                                null));
     }
 
     /** Alerts STUCK_RUN once per (pipeline, date, schedule) when the run is still not terminal; then the entry goes. */
@@ -368,11 +445,25 @@ public final class Watchdog implements Action {
             if (run.executionName() != null) {
                 details.put("executionName", run.executionName());
             }
-            String message = "Run " + run.runId() + " of " + run.pipelineId() + " is still " + run.status().wireName()
-                    + " " + Duration.between(run.createdAt(), now).toMinutes() + " min after it was created";
-            if (collaborators.alerts().raise(AlertKind.STUCK_RUN, AlertLevel.ERROR, run.pipelineId(), run.scheduleId(),
-                    run.date(), message, details, new LogContext(run.pipelineId(), run.scheduleId(), run.date().toString(),
-                            run.runId(), run.executionName()))) {
+            String message = "Run " + run.runId() + " of " + run.pipelineId() + " is still "
+                    + run.status().wireName() + " "
+                    + Duration.between(run.createdAt(), now).toMinutes() + " min after it was created";
+            if (collaborators
+                    .alerts()
+                    .raise(
+                            AlertKind.STUCK_RUN,
+                            AlertLevel.ERROR,
+                            run.pipelineId(),
+                            run.scheduleId(),
+                            run.date(),
+                            message,
+                            details,
+                            new LogContext(
+                                    run.pipelineId(),
+                                    run.scheduleId(),
+                                    run.date().toString(),
+                                    run.runId(),
+                                    run.executionName()))) {
                 tally.stuckRuns.add(run.runId());
             }
         }

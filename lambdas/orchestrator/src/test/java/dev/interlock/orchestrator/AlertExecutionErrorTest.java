@@ -1,23 +1,25 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.alert.AlertKind;
-import dev.interlock.model.event.EventKind;
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.event.EventKind;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class AlertExecutionErrorTest {
 
     private final Fixture f = new Fixture();
 
     private Map<String, Object> request(String execution) {
-        Map<String, Object> request = f.request(OrchestratorAction.ALERT_EXECUTION_ERROR,
-                Map.of("error", Map.of("Error", "Lambda.Unknown", "Cause", "{\"errorMessage\":\"boom \\\"quoted\\\"\"}")));
+        Map<String, Object> request = f.request(
+                OrchestratorAction.ALERT_EXECUTION_ERROR,
+                Map.of(
+                        "error",
+                        Map.of("Error", "Lambda.Unknown", "Cause", "{\"errorMessage\":\"boom \\\"quoted\\\"\"}")));
         request.put("executionName", execution);
         return request;
     }
@@ -36,7 +38,8 @@ class AlertExecutionErrorTest {
             assertThat(a.details()).containsEntry("executionName", "exec-a");
             assertThat(a.details().get("error").toString()).contains("Lambda.Unknown", "quoted");
         });
-        assertThat(f.events(EventKind.EXECUTION_ERROR)).extracting(e -> e.details().get("executionName"))
+        assertThat(f.events(EventKind.EXECUTION_ERROR))
+                .extracting(e -> e.details().get("executionName"))
                 .containsExactly("exec-a", "exec-b");
     }
 
@@ -45,7 +48,9 @@ class AlertExecutionErrorTest {
         f.alerts.failNext(1);
 
         assertThatThrownBy(() -> f.call(request("exec-a"))).hasMessageContaining("could not be published");
-        assertThat(f.call(request("exec-b")).get("payload").get("alerted").asBoolean()).as("the claim was given back").isTrue();
+        assertThat(f.call(request("exec-b")).get("payload").get("alerted").asBoolean())
+                .as("the claim was given back")
+                .isTrue();
     }
 
     @Test

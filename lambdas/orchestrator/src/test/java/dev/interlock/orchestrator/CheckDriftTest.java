@@ -1,22 +1,22 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class CheckDriftTest {
 
     private final Fixture f = new Fixture();
 
     private JsonNode drift(List<Map<String, Object>> baseline, List<Map<String, Object>> current) {
-        return f.call(f.request(OrchestratorAction.CHECK_DRIFT, "run-1", Map.of("baseline", baseline, "current", current)));
+        return f.call(
+                f.request(OrchestratorAction.CHECK_DRIFT, "run-1", Map.of("baseline", baseline, "current", current)));
     }
 
     @Test
@@ -34,10 +34,16 @@ class CheckDriftTest {
     @Test
     void aTraitTurningPassIsDriftAlertedOnce() {
         f.register("monitoring: {enabled: true, duration: 1h}\n");
-        var baseline = List.of(Fixture.trait("source-freshness", "PASS", true), Fixture.trait("upstream-dependency", "PASS", true),
-                Fixture.trait("resource-availability", "PASS", true), Fixture.trait("data-quality-sample", "FAIL", false));
-        var current = List.of(Fixture.trait("source-freshness", "PASS", true), Fixture.trait("upstream-dependency", "PASS", true),
-                Fixture.trait("resource-availability", "PASS", true), Fixture.trait("data-quality-sample", "PASS", false));
+        var baseline = List.of(
+                Fixture.trait("source-freshness", "PASS", true),
+                Fixture.trait("upstream-dependency", "PASS", true),
+                Fixture.trait("resource-availability", "PASS", true),
+                Fixture.trait("data-quality-sample", "FAIL", false));
+        var current = List.of(
+                Fixture.trait("source-freshness", "PASS", true),
+                Fixture.trait("upstream-dependency", "PASS", true),
+                Fixture.trait("resource-availability", "PASS", true),
+                Fixture.trait("data-quality-sample", "PASS", false));
 
         JsonNode first = drift(baseline, current);
         JsonNode second = drift(baseline, current);
@@ -52,7 +58,9 @@ class CheckDriftTest {
     @Test
     void aResultThatAgedIsNoDrift() {
         f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 100}\n");
-        var current = List.of(Fixture.trait("source-freshness", "STALE", true), Fixture.trait("upstream-dependency", "FAIL", true),
+        var current = List.of(
+                Fixture.trait("source-freshness", "STALE", true),
+                Fixture.trait("upstream-dependency", "FAIL", true),
                 Fixture.trait("resource-availability", "PASS", true));
 
         JsonNode response = drift(Fixture.allRequired("PASS"), current);
@@ -66,7 +74,8 @@ class CheckDriftTest {
     void aDriftFieldMovingMoreThanTheThresholdIsDrift() {
         f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 100}\n");
 
-        JsonNode moved = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
+        JsonNode moved = drift(
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
                 List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1101))));
 
         assertThat(moved.get("payload").get("drifted").toString()).isEqualTo("[\"source-freshness\"]");
@@ -76,7 +85,8 @@ class CheckDriftTest {
     void aDriftFieldMovingByTheThresholdOrLessIsNoDrift() {
         f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 100}\n");
 
-        JsonNode within = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
+        JsonNode within = drift(
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
                 List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 900))));
 
         assertThat(within.get("payload").get("driftDetected").asBoolean()).isFalse();
@@ -86,7 +96,8 @@ class CheckDriftTest {
     void anEvaluatorErrorWhileMonitoringIsNotDrift() {
         f.register("monitoring: {enabled: true, duration: 1h}\n");
 
-        JsonNode response = drift(List.of(Fixture.trait("source-freshness", "PASS", true)),
+        JsonNode response = drift(
+                List.of(Fixture.trait("source-freshness", "PASS", true)),
                 List.of(Fixture.trait("source-freshness", "ERROR", true)));
 
         assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
@@ -96,7 +107,8 @@ class CheckDriftTest {
     void aMissingBaselineIsAnErrorWithoutDrift() {
         f.register("monitoring: {enabled: true, duration: 1h}\n");
 
-        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_DRIFT, "run-1", Map.of("current", Fixture.allRequired("PASS"))));
+        JsonNode response = f.call(
+                f.request(OrchestratorAction.CHECK_DRIFT, "run-1", Map.of("current", Fixture.allRequired("PASS"))));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("payload.baseline must be an array of trait results");
@@ -108,7 +120,8 @@ class CheckDriftTest {
     void withoutAThresholdAnyMovementOfTheDriftFieldIsDrift() {
         f.register("monitoring: {enabled: true, duration: 1h, driftField: count}\n");
 
-        JsonNode response = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
+        JsonNode response = drift(
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1000))),
                 List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", 1001))));
 
         assertThat(response.get("payload").get("drifted").toString()).isEqualTo("[\"source-freshness\"]");
@@ -118,7 +131,8 @@ class CheckDriftTest {
     void aDriftFieldThatIsNotANumberNeverDrifts() {
         f.register("monitoring: {enabled: true, duration: 1h, driftField: count, driftThreshold: 1}\n");
 
-        JsonNode response = drift(List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", "many"))),
+        JsonNode response = drift(
+                List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", "many"))),
                 List.of(Fixture.trait("source-freshness", "PASS", true, Map.of("count", "more"))));
 
         assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();

@@ -1,15 +1,14 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class CheckExclusionTest {
 
@@ -65,7 +64,8 @@ class CheckExclusionTest {
         JsonNode response = f.call(f.request(OrchestratorAction.CHECK_EXCLUSION));
 
         assertThat(response.get("result").asText()).isEqualTo("skip");
-        assertThat(response.get("reason").asText()).isEqualTo("excluded day (excluded by calendar holidays: 2026-03-02)");
+        assertThat(response.get("reason").asText())
+                .isEqualTo("excluded day (excluded by calendar holidays: 2026-03-02)");
     }
 
     @Test

@@ -1,22 +1,29 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.event.EventKind;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.event.EventKind;
 import java.time.Instant;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class CheckMonitoringExpiredTest {
 
     private final Fixture f = new Fixture();
 
     private JsonNode check(String startedAt, String executionStart) {
-        return f.call(f.request(OrchestratorAction.CHECK_MONITORING_EXPIRED, "run-1", Map.of("monitoringStartedAt", startedAt,
-                "executionStartTime", executionStart, "executionTimeoutSeconds", 14400)));
+        return f.call(f.request(
+                OrchestratorAction.CHECK_MONITORING_EXPIRED,
+                "run-1",
+                Map.of(
+                        "monitoringStartedAt",
+                        startedAt,
+                        "executionStartTime",
+                        executionStart,
+                        "executionTimeoutSeconds",
+                        14400)));
     }
 
     @Test
@@ -56,7 +63,11 @@ class CheckMonitoringExpiredTest {
     void monitoringSwitchedOffEndsTheLoop() {
         f.register("");
 
-        assertThat(check("2026-03-02T09:59:00.000Z", "2026-03-02T09:00:00Z").get("payload").get("expired").asBoolean()).isTrue();
+        assertThat(check("2026-03-02T09:59:00.000Z", "2026-03-02T09:00:00Z")
+                        .get("payload")
+                        .get("expired")
+                        .asBoolean())
+                .isTrue();
     }
 
     @Test

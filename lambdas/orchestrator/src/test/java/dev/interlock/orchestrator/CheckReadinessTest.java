@@ -1,16 +1,15 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.RunStatus;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class CheckReadinessTest {
 
@@ -25,15 +24,21 @@ class CheckReadinessTest {
         f.register("");
         String runId = f.resolve();
 
-        JsonNode response = check(runId, List.of(Fixture.trait("source-freshness", "PASS", true),
-                Fixture.trait("upstream-dependency", "PASS", true), Fixture.trait("schema-contract", "FAIL", false)));
+        JsonNode response = check(
+                runId,
+                List.of(
+                        Fixture.trait("source-freshness", "PASS", true),
+                        Fixture.trait("upstream-dependency", "PASS", true),
+                        Fixture.trait("schema-contract", "FAIL", false)));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         assertThat(response.get("reason").asText()).isEmpty();
         assertThat(response.get("payload").get("ready").asBoolean()).isTrue();
         assertThat(response.get("payload").get("dryRun").asBoolean()).isFalse();
         assertThat(response.get("payload").get("blocking")).isEmpty();
-        assertThat(f.events(EventKind.READINESS_CHECKED)).extracting(e -> e.status()).containsExactly("READY");
+        assertThat(f.events(EventKind.READINESS_CHECKED))
+                .extracting(e -> e.status())
+                .containsExactly("READY");
         assertThat(f.provider.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.PENDING);
     }
 
@@ -41,8 +46,12 @@ class CheckReadinessTest {
     void aRequiredFailureBlocks() {
         f.register("");
 
-        JsonNode response = check("run-1", List.of(Fixture.trait("source-freshness", "PASS", true),
-                Fixture.trait("upstream-dependency", "FAIL", true), Fixture.trait("resource-availability", "STALE", true)));
+        JsonNode response = check(
+                "run-1",
+                List.of(
+                        Fixture.trait("source-freshness", "PASS", true),
+                        Fixture.trait("upstream-dependency", "FAIL", true),
+                        Fixture.trait("resource-availability", "STALE", true)));
 
         assertThat(response.get("result").asText()).isEqualTo("skip");
         assertThat(response.get("reason").asText()).isEqualTo("not ready");
@@ -74,8 +83,11 @@ class CheckReadinessTest {
     void anOptionalErrorNeitherBlocksNorAlerts() {
         f.register("");
 
-        JsonNode response = check("run-1", List.of(Fixture.trait("source-freshness", "PASS", true),
-                Fixture.trait("schema-contract", "ERROR", false)));
+        JsonNode response = check(
+                "run-1",
+                List.of(
+                        Fixture.trait("source-freshness", "PASS", true),
+                        Fixture.trait("schema-contract", "ERROR", false)));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         assertThat(f.alerts.sent).isEmpty();
@@ -106,7 +118,9 @@ class CheckReadinessTest {
         assertThat(f.events(EventKind.TRIGGER_FIRED)).isEmpty();
         var run = f.provider.runs().get(runId).orElseThrow();
         assertThat(run.status()).isEqualTo(RunStatus.CANCELLED);
-        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).extracting(e -> e.status()).containsExactlyInAnyOrder("PENDING", "CANCELLED");
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED))
+                .extracting(e -> e.status())
+                .containsExactlyInAnyOrder("PENDING", "CANCELLED");
     }
 
     @Test
@@ -126,7 +140,8 @@ class CheckReadinessTest {
     void traitResultsThatAreNotAnArrayAreAnError() {
         f.register("");
 
-        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", "all good")));
+        JsonNode response =
+                f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", "all good")));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("payload.traitResults must be an array of trait results");

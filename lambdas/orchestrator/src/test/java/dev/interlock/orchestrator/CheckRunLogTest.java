@@ -1,18 +1,17 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.store.RunLogKey;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class CheckRunLogTest {
 
@@ -29,8 +28,10 @@ class CheckRunLogTest {
 
     private JsonNode fail(String category) {
         String runId = f.resolve();
-        return f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", category,
-                "message", "boom", "phase", "run")));
+        return f.call(f.request(
+                OrchestratorAction.LOG_RESULT,
+                runId,
+                Map.of("status", "FAILED", "failureCategory", category, "message", "boom", "phase", "run")));
     }
 
     @Test
@@ -74,7 +75,8 @@ class CheckRunLogTest {
     void notReadyEvaluationsAreNotAttempts() {
         String runId = f.resolve();
         for (int i = 0; i < 5; i++) {
-            JsonNode readiness = f.call(f.request(OrchestratorAction.CHECK_READINESS, runId, Map.of("traitResults", Fixture.allRequired("FAIL"))));
+            JsonNode readiness = f.call(f.request(
+                    OrchestratorAction.CHECK_READINESS, runId, Map.of("traitResults", Fixture.allRequired("FAIL"))));
             assertThat(readiness.get("result").asText()).isEqualTo("skip");
         }
 
@@ -87,9 +89,25 @@ class CheckRunLogTest {
 
     @Test
     void aPendingEntryFromAnotherWriterIsNotAnAttempt() {
-        f.provider.runLogs().update(new RunLogKey("orders", Fixture.DATE, "daily"), current -> new RunLog("orders",
-                Fixture.DATE, "daily", RunLogStatus.PENDING, 0, null, null, null, null, List.of(), false, Fixture.T0, null,
-                Fixture.T0));
+        f.provider
+                .runLogs()
+                .update(
+                        new RunLogKey("orders", Fixture.DATE, "daily"),
+                        current -> new RunLog(
+                                "orders",
+                                Fixture.DATE,
+                                "daily",
+                                RunLogStatus.PENDING,
+                                0,
+                                null,
+                                null,
+                                null,
+                                null,
+                                List.of(),
+                                false,
+                                Fixture.T0,
+                                null,
+                                Fixture.T0));
 
         JsonNode response = check(false);
 
@@ -114,7 +132,8 @@ class CheckRunLogTest {
     @Test
     void afterExactlyTheBackoffLogResultReportedItProceeds() {
         JsonNode failed = fail("TRANSIENT");
-        f.clock.advance(Duration.ofSeconds(failed.get("payload").get("retryBackoffSeconds").asLong()));
+        f.clock.advance(Duration.ofSeconds(
+                failed.get("payload").get("retryBackoffSeconds").asLong()));
 
         JsonNode response = check(false);
 

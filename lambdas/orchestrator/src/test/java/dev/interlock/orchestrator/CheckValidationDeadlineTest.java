@@ -1,15 +1,14 @@
 package dev.interlock.orchestrator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.testing.Documents;
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class CheckValidationDeadlineTest {
 
@@ -55,7 +54,8 @@ class CheckValidationDeadlineTest {
         assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T11:43:00.000Z");
         registerAsync("");
         // the default maximum of 2 h with 30 s polls: 14400 − 900 − 7260 = 6240 s
-        assertThat(check("2026-03-02T09:00:00Z").get("payload").get("deadline").asText()).isEqualTo("2026-03-02T10:44:00.000Z");
+        assertThat(check("2026-03-02T09:00:00Z").get("payload").get("deadline").asText())
+                .isEqualTo("2026-03-02T10:44:00.000Z");
     }
 
     @Test
@@ -63,7 +63,8 @@ class CheckValidationDeadlineTest {
         f.register("");
         f.clock.set(Instant.parse("2026-03-02T12:45:00Z"));
 
-        assertThat(check("2026-03-02T09:00:00Z").get("payload").get("exhausted").asBoolean()).isTrue();
+        assertThat(check("2026-03-02T09:00:00Z").get("payload").get("exhausted").asBoolean())
+                .isTrue();
     }
 
     @Test
@@ -80,7 +81,9 @@ class CheckValidationDeadlineTest {
 
         f.clock.set(Instant.parse("2026-03-02T12:45:00Z"));
         check("2026-03-02T09:00:00Z");
-        assertThat(f.provider.locks().holder(key).orElseThrow().nextRoundBy()).as("the round at the deadline is the last").isNull();
+        assertThat(f.provider.locks().holder(key).orElseThrow().nextRoundBy())
+                .as("the round at the deadline is the last")
+                .isNull();
     }
 
     @Test
@@ -113,7 +116,8 @@ class CheckValidationDeadlineTest {
         JsonNode response = check("2026-03-02T09:00:00Z");
 
         assertThat(response.get("result").asText()).isEqualTo("error");
-        assertThat(response.get("reason").asText()).startsWith("invalid sla.validationTimeout, using the execution's own deadline");
+        assertThat(response.get("reason").asText())
+                .startsWith("invalid sla.validationTimeout, using the execution's own deadline");
         assertThat(response.get("payload").get("exhausted").asBoolean()).isTrue();
         assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T12:45:00.000Z");
     }
@@ -124,7 +128,8 @@ class CheckValidationDeadlineTest {
         String runId = f.resolve();
         f.clock.set(Instant.parse("2026-03-02T13:45:00Z"));
 
-        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_VALIDATION_DEADLINE, runId, Map.of("executionTimeoutSeconds", 14400)));
+        JsonNode response = f.call(f.request(
+                OrchestratorAction.CHECK_VALIDATION_DEADLINE, runId, Map.of("executionTimeoutSeconds", 14400)));
 
         assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T13:45:00.000Z");
         assertThat(response.get("payload").get("exhausted").asBoolean()).isTrue();

@@ -1,11 +1,10 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.json.InterlockJson;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every field statemachine/src/main/resources/asl/contract.json marks always-present is in every answer of every
@@ -41,30 +40,79 @@ class ContractFieldsTest {
 
     /** Requests that reach each action's different results: the machine's own payloads, a missing pipeline, junk. */
     private static List<Map<String, Object>> payloads(OrchestratorAction action) {
-        Map<String, Object> start = Map.of("executionStartTime", "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400);
+        Map<String, Object> start =
+                Map.of("executionStartTime", "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400);
         return switch (action) {
-            case ACQUIRE_LOCK -> List.of(Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400), Map.of());
+            case ACQUIRE_LOCK ->
+                List.of(Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400), Map.of());
             case RELEASE_LOCK -> List.of(Map.of("owner", Fixture.EXECUTION), Map.of());
             case CHECK_RUN_LOG -> List.of(Map.of("replay", false, "markerSource", "manual"), Map.of("replay", true));
             case CHECK_VALIDATION_DEADLINE -> List.of(start, Map.of());
-            case CHECK_READINESS -> List.of(Map.of("traitResults", Fixture.allRequired("PASS")),
-                    Map.of("traitResults", Fixture.allRequired("ERROR")), Map.of());
-            case LOG_RESULT -> List.of(Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "x", "phase", "run"),
-                    Map.of("status", "FAILED", "failureCategory", "VALIDATION_EXHAUSTED", "blocking", List.of("a")),
-                    Map.of("status", "COMPLETED", "triggerMetadata", Map.of()), Map.of());
-            case CHECK_DRIFT -> List.of(Map.of("baseline", Fixture.allRequired("PASS"), "current", Fixture.allRequired("FAIL")),
-                    Map.of("baseline", Fixture.allRequired("PASS"), "current", Fixture.allRequired("PASS")), Map.of());
+            case CHECK_READINESS ->
+                List.of(
+                        Map.of("traitResults", Fixture.allRequired("PASS")),
+                        Map.of("traitResults", Fixture.allRequired("ERROR")),
+                        Map.of());
+            case LOG_RESULT ->
+                List.of(
+                        Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "x", "phase", "run"),
+                        Map.of("status", "FAILED", "failureCategory", "VALIDATION_EXHAUSTED", "blocking", List.of("a")),
+                        Map.of("status", "COMPLETED", "triggerMetadata", Map.of()),
+                        Map.of());
+            case CHECK_DRIFT ->
+                List.of(
+                        Map.of("baseline", Fixture.allRequired("PASS"), "current", Fixture.allRequired("FAIL")),
+                        Map.of("baseline", Fixture.allRequired("PASS"), "current", Fixture.allRequired("PASS")),
+                        Map.of());
             case HANDLE_LATE_ARRIVAL -> List.of(Map.of("drifted", List.of("source-freshness")), Map.of());
-            case CHECK_MONITORING_EXPIRED -> List.of(Map.of("monitoringStartedAt", "2026-03-02T09:50:00.000Z",
-                    "executionStartTime", "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400), Map.of());
-            case PLAN_RETRY -> List.of(Map.of("retryable", true, "retryBackoffSeconds", 30, "executionStartTime",
-                            "2026-03-02T09:00:00Z", "executionTimeoutSeconds", 14400, "replay", false),
-                    Map.of("retryable", true, "retryBackoffSeconds", 36000, "executionStartTime", "2026-03-02T09:00:00Z",
-                            "executionTimeoutSeconds", 14400, "replay", true),
-                    Map.of("retryable", false), Map.of());
-            case ALERT_EXECUTION_ERROR -> List.of(Map.of("error", Map.of("Error", "Lambda.Unknown", "Cause", "crashed")), Map.of());
-            case AWAIT_JOB_COMPLETION -> List.of(Map.of("taskToken", "token-1", "triggerType", "glue",
-                    "metadata", Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_1")), Map.of());
+            case CHECK_MONITORING_EXPIRED ->
+                List.of(
+                        Map.of(
+                                "monitoringStartedAt",
+                                "2026-03-02T09:50:00.000Z",
+                                "executionStartTime",
+                                "2026-03-02T09:00:00Z",
+                                "executionTimeoutSeconds",
+                                14400),
+                        Map.of());
+            case PLAN_RETRY ->
+                List.of(
+                        Map.of(
+                                "retryable",
+                                true,
+                                "retryBackoffSeconds",
+                                30,
+                                "executionStartTime",
+                                "2026-03-02T09:00:00Z",
+                                "executionTimeoutSeconds",
+                                14400,
+                                "replay",
+                                false),
+                        Map.of(
+                                "retryable",
+                                true,
+                                "retryBackoffSeconds",
+                                36000,
+                                "executionStartTime",
+                                "2026-03-02T09:00:00Z",
+                                "executionTimeoutSeconds",
+                                14400,
+                                "replay",
+                                true),
+                        Map.of("retryable", false),
+                        Map.of());
+            case ALERT_EXECUTION_ERROR ->
+                List.of(Map.of("error", Map.of("Error", "Lambda.Unknown", "Cause", "crashed")), Map.of());
+            case AWAIT_JOB_COMPLETION ->
+                List.of(
+                        Map.of(
+                                "taskToken",
+                                "token-1",
+                                "triggerType",
+                                "glue",
+                                "metadata",
+                                Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_1")),
+                        Map.of());
             default -> List.of(Map.of());
         };
     }
@@ -90,13 +138,18 @@ class ContractFieldsTest {
                         request.put("runId", runId);
                     }
                     JsonNode response = f.call(request);
-                    String where = action + " (registered=" + registered + ", runId=" + withRun + ", payload=" + payload + ")";
+                    String where =
+                            action + " (registered=" + registered + ", runId=" + withRun + ", payload=" + payload + ")";
                     checkEnvelope(response, spec, where, problems::add);
                     results.add(response.path("result").asText());
                     if (response.path("payload").isObject()) {
                         checkFields(response.get("payload"), spec.get("payload"), where + " payload", problems::add);
                         if ("proceed".equals(response.path("result").asText()) && spec.has("payloadOnProceed")) {
-                            checkFields(response.get("payload"), spec.get("payloadOnProceed"), where + " payload", problems::add);
+                            checkFields(
+                                    response.get("payload"),
+                                    spec.get("payloadOnProceed"),
+                                    where + " payload",
+                                    problems::add);
                         }
                     }
                 }
@@ -118,7 +171,9 @@ class ContractFieldsTest {
         if ("proceed".equals(result) && !response.path("reason").asText().isEmpty()) {
             problems.accept(where + ": reason must be \"\" on proceed, was " + response.get("reason"));
         }
-        if (!response.path("action").asText().equals(response.path("action").asText().trim())) {
+        if (!response.path("action")
+                .asText()
+                .equals(response.path("action").asText().trim())) {
             problems.accept(where + ": action echo");
         }
     }

@@ -2,7 +2,6 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.store.Provider;
 import dev.interlock.store.StoreException;
-
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -27,12 +26,14 @@ final class CountingProvider {
 
     private CountingProvider(Provider delegate) {
         this.delegate = delegate;
-        this.provider = (Provider) Proxy.newProxyInstance(Provider.class.getClassLoader(), new Class<?>[] {Provider.class},
-                (proxy, method, args) -> {
+        this.provider = (Provider) Proxy.newProxyInstance(
+                Provider.class.getClassLoader(), new Class<?>[] {Provider.class}, (proxy, method, args) -> {
                     Object store = invoke(delegate, method, args);
                     // The accessors hand out stores; what a store does is what costs.
-                    return method.getParameterCount() == 0 && method.getReturnType().isInterface()
-                            ? wrap(method.getName(), method.getReturnType(), store) : store;
+                    return method.getParameterCount() == 0
+                                    && method.getReturnType().isInterface()
+                            ? wrap(method.getName(), method.getReturnType(), store)
+                            : store;
                 });
     }
 

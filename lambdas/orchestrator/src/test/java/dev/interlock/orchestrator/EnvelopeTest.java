@@ -1,10 +1,10 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
-import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
+import org.junit.jupiter.api.Test;
 
 class EnvelopeTest {
 
@@ -102,7 +102,11 @@ class EnvelopeTest {
 
         f.call(request);
 
-        String line = f.logText().lines().filter(l -> l.contains("\"action answered\"")).findFirst().orElseThrow();
+        String line = f.logText()
+                .lines()
+                .filter(l -> l.contains("\"action answered\""))
+                .findFirst()
+                .orElseThrow();
         JsonNode json = dev.interlock.model.json.InterlockJson.tree(line);
         assertThat(json.get("pipelineId").asText()).isEqualTo("orders");
         assertThat(json.get("scheduleId").asText()).isEqualTo("daily");

@@ -1,8 +1,8 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.log.StructuredLog;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
@@ -13,7 +13,6 @@ import dev.interlock.store.RunLogKey;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
 import dev.interlock.testing.Documents;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,9 +34,11 @@ final class Fixture {
 
     /** A Monday. */
     static final LocalDate DATE = LocalDate.of(2026, 3, 2);
+
     static final Instant T0 = Instant.parse("2026-03-02T10:00:00Z");
     /** When {@link #register} registers: the start of {@link #DATE} in UTC. */
     static final Instant REGISTERED = Instant.parse("2026-03-02T00:00:00Z");
+
     static final String PIPELINE = "orders";
     static final String EXECUTION = "orders_2026-03-02_daily_abcd1234";
 
@@ -47,8 +48,13 @@ final class Fixture {
     final OrchestratorSettings settings = new OrchestratorSettings(14400, 2, 7);
     final ByteArrayOutputStream logs = new ByteArrayOutputStream();
     final RecordingCallbacks callbacks = new RecordingCallbacks();
-    final OrchestratorHandler handler = new OrchestratorHandler(new Orchestrator(provider, clock, alerts, settings,
-            new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock), callbacks));
+    final OrchestratorHandler handler = new OrchestratorHandler(new Orchestrator(
+            provider,
+            clock,
+            alerts,
+            settings,
+            new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock),
+            callbacks));
 
     /** What every action of {@link #handler} works with. */
     Collaborators collaborators() {
@@ -57,15 +63,20 @@ final class Fixture {
 
     /** The same collaborators over another provider (e.g. one that counts or fails calls). */
     Collaborators collaborators(dev.interlock.store.Provider over) {
-        StructuredLog log = new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock);
-        return new Collaborators(over, clock, new dev.interlock.wiring.alert.DeduplicatedAlerts(over.alerts(), alerts, clock, log),
-                settings, log, callbacks);
+        StructuredLog log =
+                new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock);
+        return new Collaborators(
+                over,
+                clock,
+                new dev.interlock.wiring.alert.DeduplicatedAlerts(over.alerts(), alerts, clock, log),
+                settings,
+                log,
+                callbacks);
     }
 
     /** SendTaskSuccess/SendTaskFailure as recorded; a token answers once, like a task that stops waiting. */
     static final class RecordingCallbacks implements TaskCallbacks {
-        record Sent(String token, String kind, String body) {
-        }
+        record Sent(String token, String kind, String body) {}
 
         final java.util.List<Sent> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
         private final java.util.Set<String> ended = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -85,8 +96,14 @@ final class Fixture {
 
     /** The request EventBridge sends the watchdog. */
     ActionRequest watchdogRequest() {
-        return new ActionRequest(OrchestratorAction.WATCHDOG, null, null, LocalDate.ofInstant(clock.instant(), java.time.ZoneOffset.UTC),
-                null, null, null);
+        return new ActionRequest(
+                OrchestratorAction.WATCHDOG,
+                null,
+                null,
+                LocalDate.ofInstant(clock.instant(), java.time.ZoneOffset.UTC),
+                null,
+                null,
+                null);
     }
 
     /**
@@ -159,11 +176,17 @@ final class Fixture {
 
     /** Calls an orchestrator over another provider (e.g. one that counts calls), with this fixture's clock and settings. */
     JsonNode callOver(dev.interlock.store.Provider over, Map<String, Object> request) {
-        OrchestratorHandler other = new OrchestratorHandler(new Orchestrator(over, clock, alerts, settings,
-                new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock), callbacks));
+        OrchestratorHandler other = new OrchestratorHandler(new Orchestrator(
+                over,
+                clock,
+                alerts,
+                settings,
+                new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock),
+                callbacks));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            other.handleRequest(new ByteArrayInputStream(InterlockJson.write(request).getBytes(StandardCharsets.UTF_8)), out, null);
+            other.handleRequest(
+                    new ByteArrayInputStream(InterlockJson.write(request).getBytes(StandardCharsets.UTF_8)), out, null);
             return InterlockJson.json().readTree(out.toByteArray());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -221,7 +244,9 @@ final class Fixture {
 
     /** Evaluator outputs for the three required traits of batch-ingestion, all with {@code status}. */
     static List<Map<String, Object>> allRequired(String status) {
-        return List.of(trait("source-freshness", status, true), trait("upstream-dependency", status, true),
+        return List.of(
+                trait("source-freshness", status, true),
+                trait("upstream-dependency", status, true),
                 trait("resource-availability", status, true));
     }
 }

@@ -1,8 +1,10 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.run.FailureCategory;
@@ -10,13 +12,10 @@ import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.store.RunLogKey;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** A gate's answer the gate does not record itself is recorded by the dispatcher: errors alert, skips leave a reason. */
 class GateOutcomesTest {
@@ -30,10 +29,13 @@ class GateOutcomesTest {
 
         assertThat(first.get("result").asText()).isEqualTo("error");
         assertThat(f.events(EventKind.GATE_ERROR)).hasSize(2).allSatisfy(e -> {
-            assertThat(e.details()).containsEntry("gate", OrchestratorAction.CHECK_EXCLUSION.wireName()).containsEntry("executionName", Fixture.EXECUTION);
+            assertThat(e.details())
+                    .containsEntry("gate", OrchestratorAction.CHECK_EXCLUSION.wireName())
+                    .containsEntry("executionName", Fixture.EXECUTION);
             assertThat(e.message()).contains("pipeline orders not found");
         });
-        assertThat(f.alerts.of(AlertKind.GATE_ERROR)).singleElement()
+        assertThat(f.alerts.of(AlertKind.GATE_ERROR))
+                .singleElement()
                 .satisfies(a -> assertThat(a.message()).contains("checkExclusion gate", "not found"));
     }
 
@@ -41,12 +43,15 @@ class GateOutcomesTest {
     void aRunLogGateErrorIsAlerted() {
         f.provider.runLogs().update(new RunLogKey("orders", Fixture.DATE, "daily"), c -> failedOnce());
 
-        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
+        JsonNode response =
+                f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(f.alerts.of(AlertKind.GATE_ERROR)).hasSize(1);
-        assertThat(f.events(EventKind.GATE_ERROR)).singleElement()
-                .satisfies(e -> assertThat(e.details()).containsEntry("gate", OrchestratorAction.CHECK_RUN_LOG.wireName()));
+        assertThat(f.events(EventKind.GATE_ERROR))
+                .singleElement()
+                .satisfies(e ->
+                        assertThat(e.details()).containsEntry("gate", OrchestratorAction.CHECK_RUN_LOG.wireName()));
     }
 
     @Test
@@ -54,18 +59,24 @@ class GateOutcomesTest {
         f.register("retry: {maxAttempts: 1}\n");
         f.provider.runLogs().update(new RunLogKey("orders", Fixture.DATE, "daily"), c -> failedOnce());
 
-        JsonNode response = f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
+        JsonNode response =
+                f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
 
         assertThat(response.get("result").asText()).isEqualTo("skip");
         assertThat(f.events(EventKind.EVALUATION_SKIPPED)).singleElement().satisfies(e -> {
             assertThat(e.message()).isEqualTo(response.get("reason").asText());
-            assertThat(e.details()).containsEntry("runLogStatus", "FAILED").containsEntry("gate", OrchestratorAction.CHECK_RUN_LOG.wireName());
+            assertThat(e.details())
+                    .containsEntry("runLogStatus", "FAILED")
+                    .containsEntry("gate", OrchestratorAction.CHECK_RUN_LOG.wireName());
         });
 
         f.register("retry: {maxAttempts: 3, backoffSeconds: 600}\n");
-        JsonNode backoff = f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
+        JsonNode backoff =
+                f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", false, "markerSource", "manual")));
         assertThat(backoff.get("payload").get("retryAfterSeconds").asLong()).isPositive();
-        assertThat(f.events(EventKind.EVALUATION_SKIPPED)).as("waiting out a backoff is no skip").hasSize(1);
+        assertThat(f.events(EventKind.EVALUATION_SKIPPED))
+                .as("waiting out a backoff is no skip")
+                .hasSize(1);
         assertThat(f.alerts.sent).isEmpty();
     }
 
@@ -74,19 +85,38 @@ class GateOutcomesTest {
         f.register("");
         LockKey key = new LockKey("orders", "daily", Fixture.DATE);
         f.provider.locks().acquire(key, Fixture.EXECUTION, Duration.ofHours(5));
-        f.provider.locks().recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
+        f.provider
+                .locks()
+                .recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
 
-        f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", Fixture.allRequired("FAIL"))));
-        assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0)).as("still NOT READY").isTrue();
-        f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", Fixture.allRequired("PASS"))));
+        f.call(f.request(
+                OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", Fixture.allRequired("FAIL"))));
+        assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0))
+                .as("still NOT READY")
+                .isTrue();
+        f.call(f.request(
+                OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", Fixture.allRequired("PASS"))));
 
-        assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0)).isFalse();
+        assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0))
+                .isFalse();
     }
 
     private RunLog failedOnce() {
         var now = f.clock.instant();
-        return new RunLog("orders", Fixture.DATE, "daily", RunLogStatus.FAILED, 1, "run-0", "exec-0", "boom",
-                FailureCategory.TRANSIENT, List.of(new RetryAttempt(1, RunLogStatus.FAILED, "run-0", "boom",
-                FailureCategory.TRANSIENT, now, now)), false, now, null, now);
+        return new RunLog(
+                "orders",
+                Fixture.DATE,
+                "daily",
+                RunLogStatus.FAILED,
+                1,
+                "run-0",
+                "exec-0",
+                "boom",
+                FailureCategory.TRANSIENT,
+                List.of(new RetryAttempt(1, RunLogStatus.FAILED, "run-0", "boom", FailureCategory.TRANSIENT, now, now)),
+                false,
+                now,
+                null,
+                now);
     }
 }

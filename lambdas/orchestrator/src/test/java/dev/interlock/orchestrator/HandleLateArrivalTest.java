@@ -1,7 +1,9 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.LockKey;
@@ -11,9 +13,6 @@ import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.store.Page;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,8 +22,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class HandleLateArrivalTest {
 
@@ -41,14 +40,17 @@ class HandleLateArrivalTest {
 
     @Test
     void recordsLateArrivalsARerunAndAReplayMarkerAfterReleasingTheLock() {
-        f.provider.locks().acquire(new LockKey("orders", "daily", Fixture.DATE), Fixture.EXECUTION, Duration.ofHours(5));
+        f.provider
+                .locks()
+                .acquire(new LockKey("orders", "daily", Fixture.DATE), Fixture.EXECUTION, Duration.ofHours(5));
 
         JsonNode response = handle("run-1", List.of("source-freshness", "upstream-dependency"));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         assertThat(response.get("payload").get("rerunRequested").asBoolean()).isTrue();
         assertThat(response.get("payload").get("rerunId").asText()).isEqualTo("rerun-run-1");
-        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily")).extracting(LateArrival::traitType)
+        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily"))
+                .extracting(LateArrival::traitType)
                 .containsExactly("source-freshness", "upstream-dependency");
         var rerun = f.provider.reruns().get("rerun-run-1").orElseThrow();
         assertThat(rerun.status()).isEqualTo(RerunStatus.PENDING);
@@ -60,7 +62,8 @@ class HandleLateArrivalTest {
         assertThat(marker.source()).isEqualTo(MarkerSource.LATE_ARRIVAL);
         assertThat(marker.replay()).isTrue();
         assertThat(marker.scheduleId()).isEqualTo("daily");
-        assertThat(f.provider.locks().holder(new LockKey("orders", "daily", Fixture.DATE))).isEmpty();
+        assertThat(f.provider.locks().holder(new LockKey("orders", "daily", Fixture.DATE)))
+                .isEmpty();
         assertThat(f.events(EventKind.RERUN_REQUESTED)).hasSize(1);
         assertThat(f.events(EventKind.LATE_ARRIVAL_DETECTED)).hasSize(2);
     }
@@ -73,7 +76,8 @@ class HandleLateArrivalTest {
         JsonNode repeat = handle("run-1", List.of("source-freshness"));
 
         assertThat(repeat.get("payload")).isEqualTo(first.get("payload"));
-        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily")).hasSize(1);
+        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily"))
+                .hasSize(1);
         assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).hasSize(1);
         assertThat(f.provider.reruns().count("orders", Fixture.DATE, "daily")).isEqualTo(1);
     }
@@ -94,10 +98,14 @@ class HandleLateArrivalTest {
         assertThat(refused.status()).isEqualTo(RerunStatus.SKIPPED);
         assertThat(refused.statusReason()).isEqualTo("rerun budget spent (2 of 2 reruns today)");
         assertThat(refused.executionName()).isNull();
-        assertThat(f.events(EventKind.RERUN_REQUESTED)).extracting(e -> e.status()).containsExactly("PENDING", "PENDING", "SKIPPED");
-        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).extracting(Marker::suffix)
+        assertThat(f.events(EventKind.RERUN_REQUESTED))
+                .extracting(e -> e.status())
+                .containsExactly("PENDING", "PENDING", "SKIPPED");
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE))
+                .extracting(Marker::suffix)
                 .containsExactlyInAnyOrder("rerun-run-1", "rerun-run-2");
-        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily")).hasSize(3);
+        assertThat(f.provider.lateArrivals().list("orders", Fixture.DATE, "daily"))
+                .hasSize(3);
     }
 
     @Test
@@ -119,15 +127,34 @@ class HandleLateArrivalTest {
         // The operator's reruns took the whole budget (2) before the drift was handled.
         for (String id : List.of("api-1", "api-2")) {
             Marker marker = Marker.rerun("orders", "daily", Fixture.DATE, MarkerSource.RERUN, id, null, Fixture.T0);
-            assertThat(f.provider.acceptRerun(Rerun.requested(id, "orders", "daily", Fixture.DATE, MarkerSource.MANUAL, null,
-                    "backfill", null, marker.executionName(), Fixture.T0, Map.of()), marker, requested(id), 2).accepted()).isTrue();
+            assertThat(f.provider
+                            .acceptRerun(
+                                    Rerun.requested(
+                                            id,
+                                            "orders",
+                                            "daily",
+                                            Fixture.DATE,
+                                            MarkerSource.MANUAL,
+                                            null,
+                                            "backfill",
+                                            null,
+                                            marker.executionName(),
+                                            Fixture.T0,
+                                            Map.of()),
+                                    marker,
+                                    requested(id),
+                                    2)
+                            .accepted())
+                    .isTrue();
         }
 
         JsonNode response = handle("run-1", List.of("source-freshness"));
 
         assertThat(response.get("result").asText()).isEqualTo("skip");
-        assertThat(f.provider.reruns().get("rerun-run-1").orElseThrow().status()).isEqualTo(RerunStatus.SKIPPED);
-        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).extracting(Marker::suffix)
+        assertThat(f.provider.reruns().get("rerun-run-1").orElseThrow().status())
+                .isEqualTo(RerunStatus.SKIPPED);
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE))
+                .extracting(Marker::suffix)
                 .containsExactlyInAnyOrder("api-1", "api-2");
     }
 
@@ -146,8 +173,22 @@ class HandleLateArrivalTest {
                 }
                 String id = "api-" + n;
                 Marker marker = Marker.rerun("orders", "daily", Fixture.DATE, MarkerSource.RERUN, id, null, Fixture.T0);
-                return f.provider.acceptRerun(Rerun.requested(id, "orders", "daily", Fixture.DATE, MarkerSource.MANUAL, null,
-                        "backfill", null, marker.executionName(), Fixture.T0, Map.of()), marker, requested(id), 2);
+                return f.provider.acceptRerun(
+                        Rerun.requested(
+                                id,
+                                "orders",
+                                "daily",
+                                Fixture.DATE,
+                                MarkerSource.MANUAL,
+                                null,
+                                "backfill",
+                                null,
+                                marker.executionName(),
+                                Fixture.T0,
+                                Map.of()),
+                        marker,
+                        requested(id),
+                        2);
             }));
         }
         for (Future<?> future : done) {
@@ -157,12 +198,22 @@ class HandleLateArrivalTest {
 
         assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).hasSize(2);
         assertThat(Page.all(100, p -> f.provider.reruns().listByPipeline("orders", p)))
-                .filteredOn(r -> r.status() != RerunStatus.SKIPPED).hasSize(2);
+                .filteredOn(r -> r.status() != RerunStatus.SKIPPED)
+                .hasSize(2);
     }
 
     private static Event requested(String rerunId) {
-        return new Event(EventKind.RERUN_REQUESTED, "orders", "daily", Fixture.DATE, null, null, "PENDING", "backfill",
-                Map.of("rerunId", rerunId), Fixture.T0);
+        return new Event(
+                EventKind.RERUN_REQUESTED,
+                "orders",
+                "daily",
+                Fixture.DATE,
+                null,
+                null,
+                "PENDING",
+                "backfill",
+                Map.of("rerunId", rerunId),
+                Fixture.T0);
     }
 
     @Test

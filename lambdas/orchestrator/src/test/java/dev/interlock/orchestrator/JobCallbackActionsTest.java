@@ -1,7 +1,9 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
@@ -9,13 +11,10 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
-import org.junit.jupiter.api.Test;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * awaitJobCompletion and jobStateChange meet on the job's item whichever comes first: the run's transition is recorded
@@ -38,10 +37,13 @@ class JobCallbackActionsTest {
         String runId = f.resolve();
         RunState pending = f.provider.runs().get(runId).orElseThrow();
         RunState triggering = pending.moveTo(RunStatus.TRIGGERING, f.clock.instant());
-        assertThat(f.provider.runs().compareAndSwap(pending.version(), triggering)).isTrue();
-        RunState running = triggering.moveTo(RunStatus.RUNNING, f.clock.instant())
+        assertThat(f.provider.runs().compareAndSwap(pending.version(), triggering))
+                .isTrue();
+        RunState running = triggering
+                .moveTo(RunStatus.RUNNING, f.clock.instant())
                 .withMetadata(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", JOB_RUN));
-        assertThat(f.provider.runs().compareAndSwap(triggering.version(), running)).isTrue();
+        assertThat(f.provider.runs().compareAndSwap(triggering.version(), running))
+                .isTrue();
         return runId;
     }
 
@@ -61,23 +63,36 @@ class JobCallbackActionsTest {
         detail.put("message", "Job run " + state.toLowerCase());
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("action", OrchestratorAction.JOB_STATE_CHANGE.wireName());
-        request.put("payload", Map.of("source", "aws.glue", "detailType", "Glue Job State Change",
-                "time", "2026-03-02T10:05:00Z", "detail", detail));
+        request.put(
+                "payload",
+                Map.of(
+                        "source",
+                        "aws.glue",
+                        "detailType",
+                        "Glue Job State Change",
+                        "time",
+                        "2026-03-02T10:05:00Z",
+                        "detail",
+                        detail));
         return f.call(request);
     }
 
     private List<Event> transitionsByCallback() {
         return f.events(EventKind.RUN_STATE_CHANGED).stream()
-                .filter(e -> e.details() != null && "callback".equals(e.details().get("completedBy"))).toList();
+                .filter(e ->
+                        e.details() != null && "callback".equals(e.details().get("completedBy")))
+                .toList();
     }
 
     @Test
     void resolvePipelineSaysGlueCompletesByCallbackWithAHeartbeatBoundedByTheJobsMaximum() {
         runningGlueRun();
-        JsonNode payload = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
+        JsonNode payload =
+                f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
         assertThat(payload.get("completionByCallback").asBoolean()).isTrue();
         assertThat(payload.get("callbackHeartbeatSeconds").asInt()).isEqualTo(600);
-        assertThat(payload.get("callbackTimeoutSeconds").asInt()).isEqualTo(600 + payload.get("pollIntervalSeconds").asInt());
+        assertThat(payload.get("callbackTimeoutSeconds").asInt())
+                .isEqualTo(600 + payload.get("pollIntervalSeconds").asInt());
         assertThat(payload.get("nextPollSeconds").asInt()).isEqualTo(600);
     }
 
@@ -97,7 +112,8 @@ class JobCallbackActionsTest {
             assertThat(s.token()).isEqualTo("token-1");
             assertThat(s.kind()).isEqualTo("success");
             assertThat(InterlockJson.tree(s.body()).get("state").asText()).isEqualTo("succeeded");
-            assertThat(InterlockJson.tree(s.body()).get("failureCategory").asText()).isEmpty();
+            assertThat(InterlockJson.tree(s.body()).get("failureCategory").asText())
+                    .isEmpty();
         });
         assertThat(f.provider.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(transitionsByCallback()).hasSize(1);
@@ -114,7 +130,9 @@ class JobCallbackActionsTest {
         JsonNode waiting = await(runId, "token-1");
 
         assertThat(waiting.get("payload").get("completed").asBoolean()).isTrue();
-        assertThat(f.callbacks.sent).singleElement().satisfies(s -> assertThat(s.kind()).isEqualTo("success"));
+        assertThat(f.callbacks.sent)
+                .singleElement()
+                .satisfies(s -> assertThat(s.kind()).isEqualTo("success"));
         assertThat(f.provider.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
     }
 
@@ -141,8 +159,12 @@ class JobCallbackActionsTest {
         glueEvent("SUCCEEDED", JOB_RUN);
         JsonNode again = glueEvent("FAILED", JOB_RUN);
 
-        assertThat(again.get("payload").get("completed").asBoolean()).as("the token already answered").isFalse();
-        assertThat(f.callbacks.sent).extracting(Fixture.RecordingCallbacks.Sent::kind).containsExactly("success", "success");
+        assertThat(again.get("payload").get("completed").asBoolean())
+                .as("the token already answered")
+                .isFalse();
+        assertThat(f.callbacks.sent)
+                .extracting(Fixture.RecordingCallbacks.Sent::kind)
+                .containsExactly("success", "success");
         assertThat(f.provider.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(transitionsByCallback()).hasSize(1);
     }
@@ -151,12 +173,13 @@ class JobCallbackActionsTest {
     void eventsThatAreNotJobEndsOrLackTheirIdsAreRefusedNamingTheField() {
         runningGlueRun();
         assertThat(glueEvent("RUNNING", JOB_RUN).get("result").asText()).isEqualTo("skip");
-        JsonNode noId = f.call("{\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName() + "\",\"payload\":{\"source\":\"aws.glue\","
+        JsonNode noId = f.call("{\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName()
+                + "\",\"payload\":{\"source\":\"aws.glue\","
                 + "\"detailType\":\"Glue Job State Change\",\"detail\":{\"state\":\"SUCCEEDED\"}}}");
         assertThat(noId.get("result").asText()).isEqualTo("error");
         assertThat(noId.get("reason").asText()).contains("payload.detail.jobRunId");
-        JsonNode other = f.call("{\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName() + "\",\"payload\":{\"source\":\"aws.s3\","
-                + "\"detailType\":\"Object Created\",\"detail\":{}}}");
+        JsonNode other = f.call("{\"action\":\"" + OrchestratorAction.JOB_STATE_CHANGE.wireName()
+                + "\",\"payload\":{\"source\":\"aws.s3\"," + "\"detailType\":\"Object Created\",\"detail\":{}}}");
         assertThat(other.get("reason").asText()).contains("payload.source/payload.detailType");
         assertThat(f.callbacks.sent).isEmpty();
     }

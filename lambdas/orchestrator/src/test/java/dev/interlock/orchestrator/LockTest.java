@@ -1,7 +1,9 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
@@ -9,15 +11,12 @@ import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.store.LockHolder;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class LockTest {
 
@@ -49,7 +48,13 @@ class LockTest {
 
     /** The holder reports a NOT READY round: its next round starts within two minutes, its deadline in an hour. */
     private void holderWaitsOnNotReady(String owner) {
-        f.provider.locks().recordEvaluating(key, owner, f.clock.instant().plusSeconds(120), f.clock.instant().plusSeconds(3600));
+        f.provider
+                .locks()
+                .recordEvaluating(
+                        key,
+                        owner,
+                        f.clock.instant().plusSeconds(120),
+                        f.clock.instant().plusSeconds(3600));
     }
 
     @Test
@@ -67,11 +72,25 @@ class LockTest {
     @Test
     void locksOfOtherDatesAndSchedulesNeverBlockEachOther() {
         acquire("exec-a");
-        Map<String, Object> yesterday = f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-b", "executionTimeoutSeconds", 14400,
-                "executionStartTime", InterlockJson.timestamp(Fixture.T0)));
+        Map<String, Object> yesterday = f.request(
+                OrchestratorAction.ACQUIRE_LOCK,
+                Map.of(
+                        "owner",
+                        "exec-b",
+                        "executionTimeoutSeconds",
+                        14400,
+                        "executionStartTime",
+                        InterlockJson.timestamp(Fixture.T0)));
         yesterday.put("date", Fixture.DATE.minusDays(1).toString());
-        Map<String, Object> hourly = f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-c", "executionTimeoutSeconds", 14400,
-                "executionStartTime", InterlockJson.timestamp(Fixture.T0)));
+        Map<String, Object> hourly = f.request(
+                OrchestratorAction.ACQUIRE_LOCK,
+                Map.of(
+                        "owner",
+                        "exec-c",
+                        "executionTimeoutSeconds",
+                        14400,
+                        "executionStartTime",
+                        InterlockJson.timestamp(Fixture.T0)));
         hourly.put("scheduleId", "h07");
 
         assertThat(f.call(yesterday).get("result").asText()).isEqualTo("proceed");
@@ -105,8 +124,10 @@ class LockTest {
         assertThat(response.get("result").asText()).isEqualTo("skip");
         assertThat(response.get("payload").get("absorbed").asBoolean()).isFalse();
         assertThat(response.get("payload").get("waitSeconds").asLong()).isEqualTo(30);
-        assertThat(f.events(EventKind.MARKER_DEFERRED)).singleElement()
-                .satisfies(e -> assertThat(e.details()).containsEntry("replay", true).containsEntry("waitSeconds", 30));
+        assertThat(f.events(EventKind.MARKER_DEFERRED))
+                .singleElement()
+                .satisfies(e ->
+                        assertThat(e.details()).containsEntry("replay", true).containsEntry("waitSeconds", 30));
     }
 
     @Test
@@ -124,7 +145,13 @@ class LockTest {
     @Test
     void aHolderWhoseNextRoundIsItsLastDoesNotAbsorb() {
         acquire("exec-a");
-        f.provider.locks().recordEvaluating(key, "exec-a", f.clock.instant().plusSeconds(120), f.clock.instant().plusSeconds(60));
+        f.provider
+                .locks()
+                .recordEvaluating(
+                        key,
+                        "exec-a",
+                        f.clock.instant().plusSeconds(120),
+                        f.clock.instant().plusSeconds(60));
 
         assertThat(acquire("exec-b").get("payload").get("absorbed").asBoolean()).isFalse();
     }
@@ -133,11 +160,24 @@ class LockTest {
     void aMarkerMeetingAHolderPastEvaluationWaitsLongerEachTimeThenHandsOver() {
         acquire("exec-a");
         Instant start = f.clock.instant();
-        assertThat(acquire("exec-b", false, start).get("payload").get("waitSeconds").asLong()).isEqualTo(30);
+        assertThat(acquire("exec-b", false, start)
+                        .get("payload")
+                        .get("waitSeconds")
+                        .asLong())
+                .isEqualTo(30);
         f.clock.advance(Duration.ofSeconds(100));
-        assertThat(acquire("exec-b", false, start).get("payload").get("waitSeconds").asLong()).isEqualTo(100);
+        assertThat(acquire("exec-b", false, start)
+                        .get("payload")
+                        .get("waitSeconds")
+                        .asLong())
+                .isEqualTo(100);
         f.clock.advance(Duration.ofSeconds(1000));
-        assertThat(acquire("exec-b", false, start).get("payload").get("waitSeconds").asLong()).as("at most 5 min").isEqualTo(300);
+        assertThat(acquire("exec-b", false, start)
+                        .get("payload")
+                        .get("waitSeconds")
+                        .asLong())
+                .as("at most 5 min")
+                .isEqualTo(300);
         f.clock.advance(Duration.ofSeconds(600));
         // 1700 s waited: another 300 s would pass the 30 min wait budget.
 
@@ -153,19 +193,23 @@ class LockTest {
             assertThat(m.origin()).isEqualTo("exec-b");
         });
         Event event = f.events(EventKind.EXECUTION_HANDED_OVER).getFirst();
-        assertThat(event.details()).containsEntry("holder", "exec-a")
+        assertThat(event.details())
+                .containsEntry("holder", "exec-a")
                 .containsEntry("successorExecution", markers.getFirst().executionName());
         assertThat(f.events(EventKind.MARKER_DEFERRED)).hasSize(3);
 
         acquire("exec-b", true, start);
-        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).as("a repeated hand-over is one marker").hasSize(1);
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE))
+                .as("a repeated hand-over is one marker")
+                .hasSize(1);
         assertThat(holder()).isEqualTo("exec-a");
     }
 
     @Test
     void waitingWithoutAnExecutionStartHasNoBoundSoItIsAnError() {
         acquire("exec-a");
-        Map<String, Object> request = f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-b", "executionTimeoutSeconds", 14400));
+        Map<String, Object> request =
+                f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-b", "executionTimeoutSeconds", 14400));
 
         JsonNode response = f.call(request);
 
@@ -189,7 +233,8 @@ class LockTest {
         acquire("exec-a");
         f.clock.advance(Duration.ofSeconds(14400 + 1799));
 
-        assertThat(acquire("exec-b", false, f.clock.instant()).get("result").asText()).isEqualTo("skip");
+        assertThat(acquire("exec-b", false, f.clock.instant()).get("result").asText())
+                .isEqualTo("skip");
     }
 
     @Test
@@ -201,19 +246,22 @@ class LockTest {
         f.clock.advance(Duration.ofSeconds(10000)); // past the first TTL, inside the extended one
 
         assertThat(again.get("result").asText()).isEqualTo("proceed");
-        assertThat(acquire("exec-b", false, f.clock.instant()).get("result").asText()).isEqualTo("skip");
+        assertThat(acquire("exec-b", false, f.clock.instant()).get("result").asText())
+                .isEqualTo("skip");
     }
 
     @Test
     void theConfiguredTimeoutWinsWhenTheRequestAsksForLess() {
-        JsonNode response = f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-a", "executionTimeoutSeconds", 60)));
+        JsonNode response = f.call(
+                f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", "exec-a", "executionTimeoutSeconds", 60)));
 
         assertThat(response.get("payload").get("ttlSeconds").asLong()).isEqualTo(14400 + 1800);
     }
 
     @Test
     void theOwnerDefaultsToTheExecutionName() {
-        JsonNode response = f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("executionTimeoutSeconds", 14400)));
+        JsonNode response =
+                f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("executionTimeoutSeconds", 14400)));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         assertThat(holder()).isEqualTo(Fixture.EXECUTION);
@@ -228,8 +276,10 @@ class LockTest {
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("payload").get("acquired").asBoolean()).isFalse();
-        assertThat(f.events(EventKind.GATE_ERROR)).singleElement()
-                .satisfies(e -> assertThat(e.details()).containsEntry("gate", OrchestratorAction.ACQUIRE_LOCK.wireName()));
+        assertThat(f.events(EventKind.GATE_ERROR))
+                .singleElement()
+                .satisfies(
+                        e -> assertThat(e.details()).containsEntry("gate", OrchestratorAction.ACQUIRE_LOCK.wireName()));
         assertThat(f.alerts.kinds()).containsExactly("GATE_ERROR");
     }
 

@@ -1,21 +1,20 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class LogResultTest {
 
@@ -27,12 +26,17 @@ class LogResultTest {
     }
 
     private JsonNode fail(String runId, String category) {
-        return f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", category,
-                "message", "job failed", "phase", "run")));
+        return f.call(f.request(
+                OrchestratorAction.LOG_RESULT,
+                runId,
+                Map.of("status", "FAILED", "failureCategory", category, "message", "job failed", "phase", "run")));
     }
 
     private JsonNode complete(String runId) {
-        return f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED", "triggerMetadata", Map.of("glue_job_run_id", "jr_1"))));
+        return f.call(f.request(
+                OrchestratorAction.LOG_RESULT,
+                runId,
+                Map.of("status", "COMPLETED", "triggerMetadata", Map.of("glue_job_run_id", "jr_1"))));
     }
 
     /** The trigger moved the run to RUNNING (the trigger Lambda's CAS). */
@@ -40,7 +44,10 @@ class LogResultTest {
         RunState run = f.provider.runs().get(runId).orElseThrow();
         RunState triggering = run.moveTo(RunStatus.TRIGGERING, f.clock.instant());
         assertThat(f.provider.runs().compareAndSwap(run.version(), triggering)).isTrue();
-        assertThat(f.provider.runs().compareAndSwap(triggering.version(), triggering.moveTo(RunStatus.RUNNING, f.clock.instant()))).isTrue();
+        assertThat(f.provider
+                        .runs()
+                        .compareAndSwap(triggering.version(), triggering.moveTo(RunStatus.RUNNING, f.clock.instant())))
+                .isTrue();
     }
 
     @Test
@@ -65,7 +72,9 @@ class LogResultTest {
         RunState run = f.provider.runs().get(runId).orElseThrow();
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.failureMessage()).isEqualTo("job failed");
-        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).extracting(e -> e.status()).containsExactlyInAnyOrder("PENDING", "FAILED");
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED))
+                .extracting(e -> e.status())
+                .containsExactlyInAnyOrder("PENDING", "FAILED");
         assertThat(f.events(EventKind.RETRY_SCHEDULED)).hasSize(1);
         assertThat(f.alerts.sent).isEmpty();
     }
@@ -98,7 +107,9 @@ class LogResultTest {
         assertThat(f.alerts.of(AlertKind.RETRY_EXHAUSTED)).hasSize(1);
         assertThat(f.alerts.sent).hasSize(1);
         assertThat(f.events(EventKind.RETRY_EXHAUSTED)).hasSize(1);
-        assertThat(f.runLog().orElseThrow().retryHistory()).extracting(a -> a.attempt()).containsExactly(1, 2, 3);
+        assertThat(f.runLog().orElseThrow().retryHistory())
+                .extracting(a -> a.attempt())
+                .containsExactly(1, 2, 3);
     }
 
     @Test
@@ -122,9 +133,20 @@ class LogResultTest {
     void validationExhaustionFailsThePendingRunAndAlertsWithTheBlockingTraits() {
         String runId = f.resolve();
 
-        JsonNode response = f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED",
-                "failureCategory", "VALIDATION_EXHAUSTED", "message", "validation deadline passed before every required trait passed",
-                "phase", "validation", "blocking", List.of("upstream-dependency"))));
+        JsonNode response = f.call(f.request(
+                OrchestratorAction.LOG_RESULT,
+                runId,
+                Map.of(
+                        "status",
+                        "FAILED",
+                        "failureCategory",
+                        "VALIDATION_EXHAUSTED",
+                        "message",
+                        "validation deadline passed before every required trait passed",
+                        "phase",
+                        "validation",
+                        "blocking",
+                        List.of("upstream-dependency"))));
 
         assertThat(response.get("payload").get("retryable").asBoolean()).isFalse();
         assertThat(response.get("payload").get("attemptNumber").asInt()).isEqualTo(1);
@@ -170,7 +192,9 @@ class LogResultTest {
 
         var log = f.runLog().orElseThrow();
         assertThat(log.attemptNumber()).isEqualTo(1);
-        assertThat(log.retryHistory()).extracting(a -> a.status()).containsExactly(RunLogStatus.FAILED, RunLogStatus.COMPLETED);
+        assertThat(log.retryHistory())
+                .extracting(a -> a.status())
+                .containsExactly(RunLogStatus.FAILED, RunLogStatus.COMPLETED);
         assertThat(log.failureCategory()).isNull();
         assertThat(response.get("payload").get("attemptNumber").asInt()).isEqualTo(2);
         assertThat(repeat.get("payload")).isEqualTo(response.get("payload"));
@@ -184,13 +208,17 @@ class LogResultTest {
         f.provider.runs().compareAndSwap(run.version(), triggering);
         f.provider.runs().compareAndSwap(triggering.version(), triggering.moveTo(RunStatus.FAILED, f.clock.instant()));
 
-        JsonNode response = f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", "PERMANENT",
-                "message", "HTTP 404", "phase", "trigger")));
+        JsonNode response = f.call(f.request(
+                OrchestratorAction.LOG_RESULT,
+                runId,
+                Map.of("status", "FAILED", "failureCategory", "PERMANENT", "message", "HTTP 404", "phase", "trigger")));
 
         assertThat(response.get("result").asText()).isEqualTo("proceed");
         assertThat(f.runLog().orElseThrow().failureMessage()).isEqualTo("HTTP 404");
         assertThat(f.provider.runs().get(runId).orElseThrow().version()).isEqualTo(3);
-        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).extracting(e -> e.status()).containsExactlyInAnyOrder("PENDING", "FAILED");
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED))
+                .extracting(e -> e.status())
+                .containsExactlyInAnyOrder("PENDING", "FAILED");
     }
 
     @Test
@@ -219,7 +247,8 @@ class LogResultTest {
         JsonNode response = f.call(f.request(OrchestratorAction.LOG_RESULT, "run-1", Map.of("status", "PENDING")));
 
         assertThat(response.get("result").asText()).isEqualTo("error");
-        assertThat(response.get("reason").asText()).isEqualTo("payload.status must be COMPLETED or FAILED, got 'PENDING'");
+        assertThat(response.get("reason").asText())
+                .isEqualTo("payload.status must be COMPLETED or FAILED, got 'PENDING'");
         assertThat(response.get("payload").get("retryable").asBoolean()).isFalse();
         assertThat(response.get("payload").get("retryBackoffSeconds").asLong()).isZero();
         assertThat(response.get("payload").get("loggedAt").asText()).isEqualTo("2026-03-02T10:00:00.000Z");
@@ -252,8 +281,12 @@ class LogResultTest {
         String runId = f.resolve();
         CountingProvider counting = CountingProvider.around(f.provider);
 
-        List<String> calls = counting.storeCallsDuring(() -> assertThat(f.callOver(counting.provider(),
-                f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED"))).get("result").asText()).isEqualTo("proceed"));
+        List<String> calls = counting.storeCallsDuring(() -> assertThat(f.callOver(
+                                counting.provider(),
+                                f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")))
+                        .get("result")
+                        .asText())
+                .isEqualTo("proceed"));
 
         assertThat(calls).isNotEmpty().doesNotContain("pipelines.get");
         assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);

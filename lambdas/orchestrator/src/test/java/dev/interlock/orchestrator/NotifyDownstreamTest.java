@@ -1,17 +1,16 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class NotifyDownstreamTest {
 
@@ -20,7 +19,9 @@ class NotifyDownstreamTest {
     @BeforeEach
     void cascade() {
         f.register("");
-        f.register("gold", "traits:\n  upstream-dependency:\n    evaluator: builtin:upstream-run-log\n    config: {upstreamPipeline: orders}\n");
+        f.register(
+                "gold",
+                "traits:\n  upstream-dependency:\n    evaluator: builtin:upstream-run-log\n    config: {upstreamPipeline: orders}\n");
         f.register("platinum", "traits:\n  upstream-dependency:\n    config: {upstreamPipeline: orders}\n");
         f.register("unrelated", "");
     }
@@ -56,8 +57,9 @@ class NotifyDownstreamTest {
         Map<String, Object> request = f.request(OrchestratorAction.NOTIFY_DOWNSTREAM, "run-1", Map.of());
         request.put("pipelineId", "unrelated");
 
-        List<String> calls = counting.storeCallsDuring(() -> assertThat(f.callOver(counting.provider(), request)
-                .get("payload").get("notified")).isEmpty());
+        List<String> calls = counting.storeCallsDuring(() -> assertThat(
+                        f.callOver(counting.provider(), request).get("payload").get("notified"))
+                .isEmpty());
 
         assertThat(calls).containsExactly("cascade.downstreamOf");
     }
@@ -83,7 +85,9 @@ class NotifyDownstreamTest {
         JsonNode response = f.call(request);
 
         assertThat(response.get("payload").get("notified").toString()).isEqualTo("[\"gold/h06\",\"platinum/h06\"]");
-        assertThat(f.provider.cascade().markers("gold", Fixture.DATE)).extracting(Marker::scheduleId).containsExactly("h06");
+        assertThat(f.provider.cascade().markers("gold", Fixture.DATE))
+                .extracting(Marker::scheduleId)
+                .containsExactly("h06");
     }
 
     @Test
@@ -98,7 +102,9 @@ class NotifyDownstreamTest {
 
         notify(second);
 
-        assertThat(f.provider.cascade().markers("gold", Fixture.DATE)).extracting(Marker::replay).containsExactlyInAnyOrder(false, true);
+        assertThat(f.provider.cascade().markers("gold", Fixture.DATE))
+                .extracting(Marker::replay)
+                .containsExactlyInAnyOrder(false, true);
     }
 
     @Test

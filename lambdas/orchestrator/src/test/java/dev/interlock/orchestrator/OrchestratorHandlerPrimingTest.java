@@ -1,8 +1,8 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.testing.PrimingCheck;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.testing.PrimingCheck;
+import dev.interlock.wiring.priming.Priming;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +13,10 @@ class OrchestratorHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        PrimingCheck.assertRehearsesCleanly(InterlockFunction.ORCHESTRATOR, OrchestratorHandler.class,
-                deps -> Priming.rehearsal(new OrchestratorHandler(deps)), true);
+        PrimingCheck.assertRehearsesCleanly(
+                InterlockFunction.ORCHESTRATOR,
+                OrchestratorHandler.class,
+                deps -> Priming.rehearsal(new OrchestratorHandler(deps)),
+                true);
     }
 }

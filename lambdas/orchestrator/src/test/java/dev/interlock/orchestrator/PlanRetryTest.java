@@ -1,21 +1,20 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.testing.Documents;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class PlanRetryTest {
 
@@ -45,7 +44,9 @@ class PlanRetryTest {
         assertThat(response.get("payload").get("successorExecution").asText()).isEmpty();
         var holder = f.provider.locks().holder(key).orElseThrow();
         assertThat(holder.nextRoundBy()).isEqualTo(Fixture.T0.plusSeconds(600 + 300));
-        assertThat(holder.evaluatesAgainAfter(Fixture.T0.plusSeconds(300))).as("a marker during the backoff is absorbed").isTrue();
+        assertThat(holder.evaluatesAgainAfter(Fixture.T0.plusSeconds(300)))
+                .as("a marker during the backoff is absorbed")
+                .isTrue();
         assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).isEmpty();
     }
 
@@ -71,11 +72,14 @@ class PlanRetryTest {
         assertThat(marker.source()).isEqualTo(MarkerSource.RETRY);
         assertThat(marker.replay()).isTrue();
         assertThat(tooLate.get("payload").get("successorExecution").asText()).isEqualTo(marker.executionName());
-        assertThat(f.events(EventKind.EXECUTION_HANDED_OVER)).singleElement()
+        assertThat(f.events(EventKind.EXECUTION_HANDED_OVER))
+                .singleElement()
                 .satisfies(e -> assertThat(e.details()).containsEntry("successorExecution", marker.executionName()));
 
         plan(true, 2641, start, true);
-        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).as("a repeated call writes one marker").hasSize(1);
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE))
+                .as("a repeated call writes one marker")
+                .hasSize(1);
     }
 
     @Test
@@ -93,7 +97,8 @@ class PlanRetryTest {
     void withoutAPipelineOrAStartTimeItIsAnError() {
         assertThat(plan(true, 30, Fixture.T0, false).get("result").asText()).isEqualTo("error");
         f.register("");
-        JsonNode response = f.call(f.request(OrchestratorAction.PLAN_RETRY, "run-1", Map.of("retryable", true, "retryBackoffSeconds", 30)));
+        JsonNode response = f.call(f.request(
+                OrchestratorAction.PLAN_RETRY, "run-1", Map.of("retryable", true, "retryBackoffSeconds", 30)));
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("payload").get("retryInExecution").asBoolean()).isFalse();
     }

@@ -1,13 +1,12 @@
 package dev.interlock.orchestrator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
-import org.junit.jupiter.api.Test;
-
 import java.io.InputStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The bundled priming events name actions of {@link OrchestratorAction}: a misspelt one would be answered
@@ -21,8 +20,10 @@ class PrimingEventActionsTest {
             assertThat(in).as("priming-events.json beside OrchestratorHandler").isNotNull();
             JsonNode events = InterlockJson.json().readTree(in);
             assertThat(events.isArray() && !events.isEmpty()).isTrue();
-            events.forEach(event -> assertThat(OrchestratorAction.find(event.path("action").asText()))
-                    .as("action of %s", event).isPresent());
+            events.forEach(event -> assertThat(
+                            OrchestratorAction.find(event.path("action").asText()))
+                    .as("action of %s", event)
+                    .isPresent());
         }
     }
 }

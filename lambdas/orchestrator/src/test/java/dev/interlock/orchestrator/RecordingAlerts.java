@@ -1,9 +1,8 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
-
+import dev.interlock.wiring.alert.AlertPublisher;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

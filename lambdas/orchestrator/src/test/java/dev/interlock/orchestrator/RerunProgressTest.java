@@ -1,8 +1,10 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.LockKey;
@@ -11,14 +13,11 @@ import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLogStatus;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The rerun an execution serves follows the execution: PENDING → STARTED → COMPLETED | FAILED | SKIPPED. */
 class RerunProgressTest {
@@ -34,11 +33,31 @@ class RerunProgressTest {
 
     /** A rerun accepted for the fixture's day whose execution is {@code executionName}. */
     private void rerun(String rerunId, String executionName) {
-        Marker marker = Marker.rerun(Fixture.PIPELINE, "daily", Fixture.DATE, MarkerSource.RERUN, rerunId, null, f.clock.instant());
-        Rerun rerun = Rerun.requested(rerunId, Fixture.PIPELINE, "daily", Fixture.DATE, MarkerSource.MANUAL, null, "backfill",
-                null, executionName, f.clock.instant(), Map.of());
-        Event event = new Event(EventKind.RERUN_REQUESTED, Fixture.PIPELINE, "daily", Fixture.DATE, null, null, "PENDING",
-                "backfill", Map.of("rerunId", rerunId), f.clock.instant());
+        Marker marker = Marker.rerun(
+                Fixture.PIPELINE, "daily", Fixture.DATE, MarkerSource.RERUN, rerunId, null, f.clock.instant());
+        Rerun rerun = Rerun.requested(
+                rerunId,
+                Fixture.PIPELINE,
+                "daily",
+                Fixture.DATE,
+                MarkerSource.MANUAL,
+                null,
+                "backfill",
+                null,
+                executionName,
+                f.clock.instant(),
+                Map.of());
+        Event event = new Event(
+                EventKind.RERUN_REQUESTED,
+                Fixture.PIPELINE,
+                "daily",
+                Fixture.DATE,
+                null,
+                null,
+                "PENDING",
+                "backfill",
+                Map.of("rerunId", rerunId),
+                f.clock.instant());
         assertThat(f.provider.acceptRerun(rerun, marker, event, 10).accepted()).isTrue();
     }
 
@@ -50,7 +69,9 @@ class RerunProgressTest {
 
     private JsonNode checkRunLog(boolean replay) {
         f.clock.advance(Duration.ofSeconds(1));
-        return f.call(f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", replay, "markerSource", replay ? "rerun" : "manual")));
+        return f.call(f.request(
+                OrchestratorAction.CHECK_RUN_LOG,
+                Map.of("replay", replay, "markerSource", replay ? "rerun" : "manual")));
     }
 
     private JsonNode log(String runId, Map<String, ?> payload) {
@@ -59,7 +80,9 @@ class RerunProgressTest {
     }
 
     private List<String> statusEvents() {
-        return f.events(EventKind.RERUN_STATUS_CHANGED).stream().map(Event::status).toList();
+        return f.events(EventKind.RERUN_STATUS_CHANGED).stream()
+                .map(Event::status)
+                .toList();
     }
 
     /** The day's first execution (not the rerun's) completes it. */
@@ -90,8 +113,10 @@ class RerunProgressTest {
         assertThat(done.endedAt()).isEqualTo(f.clock.instant());
         assertThat(done.statusReason()).isNull();
         assertThat(statusEvents()).containsExactly("STARTED", "COMPLETED");
-        assertThat(f.events(EventKind.RERUN_STATUS_CHANGED)).allSatisfy(e ->
-                assertThat(e.details()).containsEntry("rerunId", "rr1").containsEntry("executionName", Fixture.EXECUTION));
+        assertThat(f.events(EventKind.RERUN_STATUS_CHANGED))
+                .allSatisfy(e -> assertThat(e.details())
+                        .containsEntry("rerunId", "rr1")
+                        .containsEntry("executionName", Fixture.EXECUTION));
         assertThat(f.alerts.sent).isEmpty();
     }
 
@@ -140,16 +165,34 @@ class RerunProgressTest {
         rerun("rr1", Fixture.EXECUTION);
 
         // Within its wait budget the replay waits for the lock: the rerun has not been decided yet.
-        JsonNode waits = f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
-                "executionStartTime", f.clock.instant().toString(), "replay", true)));
+        JsonNode waits = f.call(f.request(
+                OrchestratorAction.ACQUIRE_LOCK,
+                Map.of(
+                        "owner",
+                        Fixture.EXECUTION,
+                        "executionTimeoutSeconds",
+                        14400,
+                        "executionStartTime",
+                        f.clock.instant().toString(),
+                        "replay",
+                        true)));
         assertThat(waits.get("payload").get("waitSeconds").asLong()).isPositive();
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.PENDING);
 
         // Past it, the execution hands the marker over: the rerun goes with it, and the handing execution's end
         // (releaseLock) does not settle it.
         f.clock.advance(Duration.ofMinutes(31));
-        f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
-                "executionStartTime", f.clock.instant().minus(Duration.ofMinutes(31)).toString(), "replay", true)));
+        f.call(f.request(
+                OrchestratorAction.ACQUIRE_LOCK,
+                Map.of(
+                        "owner",
+                        Fixture.EXECUTION,
+                        "executionTimeoutSeconds",
+                        14400,
+                        "executionStartTime",
+                        f.clock.instant().minus(Duration.ofMinutes(31)).toString(),
+                        "replay",
+                        true)));
         Rerun passed = stored("rr1");
         assertThat(passed.status()).isEqualTo(RerunStatus.PENDING);
         assertThat(passed.executionName()).isNotBlank().isNotEqualTo(Fixture.EXECUTION);
@@ -158,13 +201,23 @@ class RerunProgressTest {
         assertThat(statusEvents()).containsExactly("PENDING");
 
         // A retried hand-over finds the rerun already passed and writes nothing more.
-        f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, Map.of("owner", Fixture.EXECUTION, "executionTimeoutSeconds", 14400,
-                "executionStartTime", f.clock.instant().minus(Duration.ofMinutes(31)).toString(), "replay", true)));
+        f.call(f.request(
+                OrchestratorAction.ACQUIRE_LOCK,
+                Map.of(
+                        "owner",
+                        Fixture.EXECUTION,
+                        "executionTimeoutSeconds",
+                        14400,
+                        "executionStartTime",
+                        f.clock.instant().minus(Duration.ofMinutes(31)).toString(),
+                        "replay",
+                        true)));
         assertThat(statusEvents()).containsExactly("PENDING");
 
         // The successor serves it from there.
         f.provider.locks().release(new LockKey(Fixture.PIPELINE, "daily", Fixture.DATE), holder);
-        Map<String, Object> check = f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", true, "markerSource", "deferred"));
+        Map<String, Object> check =
+                f.request(OrchestratorAction.CHECK_RUN_LOG, Map.of("replay", true, "markerSource", "deferred"));
         check.put("executionName", passed.executionName());
         f.call(check);
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.STARTED);
@@ -177,18 +230,29 @@ class RerunProgressTest {
         checkRunLog(true);
         String runId = f.resolve();
 
-        JsonNode logged = log(runId, Map.of("status", "FAILED", "failureCategory", "VALIDATION_EXHAUSTED",
-                "message", "validation deadline passed before every required trait passed", "phase", "validation"));
+        JsonNode logged = log(
+                runId,
+                Map.of(
+                        "status",
+                        "FAILED",
+                        "failureCategory",
+                        "VALIDATION_EXHAUSTED",
+                        "message",
+                        "validation deadline passed before every required trait passed",
+                        "phase",
+                        "validation"));
 
         assertThat(logged.get("payload").get("retryable").asBoolean()).isFalse();
         assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);
         Rerun failed = stored("rr1");
         assertThat(failed.status()).isEqualTo(RerunStatus.FAILED);
-        assertThat(failed.statusReason()).isEqualTo("VALIDATION_EXHAUSTED: validation deadline passed before every required trait passed");
+        assertThat(failed.statusReason())
+                .isEqualTo("VALIDATION_EXHAUSTED: validation deadline passed before every required trait passed");
         assertThat(statusEvents()).containsExactly("STARTED", "FAILED");
         assertThat(f.alerts.sent).extracting(a -> a.kind()).containsExactly(AlertKind.RERUN_FAILED);
         assertThat(f.alerts.sent.getFirst().details()).containsEntry("rerunId", "rr1");
-        assertThat(f.events(EventKind.VALIDATION_EXHAUSTED)).singleElement()
+        assertThat(f.events(EventKind.VALIDATION_EXHAUSTED))
+                .singleElement()
                 .satisfies(e -> assertThat(e.message()).endsWith("the day stays COMPLETED"));
     }
 
@@ -200,7 +264,9 @@ class RerunProgressTest {
         checkRunLog(true);
         String first = f.resolve();
 
-        JsonNode retry = log(first, Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "HTTP 503", "phase", "trigger"));
+        JsonNode retry = log(
+                first,
+                Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "HTTP 503", "phase", "trigger"));
         f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION)));
 
         assertThat(retry.get("payload").get("retryable").asBoolean()).isTrue();
@@ -209,7 +275,17 @@ class RerunProgressTest {
         f.clock.advance(Duration.ofSeconds(30));
         checkRunLog(true);
         String second = f.resolve();
-        log(second, Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "HTTP 503 again", "phase", "trigger"));
+        log(
+                second,
+                Map.of(
+                        "status",
+                        "FAILED",
+                        "failureCategory",
+                        "TRANSIENT",
+                        "message",
+                        "HTTP 503 again",
+                        "phase",
+                        "trigger"));
         f.call(f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION)));
 
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.FAILED);
@@ -241,8 +317,12 @@ class RerunProgressTest {
         CountingProvider counting = CountingProvider.around(f.provider);
 
         List<String> calls = counting.storeCallsDuring(() -> {
-            f.callOver(counting.provider(), f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED", "replay", false)));
-            f.callOver(counting.provider(), f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION, "replay", false)));
+            f.callOver(
+                    counting.provider(),
+                    f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED", "replay", false)));
+            f.callOver(
+                    counting.provider(),
+                    f.request(OrchestratorAction.RELEASE_LOCK, Map.of("owner", Fixture.EXECUTION, "replay", false)));
         });
 
         assertThat(calls).isNotEmpty().doesNotContain("reruns.forExecution");
@@ -270,7 +350,8 @@ class RerunProgressTest {
         checkRunLog(true);
         String runId = f.resolve();
 
-        f.call(f.request(OrchestratorAction.CHECK_READINESS, runId, Map.of("traitResults", Fixture.allRequired("PASS"))));
+        f.call(f.request(
+                OrchestratorAction.CHECK_READINESS, runId, Map.of("traitResults", Fixture.allRequired("PASS"))));
 
         assertThat(stored("rr1").status()).isEqualTo(RerunStatus.SKIPPED);
         assertThat(stored("rr1").statusReason()).startsWith("dry run");
@@ -279,7 +360,9 @@ class RerunProgressTest {
     @Test
     void aReplayWaitingOutABackoffKeepsItsRerunPendingUntilTheGatePasses() {
         String runId = f.resolve();
-        log(runId, Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "HTTP 503", "phase", "trigger"));
+        log(
+                runId,
+                Map.of("status", "FAILED", "failureCategory", "TRANSIENT", "message", "HTTP 503", "phase", "trigger"));
         f.clock.advance(Duration.ofSeconds(5));
         rerun("rr1", Fixture.EXECUTION);
 

@@ -1,8 +1,10 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLogStatus;
@@ -11,16 +13,16 @@ import dev.interlock.model.run.RunStatus;
 import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 class ResolvePipelineTest {
 
     private final Fixture f = new Fixture();
 
     @Test
     void resolvesTraitsTriggerTuningAndANewPendingRun() {
-        f.register("orders", "traits:\n  source-freshness:\n    evaluator: builtin:sensor-freshness\n    config: {sensor: orders-src, maxAgeSeconds: 60}\n"
-                + "  schema-contract:\n    evaluator: http://checks.example.com/schema\n");
+        f.register(
+                "orders",
+                "traits:\n  source-freshness:\n    evaluator: builtin:sensor-freshness\n    config: {sensor: orders-src, maxAgeSeconds: 60}\n"
+                        + "  schema-contract:\n    evaluator: http://checks.example.com/schema\n");
 
         JsonNode response = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
 
@@ -66,7 +68,9 @@ class ResolvePipelineTest {
         assertThat(run.status()).isEqualTo(RunStatus.PENDING);
         assertThat(run.version()).isEqualTo(1);
         assertThat(run.executionName()).isEqualTo(Fixture.EXECUTION);
-        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).extracting(e -> e.status()).containsExactly("PENDING");
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED))
+                .extracting(e -> e.status())
+                .containsExactly("PENDING");
     }
 
     @Test
@@ -108,7 +112,8 @@ class ResolvePipelineTest {
 
         JsonNode p = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
 
-        assertThat(p.get("triggerHeaders").get("Authorization").asText()).isEqualTo("Bearer ${INTERLOCK_AIRFLOW_TOKEN}");
+        assertThat(p.get("triggerHeaders").get("Authorization").asText())
+                .isEqualTo("Bearer ${INTERLOCK_AIRFLOW_TOKEN}");
     }
 
     @Test
@@ -126,7 +131,10 @@ class ResolvePipelineTest {
     void theNextAttemptOfTheSameExecutionGetsANewRun() {
         f.register("");
         String first = f.resolve();
-        f.call(f.request(OrchestratorAction.LOG_RESULT, first, java.util.Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
+        f.call(f.request(
+                OrchestratorAction.LOG_RESULT,
+                first,
+                java.util.Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
 
         String second = f.resolve();
 
@@ -141,8 +149,10 @@ class ResolvePipelineTest {
         if (status == RunStatus.TRIGGERING) {
             return triggering;
         }
-        RunState running = triggering.moveTo(RunStatus.RUNNING, Fixture.T0).withMetadata(java.util.Map.of("dagRunId", "r-1"));
-        assertThat(f.provider.runs().compareAndSwap(triggering.version(), running)).isTrue();
+        RunState running =
+                triggering.moveTo(RunStatus.RUNNING, Fixture.T0).withMetadata(java.util.Map.of("dagRunId", "r-1"));
+        assertThat(f.provider.runs().compareAndSwap(triggering.version(), running))
+                .isTrue();
         return running;
     }
 
@@ -161,12 +171,15 @@ class ResolvePipelineTest {
         JsonNode next = resolveIn("orders_2026-03-02_daily_next0001");
 
         assertThat(next.get("result").asText()).isEqualTo("proceed");
-        assertThat(next.get("payload").get("runId").asText()).as("the trigger answers it from its state").isEqualTo(orphan);
+        assertThat(next.get("payload").get("runId").asText())
+                .as("the trigger answers it from its state")
+                .isEqualTo(orphan);
         assertThat(f.provider.runs().get(orphan).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
         assertThat(f.events(EventKind.RUN_STATE_CHANGED)).as("no new run").hasSize(1);
         assertThat(f.events(EventKind.RUN_ADOPTED)).singleElement().satisfies(e -> {
             assertThat(e.runId()).isEqualTo(orphan);
-            assertThat(e.details()).containsEntry("startedBy", Fixture.EXECUTION)
+            assertThat(e.details())
+                    .containsEntry("startedBy", Fixture.EXECUTION)
                     .containsEntry("executionName", "orders_2026-03-02_daily_next0001");
         });
     }
@@ -177,7 +190,11 @@ class ResolvePipelineTest {
         String orphan = f.resolve();
         started(orphan, RunStatus.TRIGGERING);
 
-        assertThat(resolveIn("orders_2026-03-02_daily_next0002").get("payload").get("runId").asText()).isEqualTo(orphan);
+        assertThat(resolveIn("orders_2026-03-02_daily_next0002")
+                        .get("payload")
+                        .get("runId")
+                        .asText())
+                .isEqualTo(orphan);
     }
 
     @Test
@@ -185,7 +202,10 @@ class ResolvePipelineTest {
         f.register("");
         String pending = f.resolve();
 
-        String next = resolveIn("orders_2026-03-02_daily_next0003").get("payload").get("runId").asText();
+        String next = resolveIn("orders_2026-03-02_daily_next0003")
+                .get("payload")
+                .get("runId")
+                .asText();
 
         assertThat(next).isNotEqualTo(pending);
         assertThat(f.events(EventKind.RUN_ADOPTED)).isEmpty();
@@ -242,8 +262,11 @@ class ResolvePipelineTest {
 
     @Test
     void aPipelineWithoutTriggerIsAnErrorRecordedAsAPermanentFailureAndAlertedOnce() {
-        f.provider.pipelines().put(Documents.read(
-                "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
+        f.provider
+                .pipelines()
+                .put(Documents.read(
+                        "name: orders\narchetype: batch-ingestion\n",
+                        dev.interlock.model.pipeline.PipelineConfig.class));
 
         JsonNode first = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
         JsonNode repeat = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
@@ -260,13 +283,18 @@ class ResolvePipelineTest {
         assertThat(log.retryHistory()).hasSize(1);
         assertThat(f.alerts.of(AlertKind.RUN_FAILED)).hasSize(1);
         assertThat(f.alerts.sent).hasSize(1);
-        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).extracting(e -> e.status()).containsExactly("FAILED");
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED))
+                .extracting(e -> e.status())
+                .containsExactly("FAILED");
     }
 
     @Test
     void anUnresolvablePipelineInALaterExecutionCountsAgainButAlertsOnce() {
-        f.provider.pipelines().put(Documents.read(
-                "name: orders\narchetype: batch-ingestion\n", dev.interlock.model.pipeline.PipelineConfig.class));
+        f.provider
+                .pipelines()
+                .put(Documents.read(
+                        "name: orders\narchetype: batch-ingestion\n",
+                        dev.interlock.model.pipeline.PipelineConfig.class));
         f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
         var later = f.request(OrchestratorAction.RESOLVE_PIPELINE);
         later.put("executionName", "orders_2026-03-02_daily_later001");
@@ -279,9 +307,11 @@ class ResolvePipelineTest {
 
     @Test
     void anUnknownArchetypeIsAnError() {
-        f.provider.pipelines().put(Documents.read(
-                "name: orders\narchetype: mystery\ntrigger: {type: http, url: 'https://x.example.com'}\n",
-                dev.interlock.model.pipeline.PipelineConfig.class));
+        f.provider
+                .pipelines()
+                .put(Documents.read(
+                        "name: orders\narchetype: mystery\ntrigger: {type: http, url: 'https://x.example.com'}\n",
+                        dev.interlock.model.pipeline.PipelineConfig.class));
 
         JsonNode response = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
 
@@ -305,6 +335,10 @@ class ResolvePipelineTest {
 
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("reason").asText()).isEqualTo("pipeline orders not found");
-        assertThat(f.provider.runs().listByPipeline("orders", dev.interlock.store.PageRequest.first(10)).items()).isEmpty();
+        assertThat(f.provider
+                        .runs()
+                        .listByPipeline("orders", dev.interlock.store.PageRequest.first(10))
+                        .items())
+                .isEmpty();
     }
 }

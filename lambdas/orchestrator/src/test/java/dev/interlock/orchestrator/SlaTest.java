@@ -1,16 +1,15 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class SlaTest {
 
@@ -135,17 +134,23 @@ class SlaTest {
 
     @Test
     void aDeadlineThatPassedBeforeTheScheduleWasRegisteredIsRecordedButNotAlerted() {
-        // Registered at 10:00 with catchUp: the day's 08:00 window is run late, its 09:00 deadline was never its to meet.
-        f.registerAt(Fixture.T0, "orders", "catchUp: true\nschedules:\n  - {name: daily, after: '08:00', deadline: '09:00'}\n");
+        // Registered at 10:00 with catchUp: the day's 08:00 window is run late, its 09:00 deadline was never its to
+        // meet.
+        f.registerAt(
+                Fixture.T0,
+                "orders",
+                "catchUp: true\nschedules:\n  - {name: daily, after: '08:00', deadline: '09:00'}\n");
         f.clock.set(Fixture.T0.plusSeconds(600));
 
         JsonNode response = completion();
 
         assertThat(response.get("payload").get("breached").asBoolean()).isTrue();
         assertThat(f.alerts.sent).isEmpty();
-        assertThat(f.events(dev.interlock.model.event.EventKind.SLA_BREACHED)).singleElement().satisfies(e -> {
-            assertThat(e.message()).contains("not alerted");
-            assertThat(e.details()).containsEntry("registeredAt", "2026-03-02T10:00:00.000Z");
-        });
+        assertThat(f.events(dev.interlock.model.event.EventKind.SLA_BREACHED))
+                .singleElement()
+                .satisfies(e -> {
+                    assertThat(e.message()).contains("not alerted");
+                    assertThat(e.details()).containsEntry("registeredAt", "2026-03-02T10:00:00.000Z");
+                });
     }
 }

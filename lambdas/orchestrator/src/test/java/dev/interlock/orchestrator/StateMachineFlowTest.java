@@ -1,5 +1,7 @@
 package dev.interlock.orchestrator;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.log.StructuredLog;
@@ -28,8 +30,6 @@ import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.memory.InMemoryProvider;
 import dev.interlock.testing.Documents;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -50,8 +50,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The real ASL on the statemachine module's engine, in virtual time, calling this orchestrator through its Lambda
@@ -83,13 +82,18 @@ class StateMachineFlowTest {
     };
     private final InMemoryProvider provider = new InMemoryProvider(clock);
     private final RecordingAlerts alerts = new RecordingAlerts();
-    private final OrchestratorHandler orchestrator = new OrchestratorHandler(new Orchestrator(provider, clock, alerts,
-            new OrchestratorSettings(14400, 2, 7), new StructuredLog("orchestrator", new PrintStream(OutputStream.nullOutputStream()), clock)));
+    private final OrchestratorHandler orchestrator = new OrchestratorHandler(new Orchestrator(
+            provider,
+            clock,
+            alerts,
+            new OrchestratorSettings(14400, 2, 7),
+            new StructuredLog("orchestrator", new PrintStream(OutputStream.nullOutputStream()), clock)));
 
     /** Trait status per evaluation round (1-based) and trait type. */
     private Function<Integer, String> evaluations = round -> "PASS";
     /** The {@code rows} each evaluation round reports in its value (what a {@code driftField} may watch). */
     private Function<Integer, Integer> rows = round -> 1000;
+
     private final AtomicInteger evaluationCalls = new AtomicInteger();
     private final Deque<String> triggerOutcomes = new ArrayDeque<>(List.of("completed"));
     private final Deque<String> pollStates = new ArrayDeque<>();
@@ -115,14 +119,18 @@ class StateMachineFlowTest {
                 })
                 .build();
         return StateMachine.builder("interlock", StateMachineDefinition.parse(asl))
-                .clock(engineClock).resources(resources).random(new Random(7)).accountId("123456789012").build();
+                .clock(engineClock)
+                .resources(resources)
+                .random(new Random(7))
+                .accountId("123456789012")
+                .build();
     }
 
     private JsonNode orchestrate(TaskInvocation invocation) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            orchestrator.handleRequest(new ByteArrayInputStream(InterlockJson.json().writeValueAsBytes(invocation.payload())),
-                    out, null);
+            orchestrator.handleRequest(
+                    new ByteArrayInputStream(InterlockJson.json().writeValueAsBytes(invocation.payload())), out, null);
             return InterlockJson.json().readTree(out.toByteArray());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -132,8 +140,15 @@ class StateMachineFlowTest {
     private JsonNode evaluate(TaskInvocation invocation) {
         JsonNode trait = invocation.payload();
         int round = evaluationCalls.getAndIncrement() / 3 + 1;
-        return InterlockJson.tree(Map.of("traitType", trait.get("traitType").asText(), "status", evaluations.apply(round),
-                "value", Map.of("rows", rows.apply(round)), "required", trait.get("required").asBoolean()));
+        return InterlockJson.tree(Map.of(
+                "traitType",
+                trait.get("traitType").asText(),
+                "status",
+                evaluations.apply(round),
+                "value",
+                Map.of("rows", rows.apply(round)),
+                "required",
+                trait.get("required").asBoolean()));
     }
 
     /** Like the trigger Lambda: PENDING → TRIGGERING → RUNNING | COMPLETED | FAILED by CAS. */
@@ -143,17 +158,29 @@ class StateMachineFlowTest {
         String outcome = triggerOutcomes.isEmpty() ? "completed" : triggerOutcomes.poll();
         RunState pending = provider.runs().get(runId).orElseThrow();
         RunState triggering = pending.moveTo(RunStatus.TRIGGERING, clock.instant());
-        assertThat(provider.runs().compareAndSwap(pending.version(), triggering)).isTrue();
+        assertThat(provider.runs().compareAndSwap(pending.version(), triggering))
+                .isTrue();
         RunStatus target = switch (outcome) {
             case "completed" -> RunStatus.COMPLETED;
             case "running" -> RunStatus.RUNNING;
             default -> RunStatus.FAILED;
         };
-        assertThat(provider.runs().compareAndSwap(triggering.version(), triggering.moveTo(target, clock.instant()))).isTrue();
+        assertThat(provider.runs().compareAndSwap(triggering.version(), triggering.moveTo(target, clock.instant())))
+                .isTrue();
         boolean failed = target == RunStatus.FAILED;
-        return InterlockJson.tree(Map.of("runId", runId, "status", failed ? "failed" : outcome, "metadata", Map.of(),
-                "error", failed ? "HTTP 503" : "", "failureCategory", failed ? outcome : "",
-                "startedAt", InterlockJson.timestamp(clock.instant())));
+        return InterlockJson.tree(Map.of(
+                "runId",
+                runId,
+                "status",
+                failed ? "failed" : outcome,
+                "metadata",
+                Map.of(),
+                "error",
+                failed ? "HTTP 503" : "",
+                "failureCategory",
+                failed ? outcome : "",
+                "startedAt",
+                InterlockJson.timestamp(clock.instant())));
     }
 
     /** Like the run-checker: a scripted state; "timeout" is a job it cancelled past its maximum duration. */
@@ -161,13 +188,16 @@ class StateMachineFlowTest {
         followed.add(invocation.payload().get("follow"));
         String state = pollStates.isEmpty() ? "failed" : pollStates.poll();
         String category = state.equals("timeout") ? "TIMEOUT" : state.equals("failed") ? "PERMANENT" : "";
-        return InterlockJson.tree(Map.of("state", state.equals("timeout") ? "failed" : state, "message", state,
-                "failureCategory", category));
+        return InterlockJson.tree(Map.of(
+                "state", state.equals("timeout") ? "failed" : state, "message", state, "failureCategory", category));
     }
 
     private void register(String extraYaml) {
-        provider.pipelines().put(Documents.read("name: orders\narchetype: batch-ingestion\n"
-                + "trigger: {type: http, url: 'https://jobs.example.com/run'}\n" + extraYaml, PipelineConfig.class));
+        provider.pipelines()
+                .put(Documents.read(
+                        "name: orders\narchetype: batch-ingestion\n"
+                                + "trigger: {type: http, url: 'https://jobs.example.com/run'}\n" + extraYaml,
+                        PipelineConfig.class));
     }
 
     private record Run(ExecutionDescription description, List<String> states) {
@@ -179,8 +209,11 @@ class StateMachineFlowTest {
     private Run run(String name, boolean replay) {
         StateMachine machine = machine();
         ObjectNode input = InterlockJson.json().createObjectNode();
-        input.put("pipelineId", "orders").put("scheduleId", "daily").put("date", DATE.toString())
-                .put("markerSource", "manual").put("replay", replay);
+        input.put("pipelineId", "orders")
+                .put("scheduleId", "daily")
+                .put("date", DATE.toString())
+                .put("markerSource", "manual")
+                .put("replay", replay);
         var execution = machine.start(name, input.toString());
         ExecutionDescription description;
         try {
@@ -202,25 +235,40 @@ class StateMachineFlowTest {
     }
 
     private void assertLockFree() {
-        assertThat(provider.locks().holder(new LockKey("orders", "daily", DATE))).isEmpty();
+        assertThat(provider.locks().holder(new LockKey("orders", "daily", DATE)))
+                .isEmpty();
     }
 
     @Test
     void aReadyPipelineWithASynchronousTriggerCompletesAndCascades() {
         register("");
-        provider.pipelines().put(Documents.read("name: gold\narchetype: batch-ingestion\n"
-                + "trigger: {type: http, url: 'https://jobs.example.com/gold'}\n"
-                + "traits:\n  upstream-dependency:\n    config: {upstreamPipeline: orders}\n", PipelineConfig.class));
+        provider.pipelines()
+                .put(Documents.read(
+                        "name: gold\narchetype: batch-ingestion\n"
+                                + "trigger: {type: http, url: 'https://jobs.example.com/gold'}\n"
+                                + "traits:\n  upstream-dependency:\n    config: {upstreamPipeline: orders}\n",
+                        PipelineConfig.class));
 
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(run.states()).containsSubsequence("ResolvePipeline", "EvaluateTraits", "CheckReadiness", "TriggerPipeline",
-                "CheckCompletionSLA", "LogCompleted", "NotifyDownstream", "ReleaseLockAndSucceed", "Done");
+        assertThat(run.states())
+                .containsSubsequence(
+                        "ResolvePipeline",
+                        "EvaluateTraits",
+                        "CheckReadiness",
+                        "TriggerPipeline",
+                        "CheckCompletionSLA",
+                        "LogCompleted",
+                        "NotifyDownstream",
+                        "ReleaseLockAndSucceed",
+                        "Done");
         assertThat(triggered).hasSize(1);
         assertThat(runLog().status()).isEqualTo(RunLogStatus.COMPLETED);
         assertThat(provider.runs().get(triggered.get(0)).orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
-        assertThat(provider.cascade().markers("gold", DATE)).extracting(m -> m.source()).containsExactly(MarkerSource.CASCADE);
+        assertThat(provider.cascade().markers("gold", DATE))
+                .extracting(m -> m.source())
+                .containsExactly(MarkerSource.CASCADE);
         assertLockFree();
     }
 
@@ -247,10 +295,12 @@ class StateMachineFlowTest {
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(run.states().stream().filter("WaitBeforeReevaluation"::equals)).hasSize(2);
+        assertThat(run.states().stream().filter("WaitBeforeReevaluation"::equals))
+                .hasSize(2);
         assertThat(runLog().status()).isEqualTo(RunLogStatus.COMPLETED);
         assertThat(runLog().attemptNumber()).isZero();
-        assertThat(provider.runs().get(triggered.get(0)).orElseThrow().updatedAt()).isEqualTo(START.plusSeconds(240));
+        assertThat(provider.runs().get(triggered.get(0)).orElseThrow().updatedAt())
+                .isEqualTo(START.plusSeconds(240));
     }
 
     @Test
@@ -267,7 +317,10 @@ class StateMachineFlowTest {
         assertThat(runLog().status()).isEqualTo(RunLogStatus.FAILED);
         assertThat(runLog().failureCategory()).isEqualTo(FailureCategory.VALIDATION_EXHAUSTED);
         assertThat(alerts.of(AlertKind.VALIDATION_EXHAUSTED)).hasSize(1);
-        assertThat(provider.runs().listByPipeline("orders", PageRequest.first(10)).items()).singleElement()
+        assertThat(provider.runs()
+                        .listByPipeline("orders", PageRequest.first(10))
+                        .items())
+                .singleElement()
                 .satisfies(r -> assertThat(r.status()).isEqualTo(RunStatus.FAILED));
         assertLockFree();
     }
@@ -282,11 +335,22 @@ class StateMachineFlowTest {
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         // The retry keeps the lock and waits out its backoff at the run-log gate.
-        assertThat(run.states()).containsSubsequence("LogTriggerFailed", "PlanRetry", "ShouldRetry", "CheckRunLog",
-                "ShouldProceedAfterRunLog", "WaitForRetryWindow", "CheckRunLog", "ResolvePipeline", "TriggerPipeline", "LogCompleted");
+        assertThat(run.states())
+                .containsSubsequence(
+                        "LogTriggerFailed",
+                        "PlanRetry",
+                        "ShouldRetry",
+                        "CheckRunLog",
+                        "ShouldProceedAfterRunLog",
+                        "WaitForRetryWindow",
+                        "CheckRunLog",
+                        "ResolvePipeline",
+                        "TriggerPipeline",
+                        "LogCompleted");
         assertThat(run.states()).containsOnlyOnce("AcquireLock");
         assertThat(triggered).hasSize(2).doesNotHaveDuplicates();
-        assertThat(runLog().retryHistory()).extracting(a -> a.status())
+        assertThat(runLog().retryHistory())
+                .extracting(a -> a.status())
                 .containsExactly(RunLogStatus.FAILED, RunLogStatus.COMPLETED);
         assertThat(runLog().attemptNumber()).isEqualTo(1);
         assertLockFree();
@@ -332,8 +396,10 @@ class StateMachineFlowTest {
         assertThat(run.states()).doesNotContain("TriggerPipeline");
         assertThat(triggered).isEmpty();
         assertThat(provider.events().read("orders", PageRequest.first(100)).items())
-                .extracting(e -> e.kind()).contains(EventKind.DRY_RUN_WOULD_TRIGGER);
-        assertThat(provider.runLogs().get(new RunLogKey("orders", DATE, "daily"))).isEmpty();
+                .extracting(e -> e.kind())
+                .contains(EventKind.DRY_RUN_WOULD_TRIGGER);
+        assertThat(provider.runLogs().get(new RunLogKey("orders", DATE, "daily")))
+                .isEmpty();
         assertLockFree();
     }
 
@@ -346,9 +412,16 @@ class StateMachineFlowTest {
         Run replay = run("orders_2026-03-02_daily_00000002", true);
 
         assertThat(first.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(first.states()).containsSubsequence("LogCompleted", "MonitoringWait", "MonitoringEvaluate",
-                "MonitoringCheckDrift", "HandleLateArrival", "ReleaseLockAndSucceed");
-        assertThat(provider.cascade().markers("orders", DATE)).singleElement()
+        assertThat(first.states())
+                .containsSubsequence(
+                        "LogCompleted",
+                        "MonitoringWait",
+                        "MonitoringEvaluate",
+                        "MonitoringCheckDrift",
+                        "HandleLateArrival",
+                        "ReleaseLockAndSucceed");
+        assertThat(provider.cascade().markers("orders", DATE))
+                .singleElement()
                 .satisfies(m -> assertThat(m.replay()).isTrue());
         assertThat(replay.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(replay.states()).contains("TriggerPipeline");
@@ -365,7 +438,9 @@ class StateMachineFlowTest {
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(run.states()).contains("MonitoringCheckDrift", "CheckMonitoringExpired").doesNotContain("HandleLateArrival");
+        assertThat(run.states())
+                .contains("MonitoringCheckDrift", "CheckMonitoringExpired")
+                .doesNotContain("HandleLateArrival");
         assertThat(provider.cascade().markers("orders", DATE)).isEmpty();
         assertThat(triggered).hasSize(1);
         assertThat(alerts.of(AlertKind.DRIFT_DETECTED)).isEmpty();
@@ -412,13 +487,16 @@ class StateMachineFlowTest {
         register("");
         LockKey key = new LockKey("orders", "daily", DATE);
         provider.locks().acquire(key, "orders_2026-03-02_daily_running1", Duration.ofHours(5));
-        provider.locks().recordEvaluating(key, "orders_2026-03-02_daily_running1", START.plusSeconds(120), START.plusSeconds(3600));
+        provider.locks()
+                .recordEvaluating(
+                        key, "orders_2026-03-02_daily_running1", START.plusSeconds(120), START.plusSeconds(3600));
 
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(run.states()).containsExactly("InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock",
-                "IsLockAcquired", "Done");
+        assertThat(run.states())
+                .containsExactly(
+                        "InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock", "IsLockAcquired", "Done");
         assertThat(provider.locks().holder(key).orElseThrow().owner()).isEqualTo("orders_2026-03-02_daily_running1");
         assertThat(provider.locks().holder(key).orElseThrow().absorbed()).isEqualTo(1);
     }
@@ -432,11 +510,21 @@ class StateMachineFlowTest {
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(run.states()).startsWith("InitDefaults", "CheckExclusion", "IsExcluded", "AcquireLock", "IsLockAcquired",
-                "WaitForLock", "AcquireLock").endsWith("AcquireLock", "IsLockAcquired", "Done").doesNotContain("CheckRunLog");
+        assertThat(run.states())
+                .startsWith(
+                        "InitDefaults",
+                        "CheckExclusion",
+                        "IsExcluded",
+                        "AcquireLock",
+                        "IsLockAcquired",
+                        "WaitForLock",
+                        "AcquireLock")
+                .endsWith("AcquireLock", "IsLockAcquired", "Done")
+                .doesNotContain("CheckRunLog");
         // 30 s, 30 s, 60 s, 120 s, 240 s, then 300 s each, until 30 min are spent.
         assertThat(run.states().stream().filter("WaitForLock"::equals)).hasSize(9);
-        assertThat(provider.cascade().markers("orders", DATE)).singleElement()
+        assertThat(provider.cascade().markers("orders", DATE))
+                .singleElement()
                 .satisfies(m -> assertThat(m.source()).isEqualTo(MarkerSource.DEFERRED));
         assertThat(provider.locks().holder(key).orElseThrow().owner()).isEqualTo("orders_2026-03-02_daily_running1");
     }
@@ -449,10 +537,12 @@ class StateMachineFlowTest {
 
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
-        // Attempts at 0 h, 1 h, 2 h, 3 h: a fifth after another hour would end after the execution's 4 h less its margin.
+        // Attempts at 0 h, 1 h, 2 h, 3 h: a fifth after another hour would end after the execution's 4 h less its
+        // margin.
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(triggered).hasSize(4);
-        assertThat(run.states()).endsWith("LogTriggerFailed", "PlanRetry", "ShouldRetry", "ReleaseLockAndSucceed", "Done");
+        assertThat(run.states())
+                .endsWith("LogTriggerFailed", "PlanRetry", "ShouldRetry", "ReleaseLockAndSucceed", "Done");
         assertThat(runLog().status()).isEqualTo(RunLogStatus.FAILED);
         assertThat(runLog().attemptNumber()).isEqualTo(4);
         assertThat(provider.cascade().markers("orders", DATE)).singleElement().satisfies(m -> {
@@ -472,9 +562,13 @@ class StateMachineFlowTest {
         Run run = run("orders_2026-03-02_daily_00000001", false);
 
         assertThat(run.description().status()).isEqualTo(ExecutionStatus.FAILED);
-        assertThat(run.states().stream().filter("PollRunStatus"::equals)).as("twice the poll window").hasSize(6);
+        assertThat(run.states().stream().filter("PollRunStatus"::equals))
+                .as("twice the poll window")
+                .hasSize(6);
         assertThat(run.states().stream().filter("TriggerPipeline"::equals)).hasSize(1);
-        assertThat(run.states()).containsSubsequence("LogRunFailed", "PlanRetry", "ShouldRetry", "ReleaseLockAndFail", "PipelineFailed");
+        assertThat(run.states())
+                .containsSubsequence(
+                        "LogRunFailed", "PlanRetry", "ShouldRetry", "ReleaseLockAndFail", "PipelineFailed");
         assertThat(followed).allSatisfy(follow -> {
             assertThat(follow.get("since").asText()).isEqualTo("2026-03-02T10:00:00.000Z");
             assertThat(follow.get("pollLimit").asInt()).isEqualTo(3);

@@ -1,22 +1,20 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.log.StructuredLog;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.store.Backoff;
+import dev.interlock.store.Retention;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.store.dynamodb.LocalDynamoDb;
 import dev.interlock.store.dynamodb.RequestCounter;
-import dev.interlock.log.StructuredLog;
-import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.runtime.TableDefinition;
-import dev.interlock.store.Retention;
-import dev.interlock.store.contract.ManualClock;
 import dev.interlock.testing.Documents;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-
+import dev.interlock.wiring.alert.AlertPublisher;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -28,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * What a watchdog tick costs as registrations grow (issue 17 item 3): 2,400 / 24,000 / 240,000 registered schedules
@@ -44,25 +43,37 @@ public final class WatchdogBenchmark {
     private static final Instant MIDNIGHT = Instant.parse("2026-03-02T00:00:00Z");
     private static final int REGISTRATION_THREADS = 8;
 
-    private WatchdogBenchmark() {
-    }
+    private WatchdogBenchmark() {}
 
     /** What one tick cost. */
-    private record Tick(long millis, long requests, double readUnits, double writeUnits, JsonNode summary) {
-    }
+    private record Tick(long millis, long requests, double readUnits, double writeUnits, JsonNode summary) {}
 
     public static void main(String[] args) throws Exception {
-        int[] sizes = Arrays.stream(System.getProperty("interlock.bench.watchdogPipelines", "100,1000,10000").split(","))
-                .map(String::trim).filter(s -> !s.isEmpty()).mapToInt(Integer::parseInt).toArray();
-        System.out.printf("Watchdog tick on DynamoDB Local 2.6.1 over loopback HTTP, %d cores, Java %s%n",
+        int[] sizes = Arrays.stream(System.getProperty("interlock.bench.watchdogPipelines", "100,1000,10000")
+                        .split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .mapToInt(Integer::parseInt)
+                .toArray();
+        System.out.printf(
+                "Watchdog tick on DynamoDB Local 2.6.1 over loopback HTTP, %d cores, Java %s%n",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
-        System.out.println("Hourly pipelines (24 schedules each: after HH:12 for 24 % of them, HH:40 for the rest, deadline +45m).");
-        System.out.println("'1 % due': the tick at 00:15, after the 00:12 windows of 24 % of the pipelines opened = 1 % of all schedules.");
+        System.out.println(
+                "Hourly pipelines (24 schedules each: after HH:12 for 24 % of them, HH:40 for the rest, deadline +45m).");
+        System.out.println(
+                "'1 % due': the tick at 00:15, after the 00:12 windows of 24 % of the pipelines opened = 1 % of all schedules.");
         System.out.println();
-        System.out.printf("%9s %9s %14s | %-28s | %-28s | %-40s%n", "schedules", "pipelines", "registration",
-                "first tick (once per table)", "steady tick, nothing due", "tick with 1 % due");
-        System.out.printf("%9s %9s %14s | %9s %8s %9s | %9s %8s %9s | %9s %8s %7s %7s %6s%n", "", "", "s",
-                "ms", "requests", "RCU", "ms", "requests", "RCU", "ms", "requests", "RCU", "WCU", "due");
+        System.out.printf(
+                "%9s %9s %14s | %-28s | %-28s | %-40s%n",
+                "schedules",
+                "pipelines",
+                "registration",
+                "first tick (once per table)",
+                "steady tick, nothing due",
+                "tick with 1 % due");
+        System.out.printf(
+                "%9s %9s %14s | %9s %8s %9s | %9s %8s %9s | %9s %8s %7s %7s %6s%n",
+                "", "", "s", "ms", "requests", "RCU", "ms", "requests", "RCU", "ms", "requests", "RCU", "WCU", "due");
         try (LocalDynamoDb local = LocalDynamoDb.start()) {
             for (int pipelines : sizes) {
                 run(local, pipelines);
@@ -78,16 +89,18 @@ public final class WatchdogBenchmark {
         try (DynamoDbClient client = local.client(counter)) {
             InterlockTable.createIfAbsent(client, table, TableDefinition.INTERLOCK);
             ManualClock clock = new ManualClock(MIDNIGHT);
-            DynamoDbProvider provider = new DynamoDbProvider(client, table, clock, Retention.DEFAULT, Backoff.standard());
+            DynamoDbProvider provider =
+                    new DynamoDbProvider(client, table, clock, Retention.DEFAULT, Backoff.standard());
             long registering = System.nanoTime();
             register(provider, pipelines);
             double registrationSeconds = (System.nanoTime() - registering) / 1e9;
 
-            StructuredLog quiet = new StructuredLog("orchestrator", new PrintStream(OutputStream.nullOutputStream()), clock);
+            StructuredLog quiet =
+                    new StructuredLog("orchestrator", new PrintStream(OutputStream.nullOutputStream()), clock);
             AtomicInteger alerts = new AtomicInteger();
             AlertPublisher publisher = alert -> alerts.incrementAndGet();
-            Orchestrator orchestrator = new Orchestrator(provider, clock, publisher,
-                    new OrchestratorSettings(14400, 3, 30), quiet);
+            Orchestrator orchestrator =
+                    new Orchestrator(provider, clock, publisher, new OrchestratorSettings(14400, 3, 30), quiet);
 
             clock.set(MIDNIGHT.plus(Duration.ofMinutes(5)));
             Tick first = tick(orchestrator, counter);
@@ -96,17 +109,31 @@ public final class WatchdogBenchmark {
                 clock.set(MIDNIGHT.plus(Duration.ofMinutes(minute)));
                 steady.add(tick(orchestrator, counter));
             }
-            Tick quietTick = steady.stream().sorted((a, b) -> Long.compare(a.millis(), b.millis())).toList().get(steady.size() / 2);
+            Tick quietTick = steady.stream()
+                    .sorted((a, b) -> Long.compare(a.millis(), b.millis()))
+                    .toList()
+                    .get(steady.size() / 2);
             clock.set(MIDNIGHT.plus(Duration.ofMinutes(15)));
             Tick due = tick(orchestrator, counter);
 
-            System.out.printf("%9d %9d %14.1f | %9d %8d %9.1f | %9d %8d %9.1f | %9d %8d %7.1f %7.1f %6d%n",
-                    pipelines * 24, pipelines, registrationSeconds,
-                    first.millis(), first.requests(), first.readUnits(),
-                    quietTick.millis(), quietTick.requests(), quietTick.readUnits(),
-                    due.millis(), due.requests(), due.readUnits(), due.writeUnits(),
+            System.out.printf(
+                    "%9d %9d %14.1f | %9d %8d %9.1f | %9d %8d %9.1f | %9d %8d %7.1f %7.1f %6d%n",
+                    pipelines * 24,
+                    pipelines,
+                    registrationSeconds,
+                    first.millis(),
+                    first.requests(),
+                    first.readUnits(),
+                    quietTick.millis(),
+                    quietTick.requests(),
+                    quietTick.readUnits(),
+                    due.millis(),
+                    due.requests(),
+                    due.readUnits(),
+                    due.writeUnits(),
                     due.summary().path("markersWritten").size());
-            if (due.summary().path("markersWritten").size() != expectedDue(pipelines) || quietTick.summary().path("dueEntries").asInt() != 0) {
+            if (due.summary().path("markersWritten").size() != expectedDue(pipelines)
+                    || quietTick.summary().path("dueEntries").asInt() != 0) {
                 System.out.println("  (unexpected: " + due.summary() + ")");
             }
         }
@@ -153,7 +180,8 @@ public final class WatchdogBenchmark {
     private static Tick tick(Orchestrator orchestrator, RequestCounter counter) {
         counter.reset();
         long start = System.nanoTime();
-        var response = orchestrator.handle(InterlockJson.json().createObjectNode().put("action", OrchestratorAction.WATCHDOG.wireName()));
+        var response = orchestrator.handle(
+                InterlockJson.json().createObjectNode().put("action", OrchestratorAction.WATCHDOG.wireName()));
         long millis = (System.nanoTime() - start) / 1_000_000;
         long requests = 0;
         double read = 0;

@@ -1,22 +1,21 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.contract.OrchestratorAction;
-import dev.interlock.model.json.InterlockJson;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class WatchdogTest {
 
@@ -71,9 +70,20 @@ class WatchdogTest {
     void aDayThatAlreadyStartedGetsNoScheduleMarker() {
         f.register("schedules:\n  - {name: daily, after: '08:00'}\n  - {name: h09, after: '09:00'}\n");
         String runId = f.resolve();
-        f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
-        f.provider.cascade().writeMarker(new Marker("orders", "h09", Fixture.DATE, MarkerSource.CASCADE, "silver#run-9",
-                false, "silver", "run-9", Fixture.T0));
+        f.call(f.request(
+                OrchestratorAction.LOG_RESULT, runId, Map.of("status", "FAILED", "failureCategory", "TRANSIENT")));
+        f.provider
+                .cascade()
+                .writeMarker(new Marker(
+                        "orders",
+                        "h09",
+                        Fixture.DATE,
+                        MarkerSource.CASCADE,
+                        "silver#run-9",
+                        false,
+                        "silver",
+                        "run-9",
+                        Fixture.T0));
 
         JsonNode summary = tick();
 
@@ -195,7 +205,8 @@ class WatchdogTest {
         JsonNode summary = tick();
 
         assertThat(summary.get("markersWritten").toString()).isEqualTo("[\"orders/daily/2026-03-03\"]");
-        assertThat(f.provider.cascade().markers("orders", LocalDate.of(2026, 3, 3))).hasSize(1);
+        assertThat(f.provider.cascade().markers("orders", LocalDate.of(2026, 3, 3)))
+                .hasSize(1);
     }
 
     // ---- forward-only after registration (issue 13 item 4) ----
@@ -226,8 +237,12 @@ class WatchdogTest {
         assertThat(h18Opens.get("markersWritten").toString()).isEqualTo("[\"orders/h18/2026-03-02\"]");
         // h18 opened after the registration and nothing completed it: that one deadline is the pipeline's to miss.
         assertThat(h18Deadline.get("slaMissed").toString()).isEqualTo("[\"orders/h18/2026-03-02\"]");
-        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).extracting(Marker::scheduleId).containsExactly("h18");
-        assertThat(f.alerts.of(AlertKind.SLA_MISSED)).extracting(Alert::scheduleId).containsExactly("h18");
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE))
+                .extracting(Marker::scheduleId)
+                .containsExactly("h18");
+        assertThat(f.alerts.of(AlertKind.SLA_MISSED))
+                .extracting(Alert::scheduleId)
+                .containsExactly("h18");
     }
 
     @Test
@@ -240,7 +255,8 @@ class WatchdogTest {
         JsonNode later = tick();
 
         List<String> earlier = java.util.stream.IntStream.range(0, 18)
-                .mapToObj(h -> "orders/h%02d/2026-03-02".formatted(h)).toList();
+                .mapToObj(h -> "orders/h%02d/2026-03-02".formatted(h))
+                .toList();
         assertThat(summary.get("markersWritten")).extracting(JsonNode::asText).containsExactlyElementsOf(earlier);
         assertThat(summary.get("slaMissed")).isEmpty();
         // The window open at registration time is caught up too, and its deadline (after the registration) counts.
@@ -251,8 +267,11 @@ class WatchdogTest {
     @Test
     void aScheduleAddedByAReRegistrationIsWatchedForwardOnlyWhileTheOthersKeepTheirDay() {
         f.register("schedules:\n  - {name: daily, after: '08:00', deadline: '20:00'}\n");
-        f.registerAt(EVENING, "orders", "schedules:\n  - {name: daily, after: '08:00', deadline: '20:00'}\n"
-                + "  - {name: noon, after: '12:00', deadline: '13:00'}\n");
+        f.registerAt(
+                EVENING,
+                "orders",
+                "schedules:\n  - {name: daily, after: '08:00', deadline: '20:00'}\n"
+                        + "  - {name: noon, after: '12:00', deadline: '13:00'}\n");
         f.clock.set(Instant.parse("2026-03-02T20:30:00Z"));
 
         JsonNode sameDay = tick();
@@ -263,7 +282,8 @@ class WatchdogTest {
         assertThat(sameDay.get("markersWritten").toString()).isEqualTo("[\"orders/daily/2026-03-02\"]");
         assertThat(sameDay.get("slaMissed").toString()).isEqualTo("[\"orders/daily/2026-03-02\"]");
         // noon appeared at 18:07: its day starts tomorrow.
-        assertThat(nextDay.get("markersWritten")).extracting(JsonNode::asText)
+        assertThat(nextDay.get("markersWritten"))
+                .extracting(JsonNode::asText)
                 .containsExactly("orders/daily/2026-03-03", "orders/noon/2026-03-03");
         assertThat(nextDay.get("slaMissed").toString()).isEqualTo("[\"orders/noon/2026-03-03\"]");
     }
@@ -272,7 +292,8 @@ class WatchdogTest {
     void aChangedScheduleIsANewOneButAnUnchangedReRegistrationLosesNothingPending() {
         f.register("schedules:\n  - {name: daily, after: '08:00'}\n");
         // Re-registered unchanged at 08:30 before any tick saw the 08:00 opening: it is still due.
-        f.registerAt(Instant.parse("2026-03-02T08:30:00Z"), "orders", "schedules:\n  - {name: daily, after: '08:00'}\n");
+        f.registerAt(
+                Instant.parse("2026-03-02T08:30:00Z"), "orders", "schedules:\n  - {name: daily, after: '08:00'}\n");
 
         assertThat(tick().get("markersWritten").toString()).isEqualTo("[\"orders/daily/2026-03-02\"]");
 
@@ -289,12 +310,24 @@ class WatchdogTest {
         f.clock.set(EVENING);
 
         // What the API's POST /pipelines/{id}/evaluations does: a manual marker, whatever the watchdog thinks.
-        boolean written = f.provider.cascade().writeMarker(new Marker("orders", "h09", Fixture.DATE, MarkerSource.MANUAL,
-                "backfill-h09", false, "api", null, EVENING));
+        boolean written = f.provider
+                .cascade()
+                .writeMarker(new Marker(
+                        "orders",
+                        "h09",
+                        Fixture.DATE,
+                        MarkerSource.MANUAL,
+                        "backfill-h09",
+                        false,
+                        "api",
+                        null,
+                        EVENING));
 
         assertThat(written).isTrue();
         assertThat(tick().get("markersWritten")).isEmpty();
-        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).extracting(Marker::scheduleId).containsExactly("h09");
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE))
+                .extracting(Marker::scheduleId)
+                .containsExactly("h09");
     }
 
     // ---- a tick costs what is due, resumes and catches up (issue 17 item 3) ----
@@ -306,10 +339,12 @@ class WatchdogTest {
 
         JsonNode summary = tick();
 
-        assertThat(summary.get("markersWritten")).extracting(JsonNode::asText).containsExactly(
-                "orders/daily/2026-03-02", "orders/daily/2026-03-03", "orders/daily/2026-03-04");
-        assertThat(summary.get("slaMissed")).extracting(JsonNode::asText).containsExactly(
-                "orders/daily/2026-03-02", "orders/daily/2026-03-03", "orders/daily/2026-03-04");
+        assertThat(summary.get("markersWritten"))
+                .extracting(JsonNode::asText)
+                .containsExactly("orders/daily/2026-03-02", "orders/daily/2026-03-03", "orders/daily/2026-03-04");
+        assertThat(summary.get("slaMissed"))
+                .extracting(JsonNode::asText)
+                .containsExactly("orders/daily/2026-03-02", "orders/daily/2026-03-03", "orders/daily/2026-03-04");
         assertThat(summary.get("caughtUp").asBoolean()).isTrue();
         assertThat(tick().get("dueEntries").asInt()).isZero();
     }
@@ -323,11 +358,15 @@ class WatchdogTest {
         }
         // A clock for the time budget that runs out as soon as the first page is done.
         java.util.concurrent.atomic.AtomicLong nanos = new java.util.concurrent.atomic.AtomicLong();
-        Watchdog impatient = new Watchdog(f.collaborators(), Duration.ofSeconds(1),
+        Watchdog impatient = new Watchdog(
+                f.collaborators(),
+                Duration.ofSeconds(1),
                 () -> nanos.getAndAdd(Duration.ofMillis(700).toNanos()));
 
-        Watchdog.Summary first = (Watchdog.Summary) impatient.run(f.watchdogRequest()).payload();
-        Watchdog.Summary second = (Watchdog.Summary) impatient.run(f.watchdogRequest()).payload();
+        Watchdog.Summary first =
+                (Watchdog.Summary) impatient.run(f.watchdogRequest()).payload();
+        Watchdog.Summary second =
+                (Watchdog.Summary) impatient.run(f.watchdogRequest()).payload();
         JsonNode rest = tick();
 
         assertThat(first.caughtUp()).isFalse();
@@ -335,11 +374,15 @@ class WatchdogTest {
         java.util.Set<String> all = new java.util.TreeSet<>(first.markersWritten());
         assertThat(second.markersWritten()).doesNotContainAnyElementsOf(all);
         all.addAll(second.markersWritten());
-        rest.get("markersWritten").forEach(m -> assertThat(all.add(m.asText())).as("written twice: " + m).isTrue());
+        rest.get("markersWritten")
+                .forEach(m -> assertThat(all.add(m.asText()))
+                        .as("written twice: " + m)
+                        .isTrue());
         assertThat(rest.get("caughtUp").asBoolean()).isTrue();
         assertThat(all).hasSize(250);
         for (int i = 0; i < 250; i++) {
-            assertThat(f.provider.cascade().markers("p%03d".formatted(i), Fixture.DATE)).hasSize(1);
+            assertThat(f.provider.cascade().markers("p%03d".formatted(i), Fixture.DATE))
+                    .hasSize(1);
         }
     }
 
@@ -366,7 +409,8 @@ class WatchdogTest {
 
     private void runWith(CountingProvider counting) {
         Watchdog watchdog = new Watchdog(f.collaborators(counting.provider()));
-        Watchdog.Summary summary = (Watchdog.Summary) watchdog.run(f.watchdogRequest()).payload();
+        Watchdog.Summary summary =
+                (Watchdog.Summary) watchdog.run(f.watchdogRequest()).payload();
         assertThat(summary.dueEntries()).isZero();
     }
 
@@ -387,7 +431,9 @@ class WatchdogTest {
         f.register("schedules:\n  - {name: daily, after: '08:00'}\nexclusions:\n  calendar: holidays\n");
 
         JsonNode broken = tick();
-        f.provider.calendars().put(new dev.interlock.model.calendar.Calendar("holidays", null, List.of(), List.of("2026-12-25")));
+        f.provider
+                .calendars()
+                .put(new dev.interlock.model.calendar.Calendar("holidays", null, List.of(), List.of("2026-12-25")));
         f.clock.advance(Duration.ofMinutes(59));
         JsonNode tooSoon = tick();
         f.clock.advance(Duration.ofMinutes(2));
@@ -407,13 +453,16 @@ class WatchdogTest {
         }
         CountingProvider flaky = CountingProvider.around(f.provider).failingOnce("writeMarker", 7);
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Watchdog(f.collaborators(flaky.provider()))
-                .run(f.watchdogRequest())).isInstanceOf(dev.interlock.store.StoreException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> new Watchdog(f.collaborators(flaky.provider())).run(f.watchdogRequest()))
+                .isInstanceOf(dev.interlock.store.StoreException.class);
         JsonNode next = tick();
 
         assertThat(next.get("caughtUp").asBoolean()).isTrue();
         for (int i = 0; i < 20; i++) {
-            assertThat(f.provider.cascade().markers("p%02d".formatted(i), Fixture.DATE)).as("p%02d", i).hasSize(1);
+            assertThat(f.provider.cascade().markers("p%02d".formatted(i), Fixture.DATE))
+                    .as("p%02d", i)
+                    .hasSize(1);
         }
         assertThat(tick().get("dueEntries").asInt()).isZero();
     }

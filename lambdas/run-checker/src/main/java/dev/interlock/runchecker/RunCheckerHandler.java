@@ -1,13 +1,12 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.model.contract.RunCheckInput;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.interlock.wiring.Deps;
-import dev.interlock.wiring.priming.Priming;
+import dev.interlock.model.contract.RunCheckInput;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
-
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.priming.Priming;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -26,8 +25,8 @@ public final class RunCheckerHandler implements RequestStreamHandler {
 
     /** Over given Deps (the local runtime serves the function in process this way). */
     public RunCheckerHandler(Deps deps) {
-        this(new RunPoll(deps.provider(), deps.triggerRunners(), deps.triggerRunners(), deps.clock(),
-                deps.log("run-checker")));
+        this(new RunPoll(
+                deps.provider(), deps.triggerRunners(), deps.triggerRunners(), deps.clock(), deps.log("run-checker")));
     }
 
     public RunCheckerHandler(RunPoll poll) {

@@ -1,14 +1,14 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.model.contract.RunCheckInput;
-import dev.interlock.model.contract.RunCheckOutput;
-import dev.interlock.log.LogContext;
-import dev.interlock.log.StructuredLog;
 import dev.interlock.jobs.JobCanceller;
 import dev.interlock.jobs.RunCheck;
 import dev.interlock.jobs.RunCheckRequest;
 import dev.interlock.jobs.RunCheckState;
 import dev.interlock.jobs.RunChecker;
+import dev.interlock.log.LogContext;
+import dev.interlock.log.StructuredLog;
+import dev.interlock.model.contract.RunCheckInput;
+import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
@@ -19,7 +19,6 @@ import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunTransition;
-
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -84,7 +83,8 @@ public final class RunPoll {
             return out;
         }
         String runId = input.runId() == null ? "" : input.runId().trim();
-        Optional<RunState> stored = runId.isEmpty() ? Optional.empty()
+        Optional<RunState> stored = runId.isEmpty()
+                ? Optional.empty()
                 : provider.runs().get(runId).filter(r -> r.pipelineId().equals(input.pipelineId()));
         Budget budget = Budget.of(input.follow(), clock.instant());
         Map<String, String> metadata = text(input.metadata());
@@ -92,10 +92,12 @@ public final class RunPoll {
             RunState run = stored.get();
             switch (run.status()) {
                 case COMPLETED, COMPLETED_MONITORING -> {
-                    return new RunCheckOutput(RunCheckState.SUCCEEDED.wireName(), "run " + runId + " already completed", "");
+                    return new RunCheckOutput(
+                            RunCheckState.SUCCEEDED.wireName(), "run " + runId + " already completed", "");
                 }
                 case FAILED -> {
-                    return RunCheckAnswers.failed(run.failureMessage() == null ? "run " + runId + " failed" : run.failureMessage(),
+                    return RunCheckAnswers.failed(
+                            run.failureMessage() == null ? "run " + runId + " failed" : run.failureMessage(),
                             run.failureCategory() == null ? FailureCategory.TRANSIENT : run.failureCategory());
                 }
                 case CANCELLED -> {
@@ -107,8 +109,14 @@ public final class RunPoll {
                 case RUNNING -> metadata.putAll(run.metadata());
             }
         }
-        RunCheck check = checker.check(new RunCheckRequest(input.pipelineId(), input.scheduleId(), input.date(),
-                input.runId(), type, metadata, headers(input.headers())));
+        RunCheck check = checker.check(new RunCheckRequest(
+                input.pipelineId(),
+                input.scheduleId(),
+                input.date(),
+                input.runId(),
+                type,
+                metadata,
+                headers(input.headers())));
         RunCheckOutput out = RunCheckAnswers.of(check);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("triggerType", type.wireName());
@@ -120,8 +128,10 @@ public final class RunPoll {
         }
         if (check.state() == RunCheckState.FAILED) {
             if (stored.isPresent() && stored.get().metadata().containsKey(CANCEL_REQUESTED_AT)) {
-                out = RunCheckAnswers.failed("cancelled by Interlock at " + stored.get().metadata().get(CANCEL_REQUESTED_AT)
-                        + " after running longer than maxJobDurationSeconds: " + out.message(), FailureCategory.TIMEOUT);
+                out = RunCheckAnswers.failed(
+                        "cancelled by Interlock at " + stored.get().metadata().get(CANCEL_REQUESTED_AT)
+                                + " after running longer than maxJobDurationSeconds: " + out.message(),
+                        FailureCategory.TIMEOUT);
             }
             settle(input, RunStatus.FAILED, out, ctx);
             return out;
@@ -133,46 +143,88 @@ public final class RunPoll {
     }
 
     /** The job is still running: overdue once, cancelled past its maximum, and never past the execution's budget. */
-    private RunCheckOutput follow(RunCheckInput input, RunState run, TriggerType type, Map<String, String> metadata,
-                                  RunCheckOutput out, Budget budget, LogContext ctx) {
+    private RunCheckOutput follow(
+            RunCheckInput input,
+            RunState run,
+            TriggerType type,
+            Map<String, String> metadata,
+            RunCheckOutput out,
+            Budget budget,
+            LogContext ctx) {
         Instant now = budget.now();
         if (!run.metadata().containsKey(OVERDUE_AT) && !now.isBefore(budget.overdueAt())) {
-            run = annotate(run, OVERDUE_AT, now, EventKind.RUN_OVERDUE, "TIMEOUT", "job outlived its poll window ("
-                    + budget.pollLimit() + " polls of " + budget.pollIntervalSeconds() + " s); following the same job, up to "
-                    + "maxJobDurationSeconds (" + budget.maxJobDurationSeconds() + " s)", ctx);
+            run = annotate(
+                    run,
+                    OVERDUE_AT,
+                    now,
+                    EventKind.RUN_OVERDUE,
+                    "TIMEOUT",
+                    "job outlived its poll window ("
+                            + budget.pollLimit() + " polls of " + budget.pollIntervalSeconds()
+                            + " s); following the same job, up to "
+                            + "maxJobDurationSeconds (" + budget.maxJobDurationSeconds() + " s)",
+                    ctx);
         }
         String cancelledAt = run.metadata().get(CANCEL_REQUESTED_AT);
         if (cancelledAt != null) {
             if (budget.lastPoll()) {
-                return giveUp(input, "job did not stop after Interlock asked it to at " + cancelledAt
-                        + "; the execution's time budget ends, and the job is not started again beside itself", ctx);
+                return giveUp(
+                        input,
+                        "job did not stop after Interlock asked it to at " + cancelledAt
+                                + "; the execution's time budget ends, and the job is not started again beside itself",
+                        ctx);
             }
-            return new RunCheckOutput(RunCheckState.RUNNING.wireName(), "cancel requested at " + cancelledAt
-                    + "; waiting for the job to stop: " + out.message(), "");
+            return new RunCheckOutput(
+                    RunCheckState.RUNNING.wireName(),
+                    "cancel requested at " + cancelledAt + "; waiting for the job to stop: " + out.message(),
+                    "");
         }
         if (!now.isBefore(budget.cancelAt())) {
-            JobCanceller.Cancellation cancellation = canceller.cancel(new RunCheckRequest(input.pipelineId(),
-                    input.scheduleId(), input.date(), input.runId(), type, metadata, headers(input.headers())));
+            JobCanceller.Cancellation cancellation = canceller.cancel(new RunCheckRequest(
+                    input.pipelineId(),
+                    input.scheduleId(),
+                    input.date(),
+                    input.runId(),
+                    type,
+                    metadata,
+                    headers(input.headers())));
             if (cancellation.requested()) {
-                annotate(run, CANCEL_REQUESTED_AT, now, EventKind.RUN_CANCEL_REQUESTED, "CANCELLING",
+                annotate(
+                        run,
+                        CANCEL_REQUESTED_AT,
+                        now,
+                        EventKind.RUN_CANCEL_REQUESTED,
+                        "CANCELLING",
                         "job ran longer than maxJobDurationSeconds (" + budget.maxJobDurationSeconds() + " s): "
-                                + cancellation.message(), ctx);
+                                + cancellation.message(),
+                        ctx);
                 if (budget.lastPoll()) {
-                    return giveUp(input, "job cancelled after maxJobDurationSeconds, but the execution's time budget ends "
-                            + "before its stop could be seen; it is not started again beside itself", ctx);
+                    return giveUp(
+                            input,
+                            "job cancelled after maxJobDurationSeconds, but the execution's time budget ends "
+                                    + "before its stop could be seen; it is not started again beside itself",
+                            ctx);
                 }
-                return new RunCheckOutput(RunCheckState.RUNNING.wireName(), "cancel requested: " + cancellation.message(), "");
+                return new RunCheckOutput(
+                        RunCheckState.RUNNING.wireName(), "cancel requested: " + cancellation.message(), "");
             }
             if (budget.lastPoll()) {
-                return giveUp(input, "job ran longer than maxJobDurationSeconds and could not be cancelled ("
-                        + cancellation.message() + "); it is not started again beside itself", ctx);
+                return giveUp(
+                        input,
+                        "job ran longer than maxJobDurationSeconds and could not be cancelled ("
+                                + cancellation.message() + "); it is not started again beside itself",
+                        ctx);
             }
             log.warn(ctx, "cancel refused; retrying at the next poll", Map.of("reason", cancellation.message()));
-            return new RunCheckOutput(RunCheckState.RUNNING.wireName(), cancellation.message() + "; retrying at the next poll", "");
+            return new RunCheckOutput(
+                    RunCheckState.RUNNING.wireName(), cancellation.message() + "; retrying at the next poll", "");
         }
         if (budget.lastPoll()) {
-            return giveUp(input, "the execution's time budget ends before the job's maxJobDurationSeconds; the job keeps "
-                    + "running and is not started again beside itself", ctx);
+            return giveUp(
+                    input,
+                    "the execution's time budget ends before the job's maxJobDurationSeconds; the job keeps "
+                            + "running and is not started again beside itself",
+                    ctx);
         }
         return out;
     }
@@ -180,12 +232,19 @@ public final class RunPoll {
     /** A run still being started by another trigger invocation: wait for it, but not past the execution's budget. */
     private RunCheckOutput awaitStart(RunCheckInput input, RunState run, Budget budget, LogContext ctx) {
         if (budget != null && budget.lastPoll()) {
-            return giveUp(input, "run " + run.runId() + " stayed " + run.status().name() + " since "
-                    + InterlockJson.timestamp(run.updatedAt()) + ": the trigger invocation that started the job never recorded "
-                    + "it; the job is not started again (check the job system)", ctx);
+            return giveUp(
+                    input,
+                    "run " + run.runId() + " stayed " + run.status().name() + " since "
+                            + InterlockJson.timestamp(run.updatedAt())
+                            + ": the trigger invocation that started the job never recorded "
+                            + "it; the job is not started again (check the job system)",
+                    ctx);
         }
-        return new RunCheckOutput(RunCheckState.RUNNING.wireName(), "run " + run.runId() + " is " + run.status().name()
-                + ": waiting for the trigger to record the job it starts", "");
+        return new RunCheckOutput(
+                RunCheckState.RUNNING.wireName(),
+                "run " + run.runId() + " is " + run.status().name()
+                        + ": waiting for the trigger to record the job it starts",
+                "");
     }
 
     /** Ends following without a retry: the job may still run, so another attempt could run beside it. */
@@ -197,20 +256,41 @@ public final class RunPoll {
     }
 
     /** Records a fact about the running job on its run (CAS) with its event; the run as it is afterwards. */
-    private RunState annotate(RunState run, String key, Instant now, EventKind kind, String status, String message,
-                              LogContext ctx) {
+    private RunState annotate(
+            RunState run, String key, Instant now, EventKind kind, String status, String message, LogContext ctx) {
         RunState current = run;
         for (int round = 0; round < MAX_SETTLE_ROUNDS; round++) {
             if (current.metadata().containsKey(key) || current.status() != RunStatus.RUNNING) {
                 return current;
             }
-            RunState next = new RunState(current.runId(), current.pipelineId(), current.scheduleId(), current.date(),
-                    current.status(), current.version() + 1, current.triggerType(), current.executionName(),
-                    current.metadata(), current.failureMessage(), current.failureCategory(), current.createdAt(), now)
+            RunState next = new RunState(
+                            current.runId(),
+                            current.pipelineId(),
+                            current.scheduleId(),
+                            current.date(),
+                            current.status(),
+                            current.version() + 1,
+                            current.triggerType(),
+                            current.executionName(),
+                            current.metadata(),
+                            current.failureMessage(),
+                            current.failureCategory(),
+                            current.createdAt(),
+                            now)
                     .withMetadata(Map.of(key, InterlockJson.timestamp(now)));
-            Event event = new Event(kind, current.pipelineId(), current.scheduleId(), current.date(), current.runId(), null,
-                    status, message, Map.of(key, InterlockJson.timestamp(now)), now);
-            if (provider.recordTransition(RunTransition.of(current.version(), next, event)).applied()) {
+            Event event = new Event(
+                    kind,
+                    current.pipelineId(),
+                    current.scheduleId(),
+                    current.date(),
+                    current.runId(),
+                    null,
+                    status,
+                    message,
+                    Map.of(key, InterlockJson.timestamp(now)),
+                    now);
+            if (provider.recordTransition(RunTransition.of(current.version(), next, event))
+                    .applied()) {
                 return next;
             }
             Optional<RunState> reread = provider.runs().get(current.runId());
@@ -238,7 +318,8 @@ public final class RunPoll {
             }
             RunState run = current.get();
             if (!run.pipelineId().equals(input.pipelineId())) {
-                log.warn(ctx, "run belongs to another pipeline; not touched", Map.of("runPipelineId", run.pipelineId()));
+                log.warn(
+                        ctx, "run belongs to another pipeline; not touched", Map.of("runPipelineId", run.pipelineId()));
                 return;
             }
             if (run.status().isTerminal() || !run.status().canMoveTo(target)) {
@@ -256,9 +337,19 @@ public final class RunPoll {
             if (!out.failureCategory().isEmpty()) {
                 details.put("failureCategory", out.failureCategory());
             }
-            Event event = new Event(EventKind.RUN_STATE_CHANGED, run.pipelineId(), run.scheduleId(), run.date(), runId,
-                    null, target.name(), out.message(), details, next.updatedAt());
-            if (provider.recordTransition(RunTransition.of(run.version(), next, event)).applied()) {
+            Event event = new Event(
+                    EventKind.RUN_STATE_CHANGED,
+                    run.pipelineId(),
+                    run.scheduleId(),
+                    run.date(),
+                    runId,
+                    null,
+                    target.name(),
+                    out.message(),
+                    details,
+                    next.updatedAt());
+            if (provider.recordTransition(RunTransition.of(run.version(), next, event))
+                    .applied()) {
                 return;
             }
         }
@@ -269,24 +360,43 @@ public final class RunPoll {
      * The follow budget of a request at {@code now}; null when the request carries none (or none that can be read),
      * which makes the poll a plain one.
      */
-    private record Budget(Instant now, Instant overdueAt, Instant cancelAt, Instant end, int pollIntervalSeconds,
-                          int pollLimit, int maxJobDurationSeconds, int nextPollSeconds) {
+    private record Budget(
+            Instant now,
+            Instant overdueAt,
+            Instant cancelAt,
+            Instant end,
+            int pollIntervalSeconds,
+            int pollLimit,
+            int maxJobDurationSeconds,
+            int nextPollSeconds) {
 
         static Budget of(RunCheckInput.Follow follow, Instant now) {
-            if (follow == null || follow.since() == null || follow.executionStartTime() == null
-                    || follow.executionTimeoutSeconds() == null || follow.executionTimeoutSeconds() < 1) {
+            if (follow == null
+                    || follow.since() == null
+                    || follow.executionStartTime() == null
+                    || follow.executionTimeoutSeconds() == null
+                    || follow.executionTimeoutSeconds() < 1) {
                 return null;
             }
             try {
                 Instant since = Instant.parse(follow.since().trim());
                 int interval = Math.max(1, follow.pollIntervalSeconds() == null ? 1 : follow.pollIntervalSeconds());
                 int limit = Math.max(1, follow.pollLimit() == null ? 1 : follow.pollLimit());
-                int max = Math.max(interval, follow.maxJobDurationSeconds() == null ? interval : follow.maxJobDurationSeconds());
-                Instant end = new ExecutionBudget(Instant.parse(follow.executionStartTime().trim()),
-                        follow.executionTimeoutSeconds()).end();
+                int max = Math.max(
+                        interval, follow.maxJobDurationSeconds() == null ? interval : follow.maxJobDurationSeconds());
+                Instant end = new ExecutionBudget(
+                                Instant.parse(follow.executionStartTime().trim()), follow.executionTimeoutSeconds())
+                        .end();
                 int next = follow.nextPollSeconds() == null ? interval : Math.max(1, follow.nextPollSeconds());
-                return new Budget(now, since.plusSeconds((long) interval * limit), since.plusSeconds(max), end, interval, limit,
-                        max, next);
+                return new Budget(
+                        now,
+                        since.plusSeconds((long) interval * limit),
+                        since.plusSeconds(max),
+                        end,
+                        interval,
+                        limit,
+                        max,
+                        next);
             } catch (DateTimeException e) {
                 return null;
             }

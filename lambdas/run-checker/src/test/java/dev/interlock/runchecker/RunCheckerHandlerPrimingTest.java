@@ -1,8 +1,8 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.testing.PrimingCheck;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.testing.PrimingCheck;
+import dev.interlock.wiring.priming.Priming;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +13,10 @@ class RunCheckerHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        PrimingCheck.assertRehearsesCleanly(InterlockFunction.RUN_CHECKER, RunCheckerHandler.class,
-                deps -> Priming.rehearsal(new RunCheckerHandler(deps)), true);
+        PrimingCheck.assertRehearsesCleanly(
+                InterlockFunction.RUN_CHECKER,
+                RunCheckerHandler.class,
+                deps -> Priming.rehearsal(new RunCheckerHandler(deps)),
+                true);
     }
 }

@@ -1,7 +1,15 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.model.contract.RunCheckInput;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.RunCheckInput;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.store.dynamodb.LocalDynamoDb;
@@ -10,18 +18,6 @@ import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.testing.JarDiff;
 import dev.interlock.testing.LambdaJarRun;
 import dev.interlock.testing.LocalHttpServer;
-import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.run.FailureCategory;
-import dev.interlock.model.run.RunState;
-import dev.interlock.model.run.RunStatus;
-import dev.interlock.model.runtime.TableDefinition;
-import dev.interlock.model.trigger.TriggerType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -29,8 +25,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The deployable jar, target/run-checker-lambda.jar (shrunk by ProGuard), run for real after the build made it: a
@@ -64,21 +63,33 @@ class RunCheckerLambdaJarIT {
         InterlockTable.createIfAbsent(dynamoDbClient, TABLE, TableDefinition.INTERLOCK);
         aws = AwsProtocolStub.start()
                 .on("AWSGlue.GetJobRun", Reply.json("{\"JobRun\":{\"Id\":\"jr_0042\",\"JobRunState\":\"SUCCEEDED\"}}"))
-                .on("ElasticMapReduce.DescribeStep",
+                .on(
+                        "ElasticMapReduce.DescribeStep",
                         Reply.json("{\"Step\":{\"Id\":\"s-2ABC\",\"Status\":{\"State\":\"COMPLETED\"}}}"))
-                .on("GET /applications/00fabc/jobruns/00fjr1", Reply.json("{\"jobRun\":{\"applicationId\":\"00fabc\","
-                        + "\"jobRunId\":\"00fjr1\",\"state\":\"SUCCESS\",\"stateDetails\":\"\"}}"))
-                .on("AWSStepFunctions.DescribeExecution", request ->
-                        request.json().path("executionArn").asText().endsWith(":failed")
-                                ? Reply.json("{\"executionArn\":\"" + SFN_FAILED + "\",\"status\":\"FAILED\","
-                                        + "\"error\":\"States.TaskFailed\",\"cause\":\"boom\",\"startDate\":1772359200}")
-                                : Reply.json("{\"executionArn\":\"" + SFN_OK + "\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"))
-                .on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"interlock/airflow\","
-                        + "\"SecretString\":\"{\\\"token\\\":\\\"sm-af-token\\\"}\"}"))
-                .on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/airflow/key\","
-                        + "\"Type\":\"SecureString\",\"Value\":\"ssm-af-key\"}}"));
-        airflow = LocalHttpServer.start().answer("GET /api/v1/dags/orders_dag/dagRuns/af_run_1",
-                LocalHttpServer.Answer.json(200, "{\"state\":\"success\"}"));
+                .on(
+                        "GET /applications/00fabc/jobruns/00fjr1",
+                        Reply.json("{\"jobRun\":{\"applicationId\":\"00fabc\","
+                                + "\"jobRunId\":\"00fjr1\",\"state\":\"SUCCESS\",\"stateDetails\":\"\"}}"))
+                .on(
+                        "AWSStepFunctions.DescribeExecution",
+                        request -> request.json().path("executionArn").asText().endsWith(":failed")
+                                ? Reply.json(
+                                        "{\"executionArn\":\"" + SFN_FAILED + "\",\"status\":\"FAILED\","
+                                                + "\"error\":\"States.TaskFailed\",\"cause\":\"boom\",\"startDate\":1772359200}")
+                                : Reply.json("{\"executionArn\":\"" + SFN_OK
+                                        + "\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"))
+                .on(
+                        "secretsmanager.GetSecretValue",
+                        Reply.json("{\"Name\":\"interlock/airflow\","
+                                + "\"SecretString\":\"{\\\"token\\\":\\\"sm-af-token\\\"}\"}"))
+                .on(
+                        "AmazonSSM.GetParameter",
+                        Reply.json("{\"Parameter\":{\"Name\":\"/interlock/airflow/key\","
+                                + "\"Type\":\"SecureString\",\"Value\":\"ssm-af-key\"}}"));
+        airflow = LocalHttpServer.start()
+                .answer(
+                        "GET /api/v1/dags/orders_dag/dagRuns/af_run_1",
+                        LocalHttpServer.Answer.json(200, "{\"state\":\"success\"}"));
     }
 
     @AfterAll
@@ -91,15 +102,22 @@ class RunCheckerLambdaJarIT {
 
     @Test
     void theShrunkJarPollsEveryKindOfJobAndSettlesTheRunInDynamoDb(@TempDir Path work) throws Exception {
-        assertThat(Files.size(JAR)).as("size of %s (issue 4: under 20 MiB)", JAR).isLessThan(MAX_JAR_BYTES);
+        assertThat(Files.size(JAR))
+                .as("size of %s (issue 4: under 20 MiB)", JAR)
+                .isLessThan(MAX_JAR_BYTES);
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         Map<String, String> glue = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042");
         Map<String, String> emr = Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC");
         Map<String, String> emrServerless = Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1");
         Map<String, String> sfn = Map.of("sfn_execution_arn", SFN_OK);
         Map<String, String> sfnFailed = Map.of("sfn_execution_arn", SFN_FAILED);
-        Map<String, String> af = Map.of("airflow_url", airflow.uri("").toString(), "airflow_dag_id", "orders_dag",
-                "airflow_dag_run_id", "af_run_1");
+        Map<String, String> af = Map.of(
+                "airflow_url",
+                airflow.uri("").toString(),
+                "airflow_dag_id",
+                "orders_dag",
+                "airflow_dag_run_id",
+                "af_run_1");
         running(store, "glue-run", TriggerType.GLUE, glue);
         running(store, "emr-run", TriggerType.EMR, emr);
         running(store, "emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless);
@@ -114,9 +132,21 @@ class RunCheckerLambdaJarIT {
                 .event("step-function", event("sfn-run", TriggerType.STEP_FUNCTION, sfn))
                 .event("step-function-failed", event("sfn-failed-run", TriggerType.STEP_FUNCTION, sfnFailed))
                 // Credentials resolved through the Secrets Manager and SSM clients the shrunk jar ships.
-                .event("airflow-secret", InterlockJson.write(new RunCheckInput("orders", "daily", "2026-03-01",
-                        "airflow-run", "airflow", new HashMap<String, Object>(af), Map.of(
-                        "Authorization", "Bearer ${secret:interlock/airflow#token}", "X-Api-Key", "${ssm:/interlock/airflow/key}"), null)))
+                .event(
+                        "airflow-secret",
+                        InterlockJson.write(new RunCheckInput(
+                                "orders",
+                                "daily",
+                                "2026-03-01",
+                                "airflow-run",
+                                "airflow",
+                                new HashMap<String, Object>(af),
+                                Map.of(
+                                        "Authorization",
+                                        "Bearer ${secret:interlock/airflow#token}",
+                                        "X-Api-Key",
+                                        "${ssm:/interlock/airflow/key}"),
+                                null)))
                 .run(work);
 
         assertAnswer(answers, "glue", "succeeded", "SUCCEEDED", "");
@@ -125,9 +155,13 @@ class RunCheckerLambdaJarIT {
         assertAnswer(answers, "step-function", "succeeded", "SUCCEEDED", "");
         assertAnswer(answers, "step-function-failed", "failed", "FAILED: States.TaskFailed boom", "TRANSIENT");
         assertAnswer(answers, "airflow-secret", "succeeded", "success", "");
-        assertThat(airflow.requests()).singleElement().satisfies(r -> assertThat(r.headers())
-                .containsEntry("Authorization", "Bearer sm-af-token").containsEntry("X-Api-Key", "ssm-af-key"));
-        assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
+        assertThat(airflow.requests())
+                .singleElement()
+                .satisfies(r -> assertThat(r.headers())
+                        .containsEntry("Authorization", "Bearer sm-af-token")
+                        .containsEntry("X-Api-Key", "ssm-af-key"));
+        assertThat(aws.requests("secretsmanager.GetSecretValue"))
+                .singleElement()
                 .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/airflow"));
         assertThat(aws.requests("AmazonSSM.GetParameter")).singleElement().satisfies(r -> {
             assertThat(r.json().path("Name").asText()).isEqualTo("/interlock/airflow/key");
@@ -135,13 +169,16 @@ class RunCheckerLambdaJarIT {
         });
 
         // Each job system received the check the SDK client makes, in its own protocol.
-        assertThat(aws.requests("AWSGlue.GetJobRun")).singleElement()
+        assertThat(aws.requests("AWSGlue.GetJobRun"))
+                .singleElement()
                 .satisfies(r -> assertThat(r.json().path("RunId").asText()).isEqualTo("jr_0042"));
-        assertThat(aws.requests("ElasticMapReduce.DescribeStep")).singleElement()
+        assertThat(aws.requests("ElasticMapReduce.DescribeStep"))
+                .singleElement()
                 .satisfies(r -> assertThat(r.json().path("StepId").asText()).isEqualTo("s-2ABC"));
         assertThat(aws.requests("GET /applications/00fabc/jobruns/00fjr1")).hasSize(1);
         assertThat(aws.requests("AWSStepFunctions.DescribeExecution"))
-                .extracting(r -> r.json().path("executionArn").asText()).containsExactly(SFN_OK, SFN_FAILED);
+                .extracting(r -> r.json().path("executionArn").asText())
+                .containsExactly(SFN_OK, SFN_FAILED);
 
         // The function settled every run in DynamoDB.
         assertRun(store, "glue-run", RunStatus.COMPLETED);
@@ -180,20 +217,44 @@ class RunCheckerLambdaJarIT {
     /** A run the trigger left RUNNING with its job's ids, as the run-checker finds it. */
     private static void running(DynamoDbProvider store, String runId, TriggerType type, Map<String, String> metadata) {
         Instant now = Instant.now();
-        assertThat(store.runs().create(new RunState(runId, "orders", "daily", LocalDate.parse("2026-03-01"),
-                RunStatus.RUNNING, 3, type, null, metadata, null, null, now, now))).as(runId).isTrue();
+        assertThat(store.runs()
+                        .create(new RunState(
+                                runId,
+                                "orders",
+                                "daily",
+                                LocalDate.parse("2026-03-01"),
+                                RunStatus.RUNNING,
+                                3,
+                                type,
+                                null,
+                                metadata,
+                                null,
+                                null,
+                                now,
+                                now)))
+                .as(runId)
+                .isTrue();
     }
 
     /** The run-checker Lambda's input (CONTRACT §5): a plain poll of the run. */
     private static String event(String runId, TriggerType type, Map<String, String> metadata) {
-        return InterlockJson.write(new RunCheckInput("orders", "daily", "2026-03-01", runId, type.wireName(),
-                new HashMap<String, Object>(metadata), Map.of(), null));
+        return InterlockJson.write(new RunCheckInput(
+                "orders",
+                "daily",
+                "2026-03-01",
+                runId,
+                type.wireName(),
+                new HashMap<String, Object>(metadata),
+                Map.of(),
+                null));
     }
 
-    private static void assertAnswer(LambdaJarRun.Answers answers, String event, String state, String message,
-                                     String failureCategory) {
+    private static void assertAnswer(
+            LambdaJarRun.Answers answers, String event, String state, String message, String failureCategory) {
         JsonNode answer = InterlockJson.tree(answers.json(event));
-        assertThat(answer.path("state").asText()).as("%s answered %s", event, answer).isEqualTo(state);
+        assertThat(answer.path("state").asText())
+                .as("%s answered %s", event, answer)
+                .isEqualTo(state);
         assertThat(answer.path("message").asText()).as(event).isEqualTo(message);
         assertThat(answer.path("failureCategory").asText()).as(event).isEqualTo(failureCategory);
     }

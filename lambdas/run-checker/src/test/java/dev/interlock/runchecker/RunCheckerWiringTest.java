@@ -1,14 +1,13 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.wiring.Deps;
-import dev.interlock.model.runtime.Environment;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.wiring.Deps;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The handler built from Deps the way the Lambda entry builds it. */
 class RunCheckerWiringTest {

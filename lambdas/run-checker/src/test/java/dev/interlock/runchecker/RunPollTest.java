@@ -1,31 +1,30 @@
 package dev.interlock.runchecker;
 
-import dev.interlock.model.contract.RunCheckInput;
-import dev.interlock.model.contract.RunCheckOutput;
-import dev.interlock.model.runtime.Environment;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.store.Backoff;
 import dev.interlock.jobs.outbound.GuardedHttp;
 import dev.interlock.jobs.outbound.HostResolver;
-import dev.interlock.jobs.outbound.UrlGuard;
-import dev.interlock.testing.AwsProtocolStub;
-import dev.interlock.testing.AwsProtocolStub.Reply;
-import dev.interlock.testing.LocalHttpServer;
-import dev.interlock.testing.LocalHttpServer.Answer;
 import dev.interlock.jobs.outbound.OutboundTemplates;
-import dev.interlock.jobs.TriggerRunners;
+import dev.interlock.jobs.outbound.UrlGuard;
+import dev.interlock.model.contract.RunCheckInput;
+import dev.interlock.model.contract.RunCheckOutput;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.store.Backoff;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.testing.AwsProtocolStub;
+import dev.interlock.testing.AwsProtocolStub.Reply;
+import dev.interlock.testing.LocalHttpServer;
+import dev.interlock.testing.LocalHttpServer.Answer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,8 +34,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** The run-checker on the in-memory store, with the outbound run checkers talking to local stubs. */
 class RunPollTest {
@@ -49,14 +48,28 @@ class RunPollTest {
     private final InMemoryProvider provider = new InMemoryProvider(clock);
     private final LocalHttpServer server = LocalHttpServer.start();
     private final AwsProtocolStub aws = AwsProtocolStub.start();
-    private final Environment environment = Environment.of(Map.of("AWS_REGION", "us-east-1",
-            "INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString(), "INTERLOCK_ENDPOINT_SECRETSMANAGER", aws.endpoint().toString(),
-            "INTERLOCK_AIRFLOW_TOKEN", "af-secret", "INTERLOCK_SECRETS_PREFIX", "interlock/",
-            "INTERLOCK_SECRET_HOSTS", "INTERLOCK_AIRFLOW_*=127.0.0.1;secret:interlock/*=127.0.0.1"));
+    private final Environment environment = Environment.of(Map.of(
+            "AWS_REGION",
+            "us-east-1",
+            "INTERLOCK_ENDPOINT_GLUE",
+            aws.endpoint().toString(),
+            "INTERLOCK_ENDPOINT_SECRETSMANAGER",
+            aws.endpoint().toString(),
+            "INTERLOCK_AIRFLOW_TOKEN",
+            "af-secret",
+            "INTERLOCK_SECRETS_PREFIX",
+            "interlock/",
+            "INTERLOCK_SECRET_HOSTS",
+            "INTERLOCK_AIRFLOW_*=127.0.0.1;secret:interlock/*=127.0.0.1"));
     private final AwsClients clients = new AwsClients(environment);
-    private final TriggerRunners runners = TriggerRunners.create(clients, OutboundTemplates.create(environment, clients),
-            new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
-                new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)), clock);
+    private final TriggerRunners runners = TriggerRunners.create(
+            clients,
+            OutboundTemplates.create(environment, clients),
+            new GuardedHttp(
+                    new UrlGuard(true, HostResolver.system()),
+                    clock,
+                    new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)),
+            clock);
     private final RunPoll poll = new RunPoll(provider, runners, runners, clock);
 
     @AfterEach
@@ -67,8 +80,21 @@ class RunPollTest {
     }
 
     private void running(String runId, TriggerType type) {
-        provider.runs().create(new RunState(runId, "orders", "daily", DATE, RunStatus.RUNNING, 3, type, "exec",
-                Map.of(), null, null, NOW, NOW));
+        provider.runs()
+                .create(new RunState(
+                        runId,
+                        "orders",
+                        "daily",
+                        DATE,
+                        RunStatus.RUNNING,
+                        3,
+                        type,
+                        "exec",
+                        Map.of(),
+                        null,
+                        null,
+                        NOW,
+                        NOW));
     }
 
     private RunCheckOutput check(String runId, String type, Map<String, Object> metadata, Map<String, String> headers) {
@@ -80,13 +106,22 @@ class RunPollTest {
      * since {@code since}, in an execution that started at {@code since} and times out after 4 h.
      */
     private RunCheckOutput follow(String runId, Instant since) {
-        return poll.check(new RunCheckInput("orders", "daily", "2026-03-01", runId, "glue", GLUE, Map.of(),
+        return poll.check(new RunCheckInput(
+                "orders",
+                "daily",
+                "2026-03-01",
+                runId,
+                "glue",
+                GLUE,
+                Map.of(),
                 new RunCheckInput.Follow(since.toString(), 60, 5, 1800, since.toString(), 14400)));
     }
 
     private void stopAccepted() {
-        aws.on("AWSGlue.BatchStopJobRun", Reply.json(
-                "{\"SuccessfulSubmissions\":[{\"JobName\":\"orders-etl\",\"JobRunId\":\"jr_42\"}],\"Errors\":[]}"));
+        aws.on(
+                "AWSGlue.BatchStopJobRun",
+                Reply.json(
+                        "{\"SuccessfulSubmissions\":[{\"JobName\":\"orders-etl\",\"JobRunId\":\"jr_42\"}],\"Errors\":[]}"));
     }
 
     private List<Event> events() {
@@ -122,21 +157,33 @@ class RunPollTest {
 
         assertThat(first).isEqualTo(new RunCheckOutput("succeeded", "SUCCEEDED", ""));
         assertThat(again).isEqualTo(new RunCheckOutput("succeeded", "run run-2 already completed", ""));
-        assertThat(aws.requests("AWSGlue.GetJobRun")).as("a completed run is answered from its state").hasSize(1);
+        assertThat(aws.requests("AWSGlue.GetJobRun"))
+                .as("a completed run is answered from its state")
+                .hasSize(1);
         RunState run = provider.runs().get("run-2").orElseThrow();
         assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
         assertThat(run.version()).isEqualTo(4);
         assertThat(run.updatedAt()).isEqualTo(NOW.plus(Duration.ofMinutes(5)));
-        assertThat(events()).containsExactly(new Event(EventKind.RUN_STATE_CHANGED, "orders", "daily", DATE, "run-2",
-                null, "COMPLETED", "SUCCEEDED", Map.of("from", "RUNNING", "to", "COMPLETED", "version", 4),
-                NOW.plus(Duration.ofMinutes(5))));
+        assertThat(events())
+                .containsExactly(new Event(
+                        EventKind.RUN_STATE_CHANGED,
+                        "orders",
+                        "daily",
+                        DATE,
+                        "run-2",
+                        null,
+                        "COMPLETED",
+                        "SUCCEEDED",
+                        Map.of("from", "RUNNING", "to", "COMPLETED", "version", 4),
+                        NOW.plus(Duration.ofMinutes(5))));
     }
 
     @Test
     void aFailedJobFailsTheRunWithItsCategory() {
         running("run-3", TriggerType.GLUE);
-        aws.on("AWSGlue.GetJobRun", Reply.json(
-                "{\"JobRun\":{\"Id\":\"jr_42\",\"JobRunState\":\"TIMEOUT\",\"ErrorMessage\":\"ran 48h\"}}"));
+        aws.on(
+                "AWSGlue.GetJobRun",
+                Reply.json("{\"JobRun\":{\"Id\":\"jr_42\",\"JobRunState\":\"TIMEOUT\",\"ErrorMessage\":\"ran 48h\"}}"));
 
         RunCheckOutput out = check("run-3", "glue", GLUE, Map.of());
 
@@ -150,8 +197,21 @@ class RunPollTest {
 
     @Test
     void aRunAlreadyDecidedByAnotherWriterIsAnsweredFromItsStateAndNotTouched() {
-        provider.runs().create(new RunState("run-4", "orders", "daily", DATE, RunStatus.FAILED, 4, TriggerType.GLUE,
-                "exec", Map.of(), "cancelled by operator", FailureCategory.PERMANENT, NOW, NOW));
+        provider.runs()
+                .create(new RunState(
+                        "run-4",
+                        "orders",
+                        "daily",
+                        DATE,
+                        RunStatus.FAILED,
+                        4,
+                        TriggerType.GLUE,
+                        "exec",
+                        Map.of(),
+                        "cancelled by operator",
+                        FailureCategory.PERMANENT,
+                        NOW,
+                        NOW));
         glueState("SUCCEEDED");
 
         RunCheckOutput out = check("run-4", "glue", GLUE, Map.of());
@@ -164,19 +224,50 @@ class RunPollTest {
 
     @Test
     void aRunTheTriggerRecordedOnlyInItsStateIsPolledWithTheStoredJobIds() {
-        provider.runs().create(new RunState("run-10", "orders", "daily", DATE, RunStatus.RUNNING, 3, TriggerType.GLUE, "exec",
-                Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_42"), null, null, NOW, NOW));
+        provider.runs()
+                .create(new RunState(
+                        "run-10",
+                        "orders",
+                        "daily",
+                        DATE,
+                        RunStatus.RUNNING,
+                        3,
+                        TriggerType.GLUE,
+                        "exec",
+                        Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_42"),
+                        null,
+                        null,
+                        NOW,
+                        NOW));
         glueState("RUNNING");
 
         // A retried trigger call answered "running" without metadata: the run state has the ids.
         assertThat(check("run-10", "glue", Map.of(), Map.of()).state()).isEqualTo("running");
-        assertThat(aws.requests("AWSGlue.GetJobRun").getFirst().json().get("RunId").asText()).isEqualTo("jr_42");
+        assertThat(aws.requests("AWSGlue.GetJobRun")
+                        .getFirst()
+                        .json()
+                        .get("RunId")
+                        .asText())
+                .isEqualTo("jr_42");
     }
 
     @Test
     void aRunStillBeingTriggeredIsWaitedForUntilTheExecutionBudgetEndsThenNotStartedAgain() {
-        provider.runs().create(new RunState("run-11", "orders", "daily", DATE, RunStatus.TRIGGERING, 2, TriggerType.GLUE,
-                "exec", Map.of(), null, null, NOW, NOW));
+        provider.runs()
+                .create(new RunState(
+                        "run-11",
+                        "orders",
+                        "daily",
+                        DATE,
+                        RunStatus.TRIGGERING,
+                        2,
+                        TriggerType.GLUE,
+                        "exec",
+                        Map.of(),
+                        null,
+                        null,
+                        NOW,
+                        NOW));
 
         RunCheckOutput waiting = follow("run-11", NOW);
         clock.advance(Duration.ofSeconds(14400 - 900 - 59));
@@ -185,7 +276,9 @@ class RunPollTest {
         assertThat(waiting.state()).isEqualTo("running");
         assertThat(waiting.message()).contains("waiting for the trigger to record the job");
         assertThat(last.state()).isEqualTo("failed");
-        assertThat(last.failureCategory()).as("not retried: the job may have started").isEqualTo("PERMANENT");
+        assertThat(last.failureCategory())
+                .as("not retried: the job may have started")
+                .isEqualTo("PERMANENT");
         assertThat(last.message()).contains("stayed TRIGGERING", "not started again");
         assertThat(aws.requests()).isEmpty();
     }
@@ -229,19 +322,24 @@ class RunPollTest {
 
         assertThat(cancelling.state()).isEqualTo("running");
         assertThat(cancelling.message()).startsWith("cancel requested: glue job run jr_42 stop requested");
-        assertThat(stopping.message()).startsWith("cancel requested at 2026-03-01T10:30:00.000Z; waiting for the job to stop");
+        assertThat(stopping.message())
+                .startsWith("cancel requested at 2026-03-01T10:30:00.000Z; waiting for the job to stop");
         assertThat(aws.requests("AWSGlue.BatchStopJobRun")).as("cancelled once").hasSize(1);
         assertThat(aws.requests("AWSGlue.BatchStopJobRun").getFirst().json().toString())
                 .isEqualTo("{\"JobName\":\"orders-etl\",\"JobRunIds\":[\"jr_42\"]}");
         assertThat(stopped.state()).isEqualTo("failed");
-        assertThat(stopped.failureCategory()).as("a stop Interlock asked for is a timeout, retryable").isEqualTo("TIMEOUT");
+        assertThat(stopped.failureCategory())
+                .as("a stop Interlock asked for is a timeout, retryable")
+                .isEqualTo("TIMEOUT");
         assertThat(stopped.message()).contains("after running longer than maxJobDurationSeconds");
-        assertThat(provider.runs().get("run-13").orElseThrow().failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
+        assertThat(provider.runs().get("run-13").orElseThrow().failureCategory())
+                .isEqualTo(FailureCategory.TIMEOUT);
         // Overdue and cancel are recorded by the same poll, at the same instant: their order among themselves is not
         // defined; the state change comes two polls later.
         List<EventKind> kinds = events().stream().map(Event::kind).toList();
         assertThat(kinds).hasSize(3).endsWith(EventKind.RUN_STATE_CHANGED);
-        assertThat(kinds.subList(0, 2)).containsExactlyInAnyOrder(EventKind.RUN_OVERDUE, EventKind.RUN_CANCEL_REQUESTED);
+        assertThat(kinds.subList(0, 2))
+                .containsExactlyInAnyOrder(EventKind.RUN_OVERDUE, EventKind.RUN_CANCEL_REQUESTED);
     }
 
     @Test
@@ -263,8 +361,11 @@ class RunPollTest {
     void aRefusedCancelIsAskedAgainAtTheNextPollAndNeverRetriedBesideTheJob() {
         running("run-15", TriggerType.GLUE);
         glueState("RUNNING");
-        aws.on("AWSGlue.BatchStopJobRun", Reply.json("{\"SuccessfulSubmissions\":[],\"Errors\":[{\"JobName\":\"orders-etl\","
-                + "\"JobRunId\":\"jr_42\",\"ErrorDetail\":{\"ErrorCode\":\"AccessDenied\",\"ErrorMessage\":\"no\"}}]}"));
+        aws.on(
+                "AWSGlue.BatchStopJobRun",
+                Reply.json(
+                        "{\"SuccessfulSubmissions\":[],\"Errors\":[{\"JobName\":\"orders-etl\","
+                                + "\"JobRunId\":\"jr_42\",\"ErrorDetail\":{\"ErrorCode\":\"AccessDenied\",\"ErrorMessage\":\"no\"}}]}"));
         clock.advance(Duration.ofSeconds(1800));
 
         RunCheckOutput refused = follow("run-15", NOW);
@@ -286,13 +387,22 @@ class RunPollTest {
         glueState("RUNNING");
         Instant lateStart = NOW.minusSeconds(14400 - 900 - 30);
 
-        RunCheckOutput out = poll.check(new RunCheckInput("orders", "daily", "2026-03-01", "run-16", "glue", GLUE, Map.of(),
+        RunCheckOutput out = poll.check(new RunCheckInput(
+                "orders",
+                "daily",
+                "2026-03-01",
+                "run-16",
+                "glue",
+                GLUE,
+                Map.of(),
                 new RunCheckInput.Follow(NOW.toString(), 60, 5, 1800, lateStart.toString(), 14400)));
 
         assertThat(out.state()).isEqualTo("failed");
         assertThat(out.failureCategory()).isEqualTo("PERMANENT");
         assertThat(out.message()).contains("time budget ends before the job's maxJobDurationSeconds");
-        assertThat(aws.requests("AWSGlue.BatchStopJobRun")).as("never cancelled before its maximum").isEmpty();
+        assertThat(aws.requests("AWSGlue.BatchStopJobRun"))
+                .as("never cancelled before its maximum")
+                .isEmpty();
     }
 
     @Test
@@ -302,10 +412,24 @@ class RunPollTest {
         // 10 min left in the execution's budget: a poll 60 s later still fits, a fallback poll 900 s later does not.
         Instant start = NOW.minusSeconds(14400 - 900 - 600);
 
-        RunCheckOutput polled = poll.check(new RunCheckInput("orders", "daily", "2026-03-01", "run-17", "glue", GLUE,
-                Map.of(), new RunCheckInput.Follow(NOW.toString(), 60, 5, 1800, start.toString(), 14400, 60)));
-        RunCheckOutput fallback = poll.check(new RunCheckInput("orders", "daily", "2026-03-01", "run-17", "glue", GLUE,
-                Map.of(), new RunCheckInput.Follow(NOW.toString(), 60, 5, 1800, start.toString(), 14400, 900)));
+        RunCheckOutput polled = poll.check(new RunCheckInput(
+                "orders",
+                "daily",
+                "2026-03-01",
+                "run-17",
+                "glue",
+                GLUE,
+                Map.of(),
+                new RunCheckInput.Follow(NOW.toString(), 60, 5, 1800, start.toString(), 14400, 60)));
+        RunCheckOutput fallback = poll.check(new RunCheckInput(
+                "orders",
+                "daily",
+                "2026-03-01",
+                "run-17",
+                "glue",
+                GLUE,
+                Map.of(),
+                new RunCheckInput.Follow(NOW.toString(), 60, 5, 1800, start.toString(), 14400, 900)));
 
         assertThat(polled.state()).isEqualTo("running");
         assertThat(fallback.state()).isEqualTo("failed");
@@ -317,8 +441,17 @@ class RunPollTest {
         running("run-5", TriggerType.AIRFLOW);
         server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual_1", Answer.status(503, "scheduler restarting"));
 
-        RunCheckOutput out = check("run-5", "airflow", Map.of("airflow_url", server.uri("").toString(),
-                "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_1"), Map.of());
+        RunCheckOutput out = check(
+                "run-5",
+                "airflow",
+                Map.of(
+                        "airflow_url",
+                        server.uri("").toString(),
+                        "airflow_dag_id",
+                        "orders_dag",
+                        "airflow_dag_run_id",
+                        "manual_1"),
+                Map.of());
 
         assertThat(out.state()).isEqualTo("running");
         assertThat(out.failureCategory()).isEqualTo("");
@@ -331,8 +464,16 @@ class RunPollTest {
         running("run-6", TriggerType.AIRFLOW);
         server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual_1", Answer.json(200, "{\"state\":\"success\"}"));
 
-        RunCheckOutput out = check("run-6", "airflow", Map.of("airflow_url", server.uri("").toString(),
-                "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_1"),
+        RunCheckOutput out = check(
+                "run-6",
+                "airflow",
+                Map.of(
+                        "airflow_url",
+                        server.uri("").toString(),
+                        "airflow_dag_id",
+                        "orders_dag",
+                        "airflow_dag_run_id",
+                        "manual_1"),
                 Map.of("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}"));
 
         assertThat(out).isEqualTo(new RunCheckOutput("succeeded", "success", ""));
@@ -343,33 +484,60 @@ class RunPollTest {
     @Test
     void anAuthenticatedPollReadsItsSecretAtPollTimeAndTheRunsValuesFillTheHeaders() {
         running("run-8", TriggerType.AIRFLOW);
-        aws.on("secretsmanager.GetSecretValue", AwsProtocolStub.Reply.json(
-                "{\"Name\":\"interlock/airflow/prod\",\"SecretString\":\"{\\\"token\\\":\\\"sm-secret\\\"}\"}"));
+        aws.on(
+                "secretsmanager.GetSecretValue",
+                AwsProtocolStub.Reply.json(
+                        "{\"Name\":\"interlock/airflow/prod\",\"SecretString\":\"{\\\"token\\\":\\\"sm-secret\\\"}\"}"));
         server.answer("GET /api/v1/dags/orders_dag/dagRuns/manual_2", Answer.json(200, "{\"state\":\"running\"}"));
 
-        RunCheckOutput out = check("run-8", "airflow", Map.<String, Object>of("airflow_url", server.uri("").toString(),
-                "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_2"),
-                Map.of("Authorization", "Bearer ${secret:interlock/airflow/prod#token}", "X-Interlock-Run", "${runId}/${date}"));
+        RunCheckOutput out = check(
+                "run-8",
+                "airflow",
+                Map.<String, Object>of(
+                        "airflow_url",
+                        server.uri("").toString(),
+                        "airflow_dag_id",
+                        "orders_dag",
+                        "airflow_dag_run_id",
+                        "manual_2"),
+                Map.of(
+                        "Authorization",
+                        "Bearer ${secret:interlock/airflow/prod#token}",
+                        "X-Interlock-Run",
+                        "${runId}/${date}"));
 
         assertThat(out).isEqualTo(new RunCheckOutput("running", "running", ""));
-        assertThat(server.requests().getFirst().headers()).containsEntry("Authorization", "Bearer sm-secret")
+        assertThat(server.requests().getFirst().headers())
+                .containsEntry("Authorization", "Bearer sm-secret")
                 .containsEntry("X-Interlock-Run", "run-8/2026-03-01");
-        assertThat(aws.requests("secretsmanager.GetSecretValue")).singleElement()
+        assertThat(aws.requests("secretsmanager.GetSecretValue"))
+                .singleElement()
                 .satisfies(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("interlock/airflow/prod"));
     }
 
     @Test
     void aPollWhoseSecretIsMissingFailsPermanentlyNamingItAndSendsNothing() {
         running("run-9", TriggerType.AIRFLOW);
-        aws.on("secretsmanager.GetSecretValue", AwsProtocolStub.Reply.error(400, "ResourceNotFoundException",
-                "Secrets Manager can't find the specified secret."));
+        aws.on(
+                "secretsmanager.GetSecretValue",
+                AwsProtocolStub.Reply.error(
+                        400, "ResourceNotFoundException", "Secrets Manager can't find the specified secret."));
 
-        RunCheckOutput out = check("run-9", "airflow", Map.<String, Object>of("airflow_url", server.uri("").toString(),
-                "airflow_dag_id", "orders_dag", "airflow_dag_run_id", "manual_3"),
+        RunCheckOutput out = check(
+                "run-9",
+                "airflow",
+                Map.<String, Object>of(
+                        "airflow_url",
+                        server.uri("").toString(),
+                        "airflow_dag_id",
+                        "orders_dag",
+                        "airflow_dag_run_id",
+                        "manual_3"),
                 Map.of("Authorization", "Bearer ${secret:interlock/airflow/gone#token}"));
 
-        assertThat(out).isEqualTo(new RunCheckOutput("failed", "Secrets Manager secret 'interlock/airflow/gone' does not exist",
-                "PERMANENT"));
+        assertThat(out)
+                .isEqualTo(new RunCheckOutput(
+                        "failed", "Secrets Manager secret 'interlock/airflow/gone' does not exist", "PERMANENT"));
         assertThat(server.requests()).isEmpty();
     }
 
@@ -400,7 +568,8 @@ class RunPollTest {
     void aPollForAnUnknownRunStillAnswers() {
         glueState("SUCCEEDED");
 
-        assertThat(check("run-404", "glue", GLUE, Map.of())).isEqualTo(new RunCheckOutput("succeeded", "SUCCEEDED", ""));
+        assertThat(check("run-404", "glue", GLUE, Map.of()))
+                .isEqualTo(new RunCheckOutput("succeeded", "SUCCEEDED", ""));
         assertThat(provider.runs().get("run-404")).isEmpty();
     }
 
@@ -418,6 +587,11 @@ class RunPollTest {
 
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .isEqualTo("{\"state\":\"running\",\"message\":\"STARTING\",\"failureCategory\":\"\"}");
-        assertThat(aws.requests("AWSGlue.GetJobRun").getFirst().json().get("RunId").asText()).isEqualTo("42");
+        assertThat(aws.requests("AWSGlue.GetJobRun")
+                        .getFirst()
+                        .json()
+                        .get("RunId")
+                        .asText())
+                .isEqualTo("42");
     }
 }

@@ -1,31 +1,26 @@
 package dev.interlock.streamrouter;
 
 import dev.interlock.model.json.InterlockJson;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sfn.model.ExecutionAlreadyExistsException;
 import software.amazon.awssdk.services.sfn.model.StartExecutionResponse;
 
-import java.util.function.Supplier;
-
 /** Starts pipeline executions on Step Functions; an execution of the same name is reported as already started. */
 public final class ExecutionStarter {
 
     /** How a StartExecution ended. */
-    public sealed interface Outcome {
-    }
+    public sealed interface Outcome {}
 
     /** A new execution. */
-    public record Started(String executionArn) implements Outcome {
-    }
+    public record Started(String executionArn) implements Outcome {}
 
     /** An execution of this name exists: the marker was routed before (a re-delivered record). */
-    public record AlreadyStarted(String message) implements Outcome {
-    }
+    public record AlreadyStarted(String message) implements Outcome {}
 
     /** Step Functions did not start it (throttled, unavailable, misconfigured); the record should be retried. */
-    public record Failed(String reason) implements Outcome {
-    }
+    public record Failed(String reason) implements Outcome {}
 
     private final Supplier<SfnClient> stepFunctions;
     private final String stateMachineArn;
@@ -39,13 +34,16 @@ public final class ExecutionStarter {
     /** Starts {@code name} with {@code input}; SDK errors become outcomes, so one record never fails the batch. */
     public Outcome start(String name, ExecutionInput input) {
         try {
-            StartExecutionResponse response = stepFunctions.get().startExecution(b -> b
-                    .stateMachineArn(stateMachineArn)
-                    .name(name)
-                    .input(InterlockJson.write(input)));
+            StartExecutionResponse response = stepFunctions
+                    .get()
+                    .startExecution(
+                            b -> b.stateMachineArn(stateMachineArn).name(name).input(InterlockJson.write(input)));
             return new Started(response.executionArn());
         } catch (ExecutionAlreadyExistsException e) {
-            return new AlreadyStarted(e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage());
+            return new AlreadyStarted(
+                    e.awsErrorDetails() == null
+                            ? e.getMessage()
+                            : e.awsErrorDetails().errorMessage());
         } catch (SdkException e) {
             return new Failed(e.getClass().getSimpleName() + ": " + e.getMessage());
         }

@@ -6,7 +6,6 @@ import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.ExecutionName;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.validation.PipelineValidation;
-
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
@@ -17,7 +16,8 @@ import java.util.Map;
  *
  * @param markerSk the marker's sort key; its hash keeps the execution names of two markers of one day apart
  */
-public record MarkerRecord(String pipelineId, String scheduleId, LocalDate date, String source, boolean replay, String markerSk) {
+public record MarkerRecord(
+        String pipelineId, String scheduleId, LocalDate date, String source, boolean replay, String markerSk) {
 
     /** The schedule of a marker that names none. */
     public static final String DEFAULT_SCHEDULE = "daily";
@@ -33,20 +33,16 @@ public record MarkerRecord(String pipelineId, String scheduleId, LocalDate date,
     }
 
     /** What reading one stream record gave. */
-    public sealed interface Reading {
-    }
+    public sealed interface Reading {}
 
     /** A marker insert to route. */
-    public record Routable(MarkerRecord marker) implements Reading {
-    }
+    public record Routable(MarkerRecord marker) implements Reading {}
 
     /** Not a marker insert (the mapping's filter should have dropped it): nothing to do. */
-    public record NotAMarker(String reason) implements Reading {
-    }
+    public record NotAMarker(String reason) implements Reading {}
 
     /** A marker insert whose attributes cannot be read; it is reported as failed so it reaches the on-failure destination. */
-    public record Unreadable(String reason) implements Reading {
-    }
+    public record Unreadable(String reason) implements Reading {}
 
     /** The current date of a pipeline's schedule: what a marker without a date means. */
     @FunctionalInterface
@@ -84,11 +80,12 @@ public record MarkerRecord(String pipelineId, String scheduleId, LocalDate date,
             if (pipelineId == null) {
                 pipelineId = pipelineFromKey;
             } else if (pipelineFromKey != null && !pipelineFromKey.equals(pipelineId)) {
-                throw new IllegalArgumentException("attribute pipelineId '" + pipelineId + "' disagrees with the partition key "
-                        + pkValue.getS());
+                throw new IllegalArgumentException(
+                        "attribute pipelineId '" + pipelineId + "' disagrees with the partition key " + pkValue.getS());
             }
             if (pipelineId == null) {
-                throw new IllegalArgumentException("no pipelineId attribute and the partition key is not PIPELINE#<id>");
+                throw new IllegalArgumentException(
+                        "no pipelineId attribute and the partition key is not PIPELINE#<id>");
             }
             String scheduleId = text(image, "scheduleId");
             if (scheduleId == null) {
@@ -104,7 +101,8 @@ public record MarkerRecord(String pipelineId, String scheduleId, LocalDate date,
                 source = TableKeys.markerSourceOf(sk);
             }
             boolean replay = flag(image, "replay");
-            return new Routable(new MarkerRecord(pipelineId, scheduleId, date, source == null ? "" : source, replay, sk));
+            return new Routable(
+                    new MarkerRecord(pipelineId, scheduleId, date, source == null ? "" : source, replay, sk));
         } catch (IllegalArgumentException e) {
             return new Unreadable(e.getMessage());
         }
@@ -139,7 +137,8 @@ public record MarkerRecord(String pipelineId, String scheduleId, LocalDate date,
         if (value.getBOOL() != null) {
             return value.getBOOL();
         }
-        if (value.getS() != null && (value.getS().equalsIgnoreCase("true") || value.getS().equalsIgnoreCase("false"))) {
+        if (value.getS() != null
+                && (value.getS().equalsIgnoreCase("true") || value.getS().equalsIgnoreCase("false"))) {
             return Boolean.parseBoolean(value.getS().toLowerCase(Locale.ROOT));
         }
         throw new IllegalArgumentException("attribute " + name + " must be a boolean (BOOL), got " + typeOf(value));

@@ -6,11 +6,9 @@ import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.TableKeys;
-import dev.interlock.model.runtime.TableDefinition;
-
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.schedule.ScheduleWindow;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -42,20 +40,16 @@ public final class MarkerRouter {
     }
 
     /** An execution was started. */
-    public record Started(String sequenceNumber, String executionName, String executionArn) implements RecordOutcome {
-    }
+    public record Started(String sequenceNumber, String executionName, String executionArn) implements RecordOutcome {}
 
     /** The execution exists already: the record was delivered before. */
-    public record AlreadyStarted(String sequenceNumber, String executionName) implements RecordOutcome {
-    }
+    public record AlreadyStarted(String sequenceNumber, String executionName) implements RecordOutcome {}
 
     /** Nothing to do (not a marker insert, or a stale marker). */
-    public record Skipped(String sequenceNumber, String reason) implements RecordOutcome {
-    }
+    public record Skipped(String sequenceNumber, String reason) implements RecordOutcome {}
 
     /** To be delivered again (and, after the mapping's retries, sent to its on-failure destination). */
-    public record Failed(String sequenceNumber, String reason) implements RecordOutcome {
-    }
+    public record Failed(String sequenceNumber, String reason) implements RecordOutcome {}
 
     /** Where a marker that starts no execution is recorded. */
     @FunctionalInterface
@@ -85,8 +79,13 @@ public final class MarkerRouter {
      *                  normally reads nothing)
      * @param skips     records the markers that start no execution in their pipeline's trail
      */
-    public MarkerRouter(ExecutionStarter starter, RouterSettings settings, Clock clock, StructuredLog log,
-                        Function<String, Optional<PipelineConfig>> pipelines, SkipLog skips) {
+    public MarkerRouter(
+            ExecutionStarter starter,
+            RouterSettings settings,
+            Clock clock,
+            StructuredLog log,
+            Function<String, Optional<PipelineConfig>> pipelines,
+            SkipLog skips) {
         this.starter = starter;
         this.settings = settings;
         this.clock = clock;
@@ -100,8 +99,7 @@ public final class MarkerRouter {
         Instant now = clock.instant();
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         Map<String, Optional<PipelineConfig>> read = new HashMap<>();
-        MarkerRecord.CurrentDate currentDate = (pipelineId, scheduleId) -> read
-                .computeIfAbsent(pipelineId, pipelines)
+        MarkerRecord.CurrentDate currentDate = (pipelineId, scheduleId) -> read.computeIfAbsent(pipelineId, pipelines)
                 .map(config -> ScheduleWindow.currentDate(config, scheduleId, now))
                 // An unknown pipeline fails in its execution anyway; UTC names the day it was meant for.
                 .orElse(today);
@@ -112,12 +110,16 @@ public final class MarkerRouter {
         return outcomes;
     }
 
-    private RecordOutcome routeOne(DynamodbStreamRecord record, Instant now, LocalDate today, MarkerRecord.CurrentDate currentDate) {
-        String sequenceNumber = record.getDynamodb() == null ? null : record.getDynamodb().getSequenceNumber();
+    private RecordOutcome routeOne(
+            DynamodbStreamRecord record, Instant now, LocalDate today, MarkerRecord.CurrentDate currentDate) {
+        String sequenceNumber =
+                record.getDynamodb() == null ? null : record.getDynamodb().getSequenceNumber();
         try {
             return switch (MarkerRecord.read(record, TableDefinition.INTERLOCK, currentDate)) {
                 case MarkerRecord.NotAMarker notAMarker -> {
-                    log.warn(LogContext.NONE, "record skipped: not a marker insert",
+                    log.warn(
+                            LogContext.NONE,
+                            "record skipped: not a marker insert",
                             Map.of("sequenceNumber", String.valueOf(sequenceNumber), "reason", notAMarker.reason()));
                     yield new Skipped(sequenceNumber, notAMarker.reason());
                 }
@@ -138,12 +140,25 @@ public final class MarkerRouter {
     private RecordOutcome unreadable(DynamodbStreamRecord record, String sequenceNumber, String reason, Instant now) {
         String sk = key(record, TableDefinition.INTERLOCK.sortKey());
         String pipelineId = TableKeys.pipelineIdOf(key(record, TableDefinition.INTERLOCK.partitionKey()));
-        Map<String, String> fields = Map.of("sequenceNumber", String.valueOf(sequenceNumber), "reason", reason,
-                "markerSk", String.valueOf(sk));
-        log.error(pipelineId == null ? LogContext.NONE : LogContext.of(pipelineId, null, null), "marker unreadable", fields, null);
-        if (pipelineId != null && skips.record(new Event(EventKind.MARKER_SKIPPED, pipelineId, null, null, null, null, "UNREADABLE",
-                "marker " + sk + " is unreadable and starts no execution: " + reason, Map.of("markerSk", sk,
-                        "sequenceNumber", String.valueOf(sequenceNumber), "reason", reason), now))) {
+        Map<String, String> fields = Map.of(
+                "sequenceNumber", String.valueOf(sequenceNumber), "reason", reason, "markerSk", String.valueOf(sk));
+        log.error(
+                pipelineId == null ? LogContext.NONE : LogContext.of(pipelineId, null, null),
+                "marker unreadable",
+                fields,
+                null);
+        if (pipelineId != null
+                && skips.record(new Event(
+                        EventKind.MARKER_SKIPPED,
+                        pipelineId,
+                        null,
+                        null,
+                        null,
+                        null,
+                        "UNREADABLE",
+                        "marker " + sk + " is unreadable and starts no execution: " + reason,
+                        Map.of("markerSk", sk, "sequenceNumber", String.valueOf(sequenceNumber), "reason", reason),
+                        now))) {
             return new Skipped(sequenceNumber, reason);
         }
         return new Failed(sequenceNumber, reason);
@@ -157,16 +172,39 @@ public final class MarkerRouter {
 
     private RecordOutcome start(String sequenceNumber, MarkerRecord marker, Instant now, LocalDate today) {
         String name = marker.executionName();
-        LogContext context = LogContext.of(marker.pipelineId(), marker.scheduleId(), marker.date().toString()).withExecution(name);
-        Map<String, String> fields = Map.of("sequenceNumber", String.valueOf(sequenceNumber),
-                "markerSource", marker.source(), "replay", Boolean.toString(marker.replay()), "markerSk", marker.markerSk());
+        LogContext context = LogContext.of(
+                        marker.pipelineId(), marker.scheduleId(), marker.date().toString())
+                .withExecution(name);
+        Map<String, String> fields = Map.of(
+                "sequenceNumber",
+                String.valueOf(sequenceNumber),
+                "markerSource",
+                marker.source(),
+                "replay",
+                Boolean.toString(marker.replay()),
+                "markerSk",
+                marker.markerSk());
         LocalDate oldestFresh = today.minusDays(settings.staleMarkerDays());
         if (marker.date().isBefore(oldestFresh) && !marker.replay()) {
             String reason = "marker of " + marker.date() + " is older than " + settings.staleMarkerDays() + " days";
             log.info(context, "stale marker skipped", fields);
-            skips.record(new Event(EventKind.MARKER_SKIPPED, marker.pipelineId(), marker.scheduleId(), marker.date(), null, null,
-                    "STALE", "marker " + marker.markerSk() + " starts no execution: " + reason + " and is no replay",
-                    Map.of("markerSk", marker.markerSk(), "sequenceNumber", String.valueOf(sequenceNumber), "reason", reason), now));
+            skips.record(new Event(
+                    EventKind.MARKER_SKIPPED,
+                    marker.pipelineId(),
+                    marker.scheduleId(),
+                    marker.date(),
+                    null,
+                    null,
+                    "STALE",
+                    "marker " + marker.markerSk() + " starts no execution: " + reason + " and is no replay",
+                    Map.of(
+                            "markerSk",
+                            marker.markerSk(),
+                            "sequenceNumber",
+                            String.valueOf(sequenceNumber),
+                            "reason",
+                            reason),
+                    now));
             return new Skipped(sequenceNumber, reason);
         }
         return switch (starter.start(name, marker.executionInput())) {

@@ -4,19 +4,17 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import dev.interlock.log.StructuredLog;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.wiring.Deps;
 import dev.interlock.wiring.priming.Priming;
-import dev.interlock.log.StructuredLog;
-import dev.interlock.model.runtime.InterlockFunction;
-import software.amazon.awssdk.services.sfn.SfnClient;
-
-import dev.interlock.model.pipeline.PipelineConfig;
-
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import software.amazon.awssdk.services.sfn.SfnClient;
 
 /** Lambda entry of the table stream: one execution per marker insert, partial batch failures by sequence number. */
 public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
@@ -33,8 +31,13 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
     /** Over explicit deps (local runtime, tests). */
     public StreamRouterHandler(Deps deps) {
         // The store is created only if a marker without a date asks for its pipeline's zone, or a marker is skipped.
-        this(deps.clients()::stepFunctions, RouterSettings.from(deps.environment()), deps.clock(), deps.log("stream-router"),
-                pipelineId -> deps.provider().pipelines().get(pipelineId), event -> {
+        this(
+                deps.clients()::stepFunctions,
+                RouterSettings.from(deps.environment()),
+                deps.clock(),
+                deps.log("stream-router"),
+                pipelineId -> deps.provider().pipelines().get(pipelineId),
+                event -> {
                     deps.provider().events().append(event);
                     return true;
                 });
@@ -42,32 +45,62 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
 
     /** Collaborators by hand (tests); a marker without a date means today in UTC; skips are recorded nowhere. */
     public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock) {
-        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelineId -> Optional.empty(),
+        this(
+                stepFunctions,
+                settings,
+                clock,
+                StructuredLog.forName("stream-router"),
+                pipelineId -> Optional.empty(),
                 MarkerRouter.SkipLog.NOWHERE);
     }
 
     /** Collaborators by hand (tests), with the pipelines a marker without a date takes its zone from. */
-    public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock,
-                               Function<String, Optional<PipelineConfig>> pipelines) {
-        this(stepFunctions, settings, clock, StructuredLog.forName("stream-router"), pipelines, MarkerRouter.SkipLog.NOWHERE);
+    public StreamRouterHandler(
+            Supplier<SfnClient> stepFunctions,
+            RouterSettings settings,
+            Clock clock,
+            Function<String, Optional<PipelineConfig>> pipelines) {
+        this(
+                stepFunctions,
+                settings,
+                clock,
+                StructuredLog.forName("stream-router"),
+                pipelines,
+                MarkerRouter.SkipLog.NOWHERE);
     }
 
     /** Collaborators by hand (tests), with where the markers that start nothing are recorded. */
-    public static StreamRouterHandler recordingSkips(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock,
-                                                     MarkerRouter.SkipLog skips) {
-        return new StreamRouterHandler(stepFunctions, settings, clock, StructuredLog.forName("stream-router"),
-                pipelineId -> Optional.empty(), skips);
+    public static StreamRouterHandler recordingSkips(
+            Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, MarkerRouter.SkipLog skips) {
+        return new StreamRouterHandler(
+                stepFunctions,
+                settings,
+                clock,
+                StructuredLog.forName("stream-router"),
+                pipelineId -> Optional.empty(),
+                skips);
     }
 
-    private StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, StructuredLog log,
-                                Function<String, Optional<PipelineConfig>> pipelines, MarkerRouter.SkipLog skips) {
-        this.router = new MarkerRouter(new ExecutionStarter(stepFunctions, settings.stateMachineArn()), settings, clock, log,
-                pipelines, skips);
+    private StreamRouterHandler(
+            Supplier<SfnClient> stepFunctions,
+            RouterSettings settings,
+            Clock clock,
+            StructuredLog log,
+            Function<String, Optional<PipelineConfig>> pipelines,
+            MarkerRouter.SkipLog skips) {
+        this.router = new MarkerRouter(
+                new ExecutionStarter(stepFunctions, settings.stateMachineArn()),
+                settings,
+                clock,
+                log,
+                pipelines,
+                skips);
     }
 
     @Override
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
-        List<DynamodbEvent.DynamodbStreamRecord> records = event == null || event.getRecords() == null ? List.of() : event.getRecords();
+        List<DynamodbEvent.DynamodbStreamRecord> records =
+                event == null || event.getRecords() == null ? List.of() : event.getRecords();
         List<StreamsEventResponse.BatchItemFailure> failures = router.route(records).stream()
                 .filter(MarkerRouter.RecordOutcome::failed)
                 .map(outcome -> new StreamsEventResponse.BatchItemFailure(outcome.sequenceNumber()))

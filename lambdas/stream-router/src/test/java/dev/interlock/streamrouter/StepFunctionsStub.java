@@ -4,13 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.interlock.model.json.InterlockJson;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.sfn.SfnClient;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -23,6 +16,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.sfn.SfnClient;
 
 /**
  * Step Functions on loopback, speaking the awsJson1_0 protocol of StartExecution: names are unique like on AWS
@@ -31,8 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
 final class StepFunctionsStub implements AutoCloseable {
 
     /** A request StartExecution received. */
-    record StartRequest(String target, String stateMachineArn, String name, JsonNode input) {
-    }
+    record StartRequest(String target, String stateMachineArn, String name, JsonNode input) {}
 
     /** A scripted error answer. */
     record Failure(int status, String type, String message) {
@@ -87,13 +85,17 @@ final class StepFunctionsStub implements AutoCloseable {
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
-            JsonNode body = InterlockJson.json().readTree(exchange.getRequestBody().readAllBytes());
+            JsonNode body =
+                    InterlockJson.json().readTree(exchange.getRequestBody().readAllBytes());
             if (!"AWSStepFunctions.StartExecution".equals(target)) {
                 respond(exchange, 400, error("UnknownOperationException", "unexpected target " + target));
                 return;
             }
             String name = body.path("name").asText();
-            StartRequest request = new StartRequest(target, body.path("stateMachineArn").asText(), name,
+            StartRequest request = new StartRequest(
+                    target,
+                    body.path("stateMachineArn").asText(),
+                    name,
                     InterlockJson.json().readTree(body.path("input").asText()));
             Failure failure = failures.get(name);
             synchronized (this) {

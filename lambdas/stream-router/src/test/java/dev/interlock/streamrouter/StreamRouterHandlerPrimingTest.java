@@ -1,9 +1,9 @@
 package dev.interlock.streamrouter;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.testing.PrimingCheck;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.testing.PrimingCheck;
+import dev.interlock.wiring.priming.Priming;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +14,10 @@ class StreamRouterHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        PrimingCheck.assertRehearsesCleanly(InterlockFunction.STREAM_ROUTER, StreamRouterHandler.class,
-                deps -> Priming.rehearsal(new StreamRouterHandler(deps), DynamodbEvent.class), true);
+        PrimingCheck.assertRehearsesCleanly(
+                InterlockFunction.STREAM_ROUTER,
+                StreamRouterHandler.class,
+                deps -> Priming.rehearsal(new StreamRouterHandler(deps), DynamodbEvent.class),
+                true);
     }
 }

@@ -1,15 +1,12 @@
 package dev.interlock.streamrouter;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.ExecutionName;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.SfnClient;
-
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -19,8 +16,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.SfnClient;
 
 class StreamRouterHandlerTest {
 
@@ -55,7 +54,9 @@ class StreamRouterHandlerTest {
     }
 
     private static List<String> failed(StreamsEventResponse response) {
-        return response.getBatchItemFailures().stream().map(StreamsEventResponse.BatchItemFailure::getItemIdentifier).toList();
+        return response.getBatchItemFailures().stream()
+                .map(StreamsEventResponse.BatchItemFailure::getItemIdentifier)
+                .toList();
     }
 
     private static String name(String pipeline, String date, String schedule, String markerSk) {
@@ -68,17 +69,44 @@ class StreamRouterHandlerTest {
 
         assertThat(failed(response)).isEmpty();
         List<StepFunctionsStub.StartRequest> requests = stub.requests();
-        assertThat(requests).extracting(StepFunctionsStub.StartRequest::name).containsExactly(
-                name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
-                name("gold", "2026-03-10", "daily", "MARKER#manual#m-1"));
+        assertThat(requests)
+                .extracting(StepFunctionsStub.StartRequest::name)
+                .containsExactly(
+                        name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
+                        name("gold", "2026-03-10", "daily", "MARKER#manual#m-1"));
         assertThat(requests.getFirst().name()).matches("silver_2026-03-10_daily_[0-9a-f]{8}");
-        assertThat(requests).extracting(StepFunctionsStub.StartRequest::target).containsOnly("AWSStepFunctions.StartExecution");
-        assertThat(requests).extracting(StepFunctionsStub.StartRequest::stateMachineArn).containsOnly(STATE_MACHINE);
-        assertThat(requests.get(0).input()).isEqualTo(InterlockJson.tree(Map.of(
-                "pipelineId", "silver", "scheduleId", "daily", "date", "2026-03-10", "markerSource", "cascade", "replay", false)));
-        // No scheduleId, date, source or replay on the marker: daily, today (UTC, from the clock), the SK's source, false.
-        assertThat(requests.get(1).input()).isEqualTo(InterlockJson.tree(Map.of(
-                "pipelineId", "gold", "scheduleId", "daily", "date", "2026-03-10", "markerSource", "manual", "replay", false)));
+        assertThat(requests)
+                .extracting(StepFunctionsStub.StartRequest::target)
+                .containsOnly("AWSStepFunctions.StartExecution");
+        assertThat(requests)
+                .extracting(StepFunctionsStub.StartRequest::stateMachineArn)
+                .containsOnly(STATE_MACHINE);
+        assertThat(requests.get(0).input())
+                .isEqualTo(InterlockJson.tree(Map.of(
+                        "pipelineId",
+                        "silver",
+                        "scheduleId",
+                        "daily",
+                        "date",
+                        "2026-03-10",
+                        "markerSource",
+                        "cascade",
+                        "replay",
+                        false)));
+        // No scheduleId, date, source or replay on the marker: daily, today (UTC, from the clock), the SK's source,
+        // false.
+        assertThat(requests.get(1).input())
+                .isEqualTo(InterlockJson.tree(Map.of(
+                        "pipelineId",
+                        "gold",
+                        "scheduleId",
+                        "daily",
+                        "date",
+                        "2026-03-10",
+                        "markerSource",
+                        "manual",
+                        "replay",
+                        false)));
     }
 
     @Test
@@ -86,7 +114,8 @@ class StreamRouterHandlerTest {
         // 16:00 UTC on 2026-03-10 is already 01:00 on 2026-03-11 in Tokyo.
         Clock lateUtc = Clock.fixed(Instant.parse("2026-03-10T16:00:00Z"), ZoneOffset.UTC);
         List<String> read = new java.util.concurrent.CopyOnWriteArrayList<>();
-        dev.interlock.model.pipeline.PipelineConfig tokyo = dev.interlock.model.json.InterlockJson.read("""
+        dev.interlock.model.pipeline.PipelineConfig tokyo =
+                dev.interlock.model.json.InterlockJson.read("""
                 {"name":"gold","archetype":"batch-ingestion","trigger":{"type":"http","url":"https://jobs.example.com/gold"},
                  "sla":{"timezone":"Asia/Tokyo"}}""", dev.interlock.model.pipeline.PipelineConfig.class);
         handler = new StreamRouterHandler(() -> client, new RouterSettings(STATE_MACHINE, 2), lateUtc, pipelineId -> {
@@ -96,9 +125,11 @@ class StreamRouterHandlerTest {
 
         assertThat(failed(route("markers-mixed.json"))).isEmpty();
 
-        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name).containsExactly(
-                name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
-                name("gold", "2026-03-11", "daily", "MARKER#manual#m-1"));
+        assertThat(stub.requests())
+                .extracting(StepFunctionsStub.StartRequest::name)
+                .containsExactly(
+                        name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
+                        name("gold", "2026-03-11", "daily", "MARKER#manual#m-1"));
         assertThat(stub.requests().get(1).input().path("date").asText()).isEqualTo("2026-03-11");
         assertThat(read).containsExactly("gold");
     }
@@ -118,9 +149,10 @@ class StreamRouterHandlerTest {
         StreamsEventResponse response = route("markers-same-day.json");
 
         assertThat(failed(response)).isEmpty();
-        assertThat(stub.executions()).containsExactlyInAnyOrder(
-                name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:05:00Z"),
-                name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:40:00Z"));
+        assertThat(stub.executions())
+                .containsExactlyInAnyOrder(
+                        name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:05:00Z"),
+                        name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:40:00Z"));
     }
 
     @Test
@@ -128,12 +160,15 @@ class StreamRouterHandlerTest {
         StreamsEventResponse response = route("markers-stale.json");
 
         assertThat(failed(response)).isEmpty();
-        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name).containsExactly(
-                name("silver", "2026-03-07", "daily", "MARKER#rerun#rr-1"),
-                name("silver", "2026-03-08", "daily", "MARKER#cascade#bronze#edge"),
-                name("silver", "2026-03-11", "daily", "MARKER#manual#tomorrow"));
+        assertThat(stub.requests())
+                .extracting(StepFunctionsStub.StartRequest::name)
+                .containsExactly(
+                        name("silver", "2026-03-07", "daily", "MARKER#rerun#rr-1"),
+                        name("silver", "2026-03-08", "daily", "MARKER#cascade#bronze#edge"),
+                        name("silver", "2026-03-11", "daily", "MARKER#manual#tomorrow"));
         assertThat(stub.requests().getFirst().input().get("replay").asBoolean()).isTrue();
-        assertThat(stub.requests().getFirst().input().get("markerSource").asText()).isEqualTo("rerun");
+        assertThat(stub.requests().getFirst().input().get("markerSource").asText())
+                .isEqualTo("rerun");
     }
 
     @Test
@@ -142,9 +177,11 @@ class StreamRouterHandlerTest {
 
         route("markers-stale.json");
 
-        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name).containsExactly(
-                name("silver", "2026-03-07", "daily", "MARKER#rerun#rr-1"),
-                name("silver", "2026-03-11", "daily", "MARKER#manual#tomorrow"));
+        assertThat(stub.requests())
+                .extracting(StepFunctionsStub.StartRequest::name)
+                .containsExactly(
+                        name("silver", "2026-03-07", "daily", "MARKER#rerun#rr-1"),
+                        name("silver", "2026-03-11", "daily", "MARKER#manual#tomorrow"));
     }
 
     @Test
@@ -160,9 +197,10 @@ class StreamRouterHandlerTest {
         StreamsEventResponse response = handler.handleRequest(batch, null);
 
         assertThat(failed(response)).containsExactly("200", "10");
-        assertThat(stub.executions()).containsExactlyInAnyOrder(
-                name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
-                name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:40:00Z"));
+        assertThat(stub.executions())
+                .containsExactlyInAnyOrder(
+                        name("silver", "2026-03-10", "daily", "MARKER#cascade#bronze#run-1"),
+                        name("silver", "2026-03-10", "h07", "MARKER#external#2026-03-10T07:40:00Z"));
 
         stub.recover(throttled);
         stub.recover(broken);
@@ -177,20 +215,23 @@ class StreamRouterHandlerTest {
         StreamsEventResponse response = route("markers-malformed.json");
 
         assertThat(failed(response)).containsExactly("1", "2", "3", "4", "6", "7", "8");
-        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name)
+        assertThat(stub.requests())
+                .extracting(StepFunctionsStub.StartRequest::name)
                 .containsExactly(name("silver", "2026-03-10", "daily", "MARKER#manual#e"));
     }
 
     @Test
     void unreadableMarkersOfAKnownPipelineAreSkippedWithAnEventNamingTheReasonAndOthersStillRun() {
         List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
-        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
+        handler = StreamRouterHandler.recordingSkips(
+                () -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
 
         StreamsEventResponse response = route("markers-malformed.json");
 
         // Every record names its pipeline (PIPELINE#silver): each skip is an event, none goes back to the stream.
         assertThat(failed(response)).isEmpty();
-        assertThat(stub.requests()).extracting(StepFunctionsStub.StartRequest::name)
+        assertThat(stub.requests())
+                .extracting(StepFunctionsStub.StartRequest::name)
                 .containsExactly(name("silver", "2026-03-10", "daily", "MARKER#manual#e"));
         assertThat(recorded).hasSize(7).allSatisfy(e -> {
             assertThat(e.kind()).isEqualTo(dev.interlock.model.event.EventKind.MARKER_SKIPPED);
@@ -198,8 +239,11 @@ class StreamRouterHandlerTest {
             assertThat(e.status()).isEqualTo("UNREADABLE");
             assertThat(e.timestamp()).isEqualTo(CLOCK.instant());
         });
-        assertThat(recorded.get(1).message()).contains("MARKER#manual#b", "attribute date '10/03/2026' is not a date YYYY-MM-DD");
-        assertThat(recorded.get(1).details()).containsEntry("markerSk", "MARKER#manual#b").containsEntry("sequenceNumber", "2");
+        assertThat(recorded.get(1).message())
+                .contains("MARKER#manual#b", "attribute date '10/03/2026' is not a date YYYY-MM-DD");
+        assertThat(recorded.get(1).details())
+                .containsEntry("markerSk", "MARKER#manual#b")
+                .containsEntry("sequenceNumber", "2");
     }
 
     @Test
@@ -216,7 +260,8 @@ class StreamRouterHandlerTest {
     @Test
     void staleMarkersLeaveASkipEventWithTheirReason() {
         List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
-        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
+        handler = StreamRouterHandler.recordingSkips(
+                () -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
 
         route("markers-stale.json");
 
@@ -236,18 +281,22 @@ class StreamRouterHandlerTest {
 
         List<String> reasons = event.getRecords().stream()
                 .map(r -> MarkerRecord.read(r, dev.interlock.model.runtime.TableDefinition.INTERLOCK, today))
-                .map(reading -> reading instanceof MarkerRecord.Unreadable u ? u.reason() : reading.getClass().getSimpleName())
+                .map(reading -> reading instanceof MarkerRecord.Unreadable u
+                        ? u.reason()
+                        : reading.getClass().getSimpleName())
                 .toList();
 
-        assertThat(reasons).containsExactly(
-                "attribute scheduleId must be a string (S), got N 7",
-                "attribute date '10/03/2026' is not a date YYYY-MM-DD",
-                "attribute replay must be a boolean (BOOL), got N 1",
-                "attribute pipelineId 'gold' disagrees with the partition key PIPELINE#silver",
-                "Routable",
-                "attribute scheduleId 'h#07' must match " + dev.interlock.model.validation.PipelineValidation.SCHEDULE_NAME.pattern(),
-                "the marker insert carries no NewImage (the stream must include new images)",
-                "attribute date must be a string (S), got M");
+        assertThat(reasons)
+                .containsExactly(
+                        "attribute scheduleId must be a string (S), got N 7",
+                        "attribute date '10/03/2026' is not a date YYYY-MM-DD",
+                        "attribute replay must be a boolean (BOOL), got N 1",
+                        "attribute pipelineId 'gold' disagrees with the partition key PIPELINE#silver",
+                        "Routable",
+                        "attribute scheduleId 'h#07' must match "
+                                + dev.interlock.model.validation.PipelineValidation.SCHEDULE_NAME.pattern(),
+                        "the marker insert carries no NewImage (the stream must include new images)",
+                        "attribute date must be a string (S), got M");
     }
 
     @Test
@@ -257,8 +306,18 @@ class StreamRouterHandlerTest {
         assertThat(failed(response)).isEmpty();
         StepFunctionsStub.StartRequest request = stub.requests().getFirst();
         assertThat(request.name()).isEqualTo(name("gold", "2026-03-10", "h14", "MARKER#cascade#silver#1773133200123"));
-        assertThat(request.input()).isEqualTo(InterlockJson.tree(Map.of(
-                "pipelineId", "gold", "scheduleId", "h14", "date", "2026-03-10", "markerSource", "silver", "replay", false)));
+        assertThat(request.input())
+                .isEqualTo(InterlockJson.tree(Map.of(
+                        "pipelineId",
+                        "gold",
+                        "scheduleId",
+                        "h14",
+                        "date",
+                        "2026-03-10",
+                        "markerSource",
+                        "silver",
+                        "replay",
+                        false)));
     }
 
     @Test
@@ -270,6 +329,7 @@ class StreamRouterHandlerTest {
 
         assertThat(failed(response)).isEmpty();
         assertThat(clientsRequested).hasValue(0);
-        assertThat(handler.handleRequest(new DynamodbEvent(), null).getBatchItemFailures()).isEmpty();
+        assertThat(handler.handleRequest(new DynamodbEvent(), null).getBatchItemFailures())
+                .isEmpty();
     }
 }

@@ -1,20 +1,17 @@
 package dev.interlock.trigger;
 
-import dev.interlock.model.contract.TriggerInput;
-import dev.interlock.model.contract.TriggerOutput;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.wiring.alert.AlertPublisher;
-import dev.interlock.wiring.alert.DeduplicatedAlerts;
-import dev.interlock.log.LogContext;
-import dev.interlock.log.StructuredLog;
 import dev.interlock.jobs.TriggerRequest;
 import dev.interlock.jobs.TriggerResult;
 import dev.interlock.jobs.TriggerRunner;
 import dev.interlock.jobs.TriggerStatus;
-import dev.interlock.model.alert.Alert;
+import dev.interlock.log.LogContext;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.contract.TriggerInput;
+import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
@@ -23,12 +20,12 @@ import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.model.trigger.TriggerType;
-import dev.interlock.store.AlertKey;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunTransition;
 import dev.interlock.store.StoreException;
 import dev.interlock.store.TransitionOutcome;
-
+import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -92,23 +89,25 @@ public final class RunTrigger {
         require(input.date(), "date", missing);
         require(runId, "runId", missing);
         if (!missing.isEmpty()) {
-            return TriggerAnswers.failed(runId, "trigger input is missing " + String.join(", ", missing),
-                    FailureCategory.PERMANENT);
+            return TriggerAnswers.failed(
+                    runId, "trigger input is missing " + String.join(", ", missing), FailureCategory.PERMANENT);
         }
         LocalDate date;
         try {
             date = LocalDate.parse(input.date().trim());
         } catch (DateTimeParseException e) {
-            return TriggerAnswers.failed(runId, "trigger input date '" + input.date() + "' is not YYYY-MM-DD",
-                    FailureCategory.PERMANENT);
+            return TriggerAnswers.failed(
+                    runId, "trigger input date '" + input.date() + "' is not YYYY-MM-DD", FailureCategory.PERMANENT);
         }
         Job job = Job.parse(input.trigger());
-        LogContext ctx = new LogContext(input.pipelineId(), input.scheduleId(), date.toString(), runId,
-                input.executionName());
+        LogContext ctx =
+                new LogContext(input.pipelineId(), input.scheduleId(), date.toString(), runId, input.executionName());
         Claim claim = claim(input, date, runId, job);
         return switch (claim) {
             case Claim.Answered answered -> {
-                log.info(ctx, "run already past PENDING; answering from its state",
+                log.info(
+                        ctx,
+                        "run already past PENDING; answering from its state",
                         Map.of("status", answered.output().status()));
                 yield answered.output();
             }
@@ -125,7 +124,8 @@ public final class RunTrigger {
             try {
                 return new Job(InterlockJson.convert(node, TriggerConfig.class), null);
             } catch (IllegalArgumentException e) {
-                String reason = e.getCause() instanceof JsonMappingException m ? m.getOriginalMessage() : e.getMessage();
+                String reason =
+                        e.getCause() instanceof JsonMappingException m ? m.getOriginalMessage() : e.getMessage();
                 return new Job(null, "invalid trigger: " + reason);
             }
         }
@@ -137,11 +137,9 @@ public final class RunTrigger {
 
     /** Whether this invocation won the right to start the job, or what to answer instead. */
     private sealed interface Claim {
-        record Claimed(RunState run) implements Claim {
-        }
+        record Claimed(RunState run) implements Claim {}
 
-        record Answered(TriggerOutput output) implements Claim {
-        }
+        record Answered(TriggerOutput output) implements Claim {}
     }
 
     private Claim claim(TriggerInput input, LocalDate date, String runId, Job job) {
@@ -151,21 +149,36 @@ public final class RunTrigger {
             if (current.isEmpty()) {
                 // resolvePipeline normally created it; a direct invocation (or a lost write) is covered here. A lost
                 // race with another creator just means the next round reads theirs.
-                provider.runs().create(new RunState(runId, input.pipelineId(), input.scheduleId(), date,
-                        RunStatus.PENDING, 1, job.type(), blankToNull(input.executionName()), Map.of(), null, null,
-                        now, now));
+                provider.runs()
+                        .create(new RunState(
+                                runId,
+                                input.pipelineId(),
+                                input.scheduleId(),
+                                date,
+                                RunStatus.PENDING,
+                                1,
+                                job.type(),
+                                blankToNull(input.executionName()),
+                                Map.of(),
+                                null,
+                                null,
+                                now,
+                                now));
                 continue;
             }
             RunState run = current.get();
             if (!run.pipelineId().equals(input.pipelineId())) {
-                return new Claim.Answered(TriggerAnswers.failed(runId, "run " + runId + " belongs to pipeline "
-                        + run.pipelineId() + ", not " + input.pipelineId(), FailureCategory.PERMANENT));
+                return new Claim.Answered(TriggerAnswers.failed(
+                        runId,
+                        "run " + runId + " belongs to pipeline " + run.pipelineId() + ", not " + input.pipelineId(),
+                        FailureCategory.PERMANENT));
             }
             switch (run.status()) {
                 case PENDING -> {
-                    RunState triggering = stamp(run.moveTo(RunStatus.TRIGGERING, now), job.type(), input.executionName());
-                    TransitionOutcome outcome = provider.recordTransition(RunTransition.of(run.version(), triggering,
-                            stateChanged(run, triggering, null)));
+                    RunState triggering =
+                            stamp(run.moveTo(RunStatus.TRIGGERING, now), job.type(), input.executionName());
+                    TransitionOutcome outcome = provider.recordTransition(
+                            RunTransition.of(run.version(), triggering, stateChanged(run, triggering, null)));
                     if (outcome instanceof TransitionOutcome.Applied applied) {
                         return new Claim.Claimed(applied.run());
                     }
@@ -184,13 +197,14 @@ public final class RunTrigger {
                     return new Claim.Answered(TriggerAnswers.completed(runId, run.metadata()));
                 }
                 case FAILED -> {
-                    return new Claim.Answered(TriggerAnswers.failed(runId,
+                    return new Claim.Answered(TriggerAnswers.failed(
+                            runId,
                             run.failureMessage() == null ? "run " + runId + " failed" : run.failureMessage(),
                             run.failureCategory() == null ? FailureCategory.TRANSIENT : run.failureCategory()));
                 }
                 case CANCELLED -> {
-                    return new Claim.Answered(TriggerAnswers.failed(runId, "run " + runId + " was cancelled",
-                            FailureCategory.PERMANENT));
+                    return new Claim.Answered(
+                            TriggerAnswers.failed(runId, "run " + runId + " was cancelled", FailureCategory.PERMANENT));
                 }
             }
         }
@@ -200,27 +214,41 @@ public final class RunTrigger {
     private TriggerOutput start(TriggerInput input, LocalDate date, RunState triggering, Job job, LogContext ctx) {
         TriggerResult result = job.config() == null
                 ? TriggerResult.failed(job.problem(), FailureCategory.PERMANENT)
-                : runner.start(new TriggerRequest(input.pipelineId(), input.scheduleId(), date.toString(),
-                        triggering.runId(), job.config()));
+                : runner.start(new TriggerRequest(
+                        input.pipelineId(), input.scheduleId(), date.toString(), triggering.runId(), job.config()));
         Instant now = clock.instant();
         RunState next = switch (result.status()) {
             case RUNNING -> triggering.moveTo(RunStatus.RUNNING, now).withMetadata(result.metadata());
             case COMPLETED -> triggering.moveTo(RunStatus.COMPLETED, now).withMetadata(result.metadata());
-            case FAILED -> triggering.moveTo(RunStatus.FAILED, now).withFailure(result.error(), result.failureCategory());
+            case FAILED ->
+                triggering.moveTo(RunStatus.FAILED, now).withFailure(result.error(), result.failureCategory());
         };
         Event outcome = result.status() == TriggerStatus.FAILED
-                ? event(EventKind.TRIGGER_FAILED, next, result.status().wireName(), result.error(),
+                ? event(
+                        EventKind.TRIGGER_FAILED,
+                        next,
+                        result.status().wireName(),
+                        result.error(),
                         failureDetails(job, result))
-                : event(EventKind.TRIGGER_FIRED, next, result.status().wireName(), "job started",
+                : event(
+                        EventKind.TRIGGER_FIRED,
+                        next,
+                        result.status().wireName(),
+                        "job started",
                         new LinkedHashMap<>(result.metadata()));
-        TransitionOutcome written = provider.recordTransition(RunTransition.of(triggering.version(), next, outcome,
-                stateChanged(triggering, next, result.error())));
+        TransitionOutcome written = provider.recordTransition(
+                RunTransition.of(triggering.version(), next, outcome, stateChanged(triggering, next, result.error())));
         if (!written.applied()) {
             // Someone moved the run while the job was starting (the watchdog, an operator). The job did start or
             // fail as reported, so that is what the machine must follow; the stored state stays theirs.
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("triggerStatus", result.status().wireName());
-            fields.put("storedStatus", provider.runs().get(triggering.runId()).map(r -> r.status().name()).orElse("absent"));
+            fields.put(
+                    "storedStatus",
+                    provider.runs()
+                            .get(triggering.runId())
+                            .map(r -> r.status().name())
+                            .orElse("absent"));
             log.warn(ctx, "run state moved while the job was being started; not overwriting it", fields);
         }
         String runId = triggering.runId();
@@ -241,12 +269,27 @@ public final class RunTrigger {
     }
 
     /** TRIGGER_FAILED is sent once per (pipeline, date, schedule); a failed delivery gives the claim back. */
-    private void alertOnce(String pipelineId, String scheduleId, LocalDate date, String runId, Job job,
-                           TriggerResult result, Instant now, LogContext ctx) {
+    private void alertOnce(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            String runId,
+            Job job,
+            TriggerResult result,
+            Instant now,
+            LogContext ctx) {
         Map<String, Object> details = failureDetails(job, result);
         details.put("runId", runId);
-        new DeduplicatedAlerts(provider.alerts(), alerts, clock, log).raise(AlertKind.TRIGGER_FAILED, AlertLevel.ERROR,
-                pipelineId, scheduleId, date, "Trigger failed for " + pipelineId + ": " + result.error(), details, ctx);
+        new DeduplicatedAlerts(provider.alerts(), alerts, clock, log)
+                .raise(
+                        AlertKind.TRIGGER_FAILED,
+                        AlertLevel.ERROR,
+                        pipelineId,
+                        scheduleId,
+                        date,
+                        "Trigger failed for " + pipelineId + ": " + result.error(),
+                        details,
+                        ctx);
     }
 
     private static Map<String, Object> failureDetails(Job job, TriggerResult result) {
@@ -266,17 +309,37 @@ public final class RunTrigger {
         return event(EventKind.RUN_STATE_CHANGED, to, to.status().name(), message, details);
     }
 
-    private static Event event(EventKind kind, RunState run, String status, String message, Map<String, Object> details) {
-        return new Event(kind, run.pipelineId(), run.scheduleId(), run.date(), run.runId(), null, status, message,
-                details, run.updatedAt());
+    private static Event event(
+            EventKind kind, RunState run, String status, String message, Map<String, Object> details) {
+        return new Event(
+                kind,
+                run.pipelineId(),
+                run.scheduleId(),
+                run.date(),
+                run.runId(),
+                null,
+                status,
+                message,
+                details,
+                run.updatedAt());
     }
 
     /** The run with the trigger type and execution that are starting it (resolvePipeline may not have known them). */
     private static RunState stamp(RunState run, TriggerType type, String executionName) {
-        return new RunState(run.runId(), run.pipelineId(), run.scheduleId(), run.date(), run.status(), run.version(),
+        return new RunState(
+                run.runId(),
+                run.pipelineId(),
+                run.scheduleId(),
+                run.date(),
+                run.status(),
+                run.version(),
                 type != null ? type : run.triggerType(),
                 blankToNull(executionName) != null ? executionName.trim() : run.executionName(),
-                run.metadata(), run.failureMessage(), run.failureCategory(), run.createdAt(), run.updatedAt());
+                run.metadata(),
+                run.failureMessage(),
+                run.failureCategory(),
+                run.createdAt(),
+                run.updatedAt());
     }
 
     private static void require(String value, String name, List<String> missing) {

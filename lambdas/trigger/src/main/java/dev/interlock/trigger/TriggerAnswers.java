@@ -3,14 +3,12 @@ package dev.interlock.trigger;
 import dev.interlock.jobs.TriggerStatus;
 import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.model.run.FailureCategory;
-
 import java.util.Map;
 
 /** The trigger's three answers as {@link TriggerOutput}s, each with its status's wire name. */
 final class TriggerAnswers {
 
-    private TriggerAnswers() {
-    }
+    private TriggerAnswers() {}
 
     static TriggerOutput running(String runId, Map<String, String> metadata) {
         return new TriggerOutput(runId, TriggerStatus.RUNNING.wireName(), metadata, "", "");

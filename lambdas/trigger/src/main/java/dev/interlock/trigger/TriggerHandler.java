@@ -1,13 +1,12 @@
 package dev.interlock.trigger;
 
-import dev.interlock.model.contract.TriggerInput;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.interlock.wiring.Deps;
-import dev.interlock.wiring.priming.Priming;
+import dev.interlock.model.contract.TriggerInput;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
-
+import dev.interlock.wiring.Deps;
+import dev.interlock.wiring.priming.Priming;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -27,7 +26,11 @@ public final class TriggerHandler implements RequestStreamHandler {
     /** Over given Deps (the local runtime's, or the container's). */
     public TriggerHandler(Deps deps) {
         // The SNS client is created only when an alert is actually sent.
-        this(new RunTrigger(deps.provider(), deps.triggerRunners(), alert -> deps.alerts().publish(alert), deps.clock(),
+        this(new RunTrigger(
+                deps.provider(),
+                deps.triggerRunners(),
+                alert -> deps.alerts().publish(alert),
+                deps.clock(),
                 deps.log("trigger")));
     }
 

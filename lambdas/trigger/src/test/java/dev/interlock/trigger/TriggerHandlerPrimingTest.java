@@ -1,8 +1,8 @@
 package dev.interlock.trigger;
 
-import dev.interlock.wiring.priming.Priming;
-import dev.interlock.testing.PrimingCheck;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.testing.PrimingCheck;
+import dev.interlock.wiring.priming.Priming;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +13,10 @@ class TriggerHandlerPrimingTest {
 
     @Test
     void everyPrimingEventIsRehearsedWithoutFailureAndWithoutLeavingTheProcess() {
-        PrimingCheck.assertRehearsesCleanly(InterlockFunction.TRIGGER, TriggerHandler.class,
-                deps -> Priming.rehearsal(new TriggerHandler(deps)), true);
+        PrimingCheck.assertRehearsesCleanly(
+                InterlockFunction.TRIGGER,
+                TriggerHandler.class,
+                deps -> Priming.rehearsal(new TriggerHandler(deps)),
+                true);
     }
 }

@@ -3,7 +3,6 @@ package dev.interlock.local.alerts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -32,7 +31,7 @@ public final class AlertSink implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One received alert: topic, subject and the message (parsed when it is JSON). */
-    public record ReceivedAlert(String topicArn, String subject, JsonNode message, Instant receivedAt) { }
+    public record ReceivedAlert(String topicArn, String subject, JsonNode message, Instant receivedAt) {}
 
     private final Deque<ReceivedAlert> alerts = new ArrayDeque<>();
     private final Clock clock;
@@ -140,8 +139,11 @@ public final class AlertSink implements AutoCloseable {
             if (node == null || !node.hasNonNull("receivedAt")) {
                 return null;
             }
-            return new ReceivedAlert(node.path("topicArn").asText(null), node.path("subject").asText(null),
-                    node.path("message"), Instant.parse(node.get("receivedAt").asText()));
+            return new ReceivedAlert(
+                    node.path("topicArn").asText(null),
+                    node.path("subject").asText(null),
+                    node.path("message"),
+                    Instant.parse(node.get("receivedAt").asText()));
         } catch (IOException | java.time.format.DateTimeParseException e) {
             return null;
         }

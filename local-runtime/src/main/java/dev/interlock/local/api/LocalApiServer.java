@@ -7,11 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
-import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.LocalContext;
+import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.ui.UiAssets;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -33,21 +32,23 @@ public final class LocalApiServer implements AutoCloseable {
     /** API Gateway's own payload limit; the api function enforces its smaller one with a problem+json 413. */
     static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-    private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
     private LoopbackHttpServer server;
     private final RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api;
     private final AlertSink alerts;
 
-    private LocalApiServer(RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api,
-                           AlertSink alerts) {
+    private LocalApiServer(
+            RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api, AlertSink alerts) {
         this.api = api;
         this.alerts = alerts;
     }
 
-    public static LocalApiServer start(int port, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api,
-                                       AlertSink alerts) throws IOException {
+    public static LocalApiServer start(
+            int port, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api, AlertSink alerts)
+            throws IOException {
         LocalApiServer s = new LocalApiServer(api, alerts);
         s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
@@ -69,18 +70,29 @@ public final class LocalApiServer implements AutoCloseable {
                 return;
             }
             if ("/alerts".equals(path) && "GET".equals(exchange.getRequestMethod())) {
-                LoopbackHttpServer.send(exchange, 200, Map.of("Content-Type", "application/json"),
+                LoopbackHttpServer.send(
+                        exchange,
+                        200,
+                        Map.of("Content-Type", "application/json"),
                         JSON.writeValueAsString(Map.of("items", alerts.all())));
                 return;
             }
             byte[] body = readLimited(exchange.getRequestBody());
             if (body == null) {
-                LoopbackHttpServer.send(exchange, 413, Map.of("Content-Type", "application/json"), "{\"message\":\"Request Too Long\"}");
+                LoopbackHttpServer.send(
+                        exchange,
+                        413,
+                        Map.of("Content-Type", "application/json"),
+                        "{\"message\":\"Request Too Long\"}");
                 return;
             }
-            APIGatewayProxyResponseEvent response = api.handleRequest(toEvent(exchange, path, body), new LocalContext("api", 29_000));
+            APIGatewayProxyResponseEvent response =
+                    api.handleRequest(toEvent(exchange, path, body), new LocalContext("api", 29_000));
             Map<String, String> headers = response.getHeaders() == null ? Map.of() : response.getHeaders();
-            LoopbackHttpServer.send(exchange, response.getStatusCode() == null ? 502 : response.getStatusCode(), headers,
+            LoopbackHttpServer.send(
+                    exchange,
+                    response.getStatusCode() == null ? 502 : response.getStatusCode(),
+                    headers,
                     response.getBody() == null ? "" : response.getBody());
         }
     }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
-
 import java.io.IOException;
 import java.util.Map;
 
@@ -26,8 +25,7 @@ public final class AwsJson {
     public static final String JSON_1_0 = "application/x-amz-json-1.0";
     public static final String JSON_1_1 = "application/x-amz-json-1.1";
 
-    private AwsJson() {
-    }
+    private AwsJson() {}
 
     /** A service behind {@code X-Amz-Target}: {@code call} answers one operation with a body to serialise. */
     public interface Service {
@@ -78,7 +76,11 @@ public final class AwsJson {
             return;
         }
         try {
-            reply(exchange, 200, service.call(target.substring(service.targetPrefix().length()), request), service.contentType());
+            reply(
+                    exchange,
+                    200,
+                    service.call(target.substring(service.targetPrefix().length()), request),
+                    service.contentType());
         } catch (Failure f) {
             error(exchange, f.status(), f.code(), f.getMessage(), service.contentType());
         }
@@ -109,7 +111,8 @@ public final class AwsJson {
      * Writes an AWS error: the code both as {@code __type} (JSON 1.0/1.1) and as the {@code x-amzn-ErrorType} header
      * (REST-JSON), which is how each protocol's SDK client finds it.
      */
-    public static void error(HttpExchange exchange, int status, String type, String message, String contentType) throws IOException {
+    public static void error(HttpExchange exchange, int status, String type, String message, String contentType)
+            throws IOException {
         ObjectNode n = JSON.createObjectNode();
         n.put("__type", type);
         n.put("message", message);
@@ -121,8 +124,10 @@ public final class AwsJson {
     public static String required(JsonNode request, String field) {
         String value = text(request, field);
         if (value == null || value.isBlank()) {
-            throw Failure.of("ValidationException", "1 validation error detected: Value null at '" + field
-                    + "' failed to satisfy constraint: Member must not be null");
+            throw Failure.of(
+                    "ValidationException",
+                    "1 validation error detected: Value null at '" + field
+                            + "' failed to satisfy constraint: Member must not be null");
         }
         return value;
     }

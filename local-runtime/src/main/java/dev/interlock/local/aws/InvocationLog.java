@@ -23,8 +23,7 @@ public final class InvocationLog {
 
     private static final ThreadLocal<ByteArrayOutputStream> CURRENT = new ThreadLocal<>();
 
-    private InvocationLog() {
-    }
+    private InvocationLog() {}
 
     /** Makes standard output also feed the invocation that prints; once per JVM (later calls change nothing). */
     public static synchronized void install() {
@@ -56,8 +55,12 @@ public final class InvocationLog {
         String log = "START RequestId: " + requestId + " Version: $LATEST\n"
                 + lines.toString(StandardCharsets.UTF_8)
                 + "END RequestId: " + requestId + "\n"
-                + String.format(java.util.Locale.ROOT, "REPORT RequestId: %s\tDuration: %.2f ms\tBilled Duration: %d ms\n",
-                requestId, millis, (long) Math.ceil(millis));
+                + String.format(
+                        java.util.Locale.ROOT,
+                        "REPORT RequestId: %s\tDuration: %.2f ms\tBilled Duration: %d ms\n",
+                        requestId,
+                        millis,
+                        (long) Math.ceil(millis));
         return new Captured<>(answer, log);
     }
 
@@ -67,38 +70,44 @@ public final class InvocationLog {
         /** The {@code X-Amz-Log-Result} header: the log's last 4 KB, base64. */
         public String tailBase64() {
             byte[] bytes = log.getBytes(StandardCharsets.UTF_8);
-            return Base64.getEncoder().encodeToString(bytes.length <= TAIL_BYTES ? bytes
-                    : Arrays.copyOfRange(bytes, bytes.length - TAIL_BYTES, bytes.length));
+            return Base64.getEncoder()
+                    .encodeToString(
+                            bytes.length <= TAIL_BYTES
+                                    ? bytes
+                                    : Arrays.copyOfRange(bytes, bytes.length - TAIL_BYTES, bytes.length));
         }
     }
 
     /** Standard output that also copies a thread's bytes into the invocation it is running. */
     private static final class Capturing extends PrintStream {
         Capturing(PrintStream target) {
-            super(new OutputStream() {
-                @Override
-                public void write(int b) {
-                    target.write(b);
-                    ByteArrayOutputStream lines = CURRENT.get();
-                    if (lines != null) {
-                        lines.write(b);
-                    }
-                }
+            super(
+                    new OutputStream() {
+                        @Override
+                        public void write(int b) {
+                            target.write(b);
+                            ByteArrayOutputStream lines = CURRENT.get();
+                            if (lines != null) {
+                                lines.write(b);
+                            }
+                        }
 
-                @Override
-                public void write(byte[] b, int off, int len) {
-                    target.write(b, off, len);
-                    ByteArrayOutputStream lines = CURRENT.get();
-                    if (lines != null) {
-                        lines.write(b, off, len);
-                    }
-                }
+                        @Override
+                        public void write(byte[] b, int off, int len) {
+                            target.write(b, off, len);
+                            ByteArrayOutputStream lines = CURRENT.get();
+                            if (lines != null) {
+                                lines.write(b, off, len);
+                            }
+                        }
 
-                @Override
-                public void flush() throws IOException {
-                    target.flush();
-                }
-            }, true, StandardCharsets.UTF_8);
+                        @Override
+                        public void flush() throws IOException {
+                            target.flush();
+                        }
+                    },
+                    true,
+                    StandardCharsets.UTF_8);
         }
     }
 }

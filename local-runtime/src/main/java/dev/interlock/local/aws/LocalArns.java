@@ -6,8 +6,7 @@ public final class LocalArns {
     public static final String REGION = "us-east-1";
     public static final String ACCOUNT = "000000000000";
 
-    private LocalArns() {
-    }
+    private LocalArns() {}
 
     public static String function(String name) {
         return "arn:aws:lambda:" + REGION + ":" + ACCOUNT + ":function:" + name;

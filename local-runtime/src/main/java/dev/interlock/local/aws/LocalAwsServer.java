@@ -4,13 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import dev.interlock.model.runtime.InterlockFunction;
-import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.events.EventBridgeApi;
+import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.jobs.JobFakes;
 import dev.interlock.local.jobs.LambdaJobs;
-
+import dev.interlock.model.runtime.InterlockFunction;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -42,7 +41,9 @@ public final class LocalAwsServer implements AutoCloseable {
     private static final Pattern FUNCTIONS = Pattern.compile("^/2015-03-31/functions/?$");
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Lambda's LastModified format, e.g. 2026-11-23T22:59:34.469+0000. */
-    private static final DateTimeFormatter LAST_MODIFIED = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter LAST_MODIFIED =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ").withZone(ZoneOffset.UTC);
+
     private static final long FUNCTION_TIMEOUT_MILLIS = 900_000;
 
     private LoopbackHttpServer server;
@@ -51,7 +52,8 @@ public final class LocalAwsServer implements AutoCloseable {
     private final JobFakes jobs;
     private final List<AwsJson.Service> services;
 
-    private LocalAwsServer(FunctionRegistry functions, AlertSink alerts, JobFakes jobs, List<AwsJson.Service> services) {
+    private LocalAwsServer(
+            FunctionRegistry functions, AlertSink alerts, JobFakes jobs, List<AwsJson.Service> services) {
         this.functions = functions;
         this.alerts = alerts;
         this.jobs = jobs;
@@ -70,8 +72,14 @@ public final class LocalAwsServer implements AutoCloseable {
      * Lambda, SNS, Secrets Manager and SSM, the job fakes' Glue, EMR, EMR Serverless and Lambda APIs, and
      * EventBridge's PutEvents.
      */
-    public static LocalAwsServer start(int port, FunctionRegistry functions, AlertSink alerts, JobFakes jobs,
-                                       EventBridgeApi events, LocalSecrets secrets) throws IOException {
+    public static LocalAwsServer start(
+            int port,
+            FunctionRegistry functions,
+            AlertSink alerts,
+            JobFakes jobs,
+            EventBridgeApi events,
+            LocalSecrets secrets)
+            throws IOException {
         List<AwsJson.Service> services = new java.util.ArrayList<>(List.of(jobs.glue(), jobs.emr(), events));
         services.addAll(secrets.services());
         LocalAwsServer s = new LocalAwsServer(functions, alerts, jobs, List.copyOf(services));
@@ -94,25 +102,41 @@ public final class LocalAwsServer implements AutoCloseable {
             Matcher function = FUNCTION.matcher(path);
             String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
             if (target != null) {
-                Optional<AwsJson.Service> service = services.stream().filter(v -> target.startsWith(v.targetPrefix())).findFirst();
+                Optional<AwsJson.Service> service = services.stream()
+                        .filter(v -> target.startsWith(v.targetPrefix()))
+                        .findFirst();
                 if (service.isPresent()) {
                     AwsJson.serve(exchange, service.get());
                 } else {
-                    AwsJson.error(exchange, 400, "UnknownOperationException", "no local AWS service answers " + target,
+                    AwsJson.error(
+                            exchange,
+                            400,
+                            "UnknownOperationException",
+                            "no local AWS service answers " + target,
                             AwsJson.JSON_1_1);
                 }
             } else if (jobs != null && jobs.emrServerless().handles(path)) {
                 jobs.emrServerless().handle(exchange);
             } else if ("POST".equals(exchange.getRequestMethod()) && invoke.matches()) {
                 invoke(exchange, URLDecoder.decode(invoke.group(1), StandardCharsets.UTF_8));
-            } else if ("GET".equals(exchange.getRequestMethod()) && FUNCTIONS.matcher(path).matches()) {
-                listFunctions(exchange, form(exchange.getRequestURI().getRawQuery() == null ? "" : exchange.getRequestURI().getRawQuery()));
+            } else if ("GET".equals(exchange.getRequestMethod())
+                    && FUNCTIONS.matcher(path).matches()) {
+                listFunctions(
+                        exchange,
+                        form(
+                                exchange.getRequestURI().getRawQuery() == null
+                                        ? ""
+                                        : exchange.getRequestURI().getRawQuery()));
             } else if ("GET".equals(exchange.getRequestMethod()) && function.matches()) {
                 getFunction(exchange, URLDecoder.decode(function.group(1), StandardCharsets.UTF_8));
             } else if ("POST".equals(exchange.getRequestMethod()) && "/".equals(path)) {
                 sns(exchange);
             } else {
-                send(exchange, 404, "application/json", Map.of("x-amzn-ErrorType", "UnknownOperationException"),
+                send(
+                        exchange,
+                        404,
+                        "application/json",
+                        Map.of("x-amzn-ErrorType", "UnknownOperationException"),
                         "{\"message\":\"no local AWS operation at " + exchange.getRequestMethod() + " " + path + "\"}");
             }
         }
@@ -140,7 +164,8 @@ public final class LocalAwsServer implements AutoCloseable {
         }
         InvocationLog.Captured<FunctionOutcome> run;
         try {
-            run = InvocationLog.capture(() -> FunctionOutcome.invoke(functions, name, payload, FUNCTION_TIMEOUT_MILLIS));
+            run = InvocationLog.capture(
+                    () -> FunctionOutcome.invoke(functions, name, payload, FUNCTION_TIMEOUT_MILLIS));
         } catch (Exception e) {
             throw new IllegalStateException("invoking " + name, e);
         }
@@ -165,8 +190,11 @@ public final class LocalAwsServer implements AutoCloseable {
         ObjectNode out = JSON.createObjectNode();
         out.set("Configuration", configuration(LocalArns.functionName(name)));
         // The code is the runtime's own classpath; there is no package to download.
-        out.putObject("Code").put("RepositoryType", "S3").put("Location", endpoint() + "/2015-03-31/functions/"
-                + LocalArns.functionName(name) + "/code-is-in-process");
+        out.putObject("Code")
+                .put("RepositoryType", "S3")
+                .put(
+                        "Location",
+                        endpoint() + "/2015-03-31/functions/" + LocalArns.functionName(name) + "/code-is-in-process");
         send(exchange, 200, "application/json", Map.of(), out.toString());
     }
 
@@ -179,13 +207,19 @@ public final class LocalAwsServer implements AutoCloseable {
             maxItems = -1;
         }
         if (maxItems < 1 || maxItems > 10_000) {
-            send(exchange, 400, "application/json", Map.of("x-amzn-ErrorType", "InvalidParameterValueException"),
+            send(
+                    exchange,
+                    400,
+                    "application/json",
+                    Map.of("x-amzn-ErrorType", "InvalidParameterValueException"),
                     "{\"Type\":\"User\",\"message\":\"1 validation error detected: Value '" + query.get("MaxItems")
                             + "' at 'maxItems' failed to satisfy constraint: Member must have value between 1 and 10000\"}");
             return;
         }
         String marker = query.get("Marker");
-        List<String> after = functions.names().stream().filter(n -> marker == null || n.compareTo(marker) > 0).toList();
+        List<String> after = functions.names().stream()
+                .filter(n -> marker == null || n.compareTo(marker) > 0)
+                .toList();
         ObjectNode out = JSON.createObjectNode();
         ArrayNode listed = out.putArray("Functions");
         after.stream().limit(maxItems).forEach(n -> listed.add(configuration(n)));
@@ -230,8 +264,13 @@ public final class LocalAwsServer implements AutoCloseable {
     }
 
     private static void notFound(HttpExchange exchange, String name) throws IOException {
-        send(exchange, 404, "application/json", Map.of("x-amzn-ErrorType", "ResourceNotFoundException"),
-                "{\"Type\":\"User\",\"message\":\"Function not found: " + LocalArns.function(LocalArns.functionName(name)) + "\"}");
+        send(
+                exchange,
+                404,
+                "application/json",
+                Map.of("x-amzn-ErrorType", "ResourceNotFoundException"),
+                "{\"Type\":\"User\",\"message\":\"Function not found: "
+                        + LocalArns.function(LocalArns.functionName(name)) + "\"}");
     }
 
     /** A function that is not Interlock's own: a Lambda job fake, synchronous or (type Event) in the background. */
@@ -256,7 +295,11 @@ public final class LocalAwsServer implements AutoCloseable {
             answer = jobs.lambda().invoke(name, payload);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            send(exchange, 500, "application/json", Map.of("x-amzn-ErrorType", "ServiceException"),
+            send(
+                    exchange,
+                    500,
+                    "application/json",
+                    Map.of("x-amzn-ErrorType", "ServiceException"),
                     "{\"message\":\"the local runtime is stopping\"}");
             return;
         }
@@ -270,7 +313,12 @@ public final class LocalAwsServer implements AutoCloseable {
     private void sns(HttpExchange exchange) throws IOException {
         Map<String, String> form = form(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
         if (!"Publish".equals(form.get("Action"))) {
-            send(exchange, 400, "text/xml", Map.of(), snsError("InvalidAction", "the local SNS endpoint supports Publish only"));
+            send(
+                    exchange,
+                    400,
+                    "text/xml",
+                    Map.of(),
+                    snsError("InvalidAction", "the local SNS endpoint supports Publish only"));
             return;
         }
         if (form.get("Message") == null) {
@@ -278,15 +326,20 @@ public final class LocalAwsServer implements AutoCloseable {
             return;
         }
         alerts.receive(form.getOrDefault("TopicArn", ""), form.getOrDefault("Subject", ""), form.get("Message"));
-        send(exchange, 200, "text/xml", Map.of(),
+        send(
+                exchange,
+                200,
+                "text/xml",
+                Map.of(),
                 "<PublishResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><PublishResult><MessageId>"
                         + UUID.randomUUID() + "</MessageId></PublishResult><ResponseMetadata><RequestId>"
                         + UUID.randomUUID() + "</RequestId></ResponseMetadata></PublishResponse>");
     }
 
     private static String snsError(String code, String message) {
-        return "<ErrorResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><Error><Type>Sender</Type><Code>" + code
-                + "</Code><Message>" + message + "</Message></Error><RequestId>" + UUID.randomUUID() + "</RequestId></ErrorResponse>";
+        return "<ErrorResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><Error><Type>Sender</Type><Code>"
+                + code + "</Code><Message>" + message + "</Message></Error><RequestId>" + UUID.randomUUID()
+                + "</RequestId></ErrorResponse>";
     }
 
     private static Map<String, String> form(String body) {
@@ -296,12 +349,16 @@ public final class LocalAwsServer implements AutoCloseable {
                 continue;
             }
             String[] kv = pair.split("=", 2);
-            out.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8), kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+            out.put(
+                    URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                    kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
         }
         return out;
     }
 
-    private static void send(HttpExchange exchange, int status, String contentType, Map<String, String> headers, String body) throws IOException {
+    private static void send(
+            HttpExchange exchange, int status, String contentType, Map<String, String> headers, String body)
+            throws IOException {
         Map<String, String> all = new java.util.LinkedHashMap<>(headers);
         all.put("Content-Type", contentType);
         LoopbackHttpServer.send(exchange, status, all, body);

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 
@@ -46,6 +45,5 @@ final class EventJson {
             .serializationInclusion(JsonInclude.Include.NON_NULL)
             .build();
 
-    private EventJson() {
-    }
+    private EventJson() {}
 }

@@ -3,7 +3,6 @@ package dev.interlock.local.aws;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.json.InterlockJson;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -38,6 +37,7 @@ public final class LocalSecrets {
 
     /** The environment variables this class reads start with this; the functions never see them. */
     public static final String ENVIRONMENT_PREFIX = "INTERLOCK_LOCAL_";
+
     private static final String SECRET_VARIABLE = ENVIRONMENT_PREFIX + "SECRET_";
     private static final String PARAMETER_VARIABLE = ENVIRONMENT_PREFIX + "PARAMETER_";
 
@@ -67,13 +67,17 @@ public final class LocalSecrets {
                 throw new IllegalArgumentException("secrets file " + file + " does not exist");
             } catch (IOException e) {
                 // The parser's message may quote a line of the file, which holds secrets: only the position is kept.
-                String where = e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
-                        ? " (line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ")" : "";
+                String where =
+                        e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
+                                ? " (line " + p.getLocation().getLineNr() + ", column "
+                                        + p.getLocation().getColumnNr() + ")"
+                                : "";
                 throw new IllegalArgumentException("secrets file " + file + " is not valid YAML or JSON" + where);
             }
             if (root != null && !root.isNull() && !root.isMissingNode()) {
                 if (!root.isObject()) {
-                    throw new IllegalArgumentException("secrets file " + file + " must be an object with 'secrets' and/or 'parameters'");
+                    throw new IllegalArgumentException(
+                            "secrets file " + file + " must be an object with 'secrets' and/or 'parameters'");
                 }
                 for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
                     String name = names.next();
@@ -95,7 +99,8 @@ public final class LocalSecrets {
         return new LocalSecrets(secrets, parameters, local);
     }
 
-    private static void read(JsonNode section, Path file, String key, boolean objectsAllowed, Map<String, String> into) {
+    private static void read(
+            JsonNode section, Path file, String key, boolean objectsAllowed, Map<String, String> into) {
         if (section.isMissingNode() || section.isNull()) {
             return;
         }
@@ -118,12 +123,14 @@ public final class LocalSecrets {
 
     /** A secret's string. */
     public Optional<String> secretString(String name) {
-        return Optional.ofNullable(secrets.get(name)).or(() -> Optional.ofNullable(environment.get(SECRET_VARIABLE + variableName(name))));
+        return Optional.ofNullable(secrets.get(name))
+                .or(() -> Optional.ofNullable(environment.get(SECRET_VARIABLE + variableName(name))));
     }
 
     /** A parameter's value. */
     public Optional<String> parameter(String name) {
-        return Optional.ofNullable(parameters.get(name)).or(() -> Optional.ofNullable(environment.get(PARAMETER_VARIABLE + variableName(name))));
+        return Optional.ofNullable(parameters.get(name))
+                .or(() -> Optional.ofNullable(environment.get(PARAMETER_VARIABLE + variableName(name))));
     }
 
     /** How many secrets and parameters the file holds (for the start-up line; never their names' values). */
@@ -158,14 +165,22 @@ public final class LocalSecrets {
 
     private Object secretsManager(String operation, JsonNode request) {
         if (!"GetSecretValue".equals(operation)) {
-            throw AwsJson.Failure.of("UnknownOperationException", "the local endpoint does not serve secretsmanager." + operation);
+            throw AwsJson.Failure.of(
+                    "UnknownOperationException", "the local endpoint does not serve secretsmanager." + operation);
         }
         String id = request.path("SecretId").asText("");
-        String value = secretString(id).orElseThrow(() -> AwsJson.Failure.of("ResourceNotFoundException",
-                "Secrets Manager can't find the specified secret."));
-        ObjectNode out = AwsJson.JSON.createObjectNode()
-                .put("ARN", "arn:aws:secretsmanager:" + LocalArns.REGION + ":" + LocalArns.ACCOUNT + ":secret:" + id + "-local")
-                .put("Name", id).put("SecretString", value).put("VersionId", "local")
+        String value = secretString(id)
+                .orElseThrow(() -> AwsJson.Failure.of(
+                        "ResourceNotFoundException", "Secrets Manager can't find the specified secret."));
+        ObjectNode out = AwsJson.JSON
+                .createObjectNode()
+                .put(
+                        "ARN",
+                        "arn:aws:secretsmanager:" + LocalArns.REGION + ":" + LocalArns.ACCOUNT + ":secret:" + id
+                                + "-local")
+                .put("Name", id)
+                .put("SecretString", value)
+                .put("VersionId", "local")
                 .put("CreatedDate", 0);
         out.putArray("VersionStages").add("AWSCURRENT");
         return out;
@@ -173,15 +188,22 @@ public final class LocalSecrets {
 
     private Object ssm(String operation, JsonNode request) {
         if (!"GetParameter".equals(operation)) {
-            throw AwsJson.Failure.of("UnknownOperationException", "the local endpoint does not serve AmazonSSM." + operation);
+            throw AwsJson.Failure.of(
+                    "UnknownOperationException", "the local endpoint does not serve AmazonSSM." + operation);
         }
         String name = request.path("Name").asText("");
         String value = parameter(name).orElseThrow(() -> AwsJson.Failure.of("ParameterNotFound", ""));
         ObjectNode out = AwsJson.JSON.createObjectNode();
-        out.putObject("Parameter").put("Name", name).put("Type", "SecureString").put("Value", value)
-                .put("Version", 1).put("DataType", "text")
-                .put("ARN", "arn:aws:ssm:" + LocalArns.REGION + ":" + LocalArns.ACCOUNT + ":parameter"
-                        + (name.startsWith("/") ? "" : "/") + name);
+        out.putObject("Parameter")
+                .put("Name", name)
+                .put("Type", "SecureString")
+                .put("Value", value)
+                .put("Version", 1)
+                .put("DataType", "text")
+                .put(
+                        "ARN",
+                        "arn:aws:ssm:" + LocalArns.REGION + ":" + LocalArns.ACCOUNT + ":parameter"
+                                + (name.startsWith("/") ? "" : "/") + name);
         return out;
     }
 }

@@ -15,7 +15,6 @@ import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
-
 import javax.net.ssl.SSLException;
 
 /**
@@ -37,7 +36,8 @@ final class ApiClient {
     private final URI endpoint;
     private final boolean sign;
     private final String region;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
 
     ApiClient(URI endpoint, boolean sign, String region) {
         this.endpoint = endpoint;
@@ -94,8 +94,11 @@ final class ApiClient {
 
     private Answer send(String method, String path, String contentType, String body) {
         URI uri = URI.create(endpoint + path);
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+                .timeout(REQUEST_TIMEOUT)
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             b.header("Content-Type", contentType);
         }
@@ -131,13 +134,15 @@ final class ApiClient {
             fix = "check the URL's scheme and certificate";
         } else if (causedBy(e, ConnectException.class)) {
             why = "connection refused";
-            fix = isLocal() ? "start it with './interlock up', or point --endpoint (or INTERLOCK_ENDPOINT) at a running one"
+            fix = isLocal()
+                    ? "start it with './interlock up', or point --endpoint (or INTERLOCK_ENDPOINT) at a running one"
                     : "check the URL";
         } else {
             why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             fix = "check the URL and the network";
         }
-        return new CliFailure("cannot reach the Interlock API at " + endpoint + ": " + why + "\n  " + fix, CliFailure.FAILED, e);
+        return new CliFailure(
+                "cannot reach the Interlock API at " + endpoint + ": " + why + "\n  " + fix, CliFailure.FAILED, e);
     }
 
     private boolean isLocal() {

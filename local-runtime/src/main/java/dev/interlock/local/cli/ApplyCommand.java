@@ -1,30 +1,37 @@
 package dev.interlock.local.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code interlock apply -f <file|dir>}: validates every pipeline, archetype and calendar document found (YAML with
  * several documents, or JSON) through the API, then registers them all, or none when one is invalid.
  */
-@Command(name = "apply", description = {
-        "Register pipelines, archetypes and calendars from YAML or JSON files or directories.",
-        "Every document is validated first; when one is invalid, nothing is registered."})
+@Command(
+        name = "apply",
+        description = {
+            "Register pipelines, archetypes and calendars from YAML or JSON files or directories.",
+            "Every document is validated first; when one is invalid, nothing is registered."
+        })
 final class ApplyCommand implements Callable<Integer> {
 
     @Mixin
     ApiOptions api;
 
-    @Option(names = {"-f", "--file"}, required = true, paramLabel = "<file|dir>",
+    @Option(
+            names = {"-f", "--file"},
+            required = true,
+            paramLabel = "<file|dir>",
             description = "A file or a directory (searched recursively for .yaml, .yml, .json); repeatable.")
     List<Path> paths;
 
-    @Option(names = "--dry-run", description = "Only validate through the API; register nothing (same as 'interlock validate').")
+    @Option(
+            names = "--dry-run",
+            description = "Only validate through the API; register nothing (same as 'interlock validate').")
     boolean dryRun;
 
     @Override

@@ -1,18 +1,17 @@
 package dev.interlock.local.cli;
 
 import dev.interlock.model.validation.ClosestName;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.ArgSpec;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.ParameterException;
-
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
 
 /**
  * How the CLI reports what went wrong: a wrong command line in one line with the most likely intended word and exit
@@ -22,8 +21,7 @@ final class CliErrors {
 
     private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
 
-    private CliErrors() {
-    }
+    private CliErrors() {}
 
     /** Mistakes on the command line: unknown command or option, missing or malformed values. */
     static final class BadCommandLine implements CommandLine.IParameterExceptionHandler {
@@ -46,13 +44,16 @@ final class CliErrors {
 
         private String describe(ParameterException ex, CommandLine cmd) {
             CommandSpec spec = cmd.getCommandSpec();
-            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !cmd.getSubcommands().isEmpty()) {
+            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched
+                    && !cmd.getSubcommands().isEmpty()) {
                 String token = unmatched.getUnmatched().getFirst();
                 if (!token.startsWith("-")) {
                     return unknownCommand(cmd, token);
                 }
             }
-            if (ex.getArgSpec() == null && ex.getValue() != null && !cmd.getSubcommands().isEmpty()
+            if (ex.getArgSpec() == null
+                    && ex.getValue() != null
+                    && !cmd.getSubcommands().isEmpty()
                     && !ex.getValue().startsWith("-")) {
                 return unknownCommand(cmd, ex.getValue());
             }
@@ -74,7 +75,8 @@ final class CliErrors {
         }
 
         private static String unknownCommand(CommandLine cmd, String token) {
-            return "unknown command '" + token + "'" + hint(token, cmd.getSubcommands().keySet());
+            return "unknown command '" + token + "'"
+                    + hint(token, cmd.getSubcommands().keySet());
         }
     }
 
@@ -116,7 +118,9 @@ final class CliErrors {
             if (token.equals("--")) {
                 break;
             }
-            if (!token.startsWith("-") || token.length() < 2 || NUMBER.matcher(token).matches()) {
+            if (!token.startsWith("-")
+                    || token.length() < 2
+                    || NUMBER.matcher(token).matches()) {
                 continue;
             }
             String optionName = token.contains("=") ? token.substring(0, token.indexOf('=')) : token;
@@ -145,13 +149,18 @@ final class CliErrors {
     }
 
     private static String hint(String typed, java.util.Collection<String> known) {
-        return ClosestName.among(typed, known).map(name -> "; did you mean '" + name + "'?").orElse("");
+        return ClosestName.among(typed, known)
+                .map(name -> "; did you mean '" + name + "'?")
+                .orElse("");
     }
 
     /** picocli's first line, in the CLI's voice. */
     private static String plain(String message) {
-        String first = message == null ? "invalid command line" : message.lines().findFirst().orElse(message);
-        first = first.replace("is not a double", "is not a number").replace("is not an int", "is not a whole number")
+        String first = message == null
+                ? "invalid command line"
+                : message.lines().findFirst().orElse(message);
+        first = first.replace("is not a double", "is not a number")
+                .replace("is not an int", "is not a whole number")
                 .replace("Invalid value for option ", "invalid value for ");
         return first.isEmpty() ? first : first.substring(0, 1).toLowerCase(Locale.ROOT) + first.substring(1);
     }

@@ -12,9 +12,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
-
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
 import java.nio.file.AccessDeniedException;
@@ -28,6 +25,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads the pipeline, archetype and calendar documents of files and directories (YAML with several documents, or
@@ -67,8 +66,7 @@ final class DocumentFiles {
 
     private static final List<String> KINDS = List.of("pipeline", "archetype", "calendar");
 
-    private DocumentFiles() {
-    }
+    private DocumentFiles() {}
 
     /** The document files under {@code path}: itself if it is a file, else every .yaml/.yml/.json below it, sorted. */
     static List<Path> files(Path path) throws Unreadable {
@@ -79,7 +77,10 @@ final class DocumentFiles {
             return List.of(path);
         }
         try (Stream<Path> s = Files.walk(path)) {
-            return s.filter(Files::isRegularFile).filter(DocumentFiles::isDocument).sorted().toList();
+            return s.filter(Files::isRegularFile)
+                    .filter(DocumentFiles::isDocument)
+                    .sorted()
+                    .toList();
         } catch (IOException | java.io.UncheckedIOException e) {
             throw new Unreadable(path + ": cannot list the directory (" + e.getMessage() + ")");
         }
@@ -106,8 +107,12 @@ final class DocumentFiles {
         }
         boolean json = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".json");
         JsonFactory factory = json
-                ? JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build()
-                : YAMLFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+                ? JsonFactory.builder()
+                        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                        .build()
+                : YAMLFactory.builder()
+                        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                        .build();
         ObjectMapper mapper = new ObjectMapper(factory);
         List<Document> out = new ArrayList<>();
         try (JsonParser parser = factory.createParser(text)) {
@@ -121,7 +126,8 @@ final class DocumentFiles {
                     continue;
                 }
                 if (json && index > 0) {
-                    throw new Unreadable(file + ":" + lineOf(parser) + ": JSON syntax error: content after the document");
+                    throw new Unreadable(
+                            file + ":" + lineOf(parser) + ": JSON syntax error: content after the document");
                 }
                 out.add(document(file, index, node, lines));
             }
@@ -137,7 +143,8 @@ final class DocumentFiles {
      * Reads the next document's tree, recording the line where each field and list element starts (the API answers
      * with JSON paths; the CLI turns them into lines of the file). Null at the end of the input.
      */
-    private static JsonNode readOne(ObjectMapper mapper, JsonParser parser, Map<String, Integer> lines) throws IOException {
+    private static JsonNode readOne(ObjectMapper mapper, JsonParser parser, Map<String, Integer> lines)
+            throws IOException {
         JsonToken first = parser.nextToken();
         if (first == null) {
             return null;
@@ -148,7 +155,8 @@ final class DocumentFiles {
         JsonToken token = first;
         while (true) {
             if (!token.isStructEnd()) {
-                lines.putIfAbsent(parser.getParsingContext().pathAsPointer().toString().toLowerCase(Locale.ROOT),
+                lines.putIfAbsent(
+                        parser.getParsingContext().pathAsPointer().toString().toLowerCase(Locale.ROOT),
                         parser.currentTokenLocation().getLineNr());
             }
             buffer.copyCurrentEvent(parser);
@@ -170,15 +178,17 @@ final class DocumentFiles {
         }
     }
 
-    private static Document document(Path file, int index, JsonNode node, Map<String, Integer> lines) throws Unreadable {
+    private static Document document(Path file, int index, JsonNode node, Map<String, Integer> lines)
+            throws Unreadable {
         String where = file + (lines.isEmpty() ? "" : ":" + firstLine(lines));
         if (!node.isObject()) {
             throw new Unreadable(where + ": a document must be an object (a pipeline, archetype or calendar), got "
                     + node.getNodeType().name().toLowerCase(Locale.ROOT));
         }
         ObjectNode body = (ObjectNode) node;
-        String kind = kindOf(body).orElseThrow(() -> new Unreadable(where + ": kind must be pipeline, archetype or calendar, got '"
-                + body.get("kind").asText() + "'"));
+        String kind = kindOf(body)
+                .orElseThrow(() -> new Unreadable(where + ": kind must be pipeline, archetype or calendar, got '"
+                        + body.get("kind").asText() + "'"));
         String name = body.path("name").asText("");
         if (name.isBlank()) {
             throw new Unreadable(where + ": the " + kind + " has no name");
@@ -216,16 +226,24 @@ final class DocumentFiles {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof MarkedYAMLException yaml && yaml.getProblemMark() != null) {
                 Mark at = yaml.getProblemMark();
-                String context = yaml.getContext() == null ? "" : " (" + yaml.getContext()
-                        + (yaml.getContextMark() == null ? "" : " that starts at line " + (yaml.getContextMark().getLine() + 1)
-                        + ", column " + (yaml.getContextMark().getColumn() + 1)) + ")";
+                String context = yaml.getContext() == null
+                        ? ""
+                        : " (" + yaml.getContext()
+                                + (yaml.getContextMark() == null
+                                        ? ""
+                                        : " that starts at line "
+                                                + (yaml.getContextMark().getLine() + 1) + ", column "
+                                                + (yaml.getContextMark().getColumn() + 1))
+                                + ")";
                 return file + ":" + (at.getLine() + 1) + ":" + (at.getColumn() + 1) + ": " + format + " syntax error: "
                         + yaml.getProblem() + context;
             }
         }
         JsonLocation at = e.getLocation();
         String where = at == null || at.getLineNr() < 0 ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr();
-        String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage().lines().findFirst().orElse("");
+        String message = e.getOriginalMessage() == null
+                ? e.getClass().getSimpleName()
+                : e.getOriginalMessage().lines().findFirst().orElse("");
         return file + where + ": " + format + " syntax error: " + message;
     }
 

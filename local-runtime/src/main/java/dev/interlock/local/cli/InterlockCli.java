@@ -1,26 +1,44 @@
 package dev.interlock.local.cli;
 
+import java.io.PrintWriter;
+import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
-
-import java.io.PrintWriter;
-import java.util.Arrays;
 
 /**
  * The {@code interlock} command line: runs the local system and talks to a running instance. Every subcommand answers
  * {@code --help}; mistakes on the command line exit 2 with one line and a suggestion, expected failures exit 1 with
  * one or two readable lines ({@link CliErrors}); stack traces only with {@code --debug}.
  */
-@Command(name = "interlock", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "interlock 0.1.0-SNAPSHOT",
+@Command(
+        name = "interlock",
+        mixinStandardHelpOptions = true,
+        scope = ScopeType.INHERIT,
+        version = "interlock 0.1.0-SNAPSHOT",
         description = "Readiness gate for data pipelines: run it locally, register pipelines, follow runs.",
-        footer = {"", "Run 'interlock help <command>' or 'interlock <command> --help' for a command's options.",
-                "Documentation: docs/ in the repository (troubleshooting: docs/troubleshooting.md)."},
-        subcommands = {CommandLine.HelpCommand.class, UpCommand.class, ApplyCommand.class, ValidateCommand.class,
-                QueryCommands.Pipelines.class, QueryCommands.Runs.class, QueryCommands.Evaluate.class,
-                QueryCommands.Rerun.class, QueryCommands.Reruns.class, QueryCommands.Unlock.class, QueryCommands.Alerts.class, StatusCommands.Status.class,
-                StatusCommands.Why.class, UiCommand.class})
+        footer = {
+            "",
+            "Run 'interlock help <command>' or 'interlock <command> --help' for a command's options.",
+            "Documentation: docs/ in the repository (troubleshooting: docs/troubleshooting.md)."
+        },
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            UpCommand.class,
+            ApplyCommand.class,
+            ValidateCommand.class,
+            QueryCommands.Pipelines.class,
+            QueryCommands.Runs.class,
+            QueryCommands.Evaluate.class,
+            QueryCommands.Rerun.class,
+            QueryCommands.Reruns.class,
+            QueryCommands.Unlock.class,
+            QueryCommands.Alerts.class,
+            StatusCommands.Status.class,
+            StatusCommands.Why.class,
+            UiCommand.class
+        })
 public final class InterlockCli implements Runnable {
 
     @CommandLine.Spec

@@ -2,7 +2,6 @@ package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.function.UnaryOperator;
@@ -10,8 +9,7 @@ import java.util.function.UnaryOperator;
 /** How the CLI prints answers: JSON pretty-printed, API problems as readable lines with their field paths. */
 final class Output {
 
-    private Output() {
-    }
+    private Output() {}
 
     /** Created on first use: commands that print no JSON never load Jackson's databind. */
     static ObjectMapper json() {
@@ -69,7 +67,9 @@ final class Output {
      */
     static void problem(PrintStream err, String what, ApiClient.Answer answer, UnaryOperator<String> locate) {
         JsonNode p = parse(answer.body());
-        String title = p.hasNonNull("title") ? p.get("title").asText() : p.hasNonNull("message") ? p.get("message").asText() : null;
+        String title = p.hasNonNull("title")
+                ? p.get("title").asText()
+                : p.hasNonNull("message") ? p.get("message").asText() : null;
         err.println(what + ": HTTP " + answer.status() + (title == null ? "" : " " + title));
         if (p.hasNonNull("detail") && p.path("errors").isEmpty()) {
             err.println("  " + p.get("detail").asText());
@@ -77,9 +77,13 @@ final class Output {
         for (JsonNode e : p.path("errors")) {
             String path = e.path("path").asText();
             String where = locate.apply(path);
-            err.println("  " + (where.equals(path) ? "" : where + "  ") + path + ": " + e.path("message").asText());
+            err.println("  " + (where.equals(path) ? "" : where + "  ") + path + ": "
+                    + e.path("message").asText());
         }
-        if (title == null && !p.has("errors") && answer.body() != null && !answer.body().isBlank()) {
+        if (title == null
+                && !p.has("errors")
+                && answer.body() != null
+                && !answer.body().isBlank()) {
             err.println("  " + answer.body().strip());
         }
     }

@@ -3,20 +3,18 @@ package dev.interlock.local.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.validation.ClosestName;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-
 /** The commands that read from or act on a running Interlock through its API. */
 final class QueryCommands {
 
-    private QueryCommands() {
-    }
+    private QueryCommands() {}
 
     static int print(ApiClient.Answer a, String what) {
         if (a.ok()) {
@@ -35,7 +33,8 @@ final class QueryCommands {
         List<String> names = new ArrayList<>();
         String cursor = null;
         for (int page = 0; page < SUGGESTION_PAGES; page++) {
-            ApiClient.Answer a = client.get("/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
+            ApiClient.Answer a =
+                    client.get("/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
             if (!a.ok()) {
                 break;
             }
@@ -60,14 +59,18 @@ final class QueryCommands {
             String cursor = null;
             int count = 0;
             do {
-                ApiClient.Answer a = client.get("/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
+                ApiClient.Answer a = client.get(
+                        "/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
                 if (!a.ok()) {
                     return print(a, "listing pipelines");
                 }
                 JsonNode page = Output.parse(a.body());
                 for (JsonNode p : page.path("items")) {
                     count++;
-                    System.out.printf("%-40s %-22s %s%n", p.path("name").asText(), p.path("archetype").asText(),
+                    System.out.printf(
+                            "%-40s %-22s %s%n",
+                            p.path("name").asText(),
+                            p.path("archetype").asText(),
                             p.path("trigger").path("type").asText());
                 }
                 cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
@@ -97,25 +100,38 @@ final class QueryCommands {
             if (!runs.ok()) {
                 return print(runs, "reading runs of " + pipeline);
             }
-            boolean noHistory = Output.parse(logs.body()).path("items").isEmpty() && Output.parse(runs.body()).path("items").isEmpty();
+            boolean noHistory = Output.parse(logs.body()).path("items").isEmpty()
+                    && Output.parse(runs.body()).path("items").isEmpty();
             if (config.status() == 404 && noHistory) {
                 // An unknown id has no history either: say so instead of printing two empty lists.
                 throw new CliFailure("no pipeline '" + pipeline + "' is registered at " + client.endpoint()
                         + ClosestName.hint(pipeline, pipelineNames(client)));
             }
             if (config.status() == 404) {
-                System.out.println("(pipeline " + pipeline + " is no longer registered; its history is kept until it expires)");
+                System.out.println(
+                        "(pipeline " + pipeline + " is no longer registered; its history is kept until it expires)");
             }
             System.out.println("run logs:");
             for (JsonNode l : Output.parse(logs.body()).path("items")) {
-                System.out.printf("  %s %-8s %-10s attempt %d  run %s%s%n", l.path("date").asText(), l.path("scheduleId").asText(),
-                        l.path("status").asText(), l.path("attemptNumber").asInt(), l.path("runId").asText(),
-                        l.hasNonNull("failureMessage") ? "  (" + l.get("failureMessage").asText() + ")" : "");
+                System.out.printf(
+                        "  %s %-8s %-10s attempt %d  run %s%s%n",
+                        l.path("date").asText(),
+                        l.path("scheduleId").asText(),
+                        l.path("status").asText(),
+                        l.path("attemptNumber").asInt(),
+                        l.path("runId").asText(),
+                        l.hasNonNull("failureMessage")
+                                ? "  (" + l.get("failureMessage").asText() + ")"
+                                : "");
             }
             System.out.println("runs:");
             for (JsonNode r : Output.parse(runs.body()).path("items")) {
-                System.out.printf("  %s %-10s v%d  %s%n", r.path("runId").asText(), r.path("status").asText(),
-                        r.path("version").asInt(), r.path("updatedAt").asText());
+                System.out.printf(
+                        "  %s %-10s v%d  %s%n",
+                        r.path("runId").asText(),
+                        r.path("status").asText(),
+                        r.path("version").asInt(),
+                        r.path("updatedAt").asText());
             }
             return 0;
         }
@@ -132,7 +148,9 @@ final class QueryCommands {
         @Option(names = "--schedule", description = "Schedule id (default: daily).")
         String schedule;
 
-        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
+        @Option(
+                names = "--date",
+                description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
         String date;
 
         @Override
@@ -144,7 +162,8 @@ final class QueryCommands {
             if (date != null) {
                 body.put("date", date);
             }
-            return print(api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/evaluations", body.toString()),
+            return print(
+                    api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/evaluations", body.toString()),
                     "requesting an evaluation of " + pipeline);
         }
     }
@@ -157,7 +176,9 @@ final class QueryCommands {
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
 
-        @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
+        @Option(
+                names = "--date",
+                description = "Execution date YYYY-MM-DD (default: today in the schedule's time zone).")
         String date;
 
         @Option(names = "--schedule", description = "Schedule id (default: daily).")
@@ -176,7 +197,8 @@ final class QueryCommands {
             if (schedule != null) {
                 body.put("scheduleId", schedule);
             }
-            return print(api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/reruns", body.toString()),
+            return print(
+                    api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/reruns", body.toString()),
                     "requesting a rerun of " + pipeline);
         }
     }
@@ -203,10 +225,18 @@ final class QueryCommands {
                 JsonNode page = Output.parse(a.body());
                 for (JsonNode r : page.path("items")) {
                     count++;
-                    System.out.printf("%s  %s %-8s %-9s %-12s %s  (%s)%s%n", r.path("requestedAt").asText(),
-                            r.path("date").asText(), r.path("scheduleId").asText(), r.path("status").asText(),
-                            r.path("source").asText(), r.path("rerunId").asText(), r.path("reason").asText(),
-                            r.hasNonNull("statusReason") ? "  " + r.path("statusReason").asText() : "");
+                    System.out.printf(
+                            "%s  %s %-8s %-9s %-12s %s  (%s)%s%n",
+                            r.path("requestedAt").asText(),
+                            r.path("date").asText(),
+                            r.path("scheduleId").asText(),
+                            r.path("status").asText(),
+                            r.path("source").asText(),
+                            r.path("rerunId").asText(),
+                            r.path("reason").asText(),
+                            r.hasNonNull("statusReason")
+                                    ? "  " + r.path("statusReason").asText()
+                                    : "");
                 }
                 cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
             } while (cursor != null);
@@ -215,8 +245,10 @@ final class QueryCommands {
         }
     }
 
-    @Command(name = "unlock", description = "Release the evaluation lock of a (pipeline, schedule, date) whose execution "
-            + "died or was aborted (audited; absorbed work is handed on).")
+    @Command(
+            name = "unlock",
+            description = "Release the evaluation lock of a (pipeline, schedule, date) whose execution "
+                    + "died or was aborted (audited; absorbed work is handed on).")
     static final class Unlock implements Callable<Integer> {
         @Mixin
         ApiOptions api;
@@ -235,8 +267,9 @@ final class QueryCommands {
 
         @Override
         public Integer call() throws Exception {
-            String path = "/pipelines/" + ApiClient.segment(pipeline) + "/locks/" + ApiClient.segment(schedule == null ? "daily" : schedule)
-                    + "/" + ApiClient.segment(date) + (reason == null ? "" : "?reason=" + ApiClient.segment(reason));
+            String path = "/pipelines/" + ApiClient.segment(pipeline) + "/locks/"
+                    + ApiClient.segment(schedule == null ? "daily" : schedule) + "/" + ApiClient.segment(date)
+                    + (reason == null ? "" : "?reason=" + ApiClient.segment(reason));
             return print(api.client().delete(path), "releasing the lock of " + pipeline);
         }
     }
@@ -253,8 +286,13 @@ final class QueryCommands {
                 return print(a, "reading alerts");
             }
             for (JsonNode alert : Output.parse(a.body()).path("items")) {
-                System.out.printf("%s  %s  %s%n", alert.path("receivedAt").asText(), alert.path("subject").asText(),
-                        alert.path("message").path("message").asText(alert.path("message").toString()));
+                System.out.printf(
+                        "%s  %s  %s%n",
+                        alert.path("receivedAt").asText(),
+                        alert.path("subject").asText(),
+                        alert.path("message")
+                                .path("message")
+                                .asText(alert.path("message").toString()));
             }
             return 0;
         }

@@ -3,7 +3,6 @@ package dev.interlock.local.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +40,8 @@ final class Registration {
             }
         }
         if (!invalid.isEmpty()) {
-            throw new CliFailure(invalid.size() + " of " + docs.size() + " document(s) invalid; nothing was registered");
+            throw new CliFailure(
+                    invalid.size() + " of " + docs.size() + " document(s) invalid; nothing was registered");
         }
         if (dryRun) {
             docs.forEach(d -> out.println(d.kind() + " " + d.name() + " is valid (" + d.source() + ")"));
@@ -57,7 +57,8 @@ final class Registration {
                         + d.kind() + " " + d.name());
             }
             registered++;
-            out.println(d.kind() + " " + d.name() + (a.status() == 201 ? " created" : " updated") + " (" + d.source() + ")");
+            out.println(d.kind() + " " + d.name() + (a.status() == 201 ? " created" : " updated") + " (" + d.source()
+                    + ")");
         }
     }
 
@@ -82,7 +83,8 @@ final class Registration {
         for (DocumentFiles.Document d : docs) {
             DocumentFiles.Document first = seen.putIfAbsent(d.kind() + "/" + d.name(), d);
             if (first != null) {
-                problems.add(d.locate("$.name") + ": " + d.kind() + " '" + d.name() + "' is also defined at " + first.locate("$.name"));
+                problems.add(d.locate("$.name") + ": " + d.kind() + " '" + d.name() + "' is also defined at "
+                        + first.locate("$.name"));
             }
         }
         if (problems.size() == 1) {
@@ -138,8 +140,12 @@ final class Registration {
         if (referencedKind == null || !d.kind().equals("pipeline")) {
             return false;
         }
-        JsonNode value = path.equals("$.archetype") ? field(d.body(), "archetype") : field(field(d.body(), "exclusions"), "calendar");
-        Set<String> names = batch.stream().filter(b -> b.kind().equals(referencedKind)).map(DocumentFiles.Document::name)
+        JsonNode value = path.equals("$.archetype")
+                ? field(d.body(), "archetype")
+                : field(field(d.body(), "exclusions"), "calendar");
+        Set<String> names = batch.stream()
+                .filter(b -> b.kind().equals(referencedKind))
+                .map(DocumentFiles.Document::name)
                 .collect(Collectors.toSet());
         return value.isTextual() && names.contains(value.asText());
     }

@@ -1,23 +1,24 @@
 package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-
 /** {@code status} and {@code why}: the API's status of pipeline days, as tables and as a readable explanation. */
 final class StatusCommands {
 
-    private StatusCommands() {
-    }
+    private StatusCommands() {}
 
-    @Command(name = "status", description = "Show where pipeline days stand: every pipeline (one line each), or one pipeline's schedules.")
+    @Command(
+            name = "status",
+            description =
+                    "Show where pipeline days stand: every pipeline (one line each), or one pipeline's schedules.")
     static final class Status implements Callable<Integer> {
         @Mixin
         ApiOptions api;
@@ -33,8 +34,8 @@ final class StatusCommands {
             ApiClient client = api.client();
             String query = date == null ? "" : "date=" + ApiClient.segment(date);
             if (pipeline != null) {
-                ApiClient.Answer a = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/status"
-                        + (query.isEmpty() ? "" : "?" + query));
+                ApiClient.Answer a = client.get(
+                        "/pipelines/" + ApiClient.segment(pipeline) + "/status" + (query.isEmpty() ? "" : "?" + query));
                 if (!a.ok()) {
                     return QueryCommands.print(a, "reading the status of " + pipeline);
                 }
@@ -53,8 +54,13 @@ final class StatusCommands {
                 }
                 JsonNode page = Output.parse(a.body());
                 for (JsonNode line : page.path("items")) {
-                    rows.add(new String[] {line.path("pipelineId").asText(), line.path("date").asText(),
-                            line.path("state").asText(), next(line.path("nextAction")), line.path("reason").asText()});
+                    rows.add(new String[] {
+                        line.path("pipelineId").asText(),
+                        line.path("date").asText(),
+                        line.path("state").asText(),
+                        next(line.path("nextAction")),
+                        line.path("reason").asText()
+                    });
                 }
                 cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
             } while (cursor != null);
@@ -77,8 +83,9 @@ final class StatusCommands {
 
         @Override
         public Integer call() throws Exception {
-            ApiClient.Answer a = api.client().get("/pipelines/" + ApiClient.segment(pipeline) + "/status"
-                    + (date == null ? "" : "?date=" + ApiClient.segment(date)));
+            ApiClient.Answer a = api.client()
+                    .get("/pipelines/" + ApiClient.segment(pipeline) + "/status"
+                            + (date == null ? "" : "?date=" + ApiClient.segment(date)));
             if (!a.ok()) {
                 return QueryCommands.print(a, "reading the status of " + pipeline);
             }
@@ -88,14 +95,20 @@ final class StatusCommands {
     }
 
     static void printSchedules(PrintStream out, JsonNode status) {
-        out.println(status.path("pipelineId").asText() + " on " + status.path("date").asText()
-                + " (" + status.path("zone").asText() + ")");
+        out.println(status.path("pipelineId").asText() + " on "
+                + status.path("date").asText() + " (" + status.path("zone").asText() + ")");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"SCHEDULE", "STATE", "ATTEMPTS", "NEXT", "DEADLINE", "REASON"});
         for (JsonNode s : status.path("schedules")) {
-            rows.add(new String[] {s.path("scheduleId").asText(), s.path("state").asText(),
-                    s.path("attempts").path("used").asInt() + "/" + s.path("attempts").path("max").asInt(),
-                    next(s.path("nextAction")), deadline(s.path("deadline")), s.path("reason").asText()});
+            rows.add(new String[] {
+                s.path("scheduleId").asText(),
+                s.path("state").asText(),
+                s.path("attempts").path("used").asInt() + "/"
+                        + s.path("attempts").path("max").asInt(),
+                next(s.path("nextAction")),
+                deadline(s.path("deadline")),
+                s.path("reason").asText()
+            });
         }
         Output.table(out, rows);
         for (JsonNode s : status.path("schedules")) {
@@ -105,8 +118,12 @@ final class StatusCommands {
                 List<String[]> traits = new ArrayList<>();
                 traits.add(new String[] {"TRAIT", "STATUS", "OBSERVED", "REASON"});
                 for (JsonNode b : s.path("blocking")) {
-                    traits.add(new String[] {b.path("traitType").asText(), b.path("status").asText(),
-                            b.hasNonNull("value") ? b.get("value").toString() : "", b.path("reason").asText()});
+                    traits.add(new String[] {
+                        b.path("traitType").asText(),
+                        b.path("status").asText(),
+                        b.hasNonNull("value") ? b.get("value").toString() : "",
+                        b.path("reason").asText()
+                    });
                 }
                 Output.table(out, traits);
             }
@@ -116,16 +133,19 @@ final class StatusCommands {
     static void explain(PrintStream out, JsonNode status) {
         String pipeline = status.path("pipelineId").asText();
         for (JsonNode s : status.path("schedules")) {
-            out.println(pipeline + " (" + s.path("scheduleId").asText() + ") on " + status.path("date").asText()
-                    + " is " + s.path("state").asText() + ": " + s.path("reason").asText() + ".");
+            out.println(pipeline + " (" + s.path("scheduleId").asText() + ") on "
+                    + status.path("date").asText() + " is " + s.path("state").asText() + ": "
+                    + s.path("reason").asText() + ".");
             for (JsonNode b : s.path("blocking")) {
-                out.println("  - trait " + b.path("traitType").asText() + " is " + b.path("status").asText()
+                out.println("  - trait " + b.path("traitType").asText() + " is "
+                        + b.path("status").asText()
                         + (b.hasNonNull("reason") ? ": " + b.get("reason").asText() : "")
                         + (b.hasNonNull("value") ? " (observed " + b.get("value") + ")" : ""));
             }
             for (JsonNode u : s.path("upstreams")) {
-                out.println("  - upstream " + u.path("pipelineId").asText() + " (" + u.path("scheduleId").asText()
-                        + ") is " + u.path("state").asText() + ": " + u.path("reason").asText());
+                out.println("  - upstream " + u.path("pipelineId").asText() + " ("
+                        + u.path("scheduleId").asText() + ") is "
+                        + u.path("state").asText() + ": " + u.path("reason").asText());
             }
             if (s.hasNonNull("nextAction")) {
                 out.println("  Next: " + next(s.path("nextAction")) + ".");
@@ -135,10 +155,13 @@ final class StatusCommands {
             }
             out.println("  Attempts: " + s.path("attempts").path("used").asInt() + " of "
                     + s.path("attempts").path("max").asInt() + " failed."
-                    + (s.hasNonNull("lockHolder") ? " Execution " + s.get("lockHolder").asText() + " holds the lock." : ""));
+                    + (s.hasNonNull("lockHolder")
+                            ? " Execution " + s.get("lockHolder").asText() + " holds the lock."
+                            : ""));
             if (s.hasNonNull("runId")) {
                 JsonNode job = s.path("job");
-                out.println("  Run " + s.get("runId").asText() + (s.hasNonNull("runStatus") ? " (" + s.get("runStatus").asText() + ")" : "")
+                out.println("  Run " + s.get("runId").asText()
+                        + (s.hasNonNull("runStatus") ? " (" + s.get("runStatus").asText() + ")" : "")
                         + (job.hasNonNull("id") ? ", job " + job.get("id").asText() : "")
                         + (job.hasNonNull("link") ? " " + job.get("link").asText() : "") + ".");
             }
@@ -149,7 +172,8 @@ final class StatusCommands {
         if (next == null || next.isMissingNode() || next.isNull()) {
             return "-";
         }
-        return next.path("what").asText() + (next.hasNonNull("at") ? " at " + next.get("at").asText() : "");
+        return next.path("what").asText()
+                + (next.hasNonNull("at") ? " at " + next.get("at").asText() : "");
     }
 
     private static String deadline(JsonNode deadline) {

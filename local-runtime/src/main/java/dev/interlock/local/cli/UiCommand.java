@@ -3,14 +3,13 @@ package dev.interlock.local.cli;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.ui.UiAssets;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code interlock ui}: the web UI for any Interlock API, above all a deployed one whose API Gateway only answers
@@ -18,13 +17,18 @@ import java.util.concurrent.CountDownLatch;
  * with SigV4 by the same {@link ApiClient} every other command uses, so the deployed API stays private. Only GET is
  * forwarded: a page in the browser can never write through it.
  */
-@Command(name = "ui", description = "Open the web UI for an Interlock API (e.g. the deployed API Gateway URL, signed with SigV4).")
+@Command(
+        name = "ui",
+        description = "Open the web UI for an Interlock API (e.g. the deployed API Gateway URL, signed with SigV4).")
 final class UiCommand implements Callable<Integer> {
 
     @Mixin
     ApiOptions api;
 
-    @Option(names = "--port", defaultValue = "8090", description = "Local port of the UI (default ${DEFAULT-VALUE}; 0 = any free port).")
+    @Option(
+            names = "--port",
+            defaultValue = "8090",
+            description = "Local port of the UI (default ${DEFAULT-VALUE}; 0 = any free port).")
     int port;
 
     @Override
@@ -57,23 +61,37 @@ final class UiCommand implements Callable<Integer> {
             return;
         }
         if (!"GET".equals(exchange.getRequestMethod())) {
-            LoopbackHttpServer.send(exchange, 405, Map.of("Allow", "GET", "Content-Type", "application/json"),
+            LoopbackHttpServer.send(
+                    exchange,
+                    405,
+                    Map.of("Allow", "GET", "Content-Type", "application/json"),
                     "{\"message\":\"the UI server only forwards reads\"}");
             return;
         }
         String raw = exchange.getRequestURI().getRawPath()
-                + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
+                + (exchange.getRequestURI().getRawQuery() == null
+                        ? ""
+                        : "?" + exchange.getRequestURI().getRawQuery());
         ApiClient.Answer answer;
         try {
             answer = client.get(raw);
         } catch (CliFailure e) {
             // The API could not be reached (or signed for): the page shows a gateway error, not a dead connection.
-            LoopbackHttpServer.send(exchange, 502, Map.of("Content-Type", "application/json"), Output.json().createObjectNode()
-                    .put("message", "the API did not answer: " + e.getMessage().lines().findFirst().orElse("")).toString());
+            LoopbackHttpServer.send(
+                    exchange,
+                    502,
+                    Map.of("Content-Type", "application/json"),
+                    Output.json()
+                            .createObjectNode()
+                            .put(
+                                    "message",
+                                    "the API did not answer: "
+                                            + e.getMessage().lines().findFirst().orElse(""))
+                            .toString());
             return;
         }
         String type = answer.ok() ? "application/json" : "application/problem+json";
-        LoopbackHttpServer.send(exchange, answer.status(), Map.of("Content-Type", type, "Cache-Control", "no-store"),
-                answer.body());
+        LoopbackHttpServer.send(
+                exchange, answer.status(), Map.of("Content-Type", type, "Cache-Control", "no-store"), answer.body());
     }
 }

@@ -3,7 +3,6 @@ package dev.interlock.local.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.local.runtime.LocalRuntime;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -48,11 +47,13 @@ public final class Demo {
 
     /** Runs the demo; true when gold completed within {@code timeout} (real time). */
     public boolean run(Duration timeout) throws IOException, InterruptedException {
-        say("registering " + SILVER + " (http trigger) and " + GOLD + " (Airflow trigger, polled), cascade " + SILVER + " -> " + GOLD);
+        say("registering " + SILVER + " (http trigger) and " + GOLD + " (Airflow trigger, polled), cascade " + SILVER
+                + " -> " + GOLD);
         put("/pipelines/" + SILVER, resource("silver-orders.yaml"));
         put("/pipelines/" + GOLD, resource("gold-orders.yaml"));
         // No evaluation request: the data's arrival starts silver's evaluation, as it would in production.
-        say("bronze sensor: 500 rows, 12 of 24 partitions -> its arrival starts silver's evaluation, which is NOT READY");
+        say(
+                "bronze sensor: 500 rows, 12 of 24 partitions -> its arrival starts silver's evaluation, which is NOT READY");
         put("/sensors/bronze-orders", "{\"count\":500,\"partitions\":12}");
 
         Instant deadline = Instant.now().plus(timeout);
@@ -81,7 +82,8 @@ public final class Demo {
         List<JsonNode> all = new java.util.ArrayList<>();
         String cursor = null;
         do {
-            JsonNode page = get("/pipelines/" + pipeline + "/events?limit=100" + (cursor == null ? "" : "&cursor=" + enc(cursor)));
+            JsonNode page = get(
+                    "/pipelines/" + pipeline + "/events?limit=100" + (cursor == null ? "" : "&cursor=" + enc(cursor)));
             page.path("items").forEach(all::add);
             cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
         } while (cursor != null);
@@ -100,11 +102,17 @@ public final class Demo {
         say("done: " + GOLD + " completed after " + SILVER + " cascaded to it");
         for (String p : List.of(SILVER, GOLD)) {
             for (JsonNode l : get("/pipelines/" + p + "/runlogs").path("items")) {
-                say(String.format("run log %-14s %s %-6s %-10s failed attempts %d", p, l.path("date").asText(), l.path("scheduleId").asText(),
-                        l.path("status").asText(), l.path("attemptNumber").asInt()));
+                say(String.format(
+                        "run log %-14s %s %-6s %-10s failed attempts %d",
+                        p,
+                        l.path("date").asText(),
+                        l.path("scheduleId").asText(),
+                        l.path("status").asText(),
+                        l.path("attemptNumber").asInt()));
             }
         }
-        say("jobs triggered: " + jobs.received().stream().map(FakeJobServer.Received::job).toList());
+        say("jobs triggered: "
+                + jobs.received().stream().map(FakeJobServer.Received::job).toList());
     }
 
     private String runLogStatus(String pipeline) throws IOException, InterruptedException {
@@ -117,13 +125,15 @@ public final class Demo {
             if (in == null) {
                 throw new IOException("demo resource " + name + " is missing from the build");
             }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("{{jobs}}", jobs.endpoint().toString());
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .replace("{{jobs}}", jobs.endpoint().toString());
         }
     }
 
     /** In the narration's format: the system's (scaled) time, then what the demo does. */
     private void say(String line) {
-        out.println(LocalTime.ofInstant(runtime.clock().instant(), ZoneOffset.UTC).format(TIME) + "  demo: " + line);
+        out.println(
+                LocalTime.ofInstant(runtime.clock().instant(), ZoneOffset.UTC).format(TIME) + "  demo: " + line);
     }
 
     private static String enc(String s) {
@@ -135,8 +145,12 @@ public final class Demo {
     }
 
     private void put(String path, String body) throws IOException, InterruptedException {
-        send(HttpRequest.newBuilder(uri(path)).header("Content-Type", body.startsWith("{") ? "application/json" : "application/yaml")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)).build(), path);
+        send(
+                HttpRequest.newBuilder(uri(path))
+                        .header("Content-Type", body.startsWith("{") ? "application/json" : "application/yaml")
+                        .PUT(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                path);
     }
 
     private URI uri(String path) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
-
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +50,7 @@ public final class FakeJobServer implements AutoCloseable {
     }
 
     /** One DAG run marked failed through the API (how Interlock cancels an Airflow run): which DAG, which run, when. */
-    public record Cancellation(String dag, String dagRunId, Instant at) { }
+    public record Cancellation(String dag, String dagRunId, Instant at) {}
 
     private record DagRun(String dag, Instant finishesAt, boolean fails, Instant cancelledAt) {
         String state(Instant now) {
@@ -154,16 +153,28 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, failureStatus.getOrDefault(dag, 503), "{\"title\":\"Service Unavailable\"}");
                     return;
                 }
-                String requested = body.isBlank() ? "" : JSON.readTree(body).path("dag_run_id").asText("");
+                String requested = body.isBlank()
+                        ? ""
+                        : JSON.readTree(body).path("dag_run_id").asText("");
                 String id = requested.isBlank() ? "run_" + ids.incrementAndGet() : requested;
-                DagRun run = new DagRun(dag, clock.instant().plus(durations.getOrDefault(dag, asyncDuration)),
-                        runsThatFail.getOrDefault(dag, false), null);
+                DagRun run = new DagRun(
+                        dag,
+                        clock.instant().plus(durations.getOrDefault(dag, asyncDuration)),
+                        runsThatFail.getOrDefault(dag, false),
+                        null);
                 if (runs.putIfAbsent(id, run) != null) {
-                    send(exchange, 409, "{\"title\":\"DAGRun with DAG ID: '" + dag + "' and DAGRun ID: '" + id + "' already exists\"}");
+                    send(
+                            exchange,
+                            409,
+                            "{\"title\":\"DAGRun with DAG ID: '" + dag + "' and DAGRun ID: '" + id
+                                    + "' already exists\"}");
                     return;
                 }
                 received.add(received(exchange, dag, body));
-                ObjectNode out = JSON.createObjectNode().put("dag_run_id", id).put("dag_id", dag).put("state", "queued");
+                ObjectNode out = JSON.createObjectNode()
+                        .put("dag_run_id", id)
+                        .put("dag_id", dag)
+                        .put("state", "queued");
                 send(exchange, 200, out.toString());
             } else if ("GET".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
                 polls.add(received(exchange, m.group(1), body));
@@ -172,7 +183,13 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
                     return;
                 }
-                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", m.group(2)).put("state", run.state(clock.instant())).toString());
+                send(
+                        exchange,
+                        200,
+                        JSON.createObjectNode()
+                                .put("dag_run_id", m.group(2))
+                                .put("state", run.state(clock.instant()))
+                                .toString());
             } else if ("PATCH".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
                 String id = m.group(2);
                 DagRun run = runs.get(id);
@@ -180,7 +197,10 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
                     return;
                 }
-                if (!"failed".equals(JSON.readTree(body.isBlank() ? "{}" : body).path("state").asText())) {
+                if (!"failed"
+                        .equals(JSON.readTree(body.isBlank() ? "{}" : body)
+                                .path("state")
+                                .asText())) {
                     send(exchange, 400, "{\"title\":\"only state=failed is supported here\"}");
                     return;
                 }
@@ -189,7 +209,13 @@ public final class FakeJobServer implements AutoCloseable {
                     runs.put(id, new DagRun(run.dag(), run.finishesAt(), run.fails(), now));
                     cancellations.add(new Cancellation(run.dag(), id, now));
                 }
-                send(exchange, 200, JSON.createObjectNode().put("dag_run_id", id).put("state", runs.get(id).state(now)).toString());
+                send(
+                        exchange,
+                        200,
+                        JSON.createObjectNode()
+                                .put("dag_run_id", id)
+                                .put("state", runs.get(id).state(now))
+                                .toString());
             } else {
                 send(exchange, 404, "{\"error\":\"no such endpoint\"}");
             }
@@ -198,8 +224,9 @@ public final class FakeJobServer implements AutoCloseable {
 
     private Received received(HttpExchange exchange, String job, String body) {
         Map<String, String> headers = new java.util.HashMap<>();
-        exchange.getRequestHeaders().forEach((name, values) ->
-                headers.put(name.toLowerCase(java.util.Locale.ROOT), values.isEmpty() ? "" : values.getFirst()));
+        exchange.getRequestHeaders()
+                .forEach((name, values) -> headers.put(
+                        name.toLowerCase(java.util.Locale.ROOT), values.isEmpty() ? "" : values.getFirst()));
         return new Received(job, exchange.getRequestURI().getRawQuery(), headers, body, clock.instant());
     }
 

@@ -2,15 +2,14 @@ package dev.interlock.local.dynamodb;
 
 import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-
 import java.lang.reflect.Field;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 
 /**
  * DynamoDB Local as an HTTP server on 127.0.0.1, in memory or persisted under a data directory, telemetry off.
@@ -35,7 +34,8 @@ public final class LocalDynamoDb implements AutoCloseable {
      */
     public static LocalDynamoDb start(int port, Path dataDir) throws Exception {
         SDK_V1_LOG.setLevel(java.util.logging.Level.SEVERE);
-        List<String> args = new ArrayList<>(List.of("-port", String.valueOf(port == 0 ? 8000 : port), "-sharedDb", "-disableTelemetry"));
+        List<String> args = new ArrayList<>(
+                List.of("-port", String.valueOf(port == 0 ? 8000 : port), "-sharedDb", "-disableTelemetry"));
         if (dataDir == null) {
             args.add("-inMemory");
         } else {
@@ -53,7 +53,8 @@ public final class LocalDynamoDb implements AutoCloseable {
      * DynamoDB Local binds every interface and offers no option for the host, so the connector of its Jetty server
      * is re-pointed at 127.0.0.1 (and the requested port) before it starts — the one place we reach inside it.
      */
-    private static ServerConnector loopbackConnector(DynamoDBProxyServer proxy, int port) throws ReflectiveOperationException {
+    private static ServerConnector loopbackConnector(DynamoDBProxyServer proxy, int port)
+            throws ReflectiveOperationException {
         Field f = DynamoDBProxyServer.class.getDeclaredField("server");
         f.setAccessible(true);
         Server server = (Server) f.get(proxy);

@@ -1,14 +1,13 @@
 package dev.interlock.local.dynamodb;
 
 import dev.interlock.model.runtime.TableDefinition;
+import java.time.Clock;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
-
-import java.time.Clock;
-import java.util.Map;
 
 /**
  * Deletes items whose TTL has passed — DynamoDB does this on AWS, DynamoDB Local never does. Readers already treat
@@ -36,7 +35,8 @@ public final class TtlSweeper {
         int deleted = 0;
         Map<String, AttributeValue> start = null;
         do {
-            ScanRequest.Builder scan = ScanRequest.builder().tableName(tableName)
+            ScanRequest.Builder scan = ScanRequest.builder()
+                    .tableName(tableName)
                     .filterExpression("#ttl < :now")
                     .expressionAttributeNames(Map.of("#ttl", ttl, "#pk", table.partitionKey(), "#sk", table.sortKey()))
                     .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(now))))
@@ -47,7 +47,8 @@ public final class TtlSweeper {
             ScanResponse page = db.scan(scan.build());
             for (Map<String, AttributeValue> key : page.items()) {
                 try {
-                    db.deleteItem(b -> b.tableName(tableName).key(key)
+                    db.deleteItem(b -> b.tableName(tableName)
+                            .key(key)
                             .conditionExpression("#ttl < :now")
                             .expressionAttributeNames(Map.of("#ttl", ttl))
                             .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(now)))));

@@ -2,7 +2,6 @@ package dev.interlock.local.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.aws.AwsJson;
-
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -39,7 +38,8 @@ public final class EventBridgeApi implements AwsJson.Service {
     @Override
     public Object call(String operation, JsonNode request) {
         if (!operation.equals("PutEvents")) {
-            throw AwsJson.Failure.of("UnknownOperationException",
+            throw AwsJson.Failure.of(
+                    "UnknownOperationException",
                     "operation " + operation + " is not supported by the local EventBridge (PutEvents only)");
         }
         JsonNode entries = request.path("Entries");
@@ -71,8 +71,14 @@ public final class EventBridgeApi implements AwsJson.Service {
             List<String> resources = new ArrayList<>();
             entry.path("Resources").forEach(r -> resources.add(r.asText()));
             Instant time = entry.hasNonNull("Time") ? instant(entry.get("Time")) : clock.instant();
-            results.add(Map.of("EventId", bus.put(entry.get("Source").asText(), entry.get("DetailType").asText(), detail,
-                    resources, time)));
+            results.add(Map.of(
+                    "EventId",
+                    bus.put(
+                            entry.get("Source").asText(),
+                            entry.get("DetailType").asText(),
+                            detail,
+                            resources,
+                            time)));
         }
         return Map.of("FailedEntryCount", failed, "Entries", results);
     }

@@ -1,7 +1,6 @@
 package dev.interlock.local.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.Iterator;
 import java.util.Map;
 
@@ -12,8 +11,7 @@ import java.util.Map;
  */
 public final class EventPattern {
 
-    private EventPattern() {
-    }
+    private EventPattern() {}
 
     /** Whether {@code event} matches {@code pattern}. */
     public static boolean matches(JsonNode pattern, JsonNode event) {
@@ -27,7 +25,8 @@ public final class EventPattern {
                 return false;
             }
             JsonNode expected = field.getValue();
-            boolean ok = expected.isObject() ? value.isObject() && matches(expected, value) : anyAllowed(expected, value);
+            boolean ok =
+                    expected.isObject() ? value.isObject() && matches(expected, value) : anyAllowed(expected, value);
             if (!ok) {
                 return false;
             }

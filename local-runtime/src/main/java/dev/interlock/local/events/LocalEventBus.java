@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.local.aws.LocalArns;
-
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -35,12 +34,10 @@ public final class LocalEventBus {
     }
 
     /** A rule: its pattern, its target, and how it renders an event for the target (EventBridge's input transformer). */
-    public record Rule(String name, JsonNode pattern, Target target, Function<JsonNode, JsonNode> input) {
-    }
+    public record Rule(String name, JsonNode pattern, Target target, Function<JsonNode, JsonNode> input) {}
 
     /** One delivery to a target, and whether it succeeded. */
-    public record Delivery(String rule, String target, JsonNode input, boolean delivered, String error) {
-    }
+    public record Delivery(String rule, String target, JsonNode input, boolean delivered, String error) {}
 
     private final List<Rule> rules = new CopyOnWriteArrayList<>();
     private final Deque<JsonNode> events = new ArrayDeque<>();
@@ -94,8 +91,8 @@ public final class LocalEventBus {
                 error = e.toString();
             }
         }
-        System.err.println("event rule " + rule.name() + ": delivery to " + rule.target().name() + " failed "
-                + DELIVERY_ATTEMPTS + " times: " + error);
+        System.err.println("event rule " + rule.name() + ": delivery to "
+                + rule.target().name() + " failed " + DELIVERY_ATTEMPTS + " times: " + error);
         record(new Delivery(rule.name(), rule.target().name(), input, false, error));
     }
 

@@ -3,7 +3,6 @@ package dev.interlock.local.http;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -55,7 +54,8 @@ public final class LoopbackHttpServer implements AutoCloseable {
     }
 
     /** Writes a response; an empty body is sent without content. */
-    public static void send(HttpExchange exchange, int status, Map<String, String> headers, String body) throws IOException {
+    public static void send(HttpExchange exchange, int status, Map<String, String> headers, String body)
+            throws IOException {
         byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         headers.forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
         exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);

@@ -6,7 +6,6 @@ import dev.interlock.local.aws.AwsJson;
 import dev.interlock.local.aws.LocalArns;
 import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,9 +31,13 @@ public final class EmrServerlessJobs {
     private static final String RELEASE_LABEL = "emr-7.0.0";
     private static final String CREATED_BY = "arn:aws:iam::" + LocalArns.ACCOUNT + ":role/interlock-local";
 
-    private record JobRun(String applicationId, String name, String executionRole, String clientToken, JsonNode jobDriver,
-                          FakeRun fake) {
-    }
+    private record JobRun(
+            String applicationId,
+            String name,
+            String executionRole,
+            String clientToken,
+            JsonNode jobDriver,
+            FakeRun fake) {}
 
     private final EngineClock clock;
     private final JobEvents events;
@@ -65,7 +68,9 @@ public final class EmrServerlessJobs {
             } else if (one.matches() && method.equals("DELETE")) {
                 answer = cancel(find(one.group(1), one.group(2)));
             } else {
-                throw new AwsJson.Failure(404, "ResourceNotFoundException",
+                throw new AwsJson.Failure(
+                        404,
+                        "ResourceNotFoundException",
                         "no local EMR Serverless operation at " + method + " " + path);
             }
             AwsJson.reply(exchange, 200, answer, "application/json");
@@ -88,10 +93,16 @@ public final class EmrServerlessJobs {
         try {
             fake = FakeJob.fromArgs(args);
         } catch (IllegalArgumentException e) {
-            throw AwsJson.Failure.of("ValidationException", "jobDriver.sparkSubmit.entryPointArguments: " + e.getMessage());
+            throw AwsJson.Failure.of(
+                    "ValidationException", "jobDriver.sparkSubmit.entryPointArguments: " + e.getMessage());
         }
         String id = id();
-        JobRun run = new JobRun(applicationId, AwsJson.text(request, "name"), role, token, driver.deepCopy(),
+        JobRun run = new JobRun(
+                applicationId,
+                AwsJson.text(request, "name"),
+                role,
+                token,
+                driver.deepCopy(),
                 FakeRun.create(clock, id, fake));
         runs.put(id, run);
         if (token != null) {
@@ -103,13 +114,16 @@ public final class EmrServerlessJobs {
     }
 
     private static Map<String, Object> started(JobRun run) {
-        return Map.of("applicationId", run.applicationId(), "jobRunId", run.fake().id(), "arn", arn(run));
+        return Map.of(
+                "applicationId", run.applicationId(), "jobRunId", run.fake().id(), "arn", arn(run));
     }
 
     private JobRun find(String applicationId, String jobRunId) {
         JobRun run = runs.get(jobRunId);
         if (run == null || !run.applicationId().equals(applicationId)) {
-            throw new AwsJson.Failure(404, "ResourceNotFoundException",
+            throw new AwsJson.Failure(
+                    404,
+                    "ResourceNotFoundException",
                     "Job run " + jobRunId + " does not exist in application " + applicationId);
         }
         return run;
@@ -127,14 +141,20 @@ public final class EmrServerlessJobs {
         out.put("arn", arn(run));
         out.put("createdBy", CREATED_BY);
         out.put("createdAt", run.fake().startedAt());
-        out.put("updatedAt", run.fake().ended(now) ? run.fake().endsAt() : run.fake().startedAt());
+        out.put(
+                "updatedAt",
+                run.fake().ended(now) ? run.fake().endsAt() : run.fake().startedAt());
         out.put("executionRole", run.executionRole());
         out.put("state", state(phase));
         out.put("stateDetails", phase == FakeRun.Phase.FAILED ? run.fake().failureMessage() : "");
         out.put("releaseLabel", RELEASE_LABEL);
         out.put("jobDriver", run.jobDriver());
-        out.put("totalExecutionDurationSeconds",
-                Duration.between(run.fake().startedAt(), run.fake().ended(now) ? run.fake().endsAt() : now).toSeconds());
+        out.put(
+                "totalExecutionDurationSeconds",
+                Duration.between(
+                                run.fake().startedAt(),
+                                run.fake().ended(now) ? run.fake().endsAt() : now)
+                        .toSeconds());
         return out;
     }
 
@@ -142,7 +162,8 @@ public final class EmrServerlessJobs {
         if (run.fake().stop(clock.now())) {
             publish(run, "CANCELLING");
         }
-        return Map.of("applicationId", run.applicationId(), "jobRunId", run.fake().id());
+        return Map.of(
+                "applicationId", run.applicationId(), "jobRunId", run.fake().id());
     }
 
     /** EMR Serverless publishes every state change, with the state before it. */
@@ -158,10 +179,20 @@ public final class EmrServerlessJobs {
         detail.put("state", state(phase));
         detail.put("previousState", previousState);
         detail.put("createdBy", CREATED_BY);
-        detail.put("updatedAt", (phase == FakeRun.Phase.RUNNING ? run.fake().startedAt() : run.fake().endsAt()).toString());
+        detail.put(
+                "updatedAt",
+                (phase == FakeRun.Phase.RUNNING
+                                ? run.fake().startedAt()
+                                : run.fake().endsAt())
+                        .toString());
         detail.put("createdAt", run.fake().startedAt().toString());
-        events.publish(JobStateRule.EMR_SERVERLESS, List.of(arn(run)), detail,
-                phase == FakeRun.Phase.RUNNING ? run.fake().startedAt() : run.fake().endsAt());
+        events.publish(
+                JobStateRule.EMR_SERVERLESS,
+                List.of(arn(run)),
+                detail,
+                phase == FakeRun.Phase.RUNNING
+                        ? run.fake().startedAt()
+                        : run.fake().endsAt());
     }
 
     private static String state(FakeRun.Phase phase) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +20,8 @@ public final class EmrSteps implements AwsJson.Service {
 
     private static final String ID_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-    private record Step(String clusterId, String name, String jar, List<String> args, String actionOnFailure, FakeRun fake) {
-    }
+    private record Step(
+            String clusterId, String name, String jar, List<String> args, String actionOnFailure, FakeRun fake) {}
 
     private final EngineClock clock;
     private final JobEvents events;
@@ -47,10 +46,15 @@ public final class EmrSteps implements AwsJson.Service {
     public Object call(String operation, JsonNode request) {
         return switch (operation) {
             case "AddJobFlowSteps" -> add(request);
-            case "DescribeStep" -> Map.of("Step", describe(find(AwsJson.required(request, "ClusterId"), AwsJson.required(request, "StepId"))));
+            case "DescribeStep" ->
+                Map.of(
+                        "Step",
+                        describe(find(AwsJson.required(request, "ClusterId"), AwsJson.required(request, "StepId"))));
             case "CancelSteps" -> cancel(request);
-            default -> throw AwsJson.Failure.of("UnknownOperationException",
-                    "operation " + operation + " is not supported by the local EMR job fakes");
+            default ->
+                throw AwsJson.Failure.of(
+                        "UnknownOperationException",
+                        "operation " + operation + " is not supported by the local EMR job fakes");
         };
     }
 
@@ -65,11 +69,17 @@ public final class EmrSteps implements AwsJson.Service {
             try {
                 fake = FakeJob.fromArgs(args);
             } catch (IllegalArgumentException e) {
-                throw AwsJson.Failure.of("ValidationException", "Steps[" + index + "].HadoopJarStep.Args: " + e.getMessage());
+                throw AwsJson.Failure.of(
+                        "ValidationException", "Steps[" + index + "].HadoopJarStep.Args: " + e.getMessage());
             }
             String id = "s-" + id(13);
-            added.add(new Step(clusterId, AwsJson.text(config, "Name"), AwsJson.text(config.path("HadoopJarStep"), "Jar"),
-                    List.copyOf(args), config.path("ActionOnFailure").asText("CONTINUE"), FakeRun.create(clock, id, fake)));
+            added.add(new Step(
+                    clusterId,
+                    AwsJson.text(config, "Name"),
+                    AwsJson.text(config.path("HadoopJarStep"), "Jar"),
+                    List.copyOf(args),
+                    config.path("ActionOnFailure").asText("CONTINUE"),
+                    FakeRun.create(clock, id, fake)));
             index++;
         }
         List<String> ids = new ArrayList<>();
@@ -85,7 +95,8 @@ public final class EmrSteps implements AwsJson.Service {
     private Step find(String clusterId, String stepId) {
         Step step = steps.get(stepId);
         if (step == null || !step.clusterId().equals(clusterId)) {
-            throw AwsJson.Failure.of("InvalidRequestException", "Step id '" + stepId + "' is not valid for cluster " + clusterId);
+            throw AwsJson.Failure.of(
+                    "InvalidRequestException", "Step id '" + stepId + "' is not valid for cluster " + clusterId);
         }
         return step;
     }
@@ -110,7 +121,9 @@ public final class EmrSteps implements AwsJson.Service {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("Id", fake.id());
         out.put("Name", step.name());
-        out.put("Config", Map.of("Jar", step.jar() == null ? "" : step.jar(), "Args", step.args(), "Properties", Map.of()));
+        out.put(
+                "Config",
+                Map.of("Jar", step.jar() == null ? "" : step.jar(), "Args", step.args(), "Properties", Map.of()));
         out.put("ActionOnFailure", step.actionOnFailure());
         out.put("Status", status);
         return out;
@@ -122,7 +135,8 @@ public final class EmrSteps implements AwsJson.Service {
         for (JsonNode id : request.path("StepIds")) {
             Step step = steps.get(id.asText());
             if (step == null || !step.clusterId().equals(clusterId)) {
-                infos.add(Map.of("StepId", id.asText(), "Status", "FAILED", "Reason", "step not found on cluster " + clusterId));
+                infos.add(Map.of(
+                        "StepId", id.asText(), "Status", "FAILED", "Reason", "step not found on cluster " + clusterId));
             } else if (step.fake().stop(clock.now())) {
                 infos.add(Map.of("StepId", id.asText(), "Status", "SUBMITTED", "Reason", ""));
                 publish(step);
@@ -144,10 +158,18 @@ public final class EmrSteps implements AwsJson.Service {
         detail.put("name", step.name());
         detail.put("clusterId", step.clusterId());
         detail.put("state", state);
-        detail.put("message", "Step " + step.fake().id() + " (" + step.name() + ") in Amazon EMR cluster " + step.clusterId()
-                + " is " + state + (phase == FakeRun.Phase.FAILED ? ": " + step.fake().failureMessage() : "") + ".");
-        events.publish(JobStateRule.EMR_STEP, List.of(), detail, phase == FakeRun.Phase.RUNNING ? step.fake().startedAt()
-                : step.fake().endsAt());
+        detail.put(
+                "message",
+                "Step " + step.fake().id() + " (" + step.name() + ") in Amazon EMR cluster " + step.clusterId() + " is "
+                        + state
+                        + (phase == FakeRun.Phase.FAILED ? ": " + step.fake().failureMessage() : "") + ".");
+        events.publish(
+                JobStateRule.EMR_STEP,
+                List.of(),
+                detail,
+                phase == FakeRun.Phase.RUNNING
+                        ? step.fake().startedAt()
+                        : step.fake().endsAt());
     }
 
     private static String state(FakeRun.Phase phase) {

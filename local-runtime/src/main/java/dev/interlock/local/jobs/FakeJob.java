@@ -1,7 +1,6 @@
 package dev.interlock.local.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -25,14 +24,19 @@ public record FakeJob(Duration duration, Outcome outcome) {
     private static final Duration MAX_DURATION = Duration.ofDays(7);
 
     /** How the job ends. */
-    public enum Outcome { SUCCEEDED, FAILED }
+    public enum Outcome {
+        SUCCEEDED,
+        FAILED
+    }
 
     /** A job with no fake arguments. */
     public static final FakeJob DEFAULT = new FakeJob(Duration.ofSeconds(DEFAULT_DURATION_SECONDS), Outcome.SUCCEEDED);
 
     /** From key/value arguments (Glue {@code Arguments}). Bad values are an {@link IllegalArgumentException} naming the key. */
     public static FakeJob fromMap(Map<String, String> arguments) {
-        return of(arguments == null ? null : arguments.get(DURATION_KEY), arguments == null ? null : arguments.get(OUTCOME_KEY));
+        return of(
+                arguments == null ? null : arguments.get(DURATION_KEY),
+                arguments == null ? null : arguments.get(OUTCOME_KEY));
     }
 
     /** From the top-level fields of a JSON object (a Step Functions input, a Lambda payload); anything else: defaults. */
@@ -81,8 +85,8 @@ public record FakeJob(Duration duration, Outcome outcome) {
                 }
                 duration = Duration.ofMillis(seconds.movePointRight(3).longValueExact());
             } catch (NumberFormatException | ArithmeticException e) {
-                throw new IllegalArgumentException(DURATION_KEY + " must be a number of seconds, 0 or more; got '"
-                        + durationText + "'");
+                throw new IllegalArgumentException(
+                        DURATION_KEY + " must be a number of seconds, 0 or more; got '" + durationText + "'");
             }
             if (duration.compareTo(MAX_DURATION) > 0) {
                 throw new IllegalArgumentException(DURATION_KEY + " must be at most " + MAX_DURATION.toSeconds()
@@ -94,7 +98,8 @@ public record FakeJob(Duration duration, Outcome outcome) {
             try {
                 outcome = Outcome.valueOf(outcomeText.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(OUTCOME_KEY + " must be SUCCEEDED or FAILED; got '" + outcomeText + "'");
+                throw new IllegalArgumentException(
+                        OUTCOME_KEY + " must be SUCCEEDED or FAILED; got '" + outcomeText + "'");
             }
         }
         return new FakeJob(duration, outcome);

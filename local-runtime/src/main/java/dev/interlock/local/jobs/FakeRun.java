@@ -1,7 +1,6 @@
 package dev.interlock.local.jobs;
 
 import dev.interlock.statemachine.engine.EngineClock;
-
 import java.time.Instant;
 import java.util.function.Consumer;
 
@@ -13,7 +12,12 @@ import java.util.function.Consumer;
 final class FakeRun {
 
     /** Where a run is; each service names these its own way. */
-    enum Phase { RUNNING, SUCCEEDED, FAILED, STOPPED }
+    enum Phase {
+        RUNNING,
+        SUCCEEDED,
+        FAILED,
+        STOPPED
+    }
 
     private final String id;
     private final FakeJob fake;

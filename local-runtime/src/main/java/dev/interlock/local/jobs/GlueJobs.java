@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -21,8 +20,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class GlueJobs implements AwsJson.Service {
 
-    private record Run(String jobName, Map<String, String> arguments, FakeRun fake) {
-    }
+    private record Run(String jobName, Map<String, String> arguments, FakeRun fake) {}
 
     private final EngineClock clock;
     private final JobEvents events;
@@ -47,17 +45,24 @@ public final class GlueJobs implements AwsJson.Service {
     public Object call(String operation, JsonNode request) {
         return switch (operation) {
             case "StartJobRun" -> start(request);
-            case "GetJobRun" -> Map.of("JobRun", describe(find(AwsJson.required(request, "JobName"), AwsJson.required(request, "RunId"))));
+            case "GetJobRun" ->
+                Map.of(
+                        "JobRun",
+                        describe(find(AwsJson.required(request, "JobName"), AwsJson.required(request, "RunId"))));
             case "BatchStopJobRun" -> stop(request);
-            default -> throw AwsJson.Failure.of("UnknownOperationException",
-                    "operation " + operation + " is not supported by the local Glue job fakes");
+            default ->
+                throw AwsJson.Failure.of(
+                        "UnknownOperationException",
+                        "operation " + operation + " is not supported by the local Glue job fakes");
         };
     }
 
     private Map<String, Object> start(JsonNode request) {
         String jobName = AwsJson.required(request, "JobName");
         Map<String, String> arguments = new LinkedHashMap<>();
-        request.path("Arguments").properties().forEach(e -> arguments.put(e.getKey(), e.getValue().asText()));
+        request.path("Arguments")
+                .properties()
+                .forEach(e -> arguments.put(e.getKey(), e.getValue().asText()));
         FakeJob fake;
         try {
             fake = FakeJob.fromMap(arguments);
@@ -74,7 +79,8 @@ public final class GlueJobs implements AwsJson.Service {
     private Run find(String jobName, String runId) {
         Run run = runs.get(runId);
         if (run == null || !run.jobName().equals(jobName)) {
-            throw AwsJson.Failure.of("EntityNotFoundException", "Job run " + runId + " of job " + jobName + " not found");
+            throw AwsJson.Failure.of(
+                    "EntityNotFoundException", "Job run " + runId + " of job " + jobName + " not found");
         }
         return run;
     }
@@ -96,7 +102,10 @@ public final class GlueJobs implements AwsJson.Service {
         if (fake.phase(now) == FakeRun.Phase.FAILED) {
             out.put("ErrorMessage", fake.failureMessage());
         }
-        out.put("ExecutionTime", Duration.between(fake.startedAt(), fake.ended(now) ? fake.endsAt() : now).toSeconds());
+        out.put(
+                "ExecutionTime",
+                Duration.between(fake.startedAt(), fake.ended(now) ? fake.endsAt() : now)
+                        .toSeconds());
         return out;
     }
 
@@ -107,14 +116,32 @@ public final class GlueJobs implements AwsJson.Service {
         for (JsonNode id : request.path("JobRunIds")) {
             Run run = runs.get(id.asText());
             if (run == null || !run.jobName().equals(jobName)) {
-                errors.add(Map.of("JobName", jobName, "JobRunId", id.asText(), "ErrorDetail",
-                        Map.of("ErrorCode", "EntityNotFoundException", "ErrorMessage", "Job run " + id.asText() + " not found")));
+                errors.add(Map.of(
+                        "JobName",
+                        jobName,
+                        "JobRunId",
+                        id.asText(),
+                        "ErrorDetail",
+                        Map.of(
+                                "ErrorCode",
+                                "EntityNotFoundException",
+                                "ErrorMessage",
+                                "Job run " + id.asText() + " not found")));
             } else if (run.fake().stop(clock.now())) {
                 stopped.add(Map.of("JobName", jobName, "JobRunId", id.asText()));
                 publish(run);
             } else {
-                errors.add(Map.of("JobName", jobName, "JobRunId", id.asText(), "ErrorDetail",
-                        Map.of("ErrorCode", "InvalidInputException", "ErrorMessage", "Job run " + id.asText() + " has ended")));
+                errors.add(Map.of(
+                        "JobName",
+                        jobName,
+                        "JobRunId",
+                        id.asText(),
+                        "ErrorDetail",
+                        Map.of(
+                                "ErrorCode",
+                                "InvalidInputException",
+                                "ErrorMessage",
+                                "Job run " + id.asText() + " has ended")));
             }
         }
         return Map.of("SuccessfulSubmissions", stopped, "Errors", errors);
@@ -128,12 +155,14 @@ public final class GlueJobs implements AwsJson.Service {
         detail.put("severity", phase == FakeRun.Phase.FAILED ? "ERROR" : "INFO");
         detail.put("state", state(phase));
         detail.put("jobRunId", run.fake().id());
-        detail.put("message", switch (phase) {
-            case SUCCEEDED -> "Job run succeeded";
-            case FAILED -> run.fake().failureMessage();
-            case STOPPED -> "Job run stopped";
-            case RUNNING -> "Job run running";
-        });
+        detail.put(
+                "message",
+                switch (phase) {
+                    case SUCCEEDED -> "Job run succeeded";
+                    case FAILED -> run.fake().failureMessage();
+                    case STOPPED -> "Job run stopped";
+                    case RUNNING -> "Job run running";
+                });
         events.publish(JobStateRule.GLUE, List.of(), detail, run.fake().endsAt());
     }
 

@@ -3,14 +3,13 @@ package dev.interlock.local.jobs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.model.runtime.JobStateRule;
-import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
-import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
-import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
+import software.amazon.awssdk.services.eventbridge.model.PutEventsResponse;
+import software.amazon.awssdk.services.eventbridge.model.PutEventsResultEntry;
 
 /**
  * Publishes the job fakes' state changes as AWS does, through EventBridge {@code PutEvents} on the local endpoint,
@@ -34,8 +33,13 @@ final class JobEvents {
             throw new IllegalStateException("event detail cannot be written as JSON", e);
         }
         try {
-            PutEventsResponse response = eventBridge.get().putEvents(b -> b.entries(e -> e
-                    .source(rule.source()).detailType(rule.detailType()).detail(json).resources(resources).time(time)));
+            PutEventsResponse response = eventBridge
+                    .get()
+                    .putEvents(b -> b.entries(e -> e.source(rule.source())
+                            .detailType(rule.detailType())
+                            .detail(json)
+                            .resources(resources)
+                            .time(time)));
             if (response.failedEntryCount() != null && response.failedEntryCount() > 0) {
                 PutEventsResultEntry failed = response.entries().getFirst();
                 System.err.println("job fake event " + rule.detailType() + " not accepted: " + failed.errorCode() + " "

@@ -1,9 +1,8 @@
 package dev.interlock.local.jobs;
 
 import dev.interlock.statemachine.engine.EngineClock;
-import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
-
 import java.util.function.Supplier;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 
 /**
  * The local runtime's AWS job fakes (Glue, EMR steps, EMR Serverless, Step Functions executions of other state

@@ -3,7 +3,6 @@ package dev.interlock.local.jobs;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.statemachine.engine.EngineClock;
-
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,8 +16,7 @@ import java.util.UUID;
 public final class LambdaJobs {
 
     /** An invocation's answer: the payload, and the function error type when it failed. */
-    public record Answer(String payload, String functionError) {
-    }
+    public record Answer(String payload, String functionError) {}
 
     private final EngineClock clock;
 

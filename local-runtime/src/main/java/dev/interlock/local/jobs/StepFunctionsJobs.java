@@ -5,7 +5,6 @@ import dev.interlock.local.aws.AwsJson;
 import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
 import dev.interlock.statemachine.engine.StepFunctionsException;
-
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,7 +23,8 @@ import java.util.regex.Pattern;
  */
 public final class StepFunctionsJobs {
 
-    private static final Pattern STATE_MACHINE_ARN = Pattern.compile("^arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:stateMachine:[A-Za-z0-9_-]{1,80}$");
+    private static final Pattern STATE_MACHINE_ARN =
+            Pattern.compile("^arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:stateMachine:[A-Za-z0-9_-]{1,80}$");
 
     private record Execution(String stateMachineArn, String name, String input, FakeRun fake) {
         String arn() {
@@ -44,30 +44,34 @@ public final class StepFunctionsJobs {
     /** Starts an execution; the same name with the same input answers the same execution (as AWS does). */
     public Map<String, Object> start(String stateMachineArn, String name, String input) {
         if (!STATE_MACHINE_ARN.matcher(stateMachineArn).matches()) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidArn, "Invalid Arn: '" + stateMachineArn + "'");
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.InvalidArn, "Invalid Arn: '" + stateMachineArn + "'");
         }
-        String executionName = name == null || name.isBlank() ? UUID.randomUUID().toString() : name;
+        String executionName =
+                name == null || name.isBlank() ? UUID.randomUUID().toString() : name;
         String body = input == null ? "{}" : input;
         JsonNode parsed;
         try {
             parsed = AwsJson.JSON.readTree(body);
         } catch (IOException e) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidExecutionInput,
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.InvalidExecutionInput,
                     "Invalid State Machine Execution Input: '" + e.getMessage() + "'");
         }
         FakeJob fake;
         try {
             fake = FakeJob.fromJson(parsed);
         } catch (IllegalArgumentException e) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidExecutionInput, "input: " + e.getMessage());
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.InvalidExecutionInput, "input: " + e.getMessage());
         }
         String arn = stateMachineArn.replace(":stateMachine:", ":execution:") + ":" + executionName;
         Execution candidate = new Execution(stateMachineArn, executionName, body, FakeRun.create(clock, arn, fake));
         Execution execution = executions.putIfAbsent(arn, candidate);
         if (execution != null) {
             if (!execution.input().equals(body)) {
-                throw new StepFunctionsException(StepFunctionsException.Code.ExecutionAlreadyExists,
-                        "Execution Already Exists: '" + arn + "'");
+                throw new StepFunctionsException(
+                        StepFunctionsException.Code.ExecutionAlreadyExists, "Execution Already Exists: '" + arn + "'");
             }
             return started(execution);
         }
@@ -77,7 +81,8 @@ public final class StepFunctionsJobs {
     }
 
     private static Map<String, Object> started(Execution execution) {
-        return Map.of("executionArn", execution.arn(), "startDate", execution.fake().startedAt());
+        return Map.of(
+                "executionArn", execution.arn(), "startDate", execution.fake().startedAt());
     }
 
     /** Whether {@code executionArn} is one of these executions (else the caller's own machines answer). */
@@ -122,7 +127,8 @@ public final class StepFunctionsJobs {
     public List<Map<String, Object>> list(String stateMachineArn) {
         Instant now = clock.now();
         List<Map<String, Object>> out = new ArrayList<>();
-        executions.values().stream().filter(e -> e.stateMachineArn().equals(stateMachineArn))
+        executions.values().stream()
+                .filter(e -> e.stateMachineArn().equals(stateMachineArn))
                 .sorted((a, b) -> b.fake().startedAt().compareTo(a.fake().startedAt()))
                 .forEach(e -> {
                     Map<String, Object> item = new LinkedHashMap<>();
@@ -142,7 +148,8 @@ public final class StepFunctionsJobs {
     private Execution find(String executionArn) {
         Execution execution = executions.get(executionArn);
         if (execution == null) {
-            throw new StepFunctionsException(StepFunctionsException.Code.ExecutionDoesNotExist,
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.ExecutionDoesNotExist,
                     "Execution Does Not Exist: '" + executionArn + "'");
         }
         return execution;
@@ -152,12 +159,15 @@ public final class StepFunctionsJobs {
     private void publish(Execution execution) {
         Map<String, Object> detail = new LinkedHashMap<>(describe(execution.arn()));
         detail.put("startDate", execution.fake().startedAt().toEpochMilli());
-        detail.put("stopDate", detail.containsKey("stopDate") ? execution.fake().endsAt().toEpochMilli() : null);
+        detail.put(
+                "stopDate",
+                detail.containsKey("stopDate") ? execution.fake().endsAt().toEpochMilli() : null);
         detail.putIfAbsent("output", null);
         detail.putIfAbsent("outputDetails", Map.of("included", true));
         detail.putIfAbsent("error", null);
         detail.putIfAbsent("cause", null);
-        Instant time = execution.fake().phase(clock.now()) == FakeRun.Phase.RUNNING ? execution.fake().startedAt()
+        Instant time = execution.fake().phase(clock.now()) == FakeRun.Phase.RUNNING
+                ? execution.fake().startedAt()
                 : execution.fake().endsAt();
         events.publish(JobStateRule.STEP_FUNCTIONS, List.of(execution.arn()), detail, time);
     }

@@ -29,12 +29,14 @@ final class EngineClockPosition {
             return wallClock;
         }
         try {
-            Instant saved = Instant.parse(Files.readString(file, StandardCharsets.UTF_8).trim());
+            Instant saved =
+                    Instant.parse(Files.readString(file, StandardCharsets.UTF_8).trim());
             return saved.isAfter(wallClock) ? saved : wallClock;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the clock position " + file, e);
         } catch (DateTimeParseException e) {
-            throw new IllegalStateException("the clock position " + file + " is not an ISO-8601 instant: " + e.getParsedString(), e);
+            throw new IllegalStateException(
+                    "the clock position " + file + " is not an ISO-8601 instant: " + e.getParsedString(), e);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.interlock.local.runtime;
 
 import dev.interlock.statemachine.engine.EngineClock;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -4,12 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.local.aws.FunctionOutcome;
 import dev.interlock.local.aws.FunctionRegistry;
+import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.sfn.InterlockStateMachine;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.InterlockFunction;
-import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.model.runtime.JobStateRule;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -20,8 +19,7 @@ import java.util.List;
  */
 final class JobStateTargets {
 
-    private JobStateTargets() {
-    }
+    private JobStateTargets() {}
 
     /**
      * What the stack's rule target does: invoke the orchestrator with the rendered event ({@link OrchestratorAction#JOB_STATE_CHANGE}). A
@@ -41,12 +39,14 @@ final class JobStateTargets {
 
         @Override
         public void deliver(JsonNode input) {
-            FunctionOutcome outcome = FunctionOutcome.invoke(functions,
+            FunctionOutcome outcome = FunctionOutcome.invoke(
+                    functions,
                     InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
-                    input.toString().getBytes(StandardCharsets.UTF_8), 60_000);
+                    input.toString().getBytes(StandardCharsets.UTF_8),
+                    60_000);
             if (outcome.failed()) {
-                throw new IllegalStateException(OrchestratorAction.JOB_STATE_CHANGE.wireName() + " failed: " + outcome.errorType() + ": "
-                        + outcome.errorMessage());
+                throw new IllegalStateException(OrchestratorAction.JOB_STATE_CHANGE.wireName() + " failed: "
+                        + outcome.errorType() + ": " + outcome.errorMessage());
             }
         }
     }
@@ -57,9 +57,15 @@ final class JobStateTargets {
                     "source", List.of(rule.source()),
                     "detail-type", List.of(rule.detailType()),
                     "detail", rule.detailPattern(List.of())));
-            bus.addRule(new LocalEventBus.Rule(rule.ruleId(), pattern, target, event -> AwsJson.JSON.valueToTree(
-                    JobStateRule.targetInput(event.path("source").asText(), event.path("detail-type").asText(),
-                            event.path("time").asText(), event.path("detail")))));
+            bus.addRule(new LocalEventBus.Rule(
+                    rule.ruleId(),
+                    pattern,
+                    target,
+                    event -> AwsJson.JSON.valueToTree(JobStateRule.targetInput(
+                            event.path("source").asText(),
+                            event.path("detail-type").asText(),
+                            event.path("time").asText(),
+                            event.path("detail")))));
         }
     }
 }

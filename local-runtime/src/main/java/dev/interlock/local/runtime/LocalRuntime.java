@@ -5,9 +5,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import dev.interlock.wiring.Deps;
-import dev.interlock.model.runtime.Environment;
-import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.api.LocalApiServer;
 import dev.interlock.local.aws.FunctionOutcome;
@@ -19,10 +16,10 @@ import dev.interlock.local.aws.LocalContext;
 import dev.interlock.local.aws.LocalFunction;
 import dev.interlock.local.aws.LocalSecrets;
 import dev.interlock.local.dynamodb.LocalDynamoDb;
+import dev.interlock.local.dynamodb.TtlSweeper;
 import dev.interlock.local.events.EventBridgeApi;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.jobs.JobFakes;
-import dev.interlock.local.dynamodb.TtlSweeper;
 import dev.interlock.local.sfn.InterlockStateMachine;
 import dev.interlock.local.sfn.LocalStepFunctionsServer;
 import dev.interlock.local.stream.Checkpoints;
@@ -31,15 +28,16 @@ import dev.interlock.local.stream.StreamRecordConverter;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
-import dev.interlock.statemachine.engine.ExecutionStore;
 import dev.interlock.model.secret.OutboundPolicy;
 import dev.interlock.model.secret.SecretHosts;
+import dev.interlock.statemachine.engine.ExecutionStore;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import dev.interlock.statemachine.engine.StateMachine;
-import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
-
+import dev.interlock.store.dynamodb.InterlockTable;
+import dev.interlock.wiring.Deps;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -55,6 +53,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 
 /**
  * The whole system on one machine, in one JVM: DynamoDB Local with the shared table definition, the stream poller
@@ -92,8 +91,12 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /** Starts everything; on failure, whatever started is stopped again before the exception propagates. */
-    public static LocalRuntime start(RuntimeOptions options, FunctionSet functionSet, Consumer<String> progress,
-                                     Consumer<AlertSink.ReceivedAlert> alertPrinter) throws Exception {
+    public static LocalRuntime start(
+            RuntimeOptions options,
+            FunctionSet functionSet,
+            Consumer<String> progress,
+            Consumer<AlertSink.ReceivedAlert> alertPrinter)
+            throws Exception {
         return start(options, functionSet, progress, alertPrinter, null);
     }
 
@@ -101,8 +104,13 @@ public final class LocalRuntime implements AutoCloseable {
      * Starts everything and tells {@code narration} one line per evaluation request, verdict, trigger and completion
      * ({@link Narration}); a taken port is a {@link PortInUseException}.
      */
-    public static LocalRuntime start(RuntimeOptions options, FunctionSet functionSet, Consumer<String> progress,
-                                     Consumer<AlertSink.ReceivedAlert> alertPrinter, Consumer<String> narration) throws Exception {
+    public static LocalRuntime start(
+            RuntimeOptions options,
+            FunctionSet functionSet,
+            Consumer<String> progress,
+            Consumer<AlertSink.ReceivedAlert> alertPrinter,
+            Consumer<String> narration)
+            throws Exception {
         LocalRuntime rt = new LocalRuntime(options);
         try {
             rt.boot(functionSet, progress, alertPrinter, narration);
@@ -113,57 +121,91 @@ public final class LocalRuntime implements AutoCloseable {
         }
     }
 
-    private void boot(FunctionSet functionSet, Consumer<String> progress, Consumer<AlertSink.ReceivedAlert> alertPrinter,
-                      Consumer<String> narration) throws Exception {
-        EngineClockPosition clockPosition = options.dataDir() == null ? null : new EngineClockPosition(options.dataDir());
+    private void boot(
+            FunctionSet functionSet,
+            Consumer<String> progress,
+            Consumer<AlertSink.ReceivedAlert> alertPrinter,
+            Consumer<String> narration)
+            throws Exception {
+        EngineClockPosition clockPosition =
+                options.dataDir() == null ? null : new EngineClockPosition(options.dataDir());
         Instant clockStart = options.clockStart() != null ? options.clockStart() : Instant.now();
-        engineClock = new ScaledRealClock(options.timeScale(), clockPosition == null ? clockStart : clockPosition.start(clockStart));
+        engineClock = new ScaledRealClock(
+                options.timeScale(), clockPosition == null ? clockStart : clockPosition.start(clockStart));
         clock = new EngineTimeClock(engineClock);
         // Before any function exists: their loggers hold on to the standard output they find.
         InvocationLog.install();
-        alerts = options.dataDir() == null ? new AlertSink(clock, alertPrinter)
+        alerts = options.dataDir() == null
+                ? new AlertSink(clock, alertPrinter)
                 : AlertSink.persistent(clock, alertPrinter, options.dataDir().resolve("alerts.jsonl"));
         toClose.push(alerts);
         functions = new FunctionRegistry();
 
-        progress.accept("starting DynamoDB Local" + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
-        dynamoDb = track(bound(PortInUseException.Port.DYNAMODB, options.dynamoDbPort(), () ->
-                LocalDynamoDb.start(options.dynamoDbPort(), options.dataDir() == null ? null : options.dataDir().resolve("dynamodb"))));
+        progress.accept("starting DynamoDB Local"
+                + (options.dataDir() == null ? " (in memory)" : " (data in " + options.dataDir() + ")"));
+        dynamoDb = track(bound(
+                PortInUseException.Port.DYNAMODB,
+                options.dynamoDbPort(),
+                () -> LocalDynamoDb.start(
+                        options.dynamoDbPort(),
+                        options.dataDir() == null ? null : options.dataDir().resolve("dynamodb"))));
 
-        stateMachine = InterlockStateMachine.build(functions, alerts, engineClock, options.dataDir() == null
-                ? ExecutionStore.inMemory()
-                : ExecutionStore.inDirectory(options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)));
+        stateMachine = InterlockStateMachine.build(
+                functions,
+                alerts,
+                engineClock,
+                options.dataDir() == null
+                        ? ExecutionStore.inMemory()
+                        : ExecutionStore.inDirectory(
+                                options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)));
         eventBus = new LocalEventBus();
         JobStateTargets.addRules(eventBus, new JobStateTargets.Orchestrator(functions));
         jobs = new JobFakes(engineClock, this::eventBridge);
-        stepFunctions = track(bound(PortInUseException.Port.STEP_FUNCTIONS, options.stepFunctionsPort(), () ->
-                LocalStepFunctionsServer.start(options.stepFunctionsPort(), jobs.stepFunctions(), stateMachine)));
+        stepFunctions = track(bound(
+                PortInUseException.Port.STEP_FUNCTIONS,
+                options.stepFunctionsPort(),
+                () -> LocalStepFunctionsServer.start(options.stepFunctionsPort(), jobs.stepFunctions(), stateMachine)));
         LocalSecrets secrets = LocalSecrets.load(options.secretsFile(), visibleEnvironment());
         if (options.secretsFile() != null) {
             progress.accept("serving " + secrets.size() + " secret(s) and parameter(s) from " + options.secretsFile());
         }
-        aws = track(bound(PortInUseException.Port.LAMBDA, options.lambdaPort(), () -> LocalAwsServer.start(options.lambdaPort(),
-                functions, alerts, jobs, new EventBridgeApi(eventBus, clock), secrets)));
+        aws = track(bound(
+                PortInUseException.Port.LAMBDA,
+                options.lambdaPort(),
+                () -> LocalAwsServer.start(
+                        options.lambdaPort(), functions, alerts, jobs, new EventBridgeApi(eventBus, clock), secrets)));
         progress.accept("AWS job fakes (Glue, EMR, EMR Serverless, Lambda; Step Functions on its own endpoint) and "
                 + "EventBridge PutEvents at " + aws.endpoint());
 
         // The runtime's own calls (creating the table, the TTL sweep) are not a function's: they get Deps of their own.
         deps = track(new Deps(Environment.of(functionEnvironment()), clock));
-        boolean created = InterlockTable.createIfAbsent(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK);
+        boolean created =
+                InterlockTable.createIfAbsent(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK);
         progress.accept(created ? "created table " + TABLE_NAME : "found table " + TABLE_NAME);
 
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
+        functions.register(
+                InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
                 LocalFunction.of(functionSet.orchestrator(depsOf(InterlockFunction.ORCHESTRATOR))));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.EVALUATOR),
+        functions.register(
+                InterlockStateMachine.functionName(InterlockFunction.EVALUATOR),
                 LocalFunction.of(functionSet.evaluator(depsOf(InterlockFunction.EVALUATOR))));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.TRIGGER),
+        functions.register(
+                InterlockStateMachine.functionName(InterlockFunction.TRIGGER),
                 LocalFunction.of(functionSet.trigger(depsOf(InterlockFunction.TRIGGER))));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.RUN_CHECKER),
+        functions.register(
+                InterlockStateMachine.functionName(InterlockFunction.RUN_CHECKER),
                 LocalFunction.of(functionSet.runChecker(depsOf(InterlockFunction.RUN_CHECKER))));
 
-        RequestHandler<DynamodbEvent, StreamsEventResponse> router = functionSet.streamRouter(depsOf(InterlockFunction.STREAM_ROUTER));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.STREAM_ROUTER), LocalFunction.of(router, DynamodbEvent.class));
-        String streamArn = deps.clients().dynamoDb().describeTable(b -> b.tableName(TABLE_NAME)).table().latestStreamArn();
+        RequestHandler<DynamodbEvent, StreamsEventResponse> router =
+                functionSet.streamRouter(depsOf(InterlockFunction.STREAM_ROUTER));
+        functions.register(
+                InterlockStateMachine.functionName(InterlockFunction.STREAM_ROUTER),
+                LocalFunction.of(router, DynamodbEvent.class));
+        String streamArn = deps.clients()
+                .dynamoDb()
+                .describeTable(b -> b.tableName(TABLE_NAME))
+                .table()
+                .latestStreamArn();
         var streamsClient = software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
                 .endpointOverride(dynamoDb.endpoint())
                 .region(software.amazon.awssdk.regions.Region.of(LocalArns.REGION))
@@ -172,15 +214,21 @@ public final class LocalRuntime implements AutoCloseable {
                 .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
                 .build();
         toClose.push(streamsClient);
-        Checkpoints checkpoints = options.dataDir() == null ? Checkpoints.inMemory()
+        Checkpoints checkpoints = options.dataDir() == null
+                ? Checkpoints.inMemory()
                 : Checkpoints.inFile(options.dataDir().resolve("stream-checkpoints.json"));
-        poller = track(new StreamPoller(streamsClient, streamArn, TableDefinition.INTERLOCK,
+        poller = track(new StreamPoller(
+                streamsClient,
+                streamArn,
+                TableDefinition.INTERLOCK,
                 new StreamRecordConverter(LocalArns.REGION, streamArn),
-                batch -> router.handleRequest(batch, new LocalContext("stream-router", 300_000)), checkpoints,
+                batch -> router.handleRequest(batch, new LocalContext("stream-router", 300_000)),
+                checkpoints,
                 new StreamPoller.Settings(10, 3, Duration.ofMillis(200), options.streamPollInterval()),
                 dead -> {
                     deadLetters.add(dead);
-                    System.err.println("stream record " + dead.sequenceNumber() + " sent to the dead-letter list: " + dead.reason());
+                    System.err.println("stream record " + dead.sequenceNumber() + " sent to the dead-letter list: "
+                            + dead.reason());
                 },
                 d -> Thread.sleep(d.toMillis())));
         if (narration != null) {
@@ -188,10 +236,15 @@ public final class LocalRuntime implements AutoCloseable {
         }
         poller.start();
 
-        RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> apiFunction = functionSet.api(depsOf(InterlockFunction.API));
-        functions.register(InterlockStateMachine.functionName(InterlockFunction.API), LocalFunction.of(apiFunction, APIGatewayProxyRequestEvent.class));
-        api = track(bound(PortInUseException.Port.API, options.apiPort(), () ->
-                LocalApiServer.start(options.apiPort(), apiFunction, alerts)));
+        RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> apiFunction =
+                functionSet.api(depsOf(InterlockFunction.API));
+        functions.register(
+                InterlockStateMachine.functionName(InterlockFunction.API),
+                LocalFunction.of(apiFunction, APIGatewayProxyRequestEvent.class));
+        api = track(bound(
+                PortInUseException.Port.API,
+                options.apiPort(),
+                () -> LocalApiServer.start(options.apiPort(), apiFunction, alerts)));
 
         sweeper = new TtlSweeper(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK, clock);
         ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -216,24 +269,31 @@ public final class LocalRuntime implements AutoCloseable {
         List<String> resumed = stateMachine.executionsToResume();
         stateMachine.resumeExecutions();
         if (!resumed.isEmpty()) {
-            progress.accept("resumed " + resumed.size() + " execution(s) from " + options.dataDir() + ": " + String.join(", ", resumed));
+            progress.accept("resumed " + resumed.size() + " execution(s) from " + options.dataDir() + ": "
+                    + String.join(", ", resumed));
         }
     }
 
-    private void schedule(ScheduledExecutorService ticks, Duration scaledInterval, boolean now, String what, Runnable task) {
+    private void schedule(
+            ScheduledExecutorService ticks, Duration scaledInterval, boolean now, String what, Runnable task) {
         long realMillis = Math.max(50, (long) (scaledInterval.toMillis() / options.timeScale()));
-        ticks.scheduleWithFixedDelay(() -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                if (ticks.isShutdown()) {
-                    // The runtime is stopping and interrupted the tick (the SDK reports it as AbortedException):
-                    // nothing failed, and Ctrl-C must end with the one line the CLI prints.
-                    return;
-                }
-                System.err.println(what + " failed, trying again at the next tick: " + e);
-            }
-        }, now ? 0 : realMillis, realMillis, TimeUnit.MILLISECONDS);
+        ticks.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        task.run();
+                    } catch (RuntimeException e) {
+                        if (ticks.isShutdown()) {
+                            // The runtime is stopping and interrupted the tick (the SDK reports it as
+                            // AbortedException):
+                            // nothing failed, and Ctrl-C must end with the one line the CLI prints.
+                            return;
+                        }
+                        System.err.println(what + " failed, trying again at the next tick: " + e);
+                    }
+                },
+                now ? 0 : realMillis,
+                realMillis,
+                TimeUnit.MILLISECONDS);
     }
 
     /** {@code 5m}, {@code 1h30m}, {@code 45s}: how a person writes an interval. */
@@ -268,8 +328,12 @@ public final class LocalRuntime implements AutoCloseable {
 
     /** What the EventBridge watchdog rule does on AWS: invoke the orchestrator's {@link OrchestratorAction#WATCHDOG}. */
     public String watchdogTick() {
-        FunctionOutcome outcome = FunctionOutcome.invoke(functions, InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
-                InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null)).getBytes(StandardCharsets.UTF_8), 300_000);
+        FunctionOutcome outcome = FunctionOutcome.invoke(
+                functions,
+                InterlockStateMachine.functionName(InterlockFunction.ORCHESTRATOR),
+                InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null))
+                        .getBytes(StandardCharsets.UTF_8),
+                300_000);
         if (outcome.failed()) {
             throw new IllegalStateException("watchdog failed: " + outcome.errorType() + ": " + outcome.errorMessage());
         }
@@ -282,8 +346,11 @@ public final class LocalRuntime implements AutoCloseable {
         java.time.Instant deadline = java.time.Instant.now().plus(timeout);
         while (java.time.Instant.now().isBefore(deadline)) {
             try {
-                var request = java.net.http.HttpRequest.newBuilder(URI.create(apiEndpoint() + "/health")).build();
-                if (http.send(request, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                var request = java.net.http.HttpRequest.newBuilder(URI.create(apiEndpoint() + "/health"))
+                        .build();
+                if (http.send(request, java.net.http.HttpResponse.BodyHandlers.discarding())
+                                .statusCode()
+                        == 200) {
                     return;
                 }
             } catch (java.io.IOException notYet) {
@@ -350,7 +417,9 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.ALERT_TOPIC_ARN.name(), LocalArns.topic(InterlockStateMachine.ALERT_TOPIC));
         env.put(EnvVar.INTERLOCK_ALLOW_PRIVATE_URLS.name(), "true");
         env.put(EnvVar.INTERLOCK_ENDPOINT_DYNAMODB.name(), dynamoDb.endpoint().toString());
-        env.put(EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS.name(), stepFunctions.endpoint().toString());
+        env.put(
+                EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS.name(),
+                stepFunctions.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_LAMBDA.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_SNS.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER.name(), aws.endpoint().toString());
@@ -362,7 +431,8 @@ public final class LocalRuntime implements AutoCloseable {
     }
 
     /** Starts a server on {@code number}; a refusal to bind names the port and the option that moves it. */
-    private static <T> T bound(PortInUseException.Port port, int number, java.util.concurrent.Callable<T> start) throws Exception {
+    private static <T> T bound(PortInUseException.Port port, int number, java.util.concurrent.Callable<T> start)
+            throws Exception {
         try {
             return start.call();
         } catch (Exception e) {

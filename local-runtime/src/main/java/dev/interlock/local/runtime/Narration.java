@@ -6,9 +6,6 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.runtime.TableDefinition;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Record;
-
 import java.io.IOException;
 import java.time.Clock;
 import java.time.LocalTime;
@@ -18,6 +15,8 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
  * What {@code interlock up} tells a person while the system runs: one short line per evaluation request, readiness
@@ -27,12 +26,23 @@ import java.util.function.Consumer;
 public final class Narration implements Consumer<Record> {
 
     /** Events worth a line: the verdicts and decisions, not each trait or run-state step. */
-    private static final Set<EventKind> TOLD = EnumSet.of(EventKind.READINESS_CHECKED, EventKind.TRIGGER_FIRED,
-            EventKind.TRIGGER_FAILED, EventKind.RETRY_SCHEDULED, EventKind.RETRY_EXHAUSTED, EventKind.VALIDATION_EXHAUSTED,
-            EventKind.SLA_BREACHED, EventKind.EXCLUDED, EventKind.CASCADE_NOTIFIED, EventKind.RERUN_REQUESTED,
-            EventKind.MONITORING_DRIFT_DETECTED, EventKind.LATE_ARRIVAL_DETECTED, EventKind.DRY_RUN_WOULD_TRIGGER);
-    private static final Set<String> FINAL_RUN_LOG = Set.of(RunLogStatus.COMPLETED.wireName(), RunLogStatus.FAILED.wireName(),
-            RunLogStatus.CANCELLED.wireName());
+    private static final Set<EventKind> TOLD = EnumSet.of(
+            EventKind.READINESS_CHECKED,
+            EventKind.TRIGGER_FIRED,
+            EventKind.TRIGGER_FAILED,
+            EventKind.RETRY_SCHEDULED,
+            EventKind.RETRY_EXHAUSTED,
+            EventKind.VALIDATION_EXHAUSTED,
+            EventKind.SLA_BREACHED,
+            EventKind.EXCLUDED,
+            EventKind.CASCADE_NOTIFIED,
+            EventKind.RERUN_REQUESTED,
+            EventKind.MONITORING_DRIFT_DETECTED,
+            EventKind.LATE_ARRIVAL_DETECTED,
+            EventKind.DRY_RUN_WOULD_TRIGGER);
+
+    private static final Set<String> FINAL_RUN_LOG = Set.of(
+            RunLogStatus.COMPLETED.wireName(), RunLogStatus.FAILED.wireName(), RunLogStatus.CANCELLED.wireName());
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -57,14 +67,22 @@ public final class Narration implements Consumer<Record> {
         } else if (record.eventNameAsString().equals("INSERT") && sk.startsWith(TableKeys.EVENT_PREFIX)) {
             event(data(image));
         } else if (sk.startsWith(TableKeys.RUNLOG_PREFIX)) {
-            runLog(data(image), record.dynamodb().oldImage() == null ? null : data(record.dynamodb().oldImage()));
+            runLog(
+                    data(image),
+                    record.dynamodb().oldImage() == null
+                            ? null
+                            : data(record.dynamodb().oldImage()));
         }
     }
 
     private void marker(Map<String, AttributeValue> image) {
         String source = text(image.get("source"));
-        boolean replay = image.get("replay") != null && Boolean.TRUE.equals(image.get("replay").bool());
-        say(text(image.get("pipelineId")), text(image.get("date")), text(image.get("scheduleId")),
+        boolean replay = image.get("replay") != null
+                && Boolean.TRUE.equals(image.get("replay").bool());
+        say(
+                text(image.get("pipelineId")),
+                text(image.get("date")),
+                text(image.get("scheduleId")),
                 "evaluation requested (" + source + " marker" + (replay ? ", replay" : "") + ")");
     }
 
@@ -82,24 +100,37 @@ public final class Narration implements Consumer<Record> {
         String message = e.path("message").asText("");
         String what = switch (kind) {
             case READINESS_CHECKED -> status.replace('_', ' ') + (message.isEmpty() ? "" : " (" + message + ")");
-            case TRIGGER_FIRED -> "triggered" + (message.isEmpty() ? "" : ": " + message) + (status.isEmpty() ? "" : " (" + status + ")");
+            case TRIGGER_FIRED ->
+                "triggered" + (message.isEmpty() ? "" : ": " + message) + (status.isEmpty() ? "" : " (" + status + ")");
             case CASCADE_NOTIFIED -> "cascade" + (message.isEmpty() ? "" : ": " + message);
-            default -> kind.wireName().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-                    + (message.isEmpty() ? "" : ": " + message) + (status.isEmpty() ? "" : " (" + status + ")");
+            default ->
+                kind.wireName().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                        + (message.isEmpty() ? "" : ": " + message)
+                        + (status.isEmpty() ? "" : " (" + status + ")");
         };
-        say(e.path("pipelineId").asText(), e.path("date").asText(), e.path("scheduleId").asText(), what);
+        say(
+                e.path("pipelineId").asText(),
+                e.path("date").asText(),
+                e.path("scheduleId").asText(),
+                what);
     }
 
     private void runLog(JsonNode now, JsonNode before) {
         String status = now.path("status").asText();
-        if (!FINAL_RUN_LOG.contains(status) || (before != null && status.equals(before.path("status").asText()))) {
+        if (!FINAL_RUN_LOG.contains(status)
+                || (before != null && status.equals(before.path("status").asText()))) {
             return;
         }
         int failedAttempts = now.path("attemptNumber").asInt();
         String attempts = failedAttempts == 0 ? "" : " after " + failedAttempts + " failed attempt(s)";
         String failure = !status.equals(RunLogStatus.COMPLETED.wireName()) && now.hasNonNull("failureMessage")
-                ? ": " + now.get("failureMessage").asText() : "";
-        say(now.path("pipelineId").asText(), now.path("date").asText(), now.path("scheduleId").asText(), status + attempts + failure);
+                ? ": " + now.get("failureMessage").asText()
+                : "";
+        say(
+                now.path("pipelineId").asText(),
+                now.path("date").asText(),
+                now.path("scheduleId").asText(),
+                status + attempts + failure);
     }
 
     private void say(String pipeline, String date, String schedule, String what) {

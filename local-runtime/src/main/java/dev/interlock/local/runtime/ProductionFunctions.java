@@ -7,12 +7,12 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.interlock.api.ApiHandler;
-import dev.interlock.wiring.Deps;
 import dev.interlock.evaluator.EvaluatorHandler;
 import dev.interlock.orchestrator.OrchestratorHandler;
 import dev.interlock.runchecker.RunCheckerHandler;
 import dev.interlock.streamrouter.StreamRouterHandler;
 import dev.interlock.trigger.TriggerHandler;
+import dev.interlock.wiring.Deps;
 
 /**
  * The six real function handlers, each built over the runtime's {@link Deps} exactly as on Lambda. A fault-injection

@@ -30,14 +30,33 @@ public record RuntimeOptions(
         Instant clockStart) {
 
     /** The README's default ports, in memory, real time, watchdog every 5 minutes like the EventBridge rule. */
-    public static final RuntimeOptions DEFAULTS = new RuntimeOptions(8080, 3001, 8083, 8000, null, 1.0,
-            Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100));
+    public static final RuntimeOptions DEFAULTS = new RuntimeOptions(
+            8080, 3001, 8083, 8000, null, 1.0, Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100));
 
     /** Options without a secrets file or added environment, whose clock starts now. */
-    public RuntimeOptions(int apiPort, int lambdaPort, int stepFunctionsPort, int dynamoDbPort, Path dataDir, double timeScale,
-                          Duration watchdogInterval, Duration sweepInterval, Duration streamPollInterval) {
-        this(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale, watchdogInterval, sweepInterval,
-                streamPollInterval, null, Map.of(), null);
+    public RuntimeOptions(
+            int apiPort,
+            int lambdaPort,
+            int stepFunctionsPort,
+            int dynamoDbPort,
+            Path dataDir,
+            double timeScale,
+            Duration watchdogInterval,
+            Duration sweepInterval,
+            Duration streamPollInterval) {
+        this(
+                apiPort,
+                lambdaPort,
+                stepFunctionsPort,
+                dynamoDbPort,
+                dataDir,
+                timeScale,
+                watchdogInterval,
+                sweepInterval,
+                streamPollInterval,
+                null,
+                Map.of(),
+                null);
     }
 
     public RuntimeOptions {
@@ -54,23 +73,57 @@ public record RuntimeOptions(
 
     /** Every port chosen by the system: for tests that run several runtimes or share the machine. */
     public static RuntimeOptions ephemeral(Path dataDir, double timeScale) {
-        return new RuntimeOptions(0, 0, 0, 0, dataDir, timeScale, Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(50));
+        return new RuntimeOptions(
+                0, 0, 0, 0, dataDir, timeScale, Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(50));
     }
 
     public RuntimeOptions withWatchdogInterval(Duration d) {
-        return new RuntimeOptions(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale, d, sweepInterval,
-                streamPollInterval, secretsFile, environment, clockStart);
+        return new RuntimeOptions(
+                apiPort,
+                lambdaPort,
+                stepFunctionsPort,
+                dynamoDbPort,
+                dataDir,
+                timeScale,
+                d,
+                sweepInterval,
+                streamPollInterval,
+                secretsFile,
+                environment,
+                clockStart);
     }
 
     /** With a secrets file and variables added to the functions' environment. */
     public RuntimeOptions withSecrets(Path file, Map<String, String> variables) {
-        return new RuntimeOptions(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale,
-                watchdogInterval, sweepInterval, streamPollInterval, file, variables, clockStart);
+        return new RuntimeOptions(
+                apiPort,
+                lambdaPort,
+                stepFunctionsPort,
+                dynamoDbPort,
+                dataDir,
+                timeScale,
+                watchdogInterval,
+                sweepInterval,
+                streamPollInterval,
+                file,
+                variables,
+                clockStart);
     }
 
     /** These options with the clock starting at {@code start} (null: now). */
     public RuntimeOptions withClockStart(Instant start) {
-        return new RuntimeOptions(apiPort, lambdaPort, stepFunctionsPort, dynamoDbPort, dataDir, timeScale, watchdogInterval,
-                sweepInterval, streamPollInterval, secretsFile, environment, start);
+        return new RuntimeOptions(
+                apiPort,
+                lambdaPort,
+                stepFunctionsPort,
+                dynamoDbPort,
+                dataDir,
+                timeScale,
+                watchdogInterval,
+                sweepInterval,
+                streamPollInterval,
+                secretsFile,
+                environment,
+                start);
     }
 }

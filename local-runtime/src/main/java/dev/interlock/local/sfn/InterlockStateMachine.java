@@ -16,7 +16,6 @@ import dev.interlock.statemachine.engine.TaskFailedException;
 import dev.interlock.statemachine.engine.TaskResource;
 import dev.interlock.statemachine.engine.TaskResources;
 import dev.interlock.statemachine.model.StateMachineDefinition;
-
 import java.io.IOException;
 import java.util.Map;
 import java.util.UUID;
@@ -33,8 +32,7 @@ public final class InterlockStateMachine {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long FUNCTION_TIMEOUT_MILLIS = 900_000;
 
-    private InterlockStateMachine() {
-    }
+    private InterlockStateMachine() {}
 
     /** The local name of a function (its module name), as registered in the {@link FunctionRegistry}. */
     public static String functionName(InterlockFunction f) {
@@ -57,16 +55,23 @@ public final class InterlockStateMachine {
     }
 
     /** The machine keeping its executions in {@code store} (a data directory's executions survive a restart). */
-    public static StateMachine build(FunctionRegistry functions, AlertSink alerts, EngineClock clock, ExecutionStore store) {
+    public static StateMachine build(
+            FunctionRegistry functions, AlertSink alerts, EngineClock clock, ExecutionStore store) {
         TaskResources.Builder resources = TaskResources.builder();
-        for (InterlockFunction f : new InterlockFunction[] {InterlockFunction.ORCHESTRATOR, InterlockFunction.EVALUATOR,
-                InterlockFunction.TRIGGER, InterlockFunction.RUN_CHECKER}) {
+        for (InterlockFunction f : new InterlockFunction[] {
+            InterlockFunction.ORCHESTRATOR,
+            InterlockFunction.EVALUATOR,
+            InterlockFunction.TRIGGER,
+            InterlockFunction.RUN_CHECKER
+        }) {
             resources.function(LocalArns.function(functionName(f)), invoker(functions, functionName(f)));
         }
         resources.resource(TaskResources.SNS_PUBLISH, invocation -> {
             JsonNode p = invocation.parameters();
             JsonNode message = p.path("Message");
-            alerts.receive(p.path("TopicArn").asText(""), p.path("Subject").asText(""),
+            alerts.receive(
+                    p.path("TopicArn").asText(""),
+                    p.path("Subject").asText(""),
                     message.isTextual() ? message.asText() : message.toString());
             ObjectNode out = JSON.createObjectNode();
             out.put("MessageId", UUID.randomUUID().toString());
@@ -99,7 +104,8 @@ public final class InterlockStateMachine {
                 throw new TaskFailedException("Lambda.ResourceNotFoundException", e.getMessage());
             }
             if (outcome.failed()) {
-                throw new TaskFailedException(outcome.errorType(), new String(outcome.errorBody(), java.nio.charset.StandardCharsets.UTF_8));
+                throw new TaskFailedException(
+                        outcome.errorType(), new String(outcome.errorBody(), java.nio.charset.StandardCharsets.UTF_8));
             }
             try {
                 return JSON.readTree(outcome.payload());

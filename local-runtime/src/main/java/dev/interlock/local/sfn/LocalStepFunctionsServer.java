@@ -11,10 +11,8 @@ import dev.interlock.statemachine.engine.ExecutionStatus;
 import dev.interlock.statemachine.engine.Page;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.statemachine.engine.StepFunctionsException;
-
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +45,8 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
     }
 
     /** Serves {@code machines}; executions of any other state machine are {@code jobs} (null: they do not exist). */
-    public static LocalStepFunctionsServer start(int port, StepFunctionsJobs jobs, StateMachine... machines) throws IOException {
+    public static LocalStepFunctionsServer start(int port, StepFunctionsJobs jobs, StateMachine... machines)
+            throws IOException {
         LocalStepFunctionsServer s = new LocalStepFunctionsServer(jobs);
         for (StateMachine m : machines) {
             s.machines.put(m.arn(), m);
@@ -68,7 +67,11 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
         try (exchange) {
             String target = exchange.getRequestHeaders().getFirst("X-Amz-Target");
             if (!"POST".equals(exchange.getRequestMethod()) || target == null || !target.startsWith(TARGET_PREFIX)) {
-                error(exchange, 400, "UnknownOperationException", "expected POST with X-Amz-Target AWSStepFunctions.<Operation>");
+                error(
+                        exchange,
+                        400,
+                        "UnknownOperationException",
+                        "expected POST with X-Amz-Target AWSStepFunctions.<Operation>");
                 return;
             }
             JsonNode request;
@@ -96,25 +99,33 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
             } catch (RuntimeException e) {
                 // A client sees AWS's opaque internal error, never a class name; the runtime's log has the cause.
                 System.err.println("local Step Functions: " + target + " failed: " + e);
-                error(exchange, 500, "InternalFailure", "The request processing has failed because of an unknown error.");
+                error(
+                        exchange,
+                        500,
+                        "InternalFailure",
+                        "The request processing has failed because of an unknown error.");
             }
         }
     }
 
     private Object dispatch(String operation, JsonNode r) {
         return switch (operation) {
-            case "StartExecution" -> isJob(required(r, "stateMachineArn"))
-                    ? jobs.start(required(r, "stateMachineArn"), text(r, "name"), text(r, "input"))
-                    : machine(required(r, "stateMachineArn")).startExecution(text(r, "name"), text(r, "input"));
-            case "DescribeExecution" -> isJobExecution(required(r, "executionArn"))
-                    ? jobs.describe(required(r, "executionArn"))
-                    : machineOfExecution(required(r, "executionArn")).describeExecution(required(r, "executionArn"));
+            case "StartExecution" ->
+                isJob(required(r, "stateMachineArn"))
+                        ? jobs.start(required(r, "stateMachineArn"), text(r, "name"), text(r, "input"))
+                        : machine(required(r, "stateMachineArn")).startExecution(text(r, "name"), text(r, "input"));
+            case "DescribeExecution" ->
+                isJobExecution(required(r, "executionArn"))
+                        ? jobs.describe(required(r, "executionArn"))
+                        : machineOfExecution(required(r, "executionArn"))
+                                .describeExecution(required(r, "executionArn"));
             case "ListExecutions" -> {
                 if (isJob(required(r, "stateMachineArn"))) {
                     List<Map<String, Object>> listed = jobs.list(required(r, "stateMachineArn"));
                     if (listed.isEmpty()) {
                         // No job was ever started there: as far as this account knows, it does not exist.
-                        throw new UnknownMachine("State Machine Does Not Exist: '" + required(r, "stateMachineArn") + "'");
+                        throw new UnknownMachine(
+                                "State Machine Does Not Exist: '" + required(r, "stateMachineArn") + "'");
                     }
                     yield Map.of("executions", listed);
                 }
@@ -124,20 +135,23 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
             }
             case "GetExecutionHistory" -> {
                 String arn = required(r, "executionArn");
-                Page<?> page = machineOfExecution(arn).getExecutionHistory(arn, maxResults(r),
-                        r.path("reverseOrder").asBoolean(false), text(r, "nextToken"));
+                Page<?> page = machineOfExecution(arn)
+                        .getExecutionHistory(
+                                arn, maxResults(r), r.path("reverseOrder").asBoolean(false), text(r, "nextToken"));
                 ObjectNode out = page("events", page);
                 if (!r.path("includeExecutionData").asBoolean(true)) {
                     out.get("events").forEach(LocalStepFunctionsServer::withoutExecutionData);
                 }
                 yield out;
             }
-            case "StopExecution" -> isJobExecution(required(r, "executionArn"))
-                    ? jobs.stop(required(r, "executionArn"), text(r, "error"), text(r, "cause"))
-                    : machineOfExecution(required(r, "executionArn"))
-                            .stopExecution(required(r, "executionArn"), text(r, "error"), text(r, "cause"));
+            case "StopExecution" ->
+                isJobExecution(required(r, "executionArn"))
+                        ? jobs.stop(required(r, "executionArn"), text(r, "error"), text(r, "cause"))
+                        : machineOfExecution(required(r, "executionArn"))
+                                .stopExecution(required(r, "executionArn"), text(r, "error"), text(r, "cause"));
             case "SendTaskSuccess" -> {
-                machineWaitingFor(required(r, "taskToken")).sendTaskSuccess(required(r, "taskToken"), required(r, "output"));
+                machineWaitingFor(required(r, "taskToken"))
+                        .sendTaskSuccess(required(r, "taskToken"), required(r, "output"));
                 yield Map.of();
             }
             case "SendTaskFailure" -> {
@@ -165,8 +179,20 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
                 out.putObject("encryptionConfiguration").put("type", "AWS_OWNED_KEY");
                 yield out;
             }
-            case "ListStateMachines" -> Map.of("stateMachines", machines.values().stream().map(m -> Map.of(
-                    "stateMachineArn", m.arn(), "name", m.name(), "type", "STANDARD", "creationDate", startedAt)).toList());
+            case "ListStateMachines" ->
+                Map.of(
+                        "stateMachines",
+                        machines.values().stream()
+                                .map(m -> Map.of(
+                                        "stateMachineArn",
+                                        m.arn(),
+                                        "name",
+                                        m.name(),
+                                        "type",
+                                        "STANDARD",
+                                        "creationDate",
+                                        startedAt))
+                                .toList());
             default -> throw new UnknownOperation(operation);
         };
     }
@@ -188,8 +214,9 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
         try {
             return ExecutionStatus.valueOf(filter);
         } catch (IllegalArgumentException e) {
-            throw new ValidationFailed("1 validation error detected: Value '" + filter + "' at 'statusFilter' failed to satisfy"
-                    + " constraint: Member must satisfy enum value set: " + java.util.Arrays.toString(ExecutionStatus.values()));
+            throw new ValidationFailed("1 validation error detected: Value '" + filter
+                    + "' at 'statusFilter' failed to satisfy" + " constraint: Member must satisfy enum value set: "
+                    + java.util.Arrays.toString(ExecutionStatus.values()));
         }
     }
 
@@ -199,8 +226,9 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
             return 0;
         }
         if (!n.canConvertToInt() || n.asInt() < 0 || n.asInt() > Page.MAX_SIZE) {
-            throw new ValidationFailed("1 validation error detected: Value '" + n.asText() + "' at 'maxResults' failed to"
-                    + " satisfy constraint: Member must have value " + (n.asInt() < 0 ? "greater than or equal to 0" : "less than or equal to " + Page.MAX_SIZE));
+            throw new ValidationFailed("1 validation error detected: Value '" + n.asText()
+                    + "' at 'maxResults' failed to" + " satisfy constraint: Member must have value "
+                    + (n.asInt() < 0 ? "greater than or equal to 0" : "less than or equal to " + Page.MAX_SIZE));
         }
         return n.asInt();
     }
@@ -225,8 +253,13 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
 
     private StateMachine machine(String arn) {
         String[] parts = arn.split(":", -1);
-        if (parts.length != 7 || !"arn".equals(parts[0]) || !"states".equals(parts[2]) || !"stateMachine".equals(parts[5])) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidArn, "Invalid Arn: 'Resource type not valid in this context: " + arn + "'");
+        if (parts.length != 7
+                || !"arn".equals(parts[0])
+                || !"states".equals(parts[2])
+                || !"stateMachine".equals(parts[5])) {
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.InvalidArn,
+                    "Invalid Arn: 'Resource type not valid in this context: " + arn + "'");
         }
         StateMachine m = machines.get(arn);
         if (m == null) {
@@ -237,8 +270,11 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
 
     /** The machine whose callback task waits under {@code taskToken}; a token nobody waits for is refused. */
     private StateMachine machineWaitingFor(String taskToken) {
-        return machines.values().stream().filter(m -> m.waitsFor(taskToken)).findFirst().orElseThrow(
-                () -> new StepFunctionsException(StepFunctionsException.Code.TaskDoesNotExist,
+        return machines.values().stream()
+                .filter(m -> m.waitsFor(taskToken))
+                .findFirst()
+                .orElseThrow(() -> new StepFunctionsException(
+                        StepFunctionsException.Code.TaskDoesNotExist,
                         "Task does not exist anymore (unknown or closed task token)"));
     }
 
@@ -246,12 +282,16 @@ public final class LocalStepFunctionsServer implements AutoCloseable {
         // arn:aws:states:<region>:<account>:execution:<machine>:<name>
         String[] parts = executionArn.split(":");
         if (parts.length != 8 || !"execution".equals(parts[5])) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidArn, "Invalid Arn: '" + executionArn + "'");
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.InvalidArn, "Invalid Arn: '" + executionArn + "'");
         }
-        String machineArn = String.join(":", parts[0], parts[1], parts[2], parts[3], parts[4], "stateMachine", parts[6]);
+        String machineArn =
+                String.join(":", parts[0], parts[1], parts[2], parts[3], parts[4], "stateMachine", parts[6]);
         StateMachine m = machines.get(machineArn);
         if (m == null) {
-            throw new StepFunctionsException(StepFunctionsException.Code.ExecutionDoesNotExist, "Execution Does Not Exist: '" + executionArn + "'");
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.ExecutionDoesNotExist,
+                    "Execution Does Not Exist: '" + executionArn + "'");
         }
         return m;
     }

@@ -2,7 +2,6 @@ package dev.interlock.local.stream;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -36,7 +35,7 @@ public final class Checkpoints {
         Checkpoints c = new Checkpoints(file);
         if (Files.exists(file)) {
             try {
-                c.lastDone.putAll(JSON.readValue(file.toFile(), new TypeReference<Map<String, String>>() { }));
+                c.lastDone.putAll(JSON.readValue(file.toFile(), new TypeReference<Map<String, String>>() {}));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read stream checkpoints " + file, e);
             }

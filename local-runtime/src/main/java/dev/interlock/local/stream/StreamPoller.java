@@ -3,14 +3,6 @@ package dev.interlock.local.stream;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.interlock.model.runtime.TableDefinition;
-import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
-import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
-import software.amazon.awssdk.services.dynamodb.model.Record;
-import software.amazon.awssdk.services.dynamodb.model.Shard;
-import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
-import software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +14,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * The local stand-in for Lambda's DynamoDB event-source mapping: reads the table's stream, keeps only what the
@@ -50,7 +49,8 @@ public final class StreamPoller implements AutoCloseable {
     }
 
     /** A record that failed every attempt. */
-    public record DeadLetter(String shardId, String sequenceNumber, String reason, DynamodbEvent.DynamodbStreamRecord record) { }
+    public record DeadLetter(
+            String shardId, String sequenceNumber, String reason, DynamodbEvent.DynamodbStreamRecord record) {}
 
     private final DynamoDbStreamsClient streams;
     private final String streamArn;
@@ -62,13 +62,20 @@ public final class StreamPoller implements AutoCloseable {
     private final Consumer<DeadLetter> deadLetters;
     private final Sleeper sleeper;
     private final Map<String, String> iterators = new HashMap<>();
-    private volatile Consumer<Record> observer = record -> { };
+    private volatile Consumer<Record> observer = record -> {};
     private final Set<String> closedShards = new HashSet<>();
     private ScheduledExecutorService loop;
 
-    public StreamPoller(DynamoDbStreamsClient streams, String streamArn, TableDefinition table, StreamRecordConverter converter,
-                        BatchHandler handler, Checkpoints checkpoints, Settings settings,
-                        Consumer<DeadLetter> deadLetters, Sleeper sleeper) {
+    public StreamPoller(
+            DynamoDbStreamsClient streams,
+            String streamArn,
+            TableDefinition table,
+            StreamRecordConverter converter,
+            BatchHandler handler,
+            Checkpoints checkpoints,
+            Settings settings,
+            Consumer<DeadLetter> deadLetters,
+            Sleeper sleeper) {
         this.streams = streams;
         this.streamArn = streamArn;
         this.table = table;
@@ -98,13 +105,17 @@ public final class StreamPoller implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        loop.scheduleWithFixedDelay(() -> {
-            try {
-                pollOnce();
-            } catch (RuntimeException e) {
-                System.err.println("stream poller: poll failed, retrying at the next tick: " + e);
-            }
-        }, 0, settings.idlePoll().toMillis(), TimeUnit.MILLISECONDS);
+        loop.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        pollOnce();
+                    } catch (RuntimeException e) {
+                        System.err.println("stream poller: poll failed, retrying at the next tick: " + e);
+                    }
+                },
+                0,
+                settings.idlePoll().toMillis(),
+                TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -113,7 +124,9 @@ public final class StreamPoller implements AutoCloseable {
      */
     public synchronized int pollOnce() {
         int delivered = 0;
-        List<Shard> shards = streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards();
+        List<Shard> shards = streams.describeStream(b -> b.streamArn(streamArn))
+                .streamDescription()
+                .shards();
         for (Shard shard : shards) {
             if (closedShards.contains(shard.shardId())) {
                 continue;
@@ -128,17 +141,20 @@ public final class StreamPoller implements AutoCloseable {
         while (true) {
             GetRecordsResponse page;
             try {
-                page = streams.getRecords(b -> b.shardIterator(iterator(shardId)).limit(1000));
+                page = streams.getRecords(
+                        b -> b.shardIterator(iterator(shardId)).limit(1000));
             } catch (ExpiredIteratorException | TrimmedDataAccessException e) {
                 iterators.remove(shardId);
-                page = streams.getRecords(b -> b.shardIterator(iterator(shardId)).limit(1000));
+                page = streams.getRecords(
+                        b -> b.shardIterator(iterator(shardId)).limit(1000));
             }
             List<Record> records = page.records();
             for (Record r : records) {
                 try {
                     observer.accept(r);
                 } catch (RuntimeException e) {
-                    System.err.println("stream poller: observer failed on " + r.dynamodb().sequenceNumber() + ": " + e);
+                    System.err.println(
+                            "stream poller: observer failed on " + r.dynamodb().sequenceNumber() + ": " + e);
                 }
             }
             for (int i = 0; i < records.size(); i += settings.batchSize()) {
@@ -163,11 +179,17 @@ public final class StreamPoller implements AutoCloseable {
         if (cached != null) {
             return cached;
         }
-        String it = checkpoints.lastDone(shardId)
-                .map(seq -> streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shardId)
-                        .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber(seq)).shardIterator())
-                .orElseGet(() -> streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shardId)
-                        .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator());
+        String it = checkpoints
+                .lastDone(shardId)
+                .map(seq -> streams.getShardIterator(b -> b.streamArn(streamArn)
+                                .shardId(shardId)
+                                .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER)
+                                .sequenceNumber(seq))
+                        .shardIterator())
+                .orElseGet(() -> streams.getShardIterator(b -> b.streamArn(streamArn)
+                                .shardId(shardId)
+                                .shardIteratorType(ShardIteratorType.TRIM_HORIZON))
+                        .shardIterator());
         iterators.put(shardId, it);
         return it;
     }
@@ -177,7 +199,9 @@ public final class StreamPoller implements AutoCloseable {
         List<DynamodbEvent.DynamodbStreamRecord> pending = new ArrayList<>();
         for (Record r : chunk) {
             var keys = r.dynamodb().keys();
-            String sk = keys == null || keys.get(table.sortKey()) == null ? null : keys.get(table.sortKey()).s();
+            String sk = keys == null || keys.get(table.sortKey()) == null
+                    ? null
+                    : keys.get(table.sortKey()).s();
             if (table.isMarkerInsert(r.eventNameAsString(), sk)) {
                 pending.add(converter.toRecord(r));
             }

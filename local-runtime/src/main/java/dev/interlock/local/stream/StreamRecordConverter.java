@@ -4,14 +4,13 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamRecord;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.StreamViewType;
-import software.amazon.awssdk.services.dynamodb.model.Record;
-
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
  * Turns an SDK v2 DynamoDB Streams {@link Record} into the {@link DynamodbEvent} record shape Lambda delivers, so the
@@ -20,7 +19,8 @@ import java.util.Map;
 public final class StreamRecordConverter {
 
     /** Creation times past this are DynamoDB Local reporting milliseconds where seconds are due. */
-    private static final long MAX_PLAUSIBLE_EPOCH_SECONDS = Instant.parse("2400-01-01T00:00:00Z").getEpochSecond();
+    private static final long MAX_PLAUSIBLE_EPOCH_SECONDS =
+            Instant.parse("2400-01-01T00:00:00Z").getEpochSecond();
 
     private final String region;
     private final String streamArn;
@@ -71,7 +71,8 @@ public final class StreamRecordConverter {
         return seconds > MAX_PLAUSIBLE_EPOCH_SECONDS ? Instant.ofEpochMilli(seconds) : t;
     }
 
-    static Map<String, AttributeValue> convertMap(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> in) {
+    static Map<String, AttributeValue> convertMap(
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> in) {
         if (in == null) {
             return null;
         }
@@ -88,12 +89,17 @@ public final class StreamRecordConverter {
             case B -> out.setB(ByteBuffer.wrap(v.b().asByteArray()));
             case SS -> out.setSS(v.ss());
             case NS -> out.setNS(v.ns());
-            case BS -> out.setBS(v.bs().stream().map(b -> ByteBuffer.wrap(b.asByteArray())).toList());
+            case BS ->
+                out.setBS(v.bs().stream()
+                        .map(b -> ByteBuffer.wrap(b.asByteArray()))
+                        .toList());
             case M -> out.setM(convertMap(v.m()));
-            case L -> out.setL(v.l().stream().map(StreamRecordConverter::convert).toList());
+            case L ->
+                out.setL(v.l().stream().map(StreamRecordConverter::convert).toList());
             case BOOL -> out.setBOOL(v.bool());
             case NUL -> out.setNULL(Boolean.TRUE);
-            case UNKNOWN_TO_SDK_VERSION -> throw new IllegalArgumentException("unknown attribute type in stream record: " + v);
+            case UNKNOWN_TO_SDK_VERSION ->
+                throw new IllegalArgumentException("unknown attribute type in stream record: " + v);
         }
         return out;
     }

@@ -1,7 +1,6 @@
 package dev.interlock.local.ui;
 
 import com.sun.net.httpserver.HttpExchange;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
@@ -26,8 +25,7 @@ public final class UiAssets {
     private static final String CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
             + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-    private UiAssets() {
-    }
+    private UiAssets() {}
 
     /** Whether {@code path} is the UI's ({@code /ui} or below). */
     public static boolean handles(String path) {

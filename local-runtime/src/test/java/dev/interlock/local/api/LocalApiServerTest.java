@@ -1,12 +1,10 @@
 package dev.interlock.local.api;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import dev.interlock.local.alerts.AlertSink;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,23 +13,29 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class LocalApiServerTest {
 
     private final List<APIGatewayProxyRequestEvent> received = new CopyOnWriteArrayList<>();
-    private final AlertSink sink = new AlertSink(Clock.systemUTC(), a -> { });
+    private final AlertSink sink = new AlertSink(Clock.systemUTC(), a -> {});
     private final HttpClient http = HttpClient.newHttpClient();
     private LocalApiServer server;
 
     @BeforeEach
     void start() throws Exception {
-        server = LocalApiServer.start(0, (event, ctx) -> {
-            received.add(event);
-            return new APIGatewayProxyResponseEvent().withStatusCode(201)
-                    .withHeaders(Map.of("Content-Type", "application/json")).withBody("{\"ok\":true}");
-        }, sink);
+        server = LocalApiServer.start(
+                0,
+                (event, ctx) -> {
+                    received.add(event);
+                    return new APIGatewayProxyResponseEvent()
+                            .withStatusCode(201)
+                            .withHeaders(Map.of("Content-Type", "application/json"))
+                            .withBody("{\"ok\":true}");
+                },
+                sink);
     }
 
     @AfterEach
@@ -41,8 +45,11 @@ class LocalApiServerTest {
 
     @Test
     void requestsBecomeApiGatewayProxyEvents() throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.endpoint() + "/pipelines/silver?limit=5&cursor=a%2Bb"))
-                .header("Content-Type", "application/yaml").PUT(HttpRequest.BodyPublishers.ofString("name: silver\n")).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(server.endpoint() + "/pipelines/silver?limit=5&cursor=a%2Bb"))
+                        .header("Content-Type", "application/yaml")
+                        .PUT(HttpRequest.BodyPublishers.ofString("name: silver\n"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
 
         assertThat(r.statusCode()).isEqualTo(201);
@@ -58,8 +65,11 @@ class LocalApiServerTest {
 
     @Test
     void alertsAreServedFromTheSink() throws Exception {
-        sink.receive("arn:aws:sns:us-east-1:000000000000:alerts", "[error] RUN_FAILED gold", "{\"kind\":\"RUN_FAILED\"}");
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(server.endpoint() + "/alerts")).build(),
+        sink.receive(
+                "arn:aws:sns:us-east-1:000000000000:alerts", "[error] RUN_FAILED gold", "{\"kind\":\"RUN_FAILED\"}");
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(server.endpoint() + "/alerts"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.body()).contains("\"subject\":\"[error] RUN_FAILED gold\"", "\"kind\":\"RUN_FAILED\"");

@@ -1,26 +1,26 @@
 package dev.interlock.local.aws;
 
-import dev.interlock.model.runtime.Environment;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.model.runtime.Environment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.secretsmanager.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.ssm.model.ParameterNotFoundException;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /** The local stand-in for Secrets Manager and SSM, read through the real SDK clients as the functions read it. */
 class LocalSecretsTest {
 
     @Test
-    void secretsAndParametersComeFromTheFileThenFromTheEnvironmentThroughTheRealClients(@TempDir Path dir) throws Exception {
+    void secretsAndParametersComeFromTheFileThenFromTheEnvironmentThroughTheRealClients(@TempDir Path dir)
+            throws Exception {
         Path file = dir.resolve("secrets.yaml");
         Files.writeString(file, """
                 secrets:
@@ -29,26 +29,40 @@ class LocalSecretsTest {
                 parameters:
                   /interlock/airflow/key: "file-key"
                 """);
-        LocalSecrets secrets = LocalSecrets.load(file, Map.of(
-                "INTERLOCK_LOCAL_SECRET_DBX_PROD", "{\"token\":\"env-token\"}",
-                "INTERLOCK_LOCAL_PARAMETER_INTERLOCK_DBX_KEY", "env-key",
-                "INTERLOCK_LOCAL_SECRET_AIRFLOW_PROD", "not used: the file wins"));
+        LocalSecrets secrets = LocalSecrets.load(
+                file,
+                Map.of(
+                        "INTERLOCK_LOCAL_SECRET_DBX_PROD", "{\"token\":\"env-token\"}",
+                        "INTERLOCK_LOCAL_PARAMETER_INTERLOCK_DBX_KEY", "env-key",
+                        "INTERLOCK_LOCAL_SECRET_AIRFLOW_PROD", "not used: the file wins"));
         assertThat(secrets.size()).isEqualTo(3);
 
-        try (LocalAwsServer server = LocalAwsServer.start(0, new FunctionRegistry(), new AlertSink(Clock.systemUTC(), a -> { }),
-                secrets);
-             AwsClients clients = new AwsClients(Environment.of(Map.of(
-                     "INTERLOCK_ENDPOINT_SECRETSMANAGER", server.endpoint().toString(),
-                     "INTERLOCK_ENDPOINT_SSM", server.endpoint().toString())))) {
-            assertThat(clients.secretsManager().getSecretValue(b -> b.secretId("airflow/prod")).secretString())
+        try (LocalAwsServer server = LocalAwsServer.start(
+                        0, new FunctionRegistry(), new AlertSink(Clock.systemUTC(), a -> {}), secrets);
+                AwsClients clients = new AwsClients(Environment.of(Map.of(
+                        "INTERLOCK_ENDPOINT_SECRETSMANAGER", server.endpoint().toString(),
+                        "INTERLOCK_ENDPOINT_SSM", server.endpoint().toString())))) {
+            assertThat(clients.secretsManager()
+                            .getSecretValue(b -> b.secretId("airflow/prod"))
+                            .secretString())
                     .isEqualTo("{\"token\":\"file-token\",\"port\":8080}");
-            assertThat(clients.secretsManager().getSecretValue(b -> b.secretId("tokens/plain")).secretString())
+            assertThat(clients.secretsManager()
+                            .getSecretValue(b -> b.secretId("tokens/plain"))
+                            .secretString())
                     .isEqualTo("plain-value");
-            assertThat(clients.secretsManager().getSecretValue(b -> b.secretId("dbx/prod")).secretString())
+            assertThat(clients.secretsManager()
+                            .getSecretValue(b -> b.secretId("dbx/prod"))
+                            .secretString())
                     .isEqualTo("{\"token\":\"env-token\"}");
-            assertThat(clients.ssm().getParameter(b -> b.name("/interlock/airflow/key").withDecryption(true)).parameter().value())
+            assertThat(clients.ssm()
+                            .getParameter(b -> b.name("/interlock/airflow/key").withDecryption(true))
+                            .parameter()
+                            .value())
                     .isEqualTo("file-key");
-            assertThat(clients.ssm().getParameter(b -> b.name("/interlock/dbx/key").withDecryption(true)).parameter().value())
+            assertThat(clients.ssm()
+                            .getParameter(b -> b.name("/interlock/dbx/key").withDecryption(true))
+                            .parameter()
+                            .value())
                     .isEqualTo("env-key");
             assertThatThrownBy(() -> clients.secretsManager().getSecretValue(b -> b.secretId("nope")))
                     .isInstanceOf(ResourceNotFoundException.class);

@@ -3,7 +3,6 @@ package dev.interlock.local.bench;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.local.runtime.RuntimeOptions;
-
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -30,11 +29,10 @@ public final class CliStartupBenchmark {
 
     private static final Pattern TIMES = Pattern.compile("(\\d+)m([\\d.]+)s\\s+(\\d+)m([\\d.]+)s");
 
-    private CliStartupBenchmark() {
-    }
+    private CliStartupBenchmark() {}
 
     /** One measured run: wall and CPU milliseconds. */
-    private record Sample(long wallMillis, long cpuMillis) { }
+    private record Sample(long wallMillis, long cpuMillis) {}
 
     public static void main(String[] args) throws Exception {
         int runs = Integer.getInteger("interlock.bench.cliRuns", 7);
@@ -44,10 +42,12 @@ public final class CliStartupBenchmark {
         PrintStream report = System.out;
         Path functionLog = Path.of("target", "cli-benchmark-functions.log");
         System.setOut(new PrintStream(Files.newOutputStream(functionLog), true, StandardCharsets.UTF_8));
-        try (LocalRuntime rt = LocalRuntime.start(RuntimeOptions.ephemeral(null, 1.0), new ProductionFunctions(), s -> { }, a -> { })) {
+        try (LocalRuntime rt =
+                LocalRuntime.start(RuntimeOptions.ephemeral(null, 1.0), new ProductionFunctions(), s -> {}, a -> {})) {
             rt.awaitHealthy(Duration.ofSeconds(60));
             String endpoint = rt.apiEndpoint().toString();
-            String before = q(javaBin.toString()) + " --enable-native-access=ALL-UNNAMED -cp " + q(jar + ":" + root.resolve("local-runtime/target/lib") + "/*")
+            String before = q(javaBin.toString()) + " --enable-native-access=ALL-UNNAMED -cp "
+                    + q(jar + ":" + root.resolve("local-runtime/target/lib") + "/*")
                     + " dev.interlock.local.cli.InterlockCli";
             String now = q(root.resolve("interlock").toString());
             // One run of the launcher so its archive exists (it is recorded once per build).
@@ -56,22 +56,36 @@ public final class CliStartupBenchmark {
             report.printf(Locale.ROOT, "CLI start-up, median of %d fresh processes (wall ms / CPU ms)%n", runs);
             report.printf(Locale.ROOT, "%-58s %14s %14s%n", "launch", "--version", "pipelines");
             row(report, "before: runtime classpath, default JVM", before, endpoint, runs, Map.of());
-            row(report, "now: ./interlock without the class-data archive", now, endpoint, runs, Map.of("INTERLOCK_NO_CDS", "1"));
+            row(
+                    report,
+                    "now: ./interlock without the class-data archive",
+                    now,
+                    endpoint,
+                    runs,
+                    Map.of("INTERLOCK_NO_CDS", "1"));
             row(report, "now: ./interlock", now, endpoint, runs, Map.of());
         } finally {
             System.setOut(report);
         }
     }
 
-    private static void row(PrintStream report, String label, String command, String endpoint, int runs, Map<String, String> env)
+    private static void row(
+            PrintStream report, String label, String command, String endpoint, int runs, Map<String, String> env)
             throws IOException, InterruptedException {
         Sample version = median(command + " --version", env, runs);
         Sample pipelines = median(command + " pipelines --endpoint " + endpoint, env, runs);
-        report.printf(Locale.ROOT, "%-58s %6d / %5d %6d / %5d%n", label, version.wallMillis(), version.cpuMillis(),
-                pipelines.wallMillis(), pipelines.cpuMillis());
+        report.printf(
+                Locale.ROOT,
+                "%-58s %6d / %5d %6d / %5d%n",
+                label,
+                version.wallMillis(),
+                version.cpuMillis(),
+                pipelines.wallMillis(),
+                pipelines.cpuMillis());
     }
 
-    private static Sample median(String command, Map<String, String> env, int runs) throws IOException, InterruptedException {
+    private static Sample median(String command, Map<String, String> env, int runs)
+            throws IOException, InterruptedException {
         List<Long> wall = new ArrayList<>();
         List<Long> cpu = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
@@ -99,8 +113,11 @@ public final class CliStartupBenchmark {
         if (!children.find()) {
             throw new IllegalStateException("no CPU times from sh: " + out);
         }
-        long cpu = Math.round((Long.parseLong(children.group(1)) * 60 + Double.parseDouble(children.group(2))
-                + Long.parseLong(children.group(3)) * 60 + Double.parseDouble(children.group(4))) * 1000);
+        long cpu = Math.round((Long.parseLong(children.group(1)) * 60
+                        + Double.parseDouble(children.group(2))
+                        + Long.parseLong(children.group(3)) * 60
+                        + Double.parseDouble(children.group(4)))
+                * 1000);
         return new Sample(wall, cpu);
     }
 

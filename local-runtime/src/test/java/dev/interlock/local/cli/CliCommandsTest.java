@@ -1,15 +1,11 @@
 package dev.interlock.local.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.api.LocalApiServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,8 +15,10 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CliCommandsTest {
 
@@ -39,21 +37,32 @@ class CliCommandsTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = LocalApiServer.start(0, (event, ctx) -> {
-            received.add(event);
-            if (event.getPath().startsWith("/pipelines/broken")) {
-                return new APIGatewayProxyResponseEvent().withStatusCode(400)
-                        .withHeaders(Map.of("Content-Type", "application/problem+json"))
-                        .withBody("{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}");
-            }
-            if (event.getPath().equals("/pipelines/silver/reruns") && "GET".equals(event.getHttpMethod())) {
-                Map<String, String> query = event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
-                return new APIGatewayProxyResponseEvent().withStatusCode(200).withBody(query.containsKey("cursor")
-                        ? "{\"items\":[" + RERUN_OLDER + "]}"
-                        : "{\"items\":[" + RERUN_NEWER + "],\"nextCursor\":\"page-2\"}");
-            }
-            return new APIGatewayProxyResponseEvent().withStatusCode(200).withBody(event.getBody() == null ? "{}" : event.getBody());
-        }, new AlertSink(Clock.systemUTC(), a -> { }));
+        server = LocalApiServer.start(
+                0,
+                (event, ctx) -> {
+                    received.add(event);
+                    if (event.getPath().startsWith("/pipelines/broken")) {
+                        return new APIGatewayProxyResponseEvent()
+                                .withStatusCode(400)
+                                .withHeaders(Map.of("Content-Type", "application/problem+json"))
+                                .withBody(
+                                        "{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}");
+                    }
+                    if (event.getPath().equals("/pipelines/silver/reruns") && "GET".equals(event.getHttpMethod())) {
+                        Map<String, String> query =
+                                event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
+                        return new APIGatewayProxyResponseEvent()
+                                .withStatusCode(200)
+                                .withBody(
+                                        query.containsKey("cursor")
+                                                ? "{\"items\":[" + RERUN_OLDER + "]}"
+                                                : "{\"items\":[" + RERUN_NEWER + "],\"nextCursor\":\"page-2\"}");
+                    }
+                    return new APIGatewayProxyResponseEvent()
+                            .withStatusCode(200)
+                            .withBody(event.getBody() == null ? "{}" : event.getBody());
+                },
+                new AlertSink(Clock.systemUTC(), a -> {}));
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -79,39 +88,61 @@ class CliCommandsTest {
                 trigger: {type: glue, jobName: gold-etl}
                 """);
         Files.createDirectories(dir.resolve("shared"));
-        Files.writeString(dir.resolve("shared/holidays.json"), "{\"kind\":\"calendar\",\"name\":\"us-holidays\",\"dates\":[\"2026-12-25\"]}");
+        Files.writeString(
+                dir.resolve("shared/holidays.json"),
+                "{\"kind\":\"calendar\",\"name\":\"us-holidays\",\"dates\":[\"2026-12-25\"]}");
         Files.writeString(dir.resolve("shared/readme.txt"), "not a document");
 
-        int code = run("apply", "-f", dir.toString(), "--endpoint", server.endpoint().toString());
+        int code = run(
+                "apply", "-f", dir.toString(), "--endpoint", server.endpoint().toString());
 
         assertThat(code).isZero();
-        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath())
-                .containsExactly("POST /calendars/us-holidays/validate", "POST /pipelines/silver/validate", "POST /pipelines/gold/validate",
-                        "PUT /calendars/us-holidays", "PUT /pipelines/silver", "PUT /pipelines/gold");
+        assertThat(received)
+                .extracting(e -> e.getHttpMethod() + " " + e.getPath())
+                .containsExactly(
+                        "POST /calendars/us-holidays/validate",
+                        "POST /pipelines/silver/validate",
+                        "POST /pipelines/gold/validate",
+                        "PUT /calendars/us-holidays",
+                        "PUT /pipelines/silver",
+                        "PUT /pipelines/gold");
         assertThat(received.get(3).getBody()).doesNotContain("kind").contains("\"dates\":[\"2026-12-25\"]");
         assertThat(received.get(5).getBody()).contains("\"jobName\":\"gold-etl\"");
     }
 
     @Test
     void aRejectedDocumentFailsTheCommandAndPrintsEveryErrorPath(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("broken.yaml"), "name: broken\narchetype: batch-ingestion\ntrigger: {type: http}\n");
+        Files.writeString(
+                dir.resolve("broken.yaml"), "name: broken\narchetype: batch-ingestion\ntrigger: {type: http}\n");
 
-        int code = run("apply", "-f", dir.resolve("broken.yaml").toString(), "--endpoint", server.endpoint().toString());
+        int code = run(
+                "apply",
+                "-f",
+                dir.resolve("broken.yaml").toString(),
+                "--endpoint",
+                server.endpoint().toString());
 
         assertThat(code).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("pipeline broken is invalid", "HTTP 400 Invalid pipeline", "broken.yaml:3  $.trigger.url: is required for http triggers");
+                .contains(
+                        "pipeline broken is invalid",
+                        "HTTP 400 Invalid pipeline",
+                        "broken.yaml:3  $.trigger.url: is required for http triggers");
         assertThat(received).extracting(e -> e.getHttpMethod()).containsOnly("POST");
     }
 
     @Test
     void evaluateAndRerunPostTheirBodies() {
         String url = server.endpoint().toString();
-        assertThat(run("evaluate", "silver", "--schedule", "h06", "--date", "2026-03-01", "--endpoint", url)).isZero();
-        assertThat(run("rerun", "silver", "--date", "2026-03-01", "--reason", "late data", "--endpoint", url)).isZero();
-        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath() + " " + e.getBody()).containsExactly(
-                "POST /pipelines/silver/evaluations {\"scheduleId\":\"h06\",\"date\":\"2026-03-01\"}",
-                "POST /pipelines/silver/reruns {\"date\":\"2026-03-01\",\"reason\":\"late data\"}");
+        assertThat(run("evaluate", "silver", "--schedule", "h06", "--date", "2026-03-01", "--endpoint", url))
+                .isZero();
+        assertThat(run("rerun", "silver", "--date", "2026-03-01", "--reason", "late data", "--endpoint", url))
+                .isZero();
+        assertThat(received)
+                .extracting(e -> e.getHttpMethod() + " " + e.getPath() + " " + e.getBody())
+                .containsExactly(
+                        "POST /pipelines/silver/evaluations {\"scheduleId\":\"h06\",\"date\":\"2026-03-01\"}",
+                        "POST /pipelines/silver/reruns {\"date\":\"2026-03-01\",\"reason\":\"late data\"}");
     }
 
     @Test
@@ -127,13 +158,16 @@ class CliCommandsTest {
         }
 
         assertThat(code).isZero();
-        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath())
+        assertThat(received)
+                .extracting(e -> e.getHttpMethod() + " " + e.getPath())
                 .containsExactly("GET /pipelines/silver/reruns", "GET /pipelines/silver/reruns");
-        assertThat(received).extracting(APIGatewayProxyRequestEvent::getQueryStringParameters)
+        assertThat(received)
+                .extracting(APIGatewayProxyRequestEvent::getQueryStringParameters)
                 .containsExactly(Map.of("limit", "100"), Map.of("limit", "100", "cursor", "page-2"));
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
         assertThat(lines).hasSize(3);
-        assertThat(lines.get(0)).contains("2026-03-01", "SKIPPED", "late-arrival", "rr-2", "rerun budget spent (3 of 3 reruns today)");
+        assertThat(lines.get(0))
+                .contains("2026-03-01", "SKIPPED", "late-arrival", "rr-2", "rerun budget spent (3 of 3 reruns today)");
         assertThat(lines.get(1)).contains("2026-02-27", "COMPLETED", "manual", "rr-1", "vendor resent");
         assertThat(lines.get(2)).isEqualTo("2 rerun(s)");
     }
@@ -141,12 +175,18 @@ class CliCommandsTest {
     @Test
     void unlockDeletesTheLockOfTheDayWithItsReasonAndDefaultsTheSchedule() {
         String url = server.endpoint().toString();
-        assertThat(run("unlock", "silver", "--date", "2026-03-01", "--reason", "aborted at 3 am", "--endpoint", url)).isZero();
-        assertThat(run("unlock", "silver", "--schedule", "h06", "--date", "2026-03-01", "--endpoint", url)).isZero();
-        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath() + " " + e.getQueryStringParameters())
-                .containsExactly("DELETE /pipelines/silver/locks/daily/2026-03-01 {reason=aborted at 3 am}",
+        assertThat(run("unlock", "silver", "--date", "2026-03-01", "--reason", "aborted at 3 am", "--endpoint", url))
+                .isZero();
+        assertThat(run("unlock", "silver", "--schedule", "h06", "--date", "2026-03-01", "--endpoint", url))
+                .isZero();
+        assertThat(received)
+                .extracting(e -> e.getHttpMethod() + " " + e.getPath() + " " + e.getQueryStringParameters())
+                .containsExactly(
+                        "DELETE /pipelines/silver/locks/daily/2026-03-01 {reason=aborted at 3 am}",
                         "DELETE /pipelines/silver/locks/h06/2026-03-01 null");
-        assertThat(run("unlock", "silver", "--endpoint", url)).as("the day must be named").isNotZero();
+        assertThat(run("unlock", "silver", "--endpoint", url))
+                .as("the day must be named")
+                .isNotZero();
     }
 
     @Test
@@ -154,13 +194,21 @@ class CliCommandsTest {
         System.setProperty("aws.accessKeyId", "AKIDEXAMPLE");
         System.setProperty("aws.secretAccessKey", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY");
         try {
-            assertThat(run("pipelines", "--sigv4", "--region", "eu-west-1", "--endpoint", server.endpoint().toString())).isZero();
+            assertThat(run(
+                            "pipelines",
+                            "--sigv4",
+                            "--region",
+                            "eu-west-1",
+                            "--endpoint",
+                            server.endpoint().toString()))
+                    .isZero();
         } finally {
             System.clearProperty("aws.accessKeyId");
             System.clearProperty("aws.secretAccessKey");
         }
         Map<String, String> headers = received.getFirst().getHeaders();
-        assertThat(headers.get("Authorization")).startsWith("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/")
+        assertThat(headers.get("Authorization"))
+                .startsWith("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/")
                 .contains("/eu-west-1/execute-api/aws4_request");
         assertThat(headers).containsKey("X-amz-date");
     }
@@ -171,40 +219,57 @@ class CliCommandsTest {
         System.setProperty("aws.secretAccessKey", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY");
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         try (var ui = UiCommand.start(0, ApiClient.forEndpoint(server.endpoint().toString(), true, "eu-west-1"))) {
-            var page = http.send(java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/ui/")).build(),
+            var page = http.send(
+                    java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/ui/"))
+                            .build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             assertThat(page.statusCode()).isEqualTo(200);
             assertThat(page.body()).contains("<script type=\"module\" src=\"app.js\">");
-            assertThat(page.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(csp ->
-                    assertThat(csp).contains("default-src 'self'"));
-            var status = http.send(java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/status?date=2026-03-10")).build(),
+            assertThat(page.headers().firstValue("Content-Security-Policy"))
+                    .hasValueSatisfying(csp -> assertThat(csp).contains("default-src 'self'"));
+            var status = http.send(
+                    java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/status?date=2026-03-10"))
+                            .build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             assertThat(status.statusCode()).isEqualTo(200);
-            var write = http.send(java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/pipelines/silver"))
-                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
+            var write = http.send(
+                    java.net.http.HttpRequest.newBuilder(ui.endpoint().resolve("/pipelines/silver"))
+                            .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                            .build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
-            assertThat(write.statusCode()).as("a page can never write through the UI server").isEqualTo(405);
+            assertThat(write.statusCode())
+                    .as("a page can never write through the UI server")
+                    .isEqualTo(405);
         } finally {
             System.clearProperty("aws.accessKeyId");
             System.clearProperty("aws.secretAccessKey");
         }
-        assertThat(received).extracting(e -> e.getHttpMethod() + " " + e.getPath()).containsExactly("GET /status");
+        assertThat(received)
+                .extracting(e -> e.getHttpMethod() + " " + e.getPath())
+                .containsExactly("GET /status");
         assertThat(received.getFirst().getQueryStringParameters()).containsEntry("date", "2026-03-10");
         assertThat(received.getFirst().getHeaders().get("Authorization"))
-                .startsWith("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/").contains("/eu-west-1/execute-api/aws4_request");
+                .startsWith("AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/")
+                .contains("/eu-west-1/execute-api/aws4_request");
     }
 
     @Test
     void theLocalApiServesTheUiFilesAndNothingOutsideThem() throws Exception {
         java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
         for (String file : List.of("/ui/", "/ui/app.js", "/ui/style.css")) {
-            var r = http.send(java.net.http.HttpRequest.newBuilder(server.endpoint().resolve(file)).build(),
+            var r = http.send(
+                    java.net.http.HttpRequest.newBuilder(server.endpoint().resolve(file))
+                            .build(),
                     java.net.http.HttpResponse.BodyHandlers.ofString());
             assertThat(r.statusCode()).as(file).isEqualTo(200);
-            assertThat(r.body()).as(file + " loads nothing from another origin")
-                    .doesNotContainPattern("(src|href)\\s*=\\s*[\"']?(https?:)?//|url\\(\\s*[\"']?(https?:)?//|fetch\\(\\s*[\"'`](https?:)?//|from\\s+[\"'](https?:)?//");
+            assertThat(r.body())
+                    .as(file + " loads nothing from another origin")
+                    .doesNotContainPattern(
+                            "(src|href)\\s*=\\s*[\"']?(https?:)?//|url\\(\\s*[\"']?(https?:)?//|fetch\\(\\s*[\"'`](https?:)?//|from\\s+[\"'](https?:)?//");
         }
-        var traversal = http.send(java.net.http.HttpRequest.newBuilder(server.endpoint().resolve("/ui/..%2F..%2Fopenapi.yaml")).build(),
+        var traversal = http.send(
+                java.net.http.HttpRequest.newBuilder(server.endpoint().resolve("/ui/..%2F..%2Fopenapi.yaml"))
+                        .build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(traversal.statusCode()).isEqualTo(404);
         assertThat(received).as("UI files never reach the API function").isEmpty();
@@ -213,9 +278,17 @@ class CliCommandsTest {
     @Test
     void kindIsExplicitOrInferredFromTheShape() throws Exception {
         var json = Output.json();
-        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"name\":\"a\",\"requiredTraits\":[]}"))).contains("archetype");
-        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"name\":\"c\",\"days\":[\"saturday\"]}"))).contains("calendar");
-        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"kind\":\"Pipeline\",\"name\":\"p\"}"))).contains("pipeline");
-        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode) json.readTree("{\"kind\":\"job\",\"name\":\"p\"}"))).isEmpty();
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode)
+                        json.readTree("{\"name\":\"a\",\"requiredTraits\":[]}")))
+                .contains("archetype");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode)
+                        json.readTree("{\"name\":\"c\",\"days\":[\"saturday\"]}")))
+                .contains("calendar");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode)
+                        json.readTree("{\"kind\":\"Pipeline\",\"name\":\"p\"}")))
+                .contains("pipeline");
+        assertThat(DocumentFiles.kindOf((com.fasterxml.jackson.databind.node.ObjectNode)
+                        json.readTree("{\"kind\":\"job\",\"name\":\"p\"}")))
+                .isEmpty();
     }
 }

@@ -1,18 +1,14 @@
 package dev.interlock.local.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.interlock.api.ApiHandler;
 import dev.interlock.api.ApiSettings;
 import dev.interlock.api.RequestBody;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.api.LocalApiServer;
 import dev.interlock.store.memory.InMemoryProvider;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
@@ -22,9 +18,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What a new user meets when something is wrong, driven through the CLI in process against the real API on an
@@ -51,9 +50,14 @@ class CliErrorsTest {
     void start() throws Exception {
         Clock clock = Clock.systemUTC();
         AtomicInteger ids = new AtomicInteger();
-        server = LocalApiServer.start(0, new ApiHandler(new InMemoryProvider(clock), clock,
-                new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES), () -> "id-" + ids.incrementAndGet()),
-                new AlertSink(clock, a -> { }));
+        server = LocalApiServer.start(
+                0,
+                new ApiHandler(
+                        new InMemoryProvider(clock),
+                        clock,
+                        new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES),
+                        () -> "id-" + ids.incrementAndGet()),
+                new AlertSink(clock, a -> {}));
         endpoint = server.endpoint().toString();
     }
 
@@ -84,7 +88,17 @@ class CliErrorsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"--help", "help apply", "apply --help", "help up", "up --help", "runs -h", "help", "validate --help"})
+    @ValueSource(
+            strings = {
+                "--help",
+                "help apply",
+                "apply --help",
+                "help up",
+                "up --help",
+                "runs -h",
+                "help",
+                "validate --help"
+            })
     void helpPrintsUsageAndSucceeds(String args) {
         Run run = cli(args.split(" "));
 
@@ -109,7 +123,8 @@ class CliErrorsTest {
         Run run = cli("apply", "--fiel", "examples/");
 
         assertThat(run.code()).isEqualTo(2);
-        assertThat(run.errLines().getFirst()).isEqualTo("interlock apply: unknown option '--fiel'; did you mean '--file'?");
+        assertThat(run.errLines().getFirst())
+                .isEqualTo("interlock apply: unknown option '--fiel'; did you mean '--file'?");
         assertThat(run.errLines().get(1)).isEqualTo("  see 'interlock apply --help'");
         assertReadable(run, 2);
         assertThat(cli("apply").errLines().getFirst()).isEqualTo("interlock apply: missing --file");
@@ -125,11 +140,14 @@ class CliErrorsTest {
         Run port = cli("up", "--api-port", "70000");
 
         assertThat(notANumber.code()).isEqualTo(2);
-        assertThat(notANumber.errLines().getFirst()).isEqualTo("interlock up: invalid value for '--time-scale': 'fast' is not a number");
+        assertThat(notANumber.errLines().getFirst())
+                .isEqualTo("interlock up: invalid value for '--time-scale': 'fast' is not a number");
         assertThat(zero.code()).isEqualTo(2);
-        assertThat(zero.errLines().getFirst()).isEqualTo("interlock up: invalid value for --time-scale: 0.0 (must be a positive number, e.g. 60)");
+        assertThat(zero.errLines().getFirst())
+                .isEqualTo("interlock up: invalid value for --time-scale: 0.0 (must be a positive number, e.g. 60)");
         assertThat(fileAsDataDir.code()).isEqualTo(2);
-        assertThat(fileAsDataDir.errLines().getFirst()).isEqualTo("interlock up: invalid value for --data-dir: " + file + " is a file, not a directory");
+        assertThat(fileAsDataDir.errLines().getFirst())
+                .isEqualTo("interlock up: invalid value for --data-dir: " + file + " is a file, not a directory");
         assertThat(port.code()).isEqualTo(2);
         assertThat(port.errLines().getFirst()).contains("--api-port: 70000 (must be 0-65535");
         for (Run run : List.of(notANumber, zero, fileAsDataDir, port)) {
@@ -138,7 +156,8 @@ class CliErrorsTest {
         Run badEndpoint = cli("pipelines", "--endpoint", "localhost:8080");
         assertThat(badEndpoint.code()).isEqualTo(2);
         assertThat(badEndpoint.errLines().getFirst())
-                .isEqualTo("interlock pipelines: --endpoint 'localhost:8080' is not an http(s) URL such as http://127.0.0.1:8080");
+                .isEqualTo(
+                        "interlock pipelines: --endpoint 'localhost:8080' is not an http(s) URL such as http://127.0.0.1:8080");
     }
 
     @Test
@@ -150,9 +169,11 @@ class CliErrorsTest {
         Run run = cli("pipelines", "--endpoint", "http://127.0.0.1:" + closed);
 
         assertThat(run.code()).isEqualTo(1);
-        assertThat(run.errLines()).containsExactly(
-                "interlock pipelines: cannot reach the Interlock API at http://127.0.0.1:" + closed + ": connection refused",
-                "  start it with './interlock up', or point --endpoint (or INTERLOCK_ENDPOINT) at a running one");
+        assertThat(run.errLines())
+                .containsExactly(
+                        "interlock pipelines: cannot reach the Interlock API at http://127.0.0.1:" + closed
+                                + ": connection refused",
+                        "  start it with './interlock up', or point --endpoint (or INTERLOCK_ENDPOINT) at a running one");
 
         Run debug = cli("--debug", "pipelines", "--endpoint", "http://127.0.0.1:" + closed);
         assertThat(debug.code()).isEqualTo(1);
@@ -168,8 +189,10 @@ class CliErrorsTest {
         Run unreadable = cli("apply", "-f", latin1.toString(), "--endpoint", endpoint);
 
         assertThat(missing.code()).isEqualTo(1);
-        assertThat(missing.errLines()).containsExactly(
-                "interlock apply: " + dir.resolve("nosuch.yaml") + ": no such file or directory", "  nothing was registered");
+        assertThat(missing.errLines())
+                .containsExactly(
+                        "interlock apply: " + dir.resolve("nosuch.yaml") + ": no such file or directory",
+                        "  nothing was registered");
         assertThat(unreadable.code()).isEqualTo(1);
         assertThat(unreadable.errLines().getFirst()).isEqualTo("interlock apply: " + latin1 + ": not UTF-8 text");
     }
@@ -191,34 +214,46 @@ class CliErrorsTest {
         Run all = cli("apply", "-f", dir.toString(), "--endpoint", endpoint);
 
         assertThat(yamlRun.code()).isEqualTo(1);
-        assertThat(yamlRun.errLines().getFirst()).isEqualTo("interlock apply: " + yaml + ":4:1: YAML syntax error: "
-                + "expected ',' or '}', but got <scalar> (while parsing a flow mapping that starts at line 3, column 10)");
+        assertThat(yamlRun.errLines().getFirst())
+                .isEqualTo(
+                        "interlock apply: " + yaml + ":4:1: YAML syntax error: "
+                                + "expected ',' or '}', but got <scalar> (while parsing a flow mapping that starts at line 3, column 10)");
         assertThat(jsonRun.code()).isEqualTo(1);
-        assertThat(jsonRun.errLines().getFirst()).startsWith("interlock validate: " + json + ":2:15: JSON syntax error: Unexpected character ('}'");
-        assertThat(duplicateRun.errLines().getFirst()).startsWith("interlock apply: " + duplicate + ":2:").contains("Duplicate field 'name'");
+        assertThat(jsonRun.errLines().getFirst())
+                .startsWith("interlock validate: " + json + ":2:15: JSON syntax error: Unexpected character ('}'");
+        assertThat(duplicateRun.errLines().getFirst())
+                .startsWith("interlock apply: " + duplicate + ":2:")
+                .contains("Duplicate field 'name'");
         for (Run run : List.of(yamlRun, jsonRun, duplicateRun)) {
             assertReadable(run, 2);
         }
         assertThat(all.code()).isEqualTo(1);
-        assertThat(all.err()).contains(yaml + ":4:1", json + ":2:15", duplicate + ":2:",
-                "interlock apply: 3 problems in the files above; nothing was registered");
+        assertThat(all.err())
+                .contains(
+                        yaml + ":4:1",
+                        json + ":2:15",
+                        duplicate + ":2:",
+                        "interlock apply: 3 problems in the files above; nothing was registered");
         assertThat(cli("pipelines", "--endpoint", endpoint).out()).contains("0 pipeline(s)");
     }
 
     @Test
     void refusedDocumentsShowEachErrorAtItsLineAndNothingIsRegistered(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("good.yaml"), GOOD);
-        Path bad = Files.writeString(dir.resolve("typo.yaml"), GOOD.replace("name: good", "name: typo")
-                .replace("schedules:", "schedule:") + "retires: {maxAttempts: 2}\n");
+        Path bad = Files.writeString(
+                dir.resolve("typo.yaml"),
+                GOOD.replace("name: good", "name: typo").replace("schedules:", "schedule:")
+                        + "retires: {maxAttempts: 2}\n");
 
         Run run = cli("apply", "-f", dir.toString(), "--endpoint", endpoint);
 
         assertThat(run.code()).isEqualTo(1);
-        assertThat(run.errLines()).containsExactly(
-                "pipeline typo is invalid (" + bad + "): HTTP 400 The request is invalid",
-                "  " + bad + ":8  $.schedule: unknown field; did you mean 'schedules'?",
-                "  " + bad + ":10  $.retires: unknown field; did you mean 'retry'?",
-                "interlock apply: 1 of 2 document(s) invalid; nothing was registered");
+        assertThat(run.errLines())
+                .containsExactly(
+                        "pipeline typo is invalid (" + bad + "): HTTP 400 The request is invalid",
+                        "  " + bad + ":8  $.schedule: unknown field; did you mean 'schedules'?",
+                        "  " + bad + ":10  $.retires: unknown field; did you mean 'retry'?",
+                        "interlock apply: 1 of 2 document(s) invalid; nothing was registered");
         assertThat(cli("pipelines", "--endpoint", endpoint).out()).contains("0 pipeline(s)");
     }
 
@@ -230,11 +265,13 @@ class CliErrorsTest {
         Run validate = cli("validate", "-f", dir.toString(), "--endpoint", endpoint);
 
         assertThat(dryRun.code()).as(dryRun.err()).isZero();
-        assertThat(dryRun.out()).contains("pipeline good is valid", "1 document(s) valid; nothing was registered (dry run)");
+        assertThat(dryRun.out())
+                .contains("pipeline good is valid", "1 document(s) valid; nothing was registered (dry run)");
         assertThat(validate.code()).isZero();
         assertThat(validate.out()).isEqualTo(dryRun.out());
         assertThat(cli("pipelines", "--endpoint", endpoint).out()).contains("0 pipeline(s)");
-        assertThat(cli("apply", "-f", dir.toString(), "--endpoint", endpoint).out()).contains("pipeline good created");
+        assertThat(cli("apply", "-f", dir.toString(), "--endpoint", endpoint).out())
+                .contains("pipeline good created");
         assertThat(cli("pipelines", "--endpoint", endpoint).out()).contains("1 pipeline(s)");
     }
 
@@ -263,13 +300,15 @@ class CliErrorsTest {
     @Test
     void runsOfAnUnknownPipelineFailAndSuggestTheClosestName(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("good.yaml"), GOOD);
-        assertThat(cli("apply", "-f", dir.toString(), "--endpoint", endpoint).code()).isZero();
+        assertThat(cli("apply", "-f", dir.toString(), "--endpoint", endpoint).code())
+                .isZero();
 
         Run run = cli("runs", "godo", "--endpoint", endpoint);
 
         assertThat(run.code()).isEqualTo(1);
-        assertThat(run.errLines()).containsExactly("interlock runs: no pipeline 'godo' is registered at " + endpoint
-                + "; did you mean 'good'?");
+        assertThat(run.errLines())
+                .containsExactly(
+                        "interlock runs: no pipeline 'godo' is registered at " + endpoint + "; did you mean 'good'?");
         assertThat(cli("runs", "good", "--endpoint", endpoint).code()).isZero();
     }
 
@@ -279,7 +318,9 @@ class CliErrorsTest {
         Run rerun = cli("rerun", "nosuch", "--date", "2026-02-30", "--reason", "x", "--endpoint", endpoint);
 
         assertThat(run.code()).isEqualTo(1);
-        assertThat(run.errLines()).containsExactly("requesting an evaluation of nosuch: HTTP 404 No such resource", "  no pipeline 'nosuch'");
+        assertThat(run.errLines())
+                .containsExactly(
+                        "requesting an evaluation of nosuch: HTTP 404 No such resource", "  no pipeline 'nosuch'");
         assertThat(rerun.code()).isEqualTo(1);
         assertThat(rerun.err()).contains("HTTP 4");
         assertReadable(rerun, 3);
@@ -287,7 +328,10 @@ class CliErrorsTest {
 
     @Test
     void anHttpsEndpointWithoutCredentialsSaysWhatToSet(@TempDir Path dir) throws Exception {
-        for (String variable : List.of("AWS_ACCESS_KEY_ID", "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_CONTAINER_CREDENTIALS_FULL_URI",
+        for (String variable : List.of(
+                "AWS_ACCESS_KEY_ID",
+                "AWS_WEB_IDENTITY_TOKEN_FILE",
+                "AWS_CONTAINER_CREDENTIALS_FULL_URI",
                 "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI")) {
             assumeTrue(System.getenv(variable) == null, "credentials come from the environment: " + variable);
         }
@@ -299,10 +343,11 @@ class CliErrorsTest {
             Run run = cli("pipelines", "--endpoint", "https://abc123.execute-api.eu-west-1.amazonaws.com/v1/");
 
             assertThat(run.code()).isEqualTo(1);
-            assertThat(run.errLines()).containsExactly(
-                    "interlock pipelines: no AWS credentials to sign requests to https://abc123.execute-api.eu-west-1.amazonaws.com",
-                    "  set AWS_PROFILE (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY), run 'aws sso login', or pass --no-sigv4"
-                            + " for an endpoint that needs no signature");
+            assertThat(run.errLines())
+                    .containsExactly(
+                            "interlock pipelines: no AWS credentials to sign requests to https://abc123.execute-api.eu-west-1.amazonaws.com",
+                            "  set AWS_PROFILE (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY), run 'aws sso login', or pass --no-sigv4"
+                                    + " for an endpoint that needs no signature");
         } finally {
             System.clearProperty("aws.sharedCredentialsFile");
             System.clearProperty("aws.configFile");
@@ -313,13 +358,24 @@ class CliErrorsTest {
     @Test
     void aTakenPortIsNamedWithTheOptionThatMovesIt(@TempDir Path dir) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            Run run = cli("up", "--dynamodb-port", Integer.toString(taken.getLocalPort()), "--api-port", "0", "--lambda-port", "0",
-                    "--sfn-port", "0", "--log-file", dir.resolve("up.log").toString());
+            Run run = cli(
+                    "up",
+                    "--dynamodb-port",
+                    Integer.toString(taken.getLocalPort()),
+                    "--api-port",
+                    "0",
+                    "--lambda-port",
+                    "0",
+                    "--sfn-port",
+                    "0",
+                    "--log-file",
+                    dir.resolve("up.log").toString());
 
             assertThat(run.code()).isEqualTo(1);
-            assertThat(run.errLines()).containsExactly(
-                    "interlock up: port " + taken.getLocalPort() + " (DynamoDB) is already in use on 127.0.0.1",
-                    "  another 'interlock up' may be running; choose another port with --dynamodb-port (0 picks a free one)");
+            assertThat(run.errLines())
+                    .containsExactly(
+                            "interlock up: port " + taken.getLocalPort() + " (DynamoDB) is already in use on 127.0.0.1",
+                            "  another 'interlock up' may be running; choose another port with --dynamodb-port (0 picks a free one)");
         }
     }
 
@@ -329,7 +385,9 @@ class CliErrorsTest {
         Path second = UpCommand.defaultLogFile(null);
         try {
             assertThat(first).isNotEqualTo(second);
-            assertThat(first.getFileName().toString()).startsWith("interlock-" + ProcessHandle.current().pid() + "-").endsWith(".log");
+            assertThat(first.getFileName().toString())
+                    .startsWith("interlock-" + ProcessHandle.current().pid() + "-")
+                    .endsWith(".log");
             assertThat(UpCommand.defaultLogFile(dataDir)).isEqualTo(dataDir.resolve("interlock.log"));
         } finally {
             Files.deleteIfExists(first);

@@ -1,23 +1,22 @@
 package dev.interlock.local.dynamodb;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
 import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
-import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.model.runtime.TableDefinition;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
+import dev.interlock.store.dynamodb.InterlockTable;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class TtlSweeperTest {
 
@@ -38,8 +37,13 @@ class TtlSweeperTest {
     }
 
     private void put(String sk, Long ttl) {
-        Map<String, AttributeValue> item = new HashMap<>(Map.of("PK", AttributeValue.fromS("PIPELINE#p"), "SK", AttributeValue.fromS(sk),
-                "data", AttributeValue.fromS("x".repeat(5000))));
+        Map<String, AttributeValue> item = new HashMap<>(Map.of(
+                "PK",
+                AttributeValue.fromS("PIPELINE#p"),
+                "SK",
+                AttributeValue.fromS(sk),
+                "data",
+                AttributeValue.fromS("x".repeat(5000))));
         if (ttl != null) {
             item.put("ttl", AttributeValue.fromN(ttl.toString()));
         }
@@ -57,10 +61,14 @@ class TtlSweeperTest {
         put("CONFIG", null);
         put("LOCK#edge", now);
 
-        int deleted = new TtlSweeper(db, "interlock", TableDefinition.INTERLOCK, Clock.fixed(NOW, ZoneOffset.UTC)).sweepOnce();
+        int deleted = new TtlSweeper(db, "interlock", TableDefinition.INTERLOCK, Clock.fixed(NOW, ZoneOffset.UTC))
+                .sweepOnce();
 
         assertThat(deleted).isEqualTo(250);
-        List<String> left = db.scan(b -> b.tableName("interlock")).items().stream().map(i -> i.get("SK").s()).sorted().toList();
+        List<String> left = db.scan(b -> b.tableName("interlock")).items().stream()
+                .map(i -> i.get("SK").s())
+                .sorted()
+                .toList();
         assertThat(left).containsExactly("CONFIG", "LOCK#edge", "LOCK#live");
     }
 }

@@ -1,10 +1,10 @@
 package dev.interlock.local.events;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class EventPatternTest {
 
@@ -19,20 +19,34 @@ class EventPatternTest {
         JsonNode pattern = json("{\"source\":[\"aws.glue\"],\"detail-type\":[\"Glue Job State Change\"],"
                 + "\"detail\":{\"state\":[\"SUCCEEDED\",\"FAILED\"]}}");
 
-        assertThat(EventPattern.matches(pattern, json("{\"source\":\"aws.glue\",\"detail-type\":\"Glue Job State Change\","
-                + "\"detail\":{\"state\":\"FAILED\",\"jobName\":\"x\"}}"))).isTrue();
-        assertThat(EventPattern.matches(pattern, json("{\"source\":\"aws.glue\",\"detail-type\":\"Glue Job State Change\","
-                + "\"detail\":{\"state\":\"RUNNING\"}}"))).isFalse();
-        assertThat(EventPattern.matches(pattern, json("{\"source\":\"aws.emr\",\"detail-type\":\"Glue Job State Change\","
-                + "\"detail\":{\"state\":\"FAILED\"}}"))).isFalse();
-        assertThat(EventPattern.matches(pattern, json("{\"source\":\"aws.glue\",\"detail-type\":\"Glue Job State Change\"}")))
+        assertThat(EventPattern.matches(
+                        pattern,
+                        json("{\"source\":\"aws.glue\",\"detail-type\":\"Glue Job State Change\","
+                                + "\"detail\":{\"state\":\"FAILED\",\"jobName\":\"x\"}}")))
+                .isTrue();
+        assertThat(EventPattern.matches(
+                        pattern,
+                        json("{\"source\":\"aws.glue\",\"detail-type\":\"Glue Job State Change\","
+                                + "\"detail\":{\"state\":\"RUNNING\"}}")))
+                .isFalse();
+        assertThat(EventPattern.matches(
+                        pattern,
+                        json("{\"source\":\"aws.emr\",\"detail-type\":\"Glue Job State Change\","
+                                + "\"detail\":{\"state\":\"FAILED\"}}")))
+                .isFalse();
+        assertThat(EventPattern.matches(
+                        pattern, json("{\"source\":\"aws.glue\",\"detail-type\":\"Glue Job State Change\"}")))
                 .isFalse();
     }
 
     @Test
     void anArrayInTheEventMatchesWhenAnyElementDoesAndNumbersCompareByValue() throws Exception {
-        assertThat(EventPattern.matches(json("{\"resources\":[\"arn:b\"]}"), json("{\"resources\":[\"arn:a\",\"arn:b\"]}"))).isTrue();
-        assertThat(EventPattern.matches(json("{\"detail\":{\"n\":[1]}}"), json("{\"detail\":{\"n\":1.0}}"))).isTrue();
-        assertThat(EventPattern.matches(json("{\"detail\":{\"n\":[\"1\"]}}"), json("{\"detail\":{\"n\":1}}"))).isFalse();
+        assertThat(EventPattern.matches(
+                        json("{\"resources\":[\"arn:b\"]}"), json("{\"resources\":[\"arn:a\",\"arn:b\"]}")))
+                .isTrue();
+        assertThat(EventPattern.matches(json("{\"detail\":{\"n\":[1]}}"), json("{\"detail\":{\"n\":1.0}}")))
+                .isTrue();
+        assertThat(EventPattern.matches(json("{\"detail\":{\"n\":[\"1\"]}}"), json("{\"detail\":{\"n\":1}}")))
+                .isFalse();
     }
 }

@@ -1,14 +1,13 @@
 package dev.interlock.local.jobs;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class FakeJobTest {
 
@@ -18,11 +17,14 @@ class FakeJobTest {
     void theSameKeysReadFromEveryShapeOfJobArguments() throws Exception {
         FakeJob expected = new FakeJob(Duration.ofMillis(90_500), FakeJob.Outcome.FAILED);
 
-        assertThat(FakeJob.fromMap(Map.of("--date", "2026-03-01", "--fake-duration-seconds", "90.5", "--fake-outcome", "failed")))
+        assertThat(FakeJob.fromMap(
+                        Map.of("--date", "2026-03-01", "--fake-duration-seconds", "90.5", "--fake-outcome", "failed")))
                 .isEqualTo(expected);
-        assertThat(FakeJob.fromArgs(List.of("--date", "2026-03-01", "--fake-duration-seconds", "90.5", "--fake-outcome", "FAILED")))
+        assertThat(FakeJob.fromArgs(
+                        List.of("--date", "2026-03-01", "--fake-duration-seconds", "90.5", "--fake-outcome", "FAILED")))
                 .isEqualTo(expected);
-        assertThat(FakeJob.fromArgs(List.of("--fake-duration-seconds=90.5", "--fake-outcome=FAILED"))).isEqualTo(expected);
+        assertThat(FakeJob.fromArgs(List.of("--fake-duration-seconds=90.5", "--fake-outcome=FAILED")))
+                .isEqualTo(expected);
         assertThat(FakeJob.fromJson(JSON.readTree("{\"--fake-duration-seconds\":90.5,\"--fake-outcome\":\"FAILED\"}")))
                 .isEqualTo(expected);
     }

@@ -1,15 +1,14 @@
 package dev.interlock.local.runtime;
 
-import dev.interlock.statemachine.engine.ScaledRealClock;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.statemachine.engine.ScaledRealClock;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class EngineTimeClockTest {
 

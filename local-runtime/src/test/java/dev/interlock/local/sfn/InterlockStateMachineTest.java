@@ -1,32 +1,31 @@
 package dev.interlock.local.sfn;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.FunctionRegistry;
+import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.statemachine.engine.ExecutionDescription;
 import dev.interlock.statemachine.engine.ExecutionStatus;
 import dev.interlock.statemachine.engine.HistoryEvent;
 import dev.interlock.statemachine.engine.HistoryEventType;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.statemachine.engine.VirtualClock;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class InterlockStateMachineTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private final List<String> actions = new CopyOnWriteArrayList<>();
-    private final AlertSink sink = new AlertSink(Clock.systemUTC(), a -> { });
+    private final AlertSink sink = new AlertSink(Clock.systemUTC(), a -> {});
 
     private static byte[] answer(String action, String result) {
         return ("{\"action\":\"" + action + "\",\"result\":\"" + result + "\",\"reason\":\"\",\"payload\":{}}")
@@ -49,13 +48,15 @@ class InterlockStateMachineTest {
     void theRealAslRunsOnInProcessFunctionsAnExcludedDayEndsInSuccess() throws Exception {
         FunctionRegistry functions = new FunctionRegistry().register("orchestrator", (payload, ctx) -> {
             JsonNode req = JSON.readTree(payload);
-            actions.add(req.path("action").asText() + " " + req.path("pipelineId").asText() + " " + req.path("date").asText());
+            actions.add(req.path("action").asText() + " "
+                    + req.path("pipelineId").asText() + " " + req.path("date").asText());
             return answer(req.path("action").asText(), "skip");
         });
         StateMachine m = machine(functions);
 
-        ExecutionDescription d = m.start("silver_2026-03-01_daily_0000abcd",
-                "{\"pipelineId\":\"silver\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\",\"markerSource\":\"manual\",\"replay\":false}")
+        ExecutionDescription d = m.start(
+                        "silver_2026-03-01_daily_0000abcd",
+                        "{\"pipelineId\":\"silver\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\",\"markerSource\":\"manual\",\"replay\":false}")
                 .await(Duration.ofSeconds(20));
 
         assertThat(d.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
@@ -82,18 +83,22 @@ class InterlockStateMachineTest {
         });
         StateMachine m = machine(functions);
 
-        ExecutionDescription d = m.start("gold_2026-03-01_daily_0000abcd",
-                "{\"pipelineId\":\"gold\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\"}").await(Duration.ofSeconds(20));
+        ExecutionDescription d = m.start(
+                        "gold_2026-03-01_daily_0000abcd",
+                        "{\"pipelineId\":\"gold\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\"}")
+                .await(Duration.ofSeconds(20));
 
         assertThat(d.status()).isEqualTo(ExecutionStatus.FAILED);
-        assertThat(actions).startsWith(OrchestratorAction.CHECK_EXCLUSION.wireName(), OrchestratorAction.ACQUIRE_LOCK.wireName())
-                .contains(OrchestratorAction.ALERT_EXECUTION_ERROR.wireName()).endsWith(OrchestratorAction.RELEASE_LOCK.wireName());
+        assertThat(actions)
+                .startsWith(OrchestratorAction.CHECK_EXCLUSION.wireName(), OrchestratorAction.ACQUIRE_LOCK.wireName())
+                .contains(OrchestratorAction.ALERT_EXECUTION_ERROR.wireName())
+                .endsWith(OrchestratorAction.RELEASE_LOCK.wireName());
         assertThat(sink.all()).singleElement().satisfies(a -> {
             assertThat(a.topicArn()).isEqualTo("arn:aws:sns:us-east-1:000000000000:interlock-alerts");
             assertThat(a.subject()).contains("EXECUTION_ERROR").contains("gold");
             assertThat(a.message().toString()).contains("java.lang.IllegalStateException");
         });
-        assertThat(m.getExecutionHistory(d.executionArn())).anySatisfy(e ->
-                assertThat(e.type()).isEqualTo(HistoryEventType.LambdaFunctionFailed));
+        assertThat(m.getExecutionHistory(d.executionArn()))
+                .anySatisfy(e -> assertThat(e.type()).isEqualTo(HistoryEventType.LambdaFunctionFailed));
     }
 }

@@ -1,19 +1,13 @@
 package dev.interlock.local.stream;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
 import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.model.runtime.TableDefinition;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-
+import dev.interlock.store.dynamodb.InterlockTable;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,8 +15,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 class StreamPollerTest {
 
@@ -56,26 +55,44 @@ class StreamPollerTest {
     }
 
     private StreamPoller poller(StreamPoller.BatchHandler handler, Checkpoints checkpoints) {
-        return new StreamPoller(streams, streamArn, TableDefinition.INTERLOCK,
-                new StreamRecordConverter("us-east-1", streamArn), handler, checkpoints,
-                new StreamPoller.Settings(10, 2, Duration.ofSeconds(1), Duration.ofMillis(50)), dead::add, pauses::add);
+        return new StreamPoller(
+                streams,
+                streamArn,
+                TableDefinition.INTERLOCK,
+                new StreamRecordConverter("us-east-1", streamArn),
+                handler,
+                checkpoints,
+                new StreamPoller.Settings(10, 2, Duration.ofSeconds(1), Duration.ofMillis(50)),
+                dead::add,
+                pauses::add);
     }
 
     private StreamsEventResponse record(DynamodbEvent batch) {
-        batch.getRecords().forEach(r -> delivered.add(r.getDynamodb().getKeys().get("SK").getS()));
+        batch.getRecords()
+                .forEach(r -> delivered.add(r.getDynamodb().getKeys().get("SK").getS()));
         return StreamsEventResponse.builder().withBatchItemFailures(List.of()).build();
     }
 
     @Test
     void deliversOnlyMarkerInsertsWithTheLambdaEventShape() {
         List<DynamodbEvent.DynamodbStreamRecord> seen = new ArrayList<>();
-        StreamPoller p = poller(batch -> {
-            seen.addAll(batch.getRecords());
-            return record(batch);
-        }, Checkpoints.inMemory());
+        StreamPoller p = poller(
+                batch -> {
+                    seen.addAll(batch.getRecords());
+                    return record(batch);
+                },
+                Checkpoints.inMemory());
         put("PIPELINE#silver", "CONFIG", Map.of("data", AttributeValue.fromS("{}")));
-        put("PIPELINE#silver", "MARKER#manual#1", Map.of("pipelineId", AttributeValue.fromS("silver"),
-                "replay", AttributeValue.fromBool(false), "n", AttributeValue.fromN("3")));
+        put(
+                "PIPELINE#silver",
+                "MARKER#manual#1",
+                Map.of(
+                        "pipelineId",
+                        AttributeValue.fromS("silver"),
+                        "replay",
+                        AttributeValue.fromBool(false),
+                        "n",
+                        AttributeValue.fromN("3")));
         put("PIPELINE#silver", "MARKER#manual#1", Map.of("pipelineId", AttributeValue.fromS("silver-modified")));
 
         assertThat(p.pollOnce()).isEqualTo(1);
@@ -98,20 +115,25 @@ class StreamPollerTest {
     @Test
     void retriesOnlyTheReportedFailuresUntilTheySucceed() {
         Map<String, Integer> attempts = new HashMap<>();
-        StreamPoller p = poller(batch -> {
-            List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>();
-            for (var r : batch.getRecords()) {
-                String sk = r.getDynamodb().getKeys().get("SK").getS();
-                int n = attempts.merge(sk, 1, Integer::sum);
-                if (sk.endsWith("#b") && n < 3) {
-                    failures.add(StreamsEventResponse.BatchItemFailure.builder()
-                            .withItemIdentifier(r.getDynamodb().getSequenceNumber()).build());
-                } else {
-                    delivered.add(sk);
-                }
-            }
-            return StreamsEventResponse.builder().withBatchItemFailures(failures).build();
-        }, Checkpoints.inMemory());
+        StreamPoller p = poller(
+                batch -> {
+                    List<StreamsEventResponse.BatchItemFailure> failures = new ArrayList<>();
+                    for (var r : batch.getRecords()) {
+                        String sk = r.getDynamodb().getKeys().get("SK").getS();
+                        int n = attempts.merge(sk, 1, Integer::sum);
+                        if (sk.endsWith("#b") && n < 3) {
+                            failures.add(StreamsEventResponse.BatchItemFailure.builder()
+                                    .withItemIdentifier(r.getDynamodb().getSequenceNumber())
+                                    .build());
+                        } else {
+                            delivered.add(sk);
+                        }
+                    }
+                    return StreamsEventResponse.builder()
+                            .withBatchItemFailures(failures)
+                            .build();
+                },
+                Checkpoints.inMemory());
         put("PIPELINE#p", "MARKER#m#a", Map.of());
         put("PIPELINE#p", "MARKER#m#b", Map.of());
         put("PIPELINE#p", "MARKER#m#c", Map.of());
@@ -119,16 +141,21 @@ class StreamPollerTest {
         p.pollOnce();
 
         assertThat(delivered).containsExactly("MARKER#m#a", "MARKER#m#c", "MARKER#m#b");
-        assertThat(attempts).containsEntry("MARKER#m#a", 1).containsEntry("MARKER#m#b", 3).containsEntry("MARKER#m#c", 1);
+        assertThat(attempts)
+                .containsEntry("MARKER#m#a", 1)
+                .containsEntry("MARKER#m#b", 3)
+                .containsEntry("MARKER#m#c", 1);
         assertThat(pauses).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(2));
         assertThat(dead).isEmpty();
     }
 
     @Test
     void recordsThatKeepFailingGoToTheDeadLetterConsumerAndTheShardMovesOn() {
-        StreamPoller p = poller(batch -> {
-            throw new IllegalStateException("router down");
-        }, Checkpoints.inMemory());
+        StreamPoller p = poller(
+                batch -> {
+                    throw new IllegalStateException("router down");
+                },
+                Checkpoints.inMemory());
         put("PIPELINE#p", "MARKER#m#x", Map.of());
 
         p.pollOnce();

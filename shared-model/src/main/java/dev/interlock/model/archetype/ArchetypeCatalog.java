@@ -2,7 +2,6 @@ package dev.interlock.model.archetype;
 
 import dev.interlock.model.validation.DocumentValidation;
 import dev.interlock.model.validation.Validated;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,7 +19,8 @@ import java.util.Optional;
  */
 public final class ArchetypeCatalog {
     /** The archetypes that ship with Interlock (docs/archetypes-and-calendars.md). */
-    public static final List<String> BUNDLED = List.of("batch-ingestion", "ml-feature-pipeline", "streaming-enrichment");
+    public static final List<String> BUNDLED =
+            List.of("batch-ingestion", "ml-feature-pipeline", "streaming-enrichment");
 
     private static final class Bundled {
         // Loaded on first use, not in a static initialiser of the catalog, so Lambda init stays cheap until needed.
@@ -59,7 +59,9 @@ public final class ArchetypeCatalog {
 
     /** All archetypes, sorted by name. */
     public List<Archetype> all() {
-        return byName.values().stream().sorted((a, b) -> a.name().compareTo(b.name())).toList();
+        return byName.values().stream()
+                .sorted((a, b) -> a.name().compareTo(b.name()))
+                .toList();
     }
 
     /** Parses and validates one archetype document (JSON or YAML); invalid ones are rejected with every error. */

@@ -3,7 +3,6 @@ package dev.interlock.model.archetype;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.validation.ValidationError;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -17,8 +16,7 @@ public final class ArchetypeValidation {
     /** Trait types appear in table keys and JSON paths. */
     public static final Pattern TRAIT_TYPE = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$");
 
-    private ArchetypeValidation() {
-    }
+    private ArchetypeValidation() {}
 
     /** Every problem of {@code archetype}; empty when it is valid. */
     public static List<ValidationError> validate(Archetype archetype) {
@@ -27,23 +25,26 @@ public final class ArchetypeValidation {
         if (archetype.name() == null || archetype.name().isBlank()) {
             errors.add(new ValidationError(JsonPath.field(root, "name"), "name is required"));
         } else if (!NAME.matcher(archetype.name()).matches()) {
-            errors.add(new ValidationError(JsonPath.field(root, "name"),
-                    "'" + archetype.name() + "' must match " + NAME.pattern()));
+            errors.add(new ValidationError(
+                    JsonPath.field(root, "name"), "'" + archetype.name() + "' must match " + NAME.pattern()));
         }
         if (archetype.requiredTraits().isEmpty()) {
-            errors.add(new ValidationError(JsonPath.field(root, "requiredTraits"), "at least one required trait is needed"));
+            errors.add(new ValidationError(
+                    JsonPath.field(root, "requiredTraits"), "at least one required trait is needed"));
         }
         Set<String> seen = new HashSet<>();
         checkTraits(archetype.requiredTraits(), JsonPath.field(root, "requiredTraits"), seen, errors);
         checkTraits(archetype.optionalTraits(), JsonPath.field(root, "optionalTraits"), seen, errors);
         if (archetype.readinessRule() == null || archetype.readinessRule().type() == null) {
-            errors.add(new ValidationError(JsonPath.field(JsonPath.field(root, "readinessRule"), "type"),
+            errors.add(new ValidationError(
+                    JsonPath.field(JsonPath.field(root, "readinessRule"), "type"),
                     "readinessRule.type is required; allowed: all-required-pass"));
         }
         return errors;
     }
 
-    private static void checkTraits(List<TraitDefinition> traits, String path, Set<String> seen, List<ValidationError> errors) {
+    private static void checkTraits(
+            List<TraitDefinition> traits, String path, Set<String> seen, List<ValidationError> errors) {
         for (int i = 0; i < traits.size(); i++) {
             String at = JsonPath.index(path, i);
             TraitDefinition trait = traits.get(i);
@@ -54,15 +55,18 @@ public final class ArchetypeValidation {
             if (trait.type() == null || trait.type().isBlank()) {
                 errors.add(new ValidationError(JsonPath.field(at, "type"), "type is required"));
             } else if (!TRAIT_TYPE.matcher(trait.type()).matches()) {
-                errors.add(new ValidationError(JsonPath.field(at, "type"), "'" + trait.type() + "' must match " + TRAIT_TYPE.pattern()));
+                errors.add(new ValidationError(
+                        JsonPath.field(at, "type"), "'" + trait.type() + "' must match " + TRAIT_TYPE.pattern()));
             } else if (!seen.add(trait.type())) {
-                errors.add(new ValidationError(JsonPath.field(at, "type"), "trait '" + trait.type() + "' is declared twice"));
+                errors.add(new ValidationError(
+                        JsonPath.field(at, "type"), "trait '" + trait.type() + "' is declared twice"));
             }
             if (trait.defaultTtl() < 0) {
                 errors.add(new ValidationError(JsonPath.field(at, "defaultTtl"), "must not be negative"));
             }
             if (trait.defaultTimeout() < 0 || trait.defaultTimeout() > TraitResolution.MAX_TIMEOUT_SECONDS) {
-                errors.add(new ValidationError(JsonPath.field(at, "defaultTimeout"),
+                errors.add(new ValidationError(
+                        JsonPath.field(at, "defaultTimeout"),
                         "must be between 0 and " + TraitResolution.MAX_TIMEOUT_SECONDS + " seconds"));
             }
             if (trait.evaluator() != null && !trait.evaluator().isBlank()) {

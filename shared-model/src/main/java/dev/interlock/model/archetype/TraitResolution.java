@@ -3,7 +3,6 @@ package dev.interlock.model.archetype;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.trait.ResolvedTrait;
-
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,17 +17,18 @@ public final class TraitResolution {
     public static final int MAX_TIMEOUT_SECONDS = 900;
     /** Config keys every trait receives, overwriting user keys of the same name. */
     public static final String DATE_KEY = "date";
+
     public static final String SCHEDULE_KEY = "scheduleId";
 
-    private TraitResolution() {
-    }
+    private TraitResolution() {}
 
     /**
      * Required traits in archetype order, then the optional ones the pipeline configures. Pipeline overrides:
      * a non-empty evaluator replaces, config keys overwrite the defaults one by one, ttl/timeout &gt; 0 replace.
      * {@code date} and {@code scheduleId} are injected into every config so evaluators judge the execution date.
      */
-    public static List<ResolvedTrait> resolve(PipelineConfig pipeline, Archetype archetype, String scheduleId, LocalDate date) {
+    public static List<ResolvedTrait> resolve(
+            PipelineConfig pipeline, Archetype archetype, String scheduleId, LocalDate date) {
         List<ResolvedTrait> resolved = new ArrayList<>();
         for (TraitDefinition definition : archetype.requiredTraits()) {
             resolved.add(resolveOne(pipeline, definition, true, scheduleId, date));
@@ -41,8 +41,8 @@ public final class TraitResolution {
         return List.copyOf(resolved);
     }
 
-    private static ResolvedTrait resolveOne(PipelineConfig pipeline, TraitDefinition definition, boolean required,
-                                            String scheduleId, LocalDate date) {
+    private static ResolvedTrait resolveOne(
+            PipelineConfig pipeline, TraitDefinition definition, boolean required, String scheduleId, LocalDate date) {
         // A copy, so one pipeline's overrides never leak into the shared archetype default.
         Map<String, Object> config = new LinkedHashMap<>(definition.defaultConfig());
         String evaluator = definition.evaluator() == null ? "" : definition.evaluator();
@@ -65,7 +65,16 @@ public final class TraitResolution {
         }
         config.put(DATE_KEY, date.toString());
         config.put(SCHEDULE_KEY, scheduleId);
-        return new ResolvedTrait(pipeline.name(), scheduleId, date, definition.type(), evaluator, config,
-                timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS, ttl, required, headers);
+        return new ResolvedTrait(
+                pipeline.name(),
+                scheduleId,
+                date,
+                definition.type(),
+                evaluator,
+                config,
+                timeout > 0 ? timeout : DEFAULT_TIMEOUT_SECONDS,
+                ttl,
+                required,
+                headers);
     }
 }

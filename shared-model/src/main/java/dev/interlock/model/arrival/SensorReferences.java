@@ -5,7 +5,6 @@ import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.sensor.SensorValue;
-
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -21,8 +20,7 @@ public final class SensorReferences {
     /** The config key a sensor builtin names its sensor with. */
     public static final String SENSOR_KEY = "sensor";
 
-    private SensorReferences() {
-    }
+    private SensorReferences() {}
 
     /** The sensors named by the pipeline's own trait configs. */
     public static Set<String> of(PipelineConfig pipeline) {
@@ -53,7 +51,8 @@ public final class SensorReferences {
 
     /** A name that cannot be a sensor's (no producer can write it) is left out: it could only alias a key. */
     private static void add(Map<String, Object> config, Set<String> sensors) {
-        if (config.get(SENSOR_KEY) instanceof String name && SensorValue.NAME.matcher(name.trim()).matches()) {
+        if (config.get(SENSOR_KEY) instanceof String name
+                && SensorValue.NAME.matcher(name.trim()).matches()) {
             sensors.add(name.trim());
         }
     }

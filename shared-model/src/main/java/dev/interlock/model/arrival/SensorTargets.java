@@ -8,7 +8,6 @@ import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -34,8 +33,7 @@ public final class SensorTargets {
 
     private static final String SENSOR_KEY = SensorReferences.SENSOR_KEY;
 
-    private SensorTargets() {
-    }
+    private SensorTargets() {}
 
     /** One (schedule, date) the write concerns, the traits that read it there, and when its window opens. */
     public record Target(String scheduleId, LocalDate date, List<String> traitTypes, Instant opensAt) {
@@ -53,8 +51,8 @@ public final class SensorTargets {
      * The targets of a write to {@code sensor} (partition null: its unpartitioned value) in {@code pipeline}, whose
      * traits are resolved with {@code archetype}; in date order, then schedule order.
      */
-    public static List<Target> of(PipelineConfig pipeline, Archetype archetype, String sensor, String partition, Instant now,
-                                  int staleDays) {
+    public static List<Target> of(
+            PipelineConfig pipeline, Archetype archetype, String sensor, String partition, Instant now, int staleDays) {
         List<Target> targets = new ArrayList<>();
         for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
             String scheduleId = schedule.name();
@@ -69,7 +67,10 @@ public final class SensorTargets {
                     byDate.computeIfAbsent(date, d -> new ArrayList<>()).add(trait.traitType());
                 }
             }
-            byDate.forEach((date, traits) -> targets.add(new Target(scheduleId, date, traits,
+            byDate.forEach((date, traits) -> targets.add(new Target(
+                    scheduleId,
+                    date,
+                    traits,
                     ScheduleWindow.of(pipeline, scheduleId, date).opensAt())));
         }
         targets.sort((a, b) -> a.date().compareTo(b.date()));
@@ -77,13 +78,16 @@ public final class SensorTargets {
     }
 
     /** The dates on which a trait with this partition {@code template} (null: none) reads the written value. */
-    private static List<LocalDate> datesRead(String pipelineId, String scheduleId, String template, String partition,
-                                             LocalDate today, int staleDays) {
+    private static List<LocalDate> datesRead(
+            String pipelineId, String scheduleId, String template, String partition, LocalDate today, int staleDays) {
         if (partition == null || template == null) {
             return partition == null && template == null ? List.of(today) : List.of();
         }
         if (!SensorPartition.dependsOnDate(template)) {
-            return SensorPartition.expand(template, pipelineId, scheduleId, today).equals(partition) ? List.of(today) : List.of();
+            return SensorPartition.expand(template, pipelineId, scheduleId, today)
+                            .equals(partition)
+                    ? List.of(today)
+                    : List.of();
         }
         List<LocalDate> dates = new ArrayList<>();
         for (LocalDate date = today.minusDays(staleDays); !date.isAfter(today); date = date.plusDays(1)) {
@@ -96,7 +100,8 @@ public final class SensorTargets {
 
     private static boolean readsSensor(ResolvedTrait trait) {
         try {
-            return trait.evaluator() != null && !trait.evaluator().isBlank()
+            return trait.evaluator() != null
+                    && !trait.evaluator().isBlank()
                     && EvaluatorLocator.parse(trait.evaluator()) instanceof EvaluatorLocator.Builtin builtin
                     && builtin.evaluator().readsSensor();
         } catch (IllegalArgumentException unreadable) {
@@ -109,8 +114,11 @@ public final class SensorTargets {
     private static String text(Map<String, Object> config, String key) {
         Object value = config.get(key);
         if (value == null) {
-            value = config.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(key)).map(Map.Entry::getValue)
-                    .findFirst().orElse(null);
+            value = config.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(key))
+                    .map(Map.Entry::getValue)
+                    .findFirst()
+                    .orElse(null);
         }
         return value instanceof String text && !text.isBlank() ? text.trim() : null;
     }

@@ -1,7 +1,6 @@
 package dev.interlock.model.calendar;
 
 import dev.interlock.model.json.Frozen;
-
 import java.util.List;
 
 /** A named, shared set of excluded weekdays and dates (holidays, freeze windows), registered via the API. */

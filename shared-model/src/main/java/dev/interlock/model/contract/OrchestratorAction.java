@@ -1,7 +1,6 @@
 package dev.interlock.model.contract;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;

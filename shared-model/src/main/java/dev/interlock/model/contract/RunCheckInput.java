@@ -8,8 +8,15 @@ import java.util.Map;
  * may take ({@code follow}; absent: a plain poll). {@code metadata} values are read as whatever JSON scalar they are
  * and compared as text.
  */
-public record RunCheckInput(String pipelineId, String scheduleId, String date, String runId, String triggerType,
-                            Map<String, Object> metadata, Map<String, String> headers, Follow follow) {
+public record RunCheckInput(
+        String pipelineId,
+        String scheduleId,
+        String date,
+        String runId,
+        String triggerType,
+        Map<String, Object> metadata,
+        Map<String, String> headers,
+        Follow follow) {
 
     /**
      * What following one job may take.
@@ -22,12 +29,29 @@ public record RunCheckInput(String pipelineId, String scheduleId, String date, S
      * @param nextPollSeconds       when the machine asks next if the job still runs (absent: the poll interval); for a
      *                              job that completes by callback, the fallback poll's heartbeat
      */
-    public record Follow(String since, Integer pollIntervalSeconds, Integer pollLimit, Integer maxJobDurationSeconds,
-                         String executionStartTime, Integer executionTimeoutSeconds, Integer nextPollSeconds) {
+    public record Follow(
+            String since,
+            Integer pollIntervalSeconds,
+            Integer pollLimit,
+            Integer maxJobDurationSeconds,
+            String executionStartTime,
+            Integer executionTimeoutSeconds,
+            Integer nextPollSeconds) {
 
-        public Follow(String since, Integer pollIntervalSeconds, Integer pollLimit, Integer maxJobDurationSeconds,
-                      String executionStartTime, Integer executionTimeoutSeconds) {
-            this(since, pollIntervalSeconds, pollLimit, maxJobDurationSeconds, executionStartTime, executionTimeoutSeconds,
+        public Follow(
+                String since,
+                Integer pollIntervalSeconds,
+                Integer pollLimit,
+                Integer maxJobDurationSeconds,
+                String executionStartTime,
+                Integer executionTimeoutSeconds) {
+            this(
+                    since,
+                    pollIntervalSeconds,
+                    pollLimit,
+                    maxJobDurationSeconds,
+                    executionStartTime,
+                    executionTimeoutSeconds,
                     null);
         }
     }

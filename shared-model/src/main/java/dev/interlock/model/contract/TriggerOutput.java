@@ -1,7 +1,6 @@
 package dev.interlock.model.contract;
 
 import dev.interlock.model.json.Frozen;
-
 import java.util.Map;
 import java.util.Objects;
 
@@ -12,8 +11,13 @@ import java.util.Objects;
  * {@code failureCategory} are {@code ""} unless failed; {@code startedAt} is when the call answered (following the job
  * is measured from it).
  */
-public record TriggerOutput(String runId, String status, Map<String, String> metadata, String error,
-                            String failureCategory, String startedAt) {
+public record TriggerOutput(
+        String runId,
+        String status,
+        Map<String, String> metadata,
+        String error,
+        String failureCategory,
+        String startedAt) {
 
     public TriggerOutput {
         startedAt = startedAt == null ? "" : startedAt;
@@ -25,7 +29,8 @@ public record TriggerOutput(String runId, String status, Map<String, String> met
     }
 
     /** An answer not yet stamped with the moment it is given ({@link #answeredAt}). */
-    public TriggerOutput(String runId, String status, Map<String, String> metadata, String error, String failureCategory) {
+    public TriggerOutput(
+            String runId, String status, Map<String, String> metadata, String error, String failureCategory) {
         this(runId, status, metadata, error, failureCategory, "");
     }
 

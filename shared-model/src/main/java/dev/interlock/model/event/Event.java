@@ -15,5 +15,4 @@ public record Event(
         String status,
         String message,
         Map<String, Object> details,
-        Instant timestamp) {
-}
+        Instant timestamp) {}

@@ -11,8 +11,7 @@ import java.util.Map;
  * {@code Map.copyOf}/{@code List.copyOf} reject; records use them so a missing collection reads as empty.
  */
 public final class Frozen {
-    private Frozen() {
-    }
+    private Frozen() {}
 
     /** An unmodifiable, order-preserving copy; null becomes empty. */
     public static <K, V> Map<K, V> map(Map<K, V> source) {

@@ -18,7 +18,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -38,12 +37,13 @@ public final class InterlockJson {
 
     /** Only the API and the CLI read YAML: functions that never do should not pay for building its mapper. */
     private static final class Yaml {
-        static final YAMLMapper MAPPER = configure(YAMLMapper.builder(
-                YAMLFactory.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).build())).build();
+        static final YAMLMapper MAPPER = configure(YAMLMapper.builder(YAMLFactory.builder()
+                        .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                        .build()))
+                .build();
     }
 
-    private InterlockJson() {
-    }
+    private InterlockJson() {}
 
     /** The shared JSON mapper. Do not reconfigure it. */
     public static ObjectMapper json() {
@@ -65,7 +65,8 @@ public final class InterlockJson {
         try {
             return JSON.readValue(json, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("invalid " + type.getSimpleName() + " JSON at " + pathOf(e) + ": " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "invalid " + type.getSimpleName() + " JSON at " + pathOf(e) + ": " + e.getOriginalMessage(), e);
         }
     }
 
@@ -127,8 +128,7 @@ public final class InterlockJson {
     private static <M extends ObjectMapper, B extends MapperBuilder<M, B>> B configure(B builder) {
         SimpleModule timestamps = new SimpleModule("interlock-timestamps");
         timestamps.addSerializer(Instant.class, new MillisInstantSerializer());
-        return builder
-                .addModule(new JavaTimeModule())
+        return builder.addModule(new JavaTimeModule())
                 .addModule(timestamps)
                 .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_PROPERTIES)
                 .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)

@@ -5,12 +5,12 @@ public final class JsonPath {
     /** The document root. */
     public static final String ROOT = "$";
 
-    private JsonPath() {
-    }
+    private JsonPath() {}
 
     /** {@code parent.name}, or {@code parent['na.me']} when the name would be ambiguous in dot form. */
     public static String field(String parent, String name) {
-        boolean plain = !name.isEmpty() && name.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == '-');
+        boolean plain =
+                !name.isEmpty() && name.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '_' || c == '-');
         return plain ? parent + "." + name : parent + "['" + name.replace("'", "\\'") + "']";
     }
 

@@ -19,7 +19,8 @@ public interface WireEnum {
         }
         String wanted = normalise(raw);
         for (E constant : type.getEnumConstants()) {
-            if (normalise(constant.wireName()).equals(wanted) || normalise(constant.name()).equals(wanted)) {
+            if (normalise(constant.wireName()).equals(wanted)
+                    || normalise(constant.name()).equals(wanted)) {
                 return constant;
             }
         }

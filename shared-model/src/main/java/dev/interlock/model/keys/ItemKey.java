@@ -1,5 +1,4 @@
 package dev.interlock.model.keys;
 
 /** The primary key (PK, SK) of one table item. */
-public record ItemKey(String pk, String sk) {
-}
+public record ItemKey(String pk, String sk) {}

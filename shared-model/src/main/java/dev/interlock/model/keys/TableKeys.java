@@ -3,7 +3,6 @@ package dev.interlock.model.keys;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.MarkerSource;
-
 import java.time.Instant;
 import java.time.LocalDate;
 
@@ -29,6 +28,7 @@ public final class TableKeys {
     public static final String CALENDAR_PREFIX = "CALENDAR#";
     /** The guard item of an archetype or calendar: its registration revision and how often its users changed. */
     public static final String USAGE = "USAGE";
+
     public static final String PARTITION_PREFIX = "PARTITION#";
     public static final String WATCH = "WATCH";
     public static final String DUE_PREFIX = "WATCHDOG#DUE#";
@@ -49,8 +49,7 @@ public final class TableKeys {
     /** Event and late-arrival sort keys pad epoch millis to 13 digits so they sort as strings until year 2286. */
     private static final int MILLIS_DIGITS = 13;
 
-    private TableKeys() {
-    }
+    private TableKeys() {}
 
     /** Pipeline config item. */
     public static ItemKey pipeline(String pipelineId) {
@@ -70,7 +69,8 @@ public final class TableKeys {
     /** The pipeline id of a {@code PIPELINE#<id>} partition key, or null when it is not one. */
     public static String pipelineIdOf(String pk) {
         return pk != null && pk.startsWith(PIPELINE_PREFIX) && pk.length() > PIPELINE_PREFIX.length()
-                ? pk.substring(PIPELINE_PREFIX.length()) : null;
+                ? pk.substring(PIPELINE_PREFIX.length())
+                : null;
     }
 
     /** Downstream index entry: {@code downstream} depends on {@code upstream}. */
@@ -149,7 +149,9 @@ public final class TableKeys {
 
     /** Sensor value item of one partition ({@code 2026-03-01}, {@code 2026-03-01T06}); null partition: the unpartitioned value. */
     public static ItemKey sensor(String name, String partition) {
-        return partition == null ? sensor(name) : new ItemKey(sensorPk(name), PARTITION_PREFIX + requirePart("partition", partition));
+        return partition == null
+                ? sensor(name)
+                : new ItemKey(sensorPk(name), PARTITION_PREFIX + requirePart("partition", partition));
     }
 
     /** {@code SENSOR#<name>}: the partition of a sensor's values and of the index of what reads it. */
@@ -172,7 +174,8 @@ public final class TableKeys {
      * id: {@code JOB#<triggerType>#<jobId>/CALLBACK}.
      */
     public static ItemKey jobCallback(String triggerType, String jobId) {
-        return new ItemKey("JOB#" + requirePart("triggerType", triggerType) + "#" + requirePart("jobId", jobId), CALLBACK);
+        return new ItemKey(
+                "JOB#" + requirePart("triggerType", triggerType) + "#" + requirePart("jobId", jobId), CALLBACK);
     }
 
     /** Run state item (the truth; changed by CAS). */
@@ -182,7 +185,8 @@ public final class TableKeys {
 
     /** Lists a pipeline's runs by creation time. */
     public static IndexKey runStateIndex(String pipelineId, Instant createdAt, String runId) {
-        return new IndexKey(runsByPipeline(pipelineId), InterlockJson.timestamp(createdAt) + "#" + requirePart("runId", runId));
+        return new IndexKey(
+                runsByPipeline(pipelineId), InterlockJson.timestamp(createdAt) + "#" + requirePart("runId", runId));
     }
 
     /** GSI1 partition of a pipeline's runs. */
@@ -197,7 +201,9 @@ public final class TableKeys {
 
     /** Lists every pipeline's run logs of one date (what the watchdog reads). */
     public static IndexKey runLogIndex(String pipelineId, LocalDate date, String scheduleId) {
-        return new IndexKey(runLogsByDate(date), requirePart("pipelineId", pipelineId) + "#" + requirePart("scheduleId", scheduleId));
+        return new IndexKey(
+                runLogsByDate(date),
+                requirePart("pipelineId", pipelineId) + "#" + requirePart("scheduleId", scheduleId));
     }
 
     /** GSI1 partition of all run logs of one date. */
@@ -207,7 +213,8 @@ public final class TableKeys {
 
     /** Event item; {@code random} breaks ties between events of the same millisecond. */
     public static ItemKey event(String pipelineId, long epochMillis, String random) {
-        return new ItemKey(pipelinePk(pipelineId), EVENT_PREFIX + millis(epochMillis) + "#" + requirePart("random", random));
+        return new ItemKey(
+                pipelinePk(pipelineId), EVENT_PREFIX + millis(epochMillis) + "#" + requirePart("random", random));
     }
 
     /** Evaluation lock item. */
@@ -217,7 +224,8 @@ public final class TableKeys {
 
     /** Marker item; {@code suffix} makes it unique, and re-using a suffix makes the write idempotent. */
     public static ItemKey marker(String pipelineId, MarkerSource source, String suffix) {
-        return new ItemKey(pipelinePk(pipelineId), MARKER_PREFIX + source.wireName() + "#" + requireText("suffix", suffix));
+        return new ItemKey(
+                pipelinePk(pipelineId), MARKER_PREFIX + source.wireName() + "#" + requireText("suffix", suffix));
     }
 
     /**
@@ -225,7 +233,8 @@ public final class TableKeys {
      * {@code notifyDownstream} re-writes the same marker instead of starting a second execution.
      */
     public static String cascadeMarkerSuffix(String upstreamPipelineId, String upstreamRunId) {
-        return requirePart("upstreamPipelineId", upstreamPipelineId) + "#" + requirePart("upstreamRunId", upstreamRunId);
+        return requirePart("upstreamPipelineId", upstreamPipelineId) + "#"
+                + requirePart("upstreamRunId", upstreamRunId);
     }
 
     /** Suffix of the watchdog's schedule marker: one per (date, schedule), however often the watchdog ticks. */
@@ -238,7 +247,8 @@ public final class TableKeys {
      * revision, so the same data pushed again re-writes the same marker (one execution per change of the data), and a
      * retried request writes the markers its first attempt did not.
      */
-    public static String sensorMarkerSuffix(LocalDate date, String scheduleId, String sensor, String partition, long revision) {
+    public static String sensorMarkerSuffix(
+            LocalDate date, String scheduleId, String sensor, String partition, long revision) {
         return date + "#" + requirePart("scheduleId", scheduleId) + "#" + requirePart("sensor", sensor) + "#"
                 + (partition == null ? "-" : requirePart("partition", partition)) + "#" + revision;
     }
@@ -279,7 +289,9 @@ public final class TableKeys {
 
     /** Lists a pipeline's reruns by request time: the GSI1 keys of the pipeline's copy. */
     public static IndexKey rerunOfPipelineIndex(String pipelineId, Instant requestedAt, String rerunId) {
-        return new IndexKey(rerunsByPipeline(pipelineId), InterlockJson.timestamp(requestedAt) + "#" + requirePart("rerunId", rerunId));
+        return new IndexKey(
+                rerunsByPipeline(pipelineId),
+                InterlockJson.timestamp(requestedAt) + "#" + requirePart("rerunId", rerunId));
     }
 
     /** GSI1 partition of a pipeline's reruns. */
@@ -298,7 +310,8 @@ public final class TableKeys {
      * never see it.
      */
     public static ItemKey rerunBudget(String pipelineId, LocalDate date, String scheduleId) {
-        return new ItemKey(pipelinePk(pipelineId), RERUN_BUDGET_PREFIX + date + "#" + requirePart("scheduleId", scheduleId));
+        return new ItemKey(
+                pipelinePk(pipelineId), RERUN_BUDGET_PREFIX + date + "#" + requirePart("scheduleId", scheduleId));
     }
 
     /** Lists reruns by request time. */
@@ -308,8 +321,10 @@ public final class TableKeys {
 
     /** Dedup item of an alert: one alert per kind and (pipeline, date, schedule). */
     public static ItemKey alertDedup(AlertKind kind, String pipelineId, LocalDate date, String scheduleId) {
-        return new ItemKey("ALERT#" + kind.wireName() + "#" + requirePart("pipelineId", pipelineId) + "#" + date + "#"
-                + requirePart("scheduleId", scheduleId), SENT);
+        return new ItemKey(
+                "ALERT#" + kind.wireName() + "#" + requirePart("pipelineId", pipelineId) + "#" + date + "#"
+                        + requirePart("scheduleId", scheduleId),
+                SENT);
     }
 
     /**
@@ -339,9 +354,10 @@ public final class TableKeys {
      */
     public static ItemKey dueEntry(Instant dueAt, String pipelineId, String runId) {
         String day = InterlockJson.timestamp(dueAt).substring(0, 10);
-        String sk = dueSortKeyPrefix(dueAt) + (runId == null
-                ? "PIPELINE#" + requirePart("pipelineId", pipelineId)
-                : "RUN#" + requirePart("pipelineId", pipelineId) + "#" + requirePart("runId", runId));
+        String sk = dueSortKeyPrefix(dueAt)
+                + (runId == null
+                        ? "PIPELINE#" + requirePart("pipelineId", pipelineId)
+                        : "RUN#" + requirePart("pipelineId", pipelineId) + "#" + requirePart("runId", runId));
         return new ItemKey(duePartition(LocalDate.parse(day), dueShard(pipelineId)), sk);
     }
 

@@ -15,10 +15,10 @@ public final class ExecutionName {
 
     /** Step Functions limits execution names to 80 characters. */
     public static final int MAX_LENGTH = 80;
+
     private static final int HASH_LENGTH = 8;
 
-    private ExecutionName() {
-    }
+    private ExecutionName() {}
 
     /** The execution name for the marker with sort key {@code markerSk}. */
     public static String of(String pipelineId, LocalDate date, String scheduleId, String markerSk) {
@@ -35,7 +35,8 @@ public final class ExecutionName {
     /** First 8 hex digits of the SHA-256 of {@code text}. */
     public static String hash8(String text) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(String.valueOf(text).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(String.valueOf(text).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, HASH_LENGTH / 2);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
@@ -50,6 +51,10 @@ public final class ExecutionName {
     }
 
     private static boolean isAllowed(int cp) {
-        return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9') || cp == '_' || cp == '-';
+        return (cp >= 'a' && cp <= 'z')
+                || (cp >= 'A' && cp <= 'Z')
+                || (cp >= '0' && cp <= '9')
+                || cp == '_'
+                || cp == '-';
     }
 }

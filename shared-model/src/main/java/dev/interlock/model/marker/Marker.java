@@ -3,7 +3,6 @@ package dev.interlock.model.marker;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.sensor.SensorValue;
-
 import java.time.Instant;
 import java.time.LocalDate;
 
@@ -29,16 +28,37 @@ public record Marker(
         Instant createdAt) {
 
     /** Written when {@code upstreamPipeline}'s run completed: one marker per upstream run and downstream. */
-    public static Marker cascade(String downstream, String scheduleId, LocalDate date, String upstreamPipeline,
-                                 String upstreamRunId, Instant now) {
-        return new Marker(downstream, scheduleId, date, MarkerSource.CASCADE, upstreamPipeline + ":" + upstreamRunId,
-                false, upstreamPipeline, upstreamRunId, now);
+    public static Marker cascade(
+            String downstream,
+            String scheduleId,
+            LocalDate date,
+            String upstreamPipeline,
+            String upstreamRunId,
+            Instant now) {
+        return new Marker(
+                downstream,
+                scheduleId,
+                date,
+                MarkerSource.CASCADE,
+                upstreamPipeline + ":" + upstreamRunId,
+                false,
+                upstreamPipeline,
+                upstreamRunId,
+                now);
     }
 
     /** Written by the watchdog when a schedule's window opened without a run: once per (schedule, date). */
     public static Marker schedule(String pipelineId, String scheduleId, LocalDate date, Instant now) {
-        return new Marker(pipelineId, scheduleId, date, MarkerSource.SCHEDULE, date + ":" + scheduleId, false,
-                "watchdog", null, now);
+        return new Marker(
+                pipelineId,
+                scheduleId,
+                date,
+                MarkerSource.SCHEDULE,
+                date + ":" + scheduleId,
+                false,
+                "watchdog",
+                null,
+                now);
     }
 
     /**
@@ -46,9 +66,16 @@ public record Marker(
      * value ({@code TableKeys.sensorMarkerSuffix}), however often the same data is pushed.
      */
     public static Marker sensor(String pipelineId, String scheduleId, LocalDate date, SensorValue value, Instant now) {
-        return new Marker(pipelineId, scheduleId, date, MarkerSource.SENSOR,
-                TableKeys.sensorMarkerSuffix(date, scheduleId, value.name(), value.partition(), value.revision()), false,
-                "sensor:" + value.label(), null, now);
+        return new Marker(
+                pipelineId,
+                scheduleId,
+                date,
+                MarkerSource.SENSOR,
+                TableKeys.sensorMarkerSuffix(date, scheduleId, value.name(), value.partition(), value.revision()),
+                false,
+                "sensor:" + value.label(),
+                null,
+                now);
     }
 
     /** Written for an operator's evaluation request; {@code requestId} makes each request its own marker. */
@@ -60,8 +87,14 @@ public record Marker(
      * Written for a rerun ({@link MarkerSource#RERUN} for operators, {@link MarkerSource#LATE_ARRIVAL} for drift):
      * a replay, so a COMPLETED run log does not stop it.
      */
-    public static Marker rerun(String pipelineId, String scheduleId, LocalDate date, MarkerSource source, String rerunId,
-                               String originalRunId, Instant now) {
+    public static Marker rerun(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            MarkerSource source,
+            String rerunId,
+            String originalRunId,
+            Instant now) {
         return new Marker(pipelineId, scheduleId, date, source, rerunId, true, rerunId, originalRunId, now);
     }
 
@@ -71,8 +104,14 @@ public record Marker(
      * work an operator's lock release hands on): keyed by the handing execution, so a repeated hand-over is one marker.
      * It keeps the {@code replay} flag of the work it carries.
      */
-    public static Marker handOver(String pipelineId, String scheduleId, LocalDate date, MarkerSource source,
-                                  String predecessor, boolean replay, Instant now) {
+    public static Marker handOver(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            MarkerSource source,
+            String predecessor,
+            boolean replay,
+            Instant now) {
         return new Marker(pipelineId, scheduleId, date, source, predecessor, replay, predecessor, null, now);
     }
 

@@ -1,7 +1,6 @@
 package dev.interlock.model.pipeline;
 
 import dev.interlock.model.json.Frozen;
-
 import java.util.List;
 
 /**

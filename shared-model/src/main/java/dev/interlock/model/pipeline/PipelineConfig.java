@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.trigger.TriggerConfig;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,12 +51,40 @@ public record PipelineConfig(
     public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
 
     /** A forward-only pipeline ({@code catchUp: false}) whose jobs may run the default maximum duration. */
-    public PipelineConfig(String name, String description, String archetype, int tier, Map<String, TraitConfig> traits,
-                          TriggerConfig trigger, RetryPolicy retry, SlaConfig sla, List<ScheduleConfig> schedules,
-                          ExclusionConfig exclusions, MonitoringConfig monitoring, boolean dryRun,
-                          int evaluationIntervalSeconds, int pollIntervalSeconds, int pollLimit) {
-        this(name, description, archetype, tier, traits, trigger, retry, sla, schedules, exclusions, monitoring, dryRun,
-                evaluationIntervalSeconds, pollIntervalSeconds, pollLimit, DEFAULT_MAX_JOB_DURATION_SECONDS, false);
+    public PipelineConfig(
+            String name,
+            String description,
+            String archetype,
+            int tier,
+            Map<String, TraitConfig> traits,
+            TriggerConfig trigger,
+            RetryPolicy retry,
+            SlaConfig sla,
+            List<ScheduleConfig> schedules,
+            ExclusionConfig exclusions,
+            MonitoringConfig monitoring,
+            boolean dryRun,
+            int evaluationIntervalSeconds,
+            int pollIntervalSeconds,
+            int pollLimit) {
+        this(
+                name,
+                description,
+                archetype,
+                tier,
+                traits,
+                trigger,
+                retry,
+                sla,
+                schedules,
+                exclusions,
+                monitoring,
+                dryRun,
+                evaluationIntervalSeconds,
+                pollIntervalSeconds,
+                pollLimit,
+                DEFAULT_MAX_JOB_DURATION_SECONDS,
+                false);
     }
 
     public PipelineConfig {
@@ -88,9 +115,21 @@ public record PipelineConfig(
             @JsonProperty("pollLimit") Integer pollLimit,
             @JsonProperty("maxJobDurationSeconds") Integer maxJobDurationSeconds,
             @JsonProperty("catchUp") Boolean catchUp) {
-        MonitoringConfig effectiveMonitoring = monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
-        return new PipelineConfig(name, description, archetype, tier == null ? 0 : tier, traits, trigger, retry, sla,
-                schedules, exclusions, effectiveMonitoring, dryRun != null && dryRun,
+        MonitoringConfig effectiveMonitoring =
+                monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
+        return new PipelineConfig(
+                name,
+                description,
+                archetype,
+                tier == null ? 0 : tier,
+                traits,
+                trigger,
+                retry,
+                sla,
+                schedules,
+                exclusions,
+                effectiveMonitoring,
+                dryRun != null && dryRun,
                 evaluationIntervalSeconds == null ? DEFAULT_EVALUATION_INTERVAL_SECONDS : evaluationIntervalSeconds,
                 pollIntervalSeconds == null ? DEFAULT_POLL_INTERVAL_SECONDS : pollIntervalSeconds,
                 pollLimit == null ? DEFAULT_POLL_LIMIT : pollLimit,
@@ -105,7 +144,9 @@ public record PipelineConfig(
 
     /** The schedule named {@code scheduleId}, if configured (or the implicit {@code daily}). */
     public Optional<ScheduleConfig> schedule(String scheduleId) {
-        return effectiveSchedules().stream().filter(s -> scheduleId != null && scheduleId.equals(s.name())).findFirst();
+        return effectiveSchedules().stream()
+                .filter(s -> scheduleId != null && scheduleId.equals(s.name()))
+                .findFirst();
     }
 
     /**
@@ -115,7 +156,9 @@ public record PipelineConfig(
     public Set<String> upstreamPipelines() {
         Set<String> upstreams = new TreeSet<>();
         for (TraitConfig trait : traits.values()) {
-            if (trait != null && trait.config().get(UPSTREAM_PIPELINE) instanceof String upstream && !upstream.isBlank()) {
+            if (trait != null
+                    && trait.config().get(UPSTREAM_PIPELINE) instanceof String upstream
+                    && !upstream.isBlank()) {
                 upstreams.add(upstream.trim());
             }
         }
@@ -123,6 +166,5 @@ public record PipelineConfig(
     }
 
     /** The Go original's {@code watch} block; only its {@code monitoring} is still meaningful. */
-    public record Watch(MonitoringConfig monitoring) {
-    }
+    public record Watch(MonitoringConfig monitoring) {}
 }

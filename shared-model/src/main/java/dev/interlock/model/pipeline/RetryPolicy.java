@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.run.FailureCategory;
-
 import java.time.Duration;
 import java.util.List;
 
@@ -13,25 +12,24 @@ import java.util.List;
  * (docs/pipeline-reference.md), unlike the Go original where a partial {@code retry} object zeroed the rest.
  */
 public record RetryPolicy(
-        int maxAttempts,
-        int backoffSeconds,
-        double backoffMultiplier,
-        List<FailureCategory> retryableFailures) {
+        int maxAttempts, int backoffSeconds, double backoffMultiplier, List<FailureCategory> retryableFailures) {
 
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
     public static final int DEFAULT_BACKOFF_SECONDS = 30;
     public static final double DEFAULT_BACKOFF_MULTIPLIER = 2.0;
-    public static final List<FailureCategory> DEFAULT_RETRYABLE = List.of(FailureCategory.TRANSIENT, FailureCategory.TIMEOUT);
+    public static final List<FailureCategory> DEFAULT_RETRYABLE =
+            List.of(FailureCategory.TRANSIENT, FailureCategory.TIMEOUT);
     /** No single wait is longer than an hour, whatever the multiplier. */
     public static final long MAX_BACKOFF_SECONDS = 3600;
 
     /** The policy of a pipeline without a {@code retry} block. */
-    public static final RetryPolicy DEFAULT = new RetryPolicy(DEFAULT_MAX_ATTEMPTS, DEFAULT_BACKOFF_SECONDS,
-            DEFAULT_BACKOFF_MULTIPLIER, DEFAULT_RETRYABLE);
+    public static final RetryPolicy DEFAULT = new RetryPolicy(
+            DEFAULT_MAX_ATTEMPTS, DEFAULT_BACKOFF_SECONDS, DEFAULT_BACKOFF_MULTIPLIER, DEFAULT_RETRYABLE);
 
     public RetryPolicy {
         retryableFailures = retryableFailures == null || retryableFailures.isEmpty()
-                ? DEFAULT_RETRYABLE : Frozen.list(retryableFailures);
+                ? DEFAULT_RETRYABLE
+                : Frozen.list(retryableFailures);
     }
 
     /** Reads a {@code retry} block, defaulting each absent field on its own. */
@@ -58,7 +56,9 @@ public record RetryPolicy(
         if (attempt <= 1) {
             return Duration.ofSeconds(Math.min(base, MAX_BACKOFF_SECONDS));
         }
-        double multiplier = backoffMultiplier <= 0 || Double.isNaN(backoffMultiplier) ? DEFAULT_BACKOFF_MULTIPLIER : backoffMultiplier;
+        double multiplier = backoffMultiplier <= 0 || Double.isNaN(backoffMultiplier)
+                ? DEFAULT_BACKOFF_MULTIPLIER
+                : backoffMultiplier;
         double seconds = base * Math.pow(multiplier, attempt - 1);
         // Infinity and huge values land on the cap instead of overflowing the long conversion.
         long capped = seconds >= MAX_BACKOFF_SECONDS ? MAX_BACKOFF_SECONDS : (long) seconds;

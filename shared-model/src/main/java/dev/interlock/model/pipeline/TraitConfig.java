@@ -2,7 +2,6 @@ package dev.interlock.model.pipeline;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
-
 import java.util.Map;
 
 /**
@@ -12,8 +11,12 @@ import java.util.Map;
  * @param headers request headers of an HTTP evaluator (templates: execution values and credential references, resolved
  *                by the evaluator at call time)
  */
-public record TraitConfig(String evaluator, Map<String, Object> config, int ttl, int timeout,
-                          @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> headers) {
+public record TraitConfig(
+        String evaluator,
+        Map<String, Object> config,
+        int ttl,
+        int timeout,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> headers) {
     public TraitConfig {
         config = Frozen.map(config);
         headers = Frozen.map(headers);

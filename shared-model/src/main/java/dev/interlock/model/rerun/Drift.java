@@ -2,7 +2,6 @@ package dev.interlock.model.rerun;
 
 import dev.interlock.model.pipeline.MonitoringConfig;
 import dev.interlock.model.trait.TraitVerdict;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +15,7 @@ import java.util.OptionalDouble;
  * passed) says nothing new about the data, so it never is; neither is an ERROR on either side (the evaluator failed).
  */
 public final class Drift {
-    private Drift() {
-    }
+    private Drift() {}
 
     /**
      * One drifted trait: a status flip ({@code field} null, {@code from}/{@code to} statuses) or a field that moved
@@ -38,7 +36,8 @@ public final class Drift {
     }
 
     /** The drifted traits of {@code current} against the pre-trigger {@code baseline}; traits without one cannot drift. */
-    public static List<Change> detect(List<TraitVerdict> baseline, List<TraitVerdict> current, MonitoringConfig monitoring) {
+    public static List<Change> detect(
+            List<TraitVerdict> baseline, List<TraitVerdict> current, MonitoringConfig monitoring) {
         Map<String, TraitVerdict> before = new LinkedHashMap<>();
         baseline.forEach(b -> before.put(b.type(), b));
         List<Change> changes = new ArrayList<>();
@@ -67,6 +66,8 @@ public final class Drift {
 
     private static OptionalDouble number(Map<String, Object> value, String field) {
         // Only JSON numbers: a field that is not one cannot have moved by an amount.
-        return value != null && value.get(field) instanceof Number n ? OptionalDouble.of(n.doubleValue()) : OptionalDouble.empty();
+        return value != null && value.get(field) instanceof Number n
+                ? OptionalDouble.of(n.doubleValue())
+                : OptionalDouble.empty();
     }
 }

@@ -1,7 +1,6 @@
 package dev.interlock.model.rerun;
 
 import dev.interlock.model.trait.TraitStatus;
-
 import java.time.Instant;
 import java.time.LocalDate;
 
@@ -18,5 +17,4 @@ public record LateArrival(
         TraitStatus previousStatus,
         TraitStatus currentStatus,
         double recordDelta,
-        Instant detectedAt) {
-}
+        Instant detectedAt) {}

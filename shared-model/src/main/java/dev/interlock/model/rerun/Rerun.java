@@ -2,7 +2,6 @@ package dev.interlock.model.rerun;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 import dev.interlock.model.marker.MarkerSource;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Map;
@@ -37,11 +36,35 @@ public record Rerun(
         Map<String, Object> metadata) {
 
     /** A new rerun, PENDING until its execution starts. */
-    public static Rerun requested(String rerunId, String pipelineId, String scheduleId, LocalDate date, MarkerSource source,
-                                  String originalRunId, String reason, String description, String executionName,
-                                  Instant now, Map<String, Object> metadata) {
-        return new Rerun(rerunId, pipelineId, scheduleId, date, source, originalRunId, reason, description,
-                RerunStatus.PENDING, null, executionName, null, now, now, null, metadata);
+    public static Rerun requested(
+            String rerunId,
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            MarkerSource source,
+            String originalRunId,
+            String reason,
+            String description,
+            String executionName,
+            Instant now,
+            Map<String, Object> metadata) {
+        return new Rerun(
+                rerunId,
+                pipelineId,
+                scheduleId,
+                date,
+                source,
+                originalRunId,
+                reason,
+                description,
+                RerunStatus.PENDING,
+                null,
+                executionName,
+                null,
+                now,
+                now,
+                null,
+                metadata);
     }
 
     /**
@@ -49,9 +72,23 @@ public record Rerun(
      * run served it.
      */
     public Rerun movedTo(RerunStatus next, String why, String runId, Instant now) {
-        return new Rerun(rerunId, pipelineId, scheduleId, date, source, originalRunId, reason, description, next,
-                next == RerunStatus.SKIPPED || next == RerunStatus.FAILED ? why : null, executionName,
-                runId != null ? runId : rerunRunId, requestedAt, now, next.isTerminal() ? now : null, metadata);
+        return new Rerun(
+                rerunId,
+                pipelineId,
+                scheduleId,
+                date,
+                source,
+                originalRunId,
+                reason,
+                description,
+                next,
+                next == RerunStatus.SKIPPED || next == RerunStatus.FAILED ? why : null,
+                executionName,
+                runId != null ? runId : rerunRunId,
+                requestedAt,
+                now,
+                next.isTerminal() ? now : null,
+                metadata);
     }
 
     /**
@@ -60,7 +97,22 @@ public record Rerun(
      * successor's.
      */
     public Rerun handedOverTo(String successor, Instant now) {
-        return new Rerun(rerunId, pipelineId, scheduleId, date, source, originalRunId, reason, description, status,
-                statusReason, successor, rerunRunId, requestedAt, now, endedAt, metadata);
+        return new Rerun(
+                rerunId,
+                pipelineId,
+                scheduleId,
+                date,
+                source,
+                originalRunId,
+                reason,
+                description,
+                status,
+                statusReason,
+                successor,
+                rerunRunId,
+                requestedAt,
+                now,
+                endedAt,
+                metadata);
     }
 }

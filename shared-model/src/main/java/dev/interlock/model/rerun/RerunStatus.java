@@ -3,7 +3,6 @@ package dev.interlock.model.rerun;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.interlock.model.json.WireEnum;
-
 import java.util.Locale;
 
 /**

@@ -1,7 +1,6 @@
 package dev.interlock.model.run;
 
 import dev.interlock.model.pipeline.RetryPolicy;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,8 +18,7 @@ import java.util.Optional;
  */
 public final class AttemptLedger {
 
-    private AttemptLedger() {
-    }
+    private AttemptLedger() {}
 
     /** Whether a history entry used up one of {@code maxAttempts}. */
     public static boolean countsAsAttempt(RetryAttempt entry) {
@@ -40,7 +38,9 @@ public final class AttemptLedger {
 
     /** Attempts counted against {@code maxAttempts} since the last completion. */
     public static int attemptsUsed(RunLog log) {
-        return (int) sinceLastCompletion(log).stream().filter(AttemptLedger::countsAsAttempt).count();
+        return (int) sinceLastCompletion(log).stream()
+                .filter(AttemptLedger::countsAsAttempt)
+                .count();
     }
 
     /** The latest counted attempt since the last completion: what the backoff and the retryable check look at. */
@@ -79,7 +79,9 @@ public final class AttemptLedger {
      * write was a failure the execution retries itself ({@link #retryableInExecution}).
      */
     public static boolean retryPending(RunLog log, RetryPolicy policy, String executionName) {
-        if (log.status() != RunLogStatus.FAILED || executionName == null || !executionName.equals(log.executionName())) {
+        if (log.status() != RunLogStatus.FAILED
+                || executionName == null
+                || !executionName.equals(log.executionName())) {
             return false;
         }
         FailureCategory category = log.failureCategory() == null ? FailureCategory.TRANSIENT : log.failureCategory();
@@ -107,11 +109,19 @@ public final class AttemptLedger {
      * attempt and makes the day FAILED. A VALIDATION_EXHAUSTED entry uses up none, and on a COMPLETED day (a replay
      * that could not become ready) it leaves the completion standing: the day's data is still what completed it.
      */
-    public static RunLog afterFailure(Optional<RunLog> current, String pipelineId, LocalDate date, String scheduleId,
-                                      String runId, String executionName, String message, FailureCategory category,
-                                      Instant now) {
+    public static RunLog afterFailure(
+            Optional<RunLog> current,
+            String pipelineId,
+            LocalDate date,
+            String scheduleId,
+            String runId,
+            String executionName,
+            String message,
+            FailureCategory category,
+            Instant now) {
         FailureCategory effective = category == null ? FailureCategory.TRANSIENT : category;
-        if (runId != null && current.flatMap(l -> entryOf(l, runId, RunLogStatus.FAILED)).isPresent()) {
+        if (runId != null
+                && current.flatMap(l -> entryOf(l, runId, RunLogStatus.FAILED)).isPresent()) {
             return current.get();
         }
         RunLog base = current.orElse(null);
@@ -122,26 +132,69 @@ public final class AttemptLedger {
         boolean counted = effective != FailureCategory.VALIDATION_EXHAUSTED;
         int attemptNumber = (base == null ? 0 : base.attemptNumber()) + (counted ? 1 : 0);
         if (base != null && base.status() == RunLogStatus.COMPLETED && !counted) {
-            return new RunLog(pipelineId, date, scheduleId, RunLogStatus.COMPLETED, attemptNumber, base.runId(),
-                    base.executionName(), base.failureMessage(), base.failureCategory(), history, base.alertSent(),
-                    base.startedAt(), base.completedAt(), now);
+            return new RunLog(
+                    pipelineId,
+                    date,
+                    scheduleId,
+                    RunLogStatus.COMPLETED,
+                    attemptNumber,
+                    base.runId(),
+                    base.executionName(),
+                    base.failureMessage(),
+                    base.failureCategory(),
+                    history,
+                    base.alertSent(),
+                    base.startedAt(),
+                    base.completedAt(),
+                    now);
         }
-        return new RunLog(pipelineId, date, scheduleId, RunLogStatus.FAILED, attemptNumber, runId, executionName, message,
-                effective, history, base != null && base.alertSent(), base == null ? now : base.startedAt(), null, now);
+        return new RunLog(
+                pipelineId,
+                date,
+                scheduleId,
+                RunLogStatus.FAILED,
+                attemptNumber,
+                runId,
+                executionName,
+                message,
+                effective,
+                history,
+                base != null && base.alertSent(),
+                base == null ? now : base.startedAt(),
+                null,
+                now);
     }
 
     /** The run log after run {@code runId} completed (once per run: a repeat returns {@code current} unchanged). */
-    public static RunLog afterCompletion(Optional<RunLog> current, String pipelineId, LocalDate date, String scheduleId,
-                                         String runId, String executionName, Instant now) {
+    public static RunLog afterCompletion(
+            Optional<RunLog> current,
+            String pipelineId,
+            LocalDate date,
+            String scheduleId,
+            String runId,
+            String executionName,
+            Instant now) {
         if (current.flatMap(l -> entryOf(l, runId, RunLogStatus.COMPLETED)).isPresent()) {
             return current.get();
         }
         RunLog base = current.orElse(null);
         List<RetryAttempt> history = new ArrayList<>(base == null ? List.of() : base.retryHistory());
-        history.add(new RetryAttempt((base == null ? 0 : attemptsUsed(base)) + 1, RunLogStatus.COMPLETED, runId, null, null,
-                now, now));
-        return new RunLog(pipelineId, date, scheduleId, RunLogStatus.COMPLETED, base == null ? 0 : base.attemptNumber(),
-                runId, executionName, null, null, history, base != null && base.alertSent(),
-                base == null ? now : base.startedAt(), now, now);
+        history.add(new RetryAttempt(
+                (base == null ? 0 : attemptsUsed(base)) + 1, RunLogStatus.COMPLETED, runId, null, null, now, now));
+        return new RunLog(
+                pipelineId,
+                date,
+                scheduleId,
+                RunLogStatus.COMPLETED,
+                base == null ? 0 : base.attemptNumber(),
+                runId,
+                executionName,
+                null,
+                null,
+                history,
+                base != null && base.alertSent(),
+                base == null ? now : base.startedAt(),
+                now,
+                now);
     }
 }

@@ -1,7 +1,6 @@
 package dev.interlock.model.run;
 
 import dev.interlock.model.pipeline.PipelineConfig;
-
 import java.time.Instant;
 import java.util.Objects;
 

@@ -2,7 +2,6 @@ package dev.interlock.model.run;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import java.util.Locale;
 
 /** Why an attempt failed; decides whether it may be retried (statemachine/CONTRACT.md §7). */

@@ -1,7 +1,6 @@
 package dev.interlock.model.run;
 
 import dev.interlock.model.trigger.TriggerType;
-
 import java.time.Instant;
 import java.time.LocalDate;
 
@@ -14,13 +13,16 @@ import java.time.LocalDate;
 public record JobCallback(TriggerType triggerType, String jobId, Waiter waiter, JobEnd end) {
 
     /** The run waiting for the job, and the task token that ends its wait (valid only while the task waits). */
-    public record Waiter(String pipelineId, String scheduleId, LocalDate date, String runId, String executionName,
-                         String taskToken) {
-    }
+    public record Waiter(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            String runId,
+            String executionName,
+            String taskToken) {}
 
     /** The job's terminal state as its job system reported it (e.g. Glue {@code SUCCEEDED}), and when. */
-    public record JobEnd(String state, String message, Instant at) {
-    }
+    public record JobEnd(String state, String message, Instant at) {}
 
     /** Both sides have come: the wait can be completed. */
     public boolean complete() {

@@ -1,7 +1,6 @@
 package dev.interlock.model.run;
 
 import dev.interlock.model.trigger.TriggerType;
-
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -28,8 +27,7 @@ public final class JobMetadata {
     public static final String LAMBDA_FUNCTION_NAME = "lambda_function_name";
     public static final String LAMBDA_EXECUTED_VERSION = "lambda_executed_version";
 
-    private JobMetadata() {
-    }
+    private JobMetadata() {}
 
     /** The job system's own id of the run, null when the type has none (or it was not reported). */
     public static String jobId(TriggerType type, Map<String, String> metadata) {
@@ -57,13 +55,16 @@ public final class JobMetadata {
             return null;
         }
         return switch (type) {
-            case AIRFLOW -> present(metadata, AIRFLOW_URL, AIRFLOW_DAG_ID, AIRFLOW_DAG_RUN_ID)
-                    ? trim(metadata.get(AIRFLOW_URL)) + "/dags/" + encode(metadata.get(AIRFLOW_DAG_ID))
-                            + "/grid?dag_run_id=" + encode(metadata.get(AIRFLOW_DAG_RUN_ID))
-                    : null;
-            case DATABRICKS -> present(metadata, DATABRICKS_WORKSPACE_URL, DATABRICKS_RUN_ID)
-                    ? trim(metadata.get(DATABRICKS_WORKSPACE_URL)) + "/#job/run/" + encode(metadata.get(DATABRICKS_RUN_ID))
-                    : null;
+            case AIRFLOW ->
+                present(metadata, AIRFLOW_URL, AIRFLOW_DAG_ID, AIRFLOW_DAG_RUN_ID)
+                        ? trim(metadata.get(AIRFLOW_URL)) + "/dags/" + encode(metadata.get(AIRFLOW_DAG_ID))
+                                + "/grid?dag_run_id=" + encode(metadata.get(AIRFLOW_DAG_RUN_ID))
+                        : null;
+            case DATABRICKS ->
+                present(metadata, DATABRICKS_WORKSPACE_URL, DATABRICKS_RUN_ID)
+                        ? trim(metadata.get(DATABRICKS_WORKSPACE_URL)) + "/#job/run/"
+                                + encode(metadata.get(DATABRICKS_RUN_ID))
+                        : null;
             case STEP_FUNCTION -> stepFunctionsLink(metadata.get(SFN_EXECUTION_ARN));
             default -> null;
         };
@@ -76,8 +77,8 @@ public final class JobMetadata {
             return null;
         }
         String region = parts[3];
-        return "https://" + region + ".console.aws.amazon.com/states/home?region=" + region
-                + "#/v2/executions/details/" + encode(arn);
+        return "https://" + region + ".console.aws.amazon.com/states/home?region=" + region + "#/v2/executions/details/"
+                + encode(arn);
     }
 
     private static boolean present(Map<String, String> metadata, String... keys) {

@@ -10,5 +10,4 @@ public record RetryAttempt(
         String failureMessage,
         FailureCategory failureCategory,
         Instant startedAt,
-        Instant completedAt) {
-}
+        Instant completedAt) {}

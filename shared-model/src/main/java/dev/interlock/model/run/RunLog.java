@@ -1,7 +1,6 @@
 package dev.interlock.model.run;
 
 import dev.interlock.model.json.Frozen;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

@@ -1,7 +1,6 @@
 package dev.interlock.model.run;
 
 import dev.interlock.model.pipeline.RetryPolicy;
-
 import java.time.Instant;
 import java.util.Optional;
 
@@ -12,18 +11,15 @@ import java.util.Optional;
  * in-execution retry loop, which waits exactly that long, always passes.
  */
 public final class RunLogGate {
-    private RunLogGate() {
-    }
+    private RunLogGate() {}
 
     /** The outcome of the gate. */
     public sealed interface Admission {
         /** Proceed; {@code attemptNumber} is the attempt a failure of this evaluation would be recorded as. */
-        record Proceed(int attemptNumber) implements Admission {
-        }
+        record Proceed(int attemptNumber) implements Admission {}
 
         /** Skip; {@code retryAfterSeconds} is 0 unless only the backoff stands in the way. */
-        record Skip(String reason, long retryAfterSeconds) implements Admission {
-        }
+        record Skip(String reason, long retryAfterSeconds) implements Admission {}
     }
 
     /** Whether {@code log} (absent when the date has none yet) lets a non-replay pass without the pipeline's policy. */
@@ -50,7 +46,9 @@ public final class RunLogGate {
         RunLog current = log.orElseThrow();
         int used = AttemptLedger.attemptsUsed(current);
         Optional<RetryAttempt> last = AttemptLedger.lastAttempt(current);
-        if (!replay && last.isPresent() && !AttemptLedger.retryableAcrossExecutions(policy, last.get().failureCategory())) {
+        if (!replay
+                && last.isPresent()
+                && !AttemptLedger.retryableAcrossExecutions(policy, last.get().failureCategory())) {
             return new Admission.Skip("non-retryable failure (" + last.get().failureCategory() + ")", 0);
         }
         if (!replay && used >= policy.maxAttempts()) {

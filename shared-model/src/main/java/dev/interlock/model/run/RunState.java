@@ -2,7 +2,6 @@ package dev.interlock.model.run;
 
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.trigger.TriggerType;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
@@ -39,21 +38,57 @@ public record RunState(
             throw new IllegalStateException("run " + runId + " cannot move from " + status + " to " + next
                     + "; allowed: " + status.allowedNext());
         }
-        return new RunState(runId, pipelineId, scheduleId, date, next, version + 1, triggerType, executionName,
-                metadata, failureMessage, failureCategory, createdAt, now);
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                next,
+                version + 1,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                now);
     }
 
     /** A copy with job metadata added (the trigger's ids). */
     public RunState withMetadata(Map<String, String> more) {
         Map<String, String> merged = new LinkedHashMap<>(metadata);
         merged.putAll(more);
-        return new RunState(runId, pipelineId, scheduleId, date, status, version, triggerType, executionName,
-                merged, failureMessage, failureCategory, createdAt, updatedAt);
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version,
+                triggerType,
+                executionName,
+                merged,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                updatedAt);
     }
 
     /** A copy carrying a failure description. */
     public RunState withFailure(String message, FailureCategory category) {
-        return new RunState(runId, pipelineId, scheduleId, date, status, version, triggerType, executionName,
-                metadata, message, category, createdAt, updatedAt);
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version,
+                triggerType,
+                executionName,
+                metadata,
+                message,
+                category,
+                createdAt,
+                updatedAt);
     }
 }

@@ -1,8 +1,5 @@
 package dev.interlock.model.runtime;
 
-import java.util.EnumSet;
-import java.util.Set;
-
 import static dev.interlock.model.runtime.InterlockFunction.API;
 import static dev.interlock.model.runtime.InterlockFunction.EVALUATOR;
 import static dev.interlock.model.runtime.InterlockFunction.ORCHESTRATOR;
@@ -10,70 +7,118 @@ import static dev.interlock.model.runtime.InterlockFunction.RUN_CHECKER;
 import static dev.interlock.model.runtime.InterlockFunction.STREAM_ROUTER;
 import static dev.interlock.model.runtime.InterlockFunction.TRIGGER;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /**
  * Every environment variable the functions read, with the functions that need it: the CDK stack gives each
  * function only these, the local runtime sets them, and {@code Deps} reads them — one list for all three.
  */
 public enum EnvVar {
-    TABLE_NAME("Name of the Interlock DynamoDB table.", null, true,
+    TABLE_NAME(
+            "Name of the Interlock DynamoDB table.",
+            null,
+            true,
             EnumSet.of(STREAM_ROUTER, ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
-    STATE_MACHINE_ARN("ARN of the pipeline state machine started by the stream router.", null, true,
-            EnumSet.of(STREAM_ROUTER)),
-    ALERT_TOPIC_ARN("ARN of the SNS topic that receives alerts.", null, true,
-            EnumSet.of(ORCHESTRATOR, TRIGGER)),
-    EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false,
-            EnumSet.of(EVALUATOR, API)),
-    STALE_MARKER_DAYS("Markers older than this many days are skipped unless they are replays.", "2", false,
+    STATE_MACHINE_ARN(
+            "ARN of the pipeline state machine started by the stream router.", null, true, EnumSet.of(STREAM_ROUTER)),
+    ALERT_TOPIC_ARN("ARN of the SNS topic that receives alerts.", null, true, EnumSet.of(ORCHESTRATOR, TRIGGER)),
+    EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false, EnumSet.of(EVALUATOR, API)),
+    STALE_MARKER_DAYS(
+            "Markers older than this many days are skipped unless they are replays.",
+            "2",
+            false,
             EnumSet.of(STREAM_ROUTER, API)),
-    EXECUTION_TIMEOUT_SECONDS("The state machine's TimeoutSeconds; the evaluation lock outlives it.", "14400", false,
+    EXECUTION_TIMEOUT_SECONDS(
+            "The state machine's TimeoutSeconds; the evaluation lock outlives it.",
+            "14400",
+            false,
             EnumSet.of(ORCHESTRATOR)),
-    RUN_LOG_TTL_DAYS("Days a run log is kept.", "30", false,
-            EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, API)),
-    RETENTION_DAYS("Days run states and events are kept.", "30", false,
+    RUN_LOG_TTL_DAYS("Days a run log is kept.", "30", false, EnumSet.of(ORCHESTRATOR, EVALUATOR, TRIGGER, API)),
+    RETENTION_DAYS(
+            "Days run states and events are kept.",
+            "30",
+            false,
             EnumSet.of(STREAM_ROUTER, ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
-    MAX_RERUNS_PER_DAY("Reruns (late-arrival and requested via the API) allowed per pipeline, schedule and day.", "3", false,
+    MAX_RERUNS_PER_DAY(
+            "Reruns (late-arrival and requested via the API) allowed per pipeline, schedule and day.",
+            "3",
+            false,
             EnumSet.of(ORCHESTRATOR, API)),
-    INTERLOCK_ALLOW_PRIVATE_URLS("Allow outbound HTTP to private and loopback addresses (the local runtime sets true).",
-            "false", false, EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
-    INTERLOCK_SECRET_HOSTS("Which hosts each credential (${INTERLOCK_*}, ${secret:…}, ${ssm:…}) may be sent to: "
-            + "<credential pattern>=<host>[,<host>…] entries separated by ';' (e.g. INTERLOCK_AIRFLOW_*=airflow.example.com); "
-            + "unset: none may be sent anywhere.", "", false, EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
-    INTERLOCK_SECRETS_PREFIX("Secrets Manager secret names pipelines may reference with ${secret:…} (a name prefix, or * "
-            + "for any); unset: none.", "", false, EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
-    INTERLOCK_SSM_PARAMETER_PREFIX("SSM parameter names pipelines may reference with ${ssm:…} (a name prefix, or * for "
-            + "any); unset: none.", "", false, EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
-    INTERLOCK_SECRET_CACHE_SECONDS("Seconds a resolved secret or parameter value is reused before it is read again "
-            + "(0: read on every call).", "300", false, EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
-    INTERLOCK_ENDPOINT_DYNAMODB("Endpoint override for DynamoDB (local runtime, tests).", "", false,
+    INTERLOCK_ALLOW_PRIVATE_URLS(
+            "Allow outbound HTTP to private and loopback addresses (the local runtime sets true).",
+            "false",
+            false,
+            EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_SECRET_HOSTS(
+            "Which hosts each credential (${INTERLOCK_*}, ${secret:…}, ${ssm:…}) may be sent to: "
+                    + "<credential pattern>=<host>[,<host>…] entries separated by ';' (e.g. INTERLOCK_AIRFLOW_*=airflow.example.com); "
+                    + "unset: none may be sent anywhere.",
+            "",
+            false,
+            EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_SECRETS_PREFIX(
+            "Secrets Manager secret names pipelines may reference with ${secret:…} (a name prefix, or * "
+                    + "for any); unset: none.",
+            "",
+            false,
+            EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_SSM_PARAMETER_PREFIX(
+            "SSM parameter names pipelines may reference with ${ssm:…} (a name prefix, or * for "
+                    + "any); unset: none.",
+            "",
+            false,
+            EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_SECRET_CACHE_SECONDS(
+            "Seconds a resolved secret or parameter value is reused before it is read again "
+                    + "(0: read on every call).",
+            "300",
+            false,
+            EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
+    INTERLOCK_ENDPOINT_DYNAMODB(
+            "Endpoint override for DynamoDB (local runtime, tests).",
+            "",
+            false,
             EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_ENDPOINT_STEPFUNCTIONS("Endpoint override for Step Functions.", "", false,
+    INTERLOCK_ENDPOINT_STEPFUNCTIONS(
+            "Endpoint override for Step Functions.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_LAMBDA("Endpoint override for Lambda.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_SNS("Endpoint override for SNS.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_GLUE("Endpoint override for Glue.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_EMR("Endpoint override for EMR.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_EMR_SERVERLESS(
+            "Endpoint override for EMR Serverless.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_SECRETSMANAGER(
+            "Endpoint override for Secrets Manager.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_SSM(
+            "Endpoint override for SSM Parameter Store.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_PRIMING(
+            "When a function warms itself on its bundled priming events with every AWS call answered "
+                    + "locally: auto (before a SnapStart snapshot and in provisioned-concurrency init), always (every init), never.",
+            "auto",
+            false,
             EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_ENDPOINT_LAMBDA("Endpoint override for Lambda.", "", false,
+    INTERLOCK_AWS_REQUEST_LOG_DIR(
+            "Tests and the local runtime only: a directory where every AWS request a function "
+                    + "makes is recorded as a JSON line (function, IAM action, resource ARN) for the IAM conformance check; "
+                    + "empty records nothing.",
+            "",
+            false,
             EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_ENDPOINT_SNS("Endpoint override for SNS.", "", false,
+    AWS_LAMBDA_FUNCTION_NAME(
+            "Name of the running function (set by Lambda; the local runtime sets each function's "
+                    + "module name, which names its recorded AWS requests).",
+            "",
+            false,
             EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_ENDPOINT_GLUE("Endpoint override for Glue.", "", false,
-            EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_ENDPOINT_EMR("Endpoint override for EMR.", "", false,
-            EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_ENDPOINT_EMR_SERVERLESS("Endpoint override for EMR Serverless.", "", false,
-            EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_ENDPOINT_SECRETSMANAGER("Endpoint override for Secrets Manager.", "", false,
-            EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_ENDPOINT_SSM("Endpoint override for SSM Parameter Store.", "", false,
-            EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_PRIMING("When a function warms itself on its bundled priming events with every AWS call answered "
-            + "locally: auto (before a SnapStart snapshot and in provisioned-concurrency init), always (every init), never.",
-            "auto", false, EnumSet.noneOf(InterlockFunction.class)),
-    INTERLOCK_AWS_REQUEST_LOG_DIR("Tests and the local runtime only: a directory where every AWS request a function "
-            + "makes is recorded as a JSON line (function, IAM action, resource ARN) for the IAM conformance check; "
-            + "empty records nothing.", "", false, EnumSet.noneOf(InterlockFunction.class)),
-    AWS_LAMBDA_FUNCTION_NAME("Name of the running function (set by Lambda; the local runtime sets each function's "
-            + "module name, which names its recorded AWS requests).", "", false, EnumSet.noneOf(InterlockFunction.class)),
-    AWS_REGION("Region of every AWS client (set by Lambda).", "us-east-1", false,
-            EnumSet.noneOf(InterlockFunction.class)),
-    AWS_LAMBDA_INITIALIZATION_TYPE("How Lambda initialises the container: on-demand, provisioned-concurrency or "
-            + "snap-start (set by Lambda).", "on-demand", false, EnumSet.noneOf(InterlockFunction.class));
+    AWS_REGION(
+            "Region of every AWS client (set by Lambda).", "us-east-1", false, EnumSet.noneOf(InterlockFunction.class)),
+    AWS_LAMBDA_INITIALIZATION_TYPE(
+            "How Lambda initialises the container: on-demand, provisioned-concurrency or "
+                    + "snap-start (set by Lambda).",
+            "on-demand",
+            false,
+            EnumSet.noneOf(InterlockFunction.class));
 
     private final String description;
     private final String defaultValue;

@@ -1,6 +1,5 @@
 package dev.interlock.model.runtime;
 
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -101,8 +100,10 @@ public final class Environment {
         private final List<EnvVar> missing;
 
         public MissingConfigurationException(List<EnvVar> missing) {
-            super("missing required environment variables: " + missing.stream()
-                    .map(v -> v.name() + " (" + v.description() + ")").toList());
+            super("missing required environment variables: "
+                    + missing.stream()
+                            .map(v -> v.name() + " (" + v.description() + ")")
+                            .toList());
             this.missing = List.copyOf(missing);
         }
 

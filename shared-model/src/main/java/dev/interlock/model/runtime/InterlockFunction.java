@@ -39,7 +39,11 @@ public enum InterlockFunction {
 
     /** The shaded deployable jar, relative to the repository root. */
     public Path deployableJar(Path repositoryRoot) {
-        return repositoryRoot.resolve("lambdas").resolve(moduleName).resolve("target").resolve(moduleName + "-lambda.jar");
+        return repositoryRoot
+                .resolve("lambdas")
+                .resolve(moduleName)
+                .resolve("target")
+                .resolve(moduleName + "-lambda.jar");
     }
 
     /** Resolve by module name, e.g. {@code run-checker}. */
@@ -49,6 +53,7 @@ public enum InterlockFunction {
                 return f;
             }
         }
-        throw new IllegalArgumentException("unknown function '" + name + "'; expected one of stream-router, orchestrator, evaluator, trigger, run-checker, api");
+        throw new IllegalArgumentException("unknown function '" + name
+                + "'; expected one of stream-router, orchestrator, evaluator, trigger, run-checker, api");
     }
 }

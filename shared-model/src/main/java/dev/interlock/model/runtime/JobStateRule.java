@@ -2,7 +2,6 @@ package dev.interlock.model.runtime;
 
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.trigger.TriggerType;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,14 +14,41 @@ import java.util.Optional;
  * fakes publish these events to its local EventBridge.
  */
 public enum JobStateRule {
-    GLUE("GlueJobStateChange", "aws.glue", "Glue Job State Change", "state",
-            List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"), "jobName", TriggerType.GLUE, "jobRunId"),
-    EMR_STEP("EmrStepStateChange", "aws.emr", "EMR Step Status Change", "state",
-            List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"), "clusterId", TriggerType.EMR, "stepId"),
-    EMR_SERVERLESS("EmrServerlessJobStateChange", "aws.emr-serverless", "EMR Serverless Job Run State Change", "state",
-            List.of("SUCCESS", "FAILED", "CANCELLED"), "applicationId", TriggerType.EMR_SERVERLESS, "jobRunId"),
-    STEP_FUNCTIONS("StepFunctionsExecutionStateChange", "aws.states", "Step Functions Execution Status Change", "status",
-            List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"), "stateMachineArn", TriggerType.STEP_FUNCTION,
+    GLUE(
+            "GlueJobStateChange",
+            "aws.glue",
+            "Glue Job State Change",
+            "state",
+            List.of("SUCCEEDED", "FAILED", "TIMEOUT", "STOPPED", "ERROR"),
+            "jobName",
+            TriggerType.GLUE,
+            "jobRunId"),
+    EMR_STEP(
+            "EmrStepStateChange",
+            "aws.emr",
+            "EMR Step Status Change",
+            "state",
+            List.of("COMPLETED", "FAILED", "CANCELLED", "INTERRUPTED"),
+            "clusterId",
+            TriggerType.EMR,
+            "stepId"),
+    EMR_SERVERLESS(
+            "EmrServerlessJobStateChange",
+            "aws.emr-serverless",
+            "EMR Serverless Job Run State Change",
+            "state",
+            List.of("SUCCESS", "FAILED", "CANCELLED"),
+            "applicationId",
+            TriggerType.EMR_SERVERLESS,
+            "jobRunId"),
+    STEP_FUNCTIONS(
+            "StepFunctionsExecutionStateChange",
+            "aws.states",
+            "Step Functions Execution Status Change",
+            "status",
+            List.of("SUCCEEDED", "FAILED", "TIMED_OUT", "ABORTED"),
+            "stateMachineArn",
+            TriggerType.STEP_FUNCTION,
             "executionArn");
 
     private final String ruleId;
@@ -34,8 +60,15 @@ public enum JobStateRule {
     private final TriggerType triggerType;
     private final String jobIdField;
 
-    JobStateRule(String ruleId, String source, String detailType, String stateField, List<String> terminalStates,
-                 String resourceField, TriggerType triggerType, String jobIdField) {
+    JobStateRule(
+            String ruleId,
+            String source,
+            String detailType,
+            String stateField,
+            List<String> terminalStates,
+            String resourceField,
+            TriggerType triggerType,
+            String jobIdField) {
         this.triggerType = triggerType;
         this.jobIdField = jobIdField;
         this.ruleId = ruleId;

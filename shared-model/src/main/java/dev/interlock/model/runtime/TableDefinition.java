@@ -16,6 +16,7 @@ public record TableDefinition(
 
     /** Attribute names shared by the key schema and the Provider. */
     public static final String PK = "PK";
+
     public static final String SK = "SK";
     public static final String GSI1 = "GSI1";
     public static final String GSI1PK = "GSI1PK";
@@ -39,21 +40,29 @@ public record TableDefinition(
     }
 
     /** A global secondary index; both keys are strings. */
-    public record GlobalIndex(String name, String partitionKey, String sortKey, Projection projection) { }
+    public record GlobalIndex(String name, String partitionKey, String sortKey, Projection projection) {}
 
     /** Which attributes a global secondary index projects. */
-    public enum Projection { ALL, KEYS_ONLY }
+    public enum Projection {
+        ALL,
+        KEYS_ONLY
+    }
 
     /** What a stream record carries. */
-    public enum StreamView { NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY }
+    public enum StreamView {
+        NEW_IMAGE,
+        OLD_IMAGE,
+        NEW_AND_OLD_IMAGES,
+        KEYS_ONLY
+    }
 
     /**
      * The event-source-mapping filter pattern (Lambda filter-criteria JSON): only INSERTs of marker items start
      * executions. The stream router re-checks the same two conditions with {@link #isMarkerInsert}.
      */
     public String markerStreamFilterPattern() {
-        return "{\"eventName\":[\"INSERT\"],\"dynamodb\":{\"Keys\":{\"" + sortKey
-                + "\":{\"S\":[{\"prefix\":\"" + markerSortKeyPrefix + "\"}]}}}}";
+        return "{\"eventName\":[\"INSERT\"],\"dynamodb\":{\"Keys\":{\"" + sortKey + "\":{\"S\":[{\"prefix\":\""
+                + markerSortKeyPrefix + "\"}]}}}}";
     }
 
     /** The same predicate as {@link #markerStreamFilterPattern()}, for code that sees the record itself. */

@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
 public final class ClockTime {
     private static final Pattern HH_MM = Pattern.compile("(\\d{1,2}):(\\d{2})");
 
-    private ClockTime() {
-    }
+    private ClockTime() {}
 
     /** Whether {@code text} has the {@code HH:MM} shape (the range is checked by {@link #parse}). */
     public static boolean looksLikeClockTime(String text) {

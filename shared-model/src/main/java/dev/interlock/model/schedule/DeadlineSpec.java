@@ -7,12 +7,10 @@ import java.time.LocalTime;
 public sealed interface DeadlineSpec {
 
     /** {@code HH:MM} in the schedule's zone; before the window opens means the next day. */
-    record WallClock(LocalTime time) implements DeadlineSpec {
-    }
+    record WallClock(LocalTime time) implements DeadlineSpec {}
 
     /** {@code 45m}, {@code +1h30m}: measured in elapsed time from the window opening. */
-    record AfterOpening(Duration offset) implements DeadlineSpec {
-    }
+    record AfterOpening(Duration offset) implements DeadlineSpec {}
 
     /** Parses {@code HH:MM} or a span; the error says both forms are accepted. */
     static DeadlineSpec parse(String text) {

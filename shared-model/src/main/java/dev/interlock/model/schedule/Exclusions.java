@@ -2,7 +2,6 @@ package dev.interlock.model.schedule;
 
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.pipeline.ExclusionConfig;
-
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -15,8 +14,7 @@ import java.util.Optional;
  * on the execution date, never the wall clock, so a late or replayed run sees the same answer.
  */
 public final class Exclusions {
-    private Exclusions() {
-    }
+    private Exclusions() {}
 
     /**
      * Why {@code date} is excluded, or empty when it is not. {@code calendar} is the named calendar already

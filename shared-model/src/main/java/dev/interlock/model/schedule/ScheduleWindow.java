@@ -3,7 +3,6 @@ package dev.interlock.model.schedule;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
-
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -38,10 +37,15 @@ public record ScheduleWindow(
         SlaConfig sla = config.sla() == null ? new SlaConfig(null, null, null, null) : config.sla();
         ZoneId zone = zoneOf(schedule, sla);
         Instant opensAt = present(schedule.after())
-                ? ZonedDateTime.of(date, ClockTime.parse(schedule.after()), zone).toInstant()
+                ? ZonedDateTime.of(date, ClockTime.parse(schedule.after()), zone)
+                        .toInstant()
                 : date.atStartOfDay(zone).toInstant();
         String completion = present(schedule.deadline()) ? schedule.deadline() : sla.completionDeadline();
-        return new ScheduleWindow(scheduleId, date, zone, opensAt,
+        return new ScheduleWindow(
+                scheduleId,
+                date,
+                zone,
+                opensAt,
                 deadline(sla.evaluationDeadline(), date, zone, opensAt),
                 deadline(sla.validationTimeout(), date, zone, opensAt),
                 deadline(completion, date, zone, opensAt));
@@ -86,7 +90,8 @@ public record ScheduleWindow(
             case DeadlineSpec.WallClock wall -> {
                 Instant candidate = ZonedDateTime.of(date, wall.time(), zone).toInstant();
                 for (int day = 1; candidate.isBefore(opensAt) && day <= MAX_ROLL_DAYS; day++) {
-                    candidate = ZonedDateTime.of(date.plusDays(day), wall.time(), zone).toInstant();
+                    candidate = ZonedDateTime.of(date.plusDays(day), wall.time(), zone)
+                            .toInstant();
                 }
                 yield candidate;
             }

@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
 public final class TimeSpan {
     private static final Pattern SPAN = Pattern.compile("\\+?(?:(\\d{1,6})h)?(?:(\\d{1,7})m)?(?:(\\d{1,9})s)?");
 
-    private TimeSpan() {
-    }
+    private TimeSpan() {}
 
     /** Parses a span; anything else is an {@link IllegalArgumentException} with an example of the format. */
     public static Duration parse(String text) {

@@ -21,6 +21,7 @@ public sealed interface CredentialReference {
     Pattern SECRET_NAME = Pattern.compile("[A-Za-z0-9/_+=.@-]{1,512}");
     /** SSM Parameter Store's name alphabet; a hierarchical name starts with {@code /}. */
     Pattern PARAMETER_NAME = Pattern.compile("[A-Za-z0-9_./-]{1,1011}");
+
     Pattern VARIABLE_NAME = Pattern.compile("INTERLOCK_[A-Za-z0-9_]+");
 
     /** The reference as written between {@code ${} and {@code }}. */
@@ -80,7 +81,8 @@ public sealed interface CredentialReference {
     static Optional<CredentialReference> parse(String inner) {
         if (inner.startsWith(ENVIRONMENT_PREFIX)) {
             if (!VARIABLE_NAME.matcher(inner).matches()) {
-                throw new IllegalArgumentException("'" + inner + "' is not an environment variable name (INTERLOCK_ followed by A-Z, a-z, 0-9, _)");
+                throw new IllegalArgumentException("'" + inner
+                        + "' is not an environment variable name (INTERLOCK_ followed by A-Z, a-z, 0-9, _)");
             }
             return Optional.of(new EnvironmentVariable(inner));
         }
@@ -90,11 +92,13 @@ public sealed interface CredentialReference {
             String name = hash < 0 ? rest : rest.substring(0, hash);
             String key = hash < 0 ? null : rest.substring(hash + 1);
             if (!SECRET_NAME.matcher(name).matches()) {
-                throw new IllegalArgumentException("'" + name + "' is not a Secrets Manager secret name (1-512 of A-Z a-z 0-9 / _ + = . @ -); "
-                        + "write ${secret:<name>} or ${secret:<name>#<json key>}");
+                throw new IllegalArgumentException(
+                        "'" + name + "' is not a Secrets Manager secret name (1-512 of A-Z a-z 0-9 / _ + = . @ -); "
+                                + "write ${secret:<name>} or ${secret:<name>#<json key>}");
             }
             if (key != null && (key.isEmpty() || key.indexOf('#') >= 0)) {
-                throw new IllegalArgumentException("'" + rest + "' names no JSON key after '#'; write ${secret:<name>#<json key>}");
+                throw new IllegalArgumentException(
+                        "'" + rest + "' names no JSON key after '#'; write ${secret:<name>#<json key>}");
             }
             return Optional.of(new SecretsManagerSecret(name, key));
         }
@@ -104,7 +108,8 @@ public sealed interface CredentialReference {
                 throw new IllegalArgumentException("'" + name + "' is not an SSM parameter name (A-Z a-z 0-9 _ . - /)");
             }
             if (name.indexOf('/') >= 0 && !name.startsWith("/")) {
-                throw new IllegalArgumentException("SSM parameter '" + name + "' has a path, so it must start with '/'");
+                throw new IllegalArgumentException(
+                        "SSM parameter '" + name + "' has a path, so it must start with '/'");
             }
             return Optional.of(new SsmParameter(name));
         }

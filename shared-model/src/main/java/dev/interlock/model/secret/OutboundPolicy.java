@@ -1,7 +1,6 @@
 package dev.interlock.model.secret;
 
 import dev.interlock.model.runtime.EnvVar;
-
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,15 +17,18 @@ import java.util.Optional;
  * @param hosts              {@code INTERLOCK_SECRET_HOSTS}
  * @param evaluatorBaseUrl   {@code EVALUATOR_BASE_URL}; empty when relative evaluator paths are not configured
  */
-public record OutboundPolicy(Optional<String> secretsPrefix, Optional<String> parameterPrefix, SecretHosts hosts,
-                             Optional<URI> evaluatorBaseUrl) {
+public record OutboundPolicy(
+        Optional<String> secretsPrefix,
+        Optional<String> parameterPrefix,
+        SecretHosts hosts,
+        Optional<URI> evaluatorBaseUrl) {
 
     /** A prefix that lets every name through (the local runtime, whose secrets file is the whole store). */
     public static final String ANY_NAME = "*";
 
     /** No secret, no parameter, no credential to any host: what a deployment that configured nothing allows. */
-    public static final OutboundPolicy NONE = new OutboundPolicy(Optional.empty(), Optional.empty(), SecretHosts.NONE,
-            Optional.empty());
+    public static final OutboundPolicy NONE =
+            new OutboundPolicy(Optional.empty(), Optional.empty(), SecretHosts.NONE, Optional.empty());
 
     /**
      * The policy of a function's environment values.
@@ -42,10 +44,16 @@ public record OutboundPolicy(Optional<String> secretsPrefix, Optional<String> pa
         } catch (IllegalArgumentException e) {
             problems.add(EnvVar.INTERLOCK_SECRET_HOSTS.name() + ": " + e.getMessage());
         }
-        Optional<String> secrets = prefix(value.apply(EnvVar.INTERLOCK_SECRETS_PREFIX), CredentialReference.SECRET_NAME,
-                EnvVar.INTERLOCK_SECRETS_PREFIX, problems);
-        Optional<String> parameters = prefix(value.apply(EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX),
-                CredentialReference.PARAMETER_NAME, EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX, problems);
+        Optional<String> secrets = prefix(
+                value.apply(EnvVar.INTERLOCK_SECRETS_PREFIX),
+                CredentialReference.SECRET_NAME,
+                EnvVar.INTERLOCK_SECRETS_PREFIX,
+                problems);
+        Optional<String> parameters = prefix(
+                value.apply(EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX),
+                CredentialReference.PARAMETER_NAME,
+                EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX,
+                problems);
         Optional<URI> base = Optional.empty();
         String rawBase = value.apply(EnvVar.EVALUATOR_BASE_URL);
         if (rawBase != null && !rawBase.isBlank()) {
@@ -61,7 +69,8 @@ public record OutboundPolicy(Optional<String> secretsPrefix, Optional<String> pa
         return new OutboundPolicy(secrets, parameters, hosts, base);
     }
 
-    private static Optional<String> prefix(String raw, java.util.regex.Pattern alphabet, EnvVar variable, List<String> problems) {
+    private static Optional<String> prefix(
+            String raw, java.util.regex.Pattern alphabet, EnvVar variable, List<String> problems) {
         if (raw == null || raw.isBlank()) {
             return Optional.empty();
         }
@@ -78,13 +87,24 @@ public record OutboundPolicy(Optional<String> secretsPrefix, Optional<String> pa
      */
     public Optional<String> unreadable(CredentialReference reference) {
         return switch (reference) {
-            case CredentialReference.EnvironmentVariable v -> isSetting(v.name())
-                    ? Optional.of(v.name() + " is a setting of the functions, not a credential to send")
-                    : Optional.empty();
-            case CredentialReference.SecretsManagerSecret s -> outside(s.name(), secretsPrefix, "Secrets Manager secret",
-                    EnvVar.INTERLOCK_SECRETS_PREFIX, "secretsPrefix");
-            case CredentialReference.SsmParameter p -> outside(p.name(), parameterPrefix, "SSM parameter",
-                    EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX, "ssmParameterPrefix");
+            case CredentialReference.EnvironmentVariable v ->
+                isSetting(v.name())
+                        ? Optional.of(v.name() + " is a setting of the functions, not a credential to send")
+                        : Optional.empty();
+            case CredentialReference.SecretsManagerSecret s ->
+                outside(
+                        s.name(),
+                        secretsPrefix,
+                        "Secrets Manager secret",
+                        EnvVar.INTERLOCK_SECRETS_PREFIX,
+                        "secretsPrefix");
+            case CredentialReference.SsmParameter p ->
+                outside(
+                        p.name(),
+                        parameterPrefix,
+                        "SSM parameter",
+                        EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX,
+                        "ssmParameterPrefix");
         };
     }
 
@@ -95,7 +115,8 @@ public record OutboundPolicy(Optional<String> secretsPrefix, Optional<String> pa
         }
         List<String> allowed = hosts.hostsFor(reference);
         return Optional.of("${" + reference.written() + "} may not be sent to host '" + host + "': "
-                + EnvVar.INTERLOCK_SECRET_HOSTS.name() + (allowed.isEmpty()
+                + EnvVar.INTERLOCK_SECRET_HOSTS.name()
+                + (allowed.isEmpty()
                         ? " names no host for " + reference.selector()
                         : " allows it only to " + String.join(", ", allowed)));
     }
@@ -118,8 +139,8 @@ public record OutboundPolicy(Optional<String> secretsPrefix, Optional<String> pa
         return false;
     }
 
-    private static Optional<String> outside(String name, Optional<String> prefix, String what, EnvVar variable,
-                                            String contextKey) {
+    private static Optional<String> outside(
+            String name, Optional<String> prefix, String what, EnvVar variable, String contextKey) {
         if (prefix.isEmpty()) {
             return Optional.of(what + " references are not enabled in this deployment (" + variable.name()
                     + " is not set; the CDK context option " + contextKey + " sets it)");

@@ -23,15 +23,14 @@ public final class SecretHosts {
     /** Every credential to every host: only for the local runtime, where every credential is a local stand-in. */
     public static final String ANY = "*=*";
 
-    private static final Pattern SELECTOR_PATTERN = Pattern.compile(
-            "\\*|INTERLOCK_[A-Za-z0-9_]*\\*?|secret:[A-Za-z0-9/_+=.@-]*\\*?|ssm:[A-Za-z0-9_./-]*\\*?");
-    private static final Pattern HOST_LABELS = Pattern.compile(
-            "(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*");
+    private static final Pattern SELECTOR_PATTERN =
+            Pattern.compile("\\*|INTERLOCK_[A-Za-z0-9_]*\\*?|secret:[A-Za-z0-9/_+=.@-]*\\*?|ssm:[A-Za-z0-9_./-]*\\*?");
+    private static final Pattern HOST_LABELS =
+            Pattern.compile("(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*");
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Pattern IPV6 = Pattern.compile("\\[?[0-9a-f:.]+]?");
 
-    private record Entry(String selector, List<String> hosts) {
-    }
+    private record Entry(String selector, List<String> hosts) {}
 
     private final List<Entry> entries;
     private final String text;
@@ -64,8 +63,9 @@ public final class SecretHosts {
             }
             String selector = entry.substring(0, eq).trim();
             if (!SELECTOR_PATTERN.matcher(selector).matches()) {
-                problems.add("'" + selector + "' is not a credential pattern (INTERLOCK_NAME, secret:name, ssm:/name, each "
-                        + "optionally ending in *, or *)");
+                problems.add(
+                        "'" + selector + "' is not a credential pattern (INTERLOCK_NAME, secret:name, ssm:/name, each "
+                                + "optionally ending in *, or *)");
                 continue;
             }
             List<String> hosts = new ArrayList<>();
@@ -74,9 +74,12 @@ public final class SecretHosts {
                 if (host.isEmpty()) {
                     continue;
                 }
-                if (!host.equals("*") && !HOST_LABELS.matcher(host).matches() && !IPV4.matcher(host).matches()
+                if (!host.equals("*")
+                        && !HOST_LABELS.matcher(host).matches()
+                        && !IPV4.matcher(host).matches()
                         && !(host.indexOf(':') >= 0 && IPV6.matcher(host).matches())) {
-                    problems.add("'" + h.trim() + "' (for " + selector + ") is not a host name, an IP address, *.domain or *");
+                    problems.add("'" + h.trim() + "' (for " + selector
+                            + ") is not a host name, an IP address, *.domain or *");
                     continue;
                 }
                 hosts.add(host);

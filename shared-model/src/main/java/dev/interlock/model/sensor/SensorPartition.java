@@ -2,7 +2,6 @@ package dev.interlock.model.sensor;
 
 import dev.interlock.model.trigger.ArgumentTemplate;
 import dev.interlock.model.trigger.TemplateValues;
-
 import java.time.LocalDate;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -24,8 +23,7 @@ public final class SensorPartition {
     private static final String SAMPLE_SCHEDULE = "h06";
     private static final String SAMPLE_PIPELINE = "pipeline";
 
-    private SensorPartition() {
-    }
+    private SensorPartition() {}
 
     /** Whether {@code partition} may name a partition. */
     public static boolean isValid(String partition) {
@@ -56,18 +54,21 @@ public final class SensorPartition {
         }
         String withoutRun;
         try {
-            withoutRun = ArgumentTemplate.expand(template.trim(), new TemplateValues(SAMPLE_PIPELINE, SAMPLE_SCHEDULE, SAMPLE_DATE, null));
+            withoutRun = ArgumentTemplate.expand(
+                    template.trim(), new TemplateValues(SAMPLE_PIPELINE, SAMPLE_SCHEDULE, SAMPLE_DATE, null));
         } catch (ArgumentTemplate.TemplateException e) {
             // ${runId} and any placeholder the template language does not know are refused by the expansion itself.
-            return Optional.of(template.toLowerCase(java.util.Locale.ROOT).replace(" ", "").contains("${runid}")
-                    ? "partition cannot use ${runId}: traits are evaluated before a run exists; use ${date}, ${hour}, "
-                            + "${scheduleId} or ${pipelineId}"
-                    : "partition '" + template + "' has an unknown placeholder (" + e.getMessage() + "); use ${date}, "
-                            + "${hour}, ${scheduleId} or ${pipelineId}");
+            return Optional.of(
+                    template.toLowerCase(java.util.Locale.ROOT).replace(" ", "").contains("${runid}")
+                            ? "partition cannot use ${runId}: traits are evaluated before a run exists; use ${date}, ${hour}, "
+                                    + "${scheduleId} or ${pipelineId}"
+                            : "partition '" + template + "' has an unknown placeholder (" + e.getMessage()
+                                    + "); use ${date}, " + "${hour}, ${scheduleId} or ${pipelineId}");
         }
         if (!isValid(withoutRun)) {
-            return Optional.of("partition '" + template + "' expands to '" + withoutRun + "' (for schedule " + SAMPLE_SCHEDULE + " of "
-                    + SAMPLE_DATE + "), which is not a partition (" + PATTERN.pattern() + ")");
+            return Optional.of(
+                    "partition '" + template + "' expands to '" + withoutRun + "' (for schedule " + SAMPLE_SCHEDULE
+                            + " of " + SAMPLE_DATE + "), which is not a partition (" + PATTERN.pattern() + ")");
         }
         return Optional.empty();
     }

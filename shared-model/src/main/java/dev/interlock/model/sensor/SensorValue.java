@@ -2,7 +2,6 @@ package dev.interlock.model.sensor;
 
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.json.InterlockJson;
-
 import java.time.Instant;
 import java.util.Map;
 import java.util.regex.Pattern;

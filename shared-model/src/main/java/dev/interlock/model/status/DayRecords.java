@@ -7,7 +7,6 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.trait.TraitResult;
-
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,6 @@
 package dev.interlock.model.status;
 
 import dev.interlock.model.json.Frozen;
-
 import java.time.LocalDate;
 import java.util.Comparator;
 import java.util.List;
@@ -11,8 +10,13 @@ import java.util.List;
  * which {@code date} was read when the caller gave none; {@code upstreams} and {@code downstreams} are the cascade
  * edges (pipeline ids, in name order).
  */
-public record PipelineDayStatus(String pipelineId, LocalDate date, String zone, List<ScheduleStatus> schedules,
-                                List<String> upstreams, List<String> downstreams) {
+public record PipelineDayStatus(
+        String pipelineId,
+        LocalDate date,
+        String zone,
+        List<ScheduleStatus> schedules,
+        List<String> upstreams,
+        List<String> downstreams) {
     public PipelineDayStatus {
         schedules = Frozen.list(schedules);
         upstreams = Frozen.list(upstreams);
@@ -21,7 +25,9 @@ public record PipelineDayStatus(String pipelineId, LocalDate date, String zone, 
 
     /** The schedule a person should look at first: the most urgent state, the first schedule on a tie. */
     public ScheduleStatus headline() {
-        return schedules.stream().max(Comparator.comparingInt((ScheduleStatus s) -> s.state().urgency())
-                .thenComparing(s -> -schedules.indexOf(s))).orElseThrow();
+        return schedules.stream()
+                .max(Comparator.comparingInt((ScheduleStatus s) -> s.state().urgency())
+                        .thenComparing(s -> -schedules.indexOf(s)))
+                .orElseThrow();
     }
 }

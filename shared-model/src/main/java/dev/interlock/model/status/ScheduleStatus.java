@@ -1,7 +1,6 @@
 package dev.interlock.model.status;
 
 import dev.interlock.model.json.Frozen;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -39,29 +38,29 @@ public record ScheduleStatus(
      *
      * @param value what the evaluator observed (e.g. the sensor's fields), null when it reported nothing
      */
-    public record BlockingTrait(String traitType, String status, String reason, Map<String, Object> value,
-                                Instant evaluatedAt) {
+    public record BlockingTrait(
+            String traitType, String status, String reason, Map<String, Object> value, Instant evaluatedAt) {
         public BlockingTrait {
             value = value == null ? null : Frozen.map(value);
         }
     }
 
     /** What Interlock does next for this day and when ({@code at} null when it waits for something outside it). */
-    public record NextAction(String what, Instant at) {
-    }
+    public record NextAction(String what, Instant at) {}
 
     /** The deadline that matters now, and whether it has passed. */
-    public record Deadline(String what, Instant at, boolean breached) {
-    }
+    public record Deadline(String what, Instant at, boolean breached) {}
 
     /** The schedule's window on this date, in its zone. */
-    public record Window(String zone, Instant opensAt, Instant evaluationDeadline, Instant validationDeadline,
-                         Instant completionDeadline) {
-    }
+    public record Window(
+            String zone,
+            Instant opensAt,
+            Instant evaluationDeadline,
+            Instant validationDeadline,
+            Instant completionDeadline) {}
 
     /** Terminal failures counted against the retry policy, and how many it allows. */
-    public record Attempts(int used, int max) {
-    }
+    public record Attempts(int used, int max) {}
 
     /**
      * The job the run started: its trigger type, the job system's id, a link where one can be built from what the
@@ -74,6 +73,5 @@ public record ScheduleStatus(
     }
 
     /** An upstream this schedule waits for, with its own state for the same date. */
-    public record Upstream(String pipelineId, String scheduleId, DayState state, String reason) {
-    }
+    public record Upstream(String pipelineId, String scheduleId, DayState state, String reason) {}
 }

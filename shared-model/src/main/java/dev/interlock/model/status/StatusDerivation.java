@@ -25,7 +25,6 @@ import dev.interlock.model.status.ScheduleStatus.NextAction;
 import dev.interlock.model.status.ScheduleStatus.Upstream;
 import dev.interlock.model.status.ScheduleStatus.Window;
 import dev.interlock.model.trait.TraitResult;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -45,8 +44,7 @@ import java.util.Optional;
  */
 public final class StatusDerivation {
 
-    private StatusDerivation() {
-    }
+    private StatusDerivation() {}
 
     /** The pipeline's zone: its first schedule's zone, else the SLA zone, else UTC (where "today" is read). */
     public static ZoneId zoneOf(PipelineConfig pipeline) {
@@ -56,7 +54,9 @@ public final class StatusDerivation {
 
     /** A zone as people name it ({@code UTC}, not the offset id {@code Z}). */
     static String zoneName(ZoneId zone) {
-        return zone.normalized() instanceof java.time.ZoneOffset offset && offset.getTotalSeconds() == 0 ? "UTC" : zone.getId();
+        return zone.normalized() instanceof java.time.ZoneOffset offset && offset.getTotalSeconds() == 0
+                ? "UTC"
+                : zone.getId();
     }
 
     /** Today in the pipeline's zone at {@code now}. */
@@ -71,15 +71,21 @@ public final class StatusDerivation {
         for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
             schedules.add(schedule(records, schedule.name(), now));
         }
-        return new PipelineDayStatus(pipeline.name(), records.date(), zoneName(zoneOf(pipeline)), schedules,
-                List.copyOf(pipeline.upstreamPipelines()), records.downstreams());
+        return new PipelineDayStatus(
+                pipeline.name(),
+                records.date(),
+                zoneName(zoneOf(pipeline)),
+                schedules,
+                List.copyOf(pipeline.upstreamPipelines()),
+                records.downstreams());
     }
 
     /** The upstream (pipeline, schedule) pairs a schedule waits for: its traits' {@code upstreamPipeline}. */
     public static List<String[]> upstreamsOf(PipelineConfig pipeline, String scheduleId) {
         List<String[]> out = new ArrayList<>();
         for (TraitConfig trait : pipeline.traits().values()) {
-            if (trait == null || !(trait.config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstream)
+            if (trait == null
+                    || !(trait.config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstream)
                     || upstream.isBlank()) {
                 continue;
             }
@@ -99,48 +105,89 @@ public final class StatusDerivation {
         RunState run = records.runs().get(scheduleId);
         String holder = records.lockHolders().get(scheduleId);
         List<Event> events = records.events().stream()
-                .filter(e -> scheduleId.equals(e.scheduleId()) && date.equals(e.date())).toList();
+                .filter(e -> scheduleId.equals(e.scheduleId()) && date.equals(e.date()))
+                .toList();
         List<TraitResult> traits = records.traits().getOrDefault(scheduleId, List.of());
         List<Upstream> upstreams = upstreams(records, scheduleId, now);
-        Instant lastEvaluated = traits.stream().map(TraitResult::evaluatedAt).filter(Objects::nonNull)
-                .max(Comparator.naturalOrder()).orElse(null);
+        Instant lastEvaluated = traits.stream()
+                .map(TraitResult::evaluatedAt)
+                .filter(Objects::nonNull)
+                .max(Comparator.naturalOrder())
+                .orElse(null);
         List<BlockingTrait> blocking = blocking(traits, events);
-        Attempts attempts = new Attempts(log == null ? 0 : AttemptLedger.attemptsUsed(log), pipeline.retry().maxAttempts());
+        Attempts attempts = new Attempts(
+                log == null ? 0 : AttemptLedger.attemptsUsed(log),
+                pipeline.retry().maxAttempts());
         String runId = run != null ? run.runId() : log == null ? null : log.runId();
-        Job job = run == null || run.metadata().isEmpty() ? null : new Job(
-                run.triggerType() == null ? null : run.triggerType().wireName(),
-                JobMetadata.jobId(run.triggerType(), run.metadata()), JobMetadata.link(run.triggerType(), run.metadata()),
-                run.metadata());
-        Window shown = new Window(zoneName(window.zone()), window.opensAt(), window.evaluationDeadline(),
-                window.validationDeadline(), window.completionDeadline());
+        Job job = run == null || run.metadata().isEmpty()
+                ? null
+                : new Job(
+                        run.triggerType() == null ? null : run.triggerType().wireName(),
+                        JobMetadata.jobId(run.triggerType(), run.metadata()),
+                        JobMetadata.link(run.triggerType(), run.metadata()),
+                        run.metadata());
+        Window shown = new Window(
+                zoneName(window.zone()),
+                window.opensAt(),
+                window.evaluationDeadline(),
+                window.validationDeadline(),
+                window.completionDeadline());
 
-        Verdict verdict = verdict(records, scheduleId, window, log, run, holder, events, blocking, upstreams,
-                lastEvaluated, now);
-        boolean done = verdict.state == DayState.COMPLETED || verdict.state == DayState.EXCLUDED
-                || verdict.state == DayState.SKIPPED || verdict.state == DayState.DRY_RUN
+        Verdict verdict =
+                verdict(records, scheduleId, window, log, run, holder, events, blocking, upstreams, lastEvaluated, now);
+        boolean done = verdict.state == DayState.COMPLETED
+                || verdict.state == DayState.EXCLUDED
+                || verdict.state == DayState.SKIPPED
+                || verdict.state == DayState.DRY_RUN
                 || verdict.state == DayState.MONITORING;
-        List<BlockingTrait> shownBlocking = verdict.state == DayState.NOT_READY || verdict.state == DayState.FAILED
-                && log != null && log.failureCategory() == FailureCategory.VALIDATION_EXHAUSTED
-                ? blocking : List.of();
-        return new ScheduleStatus(scheduleId, verdict.state, verdict.reason, shownBlocking, verdict.next,
-                done ? null : deadline(verdict.state, window, now), shown, attempts, holder, runId,
-                run == null ? null : run.status().wireName(), job, lastEvaluated, upstreams);
+        List<BlockingTrait> shownBlocking = verdict.state == DayState.NOT_READY
+                        || verdict.state == DayState.FAILED
+                                && log != null
+                                && log.failureCategory() == FailureCategory.VALIDATION_EXHAUSTED
+                ? blocking
+                : List.of();
+        return new ScheduleStatus(
+                scheduleId,
+                verdict.state,
+                verdict.reason,
+                shownBlocking,
+                verdict.next,
+                done ? null : deadline(verdict.state, window, now),
+                shown,
+                attempts,
+                holder,
+                runId,
+                run == null ? null : run.status().wireName(),
+                job,
+                lastEvaluated,
+                upstreams);
     }
 
-    private record Verdict(DayState state, String reason, NextAction next) {
-    }
+    private record Verdict(DayState state, String reason, NextAction next) {}
 
-    private static Verdict verdict(DayRecords records, String scheduleId, ScheduleWindow window, RunLog log, RunState run,
-                                   String holder, List<Event> events, List<BlockingTrait> blocking,
-                                   List<Upstream> upstreams, Instant lastEvaluated, Instant now) {
+    private static Verdict verdict(
+            DayRecords records,
+            String scheduleId,
+            ScheduleWindow window,
+            RunLog log,
+            RunState run,
+            String holder,
+            List<Event> events,
+            List<BlockingTrait> blocking,
+            List<Upstream> upstreams,
+            Instant lastEvaluated,
+            Instant now) {
         PipelineConfig pipeline = records.pipeline();
         Optional<String> excluded = Exclusions.reason(pipeline.exclusions(), records.calendar(), records.date());
         if (excluded.isPresent()) {
             return new Verdict(DayState.EXCLUDED, "not run on this date: " + excluded.get(), null);
         }
         // A live run newer than the run log's verdict (a replay, a retry) is what is happening now.
-        if (run != null && !run.status().isTerminal() && (log == null || !run.runId().equals(log.runId())
-                || log.status() != RunLogStatus.COMPLETED && log.status() != RunLogStatus.FAILED)) {
+        if (run != null
+                && !run.status().isTerminal()
+                && (log == null
+                        || !run.runId().equals(log.runId())
+                        || log.status() != RunLogStatus.COMPLETED && log.status() != RunLogStatus.FAILED)) {
             Verdict live = live(pipeline, run, holder, blocking, lastEvaluated, now);
             if (live != null) {
                 return live;
@@ -149,86 +196,133 @@ public final class StatusDerivation {
         if (pipeline.dryRun()) {
             Optional<Event> wouldTrigger = last(events, EventKind.DRY_RUN_WOULD_TRIGGER);
             if (wouldTrigger.isPresent()) {
-                return new Verdict(DayState.DRY_RUN, "ready at " + time(wouldTrigger.get().timestamp(), window.zone())
-                        + "; dry run: the trigger was recorded, not started", null);
+                return new Verdict(
+                        DayState.DRY_RUN,
+                        "ready at " + time(wouldTrigger.get().timestamp(), window.zone())
+                                + "; dry run: the trigger was recorded, not started",
+                        null);
             }
         }
         if (log == null) {
             return notStarted(records, window, holder, upstreams, now);
         }
         return switch (log.status()) {
-            case COMPLETED -> new Verdict(DayState.COMPLETED, "completed at " + time(log.completedAt(), window.zone())
-                    + (log.attemptNumber() > 0 ? " after " + log.attemptNumber() + " failed attempt(s)" : ""), null);
-            case RUNNING -> run != null && run.status() == RunStatus.COMPLETED_MONITORING
-                    ? monitoring(pipeline, run, window.zone())
-                    : new Verdict(DayState.RUNNING, "job running since " + time(log.startedAt(), window.zone()),
-                            nextPoll(pipeline, log.startedAt(), now));
+            case COMPLETED ->
+                new Verdict(
+                        DayState.COMPLETED,
+                        "completed at " + time(log.completedAt(), window.zone())
+                                + (log.attemptNumber() > 0
+                                        ? " after " + log.attemptNumber() + " failed attempt(s)"
+                                        : ""),
+                        null);
+            case RUNNING ->
+                run != null && run.status() == RunStatus.COMPLETED_MONITORING
+                        ? monitoring(pipeline, run, window.zone())
+                        : new Verdict(
+                                DayState.RUNNING,
+                                "job running since " + time(log.startedAt(), window.zone()),
+                                nextPoll(pipeline, log.startedAt(), now));
             case FAILED -> failed(pipeline, log, holder, window.zone(), now);
-            case CANCELLED -> new Verdict(DayState.SKIPPED, "cancelled"
-                    + (log.failureMessage() == null ? "" : ": " + log.failureMessage()), null);
+            case CANCELLED ->
+                new Verdict(
+                        DayState.SKIPPED,
+                        "cancelled" + (log.failureMessage() == null ? "" : ": " + log.failureMessage()),
+                        null);
             case PENDING -> pending(pipeline, holder, blocking, lastEvaluated, window, now);
         };
     }
 
     /** What a run that is still moving says, or null when its status adds nothing to the run log's. */
-    private static Verdict live(PipelineConfig pipeline, RunState run, String holder, List<BlockingTrait> blocking,
-                                Instant lastEvaluated, Instant now) {
+    private static Verdict live(
+            PipelineConfig pipeline,
+            RunState run,
+            String holder,
+            List<BlockingTrait> blocking,
+            Instant lastEvaluated,
+            Instant now) {
         return switch (run.status()) {
-            case TRIGGERING -> new Verdict(DayState.TRIGGERING, "ready; starting the " + typeOf(run) + " job",
-                    new NextAction("job start", null));
-            case RUNNING -> new Verdict(DayState.RUNNING, typeOf(run) + " job running since "
-                    + InterlockJson.timestamp(run.updatedAt()), nextPoll(pipeline, run.updatedAt(), now));
+            case TRIGGERING ->
+                new Verdict(
+                        DayState.TRIGGERING,
+                        "ready; starting the " + typeOf(run) + " job",
+                        new NextAction("job start", null));
+            case RUNNING ->
+                new Verdict(
+                        DayState.RUNNING,
+                        typeOf(run) + " job running since " + InterlockJson.timestamp(run.updatedAt()),
+                        nextPoll(pipeline, run.updatedAt(), now));
             case COMPLETED_MONITORING -> monitoring(pipeline, run, ZoneId.of("UTC"));
-            case PENDING -> holder == null ? null : blocking.isEmpty()
-                    ? new Verdict(DayState.EVALUATING, "evaluating the traits", null)
-                    : notReady(pipeline, holder, blocking, lastEvaluated, now);
+            case PENDING ->
+                holder == null
+                        ? null
+                        : blocking.isEmpty()
+                                ? new Verdict(DayState.EVALUATING, "evaluating the traits", null)
+                                : notReady(pipeline, holder, blocking, lastEvaluated, now);
             default -> null;
         };
     }
 
-    private static Verdict notStarted(DayRecords records, ScheduleWindow window, String holder, List<Upstream> upstreams,
-                                      Instant now) {
+    private static Verdict notStarted(
+            DayRecords records, ScheduleWindow window, String holder, List<Upstream> upstreams, Instant now) {
         if (holder != null) {
             return new Verdict(DayState.EVALUATING, "an execution started evaluating the traits", null);
         }
         if (!window.isOpen(now)) {
-            return new Verdict(DayState.WAITING_FOR_WINDOW, "the window opens at " + time(window.opensAt(), window.zone()),
+            return new Verdict(
+                    DayState.WAITING_FOR_WINDOW,
+                    "the window opens at " + time(window.opensAt(), window.zone()),
                     new NextAction("window opens", window.opensAt()));
         }
         LocalDate today = LocalDate.ofInstant(now, window.zone());
         if (records.date().isBefore(today)) {
             return new Verdict(DayState.SKIPPED, "no evaluation was started for this date", null);
         }
-        List<Upstream> waiting = upstreams.stream().filter(u -> u.state() != DayState.COMPLETED).toList();
+        List<Upstream> waiting =
+                upstreams.stream().filter(u -> u.state() != DayState.COMPLETED).toList();
         if (!waiting.isEmpty()) {
             Upstream first = waiting.get(0);
-            return new Verdict(DayState.NOT_READY, "waiting for upstream " + first.pipelineId() + " ("
-                    + first.state().wireName() + ")" + (waiting.size() > 1 ? " and " + (waiting.size() - 1) + " more" : ""),
+            return new Verdict(
+                    DayState.NOT_READY,
+                    "waiting for upstream " + first.pipelineId() + " ("
+                            + first.state().wireName() + ")"
+                            + (waiting.size() > 1 ? " and " + (waiting.size() - 1) + " more" : ""),
                     new NextAction("evaluation when " + first.pipelineId() + " completes", null));
         }
-        return new Verdict(DayState.NOT_READY, "not evaluated yet: the next marker (a sensor write, the watchdog's "
-                + "schedule marker or a manual evaluation) starts it", new NextAction("evaluation on the next marker", null));
+        return new Verdict(
+                DayState.NOT_READY,
+                "not evaluated yet: the next marker (a sensor write, the watchdog's "
+                        + "schedule marker or a manual evaluation) starts it",
+                new NextAction("evaluation on the next marker", null));
     }
 
-    private static Verdict pending(PipelineConfig pipeline, String holder, List<BlockingTrait> blocking,
-                                   Instant lastEvaluated, ScheduleWindow window, Instant now) {
+    private static Verdict pending(
+            PipelineConfig pipeline,
+            String holder,
+            List<BlockingTrait> blocking,
+            Instant lastEvaluated,
+            ScheduleWindow window,
+            Instant now) {
         if (blocking.isEmpty()) {
             return holder == null
-                    ? new Verdict(DayState.NOT_READY, "evaluated, not triggered; the next marker starts a new evaluation",
+                    ? new Verdict(
+                            DayState.NOT_READY,
+                            "evaluated, not triggered; the next marker starts a new evaluation",
                             new NextAction("evaluation on the next marker", null))
                     : new Verdict(DayState.EVALUATING, "evaluating the traits", null);
         }
         return notReady(pipeline, holder, blocking, lastEvaluated, now);
     }
 
-    private static Verdict notReady(PipelineConfig pipeline, String holder, List<BlockingTrait> blocking,
-                                    Instant lastEvaluated, Instant now) {
+    private static Verdict notReady(
+            PipelineConfig pipeline, String holder, List<BlockingTrait> blocking, Instant lastEvaluated, Instant now) {
         BlockingTrait first = blocking.get(0);
         String reason = "waiting for " + first.traitType() + " (" + first.status()
                 + (first.reason() == null || first.reason().isBlank() ? "" : ": " + first.reason()) + ")"
                 + (blocking.size() > 1 ? " and " + (blocking.size() - 1) + " more trait(s)" : "");
         if (holder == null) {
-            return new Verdict(DayState.NOT_READY, reason,
+            return new Verdict(
+                    DayState.NOT_READY,
+                    reason,
                     new NextAction("re-evaluation on the next marker (no execution is waiting)", null));
         }
         Instant base = lastEvaluated != null ? lastEvaluated : first.evaluatedAt();
@@ -241,19 +335,34 @@ public final class StatusDerivation {
 
     private static Verdict failed(PipelineConfig pipeline, RunLog log, String holder, ZoneId zone, Instant now) {
         String why = (log.failureMessage() == null ? "failed" : log.failureMessage())
-                + (log.failureCategory() == null ? "" : " (" + log.failureCategory().wireName() + ")");
+                + (log.failureCategory() == null
+                        ? ""
+                        : " (" + log.failureCategory().wireName() + ")");
         // A missed validation deadline is no attempt (AttemptLedger): say what it is instead.
         String head = (log.failureCategory() == FailureCategory.VALIDATION_EXHAUSTED
-                ? "waiting for data ended at the validation deadline, " + time(log.updatedAt(), zone) + " (no attempt used)"
-                : "attempt " + AttemptLedger.attemptsUsed(log) + " of " + pipeline.retry().maxAttempts() + " failed at "
-                + time(log.updatedAt(), zone)) + ": " + why;
+                        ? "waiting for data ended at the validation deadline, " + time(log.updatedAt(), zone)
+                                + " (no attempt used)"
+                        : "attempt " + AttemptLedger.attemptsUsed(log) + " of "
+                                + pipeline.retry().maxAttempts() + " failed at " + time(log.updatedAt(), zone))
+                + ": " + why;
         return switch (RunLogGate.admit(Optional.of(log), pipeline.retry(), false, now)) {
-            case RunLogGate.Admission.Proceed ignored -> new Verdict(DayState.FAILED, head + "; a retry may start now",
-                    new NextAction(holder == null ? "retry on the next marker" : "retry", holder == null ? null : now));
-            case RunLogGate.Admission.Skip skip when skip.retryAfterSeconds() > 0 -> new Verdict(DayState.FAILED,
-                    head + "; retrying after the backoff", new NextAction("retry", now.plusSeconds(skip.retryAfterSeconds())));
-            case RunLogGate.Admission.Skip skip -> new Verdict(DayState.FAILED, head + "; no retry: " + skip.reason(),
-                    new NextAction("none: rerun it once the cause is fixed", null));
+            case RunLogGate.Admission.Proceed ignored ->
+                new Verdict(
+                        DayState.FAILED,
+                        head + "; a retry may start now",
+                        new NextAction(
+                                holder == null ? "retry on the next marker" : "retry", holder == null ? null : now));
+            case RunLogGate.Admission.Skip skip
+            when skip.retryAfterSeconds() > 0 ->
+                new Verdict(
+                        DayState.FAILED,
+                        head + "; retrying after the backoff",
+                        new NextAction("retry", now.plusSeconds(skip.retryAfterSeconds())));
+            case RunLogGate.Admission.Skip skip ->
+                new Verdict(
+                        DayState.FAILED,
+                        head + "; no retry: " + skip.reason(),
+                        new NextAction("none: rerun it once the cause is fixed", null));
         };
     }
 
@@ -266,8 +375,10 @@ public final class StatusDerivation {
         } catch (IllegalArgumentException unparsable) {
             end = null;
         }
-        return new Verdict(DayState.MONITORING, "job completed at " + time(run.updatedAt(), zone)
-                + "; watching for late data", new NextAction("monitoring ends", end));
+        return new Verdict(
+                DayState.MONITORING,
+                "job completed at " + time(run.updatedAt(), zone) + "; watching for late data",
+                new NextAction("monitoring ends", end));
     }
 
     /** The next poll of a job followed since {@code since}: polls land every {@code pollIntervalSeconds}. */
@@ -281,16 +392,24 @@ public final class StatusDerivation {
     }
 
     private static Deadline deadline(DayState state, ScheduleWindow window, Instant now) {
-        boolean beforeTrigger = state == DayState.WAITING_FOR_WINDOW || state == DayState.NOT_READY
-                || state == DayState.EVALUATING;
-        if (beforeTrigger && window.evaluationDeadline() != null && !ScheduleWindow.breached(window.evaluationDeadline(), now)) {
+        boolean beforeTrigger =
+                state == DayState.WAITING_FOR_WINDOW || state == DayState.NOT_READY || state == DayState.EVALUATING;
+        if (beforeTrigger
+                && window.evaluationDeadline() != null
+                && !ScheduleWindow.breached(window.evaluationDeadline(), now)) {
             return new Deadline("evaluation", window.evaluationDeadline(), false);
         }
         if (beforeTrigger && window.validationDeadline() != null) {
-            return new Deadline("validation", window.validationDeadline(), ScheduleWindow.breached(window.validationDeadline(), now));
+            return new Deadline(
+                    "validation",
+                    window.validationDeadline(),
+                    ScheduleWindow.breached(window.validationDeadline(), now));
         }
         if (window.completionDeadline() != null) {
-            return new Deadline("completion", window.completionDeadline(), ScheduleWindow.breached(window.completionDeadline(), now));
+            return new Deadline(
+                    "completion",
+                    window.completionDeadline(),
+                    ScheduleWindow.breached(window.completionDeadline(), now));
         }
         if (beforeTrigger && window.evaluationDeadline() != null) {
             return new Deadline("evaluation", window.evaluationDeadline(), true);
@@ -303,9 +422,11 @@ public final class StatusDerivation {
      * evaluation events (results expire, the audit trail stays).
      */
     private static List<BlockingTrait> blocking(List<TraitResult> traits, List<Event> events) {
-        List<BlockingTrait> stored = traits.stream().filter(TraitResult::blocksReadiness)
+        List<BlockingTrait> stored = traits.stream()
+                .filter(TraitResult::blocksReadiness)
                 .sorted(Comparator.comparing(TraitResult::traitType))
-                .map(t -> new BlockingTrait(t.traitType(), t.status().wireName(), t.reason(), t.value(), t.evaluatedAt()))
+                .map(t ->
+                        new BlockingTrait(t.traitType(), t.status().wireName(), t.reason(), t.value(), t.evaluatedAt()))
                 .toList();
         if (!stored.isEmpty() || !traits.isEmpty()) {
             return stored;
@@ -316,18 +437,29 @@ public final class StatusDerivation {
         }
         Map<String, Event> latest = new LinkedHashMap<>();
         for (Event e : events) {
-            if (e.kind() == EventKind.TRAIT_EVALUATED && e.traitType() != null
+            if (e.kind() == EventKind.TRAIT_EVALUATED
+                    && e.traitType() != null
                     && !e.timestamp().isAfter(readiness.get().timestamp())) {
                 latest.put(e.traitType(), e);
             }
         }
-        Object named = readiness.get().details() == null ? null : readiness.get().details().get("blocking");
+        Object named = readiness.get().details() == null
+                ? null
+                : readiness.get().details().get("blocking");
         List<BlockingTrait> out = new ArrayList<>();
         if (named instanceof List<?> names) {
             for (Object name : names) {
                 Event e = latest.get(String.valueOf(name));
-                out.add(e == null ? new BlockingTrait(String.valueOf(name), "FAIL", null, null, readiness.get().timestamp())
-                        : new BlockingTrait(e.traitType(), e.status(), e.message(), e.details(), e.timestamp()));
+                out.add(
+                        e == null
+                                ? new BlockingTrait(
+                                        String.valueOf(name),
+                                        "FAIL",
+                                        null,
+                                        null,
+                                        readiness.get().timestamp())
+                                : new BlockingTrait(
+                                        e.traitType(), e.status(), e.message(), e.details(), e.timestamp()));
             }
         }
         out.sort(Comparator.comparing(BlockingTrait::traitType));
@@ -345,8 +477,8 @@ public final class StatusDerivation {
     }
 
     /** An upstream's state from its run log alone (its own status has the full story). */
-    private static Upstream upstream(String pipelineId, String scheduleId, PipelineConfig config, RunLog log,
-                                     LocalDate date, Instant now) {
+    private static Upstream upstream(
+            String pipelineId, String scheduleId, PipelineConfig config, RunLog log, LocalDate date, Instant now) {
         if (config == null) {
             return new Upstream(pipelineId, scheduleId, DayState.NOT_READY, "not registered");
         }
@@ -354,14 +486,21 @@ public final class StatusDerivation {
             ScheduleWindow window = ScheduleWindow.of(config, scheduleId, date);
             return window.isOpen(now)
                     ? new Upstream(pipelineId, scheduleId, DayState.NOT_READY, "not evaluated yet")
-                    : new Upstream(pipelineId, scheduleId, DayState.WAITING_FOR_WINDOW,
+                    : new Upstream(
+                            pipelineId,
+                            scheduleId,
+                            DayState.WAITING_FOR_WINDOW,
                             "window opens at " + InterlockJson.timestamp(window.opensAt()));
         }
         return switch (log.status()) {
             case COMPLETED -> new Upstream(pipelineId, scheduleId, DayState.COMPLETED, "completed");
             case RUNNING -> new Upstream(pipelineId, scheduleId, DayState.RUNNING, "job running");
-            case FAILED -> new Upstream(pipelineId, scheduleId, DayState.FAILED,
-                    log.failureMessage() == null ? "failed" : log.failureMessage());
+            case FAILED ->
+                new Upstream(
+                        pipelineId,
+                        scheduleId,
+                        DayState.FAILED,
+                        log.failureMessage() == null ? "failed" : log.failureMessage());
             case CANCELLED -> new Upstream(pipelineId, scheduleId, DayState.SKIPPED, "cancelled");
             case PENDING -> new Upstream(pipelineId, scheduleId, DayState.NOT_READY, "not ready");
         };

@@ -1,7 +1,6 @@
 package dev.interlock.model.status;
 
 import dev.interlock.model.json.Frozen;
-
 import java.time.LocalDate;
 import java.util.List;
 
@@ -9,9 +8,16 @@ import java.util.List;
  * One pipeline day in one line (the overview, {@code GET /status}): the most urgent schedule's state, reason and
  * next action, every schedule's state, and the cascade edges so a reader can draw the graph.
  */
-public record StatusLine(String pipelineId, LocalDate date, DayState state, String reason, String scheduleId,
-                         ScheduleStatus.NextAction nextAction, List<ScheduleState> schedules, List<String> upstreams,
-                         List<String> downstreams) {
+public record StatusLine(
+        String pipelineId,
+        LocalDate date,
+        DayState state,
+        String reason,
+        String scheduleId,
+        ScheduleStatus.NextAction nextAction,
+        List<ScheduleState> schedules,
+        List<String> upstreams,
+        List<String> downstreams) {
     public StatusLine {
         schedules = Frozen.list(schedules);
         upstreams = Frozen.list(upstreams);
@@ -19,14 +25,22 @@ public record StatusLine(String pipelineId, LocalDate date, DayState state, Stri
     }
 
     /** A schedule's state in the overview. */
-    public record ScheduleState(String scheduleId, DayState state) {
-    }
+    public record ScheduleState(String scheduleId, DayState state) {}
 
     /** The line of a pipeline day. */
     public static StatusLine of(PipelineDayStatus status) {
         ScheduleStatus head = status.headline();
-        return new StatusLine(status.pipelineId(), status.date(), head.state(), head.reason(), head.scheduleId(),
-                head.nextAction(), status.schedules().stream().map(s -> new ScheduleState(s.scheduleId(), s.state())).toList(),
-                status.upstreams(), status.downstreams());
+        return new StatusLine(
+                status.pipelineId(),
+                status.date(),
+                head.state(),
+                head.reason(),
+                head.scheduleId(),
+                head.nextAction(),
+                status.schedules().stream()
+                        .map(s -> new ScheduleState(s.scheduleId(), s.state()))
+                        .toList(),
+                status.upstreams(),
+                status.downstreams());
     }
 }

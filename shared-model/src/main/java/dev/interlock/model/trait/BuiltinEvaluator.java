@@ -6,7 +6,6 @@ import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.json.WireEnum;
 import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.validation.ValidationError;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,22 +46,25 @@ public enum BuiltinEvaluator implements WireEnum {
                 requireText(config, "field", configPath, errors);
                 Object op = config.get("op");
                 if (!(op instanceof String text) || !THRESHOLD_OPERATORS.contains(text)) {
-                    errors.add(new ValidationError(JsonPath.field(configPath, "op"),
+                    errors.add(new ValidationError(
+                            JsonPath.field(configPath, "op"),
                             "op must be one of " + String.join(", ", THRESHOLD_OPERATORS) + ", got " + op));
                 }
                 Object value = config.get("value");
                 // eq also compares written forms (complete eq true); the ordering operators need a number.
                 boolean scalar = value instanceof Number || value instanceof String || value instanceof Boolean;
                 if ("eq".equals(op) ? !scalar : !(value instanceof Number)) {
-                    errors.add(new ValidationError(JsonPath.field(configPath, "value"), "eq".equals(op)
-                            ? "value must be a number, text or boolean" : "value must be a number"));
+                    errors.add(new ValidationError(
+                            JsonPath.field(configPath, "value"),
+                            "eq".equals(op) ? "value must be a number, text or boolean" : "value must be a number"));
                 }
                 checkPartition(config, configPath, errors);
             }
             case SENSOR_FRESHNESS -> {
                 requireText(config, "sensor", configPath, errors);
                 if (!(config.get("maxAgeSeconds") instanceof Number age) || age.doubleValue() <= 0) {
-                    errors.add(new ValidationError(JsonPath.field(configPath, "maxAgeSeconds"), "maxAgeSeconds must be a positive number"));
+                    errors.add(new ValidationError(
+                            JsonPath.field(configPath, "maxAgeSeconds"), "maxAgeSeconds must be a positive number"));
                 }
                 checkPartition(config, configPath, errors);
             }
@@ -91,7 +93,8 @@ public enum BuiltinEvaluator implements WireEnum {
         SensorPartition.templateProblem(template).ifPresent(problem -> errors.add(new ValidationError(path, problem)));
     }
 
-    private static void requireText(Map<String, Object> config, String key, String configPath, List<ValidationError> errors) {
+    private static void requireText(
+            Map<String, Object> config, String key, String configPath, List<ValidationError> errors) {
         if (!(config.get(key) instanceof String text) || text.isBlank()) {
             errors.add(new ValidationError(JsonPath.field(configPath, key), key + " is required"));
         }

@@ -9,20 +9,16 @@ import java.util.regex.Pattern;
 public sealed interface EvaluatorLocator {
 
     /** A builtin of the evaluator Lambda. */
-    record Builtin(BuiltinEvaluator evaluator) implements EvaluatorLocator {
-    }
+    record Builtin(BuiltinEvaluator evaluator) implements EvaluatorLocator {}
 
     /** A Lambda function (name, partial or full ARN, optionally with a qualifier). */
-    record LambdaFunction(String function) implements EvaluatorLocator {
-    }
+    record LambdaFunction(String function) implements EvaluatorLocator {}
 
     /** An absolute http(s) endpoint. */
-    record Http(URI url) implements EvaluatorLocator {
-    }
+    record Http(URI url) implements EvaluatorLocator {}
 
     /** A path resolved against {@code EVALUATOR_BASE_URL}. */
-    record RelativePath(String path) implements EvaluatorLocator {
-    }
+    record RelativePath(String path) implements EvaluatorLocator {}
 
     /** Lambda function names, ARNs and aliases use only these characters. */
     Pattern LAMBDA_NAME = Pattern.compile("[A-Za-z0-9_:.$-]{1,170}");
@@ -32,7 +28,8 @@ public sealed interface EvaluatorLocator {
     /** Parses a locator; anything else is an {@link IllegalArgumentException} listing the accepted forms. */
     static EvaluatorLocator parse(String text) {
         if (text == null || text.isBlank()) {
-            throw new IllegalArgumentException("evaluator is empty; expected builtin:<name>, lambda:<function>, http(s)://… or a relative path");
+            throw new IllegalArgumentException(
+                    "evaluator is empty; expected builtin:<name>, lambda:<function>, http(s)://… or a relative path");
         }
         String locator = text.trim();
         String lower = locator.toLowerCase(Locale.ROOT);
@@ -60,7 +57,8 @@ public sealed interface EvaluatorLocator {
         if (RELATIVE_PATH.matcher(locator).matches() && !locator.contains("..")) {
             return new RelativePath(locator);
         }
-        throw new IllegalArgumentException("'" + text
-                + "' is not an evaluator locator; expected builtin:<name>, lambda:<function>, http(s)://… or a relative path");
+        throw new IllegalArgumentException(
+                "'" + text
+                        + "' is not an evaluator locator; expected builtin:<name>, lambda:<function>, http(s)://… or a relative path");
     }
 }

@@ -7,7 +7,8 @@ import java.util.List;
  * traits never block. Required ERROR results also block, and are listed apart because they mean a broken evaluator
  * and must alert; optional ones are listed too, so they can be logged.
  */
-public record Readiness(boolean ready, List<String> blocking, List<TraitVerdict> requiredErrors, List<TraitVerdict> optionalErrors) {
+public record Readiness(
+        boolean ready, List<String> blocking, List<TraitVerdict> requiredErrors, List<TraitVerdict> optionalErrors) {
     public Readiness {
         blocking = List.copyOf(blocking);
         requiredErrors = List.copyOf(requiredErrors);
@@ -21,9 +22,14 @@ public record Readiness(boolean ready, List<String> blocking, List<TraitVerdict>
 
     /** Judges one round of verdicts. */
     public static Readiness of(List<TraitVerdict> results) {
-        List<String> blocking = results.stream().filter(r -> blocks(r.required(), r.passed())).map(TraitVerdict::type).toList();
-        List<TraitVerdict> requiredErrors = results.stream().filter(r -> r.errored() && r.required()).toList();
-        List<TraitVerdict> optionalErrors = results.stream().filter(r -> r.errored() && !r.required()).toList();
+        List<String> blocking = results.stream()
+                .filter(r -> blocks(r.required(), r.passed()))
+                .map(TraitVerdict::type)
+                .toList();
+        List<TraitVerdict> requiredErrors =
+                results.stream().filter(r -> r.errored() && r.required()).toList();
+        List<TraitVerdict> optionalErrors =
+                results.stream().filter(r -> r.errored() && !r.required()).toList();
         return new Readiness(blocking.isEmpty(), blocking, requiredErrors, optionalErrors);
     }
 }

@@ -2,7 +2,6 @@ package dev.interlock.model.trait;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
-
 import java.time.LocalDate;
 import java.util.Map;
 
@@ -30,8 +29,16 @@ public record ResolvedTrait(
     }
 
     /** A trait without evaluator headers. */
-    public ResolvedTrait(String pipelineId, String scheduleId, LocalDate date, String traitType, String evaluator,
-                         Map<String, Object> config, int timeout, int ttl, boolean required) {
+    public ResolvedTrait(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            String traitType,
+            String evaluator,
+            Map<String, Object> config,
+            int timeout,
+            int ttl,
+            boolean required) {
         this(pipelineId, scheduleId, date, traitType, evaluator, config, timeout, ttl, required, Map.of());
     }
 }

@@ -2,7 +2,6 @@ package dev.interlock.model.trait;
 
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.run.FailureCategory;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Map;
@@ -28,10 +27,25 @@ public record TraitResult(
     }
 
     /** The stored item of {@code verdict}, evaluated at {@code evaluatedAt} for (pipeline, date, schedule). */
-    public static TraitResult of(String pipelineId, String scheduleId, LocalDate date, TraitVerdict verdict,
-                                 Instant evaluatedAt, Instant expiresAt) {
-        return new TraitResult(pipelineId, scheduleId, date, verdict.traitType(), verdict.status(), verdict.value(),
-                verdict.reason(), verdict.failureCategory(), verdict.required(), evaluatedAt, expiresAt);
+    public static TraitResult of(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            TraitVerdict verdict,
+            Instant evaluatedAt,
+            Instant expiresAt) {
+        return new TraitResult(
+                pipelineId,
+                scheduleId,
+                date,
+                verdict.traitType(),
+                verdict.status(),
+                verdict.value(),
+                verdict.reason(),
+                verdict.failureCategory(),
+                verdict.required(),
+                evaluatedAt,
+                expiresAt);
     }
 
     /** The verdict this item stores: what the evaluator answered the machine. */

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,8 +23,13 @@ import java.util.Map;
  * that simply did not pass; a PASS carries none. Read leniently: a status this version does not know is read as
  * {@code null}, which is simply not a PASS, and an absent {@code required} means required (the safe side).
  */
-public record TraitVerdict(String traitType, TraitStatus status, Map<String, Object> value, String reason,
-                           FailureCategory failureCategory, boolean required) {
+public record TraitVerdict(
+        String traitType,
+        TraitStatus status,
+        Map<String, Object> value,
+        String reason,
+        FailureCategory failureCategory,
+        boolean required) {
 
     public TraitVerdict {
         value = value == null || value.isEmpty() ? null : Frozen.map(value);
@@ -46,11 +50,18 @@ public record TraitVerdict(String traitType, TraitStatus status, Map<String, Obj
 
     /** Reads one verdict as the machine passes it on; see the class comment for what is lenient. */
     @JsonCreator
-    static TraitVerdict read(@JsonProperty("traitType") String traitType, @JsonProperty("status") String status,
-                             @JsonProperty("value") JsonNode value, @JsonProperty("reason") String reason,
-                             @JsonProperty("failureCategory") String failureCategory,
-                             @JsonProperty("required") Boolean required) {
-        return new TraitVerdict(traitType, knownStatus(status), objectOrNull(value), reason,
+    static TraitVerdict read(
+            @JsonProperty("traitType") String traitType,
+            @JsonProperty("status") String status,
+            @JsonProperty("value") JsonNode value,
+            @JsonProperty("reason") String reason,
+            @JsonProperty("failureCategory") String failureCategory,
+            @JsonProperty("required") Boolean required) {
+        return new TraitVerdict(
+                traitType,
+                knownStatus(status),
+                objectOrNull(value),
+                reason,
                 failureCategory == null || failureCategory.isBlank() ? null : FailureCategory.fromJson(failureCategory),
                 required == null || required);
     }
@@ -111,7 +122,8 @@ public record TraitVerdict(String traitType, TraitStatus status, Map<String, Obj
     private static Map<String, Object> objectOrNull(JsonNode value) {
         // Only an object is a value (the evaluator's, or an external evaluator's checked answer); the drift rule reads
         // numbers from it, so anything else says nothing.
-        return value == null || !value.isObject() ? null
+        return value == null || !value.isObject()
+                ? null
                 : new LinkedHashMap<>(InterlockJson.json().convertValue(value, Map.class));
     }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.interlock.model.json.Frozen;
-
 import java.util.Map;
 
 /** Starts an Airflow DAG run through the stable REST API and polls it. */
@@ -15,7 +14,8 @@ public record AirflowTrigger(
         Map<String, String> headers,
         String body,
         Map<String, Object> conf,
-        @JsonAlias("timeout") int timeoutSeconds) implements TriggerConfig {
+        @JsonAlias("timeout") int timeoutSeconds)
+        implements TriggerConfig {
 
     public AirflowTrigger {
         headers = Frozen.map(headers);

@@ -1,11 +1,10 @@
 package dev.interlock.model.trigger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.interlock.model.secret.CredentialReference;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -32,28 +31,24 @@ public final class ArgumentTemplate {
 
     /** The execution values a template may name, by lower-case name. */
     public static final List<String> RUN_VALUES = List.of("date", "hour", "scheduleId", "pipelineId", "runId");
+
     private static final Pattern UNBRACED_VARIABLE = Pattern.compile("\\$(INTERLOCK_[A-Za-z0-9_]+)");
 
-    private ArgumentTemplate() {
-    }
+    private ArgumentTemplate() {}
 
     /** One piece of a parsed template. */
     public sealed interface Part {
         /** Text sent as it is ({@code $${} already turned into {@code ${}). */
-        record Literal(String text) implements Part {
-        }
+        record Literal(String text) implements Part {}
 
         /** An execution value; {@code name} is one of {@link #RUN_VALUES}. */
-        record RunValue(String name, String written) implements Part {
-        }
+        record RunValue(String name, String written) implements Part {}
 
         /** A credential, resolved at call time. */
-        record Credential(CredentialReference reference, String written) implements Part {
-        }
+        record Credential(CredentialReference reference, String written) implements Part {}
 
         /** Something written as a placeholder that is none; {@code problem} says what and how to fix it. */
-        record Invalid(String written, String problem) implements Part {
-        }
+        record Invalid(String written, String problem) implements Part {}
     }
 
     /** Resolves credential references while rendering; may fail with its own checked exception. */
@@ -96,8 +91,10 @@ public final class ArgumentTemplate {
                 int close = template.indexOf('}', i + 2);
                 flush(literal, parts);
                 if (close < 0) {
-                    parts.add(new Part.Invalid(template.substring(i), "'" + template.substring(i)
-                            + "' opens a placeholder that is never closed (write $${ for a literal ${)"));
+                    parts.add(new Part.Invalid(
+                            template.substring(i),
+                            "'" + template.substring(i)
+                                    + "' opens a placeholder that is never closed (write $${ for a literal ${)"));
                     return parts;
                 }
                 parts.add(placeholder(template.substring(i + 2, close), template.substring(i, close + 1)));
@@ -107,7 +104,8 @@ public final class ArgumentTemplate {
             Matcher unbraced = UNBRACED_VARIABLE.matcher(template).region(i, n);
             if (unbraced.lookingAt()) {
                 flush(literal, parts);
-                parts.add(new Part.Credential(new CredentialReference.EnvironmentVariable(unbraced.group(1)), unbraced.group()));
+                parts.add(new Part.Credential(
+                        new CredentialReference.EnvironmentVariable(unbraced.group(1)), unbraced.group()));
                 i = unbraced.end();
                 continue;
             }
@@ -134,10 +132,16 @@ public final class ArgumentTemplate {
         try {
             return CredentialReference.parse(inner)
                     .<Part>map(reference -> new Part.Credential(reference, written))
-                    .orElseGet(() -> new Part.Invalid(written, "unknown placeholder " + written + "; known: "
-                            + String.join(", ", RUN_VALUES.stream().map(v -> "${" + v + "}").toList())
-                            + ", and in headers and bodies ${INTERLOCK_…}, ${secret:…}, ${ssm:…} (write $${…} to send "
-                            + written.substring(1) + " literally)"));
+                    .orElseGet(() -> new Part.Invalid(
+                            written,
+                            "unknown placeholder " + written + "; known: "
+                                    + String.join(
+                                            ", ",
+                                            RUN_VALUES.stream()
+                                                    .map(v -> "${" + v + "}")
+                                                    .toList())
+                                    + ", and in headers and bodies ${INTERLOCK_…}, ${secret:…}, ${ssm:…} (write $${…} to send "
+                                    + written.substring(1) + " literally)"));
         } catch (IllegalArgumentException e) {
             return new Part.Invalid(written, written + ": " + e.getMessage());
         }
@@ -151,8 +155,8 @@ public final class ArgumentTemplate {
      *                           there is no run
      * @throws E                 when a credential cannot be resolved
      */
-    public static <E extends Exception> String render(String template, TemplateValues values, Credentials<E> credentials)
-            throws E {
+    public static <E extends Exception> String render(
+            String template, TemplateValues values, Credentials<E> credentials) throws E {
         if (template == null || template.indexOf('$') < 0) {
             return template;
         }
@@ -163,7 +167,8 @@ public final class ArgumentTemplate {
                 case Part.RunValue v -> out.append(values.valueOf(v.name()));
                 case Part.Credential c -> {
                     if (credentials == null) {
-                        throw new TemplateException(c.written() + ": credentials may only be sent in headers and bodies");
+                        throw new TemplateException(
+                                c.written() + ": credentials may only be sent in headers and bodies");
                     }
                     out.append(credentials.valueOf(c.reference()));
                 }
@@ -194,15 +199,31 @@ public final class ArgumentTemplate {
         return switch (trigger) {
             case GlueTrigger t -> new GlueTrigger(t.jobName(), expand(t.arguments(), values));
             case EmrTrigger t -> new EmrTrigger(t.clusterId(), t.stepName(), t.jar(), expand(t.arguments(), values));
-            case EmrServerlessTrigger t -> new EmrServerlessTrigger(t.applicationId(), t.jobName(), t.executionRoleArn(),
-                    t.entryPoint(), t.entryPointArguments().stream().map(a -> expand(a, values)).toList(),
-                    expand(t.sparkSubmitParameters(), values), expand(t.arguments(), values));
+            case EmrServerlessTrigger t ->
+                new EmrServerlessTrigger(
+                        t.applicationId(),
+                        t.jobName(),
+                        t.executionRoleArn(),
+                        t.entryPoint(),
+                        t.entryPointArguments().stream()
+                                .map(a -> expand(a, values))
+                                .toList(),
+                        expand(t.sparkSubmitParameters(), values),
+                        expand(t.arguments(), values));
             case StepFunctionTrigger t -> new StepFunctionTrigger(t.stateMachineArn(), expand(t.arguments(), values));
-            case DatabricksTrigger t -> new DatabricksTrigger(t.workspaceUrl(), t.jobName(), t.jobId(),
-                    expand(t.notebookParams(), values), t.headers(), t.timeoutSeconds());
-            case AirflowTrigger t -> new AirflowTrigger(t.url(), t.dagId(), t.headers(), t.body(),
-                    expandTree(t.conf(), values), t.timeoutSeconds());
-            case LambdaTrigger t -> new LambdaTrigger(t.functionName(), t.payload() == null ? null : expand(t.payload(), values));
+            case DatabricksTrigger t ->
+                new DatabricksTrigger(
+                        t.workspaceUrl(),
+                        t.jobName(),
+                        t.jobId(),
+                        expand(t.notebookParams(), values),
+                        t.headers(),
+                        t.timeoutSeconds());
+            case AirflowTrigger t ->
+                new AirflowTrigger(
+                        t.url(), t.dagId(), t.headers(), t.body(), expandTree(t.conf(), values), t.timeoutSeconds());
+            case LambdaTrigger t ->
+                new LambdaTrigger(t.functionName(), t.payload() == null ? null : expand(t.payload(), values));
             case HttpTrigger t -> t;
         };
     }

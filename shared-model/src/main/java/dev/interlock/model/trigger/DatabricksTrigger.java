@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.interlock.model.json.Frozen;
-
 import java.util.Map;
 
 /** Runs a Databricks job (by id, or a one-time run by name) with notebook parameters, and polls it. */
@@ -15,7 +14,8 @@ public record DatabricksTrigger(
         Long jobId,
         @JsonAlias("arguments") Map<String, String> notebookParams,
         Map<String, String> headers,
-        @JsonAlias("timeout") int timeoutSeconds) implements TriggerConfig {
+        @JsonAlias("timeout") int timeoutSeconds)
+        implements TriggerConfig {
 
     public DatabricksTrigger {
         notebookParams = Frozen.map(notebookParams);

@@ -3,7 +3,6 @@ package dev.interlock.model.trigger;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.interlock.model.json.Frozen;
-
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +15,8 @@ public record EmrServerlessTrigger(
         String entryPoint,
         List<String> entryPointArguments,
         String sparkSubmitParameters,
-        Map<String, String> arguments) implements TriggerConfig {
+        Map<String, String> arguments)
+        implements TriggerConfig {
 
     public EmrServerlessTrigger {
         entryPointArguments = Frozen.list(entryPointArguments);

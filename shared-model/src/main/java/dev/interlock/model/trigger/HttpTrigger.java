@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.interlock.model.json.Frozen;
-
 import java.util.Map;
 
 /** Calls an HTTP endpoint; synchronous: a 2xx answer completes the run. */

@@ -14,8 +14,11 @@ public record TemplateValues(String pipelineId, String scheduleId, LocalDate dat
      * schedule (the Go original turned {@code hourly} into {@code ourly}).
      */
     public String hour() {
-        if (scheduleId != null && scheduleId.length() == 3 && scheduleId.charAt(0) == 'h'
-                && Character.isDigit(scheduleId.charAt(1)) && Character.isDigit(scheduleId.charAt(2))) {
+        if (scheduleId != null
+                && scheduleId.length() == 3
+                && scheduleId.charAt(0) == 'h'
+                && Character.isDigit(scheduleId.charAt(1))
+                && Character.isDigit(scheduleId.charAt(2))) {
             return scheduleId.substring(1);
         }
         return "";
@@ -34,7 +37,8 @@ public record TemplateValues(String pipelineId, String scheduleId, LocalDate dat
             case "pipelineId" -> nullToEmpty(pipelineId);
             case "runId" -> {
                 if (runId == null || runId.isBlank()) {
-                    throw new ArgumentTemplate.TemplateException("${runId} is not known here: traits are evaluated before a run exists");
+                    throw new ArgumentTemplate.TemplateException(
+                            "${runId} is not known here: traits are evaluated before a run exists");
                 }
                 yield runId;
             }

@@ -8,8 +8,14 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 @JsonDeserialize(using = TriggerConfigDeserializer.class)
 @JsonPropertyOrder({"type"})
 public sealed interface TriggerConfig
-        permits HttpTrigger, AirflowTrigger, GlueTrigger, EmrTrigger, EmrServerlessTrigger, StepFunctionTrigger,
-        DatabricksTrigger, LambdaTrigger {
+        permits HttpTrigger,
+                AirflowTrigger,
+                GlueTrigger,
+                EmrTrigger,
+                EmrServerlessTrigger,
+                StepFunctionTrigger,
+                DatabricksTrigger,
+                LambdaTrigger {
 
     /** The discriminator written as {@code type}. */
     @JsonProperty("type")

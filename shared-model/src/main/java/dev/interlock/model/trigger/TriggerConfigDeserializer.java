@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import dev.interlock.model.json.WireEnum;
-
 import java.io.IOException;
 import java.util.Iterator;
 import java.util.Map;
@@ -26,17 +25,19 @@ final class TriggerConfigDeserializer extends StdDeserializer<TriggerConfig> {
     public TriggerConfig deserialize(JsonParser parser, DeserializationContext ctxt) throws IOException {
         JsonNode node = ctxt.readTree(parser);
         if (!node.isObject()) {
-            throw JsonMappingException.from(parser,
-                    "trigger must be an object with a 'type' (" + WireEnum.allowed(TriggerType.class) + ")");
+            throw JsonMappingException.from(
+                    parser, "trigger must be an object with a 'type' (" + WireEnum.allowed(TriggerType.class) + ")");
         }
         JsonNode typeNode = typeField(node);
         TriggerType type;
         try {
             if (typeNode == null || typeNode.isNull()) {
-                throw new IllegalArgumentException("trigger.type is required; allowed: " + WireEnum.allowed(TriggerType.class));
+                throw new IllegalArgumentException(
+                        "trigger.type is required; allowed: " + WireEnum.allowed(TriggerType.class));
             }
             if (!typeNode.isTextual()) {
-                throw new IllegalArgumentException("trigger.type must be a string; allowed: " + WireEnum.allowed(TriggerType.class));
+                throw new IllegalArgumentException(
+                        "trigger.type must be a string; allowed: " + WireEnum.allowed(TriggerType.class));
             }
             type = TriggerType.fromJson(typeNode.asText());
         } catch (IllegalArgumentException e) {

@@ -11,8 +11,7 @@ import java.util.Optional;
  */
 public final class ClosestName {
 
-    private ClosestName() {
-    }
+    private ClosestName() {}
 
     /** The closest of {@code known} to {@code typed}, if one is close enough; ties go to the earlier candidate. */
     public static Optional<String> among(String typed, Collection<String> known) {
@@ -38,7 +37,8 @@ public final class ClosestName {
      * no guess (a CDK context key that might be the team's own).
      */
     public static Optional<String> within(String typed, Collection<String> known, int maxEdits) {
-        return among(typed, known).filter(name -> distance(typed.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT)) <= maxEdits);
+        return among(typed, known)
+                .filter(name -> distance(typed.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT)) <= maxEdits);
     }
 
     /** {@code " did you mean 'x'?"} style tail for a message, or empty. */

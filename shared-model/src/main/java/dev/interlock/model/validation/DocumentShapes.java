@@ -1,23 +1,21 @@
 package dev.interlock.model.validation;
 
-import dev.interlock.model.archetype.ReadinessRuleType;
-import dev.interlock.model.run.FailureCategory;
-import dev.interlock.model.trigger.TriggerType;
-
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.stream.Collectors;
-
 import static dev.interlock.model.validation.Shape.integer;
 import static dev.interlock.model.validation.Shape.longInteger;
 import static dev.interlock.model.validation.Shape.object;
 import static dev.interlock.model.validation.Shape.text;
 
+import dev.interlock.model.archetype.ReadinessRuleType;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.trigger.TriggerType;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
 /** The JSON types of the documents users submit, for {@link Shape#check}; they mirror the records. */
 final class DocumentShapes {
-    private DocumentShapes() {
-    }
+    private DocumentShapes() {}
 
     private static final Shape STRING_MAP = new Shape.MapOf(text());
     private static final Shape STRING_LIST = new Shape.ListOf(text());
@@ -26,56 +24,213 @@ final class DocumentShapes {
     private static final Shape TIMEOUT = integer();
 
     /** Each trigger type's fields (with their aliases): a field of another type is a mistake, not a no-op. */
-    private static final Shape TRIGGER = new Shape.Tagged("type", TRIGGER_TYPE, type -> TriggerType.fromJson(type).wireName(), Map.of(
-            TriggerType.HTTP.wireName(), trigger(TriggerType.HTTP,
-                    "method", text(), "url", text(), "headers", STRING_MAP, "body", text(),
-                    "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT),
-            TriggerType.AIRFLOW.wireName(), trigger(TriggerType.AIRFLOW,
-                    "url", text(), "dagId", text(), "headers", STRING_MAP, "body", text(),
-                    "conf", new Shape.MapOf(new Shape.Anything()), "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT),
-            TriggerType.GLUE.wireName(), trigger(TriggerType.GLUE, "jobName", text(), "arguments", STRING_MAP),
-            TriggerType.EMR.wireName(), trigger(TriggerType.EMR,
-                    "clusterId", text(), "stepName", text(), "jobName", text(), "jar", text(), "command", text(),
-                    "arguments", STRING_MAP),
-            TriggerType.EMR_SERVERLESS.wireName(), trigger(TriggerType.EMR_SERVERLESS,
-                    "applicationId", text(), "jobName", text(), "executionRoleArn", text(), "entryPoint", text(),
-                    "entryPointArguments", STRING_LIST, "sparkSubmitParameters", text(), "arguments", STRING_MAP),
-            TriggerType.STEP_FUNCTION.wireName(), trigger(TriggerType.STEP_FUNCTION,
-                    "stateMachineArn", text(), "arguments", STRING_MAP, "input", STRING_MAP),
-            TriggerType.DATABRICKS.wireName(), trigger(TriggerType.DATABRICKS,
-                    "workspaceUrl", text(), "jobName", text(), "jobId", longInteger(), "notebookParams", STRING_MAP,
-                    "arguments", STRING_MAP, "headers", STRING_MAP, "timeoutSeconds", TIMEOUT, "timeout", TIMEOUT),
-            TriggerType.LAMBDA.wireName(), trigger(TriggerType.LAMBDA, "functionName", text(), "payload", new Shape.Anything())));
+    private static final Shape TRIGGER = new Shape.Tagged(
+            "type",
+            TRIGGER_TYPE,
+            type -> TriggerType.fromJson(type).wireName(),
+            Map.of(
+                    TriggerType.HTTP.wireName(),
+                            trigger(
+                                    TriggerType.HTTP,
+                                    "method",
+                                    text(),
+                                    "url",
+                                    text(),
+                                    "headers",
+                                    STRING_MAP,
+                                    "body",
+                                    text(),
+                                    "timeoutSeconds",
+                                    TIMEOUT,
+                                    "timeout",
+                                    TIMEOUT),
+                    TriggerType.AIRFLOW.wireName(),
+                            trigger(
+                                    TriggerType.AIRFLOW,
+                                    "url",
+                                    text(),
+                                    "dagId",
+                                    text(),
+                                    "headers",
+                                    STRING_MAP,
+                                    "body",
+                                    text(),
+                                    "conf",
+                                    new Shape.MapOf(new Shape.Anything()),
+                                    "timeoutSeconds",
+                                    TIMEOUT,
+                                    "timeout",
+                                    TIMEOUT),
+                    TriggerType.GLUE.wireName(), trigger(TriggerType.GLUE, "jobName", text(), "arguments", STRING_MAP),
+                    TriggerType.EMR.wireName(),
+                            trigger(
+                                    TriggerType.EMR,
+                                    "clusterId",
+                                    text(),
+                                    "stepName",
+                                    text(),
+                                    "jobName",
+                                    text(),
+                                    "jar",
+                                    text(),
+                                    "command",
+                                    text(),
+                                    "arguments",
+                                    STRING_MAP),
+                    TriggerType.EMR_SERVERLESS.wireName(),
+                            trigger(
+                                    TriggerType.EMR_SERVERLESS,
+                                    "applicationId",
+                                    text(),
+                                    "jobName",
+                                    text(),
+                                    "executionRoleArn",
+                                    text(),
+                                    "entryPoint",
+                                    text(),
+                                    "entryPointArguments",
+                                    STRING_LIST,
+                                    "sparkSubmitParameters",
+                                    text(),
+                                    "arguments",
+                                    STRING_MAP),
+                    TriggerType.STEP_FUNCTION.wireName(),
+                            trigger(
+                                    TriggerType.STEP_FUNCTION,
+                                    "stateMachineArn",
+                                    text(),
+                                    "arguments",
+                                    STRING_MAP,
+                                    "input",
+                                    STRING_MAP),
+                    TriggerType.DATABRICKS.wireName(),
+                            trigger(
+                                    TriggerType.DATABRICKS,
+                                    "workspaceUrl",
+                                    text(),
+                                    "jobName",
+                                    text(),
+                                    "jobId",
+                                    longInteger(),
+                                    "notebookParams",
+                                    STRING_MAP,
+                                    "arguments",
+                                    STRING_MAP,
+                                    "headers",
+                                    STRING_MAP,
+                                    "timeoutSeconds",
+                                    TIMEOUT,
+                                    "timeout",
+                                    TIMEOUT),
+                    TriggerType.LAMBDA.wireName(),
+                            trigger(TriggerType.LAMBDA, "functionName", text(), "payload", new Shape.Anything())));
 
     private static final Shape MONITORING = object(
-            "enabled", new Shape.Flag(), "duration", text(), "driftField", text(), "driftThreshold", new Shape.Decimal());
+            "enabled",
+            new Shape.Flag(),
+            "duration",
+            text(),
+            "driftField",
+            text(),
+            "driftThreshold",
+            new Shape.Decimal());
 
     static final Shape PIPELINE = object(
-            "kind", kind("pipeline"), "name", text(), "description", text(), "archetype", text(), "tier", integer(),
-            "traits", new Shape.MapOf(object("evaluator", text(), "config", new Shape.MapOf(new Shape.Anything()),
-                    "ttl", integer(), "timeout", integer(), "headers", STRING_MAP)),
-            "trigger", TRIGGER,
-            "retry", object("maxAttempts", integer(), "backoffSeconds", integer(), "backoffMultiplier", new Shape.Decimal(),
-                    "retryableFailures", new Shape.ListOf(text(DocumentShapes::failureCategory))),
-            "sla", object("evaluationDeadline", text(), "completionDeadline", text(), "validationTimeout", text(),
-                    "timezone", text()),
-            "schedules", new Shape.ListOf(object("name", text(), "after", text(), "deadline", text(), "timezone", text())),
-            "exclusions", object("calendar", text(), "days", STRING_LIST, "dates", STRING_LIST),
-            "monitoring", MONITORING,
-            "watch", object("monitoring", MONITORING),
-            "dryRun", new Shape.Flag(),
-            "catchUp", new Shape.Flag(),
-            "evaluationIntervalSeconds", integer(), "pollIntervalSeconds", integer(), "pollLimit", integer(),
-            "maxJobDurationSeconds", integer());
+            "kind",
+            kind("pipeline"),
+            "name",
+            text(),
+            "description",
+            text(),
+            "archetype",
+            text(),
+            "tier",
+            integer(),
+            "traits",
+            new Shape.MapOf(object(
+                    "evaluator",
+                    text(),
+                    "config",
+                    new Shape.MapOf(new Shape.Anything()),
+                    "ttl",
+                    integer(),
+                    "timeout",
+                    integer(),
+                    "headers",
+                    STRING_MAP)),
+            "trigger",
+            TRIGGER,
+            "retry",
+            object(
+                    "maxAttempts",
+                    integer(),
+                    "backoffSeconds",
+                    integer(),
+                    "backoffMultiplier",
+                    new Shape.Decimal(),
+                    "retryableFailures",
+                    new Shape.ListOf(text(DocumentShapes::failureCategory))),
+            "sla",
+            object(
+                    "evaluationDeadline",
+                    text(),
+                    "completionDeadline",
+                    text(),
+                    "validationTimeout",
+                    text(),
+                    "timezone",
+                    text()),
+            "schedules",
+            new Shape.ListOf(object("name", text(), "after", text(), "deadline", text(), "timezone", text())),
+            "exclusions",
+            object("calendar", text(), "days", STRING_LIST, "dates", STRING_LIST),
+            "monitoring",
+            MONITORING,
+            "watch",
+            object("monitoring", MONITORING),
+            "dryRun",
+            new Shape.Flag(),
+            "catchUp",
+            new Shape.Flag(),
+            "evaluationIntervalSeconds",
+            integer(),
+            "pollIntervalSeconds",
+            integer(),
+            "pollLimit",
+            integer(),
+            "maxJobDurationSeconds",
+            integer());
 
-    private static final Shape TRAIT_DEFINITION = object("type", text(), "description", text(), "evaluator", text(),
-            "defaultConfig", new Shape.MapOf(new Shape.Anything()), "defaultTtl", integer(), "defaultTimeout", integer());
+    private static final Shape TRAIT_DEFINITION = object(
+            "type",
+            text(),
+            "description",
+            text(),
+            "evaluator",
+            text(),
+            "defaultConfig",
+            new Shape.MapOf(new Shape.Anything()),
+            "defaultTtl",
+            integer(),
+            "defaultTimeout",
+            integer());
 
-    static final Shape ARCHETYPE = object("kind", kind("archetype"), "name", text(), "description", text(),
-            "requiredTraits", new Shape.ListOf(TRAIT_DEFINITION), "optionalTraits", new Shape.ListOf(TRAIT_DEFINITION),
-            "readinessRule", object("type", text(ReadinessRuleType::fromJson)));
+    static final Shape ARCHETYPE = object(
+            "kind",
+            kind("archetype"),
+            "name",
+            text(),
+            "description",
+            text(),
+            "requiredTraits",
+            new Shape.ListOf(TRAIT_DEFINITION),
+            "optionalTraits",
+            new Shape.ListOf(TRAIT_DEFINITION),
+            "readinessRule",
+            object("type", text(ReadinessRuleType::fromJson)));
 
-    static final Shape CALENDAR = object("kind", kind("calendar"), "name", text(), "description", text(), "days", STRING_LIST, "dates", STRING_LIST);
+    static final Shape CALENDAR = object(
+            "kind", kind("calendar"), "name", text(), "description", text(), "days", STRING_LIST, "dates", STRING_LIST);
 
     /**
      * {@code kind} tells {@code interlock apply} what a file holds; the API accepts it when it names the document it
@@ -84,7 +239,8 @@ final class DocumentShapes {
     private static Shape kind(String expected) {
         return text(value -> {
             if (!value.trim().equalsIgnoreCase(expected)) {
-                throw new IllegalArgumentException("'" + value + "' is not the kind of this document: it was sent as a " + expected);
+                throw new IllegalArgumentException(
+                        "'" + value + "' is not the kind of this document: it was sent as a " + expected);
             }
         });
     }

@@ -1,6 +1,5 @@
 package dev.interlock.model.validation;
 
-import dev.interlock.model.json.JsonPath;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,8 +8,8 @@ import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.schedule.Exclusions;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -21,27 +20,30 @@ import java.util.function.Function;
  * {@link PipelineValidation}; archetypes and calendars through here.
  */
 public final class DocumentValidation {
-    private DocumentValidation() {
-    }
+    private DocumentValidation() {}
 
     /** Parses and validates an archetype document. */
     public static Validated<Archetype> archetype(String text) {
-        return validateText(text, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
+        return validateText(
+                text, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
     }
 
     /** Parses and validates a calendar document. */
     public static Validated<Calendar> calendar(String text) {
-        return validateText(text, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
+        return validateText(
+                text, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
     }
 
     /** Validates an already parsed archetype document (the API reads bodies itself); the tree is not modified. */
     public static Validated<Archetype> archetype(JsonNode document) {
-        return validateTree(document, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
+        return validateTree(
+                document, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
     }
 
     /** Validates an already parsed calendar document; the tree is not modified. */
     public static Validated<Calendar> calendar(JsonNode document) {
-        return validateTree(document, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
+        return validateTree(
+                document, "calendar", DocumentShapes.CALENDAR, Calendar.class, DocumentValidation::validateCalendar);
     }
 
     /** Every problem of a calendar: its name is a key part, its days and dates must be readable. */
@@ -51,24 +53,28 @@ public final class DocumentValidation {
         if (calendar.name() == null || calendar.name().isBlank()) {
             errors.add(new ValidationError(namePath, "name is required"));
         } else if (!ArchetypeValidation.NAME.matcher(calendar.name()).matches()) {
-            errors.add(new ValidationError(namePath, "'" + calendar.name() + "' must match " + ArchetypeValidation.NAME.pattern()));
+            errors.add(new ValidationError(
+                    namePath, "'" + calendar.name() + "' must match " + ArchetypeValidation.NAME.pattern()));
         }
         for (int i = 0; i < calendar.days().size(); i++) {
             if (Exclusions.weekday(calendar.days().get(i)) == null) {
-                errors.add(new ValidationError(JsonPath.index(JsonPath.field(JsonPath.ROOT, "days"), i),
+                errors.add(new ValidationError(
+                        JsonPath.index(JsonPath.field(JsonPath.ROOT, "days"), i),
                         "'" + calendar.days().get(i) + "' is not a weekday; use full English names like saturday"));
             }
         }
         for (int i = 0; i < calendar.dates().size(); i++) {
             if (Exclusions.date(calendar.dates().get(i)) == null) {
-                errors.add(new ValidationError(JsonPath.index(JsonPath.field(JsonPath.ROOT, "dates"), i),
+                errors.add(new ValidationError(
+                        JsonPath.index(JsonPath.field(JsonPath.ROOT, "dates"), i),
                         "'" + calendar.dates().get(i) + "' is not a date YYYY-MM-DD"));
             }
         }
         return errors;
     }
 
-    static <T> Validated<T> validateText(String text, String kind, Shape shape, Class<T> type, Function<T, List<ValidationError>> semantic) {
+    static <T> Validated<T> validateText(
+            String text, String kind, Shape shape, Class<T> type, Function<T, List<ValidationError>> semantic) {
         if (text == null || text.isBlank()) {
             return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
         }
@@ -82,13 +88,14 @@ public final class DocumentValidation {
         return validateTree(tree, kind, shape, type, semantic);
     }
 
-    static <T> Validated<T> validateTree(JsonNode document, String kind, Shape shape, Class<T> type, Function<T, List<ValidationError>> semantic) {
+    static <T> Validated<T> validateTree(
+            JsonNode document, String kind, Shape shape, Class<T> type, Function<T, List<ValidationError>> semantic) {
         if (document == null || document.isMissingNode() || document.isNull()) {
             return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT, "the document is empty")));
         }
         if (!document.isObject()) {
-            return new Validated<>(null, List.of(new ValidationError(JsonPath.ROOT,
-                    "a " + kind + " must be an object")));
+            return new Validated<>(
+                    null, List.of(new ValidationError(JsonPath.ROOT, "a " + kind + " must be an object")));
         }
         // The shape check prunes what it reports, so work on a copy: the caller's tree stays as submitted.
         JsonNode tree = document.deepCopy();
@@ -107,8 +114,9 @@ public final class DocumentValidation {
         for (ValidationError error : semantic.apply(value)) {
             // A pruned part reads as absent, and so does the field a misspelt key meant: their "is required" echo
             // would only repeat the structural error.
-            boolean overlaps = structural.stream().anyMatch(s ->
-                    JsonPath.isWithin(error.path(), s.path()) || JsonPath.isWithin(s.path(), error.path()))
+            boolean overlaps = structural.stream()
+                            .anyMatch(s -> JsonPath.isWithin(error.path(), s.path())
+                                    || JsonPath.isWithin(s.path(), error.path()))
                     || findings.meantPaths().stream().anyMatch(meant -> JsonPath.isWithin(error.path(), meant));
             if (!overlaps) {
                 errors.add(error);

@@ -1,7 +1,6 @@
 package dev.interlock.model.validation;
 
 import dev.interlock.model.json.Frozen;
-
 import java.util.List;
 import java.util.stream.Collectors;
 

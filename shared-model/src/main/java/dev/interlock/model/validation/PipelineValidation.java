@@ -1,11 +1,11 @@
 package dev.interlock.model.validation;
 
-import dev.interlock.model.json.JsonPath;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.archetype.TraitResolution;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.json.WireEnum;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.MonitoringConfig;
@@ -31,7 +31,6 @@ import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.model.trigger.TriggerType;
-
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -60,6 +59,7 @@ public final class PipelineValidation {
 
     /** Bounds that catch typos (e.g. milliseconds where seconds were meant) without limiting real pipelines. */
     public static final int MAX_ATTEMPTS = 20;
+
     public static final int MAX_BACKOFF_SECONDS = 3600;
     public static final double MIN_BACKOFF_MULTIPLIER = 1.0;
     public static final double MAX_BACKOFF_MULTIPLIER = 10.0;
@@ -67,11 +67,13 @@ public final class PipelineValidation {
     public static final int MAX_POLL_LIMIT = 10_000;
     /** Half of the state machine's 4 h TimeoutSeconds: the other half stays for evaluation, retries and monitoring. */
     public static final int MAX_JOB_DURATION_SECONDS = 7200;
+
     public static final int MAX_TRIGGER_TIMEOUT_SECONDS = 900;
     public static final int MAX_TRAIT_TTL_SECONDS = 30 * 24 * 3600;
     public static final Duration MAX_MONITORING = Duration.ofDays(7);
     /** Registration updates the downstream index in one transaction (DynamoDB: at most 100 items), old and new entries. */
     public static final int MAX_UPSTREAMS = 40;
+
     private static final Set<String> HTTP_METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE");
 
     private final Function<String, Optional<Archetype>> archetypes;
@@ -93,12 +95,14 @@ public final class PipelineValidation {
 
     /** Parses and validates a JSON or YAML pipeline document. */
     public Validated<PipelineConfig> validateText(String text) {
-        return DocumentValidation.validateText(text, "pipeline", DocumentShapes.PIPELINE, PipelineConfig.class, this::validate);
+        return DocumentValidation.validateText(
+                text, "pipeline", DocumentShapes.PIPELINE, PipelineConfig.class, this::validate);
     }
 
     /** Validates a document already parsed into a tree (e.g. a request body). The tree is not modified. */
     public Validated<PipelineConfig> validateTree(JsonNode document) {
-        return DocumentValidation.validateTree(document, "pipeline", DocumentShapes.PIPELINE, PipelineConfig.class, this::validate);
+        return DocumentValidation.validateTree(
+                document, "pipeline", DocumentShapes.PIPELINE, PipelineConfig.class, this::validate);
     }
 
     /** Every problem of a bound pipeline config; empty when it may be registered. */
@@ -107,9 +111,11 @@ public final class PipelineValidation {
         String root = JsonPath.ROOT;
         checkName(config.name(), errors);
         checkArchetypeAndTraits(config, errors);
-        Archetype archetype = config.archetype() == null || config.archetype().isBlank() ? null
+        Archetype archetype = config.archetype() == null || config.archetype().isBlank()
+                ? null
                 : archetypes.apply(config.archetype()).orElse(null);
-        TemplateValidation.checkEvaluatorHeaders(config, outbound, archetype).forEach(e -> errors.add(e.path(), e.message()));
+        TemplateValidation.checkEvaluatorHeaders(config, outbound, archetype)
+                .forEach(e -> errors.add(e.path(), e.message()));
         if (config.tier() < 0) {
             errors.add(JsonPath.field(root, "tier"), "must not be negative");
         }
@@ -119,8 +125,13 @@ public final class PipelineValidation {
         checkSchedules(config.schedules(), errors);
         checkExclusions(config.exclusions(), errors);
         checkMonitoring(config.monitoring(), errors);
-        errors.range(JsonPath.field(root, "evaluationIntervalSeconds"), config.evaluationIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
-        errors.range(JsonPath.field(root, "pollIntervalSeconds"), config.pollIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
+        errors.range(
+                JsonPath.field(root, "evaluationIntervalSeconds"),
+                config.evaluationIntervalSeconds(),
+                1,
+                MAX_INTERVAL_SECONDS);
+        errors.range(
+                JsonPath.field(root, "pollIntervalSeconds"), config.pollIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
         errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
         checkMaxJobDuration(config, errors);
         return errors.list();
@@ -133,8 +144,10 @@ public final class PipelineValidation {
         if (max < 1 || max > MAX_JOB_DURATION_SECONDS) {
             errors.range(path, max, 1, MAX_JOB_DURATION_SECONDS);
         } else if (max < config.pollIntervalSeconds() && config.pollIntervalSeconds() <= MAX_INTERVAL_SECONDS) {
-            errors.add(path, max + " is shorter than pollIntervalSeconds (" + config.pollIntervalSeconds()
-                    + "): the job would be cancelled at its first poll");
+            errors.add(
+                    path,
+                    max + " is shorter than pollIntervalSeconds (" + config.pollIntervalSeconds()
+                            + "): the job would be cancelled at its first poll");
         }
     }
 
@@ -143,8 +156,10 @@ public final class PipelineValidation {
         if (name == null || name.isBlank()) {
             errors.add(path, "name is required (it is the pipeline id)");
         } else if (!NAME.matcher(name).matches()) {
-            errors.add(path, "'" + name + "' is not a pipeline id: 2–64 characters a-z 0-9 . _ -, starting and ending "
-                    + "with a letter or digit");
+            errors.add(
+                    path,
+                    "'" + name + "' is not a pipeline id: 2–64 characters a-z 0-9 . _ -, starting and ending "
+                            + "with a letter or digit");
         }
     }
 
@@ -167,8 +182,10 @@ public final class PipelineValidation {
                 continue;
             }
             if (archetype != null && archetype.trait(entry.getKey()).isEmpty()) {
-                errors.add(path, "trait '" + entry.getKey() + "' is not declared by archetype '" + archetype.name()
-                        + "' (declared: " + declared(archetype) + ")");
+                errors.add(
+                        path,
+                        "trait '" + entry.getKey() + "' is not declared by archetype '" + archetype.name()
+                                + "' (declared: " + declared(archetype) + ")");
             }
             if (trait.evaluator() != null && !trait.evaluator().isBlank()) {
                 try {
@@ -179,16 +196,25 @@ public final class PipelineValidation {
             }
             errors.range(JsonPath.field(path, "ttl"), trait.ttl(), 0, MAX_TRAIT_TTL_SECONDS);
             errors.range(JsonPath.field(path, "timeout"), trait.timeout(), 0, TraitResolution.MAX_TIMEOUT_SECONDS);
-            checkUpstreamId(trait.config().get(PipelineConfig.UPSTREAM_PIPELINE),
-                    JsonPath.field(JsonPath.field(path, "config"), PipelineConfig.UPSTREAM_PIPELINE), errors);
+            checkUpstreamId(
+                    trait.config().get(PipelineConfig.UPSTREAM_PIPELINE),
+                    JsonPath.field(JsonPath.field(path, "config"), PipelineConfig.UPSTREAM_PIPELINE),
+                    errors);
         }
         if (config.upstreamPipelines().size() > MAX_UPSTREAMS) {
-            errors.add(traitsPath, "at most " + MAX_UPSTREAMS + " upstream pipelines, got " + config.upstreamPipelines().size());
+            errors.add(
+                    traitsPath,
+                    "at most " + MAX_UPSTREAMS + " upstream pipelines, got "
+                            + config.upstreamPipelines().size());
         }
         for (Map.Entry<String, TraitConfig> entry : config.traits().entrySet()) {
-            Object upstream = entry.getValue() == null ? null : entry.getValue().config().get(PipelineConfig.UPSTREAM_PIPELINE);
+            Object upstream =
+                    entry.getValue() == null ? null : entry.getValue().config().get(PipelineConfig.UPSTREAM_PIPELINE);
             if (upstream != null && upstream.equals(config.name())) {
-                errors.add(JsonPath.field(JsonPath.field(JsonPath.field(traitsPath, entry.getKey()), "config"), PipelineConfig.UPSTREAM_PIPELINE),
+                errors.add(
+                        JsonPath.field(
+                                JsonPath.field(JsonPath.field(traitsPath, entry.getKey()), "config"),
+                                PipelineConfig.UPSTREAM_PIPELINE),
                         "a pipeline cannot be its own upstream");
             }
         }
@@ -199,31 +225,40 @@ public final class PipelineValidation {
         // A required trait nobody can evaluate would leave the pipeline NOT READY forever: reject it now.
         for (TraitDefinition required : archetype.requiredTraits()) {
             TraitConfig override = config.traits().get(required.type());
-            boolean hasEvaluator = (override != null && override.evaluator() != null && !override.evaluator().isBlank())
+            boolean hasEvaluator = (override != null
+                            && override.evaluator() != null
+                            && !override.evaluator().isBlank())
                     || (required.evaluator() != null && !required.evaluator().isBlank());
             if (!hasEvaluator) {
-                errors.add(JsonPath.field(JsonPath.field(traitsPath, required.type()), "evaluator"),
-                        "required trait '" + required.type() + "' of archetype '" + archetype.name() + "' needs an evaluator");
+                errors.add(
+                        JsonPath.field(JsonPath.field(traitsPath, required.type()), "evaluator"),
+                        "required trait '" + required.type() + "' of archetype '" + archetype.name()
+                                + "' needs an evaluator");
             }
         }
     }
 
     /** The upstream becomes a key of the downstream index: text that is not a pipeline id would alias another key. */
     private static void checkUpstreamId(Object upstream, String path, Errors errors) {
-        if (upstream instanceof String id && !id.isBlank() && !NAME.matcher(id.trim()).matches()) {
+        if (upstream instanceof String id
+                && !id.isBlank()
+                && !NAME.matcher(id.trim()).matches()) {
             errors.add(path, "'" + id + "' is not a pipeline id (" + NAME.pattern() + ")");
         }
     }
 
     /** Builtin evaluators know their config keys: a missing one would otherwise only fail at evaluation time. */
-    private static void checkBuiltinConfigs(PipelineConfig config, Archetype archetype, String traitsPath, Errors errors) {
+    private static void checkBuiltinConfigs(
+            PipelineConfig config, Archetype archetype, String traitsPath, Errors errors) {
         // Schedule and date only feed the injected keys, which no builtin rule reads; any values do.
         for (ResolvedTrait trait : TraitResolution.resolve(config, archetype, ScheduleConfig.DAILY, LocalDate.EPOCH)) {
             if (!(parsedOrNull(trait.evaluator()) instanceof EvaluatorLocator.Builtin builtin)) {
                 continue;
             }
             String configPath = JsonPath.field(JsonPath.field(traitsPath, trait.traitType()), "config");
-            builtin.evaluator().configErrors(trait.config(), configPath).forEach(e -> errors.add(e.path(), e.message()));
+            builtin.evaluator()
+                    .configErrors(trait.config(), configPath)
+                    .forEach(e -> errors.add(e.path(), e.message()));
         }
     }
 
@@ -254,27 +289,46 @@ public final class PipelineValidation {
         switch (trigger) {
             case HttpTrigger http -> {
                 if (!HTTP_METHODS.contains(http.method().toUpperCase(Locale.ROOT))) {
-                    errors.add(JsonPath.field(path, "method"), "'" + http.method() + "' is not one of " + String.join(", ", sorted(HTTP_METHODS)));
+                    errors.add(
+                            JsonPath.field(path, "method"),
+                            "'" + http.method() + "' is not one of " + String.join(", ", sorted(HTTP_METHODS)));
                 }
-                errors.range(JsonPath.field(path, "timeoutSeconds"), http.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
+                errors.range(
+                        JsonPath.field(path, "timeoutSeconds"), http.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
             }
             case AirflowTrigger airflow -> {
                 errors.required(JsonPath.field(path, "dagId"), airflow.dagId(), "the DAG to run");
-                errors.range(JsonPath.field(path, "timeoutSeconds"), airflow.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
+                errors.range(
+                        JsonPath.field(path, "timeoutSeconds"),
+                        airflow.timeoutSeconds(),
+                        1,
+                        MAX_TRIGGER_TIMEOUT_SECONDS);
             }
-            case GlueTrigger glue -> errors.required(JsonPath.field(path, "jobName"), glue.jobName(), "the Glue job to start");
+            case GlueTrigger glue ->
+                errors.required(JsonPath.field(path, "jobName"), glue.jobName(), "the Glue job to start");
             case EmrTrigger emr -> {
-                errors.required(JsonPath.field(path, "clusterId"), emr.clusterId(), "the EMR cluster to add the step to");
+                errors.required(
+                        JsonPath.field(path, "clusterId"), emr.clusterId(), "the EMR cluster to add the step to");
                 errors.required(JsonPath.field(path, "stepName"), emr.stepName(), "the name of the EMR step");
                 errors.required(JsonPath.field(path, "jar"), emr.jar(), "the JAR the step runs");
             }
             case EmrServerlessTrigger emr -> {
-                errors.required(JsonPath.field(path, "applicationId"), emr.applicationId(), "the EMR Serverless application");
-                errors.arn(JsonPath.field(path, "executionRoleArn"), emr.executionRoleArn(), "iam", "the job's execution role");
-                errors.required(JsonPath.field(path, "entryPoint"), emr.entryPoint(), "the Spark job driver's entry point");
+                errors.required(
+                        JsonPath.field(path, "applicationId"), emr.applicationId(), "the EMR Serverless application");
+                errors.arn(
+                        JsonPath.field(path, "executionRoleArn"),
+                        emr.executionRoleArn(),
+                        "iam",
+                        "the job's execution role");
+                errors.required(
+                        JsonPath.field(path, "entryPoint"), emr.entryPoint(), "the Spark job driver's entry point");
             }
-            case StepFunctionTrigger sfn -> errors.arn(JsonPath.field(path, "stateMachineArn"), sfn.stateMachineArn(), "states",
-                    "the state machine to start");
+            case StepFunctionTrigger sfn ->
+                errors.arn(
+                        JsonPath.field(path, "stateMachineArn"),
+                        sfn.stateMachineArn(),
+                        "states",
+                        "the state machine to start");
             case DatabricksTrigger dbx -> {
                 boolean hasName = dbx.jobName() != null && !dbx.jobName().isBlank();
                 if (!hasName && dbx.jobId() == null) {
@@ -283,9 +337,11 @@ public final class PipelineValidation {
                 if (dbx.jobId() != null && dbx.jobId() <= 0) {
                     errors.add(JsonPath.field(path, "jobId"), "must be a positive job id");
                 }
-                errors.range(JsonPath.field(path, "timeoutSeconds"), dbx.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
+                errors.range(
+                        JsonPath.field(path, "timeoutSeconds"), dbx.timeoutSeconds(), 1, MAX_TRIGGER_TIMEOUT_SECONDS);
             }
-            case LambdaTrigger lambda -> errors.required(JsonPath.field(path, "functionName"), lambda.functionName(), "the function to invoke");
+            case LambdaTrigger lambda ->
+                errors.required(JsonPath.field(path, "functionName"), lambda.functionName(), "the function to invoke");
         }
     }
 
@@ -299,8 +355,10 @@ public final class PipelineValidation {
         errors.range(JsonPath.field(path, "backoffSeconds"), retry.backoffSeconds(), 0, MAX_BACKOFF_SECONDS);
         double multiplier = retry.backoffMultiplier();
         if (Double.isNaN(multiplier) || multiplier < MIN_BACKOFF_MULTIPLIER || multiplier > MAX_BACKOFF_MULTIPLIER) {
-            errors.add(JsonPath.field(path, "backoffMultiplier"),
-                    "must be between " + MIN_BACKOFF_MULTIPLIER + " and " + MAX_BACKOFF_MULTIPLIER + ", got " + multiplier);
+            errors.add(
+                    JsonPath.field(path, "backoffMultiplier"),
+                    "must be between " + MIN_BACKOFF_MULTIPLIER + " and " + MAX_BACKOFF_MULTIPLIER + ", got "
+                            + multiplier);
         }
     }
 
@@ -350,14 +408,16 @@ public final class PipelineValidation {
             return;
         }
         String path = JsonPath.field(JsonPath.ROOT, "exclusions");
-        if (exclusions.calendar() != null && !exclusions.calendar().isBlank()
+        if (exclusions.calendar() != null
+                && !exclusions.calendar().isBlank()
                 && !ArchetypeValidation.NAME.matcher(exclusions.calendar()).matches()) {
             errors.add(JsonPath.field(path, "calendar"), "'" + exclusions.calendar() + "' is not a calendar name");
         }
         for (int i = 0; i < exclusions.days().size(); i++) {
             String day = exclusions.days().get(i);
             if (Exclusions.weekday(day) == null) {
-                errors.add(JsonPath.index(JsonPath.field(path, "days"), i),
+                errors.add(
+                        JsonPath.index(JsonPath.field(path, "days"), i),
                         "'" + day + "' is not a weekday; use full English names like saturday");
             }
         }
@@ -372,7 +432,8 @@ public final class PipelineValidation {
     private static void checkMonitoring(MonitoringConfig monitoring, Errors errors) {
         String path = JsonPath.field(JsonPath.ROOT, "monitoring");
         String durationPath = JsonPath.field(path, "duration");
-        boolean hasDuration = monitoring.duration() != null && !monitoring.duration().isBlank();
+        boolean hasDuration =
+                monitoring.duration() != null && !monitoring.duration().isBlank();
         if (monitoring.enabled() && !hasDuration) {
             errors.add(durationPath, "duration is required when monitoring is enabled (e.g. 2h)");
         }
@@ -386,7 +447,9 @@ public final class PipelineValidation {
                 errors.add(durationPath, e.getMessage());
             }
         }
-        if (monitoring.driftThreshold() != null && (monitoring.driftThreshold() < 0 || monitoring.driftThreshold().isNaN())) {
+        if (monitoring.driftThreshold() != null
+                && (monitoring.driftThreshold() < 0
+                        || monitoring.driftThreshold().isNaN())) {
             errors.add(JsonPath.field(path, "driftThreshold"), "must not be negative");
         }
     }

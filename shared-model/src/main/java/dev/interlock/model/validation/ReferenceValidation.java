@@ -5,7 +5,6 @@ import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.schedule.Exclusions;
-
 import java.time.DayOfWeek;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -20,8 +19,7 @@ import java.util.Set;
  */
 public final class ReferenceValidation {
 
-    private ReferenceValidation() {
-    }
+    private ReferenceValidation() {}
 
     /**
      * The problems of {@code config}'s exclusions given {@code calendar}, the registered calendar it names (null when
@@ -35,10 +33,14 @@ public final class ReferenceValidation {
         }
         String exclusionsPath = JsonPath.field(JsonPath.ROOT, "exclusions");
         String calendarPath = JsonPath.field(exclusionsPath, "calendar");
-        String named = exclusions.calendar() == null || exclusions.calendar().isBlank() ? null : exclusions.calendar().trim();
+        String named = exclusions.calendar() == null || exclusions.calendar().isBlank()
+                ? null
+                : exclusions.calendar().trim();
         if (named != null && calendar == null) {
-            errors.add(new ValidationError(calendarPath, "calendar '" + named + "' is not registered; register it first "
-                    + "(PUT /calendars/" + named + ") or fix the name"));
+            errors.add(new ValidationError(
+                    calendarPath,
+                    "calendar '" + named + "' is not registered; register it first " + "(PUT /calendars/" + named
+                            + ") or fix the name"));
         }
         Set<DayOfWeek> inline = weekdays(exclusions.days());
         Set<DayOfWeek> all = EnumSet.copyOf(inline.isEmpty() ? EnumSet.noneOf(DayOfWeek.class) : inline);
@@ -47,7 +49,8 @@ public final class ReferenceValidation {
         }
         if (all.size() == DayOfWeek.values().length) {
             boolean inlineAlone = inline.size() == DayOfWeek.values().length;
-            errors.add(new ValidationError(inlineAlone ? JsonPath.field(exclusionsPath, "days") : calendarPath,
+            errors.add(new ValidationError(
+                    inlineAlone ? JsonPath.field(exclusionsPath, "days") : calendarPath,
                     (inlineAlone ? "exclusions.days" : "exclusions.days with calendar '" + named + "'")
                             + " exclude every day of the week: the pipeline would never run"));
         }

@@ -1,10 +1,9 @@
 package dev.interlock.model.validation;
 
-import dev.interlock.model.json.JsonPath;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
+import dev.interlock.model.json.JsonPath;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -23,50 +22,42 @@ import java.util.function.Function;
 sealed interface Shape {
 
     /** A scalar read as text; {@code check} may reject the value by throwing {@link IllegalArgumentException}. */
-    record Text(Consumer<String> check) implements Shape {
-    }
+    record Text(Consumer<String> check) implements Shape {}
 
     /** A whole number that fits the Java type of the field. */
-    record Whole(long min, long max) implements Shape {
-    }
+    record Whole(long min, long max) implements Shape {}
 
     /** Any number. */
-    record Decimal() implements Shape {
-    }
+    record Decimal() implements Shape {}
 
     /** true/false. */
-    record Flag() implements Shape {
-    }
+    record Flag() implements Shape {}
 
     /**
      * An object with known fields; any other key is refused with the closest known one. {@code noun} names the object
      * in that message when the document has several kinds of it (an "http trigger").
      */
-    record Obj(Map<String, Shape> fields, String noun) implements Shape {
-    }
+    record Obj(Map<String, Shape> fields, String noun) implements Shape {}
 
     /**
      * An object whose fields depend on the value of its {@code tag} field (a trigger's {@code type}). A tag that fails
      * its check drops the whole object, since the other fields mean nothing without it; an absent tag is left to the
      * binding, which names it as required.
      */
-    record Tagged(String tag, Text tagCheck, Function<String, String> variantOf, Map<String, Obj> variants) implements Shape {
-    }
+    record Tagged(String tag, Text tagCheck, Function<String, String> variantOf, Map<String, Obj> variants)
+            implements Shape {}
 
     /** An object with arbitrary keys whose values all have one shape. */
-    record MapOf(Shape values) implements Shape {
-    }
+    record MapOf(Shape values) implements Shape {}
 
     /** A list whose elements all have one shape. */
-    record ListOf(Shape elements) implements Shape {
-    }
+    record ListOf(Shape elements) implements Shape {}
 
     /** Any JSON value. */
-    record Anything() implements Shape {
-    }
+    record Anything() implements Shape {}
 
     static Shape text() {
-        return new Text(s -> { });
+        return new Text(s -> {});
     }
 
     static Shape text(Consumer<String> check) {
@@ -129,7 +120,9 @@ sealed interface Shape {
             case Whole w -> {
                 BigDecimal number = number(node);
                 boolean whole = number != null && number.stripTrailingZeros().scale() <= 0;
-                if (!whole || number.compareTo(BigDecimal.valueOf(w.min())) < 0 || number.compareTo(BigDecimal.valueOf(w.max())) > 0) {
+                if (!whole
+                        || number.compareTo(BigDecimal.valueOf(w.min())) < 0
+                        || number.compareTo(BigDecimal.valueOf(w.max())) > 0) {
                     errors.add(new ValidationError(path, "expected a whole number, got " + describe(node)));
                     yield false;
                 }
@@ -143,8 +136,10 @@ sealed interface Shape {
                 yield true;
             }
             case Flag f -> {
-                boolean flag = node.isBoolean() || (node.isTextual() && (node.asText().equalsIgnoreCase("true")
-                        || node.asText().equalsIgnoreCase("false")));
+                boolean flag = node.isBoolean()
+                        || (node.isTextual()
+                                && (node.asText().equalsIgnoreCase("true")
+                                        || node.asText().equalsIgnoreCase("false")));
                 if (!flag) {
                     errors.add(new ValidationError(path, "expected true or false, got " + describe(node)));
                 }
@@ -193,7 +188,8 @@ sealed interface Shape {
             Map.Entry<String, JsonNode> entry = it.next();
             String known = knownName(shape, entry.getKey());
             if (known == null) {
-                errors.add(new ValidationError(JsonPath.field(path, entry.getKey()), unknownField(shape, entry.getKey())));
+                errors.add(
+                        new ValidationError(JsonPath.field(path, entry.getKey()), unknownField(shape, entry.getKey())));
                 ClosestName.among(entry.getKey(), shape.fields().keySet())
                         .ifPresent(meant -> errors.meantPaths().add(JsonPath.field(path, meant)));
                 drop.add(entry.getKey());
@@ -241,7 +237,8 @@ sealed interface Shape {
         String what = shape.noun() == null ? "unknown field" : "unknown field of " + shape.noun();
         return ClosestName.among(key, shape.fields().keySet())
                 .map(name -> what + "; did you mean '" + name + "'?")
-                .orElseGet(() -> what + "; known fields: " + String.join(", ", shape.fields().keySet()));
+                .orElseGet(() -> what + "; known fields: "
+                        + String.join(", ", shape.fields().keySet()));
     }
 
     private static BigDecimal number(JsonNode node) {

@@ -23,7 +23,6 @@ import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.model.trigger.TriggerConfig;
-
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.LocalDate;
@@ -45,6 +44,7 @@ final class TemplateValidation {
 
     /** The date filled in to try URLs and bodies (any date renders to the same shape). */
     static final LocalDate SAMPLE_DATE = LocalDate.of(2026, 1, 31);
+
     static final String SAMPLE_RUN_ID = "00000000-0000-4000-8000-000000000000";
     /** What a credential is replaced by when a body is tried as JSON: its value is unknown at registration. */
     private static final String SAMPLE_CREDENTIAL = "credential";
@@ -72,7 +72,8 @@ final class TemplateValidation {
      *
      * @param archetype the pipeline's archetype, whose default evaluator a trait without its own uses (null: unknown)
      */
-    static List<ValidationError> checkEvaluatorHeaders(PipelineConfig pipeline, OutboundPolicy policy, Archetype archetype) {
+    static List<ValidationError> checkEvaluatorHeaders(
+            PipelineConfig pipeline, OutboundPolicy policy, Archetype archetype) {
         TemplateValidation v = new TemplateValidation(policy, pipeline);
         v.evaluatorHeaders(archetype);
         return List.copyOf(v.errors);
@@ -101,7 +102,9 @@ final class TemplateValidation {
             case EmrTrigger t -> arguments(JsonPath.field(path, "arguments"), t.arguments());
             case EmrServerlessTrigger t -> {
                 for (int i = 0; i < t.entryPointArguments().size(); i++) {
-                    job(JsonPath.index(JsonPath.field(path, "entryPointArguments"), i), t.entryPointArguments().get(i));
+                    job(
+                            JsonPath.index(JsonPath.field(path, "entryPointArguments"), i),
+                            t.entryPointArguments().get(i));
                 }
                 job(JsonPath.field(path, "sparkSubmitParameters"), t.sparkSubmitParameters());
                 arguments(JsonPath.field(path, "arguments"), t.arguments());
@@ -124,9 +127,14 @@ final class TemplateValidation {
                 continue;
             }
             String path = JsonPath.field(JsonPath.field(traitsPath, entry.getKey()), "headers");
-            String evaluator = trait.evaluator() != null && !trait.evaluator().isBlank() ? trait.evaluator()
-                    : archetype == null ? null
-                    : archetype.trait(entry.getKey()).map(TraitDefinition::evaluator).orElse(null);
+            String evaluator = trait.evaluator() != null && !trait.evaluator().isBlank()
+                    ? trait.evaluator()
+                    : archetype == null
+                            ? null
+                            : archetype
+                                    .trait(entry.getKey())
+                                    .map(TraitDefinition::evaluator)
+                                    .orElse(null);
             EvaluatorLocator locator;
             try {
                 locator = evaluator == null || evaluator.isBlank() ? null : EvaluatorLocator.parse(evaluator);
@@ -138,8 +146,10 @@ final class TemplateValidation {
                 case EvaluatorLocator.Http http -> hosts.add(host(http.url()));
                 case EvaluatorLocator.RelativePath ignored -> {
                     if (policy.evaluatorBaseUrl().isEmpty()) {
-                        add(path, "the evaluator is a relative path, but EVALUATOR_BASE_URL is not set in this "
-                                + "deployment, so where its headers would go is unknown");
+                        add(
+                                path,
+                                "the evaluator is a relative path, but EVALUATOR_BASE_URL is not set in this "
+                                        + "deployment, so where its headers would go is unknown");
                         continue;
                     }
                     hosts.add(host(policy.evaluatorBaseUrl().get()));
@@ -175,12 +185,14 @@ final class TemplateValidation {
                     usable = false;
                 }
                 case Part.Credential c -> {
-                    add(path, c.written() + ": a credential may not be part of a URL (URLs are logged and stored with "
-                            + "the run); send it in a header");
+                    add(
+                            path,
+                            c.written() + ": a credential may not be part of a URL (URLs are logged and stored with "
+                                    + "the run); send it in a header");
                     usable = false;
                 }
-                case Part.RunValue ignored -> { }
-                case Part.Literal ignored -> { }
+                case Part.RunValue ignored -> {}
+                case Part.Literal ignored -> {}
             }
         }
         if (!usable) {
@@ -191,10 +203,12 @@ final class TemplateValidation {
             String rendered = ArgumentTemplate.expand(template.trim(), sample(schedule));
             String problem = urlProblem(rendered);
             if (problem != null) {
-                add(path, templated
-                        ? "'" + template + "' is not a valid URL for schedule '" + schedule + "': it becomes '" + rendered
-                                + "', which " + problem
-                        : "'" + template + "' " + problem);
+                add(
+                        path,
+                        templated
+                                ? "'" + template + "' is not a valid URL for schedule '" + schedule + "': it becomes '"
+                                        + rendered + "', which " + problem
+                                : "'" + template + "' " + problem);
                 hosts.clear();
                 return hosts;
             }
@@ -241,7 +255,7 @@ final class TemplateValidation {
                         policy.forbiddenHost(c.reference(), host).ifPresent(reported::add);
                     }
                 }
-                case Part.Literal ignored -> { }
+                case Part.Literal ignored -> {}
             }
         }
         reported.forEach(message -> add(path, message));
@@ -252,11 +266,14 @@ final class TemplateValidation {
         for (Part part : ArgumentTemplate.parse(template)) {
             switch (part) {
                 case Part.Invalid invalid -> add(path, invalid.problem());
-                case Part.Credential c -> add(path, c.written() + ": credentials may be sent only in the headers and "
-                        + "body of http, airflow and databricks triggers and in HTTP evaluator headers; this field is "
-                        + "handed to the job as data");
-                case Part.RunValue ignored -> { }
-                case Part.Literal ignored -> { }
+                case Part.Credential c ->
+                    add(
+                            path,
+                            c.written() + ": credentials may be sent only in the headers and "
+                                    + "body of http, airflow and databricks triggers and in HTTP evaluator headers; this field is "
+                                    + "handed to the job as data");
+                case Part.RunValue ignored -> {}
+                case Part.Literal ignored -> {}
             }
         }
     }
@@ -313,7 +330,7 @@ final class TemplateValidation {
                     case Part.Literal l -> rendered.append(l.text());
                     case Part.RunValue v -> rendered.append(values.valueOf(v.name()));
                     case Part.Credential ignored -> rendered.append(SAMPLE_CREDENTIAL);
-                    case Part.Invalid ignored -> { }
+                    case Part.Invalid ignored -> {}
                 }
             }
             boolean object;
@@ -324,8 +341,12 @@ final class TemplateValidation {
                 object = false;
             }
             if (!object) {
-                add(path, "must be a JSON object (it becomes the DAG run conf)"
-                        + (parts.stream().anyMatch(p -> !(p instanceof Part.Literal)) ? " for schedule '" + schedule + "'" : ""));
+                add(
+                        path,
+                        "must be a JSON object (it becomes the DAG run conf)"
+                                + (parts.stream().anyMatch(p -> !(p instanceof Part.Literal))
+                                        ? " for schedule '" + schedule + "'"
+                                        : ""));
                 return;
             }
         }
@@ -336,7 +357,10 @@ final class TemplateValidation {
     private List<String> scheduleIds() {
         List<String> ids = new ArrayList<>();
         for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
-            if (schedule != null && schedule.name() != null && !schedule.name().isBlank() && !ids.contains(schedule.name())) {
+            if (schedule != null
+                    && schedule.name() != null
+                    && !schedule.name().isBlank()
+                    && !ids.contains(schedule.name())) {
                 ids.add(schedule.name());
             }
         }

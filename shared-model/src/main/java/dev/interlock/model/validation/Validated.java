@@ -1,7 +1,6 @@
 package dev.interlock.model.validation;
 
 import dev.interlock.model.json.Frozen;
-
 import java.util.List;
 
 /** A parsed document and every problem found in it; {@code value} is null unless the document is valid. */

@@ -1,7 +1,6 @@
 package dev.interlock.model.watch;
 
 import dev.interlock.model.json.Frozen;
-
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -14,8 +13,8 @@ import java.util.Objects;
  * @param handledThrough every event at or before this instant was acted on
  * @param version        compare-and-swap version, so a tick and a registration never overwrite each other
  */
-public record PipelineWatch(String pipelineId, Instant handledThrough, Map<String, ScheduleWatch> schedules, Instant dueAt,
-                            long version) {
+public record PipelineWatch(
+        String pipelineId, Instant handledThrough, Map<String, ScheduleWatch> schedules, Instant dueAt, long version) {
 
     public PipelineWatch {
         Objects.requireNonNull(pipelineId, "pipelineId");

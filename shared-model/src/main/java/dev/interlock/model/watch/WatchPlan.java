@@ -4,7 +4,6 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
 import dev.interlock.model.schedule.ScheduleWindow;
-
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,12 +38,10 @@ public final class WatchPlan {
     /** How many days after its execution date a window's deadline is still looked for (a rolled or long deadline). */
     private static final int MIN_LAG_DAYS = 1;
 
-    private WatchPlan() {
-    }
+    private WatchPlan() {}
 
     /** The events due in {@code (watch.handledThrough, until]}, oldest first, and the schedules that cannot be computed. */
-    public record Due(List<WatchEvent> events, Map<String, String> problems) {
-    }
+    public record Due(List<WatchEvent> events, Map<String, String> problems) {}
 
     /**
      * The watch of {@code config} registered at {@code now}: schedules unchanged since {@code previous} keep their
@@ -57,7 +54,8 @@ public final class WatchPlan {
         boolean catchingUp = false;
         for (ScheduleConfig schedule : config.effectiveSchedules()) {
             String fingerprint = fingerprint(schedule, config.sla());
-            ScheduleWatch before = previous == null ? null : previous.schedules().get(schedule.name());
+            ScheduleWatch before =
+                    previous == null ? null : previous.schedules().get(schedule.name());
             if (before != null && before.fingerprint().equals(fingerprint)) {
                 schedules.put(schedule.name(), before);
             } else {
@@ -66,12 +64,16 @@ public final class WatchPlan {
             }
         }
         Instant floor = at.minus(LOOKBACK);
-        Instant handled = previous == null || catchingUp && previous.handledThrough().isAfter(floor)
-                ? floor : previous.handledThrough();
-        PipelineWatch watch = new PipelineWatch(config.name(), handled, schedules, null,
-                previous == null ? 1 : previous.version() + 1);
+        Instant handled =
+                previous == null || catchingUp && previous.handledThrough().isAfter(floor)
+                        ? floor
+                        : previous.handledThrough();
+        PipelineWatch watch = new PipelineWatch(
+                config.name(), handled, schedules, null, previous == null ? 1 : previous.version() + 1);
         Next next = next(config, watch, handled);
-        Instant dueAt = !next.problems().isEmpty() ? at : next.at().map(t -> t.isBefore(at) ? at : t).orElse(null);
+        Instant dueAt = !next.problems().isEmpty()
+                ? at
+                : next.at().map(t -> t.isBefore(at) ? at : t).orElse(null);
         return new PipelineWatch(config.name(), handled, schedules, dueAt, watch.version());
     }
 
@@ -93,7 +95,8 @@ public final class WatchPlan {
                 problems.put(schedule.name(), e.getMessage());
             }
         }
-        events.sort(Comparator.comparing(WatchEvent::at).thenComparing(WatchEvent::scheduleId)
+        events.sort(Comparator.comparing(WatchEvent::at)
+                .thenComparing(WatchEvent::scheduleId)
                 .thenComparing(WatchEvent::kind));
         return new Due(List.copyOf(events), Map.copyOf(problems));
     }
@@ -104,7 +107,8 @@ public final class WatchPlan {
      */
     public static PipelineWatch advanced(PipelineConfig config, PipelineWatch watch, Instant until) {
         Instant handled = until.truncatedTo(ChronoUnit.MILLIS);
-        PipelineWatch moved = new PipelineWatch(watch.pipelineId(), handled, watch.schedules(), null, watch.version() + 1);
+        PipelineWatch moved =
+                new PipelineWatch(watch.pipelineId(), handled, watch.schedules(), null, watch.version() + 1);
         Next next = next(config, moved, handled);
         Instant dueAt = next.at().orElse(null);
         if (!next.problems().isEmpty()) {
@@ -121,19 +125,23 @@ public final class WatchPlan {
     public static PipelineWatch retried(PipelineWatch watch, Instant handledThrough, Instant retryAt) {
         Instant handled = handledThrough.truncatedTo(ChronoUnit.MILLIS);
         Instant from = handled.isBefore(watch.handledThrough()) ? watch.handledThrough() : handled;
-        return new PipelineWatch(watch.pipelineId(), from, watch.schedules(), retryAt.truncatedTo(ChronoUnit.MILLIS),
+        return new PipelineWatch(
+                watch.pipelineId(),
+                from,
+                watch.schedules(),
+                retryAt.truncatedTo(ChronoUnit.MILLIS),
                 watch.version() + 1);
     }
 
     /** The fingerprint of a schedule's timing: its opening, its effective completion deadline and zone, as written. */
     static String fingerprint(ScheduleConfig schedule, SlaConfig sla) {
-        String deadline = present(schedule.deadline()) ? schedule.deadline() : sla == null ? null : sla.completionDeadline();
+        String deadline =
+                present(schedule.deadline()) ? schedule.deadline() : sla == null ? null : sla.completionDeadline();
         String zone = present(schedule.timezone()) ? schedule.timezone() : sla == null ? null : sla.timezone();
         return "after=" + text(schedule.after()) + ";deadline=" + text(deadline) + ";zone=" + text(zone);
     }
 
-    private record Next(Optional<Instant> at, Map<String, String> problems) {
-    }
+    private record Next(Optional<Instant> at, Map<String, String> problems) {}
 
     /** The earliest counted event after {@code after}, over the schedules that can be computed. */
     private static Next next(PipelineConfig config, PipelineWatch watch, Instant after) {
@@ -149,10 +157,13 @@ public final class WatchPlan {
                 // Events recur daily: the next counted one lies within the deadline lag plus two days of the later of
                 // `after` and the schedule's registration.
                 Instant start = known.since().isAfter(after) ? known.since() : after;
-                Instant horizon = LocalDate.ofInstant(start, zone).plusDays(lagDays(config, schedule, zone, start) + 2L)
-                        .atStartOfDay(zone).toInstant();
+                Instant horizon = LocalDate.ofInstant(start, zone)
+                        .plusDays(lagDays(config, schedule, zone, start) + 2L)
+                        .atStartOfDay(zone)
+                        .toInstant();
                 for (WatchEvent event : events(config, schedule, known, after, horizon)) {
-                    if (event.at().isAfter(after) && (earliest == null || event.at().isBefore(earliest))) {
+                    if (event.at().isAfter(after)
+                            && (earliest == null || event.at().isBefore(earliest))) {
                         earliest = event.at();
                     }
                 }
@@ -164,18 +175,19 @@ public final class WatchPlan {
     }
 
     /** The counted events of one schedule whose execution dates can fall in {@code (from, until]}. */
-    private static List<WatchEvent> events(PipelineConfig config, ScheduleConfig schedule, ScheduleWatch known,
-                                           Instant from, Instant until) {
+    private static List<WatchEvent> events(
+            PipelineConfig config, ScheduleConfig schedule, ScheduleWatch known, Instant from, Instant until) {
         ZoneId zone = ScheduleWindow.zoneOf(schedule, config.sla());
         boolean hasAfter = present(schedule.after());
         LocalDate registrationDay = LocalDate.ofInstant(known.since(), zone);
         LocalDate last = LocalDate.ofInstant(until, zone);
         List<WatchEvent> events = new ArrayList<>();
         for (LocalDate date = LocalDate.ofInstant(from, zone).minusDays(lagDays(config, schedule, zone, from));
-             !date.isAfter(last); date = date.plusDays(1)) {
+                !date.isAfter(last);
+                date = date.plusDays(1)) {
             ScheduleWindow window = ScheduleWindow.of(config, schedule.name(), date);
-            boolean windowCounts = !window.opensAt().isBefore(known.since())
-                    || known.catchUp() && date.equals(registrationDay);
+            boolean windowCounts =
+                    !window.opensAt().isBefore(known.since()) || known.catchUp() && date.equals(registrationDay);
             if (hasAfter && windowCounts && within(window.opensAt(), from, until)) {
                 events.add(new WatchEvent(schedule.name(), date, WatchEvent.Kind.WINDOW_OPENS, window.opensAt()));
             }
@@ -198,7 +210,8 @@ public final class WatchPlan {
         if (deadline == null) {
             return MIN_LAG_DAYS;
         }
-        long days = Duration.between(date.atStartOfDay(zone).toInstant(), deadline).toDays();
+        long days =
+                Duration.between(date.atStartOfDay(zone).toInstant(), deadline).toDays();
         return Math.max(MIN_LAG_DAYS, days + 1);
     }
 

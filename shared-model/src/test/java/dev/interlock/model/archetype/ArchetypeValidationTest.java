@@ -1,11 +1,10 @@
 package dev.interlock.model.archetype;
 
-import dev.interlock.model.validation.ValidationError;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.interlock.model.validation.ValidationError;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class ArchetypeValidationTest {
 
@@ -15,25 +14,34 @@ class ArchetypeValidationTest {
 
     @Test
     void aValidArchetypeHasNoErrors() {
-        var archetype = new Archetype("medallion", null, List.of(trait("upstream-dependency")), List.of(trait("quality")),
+        var archetype = new Archetype(
+                "medallion",
+                null,
+                List.of(trait("upstream-dependency")),
+                List.of(trait("quality")),
                 ReadinessRule.ALL_REQUIRED_PASS);
         assertThat(ArchetypeValidation.validate(archetype)).isEmpty();
     }
 
     @Test
     void reportsEveryProblemWithItsPath() {
-        var archetype = new Archetype("", null,
+        var archetype = new Archetype(
+                "",
+                null,
                 List.of(trait("a"), trait(""), new TraitDefinition("b", null, "ftp://x", null, -1, 901)),
-                List.of(trait("a"), trait("has space")), null);
-        assertThat(ArchetypeValidation.validate(archetype)).extracting(ValidationError::path).containsExactly(
-                "$.name",
-                "$.requiredTraits[1].type",
-                "$.requiredTraits[2].defaultTtl",
-                "$.requiredTraits[2].defaultTimeout",
-                "$.requiredTraits[2].evaluator",
-                "$.optionalTraits[0].type",
-                "$.optionalTraits[1].type",
-                "$.readinessRule.type");
+                List.of(trait("a"), trait("has space")),
+                null);
+        assertThat(ArchetypeValidation.validate(archetype))
+                .extracting(ValidationError::path)
+                .containsExactly(
+                        "$.name",
+                        "$.requiredTraits[1].type",
+                        "$.requiredTraits[2].defaultTtl",
+                        "$.requiredTraits[2].defaultTimeout",
+                        "$.requiredTraits[2].evaluator",
+                        "$.optionalTraits[0].type",
+                        "$.optionalTraits[1].type",
+                        "$.readinessRule.type");
     }
 
     @Test

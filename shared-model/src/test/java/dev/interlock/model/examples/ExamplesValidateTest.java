@@ -1,5 +1,7 @@
 package dev.interlock.model.examples;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.archetype.ArchetypeCatalog;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
@@ -7,17 +9,14 @@ import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.model.validation.DocumentValidation;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.Validated;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /** Every document under examples/ is valid as registration would judge it. */
 class ExamplesValidateTest {
@@ -33,24 +32,33 @@ class ExamplesValidateTest {
 
     @TestFactory
     Stream<DynamicTest> everyExampleValidates() throws IOException {
-        return documents().stream().map(p -> DynamicTest.dynamicTest(EXAMPLES.relativize(p).toString(), () -> {
-            String text = Files.readString(p);
-            Validated<?> v = text.contains("kind: calendar") ? DocumentValidation.calendar(text) : validation.validateText(text);
-            assertThat(v.errors()).as(p.toString()).isEmpty();
-        }));
+        return documents().stream()
+                .map(p -> DynamicTest.dynamicTest(EXAMPLES.relativize(p).toString(), () -> {
+                    String text = Files.readString(p);
+                    Validated<?> v = text.contains("kind: calendar")
+                            ? DocumentValidation.calendar(text)
+                            : validation.validateText(text);
+                    assertThat(v.errors()).as(p.toString()).isEmpty();
+                }));
     }
 
     @Test
     void theExamplesCoverTheAdvertisedShapes() throws IOException {
-        PipelineConfig silver = validation.validateText(Files.readString(EXAMPLES.resolve("medallion/silver-orders.yaml"))).orThrow();
+        PipelineConfig silver = validation
+                .validateText(Files.readString(EXAMPLES.resolve("medallion/silver-orders.yaml")))
+                .orThrow();
         assertThat(silver.trigger()).isInstanceOfSatisfying(EmrServerlessTrigger.class, t -> {
             assertThat(t.executionRoleArn()).startsWith("arn:aws:iam::");
             assertThat(t.entryPoint()).startsWith("s3://");
         });
         assertThat(silver.upstreamPipelines()).containsExactly("bronze-orders");
-        PipelineConfig bronze = validation.validateText(Files.readString(EXAMPLES.resolve("medallion/bronze-orders.yaml"))).orThrow();
+        PipelineConfig bronze = validation
+                .validateText(Files.readString(EXAMPLES.resolve("medallion/bronze-orders.yaml")))
+                .orThrow();
         assertThat(bronze.trigger()).isInstanceOf(GlueTrigger.class);
-        PipelineConfig kpis = validation.validateText(Files.readString(EXAMPLES.resolve("hourly/clickstream-hourly-kpis.yaml"))).orThrow();
+        PipelineConfig kpis = validation
+                .validateText(Files.readString(EXAMPLES.resolve("hourly/clickstream-hourly-kpis.yaml")))
+                .orThrow();
         assertThat(kpis.effectiveSchedules()).hasSize(24);
         assertThat(documents()).hasSize(6);
     }

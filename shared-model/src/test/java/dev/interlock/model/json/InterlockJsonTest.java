@@ -1,5 +1,8 @@
 package dev.interlock.model.json;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
@@ -18,15 +21,11 @@ import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.trigger.HttpTrigger;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.testing.Documents;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class InterlockJsonTest {
 
@@ -37,8 +36,15 @@ class InterlockJsonTest {
         var state = runState(Instant.parse("2026-02-23T10:15:30Z"));
         JsonNode tree = InterlockJson.tree(state);
         assertThat(tree.get("createdAt").asText()).isEqualTo("2026-02-23T10:15:30.000Z");
-        assertThat(InterlockJson.write(new Alert(AlertLevel.ERROR, AlertKind.RUN_FAILED, "p", null, null, "m", null,
-                Instant.parse("2026-02-23T10:15:30.123456789Z"))))
+        assertThat(InterlockJson.write(new Alert(
+                        AlertLevel.ERROR,
+                        AlertKind.RUN_FAILED,
+                        "p",
+                        null,
+                        null,
+                        "m",
+                        null,
+                        Instant.parse("2026-02-23T10:15:30.123456789Z"))))
                 .isEqualTo("{\"level\":\"error\",\"kind\":\"RUN_FAILED\",\"pipelineId\":\"p\",\"message\":\"m\","
                         + "\"timestamp\":\"2026-02-23T10:15:30.123Z\"}");
     }
@@ -47,8 +53,12 @@ class InterlockJsonTest {
     void runStateRoundTripsAndOmitsNulls() {
         var state = runState(T);
         String json = InterlockJson.write(state);
-        assertThat(json).doesNotContain("failureMessage").doesNotContain("null")
-                .contains("\"date\":\"2026-02-23\"").contains("\"status\":\"RUNNING\"").contains("\"triggerType\":\"glue\"");
+        assertThat(json)
+                .doesNotContain("failureMessage")
+                .doesNotContain("null")
+                .contains("\"date\":\"2026-02-23\"")
+                .contains("\"status\":\"RUNNING\"")
+                .contains("\"triggerType\":\"glue\"");
         assertThat(InterlockJson.read(json, RunState.class)).isEqualTo(state);
     }
 
@@ -64,16 +74,35 @@ class InterlockJsonTest {
         assertThat(log.date()).isEqualTo(LocalDate.of(2026, 2, 23));
         assertThat(log.status()).isEqualTo(RunLogStatus.FAILED);
         assertThat(log.failureCategory()).isEqualTo(FailureCategory.TRANSIENT);
-        assertThat(log.retryHistory()).containsExactly(new RetryAttempt(1, RunLogStatus.FAILED, "r0", null,
-                FailureCategory.TRANSIENT, Instant.parse("2026-02-23T10:15:30.123456789Z"), null));
+        assertThat(log.retryHistory())
+                .containsExactly(new RetryAttempt(
+                        1,
+                        RunLogStatus.FAILED,
+                        "r0",
+                        null,
+                        FailureCategory.TRANSIENT,
+                        Instant.parse("2026-02-23T10:15:30.123456789Z"),
+                        null));
         assertThat(log.updatedAt()).isEqualTo(Instant.parse("2026-02-23T10:15:30Z"));
     }
 
     @Test
     void runLogRoundTrips() {
-        var log = new RunLog("p", LocalDate.of(2026, 2, 23), "daily", RunLogStatus.COMPLETED, 1, "r1", "p_2026-02-23_daily_0a1b2c3d",
-                null, null, List.of(new RetryAttempt(1, RunLogStatus.FAILED, "r0", "boom", FailureCategory.TIMEOUT, T, T)),
-                false, T, T, T);
+        var log = new RunLog(
+                "p",
+                LocalDate.of(2026, 2, 23),
+                "daily",
+                RunLogStatus.COMPLETED,
+                1,
+                "r1",
+                "p_2026-02-23_daily_0a1b2c3d",
+                null,
+                null,
+                List.of(new RetryAttempt(1, RunLogStatus.FAILED, "r0", "boom", FailureCategory.TIMEOUT, T, T)),
+                false,
+                T,
+                T,
+                T);
         assertThat(InterlockJson.read(InterlockJson.write(log), RunLog.class)).isEqualTo(log);
     }
 
@@ -101,9 +130,15 @@ class InterlockJsonTest {
                   monitoring: {enabled: true, duration: 2h}
                 dryRun: true
                 """, PipelineConfig.class);
-        assertThat(config.trigger()).isEqualTo(new HttpTrigger("POST", "https://jobs.example.com/run",
-                Map.of("Authorization", "Bearer ${INTERLOCK_TOKEN}"), null, 30));
-        assertThat(config.retry()).isEqualTo(new RetryPolicy(5, 30, 2.0, List.of(FailureCategory.TRANSIENT, FailureCategory.TIMEOUT)));
+        assertThat(config.trigger())
+                .isEqualTo(new HttpTrigger(
+                        "POST",
+                        "https://jobs.example.com/run",
+                        Map.of("Authorization", "Bearer ${INTERLOCK_TOKEN}"),
+                        null,
+                        30));
+        assertThat(config.retry())
+                .isEqualTo(new RetryPolicy(5, 30, 2.0, List.of(FailureCategory.TRANSIENT, FailureCategory.TIMEOUT)));
         assertThat(config.monitoring()).isEqualTo(new MonitoringConfig(true, "2h", null, null));
         assertThat(config.dryRun()).isTrue();
         assertThat(config.evaluationIntervalSeconds()).isEqualTo(60);
@@ -112,7 +147,9 @@ class InterlockJsonTest {
         assertThat(config.traits().get("source-freshness").config()).containsEntry("maxAgeSeconds", 900);
 
         String json = InterlockJson.write(config);
-        assertThat(json).contains("\"type\":\"http\"").contains("\"monitoring\":{\"enabled\":true,\"duration\":\"2h\"}")
+        assertThat(json)
+                .contains("\"type\":\"http\"")
+                .contains("\"monitoring\":{\"enabled\":true,\"duration\":\"2h\"}")
                 .doesNotContain("watch");
         assertThat(InterlockJson.read(json, PipelineConfig.class)).isEqualTo(config);
         assertThat(Documents.read(Documents.yaml(config), PipelineConfig.class)).isEqualTo(config);
@@ -121,14 +158,14 @@ class InterlockJsonTest {
     @Test
     void topLevelMonitoringWinsOverTheWatchAlias() {
         PipelineConfig config = InterlockJson.read("""
-                {"name":"ab","monitoring":{"enabled":false},"watch":{"monitoring":{"enabled":true,"duration":"1h"}}}""",
-                PipelineConfig.class);
+                {"name":"ab","monitoring":{"enabled":false},"watch":{"monitoring":{"enabled":true,"duration":"1h"}}}""", PipelineConfig.class);
         assertThat(config.monitoring().enabled()).isFalse();
     }
 
     @Test
     void unknownTriggerTypeNamesTheFieldAndTheAllowedValues() {
-        assertThatThrownBy(() -> InterlockJson.read("{\"name\":\"ab\",\"trigger\":{\"type\":\"ftp\"}}", PipelineConfig.class))
+        assertThatThrownBy(() ->
+                        InterlockJson.read("{\"name\":\"ab\",\"trigger\":{\"type\":\"ftp\"}}", PipelineConfig.class))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("trigger.type")
                 .hasMessageContaining("'ftp'")
@@ -137,7 +174,8 @@ class InterlockJsonTest {
 
     @Test
     void readErrorsNameThePathOfTheBadValue() {
-        assertThatThrownBy(() -> InterlockJson.read("{\"name\":\"ab\",\"retry\":{\"maxAttempts\":\"x\"}}", PipelineConfig.class))
+        assertThatThrownBy(() ->
+                        InterlockJson.read("{\"name\":\"ab\",\"retry\":{\"maxAttempts\":\"x\"}}", PipelineConfig.class))
                 .hasMessageStartingWith("invalid PipelineConfig JSON at $.retry.maxAttempts: ");
         assertThatThrownBy(() -> Documents.read("schedules:\n  - name: [a]\n", PipelineConfig.class))
                 .hasMessageStartingWith("invalid PipelineConfig document at $.schedules[0].name: ");
@@ -171,7 +209,19 @@ class InterlockJsonTest {
     }
 
     private static RunState runState(Instant at) {
-        return new RunState("r1", "silver", "daily", LocalDate.of(2026, 2, 23), RunStatus.RUNNING, 3, TriggerType.GLUE,
-                "silver_2026-02-23_daily_0a1b2c3d", Map.of("glue_job_run_id", "jr_1"), null, null, at, at);
+        return new RunState(
+                "r1",
+                "silver",
+                "daily",
+                LocalDate.of(2026, 2, 23),
+                RunStatus.RUNNING,
+                3,
+                TriggerType.GLUE,
+                "silver_2026-02-23_daily_0a1b2c3d",
+                Map.of("glue_job_run_id", "jr_1"),
+                null,
+                null,
+                at,
+                at);
     }
 }

@@ -1,10 +1,10 @@
 package dev.interlock.model.keys;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.runtime.TableDefinition;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
@@ -20,8 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code docs/table-design.md} names every key {@link TableKeys} can spell — each public key constant, the literal
@@ -33,6 +32,7 @@ class TableDesignDocTest {
     private static final Path PAGE = Path.of("..", "docs", "table-design.md");
     /** The literal start of a key: upper-case segments ending in '#' ({@code WATCHDOG#DUE#}), or one whole word ({@code CONFIG}). */
     private static final Pattern LITERAL_HEAD = Pattern.compile("^(?:[A-Z]+#)+|^[A-Z]+$");
+
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
     private static final Instant INSTANT = Instant.parse("2026-03-01T06:00:00Z");
 
@@ -61,7 +61,9 @@ class TableDesignDocTest {
                 }
             }
         }
-        assertThat(missing).as("keys TableKeys spells that docs/table-design.md does not name").isEmpty();
+        assertThat(missing)
+                .as("keys TableKeys spells that docs/table-design.md does not name")
+                .isEmpty();
     }
 
     @Test
@@ -69,11 +71,20 @@ class TableDesignDocTest {
         String page = Files.readString(PAGE);
         Set<String> missing = new TreeSet<>();
         TableDefinition table = TableDefinition.INTERLOCK;
-        List<String> names = new ArrayList<>(List.of(table.partitionKey(), table.sortKey(), table.ttlAttribute(),
-                table.streamView().name(), table.markerSortKeyPrefix(), TableDefinition.DATA, TableDefinition.VERSION));
-        table.globalIndexes().forEach(index -> names.addAll(List.of(index.name(), index.partitionKey(), index.sortKey())));
+        List<String> names = new ArrayList<>(List.of(
+                table.partitionKey(),
+                table.sortKey(),
+                table.ttlAttribute(),
+                table.streamView().name(),
+                table.markerSortKeyPrefix(),
+                TableDefinition.DATA,
+                TableDefinition.VERSION));
+        table.globalIndexes()
+                .forEach(index -> names.addAll(List.of(index.name(), index.partitionKey(), index.sortKey())));
         names.forEach(name -> expect(page, "`" + name + "`", "attribute " + name, missing));
-        assertThat(missing).as("parts of TableDefinition.INTERLOCK that docs/table-design.md does not name").isEmpty();
+        assertThat(missing)
+                .as("parts of TableDefinition.INTERLOCK that docs/table-design.md does not name")
+                .isEmpty();
     }
 
     /** The key strings {@code method} builds from sample arguments; null when it builds none (a reader, a number). */

@@ -1,5 +1,8 @@
 package dev.interlock.model.marker;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.LocalDate;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
@@ -7,15 +10,13 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-import java.time.LocalDate;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
 class ExecutionNameProperties {
 
     @Property(tries = 2000)
     void namesAreAlwaysValidStepFunctionsNames(
-            @ForAll("anyText") String pipeline, @ForAll("dates") LocalDate date, @ForAll("anyText") String schedule,
+            @ForAll("anyText") String pipeline,
+            @ForAll("dates") LocalDate date,
+            @ForAll("anyText") String schedule,
             @ForAll("anyText") String markerSk) {
         String name = ExecutionName.of(pipeline, date, schedule, markerSk);
         assertThat(name).matches("[A-Za-z0-9_-]+");
@@ -25,7 +26,9 @@ class ExecutionNameProperties {
 
     @Property(tries = 1000)
     void namesAreDeterministicSoRedeliveredRecordsCollide(
-            @ForAll("anyText") String pipeline, @ForAll("dates") LocalDate date, @ForAll("anyText") String schedule,
+            @ForAll("anyText") String pipeline,
+            @ForAll("dates") LocalDate date,
+            @ForAll("anyText") String schedule,
             @ForAll("anyText") String markerSk) {
         assertThat(ExecutionName.of(pipeline, date, schedule, markerSk))
                 .isEqualTo(ExecutionName.of(pipeline, date, schedule, markerSk));
@@ -33,8 +36,11 @@ class ExecutionNameProperties {
 
     @Property(tries = 2000)
     void distinctMarkersOfOneRunGetDistinctNames(
-            @ForAll("anyText") String pipeline, @ForAll("dates") LocalDate date, @ForAll("anyText") String schedule,
-            @ForAll("anyText") String firstSk, @ForAll("anyText") String secondSk) {
+            @ForAll("anyText") String pipeline,
+            @ForAll("dates") LocalDate date,
+            @ForAll("anyText") String schedule,
+            @ForAll("anyText") String firstSk,
+            @ForAll("anyText") String secondSk) {
         Assume.that(!firstSk.equals(secondSk));
         assertThat(ExecutionName.of(pipeline, date, schedule, firstSk))
                 .isNotEqualTo(ExecutionName.of(pipeline, date, schedule, secondSk));
@@ -51,7 +57,10 @@ class ExecutionNameProperties {
     Arbitrary<String> anyText() {
         return Arbitraries.oneOf(
                 Arbitraries.strings().all().ofMinLength(1).ofMaxLength(120),
-                Arbitraries.strings().withChars("abcdefghijklmnopqrstuvwxyz0123456789._-#:").ofMinLength(1).ofMaxLength(70));
+                Arbitraries.strings()
+                        .withChars("abcdefghijklmnopqrstuvwxyz0123456789._-#:")
+                        .ofMinLength(1)
+                        .ofMaxLength(70));
     }
 
     @Provide

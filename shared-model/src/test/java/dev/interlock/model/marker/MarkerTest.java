@@ -1,13 +1,12 @@
 package dev.interlock.model.marker;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.ItemKey;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.time.LocalDate;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class MarkerTest {
 
@@ -45,17 +44,26 @@ class MarkerTest {
     @Test
     void markersOlderThanTheStaleWindowAreSkippedUnlessReplays() {
         LocalDate today = D.plusDays(3);
-        assertThat(Marker.cascade("gold", "daily", D, "silver", "r1", NOW).isStale(today, 2)).isTrue();
-        assertThat(Marker.cascade("gold", "daily", D.plusDays(1), "silver", "r1", NOW).isStale(today, 2)).isFalse();
-        assertThat(Marker.rerun("gold", "daily", D, MarkerSource.RERUN, "rr", null, NOW).isStale(today, 2)).isFalse();
+        assertThat(Marker.cascade("gold", "daily", D, "silver", "r1", NOW).isStale(today, 2))
+                .isTrue();
+        assertThat(Marker.cascade("gold", "daily", D.plusDays(1), "silver", "r1", NOW)
+                        .isStale(today, 2))
+                .isFalse();
+        assertThat(Marker.rerun("gold", "daily", D, MarkerSource.RERUN, "rr", null, NOW)
+                        .isStale(today, 2))
+                .isFalse();
     }
 
     @Test
     void roundTripsWithTheSourceAsItsWireName() {
         Marker marker = Marker.rerun("gold", "daily", D, MarkerSource.LATE_ARRIVAL, "rr-1", "r1", NOW);
         String json = InterlockJson.write(marker);
-        assertThat(json).contains("\"source\":\"late-arrival\"").contains("\"replay\":true").contains("\"date\":\"2026-02-23\"")
-                .doesNotContain("\"key\"").doesNotContain("executionName");
+        assertThat(json)
+                .contains("\"source\":\"late-arrival\"")
+                .contains("\"replay\":true")
+                .contains("\"date\":\"2026-02-23\"")
+                .doesNotContain("\"key\"")
+                .doesNotContain("executionName");
         assertThat(InterlockJson.read(json, Marker.class)).isEqualTo(marker);
     }
 }

@@ -1,11 +1,10 @@
 package dev.interlock.model.pipeline;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.fixtures.SamplePipelines;
 import dev.interlock.model.json.InterlockJson;
 import org.junit.jupiter.api.Test;
-
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class PipelineConfigTest {
 
@@ -30,7 +29,8 @@ class PipelineConfigTest {
         assertThat(config.effectiveSchedules()).containsExactly(ScheduleConfig.named("daily"));
         assertThat(config.schedule("daily")).contains(ScheduleConfig.named("daily"));
         assertThat(config.schedule("h07")).isEmpty();
-        assertThat(SamplePipelines.silverOrders().schedule("h07").orElseThrow().deadline()).isEqualTo("07:50");
+        assertThat(SamplePipelines.silverOrders().schedule("h07").orElseThrow().deadline())
+                .isEqualTo("07:50");
     }
 
     @Test

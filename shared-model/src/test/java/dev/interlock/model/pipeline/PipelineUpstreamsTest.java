@@ -1,9 +1,9 @@
 package dev.interlock.model.pipeline;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.testing.Documents;
 import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class PipelineUpstreamsTest {
 
@@ -24,6 +24,7 @@ class PipelineUpstreamsTest {
 
     @Test
     void aPipelineWithoutTraitsHasNoUpstreams() {
-        assertThat(Documents.read("name: lone", PipelineConfig.class).upstreamPipelines()).isEmpty();
+        assertThat(Documents.read("name: lone", PipelineConfig.class).upstreamPipelines())
+                .isEmpty();
     }
 }

@@ -1,20 +1,19 @@
 package dev.interlock.model.pipeline;
 
-import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.run.FailureCategory;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import java.time.Duration;
-import java.util.List;
-
 import static dev.interlock.model.run.FailureCategory.EVALUATOR_CRASH;
 import static dev.interlock.model.run.FailureCategory.PERMANENT;
 import static dev.interlock.model.run.FailureCategory.TIMEOUT;
 import static dev.interlock.model.run.FailureCategory.TRANSIENT;
 import static dev.interlock.model.run.FailureCategory.VALIDATION_EXHAUSTED;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.run.FailureCategory;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class RetryPolicyTest {
 
@@ -25,14 +24,16 @@ class RetryPolicyTest {
                 .isEqualTo(new RetryPolicy(5, 30, 2.0, List.of(TRANSIENT, TIMEOUT)));
         assertThat(InterlockJson.read("{\"backoffSeconds\":1,\"retryableFailures\":[]}", RetryPolicy.class))
                 .isEqualTo(new RetryPolicy(3, 1, 2.0, List.of(TRANSIENT, TIMEOUT)));
-        assertThat(InterlockJson.read("{\"name\":\"ab\"}", PipelineConfig.class).retry()).isEqualTo(RetryPolicy.DEFAULT);
+        assertThat(InterlockJson.read("{\"name\":\"ab\"}", PipelineConfig.class).retry())
+                .isEqualTo(RetryPolicy.DEFAULT);
     }
 
     @ParameterizedTest
     @CsvSource({
-            "30, 2.0, 0, 30", "30, 2.0, 1, 30", "30, 2.0, 2, 60", "30, 2.0, 3, 120", "30, 2.0, 8, 3600",
-            "10, 1.5, 3, 22", "10, 0, 3, 40", "10, -1, 2, 20", "1, 1.0, 50, 1", "5000, 2.0, 1, 3600",
-            "30, 1e300, 5, 3600", "0, 2.0, 4, 0"})
+        "30, 2.0, 0, 30", "30, 2.0, 1, 30", "30, 2.0, 2, 60", "30, 2.0, 3, 120", "30, 2.0, 8, 3600",
+        "10, 1.5, 3, 22", "10, 0, 3, 40", "10, -1, 2, 20", "1, 1.0, 50, 1", "5000, 2.0, 1, 3600",
+        "30, 1e300, 5, 3600", "0, 2.0, 4, 0"
+    })
     void backoffGrowsByTheMultiplierAndIsCappedAtAnHour(int seconds, double multiplier, int attempt, long expected) {
         var policy = new RetryPolicy(3, seconds, multiplier, null);
         assertThat(policy.backoff(attempt)).isEqualTo(Duration.ofSeconds(expected));
@@ -57,8 +58,10 @@ class RetryPolicyTest {
     @Test
     void anEmptyOrUnknownCategoryIsRetriedAsTransient() {
         assertThat(RetryPolicy.DEFAULT.isRetryable(null)).isTrue();
-        assertThat(RetryPolicy.DEFAULT.isRetryable(FailureCategory.fromJson(""))).isTrue();
-        assertThat(RetryPolicy.DEFAULT.isRetryable(FailureCategory.fromJson("QUOTA_EXCEEDED"))).isTrue();
+        assertThat(RetryPolicy.DEFAULT.isRetryable(FailureCategory.fromJson("")))
+                .isTrue();
+        assertThat(RetryPolicy.DEFAULT.isRetryable(FailureCategory.fromJson("QUOTA_EXCEEDED")))
+                .isTrue();
         var onlyTimeouts = new RetryPolicy(3, 30, 2.0, List.of(TIMEOUT));
         assertThat(onlyTimeouts.isRetryable(null)).isFalse();
     }

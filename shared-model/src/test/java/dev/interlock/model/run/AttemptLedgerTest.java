@@ -1,14 +1,13 @@
 package dev.interlock.model.run;
 
-import dev.interlock.model.pipeline.RetryPolicy;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.model.pipeline.RetryPolicy;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class AttemptLedgerTest {
 
@@ -32,9 +31,17 @@ class AttemptLedgerTest {
         assertThat(twice.attemptNumber()).isEqualTo(2);
         assertThat(AttemptLedger.attemptsUsed(twice)).isEqualTo(2);
         assertThat(twice.failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
-        assertThat(twice.retryHistory()).containsExactly(
-                new RetryAttempt(1, RunLogStatus.FAILED, "r1", "boom", FailureCategory.TRANSIENT, T0, T0),
-                new RetryAttempt(2, RunLogStatus.FAILED, "r2", "boom", FailureCategory.TIMEOUT, T0.plusSeconds(100), T0.plusSeconds(100)));
+        assertThat(twice.retryHistory())
+                .containsExactly(
+                        new RetryAttempt(1, RunLogStatus.FAILED, "r1", "boom", FailureCategory.TRANSIENT, T0, T0),
+                        new RetryAttempt(
+                                2,
+                                RunLogStatus.FAILED,
+                                "r2",
+                                "boom",
+                                FailureCategory.TIMEOUT,
+                                T0.plusSeconds(100),
+                                T0.plusSeconds(100)));
         assertThat(AttemptLedger.lastAttempt(twice)).map(RetryAttempt::runId).contains("r2");
     }
 
@@ -48,7 +55,10 @@ class AttemptLedgerTest {
         assertThat(AttemptLedger.attemptsUsed(exhausted)).isZero();
         assertThat(AttemptLedger.lastAttempt(exhausted)).isEmpty();
         // It is filed under the attempt it was waiting to make, which the next real attempt then makes.
-        assertThat(exhausted.retryHistory()).singleElement().extracting(RetryAttempt::attempt).isEqualTo(1);
+        assertThat(exhausted.retryHistory())
+                .singleElement()
+                .extracting(RetryAttempt::attempt)
+                .isEqualTo(1);
         RunLog thenFailed = failed(Optional.of(exhausted), "r2", FailureCategory.TRANSIENT, T0.plusSeconds(60));
         assertThat(thenFailed.attemptNumber()).isEqualTo(1);
         assertThat(thenFailed.retryHistory().get(1).attempt()).isEqualTo(1);
@@ -64,7 +74,9 @@ class AttemptLedgerTest {
         assertThat(replay.runId()).isEqualTo("r1");
         assertThat(replay.completedAt()).isEqualTo(T0);
         assertThat(replay.failureCategory()).isNull();
-        assertThat(replay.retryHistory()).extracting(RetryAttempt::status).containsExactly(RunLogStatus.COMPLETED, RunLogStatus.FAILED);
+        assertThat(replay.retryHistory())
+                .extracting(RetryAttempt::status)
+                .containsExactly(RunLogStatus.COMPLETED, RunLogStatus.FAILED);
         assertThat(AttemptLedger.attemptsUsed(replay)).isZero();
     }
 
@@ -82,7 +94,8 @@ class AttemptLedgerTest {
     @Test
     void writingTheSameRunTwiceChangesNothing() {
         RunLog once = failed(Optional.empty(), "r1", FailureCategory.TRANSIENT, T0);
-        assertThat(failed(Optional.of(once), "r1", FailureCategory.TRANSIENT, T0.plusSeconds(5))).isSameAs(once);
+        assertThat(failed(Optional.of(once), "r1", FailureCategory.TRANSIENT, T0.plusSeconds(5)))
+                .isSameAs(once);
         RunLog done = completed(Optional.of(once), "r2", T0.plusSeconds(60));
         assertThat(completed(Optional.of(done), "r2", T0.plusSeconds(65))).isSameAs(done);
         assertThat(done.retryHistory()).extracting(RetryAttempt::attempt).containsExactly(1, 2);
@@ -97,22 +110,35 @@ class AttemptLedgerTest {
     @Test
     void aRetryIsPendingOnlyForTheExecutionWhoseRetryableFailureIsTheLatestWrite() {
         RunLog once = failed(Optional.empty(), "r1", FailureCategory.TRANSIENT, T0);
-        assertThat(AttemptLedger.retryPending(once, RetryPolicy.DEFAULT, "exec-r1")).isTrue();
-        assertThat(AttemptLedger.retryPending(once, RetryPolicy.DEFAULT, "exec-other")).isFalse();
-        assertThat(AttemptLedger.retryPending(failed(Optional.empty(), "r1", FailureCategory.PERMANENT, T0), RetryPolicy.DEFAULT,
-                "exec-r1")).isFalse();
-        assertThat(AttemptLedger.retryPending(failed(Optional.empty(), "r1", FailureCategory.VALIDATION_EXHAUSTED, T0),
-                RetryPolicy.DEFAULT, "exec-r1")).isFalse();
+        assertThat(AttemptLedger.retryPending(once, RetryPolicy.DEFAULT, "exec-r1"))
+                .isTrue();
+        assertThat(AttemptLedger.retryPending(once, RetryPolicy.DEFAULT, "exec-other"))
+                .isFalse();
+        assertThat(AttemptLedger.retryPending(
+                        failed(Optional.empty(), "r1", FailureCategory.PERMANENT, T0), RetryPolicy.DEFAULT, "exec-r1"))
+                .isFalse();
+        assertThat(AttemptLedger.retryPending(
+                        failed(Optional.empty(), "r1", FailureCategory.VALIDATION_EXHAUSTED, T0),
+                        RetryPolicy.DEFAULT,
+                        "exec-r1"))
+                .isFalse();
         RetryPolicy once1 = new RetryPolicy(1, 30, 2.0, List.of());
-        assertThat(AttemptLedger.retryPending(once, once1, "exec-r1")).as("attempts used up").isFalse();
-        assertThat(AttemptLedger.retryPending(completed(Optional.of(once), "r2", T0), RetryPolicy.DEFAULT, "exec-r2")).isFalse();
+        assertThat(AttemptLedger.retryPending(once, once1, "exec-r1"))
+                .as("attempts used up")
+                .isFalse();
+        assertThat(AttemptLedger.retryPending(completed(Optional.of(once), "r2", T0), RetryPolicy.DEFAULT, "exec-r2"))
+                .isFalse();
     }
 
     @Test
     void theWaitBeforeTheNextAttemptRoundsUp() {
-        RetryAttempt failure = new RetryAttempt(1, RunLogStatus.FAILED, "r1", "boom", FailureCategory.TRANSIENT, T0, T0);
-        assertThat(AttemptLedger.secondsUntilRetry(RetryPolicy.DEFAULT, 1, failure, T0.plusMillis(100))).isEqualTo(30);
-        assertThat(AttemptLedger.secondsUntilRetry(RetryPolicy.DEFAULT, 1, failure, T0.plusSeconds(30))).isZero();
-        assertThat(AttemptLedger.secondsUntilRetry(RetryPolicy.DEFAULT, 2, failure, T0.plusSeconds(30))).isEqualTo(30);
+        RetryAttempt failure =
+                new RetryAttempt(1, RunLogStatus.FAILED, "r1", "boom", FailureCategory.TRANSIENT, T0, T0);
+        assertThat(AttemptLedger.secondsUntilRetry(RetryPolicy.DEFAULT, 1, failure, T0.plusMillis(100)))
+                .isEqualTo(30);
+        assertThat(AttemptLedger.secondsUntilRetry(RetryPolicy.DEFAULT, 1, failure, T0.plusSeconds(30)))
+                .isZero();
+        assertThat(AttemptLedger.secondsUntilRetry(RetryPolicy.DEFAULT, 2, failure, T0.plusSeconds(30)))
+                .isEqualTo(30);
     }
 }

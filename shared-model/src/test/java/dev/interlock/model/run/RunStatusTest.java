@@ -1,14 +1,5 @@
 package dev.interlock.model.run;
 
-import dev.interlock.model.trigger.TriggerType;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import java.time.Instant;
-import java.time.LocalDate;
-import java.util.Map;
-
 import static dev.interlock.model.run.RunStatus.CANCELLED;
 import static dev.interlock.model.run.RunStatus.COMPLETED;
 import static dev.interlock.model.run.RunStatus.COMPLETED_MONITORING;
@@ -18,6 +9,14 @@ import static dev.interlock.model.run.RunStatus.RUNNING;
 import static dev.interlock.model.run.RunStatus.TRIGGERING;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.interlock.model.trigger.TriggerType;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class RunStatusTest {
 
@@ -47,8 +46,20 @@ class RunStatusTest {
     void moveToBumpsTheVersionAndRefusesToLeaveATerminalStatus() {
         Instant t0 = Instant.parse("2026-02-23T10:00:00Z");
         Instant t1 = t0.plusSeconds(5);
-        var run = new RunState("r1", "p", "daily", LocalDate.of(2026, 2, 23), PENDING, 1, TriggerType.HTTP, null,
-                Map.of(), null, null, t0, t0);
+        var run = new RunState(
+                "r1",
+                "p",
+                "daily",
+                LocalDate.of(2026, 2, 23),
+                PENDING,
+                1,
+                TriggerType.HTTP,
+                null,
+                Map.of(),
+                null,
+                null,
+                t0,
+                t0);
         RunState triggering = run.moveTo(TRIGGERING, t1);
         assertThat(triggering.version()).isEqualTo(2);
         assertThat(triggering.status()).isEqualTo(TRIGGERING);

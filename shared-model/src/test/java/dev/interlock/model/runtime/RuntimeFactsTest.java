@@ -1,12 +1,11 @@
 package dev.interlock.model.runtime;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class RuntimeFactsTest {
 
@@ -29,7 +28,8 @@ class RuntimeFactsTest {
     void streamFilterAndPredicateAgree() {
         TableDefinition t = TableDefinition.INTERLOCK;
         assertThat(t.markerStreamFilterPattern())
-                .isEqualTo("{\"eventName\":[\"INSERT\"],\"dynamodb\":{\"Keys\":{\"SK\":{\"S\":[{\"prefix\":\"MARKER#\"}]}}}}");
+                .isEqualTo(
+                        "{\"eventName\":[\"INSERT\"],\"dynamodb\":{\"Keys\":{\"SK\":{\"S\":[{\"prefix\":\"MARKER#\"}]}}}}");
         assertThat(t.isMarkerInsert("INSERT", "MARKER#cascade#silver#1")).isTrue();
         assertThat(t.isMarkerInsert("MODIFY", "MARKER#cascade#silver#1")).isFalse();
         assertThat(t.isMarkerInsert("INSERT", "RUNLOG#2026-01-01#daily")).isFalse();
@@ -44,6 +44,7 @@ class RuntimeFactsTest {
         assertThat(InterlockFunction.API.deployableJar(Path.of("/repo")))
                 .isEqualTo(Path.of("/repo/lambdas/api/target/api-lambda.jar"));
         assertThat(EnvVar.usedBy(InterlockFunction.STREAM_ROUTER))
-                .containsExactlyInAnyOrder(EnvVar.TABLE_NAME, EnvVar.STATE_MACHINE_ARN, EnvVar.STALE_MARKER_DAYS, EnvVar.RETENTION_DAYS);
+                .containsExactlyInAnyOrder(
+                        EnvVar.TABLE_NAME, EnvVar.STATE_MACHINE_ARN, EnvVar.STALE_MARKER_DAYS, EnvVar.RETENTION_DAYS);
     }
 }

@@ -1,14 +1,13 @@
 package dev.interlock.model.schedule;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.pipeline.ExclusionConfig;
-import org.junit.jupiter.api.Test;
-
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ExclusionsTest {
 
@@ -20,7 +19,8 @@ class ExclusionsTest {
     void inlineWeekdaysMatchCaseInsensitively() {
         var config = new ExclusionConfig(null, List.of("SATURDAY", "sunday"), List.of());
         assertThat(Exclusions.reason(config, null, SATURDAY)).contains("excluded: saturday");
-        assertThat(Exclusions.reason(new ExclusionConfig(null, List.of("Saturday"), null), null, SATURDAY)).isPresent();
+        assertThat(Exclusions.reason(new ExclusionConfig(null, List.of("Saturday"), null), null, SATURDAY))
+                .isPresent();
         assertThat(Exclusions.reason(config, null, MONDAY)).isEmpty();
     }
 
@@ -35,7 +35,8 @@ class ExclusionsTest {
     void theNamedCalendarIsUnitedWithTheInlineLists() {
         var calendar = new Calendar("uk-holidays", null, List.of(), List.of("2026-12-25"));
         var config = new ExclusionConfig("uk-holidays", List.of("saturday"), List.of());
-        assertThat(Exclusions.reason(config, calendar, CHRISTMAS)).contains("excluded by calendar uk-holidays: 2026-12-25");
+        assertThat(Exclusions.reason(config, calendar, CHRISTMAS))
+                .contains("excluded by calendar uk-holidays: 2026-12-25");
         assertThat(Exclusions.reason(config, calendar, SATURDAY)).contains("excluded: saturday");
         assertThat(Exclusions.reason(config, calendar, MONDAY)).isEmpty();
         assertThat(Exclusions.reason(null, new Calendar("weekends", null, List.of("Saturday"), List.of()), SATURDAY))
@@ -45,7 +46,8 @@ class ExclusionsTest {
     @Test
     void nothingConfiguredExcludesNothing() {
         assertThat(Exclusions.reason(null, null, SATURDAY)).isEmpty();
-        assertThat(Exclusions.reason(new ExclusionConfig(null, null, null), null, SATURDAY)).isEmpty();
+        assertThat(Exclusions.reason(new ExclusionConfig(null, null, null), null, SATURDAY))
+                .isEmpty();
     }
 
     @Test

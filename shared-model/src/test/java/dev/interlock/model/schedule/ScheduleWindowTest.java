@@ -1,13 +1,11 @@
 package dev.interlock.model.schedule;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -15,9 +13,10 @@ import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ScheduleWindowTest {
 
@@ -76,15 +75,19 @@ class ScheduleWindowTest {
     @Test
     void aScheduleDeadlineOverridesTheSlaCompletionDeadline() {
         var sla = new SlaConfig(null, "09:00", null, "UTC");
-        assertThat(window(new ScheduleConfig("daily", null, "10:00", null), sla, WINTER_DAY).completionDeadline())
+        assertThat(window(new ScheduleConfig("daily", null, "10:00", null), sla, WINTER_DAY)
+                        .completionDeadline())
                 .isEqualTo(Instant.parse("2026-02-23T10:00:00Z"));
-        assertThat(window(new ScheduleConfig("daily", null, null, null), sla, WINTER_DAY).completionDeadline())
+        assertThat(window(new ScheduleConfig("daily", null, null, null), sla, WINTER_DAY)
+                        .completionDeadline())
                 .isEqualTo(Instant.parse("2026-02-23T09:00:00Z"));
     }
 
     @Test
     void anUnlistedScheduleIdGetsAMidnightWindowInTheSlaZone() {
-        var config = config(List.of(new ScheduleConfig("daily", "06:00", null, null)), new SlaConfig(null, "05:00", null, "Europe/Berlin"));
+        var config = config(
+                List.of(new ScheduleConfig("daily", "06:00", null, null)),
+                new SlaConfig(null, "05:00", null, "Europe/Berlin"));
         var window = ScheduleWindow.of(config, "h07", WINTER_DAY);
         assertThat(window.scheduleId()).isEqualTo("h07");
         assertThat(window.opensAt()).isEqualTo(Instant.parse("2026-02-22T23:00:00Z"));
@@ -103,7 +106,8 @@ class ScheduleWindowTest {
 
     @Test
     void aTimeInsideTheSpringForwardGapMovesLaterByTheGap() {
-        var window = window(new ScheduleConfig("daily", "02:30", "+30m", "Europe/Berlin"), null, LocalDate.of(2026, 3, 29));
+        var window =
+                window(new ScheduleConfig("daily", "02:30", "+30m", "Europe/Berlin"), null, LocalDate.of(2026, 3, 29));
         assertThat(window.opensAt()).isEqualTo(Instant.parse("2026-03-29T01:30:00Z")); // 03:30 CEST
         assertThat(window.completionDeadline()).isEqualTo(Instant.parse("2026-03-29T02:00:00Z"));
     }
@@ -121,7 +125,8 @@ class ScheduleWindowTest {
     @Test
     void aSkippedCalendarDayStillYieldsADeadlineAfterTheOpening() {
         // Samoa skipped 2011-12-30 entirely; the opening shifts to the 31st, so the deadline rolls twice.
-        var window = window(new ScheduleConfig("daily", "10:00", "09:00", "Pacific/Apia"), null, LocalDate.of(2011, 12, 30));
+        var window =
+                window(new ScheduleConfig("daily", "10:00", "09:00", "Pacific/Apia"), null, LocalDate.of(2011, 12, 30));
         assertThat(window.opensAt()).isEqualTo(Instant.parse("2011-12-30T20:00:00Z"));
         assertThat(window.completionDeadline()).isEqualTo(Instant.parse("2011-12-31T19:00:00Z"));
     }
@@ -140,11 +145,21 @@ class ScheduleWindowTest {
     @Test
     void anUnknownZoneIsAnIllegalArgument() {
         assertThatThrownBy(() -> window(new ScheduleConfig("daily", null, null, "Mars/Olympus"), null, WINTER_DAY))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("'Mars/Olympus' is not a time zone");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("'Mars/Olympus' is not a time zone");
     }
 
     @ParameterizedTest
-    @CsvSource({"45m,PT45M", "+45m,PT45M", "1h30m,PT1H30M", "2h,PT2H", "90s,PT1M30S", "1h2m3s,PT1H2M3S", "0m,PT0S", " 5m ,PT5M"})
+    @CsvSource({
+        "45m,PT45M",
+        "+45m,PT45M",
+        "1h30m,PT1H30M",
+        "2h,PT2H",
+        "90s,PT1M30S",
+        "1h2m3s,PT1H2M3S",
+        "0m,PT0S",
+        " 5m ,PT5M"
+    })
     void spansParse(String text, Duration expected) {
         assertThat(TimeSpan.parse(text)).isEqualTo(expected);
     }
@@ -152,7 +167,8 @@ class ScheduleWindowTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "-5m", "1h30", "30m1h", "1.5h", "5 m", "m", "+", "1d", "PT5M"})
     void malformedSpansAreRejected(String text) {
-        assertThatThrownBy(() -> TimeSpan.parse(text)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> TimeSpan.parse(text))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("expected a duration like 45m");
     }
 
@@ -173,21 +189,25 @@ class ScheduleWindowTest {
         assertThat(DeadlineSpec.parse("07:30")).isEqualTo(new DeadlineSpec.WallClock(LocalTime.of(7, 30)));
         assertThat(DeadlineSpec.parse("+1h")).isEqualTo(new DeadlineSpec.AfterOpening(Duration.ofHours(1)));
         assertThatThrownBy(() -> DeadlineSpec.parse("25:00")).hasMessageContaining("not a time of day");
-        assertThatThrownBy(() -> DeadlineSpec.parse("soon")).hasMessage("expected HH:MM or a duration like 45m / 1h30m, got 'soon'");
+        assertThatThrownBy(() -> DeadlineSpec.parse("soon"))
+                .hasMessage("expected HH:MM or a duration like 45m / 1h30m, got 'soon'");
     }
 
     @org.junit.jupiter.params.ParameterizedTest(name = "{0} {1} at {2}: {3}")
     @org.junit.jupiter.params.provider.CsvSource({
-            // zone set on, zone, instant, the current date
-            "schedule, Asia/Tokyo,          2026-03-01T14:30:00Z, 2026-03-01",
-            "schedule, Asia/Tokyo,          2026-03-01T15:30:00Z, 2026-03-02",
-            "sla,      America/Los_Angeles, 2026-03-02T07:30:00Z, 2026-03-01",
-            "sla,      America/Los_Angeles, 2026-03-02T08:30:00Z, 2026-03-02",
-            "none,     UTC,                 2026-03-01T23:59:59Z, 2026-03-01"})
-    void theCurrentDateIsTodayInTheScheduleZoneElseTheSlaZoneElseUtc(String on, String zone, Instant now, LocalDate expected) {
+        // zone set on, zone, instant, the current date
+        "schedule, Asia/Tokyo,          2026-03-01T14:30:00Z, 2026-03-01",
+        "schedule, Asia/Tokyo,          2026-03-01T15:30:00Z, 2026-03-02",
+        "sla,      America/Los_Angeles, 2026-03-02T07:30:00Z, 2026-03-01",
+        "sla,      America/Los_Angeles, 2026-03-02T08:30:00Z, 2026-03-02",
+        "none,     UTC,                 2026-03-01T23:59:59Z, 2026-03-01"
+    })
+    void theCurrentDateIsTodayInTheScheduleZoneElseTheSlaZoneElseUtc(
+            String on, String zone, Instant now, LocalDate expected) {
         ScheduleConfig schedule = new ScheduleConfig("daily", null, null, on.equals("schedule") ? zone : null);
         SlaConfig sla = on.equals("sla") ? new SlaConfig(null, null, null, zone) : null;
-        assertThat(ScheduleWindow.currentDate(config(List.of(schedule), sla), "daily", now)).isEqualTo(expected);
+        assertThat(ScheduleWindow.currentDate(config(List.of(schedule), sla), "daily", now))
+                .isEqualTo(expected);
         // A schedule id the config does not list is read in the SLA zone.
         assertThat(ScheduleWindow.currentDate(config(List.of(schedule), sla), "adhoc", now))
                 .isEqualTo(LocalDate.ofInstant(now, on.equals("sla") ? ZoneId.of(zone) : java.time.ZoneOffset.UTC));
@@ -198,6 +218,7 @@ class ScheduleWindowTest {
     }
 
     static PipelineConfig config(List<ScheduleConfig> schedules, SlaConfig sla) {
-        return new PipelineConfig("p1", null, null, 0, null, null, null, sla, schedules, null, null, false, 60, 30, 120, 7200, false);
+        return new PipelineConfig(
+                "p1", null, null, 0, null, null, null, sla, schedules, null, null, false, 60, 30, 120, 7200, false);
     }
 }

@@ -1,15 +1,18 @@
 package dev.interlock.model.secret;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Test;
+
 class SecretHostsTest {
 
-    private static final CredentialReference AIRFLOW_TOKEN = new CredentialReference.EnvironmentVariable("INTERLOCK_AIRFLOW_TOKEN");
-    private static final CredentialReference DBX_TOKEN = new CredentialReference.EnvironmentVariable("INTERLOCK_DBX_TOKEN");
-    private static final CredentialReference AIRFLOW_SECRET = new CredentialReference.SecretsManagerSecret("airflow/prod", "token");
+    private static final CredentialReference AIRFLOW_TOKEN =
+            new CredentialReference.EnvironmentVariable("INTERLOCK_AIRFLOW_TOKEN");
+    private static final CredentialReference DBX_TOKEN =
+            new CredentialReference.EnvironmentVariable("INTERLOCK_DBX_TOKEN");
+    private static final CredentialReference AIRFLOW_SECRET =
+            new CredentialReference.SecretsManagerSecret("airflow/prod", "token");
     private static final CredentialReference PARAMETER = new CredentialReference.SsmParameter("/interlock/dbx/token");
 
     private final SecretHosts hosts = SecretHosts.parse(" INTERLOCK_AIRFLOW_*=airflow.example.com ; "
@@ -25,15 +28,19 @@ class SecretHostsTest {
         assertThat(hosts.allows(AIRFLOW_SECRET, "eu.airflow.example.com")).isTrue();
         assertThat(hosts.allows(AIRFLOW_SECRET, "xairflow.example.com")).isFalse();
         assertThat(hosts.allows(PARAMETER, "adb-123.azuredatabricks.net")).isTrue();
-        assertThat(hosts.allows(new CredentialReference.SsmParameter("/interlock/dbx/token2"), "adb-123.azuredatabricks.net")).isFalse();
+        assertThat(hosts.allows(
+                        new CredentialReference.SsmParameter("/interlock/dbx/token2"), "adb-123.azuredatabricks.net"))
+                .isFalse();
     }
 
     @Test
     void aCredentialNoEntryNamesGoesNowhere() {
         assertThat(hosts.allows(DBX_TOKEN, "airflow.example.com")).isFalse();
         assertThat(hosts.hostsFor(DBX_TOKEN)).isEmpty();
-        assertThat(SecretHosts.NONE.allows(AIRFLOW_TOKEN, "airflow.example.com")).isFalse();
-        assertThat(SecretHosts.parse("  ").allows(AIRFLOW_TOKEN, "airflow.example.com")).isFalse();
+        assertThat(SecretHosts.NONE.allows(AIRFLOW_TOKEN, "airflow.example.com"))
+                .isFalse();
+        assertThat(SecretHosts.parse("  ").allows(AIRFLOW_TOKEN, "airflow.example.com"))
+                .isFalse();
     }
 
     @Test
@@ -60,6 +67,7 @@ class SecretHostsTest {
                         + "'AWS_*' is not a credential pattern (INTERLOCK_NAME, secret:name, ssm:/name, each optionally "
                         + "ending in *, or *); 'secret:x' names no host; "
                         + "'bad_host!' (for INTERLOCK_Y) is not a host name, an IP address, *.domain or *");
-        assertThatThrownBy(() -> SecretHosts.parse("INTERLOCK_*X=a.com")).hasMessageContaining("is not a credential pattern");
+        assertThatThrownBy(() -> SecretHosts.parse("INTERLOCK_*X=a.com"))
+                .hasMessageContaining("is not a credential pattern");
     }
 }

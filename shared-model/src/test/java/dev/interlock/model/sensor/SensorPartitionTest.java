@@ -1,10 +1,9 @@
 package dev.interlock.model.sensor;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.LocalDate;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class SensorPartitionTest {
 
@@ -13,8 +12,10 @@ class SensorPartitionTest {
     @Test
     void expandsLikeTriggerArguments() {
         assertThat(SensorPartition.expand("${date}", "gold", "daily", DATE)).isEqualTo("2026-03-01");
-        assertThat(SensorPartition.expand("${date}T${hour}", "gold", "h06", DATE)).isEqualTo("2026-03-01T06");
-        assertThat(SensorPartition.expand(" ${pipelineId}.${scheduleID} ", "gold", "h06", DATE)).isEqualTo("gold.h06");
+        assertThat(SensorPartition.expand("${date}T${hour}", "gold", "h06", DATE))
+                .isEqualTo("2026-03-01T06");
+        assertThat(SensorPartition.expand(" ${pipelineId}.${scheduleID} ", "gold", "h06", DATE))
+                .isEqualTo("gold.h06");
     }
 
     @Test
@@ -28,9 +29,12 @@ class SensorPartitionTest {
     void templatesMustExpandToAPartitionWithKnownPlaceholders() {
         assertThat(SensorPartition.templateProblem("${date}T${hour}")).isEmpty();
         assertThat(SensorPartition.templateProblem("dt=${date}")).isEmpty();
-        assertThat(SensorPartition.templateProblem("${runId}")).hasValueSatisfying(p -> assertThat(p).contains("${runId}"));
-        assertThat(SensorPartition.templateProblem("${region}")).hasValueSatisfying(p -> assertThat(p).contains("unknown placeholder"));
-        assertThat(SensorPartition.templateProblem("${date}#x")).hasValueSatisfying(p -> assertThat(p).contains("not a partition"));
+        assertThat(SensorPartition.templateProblem("${runId}"))
+                .hasValueSatisfying(p -> assertThat(p).contains("${runId}"));
+        assertThat(SensorPartition.templateProblem("${region}"))
+                .hasValueSatisfying(p -> assertThat(p).contains("unknown placeholder"));
+        assertThat(SensorPartition.templateProblem("${date}#x"))
+                .hasValueSatisfying(p -> assertThat(p).contains("not a partition"));
         assertThat(SensorPartition.templateProblem(" ")).isPresent();
     }
 

@@ -1,5 +1,7 @@
 package dev.interlock.model.status;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -16,8 +18,6 @@ import dev.interlock.store.RunLogKey;
 import dev.interlock.store.StatusReader;
 import dev.interlock.store.memory.InMemoryProvider;
 import dev.interlock.testing.Documents;
-import org.junit.jupiter.api.Test;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,8 +26,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The one derivation of a day's status, on the in-memory Provider and a fixed clock: each state and its why. */
 class StatusDerivationTest {
@@ -63,8 +62,8 @@ class StatusDerivationTest {
 
     /** silver's first attempt, failed 20 s ago with {@code category}, as logResult writes it. */
     private static RunLog failed(String message, FailureCategory category) {
-        return AttemptLedger.afterFailure(Optional.empty(), "silver", DAY, "daily", "r1", "e", message, category,
-                NOW.minusSeconds(20));
+        return AttemptLedger.afterFailure(
+                Optional.empty(), "silver", DAY, "daily", "r1", "e", message, category, NOW.minusSeconds(20));
     }
 
     @Test
@@ -76,7 +75,8 @@ class StatusDerivationTest {
         assertThat(status.zone()).isEqualTo("Europe/Berlin");
         ScheduleStatus s = status.schedules().get(0);
         assertThat(s.state()).isEqualTo(DayState.WAITING_FOR_WINDOW);
-        assertThat(s.nextAction()).isEqualTo(new ScheduleStatus.NextAction("window opens", Instant.parse("2026-03-10T21:00:00Z")));
+        assertThat(s.nextAction())
+                .isEqualTo(new ScheduleStatus.NextAction("window opens", Instant.parse("2026-03-10T21:00:00Z")));
         assertThat(s.reason()).contains("2026-03-10T21:00:00.000Z");
     }
 
@@ -96,14 +96,17 @@ class StatusDerivationTest {
     void anOpenDayNobodyEvaluatedWaitsForItsUpstreamWithTheUpstreamsOwnState() {
         register(pipeline("bronze", "").replace("upstreamPipeline: bronze", "upstreamPipeline: raw"));
         register(pipeline("silver", ""));
-        store.runLogs().update(new RunLogKey("bronze", DAY, "daily"),
-                c -> log("bronze", RunLogStatus.RUNNING, "r", NOW.minusSeconds(30)));
+        store.runLogs()
+                .update(
+                        new RunLogKey("bronze", DAY, "daily"),
+                        c -> log("bronze", RunLogStatus.RUNNING, "r", NOW.minusSeconds(30)));
 
         ScheduleStatus s = daily("silver", DAY);
 
         assertThat(s.state()).isEqualTo(DayState.NOT_READY);
         assertThat(s.reason()).isEqualTo("waiting for upstream bronze (RUNNING)");
-        assertThat(s.upstreams()).containsExactly(new ScheduleStatus.Upstream("bronze", "daily", DayState.RUNNING, "job running"));
+        assertThat(s.upstreams())
+                .containsExactly(new ScheduleStatus.Upstream("bronze", "daily", DayState.RUNNING, "job running"));
         assertThat(s.nextAction().what()).isEqualTo("evaluation when bronze completes");
     }
 
@@ -117,7 +120,8 @@ class StatusDerivationTest {
     @Test
     void aFailedAttemptInBackoffSaysWhenTheRetryStarts() {
         register(pipeline("silver", "retry: {maxAttempts: 3, backoffSeconds: 120}"));
-        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> failed("HTTP 503", FailureCategory.TRANSIENT));
+        store.runLogs()
+                .update(new RunLogKey("silver", DAY, "daily"), c -> failed("HTTP 503", FailureCategory.TRANSIENT));
 
         ScheduleStatus s = daily("silver", DAY);
 
@@ -130,8 +134,10 @@ class StatusDerivationTest {
     @Test
     void aMissedValidationDeadlineIsNoAttemptAndTheNextMarkerRunsTheDay() {
         register(pipeline("silver", "retry: {maxAttempts: 1}"));
-        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> failed("validation deadline passed",
-                FailureCategory.VALIDATION_EXHAUSTED));
+        store.runLogs()
+                .update(
+                        new RunLogKey("silver", DAY, "daily"),
+                        c -> failed("validation deadline passed", FailureCategory.VALIDATION_EXHAUSTED));
 
         ScheduleStatus s = daily("silver", DAY);
 
@@ -144,7 +150,8 @@ class StatusDerivationTest {
     @Test
     void aPermanentFailureSaysNoRetryFollows() {
         register(pipeline("silver", ""));
-        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> failed("HTTP 400", FailureCategory.PERMANENT));
+        store.runLogs()
+                .update(new RunLogKey("silver", DAY, "daily"), c -> failed("HTTP 400", FailureCategory.PERMANENT));
 
         ScheduleStatus s = daily("silver", DAY);
 
@@ -156,11 +163,23 @@ class StatusDerivationTest {
     void aRunningJobNamesItsJobAndTheNextPoll() {
         register(pipeline("silver", "pollIntervalSeconds: 30"));
         Instant started = NOW.minusSeconds(75);
-        store.runs().create(new RunState("r1", "silver", "daily", DAY, RunStatus.RUNNING, 3, TriggerType.STEP_FUNCTION, "e",
-                Map.of("sfn_execution_arn", "arn:aws:states:eu-west-1:123456789012:execution:etl:run-1"), null, null,
-                started, started));
-        store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
-                c -> log("silver", RunLogStatus.RUNNING, "r1", started));
+        store.runs()
+                .create(new RunState(
+                        "r1",
+                        "silver",
+                        "daily",
+                        DAY,
+                        RunStatus.RUNNING,
+                        3,
+                        TriggerType.STEP_FUNCTION,
+                        "e",
+                        Map.of("sfn_execution_arn", "arn:aws:states:eu-west-1:123456789012:execution:etl:run-1"),
+                        null,
+                        null,
+                        started,
+                        started));
+        store.runLogs()
+                .update(new RunLogKey("silver", DAY, "daily"), c -> log("silver", RunLogStatus.RUNNING, "r1", started));
         store.locks().acquire(new LockKey("silver", "daily", DAY), "e", Duration.ofHours(5));
 
         ScheduleStatus s = daily("silver", DAY);
@@ -175,10 +194,22 @@ class StatusDerivationTest {
     @Test
     void aReadyDryRunSaysNothingWasStarted() {
         register(pipeline("silver", "dryRun: true"));
-        store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
-                c -> log("silver", RunLogStatus.PENDING, "r1", NOW.minusSeconds(60)));
-        store.events().append(new Event(EventKind.DRY_RUN_WOULD_TRIGGER, "silver", "daily", DAY, "r1", null, "READY",
-                "would trigger", Map.of(), NOW.minusSeconds(30)));
+        store.runLogs()
+                .update(
+                        new RunLogKey("silver", DAY, "daily"),
+                        c -> log("silver", RunLogStatus.PENDING, "r1", NOW.minusSeconds(60)));
+        store.events()
+                .append(new Event(
+                        EventKind.DRY_RUN_WOULD_TRIGGER,
+                        "silver",
+                        "daily",
+                        DAY,
+                        "r1",
+                        null,
+                        "READY",
+                        "would trigger",
+                        Map.of(),
+                        NOW.minusSeconds(30)));
 
         ScheduleStatus s = daily("silver", DAY);
 
@@ -189,12 +220,34 @@ class StatusDerivationTest {
     @Test
     void blockingTraitsOutliveTheirExpiredResultsThroughTheLatestEvaluationEvents() {
         register(pipeline("silver", ""));
-        store.runLogs().update(new RunLogKey("silver", DAY, "daily"),
-                c -> log("silver", RunLogStatus.PENDING, "r1", NOW.minusSeconds(600)));
-        store.events().append(new Event(EventKind.TRAIT_EVALUATED, "silver", "daily", DAY, null, "upstream-dependency", "FAIL",
-                "bronze has not completed", Map.of("upstreamStatus", "RUNNING"), NOW.minusSeconds(500)));
-        store.events().append(new Event(EventKind.READINESS_CHECKED, "silver", "daily", DAY, "r1", null, "NOT_READY",
-                "blocking: upstream-dependency", Map.of("blocking", List.of("upstream-dependency")), NOW.minusSeconds(499)));
+        store.runLogs()
+                .update(
+                        new RunLogKey("silver", DAY, "daily"),
+                        c -> log("silver", RunLogStatus.PENDING, "r1", NOW.minusSeconds(600)));
+        store.events()
+                .append(new Event(
+                        EventKind.TRAIT_EVALUATED,
+                        "silver",
+                        "daily",
+                        DAY,
+                        null,
+                        "upstream-dependency",
+                        "FAIL",
+                        "bronze has not completed",
+                        Map.of("upstreamStatus", "RUNNING"),
+                        NOW.minusSeconds(500)));
+        store.events()
+                .append(new Event(
+                        EventKind.READINESS_CHECKED,
+                        "silver",
+                        "daily",
+                        DAY,
+                        "r1",
+                        null,
+                        "NOT_READY",
+                        "blocking: upstream-dependency",
+                        Map.of("blocking", List.of("upstream-dependency")),
+                        NOW.minusSeconds(499)));
 
         ScheduleStatus s = daily("silver", DAY);
 

@@ -1,10 +1,9 @@
 package dev.interlock.model.trait;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ReadinessTest {
 
@@ -15,8 +14,8 @@ class ReadinessTest {
 
     @Test
     void readyWhenEveryRequiredTraitPassesWhateverTheOptionalOnesSay() {
-        Readiness readiness = Readiness.of(List.of(result("a", "PASS", true), result("b", "FAIL", false),
-                result("c", "ERROR", false)));
+        Readiness readiness = Readiness.of(
+                List.of(result("a", "PASS", true), result("b", "FAIL", false), result("c", "ERROR", false)));
 
         assertThat(readiness.ready()).isTrue();
         assertThat(readiness.blocking()).isEmpty();
@@ -26,8 +25,11 @@ class ReadinessTest {
 
     @Test
     void requiredFailuresBlockAndRequiredErrorsAreListedApart() {
-        Readiness readiness = Readiness.of(List.of(result("a", "FAIL", true), result("b", "STALE", true),
-                result("c", "ERROR", true), result("d", "PASS", true)));
+        Readiness readiness = Readiness.of(List.of(
+                result("a", "FAIL", true),
+                result("b", "STALE", true),
+                result("c", "ERROR", true),
+                result("d", "PASS", true)));
 
         assertThat(readiness.ready()).isFalse();
         assertThat(readiness.blocking()).containsExactly("a", "b", "c");

@@ -1,13 +1,12 @@
 package dev.interlock.model.trigger;
 
-import dev.interlock.model.json.InterlockJson;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.interlock.model.json.InterlockJson;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class TriggerConfigJsonTest {
 
@@ -18,10 +17,17 @@ class TriggerConfigJsonTest {
                 new AirflowTrigger("https://airflow", "dag_1", Map.of(), null, Map.of("k", 1), 30),
                 new GlueTrigger("job", Map.of("--date", "${date}")),
                 new EmrTrigger("j-1", "step", "s3://b/app.jar", Map.of("date", "${date}")),
-                new EmrServerlessTrigger("app-1", "run", "arn:aws:iam::1:role/r", "s3://b/main.py", List.of("--x"),
-                        "--conf a=b", Map.of()),
+                new EmrServerlessTrigger(
+                        "app-1",
+                        "run",
+                        "arn:aws:iam::1:role/r",
+                        "s3://b/main.py",
+                        List.of("--x"),
+                        "--conf a=b",
+                        Map.of()),
                 new StepFunctionTrigger("arn:aws:states:eu-west-1:1:stateMachine:m", Map.of("date", "${date}")),
-                new DatabricksTrigger("https://dbc.cloud.databricks.com", "nightly", 42L, Map.of("d", "${date}"), Map.of(), 30),
+                new DatabricksTrigger(
+                        "https://dbc.cloud.databricks.com", "nightly", 42L, Map.of("d", "${date}"), Map.of(), 30),
                 new LambdaTrigger("fn", InterlockJson.tree("{\"a\":[1,2]}")));
         for (TriggerConfig trigger : all) {
             String json = InterlockJson.write(trigger);
@@ -33,14 +39,20 @@ class TriggerConfigJsonTest {
 
     @Test
     void goSpellingsAndAliasesStillRead() {
-        var airflow = (AirflowTrigger) InterlockJson.read("{\"type\":\"airflow\",\"url\":\"u\",\"dagID\":\"d\",\"timeout\":12}", TriggerConfig.class);
+        var airflow = (AirflowTrigger) InterlockJson.read(
+                "{\"type\":\"airflow\",\"url\":\"u\",\"dagID\":\"d\",\"timeout\":12}", TriggerConfig.class);
         assertThat(airflow.dagId()).isEqualTo("d");
         assertThat(airflow.timeoutSeconds()).isEqualTo(12);
-        var emr = (EmrTrigger) InterlockJson.read("{\"type\":\"emr\",\"clusterID\":\"j\",\"jobName\":\"s\",\"command\":\"a.jar\"}", TriggerConfig.class);
+        var emr = (EmrTrigger) InterlockJson.read(
+                "{\"type\":\"emr\",\"clusterID\":\"j\",\"jobName\":\"s\",\"command\":\"a.jar\"}", TriggerConfig.class);
         assertThat(emr).isEqualTo(new EmrTrigger("j", "s", "a.jar", Map.of()));
-        var sfn = (StepFunctionTrigger) InterlockJson.read("{\"type\":\"Step-Function\",\"stateMachineARN\":\"arn\",\"input\":{\"a\":\"b\"}}", TriggerConfig.class);
+        var sfn = (StepFunctionTrigger) InterlockJson.read(
+                "{\"type\":\"Step-Function\",\"stateMachineARN\":\"arn\",\"input\":{\"a\":\"b\"}}",
+                TriggerConfig.class);
         assertThat(sfn).isEqualTo(new StepFunctionTrigger("arn", Map.of("a", "b")));
-        var dbx = (DatabricksTrigger) InterlockJson.read("{\"type\":\"databricks\",\"workspaceURL\":\"w\",\"jobName\":\"j\",\"arguments\":{\"a\":\"b\"}}", TriggerConfig.class);
+        var dbx = (DatabricksTrigger) InterlockJson.read(
+                "{\"type\":\"databricks\",\"workspaceURL\":\"w\",\"jobName\":\"j\",\"arguments\":{\"a\":\"b\"}}",
+                TriggerConfig.class);
         assertThat(dbx.notebookParams()).containsExactly(Map.entry("a", "b"));
     }
 
@@ -64,7 +76,8 @@ class TriggerConfigJsonTest {
 
     @Test
     void synchronousTypesAreHttpAndLambda() {
-        assertThat(TriggerType.values()).filteredOn(TriggerType::synchronous)
+        assertThat(TriggerType.values())
+                .filteredOn(TriggerType::synchronous)
                 .containsExactly(TriggerType.HTTP, TriggerType.LAMBDA);
     }
 }

@@ -1,16 +1,29 @@
 package dev.interlock.model.validation;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ClosestNameTest {
 
-    private static final List<String> PIPELINE_KEYS = List.of("name", "description", "archetype", "tier", "traits", "trigger",
-            "retry", "sla", "schedules", "exclusions", "monitoring", "watch", "dryRun", "evaluationIntervalSeconds",
-            "pollIntervalSeconds", "pollLimit");
+    private static final List<String> PIPELINE_KEYS = List.of(
+            "name",
+            "description",
+            "archetype",
+            "tier",
+            "traits",
+            "trigger",
+            "retry",
+            "sla",
+            "schedules",
+            "exclusions",
+            "monitoring",
+            "watch",
+            "dryRun",
+            "evaluationIntervalSeconds",
+            "pollIntervalSeconds",
+            "pollLimit");
 
     @Test
     void typicalSlipsFindTheKeyMeant() {
@@ -20,7 +33,8 @@ class ClosestNameTest {
         assertThat(ClosestName.among("dry_run", PIPELINE_KEYS)).contains("dryRun");
         assertThat(ClosestName.among("evaluationInterval", PIPELINE_KEYS)).contains("evaluationIntervalSeconds");
         assertThat(ClosestName.among("trigers", PIPELINE_KEYS)).contains("trigger");
-        assertThat(ClosestName.among("--fiel", List.of("--file", "--endpoint", "--region", "--dry-run"))).contains("--file");
+        assertThat(ClosestName.among("--fiel", List.of("--file", "--endpoint", "--region", "--dry-run")))
+                .contains("--file");
         assertThat(ClosestName.among("SLA", PIPELINE_KEYS)).contains("sla");
     }
 
@@ -35,8 +49,10 @@ class ClosestNameTest {
 
     @Test
     void withinBoundsTheEdits() {
-        assertThat(ClosestName.within("glueJobName", List.of("glueJobNames", "stackName"), 2)).contains("glueJobNames");
-        assertThat(ClosestName.within("teamName", List.of("glueJobNames", "stackName"), 2)).isEmpty();
+        assertThat(ClosestName.within("glueJobName", List.of("glueJobNames", "stackName"), 2))
+                .contains("glueJobNames");
+        assertThat(ClosestName.within("teamName", List.of("glueJobNames", "stackName"), 2))
+                .isEmpty();
     }
 
     @Test

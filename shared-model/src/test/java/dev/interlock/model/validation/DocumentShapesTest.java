@@ -1,5 +1,7 @@
 package dev.interlock.model.validation;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.annotation.JsonAlias;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.TraitDefinition;
@@ -13,16 +15,12 @@ import dev.interlock.model.pipeline.SlaConfig;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.model.trigger.TriggerType;
-import org.junit.jupiter.api.Test;
-
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The shapes repeat the records' field names; this keeps the two from drifting apart. */
 class DocumentShapesTest {
@@ -31,26 +29,35 @@ class DocumentShapesTest {
     void thePipelineShapeCoversEveryFieldOfEveryPipelineRecord() {
         Map<String, Shape> pipeline = fields(DocumentShapes.PIPELINE);
         assertThat(pipeline.keySet()).containsAll(names(PipelineConfig.class)).contains("watch", "kind");
-        assertThat(fields(pipeline.get("traits")).keySet()).containsExactlyInAnyOrderElementsOf(names(TraitConfig.class));
-        assertThat(fields(pipeline.get("retry")).keySet()).containsExactlyInAnyOrderElementsOf(names(RetryPolicy.class));
+        assertThat(fields(pipeline.get("traits")).keySet())
+                .containsExactlyInAnyOrderElementsOf(names(TraitConfig.class));
+        assertThat(fields(pipeline.get("retry")).keySet())
+                .containsExactlyInAnyOrderElementsOf(names(RetryPolicy.class));
         assertThat(fields(pipeline.get("sla")).keySet()).containsExactlyInAnyOrderElementsOf(names(SlaConfig.class));
-        assertThat(fields(pipeline.get("schedules")).keySet()).containsExactlyInAnyOrderElementsOf(names(ScheduleConfig.class));
-        assertThat(fields(pipeline.get("exclusions")).keySet()).containsExactlyInAnyOrderElementsOf(names(ExclusionConfig.class));
-        assertThat(fields(pipeline.get("monitoring")).keySet()).containsExactlyInAnyOrderElementsOf(names(MonitoringConfig.class));
+        assertThat(fields(pipeline.get("schedules")).keySet())
+                .containsExactlyInAnyOrderElementsOf(names(ScheduleConfig.class));
+        assertThat(fields(pipeline.get("exclusions")).keySet())
+                .containsExactlyInAnyOrderElementsOf(names(ExclusionConfig.class));
+        assertThat(fields(pipeline.get("monitoring")).keySet())
+                .containsExactlyInAnyOrderElementsOf(names(MonitoringConfig.class));
     }
 
     @Test
     void eachTriggerTypeKnowsExactlyTheFieldsAndAliasesOfItsRecord() {
         Shape.Tagged trigger = (Shape.Tagged) fields(DocumentShapes.PIPELINE).get("trigger");
-        assertThat(trigger.variants().keySet()).containsExactlyInAnyOrderElementsOf(
-                Arrays.stream(TriggerType.values()).map(TriggerType::wireName).toList());
+        assertThat(trigger.variants().keySet())
+                .containsExactlyInAnyOrderElementsOf(Arrays.stream(TriggerType.values())
+                        .map(TriggerType::wireName)
+                        .toList());
         for (TriggerType type : TriggerType.values()) {
             Class<?> record = Arrays.stream(TriggerConfig.class.getPermittedSubclasses())
                     .filter(c -> c.getSimpleName().equalsIgnoreCase(type.name().replace("_", "") + "Trigger"))
-                    .findFirst().orElseThrow(() -> new AssertionError("no record for " + type));
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no record for " + type));
             List<String> expected = new ArrayList<>(List.of("type"));
             expected.addAll(names(record));
-            assertThat(trigger.variants().get(type.wireName()).fields().keySet()).as(type.wireName())
+            assertThat(trigger.variants().get(type.wireName()).fields().keySet())
+                    .as(type.wireName())
                     .containsExactlyInAnyOrderElementsOf(expected);
         }
     }
@@ -59,8 +66,10 @@ class DocumentShapesTest {
     void archetypeAndCalendarShapesCoverTheirRecords() {
         Map<String, Shape> archetype = fields(DocumentShapes.ARCHETYPE);
         assertThat(archetype.keySet()).containsExactlyInAnyOrderElementsOf(withKind(names(Archetype.class)));
-        assertThat(fields(archetype.get("requiredTraits")).keySet()).containsExactlyInAnyOrderElementsOf(names(TraitDefinition.class));
-        assertThat(fields(DocumentShapes.CALENDAR).keySet()).containsExactlyInAnyOrderElementsOf(withKind(names(Calendar.class)));
+        assertThat(fields(archetype.get("requiredTraits")).keySet())
+                .containsExactlyInAnyOrderElementsOf(names(TraitDefinition.class));
+        assertThat(fields(DocumentShapes.CALENDAR).keySet())
+                .containsExactlyInAnyOrderElementsOf(withKind(names(Calendar.class)));
     }
 
     /** {@code kind} is the CLI's document discriminator, accepted by every document shape. */

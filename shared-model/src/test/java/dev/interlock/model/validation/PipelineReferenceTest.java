@@ -1,8 +1,8 @@
 package dev.interlock.model.validation;
 
-import dev.interlock.model.trait.BuiltinEvaluator;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.model.trait.BuiltinEvaluator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +12,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The reference pages name every field registration accepts: a field added to a document's shape (and so accepted by
@@ -72,7 +71,9 @@ class PipelineReferenceTest {
         for (BuiltinEvaluator builtin : BuiltinEvaluator.values()) {
             expect(page, "builtin:" + builtin.wireName(), missing);
         }
-        assertThat(missing).as("fields the validator accepts but docs/pipeline-reference.md does not name").isEmpty();
+        assertThat(missing)
+                .as("fields the validator accepts but docs/pipeline-reference.md does not name")
+                .isEmpty();
     }
 
     @Test
@@ -81,7 +82,8 @@ class PipelineReferenceTest {
         List<String> missing = new ArrayList<>();
         String archetypes = section(page, "## Archetypes");
         Set<Shape> walked = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Map.Entry<String, Shape> field : ((Shape.Obj) DocumentShapes.ARCHETYPE).fields().entrySet()) {
+        for (Map.Entry<String, Shape> field :
+                ((Shape.Obj) DocumentShapes.ARCHETYPE).fields().entrySet()) {
             expect(archetypes, "`" + field.getKey() + "`", missing);
             walk(archetypes, field.getValue(), field.getKey(), walked, missing);
         }
@@ -89,7 +91,9 @@ class PipelineReferenceTest {
         for (String field : ((Shape.Obj) DocumentShapes.CALENDAR).fields().keySet()) {
             expect(calendars, "`" + field + "`", missing);
         }
-        assertThat(missing).as("fields the validator accepts but docs/archetypes-and-calendars.md does not name").isEmpty();
+        assertThat(missing)
+                .as("fields the validator accepts but docs/archetypes-and-calendars.md does not name")
+                .isEmpty();
     }
 
     /** Nested fields as {@code retry.maxAttempts}, {@code traits.<trait>.ttl}, {@code schedules[].after}; a shape met twice (an alias) once. */
@@ -107,7 +111,7 @@ class PipelineReferenceTest {
             }
             case Shape.MapOf map -> walk(page, map.values(), path + ".<" + singular(path) + ">", walked, missing);
             case Shape.ListOf list -> walk(page, list.elements(), path + "[]", walked, missing);
-            default -> { }
+            default -> {}
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.interlock.model.validation;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -8,18 +10,15 @@ import dev.interlock.model.archetype.ArchetypeCatalog;
 import dev.interlock.model.fixtures.SamplePipelines;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Registration must answer every input with errors or a config, never an exception (the API's "no 5xx" rule). */
 class PipelineValidationProperties {
@@ -52,8 +51,9 @@ class PipelineValidationProperties {
         return Arbitraries.oneOf(
                 Arbitraries.strings().ofMaxLength(200),
                 Arbitraries.strings().withChars("{}[]:,\"'-# \n\tabc123").ofMaxLength(80),
-                Arbitraries.of(SamplePipelines.SILVER_ORDERS_JSON).flatMap(json ->
-                        Arbitraries.integers().between(0, json.length()).map(cut -> json.substring(0, cut))));
+                Arbitraries.of(SamplePipelines.SILVER_ORDERS_JSON)
+                        .flatMap(json ->
+                                Arbitraries.integers().between(0, json.length()).map(cut -> json.substring(0, cut))));
     }
 
     @Provide
@@ -67,14 +67,25 @@ class PipelineValidationProperties {
     Arbitrary<JsonNode> values() {
         Arbitrary<JsonNode> scalars = Arbitraries.oneOf(
                 Arbitraries.strings().ofMaxLength(20).map(NODES::textNode),
-                Arbitraries.of("", "06:00", "25:99", "+45m", "-1", "1e400", "NaN", "http", "builtin:nope", "Europe/Berlin")
+                Arbitraries.of(
+                                "",
+                                "06:00",
+                                "25:99",
+                                "+45m",
+                                "-1",
+                                "1e400",
+                                "NaN",
+                                "http",
+                                "builtin:nope",
+                                "Europe/Berlin")
                         .map(NODES::textNode),
                 Arbitraries.integers().map(NODES::numberNode),
                 Arbitraries.longs().map(NODES::numberNode),
                 Arbitraries.doubles().map(NODES::numberNode),
                 Arbitraries.of(true, false).map(NODES::booleanNode),
                 Arbitraries.just(NODES.nullNode()));
-        return Arbitraries.oneOf(scalars,
+        return Arbitraries.oneOf(
+                scalars,
                 scalars.list().ofMaxSize(3).map(list -> {
                     ArrayNode array = NODES.arrayNode();
                     list.forEach(array::add);

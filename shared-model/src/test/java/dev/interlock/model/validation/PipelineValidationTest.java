@@ -1,5 +1,9 @@
 package dev.interlock.model.validation;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.archetype.ArchetypeCatalog;
@@ -8,24 +12,18 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.testing.Documents;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.params.provider.Arguments.arguments;
-
 class PipelineValidationTest {
 
     private static final String VALID = SamplePipelines.SILVER_ORDERS_JSON;
-
 
     private final PipelineValidation validation = new PipelineValidation(ArchetypeCatalog.bundled()::find);
 
@@ -40,12 +38,18 @@ class PipelineValidationTest {
 
     @Test
     void theMaximumJobDurationDefaultsToTwoHoursAndCanBeSet() {
-        assertThat(validation.validateText(VALID).value().maxJobDurationSeconds()).isEqualTo(7200);
-        Validated<PipelineConfig> set = validation.validateText(InterlockJson.write(patched("{\"maxJobDurationSeconds\":900}")));
+        assertThat(validation.validateText(VALID).value().maxJobDurationSeconds())
+                .isEqualTo(7200);
+        Validated<PipelineConfig> set =
+                validation.validateText(InterlockJson.write(patched("{\"maxJobDurationSeconds\":900}")));
         assertThat(set.errors()).isEmpty();
         assertThat(set.value().maxJobDurationSeconds()).isEqualTo(900);
-        assertThat(validation.validateText(InterlockJson.write(patched("{\"maxJobDurationSeconds\":20,\"pollIntervalSeconds\":60}")))
-                .errors()).singleElement().satisfies(e -> assertThat(e.message()).contains("shorter than pollIntervalSeconds (60)"));
+        assertThat(validation
+                        .validateText(InterlockJson.write(
+                                patched("{\"maxJobDurationSeconds\":20,\"pollIntervalSeconds\":60}")))
+                        .errors())
+                .singleElement()
+                .satisfies(e -> assertThat(e.message()).contains("shorter than pollIntervalSeconds (60)"));
     }
 
     static Stream<Arguments> malformedConfigs() {
@@ -58,114 +62,256 @@ class PipelineValidationTest {
                 arguments("archetype missing", "{\"archetype\":null}", List.of("$.archetype")),
                 arguments("trigger missing", "{\"trigger\":null}", List.of("$.trigger")),
                 arguments("trigger not an object", "{\"trigger\":\"http\"}", List.of("$.trigger")),
-                arguments("unknown trigger type", "{\"trigger\":{\"type\":\"ftp\",\"url\":\"x\"}}", List.of("$.trigger.type")),
+                arguments(
+                        "unknown trigger type",
+                        "{\"trigger\":{\"type\":\"ftp\",\"url\":\"x\"}}",
+                        List.of("$.trigger.type")),
                 arguments("trigger without type", "{\"trigger\":{\"url\":\"https://x\"}}", List.of("$.trigger.type")),
                 arguments("http without url", "{\"trigger\":{\"type\":\"http\"}}", List.of("$.trigger.url")),
-                arguments("http with a non-http url", "{\"trigger\":{\"type\":\"http\",\"url\":\"ftp://x/y\"}}", List.of("$.trigger.url")),
-                arguments("http with an unknown method", "{\"trigger\":{\"type\":\"http\",\"url\":\"https://x\",\"method\":\"FETCH\"}}",
+                arguments(
+                        "http with a non-http url",
+                        "{\"trigger\":{\"type\":\"http\",\"url\":\"ftp://x/y\"}}",
+                        List.of("$.trigger.url")),
+                arguments(
+                        "http with an unknown method",
+                        "{\"trigger\":{\"type\":\"http\",\"url\":\"https://x\",\"method\":\"FETCH\"}}",
                         List.of("$.trigger.method")),
-                arguments("http timeout too long", "{\"trigger\":{\"type\":\"http\",\"url\":\"https://x\",\"timeoutSeconds\":3600}}",
+                arguments(
+                        "http timeout too long",
+                        "{\"trigger\":{\"type\":\"http\",\"url\":\"https://x\",\"timeoutSeconds\":3600}}",
                         List.of("$.trigger.timeoutSeconds")),
-                arguments("airflow without url and dag", "{\"trigger\":{\"type\":\"airflow\"}}", List.of("$.trigger.url", "$.trigger.dagId")),
-                arguments("airflow body not a JSON object", "{\"trigger\":{\"type\":\"airflow\",\"url\":\"https://a\",\"dagId\":\"d\",\"body\":\"[1]\"}}",
+                arguments(
+                        "airflow without url and dag",
+                        "{\"trigger\":{\"type\":\"airflow\"}}",
+                        List.of("$.trigger.url", "$.trigger.dagId")),
+                arguments(
+                        "airflow body not a JSON object",
+                        "{\"trigger\":{\"type\":\"airflow\",\"url\":\"https://a\",\"dagId\":\"d\",\"body\":\"[1]\"}}",
                         List.of("$.trigger.body")),
                 arguments("glue without job", "{\"trigger\":{\"type\":\"glue\"}}", List.of("$.trigger.jobName")),
-                arguments("emr without cluster, step and jar", "{\"trigger\":{\"type\":\"emr\"}}",
+                arguments(
+                        "emr without cluster, step and jar",
+                        "{\"trigger\":{\"type\":\"emr\"}}",
                         List.of("$.trigger.clusterId", "$.trigger.stepName", "$.trigger.jar")),
-                arguments("emr-serverless without role", "{\"trigger\":{\"type\":\"emr-serverless\",\"applicationId\":\"a\",\"entryPoint\":\"s3://b/m.py\"}}",
+                arguments(
+                        "emr-serverless without role",
+                        "{\"trigger\":{\"type\":\"emr-serverless\",\"applicationId\":\"a\",\"entryPoint\":\"s3://b/m.py\"}}",
                         List.of("$.trigger.executionRoleArn")),
-                arguments("emr-serverless with a non-IAM role", "{\"trigger\":{\"type\":\"emr-serverless\",\"applicationId\":\"a\",\"entryPoint\":\"e\","
-                        + "\"executionRoleArn\":\"role/x\"}}", List.of("$.trigger.executionRoleArn")),
-                arguments("step-function with a lambda arn", "{\"trigger\":{\"type\":\"step-function\",\"stateMachineArn\":\"arn:aws:lambda:x:1:function:f\"}}",
+                arguments(
+                        "emr-serverless with a non-IAM role",
+                        "{\"trigger\":{\"type\":\"emr-serverless\",\"applicationId\":\"a\",\"entryPoint\":\"e\","
+                                + "\"executionRoleArn\":\"role/x\"}}",
+                        List.of("$.trigger.executionRoleArn")),
+                arguments(
+                        "step-function with a lambda arn",
+                        "{\"trigger\":{\"type\":\"step-function\",\"stateMachineArn\":\"arn:aws:lambda:x:1:function:f\"}}",
                         List.of("$.trigger.stateMachineArn")),
-                arguments("databricks without job", "{\"trigger\":{\"type\":\"databricks\",\"workspaceUrl\":\"https://w\"}}", List.of("$.trigger.jobName")),
-                arguments("databricks job id of the wrong type", "{\"trigger\":{\"type\":\"databricks\",\"workspaceUrl\":\"https://w\",\"jobId\":\"abc\"}}",
+                arguments(
+                        "databricks without job",
+                        "{\"trigger\":{\"type\":\"databricks\",\"workspaceUrl\":\"https://w\"}}",
+                        List.of("$.trigger.jobName")),
+                arguments(
+                        "databricks job id of the wrong type",
+                        "{\"trigger\":{\"type\":\"databricks\",\"workspaceUrl\":\"https://w\",\"jobId\":\"abc\"}}",
                         List.of("$.trigger.jobId", "$.trigger.jobName")),
-                arguments("lambda without function", "{\"trigger\":{\"type\":\"lambda\"}}", List.of("$.trigger.functionName")),
-                arguments("command is no trigger type", "{\"trigger\":{\"type\":\"command\",\"command\":\"/bin/true\"}}", List.of("$.trigger.type")),
+                arguments(
+                        "lambda without function",
+                        "{\"trigger\":{\"type\":\"lambda\"}}",
+                        List.of("$.trigger.functionName")),
+                arguments(
+                        "command is no trigger type",
+                        "{\"trigger\":{\"type\":\"command\",\"command\":\"/bin/true\"}}",
+                        List.of("$.trigger.type")),
                 arguments("negative max attempts", "{\"retry\":{\"maxAttempts\":-1}}", List.of("$.retry.maxAttempts")),
-                arguments("absurd backoff and multiplier", "{\"retry\":{\"backoffSeconds\":100000,\"backoffMultiplier\":50}}",
+                arguments(
+                        "absurd backoff and multiplier",
+                        "{\"retry\":{\"backoffSeconds\":100000,\"backoffMultiplier\":50}}",
                         List.of("$.retry.backoffSeconds", "$.retry.backoffMultiplier")),
-                arguments("max attempts as words", "{\"retry\":{\"maxAttempts\":\"three\"}}", List.of("$.retry.maxAttempts")),
-                arguments("unknown retryable category", "{\"retry\":{\"retryableFailures\":[\"TRANSIENT\",\"SOMETIMES\"]}}",
+                arguments(
+                        "max attempts as words",
+                        "{\"retry\":{\"maxAttempts\":\"three\"}}",
+                        List.of("$.retry.maxAttempts")),
+                arguments(
+                        "unknown retryable category",
+                        "{\"retry\":{\"retryableFailures\":[\"TRANSIENT\",\"SOMETIMES\"]}}",
                         List.of("$.retry.retryableFailures[1]")),
                 arguments("retry not an object", "{\"retry\":[3]}", List.of("$.retry")),
                 arguments("unknown sla zone", "{\"sla\":{\"timezone\":\"Mars/Olympus\"}}", List.of("$.sla.timezone")),
-                arguments("sla deadline hour 25", "{\"sla\":{\"evaluationDeadline\":\"25:00\"}}", List.of("$.sla.evaluationDeadline")),
-                arguments("sla completion deadline garbage", "{\"sla\":{\"completionDeadline\":\"tomorrow\"}}", List.of("$.sla.completionDeadline")),
-                arguments("schedule deadline unparsable", "{\"schedules\":[{\"name\":\"daily\"},{\"name\":\"h07\",\"deadline\":\"soon\"}]}",
+                arguments(
+                        "sla deadline hour 25",
+                        "{\"sla\":{\"evaluationDeadline\":\"25:00\"}}",
+                        List.of("$.sla.evaluationDeadline")),
+                arguments(
+                        "sla completion deadline garbage",
+                        "{\"sla\":{\"completionDeadline\":\"tomorrow\"}}",
+                        List.of("$.sla.completionDeadline")),
+                arguments(
+                        "schedule deadline unparsable",
+                        "{\"schedules\":[{\"name\":\"daily\"},{\"name\":\"h07\",\"deadline\":\"soon\"}]}",
                         List.of("$.schedules[1].deadline")),
-                arguments("duplicate schedule", "{\"schedules\":[{\"name\":\"daily\"},{\"name\":\"daily\"}]}", List.of("$.schedules[1].name")),
-                arguments("schedule without name", "{\"schedules\":[{\"after\":\"06:00\"}]}", List.of("$.schedules[0].name")),
-                arguments("schedule after as a duration", "{\"schedules\":[{\"name\":\"daily\",\"after\":\"+45m\"}]}", List.of("$.schedules[0].after")),
-                arguments("schedule zone unknown", "{\"schedules\":[{\"name\":\"daily\",\"timezone\":\"Berlin\"}]}", List.of("$.schedules[0].timezone")),
-                arguments("schedule name with a hash", "{\"schedules\":[{\"name\":\"h#1\"}]}", List.of("$.schedules[0].name")),
+                arguments(
+                        "duplicate schedule",
+                        "{\"schedules\":[{\"name\":\"daily\"},{\"name\":\"daily\"}]}",
+                        List.of("$.schedules[1].name")),
+                arguments(
+                        "schedule without name",
+                        "{\"schedules\":[{\"after\":\"06:00\"}]}",
+                        List.of("$.schedules[0].name")),
+                arguments(
+                        "schedule after as a duration",
+                        "{\"schedules\":[{\"name\":\"daily\",\"after\":\"+45m\"}]}",
+                        List.of("$.schedules[0].after")),
+                arguments(
+                        "schedule zone unknown",
+                        "{\"schedules\":[{\"name\":\"daily\",\"timezone\":\"Berlin\"}]}",
+                        List.of("$.schedules[0].timezone")),
+                arguments(
+                        "schedule name with a hash",
+                        "{\"schedules\":[{\"name\":\"h#1\"}]}",
+                        List.of("$.schedules[0].name")),
                 arguments("schedules not a list", "{\"schedules\":{\"name\":\"daily\"}}", List.of("$.schedules")),
-                arguments("schedule element not an object", "{\"schedules\":[{\"name\":\"daily\"},\"h07\"]}", List.of("$.schedules[1]")),
-                arguments("excluded weekday abbreviated and bad date", "{\"exclusions\":{\"days\":[\"saturday\",\"sat\"],\"dates\":[\"2026-13-01\"]}}",
+                arguments(
+                        "schedule element not an object",
+                        "{\"schedules\":[{\"name\":\"daily\"},\"h07\"]}",
+                        List.of("$.schedules[1]")),
+                arguments(
+                        "excluded weekday abbreviated and bad date",
+                        "{\"exclusions\":{\"days\":[\"saturday\",\"sat\"],\"dates\":[\"2026-13-01\"]}}",
                         List.of("$.exclusions.days[1]", "$.exclusions.dates[0]")),
-                arguments("monitoring enabled without duration", "{\"monitoring\":{\"enabled\":true}}", List.of("$.monitoring.duration")),
-                arguments("watch.monitoring enabled without duration", "{\"watch\":{\"monitoring\":{\"enabled\":true}}}", List.of("$.monitoring.duration")),
-                arguments("monitoring duration unparsable", "{\"monitoring\":{\"enabled\":true,\"duration\":\"forever\"}}", List.of("$.monitoring.duration")),
-                arguments("monitoring enabled not a boolean", "{\"monitoring\":{\"enabled\":\"yes\",\"duration\":\"1h\"}}", List.of("$.monitoring.enabled")),
-                arguments("evaluator with a foreign scheme", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"ftp://x\"}}}",
+                arguments(
+                        "monitoring enabled without duration",
+                        "{\"monitoring\":{\"enabled\":true}}",
+                        List.of("$.monitoring.duration")),
+                arguments(
+                        "watch.monitoring enabled without duration",
+                        "{\"watch\":{\"monitoring\":{\"enabled\":true}}}",
+                        List.of("$.monitoring.duration")),
+                arguments(
+                        "monitoring duration unparsable",
+                        "{\"monitoring\":{\"enabled\":true,\"duration\":\"forever\"}}",
+                        List.of("$.monitoring.duration")),
+                arguments(
+                        "monitoring enabled not a boolean",
+                        "{\"monitoring\":{\"enabled\":\"yes\",\"duration\":\"1h\"}}",
+                        List.of("$.monitoring.enabled")),
+                arguments(
+                        "evaluator with a foreign scheme",
+                        "{\"traits\":{\"source-freshness\":{\"evaluator\":\"ftp://x\"}}}",
                         List.of("$.traits.source-freshness.evaluator")),
-                arguments("unknown builtin evaluator", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:upstream-job-log\"}}}",
+                arguments(
+                        "unknown builtin evaluator",
+                        "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:upstream-job-log\"}}}",
                         List.of("$.traits.source-freshness.evaluator")),
-                arguments("trait the archetype does not declare", "{\"traits\":{\"row-count\":{\"evaluator\":\"builtin:always-pass\"}}}",
+                arguments(
+                        "trait the archetype does not declare",
+                        "{\"traits\":{\"row-count\":{\"evaluator\":\"builtin:always-pass\"}}}",
                         List.of("$.traits.row-count")),
-                arguments("required trait left without evaluator", "{\"traits\":{\"upstream-dependency\":{\"evaluator\":null}}}",
+                arguments(
+                        "required trait left without evaluator",
+                        "{\"traits\":{\"upstream-dependency\":{\"evaluator\":null}}}",
                         List.of("$.traits.upstream-dependency.evaluator")),
-                arguments("negative trait ttl", "{\"traits\":{\"source-freshness\":{\"ttl\":-5}}}", List.of("$.traits.source-freshness.ttl")),
-                arguments("trait config not an object", "{\"traits\":{\"source-freshness\":{\"config\":\"x\"}}}", List.of("$.traits.source-freshness.config")),
-                arguments("sensor-threshold with an unknown operator", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
-                        + "\"config\":{\"field\":\"count\",\"op\":\"bigger\",\"value\":10}}}}", List.of("$.traits.source-freshness.config.op")),
-                arguments("sensor-threshold without field and value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
-                        + "\"config\":{\"op\":\"gt\"}}}}", List.of("$.traits.source-freshness.config.field", "$.traits.source-freshness.config.value")),
-                arguments("sensor-freshness with a negative age", "{\"traits\":{\"source-freshness\":{\"config\":{\"maxAgeSeconds\":-1}}}}",
+                arguments(
+                        "negative trait ttl",
+                        "{\"traits\":{\"source-freshness\":{\"ttl\":-5}}}",
+                        List.of("$.traits.source-freshness.ttl")),
+                arguments(
+                        "trait config not an object",
+                        "{\"traits\":{\"source-freshness\":{\"config\":\"x\"}}}",
+                        List.of("$.traits.source-freshness.config")),
+                arguments(
+                        "sensor-threshold with an unknown operator",
+                        "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                                + "\"config\":{\"field\":\"count\",\"op\":\"bigger\",\"value\":10}}}}",
+                        List.of("$.traits.source-freshness.config.op")),
+                arguments(
+                        "sensor-threshold without field and value",
+                        "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                                + "\"config\":{\"op\":\"gt\"}}}}",
+                        List.of("$.traits.source-freshness.config.field", "$.traits.source-freshness.config.value")),
+                arguments(
+                        "sensor-freshness with a negative age",
+                        "{\"traits\":{\"source-freshness\":{\"config\":{\"maxAgeSeconds\":-1}}}}",
                         List.of("$.traits.source-freshness.config.maxAgeSeconds")),
-                arguments("sensor-threshold eq with an object value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
-                        + "\"config\":{\"field\":\"complete\",\"op\":\"eq\",\"value\":{\"a\":1}}}}}", List.of("$.traits.source-freshness.config.value")),
-                arguments("sensor-threshold gt with a text value", "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
-                        + "\"config\":{\"field\":\"count\",\"op\":\"gt\",\"value\":\"many\"}}}}", List.of("$.traits.source-freshness.config.value")),
-                arguments("sensor partition using the run id", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}-${runId}\"}}}}",
+                arguments(
+                        "sensor-threshold eq with an object value",
+                        "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                                + "\"config\":{\"field\":\"complete\",\"op\":\"eq\",\"value\":{\"a\":1}}}}}",
+                        List.of("$.traits.source-freshness.config.value")),
+                arguments(
+                        "sensor-threshold gt with a text value",
+                        "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                                + "\"config\":{\"field\":\"count\",\"op\":\"gt\",\"value\":\"many\"}}}}",
+                        List.of("$.traits.source-freshness.config.value")),
+                arguments(
+                        "sensor partition using the run id",
+                        "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}-${runId}\"}}}}",
                         List.of("$.traits.source-freshness.config.partition")),
-                arguments("sensor partition with an unknown placeholder", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${region}\"}}}}",
+                arguments(
+                        "sensor partition with an unknown placeholder",
+                        "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${region}\"}}}}",
                         List.of("$.traits.source-freshness.config.partition")),
-                arguments("sensor partition that expands to no partition", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}/${hour}\"}}}}",
+                arguments(
+                        "sensor partition that expands to no partition",
+                        "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}/${hour}\"}}}}",
                         List.of("$.traits.source-freshness.config.partition")),
-                arguments("sensor partition not text", "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":20260301}}}}",
+                arguments(
+                        "sensor partition not text",
+                        "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":20260301}}}}",
                         List.of("$.traits.source-freshness.config.partition")),
-                arguments("upstream-run-log without upstream", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":null}}}}",
+                arguments(
+                        "upstream-run-log without upstream",
+                        "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":null}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
-                arguments("a pipeline upstream of itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
+                arguments(
+                        "a pipeline upstream of itself",
+                        "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("fractional tier", "{\"tier\":1.5}", List.of("$.tier")),
-                arguments("upstream that cannot be a key", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"a#b\"}}}}",
+                arguments(
+                        "upstream that cannot be a key",
+                        "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"a#b\"}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
-                arguments("upstream that is not text", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":7}}}}",
+                arguments(
+                        "upstream that is not text",
+                        "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":7}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
-                arguments("pipeline waiting for itself", "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
+                arguments(
+                        "pipeline waiting for itself",
+                        "{\"traits\":{\"upstream-dependency\":{\"config\":{\"upstreamPipeline\":\"silver.orders\"}}}}",
                         List.of("$.traits.upstream-dependency.config.upstreamPipeline")),
                 arguments("dryRun not a boolean", "{\"dryRun\":\"maybe\"}", List.of("$.dryRun")),
                 arguments("catchUp not a boolean", "{\"catchUp\":\"yes please\"}", List.of("$.catchUp")),
                 arguments("poll limit zero", "{\"pollLimit\":0}", List.of("$.pollLimit")),
                 arguments("max job duration zero", "{\"maxJobDurationSeconds\":0}", List.of("$.maxJobDurationSeconds")),
-                arguments("max job duration beyond half the execution", "{\"maxJobDurationSeconds\":7201}",
+                arguments(
+                        "max job duration beyond half the execution",
+                        "{\"maxJobDurationSeconds\":7201}",
                         List.of("$.maxJobDurationSeconds")),
-                arguments("max job duration shorter than a poll", "{\"maxJobDurationSeconds\":20,\"pollIntervalSeconds\":60}",
+                arguments(
+                        "max job duration shorter than a poll",
+                        "{\"maxJobDurationSeconds\":20,\"pollIntervalSeconds\":60}",
                         List.of("$.maxJobDurationSeconds")),
-                arguments("max job duration not a number", "{\"maxJobDurationSeconds\":\"2h\"}", List.of("$.maxJobDurationSeconds")),
-                arguments("evaluation interval too long", "{\"evaluationIntervalSeconds\":86400}", List.of("$.evaluationIntervalSeconds")),
-                arguments("many problems reported together", "{\"name\":\"X\",\"trigger\":{\"type\":\"http\"},\"retry\":{\"maxAttempts\":0},"
-                        + "\"schedules\":[{\"name\":\"daily\",\"deadline\":\"x\"}]}",
+                arguments(
+                        "max job duration not a number",
+                        "{\"maxJobDurationSeconds\":\"2h\"}",
+                        List.of("$.maxJobDurationSeconds")),
+                arguments(
+                        "evaluation interval too long",
+                        "{\"evaluationIntervalSeconds\":86400}",
+                        List.of("$.evaluationIntervalSeconds")),
+                arguments(
+                        "many problems reported together",
+                        "{\"name\":\"X\",\"trigger\":{\"type\":\"http\"},\"retry\":{\"maxAttempts\":0},"
+                                + "\"schedules\":[{\"name\":\"daily\",\"deadline\":\"x\"}]}",
                         List.of("$.name", "$.trigger.url", "$.retry.maxAttempts", "$.schedules[0].deadline")));
     }
 
     @Test
     void sensorThresholdEqComparesBooleansAndTextAndTakesAPartition() {
-        String document = InterlockJson.write(patched("{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
-                + "\"config\":{\"sensor\":\"orders\",\"partition\":\"${date}T${hour}\",\"field\":\"complete\",\"op\":\"eq\",\"value\":true}}}}"));
+        String document = InterlockJson.write(
+                patched(
+                        "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
+                                + "\"config\":{\"sensor\":\"orders\",\"partition\":\"${date}T${hour}\",\"field\":\"complete\",\"op\":\"eq\",\"value\":true}}}}"));
         assertThat(validation.validateText(document).errors()).isEmpty();
     }
 
@@ -187,14 +333,17 @@ class PipelineValidationTest {
                 owner: data-platform
                 """;
 
-        assertThat(validation.validateText(yaml).errors()).extracting(ValidationError::toString).containsExactly(
-                "$.trigger.url: unknown field of a glue trigger; known fields: type, jobName, arguments",
-                "$.schedule: unknown field; did you mean 'schedules'?",
-                "$.retires: unknown field; did you mean 'retry'?",
-                "$.retry.maxAttempt: unknown field; did you mean 'maxAttempts'?",
-                "$.schedules[0].dedline: unknown field; did you mean 'deadline'?",
-                "$.traits.source-freshness.evalutor: unknown field; did you mean 'evaluator'?",
-                "$.owner: unknown field; known fields: " + String.join(", ", fieldNames(DocumentShapes.PIPELINE)));
+        assertThat(validation.validateText(yaml).errors())
+                .extracting(ValidationError::toString)
+                .containsExactly(
+                        "$.trigger.url: unknown field of a glue trigger; known fields: type, jobName, arguments",
+                        "$.schedule: unknown field; did you mean 'schedules'?",
+                        "$.retires: unknown field; did you mean 'retry'?",
+                        "$.retry.maxAttempt: unknown field; did you mean 'maxAttempts'?",
+                        "$.schedules[0].dedline: unknown field; did you mean 'deadline'?",
+                        "$.traits.source-freshness.evalutor: unknown field; did you mean 'evaluator'?",
+                        "$.owner: unknown field; known fields: "
+                                + String.join(", ", fieldNames(DocumentShapes.PIPELINE)));
     }
 
     @Test
@@ -252,13 +401,20 @@ class PipelineValidationTest {
 
     @Test
     void messagesSayWhatIsWrongAndWhatIsAllowed() {
-        var result = validation.validateText(InterlockJson.write(patched(
-                "{\"trigger\":{\"type\":\"ftp\"},\"retry\":{\"maxAttempts\":\"three\"},\"sla\":{\"timezone\":\"Berlin\"}}")));
-        assertThat(result.errors()).containsExactly(
-                new ValidationError("$.trigger.type", "unknown trigger.type 'ftp'; allowed: http, airflow, glue, emr, "
-                        + "emr-serverless, step-function, databricks, lambda"),
-                new ValidationError("$.retry.maxAttempts", "expected a whole number, got text \"three\""),
-                new ValidationError("$.sla.timezone", "'Berlin' is not a time zone; use an IANA name like Europe/Berlin or UTC"));
+        var result = validation.validateText(
+                InterlockJson.write(
+                        patched(
+                                "{\"trigger\":{\"type\":\"ftp\"},\"retry\":{\"maxAttempts\":\"three\"},\"sla\":{\"timezone\":\"Berlin\"}}")));
+        assertThat(result.errors())
+                .containsExactly(
+                        new ValidationError(
+                                "$.trigger.type",
+                                "unknown trigger.type 'ftp'; allowed: http, airflow, glue, emr, "
+                                        + "emr-serverless, step-function, databricks, lambda"),
+                        new ValidationError("$.retry.maxAttempts", "expected a whole number, got text \"three\""),
+                        new ValidationError(
+                                "$.sla.timezone",
+                                "'Berlin' is not a time zone; use an IANA name like Europe/Berlin or UTC"));
     }
 
     @Test
@@ -298,8 +454,12 @@ class PipelineValidationTest {
     @Test
     void orThrowCarriesEveryError() {
         var result = validation.validateText(InterlockJson.write(patched("{\"name\":\"X\",\"pollLimit\":0}")));
-        assertThatThrownBy(result::orThrow).isInstanceOfSatisfying(InvalidDocumentException.class, e ->
-                assertThat(e.errors()).extracting(ValidationError::path).containsExactly("$.name", "$.pollLimit"));
+        assertThatThrownBy(result::orThrow)
+                .isInstanceOfSatisfying(
+                        InvalidDocumentException.class,
+                        e -> assertThat(e.errors())
+                                .extracting(ValidationError::path)
+                                .containsExactly("$.name", "$.pollLimit"));
         assertThat(validation.validateText(VALID).orThrow().name()).isEqualTo("silver.orders");
     }
 
@@ -316,7 +476,10 @@ class PipelineValidationTest {
             JsonNode current = target.get(field.getKey());
             if (field.getValue().isNull()) {
                 target.remove(field.getKey());
-            } else if (field.getValue().isObject() && current != null && current.isObject() && !field.getKey().equals("trigger")) {
+            } else if (field.getValue().isObject()
+                    && current != null
+                    && current.isObject()
+                    && !field.getKey().equals("trigger")) {
                 merge((ObjectNode) current, (ObjectNode) field.getValue());
             } else {
                 target.set(field.getKey(), field.getValue());

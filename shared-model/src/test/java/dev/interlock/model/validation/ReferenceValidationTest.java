@@ -1,13 +1,12 @@
 package dev.interlock.model.validation;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ReferenceValidationTest {
 
@@ -23,7 +22,8 @@ class ReferenceValidationTest {
 
     @Test
     void aCalendarThatIsNotRegisteredIsAnErrorAtItsPath() {
-        List<ValidationError> errors = ReferenceValidation.exclusions(excluding("{\"calendar\":\"us-holidays-2062\"}"), null);
+        List<ValidationError> errors =
+                ReferenceValidation.exclusions(excluding("{\"calendar\":\"us-holidays-2062\"}"), null);
         assertThat(paths(errors)).containsExactly("$.exclusions.calendar");
         assertThat(errors.getFirst().message()).contains("'us-holidays-2062' is not registered");
     }
@@ -31,20 +31,27 @@ class ReferenceValidationTest {
     @Test
     void exclusionsThatLeaveNoWeekdayDisableThePipeline() {
         Calendar weekend = new Calendar("weekend", null, List.of("Saturday", "sunday"), List.of());
-        PipelineConfig weekdaysExcluded = excluding("{\"calendar\":\"weekend\",\"days\":[\"monday\",\"tuesday\",\"wednesday\",\"thursday\",\"friday\"]}");
-        PipelineConfig everyDayInline = excluding("{\"days\":[\"monday\",\"tuesday\",\"wednesday\",\"thursday\",\"friday\",\"saturday\",\"sunday\"]}");
+        PipelineConfig weekdaysExcluded = excluding(
+                "{\"calendar\":\"weekend\",\"days\":[\"monday\",\"tuesday\",\"wednesday\",\"thursday\",\"friday\"]}");
+        PipelineConfig everyDayInline = excluding(
+                "{\"days\":[\"monday\",\"tuesday\",\"wednesday\",\"thursday\",\"friday\",\"saturday\",\"sunday\"]}");
 
-        assertThat(paths(ReferenceValidation.exclusions(weekdaysExcluded, weekend))).containsExactly("$.exclusions.calendar");
+        assertThat(paths(ReferenceValidation.exclusions(weekdaysExcluded, weekend)))
+                .containsExactly("$.exclusions.calendar");
         assertThat(paths(ReferenceValidation.exclusions(everyDayInline, null))).containsExactly("$.exclusions.days");
-        assertThat(ReferenceValidation.exclusions(excluding("{\"calendar\":\"weekend\",\"days\":[\"monday\"]}"), weekend)).isEmpty();
-        assertThat(ReferenceValidation.exclusions(excluding("{\"dates\":[\"2026-12-25\"]}"), null)).isEmpty();
+        assertThat(ReferenceValidation.exclusions(
+                        excluding("{\"calendar\":\"weekend\",\"days\":[\"monday\"]}"), weekend))
+                .isEmpty();
+        assertThat(ReferenceValidation.exclusions(excluding("{\"dates\":[\"2026-12-25\"]}"), null))
+                .isEmpty();
     }
 
     @Test
     void onlyProblemsAChangeIntroducesAreItsDoing() {
         ValidationError old = new ValidationError("$.trigger.type", "unknown trigger type");
         ValidationError added = new ValidationError("$.traits.quality", "not declared");
-        assertThat(ReferenceValidation.introduced(List.of(old), List.of(old, added))).containsExactly(added);
+        assertThat(ReferenceValidation.introduced(List.of(old), List.of(old, added)))
+                .containsExactly(added);
         assertThat(ReferenceValidation.introduced(List.of(old), List.of(old))).isEmpty();
     }
 }

@@ -1,5 +1,21 @@
 package dev.interlock.store.contract;
 
+import static dev.interlock.store.contract.StoreSamples.DATE;
+import static dev.interlock.store.contract.StoreSamples.T0;
+import static dev.interlock.store.contract.StoreSamples.archetype;
+import static dev.interlock.store.contract.StoreSamples.event;
+import static dev.interlock.store.contract.StoreSamples.failedOnceMore;
+import static dev.interlock.store.contract.StoreSamples.marker;
+import static dev.interlock.store.contract.StoreSamples.pipeline;
+import static dev.interlock.store.contract.StoreSamples.rerun;
+import static dev.interlock.store.contract.StoreSamples.run;
+import static dev.interlock.store.contract.StoreSamples.runLog;
+import static dev.interlock.store.contract.StoreSamples.trait;
+import static dev.interlock.store.contract.StoreSamples.withEntry;
+import static dev.interlock.store.contract.StoreSamples.withStatus;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ReadinessRule;
@@ -27,26 +43,21 @@ import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.store.AlertKey;
+import dev.interlock.store.DependantCheck;
 import dev.interlock.store.DueEntry;
 import dev.interlock.store.InvalidCursorException;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
+import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Provider;
+import dev.interlock.store.Reference;
+import dev.interlock.store.Registration;
 import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
-import dev.interlock.store.DependantCheck;
-import dev.interlock.store.PipelineStore;
-import dev.interlock.store.Reference;
-import dev.interlock.store.Registration;
 import dev.interlock.store.SensorStore;
 import dev.interlock.store.TransitionOutcome;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -65,22 +76,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-
-import static dev.interlock.store.contract.StoreSamples.DATE;
-import static dev.interlock.store.contract.StoreSamples.T0;
-import static dev.interlock.store.contract.StoreSamples.archetype;
-import static dev.interlock.store.contract.StoreSamples.event;
-import static dev.interlock.store.contract.StoreSamples.failedOnceMore;
-import static dev.interlock.store.contract.StoreSamples.marker;
-import static dev.interlock.store.contract.StoreSamples.pipeline;
-import static dev.interlock.store.contract.StoreSamples.rerun;
-import static dev.interlock.store.contract.StoreSamples.run;
-import static dev.interlock.store.contract.StoreSamples.runLog;
-import static dev.interlock.store.contract.StoreSamples.trait;
-import static dev.interlock.store.contract.StoreSamples.withEntry;
-import static dev.interlock.store.contract.StoreSamples.withStatus;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The behaviour every Provider must have (store/package-info.java). Subclasses supply a fresh, empty Provider per test that reads
@@ -90,6 +89,7 @@ public abstract class ProviderContract {
 
     /** Pages read in the 1 MB tests: big items, so the whole listing spans several DynamoDB Query pages. */
     protected static final int LARGE_ITEM_BYTES = 40_000;
+
     protected static final int LARGE_ITEM_COUNT = 32;
 
     protected ManualClock clock;
@@ -146,15 +146,19 @@ public abstract class ProviderContract {
         Page<PipelineConfig> first = provider.pipelines().list(PageRequest.first(2));
         assertThat(first.items()).extracting(PipelineConfig::name).containsExactly("p-a", "p-b");
         assertThat(first.nextCursor()).isNotBlank();
-        Page<PipelineConfig> second = provider.pipelines().list(PageRequest.first(2).after(first.nextCursor()));
+        Page<PipelineConfig> second =
+                provider.pipelines().list(PageRequest.first(2).after(first.nextCursor()));
         assertThat(second.items()).extracting(PipelineConfig::name).containsExactly("p-c", "p-d");
-        Page<PipelineConfig> third = provider.pipelines().list(PageRequest.first(2).after(second.nextCursor()));
+        Page<PipelineConfig> third =
+                provider.pipelines().list(PageRequest.first(2).after(second.nextCursor()));
         assertThat(third.items()).extracting(PipelineConfig::name).containsExactly("p-e");
         assertThat(third.isLast()).isTrue();
 
         Page<PipelineConfig> exact = provider.pipelines().list(PageRequest.first(5));
         assertThat(exact.items()).hasSize(5);
-        assertThat(exact.isLast()).as("no empty trailing page when the limit is met exactly").isTrue();
+        assertThat(exact.isLast())
+                .as("no empty trailing page when the limit is met exactly")
+                .isTrue();
 
         assertThatThrownBy(() -> provider.pipelines().list(PageRequest.first(2).after("not-a-cursor")))
                 .isInstanceOf(InvalidCursorException.class);
@@ -167,12 +171,15 @@ public abstract class ProviderContract {
         }
         Page<PipelineConfig> all = provider.pipelines().list(PageRequest.first(PageRequest.MAX_LIMIT));
         assertThat(all.items()).hasSize(LARGE_ITEM_COUNT);
-        assertThat(all.items().get(LARGE_ITEM_COUNT - 1).name()).isEqualTo(String.format("big-%02d", LARGE_ITEM_COUNT - 1));
+        assertThat(all.items().get(LARGE_ITEM_COUNT - 1).name())
+                .isEqualTo(String.format("big-%02d", LARGE_ITEM_COUNT - 1));
         assertThat(all.isLast()).isTrue();
 
         List<PipelineConfig> paged = Page.all(7, provider.pipelines()::list);
-        assertThat(paged).extracting(PipelineConfig::name)
-                .containsExactlyElementsOf(all.items().stream().map(PipelineConfig::name).toList());
+        assertThat(paged)
+                .extracting(PipelineConfig::name)
+                .containsExactlyElementsOf(
+                        all.items().stream().map(PipelineConfig::name).toList());
     }
 
     @Test
@@ -200,14 +207,17 @@ public abstract class ProviderContract {
         assertThat(provider.archetypes().put(archetype("batch-ingestion"))).isFalse();
         assertThat(provider.archetypes().get("batch-ingestion")).contains(archetype("batch-ingestion"));
         assertThat(provider.archetypes().get("unknown")).isEmpty();
-        assertThat(provider.archetypes().list(PageRequest.first(10)).items()).extracting(a -> a.name())
+        assertThat(provider.archetypes().list(PageRequest.first(10)).items())
+                .extracting(a -> a.name())
                 .containsExactly("batch-ingestion", "streaming-enrichment");
 
         Calendar holidays = new Calendar("holidays", "bank holidays", List.of("saturday"), List.of("2026-12-25"));
         assertThat(provider.calendars().put(holidays)).isTrue();
-        assertThat(provider.calendars().put(new Calendar("freeze", null, List.of(), List.of("2026-12-31")))).isTrue();
+        assertThat(provider.calendars().put(new Calendar("freeze", null, List.of(), List.of("2026-12-31"))))
+                .isTrue();
         assertThat(provider.calendars().get("holidays")).contains(holidays);
-        assertThat(provider.calendars().list(PageRequest.first(10)).items()).extracting(Calendar::name)
+        assertThat(provider.calendars().list(PageRequest.first(10)).items())
+                .extracting(Calendar::name)
                 .containsExactly("freeze", "holidays");
     }
 
@@ -215,11 +225,24 @@ public abstract class ProviderContract {
 
     /** {@code pipeline} naming archetype {@code archetype} and exclusion calendar {@code calendar} (null: none). */
     private static PipelineConfig using(PipelineConfig pipeline, String archetype, String calendar) {
-        return new PipelineConfig(pipeline.name(), pipeline.description(), archetype, pipeline.tier(), pipeline.traits(),
-                pipeline.trigger(), pipeline.retry(), pipeline.sla(), pipeline.schedules(),
-                calendar == null ? null : new ExclusionConfig(calendar, List.of(), List.of()), pipeline.monitoring(),
-                pipeline.dryRun(), pipeline.evaluationIntervalSeconds(), pipeline.pollIntervalSeconds(), pipeline.pollLimit(),
-                pipeline.maxJobDurationSeconds(), false);
+        return new PipelineConfig(
+                pipeline.name(),
+                pipeline.description(),
+                archetype,
+                pipeline.tier(),
+                pipeline.traits(),
+                pipeline.trigger(),
+                pipeline.retry(),
+                pipeline.sla(),
+                pipeline.schedules(),
+                calendar == null ? null : new ExclusionConfig(calendar, List.of(), List.of()),
+                pipeline.monitoring(),
+                pipeline.dryRun(),
+                pipeline.evaluationIntervalSeconds(),
+                pipeline.pollIntervalSeconds(),
+                pipeline.pollLimit(),
+                pipeline.maxJobDurationSeconds(),
+                false);
     }
 
     private static Archetype described(String name, String description) {
@@ -232,33 +255,45 @@ public abstract class ProviderContract {
         provider.calendars().put(new Calendar("holidays", null, List.of(), List.of("2099-12-25")));
         provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", "holidays"));
         provider.pipelines().put(using(pipeline("silver"), "batch-ingestion", null));
-        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).containsExactly("gold", "silver");
-        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).containsExactly("gold");
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion")))
+                .containsExactly("gold", "silver");
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays")))
+                .containsExactly("gold");
         // StoreSamples' pipelines read a sensor named after themselves.
         assertThat(provider.pipelines().dependants(Reference.sensor("gold"))).containsExactly("gold");
 
         provider.pipelines().put(using(pipeline("gold"), "streaming-enrichment", null));
-        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).containsExactly("silver");
-        assertThat(provider.pipelines().dependants(Reference.archetype("streaming-enrichment"))).containsExactly("gold");
-        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion")))
+                .containsExactly("silver");
+        assertThat(provider.pipelines().dependants(Reference.archetype("streaming-enrichment")))
+                .containsExactly("gold");
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays")))
+                .isEmpty();
 
         provider.pipelines().delete("gold");
-        assertThat(provider.pipelines().dependants(Reference.archetype("streaming-enrichment"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.archetype("streaming-enrichment")))
+                .isEmpty();
         assertThat(provider.pipelines().dependants(Reference.sensor("gold"))).isEmpty();
-        assertThat(provider.pipelines().dependants(Reference.sensor("nobody-reads-me"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.sensor("nobody-reads-me")))
+                .isEmpty();
     }
 
     @Test
     void aRegistrationTheCheckRefusesWritesNothing() {
         provider.calendars().put(new Calendar("holidays", null, List.of(), List.of()));
-        Registration refused = provider.pipelines().register(using(pipeline("gold", "silver"), "batch-ingestion", "holidays"),
-                (config, referenced) -> List.of(new ValidationError("$.exclusions.calendar", "no")));
+        Registration refused = provider.pipelines()
+                .register(
+                        using(pipeline("gold", "silver"), "batch-ingestion", "holidays"),
+                        (config, referenced) -> List.of(new ValidationError("$.exclusions.calendar", "no")));
 
-        assertThat(refused).isEqualTo(new Registration.Refused(List.of(new ValidationError("$.exclusions.calendar", "no"))));
+        assertThat(refused)
+                .isEqualTo(new Registration.Refused(List.of(new ValidationError("$.exclusions.calendar", "no"))));
         assertThat(provider.pipelines().get("gold")).isEmpty();
         assertThat(provider.cascade().downstreamOf("silver")).isEmpty();
-        assertThat(provider.pipelines().dependants(Reference.calendar("holidays"))).isEmpty();
-        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.calendar("holidays")))
+                .isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.archetype("batch-ingestion")))
+                .isEmpty();
     }
 
     @Test
@@ -268,18 +303,21 @@ public abstract class ProviderContract {
         provider.archetypes().put(described("custom", "v1"));
         List<PipelineStore.Referenced> seen = new ArrayList<>();
 
-        Registration written = provider.pipelines().register(using(pipeline("gold"), "custom", "holidays"), (config, referenced) -> {
-            seen.add(referenced);
-            return List.of();
-        });
+        Registration written = provider.pipelines()
+                .register(using(pipeline("gold"), "custom", "holidays"), (config, referenced) -> {
+                    seen.add(referenced);
+                    return List.of();
+                });
         provider.pipelines().register(using(pipeline("silver"), "batch-ingestion", "missing"), (config, referenced) -> {
             seen.add(referenced);
             return List.of();
         });
 
         assertThat(written).isEqualTo(new Registration.Written(true));
-        assertThat(seen).containsExactly(new PipelineStore.Referenced(described("custom", "v1"), holidays),
-                new PipelineStore.Referenced(null, null));
+        assertThat(seen)
+                .containsExactly(
+                        new PipelineStore.Referenced(described("custom", "v1"), holidays),
+                        new PipelineStore.Referenced(null, null));
     }
 
     @Test
@@ -296,8 +334,9 @@ public abstract class ProviderContract {
         });
 
         assertThat(checked).containsExactly("gold", "silver");
-        assertThat(blocked).isEqualTo(new Registration.Blocked(List.of(new Registration.BrokenPipeline("gold",
-                List.of(new ValidationError("$.traits.x", "not declared"))))));
+        assertThat(blocked)
+                .isEqualTo(new Registration.Blocked(List.of(new Registration.BrokenPipeline(
+                        "gold", List.of(new ValidationError("$.traits.x", "not declared"))))));
         assertThat(provider.archetypes().get("custom")).contains(described("custom", "v1"));
         assertThat(provider.archetypes().register(described("custom", "v2"), user -> List.of()))
                 .isEqualTo(new Registration.Written(false));
@@ -313,13 +352,15 @@ public abstract class ProviderContract {
         // While the change checks its users, a new user is registered (checked against v1, which it passes).
         Registration change = provider.archetypes().register(described("custom", "v2"), user -> {
             if (checks.incrementAndGet() == 1) {
-                assertThat(provider.pipelines().put(using(pipeline("late"), "custom", null))).isTrue();
+                assertThat(provider.pipelines().put(using(pipeline("late"), "custom", null)))
+                        .isTrue();
             }
             return user.name().equals("late") ? List.of(new ValidationError("$.traits", "breaks under v2")) : List.of();
         });
 
         assertThat(change).isInstanceOf(Registration.Blocked.class);
-        assertThat(((Registration.Blocked) change).dependants()).extracting(Registration.BrokenPipeline::pipelineId)
+        assertThat(((Registration.Blocked) change).dependants())
+                .extracting(Registration.BrokenPipeline::pipelineId)
                 .containsExactly("late");
         assertThat(provider.archetypes().get("custom")).contains(described("custom", "v1"));
     }
@@ -329,20 +370,25 @@ public abstract class ProviderContract {
         provider.archetypes().put(described("custom", "v1"));
         List<String> checkedAgainst = new ArrayList<>();
 
-        Registration registration = provider.pipelines().register(using(pipeline("gold"), "custom", null), (config, referenced) -> {
-            checkedAgainst.add(referenced.archetype().description());
-            if (checkedAgainst.size() == 1) {
-                // Nobody uses the archetype yet, so this change is accepted while the pipeline's check is running.
-                assertThat(provider.archetypes().put(described("custom", "v2"))).isFalse();
-            }
-            return referenced.archetype().description().equals("v2")
-                    ? List.of(new ValidationError("$.archetype", "breaks under v2")) : List.of();
-        });
+        Registration registration = provider.pipelines()
+                .register(using(pipeline("gold"), "custom", null), (config, referenced) -> {
+                    checkedAgainst.add(referenced.archetype().description());
+                    if (checkedAgainst.size() == 1) {
+                        // Nobody uses the archetype yet, so this change is accepted while the pipeline's check is
+                        // running.
+                        assertThat(provider.archetypes().put(described("custom", "v2")))
+                                .isFalse();
+                    }
+                    return referenced.archetype().description().equals("v2")
+                            ? List.of(new ValidationError("$.archetype", "breaks under v2"))
+                            : List.of();
+                });
 
         assertThat(checkedAgainst).containsExactly("v1", "v2");
         assertThat(registration).isInstanceOf(Registration.Refused.class);
         assertThat(provider.pipelines().get("gold")).isEmpty();
-        assertThat(provider.pipelines().dependants(Reference.archetype("custom"))).isEmpty();
+        assertThat(provider.pipelines().dependants(Reference.archetype("custom")))
+                .isEmpty();
     }
 
     @Test
@@ -351,8 +397,9 @@ public abstract class ProviderContract {
         provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", "freeze"));
         DependantCheck gone = user -> List.of(new ValidationError("$.exclusions.calendar", "would no longer exist"));
 
-        assertThat(provider.calendars().delete("freeze", gone)).isEqualTo(new Registration.Blocked(List.of(
-                new Registration.BrokenPipeline("gold", List.of(new ValidationError("$.exclusions.calendar", "would no longer exist"))))));
+        assertThat(provider.calendars().delete("freeze", gone))
+                .isEqualTo(new Registration.Blocked(List.of(new Registration.BrokenPipeline(
+                        "gold", List.of(new ValidationError("$.exclusions.calendar", "would no longer exist"))))));
         assertThat(provider.calendars().get("freeze")).isPresent();
 
         provider.pipelines().put(using(pipeline("gold"), "batch-ingestion", null));
@@ -371,8 +418,18 @@ public abstract class ProviderContract {
 
     @Test
     void anArchetypesSensorsAreIndexedWithTheArchetype() {
-        Archetype reading = new Archetype("sensing", null, List.of(new TraitDefinition("landed", null, "builtin:sensor-freshness",
-                Map.of("sensor", "raw-orders", "maxAgeSeconds", 60), 0, 0)), List.of(), ReadinessRule.ALL_REQUIRED_PASS);
+        Archetype reading = new Archetype(
+                "sensing",
+                null,
+                List.of(new TraitDefinition(
+                        "landed",
+                        null,
+                        "builtin:sensor-freshness",
+                        Map.of("sensor", "raw-orders", "maxAgeSeconds", 60),
+                        0,
+                        0)),
+                List.of(),
+                ReadinessRule.ALL_REQUIRED_PASS);
         provider.archetypes().put(reading);
         assertThat(provider.archetypes().readersOf("raw-orders")).containsExactly("sensing");
 
@@ -386,10 +443,13 @@ public abstract class ProviderContract {
         for (int i = 0; i < upstreams.length; i++) {
             upstreams[i] = String.format("up-%02d", i);
         }
-        Registration refused = provider.pipelines().register(pipeline("wide", upstreams), PipelineStore.ReferenceCheck.NONE);
+        Registration refused =
+                provider.pipelines().register(pipeline("wide", upstreams), PipelineStore.ReferenceCheck.NONE);
 
         assertThat(refused).isInstanceOf(Registration.Refused.class);
-        assertThat(((Registration.Refused) refused).problems()).extracting(ValidationError::path).containsExactly("$.traits");
+        assertThat(((Registration.Refused) refused).problems())
+                .extracting(ValidationError::path)
+                .containsExactly("$.traits");
         assertThat(provider.pipelines().get("wide")).isEmpty();
     }
 
@@ -403,13 +463,23 @@ public abstract class ProviderContract {
         provider.traits().put(trait("gold", DATE, "h07", "row-count", TraitStatus.PASS, T0, null));
         provider.traits().put(trait("gold", yesterday, "h07", "source-freshness", TraitStatus.ERROR, T0, null));
 
-        assertThat(provider.traits().get("gold", DATE, "h07", "source-freshness")).map(TraitResult::status).contains(TraitStatus.PASS);
-        assertThat(provider.traits().get("gold", DATE, "h08", "source-freshness")).map(TraitResult::status).contains(TraitStatus.FAIL);
-        assertThat(provider.traits().list("gold", DATE, "h07")).extracting(TraitResult::traitType)
+        assertThat(provider.traits().get("gold", DATE, "h07", "source-freshness"))
+                .map(TraitResult::status)
+                .contains(TraitStatus.PASS);
+        assertThat(provider.traits().get("gold", DATE, "h08", "source-freshness"))
+                .map(TraitResult::status)
+                .contains(TraitStatus.FAIL);
+        assertThat(provider.traits().list("gold", DATE, "h07"))
+                .extracting(TraitResult::traitType)
                 .containsExactly("row-count", "source-freshness");
-        assertThat(provider.traits().listByPipeline("gold", PageRequest.first(10)).items())
+        assertThat(provider.traits()
+                        .listByPipeline("gold", PageRequest.first(10))
+                        .items())
                 .extracting(t -> t.date() + "/" + t.scheduleId() + "/" + t.traitType())
-                .containsExactly(DATE + "/h08/source-freshness", DATE + "/h07/source-freshness", DATE + "/h07/row-count",
+                .containsExactly(
+                        DATE + "/h08/source-freshness",
+                        DATE + "/h07/source-freshness",
+                        DATE + "/h07/row-count",
                         yesterday + "/h07/source-freshness");
     }
 
@@ -418,13 +488,18 @@ public abstract class ProviderContract {
         TraitResult result = trait("gold", DATE, "daily", "source-freshness", TraitStatus.PASS, T0, T0.plusSeconds(60));
         provider.traits().put(result);
         clock.advance(Duration.ofSeconds(59));
-        assertThat(provider.traits().get("gold", DATE, "daily", "source-freshness")).contains(result);
+        assertThat(provider.traits().get("gold", DATE, "daily", "source-freshness"))
+                .contains(result);
         assertThat(provider.traits().list("gold", DATE, "daily")).containsExactly(result);
 
         clock.advance(Duration.ofSeconds(1));
-        assertThat(provider.traits().get("gold", DATE, "daily", "source-freshness")).isEmpty();
+        assertThat(provider.traits().get("gold", DATE, "daily", "source-freshness"))
+                .isEmpty();
         assertThat(provider.traits().list("gold", DATE, "daily")).isEmpty();
-        assertThat(provider.traits().listByPipeline("gold", PageRequest.first(10)).items()).isEmpty();
+        assertThat(provider.traits()
+                        .listByPipeline("gold", PageRequest.first(10))
+                        .items())
+                .isEmpty();
     }
 
     @Test
@@ -445,15 +520,18 @@ public abstract class ProviderContract {
 
     @Test
     void theSameFieldsAgainKeepTheRevisionAndOnlyMoveUpdatedAt() {
-        SensorStore.SensorWrite first = provider.sensors().write(new SensorValue("orders", Map.of("count", 10, "complete", true), T0));
-        SensorStore.SensorWrite again = provider.sensors().write(new SensorValue("orders", Map.of("complete", true, "count", 10), T0.plusSeconds(60)));
+        SensorStore.SensorWrite first =
+                provider.sensors().write(new SensorValue("orders", Map.of("count", 10, "complete", true), T0));
+        SensorStore.SensorWrite again = provider.sensors()
+                .write(new SensorValue("orders", Map.of("complete", true, "count", 10), T0.plusSeconds(60)));
         assertThat(first.changed()).isTrue();
         assertThat(first.stored().revision()).isEqualTo(1);
         assertThat(again.changed()).isFalse();
         assertThat(again.stored().revision()).isEqualTo(1);
         assertThat(provider.sensors().get("orders").orElseThrow().updatedAt()).isEqualTo(T0.plusSeconds(60));
 
-        SensorStore.SensorWrite back = provider.sensors().write(new SensorValue("orders", Map.of("count", 11), T0.plusSeconds(61)));
+        SensorStore.SensorWrite back =
+                provider.sensors().write(new SensorValue("orders", Map.of("count", 11), T0.plusSeconds(61)));
         assertThat(back.changed()).isTrue();
         assertThat(back.stored().revision()).isEqualTo(2);
     }
@@ -477,7 +555,8 @@ public abstract class ProviderContract {
     void revisionsKeepCountingPastAnExpiredValue() {
         provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0), T0.plusSeconds(10));
         clock.advance(Duration.ofSeconds(10));
-        SensorStore.SensorWrite after = provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0.plusSeconds(10)));
+        SensorStore.SensorWrite after =
+                provider.sensors().write(new SensorValue("clicks", Map.of("count", 1), T0.plusSeconds(10)));
         assertThat(after.changed()).isTrue();
         assertThat(after.stored().revision()).isEqualTo(2);
     }
@@ -503,15 +582,18 @@ public abstract class ProviderContract {
     void runIsCreatedOnceAndSwappedOnlyFromTheExpectedVersion() {
         RunState created = run("r1", "gold", T0);
         assertThat(provider.runs().create(created)).isTrue();
-        assertThat(provider.runs().create(created.withMetadata(Map.of("second", "write")))).isFalse();
+        assertThat(provider.runs().create(created.withMetadata(Map.of("second", "write"))))
+                .isFalse();
         assertThat(provider.runs().get("r1")).contains(created);
 
         RunState triggering = created.moveTo(RunStatus.TRIGGERING, T0.plusSeconds(1));
         assertThat(provider.runs().compareAndSwap(1, triggering)).isTrue();
-        assertThat(provider.runs().compareAndSwap(1, created.moveTo(RunStatus.CANCELLED, T0.plusSeconds(2)))).isFalse();
+        assertThat(provider.runs().compareAndSwap(1, created.moveTo(RunStatus.CANCELLED, T0.plusSeconds(2))))
+                .isFalse();
         assertThat(provider.runs().get("r1")).contains(triggering);
 
-        assertThat(provider.runs().compareAndSwap(1, run("missing", "gold", T0).moveTo(RunStatus.TRIGGERING, T0))).isFalse();
+        assertThat(provider.runs().compareAndSwap(1, run("missing", "gold", T0).moveTo(RunStatus.TRIGGERING, T0)))
+                .isFalse();
         assertThat(provider.runs().get("missing")).isEmpty();
         assertThatThrownBy(() -> provider.runs().compareAndSwap(5, triggering))
                 .isInstanceOf(IllegalArgumentException.class);
@@ -533,7 +615,9 @@ public abstract class ProviderContract {
                     RunState current = provider.runs().get("hot").orElseThrow();
                     RunState next = withEntry(current, entry, T0);
                     if (provider.runs().compareAndSwap(current.version(), next)) {
-                        winnersByVersion.computeIfAbsent(next.version(), v -> new CopyOnWriteArrayList<>()).add(entry);
+                        winnersByVersion
+                                .computeIfAbsent(next.version(), v -> new CopyOnWriteArrayList<>())
+                                .add(entry);
                         successes.incrementAndGet();
                         break;
                     }
@@ -548,9 +632,12 @@ public abstract class ProviderContract {
         assertThat(successes.get()).isEqualTo(expected);
         assertThat(last.version()).isEqualTo(1L + expected);
         assertThat(winnersByVersion).hasSize(expected);
-        assertThat(winnersByVersion.values()).allSatisfy(winners -> assertThat(winners).hasSize(1));
-        assertThat(winnersByVersion.keySet()).containsExactlyInAnyOrderElementsOf(
-                IntStream.rangeClosed(2, expected + 1).mapToObj(Long::valueOf).toList());
+        assertThat(winnersByVersion.values())
+                .allSatisfy(winners -> assertThat(winners).hasSize(1));
+        assertThat(winnersByVersion.keySet())
+                .containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(2, expected + 1)
+                        .mapToObj(Long::valueOf)
+                        .toList());
         // No lost update: every successful writer's entry survived all later swaps.
         assertThat(last.metadata()).hasSize(expected);
         winnersByVersion.forEach((version, winners) ->
@@ -565,7 +652,8 @@ public abstract class ProviderContract {
         provider.runs().create(run("s0", "silver", T0));
         Page<RunState> first = provider.runs().listByPipeline("gold", PageRequest.first(3));
         assertThat(first.items()).extracting(RunState::runId).containsExactly("g4", "g3", "g2");
-        Page<RunState> rest = provider.runs().listByPipeline("gold", PageRequest.first(3).after(first.nextCursor()));
+        Page<RunState> rest =
+                provider.runs().listByPipeline("gold", PageRequest.first(3).after(first.nextCursor()));
         assertThat(rest.items()).extracting(RunState::runId).containsExactly("g1", "g0");
         assertThat(rest.isLast()).isTrue();
     }
@@ -583,7 +671,8 @@ public abstract class ProviderContract {
         provider.runs().compareAndSwap(1, triggering);
         provider.runs().compareAndSwap(2, triggering.moveTo(RunStatus.COMPLETED, T0));
 
-        List<RunState> found = provider.runs().listNonTerminal("gold", T0.minus(Duration.ofDays(1)), T0.minus(Duration.ofHours(4)));
+        List<RunState> found =
+                provider.runs().listNonTerminal("gold", T0.minus(Duration.ofDays(1)), T0.minus(Duration.ofHours(4)));
         assertThat(found).extracting(RunState::runId).containsExactly("stuck");
     }
 
@@ -592,8 +681,10 @@ public abstract class ProviderContract {
         provider.runs().create(run("old", "gold", T0));
         clock.advance(Duration.ofDays(31));
         assertThat(provider.runs().get("old")).isEmpty();
-        assertThat(provider.runs().listByPipeline("gold", PageRequest.first(10)).items()).isEmpty();
-        assertThat(provider.runs().compareAndSwap(1, run("old", "gold", T0).moveTo(RunStatus.TRIGGERING, T0))).isFalse();
+        assertThat(provider.runs().listByPipeline("gold", PageRequest.first(10)).items())
+                .isEmpty();
+        assertThat(provider.runs().compareAndSwap(1, run("old", "gold", T0).moveTo(RunStatus.TRIGGERING, T0)))
+                .isFalse();
     }
 
     // ---------------------------------------------------------------- run logs
@@ -601,26 +692,42 @@ public abstract class ProviderContract {
     @Test
     void runLogUpdatesPreserveAttemptNumberAndRetryHistory() {
         RunLogKey key = new RunLogKey("gold", DATE, "daily");
-        RunLog pending = provider.runLogs().update(key, current -> current.orElse(
-                runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0)));
-        RunLog failed = provider.runLogs().update(key, current -> failedOnceMore(current.orElseThrow(), "r1", T0.plusSeconds(60)));
+        RunLog pending = provider.runLogs()
+                .update(
+                        key,
+                        current ->
+                                current.orElse(runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0)));
+        RunLog failed = provider.runLogs()
+                .update(key, current -> failedOnceMore(current.orElseThrow(), "r1", T0.plusSeconds(60)));
         assertThat(failed.attemptNumber()).isEqualTo(1);
-        RunLog running = provider.runLogs().update(key,
-                current -> withStatus(current.orElseThrow(), RunLogStatus.RUNNING, "r2", T0.plusSeconds(120)));
+        RunLog running = provider.runLogs()
+                .update(
+                        key,
+                        current -> withStatus(current.orElseThrow(), RunLogStatus.RUNNING, "r2", T0.plusSeconds(120)));
         assertThat(running.attemptNumber()).isEqualTo(1);
         assertThat(running.retryHistory()).isEqualTo(failed.retryHistory());
         assertThat(provider.runLogs().get(key)).contains(running);
         assertThat(pending.status()).isEqualTo(RunLogStatus.PENDING);
 
         // A writer that would reset the ledger (the Go original's trigger) is refused and writes nothing.
-        assertThatThrownBy(() -> provider.runLogs().update(key,
-                current -> runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 0, List.of(), T0)))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("attemptNumber");
-        assertThatThrownBy(() -> provider.runLogs().update(key, current -> withStatus(
-                runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 1, List.of(), T0), RunLogStatus.RUNNING, "r3", T0)))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("retryHistory");
-        assertThatThrownBy(() -> provider.runLogs().update(key,
-                current -> runLog("silver", DATE, "daily", RunLogStatus.RUNNING, 5, List.of(), T0)))
+        assertThatThrownBy(() -> provider.runLogs()
+                        .update(key, current -> runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 0, List.of(), T0)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("attemptNumber");
+        assertThatThrownBy(() -> provider.runLogs()
+                        .update(
+                                key,
+                                current -> withStatus(
+                                        runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 1, List.of(), T0),
+                                        RunLogStatus.RUNNING,
+                                        "r3",
+                                        T0)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("retryHistory");
+        assertThatThrownBy(() -> provider.runLogs()
+                        .update(
+                                key,
+                                current -> runLog("silver", DATE, "daily", RunLogStatus.RUNNING, 5, List.of(), T0)))
                 .isInstanceOf(IllegalStateException.class);
         assertThat(provider.runLogs().get(key)).contains(running);
     }
@@ -628,39 +735,58 @@ public abstract class ProviderContract {
     @Test
     void concurrentRunLogUpdatesLoseNoAttempt() throws Exception {
         RunLogKey key = new RunLogKey("gold", DATE, "daily");
-        provider.runLogs().update(key, current -> runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0));
+        provider.runLogs()
+                .update(key, current -> runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0));
         int writers = 10;
-        runConcurrently(writers, w -> provider.runLogs().update(key,
-                current -> failedOnceMore(current.orElseThrow(), "r" + w, T0)));
+        runConcurrently(
+                writers,
+                w -> provider.runLogs().update(key, current -> failedOnceMore(current.orElseThrow(), "r" + w, T0)));
 
         RunLog last = provider.runLogs().get(key).orElseThrow();
         assertThat(last.attemptNumber()).isEqualTo(writers);
-        assertThat(last.retryHistory()).extracting(a -> a.attempt())
-                .containsExactlyElementsOf(IntStream.rangeClosed(1, writers).boxed().toList());
-        assertThat(last.retryHistory()).extracting(a -> a.runId()).doesNotHaveDuplicates().hasSize(writers);
+        assertThat(last.retryHistory())
+                .extracting(a -> a.attempt())
+                .containsExactlyElementsOf(
+                        IntStream.rangeClosed(1, writers).boxed().toList());
+        assertThat(last.retryHistory())
+                .extracting(a -> a.runId())
+                .doesNotHaveDuplicates()
+                .hasSize(writers);
     }
 
     @Test
     void runLogsAreListedByPipelineNewestFirstAndByDateAcrossPipelines() {
         for (int d = 0; d < 3; d++) {
             LocalDate date = DATE.minusDays(d);
-            provider.runLogs().update(new RunLogKey("gold", date, "daily"),
-                    c -> runLog("gold", date, "daily", RunLogStatus.COMPLETED, 1, List.of(), T0));
+            provider.runLogs()
+                    .update(
+                            new RunLogKey("gold", date, "daily"),
+                            c -> runLog("gold", date, "daily", RunLogStatus.COMPLETED, 1, List.of(), T0));
         }
-        provider.runLogs().update(new RunLogKey("silver", DATE, "h01"),
-                c -> runLog("silver", DATE, "h01", RunLogStatus.RUNNING, 0, List.of(), T0));
-        provider.runLogs().update(new RunLogKey("silver", DATE, "h00"),
-                c -> runLog("silver", DATE, "h00", RunLogStatus.FAILED, 1, List.of(), T0));
+        provider.runLogs()
+                .update(
+                        new RunLogKey("silver", DATE, "h01"),
+                        c -> runLog("silver", DATE, "h01", RunLogStatus.RUNNING, 0, List.of(), T0));
+        provider.runLogs()
+                .update(
+                        new RunLogKey("silver", DATE, "h00"),
+                        c -> runLog("silver", DATE, "h00", RunLogStatus.FAILED, 1, List.of(), T0));
 
         Page<RunLog> gold = provider.runLogs().listByPipeline("gold", PageRequest.first(2));
         assertThat(gold.items()).extracting(RunLog::date).containsExactly(DATE, DATE.minusDays(1));
-        assertThat(provider.runLogs().listByPipeline("gold", PageRequest.first(2).after(gold.nextCursor())).items())
-                .extracting(RunLog::date).containsExactly(DATE.minusDays(2));
+        assertThat(provider.runLogs()
+                        .listByPipeline("gold", PageRequest.first(2).after(gold.nextCursor()))
+                        .items())
+                .extracting(RunLog::date)
+                .containsExactly(DATE.minusDays(2));
 
         assertThat(Page.all(2, p -> provider.runLogs().listByDate(DATE, p)))
                 .extracting(l -> l.pipelineId() + "/" + l.scheduleId())
                 .containsExactly("gold/daily", "silver/h00", "silver/h01");
-        assertThat(provider.runLogs().listByDate(DATE.plusDays(1), PageRequest.first(10)).items()).isEmpty();
+        assertThat(provider.runLogs()
+                        .listByDate(DATE.plusDays(1), PageRequest.first(10))
+                        .items())
+                .isEmpty();
     }
 
     @Test
@@ -669,8 +795,11 @@ public abstract class ProviderContract {
         provider.runLogs().update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.FAILED, 2, List.of(), T0));
         clock.advance(Duration.ofDays(30));
         assertThat(provider.runLogs().get(key)).isEmpty();
-        RunLog fresh = provider.runLogs().update(key, current -> current.orElse(
-                runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0)));
+        RunLog fresh = provider.runLogs()
+                .update(
+                        key,
+                        current ->
+                                current.orElse(runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0)));
         assertThat(fresh.attemptNumber()).isZero();
         assertThat(provider.runLogs().get(key)).contains(fresh);
     }
@@ -685,20 +814,30 @@ public abstract class ProviderContract {
         provider.events().append(event("silver", T0, "other pipeline"));
 
         Page<Event> first = provider.events().read("gold", PageRequest.first(10));
-        assertThat(first.items()).extracting(Event::message)
-                .containsExactlyElementsOf(IntStream.range(0, 10).mapToObj(i -> "e" + i).toList());
-        Page<Event> second = provider.events().read("gold", PageRequest.first(10).after(first.nextCursor()));
-        assertThat(second.items()).extracting(Event::message)
-                .containsExactlyElementsOf(IntStream.range(10, 20).mapToObj(i -> "e" + i).toList());
+        assertThat(first.items())
+                .extracting(Event::message)
+                .containsExactlyElementsOf(
+                        IntStream.range(0, 10).mapToObj(i -> "e" + i).toList());
+        Page<Event> second =
+                provider.events().read("gold", PageRequest.first(10).after(first.nextCursor()));
+        assertThat(second.items())
+                .extracting(Event::message)
+                .containsExactlyElementsOf(
+                        IntStream.range(10, 20).mapToObj(i -> "e" + i).toList());
         Page<Event> third = provider.events().read("gold", PageRequest.first(10).after(second.nextCursor()));
-        assertThat(third.items()).extracting(Event::message)
-                .containsExactlyElementsOf(IntStream.range(20, 25).mapToObj(i -> "e" + i).toList());
+        assertThat(third.items())
+                .extracting(Event::message)
+                .containsExactlyElementsOf(
+                        IntStream.range(20, 25).mapToObj(i -> "e" + i).toList());
         assertThat(third.isLast()).isTrue();
 
         // A cursor stays valid while events are appended after it.
         provider.events().append(event("gold", T0.plusSeconds(60), "late"));
-        assertThat(provider.events().read("gold", PageRequest.first(10).after(second.nextCursor())).items())
-                .extracting(Event::message).endsWith("e24", "late");
+        assertThat(provider.events()
+                        .read("gold", PageRequest.first(10).after(second.nextCursor()))
+                        .items())
+                .extracting(Event::message)
+                .endsWith("e24", "late");
     }
 
     @Test
@@ -707,9 +846,11 @@ public abstract class ProviderContract {
             provider.events().append(event("gold", T0, "same-ms-" + i));
         }
         List<Event> read = provider.events().read("gold", PageRequest.first(10)).items();
-        assertThat(read).extracting(Event::message)
+        assertThat(read)
+                .extracting(Event::message)
                 .containsExactlyInAnyOrder("same-ms-0", "same-ms-1", "same-ms-2", "same-ms-3", "same-ms-4");
-        assertThat(provider.events().read("gold", PageRequest.first(10)).items()).isEqualTo(read);
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items())
+                .isEqualTo(read);
     }
 
     @Test
@@ -717,7 +858,9 @@ public abstract class ProviderContract {
         for (int i = 0; i < 8; i++) {
             provider.events().append(event("gold", T0.plusSeconds(i), "e" + i));
         }
-        assertThat(provider.events().latest("gold", 3)).extracting(Event::message).containsExactly("e5", "e6", "e7");
+        assertThat(provider.events().latest("gold", 3))
+                .extracting(Event::message)
+                .containsExactly("e5", "e6", "e7");
         assertThat(provider.events().latest("gold", 50)).hasSize(8);
         assertThat(provider.events().latest("nobody", 3)).isEmpty();
     }
@@ -726,12 +869,25 @@ public abstract class ProviderContract {
     void eventsAreReadPastOneMegabyte() {
         String big = "y".repeat(LARGE_ITEM_BYTES);
         for (int i = 0; i < LARGE_ITEM_COUNT; i++) {
-            provider.events().append(new Event(EventKind.RUN_STATE_CHANGED, "gold", "daily", DATE, "r" + i, null, null,
-                    String.format("big-%02d", i), Map.of("padding", big), T0.plusMillis(i)));
+            provider.events()
+                    .append(new Event(
+                            EventKind.RUN_STATE_CHANGED,
+                            "gold",
+                            "daily",
+                            DATE,
+                            "r" + i,
+                            null,
+                            null,
+                            String.format("big-%02d", i),
+                            Map.of("padding", big),
+                            T0.plusMillis(i)));
         }
         Page<Event> all = provider.events().read("gold", PageRequest.first(PageRequest.MAX_LIMIT));
-        assertThat(all.items()).extracting(Event::message)
-                .containsExactlyElementsOf(IntStream.range(0, LARGE_ITEM_COUNT).mapToObj(i -> String.format("big-%02d", i)).toList());
+        assertThat(all.items())
+                .extracting(Event::message)
+                .containsExactlyElementsOf(IntStream.range(0, LARGE_ITEM_COUNT)
+                        .mapToObj(i -> String.format("big-%02d", i))
+                        .toList());
         assertThat(all.isLast()).isTrue();
         assertThat(provider.events().latest("gold", LARGE_ITEM_COUNT)).hasSize(LARGE_ITEM_COUNT);
     }
@@ -741,7 +897,8 @@ public abstract class ProviderContract {
         provider.events().append(event("gold", T0, "old"));
         clock.advance(Duration.ofDays(31));
         provider.events().append(event("gold", clock.instant(), "new"));
-        assertThat(provider.events().read("gold", PageRequest.first(10)).items()).extracting(Event::message)
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items())
+                .extracting(Event::message)
                 .containsExactly("new");
     }
 
@@ -749,14 +906,31 @@ public abstract class ProviderContract {
 
     /** Records {@code rerun} as accepted (counted), with its replay marker and its event. */
     private void record(Rerun rerun) {
-        Marker marker = Marker.rerun(rerun.pipelineId(), rerun.scheduleId(), rerun.date(), MarkerSource.LATE_ARRIVAL,
-                rerun.rerunId(), rerun.originalRunId(), rerun.requestedAt());
-        assertThat(provider.acceptRerun(rerun, marker, rerunEvent(rerun, "PENDING"), 10).accepted()).isTrue();
+        Marker marker = Marker.rerun(
+                rerun.pipelineId(),
+                rerun.scheduleId(),
+                rerun.date(),
+                MarkerSource.LATE_ARRIVAL,
+                rerun.rerunId(),
+                rerun.originalRunId(),
+                rerun.requestedAt());
+        assertThat(provider.acceptRerun(rerun, marker, rerunEvent(rerun, "PENDING"), 10)
+                        .accepted())
+                .isTrue();
     }
 
     private static Event rerunEvent(Rerun rerun, String status) {
-        return new Event(EventKind.RERUN_STATUS_CHANGED, rerun.pipelineId(), rerun.scheduleId(), rerun.date(), null, null,
-                status, "moved", Map.of("rerunId", rerun.rerunId()), rerun.updatedAt());
+        return new Event(
+                EventKind.RERUN_STATUS_CHANGED,
+                rerun.pipelineId(),
+                rerun.scheduleId(),
+                rerun.date(),
+                null,
+                null,
+                status,
+                "moved",
+                Map.of("rerunId", rerun.rerunId()),
+                rerun.updatedAt());
     }
 
     @Test
@@ -773,18 +947,27 @@ public abstract class ProviderContract {
 
         Page<Rerun> first = provider.reruns().list(PageRequest.first(3));
         assertThat(first.items()).extracting(Rerun::rerunId).containsExactly("rr5", "rr4", "rr3");
-        assertThat(provider.reruns().list(PageRequest.first(3).after(first.nextCursor())).items())
-                .extracting(Rerun::rerunId).containsExactly("rr2", "rr1");
+        assertThat(provider.reruns()
+                        .list(PageRequest.first(3).after(first.nextCursor()))
+                        .items())
+                .extracting(Rerun::rerunId)
+                .containsExactly("rr2", "rr1");
         // A backfill of an older date requested later is newer: the pipeline's listing goes by request time too.
         Page<Rerun> gold = provider.reruns().listByPipeline("gold", PageRequest.first(2));
         assertThat(gold.items()).extracting(Rerun::rerunId).containsExactly("rr4", "rr3");
-        assertThat(provider.reruns().listByPipeline("gold", PageRequest.first(2).after(gold.nextCursor())).items())
-                .extracting(Rerun::rerunId).containsExactly("rr2", "rr1");
-        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("silver", p))).extracting(Rerun::rerunId).containsExactly("rr5");
+        assertThat(provider.reruns()
+                        .listByPipeline("gold", PageRequest.first(2).after(gold.nextCursor()))
+                        .items())
+                .extracting(Rerun::rerunId)
+                .containsExactly("rr2", "rr1");
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("silver", p)))
+                .extracting(Rerun::rerunId)
+                .containsExactly("rr5");
 
         clock.advance(Duration.ofDays(31));
         assertThat(provider.reruns().get("rr1")).isEmpty();
-        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).isEmpty();
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p)))
+                .isEmpty();
         assertThat(provider.reruns().count("gold", DATE, "daily")).isZero();
     }
 
@@ -793,11 +976,17 @@ public abstract class ProviderContract {
         record(rerun("rr1", "gold", DATE, "daily", T0));
         record(rerun("rr2", "gold", DATE, "daily", T0.plusSeconds(1)));
 
-        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr2")).map(Rerun::rerunId).contains("rr2");
-        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-other")).isEmpty();
-        assertThat(provider.reruns().forExecution("gold", DATE, "h01", "exec-rr2")).isEmpty();
-        assertThat(provider.reruns().forExecution("gold", DATE.minusDays(1), "daily", "exec-rr2")).isEmpty();
-        assertThat(provider.reruns().forExecution("silver", DATE, "daily", "exec-rr2")).isEmpty();
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr2"))
+                .map(Rerun::rerunId)
+                .contains("rr2");
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-other"))
+                .isEmpty();
+        assertThat(provider.reruns().forExecution("gold", DATE, "h01", "exec-rr2"))
+                .isEmpty();
+        assertThat(provider.reruns().forExecution("gold", DATE.minusDays(1), "daily", "exec-rr2"))
+                .isEmpty();
+        assertThat(provider.reruns().forExecution("silver", DATE, "daily", "exec-rr2"))
+                .isEmpty();
     }
 
     @Test
@@ -806,13 +995,19 @@ public abstract class ProviderContract {
         record(pending);
         Rerun passed = pending.handedOverTo("exec-successor", T0.plusSeconds(5));
 
-        assertThat(provider.moveRerun(RerunStatus.PENDING, passed, rerunEvent(passed, "PENDING"))).isTrue();
-        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-successor")).contains(passed);
-        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr1")).isEmpty();
+        assertThat(provider.moveRerun(RerunStatus.PENDING, passed, rerunEvent(passed, "PENDING")))
+                .isTrue();
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-successor"))
+                .contains(passed);
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr1"))
+                .isEmpty();
         Rerun completed = passed.movedTo(RerunStatus.STARTED, "", "run-1", T0.plusSeconds(6))
                 .movedTo(RerunStatus.COMPLETED, "", null, T0.plusSeconds(7));
-        assertThatThrownBy(() -> provider.moveRerun(RerunStatus.COMPLETED, completed.handedOverTo("exec-late", T0),
-                rerunEvent(completed, "COMPLETED"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> provider.moveRerun(
+                        RerunStatus.COMPLETED,
+                        completed.handedOverTo("exec-late", T0),
+                        rerunEvent(completed, "COMPLETED")))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -821,25 +1016,44 @@ public abstract class ProviderContract {
         record(pending);
         Rerun started = pending.movedTo(RerunStatus.STARTED, "", "run-9", T0.plusSeconds(5));
 
-        assertThat(provider.moveRerun(RerunStatus.PENDING, started, rerunEvent(started, "STARTED"))).isTrue();
+        assertThat(provider.moveRerun(RerunStatus.PENDING, started, rerunEvent(started, "STARTED")))
+                .isTrue();
         // The same move again (a retried action, a re-delivered record) finds the rerun moved on: nothing written.
-        assertThat(provider.moveRerun(RerunStatus.PENDING, started, rerunEvent(started, "STARTED"))).isFalse();
+        assertThat(provider.moveRerun(RerunStatus.PENDING, started, rerunEvent(started, "STARTED")))
+                .isFalse();
         Rerun completed = started.movedTo(RerunStatus.COMPLETED, "", null, T0.plusSeconds(9));
-        assertThat(provider.moveRerun(RerunStatus.STARTED, completed, rerunEvent(completed, "COMPLETED"))).isTrue();
-        assertThat(provider.moveRerun(RerunStatus.STARTED, started.movedTo(RerunStatus.FAILED, "late", null, T0),
-                rerunEvent(started, "FAILED"))).isFalse();
+        assertThat(provider.moveRerun(RerunStatus.STARTED, completed, rerunEvent(completed, "COMPLETED")))
+                .isTrue();
+        assertThat(provider.moveRerun(
+                        RerunStatus.STARTED,
+                        started.movedTo(RerunStatus.FAILED, "late", null, T0),
+                        rerunEvent(started, "FAILED")))
+                .isFalse();
 
         assertThat(provider.reruns().get("rr1")).contains(completed);
         assertThat(completed.rerunRunId()).isEqualTo("run-9");
         assertThat(completed.endedAt()).isEqualTo(T0.plusSeconds(9));
-        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).containsExactly(completed);
-        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr1")).contains(completed);
-        assertThat(provider.events().latest("gold", 10)).extracting(Event::status).containsExactly("PENDING", "STARTED", "COMPLETED");
-        assertThat(provider.reruns().count("gold", DATE, "daily")).as("a status change is not a new rerun").isOne();
-        assertThatThrownBy(() -> provider.moveRerun(RerunStatus.COMPLETED, completed.movedTo(RerunStatus.FAILED, "x", null, T0),
-                rerunEvent(completed, "FAILED"))).isInstanceOf(IllegalArgumentException.class);
-        assertThat(provider.moveRerun(RerunStatus.PENDING, rerun("nobody", "gold", DATE, "daily", T0)
-                .movedTo(RerunStatus.STARTED, "", null, T0), rerunEvent(completed, "STARTED"))).as("no such rerun").isFalse();
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p)))
+                .containsExactly(completed);
+        assertThat(provider.reruns().forExecution("gold", DATE, "daily", "exec-rr1"))
+                .contains(completed);
+        assertThat(provider.events().latest("gold", 10))
+                .extracting(Event::status)
+                .containsExactly("PENDING", "STARTED", "COMPLETED");
+        assertThat(provider.reruns().count("gold", DATE, "daily"))
+                .as("a status change is not a new rerun")
+                .isOne();
+        assertThatThrownBy(() -> provider.moveRerun(
+                        RerunStatus.COMPLETED,
+                        completed.movedTo(RerunStatus.FAILED, "x", null, T0),
+                        rerunEvent(completed, "FAILED")))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(provider.moveRerun(
+                        RerunStatus.PENDING,
+                        rerun("nobody", "gold", DATE, "daily", T0).movedTo(RerunStatus.STARTED, "", null, T0),
+                        rerunEvent(completed, "STARTED")))
+                .as("no such rerun")
+                .isFalse();
     }
 
     @Test
@@ -848,33 +1062,58 @@ public abstract class ProviderContract {
         record(pending);
         AtomicInteger moved = new AtomicInteger();
 
-        runConcurrently(8, w -> provider.moveRerun(RerunStatus.PENDING,
-                pending.movedTo(RerunStatus.SKIPPED, "writer " + w, null, T0.plusSeconds(w + 1)),
-                rerunEvent(pending.movedTo(RerunStatus.SKIPPED, "", null, T0.plusSeconds(w + 1)), "SKIPPED")) ? moved.incrementAndGet() : 0);
+        runConcurrently(
+                8,
+                w -> provider.moveRerun(
+                                RerunStatus.PENDING,
+                                pending.movedTo(RerunStatus.SKIPPED, "writer " + w, null, T0.plusSeconds(w + 1)),
+                                rerunEvent(
+                                        pending.movedTo(RerunStatus.SKIPPED, "", null, T0.plusSeconds(w + 1)),
+                                        "SKIPPED"))
+                        ? moved.incrementAndGet()
+                        : 0);
 
         assertThat(moved.get()).isOne();
         assertThat(provider.reruns().get("rr1").orElseThrow().status()).isEqualTo(RerunStatus.SKIPPED);
-        assertThat(provider.events().latest("gold", 20)).extracting(Event::status).containsExactly("PENDING", "SKIPPED");
+        assertThat(provider.events().latest("gold", 20))
+                .extracting(Event::status)
+                .containsExactly("PENDING", "SKIPPED");
     }
 
     @Test
     void aRefusedRerunIsRecordedOnceAndSpendsNoBudget() {
-        Rerun refused = rerun("rr1", "gold", DATE, "daily", T0).movedTo(RerunStatus.SKIPPED, "rerun budget spent", null, T0);
+        Rerun refused =
+                rerun("rr1", "gold", DATE, "daily", T0).movedTo(RerunStatus.SKIPPED, "rerun budget spent", null, T0);
 
-        assertThat(provider.moveRerun(null, refused, rerunEvent(refused, "SKIPPED"))).isTrue();
-        assertThat(provider.moveRerun(null, refused, rerunEvent(refused, "SKIPPED"))).isFalse();
+        assertThat(provider.moveRerun(null, refused, rerunEvent(refused, "SKIPPED")))
+                .isTrue();
+        assertThat(provider.moveRerun(null, refused, rerunEvent(refused, "SKIPPED")))
+                .isFalse();
 
         assertThat(provider.reruns().get("rr1")).contains(refused);
-        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).containsExactly(refused);
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p)))
+                .containsExactly(refused);
         assertThat(provider.events().latest("gold", 10)).hasSize(1);
-        assertThat(accept("rr2", 1).accepted()).as("the budget counts accepted reruns only").isTrue();
+        assertThat(accept("rr2", 1).accepted())
+                .as("the budget counts accepted reruns only")
+                .isTrue();
     }
 
     // ---------------------------------------------------------------- acceptRerun
 
     private static Rerun manualRerun(String rerunId) {
-        return Rerun.requested(rerunId, "gold", "daily", DATE, MarkerSource.MANUAL, null, "late files", null,
-                replayMarker(rerunId).executionName(), T0, Map.of("requestedBy", "ops"));
+        return Rerun.requested(
+                rerunId,
+                "gold",
+                "daily",
+                DATE,
+                MarkerSource.MANUAL,
+                null,
+                "late files",
+                null,
+                replayMarker(rerunId).executionName(),
+                T0,
+                Map.of("requestedBy", "ops"));
     }
 
     private static Marker replayMarker(String rerunId) {
@@ -882,8 +1121,17 @@ public abstract class ProviderContract {
     }
 
     private static Event rerunRequested(String rerunId) {
-        return new Event(EventKind.RERUN_REQUESTED, "gold", "daily", DATE, null, null, "PENDING", "late files",
-                Map.of("rerunId", rerunId), T0);
+        return new Event(
+                EventKind.RERUN_REQUESTED,
+                "gold",
+                "daily",
+                DATE,
+                null,
+                null,
+                "PENDING",
+                "late files",
+                Map.of("rerunId", rerunId),
+                T0);
     }
 
     private RerunAcceptance accept(String rerunId, int maxPerDay) {
@@ -895,7 +1143,8 @@ public abstract class ProviderContract {
         assertThat(accept("rr1", 3)).isEqualTo(new RerunAcceptance.Accepted());
 
         assertThat(provider.reruns().get("rr1")).contains(manualRerun("rr1"));
-        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p))).containsExactly(manualRerun("rr1"));
+        assertThat(Page.all(10, p -> provider.reruns().listByPipeline("gold", p)))
+                .containsExactly(manualRerun("rr1"));
         assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(1);
         assertThat(provider.cascade().markers("gold", DATE)).containsExactly(replayMarker("rr1"));
         assertThat(provider.events().latest("gold", 10)).containsExactly(rerunRequested("rr1"));
@@ -915,17 +1164,34 @@ public abstract class ProviderContract {
 
         assertThat(provider.reruns().get("rr3")).isEmpty();
         assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(2);
-        assertThat(provider.cascade().markers("gold", DATE)).extracting(Marker::suffix).containsExactly("rr1", "rr2");
+        assertThat(provider.cascade().markers("gold", DATE))
+                .extracting(Marker::suffix)
+                .containsExactly("rr1", "rr2");
         // Both events have the same timestamp; their random key suffixes order them.
-        assertThat(provider.events().latest("gold", 10)).containsExactlyInAnyOrder(rerunRequested("rr1"), rerunRequested("rr2"));
+        assertThat(provider.events().latest("gold", 10))
+                .containsExactlyInAnyOrder(rerunRequested("rr1"), rerunRequested("rr2"));
         // The counter did not move: a larger budget lets exactly one more in.
         assertThat(accept("rr4", 3).accepted()).isTrue();
         assertThat(accept("rr5", 3)).isEqualTo(new RerunAcceptance.BudgetSpent(3));
         // Other schedules and dates have budgets of their own.
-        Rerun otherDay = Rerun.requested("rr6", "gold", "daily", DATE.minusDays(1), MarkerSource.MANUAL, null, "x", null,
-                null, T0, Map.of());
-        assertThat(provider.acceptRerun(otherDay, new Marker("gold", "daily", DATE.minusDays(1), MarkerSource.RERUN, "rr6", true,
-                "rr6", null, T0), rerunRequested("rr6"), 3).accepted()).isTrue();
+        Rerun otherDay = Rerun.requested(
+                "rr6", "gold", "daily", DATE.minusDays(1), MarkerSource.MANUAL, null, "x", null, null, T0, Map.of());
+        assertThat(provider.acceptRerun(
+                                otherDay,
+                                new Marker(
+                                        "gold",
+                                        "daily",
+                                        DATE.minusDays(1),
+                                        MarkerSource.RERUN,
+                                        "rr6",
+                                        true,
+                                        "rr6",
+                                        null,
+                                        T0),
+                                rerunRequested("rr6"),
+                                3)
+                        .accepted())
+                .isTrue();
     }
 
     @Test
@@ -948,11 +1214,14 @@ public abstract class ProviderContract {
     void anExistingRerunIdIsRefusedAsAProgrammingError() {
         assertThat(accept("rr1", 5).accepted()).isTrue();
 
-        assertThatThrownBy(() -> provider.acceptRerun(manualRerun("rr1"), replayMarker("rr1-again"), rerunRequested("rr1"), 5))
+        assertThatThrownBy(() ->
+                        provider.acceptRerun(manualRerun("rr1"), replayMarker("rr1-again"), rerunRequested("rr1"), 5))
                 .isInstanceOf(IllegalStateException.class);
         assertThat(provider.cascade().markers("gold", DATE)).containsExactly(replayMarker("rr1"));
         assertThat(provider.events().latest("gold", 10)).hasSize(1);
-        assertThat(accept("rr2", 2).accepted()).as("the refused call spent no budget").isTrue();
+        assertThat(accept("rr2", 2).accepted())
+                .as("the refused call spent no budget")
+                .isTrue();
     }
 
     @Test
@@ -965,8 +1234,9 @@ public abstract class ProviderContract {
 
         assertThat(outcomes).hasSize(writers);
         assertThat(outcomes).filteredOn(RerunAcceptance::accepted).hasSize(budget);
-        assertThat(outcomes).filteredOn(o -> !o.accepted()).allSatisfy(o ->
-                assertThat(o).isEqualTo(new RerunAcceptance.BudgetSpent(budget)));
+        assertThat(outcomes)
+                .filteredOn(o -> !o.accepted())
+                .allSatisfy(o -> assertThat(o).isEqualTo(new RerunAcceptance.BudgetSpent(budget)));
         assertThat(provider.reruns().count("gold", DATE, "daily")).isEqualTo(budget);
         assertThat(Page.all(20, provider.reruns()::list)).hasSize(budget);
         assertThat(provider.cascade().markers("gold", DATE)).hasSize(budget);
@@ -975,13 +1245,26 @@ public abstract class ProviderContract {
 
     @Test
     void lateArrivalsAreListedPerDateAndScheduleOldestFirst() {
-        LateArrival first = new LateArrival("gold", DATE, "daily", "row-count", "r1", TraitStatus.PASS, TraitStatus.PASS, 120.0, T0);
-        LateArrival second = new LateArrival("gold", DATE, "daily", "source-freshness", "r1", TraitStatus.PASS, TraitStatus.FAIL, 0.0, T0.plusSeconds(30));
+        LateArrival first = new LateArrival(
+                "gold", DATE, "daily", "row-count", "r1", TraitStatus.PASS, TraitStatus.PASS, 120.0, T0);
+        LateArrival second = new LateArrival(
+                "gold",
+                DATE,
+                "daily",
+                "source-freshness",
+                "r1",
+                TraitStatus.PASS,
+                TraitStatus.FAIL,
+                0.0,
+                T0.plusSeconds(30));
         provider.lateArrivals().put(second);
         provider.lateArrivals().put(first);
-        provider.lateArrivals().put(new LateArrival("gold", DATE, "h01", "row-count", "r2", TraitStatus.PASS, TraitStatus.PASS, 1.0, T0));
+        provider.lateArrivals()
+                .put(new LateArrival(
+                        "gold", DATE, "h01", "row-count", "r2", TraitStatus.PASS, TraitStatus.PASS, 1.0, T0));
         assertThat(provider.lateArrivals().list("gold", DATE, "daily")).containsExactly(first, second);
-        assertThat(provider.lateArrivals().list("gold", DATE.minusDays(1), "daily")).isEmpty();
+        assertThat(provider.lateArrivals().list("gold", DATE.minusDays(1), "daily"))
+                .isEmpty();
     }
 
     // ---------------------------------------------------------------- markers
@@ -1007,7 +1290,10 @@ public abstract class ProviderContract {
     @Test
     void markersAreListedPerExecutionDate() {
         Marker today = marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(DATE, "daily"), DATE);
-        Marker yesterday = marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(DATE.minusDays(1), "daily"),
+        Marker yesterday = marker(
+                "gold",
+                MarkerSource.SCHEDULE,
+                TableKeys.scheduleMarkerSuffix(DATE.minusDays(1), "daily"),
                 DATE.minusDays(1));
         Marker manual = marker("gold", MarkerSource.MANUAL, "2099-02-23T10:00:00.000Z#ab12", DATE);
         provider.cascade().writeMarker(today);
@@ -1026,15 +1312,23 @@ public abstract class ProviderContract {
         AlertKey key = new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "daily");
         assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
         provider.alerts().markSent(key, "exec-a");
-        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("sent: not even its own sender claims it again").isFalse();
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE))
+                .as("sent: not even its own sender claims it again")
+                .isFalse();
         assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isFalse();
         clock.advance(LEASE.plusHours(1));
-        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("a sent alert has no lease to run out").isFalse();
-        assertThat(provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "h01"), "exec-b", LEASE)).isTrue();
-        assertThat(provider.alerts().claim(new AlertKey(AlertKind.STUCK_RUN, "gold", DATE, "daily"), "exec-b", LEASE)).isTrue();
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE))
+                .as("a sent alert has no lease to run out")
+                .isFalse();
+        assertThat(provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "gold", DATE, "h01"), "exec-b", LEASE))
+                .isTrue();
+        assertThat(provider.alerts().claim(new AlertKey(AlertKind.STUCK_RUN, "gold", DATE, "daily"), "exec-b", LEASE))
+                .isTrue();
 
         clock.advance(Duration.ofDays(7));
-        assertThat(provider.alerts().claim(key, "exec-c", LEASE)).as("the dedup item expired").isTrue();
+        assertThat(provider.alerts().claim(key, "exec-c", LEASE))
+                .as("the dedup item expired")
+                .isTrue();
     }
 
     @Test
@@ -1042,13 +1336,21 @@ public abstract class ProviderContract {
         AlertKey key = new AlertKey(AlertKind.RUN_FAILED, "gold", DATE, "daily");
         assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
         // exec-a dies here, between claiming and publishing.
-        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("exec-a may still be publishing").isFalse();
-        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("a retried call of the claimant itself").isTrue();
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE))
+                .as("exec-a may still be publishing")
+                .isFalse();
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE))
+                .as("a retried call of the claimant itself")
+                .isTrue();
         clock.advance(LEASE.minusSeconds(1));
         assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isFalse();
         clock.advance(Duration.ofSeconds(1));
-        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("the lease is over").isTrue();
-        assertThat(provider.alerts().claim(key, "exec-a", LEASE)).as("now exec-b's lease runs").isFalse();
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE))
+                .as("the lease is over")
+                .isTrue();
+        assertThat(provider.alerts().claim(key, "exec-a", LEASE))
+                .as("now exec-b's lease runs")
+                .isFalse();
         provider.alerts().markSent(key, "exec-b");
         clock.advance(LEASE.multipliedBy(2));
         assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isFalse();
@@ -1059,12 +1361,16 @@ public abstract class ProviderContract {
         AlertKey key = new AlertKey(AlertKind.TRIGGER_FAILED, "gold", DATE, "daily");
         assertThat(provider.alerts().claim(key, "exec-a", LEASE)).isTrue();
         provider.alerts().release(key, "exec-b");
-        assertThat(provider.alerts().claim(key, "exec-b", LEASE)).as("another claimant cannot free exec-a's claim").isFalse();
+        assertThat(provider.alerts().claim(key, "exec-b", LEASE))
+                .as("another claimant cannot free exec-a's claim")
+                .isFalse();
         provider.alerts().release(key, "exec-a");
         assertThat(provider.alerts().claim(key, "exec-b", LEASE)).isTrue();
         provider.alerts().markSent(key, "exec-b");
         provider.alerts().release(key, "exec-b");
-        assertThat(provider.alerts().claim(key, "exec-c", LEASE)).as("a sent alert is never given back").isFalse();
+        assertThat(provider.alerts().claim(key, "exec-c", LEASE))
+                .as("a sent alert is never given back")
+                .isFalse();
     }
 
     // ---------------------------------------------------------------- locks
@@ -1074,31 +1380,41 @@ public abstract class ProviderContract {
     @Test
     void aLockIsExclusiveUnderConcurrency() throws Exception {
         List<String> winners = new CopyOnWriteArrayList<>();
-        runConcurrently(20, w -> provider.locks().acquire(LOCK, "exec-" + w, Duration.ofHours(5)) && winners.add("exec-" + w));
+        runConcurrently(
+                20, w -> provider.locks().acquire(LOCK, "exec-" + w, Duration.ofHours(5)) && winners.add("exec-" + w));
         assertThat(winners).hasSize(1);
         assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains(winners.getFirst());
     }
 
     @Test
     void aLockExpiresAndCanThenBeTakenOver() {
-        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5)))
+                .isTrue();
         clock.advance(Duration.ofHours(5).minusSeconds(1));
-        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5)))
+                .isFalse();
         clock.advance(Duration.ofSeconds(1));
         assertThat(provider.locks().holder(LOCK)).isEmpty();
-        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5)))
+                .isTrue();
         assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-b");
-        assertThat(provider.locks().release(LOCK, "exec-a")).as("the expired owner cannot release the new holder's lock").isFalse();
+        assertThat(provider.locks().release(LOCK, "exec-a"))
+                .as("the expired owner cannot release the new holder's lock")
+                .isFalse();
         assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-b");
     }
 
     @Test
     void theSameOwnerReacquiresAndExtendsItsLock() {
-        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5)))
+                .isTrue();
         clock.advance(Duration.ofHours(4));
-        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5)))
+                .isTrue();
         clock.advance(Duration.ofHours(4));
-        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).as("extended to 9 h").isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5)))
+                .as("extended to 9 h")
+                .isFalse();
         assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-a");
     }
 
@@ -1109,18 +1425,24 @@ public abstract class ProviderContract {
         provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5));
         assertThat(provider.locks().release(LOCK, "exec-b")).isFalse();
         assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-a");
-        assertThat(provider.locks().acquire(otherSchedule, "exec-b", Duration.ofHours(5))).as("locks are per schedule").isTrue();
-        assertThat(provider.locks().acquire(otherDate, "exec-c", Duration.ofHours(5))).as("locks are per date").isTrue();
+        assertThat(provider.locks().acquire(otherSchedule, "exec-b", Duration.ofHours(5)))
+                .as("locks are per schedule")
+                .isTrue();
+        assertThat(provider.locks().acquire(otherDate, "exec-c", Duration.ofHours(5)))
+                .as("locks are per date")
+                .isTrue();
         assertThat(provider.locks().release(LOCK, "exec-a")).isTrue();
         assertThat(provider.locks().holder(LOCK)).isEmpty();
         assertThat(provider.locks().holder(otherDate)).map(LockHolder::owner).contains("exec-c");
         assertThat(provider.locks().release(LOCK, "exec-a")).isFalse();
-        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5)))
+                .isTrue();
     }
 
     @Test
     void aHolderReportsItsEvaluationAndOnlyTheHolderCanReportOrCountAbsorbedMarkers() {
-        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5)))
+                .isTrue();
         LockHolder fresh = provider.locks().holder(LOCK).orElseThrow();
         assertThat(fresh.acquiredAt()).isEqualTo(T0);
         assertThat(fresh.expiresAt()).isEqualTo(T0.plus(Duration.ofHours(5)));
@@ -1129,8 +1451,11 @@ public abstract class ProviderContract {
 
         Instant nextRound = T0.plusSeconds(120);
         Instant deadline = T0.plusSeconds(3600);
-        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline)).isTrue();
-        assertThat(provider.locks().recordEvaluating(LOCK, "exec-b", T0, T0)).as("not the holder").isFalse();
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline))
+                .isTrue();
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-b", T0, T0))
+                .as("not the holder")
+                .isFalse();
         assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isTrue();
         assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isTrue();
         assertThat(provider.locks().recordAbsorbed(LOCK, "exec-b")).isFalse();
@@ -1140,9 +1465,12 @@ public abstract class ProviderContract {
         assertThat(evaluating.absorbed()).isEqualTo(2);
         assertThat(evaluating.expiresAt()).as("reporting keeps the TTL").isEqualTo(fresh.expiresAt());
         assertThat(evaluating.evaluatesAgainAfter(T0.plusSeconds(119))).isTrue();
-        assertThat(evaluating.evaluatesAgainAfter(T0.plusSeconds(120))).as("its round is overdue: maybe dead").isFalse();
+        assertThat(evaluating.evaluatesAgainAfter(T0.plusSeconds(120)))
+                .as("its round is overdue: maybe dead")
+                .isFalse();
 
-        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", null, null)).isTrue();
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", null, null))
+                .isTrue();
         LockHolder left = provider.locks().holder(LOCK).orElseThrow();
         assertThat(left.nextRoundBy()).isNull();
         assertThat(left.evaluatingUntil()).isNull();
@@ -1150,7 +1478,9 @@ public abstract class ProviderContract {
         assertThat(left.evaluatesAgainAfter(T0)).isFalse();
 
         clock.advance(Duration.ofHours(5));
-        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline)).as("expired: not held").isFalse();
+        assertThat(provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline))
+                .as("expired: not held")
+                .isFalse();
         assertThat(provider.locks().recordAbsorbed(LOCK, "exec-a")).isFalse();
     }
 
@@ -1163,12 +1493,18 @@ public abstract class ProviderContract {
         assertThat(previous.owner()).isEqualTo("exec-a");
         assertThat(previous.absorbed()).isEqualTo(1);
         assertThat(provider.locks().holder(LOCK)).isEmpty();
-        assertThat(provider.locks().release(LOCK, "exec-a")).as("its holder's own release is then a no-op").isFalse();
-        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().release(LOCK, "exec-a"))
+                .as("its holder's own release is then a no-op")
+                .isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5)))
+                .isTrue();
 
         clock.advance(Duration.ofHours(6));
-        assertThat(provider.locks().forceRelease(LOCK)).as("an expired lock is nobody's").isEmpty();
-        assertThat(provider.locks().acquire(LOCK, "exec-c", Duration.ofHours(5))).isTrue();
+        assertThat(provider.locks().forceRelease(LOCK))
+                .as("an expired lock is nobody's")
+                .isEmpty();
+        assertThat(provider.locks().acquire(LOCK, "exec-c", Duration.ofHours(5)))
+                .isTrue();
     }
 
     // ---------------------------------------------------------------- transitions
@@ -1183,10 +1519,19 @@ public abstract class ProviderContract {
         provider.runs().compareAndSwap(1, triggering);
 
         RunState failed = triggering.moveTo(RunStatus.FAILED, T0.plusSeconds(5));
-        Event event = new Event(EventKind.RUN_STATE_CHANGED, "gold", "daily", DATE, "r1", null, "FAILED", "job failed",
-                null, T0.plusSeconds(5));
-        TransitionOutcome outcome = provider.recordTransition(RunTransition.of(2, failed, key,
-                current -> failedOnceMore(current.orElseThrow(), "r1", T0.plusSeconds(5)), event));
+        Event event = new Event(
+                EventKind.RUN_STATE_CHANGED,
+                "gold",
+                "daily",
+                DATE,
+                "r1",
+                null,
+                "FAILED",
+                "job failed",
+                null,
+                T0.plusSeconds(5));
+        TransitionOutcome outcome = provider.recordTransition(RunTransition.of(
+                2, failed, key, current -> failedOnceMore(current.orElseThrow(), "r1", T0.plusSeconds(5)), event));
 
         assertThat(outcome).isInstanceOf(TransitionOutcome.Applied.class);
         TransitionOutcome.Applied applied = (TransitionOutcome.Applied) outcome;
@@ -1194,7 +1539,8 @@ public abstract class ProviderContract {
         assertThat(applied.runLog().attemptNumber()).isEqualTo(1);
         assertThat(provider.runs().get("r1")).contains(failed);
         assertThat(provider.runLogs().get(key)).contains(applied.runLog());
-        assertThat(provider.events().read("gold", PageRequest.first(10)).items()).containsExactly(event);
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items())
+                .containsExactly(event);
     }
 
     @Test
@@ -1202,18 +1548,24 @@ public abstract class ProviderContract {
         RunState created = run("r1", "gold", T0);
         provider.runs().create(created);
         RunLogKey key = new RunLogKey("gold", DATE, "daily");
-        RunLog log = provider.runLogs().update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0));
+        RunLog log = provider.runLogs()
+                .update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.PENDING, 0, List.of(), T0));
         RunState triggering = created.moveTo(RunStatus.TRIGGERING, T0);
         provider.runs().compareAndSwap(1, triggering);
 
-        TransitionOutcome outcome = provider.recordTransition(RunTransition.of(1, created.moveTo(RunStatus.CANCELLED, T0), key,
-                current -> failedOnceMore(current.orElseThrow(), "r1", T0), event("gold", T0, "should not exist")));
+        TransitionOutcome outcome = provider.recordTransition(RunTransition.of(
+                1,
+                created.moveTo(RunStatus.CANCELLED, T0),
+                key,
+                current -> failedOnceMore(current.orElseThrow(), "r1", T0),
+                event("gold", T0, "should not exist")));
 
         assertThat(outcome).isEqualTo(new TransitionOutcome.RunVersionConflict("r1", 1));
         assertThat(outcome.applied()).isFalse();
         assertThat(provider.runs().get("r1")).contains(triggering);
         assertThat(provider.runLogs().get(key)).contains(log);
-        assertThat(provider.events().read("gold", PageRequest.first(10)).items()).isEmpty();
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items())
+                .isEmpty();
     }
 
     @Test
@@ -1221,10 +1573,14 @@ public abstract class ProviderContract {
         RunState created = run("r1", "gold", T0);
         provider.runs().create(created);
         RunLogKey key = new RunLogKey("gold", DATE, "daily");
-        RunLog log = provider.runLogs().update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.FAILED, 2, List.of(), T0));
+        RunLog log = provider.runLogs()
+                .update(key, c -> runLog("gold", DATE, "daily", RunLogStatus.FAILED, 2, List.of(), T0));
 
-        assertThatThrownBy(() -> provider.recordTransition(RunTransition.of(1, created.moveTo(RunStatus.TRIGGERING, T0), key,
-                current -> runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 0, List.of(), T0))))
+        assertThatThrownBy(() -> provider.recordTransition(RunTransition.of(
+                        1,
+                        created.moveTo(RunStatus.TRIGGERING, T0),
+                        key,
+                        current -> runLog("gold", DATE, "daily", RunLogStatus.RUNNING, 0, List.of(), T0))))
                 .isInstanceOf(IllegalStateException.class);
         assertThat(provider.runs().get("r1")).contains(created);
         assertThat(provider.runLogs().get(key)).contains(log);
@@ -1239,8 +1595,12 @@ public abstract class ProviderContract {
         Set<String> winners = ConcurrentHashMap.newKeySet();
 
         runConcurrently(10, w -> {
-            TransitionOutcome outcome = provider.recordTransition(RunTransition.of(1, withEntry(created, "w" + w, T0), key,
-                    current -> failedOnceMore(current.orElseThrow(), "w" + w, T0), event("gold", T0, "w" + w)));
+            TransitionOutcome outcome = provider.recordTransition(RunTransition.of(
+                    1,
+                    withEntry(created, "w" + w, T0),
+                    key,
+                    current -> failedOnceMore(current.orElseThrow(), "w" + w, T0),
+                    event("gold", T0, "w" + w)));
             return outcome.applied() && winners.add("w" + w);
         });
 
@@ -1248,7 +1608,8 @@ public abstract class ProviderContract {
         String winner = winners.iterator().next();
         assertThat(provider.runs().get("r1").orElseThrow().metadata()).containsOnlyKeys(winner);
         assertThat(provider.runLogs().get(key).orElseThrow().attemptNumber()).isEqualTo(1);
-        assertThat(provider.events().read("gold", PageRequest.first(20)).items()).extracting(Event::message)
+        assertThat(provider.events().read("gold", PageRequest.first(20)).items())
+                .extracting(Event::message)
                 .containsExactly(winner);
     }
 
@@ -1263,10 +1624,24 @@ public abstract class ProviderContract {
     /** A pipeline whose one schedule opens at {@code after} (UTC) with a deadline an hour later. */
     private static PipelineConfig scheduled(String name, String after) {
         PipelineConfig base = pipeline(name);
-        String deadline = String.format("%02d:%s", (Integer.parseInt(after.substring(0, 2)) + 1) % 24, after.substring(3));
-        return new PipelineConfig(base.name(), base.description(), base.archetype(), base.tier(), base.traits(),
-                base.trigger(), base.retry(), base.sla(), List.of(new ScheduleConfig("daily", after, deadline, "UTC")),
-                base.exclusions(), base.monitoring(), false, 60, 30, 120);
+        String deadline =
+                String.format("%02d:%s", (Integer.parseInt(after.substring(0, 2)) + 1) % 24, after.substring(3));
+        return new PipelineConfig(
+                base.name(),
+                base.description(),
+                base.archetype(),
+                base.tier(),
+                base.traits(),
+                base.trigger(),
+                base.retry(),
+                base.sla(),
+                List.of(new ScheduleConfig("daily", after, deadline, "UTC")),
+                base.exclusions(),
+                base.monitoring(),
+                false,
+                60,
+                30,
+                120);
     }
 
     private List<DueEntry> dueOn(LocalDate day, Instant until) {
@@ -1296,7 +1671,8 @@ public abstract class ProviderContract {
         provider.pipelines().put(scheduled("gold", "15:00"));
 
         Instant endOfDay = Instant.parse("2099-02-23T23:59:59Z");
-        assertThat(dueOn(DATE, endOfDay)).containsExactly(new DueEntry(Instant.parse("2099-02-23T15:00:00Z"), "gold", null));
+        assertThat(dueOn(DATE, endOfDay))
+                .containsExactly(new DueEntry(Instant.parse("2099-02-23T15:00:00Z"), "gold", null));
         assertThat(provider.watchdog().watch("gold").orElseThrow().version()).isEqualTo(2);
 
         provider.pipelines().delete("gold");
@@ -1309,11 +1685,13 @@ public abstract class ProviderContract {
         provider.pipelines().put(scheduled("gold", "12:00"));
         PipelineWatch current = provider.watchdog().watch("gold").orElseThrow();
         Instant tomorrow = Instant.parse("2099-02-24T12:00:00Z");
-        PipelineWatch next = new PipelineWatch("gold", Instant.parse("2099-02-23T12:00:00Z"), current.schedules(), tomorrow,
-                current.version() + 1);
+        PipelineWatch next = new PipelineWatch(
+                "gold", Instant.parse("2099-02-23T12:00:00Z"), current.schedules(), tomorrow, current.version() + 1);
 
         assertThat(provider.watchdog().advance(current, next)).isTrue();
-        assertThat(provider.watchdog().advance(current, next)).as("a second swap from the same version").isFalse();
+        assertThat(provider.watchdog().advance(current, next))
+                .as("a second swap from the same version")
+                .isFalse();
 
         assertThat(provider.watchdog().watch("gold")).contains(next);
         assertThat(dueOn(DATE, Instant.parse("2099-02-23T23:59:59Z"))).isEmpty();
@@ -1341,8 +1719,10 @@ public abstract class ProviderContract {
         }
         int shard = TableKeys.dueShard("gold");
 
-        Page<DueEntry> first = provider.watchdog().due(DATE, shard, T0.plus(Duration.ofHours(1)), PageRequest.first(10));
-        List<DueEntry> all = Page.all(10, page -> provider.watchdog().due(DATE, shard, T0.plus(Duration.ofHours(1)), page));
+        Page<DueEntry> first =
+                provider.watchdog().due(DATE, shard, T0.plus(Duration.ofHours(1)), PageRequest.first(10));
+        List<DueEntry> all =
+                Page.all(10, page -> provider.watchdog().due(DATE, shard, T0.plus(Duration.ofHours(1)), page));
 
         assertThat(first.items()).hasSize(10);
         assertThat(first.nextCursor()).isNotNull();

@@ -3,21 +3,20 @@ package dev.interlock.store.memory;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.IndexKey;
-import dev.interlock.store.JobCallbackStore;
-import dev.interlock.model.run.JobCallback;
-import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
+import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.TraitResult;
-import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.AlertKey;
@@ -27,6 +26,7 @@ import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
 import dev.interlock.store.DueEntry;
 import dev.interlock.store.EventStore;
+import dev.interlock.store.JobCallbackStore;
 import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
@@ -47,11 +47,9 @@ import dev.interlock.store.TimeToLive;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
 import dev.interlock.store.WatchdogIndex;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ConcurrentHashMap;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -59,6 +57,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -112,21 +111,80 @@ public final class InMemoryProvider implements Provider {
         this.retention = Objects.requireNonNull(retention, "retention");
     }
 
-    @Override public PipelineStore pipelines() { return configs.pipelines; }
-    @Override public ArchetypeStore archetypes() { return configs.archetypes; }
-    @Override public CalendarStore calendars() { return configs.calendars; }
-    @Override public TraitStore traits() { return traits; }
-    @Override public SensorStore sensors() { return sensors; }
-    @Override public RunStore runs() { return runs; }
-    @Override public RunLogStore runLogs() { return runLogs; }
-    @Override public EventStore events() { return events; }
-    @Override public RerunStore reruns() { return reruns; }
-    @Override public CascadeStore cascade() { return cascade; }
-    @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
-    @Override public AlertLedger alerts() { return alerts; }
-    @Override public Locker locks() { return locks; }
-    @Override public WatchdogIndex watchdog() { return watchdog; }
-    @Override public JobCallbackStore jobCallbacks() { return jobCallbacks; }
+    @Override
+    public PipelineStore pipelines() {
+        return configs.pipelines;
+    }
+
+    @Override
+    public ArchetypeStore archetypes() {
+        return configs.archetypes;
+    }
+
+    @Override
+    public CalendarStore calendars() {
+        return configs.calendars;
+    }
+
+    @Override
+    public TraitStore traits() {
+        return traits;
+    }
+
+    @Override
+    public SensorStore sensors() {
+        return sensors;
+    }
+
+    @Override
+    public RunStore runs() {
+        return runs;
+    }
+
+    @Override
+    public RunLogStore runLogs() {
+        return runLogs;
+    }
+
+    @Override
+    public EventStore events() {
+        return events;
+    }
+
+    @Override
+    public RerunStore reruns() {
+        return reruns;
+    }
+
+    @Override
+    public CascadeStore cascade() {
+        return cascade;
+    }
+
+    @Override
+    public LateArrivalStore lateArrivals() {
+        return lateArrivals;
+    }
+
+    @Override
+    public AlertLedger alerts() {
+        return alerts;
+    }
+
+    @Override
+    public Locker locks() {
+        return locks;
+    }
+
+    @Override
+    public WatchdogIndex watchdog() {
+        return watchdog;
+    }
+
+    @Override
+    public JobCallbackStore jobCallbacks() {
+        return jobCallbacks;
+    }
 
     @Override
     public TransitionOutcome recordTransition(RunTransition transition) {
@@ -136,7 +194,8 @@ public final class InMemoryProvider implements Provider {
             // about the version only from the transaction): a change that would clobber the ledger fails either way.
             RunLog log = null;
             if (transition.runLog() != null) {
-                log = prepareRunLog(transition.runLog().key(), transition.runLog().change());
+                log = prepareRunLog(
+                        transition.runLog().key(), transition.runLog().change());
             }
             Optional<MemoryTable.Item> run = table.live(TableKeys.runState(next.runId()), now());
             if (run.isEmpty() || run.get().version() != transition.expectedVersion()) {
@@ -159,7 +218,8 @@ public final class InMemoryProvider implements Provider {
         synchronized (table) {
             // The checks see expired items too, as DynamoDB's conditions do; the budget is checked first.
             if (table.raw(TableKeys.rerun(rerun.rerunId())).isPresent()) {
-                throw new IllegalStateException("rerun " + rerun.rerunId() + " exists already; acceptRerun takes new reruns");
+                throw new IllegalStateException(
+                        "rerun " + rerun.rerunId() + " exists already; acceptRerun takes new reruns");
             }
             int used = budgetUsed(rerun);
             if (used >= maxPerDay) {
@@ -185,12 +245,14 @@ public final class InMemoryProvider implements Provider {
         synchronized (table) {
             // Like the DynamoDB conditions: an expired rerun not yet deleted still exists for them.
             Optional<Rerun> stored = table.raw(TableKeys.rerun(next.rerunId())).map(i -> decode(i, Rerun.class));
-            if (from == null ? stored.isPresent() : stored.isEmpty() || stored.get().status() != from) {
+            if (from == null
+                    ? stored.isPresent()
+                    : stored.isEmpty() || stored.get().status() != from) {
                 return false;
             }
             if (stored.isPresent() && !copyKey(stored.get()).equals(copyKey(next))) {
-                throw new IllegalArgumentException("rerun " + next.rerunId() + " belongs to " + copyKey(stored.get())
-                        + ", not " + copyKey(next));
+                throw new IllegalArgumentException(
+                        "rerun " + next.rerunId() + " belongs to " + copyKey(stored.get()) + ", not " + copyKey(next));
             }
             writeRerun(next);
             writeEvent(event);
@@ -231,27 +293,41 @@ public final class InMemoryProvider implements Provider {
 
     private <T> Page<T> listIndex(String gsi1pk, boolean ascending, PageRequest page, Class<T> type) {
         synchronized (table) {
-            return MemoryTable.page(table.queryIndex(gsi1pk, ascending, now()), page, ascending,
-                    MemoryTable::indexPosition, i -> decode(i, type));
+            return MemoryTable.page(
+                    table.queryIndex(gsi1pk, ascending, now()),
+                    page,
+                    ascending,
+                    MemoryTable::indexPosition,
+                    i -> decode(i, type));
         }
     }
 
     private <T> Page<T> listPartition(String pk, String skPrefix, boolean ascending, PageRequest page, Class<T> type) {
         synchronized (table) {
-            return MemoryTable.page(table.query(pk, skPrefix, ascending, now()), page, ascending,
-                    MemoryTable::tablePosition, i -> decode(i, type));
+            return MemoryTable.page(
+                    table.query(pk, skPrefix, ascending, now()),
+                    page,
+                    ascending,
+                    MemoryTable::tablePosition,
+                    i -> decode(i, type));
         }
     }
 
     private <T> List<T> listAll(String pk, String skPrefix, boolean ascending, Class<T> type) {
         synchronized (table) {
-            return table.query(pk, skPrefix, ascending, now()).stream().map(i -> decode(i, type)).toList();
+            return table.query(pk, skPrefix, ascending, now()).stream()
+                    .map(i -> decode(i, type))
+                    .toList();
         }
     }
 
     private void writeRun(RunState run) {
-        table.put(item(TableKeys.runState(run.runId()), TableKeys.runStateIndex(run.pipelineId(), run.createdAt(), run.runId()),
-                run, run.version(), ttlAfter(retention.runs())));
+        table.put(item(
+                TableKeys.runState(run.runId()),
+                TableKeys.runStateIndex(run.pipelineId(), run.createdAt(), run.runId()),
+                run,
+                run.version(),
+                ttlAfter(retention.runs())));
     }
 
     private RunLog prepareRunLog(RunLogKey key, RunLogChange change) {
@@ -262,7 +338,11 @@ public final class InMemoryProvider implements Provider {
     private void writeRunLog(RunLog log) {
         ItemKey key = TableKeys.runLog(log.pipelineId(), log.date(), log.scheduleId());
         long version = table.raw(key).map(i -> i.version() + 1).orElse(1L);
-        table.put(item(key, TableKeys.runLogIndex(log.pipelineId(), log.date(), log.scheduleId()), log, version,
+        table.put(item(
+                key,
+                TableKeys.runLogIndex(log.pipelineId(), log.date(), log.scheduleId()),
+                log,
+                version,
                 ttlAfter(retention.runLogs())));
     }
 
@@ -271,13 +351,20 @@ public final class InMemoryProvider implements Provider {
     }
 
     private int budgetUsed(Rerun rerun) {
-        return table.raw(budgetKey(rerun)).map(i -> Integer.parseInt(i.attribute(COUNT))).orElse(0);
+        return table.raw(budgetKey(rerun))
+                .map(i -> Integer.parseInt(i.attribute(COUNT)))
+                .orElse(0);
     }
 
     /** A new rerun's item and pipeline copy, and one more on its budget counter (which lives as long as they do). */
     private void writeNewRerun(Rerun rerun) {
         writeRerun(rerun);
-        table.put(new MemoryTable.Item(budgetKey(rerun), null, "{}", 1, ttlAfter(retention.reruns()),
+        table.put(new MemoryTable.Item(
+                budgetKey(rerun),
+                null,
+                "{}",
+                1,
+                ttlAfter(retention.reruns()),
                 Map.of(COUNT, Integer.toString(budgetUsed(rerun) + 1))));
     }
 
@@ -285,8 +372,12 @@ public final class InMemoryProvider implements Provider {
     private void writeRerun(Rerun rerun) {
         long ttl = ttlAfter(retention.reruns());
         table.put(item(TableKeys.rerun(rerun.rerunId()), TableKeys.rerunIndex(rerun.requestedAt()), rerun, 1, ttl));
-        table.put(item(copyKey(rerun), TableKeys.rerunOfPipelineIndex(rerun.pipelineId(), rerun.requestedAt(), rerun.rerunId()),
-                rerun, 1, ttl));
+        table.put(item(
+                copyKey(rerun),
+                TableKeys.rerunOfPipelineIndex(rerun.pipelineId(), rerun.requestedAt(), rerun.rerunId()),
+                rerun,
+                1,
+                ttl));
     }
 
     private static ItemKey copyKey(Rerun rerun) {
@@ -307,7 +398,11 @@ public final class InMemoryProvider implements Provider {
 
     private void writeEvent(Event event) {
         String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
-        table.put(item(TableKeys.event(event.pipelineId(), event.timestamp().toEpochMilli(), random), null, event, 1,
+        table.put(item(
+                TableKeys.event(event.pipelineId(), event.timestamp().toEpochMilli(), random),
+                null,
+                event,
+                1,
                 ttlAfter(retention.events())));
     }
 
@@ -325,8 +420,12 @@ public final class InMemoryProvider implements Provider {
         }
         table.put(item(TableKeys.watch(next.pipelineId()), null, next, next.version(), null));
         if (next.dueAt() != null) {
-            table.put(item(TableKeys.dueEntry(next.dueAt(), next.pipelineId(), null), null,
-                    new DueEntry(next.dueAt(), next.pipelineId(), null), 1, null));
+            table.put(item(
+                    TableKeys.dueEntry(next.dueAt(), next.pipelineId(), null),
+                    null,
+                    new DueEntry(next.dueAt(), next.pipelineId(), null),
+                    1,
+                    null));
         }
     }
 
@@ -335,13 +434,15 @@ public final class InMemoryProvider implements Provider {
         @Override
         public void registered(PipelineConfig config) {
             PipelineWatch previous = table.live(TableKeys.watch(config.name()), now())
-                    .map(i -> decode(i, PipelineWatch.class)).orElse(null);
+                    .map(i -> decode(i, PipelineWatch.class))
+                    .orElse(null);
             writeWatch(previous, WatchPlan.registered(config, previous, now()));
         }
 
         @Override
         public void deleted(String pipelineId) {
-            table.live(TableKeys.watch(pipelineId), now()).map(i -> decode(i, PipelineWatch.class))
+            table.live(TableKeys.watch(pipelineId), now())
+                    .map(i -> decode(i, PipelineWatch.class))
                     .ifPresent(watch -> writeWatch(watch, null));
         }
     }
@@ -350,8 +451,13 @@ public final class InMemoryProvider implements Provider {
         @Override
         public void put(TraitResult result) {
             synchronized (table) {
-                table.put(item(TableKeys.traitResult(result.pipelineId(), result.date(), result.scheduleId(), result.traitType()),
-                        null, result, 1, ttlAt(result.expiresAt())));
+                table.put(item(
+                        TableKeys.traitResult(
+                                result.pipelineId(), result.date(), result.scheduleId(), result.traitType()),
+                        null,
+                        result,
+                        1,
+                        ttlAt(result.expiresAt())));
             }
         }
 
@@ -362,12 +468,14 @@ public final class InMemoryProvider implements Provider {
 
         @Override
         public List<TraitResult> list(String pipelineId, LocalDate date, String scheduleId) {
-            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.traitPrefix(date, scheduleId), true, TraitResult.class);
+            return listAll(
+                    TableKeys.pipelinePk(pipelineId), TableKeys.traitPrefix(date, scheduleId), true, TraitResult.class);
         }
 
         @Override
         public Page<TraitResult> listByPipeline(String pipelineId, PageRequest page) {
-            return listPartition(TableKeys.pipelinePk(pipelineId), TableKeys.TRAIT_PREFIX, false, page, TraitResult.class);
+            return listPartition(
+                    TableKeys.pipelinePk(pipelineId), TableKeys.TRAIT_PREFIX, false, page, TraitResult.class);
         }
     }
 
@@ -498,8 +606,13 @@ public final class InMemoryProvider implements Provider {
             if (count < 1) {
                 throw new IllegalArgumentException("count must be positive: " + count);
             }
-            List<Event> newestFirst = listPartition(TableKeys.pipelinePk(pipelineId), TableKeys.EVENT_PREFIX, false,
-                    PageRequest.first(count), Event.class).items();
+            List<Event> newestFirst = listPartition(
+                            TableKeys.pipelinePk(pipelineId),
+                            TableKeys.EVENT_PREFIX,
+                            false,
+                            PageRequest.first(count),
+                            Event.class)
+                    .items();
             return newestFirst.reversed();
         }
     }
@@ -521,8 +634,10 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
-        public Optional<Rerun> forExecution(String pipelineId, LocalDate date, String scheduleId, String executionName) {
-            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true, Rerun.class).stream()
+        public Optional<Rerun> forExecution(
+                String pipelineId, LocalDate date, String scheduleId, String executionName) {
+            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true, Rerun.class)
+                    .stream()
                     .filter(r -> executionName != null && executionName.equals(r.executionName()))
                     .findFirst();
         }
@@ -530,7 +645,9 @@ public final class InMemoryProvider implements Provider {
         @Override
         public int count(String pipelineId, LocalDate date, String scheduleId) {
             synchronized (table) {
-                return table.query(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true, now()).size();
+                return table.query(
+                                TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true, now())
+                        .size();
             }
         }
     }
@@ -559,7 +676,9 @@ public final class InMemoryProvider implements Provider {
         @Override
         public List<String> downstreamOf(String upstreamPipelineId) {
             synchronized (table) {
-                return table.query(TableKeys.pipelinePk(upstreamPipelineId), TableKeys.DOWNSTREAM_PREFIX, true, now()).stream()
+                return table
+                        .query(TableKeys.pipelinePk(upstreamPipelineId), TableKeys.DOWNSTREAM_PREFIX, true, now())
+                        .stream()
                         .map(i -> i.key().sk().substring(TableKeys.DOWNSTREAM_PREFIX.length()))
                         .toList();
             }
@@ -570,14 +689,26 @@ public final class InMemoryProvider implements Provider {
         @Override
         public void put(LateArrival lateArrival) {
             synchronized (table) {
-                table.put(item(TableKeys.lateArrival(lateArrival.pipelineId(), lateArrival.date(), lateArrival.scheduleId(),
-                        lateArrival.detectedAt().toEpochMilli()), null, lateArrival, 1, ttlAfter(retention.lateArrivals())));
+                table.put(item(
+                        TableKeys.lateArrival(
+                                lateArrival.pipelineId(),
+                                lateArrival.date(),
+                                lateArrival.scheduleId(),
+                                lateArrival.detectedAt().toEpochMilli()),
+                        null,
+                        lateArrival,
+                        1,
+                        ttlAfter(retention.lateArrivals())));
             }
         }
 
         @Override
         public List<LateArrival> list(String pipelineId, LocalDate date, String scheduleId) {
-            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.lateArrivalPrefix(date, scheduleId), true, LateArrival.class);
+            return listAll(
+                    TableKeys.pipelinePk(pipelineId),
+                    TableKeys.lateArrivalPrefix(date, scheduleId),
+                    true,
+                    LateArrival.class);
         }
     }
 
@@ -592,9 +723,19 @@ public final class InMemoryProvider implements Provider {
                 if (current.isPresent() && !claimable(current.get(), claimant, now)) {
                     return false;
                 }
-                table.put(new MemoryTable.Item(itemKey, null, null, 1, ttlAfter(retention.alertDedup()), Map.of(
-                        ALERT_STATE, CLAIMED, CLAIMANT, claimant,
-                        LEASE_UNTIL, Long.toString(now.plus(lease).getEpochSecond()))));
+                table.put(new MemoryTable.Item(
+                        itemKey,
+                        null,
+                        null,
+                        1,
+                        ttlAfter(retention.alertDedup()),
+                        Map.of(
+                                ALERT_STATE,
+                                CLAIMED,
+                                CLAIMANT,
+                                claimant,
+                                LEASE_UNTIL,
+                                Long.toString(now.plus(lease).getEpochSecond()))));
                 return true;
             }
         }
@@ -604,14 +745,21 @@ public final class InMemoryProvider implements Provider {
             if (!CLAIMED.equals(item.attribute(ALERT_STATE))) {
                 return false;
             }
-            return claimant.equals(item.attribute(CLAIMANT)) || Long.parseLong(item.attribute(LEASE_UNTIL)) <= now.getEpochSecond();
+            return claimant.equals(item.attribute(CLAIMANT))
+                    || Long.parseLong(item.attribute(LEASE_UNTIL)) <= now.getEpochSecond();
         }
 
         @Override
         public void markSent(AlertKey key, String claimant) {
             synchronized (table) {
-                table.raw(alertKey(key)).ifPresent(item -> table.put(new MemoryTable.Item(item.key(), null, null, 1, item.ttl(),
-                        Map.of(ALERT_STATE, SENT, CLAIMANT, requireClaimant(claimant)))));
+                table.raw(alertKey(key))
+                        .ifPresent(item -> table.put(new MemoryTable.Item(
+                                item.key(),
+                                null,
+                                null,
+                                1,
+                                item.ttl(),
+                                Map.of(ALERT_STATE, SENT, CLAIMANT, requireClaimant(claimant)))));
             }
         }
 
@@ -619,8 +767,10 @@ public final class InMemoryProvider implements Provider {
         public void release(AlertKey key, String claimant) {
             synchronized (table) {
                 ItemKey itemKey = alertKey(key);
-                table.raw(itemKey).filter(item -> CLAIMED.equals(item.attribute(ALERT_STATE))
-                        && requireClaimant(claimant).equals(item.attribute(CLAIMANT))).ifPresent(item -> table.delete(itemKey));
+                table.raw(itemKey)
+                        .filter(item -> CLAIMED.equals(item.attribute(ALERT_STATE))
+                                && requireClaimant(claimant).equals(item.attribute(CLAIMANT)))
+                        .ifPresent(item -> table.delete(itemKey));
             }
         }
 
@@ -660,7 +810,8 @@ public final class InMemoryProvider implements Provider {
             String last = TableKeys.dueSortKeyPrefix(until) + Character.MAX_VALUE;
             synchronized (table) {
                 List<MemoryTable.Item> due = table.query(TableKeys.duePartition(day, shard), "", true, now()).stream()
-                        .filter(i -> i.key().sk().compareTo(last) <= 0).toList();
+                        .filter(i -> i.key().sk().compareTo(last) <= 0)
+                        .toList();
                 return MemoryTable.page(due, page, true, MemoryTable::tablePosition, i -> decode(i, DueEntry.class));
             }
         }
@@ -681,7 +832,11 @@ public final class InMemoryProvider implements Provider {
         public void expectRunSettled(String pipelineId, String runId, Instant at) {
             Objects.requireNonNull(runId, "runId");
             synchronized (table) {
-                table.put(item(TableKeys.dueEntry(at, pipelineId, runId), null, new DueEntry(at, pipelineId, runId), 1,
+                table.put(item(
+                        TableKeys.dueEntry(at, pipelineId, runId),
+                        null,
+                        new DueEntry(at, pipelineId, runId),
+                        1,
                         ttlAt(at.plus(retention.runs()))));
             }
         }
@@ -696,7 +851,8 @@ public final class InMemoryProvider implements Provider {
         @Override
         public Optional<LocalDate> lowWater() {
             synchronized (table) {
-                return table.live(TableKeys.watchdogCheckpoint(), now()).map(i -> LocalDate.parse(i.attribute(LOW_WATER)));
+                return table.live(TableKeys.watchdogCheckpoint(), now())
+                        .map(i -> LocalDate.parse(i.attribute(LOW_WATER)));
             }
         }
 
@@ -705,8 +861,8 @@ public final class InMemoryProvider implements Provider {
             synchronized (table) {
                 Optional<LocalDate> current = lowWater();
                 if (current.isEmpty() || current.get().isBefore(day)) {
-                    table.put(new MemoryTable.Item(TableKeys.watchdogCheckpoint(), null, "{}", 1, null,
-                            Map.of(LOW_WATER, day.toString())));
+                    table.put(new MemoryTable.Item(
+                            TableKeys.watchdogCheckpoint(), null, "{}", 1, null, Map.of(LOW_WATER, day.toString())));
                 }
             }
         }
@@ -725,7 +881,12 @@ public final class InMemoryProvider implements Provider {
                 if (held.isPresent() && !owner.equals(held.get().attribute(OWNER))) {
                     return false;
                 }
-                table.put(new MemoryTable.Item(itemKey, null, null, 1, TimeToLive.epochSecondsOf(now().plus(ttl)),
+                table.put(new MemoryTable.Item(
+                        itemKey,
+                        null,
+                        null,
+                        1,
+                        TimeToLive.epochSecondsOf(now().plus(ttl)),
                         Map.of(OWNER, owner, ACQUIRED_AT, InterlockJson.timestamp(now()))));
                 return true;
             }
@@ -767,8 +928,10 @@ public final class InMemoryProvider implements Provider {
         @Override
         public boolean recordAbsorbed(LockKey key, String holder) {
             requireOwner(holder);
-            return change(key, holder, attributes ->
-                    attributes.merge(ABSORBED, "1", (a, b) -> Integer.toString(Integer.parseInt(a) + 1)));
+            return change(
+                    key,
+                    holder,
+                    attributes -> attributes.merge(ABSORBED, "1", (a, b) -> Integer.toString(Integer.parseInt(a) + 1)));
         }
 
         @Override
@@ -789,16 +952,21 @@ public final class InMemoryProvider implements Provider {
                 if (held.isEmpty() || !owner.equals(held.get().attribute(OWNER))) {
                     return false;
                 }
-                Map<String, String> attributes = new java.util.HashMap<>(held.get().attributes());
+                Map<String, String> attributes =
+                        new java.util.HashMap<>(held.get().attributes());
                 edit.accept(attributes);
-                table.put(new MemoryTable.Item(itemKey, null, null, 1, held.get().ttl(), Map.copyOf(attributes)));
+                table.put(
+                        new MemoryTable.Item(itemKey, null, null, 1, held.get().ttl(), Map.copyOf(attributes)));
                 return true;
             }
         }
 
         private static LockHolder holderOf(MemoryTable.Item item) {
-            return new LockHolder(item.attribute(OWNER), instant(item.attribute(ACQUIRED_AT)),
-                    item.ttl() == null ? null : Instant.ofEpochSecond(item.ttl()), instant(item.attribute(NEXT_ROUND_BY)),
+            return new LockHolder(
+                    item.attribute(OWNER),
+                    instant(item.attribute(ACQUIRED_AT)),
+                    item.ttl() == null ? null : Instant.ofEpochSecond(item.ttl()),
+                    instant(item.attribute(NEXT_ROUND_BY)),
                     instant(item.attribute(EVALUATING_UNTIL)),
                     item.attribute(ABSORBED) == null ? 0 : Integer.parseInt(item.attribute(ABSORBED)));
         }
@@ -816,21 +984,23 @@ public final class InMemoryProvider implements Provider {
 
     /** Atomic per job (as DynamoDB's UpdateItem with ALL_NEW); expiry is not modelled. */
     private static final class JobCallbacks implements JobCallbackStore {
-        private final ConcurrentHashMap<ItemKey, JobCallback> items =
-                new ConcurrentHashMap<>();
+        private final ConcurrentHashMap<ItemKey, JobCallback> items = new ConcurrentHashMap<>();
 
         @Override
-        public JobCallback await(TriggerType type, String jobId,
-                JobCallback.Waiter waiter, Instant expiresAt) {
-            return items.compute(TableKeys.jobCallback(type.wireName(), jobId), (k, old) ->
-                    new JobCallback(type, jobId, waiter, old == null ? null : old.end()));
+        public JobCallback await(TriggerType type, String jobId, JobCallback.Waiter waiter, Instant expiresAt) {
+            return items.compute(
+                    TableKeys.jobCallback(type.wireName(), jobId),
+                    (k, old) -> new JobCallback(type, jobId, waiter, old == null ? null : old.end()));
         }
 
         @Override
-        public JobCallback ended(TriggerType type, String jobId,
-                JobCallback.JobEnd end, Instant expiresAt) {
-            return items.compute(TableKeys.jobCallback(type.wireName(), jobId), (k, old) ->
-                    new JobCallback(type, jobId, old == null ? null : old.waiter(),
+        public JobCallback ended(TriggerType type, String jobId, JobCallback.JobEnd end, Instant expiresAt) {
+            return items.compute(
+                    TableKeys.jobCallback(type.wireName(), jobId),
+                    (k, old) -> new JobCallback(
+                            type,
+                            jobId,
+                            old == null ? null : old.waiter(),
                             old == null || old.end() == null ? end : old.end()));
         }
     }

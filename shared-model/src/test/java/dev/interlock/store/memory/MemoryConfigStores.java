@@ -1,13 +1,13 @@
 package dev.interlock.store.memory;
 
 import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.arrival.SensorReferences;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.IndexKey;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.arrival.SensorReferences;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.CalendarStore;
@@ -18,7 +18,6 @@ import dev.interlock.store.PipelineIndex;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Reference;
 import dev.interlock.store.Registration;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -72,7 +71,9 @@ final class MemoryConfigStores {
     }
 
     private Guard guard(ItemKey key) {
-        return table.raw(key).map(i -> new Guard(number(i, REVISION), number(i, USAGE))).orElse(Guard.NONE);
+        return table.raw(key)
+                .map(i -> new Guard(number(i, REVISION), number(i, USAGE)))
+                .orElse(Guard.NONE);
     }
 
     private static long number(MemoryTable.Item item, String attribute) {
@@ -81,7 +82,12 @@ final class MemoryConfigStores {
     }
 
     private void writeGuard(ItemKey key, Guard guard) {
-        table.put(new MemoryTable.Item(key, null, "{}", 1, null,
+        table.put(new MemoryTable.Item(
+                key,
+                null,
+                "{}",
+                1,
+                null,
                 Map.of(REVISION, Long.toString(guard.revision()), USAGE, Long.toString(guard.usage()))));
     }
 
@@ -94,7 +100,9 @@ final class MemoryConfigStores {
     }
 
     private List<String> suffixes(String pk, String prefix) {
-        return table.query(pk, prefix, true, now.get()).stream().map(i -> i.key().sk().substring(prefix.length())).toList();
+        return table.query(pk, prefix, true, now.get()).stream()
+                .map(i -> i.key().sk().substring(prefix.length()))
+                .toList();
     }
 
     /** The users of a document whose check fails, in name order. */
@@ -133,22 +141,33 @@ final class MemoryConfigStores {
                     archetypeGuard = archetype == null ? Guard.NONE : guard(TableKeys.archetypeUsage(archetype));
                     calendarGuard = calendar == null ? Guard.NONE : guard(TableKeys.calendarUsage(calendar));
                     referenced = new Referenced(
-                            archetype == null ? null : live(TableKeys.archetype(archetype), Archetype.class).orElse(null),
-                            calendar == null ? null : live(TableKeys.calendar(calendar), Calendar.class).orElse(null));
+                            archetype == null
+                                    ? null
+                                    : live(TableKeys.archetype(archetype), Archetype.class)
+                                            .orElse(null),
+                            calendar == null
+                                    ? null
+                                    : live(TableKeys.calendar(calendar), Calendar.class)
+                                            .orElse(null));
                 }
                 List<ValidationError> problems = check.problems(config, referenced);
                 if (!problems.isEmpty()) {
                     return new Registration.Refused(problems);
                 }
                 synchronized (table) {
-                    boolean stale = archetype != null && guard(TableKeys.archetypeUsage(archetype)).revision() != archetypeGuard.revision()
-                            || calendar != null && guard(TableKeys.calendarUsage(calendar)).revision() != calendarGuard.revision();
+                    boolean stale = archetype != null
+                                    && guard(TableKeys.archetypeUsage(archetype))
+                                                    .revision()
+                                            != archetypeGuard.revision()
+                            || calendar != null
+                                    && guard(TableKeys.calendarUsage(calendar)).revision() != calendarGuard.revision();
                     if (stale) {
                         continue;
                     }
                     ItemKey key = TableKeys.pipeline(config.name());
                     Optional<MemoryTable.Item> before = table.live(key, now.get());
-                    PipelineConfig previous = before.map(i -> InterlockJson.read(i.data(), PipelineConfig.class)).orElse(null);
+                    PipelineConfig previous = before.map(i -> InterlockJson.read(i.data(), PipelineConfig.class))
+                            .orElse(null);
                     Optional<ValidationError> tooBig = PipelineIndex.sizeProblem(previous, config);
                     if (tooBig.isPresent()) {
                         return new Registration.Refused(List.of(tooBig.get()));
@@ -166,8 +185,13 @@ final class MemoryConfigStores {
                         writeGuard(TableKeys.calendarUsage(calendar), new Guard(g.revision(), g.usage() + 1));
                     }
                     watches.registered(config);
-                    table.put(new MemoryTable.Item(key, TableKeys.pipelineIndex(config.name()), InterlockJson.write(config),
-                            before.map(i -> i.version() + 1).orElse(1L), null, Map.of()));
+                    table.put(new MemoryTable.Item(
+                            key,
+                            TableKeys.pipelineIndex(config.name()),
+                            InterlockJson.write(config),
+                            before.map(i -> i.version() + 1).orElse(1L),
+                            null,
+                            Map.of()));
                     return new Registration.Written(before.isEmpty());
                 }
             }
@@ -177,8 +201,14 @@ final class MemoryConfigStores {
         private void index(PipelineConfig config) {
             for (ItemKey entry : PipelineIndex.entriesOf(config)) {
                 if (entry.pk().startsWith(TableKeys.PIPELINE_PREFIX)) {
-                    table.put(new MemoryTable.Item(entry, null, InterlockJson.write(Map.of("upstream",
-                            TableKeys.pipelineIdOf(entry.pk()), "downstream", config.name())), 1, null, Map.of()));
+                    table.put(new MemoryTable.Item(
+                            entry,
+                            null,
+                            InterlockJson.write(Map.of(
+                                    "upstream", TableKeys.pipelineIdOf(entry.pk()), "downstream", config.name())),
+                            1,
+                            null,
+                            Map.of()));
                 } else {
                     putIndexEntry(entry);
                 }
@@ -227,8 +257,12 @@ final class MemoryConfigStores {
         @Override
         public Page<PipelineConfig> list(PageRequest page) {
             synchronized (table) {
-                return MemoryTable.page(table.queryIndex(TableKeys.PIPELINE_TYPE, true, now.get()), page, true,
-                        MemoryTable::indexPosition, i -> InterlockJson.read(i.data(), PipelineConfig.class));
+                return MemoryTable.page(
+                        table.queryIndex(TableKeys.PIPELINE_TYPE, true, now.get()),
+                        page,
+                        true,
+                        MemoryTable::indexPosition,
+                        i -> InterlockJson.read(i.data(), PipelineConfig.class));
             }
         }
 
@@ -260,8 +294,7 @@ final class MemoryConfigStores {
         abstract String partition(String name);
 
         /** Extra index changes of a registration (an archetype's sensor entries); {@code old} and {@code next} may be null. */
-        void reindex(String name, T old, T next) {
-        }
+        void reindex(String name, T old, T next) {}
 
         /** Stores {@code document} under {@code name}, or deletes it when null, if no user's check fails. */
         Registration change(String name, T document, DependantCheck check) {
@@ -289,8 +322,13 @@ final class MemoryConfigStores {
                         }
                         table.delete(key(name));
                     } else {
-                        table.put(new MemoryTable.Item(key(name), listing(name), InterlockJson.write(document),
-                                before.map(i -> i.version() + 1).orElse(1L), null, Map.of()));
+                        table.put(new MemoryTable.Item(
+                                key(name),
+                                listing(name),
+                                InterlockJson.write(document),
+                                before.map(i -> i.version() + 1).orElse(1L),
+                                null,
+                                Map.of()));
                     }
                     reindex(name, old, document);
                     writeGuard(usage(name), new Guard(read.revision() + 1, read.usage()));
@@ -353,8 +391,12 @@ final class MemoryConfigStores {
         @Override
         public Page<Archetype> list(PageRequest page) {
             synchronized (table) {
-                return MemoryTable.page(table.queryIndex(TableKeys.ARCHETYPE_TYPE, true, now.get()), page, true,
-                        MemoryTable::indexPosition, i -> InterlockJson.read(i.data(), Archetype.class));
+                return MemoryTable.page(
+                        table.queryIndex(TableKeys.ARCHETYPE_TYPE, true, now.get()),
+                        page,
+                        true,
+                        MemoryTable::indexPosition,
+                        i -> InterlockJson.read(i.data(), Archetype.class));
             }
         }
 
@@ -416,8 +458,12 @@ final class MemoryConfigStores {
         @Override
         public Page<Calendar> list(PageRequest page) {
             synchronized (table) {
-                return MemoryTable.page(table.queryIndex(TableKeys.CALENDAR_TYPE, true, now.get()), page, true,
-                        MemoryTable::indexPosition, i -> InterlockJson.read(i.data(), Calendar.class));
+                return MemoryTable.page(
+                        table.queryIndex(TableKeys.CALENDAR_TYPE, true, now.get()),
+                        page,
+                        true,
+                        MemoryTable::indexPosition,
+                        i -> InterlockJson.read(i.data(), Calendar.class));
             }
         }
     }

@@ -6,7 +6,6 @@ import dev.interlock.store.InvalidCursorException;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.TimeToLive;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -51,7 +50,9 @@ final class MemoryTable {
     }
 
     void put(Item item) {
-        partitions.computeIfAbsent(item.key().pk(), pk -> new TreeMap<>()).put(item.key().sk(), item);
+        partitions
+                .computeIfAbsent(item.key().pk(), pk -> new TreeMap<>())
+                .put(item.key().sk(), item);
     }
 
     boolean delete(ItemKey key) {
@@ -105,12 +106,20 @@ final class MemoryTable {
 
     /** Where an item sits in a GSI1 listing; PK and SK break ties between equal GSI1SK values. */
     static String indexPosition(Item item) {
-        return item.index().gsi1sk() + '\u0000' + item.key().pk() + '\u0000' + item.key().sk();
+        return item.index().gsi1sk()
+                + '\u0000'
+                + item.key().pk()
+                + '\u0000'
+                + item.key().sk();
     }
 
     /** One page of an ordered listing, resuming after the item whose position the cursor names. */
-    static <T> Page<T> page(List<Item> ordered, PageRequest request, boolean ascending,
-                            Function<Item, String> position, Function<Item, T> decode) {
+    static <T> Page<T> page(
+            List<Item> ordered,
+            PageRequest request,
+            boolean ascending,
+            Function<Item, String> position,
+            Function<Item, T> decode) {
         String after = request.cursor() == null ? null : decodeCursor(request.cursor());
         List<T> items = new ArrayList<>();
         String lastPosition = null;
@@ -131,7 +140,9 @@ final class MemoryTable {
     }
 
     private static String encodeCursor(String position) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(("m1:" + position).getBytes(StandardCharsets.UTF_8));
+        return Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(("m1:" + position).getBytes(StandardCharsets.UTF_8));
     }
 
     private static String decodeCursor(String cursor) {

@@ -13,7 +13,13 @@ import java.util.Set;
 final class Cancellation {
 
     /** Why work was cancelled; SHUTDOWN: the engine stops with its process and the execution is left to resume. */
-    enum Reason { ABORTED, TIMED_OUT, SIBLING_FAILED, TASK_TIMED_OUT, SHUTDOWN }
+    enum Reason {
+        ABORTED,
+        TIMED_OUT,
+        SIBLING_FAILED,
+        TASK_TIMED_OUT,
+        SHUTDOWN
+    }
 
     /** Thrown out of the interpreter when its cancellation fires. */
     static final class Cancelled extends RuntimeException {

@@ -36,8 +36,8 @@ final class ChoiceEvaluator {
         if (op == ComparisonOperator.IS_PRESENT) {
             return found.isPresent() == c.operand().asBoolean();
         }
-        JsonNode value = found.orElseThrow(() -> StatesError.runtime("Invalid path '" + c.variable()
-                + "': The choice state's condition path references an invalid value."));
+        JsonNode value = found.orElseThrow(() -> StatesError.runtime(
+                "Invalid path '" + c.variable() + "': The choice state's condition path references an invalid value."));
         if (op.operand() == ComparisonOperator.Operand.TYPE_TEST) {
             boolean actual = switch (op) {
                 case IS_NULL -> value.isNull();
@@ -50,14 +50,17 @@ final class ChoiceEvaluator {
             return actual == c.operand().asBoolean();
         }
         JsonNode expected = c.operandIsPath()
-                ? data.read(c.operand().asText(), input, context).orElseThrow(() -> StatesError.runtime(
-                        "Invalid path '" + c.operand().asText() + "': The choice state's condition path references an"
-                                + " invalid value."))
+                ? data.read(c.operand().asText(), input, context)
+                        .orElseThrow(() -> StatesError.runtime(
+                                "Invalid path '" + c.operand().asText()
+                                        + "': The choice state's condition path references an" + " invalid value."))
                 : c.operand();
         return switch (op.operand()) {
             case STRING -> value.isTextual() && expected.isTextual() && strings(op, value.asText(), expected.asText());
-            case NUMBER -> value.isNumber() && expected.isNumber()
-                    && ordered(op, value.decimalValue().compareTo(expected.decimalValue()));
+            case NUMBER ->
+                value.isNumber()
+                        && expected.isNumber()
+                        && ordered(op, value.decimalValue().compareTo(expected.decimalValue()));
             case BOOLEAN -> value.isBoolean() && expected.isBoolean() && value.asBoolean() == expected.asBoolean();
             case TIMESTAMP -> {
                 Instant left = timestamp(value);

@@ -32,8 +32,9 @@ final class DataFlow {
         if (path == null) {
             return NODES.objectNode();
         }
-        return read(path, input, context).orElseThrow(() -> StatesError.runtime(
-                "Invalid path '" + path + "' : The InputPath could not be found in the input '" + input + "'"));
+        return read(path, input, context)
+                .orElseThrow(() -> StatesError.runtime(
+                        "Invalid path '" + path + "' : The InputPath could not be found in the input '" + input + "'"));
     }
 
     /** OutputPath: null gives {}, a path that selects nothing is a runtime error. */
@@ -41,8 +42,9 @@ final class DataFlow {
         if (path == null) {
             return NODES.objectNode();
         }
-        return read(path, output, context).orElseThrow(() -> StatesError.runtime(
-                "Invalid path '" + path + "' : The OutputPath could not be found in the output '" + output + "'"));
+        return read(path, output, context)
+                .orElseThrow(() -> StatesError.runtime("Invalid path '" + path
+                        + "' : The OutputPath could not be found in the output '" + output + "'"));
     }
 
     /** ResultPath: null keeps the raw input, otherwise the result is placed into a copy of it. */
@@ -71,8 +73,9 @@ final class DataFlow {
 
     /** Like {@link #read} but a missing value is a runtime error naming {@code field}. */
     JsonNode require(String path, JsonNode input, JsonNode context, String field) {
-        return read(path, input, context).orElseThrow(() -> StatesError.runtime("The JSONPath '" + path
-                + "' specified for the field '" + field + "' could not be found in the input '" + input + "'"));
+        return read(path, input, context)
+                .orElseThrow(() -> StatesError.runtime("The JSONPath '" + path + "' specified for the field '" + field
+                        + "' could not be found in the input '" + input + "'"));
     }
 
     /** A value written as a path or an intrinsic call (ErrorPath, CausePath, "key.$" fields). */
@@ -103,7 +106,8 @@ final class DataFlow {
                     if (!field.getValue().isTextual()) {
                         throw StatesError.runtime("The value for the field '" + key + "' must be a string");
                     }
-                    out.set(key.substring(0, key.length() - 2),
+                    out.set(
+                            key.substring(0, key.length() - 2),
                             expression(field.getValue().asText(), input, context, key));
                 } else {
                     out.set(key, template(field.getValue(), input, context));

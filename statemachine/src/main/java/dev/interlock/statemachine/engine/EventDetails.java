@@ -28,8 +28,14 @@ public sealed interface EventDetails {
     record StateExited(String name, String output, PayloadDetails outputDetails) implements EventDetails {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record TaskScheduled(String resourceType, String resource, String region, String parameters,
-            Long timeoutInSeconds, Long heartbeatInSeconds) implements EventDetails {}
+    record TaskScheduled(
+            String resourceType,
+            String resource,
+            String region,
+            String parameters,
+            Long timeoutInSeconds,
+            Long heartbeatInSeconds)
+            implements EventDetails {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record TaskStarted(String resourceType, String resource) implements EventDetails {}

@@ -29,13 +29,19 @@ public final class Execution {
     private ExecutionStatus status = ExecutionStatus.RUNNING;
     /** Set when the engine stops with the process: the execution is left as journaled, to continue after a restart. */
     private boolean halted;
+
     private Instant stopDate;
     private String output;
     private String error;
     private String cause;
 
     /** A new execution; its journal's first line is written here, before anything runs. */
-    Execution(String executionArn, String stateMachineArn, String name, JsonNode input, EngineClock clock,
+    Execution(
+            String executionArn,
+            String stateMachineArn,
+            String name,
+            JsonNode input,
+            EngineClock clock,
             ExecutionStore.Journal journal) {
         this.executionArn = executionArn;
         this.stateMachineArn = stateMachineArn;
@@ -48,8 +54,13 @@ public final class Execution {
     }
 
     /** An execution read back from its journal: its history as recorded and, if it ended, its final state. */
-    Execution(String executionArn, String stateMachineArn, JournalEntry.Started started, List<HistoryEvent> recorded,
-            EngineClock clock, ExecutionStore.Journal journal) {
+    Execution(
+            String executionArn,
+            String stateMachineArn,
+            JournalEntry.Started started,
+            List<HistoryEvent> recorded,
+            EngineClock clock,
+            ExecutionStore.Journal journal) {
         this.executionArn = executionArn;
         this.stateMachineArn = stateMachineArn;
         this.name = started.name();
@@ -76,8 +87,7 @@ public final class Execution {
                         error = f.error();
                         cause = f.cause();
                     }
-                    case null, default -> {
-                    }
+                    case null, default -> {}
                 }
                 journal.close();
                 completion.complete(describe());
@@ -111,8 +121,17 @@ public final class Execution {
 
     /** The DescribeExecution view as of now. */
     public synchronized ExecutionDescription describe() {
-        return new ExecutionDescription(executionArn, stateMachineArn, name, status, startDate, stopDate,
-                input.toString(), output, error, cause);
+        return new ExecutionDescription(
+                executionArn,
+                stateMachineArn,
+                name,
+                status,
+                startDate,
+                stopDate,
+                input.toString(),
+                output,
+                error,
+                cause);
     }
 
     /** The events recorded so far, oldest first. */
@@ -147,8 +166,13 @@ public final class Execution {
      * {@code topLevel}: the event belongs to one of the machine's own states; a top-level state exit says which state
      * comes {@code next}, or that the graph {@code ends} there.
      */
-    synchronized long emit(HistoryEventType type, EventDetails details, long previousEventId, boolean topLevel,
-            String next, boolean ends) {
+    synchronized long emit(
+            HistoryEventType type,
+            EventDetails details,
+            long previousEventId,
+            boolean topLevel,
+            String next,
+            boolean ends) {
         if (status.isTerminal() || halted) {
             return previousEventId;
         }
@@ -162,8 +186,13 @@ public final class Execution {
         }
     }
 
-    private long append(HistoryEventType type, EventDetails details, long previousEventId, boolean topLevel,
-            String next, boolean ends) {
+    private long append(
+            HistoryEventType type,
+            EventDetails details,
+            long previousEventId,
+            boolean topLevel,
+            String next,
+            boolean ends) {
         long id = history.size() + 1L;
         HistoryEvent event = new HistoryEvent(id, previousEventId, clock.now(), type, details);
         journal.append(new JournalEntry.Event(event, topLevel, next, ends));
@@ -188,8 +217,14 @@ public final class Execution {
      * Ends the execution with its final event, once: later attempts (a timeout racing a stop, the interpreter
      * unwinding after an abort) are ignored.
      */
-    boolean close(ExecutionStatus finalStatus, String finalOutput, String finalError, String finalCause,
-            HistoryEventType finalEvent, EventDetails details, long previousEventId) {
+    boolean close(
+            ExecutionStatus finalStatus,
+            String finalOutput,
+            String finalError,
+            String finalCause,
+            HistoryEventType finalEvent,
+            EventDetails details,
+            long previousEventId) {
         ExecutionDescription description;
         synchronized (this) {
             if (status.isTerminal() || halted) {

@@ -32,6 +32,7 @@ public final class ExecutionStore {
 
     /** How long AWS keeps the history of an ended execution. */
     static final Duration RETENTION = Duration.ofDays(90);
+
     private static final Logger LOG = LoggerFactory.getLogger(ExecutionStore.class);
     private static final ObjectMapper JSON = EngineJson.mapper();
     private static final String SUFFIX = ".jsonl";
@@ -79,12 +80,10 @@ public final class ExecutionStore {
 
     private static final Journal NONE = new Journal() {
         @Override
-        public void append(JournalEntry entry) {
-        }
+        public void append(JournalEntry entry) {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
 
     /** The journal of a new execution (nothing, in memory). */
@@ -94,18 +93,26 @@ public final class ExecutionStore {
         }
         Path file = dir.resolve(executionName + SUFFIX);
         try {
-            return new FileJournal(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+            return new FileJournal(
+                    file,
+                    Files.newBufferedWriter(
+                            file, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the journal of execution " + executionName + " at " + file, e);
+            throw new UncheckedIOException(
+                    "cannot create the journal of execution " + executionName + " at " + file, e);
         }
     }
 
     /** Continues the journal of a recorded execution. */
     Journal reopen(Recorded recorded) {
         try {
-            return new FileJournal(recorded.file(), Files.newBufferedWriter(recorded.file(), StandardCharsets.UTF_8,
-                    StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+            return new FileJournal(
+                    recorded.file(),
+                    Files.newBufferedWriter(
+                            recorded.file(),
+                            StandardCharsets.UTF_8,
+                            StandardOpenOption.APPEND,
+                            StandardOpenOption.WRITE));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot reopen the journal " + recorded.file(), e);
         }
@@ -121,7 +128,8 @@ public final class ExecutionStore {
         }
         List<Recorded> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(SUFFIX)).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(SUFFIX))
+                    .toList()) {
                 Recorded recorded = read(file);
                 if (recorded == null) {
                     continue;
@@ -136,13 +144,15 @@ public final class ExecutionStore {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the execution directory " + dir, e);
         }
-        out.sort(Comparator.comparing((Recorded r) -> r.started().startDate()).thenComparing(r -> r.started().name()));
+        out.sort(Comparator.comparing((Recorded r) -> r.started().startDate())
+                .thenComparing(r -> r.started().name()));
         return out;
     }
 
     private static Instant endedAt(Recorded recorded) {
         JournalEntry last = recorded.entries().getLast();
-        if (last instanceof JournalEntry.Event e && e.event().type().name().startsWith("Execution")
+        if (last instanceof JournalEntry.Event e
+                && e.event().type().name().startsWith("Execution")
                 && e.event().type() != HistoryEventType.ExecutionStarted) {
             return e.event().timestamp();
         }
@@ -161,10 +171,16 @@ public final class ExecutionStore {
             } catch (JsonProcessingException | IllegalArgumentException e) {
                 if (i == lines.size() - 1) {
                     // The process stopped while writing this line; everything before it holds.
-                    LOG.warn("{\"message\":\"ignoring the torn last line of an execution journal\",\"file\":\"{}\"}", file);
+                    LOG.warn(
+                            "{\"message\":\"ignoring the torn last line of an execution journal\",\"file\":\"{}\"}",
+                            file);
                     break;
                 }
-                LOG.error("{\"message\":\"unreadable execution journal skipped\",\"file\":\"{}\",\"line\":{}}", file, i + 1, e);
+                LOG.error(
+                        "{\"message\":\"unreadable execution journal skipped\",\"file\":\"{}\",\"line\":{}}",
+                        file,
+                        i + 1,
+                        e);
                 return null;
             }
         }
@@ -208,20 +224,30 @@ public final class ExecutionStore {
     static JournalEntry decode(JsonNode line) throws JsonProcessingException {
         if (line.has("started")) {
             JsonNode s = line.get("started");
-            return new JournalEntry.Started(s.get("name").asText(), s.get("input"), Instant.parse(s.get("startDate").asText()));
+            return new JournalEntry.Started(
+                    s.get("name").asText(),
+                    s.get("input"),
+                    Instant.parse(s.get("startDate").asText()));
         }
         if (line.has("event")) {
-            return new JournalEntry.Event(JSON.treeToValue(line.get("event"), HistoryEvent.class), line.path("top").asBoolean(),
-                    line.hasNonNull("next") ? line.get("next").asText() : null, line.path("end").asBoolean());
+            return new JournalEntry.Event(
+                    JSON.treeToValue(line.get("event"), HistoryEvent.class),
+                    line.path("top").asBoolean(),
+                    line.hasNonNull("next") ? line.get("next").asText() : null,
+                    line.path("end").asBoolean());
         }
         if (line.has("waitUntil")) {
-            return new JournalEntry.WaitUntil(Instant.parse(line.get("waitUntil").asText()));
+            return new JournalEntry.WaitUntil(
+                    Instant.parse(line.get("waitUntil").asText()));
         }
         if (line.has("retry")) {
             JsonNode r = line.get("retry");
             List<Integer> attempts = new ArrayList<>();
             r.get("attempts").forEach(a -> attempts.add(a.asInt()));
-            return new JournalEntry.RetryPlanned(attempts, r.get("retryCount").asInt(), Instant.parse(r.get("at").asText()));
+            return new JournalEntry.RetryPlanned(
+                    attempts,
+                    r.get("retryCount").asInt(),
+                    Instant.parse(r.get("at").asText()));
         }
         throw new IllegalArgumentException("not a journal entry: " + line);
     }
@@ -247,8 +273,11 @@ public final class ExecutionStore {
                 out.flush();
             } catch (IOException e) {
                 // The execution goes on in memory; it cannot continue after a restart, and the log says so once.
-                LOG.error("{\"message\":\"execution journal write failed; this execution will not survive a restart\","
-                        + "\"file\":\"{}\"}", file, e);
+                LOG.error(
+                        "{\"message\":\"execution journal write failed; this execution will not survive a restart\","
+                                + "\"file\":\"{}\"}",
+                        file,
+                        e);
                 close();
             }
         }

@@ -18,8 +18,8 @@ import java.time.Instant;
  */
 @JsonSerialize(using = HistoryEvent.Serializer.class)
 @JsonDeserialize(using = HistoryEvent.Deserializer.class)
-public record HistoryEvent(long id, long previousEventId, Instant timestamp, HistoryEventType type,
-        EventDetails details) {
+public record HistoryEvent(
+        long id, long previousEventId, Instant timestamp, HistoryEventType type, EventDetails details) {
 
     /** Writes the details under the type's own field name. */
     static final class Serializer extends JsonSerializer<HistoryEvent> {
@@ -49,8 +49,12 @@ public record HistoryEvent(long id, long previousEventId, Instant timestamp, His
             if (type.detailsField() != null && node.hasNonNull(type.detailsField())) {
                 details = context.readTreeAsValue(node.get(type.detailsField()), type.detailsType());
             }
-            return new HistoryEvent(node.path("id").asLong(), node.path("previousEventId").asLong(),
-                    context.readTreeAsValue(node.get("timestamp"), Instant.class), type, details);
+            return new HistoryEvent(
+                    node.path("id").asLong(),
+                    node.path("previousEventId").asLong(),
+                    context.readTreeAsValue(node.get("timestamp"), Instant.class),
+                    type,
+                    details);
         }
     }
 }

@@ -49,8 +49,15 @@ final class Interpreter {
     private final RandomGenerator random;
     private final TaskTokens tokens;
 
-    Interpreter(Execution execution, ObjectNode contextBase, EngineClock clock, TaskResources resources,
-            DataFlow data, String region, RandomGenerator random, TaskTokens tokens) {
+    Interpreter(
+            Execution execution,
+            ObjectNode contextBase,
+            EngineClock clock,
+            TaskResources resources,
+            DataFlow data,
+            String region,
+            RandomGenerator random,
+            TaskTokens tokens) {
         this.tokens = tokens;
         this.execution = execution;
         this.contextBase = contextBase;
@@ -94,7 +101,11 @@ final class Interpreter {
      * How a Task, Map or Parallel state's attempts begin: fresh, or as a resumed execution left them (the retries
      * granted so far, a planned retry's time, a failure not yet handled, or a Task result not yet applied).
      */
-    private record Recovery(int[] attemptsPerRetrier, int retryCount, Instant retryAt, StatesError pendingFailure,
+    private record Recovery(
+            int[] attemptsPerRetrier,
+            int retryCount,
+            Instant retryAt,
+            StatesError pendingFailure,
             JsonNode taskResult) {
         static final Recovery FRESH = new Recovery(null, 0, null, null, null);
     }
@@ -115,7 +126,8 @@ final class Interpreter {
             case CONTINUE -> {
                 State state = graph.state(point.state());
                 if (state == null) {
-                    throw StatesError.runtime("State '" + point.state() + "' of the journal does not exist in the definition");
+                    throw StatesError.runtime(
+                            "State '" + point.state() + "' of the journal does not exist in the definition");
                 }
                 Step step = continueState(state, point, frame);
                 yield step.next() == null ? step.output() : runFrom(graph, step.next(), step.output(), frame);
@@ -143,7 +155,9 @@ final class Interpreter {
 
     private Step runState(State state, JsonNode input, Frame f) {
         Instant entered = clock.now();
-        emit(f, HistoryEventType.entered(state.type()),
+        emit(
+                f,
+                HistoryEventType.entered(state.type()),
                 new EventDetails.StateEntered(state.name(), input.toString(), NOT_TRUNCATED));
         return body(state, input, entered, f, Recovery.FRESH, null);
     }
@@ -154,16 +168,23 @@ final class Interpreter {
      * a Task answered before the stop exits with that answer; anything else runs its body again.
      */
     private Step continueState(State state, ResumePoint point, Frame f) {
-        int[] attempts = point.retry() == null ? null
-                : point.retry().attemptsPerRetrier().stream().mapToInt(Integer::intValue).toArray();
+        int[] attempts = point.retry() == null
+                ? null
+                : point.retry().attemptsPerRetrier().stream()
+                        .mapToInt(Integer::intValue)
+                        .toArray();
         int retryCount = point.retry() == null ? 0 : point.retry().retryCount();
         Instant retryAt = point.retry() == null ? null : point.retry().at();
         StatesError failure = point.failure();
         if (state instanceof TaskState t && point.attemptInFlight()) {
             failure = lostAttempt(t, point.input(), point.entered(), retryCount, f);
         }
-        Recovery recovery = new Recovery(attempts, retryCount, failure == null && point.taskResult() == null ? retryAt : null,
-                failure, failure == null ? point.taskResult() : null);
+        Recovery recovery = new Recovery(
+                attempts,
+                retryCount,
+                failure == null && point.taskResult() == null ? retryAt : null,
+                failure,
+                failure == null ? point.taskResult() : null);
         return body(state, point.input(), point.entered(), f, recovery, point.waitUntil());
     }
 
@@ -175,10 +196,13 @@ final class Interpreter {
         JsonNode context = context(t.name(), entered, retryCount, f);
         JsonNode effective = data.inputPath(input, t.inputPath(), context);
         JsonNode parameters = t.parameters() != null ? data.template(t.parameters(), effective, context) : effective;
-        TaskResources.ResolvedTask task = resources.resolve(t.resource(), parameters).orElseThrow(
-                () -> StatesError.runtime("No task resource is registered for Resource '" + t.resource() + "'"));
+        TaskResources.ResolvedTask task = resources
+                .resolve(t.resource(), parameters)
+                .orElseThrow(() ->
+                        StatesError.runtime("No task resource is registered for Resource '" + t.resource() + "'"));
         TaskEvents events = task.directLambda() ? new LambdaFunctionEvents(task) : new ServiceTaskEvents(task, region);
-        String error = task.directLambda() || task.lambdaIntegration() ? LOST_LAMBDA_INVOCATION : StatesErrors.TASK_FAILED;
+        String error =
+                task.directLambda() || task.lambdaIntegration() ? LOST_LAMBDA_INVOCATION : StatesErrors.TASK_FAILED;
         String cause = "The engine stopped while this attempt was in flight; the attempt is lost and handled as failed,"
                 + " so the state's Retry rules decide whether it is made again";
         emit(f, events.failed(), events.errorDetails(error, cause));
@@ -188,35 +212,70 @@ final class Interpreter {
     private Step body(State state, JsonNode input, Instant entered, Frame f, Recovery recovery, Instant waitUntil) {
         return switch (state) {
             case PassState p -> pass(p, input, entered, f);
-            case TaskState t -> recoverable(t, t.retry(), t.catchers(), t.transition(), input, f, recovery,
-                    retryCount -> task(t, input, entered, retryCount, f),
-                    (result, retryCount) -> taskOutput(t, input, context(t.name(), entered, retryCount, f), result));
+            case TaskState t ->
+                recoverable(
+                        t,
+                        t.retry(),
+                        t.catchers(),
+                        t.transition(),
+                        input,
+                        f,
+                        recovery,
+                        retryCount -> task(t, input, entered, retryCount, f),
+                        (result, retryCount) ->
+                                taskOutput(t, input, context(t.name(), entered, retryCount, f), result));
             case ChoiceState c -> choice(c, input, entered, f);
             case WaitState w -> await(w, input, entered, f, waitUntil);
             case SucceedState s -> {
                 JsonNode context = context(s.name(), entered, 0, f);
-                yield exit(f, s, data.outputPath(data.inputPath(input, s.inputPath(), context), s.outputPath(),
-                        context), null);
+                yield exit(
+                        f,
+                        s,
+                        data.outputPath(data.inputPath(input, s.inputPath(), context), s.outputPath(), context),
+                        null);
             }
             case FailState fail -> throw fail(fail, input, entered, f);
-            case MapState m -> recoverable(m, m.retry(), m.catchers(), m.transition(), input, f, recovery,
-                    retryCount -> map(m, input, entered, retryCount, f), null);
-            case ParallelState p -> recoverable(p, p.retry(), p.catchers(), p.transition(), input, f, recovery,
-                    retryCount -> parallel(p, input, entered, retryCount, f), null);
+            case MapState m ->
+                recoverable(
+                        m,
+                        m.retry(),
+                        m.catchers(),
+                        m.transition(),
+                        input,
+                        f,
+                        recovery,
+                        retryCount -> map(m, input, entered, retryCount, f),
+                        null);
+            case ParallelState p ->
+                recoverable(
+                        p,
+                        p.retry(),
+                        p.catchers(),
+                        p.transition(),
+                        input,
+                        f,
+                        recovery,
+                        retryCount -> parallel(p, input, entered, retryCount, f),
+                        null);
         };
     }
 
     private Step exit(Frame f, State state, JsonNode output, String next) {
-        f.lastEventId = execution.emit(HistoryEventType.exited(state.type()),
-                new EventDetails.StateExited(state.name(), output.toString(), NOT_TRUNCATED), f.lastEventId, f.topLevel,
-                next, next == null);
+        f.lastEventId = execution.emit(
+                HistoryEventType.exited(state.type()),
+                new EventDetails.StateExited(state.name(), output.toString(), NOT_TRUNCATED),
+                f.lastEventId,
+                f.topLevel,
+                next,
+                next == null);
         return new Step(output, next);
     }
 
     private Step pass(PassState p, JsonNode input, Instant entered, Frame f) {
         JsonNode context = context(p.name(), entered, 0, f);
         JsonNode effective = data.inputPath(input, p.inputPath(), context);
-        JsonNode result = p.result() != null ? p.result()
+        JsonNode result = p.result() != null
+                ? p.result()
                 : p.parameters() != null ? data.template(p.parameters(), effective, context) : effective;
         JsonNode output = data.outputPath(data.resultPath(input, result, p.resultPath()), p.outputPath(), context);
         return exit(f, p, output, next(p.transition()));
@@ -236,7 +295,8 @@ final class Interpreter {
             next = c.defaultState();
         }
         if (next == null) {
-            throw StatesError.of(StatesErrors.NO_CHOICE_MATCHED,
+            throw StatesError.of(
+                    StatesErrors.NO_CHOICE_MATCHED,
                     "No Matches! No choice rule of state '" + c.name() + "' matched the input " + effective);
         }
         return exit(f, c, data.outputPath(effective, c.outputPath(), context), next);
@@ -246,26 +306,30 @@ final class Interpreter {
     private Step await(WaitState w, JsonNode input, Instant entered, Frame f, Instant journaledUntil) {
         JsonNode context = context(w.name(), entered, 0, f);
         JsonNode effective = data.inputPath(input, w.inputPath(), context);
-        Instant until = journaledUntil != null ? journaledUntil : switch (w.waitFor()) {
-            case WaitFor.Seconds s -> entered.plusSeconds(s.seconds());
-            case WaitFor.Timestamp t -> t.timestamp();
-            case WaitFor.SecondsPath p -> {
-                JsonNode seconds = data.require(p.path(), effective, context, "SecondsPath");
-                if (!seconds.isIntegralNumber() || seconds.asLong() < 0) {
-                    throw StatesError.runtime("The SecondsPath parameter does not reference a valid non-negative"
-                            + " integer: " + seconds);
-                }
-                yield entered.plusSeconds(seconds.asLong());
-            }
-            case WaitFor.TimestampPath p -> {
-                Instant at = ChoiceEvaluator.timestamp(data.require(p.path(), effective, context, "TimestampPath"));
-                if (at == null) {
-                    throw StatesError.runtime("The TimestampPath parameter does not reference a valid ISO-8601"
-                            + " timestamp: " + p.path());
-                }
-                yield at;
-            }
-        };
+        Instant until = journaledUntil != null
+                ? journaledUntil
+                : switch (w.waitFor()) {
+                    case WaitFor.Seconds s -> entered.plusSeconds(s.seconds());
+                    case WaitFor.Timestamp t -> t.timestamp();
+                    case WaitFor.SecondsPath p -> {
+                        JsonNode seconds = data.require(p.path(), effective, context, "SecondsPath");
+                        if (!seconds.isIntegralNumber() || seconds.asLong() < 0) {
+                            throw StatesError.runtime(
+                                    "The SecondsPath parameter does not reference a valid non-negative" + " integer: "
+                                            + seconds);
+                        }
+                        yield entered.plusSeconds(seconds.asLong());
+                    }
+                    case WaitFor.TimestampPath p -> {
+                        Instant at =
+                                ChoiceEvaluator.timestamp(data.require(p.path(), effective, context, "TimestampPath"));
+                        if (at == null) {
+                            throw StatesError.runtime("The TimestampPath parameter does not reference a valid ISO-8601"
+                                    + " timestamp: " + p.path());
+                        }
+                        yield at;
+                    }
+                };
         if (journaledUntil == null && f.topLevel) {
             execution.checkpoint(new JournalEntry.WaitUntil(until));
         }
@@ -298,11 +362,20 @@ final class Interpreter {
      * starts from its {@code recovery}: the retries already granted, a planned retry's time, a failure to handle
      * first, or a Task result to finish with ({@code completion}). A top-level state journals each granted retry.
      */
-    private Step recoverable(State state, List<Retrier> retriers, List<Catcher> catchers, Transition transition,
-            JsonNode input, Frame f, Recovery recovery, Attempt attempt, Completion completion) {
-        int[] attemptsPerRetrier = recovery.attemptsPerRetrier() != null
-                && recovery.attemptsPerRetrier().length == retriers.size()
-                ? recovery.attemptsPerRetrier().clone() : new int[retriers.size()];
+    private Step recoverable(
+            State state,
+            List<Retrier> retriers,
+            List<Catcher> catchers,
+            Transition transition,
+            JsonNode input,
+            Frame f,
+            Recovery recovery,
+            Attempt attempt,
+            Completion completion) {
+        int[] attemptsPerRetrier =
+                recovery.attemptsPerRetrier() != null && recovery.attemptsPerRetrier().length == retriers.size()
+                        ? recovery.attemptsPerRetrier().clone()
+                        : new int[retriers.size()];
         int retryCount = recovery.retryCount();
         if (recovery.taskResult() != null && completion != null) {
             return exit(f, state, completion.complete(recovery.taskResult(), retryCount), next(transition));
@@ -331,15 +404,19 @@ final class Interpreter {
                     Instant at = clock.now().plus(delay);
                     if (f.topLevel) {
                         execution.checkpoint(new JournalEntry.RetryPlanned(
-                                java.util.Arrays.stream(attemptsPerRetrier).boxed().toList(), retryCount, at));
+                                java.util.Arrays.stream(attemptsPerRetrier)
+                                        .boxed()
+                                        .toList(),
+                                retryCount,
+                                at));
                     }
                     f.token.sleepUntil(clock, at);
                     continue;
                 }
                 for (Catcher catcher : catchers) {
                     if (e.matches(catcher.errorEquals())) {
-                        return exit(f, state, data.resultPath(input, e.asOutput(), catcher.resultPath()),
-                                catcher.next());
+                        return exit(
+                                f, state, data.resultPath(input, e.asOutput(), catcher.resultPath()), catcher.next());
                     }
                 }
                 throw e;
@@ -371,7 +448,8 @@ final class Interpreter {
         ObjectNode context = context(t.name(), entered, retryCount, f);
         // A callback task gets a token per attempt (a retry waits under a new one), valid only while it waits.
         TaskTokens.Waiting waiting = t.resource() != null && t.resource().endsWith(TaskResources.WAIT_FOR_TASK_TOKEN)
-                ? tokens.open(clock) : null;
+                ? tokens.open(clock)
+                : null;
         if (waiting != null) {
             context.putObject("Task").put("Token", waiting.token());
         }
@@ -384,24 +462,34 @@ final class Interpreter {
         }
     }
 
-    private JsonNode task(TaskState t, JsonNode input, ObjectNode context, int retryCount,
-            TaskTokens.Waiting waiting, Frame f) {
+    private JsonNode task(
+            TaskState t, JsonNode input, ObjectNode context, int retryCount, TaskTokens.Waiting waiting, Frame f) {
         JsonNode effective = data.inputPath(input, t.inputPath(), context);
         JsonNode parameters = t.parameters() != null ? data.template(t.parameters(), effective, context) : effective;
-        TaskResources.ResolvedTask task = resources.resolve(t.resource(), parameters).orElseThrow(
-                () -> StatesError.runtime("No task resource is registered for Resource '" + t.resource() + "'"
-                        + (TaskResources.LAMBDA_INVOKE.equals(t.resource())
-                                ? " with FunctionName " + parameters.path("FunctionName")
-                                : "")));
-        Long timeout = t.timeoutSeconds() != null ? Long.valueOf(t.timeoutSeconds())
-                : t.timeoutSecondsPath() != null ? positiveSeconds(
-                        data.require(t.timeoutSecondsPath(), effective, context, "TimeoutSecondsPath")) : null;
-        Long heartbeat = t.heartbeatSeconds() != null ? Long.valueOf(t.heartbeatSeconds())
-                : t.heartbeatSecondsPath() != null ? positiveSeconds(
-                        data.require(t.heartbeatSecondsPath(), effective, context, "HeartbeatSecondsPath")) : null;
+        TaskResources.ResolvedTask task = resources
+                .resolve(t.resource(), parameters)
+                .orElseThrow(
+                        () -> StatesError.runtime("No task resource is registered for Resource '" + t.resource() + "'"
+                                + (TaskResources.LAMBDA_INVOKE.equals(t.resource())
+                                        ? " with FunctionName " + parameters.path("FunctionName")
+                                        : "")));
+        Long timeout = t.timeoutSeconds() != null
+                ? Long.valueOf(t.timeoutSeconds())
+                : t.timeoutSecondsPath() != null
+                        ? positiveSeconds(
+                                data.require(t.timeoutSecondsPath(), effective, context, "TimeoutSecondsPath"))
+                        : null;
+        Long heartbeat = t.heartbeatSeconds() != null
+                ? Long.valueOf(t.heartbeatSeconds())
+                : t.heartbeatSecondsPath() != null
+                        ? positiveSeconds(
+                                data.require(t.heartbeatSecondsPath(), effective, context, "HeartbeatSecondsPath"))
+                        : null;
         TaskEvents events = task.directLambda() ? new LambdaFunctionEvents(task) : new ServiceTaskEvents(task, region);
-        emit(f, events.scheduled(), events.scheduledDetails(parameters, timeout,
-                heartbeat == null ? null : heartbeat.intValue()));
+        emit(
+                f,
+                events.scheduled(),
+                events.scheduledDetails(parameters, timeout, heartbeat == null ? null : heartbeat.intValue()));
         emit(f, events.started(), events.startedDetails());
 
         TaskOutcome outcome = invoke(t, task, parameters, retryCount, timeout, f);
@@ -433,24 +521,27 @@ final class Interpreter {
     private TaskOutcome awaitCallback(TaskTokens.Waiting waiting, Long timeout, Long heartbeat, Frame f) {
         Instant deadline = timeout == null ? null : waiting.startedAt().plusSeconds(timeout);
         while (true) {
-            Instant heartbeatDeadline = heartbeat == null ? null : waiting.lastHeartbeat().plusSeconds(heartbeat);
-            Instant until = deadline == null ? heartbeatDeadline
+            Instant heartbeatDeadline =
+                    heartbeat == null ? null : waiting.lastHeartbeat().plusSeconds(heartbeat);
+            Instant until = deadline == null
+                    ? heartbeatDeadline
                     : heartbeatDeadline == null || deadline.isBefore(heartbeatDeadline) ? deadline : heartbeatDeadline;
             if (f.token.await(waiting.gate(), until)) {
                 return switch (waiting.callback()) {
                     case TaskTokens.Callback.Success s -> new TaskOutcome.Succeeded(s.output());
-                    case TaskTokens.Callback.Failure failure -> new TaskOutcome.Failed(
-                            failure.error() == null ? StatesErrors.TASK_FAILED : failure.error(), failure.cause());
+                    case TaskTokens.Callback.Failure failure ->
+                        new TaskOutcome.Failed(
+                                failure.error() == null ? StatesErrors.TASK_FAILED : failure.error(), failure.cause());
                 };
             }
             Instant now = clock.now();
             if (deadline != null && !now.isBefore(deadline)) {
-                return new TaskOutcome.TimedOut(StatesErrors.TIMEOUT,
-                        "The task did not complete within " + timeout + " seconds");
+                return new TaskOutcome.TimedOut(
+                        StatesErrors.TIMEOUT, "The task did not complete within " + timeout + " seconds");
             }
             if (heartbeat != null && !now.isBefore(waiting.lastHeartbeat().plusSeconds(heartbeat))) {
-                return new TaskOutcome.TimedOut(StatesErrors.HEARTBEAT_TIMEOUT,
-                        "No heartbeat or result within " + heartbeat + " seconds");
+                return new TaskOutcome.TimedOut(
+                        StatesErrors.HEARTBEAT_TIMEOUT, "No heartbeat or result within " + heartbeat + " seconds");
             }
         }
     }
@@ -504,8 +595,13 @@ final class Interpreter {
         }
 
         public EventDetails scheduledDetails(JsonNode parameters, Long timeout, Integer heartbeat) {
-            return new EventDetails.TaskScheduled(task.resourceType(), task.resourceName(), region,
-                    parameters.toString(), timeout, heartbeat == null ? null : Long.valueOf(heartbeat));
+            return new EventDetails.TaskScheduled(
+                    task.resourceType(),
+                    task.resourceName(),
+                    region,
+                    parameters.toString(),
+                    timeout,
+                    heartbeat == null ? null : Long.valueOf(heartbeat));
         }
 
         public EventDetails startedDetails() {
@@ -513,8 +609,8 @@ final class Interpreter {
         }
 
         public EventDetails succeededDetails(JsonNode output) {
-            return new EventDetails.TaskSucceeded(task.resourceType(), task.resourceName(), output.toString(),
-                    NOT_TRUNCATED);
+            return new EventDetails.TaskSucceeded(
+                    task.resourceType(), task.resourceName(), output.toString(), NOT_TRUNCATED);
         }
 
         public EventDetails errorDetails(String error, String cause) {
@@ -544,8 +640,8 @@ final class Interpreter {
         }
 
         public EventDetails scheduledDetails(JsonNode parameters, Long timeout, Integer heartbeat) {
-            return new EventDetails.LambdaFunctionScheduled(task.target(), parameters.toString(), NOT_TRUNCATED,
-                    timeout);
+            return new EventDetails.LambdaFunctionScheduled(
+                    task.target(), parameters.toString(), NOT_TRUNCATED, timeout);
         }
 
         public EventDetails startedDetails() {
@@ -580,8 +676,8 @@ final class Interpreter {
      * Calls the resource on its own participant thread so that the state can stop waiting for it when
      * TimeoutSeconds passes on the engine clock, or when the execution is stopped.
      */
-    private TaskOutcome invoke(TaskState t, TaskResources.ResolvedTask task, JsonNode parameters, int retryCount,
-            Long timeout, Frame f) {
+    private TaskOutcome invoke(
+            TaskState t, TaskResources.ResolvedTask task, JsonNode parameters, int retryCount, Long timeout, Frame f) {
         Cancellation taskToken = f.token.child();
         EngineClock.Gate done = clock.newGate();
         AtomicReference<TaskOutcome> outcome = new AtomicReference<>();
@@ -600,8 +696,15 @@ final class Interpreter {
                 }
             }
         };
-        TaskInvocation invocation = new TaskInvocation(t.resource(), task.target(), task.payload(parameters),
-                parameters, execution.executionArn(), t.name(), retryCount, taskClock);
+        TaskInvocation invocation = new TaskInvocation(
+                t.resource(),
+                task.target(),
+                task.payload(parameters),
+                parameters,
+                execution.executionArn(),
+                t.name(),
+                retryCount,
+                taskClock);
         Instant deadline = timeout == null ? null : clock.now().plusSeconds(timeout);
         clock.start(execution.name() + "/" + t.name(), () -> {
             try {
@@ -623,8 +726,8 @@ final class Interpreter {
             boolean finished = f.token.await(done, deadline);
             if (!finished) {
                 taskToken.cancel(Cancellation.Reason.TASK_TIMED_OUT);
-                return new TaskOutcome.TimedOut(StatesErrors.TIMEOUT,
-                        "The task did not complete within " + timeout + " seconds");
+                return new TaskOutcome.TimedOut(
+                        StatesErrors.TIMEOUT, "The task did not complete within " + timeout + " seconds");
             }
             return outcome.get();
         } finally {
@@ -650,28 +753,34 @@ final class Interpreter {
         }
         emit(f, HistoryEventType.MapStateStarted, new EventDetails.MapStateStarted(items.size()));
         long startedId = f.lastEventId;
-        JsonNode results = fanOut(items.size(), concurrency, f, (index, token) -> {
-            ObjectNode item = NODES.objectNode();
-            item.put("Index", index);
-            item.set("Value", items.get(index));
-            Frame iteration = Frame.inner(token, startedId, item);
-            EventDetails.MapIteration details = new EventDetails.MapIteration(m.name(), index);
-            emit(iteration, HistoryEventType.MapIterationStarted, details);
-            try {
-                JsonNode itemInput = m.itemSelector() != null
-                        ? data.template(m.itemSelector(), effective, context(m.name(), entered, retryCount, iteration))
-                        : items.get(index);
-                JsonNode output = run(m.itemProcessor(), itemInput, iteration);
-                emit(iteration, HistoryEventType.MapIterationSucceeded, details);
-                return output;
-            } catch (StatesError e) {
-                emit(iteration, HistoryEventType.MapIterationFailed, details);
-                throw e;
-            } catch (Cancellation.Cancelled c) {
-                emit(iteration, HistoryEventType.MapIterationAborted, details);
-                throw c;
-            }
-        }, HistoryEventType.MapStateFailed);
+        JsonNode results = fanOut(
+                items.size(),
+                concurrency,
+                f,
+                (index, token) -> {
+                    ObjectNode item = NODES.objectNode();
+                    item.put("Index", index);
+                    item.set("Value", items.get(index));
+                    Frame iteration = Frame.inner(token, startedId, item);
+                    EventDetails.MapIteration details = new EventDetails.MapIteration(m.name(), index);
+                    emit(iteration, HistoryEventType.MapIterationStarted, details);
+                    try {
+                        JsonNode itemInput = m.itemSelector() != null
+                                ? data.template(
+                                        m.itemSelector(), effective, context(m.name(), entered, retryCount, iteration))
+                                : items.get(index);
+                        JsonNode output = run(m.itemProcessor(), itemInput, iteration);
+                        emit(iteration, HistoryEventType.MapIterationSucceeded, details);
+                        return output;
+                    } catch (StatesError e) {
+                        emit(iteration, HistoryEventType.MapIterationFailed, details);
+                        throw e;
+                    } catch (Cancellation.Cancelled c) {
+                        emit(iteration, HistoryEventType.MapIterationAborted, details);
+                        throw c;
+                    }
+                },
+                HistoryEventType.MapStateFailed);
         emit(f, HistoryEventType.MapStateSucceeded, null);
         JsonNode selected = m.resultSelector() != null ? data.template(m.resultSelector(), results, context) : results;
         return data.outputPath(data.resultPath(input, selected, m.resultPath()), m.outputPath(), context);
@@ -683,14 +792,22 @@ final class Interpreter {
         JsonNode branchInput = p.parameters() != null ? data.template(p.parameters(), effective, context) : effective;
         emit(f, HistoryEventType.ParallelStateStarted, null);
         long startedId = f.lastEventId;
-        JsonNode results = fanOut(p.branches().size(), 0, f, (index, token) -> {
-            try {
-                return run(p.branches().get(index), branchInput, Frame.inner(token, startedId, f.mapItem));
-            } catch (StatesError e) {
-                // A branch keeps its own error name for Retry/Catch; only a nameless failure becomes BranchFailed.
-                throw e.error() == null && !e.terminal() ? StatesError.of(StatesErrors.BRANCH_FAILED, e.cause()) : e;
-            }
-        }, HistoryEventType.ParallelStateFailed);
+        JsonNode results = fanOut(
+                p.branches().size(),
+                0,
+                f,
+                (index, token) -> {
+                    try {
+                        return run(p.branches().get(index), branchInput, Frame.inner(token, startedId, f.mapItem));
+                    } catch (StatesError e) {
+                        // A branch keeps its own error name for Retry/Catch; only a nameless failure becomes
+                        // BranchFailed.
+                        throw e.error() == null && !e.terminal()
+                                ? StatesError.of(StatesErrors.BRANCH_FAILED, e.cause())
+                                : e;
+                    }
+                },
+                HistoryEventType.ParallelStateFailed);
         emit(f, HistoryEventType.ParallelStateSucceeded, null);
         JsonNode selected = p.resultSelector() != null ? data.template(p.resultSelector(), results, context) : results;
         return data.outputPath(data.resultPath(input, selected, p.resultPath()), p.outputPath(), context);

@@ -13,25 +13,21 @@ import java.util.List;
 sealed interface JournalEntry {
 
     /** The first line: the execution's name, input and start, written before anything runs. */
-    record Started(String name, JsonNode input, Instant startDate) implements JournalEntry {
-    }
+    record Started(String name, JsonNode input, Instant startDate) implements JournalEntry {}
 
     /**
      * A history event. {@code topLevel} events belong to the machine's own states (not to a Map iteration or a
      * Parallel branch); a top-level state exit carries the state entered next, or {@code graphEnds} when the
      * execution's graph ends there.
      */
-    record Event(HistoryEvent event, boolean topLevel, String next, boolean graphEnds) implements JournalEntry {
-    }
+    record Event(HistoryEvent event, boolean topLevel, String next, boolean graphEnds) implements JournalEntry {}
 
     /** A top-level Wait state waits until {@code until} (its deadline, fixed when it was entered). */
-    record WaitUntil(Instant until) implements JournalEntry {
-    }
+    record WaitUntil(Instant until) implements JournalEntry {}
 
     /**
      * A top-level Task, Map or Parallel state failed and its Retry rules granted another attempt at {@code at}:
      * the attempts each retrier has granted so far and the state's retry count (its {@code $$.State.RetryCount}).
      */
-    record RetryPlanned(List<Integer> attemptsPerRetrier, int retryCount, Instant at) implements JournalEntry {
-    }
+    record RetryPlanned(List<Integer> attemptsPerRetrier, int retryCount, Instant at) implements JournalEntry {}
 }

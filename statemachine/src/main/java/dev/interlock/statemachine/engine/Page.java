@@ -1,7 +1,6 @@
 package dev.interlock.statemachine.engine;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -13,6 +12,7 @@ public record Page<T>(List<T> items, String nextToken) {
 
     /** AWS's bounds of {@code maxResults}; 0 (or absent) means 100. */
     public static final int DEFAULT_SIZE = 100;
+
     public static final int MAX_SIZE = 1000;
 
     public Page {
@@ -46,7 +46,8 @@ public record Page<T>(List<T> items, String nextToken) {
     }
 
     private static String token(String scope, String lastKey) {
-        return Base64.getUrlEncoder().withoutPadding()
+        return Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString((scope + "\n" + lastKey).getBytes(StandardCharsets.UTF_8));
     }
 

@@ -21,8 +21,17 @@ import java.util.List;
  * @param taskResult      a continued Task's attempt succeeded with this result before the state could exit
  * @param failure         a continued state's last attempt failed with this error and nothing was decided yet
  */
-record ResumePoint(Kind kind, String state, JsonNode input, Instant entered, long lastEventId, Instant waitUntil,
-        JournalEntry.RetryPlanned retry, boolean attemptInFlight, JsonNode taskResult, StatesError failure) {
+record ResumePoint(
+        Kind kind,
+        String state,
+        JsonNode input,
+        Instant entered,
+        long lastEventId,
+        Instant waitUntil,
+        JournalEntry.RetryPlanned retry,
+        boolean attemptInFlight,
+        JsonNode taskResult,
+        StatesError failure) {
 
     /** What the resumed execution does first. */
     enum Kind {
@@ -50,10 +59,12 @@ record ResumePoint(Kind kind, String state, JsonNode input, Instant entered, lon
         StatesError failure = null;
         for (JournalEntry entry : entries) {
             switch (entry) {
-                case JournalEntry.Event e when e.topLevel() || e.event().type() == HistoryEventType.ExecutionStarted -> {
+                case JournalEntry.Event e
+                when e.topLevel() || e.event().type() == HistoryEventType.ExecutionStarted -> {
                     lastEventId = e.event().id();
                     switch (e.event().details()) {
-                        case EventDetails.StateEntered s when e.event().type().name().endsWith("StateEntered") -> {
+                        case EventDetails.StateEntered s
+                        when e.event().type().name().endsWith("StateEntered") -> {
                             kind = Kind.CONTINUE;
                             state = s.name();
                             input = json(s.input());
@@ -85,7 +96,8 @@ record ResumePoint(Kind kind, String state, JsonNode input, Instant entered, lon
                             inFlight = false;
                             result = json(s.output());
                         }
-                        case EventDetails.Failure f when isTaskEnd(e.event().type()) -> {
+                        case EventDetails.Failure f
+                        when isTaskEnd(e.event().type()) -> {
                             inFlight = false;
                             failure = StatesError.of(f.error(), f.cause());
                         }
@@ -93,8 +105,7 @@ record ResumePoint(Kind kind, String state, JsonNode input, Instant entered, lon
                             inFlight = false;
                             failure = StatesError.of(f.error(), f.cause());
                         }
-                        case null, default -> {
-                        }
+                        case null, default -> {}
                     }
                 }
                 case JournalEntry.WaitUntil w -> waitUntil = w.until();
@@ -102,8 +113,7 @@ record ResumePoint(Kind kind, String state, JsonNode input, Instant entered, lon
                     retry = r;
                     failure = null;
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return new ResumePoint(kind, state, input, entered, lastEventId, waitUntil, retry, inFlight, result, failure);

@@ -33,8 +33,7 @@ public final class StateMachine implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StateMachine.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
     /** AWS rejects whitespace, brackets, wildcards, these punctuation marks and control characters in names. */
-    private static final Pattern INVALID_NAME_CHARS =
-            Pattern.compile("[\\s<>{}\\[\\]?*\"#%\\\\^|~`$&,;:/\\p{Cntrl}]");
+    private static final Pattern INVALID_NAME_CHARS = Pattern.compile("[\\s<>{}\\[\\]?*\"#%\\\\^|~`$&,;:/\\p{Cntrl}]");
 
     private final String name;
     private final String arn;
@@ -51,14 +50,14 @@ public final class StateMachine implements AutoCloseable {
     private final TaskTokens tokens = new TaskTokens();
     /** Executions read back from the store that were running, waiting for {@link #resumeExecutions()}. */
     private final Map<Execution, ResumePoint> toResume = new LinkedHashMap<>();
+
     private boolean closed;
 
     private StateMachine(Builder b) {
         this.name = b.name;
         this.region = b.region;
         this.arn = "arn:aws:states:" + b.region + ":" + b.accountId + ":stateMachine:" + b.name;
-        this.roleArn = b.roleArn != null ? b.roleArn
-                : "arn:aws:iam::" + b.accountId + ":role/" + b.name + "-role";
+        this.roleArn = b.roleArn != null ? b.roleArn : "arn:aws:iam::" + b.accountId + ":role/" + b.name + "-role";
         this.definition = b.definition;
         this.source = b.source;
         this.resources = b.resources;
@@ -77,8 +76,8 @@ public final class StateMachine implements AutoCloseable {
                     .filter(JournalEntry.Event.class::isInstance)
                     .map(e -> ((JournalEntry.Event) e).event())
                     .toList();
-            Execution execution = new Execution(executionArn(started.name()), arn, started, history, clock,
-                    store.reopen(recorded));
+            Execution execution =
+                    new Execution(executionArn(started.name()), arn, started, history, clock, store.reopen(recorded));
             executions.put(started.name(), execution);
             if (execution.status() == ExecutionStatus.RUNNING) {
                 toResume.put(execution, ResumePoint.of(recorded.entries(), started.input()));
@@ -98,8 +97,12 @@ public final class StateMachine implements AutoCloseable {
             toResume.clear();
         }
         resumed.forEach((execution, point) -> {
-            LOG.info("{\"message\":\"resuming execution\",\"executionName\":\"{}\",\"stateMachine\":\"{}\",\"at\":\"{} {}\"}",
-                    execution.name(), name, point.kind(), point.state() == null ? "" : point.state());
+            LOG.info(
+                    "{\"message\":\"resuming execution\",\"executionName\":\"{}\",\"stateMachine\":\"{}\",\"at\":\"{} {}\"}",
+                    execution.name(),
+                    name,
+                    point.kind(),
+                    point.state() == null ? "" : point.state());
             if (execution.history().isEmpty()) {
                 launch(execution);
             } else {
@@ -124,7 +127,9 @@ public final class StateMachine implements AutoCloseable {
         List<Execution> running;
         synchronized (executions) {
             closed = true;
-            running = executions.values().stream().filter(e -> e.status() == ExecutionStatus.RUNNING).toList();
+            running = executions.values().stream()
+                    .filter(e -> e.status() == ExecutionStatus.RUNNING)
+                    .toList();
         }
         for (Execution execution : running) {
             execution.halt();
@@ -170,10 +175,12 @@ public final class StateMachine implements AutoCloseable {
      */
     public Execution start(String executionName, String input) {
         String resolvedName = executionName == null || executionName.isBlank()
-                ? new UUID(random.nextLong(), random.nextLong()).toString() : executionName;
-        if (resolvedName.length() > 80 || INVALID_NAME_CHARS.matcher(resolvedName).find()) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidName,
-                    "Invalid Name: '" + resolvedName + "'");
+                ? new UUID(random.nextLong(), random.nextLong()).toString()
+                : executionName;
+        if (resolvedName.length() > 80
+                || INVALID_NAME_CHARS.matcher(resolvedName).find()) {
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.InvalidName, "Invalid Name: '" + resolvedName + "'");
         }
         JsonNode inputJson = parseInput(input);
         Execution execution;
@@ -183,14 +190,16 @@ public final class StateMachine implements AutoCloseable {
             }
             Execution existing = executions.get(resolvedName);
             if (existing != null) {
-                if (existing.status() == ExecutionStatus.RUNNING && existing.input().equals(inputJson)) {
+                if (existing.status() == ExecutionStatus.RUNNING
+                        && existing.input().equals(inputJson)) {
                     return existing;
                 }
-                throw new StepFunctionsException(StepFunctionsException.Code.ExecutionAlreadyExists,
+                throw new StepFunctionsException(
+                        StepFunctionsException.Code.ExecutionAlreadyExists,
                         "Execution Already Exists: '" + existing.executionArn() + "'");
             }
-            execution = new Execution(executionArn(resolvedName), arn, resolvedName, inputJson, clock,
-                    store.create(resolvedName));
+            execution = new Execution(
+                    executionArn(resolvedName), arn, resolvedName, inputJson, clock, store.create(resolvedName));
             executions.put(resolvedName, execution);
         }
         launch(execution);
@@ -224,8 +233,12 @@ public final class StateMachine implements AutoCloseable {
 
     /** ListExecutions with AWS-style paging ({@code maxResults} 0 = 100); a token holds only for the same filter. */
     public Page<ExecutionSummary> listExecutions(ExecutionStatus statusFilter, int maxResults, String nextToken) {
-        return Page.after(listExecutions(statusFilter), maxResults, nextToken,
-                "executions:" + (statusFilter == null ? "" : statusFilter.name()), ExecutionSummary::name);
+        return Page.after(
+                listExecutions(statusFilter),
+                maxResults,
+                nextToken,
+                "executions:" + (statusFilter == null ? "" : statusFilter.name()),
+                ExecutionSummary::name);
     }
 
     /** GetExecutionHistory, oldest first. */
@@ -234,13 +247,17 @@ public final class StateMachine implements AutoCloseable {
     }
 
     /** GetExecutionHistory with AWS-style paging and ordering. */
-    public Page<HistoryEvent> getExecutionHistory(String executionArn, int maxResults, boolean reverseOrder,
-            String nextToken) {
+    public Page<HistoryEvent> getExecutionHistory(
+            String executionArn, int maxResults, boolean reverseOrder, String nextToken) {
         List<HistoryEvent> events = new ArrayList<>(getExecutionHistory(executionArn));
         if (reverseOrder) {
             events = events.reversed();
         }
-        return Page.after(events, maxResults, nextToken, "history:" + (reverseOrder ? "newest-first" : "oldest-first"),
+        return Page.after(
+                events,
+                maxResults,
+                nextToken,
+                "history:" + (reverseOrder ? "newest-first" : "oldest-first"),
                 e -> Long.toString(e.id()));
     }
 
@@ -256,8 +273,8 @@ public final class StateMachine implements AutoCloseable {
         try {
             parsed = MAPPER.readTree(output == null ? "" : output);
         } catch (JsonProcessingException e) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidOutput,
-                    "Invalid task output: " + e.getOriginalMessage());
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.InvalidOutput, "Invalid task output: " + e.getOriginalMessage());
         }
         if (parsed == null || parsed.isMissingNode()) {
             throw new StepFunctionsException(StepFunctionsException.Code.InvalidOutput, "Task output is required");
@@ -277,8 +294,14 @@ public final class StateMachine implements AutoCloseable {
 
     public StopExecutionResult stopExecution(String executionArn, String error, String cause) {
         Execution execution = execution(executionArn);
-        if (execution.close(ExecutionStatus.ABORTED, null, error, cause, HistoryEventType.ExecutionAborted,
-                new EventDetails.Failure(error, cause), execution.lastEventId())) {
+        if (execution.close(
+                ExecutionStatus.ABORTED,
+                null,
+                error,
+                cause,
+                HistoryEventType.ExecutionAborted,
+                new EventDetails.Failure(error, cause),
+                execution.lastEventId())) {
             execution.cancellation().cancel(Cancellation.Reason.ABORTED);
         }
         return new StopExecutionResult(execution.describe().stopDate());
@@ -291,7 +314,8 @@ public final class StateMachine implements AutoCloseable {
         String executionName = executionArnOrName;
         if (executionArnOrName.startsWith("arn:")) {
             if (!executionArnOrName.startsWith(prefix)) {
-                throw new StepFunctionsException(StepFunctionsException.Code.ExecutionDoesNotExist,
+                throw new StepFunctionsException(
+                        StepFunctionsException.Code.ExecutionDoesNotExist,
                         "Execution Does Not Exist: '" + executionArnOrName + "'");
             }
             executionName = executionArnOrName.substring(prefix.length());
@@ -299,7 +323,8 @@ public final class StateMachine implements AutoCloseable {
         synchronized (executions) {
             Execution execution = executions.get(executionName);
             if (execution == null) {
-                throw new StepFunctionsException(StepFunctionsException.Code.ExecutionDoesNotExist,
+                throw new StepFunctionsException(
+                        StepFunctionsException.Code.ExecutionDoesNotExist,
                         "Execution Does Not Exist: '" + executionArnOrName + "'");
             }
             return execution;
@@ -321,14 +346,21 @@ public final class StateMachine implements AutoCloseable {
         try {
             return MAPPER.readTree(input);
         } catch (JsonProcessingException e) {
-            throw new StepFunctionsException(StepFunctionsException.Code.InvalidExecutionInput,
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.InvalidExecutionInput,
                     "Invalid execution input: " + e.getOriginalMessage());
         }
     }
 
     private void launch(Execution execution) {
-        long startedId = execution.emit(HistoryEventType.ExecutionStarted, new EventDetails.ExecutionStarted(
-                execution.input().toString(), EventDetails.PayloadDetails.NOT_TRUNCATED, roleArn), 0, true, null, false);
+        long startedId = execution.emit(
+                HistoryEventType.ExecutionStarted,
+                new EventDetails.ExecutionStarted(
+                        execution.input().toString(), EventDetails.PayloadDetails.NOT_TRUNCATED, roleArn),
+                0,
+                true,
+                null,
+                false);
         Interpreter interpreter = interpreter(execution);
         Interpreter.Frame root = Interpreter.Frame.root(execution.cancellation(), startedId);
         launch(execution, () -> interpreter.run(definition.graph(), execution.input(), root));
@@ -369,26 +401,51 @@ public final class StateMachine implements AutoCloseable {
     private void run(Execution execution, java.util.function.Supplier<JsonNode> body, EngineClock.Gate finished) {
         try {
             JsonNode output = body.get();
-            execution.close(ExecutionStatus.SUCCEEDED, output.toString(), null, null,
-                    HistoryEventType.ExecutionSucceeded, new EventDetails.ExecutionSucceeded(output.toString(),
-                            EventDetails.PayloadDetails.NOT_TRUNCATED), execution.lastEventId());
+            execution.close(
+                    ExecutionStatus.SUCCEEDED,
+                    output.toString(),
+                    null,
+                    null,
+                    HistoryEventType.ExecutionSucceeded,
+                    new EventDetails.ExecutionSucceeded(output.toString(), EventDetails.PayloadDetails.NOT_TRUNCATED),
+                    execution.lastEventId());
         } catch (StatesError e) {
-            execution.close(ExecutionStatus.FAILED, null, e.error(), e.cause(), HistoryEventType.ExecutionFailed,
-                    new EventDetails.Failure(e.error(), e.cause()), execution.lastEventId());
+            execution.close(
+                    ExecutionStatus.FAILED,
+                    null,
+                    e.error(),
+                    e.cause(),
+                    HistoryEventType.ExecutionFailed,
+                    new EventDetails.Failure(e.error(), e.cause()),
+                    execution.lastEventId());
         } catch (Cancellation.Cancelled c) {
             // Stop and timeout close the execution themselves before cancelling, and a halted execution (the engine
             // stopping) is not closed at all: this only covers interrupts.
-            execution.close(ExecutionStatus.ABORTED, null, null, null, HistoryEventType.ExecutionAborted,
-                    new EventDetails.Failure(null, null), execution.lastEventId());
+            execution.close(
+                    ExecutionStatus.ABORTED,
+                    null,
+                    null,
+                    null,
+                    HistoryEventType.ExecutionAborted,
+                    new EventDetails.Failure(null, null),
+                    execution.lastEventId());
         } catch (RuntimeException e) {
             if (execution.halted()) {
                 return;
             }
-            LOG.error("{\"message\":\"engine error\",\"executionName\":\"{}\",\"stateMachine\":\"{}\"}",
-                    execution.name(), name, e);
+            LOG.error(
+                    "{\"message\":\"engine error\",\"executionName\":\"{}\",\"stateMachine\":\"{}\"}",
+                    execution.name(),
+                    name,
+                    e);
             String cause = "Internal engine error: " + e;
-            execution.close(ExecutionStatus.FAILED, null, StatesErrors.RUNTIME, cause,
-                    HistoryEventType.ExecutionFailed, new EventDetails.Failure(StatesErrors.RUNTIME, cause),
+            execution.close(
+                    ExecutionStatus.FAILED,
+                    null,
+                    StatesErrors.RUNTIME,
+                    cause,
+                    HistoryEventType.ExecutionFailed,
+                    new EventDetails.Failure(StatesErrors.RUNTIME, cause),
                     execution.lastEventId());
         } finally {
             finished.open();
@@ -397,8 +454,13 @@ public final class StateMachine implements AutoCloseable {
 
     private void timeOut(Execution execution) {
         String cause = "The execution did not complete within " + definition.timeoutSeconds() + " seconds";
-        if (execution.close(ExecutionStatus.TIMED_OUT, null, StatesErrors.TIMEOUT, cause,
-                HistoryEventType.ExecutionTimedOut, new EventDetails.Failure(StatesErrors.TIMEOUT, cause),
+        if (execution.close(
+                ExecutionStatus.TIMED_OUT,
+                null,
+                StatesErrors.TIMEOUT,
+                cause,
+                HistoryEventType.ExecutionTimedOut,
+                new EventDetails.Failure(StatesErrors.TIMEOUT, cause),
                 execution.lastEventId())) {
             execution.cancellation().cancel(Cancellation.Reason.TIMED_OUT);
         }
@@ -434,7 +496,9 @@ public final class StateMachine implements AutoCloseable {
         private String source;
 
         private Builder(String name, StateMachineDefinition definition) {
-            if (name == null || name.isBlank() || INVALID_NAME_CHARS.matcher(name).find()) {
+            if (name == null
+                    || name.isBlank()
+                    || INVALID_NAME_CHARS.matcher(name).find()) {
                 throw new IllegalArgumentException("invalid state machine name: " + name);
             }
             this.name = name;

@@ -5,7 +5,14 @@ public final class StepFunctionsException extends RuntimeException {
 
     /** The AWS Step Functions error codes these operations can produce. */
     public enum Code {
-        ExecutionAlreadyExists, ExecutionDoesNotExist, InvalidName, InvalidExecutionInput, InvalidArn, InvalidToken, InvalidOutput, TaskDoesNotExist
+        ExecutionAlreadyExists,
+        ExecutionDoesNotExist,
+        InvalidName,
+        InvalidExecutionInput,
+        InvalidArn,
+        InvalidToken,
+        InvalidOutput,
+        TaskDoesNotExist
     }
 
     private final Code code;

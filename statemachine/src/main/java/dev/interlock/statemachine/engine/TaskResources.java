@@ -97,12 +97,17 @@ public final class TaskResources {
      * A Task's call target and how to shape its result. {@code waitForTaskToken}: the call only hands the token
      * over; the task's result is what SendTaskSuccess sends.
      */
-    record ResolvedTask(String resourceType, String resourceName, String target, TaskResource invoker,
-            boolean lambdaIntegration, boolean waitForTaskToken) {
+    record ResolvedTask(
+            String resourceType,
+            String resourceName,
+            String target,
+            TaskResource invoker,
+            boolean lambdaIntegration,
+            boolean waitForTaskToken) {
 
         ResolvedTask waitingForTaskToken() {
-            return new ResolvedTask(resourceType, resourceName + WAIT_FOR_TASK_TOKEN, target, invoker,
-                    lambdaIntegration, true);
+            return new ResolvedTask(
+                    resourceType, resourceName + WAIT_FOR_TASK_TOKEN, target, invoker, lambdaIntegration, true);
         }
 
         /** A Lambda function named directly as the Resource (not through the lambda:invoke integration). */

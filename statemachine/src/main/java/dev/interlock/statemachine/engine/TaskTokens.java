@@ -102,7 +102,8 @@ public final class TaskTokens {
     private Waiting require(String token) {
         Waiting w = token == null ? null : waiting.get(token);
         if (w == null) {
-            throw new StepFunctionsException(StepFunctionsException.Code.TaskDoesNotExist,
+            throw new StepFunctionsException(
+                    StepFunctionsException.Code.TaskDoesNotExist,
                     "Task does not exist anymore (unknown or closed task token)");
         }
         return w;

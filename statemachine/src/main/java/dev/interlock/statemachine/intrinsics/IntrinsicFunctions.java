@@ -168,7 +168,8 @@ public final class IntrinsicFunctions {
                 out.append(template.charAt(++i));
             } else if (c == '{' && i + 1 < template.length() && template.charAt(i + 1) == '}') {
                 if (next >= values.size()) {
-                    throw new IntrinsicException("States.Format: more placeholders than arguments in '" + template + "'");
+                    throw new IntrinsicException(
+                            "States.Format: more placeholders than arguments in '" + template + "'");
                 }
                 JsonNode value = values.get(next++);
                 out.append(value.isTextual() ? value.asText() : value.toString());
@@ -178,7 +179,8 @@ public final class IntrinsicFunctions {
             }
         }
         if (next != values.size()) {
-            throw new IntrinsicException("States.Format: " + values.size() + " arguments for " + next + " placeholders");
+            throw new IntrinsicException(
+                    "States.Format: " + values.size() + " arguments for " + next + " placeholders");
         }
         return NODES.textNode(out.toString());
     }

@@ -89,17 +89,23 @@ public final class JsonPaths {
             return document.isNull();
         }
         Step last = steps.getLast();
-        String parentPath = normalised.substring(0, normalised.length() - last.normalised().length());
+        String parentPath =
+                normalised.substring(0, normalised.length() - last.normalised().length());
         Optional<JsonNode> parent = read(document, parentPath);
         if (parent.isEmpty()) {
             return false;
         }
         JsonNode container = parent.get();
         if (last.name() != null) {
-            return container.isObject() && container.has(last.name()) && container.get(last.name()).isNull();
+            return container.isObject()
+                    && container.has(last.name())
+                    && container.get(last.name()).isNull();
         }
-        int index = Integer.parseInt(last.normalised().substring(1, last.normalised().length() - 1));
-        return container.isArray() && index < container.size() && container.get(index).isNull();
+        int index = Integer.parseInt(
+                last.normalised().substring(1, last.normalised().length() - 1));
+        return container.isArray()
+                && index < container.size()
+                && container.get(index).isNull();
     }
 
     /**
@@ -135,14 +141,17 @@ public final class JsonPaths {
                 if (step.name() != null) {
                     requireObject(root, prefix, path);
                     context.put(prefix, step.name(), value);
-                } else if (existing.isPresent() && read(root, prefix).orElseThrow().isArray()) {
+                } else if (existing.isPresent()
+                        && read(root, prefix).orElseThrow().isArray()) {
                     context.set(stepPath, value);
                 } else {
-                    throw new PathException("Unable to apply ResultPath '" + path + "': no array element at " + stepPath);
+                    throw new PathException(
+                            "Unable to apply ResultPath '" + path + "': no array element at " + stepPath);
                 }
             } else if (existing.isEmpty()) {
                 if (step.name() == null) {
-                    throw new PathException("Unable to apply ResultPath '" + path + "': no array element at " + stepPath);
+                    throw new PathException(
+                            "Unable to apply ResultPath '" + path + "': no array element at " + stepPath);
                 }
                 requireObject(root, prefix, path);
                 context.put(prefix, step.name(), JsonNodeFactory.instance.objectNode());
@@ -166,9 +175,10 @@ public final class JsonPaths {
         Matcher m = NORMALISED_STEP.matcher(normalised);
         int at = 1; // after "$"
         while (m.find(at) && m.start() == at) {
-            steps.add(m.group(1) != null
-                    ? new Step(m.group(1).replace("\\'", "'"), m.group())
-                    : new Step(null, m.group()));
+            steps.add(
+                    m.group(1) != null
+                            ? new Step(m.group(1).replace("\\'", "'"), m.group())
+                            : new Step(null, m.group()));
             at = m.end();
         }
         if (at != normalised.length()) {

@@ -98,24 +98,72 @@ public final class AslParser {
             return null;
         }
         return switch (type) {
-            case "Pass" -> new PassState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),
-                    template(n, "Parameters", at), n.get("Result"), path(n, "ResultPath", at), transition(n, at));
-            case "Task" -> new TaskState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),
-                    text(n, "Resource", at), template(n, "Parameters", at), template(n, "ResultSelector", at),
-                    path(n, "ResultPath", at), integer(n, "TimeoutSeconds", at), text(n, "TimeoutSecondsPath", at),
-                    integer(n, "HeartbeatSeconds", at), text(n, "HeartbeatSecondsPath", at),
-                    retriers(n, at), catchers(n, at), transition(n, at));
-            case "Choice" -> new ChoiceState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),
-                    choices(n, at), text(n, "Default", at));
-            case "Wait" -> new WaitState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),
-                    waitFor(n, at), transition(n, at));
+            case "Pass" ->
+                new PassState(
+                        name,
+                        comment,
+                        path(n, "InputPath", at),
+                        path(n, "OutputPath", at),
+                        template(n, "Parameters", at),
+                        n.get("Result"),
+                        path(n, "ResultPath", at),
+                        transition(n, at));
+            case "Task" ->
+                new TaskState(
+                        name,
+                        comment,
+                        path(n, "InputPath", at),
+                        path(n, "OutputPath", at),
+                        text(n, "Resource", at),
+                        template(n, "Parameters", at),
+                        template(n, "ResultSelector", at),
+                        path(n, "ResultPath", at),
+                        integer(n, "TimeoutSeconds", at),
+                        text(n, "TimeoutSecondsPath", at),
+                        integer(n, "HeartbeatSeconds", at),
+                        text(n, "HeartbeatSecondsPath", at),
+                        retriers(n, at),
+                        catchers(n, at),
+                        transition(n, at));
+            case "Choice" ->
+                new ChoiceState(
+                        name,
+                        comment,
+                        path(n, "InputPath", at),
+                        path(n, "OutputPath", at),
+                        choices(n, at),
+                        text(n, "Default", at));
+            case "Wait" ->
+                new WaitState(
+                        name,
+                        comment,
+                        path(n, "InputPath", at),
+                        path(n, "OutputPath", at),
+                        waitFor(n, at),
+                        transition(n, at));
             case "Succeed" -> new SucceedState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at));
-            case "Fail" -> new FailState(name, comment, text(n, "Error", at), text(n, "ErrorPath", at),
-                    text(n, "Cause", at), text(n, "CausePath", at));
+            case "Fail" ->
+                new FailState(
+                        name,
+                        comment,
+                        text(n, "Error", at),
+                        text(n, "ErrorPath", at),
+                        text(n, "Cause", at),
+                        text(n, "CausePath", at));
             case "Map" -> map(name, comment, n, at);
-            case "Parallel" -> new ParallelState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),
-                    branches(n, at), template(n, "Parameters", at), template(n, "ResultSelector", at),
-                    path(n, "ResultPath", at), retriers(n, at), catchers(n, at), transition(n, at));
+            case "Parallel" ->
+                new ParallelState(
+                        name,
+                        comment,
+                        path(n, "InputPath", at),
+                        path(n, "OutputPath", at),
+                        branches(n, at),
+                        template(n, "Parameters", at),
+                        template(n, "ResultSelector", at),
+                        path(n, "ResultPath", at),
+                        retriers(n, at),
+                        catchers(n, at),
+                        transition(n, at));
             default -> {
                 problems.add(at + ".Type: unknown state type " + type);
                 yield null;
@@ -141,10 +189,21 @@ public final class AslParser {
         }
         JsonNode selector = n.has("ItemSelector") ? template(n, "ItemSelector", at) : template(n, "Parameters", at);
         Integer maxConcurrency = integer(n, "MaxConcurrency", at);
-        return new MapState(name, comment, path(n, "InputPath", at), path(n, "OutputPath", at),
-                path(n, "ItemsPath", at), selector, graph, maxConcurrency == null ? 0 : maxConcurrency,
-                text(n, "MaxConcurrencyPath", at), template(n, "ResultSelector", at), path(n, "ResultPath", at),
-                retriers(n, at), catchers(n, at), transition(n, at));
+        return new MapState(
+                name,
+                comment,
+                path(n, "InputPath", at),
+                path(n, "OutputPath", at),
+                path(n, "ItemsPath", at),
+                selector,
+                graph,
+                maxConcurrency == null ? 0 : maxConcurrency,
+                text(n, "MaxConcurrencyPath", at),
+                template(n, "ResultSelector", at),
+                path(n, "ResultPath", at),
+                retriers(n, at),
+                catchers(n, at),
+                transition(n, at));
     }
 
     private List<StateGraph> branches(JsonNode n, String at) {
@@ -245,7 +304,8 @@ public final class AslParser {
             }
             List<ChoiceRule> rules = new ArrayList<>();
             for (int i = 0; i < array.size(); i++) {
-                Optional.ofNullable(rule(array.get(i), at + "." + op + "[" + i + "]")).ifPresent(rules::add);
+                Optional.ofNullable(rule(array.get(i), at + "." + op + "[" + i + "]"))
+                        .ifPresent(rules::add);
             }
             return op.equals("And") ? new ChoiceRule.And(rules) : new ChoiceRule.Or(rules);
         }
@@ -327,11 +387,13 @@ public final class AslParser {
                     problems.add(rAt + ".JitterStrategy: must be FULL or NONE, found " + jitter);
                 }
             }
-            retriers.add(new Retrier(errorEquals(r, rAt),
+            retriers.add(new Retrier(
+                    errorEquals(r, rAt),
                     interval == null ? Retrier.DEFAULT_INTERVAL_SECONDS : interval,
                     maxAttempts == null ? Retrier.DEFAULT_MAX_ATTEMPTS : maxAttempts,
                     backoff == null || !backoff.isNumber() ? Retrier.DEFAULT_BACKOFF_RATE : backoff.asDouble(),
-                    integer(r, "MaxDelaySeconds", rAt), strategy));
+                    integer(r, "MaxDelaySeconds", rAt),
+                    strategy));
         }
         return retriers;
     }

@@ -9,7 +9,8 @@ public record ChoiceState(
         String inputPath,
         String outputPath,
         List<ChoiceBranch> choices,
-        String defaultState) implements State {
+        String defaultState)
+        implements State {
 
     public ChoiceState {
         choices = List.copyOf(choices);

@@ -30,7 +30,13 @@ public enum ComparisonOperator {
     IS_TIMESTAMP("IsTimestamp", Operand.TYPE_TEST, false);
 
     /** What the operator compares; type tests take a boolean operand saying whether the type is expected. */
-    public enum Operand { STRING, NUMBER, BOOLEAN, TIMESTAMP, TYPE_TEST }
+    public enum Operand {
+        STRING,
+        NUMBER,
+        BOOLEAN,
+        TIMESTAMP,
+        TYPE_TEST
+    }
 
     private final String aslName;
     private final Operand operand;

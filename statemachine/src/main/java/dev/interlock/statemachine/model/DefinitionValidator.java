@@ -100,7 +100,8 @@ public final class DefinitionValidator {
                 if (t.heartbeatSeconds() != null && t.heartbeatSecondsPath() != null) {
                     problem(at, "has both HeartbeatSeconds and HeartbeatSecondsPath");
                 }
-                if (t.heartbeatSeconds() != null && t.timeoutSeconds() != null
+                if (t.heartbeatSeconds() != null
+                        && t.timeoutSeconds() != null
                         && t.heartbeatSeconds() >= t.timeoutSeconds()) {
                     problem(at + ".HeartbeatSeconds", "must be smaller than TimeoutSeconds");
                 }
@@ -125,7 +126,7 @@ public final class DefinitionValidator {
                     case WaitFor.Seconds s when s.seconds() < 0 -> problem(at + ".Seconds", "must not be negative");
                     case WaitFor.SecondsPath p -> path(at + ".SecondsPath", p.path());
                     case WaitFor.TimestampPath p -> path(at + ".TimestampPath", p.path());
-                    default -> { }
+                    default -> {}
                 }
             }
             case SucceedState s -> paths(at, s.inputPath(), s.outputPath());

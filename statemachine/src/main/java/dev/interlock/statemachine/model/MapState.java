@@ -21,7 +21,8 @@ public record MapState(
         String resultPath,
         List<Retrier> retry,
         List<Catcher> catchers,
-        Transition transition) implements State, State.Recoverable {
+        Transition transition)
+        implements State, State.Recoverable {
 
     public MapState {
         retry = List.copyOf(retry);

@@ -15,7 +15,8 @@ public record ParallelState(
         String resultPath,
         List<Retrier> retry,
         List<Catcher> catchers,
-        Transition transition) implements State, State.Recoverable {
+        Transition transition)
+        implements State, State.Recoverable {
 
     public ParallelState {
         branches = List.copyOf(branches);

@@ -11,7 +11,8 @@ public record PassState(
         JsonNode parameters,
         JsonNode result,
         String resultPath,
-        Transition transition) implements State {
+        Transition transition)
+        implements State {
 
     @Override
     public String type() {

@@ -20,5 +20,8 @@ public record Retrier(
     }
 
     /** Randomisation applied to the computed retry interval. */
-    public enum JitterStrategy { NONE, FULL }
+    public enum JitterStrategy {
+        NONE,
+        FULL
+    }
 }

@@ -24,8 +24,8 @@ public sealed interface State
                     names.add(c.defaultState());
                 }
             }
-            case SucceedState s -> { }
-            case FailState f -> { }
+            case SucceedState s -> {}
+            case FailState f -> {}
             case PassState p -> addNext(names, p.transition());
             case WaitState w -> addNext(names, w.transition());
             case TaskState t -> addNext(names, t.transition());

@@ -22,7 +22,8 @@ public record TaskState(
         String heartbeatSecondsPath,
         List<Retrier> retry,
         List<Catcher> catchers,
-        Transition transition) implements State, State.Recoverable {
+        Transition transition)
+        implements State, State.Recoverable {
 
     public TaskState {
         retry = List.copyOf(retry);

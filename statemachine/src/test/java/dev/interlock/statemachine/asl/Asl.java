@@ -20,8 +20,7 @@ final class Asl {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private Asl() {
-    }
+    private Asl() {}
 
     static ObjectNode definition() {
         try {
@@ -78,7 +77,9 @@ final class Asl {
 
     static boolean isTerminal(JsonNode state) {
         String type = state.get("Type").asText();
-        return type.equals("Succeed") || type.equals("Fail") || state.path("End").asBoolean(false);
+        return type.equals("Succeed")
+                || type.equals("Fail")
+                || state.path("End").asBoolean(false);
     }
 
     static boolean isOrchestratorAction(JsonNode state, OrchestratorAction action) {

@@ -19,9 +19,15 @@ import org.junit.jupiter.api.Test;
 class AslStructureTest {
 
     private static final List<String> LAMBDA_RETRY_ERRORS = List.of(
-            "Lambda.ServiceException", "Lambda.AWSLambdaException", "Lambda.SdkClientException", "Lambda.TooManyRequestsException");
+            "Lambda.ServiceException",
+            "Lambda.AWSLambdaException",
+            "Lambda.SdkClientException",
+            "Lambda.TooManyRequestsException");
     private static final Set<String> LAMBDA_PLACEHOLDERS = Set.of(
-            "${OrchestratorFunctionArn}", "${EvaluatorFunctionArn}", "${TriggerFunctionArn}", "${RunCheckerFunctionArn}");
+            "${OrchestratorFunctionArn}",
+            "${EvaluatorFunctionArn}",
+            "${TriggerFunctionArn}",
+            "${RunCheckerFunctionArn}");
 
     private final ObjectNode asl = Asl.definition();
     private final JsonNode states = asl.get("States");
@@ -46,7 +52,9 @@ class AslStructureTest {
             JsonNode state = states.get(map);
             assertThat(state.get("Type").asText()).isEqualTo("Map");
             assertThat(state.get("ItemsPath").asText()).isEqualTo("$.resolvePipeline.payload.traits");
-            assertThat(state.get("MaxConcurrency").asInt()).as("0 = unbounded, traits evaluate in parallel").isZero();
+            assertThat(state.get("MaxConcurrency").asInt())
+                    .as("0 = unbounded, traits evaluate in parallel")
+                    .isZero();
             assertThat(state.get("ItemProcessor").get("States").size()).isEqualTo(2);
         }
         assertThat(states.get("EvaluateTraits").get("ResultPath").asText()).isEqualTo("$.traitResults");
@@ -60,9 +68,11 @@ class AslStructureTest {
             if (!machineStates.has(startAt)) {
                 dangling.add("StartAt -> " + startAt);
             }
-            machineStates.properties().forEach(e -> Asl.successors(e.getValue()).stream()
-                    .filter(target -> !machineStates.has(target))
-                    .forEach(target -> dangling.add(e.getKey() + " -> " + target)));
+            machineStates
+                    .properties()
+                    .forEach(e -> Asl.successors(e.getValue()).stream()
+                            .filter(target -> !machineStates.has(target))
+                            .forEach(target -> dangling.add(e.getKey() + " -> " + target)));
         });
         assertThat(dangling).isEmpty();
     }
@@ -80,14 +90,17 @@ class AslStructureTest {
     @Test
     void stateNamesAreUniqueAcrossTheWholeDefinition() {
         List<String> names = new ArrayList<>();
-        forEachMachine(asl, (machineStates, startAt) -> machineStates.fieldNames().forEachRemaining(names::add));
+        forEachMachine(
+                asl, (machineStates, startAt) -> machineStates.fieldNames().forEachRemaining(names::add));
         assertThat(names).doesNotHaveDuplicates().hasSize(47 + 4);
     }
 
     @Test
     void everyLambdaTaskUsesAFunctionPlaceholderRetriesLambdaServiceErrorsAndCatches() {
         List<JsonNode> tasks = Asl.allTasks(states);
-        List<JsonNode> lambdaTasks = tasks.stream().filter(t -> !t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
+        List<JsonNode> lambdaTasks = tasks.stream()
+                .filter(t -> !t.get("Resource").asText().startsWith("arn:aws:states:::"))
+                .toList();
         assertThat(lambdaTasks).hasSize(tasks.size() - 2);
         for (JsonNode task : lambdaTasks) {
             assertThat(LAMBDA_PLACEHOLDERS).contains(task.get("Resource").asText());
@@ -98,16 +111,21 @@ class AslStructureTest {
             assertThat(retrier.get("IntervalSeconds").asInt()).isEqualTo(2);
             assertThat(retrier.get("MaxAttempts").asInt()).isEqualTo(3);
             assertThat(retrier.get("BackoffRate").asDouble()).isEqualTo(2.0);
-            assertThat(task.path("Catch").size()).as("Catch of " + task.get("Comment").asText()).isEqualTo(1);
-            assertThat(task.get("Catch").get(0).get("ErrorEquals").get(0).asText()).isEqualTo("States.ALL");
+            assertThat(task.path("Catch").size())
+                    .as("Catch of " + task.get("Comment").asText())
+                    .isEqualTo(1);
+            assertThat(task.get("Catch").get(0).get("ErrorEquals").get(0).asText())
+                    .isEqualTo("States.ALL");
         }
     }
 
     @Test
     void executionErrorsAreAlertedThroughTheOrchestratorsDeduplicationAndOnlyItsFailureGoesStraightToTheTopic() {
         JsonNode alert = states.get("AlertError");
-        assertThat(Asl.isOrchestratorAction(alert, OrchestratorAction.ALERT_EXECUTION_ERROR)).isTrue();
-        assertThat(alert.get("Parameters").get("payload").get("error.$").asText()).isEqualTo("$.errorInfo");
+        assertThat(Asl.isOrchestratorAction(alert, OrchestratorAction.ALERT_EXECUTION_ERROR))
+                .isTrue();
+        assertThat(alert.get("Parameters").get("payload").get("error.$").asText())
+                .isEqualTo("$.errorInfo");
         assertThat(alert.get("Catch").get(0).get("Next").asText()).isEqualTo("AlertErrorViaTopic");
         assertThat(alert.get("Next").asText()).isEqualTo("ReleaseLockAfterError");
         List<String> toTheTopic = new ArrayList<>();
@@ -122,25 +140,31 @@ class AslStructureTest {
     @Test
     void theServiceIntegrationsAreTheJobCallbackAndTheAlertPublishWithSpecSubjectAndMessage() throws Exception {
         List<JsonNode> integrations = Asl.allTasks(states).stream()
-                .filter(t -> t.get("Resource").asText().startsWith("arn:aws:states:::")).toList();
+                .filter(t -> t.get("Resource").asText().startsWith("arn:aws:states:::"))
+                .toList();
         assertThat(integrations).containsExactly(states.get("WaitForJobCallback"), states.get("AlertErrorViaTopic"));
         JsonNode alert = states.get("AlertErrorViaTopic");
         assertThat(alert.get("Resource").asText()).isEqualTo("arn:aws:states:::sns:publish");
         JsonNode parameters = alert.get("Parameters");
         assertThat(parameters.get("TopicArn").asText()).isEqualTo("${AlertTopicArn}");
-        assertThat(parameters.get("Subject.$").asText()).isEqualTo("States.Format('[error] EXECUTION_ERROR {}', $.pipelineId)");
+        assertThat(parameters.get("Subject.$").asText())
+                .isEqualTo("States.Format('[error] EXECUTION_ERROR {}', $.pipelineId)");
         // The body is a States.Format template whose {} are filled with States.JsonToString values: fill them with
         // JSON strings and it must be the alert body of statemachine/CONTRACT.md §6.
         String template = intrinsicStringLiteral(parameters.get("Message.$").asText());
-        JsonNode body = Asl.JSON.readTree(template.replace("\\{", "{").replace("\\}", "}").replace("{}", "\"x\""));
+        JsonNode body = Asl.JSON.readTree(
+                template.replace("\\{", "{").replace("\\}", "}").replace("{}", "\"x\""));
         List<String> bodyFields = new ArrayList<>();
         body.fieldNames().forEachRemaining(bodyFields::add);
-        assertThat(bodyFields).containsExactly("level", "kind", "pipelineId", "scheduleId", "date", "message", "details", "timestamp");
+        assertThat(bodyFields)
+                .containsExactly(
+                        "level", "kind", "pipelineId", "scheduleId", "date", "message", "details", "timestamp");
         assertThat(body.get("level").asText()).isEqualTo("error");
         assertThat(body.get("kind").asText()).isEqualTo("EXECUTION_ERROR");
-        assertThat(parameters.get("Message.$").asText()).endsWith(", States.JsonToString($.pipelineId), States.JsonToString($.scheduleId), "
-                + "States.JsonToString($.date), States.JsonToString($$.Execution.Name), States.JsonToString($.errorInfo), "
-                + "States.JsonToString($$.State.EnteredTime))");
+        assertThat(parameters.get("Message.$").asText())
+                .endsWith(", States.JsonToString($.pipelineId), States.JsonToString($.scheduleId), "
+                        + "States.JsonToString($.date), States.JsonToString($$.Execution.Name), States.JsonToString($.errorInfo), "
+                        + "States.JsonToString($$.State.EnteredTime))");
         assertThat(alert.get("Catch").get(0).get("Next").asText()).isEqualTo("ReleaseLockAfterError");
         assertThat(alert.get("Next").asText()).isEqualTo("ReleaseLockAfterError");
     }
@@ -148,15 +172,18 @@ class AslStructureTest {
     @Test
     void everyCatchOutsideTheExitAndMonitoringPathsLeadsToTheAlert() {
         Set<String> catchTargets = new TreeSet<>();
-        states.properties().forEach(e -> e.getValue().path("Catch").forEach(c -> {
-            String target = c.get("Next").asText();
-            if (!e.getKey().startsWith("ReleaseLock") && !e.getKey().startsWith("AlertError")) {
-                catchTargets.add(e.getKey() + "->" + target);
-            }
-        }));
+        states.properties()
+                .forEach(e -> e.getValue().path("Catch").forEach(c -> {
+                    String target = c.get("Next").asText();
+                    if (!e.getKey().startsWith("ReleaseLock") && !e.getKey().startsWith("AlertError")) {
+                        catchTargets.add(e.getKey() + "->" + target);
+                    }
+                }));
         // The callback wait's catch of a failed job, a lost event or its timeout is the fallback poll, not an alert.
-        assertThat(catchTargets).allMatch(t -> t.endsWith("->AlertError") || t.equals("NotifyDownstream->ShouldMonitor")
-                || t.equals("WaitForJobCallback->PollRunStatus"));
+        assertThat(catchTargets)
+                .allMatch(t -> t.endsWith("->AlertError")
+                        || t.equals("NotifyDownstream->ShouldMonitor")
+                        || t.equals("WaitForJobCallback->PollRunStatus"));
     }
 
     @Test
@@ -169,21 +196,37 @@ class AslStructureTest {
         Set<String> documented = new TreeSet<>();
         Asl.contract().get("placeholders").forEach(p -> documented.add(p.asText()));
         assertThat(AslDefinition.PLACEHOLDERS).isEqualTo(found);
-        assertThat(found).isEqualTo(documented)
-                .containsExactlyInAnyOrder("OrchestratorFunctionArn", "EvaluatorFunctionArn", "TriggerFunctionArn",
-                        "RunCheckerFunctionArn", "AlertTopicArn");
+        assertThat(found)
+                .isEqualTo(documented)
+                .containsExactlyInAnyOrder(
+                        "OrchestratorFunctionArn",
+                        "EvaluatorFunctionArn",
+                        "TriggerFunctionArn",
+                        "RunCheckerFunctionArn",
+                        "AlertTopicArn");
     }
 
     @Test
     void machineHasTimeoutSecondsAndTellsTheOrchestratorTheSameValueForTheLockTtl() {
         int timeout = asl.get("TimeoutSeconds").asInt();
-        assertThat(timeout).isEqualTo(14400).isEqualTo(Asl.contract().get("timeoutSeconds").asInt());
+        assertThat(timeout)
+                .isEqualTo(14400)
+                .isEqualTo(Asl.contract().get("timeoutSeconds").asInt());
         List<Integer> told = new ArrayList<>();
-        states.properties().forEach(e -> told.addAll(e.getValue().path("Parameters").findValues("executionTimeoutSeconds")
-                .stream().map(JsonNode::asInt).toList()));
-        assertThat(told).as("acquireLock, checkValidationDeadline, the run-checker, checkMonitoringExpired, planRetry")
-                .hasSize(5).containsOnly(timeout);
-        assertThat(states.get("AcquireLock").get("Parameters").get("payload").get("executionTimeoutSeconds").asInt()).isEqualTo(timeout);
+        states.properties()
+                .forEach(e -> told.addAll(e.getValue().path("Parameters").findValues("executionTimeoutSeconds").stream()
+                        .map(JsonNode::asInt)
+                        .toList()));
+        assertThat(told)
+                .as("acquireLock, checkValidationDeadline, the run-checker, checkMonitoringExpired, planRetry")
+                .hasSize(5)
+                .containsOnly(timeout);
+        assertThat(states.get("AcquireLock")
+                        .get("Parameters")
+                        .get("payload")
+                        .get("executionTimeoutSeconds")
+                        .asInt())
+                .isEqualTo(timeout);
     }
 
     @Test
@@ -191,17 +234,27 @@ class AslStructureTest {
         JsonNode acquire = states.get("AcquireLock").get("Parameters").get("payload");
         assertThat(acquire.get("owner.$").asText()).isEqualTo("$$.Execution.Name");
         List<String> releases = releaseStates();
-        assertThat(releases).containsExactlyInAnyOrder("ReleaseLockAfterError", "ReleaseLockAndSucceed", "ReleaseLockAndFail");
+        assertThat(releases)
+                .containsExactlyInAnyOrder("ReleaseLockAfterError", "ReleaseLockAndSucceed", "ReleaseLockAndFail");
         for (String release : releases) {
-            assertThat(states.get(release).get("Parameters").get("payload").get("owner.$").asText()).isEqualTo("$$.Execution.Name");
-            assertThat(states.get(release).get("Catch")).as(release + " has its own Catch").hasSize(1);
+            assertThat(states.get(release)
+                            .get("Parameters")
+                            .get("payload")
+                            .get("owner.$")
+                            .asText())
+                    .isEqualTo("$$.Execution.Name");
+            assertThat(states.get(release).get("Catch"))
+                    .as(release + " has its own Catch")
+                    .hasSize(1);
         }
     }
 
     @Test
     void everyPathToAnEndAfterTheLockWasAcquiredPassesALockRelease() {
         List<String> lockHeld = new ArrayList<>();
-        states.get("AcquireLock").get("Catch").forEach(c -> lockHeld.add(c.get("Next").asText()));
+        states.get("AcquireLock")
+                .get("Catch")
+                .forEach(c -> lockHeld.add(c.get("Next").asText()));
         JsonNode gate = states.get(states.get("AcquireLock").get("Next").asText());
         assertThat(gate.get("Type").asText()).isEqualTo("Choice");
         for (JsonNode rule : gate.get("Choices")) {
@@ -212,10 +265,21 @@ class AslStructureTest {
         lockHeld.add(gate.get("Default").asText());
 
         Set<String> beforeRelease = Asl.reachable(states, lockHeld, Set.copyOf(releaseStates()));
-        List<String> endsWithoutRelease = beforeRelease.stream().filter(n -> Asl.isTerminal(states.get(n))).toList();
+        List<String> endsWithoutRelease = beforeRelease.stream()
+                .filter(n -> Asl.isTerminal(states.get(n)))
+                .toList();
         assertThat(endsWithoutRelease).isEmpty();
-        assertThat(beforeRelease).contains("TriggerPipeline", "WaitForRun", "MonitoringWait", "PlanRetry", "ShouldRetry",
-                "WaitForRetryWindow", "AlertError", "AlertErrorViaTopic").doesNotContain("WaitForLock");
+        assertThat(beforeRelease)
+                .contains(
+                        "TriggerPipeline",
+                        "WaitForRun",
+                        "MonitoringWait",
+                        "PlanRetry",
+                        "ShouldRetry",
+                        "WaitForRetryWindow",
+                        "AlertError",
+                        "AlertErrorViaTopic")
+                .doesNotContain("WaitForLock");
     }
 
     @Test
@@ -230,11 +294,15 @@ class AslStructureTest {
     @Test
     void businessFailuresEndInAFailState() {
         assertThat(endsReachableFrom("LogValidationExhausted")).containsExactly("PipelineFailed");
-        assertThat(endsReachableFrom(states.get("ShouldRetry").get("Default").asText())).containsExactly("PipelineFailed");
-        assertThat(endsReachableFrom(states.get("IsResolved").get("Default").asText())).containsExactly("PipelineFailed");
+        assertThat(endsReachableFrom(states.get("ShouldRetry").get("Default").asText()))
+                .containsExactly("PipelineFailed");
+        assertThat(endsReachableFrom(states.get("IsResolved").get("Default").asText()))
+                .containsExactly("PipelineFailed");
         assertThat(endsReachableFrom("AlertError")).containsExactly("ExecutionFailed");
-        assertThat(Asl.reachable(states, List.of("AlertError"), Set.of(), true).stream().filter(n -> Asl.isTerminal(states.get(n))))
-                .as("even when the alert or the release throws").containsExactly("ExecutionFailed");
+        assertThat(Asl.reachable(states, List.of("AlertError"), Set.of(), true).stream()
+                        .filter(n -> Asl.isTerminal(states.get(n))))
+                .as("even when the alert or the release throws")
+                .containsExactly("ExecutionFailed");
         assertThat(states.get("PipelineFailed").get("Type").asText()).isEqualTo("Fail");
         assertThat(states.get("PipelineFailed").get("Error").asText()).isEqualTo("Interlock.PipelineFailed");
         assertThat(states.get("ExecutionFailed").get("Type").asText()).isEqualTo("Fail");
@@ -246,20 +314,27 @@ class AslStructureTest {
         for (String log : List.of("LogTriggerFailed", "LogRunFailed")) {
             JsonNode state = states.get(log);
             assertThat(state.get("Next").asText()).isEqualTo("PlanRetry");
-            assertThat(state.get("ResultPath").asText()).as("PlanRetry reads one place").isEqualTo("$.failureLog");
+            assertThat(state.get("ResultPath").asText())
+                    .as("PlanRetry reads one place")
+                    .isEqualTo("$.failureLog");
             JsonNode payload = state.get("Parameters").get("payload");
-            assertThat(payload.has("failureCategory") || payload.has("failureCategory.$")).isTrue();
+            assertThat(payload.has("failureCategory") || payload.has("failureCategory.$"))
+                    .isTrue();
         }
         JsonNode plan = states.get("PlanRetry").get("Parameters").get("payload");
         assertThat(plan.get("retryable.$").asText()).isEqualTo("$.failureLog.payload.retryable");
         assertThat(plan.get("retryBackoffSeconds.$").asText()).isEqualTo("$.failureLog.payload.retryBackoffSeconds");
         assertThat(states.get("PlanRetry").get("Next").asText()).isEqualTo("ShouldRetry");
         JsonNode retry = states.get("ShouldRetry");
-        assertThat(retry.get("Choices").get(0).get("Variable").asText()).isEqualTo("$.planRetry.payload.retryInExecution");
-        assertThat(retry.get("Choices").get(0).get("Next").asText()).as("the lock stays held for the retry").isEqualTo("CheckRunLog");
+        assertThat(retry.get("Choices").get(0).get("Variable").asText())
+                .isEqualTo("$.planRetry.payload.retryInExecution");
+        assertThat(retry.get("Choices").get(0).get("Next").asText())
+                .as("the lock stays held for the retry")
+                .isEqualTo("CheckRunLog");
         assertThat(retry.get("Choices").get(1).get("Variable").asText()).isEqualTo("$.planRetry.payload.handedOver");
         assertThat(retry.get("Choices").get(1).get("Next").asText()).isEqualTo("ReleaseLockAndSucceed");
-        assertThat(states.get("WaitForRetryWindow").get("SecondsPath").asText()).isEqualTo("$.checkRunLog.payload.retryAfterSeconds");
+        assertThat(states.get("WaitForRetryWindow").get("SecondsPath").asText())
+                .isEqualTo("$.checkRunLog.payload.retryAfterSeconds");
         assertThat(states.get("WaitForRetryWindow").get("Next").asText()).isEqualTo("CheckRunLog");
     }
 
@@ -272,7 +347,8 @@ class AslStructureTest {
         assertThat(testsResult(wait, "skip")).isTrue();
         assertThat(wait.get("And").get(1).get("Variable").asText()).isEqualTo("$.acquireLock.payload.waitSeconds");
         assertThat(wait.get("Next").asText()).isEqualTo("WaitForLock");
-        assertThat(states.get("WaitForLock").get("SecondsPath").asText()).isEqualTo("$.acquireLock.payload.waitSeconds");
+        assertThat(states.get("WaitForLock").get("SecondsPath").asText())
+                .isEqualTo("$.acquireLock.payload.waitSeconds");
         assertThat(states.get("WaitForLock").get("Next").asText()).isEqualTo("AcquireLock");
     }
 
@@ -281,27 +357,53 @@ class AslStructureTest {
         JsonNode decide = states.get("EvaluatePollResult");
         assertThat(decide.get("Default").asText()).isEqualTo("WaitForRun");
         assertThat(decide.get("Choices")).hasSize(3);
-        assertThat(states.get("IsTriggerSuccessful").get("Choices").get(1).get("Next").asText()).isEqualTo("WaitForRun");
+        assertThat(states.get("IsTriggerSuccessful")
+                        .get("Choices")
+                        .get(1)
+                        .get("Next")
+                        .asText())
+                .isEqualTo("WaitForRun");
         JsonNode follow = states.get("PollRunStatus").get("Parameters").get("follow");
-        assertThat(follow.get("since.$").asText()).as("following is measured from the trigger's answer")
+        assertThat(follow.get("since.$").asText())
+                .as("following is measured from the trigger's answer")
                 .isEqualTo("$.triggerResult.startedAt");
         assertThat(follow.get("nextPollSeconds.$").asText()).isEqualTo("$.resolvePipeline.payload.nextPollSeconds");
-        assertThat(follow.get("maxJobDurationSeconds.$").asText()).isEqualTo("$.resolvePipeline.payload.maxJobDurationSeconds");
+        assertThat(follow.get("maxJobDurationSeconds.$").asText())
+                .isEqualTo("$.resolvePipeline.payload.maxJobDurationSeconds");
         assertThat(follow.get("executionStartTime.$").asText()).isEqualTo("$$.Execution.StartTime");
-        Set<String> fromThePollLoop = Asl.reachable(states, List.of("WaitForRun"), Set.of("CheckCompletionSLA", "LogRunFailed"));
-        assertThat(fromThePollLoop).containsExactlyInAnyOrder("WaitForRun", "PollRunStatus", "EvaluatePollResult",
-                "WaitForJobCallback", "AlertError", "AlertErrorViaTopic", "ReleaseLockAfterError", "ExecutionFailed").doesNotContain("TriggerPipeline");
+        Set<String> fromThePollLoop =
+                Asl.reachable(states, List.of("WaitForRun"), Set.of("CheckCompletionSLA", "LogRunFailed"));
+        assertThat(fromThePollLoop)
+                .containsExactlyInAnyOrder(
+                        "WaitForRun",
+                        "PollRunStatus",
+                        "EvaluatePollResult",
+                        "WaitForJobCallback",
+                        "AlertError",
+                        "AlertErrorViaTopic",
+                        "ReleaseLockAfterError",
+                        "ExecutionFailed")
+                .doesNotContain("TriggerPipeline");
     }
 
     @Test
     void callbackJobsWaitWithATaskTokenAndFallBackToThePollOnALostOrFailedEvent() {
         JsonNode wait = states.get("WaitForJobCallback");
         assertThat(wait.get("Resource").asText()).isEqualTo(Asl.LAMBDA_WAIT_FOR_TOKEN);
-        assertThat(Asl.isOrchestratorAction(wait, OrchestratorAction.AWAIT_JOB_COMPLETION)).isTrue();
-        assertThat(Asl.orchestratorRequest(wait).get("payload").get("taskToken.$").asText()).isEqualTo("$$.Task.Token");
-        assertThat(wait.get("HeartbeatSecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.callbackHeartbeatSeconds");
-        assertThat(wait.get("TimeoutSecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.callbackTimeoutSeconds");
-        assertThat(wait.get("ResultPath").asText()).as("SendTaskSuccess sends the run-checker's answer").isEqualTo("$.pollResult");
+        assertThat(Asl.isOrchestratorAction(wait, OrchestratorAction.AWAIT_JOB_COMPLETION))
+                .isTrue();
+        assertThat(Asl.orchestratorRequest(wait)
+                        .get("payload")
+                        .get("taskToken.$")
+                        .asText())
+                .isEqualTo("$$.Task.Token");
+        assertThat(wait.get("HeartbeatSecondsPath").asText())
+                .isEqualTo("$.resolvePipeline.payload.callbackHeartbeatSeconds");
+        assertThat(wait.get("TimeoutSecondsPath").asText())
+                .isEqualTo("$.resolvePipeline.payload.callbackTimeoutSeconds");
+        assertThat(wait.get("ResultPath").asText())
+                .as("SendTaskSuccess sends the run-checker's answer")
+                .isEqualTo("$.pollResult");
         assertThat(wait.get("Next").asText()).isEqualTo("EvaluatePollResult");
         JsonNode fallback = wait.get("Catch").get(0);
         List<String> errors = new ArrayList<>();
@@ -311,10 +413,24 @@ class AslStructureTest {
         assertThat(wait.get("Catch").get(1).get("Next").asText()).isEqualTo("AlertError");
         JsonNode callbackRule = states.get("IsTriggerSuccessful").get("Choices").get(0);
         assertThat(callbackRule.get("Next").asText()).isEqualTo("WaitForJobCallback");
-        assertThat(states.get("EvaluatePollResult").get("Choices").get(2).get("Next").asText()).isEqualTo("WaitForJobCallback");
-        Set<String> fromTheWait = Asl.reachable(states, List.of("WaitForJobCallback"), Set.of("CheckCompletionSLA", "LogRunFailed"));
-        assertThat(fromTheWait).containsExactlyInAnyOrder("WaitForJobCallback", "WaitForRun", "PollRunStatus",
-                "EvaluatePollResult", "AlertError", "AlertErrorViaTopic", "ReleaseLockAfterError", "ExecutionFailed")
+        assertThat(states.get("EvaluatePollResult")
+                        .get("Choices")
+                        .get(2)
+                        .get("Next")
+                        .asText())
+                .isEqualTo("WaitForJobCallback");
+        Set<String> fromTheWait =
+                Asl.reachable(states, List.of("WaitForJobCallback"), Set.of("CheckCompletionSLA", "LogRunFailed"));
+        assertThat(fromTheWait)
+                .containsExactlyInAnyOrder(
+                        "WaitForJobCallback",
+                        "WaitForRun",
+                        "PollRunStatus",
+                        "EvaluatePollResult",
+                        "AlertError",
+                        "AlertErrorViaTopic",
+                        "ReleaseLockAfterError",
+                        "ExecutionFailed")
                 .doesNotContain("TriggerPipeline");
     }
 
@@ -328,8 +444,12 @@ class AslStructureTest {
 
     @Test
     void initDefaultsDefaultsEveryExecutionInputField() throws Exception {
-        String expression = states.get("InitDefaults").get("Parameters").get("input.$").asText();
-        String json = intrinsicStringLiteral(expression).replace("\\{", "{").replace("\\}", "}").replace("\"{}\"", "\"2026-01-15\"");
+        String expression =
+                states.get("InitDefaults").get("Parameters").get("input.$").asText();
+        String json = intrinsicStringLiteral(expression)
+                .replace("\\{", "{")
+                .replace("\\}", "}")
+                .replace("\"{}\"", "\"2026-01-15\"");
         JsonNode defaults = Asl.JSON.readTree(json);
         assertThat(defaults.get("scheduleId").asText()).isEqualTo("daily");
         assertThat(defaults.get("replay").asBoolean()).isFalse();
@@ -380,7 +500,8 @@ class AslStructureTest {
     }
 
     private static boolean isResultTest(JsonNode rule, String result) {
-        return rule.path("Variable").asText().endsWith(".result") && rule.path("StringEquals").asText().equals(result);
+        return rule.path("Variable").asText().endsWith(".result")
+                && rule.path("StringEquals").asText().equals(result);
     }
 
     /** The rule requires {@code result}, alone or as a conjunct. */

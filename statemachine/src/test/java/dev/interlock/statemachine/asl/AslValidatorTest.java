@@ -21,7 +21,11 @@ class AslValidatorTest {
     void aslValidatorRejectsADanglingTransitionSoItsVerdictMeansSomething() throws Exception {
         Path broken = Files.createTempFile("broken", ".asl.json");
         try {
-            Files.writeString(broken, Asl.definition().toString().replace("\"Next\":\"CheckExclusion\"", "\"Next\":\"CheckExclusionTypo\""));
+            Files.writeString(
+                    broken,
+                    Asl.definition()
+                            .toString()
+                            .replace("\"Next\":\"CheckExclusion\"", "\"Next\":\"CheckExclusionTypo\""));
             NodeTool.Result result = validate(broken);
             assertThat(result.exitCode()).isNotZero();
             assertThat(result.stdout() + result.stderr()).contains("CheckExclusionTypo");

@@ -58,7 +58,8 @@ class ContractTest {
             }
         });
         Set<String> machineActions = new TreeSet<>();
-        OrchestratorAction.calledBy(OrchestratorAction.Caller.STATE_MACHINE).forEach(a -> machineActions.add(a.wireName()));
+        OrchestratorAction.calledBy(OrchestratorAction.Caller.STATE_MACHINE)
+                .forEach(a -> machineActions.add(a.wireName()));
         assertThat(called).as("actions the ASL calls").isEqualTo(machineActions);
         assertThat(keys(actions)).as("actions contract.json documents").isEqualTo(machineActions);
     }
@@ -70,17 +71,25 @@ class ContractTest {
         for (OrchestratorAction action : OrchestratorAction.values()) {
             if (action.caller() != OrchestratorAction.Caller.STATE_MACHINE) {
                 assertThat(doc).contains("### `" + action.wireName() + "` (not called by the machine)");
-                assertThat(actions.has(action.wireName())).as(action.wireName() + " in contract.json").isFalse();
+                assertThat(actions.has(action.wireName()))
+                        .as(action.wireName() + " in contract.json")
+                        .isFalse();
             }
         }
     }
 
     @Test
     void triggerAndRunCheckerReceiveTheirDocumentedInputs() {
-        assertThat(keys(states.get("TriggerPipeline").get("Parameters"))).isEqualTo(keys(contract.get("trigger").get("input")));
-        assertThat(keys(states.get("PollRunStatus").get("Parameters"))).isEqualTo(keys(contract.get("runChecker").get("input")))
+        assertThat(keys(states.get("TriggerPipeline").get("Parameters")))
+                .isEqualTo(keys(contract.get("trigger").get("input")));
+        assertThat(keys(states.get("PollRunStatus").get("Parameters")))
+                .isEqualTo(keys(contract.get("runChecker").get("input")))
                 .contains("headers");
-        assertThat(states.get("PollRunStatus").get("Parameters").get("headers.$").asText()).isEqualTo("$.resolvePipeline.payload.triggerHeaders");
+        assertThat(states.get("PollRunStatus")
+                        .get("Parameters")
+                        .get("headers.$")
+                        .asText())
+                .isEqualTo("$.resolvePipeline.payload.triggerHeaders");
     }
 
     @Test
@@ -97,12 +106,14 @@ class ContractTest {
                 missing.add("action " + action);
             }
             for (String part : List.of("payload", "payloadOnProceed")) {
-                GuaranteedPaths.fields("$", actions.get(action).path(part)).keySet().forEach(path -> {
-                    String field = path.substring(path.lastIndexOf('.') + 1);
-                    if (!doc.contains("`" + field + "`")) {
-                        missing.add(action + " field " + path);
-                    }
-                });
+                GuaranteedPaths.fields("$", actions.get(action).path(part))
+                        .keySet()
+                        .forEach(path -> {
+                            String field = path.substring(path.lastIndexOf('.') + 1);
+                            if (!doc.contains("`" + field + "`")) {
+                                missing.add(action + " field " + path);
+                            }
+                        });
             }
         });
         contract.get("failureCategories").forEach(c -> {

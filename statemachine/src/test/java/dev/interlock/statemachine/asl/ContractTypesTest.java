@@ -1,5 +1,7 @@
 package dev.interlock.statemachine.asl;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.contract.RunCheckInput;
 import dev.interlock.model.contract.RunCheckOutput;
@@ -9,8 +11,6 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.trait.TraitVerdict;
-import org.junit.jupiter.api.Test;
-
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -21,8 +21,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /**
  * The Lambdas' request and answer records in shared-model are exactly what contract.json promises (every field, its
@@ -37,19 +36,24 @@ class ContractTypesTest {
 
     @Test
     void triggerRequestAndAnswerAreTheContractsTriggerInputAndOutput() {
-        assertThat(shapeProblems(TriggerInput.class, contract.at("/trigger/input"), "trigger.input")).isEmpty();
-        assertThat(shapeProblems(TriggerOutput.class, contract.at("/trigger/output"), "trigger.output")).isEmpty();
+        assertThat(shapeProblems(TriggerInput.class, contract.at("/trigger/input"), "trigger.input"))
+                .isEmpty();
+        assertThat(shapeProblems(TriggerOutput.class, contract.at("/trigger/output"), "trigger.output"))
+                .isEmpty();
     }
 
     @Test
     void runCheckRequestAndAnswerAreTheContractsRunCheckerInputAndOutput() {
-        assertThat(shapeProblems(RunCheckInput.class, contract.at("/runChecker/input"), "runChecker.input")).isEmpty();
-        assertThat(shapeProblems(RunCheckOutput.class, contract.at("/runChecker/output"), "runChecker.output")).isEmpty();
+        assertThat(shapeProblems(RunCheckInput.class, contract.at("/runChecker/input"), "runChecker.input"))
+                .isEmpty();
+        assertThat(shapeProblems(RunCheckOutput.class, contract.at("/runChecker/output"), "runChecker.output"))
+                .isEmpty();
     }
 
     @Test
     void theTraitVerdictIsTheEvaluatorsOutputAndWhatReadinessAndDriftRead() {
-        assertThat(shapeProblems(TraitVerdict.class, contract.at("/evaluator/output"), "evaluator.output")).isEmpty();
+        assertThat(shapeProblems(TraitVerdict.class, contract.at("/evaluator/output"), "evaluator.output"))
+                .isEmpty();
         JsonNode actions = contract.at("/orchestrator/actions");
         assertThat(actions.at("/checkReadiness/request/traitResults").asText()).isEqualTo("array<traitResult>");
         assertThat(actions.at("/checkDrift/request/baseline").asText()).isEqualTo("array<traitResult>");
@@ -58,11 +62,14 @@ class ContractTypesTest {
 
     @Test
     void theMapsCatchBuildsATraitVerdictOfTheSameShape() {
-        for (String path : List.of("/EvaluateTraits/ItemProcessor/States/EvaluateTraitFailed/Parameters",
+        for (String path : List.of(
+                "/EvaluateTraits/ItemProcessor/States/EvaluateTraitFailed/Parameters",
                 "/MonitoringEvaluate/ItemProcessor/States/MonitorTraitFailed/Parameters")) {
             JsonNode parameters = states.at(path);
             Set<String> keys = new TreeSet<>();
-            parameters.fieldNames().forEachRemaining(k -> keys.add(k.endsWith(".$") ? k.substring(0, k.length() - 2) : k));
+            parameters
+                    .fieldNames()
+                    .forEachRemaining(k -> keys.add(k.endsWith(".$") ? k.substring(0, k.length() - 2) : k));
             assertThat(keys).as(path).isEqualTo(componentNames(TraitVerdict.class));
             assertThat(parameters.get("status").asText()).isEqualTo(TraitStatus.ERROR.wireName());
             assertThat(parameters.get("failureCategory").asText()).isEqualTo(FailureCategory.TRANSIENT.wireName());
@@ -71,23 +78,31 @@ class ContractTypesTest {
 
     @Test
     void answersBuiltFromNothingStillWriteEveryAlwaysPresentField() {
-        assertThat(missingRequired(new TriggerOutput(null, "failed", null, null, null, null), contract.at("/trigger/output")))
+        assertThat(missingRequired(
+                        new TriggerOutput(null, "failed", null, null, null, null), contract.at("/trigger/output")))
                 .isEmpty();
-        assertThat(missingRequired(new RunCheckOutput("running", null, null), contract.at("/runChecker/output"))).isEmpty();
-        assertThat(missingRequired(new TraitVerdict("t", TraitStatus.FAIL, null, null, null, false), contract.at("/evaluator/output")))
+        assertThat(missingRequired(new RunCheckOutput("running", null, null), contract.at("/runChecker/output")))
+                .isEmpty();
+        assertThat(missingRequired(
+                        new TraitVerdict("t", TraitStatus.FAIL, null, null, null, false),
+                        contract.at("/evaluator/output")))
                 .isEmpty();
     }
 
     @Test
     void aRenamedOrRetypedFieldIsFound() {
         // The check itself can fail: a record whose field is named or typed differently from the contract.
-        record Renamed(String runId, String state, Map<String, String> metadata, String error, String failureCategory,
-                       String startedAt) {
-        }
-        record Retyped(String state, String message, int failureCategory) {
-        }
+        record Renamed(
+                String runId,
+                String state,
+                Map<String, String> metadata,
+                String error,
+                String failureCategory,
+                String startedAt) {}
+        record Retyped(String state, String message, int failureCategory) {}
         assertThat(shapeProblems(Renamed.class, contract.at("/trigger/output"), "trigger.output"))
-                .containsExactlyInAnyOrder("trigger.output.status: in contract.json, not in the record",
+                .containsExactlyInAnyOrder(
+                        "trigger.output.status: in contract.json, not in the record",
                         "trigger.output.state: in the record, not in contract.json");
         assertThat(shapeProblems(Retyped.class, contract.at("/runChecker/output"), "runChecker.output"))
                 .containsExactly("runChecker.output.failureCategory: contract.json says string, the record integer");
@@ -124,12 +139,14 @@ class ContractTypesTest {
                 if (component.getType().isRecord()) {
                     problems.addAll(shapeProblems(component.getType(), fieldSpec, where + "." + name));
                 } else {
-                    problems.add(where + "." + name + ": contract.json lists its fields, the record has no record for it");
+                    problems.add(
+                            where + "." + name + ": contract.json lists its fields, the record has no record for it");
                 }
             } else {
                 String promised = fieldSpec.asText().replace("?", "");
                 String declared = contractType(component.getGenericType());
-                if (!promised.equals("any") && !promised.equals(declared)
+                if (!promised.equals("any")
+                        && !promised.equals(declared)
                         && !(promised.startsWith("array<") && declared.equals("array"))) {
                     problems.add(where + "." + name + ": contract.json says " + promised + ", the record " + declared);
                 }

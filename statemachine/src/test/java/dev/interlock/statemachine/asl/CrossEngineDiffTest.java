@@ -11,8 +11,10 @@ class CrossEngineDiffTest {
 
     @Test
     void sideBySideMarksEveryDifferingStepFromWhereTheEnginesPart() {
-        String diff = CrossEngineScenarioTest.sideBySide("visited top-level states",
-                List.of("A", "B", "C", "D", "E", "Fail"), List.of("A", "B", "C", "D", "X", "E", "Fail"));
+        String diff = CrossEngineScenarioTest.sideBySide(
+                "visited top-level states",
+                List.of("A", "B", "C", "D", "E", "Fail"),
+                List.of("A", "B", "C", "D", "X", "E", "Fail"));
 
         assertThat(diff).isEqualTo("""
                 visited top-level states differ at step 5 (Java engine: 6 steps, aws-local-stepfunctions: 7 steps)

@@ -51,62 +51,85 @@ class CrossEngineScenarioTest {
     private static final String NODE_ENTERED_TIME = "2026-01-15T06:00:00.000Z";
     private static final DateTimeFormatter CONTEXT_TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-    private static final Pattern CONTEXT_TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
+    private static final Pattern CONTEXT_TIMESTAMP =
+            Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
     private static final String START_TIME_TOKEN = "<$$.Execution.StartTime>";
     private static final String ENTERED_TIME_TOKEN = "<$$.State.EnteredTime>";
 
     @Test
     void bothEnginesRanTheSameScenarios() throws Exception {
         assertThat(NodeScenarioRunner.runs().keySet())
-                .containsExactlyInAnyOrderElementsOf(Scenarios.all().stream().map(Scenarios.Scenario::name).toList());
+                .containsExactlyInAnyOrderElementsOf(
+                        Scenarios.all().stream().map(Scenarios.Scenario::name).toList());
     }
 
     @TestFactory
     Stream<DynamicTest> bothEnginesTakeTheSamePath(TestReporter reporter) {
         Map<String, List<String>> intrinsicFields = intrinsicFieldsByState(Asl.definition());
-        return Scenarios.all().stream().map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
-            Scenarios.Run node = NodeScenarioRunner.runs().get(scenario.name());
-            assertThat(node).as("%s reported scenario %s", NODE, scenario.name()).isNotNull();
-            JavaScenarioRunner.Outcome outcome = JavaScenarioRunner.run(scenario);
-            Scenarios.Run java = outcome.run();
+        return Scenarios.all().stream()
+                .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
+                    Scenarios.Run node = NodeScenarioRunner.runs().get(scenario.name());
+                    assertThat(node)
+                            .as("%s reported scenario %s", NODE, scenario.name())
+                            .isNotNull();
+                    JavaScenarioRunner.Outcome outcome = JavaScenarioRunner.run(scenario);
+                    Scenarios.Run java = outcome.run();
 
-            SoftAssertions soft = new SoftAssertions();
-            soft.assertThat(java.problems()).as("%s scripting problems", JAVA).isEmpty();
-            soft.assertThat(node.problems()).as("%s scripting problems", NODE).isEmpty();
-            soft.assertThat(java.states()).withFailMessage(() -> sideBySide("visited top-level states", java.states(), node.states()))
-                    .isEqualTo(node.states());
-            List<String> javaCalls = java.invocations().stream().map(Scenarios.Invocation::toString).toList();
-            List<String> nodeCalls = node.invocations().stream().map(Scenarios.Invocation::toString).toList();
-            soft.assertThat(javaCalls).withFailMessage(() -> sideBySide("Task invocations", javaCalls, nodeCalls))
-                    .isEqualTo(nodeCalls);
-            soft.assertThat(java.status() + " " + java.error()).as("final status and Fail error (%s vs %s)", JAVA, NODE)
-                    .isEqualTo(node.status() + " " + node.error());
-            soft.assertThat(java.requests().keySet()).as("Task states that received a request")
-                    .containsExactlyElementsOf(node.requests().keySet());
-            List<String> acceptedDivergences = new ArrayList<>();
-            java.requests().forEach((state, javaRequest) -> {
-                JsonNode nodeRequest = node.requests().get(state);
-                if (nodeRequest == null) {
-                    return;
-                }
-                JsonNode javaNormalised = javaRequest.deepCopy();
-                JsonNode nodeNormalised = nodeRequest.deepCopy();
-                normaliseStartTime(javaNormalised, nodeNormalised, outcome.description().startDate());
-                for (String field : intrinsicFields.getOrDefault(state, List.of())) {
-                    String accepted = normaliseIntrinsicString(javaNormalised, nodeNormalised, field,
-                            enteredTime(outcome.history(), state));
-                    if (accepted != null) {
-                        acceptedDivergences.add(state + " " + field);
-                        reporter.publishEntry("known divergence accepted", scenario.name() + " " + state + ": " + accepted);
-                    }
-                }
-                soft.assertThat(javaNormalised).as("first request of %s (%s, then %s)", state, JAVA, NODE)
-                        .isEqualTo(nodeNormalised);
-            });
-            soft.assertThat(acceptedDivergences).as("normalisation 3 applies exactly where the scenario declares knownDivergences")
-                    .containsExactlyElementsOf(declaredDivergences(scenario));
-            soft.assertAll();
-        }));
+                    SoftAssertions soft = new SoftAssertions();
+                    soft.assertThat(java.problems())
+                            .as("%s scripting problems", JAVA)
+                            .isEmpty();
+                    soft.assertThat(node.problems())
+                            .as("%s scripting problems", NODE)
+                            .isEmpty();
+                    soft.assertThat(java.states())
+                            .withFailMessage(() -> sideBySide("visited top-level states", java.states(), node.states()))
+                            .isEqualTo(node.states());
+                    List<String> javaCalls = java.invocations().stream()
+                            .map(Scenarios.Invocation::toString)
+                            .toList();
+                    List<String> nodeCalls = node.invocations().stream()
+                            .map(Scenarios.Invocation::toString)
+                            .toList();
+                    soft.assertThat(javaCalls)
+                            .withFailMessage(() -> sideBySide("Task invocations", javaCalls, nodeCalls))
+                            .isEqualTo(nodeCalls);
+                    soft.assertThat(java.status() + " " + java.error())
+                            .as("final status and Fail error (%s vs %s)", JAVA, NODE)
+                            .isEqualTo(node.status() + " " + node.error());
+                    soft.assertThat(java.requests().keySet())
+                            .as("Task states that received a request")
+                            .containsExactlyElementsOf(node.requests().keySet());
+                    List<String> acceptedDivergences = new ArrayList<>();
+                    java.requests().forEach((state, javaRequest) -> {
+                        JsonNode nodeRequest = node.requests().get(state);
+                        if (nodeRequest == null) {
+                            return;
+                        }
+                        JsonNode javaNormalised = javaRequest.deepCopy();
+                        JsonNode nodeNormalised = nodeRequest.deepCopy();
+                        normaliseStartTime(
+                                javaNormalised,
+                                nodeNormalised,
+                                outcome.description().startDate());
+                        for (String field : intrinsicFields.getOrDefault(state, List.of())) {
+                            String accepted = normaliseIntrinsicString(
+                                    javaNormalised, nodeNormalised, field, enteredTime(outcome.history(), state));
+                            if (accepted != null) {
+                                acceptedDivergences.add(state + " " + field);
+                                reporter.publishEntry(
+                                        "known divergence accepted", scenario.name() + " " + state + ": " + accepted);
+                            }
+                        }
+                        soft.assertThat(javaNormalised)
+                                .as("first request of %s (%s, then %s)", state, JAVA, NODE)
+                                .isEqualTo(nodeNormalised);
+                    });
+                    soft.assertThat(acceptedDivergences)
+                            .as("normalisation 3 applies exactly where the scenario declares knownDivergences")
+                            .containsExactlyElementsOf(declaredDivergences(scenario));
+                    soft.assertAll();
+                }));
     }
 
     /** The scenario's {@code knownDivergences} of the node engine, as "state field" strings. */
@@ -114,8 +137,11 @@ class CrossEngineScenarioTest {
         List<String> out = new ArrayList<>();
         for (JsonNode divergence : scenario.json().path("knownDivergences")) {
             assertThat(divergence.path("engine").asText()).isEqualTo(NODE);
-            assertThat(divergence.path("reason").asText()).as("a known divergence says why").isNotBlank();
-            out.add(divergence.get("state").asText() + " " + divergence.get("field").asText());
+            assertThat(divergence.path("reason").asText())
+                    .as("a known divergence says why")
+                    .isNotBlank();
+            out.add(divergence.get("state").asText() + " "
+                    + divergence.get("field").asText());
         }
         return out;
     }
@@ -125,7 +151,8 @@ class CrossEngineScenarioTest {
         if (java instanceof ObjectNode javaObject && node instanceof ObjectNode nodeObject) {
             JsonNode javaValue = javaObject.get("executionStartTime");
             JsonNode nodeValue = nodeObject.get("executionStartTime");
-            if (javaValue != null && nodeValue != null
+            if (javaValue != null
+                    && nodeValue != null
                     && javaValue.asText().equals(CONTEXT_TIME.format(javaStart))
                     && CONTEXT_TIMESTAMP.matcher(nodeValue.asText()).matches()) {
                 javaObject.put("executionStartTime", START_TIME_TOKEN);
@@ -144,7 +171,8 @@ class CrossEngineScenarioTest {
      * Normalisations 2 and 3 on one intrinsic-built string field (a JSON pointer into the request); returns a note
      * when normalisation 3 accepted a difference, null otherwise.
      */
-    private static String normaliseIntrinsicString(JsonNode java, JsonNode node, String pointer, String javaEnteredTime) {
+    private static String normaliseIntrinsicString(
+            JsonNode java, JsonNode node, String pointer, String javaEnteredTime) {
         JsonNode javaValue = java.at(pointer);
         JsonNode nodeValue = node.at(pointer);
         if (!javaValue.isTextual() || !nodeValue.isTextual()) {
@@ -175,7 +203,8 @@ class CrossEngineScenarioTest {
     /** The Java engine's {@code $$.State.EnteredTime} of a state's first entry, from the history. */
     private static String enteredTime(List<HistoryEvent> history, String state) {
         return history.stream()
-                .filter(e -> e.details() instanceof EventDetails.StateEntered entered && entered.name().equals(state))
+                .filter(e -> e.details() instanceof EventDetails.StateEntered entered
+                        && entered.name().equals(state))
                 .findFirst()
                 .map(e -> CONTEXT_TIME.format(e.timestamp()))
                 .orElse(null);
@@ -199,7 +228,9 @@ class CrossEngineScenarioTest {
 
     private static void collectIntrinsicFields(JsonNode template, String prefix, List<String> out) {
         template.properties().forEach(e -> {
-            if (e.getKey().endsWith(".$") && e.getValue().isTextual() && e.getValue().asText().startsWith("States.")) {
+            if (e.getKey().endsWith(".$")
+                    && e.getValue().isTextual()
+                    && e.getValue().asText().startsWith("States.")) {
                 out.add(prefix + "/" + e.getKey().substring(0, e.getKey().length() - 2));
             } else if (e.getValue().isObject()) {
                 collectIntrinsicFields(e.getValue(), prefix + "/" + e.getKey(), out);
@@ -218,17 +249,31 @@ class CrossEngineScenarioTest {
         while (first < java.size() && first < node.size() && Objects.equals(java.get(first), node.get(first))) {
             first++;
         }
-        int width = Math.max(JAVA.length(), java.stream().mapToInt(String::length).max().orElse(0)) + 2;
+        int width = Math.max(
+                        JAVA.length(),
+                        java.stream().mapToInt(String::length).max().orElse(0))
+                + 2;
         StringBuilder out = new StringBuilder();
-        out.append(what).append(" differ at step ").append(first + 1).append(" (").append(JAVA).append(": ")
-                .append(java.size()).append(" steps, ").append(other).append(": ").append(node.size()).append(" steps)\n");
+        out.append(what)
+                .append(" differ at step ")
+                .append(first + 1)
+                .append(" (")
+                .append(JAVA)
+                .append(": ")
+                .append(java.size())
+                .append(" steps, ")
+                .append(other)
+                .append(": ")
+                .append(node.size())
+                .append(" steps)\n");
         out.append(String.format("    %4s  %-" + width + "s%s%n", "#", JAVA, other));
         int from = Math.max(0, first - 3);
         int to = Math.min(Math.max(java.size(), node.size()), first + 8);
         for (int i = from; i < to; i++) {
             String left = i < java.size() ? java.get(i) : "-";
             String right = i < node.size() ? node.get(i) : "-";
-            out.append(String.format("%s %4d  %-" + width + "s%s%n", Objects.equals(left, right) ? "   " : " >>", i + 1, left, right));
+            out.append(String.format(
+                    "%s %4d  %-" + width + "s%s%n", Objects.equals(left, right) ? "   " : " >>", i + 1, left, right));
         }
         return out.toString();
     }

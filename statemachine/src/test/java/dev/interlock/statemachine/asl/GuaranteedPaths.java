@@ -41,7 +41,8 @@ final class GuaranteedPaths {
     }
 
     /** The paths guaranteed on entry to each state of one (top-level or item-processor) machine. */
-    Map<String, Map<String, String>> analyse(JsonNode states, String startAt, Map<String, String> startIn, boolean topLevel) {
+    Map<String, Map<String, String>> analyse(
+            JsonNode states, String startAt, Map<String, String> startIn, boolean topLevel) {
         Map<String, Map<String, String>> in = new HashMap<>();
         in.put(startAt, new TreeMap<>(startIn));
         Deque<String> work = new ArrayDeque<>(List.of(startAt));
@@ -57,25 +58,31 @@ final class GuaranteedPaths {
                 }
             }
         }
-        in.forEach((name, guaranteed) -> checkReads(name, states.get(name), guaranteed, topLevel && name.equals(startAt)));
+        in.forEach(
+                (name, guaranteed) -> checkReads(name, states.get(name), guaranteed, topLevel && name.equals(startAt)));
         states.properties().forEach(e -> {
             JsonNode processor = e.getValue().path("ItemProcessor");
             if (!processor.isMissingNode()) {
-                analyse(processor.get("States"), processor.get("StartAt").asText(), fields("$", contract.get("resolvedTrait")), false);
+                analyse(
+                        processor.get("States"),
+                        processor.get("StartAt").asText(),
+                        fields("$", contract.get("resolvedTrait")),
+                        false);
             }
         });
         return in;
     }
 
-    private record Edge(String target, Map<String, String> out) {
-    }
+    private record Edge(String target, Map<String, String> out) {}
 
     private List<Edge> transfer(String name, JsonNode state, Map<String, String> in, boolean isStart) {
         List<Edge> edges = new ArrayList<>();
         String type = state.get("Type").asText();
         switch (type) {
             case "Pass" -> {
-                Map<String, String> out = isStart ? fields("$", contract.get("executionInput")) : write(in, resultPath(state), passResult(state, in));
+                Map<String, String> out = isStart
+                        ? fields("$", contract.get("executionInput"))
+                        : write(in, resultPath(state), passResult(state, in));
                 next(state, out, edges);
             }
             case "Task" -> {
@@ -108,8 +115,7 @@ final class GuaranteedPaths {
                 }
             }
             case "Wait" -> next(state, in, edges);
-            case "Succeed", "Fail" -> {
-            }
+            case "Succeed", "Fail" -> {}
             default -> problems.add(name + ": unsupported state type " + type);
         }
         return edges;
@@ -154,10 +160,14 @@ final class GuaranteedPaths {
                 relative(fields("$.payload", spec.path("payloadOnProceed")))
                         .forEach((k, v) -> result.put(FACT + "result=proceed|" + k, v));
             }
-            case "${TriggerFunctionArn}" -> result.putAll(relative(fields("$", contract.path("trigger").path("output"))));
-            case "${RunCheckerFunctionArn}" -> result.putAll(relative(fields("$", contract.path("runChecker").path("output"))));
-            case "${EvaluatorFunctionArn}" -> result.putAll(relative(fields("$", contract.path("evaluator").path("output"))));
-            case SNS_PUBLISH -> result.putAll(relative(fields("$", contract.path("snsPublish").path("output"))));
+            case "${TriggerFunctionArn}" ->
+                result.putAll(relative(fields("$", contract.path("trigger").path("output"))));
+            case "${RunCheckerFunctionArn}" ->
+                result.putAll(relative(fields("$", contract.path("runChecker").path("output"))));
+            case "${EvaluatorFunctionArn}" ->
+                result.putAll(relative(fields("$", contract.path("evaluator").path("output"))));
+            case SNS_PUBLISH ->
+                result.putAll(relative(fields("$", contract.path("snsPublish").path("output"))));
             default -> problems.add(name + ": resource " + resource + " has no documented output");
         }
     }
@@ -172,7 +182,8 @@ final class GuaranteedPaths {
             String key = e.getKey();
             if (key.endsWith(".$")) {
                 String expression = e.getValue().asText();
-                String type = expression.startsWith("States.MathAdd(") ? "integer"
+                String type = expression.startsWith("States.MathAdd(")
+                        ? "integer"
                         : expression.startsWith("$") ? in.getOrDefault(expression, "any") : "any";
                 result.put(key.substring(0, key.length() - 2), type);
             } else {
@@ -285,7 +296,12 @@ final class GuaranteedPaths {
         checkTemplate(name, state.path("ItemSelector"), in);
         for (String field : List.of("InputPath", "ItemsPath")) {
             if (state.has(field)) {
-                require(name, field, state.get(field).asText(), in, field.equals("ItemsPath") ? Set.of("array") : Set.of());
+                require(
+                        name,
+                        field,
+                        state.get(field).asText(),
+                        in,
+                        field.equals("ItemsPath") ? Set.of("array") : Set.of());
             }
         }
         if (state.has("OutputPath") && !isStart) {
@@ -321,9 +337,11 @@ final class GuaranteedPaths {
             if (op.equals("Variable") || op.equals("Next") || op.equals("IsPresent")) {
                 return;
             }
-            Set<String> types = op.startsWith("String") || op.startsWith("Timestamp") ? Set.of("string")
-                    : op.startsWith("Numeric") ? Set.of("integer", "number")
-                    : op.startsWith("Boolean") ? Set.of("boolean") : Set.of();
+            Set<String> types = op.startsWith("String") || op.startsWith("Timestamp")
+                    ? Set.of("string")
+                    : op.startsWith("Numeric")
+                            ? Set.of("integer", "number")
+                            : op.startsWith("Boolean") ? Set.of("boolean") : Set.of();
             if (!rule.has("IsPresent")) {
                 require(name, "Variable", rule.get("Variable").asText(), in, types);
             }
@@ -372,9 +390,11 @@ final class GuaranteedPaths {
         }
         String type = in.get(path);
         if (type == null) {
-            problems.add(name + ": " + field + " reads " + path + " which is not guaranteed on every path to this state");
+            problems.add(
+                    name + ": " + field + " reads " + path + " which is not guaranteed on every path to this state");
         } else if (!types.isEmpty() && !type.equals("any") && !types.contains(type)) {
-            problems.add(name + ": " + field + " reads " + path + " of type " + type + " where " + types + " is needed");
+            problems.add(
+                    name + ": " + field + " reads " + path + " of type " + type + " where " + types + " is needed");
         }
     }
 }

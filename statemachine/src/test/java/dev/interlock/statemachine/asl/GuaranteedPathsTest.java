@@ -22,18 +22,23 @@ class GuaranteedPathsTest {
     @Test
     void resolvedFieldsAreGuaranteedOnlyAfterResultProceedWasSeen() {
         ObjectNode asl = Asl.definition();
-        Map<String, Map<String, String>> in = new GuaranteedPaths(contract)
-                .analyse(asl.get("States"), "InitDefaults", Map.of(), true);
-        assertThat(in.get("IsResolved")).containsKey("$.resolvePipeline.result").doesNotContainKey("$.resolvePipeline.payload.runId");
+        Map<String, Map<String, String>> in =
+                new GuaranteedPaths(contract).analyse(asl.get("States"), "InitDefaults", Map.of(), true);
+        assertThat(in.get("IsResolved"))
+                .containsKey("$.resolvePipeline.result")
+                .doesNotContainKey("$.resolvePipeline.payload.runId");
         assertThat(in.get("EvaluateTraits"))
                 .containsEntry("$.resolvePipeline.payload.runId", "string")
                 .containsEntry("$.resolvePipeline.payload.traits", "array")
                 .containsEntry("$.resolvePipeline.payload.monitoring.enabled", "boolean");
-        assertThat(in.get("AlertError")).containsEntry("$.errorInfo.Error", "string").containsEntry("$.pipelineId", "string");
+        assertThat(in.get("AlertError"))
+                .containsEntry("$.errorInfo.Error", "string")
+                .containsEntry("$.pipelineId", "string");
         assertThat(in.get("PlanRetry")).containsEntry("$.failureLog.payload.retryable", "boolean");
         assertThat(in.get("ShouldRetry")).containsEntry("$.planRetry.payload.retryInExecution", "boolean");
         assertThat(in.get("PollRunStatus")).containsKey("$.triggerResult.startedAt");
-        assertThat(in.get("WaitForJobCallback")).containsEntry("$.resolvePipeline.payload.callbackHeartbeatSeconds", "integer");
+        assertThat(in.get("WaitForJobCallback"))
+                .containsEntry("$.resolvePipeline.payload.callbackHeartbeatSeconds", "integer");
         assertThat(in.get("WaitForLock")).containsEntry("$.acquireLock.payload.waitSeconds", "integer");
     }
 
@@ -41,8 +46,9 @@ class GuaranteedPathsTest {
     void reportsAChoiceOnAFieldTheTaskDoesNotDocument() {
         ObjectNode asl = Asl.definition();
         choiceRule(asl, "IsTriggerSuccessful", 1).put("Variable", "$.triggerResult.state");
-        assertThat(new GuaranteedPaths(contract).check(asl)).containsExactly(
-                "IsTriggerSuccessful: Variable reads $.triggerResult.state which is not guaranteed on every path to this state");
+        assertThat(new GuaranteedPaths(contract).check(asl))
+                .containsExactly(
+                        "IsTriggerSuccessful: Variable reads $.triggerResult.state which is not guaranteed on every path to this state");
     }
 
     @Test
@@ -51,9 +57,10 @@ class GuaranteedPathsTest {
         // The catch path into LogTriggerFailed would carry no trigger result: the classic States.Runtime trap.
         ObjectNode trigger = (ObjectNode) asl.get("States").get("TriggerPipeline");
         ((ObjectNode) trigger.get("Catch").get(0)).put("Next", "LogTriggerFailed");
-        assertThat(new GuaranteedPaths(contract).check(asl)).containsExactlyInAnyOrder(
-                "LogTriggerFailed: failureCategory.$ reads $.triggerResult.failureCategory which is not guaranteed on every path to this state",
-                "LogTriggerFailed: message.$ reads $.triggerResult.error which is not guaranteed on every path to this state");
+        assertThat(new GuaranteedPaths(contract).check(asl))
+                .containsExactlyInAnyOrder(
+                        "LogTriggerFailed: failureCategory.$ reads $.triggerResult.failureCategory which is not guaranteed on every path to this state",
+                        "LogTriggerFailed: message.$ reads $.triggerResult.error which is not guaranteed on every path to this state");
     }
 
     @Test
@@ -61,9 +68,10 @@ class GuaranteedPathsTest {
         ObjectNode asl = Asl.definition();
         ((ObjectNode) asl.get("States").get("IsResolved")).put("Default", "EvaluateTraits");
         List<String> problems = new GuaranteedPaths(contract).check(asl);
-        assertThat(problems).contains(
-                "EvaluateTraits: ItemsPath reads $.resolvePipeline.payload.traits which is not guaranteed on every path to this state",
-                "WaitBeforeReevaluation: SecondsPath reads $.resolvePipeline.payload.evaluationIntervalSeconds which is not guaranteed on every path to this state");
+        assertThat(problems)
+                .contains(
+                        "EvaluateTraits: ItemsPath reads $.resolvePipeline.payload.traits which is not guaranteed on every path to this state",
+                        "WaitBeforeReevaluation: SecondsPath reads $.resolvePipeline.payload.evaluationIntervalSeconds which is not guaranteed on every path to this state");
     }
 
     @Test
@@ -71,25 +79,33 @@ class GuaranteedPathsTest {
         ObjectNode asl = Asl.definition();
         ((ObjectNode) asl.get("States").get("WaitForRetryWindow")).put("SecondsPath", "$.checkRunLog.payload.status");
         choiceRule(asl, "ShouldRetry", 0).put("Variable", "$.planRetry.payload.successorExecution");
-        assertThat(new GuaranteedPaths(contract).check(asl)).containsExactlyInAnyOrder(
-                "WaitForRetryWindow: SecondsPath reads $.checkRunLog.payload.status of type string where [integer] is needed",
-                "ShouldRetry: Variable reads $.planRetry.payload.successorExecution of type string where [boolean] is needed");
+        assertThat(new GuaranteedPaths(contract).check(asl))
+                .containsExactlyInAnyOrder(
+                        "WaitForRetryWindow: SecondsPath reads $.checkRunLog.payload.status of type string where [integer] is needed",
+                        "ShouldRetry: Variable reads $.planRetry.payload.successorExecution of type string where [boolean] is needed");
     }
 
     @Test
     void reportsAnUndocumentedContextPathAndAnUndocumentedAction() {
         ObjectNode asl = Asl.definition();
-        ObjectNode payload = (ObjectNode) asl.get("States").get("CheckMonitoringExpired").get("Parameters").get("payload");
+        ObjectNode payload = (ObjectNode) asl.get("States")
+                .get("CheckMonitoringExpired")
+                .get("Parameters")
+                .get("payload");
         payload.put("monitoringStartedAt.$", "$$.State.RetryCount");
-        ((ObjectNode) asl.get("States").get("CheckCompletionSLA").get("Parameters")).put("action", "checkCompletionSla");
-        assertThat(new GuaranteedPaths(contract).check(asl)).contains(
-                "CheckMonitoringExpired: monitoringStartedAt.$ reads context path $$.State.RetryCount which is not among [$$.Execution.Name, $$.Execution.StartTime, $$.State.EnteredTime, $$.Task.Token]",
-                "CheckCompletionSLA: orchestrator action 'checkCompletionSla' is not in contract.json");
+        ((ObjectNode) asl.get("States").get("CheckCompletionSLA").get("Parameters"))
+                .put("action", "checkCompletionSla");
+        assertThat(new GuaranteedPaths(contract).check(asl))
+                .contains(
+                        "CheckMonitoringExpired: monitoringStartedAt.$ reads context path $$.State.RetryCount which is not among [$$.Execution.Name, $$.Execution.StartTime, $$.State.EnteredTime, $$.Task.Token]",
+                        "CheckCompletionSLA: orchestrator action 'checkCompletionSla' is not in contract.json");
     }
 
     @Test
     void findsPathArgumentsInsideIntrinsicFunctionsButNotInStringLiterals() {
-        assertThat(GuaranteedPaths.references("States.Format('Execution {} failed with {} $.notAPath', $$.Execution.Name, $.errorInfo.Error)"))
+        assertThat(
+                        GuaranteedPaths.references(
+                                "States.Format('Execution {} failed with {} $.notAPath', $$.Execution.Name, $.errorInfo.Error)"))
                 .containsExactly("$$.Execution.Name", "$.errorInfo.Error");
         assertThat(GuaranteedPaths.references("$.poll.count")).containsExactly("$.poll.count");
     }

@@ -19,15 +19,18 @@ class JavaEngineScenarioTest {
 
     @TestFactory
     Stream<DynamicTest> eachScenarioFollowsItsExpectedPathOnTheJavaEngine() {
-        return Scenarios.all().stream().map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
-            JavaScenarioRunner.Outcome outcome = JavaScenarioRunner.run(scenario);
+        return Scenarios.all().stream()
+                .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
+                    JavaScenarioRunner.Outcome outcome = JavaScenarioRunner.run(scenario);
 
-            Scenarios.assertMatchesExpectation(scenario, outcome.run());
-            // The status read from the history is the one DescribeExecution reports.
-            assertThat(outcome.run().status()).isEqualTo(outcome.description().status().name());
-            assertThat(outcome.run().error()).isEqualTo(outcome.description().error());
-            assertEveryAlertWasPublishedAsJson(outcome);
-        }));
+                    Scenarios.assertMatchesExpectation(scenario, outcome.run());
+                    // The status read from the history is the one DescribeExecution reports.
+                    assertThat(outcome.run().status())
+                            .isEqualTo(outcome.description().status().name());
+                    assertThat(outcome.run().error())
+                            .isEqualTo(outcome.description().error());
+                    assertEveryAlertWasPublishedAsJson(outcome);
+                }));
     }
 
     /**
@@ -37,22 +40,27 @@ class JavaEngineScenarioTest {
      */
     private static void assertEveryAlertWasPublishedAsJson(JavaScenarioRunner.Outcome outcome) throws Exception {
         List<Scenarios.Invocation> alerts = outcome.run().invocations().stream()
-                .filter(i -> i.state().equals("AlertErrorViaTopic")).toList();
-        assertThat(outcome.published()).as("SNS publishes recorded by the resource").hasSameSizeAs(alerts);
+                .filter(i -> i.state().equals("AlertErrorViaTopic"))
+                .toList();
+        assertThat(outcome.published())
+                .as("SNS publishes recorded by the resource")
+                .hasSameSizeAs(alerts);
         for (JsonNode publish : outcome.published()) {
             assertThat(publish.get("TopicArn").asText()).isEqualTo(Scenarios.PLACEHOLDER_VALUES.get("AlertTopicArn"));
             assertThatCode(() -> Asl.JSON.readTree(publish.get("Message").asText()))
                     .as("alert Message is JSON: %s", publish.get("Message"))
                     .doesNotThrowAnyException();
             JsonNode message = Asl.JSON.readTree(publish.get("Message").asText());
-            assertThat(message.at("/details/error")).as("the caught error in the alert body")
+            assertThat(message.at("/details/error"))
+                    .as("the caught error in the alert body")
                     .isEqualTo(alertStateInput(outcome.history()).get("errorInfo"));
         }
     }
 
     private static JsonNode alertStateInput(List<HistoryEvent> history) throws Exception {
         for (HistoryEvent event : history) {
-            if (event.details() instanceof EventDetails.StateEntered entered && entered.name().equals("AlertErrorViaTopic")) {
+            if (event.details() instanceof EventDetails.StateEntered entered
+                    && entered.name().equals("AlertErrorViaTopic")) {
                 return Asl.JSON.readTree(entered.input());
             }
         }

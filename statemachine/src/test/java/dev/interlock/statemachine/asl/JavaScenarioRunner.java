@@ -10,8 +10,8 @@ import dev.interlock.statemachine.engine.HistoryEvent;
 import dev.interlock.statemachine.engine.HistoryEventType;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.statemachine.engine.TaskFailedException;
-import dev.interlock.statemachine.engine.TaskResource;
 import dev.interlock.statemachine.engine.TaskInvocation;
+import dev.interlock.statemachine.engine.TaskResource;
 import dev.interlock.statemachine.engine.TaskResources;
 import dev.interlock.statemachine.engine.VirtualClock;
 import dev.interlock.statemachine.model.StateMachineDefinition;
@@ -36,24 +36,31 @@ final class JavaScenarioRunner {
 
     /** The execution start; also the fixed {@code $$.State.EnteredTime} the node runner passes, so they meet at t0. */
     static final Instant START = Instant.parse("2026-01-15T06:00:00Z");
+
     private static final Duration REAL_TIME_LIMIT = Duration.ofSeconds(60);
 
     /** The outcome of one scenario: the run as read from the history, plus every publish the SNS resource was asked for. */
-    record Outcome(Scenarios.Run run, List<HistoryEvent> history, List<JsonNode> published, ExecutionDescription description) {
-    }
+    record Outcome(
+            Scenarios.Run run,
+            List<HistoryEvent> history,
+            List<JsonNode> published,
+            ExecutionDescription description) {}
 
-    private JavaScenarioRunner() {
-    }
+    private JavaScenarioRunner() {}
 
     static Outcome run(Scenarios.Scenario scenario) throws Exception {
         StateMachine[] machine = new StateMachine[1];
-        ScenarioScript script = new ScenarioScript(scenario, problem -> machine[0].stopExecution(
-                machine[0].arn().replace(":stateMachine:", ":execution:") + ":" + scenario.executionName(),
-                ScenarioScript.SCRIPT_PROBLEM, problem));
+        ScenarioScript script = new ScenarioScript(
+                scenario,
+                problem -> machine[0].stopExecution(
+                        machine[0].arn().replace(":stateMachine:", ":execution:") + ":" + scenario.executionName(),
+                        ScenarioScript.SCRIPT_PROBLEM,
+                        problem));
         TaskResource orchestratorEtc = invocation -> {
             ScenarioScript.Step step = script.topLevel(invocation.stateName());
             return invocation.resource().endsWith(TaskResources.WAIT_FOR_TASK_TOKEN)
-                    ? callback(machine[0], invocation, step) : perform(step);
+                    ? callback(machine[0], invocation, step)
+                    : perform(step);
         };
         TaskResource evaluator = invocation -> perform(script.evaluator(invocation.stateName(), invocation.payload()));
         List<JsonNode> published = new ArrayList<>();
@@ -71,15 +78,16 @@ final class JavaScenarioRunner {
                 .function(Scenarios.PLACEHOLDER_VALUES.get("EvaluatorFunctionArn"), evaluator)
                 .resource(TaskResources.SNS_PUBLISH, sns)
                 .build();
-        machine[0] = StateMachine.builder("interlock",
-                        StateMachineDefinition.parse(AslDefinition.load(), Scenarios.PLACEHOLDER_VALUES))
+        machine[0] = StateMachine.builder(
+                        "interlock", StateMachineDefinition.parse(AslDefinition.load(), Scenarios.PLACEHOLDER_VALUES))
                 .clock(new VirtualClock(START))
                 .resources(resources)
                 .region("us-east-1")
                 .accountId("123456789012")
                 .random(new Random(7))
                 .build();
-        Execution execution = machine[0].start(scenario.executionName(), scenario.input().toString());
+        Execution execution =
+                machine[0].start(scenario.executionName(), scenario.input().toString());
         ExecutionDescription description = execution.await(REAL_TIME_LIMIT);
         List<HistoryEvent> history = machine[0].getExecutionHistory(execution.executionArn());
         Scenarios.Run run = fromHistory(scenario.name(), history, topLevelStates(machine[0]), script.problems());
@@ -96,8 +104,8 @@ final class JavaScenarioRunner {
      * function ARN, TaskScheduled for a service integration) belongs to the state whose StateEntered event is the
      * nearest one up its chain, so every retried attempt counts against the state that entered once.
      */
-    static Scenarios.Run fromHistory(String name, List<HistoryEvent> history, Set<String> topLevelStates,
-            List<String> scriptProblems) {
+    static Scenarios.Run fromHistory(
+            String name, List<HistoryEvent> history, Set<String> topLevelStates, List<String> scriptProblems) {
         Map<Long, HistoryEvent> byId = new HashMap<>();
         history.forEach(e -> byId.put(e.id(), e));
         List<String> problems = new ArrayList<>(scriptProblems);
@@ -111,18 +119,18 @@ final class JavaScenarioRunner {
                 continue;
             }
             switch (event.details()) {
-                case EventDetails.StateEntered entered when event.type().name().endsWith("StateEntered") -> {
+                case EventDetails.StateEntered entered
+                when event.type().name().endsWith("StateEntered") -> {
                     if (!topLevelStates.contains(entered.name())) {
                         problems.add("history: top-level " + event.type() + " of unknown state " + entered.name());
                     }
                     states.add(entered.name());
                 }
-                case EventDetails.LambdaFunctionScheduled scheduled -> invocation(event, byId, json(scheduled.input()),
-                        invocations, requests, problems);
-                case EventDetails.TaskScheduled scheduled -> invocation(event, byId, json(scheduled.parameters()),
-                        invocations, requests, problems);
-                case null, default -> {
-                }
+                case EventDetails.LambdaFunctionScheduled scheduled ->
+                    invocation(event, byId, json(scheduled.input()), invocations, requests, problems);
+                case EventDetails.TaskScheduled scheduled ->
+                    invocation(event, byId, json(scheduled.parameters()), invocations, requests, problems);
+                case null, default -> {}
             }
             if (event.type() == HistoryEventType.ExecutionSucceeded) {
                 status = "SUCCEEDED";
@@ -135,15 +143,21 @@ final class JavaScenarioRunner {
                 status = "ABORTED";
             }
         }
-        return new Scenarios.Run(name, List.copyOf(states), List.copyOf(invocations), requests, status, error,
-                List.copyOf(problems));
+        return new Scenarios.Run(
+                name, List.copyOf(states), List.copyOf(invocations), requests, status, error, List.copyOf(problems));
     }
 
-    private static void invocation(HistoryEvent scheduled, Map<Long, HistoryEvent> byId, JsonNode request,
-            List<Scenarios.Invocation> invocations, Map<String, JsonNode> requests, List<String> problems) {
+    private static void invocation(
+            HistoryEvent scheduled,
+            Map<Long, HistoryEvent> byId,
+            JsonNode request,
+            List<Scenarios.Invocation> invocations,
+            Map<String, JsonNode> requests,
+            List<String> problems) {
         String state = enteringState(scheduled, byId);
         if (state == null) {
-            problems.add("history: event " + scheduled.id() + " " + scheduled.type() + " follows no StateEntered event");
+            problems.add(
+                    "history: event " + scheduled.id() + " " + scheduled.type() + " follows no StateEntered event");
             return;
         }
         request = Scenarios.orchestratorRequest(request);
@@ -168,8 +182,7 @@ final class JavaScenarioRunner {
                     }
                     endedIterations--;
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return false;
@@ -200,7 +213,8 @@ final class JavaScenarioRunner {
     private static JsonNode callback(StateMachine machine, TaskInvocation invocation, ScenarioScript.Step step) {
         String token = invocation.payload().path("payload").path("taskToken").asText();
         switch (step) {
-            case ScenarioScript.Step.Return r -> machine.sendTaskSuccess(token, r.value().toString());
+            case ScenarioScript.Step.Return r ->
+                machine.sendTaskSuccess(token, r.value().toString());
             case ScenarioScript.Step.Throw t -> {
                 if (!t.error().equals("States.HeartbeatTimeout") && !t.error().equals("States.Timeout")) {
                     machine.sendTaskFailure(token, t.error(), t.cause());

@@ -1,9 +1,8 @@
 package dev.interlock.statemachine.asl;
 
-import dev.interlock.testing.ExternalTools;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.testing.ExternalTools;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -45,22 +44,28 @@ final class MotoAslEngine implements AutoCloseable {
 
     /** Starts the server (skipped locally, failed in CI, when python3 with moto is missing) and turns execution on. */
     static MotoAslEngine start(int taskEndpointPort) throws IOException, InterruptedException {
-        ExternalTools.require(ExternalTools.output(List.of("python3", "-c", "import moto.server")).isPresent(),
+        ExternalTools.require(
+                ExternalTools.output(List.of("python3", "-c", "import moto.server"))
+                        .isPresent(),
                 "python3 with moto is not installed (pinned in statemachine/src/test/python/requirements.txt)");
         Path dir = Asl.moduleDir();
         if (!Files.isRegularFile(dir.resolve(SCRIPT))) {
             throw new IllegalStateException(dir.resolve(SCRIPT) + " is missing");
         }
-        ProcessBuilder builder = new ProcessBuilder("python3", SCRIPT.toString()).directory(dir.toFile()).redirectErrorStream(true);
+        ProcessBuilder builder = new ProcessBuilder("python3", SCRIPT.toString())
+                .directory(dir.toFile())
+                .redirectErrorStream(true);
         builder.environment().put("MOTO_PORT", Integer.toString(taskEndpointPort));
         Process process = builder.start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder seen = new StringBuilder();
         CompletableFuture<Integer> port = CompletableFuture.supplyAsync(() -> {
             try {
                 for (String line = out.readLine(); line != null; line = out.readLine()) {
                     if (line.startsWith(PORT_LINE)) {
-                        return Integer.parseInt(line.substring(PORT_LINE.length()).trim());
+                        return Integer.parseInt(
+                                line.substring(PORT_LINE.length()).trim());
                     }
                     seen.append(line).append('\n');
                 }
@@ -77,16 +82,18 @@ final class MotoAslEngine implements AutoCloseable {
             process.destroyForcibly();
             throw new IllegalStateException("moto did not start within 60 s: " + e + "\n" + seen, e);
         }
-        Thread drain = new Thread(() -> {
-            try {
-                // moto's stack traces (a 500 behind a failed Task) belong in the test output.
-                for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    System.err.println("[moto] " + line);
-                }
-            } catch (IOException stopped) {
-                // the server stopped
-            }
-        }, "moto-output");
+        Thread drain = new Thread(
+                () -> {
+                    try {
+                        // moto's stack traces (a 500 behind a failed Task) belong in the test output.
+                        for (String line = out.readLine(); line != null; line = out.readLine()) {
+                            System.err.println("[moto] " + line);
+                        }
+                    } catch (IOException stopped) {
+                        // the server stopped
+                    }
+                },
+                "moto-output");
         drain.setDaemon(true);
         drain.start();
         engine.reset();
@@ -121,13 +128,18 @@ final class MotoAslEngine implements AutoCloseable {
     JsonNode stepFunctions(String operation, ObjectNode request) {
         HttpResponse<String> response;
         try {
-            response = http.send(HttpRequest.newBuilder(endpoint)
-                    .header("Content-Type", "application/x-amz-json-1.0")
-                    .header("X-Amz-Target", "AWSStepFunctions." + operation)
-                    // moto routes by the credential scope's service; it checks no signature.
-                    .header("Authorization", "AWS4-HMAC-SHA256 Credential=moto/20260101/" + REGION
-                            + "/states/aws4_request, SignedHeaders=host, Signature=0")
-                    .POST(HttpRequest.BodyPublishers.ofString(request.toString())).build(), HttpResponse.BodyHandlers.ofString());
+            response = http.send(
+                    HttpRequest.newBuilder(endpoint)
+                            .header("Content-Type", "application/x-amz-json-1.0")
+                            .header("X-Amz-Target", "AWSStepFunctions." + operation)
+                            // moto routes by the credential scope's service; it checks no signature.
+                            .header(
+                                    "Authorization",
+                                    "AWS4-HMAC-SHA256 Credential=moto/20260101/" + REGION
+                                            + "/states/aws4_request, SignedHeaders=host, Signature=0")
+                            .POST(HttpRequest.BodyPublishers.ofString(request.toString()))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(operation + " on moto failed", e);
         } catch (InterruptedException e) {
@@ -142,15 +154,22 @@ final class MotoAslEngine implements AutoCloseable {
         }
         if (response.statusCode() != 200) {
             String type = body.path("__type").asText("");
-            throw new AwsError(operation, response.statusCode(), type.substring(type.lastIndexOf('#') + 1),
+            throw new AwsError(
+                    operation,
+                    response.statusCode(),
+                    type.substring(type.lastIndexOf('#') + 1),
                     body.path("message").asText(body.path("Message").asText("")));
         }
         return body;
     }
 
     private void post(String path, String contentType, String body) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint.resolve(path)).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(endpoint.resolve(path))
+                        .header("Content-Type", contentType)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() / 100 != 2) {
             throw new IllegalStateException("moto refused POST /" + path + ": " + r.statusCode() + " " + r.body());
         }

@@ -46,13 +46,15 @@ class MotoEngineScenarioTest {
     private static final String MOTO = "moto (LocalStack ASL)";
     private static final DateTimeFormatter CONTEXT_TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-    private static final Pattern CONTEXT_TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
+    private static final Pattern CONTEXT_TIMESTAMP =
+            Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
     private static final String ENTERED_TIME_TOKEN = "<$$.State.EnteredTime>";
 
     @Test
     void motoRanEveryScenario() {
         assertThat(MotoScenarioRunner.runs().keySet())
-                .containsExactlyInAnyOrderElementsOf(Scenarios.all().stream().map(Scenarios.Scenario::name).toList());
+                .containsExactlyInAnyOrderElementsOf(
+                        Scenarios.all().stream().map(Scenarios.Scenario::name).toList());
     }
 
     @TestFactory
@@ -60,42 +62,65 @@ class MotoEngineScenarioTest {
         // Not yet on moto: the callback scenarios (WaitForJobCallback, .waitForTaskToken). Moto's engine would wait for
         // a SendTaskSuccess sent to moto itself, which the scripted Lambda endpoint does not send; the Java engine and
         // aws-local-stepfunctions run them.
-        return Scenarios.all().stream().filter(scenario -> scenario.results("WaitForJobCallback") == null)
+        return Scenarios.all().stream()
+                .filter(scenario -> scenario.results("WaitForJobCallback") == null)
                 .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
-            Scenarios.Run moto = MotoScenarioRunner.runs().get(scenario.name());
-            assertThat(moto).as("moto reported scenario %s", scenario.name()).isNotNull();
-            JavaScenarioRunner.Outcome outcome = JavaScenarioRunner.run(scenario);
-            Scenarios.Run java = outcome.run();
+                    Scenarios.Run moto = MotoScenarioRunner.runs().get(scenario.name());
+                    assertThat(moto)
+                            .as("moto reported scenario %s", scenario.name())
+                            .isNotNull();
+                    JavaScenarioRunner.Outcome outcome = JavaScenarioRunner.run(scenario);
+                    Scenarios.Run java = outcome.run();
 
-            SoftAssertions soft = new SoftAssertions();
-            soft.assertThat(java.problems()).as("Java engine scripting problems").isEmpty();
-            soft.assertThat(moto.problems()).as("%s scripting problems", MOTO).isEmpty();
-            soft.assertThat(java.states())
-                    .withFailMessage(() -> CrossEngineScenarioTest.sideBySide("visited top-level states", java.states(), moto.states(), MOTO))
-                    .isEqualTo(moto.states());
-            List<String> javaCalls = java.invocations().stream().map(Scenarios.Invocation::toString).toList();
-            List<String> motoCalls = moto.invocations().stream().map(Scenarios.Invocation::toString).toList();
-            soft.assertThat(javaCalls).withFailMessage(() -> CrossEngineScenarioTest.sideBySide("Task invocations", javaCalls, motoCalls, MOTO))
-                    .isEqualTo(motoCalls);
-            soft.assertThat(java.status() + " " + java.error()).as("final status and Fail error (Java engine vs %s)", MOTO)
-                    .isEqualTo(moto.status() + " " + moto.error());
-            soft.assertThat(java.requests().keySet()).as("Task states that received a request").containsExactlyElementsOf(moto.requests().keySet());
-            java.requests().forEach((state, javaRequest) -> {
-                JsonNode motoRequest = moto.requests().get(state);
-                if (motoRequest == null) {
-                    return;
-                }
-                JsonNode javaNormalised = javaRequest.deepCopy();
-                JsonNode motoNormalised = motoRequest.deepCopy();
-                CrossEngineScenarioTest.normaliseStartTime(javaNormalised, motoNormalised, outcome.description().startDate());
-                Normalisation n = new Normalisation(enteredTimes(outcome.history()));
-                JsonNode javaSide = n.apply(javaNormalised, motoNormalised, true);
-                JsonNode motoSide = n.apply(javaNormalised, motoNormalised, false);
-                n.accepted.forEach(note -> reporter.publishEntry("function error cause accepted", scenario.name() + " " + state + ": " + note));
-                soft.assertThat(motoSide).as("first request of %s (Java engine, then %s)", state, MOTO).isEqualTo(javaSide);
-            });
-            soft.assertAll();
-        }));
+                    SoftAssertions soft = new SoftAssertions();
+                    soft.assertThat(java.problems())
+                            .as("Java engine scripting problems")
+                            .isEmpty();
+                    soft.assertThat(moto.problems())
+                            .as("%s scripting problems", MOTO)
+                            .isEmpty();
+                    soft.assertThat(java.states())
+                            .withFailMessage(() -> CrossEngineScenarioTest.sideBySide(
+                                    "visited top-level states", java.states(), moto.states(), MOTO))
+                            .isEqualTo(moto.states());
+                    List<String> javaCalls = java.invocations().stream()
+                            .map(Scenarios.Invocation::toString)
+                            .toList();
+                    List<String> motoCalls = moto.invocations().stream()
+                            .map(Scenarios.Invocation::toString)
+                            .toList();
+                    soft.assertThat(javaCalls)
+                            .withFailMessage(() ->
+                                    CrossEngineScenarioTest.sideBySide("Task invocations", javaCalls, motoCalls, MOTO))
+                            .isEqualTo(motoCalls);
+                    soft.assertThat(java.status() + " " + java.error())
+                            .as("final status and Fail error (Java engine vs %s)", MOTO)
+                            .isEqualTo(moto.status() + " " + moto.error());
+                    soft.assertThat(java.requests().keySet())
+                            .as("Task states that received a request")
+                            .containsExactlyElementsOf(moto.requests().keySet());
+                    java.requests().forEach((state, javaRequest) -> {
+                        JsonNode motoRequest = moto.requests().get(state);
+                        if (motoRequest == null) {
+                            return;
+                        }
+                        JsonNode javaNormalised = javaRequest.deepCopy();
+                        JsonNode motoNormalised = motoRequest.deepCopy();
+                        CrossEngineScenarioTest.normaliseStartTime(
+                                javaNormalised,
+                                motoNormalised,
+                                outcome.description().startDate());
+                        Normalisation n = new Normalisation(enteredTimes(outcome.history()));
+                        JsonNode javaSide = n.apply(javaNormalised, motoNormalised, true);
+                        JsonNode motoSide = n.apply(javaNormalised, motoNormalised, false);
+                        n.accepted.forEach(note -> reporter.publishEntry(
+                                "function error cause accepted", scenario.name() + " " + state + ": " + note));
+                        soft.assertThat(motoSide)
+                                .as("first request of %s (Java engine, then %s)", state, MOTO)
+                                .isEqualTo(javaSide);
+                    });
+                    soft.assertAll();
+                }));
     }
 
     /** Normalisations 2 and 3, walking both requests side by side (into strings that hold JSON documents too). */
@@ -132,13 +157,17 @@ class MotoEngineScenarioTest {
         }
 
         private JsonNode text(String java, String moto, boolean javaSide) {
-            if (javaEnteredTimes.contains(java) && CONTEXT_TIMESTAMP.matcher(moto).matches()) {
+            if (javaEnteredTimes.contains(java)
+                    && CONTEXT_TIMESTAMP.matcher(moto).matches()) {
                 return TextNode.valueOf(ENTERED_TIME_TOKEN);
             }
             JsonNode javaJson = json(java);
             JsonNode motoJson = json(moto);
-            if (motoJson != null && motoJson.isObject() && motoJson.path("errorMessage").asText("\0").equals(java)
-                    && motoJson.has("errorType") && (javaJson == null || !javaJson.isObject())) {
+            if (motoJson != null
+                    && motoJson.isObject()
+                    && motoJson.path("errorMessage").asText("\0").equals(java)
+                    && motoJson.has("errorType")
+                    && (javaJson == null || !javaJson.isObject())) {
                 if (javaSide) {
                     accepted.add(moto + " carries the Java engine's cause " + java);
                 }

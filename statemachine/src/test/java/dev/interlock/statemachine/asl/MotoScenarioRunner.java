@@ -34,14 +34,13 @@ final class MotoScenarioRunner {
     private static final Duration EXECUTION_LIMIT = Duration.ofSeconds(120);
     private static final String ROLE_ARN = "arn:aws:iam::123456789012:role/interlock-scenarios";
     /** moto's history events carry fields our records do not model (e.g. task credentials); they do not matter here. */
-    private static final ObjectMapper HISTORY = EngineJson.mapper().copy()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper HISTORY =
+            EngineJson.mapper().copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private static Map<String, Scenarios.Run> runs;
     private static RuntimeException failure;
 
-    private MotoScenarioRunner() {
-    }
+    private MotoScenarioRunner() {}
 
     /**
      * Every scenario's run by scenario name. Without python3 and moto the calling test is skipped locally and fails in
@@ -57,7 +56,8 @@ final class MotoScenarioRunner {
             } catch (org.opentest4j.TestAbortedException skipped) {
                 throw skipped;
             } catch (Exception e) {
-                failure = e instanceof RuntimeException re ? re
+                failure = e instanceof RuntimeException re
+                        ? re
                         : new IllegalStateException("running the scenarios on moto failed: " + e, e);
                 throw failure;
             }
@@ -73,18 +73,31 @@ final class MotoScenarioRunner {
         collectTasks(definition.get("States"), tasksByResource);
         AtomicReference<Current> current = new AtomicReference<>();
         Map<String, Scenarios.Run> out = new LinkedHashMap<>();
-        try (ScriptedAwsEndpoint endpoint = ScriptedAwsEndpoint.start((resource, request) -> current.get().call(resource, request));
+        try (ScriptedAwsEndpoint endpoint = ScriptedAwsEndpoint.start(
+                        (resource, request) -> current.get().call(resource, request));
                 MotoAslEngine moto = MotoAslEngine.start(endpoint.port())) {
             for (Scenarios.Scenario scenario : Scenarios.all()) {
                 String machine = "interlock";
-                String machineArn = moto.stepFunctions("CreateStateMachine", Asl.JSON.createObjectNode()
-                        .put("name", machine).put("definition", definition.toString()).put("roleArn", ROLE_ARN))
-                        .get("stateMachineArn").asText();
-                String executionArn = machineArn.replace(":stateMachine:", ":execution:") + ":" + scenario.executionName();
+                String machineArn = moto.stepFunctions(
+                                "CreateStateMachine",
+                                Asl.JSON
+                                        .createObjectNode()
+                                        .put("name", machine)
+                                        .put("definition", definition.toString())
+                                        .put("roleArn", ROLE_ARN))
+                        .get("stateMachineArn")
+                        .asText();
+                String executionArn =
+                        machineArn.replace(":stateMachine:", ":execution:") + ":" + scenario.executionName();
                 Current run = new Current(moto, executionArn, topLevelStates, tasksByResource, scenario);
                 current.set(run);
-                moto.stepFunctions("StartExecution", Asl.JSON.createObjectNode().put("stateMachineArn", machineArn)
-                        .put("name", scenario.executionName()).put("input", scenario.input().toString()));
+                moto.stepFunctions(
+                        "StartExecution",
+                        Asl.JSON
+                                .createObjectNode()
+                                .put("stateMachineArn", machineArn)
+                                .put("name", scenario.executionName())
+                                .put("input", scenario.input().toString()));
                 JsonNode description = awaitEnd(moto, executionArn);
                 List<HistoryEvent> history = new ArrayList<>();
                 List<String> problems = new ArrayList<>(run.script.problems());
@@ -95,12 +108,22 @@ final class MotoScenarioRunner {
                         problems.add("history event the Java engine does not know: " + event);
                     }
                 }
-                Scenarios.Run fromHistory = JavaScenarioRunner.fromHistory(scenario.name(), history, topLevelStates, problems);
+                Scenarios.Run fromHistory =
+                        JavaScenarioRunner.fromHistory(scenario.name(), history, topLevelStates, problems);
                 if (!fromHistory.status().equals(description.path("status").asText())) {
-                    problems.add("DescribeExecution says " + description.path("status").asText() + ", the history " + fromHistory.status());
+                    problems.add("DescribeExecution says "
+                            + description.path("status").asText() + ", the history " + fromHistory.status());
                 }
-                out.put(scenario.name(), new Scenarios.Run(fromHistory.name(), fromHistory.states(), fromHistory.invocations(),
-                        fromHistory.requests(), fromHistory.status(), fromHistory.error(), List.copyOf(problems)));
+                out.put(
+                        scenario.name(),
+                        new Scenarios.Run(
+                                fromHistory.name(),
+                                fromHistory.states(),
+                                fromHistory.invocations(),
+                                fromHistory.requests(),
+                                fromHistory.status(),
+                                fromHistory.error(),
+                                List.copyOf(problems)));
                 moto.reset();
             }
         }
@@ -112,7 +135,8 @@ final class MotoScenarioRunner {
         states.properties().forEach(e -> {
             JsonNode state = e.getValue();
             if (state.path("Type").asText().equals("Task")) {
-                out.computeIfAbsent(state.path("Resource").asText(), r -> new ArrayList<>()).add(e.getKey());
+                out.computeIfAbsent(state.path("Resource").asText(), r -> new ArrayList<>())
+                        .add(e.getKey());
             }
             JsonNode processor = state.has("ItemProcessor") ? state.get("ItemProcessor") : state.path("Iterator");
             if (processor.has("States")) {
@@ -124,7 +148,8 @@ final class MotoScenarioRunner {
     private static JsonNode awaitEnd(MotoAslEngine moto, String executionArn) {
         Instant deadline = Instant.now().plus(EXECUTION_LIMIT);
         while (true) {
-            JsonNode description = moto.stepFunctions("DescribeExecution", Asl.JSON.createObjectNode().put("executionArn", executionArn));
+            JsonNode description = moto.stepFunctions(
+                    "DescribeExecution", Asl.JSON.createObjectNode().put("executionArn", executionArn));
             if (!description.path("status").asText().equals("RUNNING")) {
                 return description;
             }
@@ -140,7 +165,10 @@ final class MotoScenarioRunner {
         List<JsonNode> events = new ArrayList<>();
         String token = null;
         do {
-            ObjectNode request = Asl.JSON.createObjectNode().put("executionArn", executionArn).put("maxResults", 1000);
+            ObjectNode request = Asl.JSON
+                    .createObjectNode()
+                    .put("executionArn", executionArn)
+                    .put("maxResults", 1000);
             if (token != null) {
                 request.put("nextToken", token);
             }
@@ -159,15 +187,25 @@ final class MotoScenarioRunner {
         private final Map<String, List<String>> tasksByResource;
         private final ScenarioScript script;
 
-        Current(MotoAslEngine moto, String executionArn, Set<String> topLevelStates, Map<String, List<String>> tasksByResource,
+        Current(
+                MotoAslEngine moto,
+                String executionArn,
+                Set<String> topLevelStates,
+                Map<String, List<String>> tasksByResource,
                 Scenarios.Scenario scenario) {
             this.moto = moto;
             this.executionArn = executionArn;
             this.topLevelStates = topLevelStates;
             this.tasksByResource = tasksByResource;
-            this.script = new ScenarioScript(scenario, problem -> moto.stepFunctions("StopExecution",
-                    Asl.JSON.createObjectNode().put("executionArn", executionArn)
-                            .put("error", ScenarioScript.SCRIPT_PROBLEM).put("cause", problem)));
+            this.script = new ScenarioScript(
+                    scenario,
+                    problem -> moto.stepFunctions(
+                            "StopExecution",
+                            Asl.JSON
+                                    .createObjectNode()
+                                    .put("executionArn", executionArn)
+                                    .put("error", ScenarioScript.SCRIPT_PROBLEM)
+                                    .put("cause", problem)));
         }
 
         /**
@@ -204,16 +242,20 @@ final class MotoScenarioRunner {
         }
 
         private ScenarioScript.Step answer(String state, JsonNode request) {
-            return state != null && topLevelStates.contains(state) ? script.topLevel(state) : script.evaluator(state, request);
+            return state != null && topLevelStates.contains(state)
+                    ? script.topLevel(state)
+                    : script.evaluator(state, request);
         }
 
         private static JsonNode scheduled(HistoryEvent event, String resource) {
             try {
                 return switch (event.details()) {
-                    case EventDetails.LambdaFunctionScheduled s when s.resource().equals(resource) -> Asl.JSON.readTree(s.input());
-                    case EventDetails.TaskScheduled s when resource.equals(ScriptedAwsEndpoint.SNS_PUBLISH)
-                            && event.type() == HistoryEventType.TaskScheduled && "sns".equals(s.resourceType()) ->
-                            Asl.JSON.readTree(s.parameters());
+                    case EventDetails.LambdaFunctionScheduled s
+                    when s.resource().equals(resource) -> Asl.JSON.readTree(s.input());
+                    case EventDetails.TaskScheduled s
+                    when resource.equals(ScriptedAwsEndpoint.SNS_PUBLISH)
+                            && event.type() == HistoryEventType.TaskScheduled
+                            && "sns".equals(s.resourceType()) -> Asl.JSON.readTree(s.parameters());
                     case null, default -> null;
                 };
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

@@ -15,8 +15,7 @@ final class NodeScenarioRunner {
     private static Map<String, Scenarios.Run> runs;
     private static IllegalStateException failure;
 
-    private NodeScenarioRunner() {
-    }
+    private NodeScenarioRunner() {}
 
     /**
      * Every scenario's run by scenario name; fails (never skips) when node or the npm packages are missing. A failed
@@ -30,7 +29,8 @@ final class NodeScenarioRunner {
             try {
                 runs = runOnce();
             } catch (Exception e) {
-                failure = e instanceof IllegalStateException ise ? ise
+                failure = e instanceof IllegalStateException ise
+                        ? ise
                         : new IllegalStateException("running the scenarios on aws-local-stepfunctions failed: " + e, e);
                 throw failure;
             }
@@ -39,10 +39,16 @@ final class NodeScenarioRunner {
     }
 
     private static Map<String, Scenarios.Run> runOnce() throws Exception {
-        NodeTool.Result result = NodeTool.run(List.of("node", "src/test/node/run-scenarios.mjs",
-                "src/main/resources/asl/interlock.asl.json", Scenarios.DIR.toString()), TIMEOUT_SECONDS);
+        NodeTool.Result result = NodeTool.run(
+                List.of(
+                        "node",
+                        "src/test/node/run-scenarios.mjs",
+                        "src/main/resources/asl/interlock.asl.json",
+                        Scenarios.DIR.toString()),
+                TIMEOUT_SECONDS);
         if (result.exitCode() != 0) {
-            throw new IllegalStateException("run-scenarios.mjs exited with " + result.exitCode() + ":\n" + result.stderr());
+            throw new IllegalStateException(
+                    "run-scenarios.mjs exited with " + result.exitCode() + ":\n" + result.stderr());
         }
         Map<String, Scenarios.Run> parsed = new LinkedHashMap<>();
         for (JsonNode run : Asl.JSON.readTree(result.stdout())) {

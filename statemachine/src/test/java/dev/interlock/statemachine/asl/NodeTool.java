@@ -12,17 +12,16 @@ import java.util.concurrent.TimeUnit;
 final class NodeTool {
 
     /** The outcome of one tool run. */
-    record Result(int exitCode, String stdout, String stderr) {
-    }
+    record Result(int exitCode, String stdout, String stderr) {}
 
-    private NodeTool() {
-    }
+    private NodeTool() {}
 
     static Result run(List<String> command, long timeoutSeconds) throws IOException, InterruptedException {
         Path dir = Asl.moduleDir();
         if (!Files.isDirectory(dir.resolve("node_modules"))) {
-            throw new IllegalStateException("statemachine/node_modules is missing: the build runs `npm ci` in process-test-resources; "
-                    + "run `./mvnw -pl statemachine verify` or `npm ci` in statemachine/");
+            throw new IllegalStateException(
+                    "statemachine/node_modules is missing: the build runs `npm ci` in process-test-resources; "
+                            + "run `./mvnw -pl statemachine verify` or `npm ci` in statemachine/");
         }
         Path stderrFile = Files.createTempFile("node-tool", ".stderr");
         try {
@@ -35,9 +34,11 @@ final class NodeTool {
             } catch (IOException e) {
                 // A machine without node must fail these tests, not skip them: the cross-engine check is a
                 // required part of the build and CI provides node.
-                throw new IllegalStateException("cannot start `" + command.getFirst() + "` (" + e.getMessage()
-                        + "): the statemachine tests need Node.js >= 20 and npm on the PATH to run the npm ASL tools"
-                        + " (asl-validator, aws-local-stepfunctions); install them, then run `./mvnw -pl statemachine verify`", e);
+                throw new IllegalStateException(
+                        "cannot start `" + command.getFirst() + "` (" + e.getMessage()
+                                + "): the statemachine tests need Node.js >= 20 and npm on the PATH to run the npm ASL tools"
+                                + " (asl-validator, aws-local-stepfunctions); install them, then run `./mvnw -pl statemachine verify`",
+                        e);
             }
             process.getOutputStream().close();
             String stdout;

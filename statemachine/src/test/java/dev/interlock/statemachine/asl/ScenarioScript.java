@@ -21,11 +21,9 @@ final class ScenarioScript {
 
     /** One scripted step: the Task's result, or its failure with an error name and a cause. */
     sealed interface Step {
-        record Return(JsonNode value) implements Step {
-        }
+        record Return(JsonNode value) implements Step {}
 
-        record Throw(String error, String cause) implements Step {
-        }
+        record Throw(String error, String cause) implements Step {}
     }
 
     private final Scenarios.Scenario scenario;
@@ -63,7 +61,8 @@ final class ScenarioScript {
         String traitType = request.path("traitType").asText(null);
         JsonNode steps = scenario.evaluator(traitType);
         if (steps == null) {
-            return abort(state + " evaluated trait " + traitType + " but the scenario scripts no evaluator result for it");
+            return abort(
+                    state + " evaluated trait " + traitType + " but the scenario scripts no evaluator result for it");
         }
         return step(next(steps, "evaluator:" + traitType), state + "[" + traitType + "]");
     }
@@ -87,11 +86,13 @@ final class ScenarioScript {
     private static Step step(JsonNode step, String where) {
         if (step != null && step.has("throw")) {
             JsonNode thrown = step.get("throw");
-            return new Step.Throw(thrown.get("error").asText(), thrown.path("cause").asText(""));
+            return new Step.Throw(
+                    thrown.get("error").asText(), thrown.path("cause").asText(""));
         }
         if (step != null && step.has("return")) {
             return new Step.Return(step.get("return").deepCopy());
         }
-        throw new IllegalArgumentException(where + ": a scripted step is {\"return\": ...} or {\"throw\": {\"error\", \"cause\"}}");
+        throw new IllegalArgumentException(
+                where + ": a scripted step is {\"return\": ...} or {\"throw\": {\"error\", \"cause\"}}");
     }
 }

@@ -44,21 +44,24 @@ class ScenarioTest {
         required.put("validation exhausted", "08-validation-exhausted");
         required.put("trigger failure retried then succeeded", "09-trigger-failure-retried");
         required.put("retries exhausted", "10-retries-exhausted");
-        required.put("job past its poll window followed, cancelled past its maximum; retry beyond the budget handed over",
+        required.put(
+                "job past its poll window followed, cancelled past its maximum; retry beyond the budget handed over",
                 "12-job-followed-then-cancelled-retry-handed-over");
         required.put("monitoring without drift", "13-monitoring-without-drift");
         required.put("monitoring with drift", "14-monitoring-with-drift-late-arrival");
         required.put("a Task throwing -> alert -> lock released", "15-task-throws-alert-released-fail");
-        List<String> names = Scenarios.all().stream().map(Scenarios.Scenario::name).toList();
+        List<String> names =
+                Scenarios.all().stream().map(Scenarios.Scenario::name).toList();
         assertThat(names).containsAll(required.values());
     }
 
     @TestFactory
     Stream<DynamicTest> eachScenarioFollowsItsExpectedPath() {
-        return Scenarios.all().stream().map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
-            Scenarios.Run run = NodeScenarioRunner.runs().get(scenario.name());
-            assertThat(run).as("the runner reported this scenario").isNotNull();
-            Scenarios.assertMatchesExpectation(scenario, run);
-        }));
+        return Scenarios.all().stream()
+                .map(scenario -> DynamicTest.dynamicTest(scenario.name(), () -> {
+                    Scenarios.Run run = NodeScenarioRunner.runs().get(scenario.name());
+                    assertThat(run).as("the runner reported this scenario").isNotNull();
+                    Scenarios.assertMatchesExpectation(scenario, run);
+                }));
     }
 }

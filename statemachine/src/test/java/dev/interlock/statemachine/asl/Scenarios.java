@@ -30,14 +30,15 @@ final class Scenarios {
             "RunCheckerFunctionArn", "arn:aws:lambda:us-east-1:123456789012:function:interlock-run-checker",
             "AlertTopicArn", "arn:aws:sns:us-east-1:123456789012:interlock-alerts");
 
-    private Scenarios() {
-    }
+    private Scenarios() {}
 
     /** One scenario file. */
     record Scenario(String name, JsonNode json) {
 
         String executionName() {
-            return json.path("executionName").isTextual() ? json.get("executionName").asText() : "scenario-" + name;
+            return json.path("executionName").isTextual()
+                    ? json.get("executionName").asText()
+                    : "scenario-" + name;
         }
 
         JsonNode input() {
@@ -68,7 +69,9 @@ final class Scenarios {
         }
 
         static Invocation of(JsonNode json) {
-            return new Invocation(json.get("state").asText(), json.path("action").isTextual() ? json.get("action").asText() : null);
+            return new Invocation(
+                    json.get("state").asText(),
+                    json.path("action").isTextual() ? json.get("action").asText() : null);
         }
     }
 
@@ -76,8 +79,14 @@ final class Scenarios {
      * What an engine reported for one scenario: visited top-level states, Task invocations (retries included), the
      * first request of every top-level Task invoked, the final status, the Fail error, and scripting problems.
      */
-    record Run(String name, List<String> states, List<Invocation> invocations, Map<String, JsonNode> requests,
-            String status, String error, List<String> problems) {
+    record Run(
+            String name,
+            List<String> states,
+            List<Invocation> invocations,
+            Map<String, JsonNode> requests,
+            String status,
+            String error,
+            List<String> problems) {
 
         /** Reads one element of run-scenarios.mjs's output array. */
         static Run fromNodeJson(JsonNode json) {
@@ -89,16 +98,24 @@ final class Scenarios {
             json.get("requests").properties().forEach(e -> requests.put(e.getKey(), e.getValue()));
             List<String> problems = new ArrayList<>();
             json.get("problems").forEach(p -> problems.add(p.asText()));
-            return new Run(json.get("name").asText(), states, invocations, requests, json.get("status").asText(),
-                    json.path("error").isTextual() ? json.get("error").asText() : null, problems);
+            return new Run(
+                    json.get("name").asText(),
+                    states,
+                    invocations,
+                    requests,
+                    json.get("status").asText(),
+                    json.path("error").isTextual() ? json.get("error").asText() : null,
+                    problems);
         }
     }
 
     static List<Scenario> all() {
         try (Stream<Path> files = Files.list(Asl.moduleDir().resolve(DIR))) {
             List<Scenario> out = new ArrayList<>();
-            for (Path file : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-                out.add(new Scenario(file.getFileName().toString().replace(".json", ""), Asl.JSON.readTree(file.toFile())));
+            for (Path file :
+                    files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                out.add(new Scenario(
+                        file.getFileName().toString().replace(".json", ""), Asl.JSON.readTree(file.toFile())));
             }
             return out;
         } catch (IOException e) {
@@ -113,16 +130,24 @@ final class Scenarios {
         expect.get("invocations").forEach(i -> expectedInvocations.add(Invocation.of(i)));
         SoftAssertions soft = new SoftAssertions();
         soft.assertThat(run.problems()).as("scripting problems").isEmpty();
-        soft.assertThat(run.states()).as("visited top-level states").containsExactlyElementsOf(texts(expect.get("states")));
+        soft.assertThat(run.states())
+                .as("visited top-level states")
+                .containsExactlyElementsOf(texts(expect.get("states")));
         soft.assertThat(run.invocations()).as("task invocations").containsExactlyElementsOf(expectedInvocations);
-        soft.assertThat(run.status()).as("execution status").isEqualTo(expect.get("status").asText());
-        soft.assertThat(run.error()).as("Fail state error")
-                .isEqualTo(expect.path("error").isTextual() ? expect.get("error").asText() : null);
+        soft.assertThat(run.status())
+                .as("execution status")
+                .isEqualTo(expect.get("status").asText());
+        soft.assertThat(run.error())
+                .as("Fail state error")
+                .isEqualTo(
+                        expect.path("error").isTextual() ? expect.get("error").asText() : null);
         expect.path("requests").properties().forEach(e -> {
             JsonNode sent = run.requests().get(e.getKey());
             soft.assertThat(sent).as("first request of " + e.getKey()).isNotNull();
             if (sent != null) {
-                soft.assertThat(sent).as("first request of " + e.getKey()).isEqualTo(withAnyResolved(e.getValue(), sent));
+                soft.assertThat(sent)
+                        .as("first request of " + e.getKey())
+                        .isEqualTo(withAnyResolved(e.getValue(), sent));
             }
         });
         soft.assertAll();
@@ -136,12 +161,16 @@ final class Scenarios {
 
     /** The scenario format's "$any" matches any present value (used for the engine's own execution start time). */
     static JsonNode withAnyResolved(JsonNode expected, JsonNode actualValue) {
-        if (expected.isTextual() && expected.asText().equals("$any") && actualValue != null && !actualValue.isMissingNode()) {
+        if (expected.isTextual()
+                && expected.asText().equals("$any")
+                && actualValue != null
+                && !actualValue.isMissingNode()) {
             return actualValue;
         }
         if (expected.isObject() && actualValue != null && actualValue.isObject()) {
             ObjectNode copy = expected.deepCopy();
-            expected.properties().forEach(e -> copy.set(e.getKey(), withAnyResolved(e.getValue(), actualValue.get(e.getKey()))));
+            expected.properties()
+                    .forEach(e -> copy.set(e.getKey(), withAnyResolved(e.getValue(), actualValue.get(e.getKey()))));
             return copy;
         }
         return expected;

@@ -70,10 +70,18 @@ final class ScriptedAwsEndpoint implements AutoCloseable {
                 } else if (exchange.getRequestURI().getPath().equals("/")) {
                     publish(exchange, body);
                 } else {
-                    send(exchange, 404, "application/json", "{\"message\":\"no scripted operation at " + exchange.getRequestURI() + "\"}");
+                    send(
+                            exchange,
+                            404,
+                            "application/json",
+                            "{\"message\":\"no scripted operation at " + exchange.getRequestURI() + "\"}");
                 }
             } catch (RuntimeException e) {
-                send(exchange, 500, "application/json", Asl.JSON.createObjectNode().put("message", e.toString()).toString());
+                send(
+                        exchange,
+                        500,
+                        "application/json",
+                        Asl.JSON.createObjectNode().put("message", e.toString()).toString());
             }
         }
     }
@@ -88,7 +96,8 @@ final class ScriptedAwsEndpoint implements AutoCloseable {
             case ScenarioScript.Step.Throw t -> {
                 exchange.getResponseHeaders().add("X-Amz-Executed-Version", "$LATEST");
                 exchange.getResponseHeaders().add("X-Amz-Function-Error", "Unhandled");
-                ObjectNode error = Asl.JSON.createObjectNode().put("errorType", t.error()).put("errorMessage", t.cause());
+                ObjectNode error =
+                        Asl.JSON.createObjectNode().put("errorType", t.error()).put("errorMessage", t.cause());
                 error.putArray("trace");
                 send(exchange, 200, "application/json", error.toString());
             }
@@ -113,24 +122,36 @@ final class ScriptedAwsEndpoint implements AutoCloseable {
             return;
         }
         switch (tasks.call(SNS_PUBLISH, parameters)) {
-            case ScenarioScript.Step.Return r -> send(exchange, 200, "text/xml",
-                    "<PublishResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><PublishResult><MessageId>"
-                            + r.value().path("MessageId").asText(UUID.randomUUID().toString())
-                            + "</MessageId></PublishResult><ResponseMetadata><RequestId>" + UUID.randomUUID()
-                            + "</RequestId></ResponseMetadata></PublishResponse>");
+            case ScenarioScript.Step.Return r ->
+                send(
+                        exchange,
+                        200,
+                        "text/xml",
+                        "<PublishResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><PublishResult><MessageId>"
+                                + r.value()
+                                        .path("MessageId")
+                                        .asText(UUID.randomUUID().toString())
+                                + "</MessageId></PublishResult><ResponseMetadata><RequestId>" + UUID.randomUUID()
+                                + "</RequestId></ResponseMetadata></PublishResponse>");
             case ScenarioScript.Step.Throw t -> {
                 Matcher code = SNS_ERROR.matcher(t.error());
                 if (!code.matches()) {
-                    throw new IllegalArgumentException("an SNS Task fails with SNS.<Code>Exception on AWS; the script's "
-                            + t.error() + " cannot be answered as an SNS error");
+                    throw new IllegalArgumentException(
+                            "an SNS Task fails with SNS.<Code>Exception on AWS; the script's " + t.error()
+                                    + " cannot be answered as an SNS error");
                 }
-                send(exchange, code.group(1).startsWith("Internal") ? 500 : 400, "text/xml", snsError(code.group(1), t.cause()));
+                send(
+                        exchange,
+                        code.group(1).startsWith("Internal") ? 500 : 400,
+                        "text/xml",
+                        snsError(code.group(1), t.cause()));
             }
         }
     }
 
     private static String snsError(String code, String message) {
-        return "<ErrorResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><Error><Type>Sender</Type><Code>" + code
+        return "<ErrorResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><Error><Type>Sender</Type><Code>"
+                + code
                 + "</Code><Message>" + xml(message) + "</Message></Error><RequestId>" + UUID.randomUUID()
                 + "</RequestId></ErrorResponse>";
     }

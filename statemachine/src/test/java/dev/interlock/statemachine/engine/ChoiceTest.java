@@ -3,9 +3,9 @@ package dev.interlock.statemachine.engine;
 import static dev.interlock.statemachine.engine.Harness.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class ChoiceTest {
 
@@ -86,7 +86,8 @@ class ChoiceTest {
             "IsTimestamp":true                         | {"v":"2026-01-01"} | no
             """)
     void comparisonOperators(String body, String input, String expected) {
-        assertThat(outcome("{\"Variable\":\"$.v\"," + body + ",\"Next\":\"Yes\"}", input)).isEqualTo(expected);
+        assertThat(outcome("{\"Variable\":\"$.v\"," + body + ",\"Next\":\"Yes\"}", input))
+                .isEqualTo(expected);
     }
 
     @ParameterizedTest(name = "{0} on {1} -> {2}")

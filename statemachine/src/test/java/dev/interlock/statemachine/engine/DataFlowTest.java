@@ -38,7 +38,8 @@ class DataFlowTest {
 
     @Test
     void inputPathSelectsAndOutputPathFilters() {
-        ExecutionDescription d = run("\"InputPath\":\"$.in\",\"ResultPath\":\"$.copy\",\"OutputPath\":\"$.copy.v\"",
+        ExecutionDescription d = run(
+                "\"InputPath\":\"$.in\",\"ResultPath\":\"$.copy\",\"OutputPath\":\"$.copy.v\"",
                 "{\"in\":{\"v\":[1,2]}}");
         assertThat(json(d.output())).isEqualTo(json("[1,2]"));
     }
@@ -99,7 +100,8 @@ class DataFlowTest {
 
     @Test
     void indefinitePathsYieldArrays() {
-        ExecutionDescription d = run("\"Parameters\":{\"ids.$\":\"$.items[*].id\"}", "{\"items\":[{\"id\":1},{\"id\":2}]}");
+        ExecutionDescription d =
+                run("\"Parameters\":{\"ids.$\":\"$.items[*].id\"}", "{\"items\":[{\"id\":1},{\"id\":2}]}");
         assertThat(json(d.output())).isEqualTo(json("{\"ids\":[1,2]}"));
     }
 
@@ -125,8 +127,7 @@ class DataFlowTest {
     @Test
     void succeedStateAppliesInputPathAndOutputPath() {
         ExecutionDescription d = h.run("""
-                {"StartAt":"S","States":{"S":{"Type":"Succeed","InputPath":"$.a","OutputPath":"$.b"}}}""",
-                "{\"a\":{\"b\":\"done\"}}");
+                {"StartAt":"S","States":{"S":{"Type":"Succeed","InputPath":"$.a","OutputPath":"$.b"}}}""", "{\"a\":{\"b\":\"done\"}}");
         assertThat(d.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(json(d.output())).isEqualTo(json("\"done\""));
     }

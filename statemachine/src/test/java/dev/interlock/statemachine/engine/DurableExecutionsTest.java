@@ -88,12 +88,19 @@ class DurableExecutionsTest {
             assertThat(done.startDate()).isEqualTo(T0);
             assertThat(calledAt).containsExactly(T0.plusSeconds(3600));
             List<HistoryEvent> history = resumed.history();
-            assertThat(Harness.types(history)).containsExactly(HistoryEventType.ExecutionStarted,
-                    HistoryEventType.PassStateEntered, HistoryEventType.PassStateExited,
-                    HistoryEventType.WaitStateEntered, HistoryEventType.WaitStateExited,
-                    HistoryEventType.TaskStateEntered, HistoryEventType.LambdaFunctionScheduled,
-                    HistoryEventType.LambdaFunctionStarted, HistoryEventType.LambdaFunctionSucceeded,
-                    HistoryEventType.TaskStateExited, HistoryEventType.ExecutionSucceeded);
+            assertThat(Harness.types(history))
+                    .containsExactly(
+                            HistoryEventType.ExecutionStarted,
+                            HistoryEventType.PassStateEntered,
+                            HistoryEventType.PassStateExited,
+                            HistoryEventType.WaitStateEntered,
+                            HistoryEventType.WaitStateExited,
+                            HistoryEventType.TaskStateEntered,
+                            HistoryEventType.LambdaFunctionScheduled,
+                            HistoryEventType.LambdaFunctionStarted,
+                            HistoryEventType.LambdaFunctionSucceeded,
+                            HistoryEventType.TaskStateExited,
+                            HistoryEventType.ExecutionSucceeded);
             assertThat(history.get(4).timestamp()).isEqualTo(T0.plusSeconds(3600));
             assertThat(history.get(4).previousEventId()).isEqualTo(4);
             for (int i = 0; i < history.size(); i++) {
@@ -137,13 +144,20 @@ class DurableExecutionsTest {
                 assertThat(call.clock().now()).isEqualTo(T0.plusSeconds(65));
             });
             List<HistoryEvent> history = second.machine.getExecutionHistory(arn);
-            HistoryEvent lost = history.stream().filter(e -> e.type() == HistoryEventType.LambdaFunctionFailed)
-                    .findFirst().orElseThrow();
+            HistoryEvent lost = history.stream()
+                    .filter(e -> e.type() == HistoryEventType.LambdaFunctionFailed)
+                    .findFirst()
+                    .orElseThrow();
             assertThat(((EventDetails.Failure) lost.details()).error()).isEqualTo("Lambda.ServiceException");
-            assertThat(((EventDetails.Failure) lost.details()).cause()).contains("engine stopped while this attempt was in flight");
-            assertThat(Harness.types(history)).containsSubsequence(HistoryEventType.LambdaFunctionScheduled,
-                    HistoryEventType.LambdaFunctionFailed, HistoryEventType.LambdaFunctionScheduled,
-                    HistoryEventType.LambdaFunctionSucceeded, HistoryEventType.ExecutionSucceeded);
+            assertThat(((EventDetails.Failure) lost.details()).cause())
+                    .contains("engine stopped while this attempt was in flight");
+            assertThat(Harness.types(history))
+                    .containsSubsequence(
+                            HistoryEventType.LambdaFunctionScheduled,
+                            HistoryEventType.LambdaFunctionFailed,
+                            HistoryEventType.LambdaFunctionScheduled,
+                            HistoryEventType.LambdaFunctionSucceeded,
+                            HistoryEventType.ExecutionSucceeded);
         }
     }
 
@@ -191,10 +205,14 @@ class DurableExecutionsTest {
         try (Engine second = new Engine(T0.plusSeconds(3600), asl, inv -> json("{}"))) {
             assertThat(second.machine.executionsToResume()).isEmpty();
             assertThat(second.machine.describeExecution(before.executionArn())).isEqualTo(before);
-            assertThat(second.machine.getExecutionHistory(before.executionArn())).isEqualTo(historyBefore);
-            assertThat(second.machine.listExecutions(null)).extracting(ExecutionSummary::name).containsExactly("ended");
+            assertThat(second.machine.getExecutionHistory(before.executionArn()))
+                    .isEqualTo(historyBefore);
+            assertThat(second.machine.listExecutions(null))
+                    .extracting(ExecutionSummary::name)
+                    .containsExactly("ended");
             assertThatThrownBy(() -> second.machine.start("ended", "{\"a\":2}"))
-                    .isInstanceOfSatisfying(StepFunctionsException.class,
+                    .isInstanceOfSatisfying(
+                            StepFunctionsException.class,
                             e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.ExecutionAlreadyExists));
         }
     }
@@ -209,10 +227,15 @@ class DurableExecutionsTest {
             first.clock.freeze();
             awaitHistory(first.machine.start("torn", "{}"), e -> e.type() == HistoryEventType.WaitStateEntered);
         }
-        Files.writeString(dir.resolve("torn.jsonl"), "{\"event\":{\"id\":7,\"previousEv", StandardCharsets.UTF_8,
+        Files.writeString(
+                dir.resolve("torn.jsonl"),
+                "{\"event\":{\"id\":7,\"previousEv",
+                StandardCharsets.UTF_8,
                 StandardOpenOption.APPEND);
         try (Engine second = new Engine(T0.plus(Duration.ofDays(91)), WAIT_AN_HOUR_THEN_WORK, inv -> json("{}"))) {
-            assertThat(second.machine.listExecutions(null)).extracting(ExecutionSummary::name).containsExactly("torn");
+            assertThat(second.machine.listExecutions(null))
+                    .extracting(ExecutionSummary::name)
+                    .containsExactly("torn");
             assertThat(dir.resolve("old.jsonl")).doesNotExist();
             second.machine.resumeExecutions();
             assertThat(Harness.await(second.machine.execution("torn")).status()).isEqualTo(ExecutionStatus.SUCCEEDED);
@@ -222,16 +245,33 @@ class DurableExecutionsTest {
     @Test
     void aTaskAnsweredJustBeforeTheStopIsNotCalledAgain() throws IOException {
         String asl = """
-                {"StartAt":"Work","States":{"Work":{"Type":"Task","Resource":"%s","ResultPath":"$.work","End":true}}}"""
-                .formatted(FN);
+                {"StartAt":"Work","States":{"Work":{"Type":"Task","Resource":"%s","ResultPath":"$.work","End":true}}}""".formatted(FN);
         String input = "{\"k\":1}";
-        Files.write(dir.resolve("answered.jsonl"), List.of(
-                ExecutionStore.encode(new JournalEntry.Started("answered", json(input), T0)),
-                event(1, 0, HistoryEventType.ExecutionStarted, new EventDetails.ExecutionStarted(input, null, null)),
-                event(2, 1, HistoryEventType.TaskStateEntered, new EventDetails.StateEntered("Work", input, null)),
-                event(3, 2, HistoryEventType.LambdaFunctionScheduled, new EventDetails.LambdaFunctionScheduled(FN, input, null, null)),
-                event(4, 3, HistoryEventType.LambdaFunctionStarted, null),
-                event(5, 4, HistoryEventType.LambdaFunctionSucceeded, new EventDetails.LambdaFunctionSucceeded("{\"r\":1}", null))));
+        Files.write(
+                dir.resolve("answered.jsonl"),
+                List.of(
+                        ExecutionStore.encode(new JournalEntry.Started("answered", json(input), T0)),
+                        event(
+                                1,
+                                0,
+                                HistoryEventType.ExecutionStarted,
+                                new EventDetails.ExecutionStarted(input, null, null)),
+                        event(
+                                2,
+                                1,
+                                HistoryEventType.TaskStateEntered,
+                                new EventDetails.StateEntered("Work", input, null)),
+                        event(
+                                3,
+                                2,
+                                HistoryEventType.LambdaFunctionScheduled,
+                                new EventDetails.LambdaFunctionScheduled(FN, input, null, null)),
+                        event(4, 3, HistoryEventType.LambdaFunctionStarted, null),
+                        event(
+                                5,
+                                4,
+                                HistoryEventType.LambdaFunctionSucceeded,
+                                new EventDetails.LambdaFunctionSucceeded("{\"r\":1}", null))));
         try (Engine second = new Engine(T0.plusSeconds(1), asl, inv -> {
             throw new AssertionError("answered before the stop: not called again");
         })) {
@@ -239,14 +279,18 @@ class DurableExecutionsTest {
             ExecutionDescription done = Harness.await(second.machine.execution("answered"));
             assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
             assertThat(json(done.output())).isEqualTo(json("{\"k\":1,\"work\":{\"r\":1}}"));
-            assertThat(Harness.types(second.machine.getExecutionHistory(done.executionArn())).subList(4, 7))
-                    .containsExactly(HistoryEventType.LambdaFunctionSucceeded, HistoryEventType.TaskStateExited,
+            assertThat(Harness.types(second.machine.getExecutionHistory(done.executionArn()))
+                            .subList(4, 7))
+                    .containsExactly(
+                            HistoryEventType.LambdaFunctionSucceeded,
+                            HistoryEventType.TaskStateExited,
                             HistoryEventType.ExecutionSucceeded);
         }
     }
 
     private static String event(long id, long previous, HistoryEventType type, EventDetails details) {
-        return ExecutionStore.encode(new JournalEntry.Event(new HistoryEvent(id, previous, T0, type, details), true, null, false));
+        return ExecutionStore.encode(
+                new JournalEntry.Event(new HistoryEvent(id, previous, T0, type, details), true, null, false));
     }
 
     @Test
@@ -257,7 +301,8 @@ class DurableExecutionsTest {
         machine.start("gone", "{}");
         machine.close();
         assertThatThrownBy(() -> machine.start("later", "{}")).isInstanceOf(IllegalStateException.class);
-        assertThat(new Harness().machine(WAIT_AN_HOUR_THEN_WORK).listExecutions(null)).isEmpty();
+        assertThat(new Harness().machine(WAIT_AN_HOUR_THEN_WORK).listExecutions(null))
+                .isEmpty();
     }
 
     private static void awaitHistory(Execution execution, Predicate<HistoryEvent> reached) {

@@ -14,8 +14,8 @@ class EngineJsonTest {
 
     @Test
     void descriptionUsesAwsFieldNamesEpochSecondsAndOmitsNulls() throws Exception {
-        ExecutionDescription d = new ExecutionDescription("arn:e", "arn:sm", "n", ExecutionStatus.FAILED, T0,
-                T0.plusMillis(1500), "{}", null, "Boom", "why");
+        ExecutionDescription d = new ExecutionDescription(
+                "arn:e", "arn:sm", "n", ExecutionStatus.FAILED, T0, T0.plusMillis(1500), "{}", null, "Boom", "why");
         String text = mapper.writeValueAsString(d);
         assertThat(json(text)).isEqualTo(json("""
                 {"executionArn":"arn:e","stateMachineArn":"arn:sm","name":"n","status":"FAILED",
@@ -32,20 +32,35 @@ class EngineJsonTest {
         assertThat(json(text)).isEqualTo(json("""
                 {"items":[{"executionArn":"arn:e","stateMachineArn":"arn:sm","name":"n","status":"RUNNING",
                   "startDate":1772323200.000000000}],"nextToken":"1"}"""));
-        assertThat(mapper.readValue(mapper.writeValueAsString(s), ExecutionSummary.class)).isEqualTo(s);
+        assertThat(mapper.readValue(mapper.writeValueAsString(s), ExecutionSummary.class))
+                .isEqualTo(s);
     }
 
     @Test
     void everyEventTypeWithDetailsRoundTrips() throws Exception {
         List<HistoryEvent> events = List.of(
-                new HistoryEvent(1, 0, T0, HistoryEventType.TaskTimedOut,
+                new HistoryEvent(
+                        1,
+                        0,
+                        T0,
+                        HistoryEventType.TaskTimedOut,
                         new EventDetails.TaskError("lambda", "invoke", "States.Timeout", "slow")),
                 new HistoryEvent(2, 1, T0, HistoryEventType.MapIterationAborted, new EventDetails.MapIteration("M", 3)),
                 new HistoryEvent(3, 2, T0, HistoryEventType.ParallelStateFailed, null),
                 new HistoryEvent(4, 3, T0, HistoryEventType.ExecutionAborted, new EventDetails.Failure(null, null)));
         String text = mapper.writeValueAsString(events);
-        assertThat(json(text).get(0).get("taskTimedOutEventDetails").get("error").asText()).isEqualTo("States.Timeout");
-        assertThat(json(text).get(1).get("mapIterationAbortedEventDetails").get("index").asInt()).isEqualTo(3);
+        assertThat(json(text)
+                        .get(0)
+                        .get("taskTimedOutEventDetails")
+                        .get("error")
+                        .asText())
+                .isEqualTo("States.Timeout");
+        assertThat(json(text)
+                        .get(1)
+                        .get("mapIterationAbortedEventDetails")
+                        .get("index")
+                        .asInt())
+                .isEqualTo(3);
         assertThat(json(text).get(2).size()).isEqualTo(4);
         assertThat(mapper.readValue(text, HistoryEvent[].class)).containsExactlyElementsOf(events);
     }

@@ -53,7 +53,8 @@ class ExecutionsTest {
         StateMachine machine = blocked();
         machine.start("once", "{\"a\":1}");
         assertThatThrownBy(() -> machine.start("once", "{\"a\":2}"))
-                .isInstanceOfSatisfying(StepFunctionsException.class,
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
                         e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.ExecutionAlreadyExists));
     }
 
@@ -62,7 +63,8 @@ class ExecutionsTest {
         StateMachine machine = h.machine(WAIT_A_DAY);
         Harness.await(machine.start("done", "{}"));
         assertThatThrownBy(() -> machine.start("done", "{}"))
-                .isInstanceOfSatisfying(StepFunctionsException.class,
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
                         e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.ExecutionAlreadyExists));
     }
 
@@ -86,11 +88,14 @@ class ExecutionsTest {
         machine.stopExecution(running.executionArn(), null, null);
         Execution aborted = running;
         Execution runningNow = machine.start("running-2", "{}");
-        assertThat(machine.listExecutions(ExecutionStatus.ABORTED)).extracting(ExecutionSummary::name)
+        assertThat(machine.listExecutions(ExecutionStatus.ABORTED))
+                .extracting(ExecutionSummary::name)
                 .containsExactly("running");
-        assertThat(machine.listExecutions(ExecutionStatus.RUNNING)).extracting(ExecutionSummary::name)
+        assertThat(machine.listExecutions(ExecutionStatus.RUNNING))
+                .extracting(ExecutionSummary::name)
                 .containsExactly("running-2");
-        assertThat(machine.listExecutions(null)).extracting(ExecutionSummary::name)
+        assertThat(machine.listExecutions(null))
+                .extracting(ExecutionSummary::name)
                 .containsExactlyInAnyOrder("running", "running-2");
         assertThat(aborted.describe().summary().status()).isEqualTo(ExecutionStatus.ABORTED);
         machine.stopExecution(runningNow.executionArn(), null, null);
@@ -106,27 +111,35 @@ class ExecutionsTest {
         assertThat(first.items()).hasSize(2);
         Harness.await(machine.start("started-between-pages", "{}"));
         Page<ExecutionSummary> second = machine.listExecutions(null, 2, first.nextToken());
-        assertThat(second.items()).extracting(ExecutionSummary::name)
+        assertThat(second.items())
+                .extracting(ExecutionSummary::name)
                 .as("an execution started between two pages neither repeats an item nor pushes one out")
-                .doesNotContainAnyElementsOf(first.items().stream().map(ExecutionSummary::name).toList())
+                .doesNotContainAnyElementsOf(
+                        first.items().stream().map(ExecutionSummary::name).toList())
                 .hasSize(1);
         assertThat(second.nextToken()).isNull();
         assertThat(java.util.stream.Stream.concat(first.items().stream(), second.items().stream()))
-                .extracting(ExecutionSummary::name).containsExactlyInAnyOrder("e0", "e1", "e2");
+                .extracting(ExecutionSummary::name)
+                .containsExactlyInAnyOrder("e0", "e1", "e2");
 
         String arn = machine.execution("e0").executionArn();
         Page<HistoryEvent> reversed = machine.getExecutionHistory(arn, 1, true, null);
-        assertThat(reversed.items()).extracting(HistoryEvent::type).containsExactly(HistoryEventType.ExecutionSucceeded);
+        assertThat(reversed.items())
+                .extracting(HistoryEvent::type)
+                .containsExactly(HistoryEventType.ExecutionSucceeded);
         Page<HistoryEvent> older = machine.getExecutionHistory(arn, 1, true, reversed.nextToken());
-        assertThat(older.items().getFirst().id()).isEqualTo(reversed.items().getFirst().id() - 1);
+        assertThat(older.items().getFirst().id())
+                .isEqualTo(reversed.items().getFirst().id() - 1);
         for (String foreign : new String[] {"not-a-token", first.nextToken(), reversed.nextToken()}) {
             assertThatThrownBy(() -> machine.listExecutions(ExecutionStatus.RUNNING, 2, foreign))
                     .as("token %s", foreign)
-                    .isInstanceOfSatisfying(StepFunctionsException.class,
+                    .isInstanceOfSatisfying(
+                            StepFunctionsException.class,
                             e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidToken));
         }
         assertThatThrownBy(() -> machine.getExecutionHistory(arn, 1, false, reversed.nextToken()))
-                .isInstanceOfSatisfying(StepFunctionsException.class,
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
                         e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidToken));
     }
 
@@ -141,17 +154,25 @@ class ExecutionsTest {
     @Test
     void invalidNamesInputsAndArnsAreRejectedWithAwsCodes() {
         StateMachine machine = h.machine(WAIT_A_DAY);
-        assertThatThrownBy(() -> machine.start("has space", "{}")).isInstanceOfSatisfying(StepFunctionsException.class,
-                e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidName));
-        assertThatThrownBy(() -> machine.start("x".repeat(81), "{}")).isInstanceOfSatisfying(
-                StepFunctionsException.class, e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidName));
-        assertThatThrownBy(() -> machine.start("ok", "{not json")).isInstanceOfSatisfying(StepFunctionsException.class,
-                e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidExecutionInput));
+        assertThatThrownBy(() -> machine.start("has space", "{}"))
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
+                        e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidName));
+        assertThatThrownBy(() -> machine.start("x".repeat(81), "{}"))
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
+                        e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidName));
+        assertThatThrownBy(() -> machine.start("ok", "{not json"))
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
+                        e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.InvalidExecutionInput));
         assertThatThrownBy(() -> machine.describeExecution("arn:aws:states:us-east-1:123456789012:execution:test:nope"))
-                .isInstanceOfSatisfying(StepFunctionsException.class,
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
                         e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.ExecutionDoesNotExist));
         assertThatThrownBy(() -> machine.describeExecution("arn:aws:states:eu-west-1:1:execution:other:x"))
-                .isInstanceOfSatisfying(StepFunctionsException.class,
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
                         e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.ExecutionDoesNotExist));
     }
 
@@ -164,8 +185,8 @@ class ExecutionsTest {
 
     @Test
     void buildingAMachineFromAnInvalidDefinitionListsEveryProblem() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateMachine.builder("bad",
-                        dev.interlock.statemachine.model.StateMachineDefinition.parse("""
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> StateMachine.builder(
+                                "bad", dev.interlock.statemachine.model.StateMachineDefinition.parse("""
                                 {"StartAt":"A","States":{"A":{"Type":"Pass","Next":"B"},"C":{"Type":"Succeed"}}}"""))
                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
@@ -175,15 +196,19 @@ class ExecutionsTest {
 
     @Test
     void definitionsAreLoadedWithPlaceholderSubstitution() {
-        var definition = dev.interlock.statemachine.model.StateMachineDefinition.parse("""
-                {"StartAt":"T","States":{"T":{"Type":"Task","Resource":"${Fn}","End":true}}}""",
-                java.util.Map.of("Fn", "arn:aws:lambda:us-east-1:123456789012:function:f"));
+        var definition = dev.interlock.statemachine.model.StateMachineDefinition.parse(
+                """
+                {"StartAt":"T","States":{"T":{"Type":"Task","Resource":"${Fn}","End":true}}}""", java.util.Map.of("Fn", "arn:aws:lambda:us-east-1:123456789012:function:f"));
         h.resources.function("f", inv -> json("\"called\""));
-        StateMachine machine = StateMachine.builder("sub", definition).clock(h.clock).resources(h.resources.build())
+        StateMachine machine = StateMachine.builder("sub", definition)
+                .clock(h.clock)
+                .resources(h.resources.build())
                 .build();
-        assertThat(json(Harness.await(machine.start("x", "{}")).output()).asText()).isEqualTo("called");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.interlock.statemachine.model.StateMachineDefinition
-                        .parse("{\"a\":\"${Nope}\"}", java.util.Map.of()))
+        assertThat(json(Harness.await(machine.start("x", "{}")).output()).asText())
+                .isEqualTo("called");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> dev.interlock.statemachine.model.StateMachineDefinition.parse(
+                                "{\"a\":\"${Nope}\"}", java.util.Map.of()))
                 .hasMessageContaining("Nope");
     }
 }

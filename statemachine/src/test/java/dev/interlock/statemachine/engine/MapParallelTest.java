@@ -29,8 +29,10 @@ class MapParallelTest {
                   "ItemSelector":{"index.$":"$$.Map.Item.Index","value.$":"$$.Map.Item.Value","shared.$":"$.shared"},
                   "ItemProcessor":{"StartAt":"P","States":{"P":{"Type":"Pass","End":true}}},
                   "End":true}}}""", "{\"items\":[\"a\",\"b\"],\"shared\":\"s\"}");
-        assertThat(json(d.output())).isEqualTo(json(
-                "[{\"index\":0,\"value\":\"a\",\"shared\":\"s\"},{\"index\":1,\"value\":\"b\",\"shared\":\"s\"}]"));
+        assertThat(json(d.output()))
+                .isEqualTo(
+                        json(
+                                "[{\"index\":0,\"value\":\"a\",\"shared\":\"s\"},{\"index\":1,\"value\":\"b\",\"shared\":\"s\"}]"));
     }
 
     @Test
@@ -48,8 +50,7 @@ class MapParallelTest {
     void emptyItemsGiveAnEmptyArray() {
         ExecutionDescription d = h.run("""
                 {"StartAt":"M","States":{"M":{"Type":"Map",
-                  "ItemProcessor":{"StartAt":"P","States":{"P":{"Type":"Pass","End":true}}},"End":true}}}""",
-                "[]");
+                  "ItemProcessor":{"StartAt":"P","States":{"P":{"Type":"Pass","End":true}}},"End":true}}}""", "[]");
         assertThat(json(d.output())).isEqualTo(json("[]"));
     }
 
@@ -57,8 +58,7 @@ class MapParallelTest {
     void itemsPathThatIsNotAnArrayIsStatesRuntime() {
         ExecutionDescription d = h.run("""
                 {"StartAt":"M","States":{"M":{"Type":"Map","ItemsPath":"$.x",
-                  "ItemProcessor":{"StartAt":"P","States":{"P":{"Type":"Pass","End":true}}},"End":true}}}""",
-                "{\"x\":{}}");
+                  "ItemProcessor":{"StartAt":"P","States":{"P":{"Type":"Pass","End":true}}},"End":true}}}""", "{\"x\":{}}");
         assertThat(d.error()).isEqualTo("States.Runtime");
     }
 
@@ -124,14 +124,15 @@ class MapParallelTest {
             }
             return inv.payload();
         });
-        StateMachine machine = again.machine(asl.formatted(
-                "\"Catch\":[{\"ErrorEquals\":[\"Item.Bad\"],\"Next\":\"Handled\"}],"));
+        StateMachine machine =
+                again.machine(asl.formatted("\"Catch\":[{\"ErrorEquals\":[\"Item.Bad\"],\"Next\":\"Handled\"}],"));
         Execution execution = machine.start("caught", "[1,2,3]");
         ExecutionDescription caught = Harness.await(execution);
         assertThat(caught.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(json(caught.output())).isEqualTo(json("{\"Error\":\"Item.Bad\",\"Cause\":\"item 2\"}"));
-        assertThat(Harness.types(execution.history())).contains(HistoryEventType.MapIterationFailed,
-                HistoryEventType.MapStateFailed).doesNotContain(HistoryEventType.MapStateSucceeded);
+        assertThat(Harness.types(execution.history()))
+                .contains(HistoryEventType.MapIterationFailed, HistoryEventType.MapStateFailed)
+                .doesNotContain(HistoryEventType.MapStateSucceeded);
     }
 
     @Test
@@ -184,8 +185,8 @@ class MapParallelTest {
                   "End":true},
                  "Handled":{"Type":"Pass","End":true}}}""", "{}");
         assertThat(attempts.get()).isEqualTo(2);
-        assertThat(json(d.output())).isEqualTo(json(
-                "{\"error\":{\"Error\":\"Branch.Error\",\"Cause\":\"from branch\"}}"));
+        assertThat(json(d.output()))
+                .isEqualTo(json("{\"error\":{\"Error\":\"Branch.Error\",\"Cause\":\"from branch\"}}"));
         assertThat(d.stopDate()).isEqualTo(T0.plusSeconds(3));
     }
 

@@ -130,14 +130,15 @@ class RetryCatchTest {
         ExecutionDescription d = h.run(task("""
                 "Catch":[{"ErrorEquals":["Boom"],"ResultPath":"$.error","Next":"Caught"}],"""), "{\"a\":1}");
         assertThat(d.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(json(d.output())).isEqualTo(json("{\"a\":1,\"error\":{\"Error\":\"Boom\",\"Cause\":\"failure 1\"}}"));
+        assertThat(json(d.output()))
+                .isEqualTo(json("{\"a\":1,\"error\":{\"Error\":\"Boom\",\"Cause\":\"failure 1\"}}"));
     }
 
     @Test
     void catchWithoutResultPathReplacesTheInputWithTheError() {
         flaky("Boom", 1);
-        ExecutionDescription d = h.run(task("\"Catch\":[{\"ErrorEquals\":[\"States.ALL\"],\"Next\":\"Caught\"}],"),
-                "{\"a\":1}");
+        ExecutionDescription d =
+                h.run(task("\"Catch\":[{\"ErrorEquals\":[\"States.ALL\"],\"Next\":\"Caught\"}],"), "{\"a\":1}");
         assertThat(json(d.output())).isEqualTo(json("{\"Error\":\"Boom\",\"Cause\":\"failure 1\"}"));
     }
 
@@ -164,8 +165,8 @@ class RetryCatchTest {
     @Test
     void taskFailedMatchesTaskErrorsButNotTimeouts() {
         flaky("Custom.Error", 1);
-        ExecutionDescription caught = h.run(task("\"Catch\":[{\"ErrorEquals\":[\"States.TaskFailed\"],\"Next\":\"Other\"}],"),
-                "{}");
+        ExecutionDescription caught =
+                h.run(task("\"Catch\":[{\"ErrorEquals\":[\"States.TaskFailed\"],\"Next\":\"Other\"}],"), "{}");
         assertThat(json(caught.output()).asText()).isEqualTo("other");
 
         Harness slow = new Harness();
@@ -184,10 +185,12 @@ class RetryCatchTest {
         h.resources.resource("arn:test:flaky", inv -> {
             throw new IllegalStateException("bad state");
         });
-        ExecutionDescription d = h.run(task("\"Catch\":[{\"ErrorEquals\":[\"java.lang.IllegalStateException\"],"
-                + "\"ResultPath\":\"$.e\",\"Next\":\"Caught\"}],"), "{}");
-        assertThat(json(d.output()).at("/e")).isEqualTo(json(
-                "{\"Error\":\"java.lang.IllegalStateException\",\"Cause\":\"bad state\"}"));
+        ExecutionDescription d = h.run(
+                task("\"Catch\":[{\"ErrorEquals\":[\"java.lang.IllegalStateException\"],"
+                        + "\"ResultPath\":\"$.e\",\"Next\":\"Caught\"}],"),
+                "{}");
+        assertThat(json(d.output()).at("/e"))
+                .isEqualTo(json("{\"Error\":\"java.lang.IllegalStateException\",\"Cause\":\"bad state\"}"));
     }
 
     @Test

@@ -13,7 +13,9 @@ class ScaledRealClockTest {
     void aScaledWaitAdvancesEngineTimeByTheFullDuration() throws Exception {
         ScaledRealClock clock = new ScaledRealClock(3600);
         StateMachine machine = StateMachine.builder("scaled", StateMachineDefinition.parse("""
-                {"StartAt":"W","States":{"W":{"Type":"Wait","Seconds":600,"End":true}}}""")).clock(clock).build();
+                {"StartAt":"W","States":{"W":{"Type":"Wait","Seconds":600,"End":true}}}"""))
+                .clock(clock)
+                .build();
         // 600 engine seconds at 3600x is about 0.17 s of real time; the generous bound only guards against hangs.
         ExecutionDescription d = machine.start("w", "{}").await(Duration.ofSeconds(30));
         assertThat(d.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
@@ -22,7 +24,8 @@ class ScaledRealClockTest {
 
     @Test
     void stopWakesARealTimeWait() throws Exception {
-        StateMachine machine = StateMachine.builder("real", StateMachineDefinition.parse("""
+        StateMachine machine =
+                StateMachine.builder("real", StateMachineDefinition.parse("""
                 {"StartAt":"W","States":{"W":{"Type":"Wait","Seconds":86400,"End":true}}}""")).build();
         Execution execution = machine.start("w", "{}");
         machine.stopExecution(execution.executionArn(), "Stop", "test");

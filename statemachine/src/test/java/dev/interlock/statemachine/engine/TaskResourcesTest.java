@@ -42,8 +42,11 @@ class TaskResourcesTest {
                 .isEqualTo(ExecutionStatus.SUCCEEDED);
         Harness other = new Harness();
         other.resources.function("orchestrator", inv -> json("{}"));
-        assertThat(other.run(lambdaInvoke("arn:aws:lambda:us-east-1:123456789012:function:orchestrator:live"),
-                "{\"action\":1}").status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(other.run(
+                                lambdaInvoke("arn:aws:lambda:us-east-1:123456789012:function:orchestrator:live"),
+                                "{\"action\":1}")
+                        .status())
+                .isEqualTo(ExecutionStatus.SUCCEEDED);
     }
 
     @Test
@@ -54,8 +57,7 @@ class TaskResourcesTest {
             return json("{\"status\":\"PASS\"}");
         });
         ExecutionDescription d = h.run("""
-                {"StartAt":"T","States":{"T":{"Type":"Task","Resource":"%s","End":true}}}""".formatted(arn),
-                "{\"trait\":\"fresh\"}");
+                {"StartAt":"T","States":{"T":{"Type":"Task","Resource":"%s","End":true}}}""".formatted(arn), "{\"trait\":\"fresh\"}");
         assertThat(json(d.output())).isEqualTo(json("{\"status\":\"PASS\"}"));
         assertThat(invocations.getFirst().payload()).isEqualTo(json("{\"trait\":\"fresh\"}"));
     }
@@ -71,8 +73,8 @@ class TaskResourcesTest {
                   "Parameters":{"TopicArn":"arn:aws:sns:us-east-1:123456789012:alerts","Message.$":"$.msg"},
                   "ResultPath":"$.published","End":true}}}""", "{\"msg\":\"hello\"}");
         assertThat(json(d.output())).isEqualTo(json("{\"msg\":\"hello\",\"published\":{\"MessageId\":\"m-1\"}}"));
-        assertThat(invocations.getFirst().payload()).isEqualTo(
-                json("{\"TopicArn\":\"arn:aws:sns:us-east-1:123456789012:alerts\",\"Message\":\"hello\"}"));
+        assertThat(invocations.getFirst().payload())
+                .isEqualTo(json("{\"TopicArn\":\"arn:aws:sns:us-east-1:123456789012:alerts\",\"Message\":\"hello\"}"));
     }
 
     @Test
@@ -93,8 +95,8 @@ class TaskResourcesTest {
                   "Retry":[{"ErrorEquals":["Lambda.ServiceException"],"MaxAttempts":2}],
                   "Catch":[{"ErrorEquals":["States.ALL"],"Next":"Alert"}],"End":true},
                  "Alert":{"Type":"Pass","End":true}}}""", "{}");
-        assertThat(json(d.output())).isEqualTo(json(
-                "{\"Error\":\"Lambda.ServiceException\",\"Cause\":\"service unavailable\"}"));
+        assertThat(json(d.output()))
+                .isEqualTo(json("{\"Error\":\"Lambda.ServiceException\",\"Cause\":\"service unavailable\"}"));
         assertThat(d.stopDate()).isEqualTo(Harness.T0.plusSeconds(1 + 2));
     }
 

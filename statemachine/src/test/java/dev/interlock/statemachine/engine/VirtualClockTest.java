@@ -36,8 +36,8 @@ class VirtualClockTest {
             frozen.close();
         }
         assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(log).containsExactly("10@2026-03-01T00:00:10Z", "20@2026-03-01T00:00:20Z",
-                "30@2026-03-01T00:00:30Z");
+        assertThat(log)
+                .containsExactly("10@2026-03-01T00:00:10Z", "20@2026-03-01T00:00:20Z", "30@2026-03-01T00:00:30Z");
     }
 
     @Test
@@ -66,7 +66,6 @@ class VirtualClockTest {
 
     @Test
     void onlyParticipantsMayWait() {
-        assertThatThrownBy(() -> clock.newGate().await(T0.plusSeconds(1)))
-                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> clock.newGate().await(T0.plusSeconds(1))).isInstanceOf(IllegalStateException.class);
     }
 }

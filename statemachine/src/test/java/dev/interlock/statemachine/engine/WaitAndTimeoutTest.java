@@ -17,8 +17,7 @@ class WaitAndTimeoutTest {
         return """
                 {"StartAt":"W","States":{
                   "W":{"Type":"Wait",%s,"Next":"Report"},
-                  "Report":{"Type":"Pass","Parameters":{"entered.$":"$$.State.EnteredTime"},"End":true}}}"""
-                .formatted(waitFields);
+                  "Report":{"Type":"Pass","Parameters":{"entered.$":"$$.State.EnteredTime"},"End":true}}}""".formatted(waitFields);
     }
 
     @Test
@@ -41,8 +40,8 @@ class WaitAndTimeoutTest {
         ExecutionDescription literal = h.run(waitThenReport("\"Timestamp\":\"2026-03-02T12:00:00Z\""), "{}");
         assertThat(json(literal.output()).get("entered").asText()).isEqualTo("2026-03-02T12:00:00.000Z");
 
-        ExecutionDescription path = new Harness().run(waitThenReport("\"TimestampPath\":\"$.at\""),
-                "{\"at\":\"2026-03-01T00:00:05Z\"}");
+        ExecutionDescription path =
+                new Harness().run(waitThenReport("\"TimestampPath\":\"$.at\""), "{\"at\":\"2026-03-01T00:00:05Z\"}");
         assertThat(json(path.output()).get("entered").asText()).isEqualTo("2026-03-01T00:00:05.000Z");
     }
 
@@ -54,17 +53,19 @@ class WaitAndTimeoutTest {
 
     @Test
     void invalidSecondsPathIsStatesRuntime() {
-        assertThat(h.run(waitThenReport("\"SecondsPath\":\"$.delay\""), "{\"delay\":\"soon\"}").error())
+        assertThat(h.run(waitThenReport("\"SecondsPath\":\"$.delay\""), "{\"delay\":\"soon\"}")
+                        .error())
                 .isEqualTo("States.Runtime");
-        assertThat(new Harness().run(waitThenReport("\"SecondsPath\":\"$.delay\""), "{}").error())
+        assertThat(new Harness()
+                        .run(waitThenReport("\"SecondsPath\":\"$.delay\""), "{}")
+                        .error())
                 .isEqualTo("States.Runtime");
     }
 
     @Test
     void waitPassesItsInputThrough() {
         ExecutionDescription d = h.run("""
-                {"StartAt":"W","States":{"W":{"Type":"Wait","Seconds":1,"OutputPath":"$.keep","End":true}}}""",
-                "{\"keep\":{\"a\":1},\"drop\":2}");
+                {"StartAt":"W","States":{"W":{"Type":"Wait","Seconds":1,"OutputPath":"$.keep","End":true}}}""", "{\"keep\":{\"a\":1},\"drop\":2}");
         assertThat(json(d.output())).isEqualTo(json("{\"a\":1}"));
     }
 
@@ -84,8 +85,7 @@ class WaitAndTimeoutTest {
                 {"StartAt":"T","States":{
                   "T":{"Type":"Task","Resource":"arn:test:slow","TimeoutSeconds":10,
                        "Catch":[{"ErrorEquals":["States.Timeout"],"ResultPath":"$.e","Next":"After"}],"End":true},
-                  "After":{"Type":"Pass","Parameters":{"e.$":"$.e.Error","at.$":"$$.State.EnteredTime"},"End":true}}}""",
-                "{}");
+                  "After":{"Type":"Pass","Parameters":{"e.$":"$.e.Error","at.$":"$$.State.EnteredTime"},"End":true}}}""", "{}");
         assertThat(json(d.output())).isEqualTo(json("{\"e\":\"States.Timeout\",\"at\":\"2026-03-01T00:00:10.000Z\"}"));
         // The abandoned call learns of the timeout on its own thread, possibly after the execution ended.
         assertThat(interrupted.await(10, TimeUnit.SECONDS)).isTrue();
@@ -144,10 +144,13 @@ class WaitAndTimeoutTest {
         assertThat(d.status()).isEqualTo(ExecutionStatus.TIMED_OUT);
         assertThat(d.error()).isEqualTo("States.Timeout");
         assertThat(d.stopDate()).isEqualTo(T0.plusSeconds(300));
-        assertThat(Harness.types(execution.history())).containsExactly(
-                HistoryEventType.ExecutionStarted,
-                HistoryEventType.WaitStateEntered, HistoryEventType.WaitStateExited,
-                HistoryEventType.WaitStateEntered, HistoryEventType.ExecutionTimedOut);
+        assertThat(Harness.types(execution.history()))
+                .containsExactly(
+                        HistoryEventType.ExecutionStarted,
+                        HistoryEventType.WaitStateEntered,
+                        HistoryEventType.WaitStateExited,
+                        HistoryEventType.WaitStateEntered,
+                        HistoryEventType.ExecutionTimedOut);
     }
 
     @Test

@@ -53,17 +53,22 @@ class WaitForTaskTokenTest {
 
     @Test
     void theTaskResultIsWhatSendTaskSuccessSends() {
-        StateMachine m = machineWhoseFunction(laterOnTheClock(1200,
-                (sm, token) -> sm.sendTaskSuccess(token, "{\"state\":\"succeeded\"}")));
+        StateMachine m = machineWhoseFunction(
+                laterOnTheClock(1200, (sm, token) -> sm.sendTaskSuccess(token, "{\"state\":\"succeeded\"}")));
         ExecutionDescription d = Harness.await(m.start("run-1", "{\"job\":\"j-1\",\"heartbeat\":1800}"));
 
         assertThat(d.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
         assertThat(json(d.output()).get("result")).isEqualTo(json("{\"state\":\"succeeded\"}"));
         assertThat(d.stopDate()).isEqualTo(T0.plusSeconds(1200));
-        assertThat(payloads).singleElement().satisfies(p -> assertThat(p.get("token").asText()).isNotBlank());
-        assertThat(Harness.types(m.getExecutionHistory(d.executionArn()))).containsSubsequence(
-                HistoryEventType.TaskScheduled, HistoryEventType.TaskStarted, HistoryEventType.TaskSubmitted,
-                HistoryEventType.TaskSucceeded);
+        assertThat(payloads)
+                .singleElement()
+                .satisfies(p -> assertThat(p.get("token").asText()).isNotBlank());
+        assertThat(Harness.types(m.getExecutionHistory(d.executionArn())))
+                .containsSubsequence(
+                        HistoryEventType.TaskScheduled,
+                        HistoryEventType.TaskStarted,
+                        HistoryEventType.TaskSubmitted,
+                        HistoryEventType.TaskSucceeded);
     }
 
     @Test
@@ -77,16 +82,17 @@ class WaitForTaskTokenTest {
 
     @Test
     void sendTaskFailureFailsTheTaskWithItsErrorForCatch() {
-        StateMachine m = machineWhoseFunction(laterOnTheClock(30,
-                (sm, token) -> sm.sendTaskFailure(token, "Job.Failed", "the job failed")));
+        StateMachine m = machineWhoseFunction(
+                laterOnTheClock(30, (sm, token) -> sm.sendTaskFailure(token, "Job.Failed", "the job failed")));
         ExecutionDescription d = Harness.await(m.start("run-1", "{\"job\":\"j-1\",\"heartbeat\":60}"));
 
-        assertThat(json(d.output()).get("caught")).isEqualTo(json("{\"Error\":\"Job.Failed\",\"Cause\":\"the job failed\"}"));
+        assertThat(json(d.output()).get("caught"))
+                .isEqualTo(json("{\"Error\":\"Job.Failed\",\"Cause\":\"the job failed\"}"));
     }
 
     @Test
     void noCallbackWithinHeartbeatSecondsIsStatesHeartbeatTimeout() {
-        StateMachine m = machineWhoseFunction((sm, token) -> { });
+        StateMachine m = machineWhoseFunction((sm, token) -> {});
         ExecutionDescription d = Harness.await(m.start("run-1", "{\"job\":\"j-1\",\"heartbeat\":900}"));
 
         assertThat(json(d.output()).get("caught").get("Error").asText()).isEqualTo("States.HeartbeatTimeout");
@@ -125,7 +131,8 @@ class WaitForTaskTokenTest {
 
         assertThat(m.waitsFor(tokens.get(0))).isFalse();
         assertThatThrownBy(() -> m.sendTaskSuccess(tokens.get(0), "{}"))
-                .isInstanceOfSatisfying(StepFunctionsException.class,
+                .isInstanceOfSatisfying(
+                        StepFunctionsException.class,
                         e -> assertThat(e.code()).isEqualTo(StepFunctionsException.Code.TaskDoesNotExist));
         assertThatThrownBy(() -> m.sendTaskSuccess("no-such-token", "{}")).isInstanceOf(StepFunctionsException.class);
     }

@@ -34,12 +34,14 @@ class IntrinsicFunctionsTest {
 
     @Test
     void format() {
-        assertThat(eval("States.Format('Hello, {}! n={} ok={} none={}', $.name, $.n, true, null)").asText())
+        assertThat(eval("States.Format('Hello, {}! n={} ok={} none={}', $.name, $.n, true, null)")
+                        .asText())
                 .isEqualTo("Hello, world! n=3 ok=true none=null");
         assertThat(eval("States.Format('literal \\{\\} and {}', $.obj)").asText())
                 .isEqualTo("literal {} and {\"a\":1,\"b\":{\"x\":1}}");
         assertThat(eval("States.Format('quote \\'{}\\'', 'x')").asText()).isEqualTo("quote 'x'");
-        assertThatThrownBy(() -> eval("States.Format('{} {}', 1)")).isInstanceOf(IntrinsicException.class)
+        assertThatThrownBy(() -> eval("States.Format('{} {}', 1)"))
+                .isInstanceOf(IntrinsicException.class)
                 .hasMessageContaining("more placeholders");
         assertThatThrownBy(() -> eval("States.Format('{}', 1, 2)")).hasMessageContaining("2 arguments for 1");
     }
@@ -80,8 +82,7 @@ class IntrinsicFunctionsTest {
         assertThat(eval("States.Base64Decode($.b64)").asText()).isEqualTo("hello");
         assertThatThrownBy(() -> eval("States.Base64Decode('***')")).hasMessageContaining("not Base64");
         assertThat(eval("States.Hash($.text, 'MD5')").asText()).isEqualTo("5d41402abc4b2a76b9719d911017c592");
-        assertThat(eval("States.Hash($.text, 'SHA-1')").asText())
-                .isEqualTo("aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d");
+        assertThat(eval("States.Hash($.text, 'SHA-1')").asText()).isEqualTo("aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d");
         assertThat(eval("States.Hash($.text, 'SHA-256')").asText())
                 .isEqualTo("2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824");
         assertThat(eval("States.Hash($.text, 'SHA-384')").asText()).hasSize(96);
@@ -118,18 +119,23 @@ class IntrinsicFunctionsTest {
     void uuidIsVersion4AndDrawnFromTheInjectedRandom() {
         String uuid = eval("States.UUID()").asText();
         assertThat(uuid).matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
-        assertThat(new IntrinsicFunctions(new Random(7)).evaluate("States.UUID()", p -> null).asText())
+        assertThat(new IntrinsicFunctions(new Random(7))
+                        .evaluate("States.UUID()", p -> null)
+                        .asText())
                 .isEqualTo(uuid);
     }
 
     @Test
     void nestedCallsUpToTheDocumentedDepth() {
-        JsonNode arn = json("{\"ImageRecipe\":{\"Arn\":\"arn:aws:imagebuilder:us-east-1:123:image-recipe/my.recipe/1\"}}");
-        JsonNode result = functions.evaluate("States.Format('{}.{}', States.ArrayGetItem(States.StringSplit("
+        JsonNode arn =
+                json("{\"ImageRecipe\":{\"Arn\":\"arn:aws:imagebuilder:us-east-1:123:image-recipe/my.recipe/1\"}}");
+        JsonNode result = functions.evaluate(
+                "States.Format('{}.{}', States.ArrayGetItem(States.StringSplit("
                         + "States.ArrayGetItem(States.StringSplit($.ImageRecipe.Arn, '/'), 1), '.'), 0), "
                         + "States.ArrayGetItem(States.StringSplit(States.ArrayGetItem(States.StringSplit("
                         + "$.ImageRecipe.Arn, '/'), 1), '.'), 1))",
-                path -> dev.interlock.statemachine.json.JsonPaths.read(arn, path).orElseThrow());
+                path -> dev.interlock.statemachine.json.JsonPaths.read(arn, path)
+                        .orElseThrow());
         assertThat(result.asText()).isEqualTo("my.recipe");
     }
 

@@ -13,29 +13,34 @@ class IntrinsicParserTest {
     void parsesNestedCallsPathsAndLiterals() {
         Intrinsic.Call call = IntrinsicParser.parse(
                 "States.Format('a {} b', States.ArrayGetItem($.list[0], 1), $$.Execution.Name, -2.5, true, null)");
-        assertThat(call).isEqualTo(new Intrinsic.Call("States.Format", List.of(
-                new Intrinsic.StringLiteral("a {} b", "a {} b"),
-                new Intrinsic.Call("States.ArrayGetItem", List.of(
-                        new Intrinsic.PathReference("$.list[0]"),
-                        new Intrinsic.NumberLiteral(new BigDecimal("1")))),
-                new Intrinsic.PathReference("$$.Execution.Name"),
-                new Intrinsic.NumberLiteral(new BigDecimal("-2.5")),
-                new Intrinsic.BooleanLiteral(true),
-                new Intrinsic.NullLiteral())));
+        assertThat(call)
+                .isEqualTo(new Intrinsic.Call(
+                        "States.Format",
+                        List.of(
+                                new Intrinsic.StringLiteral("a {} b", "a {} b"),
+                                new Intrinsic.Call(
+                                        "States.ArrayGetItem",
+                                        List.of(
+                                                new Intrinsic.PathReference("$.list[0]"),
+                                                new Intrinsic.NumberLiteral(new BigDecimal("1")))),
+                                new Intrinsic.PathReference("$$.Execution.Name"),
+                                new Intrinsic.NumberLiteral(new BigDecimal("-2.5")),
+                                new Intrinsic.BooleanLiteral(true),
+                                new Intrinsic.NullLiteral())));
     }
 
     @Test
     void stringEscapesKeepTheRawTextForFormat() {
         Intrinsic.Call call = IntrinsicParser.parse("States.Format('it\\'s \\{\\} and \\\\ ,)')");
-        assertThat(call.arguments()).containsExactly(
-                new Intrinsic.StringLiteral("it's {} and \\ ,)", "it\\'s \\{\\} and \\\\ ,)"));
+        assertThat(call.arguments())
+                .containsExactly(new Intrinsic.StringLiteral("it's {} and \\ ,)", "it\\'s \\{\\} and \\\\ ,)"));
     }
 
     @Test
     void pathsMayContainCommasAndParenthesesInsideBrackets() {
         Intrinsic.Call call = IntrinsicParser.parse("States.Array($['a,b'], $['c)'])");
-        assertThat(call.arguments()).containsExactly(
-                new Intrinsic.PathReference("$['a,b']"), new Intrinsic.PathReference("$['c)']"));
+        assertThat(call.arguments())
+                .containsExactly(new Intrinsic.PathReference("$['a,b']"), new Intrinsic.PathReference("$['c)']"));
     }
 
     @Test
@@ -45,7 +50,8 @@ class IntrinsicParserTest {
 
     @Test
     void rejectsMalformedCalls() {
-        assertThatThrownBy(() -> IntrinsicParser.parse("States.Format('x'")).isInstanceOf(IntrinsicException.class)
+        assertThatThrownBy(() -> IntrinsicParser.parse("States.Format('x'"))
+                .isInstanceOf(IntrinsicException.class)
                 .hasMessageContaining("expected ')'");
         assertThatThrownBy(() -> IntrinsicParser.parse("States.Format('x)")).hasMessageContaining("unterminated");
         assertThatThrownBy(() -> IntrinsicParser.parse("Format('x')")).hasMessageContaining("States.<Function>");

@@ -52,9 +52,11 @@ class JsonPathsTest {
     @Test
     void writeRejectsScalarsIndefinitePathsAndNonObjectRoots() throws Exception {
         assertThatThrownBy(() -> JsonPaths.write(json("{\"a\":1}"), "$.a.b", json("1")))
-                .isInstanceOf(PathException.class).hasMessageContaining("not an object");
+                .isInstanceOf(PathException.class)
+                .hasMessageContaining("not an object");
         assertThatThrownBy(() -> JsonPaths.write(json("{}"), "$.a[*]", json("1")))
-                .isInstanceOf(PathException.class).hasMessageContaining("not a reference path");
+                .isInstanceOf(PathException.class)
+                .hasMessageContaining("not a reference path");
         assertThatThrownBy(() -> JsonPaths.write(json("\"text\""), "$.a", json("1")))
                 .isInstanceOf(PathException.class);
     }

@@ -42,8 +42,9 @@ class AslParserTest {
         assertThat(p.transition()).isEqualTo(new Transition.Next("T"));
 
         TaskState t = (TaskState) d.states().get("T");
-        assertThat(t.retry()).containsExactly(new Retrier(java.util.List.of("Lambda.ServiceException"), 2, 6, 1.5, 20,
-                Retrier.JitterStrategy.FULL));
+        assertThat(t.retry())
+                .containsExactly(new Retrier(
+                        java.util.List.of("Lambda.ServiceException"), 2, 6, 1.5, 20, Retrier.JitterStrategy.FULL));
         assertThat(t.catchers()).containsExactly(new Catcher(java.util.List.of("States.ALL"), "F", "$.error"));
         assertThat(t.timeoutSeconds()).isEqualTo(30);
         assertThat(t.heartbeatSeconds()).isEqualTo(10);
@@ -85,31 +86,34 @@ class AslParserTest {
                   "B":{"Type":"Task","Resource":"r","TimeoutSeconds":"ten","End":true},
                   "C":{"Type":"Choice","Choices":[{"Variable":"$.x","NumericEquals":"1","Next":"A"}]},
                   "D":{"Type":"Wait","Seconds":1,"SecondsPath":"$.s","End":true}}}"""))
-                .isInstanceOfSatisfying(AslParseException.class, e -> assertThat(e.problems()).containsExactly(
-                        "$.StartAt: must be a string",
-                        "$.StartAt: required",
-                        "$.States.A.Type: unknown state type Bogus",
-                        "$.States.B.TimeoutSeconds: must be an integer",
-                        "$.States.C.Choices[0].NumericEquals: operand of the wrong JSON type: \"1\"",
-                        "$.States.D: a Wait state takes exactly one of Seconds, SecondsPath, Timestamp, TimestampPath"));
+                .isInstanceOfSatisfying(
+                        AslParseException.class,
+                        e -> assertThat(e.problems())
+                                .containsExactly(
+                                        "$.StartAt: must be a string",
+                                        "$.StartAt: required",
+                                        "$.States.A.Type: unknown state type Bogus",
+                                        "$.States.B.TimeoutSeconds: must be an integer",
+                                        "$.States.C.Choices[0].NumericEquals: operand of the wrong JSON type: \"1\"",
+                                        "$.States.D: a Wait state takes exactly one of Seconds, SecondsPath, Timestamp, TimestampPath"));
     }
 
     @Test
     void rejectsNonJsonAndJsonata() {
-        assertThatThrownBy(() -> AslParser.parse("{nope")).isInstanceOf(AslParseException.class)
+        assertThatThrownBy(() -> AslParser.parse("{nope"))
+                .isInstanceOf(AslParseException.class)
                 .hasMessageContaining("not valid JSON");
         assertThatThrownBy(() -> AslParser.parse("""
-                {"QueryLanguage":"JSONata","StartAt":"P","States":{"P":{"Type":"Pass","End":true}}}"""))
-                .hasMessageContaining("only JSONPath is supported");
+                {"QueryLanguage":"JSONata","StartAt":"P","States":{"P":{"Type":"Pass","End":true}}}""")).hasMessageContaining("only JSONPath is supported");
     }
 
     @Test
     void comparisonOperatorLookup() {
-        assertThat(ComparisonOperator.fromField("TimestampLessThanEqualsPath")).contains(
-                new ComparisonOperator.Match(ComparisonOperator.TIMESTAMP_LESS_THAN_EQUALS, true));
+        assertThat(ComparisonOperator.fromField("TimestampLessThanEqualsPath"))
+                .contains(new ComparisonOperator.Match(ComparisonOperator.TIMESTAMP_LESS_THAN_EQUALS, true));
         assertThat(ComparisonOperator.fromField("StringMatchesPath")).isEmpty();
-        assertThat(ComparisonOperator.fromField("IsPresent")).contains(
-                new ComparisonOperator.Match(ComparisonOperator.IS_PRESENT, false));
+        assertThat(ComparisonOperator.fromField("IsPresent"))
+                .contains(new ComparisonOperator.Match(ComparisonOperator.IS_PRESENT, false));
         assertThat(ComparisonOperator.allFieldNames()).hasSize(23 + 16);
     }
 }

@@ -8,7 +8,9 @@ import org.junit.jupiter.api.Test;
 class DefinitionValidatorTest {
 
     private static List<String> problems(String asl) {
-        return DefinitionValidator.validate(AslParser.parse(asl)).stream().map(ValidationProblem::toString).toList();
+        return DefinitionValidator.validate(AslParser.parse(asl)).stream()
+                .map(ValidationProblem::toString)
+                .toList();
     }
 
     @Test
@@ -30,17 +32,18 @@ class DefinitionValidatorTest {
                   "A":{"Type":"Pass","Next":"Missing"},
                   "B":{"Type":"Choice","Choices":[],"Default":"Gone"},
                   "C":{"Type":"Task","Resource":"r","End":true,"Catch":[{"ErrorEquals":["X"],"Next":"Lost"}]},
-                  "D":{"Type":"Pass"}}}""")).containsExactly(
-                "StartAt: names no state of this graph: Nowhere",
-                "States.A: transitions to a state that does not exist here: Missing",
-                "States.B.Choices: a Choice state needs at least one choice rule",
-                "States.B: transitions to a state that does not exist here: Gone",
-                "States.C: transitions to a state that does not exist here: Lost",
-                "States.D: needs Next or End",
-                "States.A: is not reachable from StartAt",
-                "States.B: is not reachable from StartAt",
-                "States.C: is not reachable from StartAt",
-                "States.D: is not reachable from StartAt");
+                  "D":{"Type":"Pass"}}}"""))
+                .containsExactly(
+                        "StartAt: names no state of this graph: Nowhere",
+                        "States.A: transitions to a state that does not exist here: Missing",
+                        "States.B.Choices: a Choice state needs at least one choice rule",
+                        "States.B: transitions to a state that does not exist here: Gone",
+                        "States.C: transitions to a state that does not exist here: Lost",
+                        "States.D: needs Next or End",
+                        "States.A: is not reachable from StartAt",
+                        "States.B: is not reachable from StartAt",
+                        "States.C: is not reachable from StartAt",
+                        "States.D: is not reachable from StartAt");
     }
 
     @Test
@@ -49,9 +52,10 @@ class DefinitionValidatorTest {
                 {"StartAt":"M","States":{
                   "M":{"Type":"Map","ItemProcessor":{"StartAt":"I","States":{"I":{"Type":"Pass","Next":"Out"}}},
                        "Next":"Out"},
-                  "Out":{"Type":"Parallel","Branches":[],"End":true}}}""")).containsExactly(
-                "States.M.ItemProcessor.States.I: transitions to a state that does not exist here: Out",
-                "States.Out.Branches: a Parallel state needs at least one branch");
+                  "Out":{"Type":"Parallel","Branches":[],"End":true}}}"""))
+                .containsExactly(
+                        "States.M.ItemProcessor.States.I: transitions to a state that does not exist here: Out",
+                        "States.Out.Branches: a Parallel state needs at least one branch");
     }
 
     @Test

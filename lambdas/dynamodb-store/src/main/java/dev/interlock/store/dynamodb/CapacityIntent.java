@@ -10,41 +10,61 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
  * and events with large details.
  */
 public enum CapacityIntent {
-    PIPELINE_PUT("pipelines.register", "2 consistent GetItems (old config, old watch) + 2 per named archetype/calendar (guard, document) + 1 TransactWriteItems: 2 WCU/KB for the config, the watch, the moved due entry, each index entry and each guard"),
+    PIPELINE_PUT(
+            "pipelines.register",
+            "2 consistent GetItems (old config, old watch) + 2 per named archetype/calendar (guard, document) + 1 TransactWriteItems: 2 WCU/KB for the config, the watch, the moved due entry, each index entry and each guard"),
     PIPELINE_GET("pipelines.get", "1 consistent GetItem: 1 RCU/4 KB"),
-    PIPELINE_GET_ALL("pipelines.getAll", "1 BatchGetItem per 100 ids (+ retries of UnprocessedKeys): 1 RCU/4 KB per found item"),
-    PIPELINE_DELETE("pipelines.delete", "2 consistent GetItems + 1 TransactWriteItems deleting the config, its index entries, its watch and due entry"),
+    PIPELINE_GET_ALL(
+            "pipelines.getAll", "1 BatchGetItem per 100 ids (+ retries of UnprocessedKeys): 1 RCU/4 KB per found item"),
+    PIPELINE_DELETE(
+            "pipelines.delete",
+            "2 consistent GetItems + 1 TransactWriteItems deleting the config, its index entries, its watch and due entry"),
     PIPELINE_LIST("pipelines.list", "GSI1 Query (eventually consistent): 0.5 RCU/4 KB of the page, 1 MB per request"),
-    ARCHETYPE_PUT("archetypes.register", "2 consistent GetItems (guard, old) + the users (DEPENDANTS_READ, PIPELINE_GET_ALL) + 1 TransactWriteItems (document, guard, sensor entries): 2 WCU/KB each"),
+    ARCHETYPE_PUT(
+            "archetypes.register",
+            "2 consistent GetItems (guard, old) + the users (DEPENDANTS_READ, PIPELINE_GET_ALL) + 1 TransactWriteItems (document, guard, sensor entries): 2 WCU/KB each"),
     ARCHETYPE_GET("archetypes.get", "1 consistent GetItem: 1 RCU"),
     ARCHETYPE_LIST("archetypes.list", "GSI1 Query: 0.5 RCU/4 KB"),
-    CALENDAR_PUT("calendars.register", "2 consistent GetItems (guard, old) + the users (DEPENDANTS_READ, PIPELINE_GET_ALL) + 1 TransactWriteItems (document or its deletion, guard): 4 WCU"),
+    CALENDAR_PUT(
+            "calendars.register",
+            "2 consistent GetItems (guard, old) + the users (DEPENDANTS_READ, PIPELINE_GET_ALL) + 1 TransactWriteItems (document or its deletion, guard): 4 WCU"),
     CALENDAR_GET("calendars.get", "1 consistent GetItem: 1 RCU"),
     CALENDAR_LIST("calendars.list", "GSI1 Query: 0.5 RCU/4 KB"),
     TRAIT_PUT("traits.put", "1 PutItem: 1 WCU"),
     TRAIT_GET("traits.get", "1 consistent GetItem: 1 RCU"),
     TRAIT_LIST("traits.list", "1 consistent Query on one (date, schedule) prefix: 1 RCU/4 KB"),
-    SENSOR_PUT("sensors.write", "1 consistent GetItem + 1 PutItem conditional on the revision read (again after losing a race): 1 RCU + 1 WCU"),
+    SENSOR_PUT(
+            "sensors.write",
+            "1 consistent GetItem + 1 PutItem conditional on the revision read (again after losing a race): 1 RCU + 1 WCU"),
     SENSOR_GET("sensors.get", "1 consistent GetItem: 1 RCU"),
     RUN_CREATE("runs.create", "1 conditional PutItem: 1 WCU (a failed condition costs 1 WCU too)"),
     RUN_GET("runs.get", "1 consistent GetItem: 1 RCU"),
     RUN_CAS("runs.compareAndSwap", "1 conditional UpdateItem: 1 WCU/KB, win or lose"),
     RUN_LIST("runs.listByPipeline", "GSI1 Query newest first: 0.5 RCU/4 KB"),
-    RUN_LIST_NON_TERMINAL("runs.listNonTerminal", "GSI1 Query on a creation-time range, filtered by status: 0.5 RCU/4 KB read"),
+    RUN_LIST_NON_TERMINAL(
+            "runs.listNonTerminal", "GSI1 Query on a creation-time range, filtered by status: 0.5 RCU/4 KB read"),
     RUN_LOG_GET("runLogs.get", "1 consistent GetItem: 1 RCU"),
     RUN_LOG_UPDATE("runLogs.update", "1 consistent GetItem + 1 conditional PutItem per attempt: 1 RCU + 1-2 WCU"),
     RUN_LOG_LIST("runLogs.list", "Query (consistent on the table, eventual on GSI1): 1 or 0.5 RCU/4 KB"),
     EVENT_APPEND("events.append", "1 PutItem if the key is new: 1 WCU/KB"),
     EVENT_READ("events.read", "1 consistent Query per 1 MB: 1 RCU/4 KB"),
-    RERUN_ACCEPT("acceptRerun", "1 TransactWriteItems (rerun + pipeline copy + budget counter + marker + event): 2 WCU/KB per item, also when refused; a budget refusal adds 1 consistent GetItem of the counter"),
+    RERUN_ACCEPT(
+            "acceptRerun",
+            "1 TransactWriteItems (rerun + pipeline copy + budget counter + marker + event): 2 WCU/KB per item, also when refused; a budget refusal adds 1 consistent GetItem of the counter"),
     RERUN_GET("reruns.get", "1 consistent GetItem: 1 RCU"),
     RERUN_LIST("reruns.list", "GSI1 Query newest first (all reruns, or one pipeline's): 0.5 RCU/4 KB"),
-    RERUN_MOVE("moveRerun", "1 consistent GetItem + 1 TransactWriteItems (rerun + pipeline copy + event): 1 RCU + 2 WCU/KB per item, also when the rerun moved meanwhile"),
-    RERUN_FOR_EXECUTION("reruns.forExecution", "1 consistent Query on the pipeline's (date, schedule) copies: 1 RCU/4 KB read (a day holds at most its budget of reruns)"),
+    RERUN_MOVE(
+            "moveRerun",
+            "1 consistent GetItem + 1 TransactWriteItems (rerun + pipeline copy + event): 1 RCU + 2 WCU/KB per item, also when the rerun moved meanwhile"),
+    RERUN_FOR_EXECUTION(
+            "reruns.forExecution",
+            "1 consistent Query on the pipeline's (date, schedule) copies: 1 RCU/4 KB read (a day holds at most its budget of reruns)"),
     RERUN_COUNT("reruns.count", "1 consistent COUNT Query on the pipeline's (date, schedule) copies: 1 RCU/4 KB read"),
     MARKER_WRITE("cascade.writeMarker", "1 PutItem attribute_not_exists: 1 WCU, also when the marker exists"),
     MARKER_LIST("cascade.markers", "1 consistent Query of the pipeline's markers filtered by date: 1 RCU/4 KB read"),
-    DEPENDANTS_READ("pipelines.dependants", "1 consistent Query of an index partition (users of an archetype, calendar or sensor; keys only): 1 RCU/4 KB"),
+    DEPENDANTS_READ(
+            "pipelines.dependants",
+            "1 consistent Query of an index partition (users of an archetype, calendar or sensor; keys only): 1 RCU/4 KB"),
     DOWNSTREAM_READ("cascade.downstreamOf", "1 consistent Query of DOWNSTREAM# entries: 1 RCU/4 KB"),
     LATE_ARRIVAL_PUT("lateArrivals.put", "1 PutItem: 1 WCU"),
     LATE_ARRIVAL_LIST("lateArrivals.list", "1 consistent Query: 1 RCU/4 KB"),
@@ -54,13 +74,22 @@ public enum CapacityIntent {
     LOCK_ACQUIRE("locks.acquire", "1 conditional PutItem: 1 WCU"),
     LOCK_RELEASE("locks.release", "1 conditional DeleteItem: 1 WCU"),
     LOCK_HOLDER("locks.holder", "1 consistent GetItem: 1 RCU"),
-    LOCK_PROGRESS("locks.recordEvaluating/recordAbsorbed", "1 conditional UpdateItem: 1 WCU, once per evaluation round"),
+    LOCK_PROGRESS(
+            "locks.recordEvaluating/recordAbsorbed", "1 conditional UpdateItem: 1 WCU, once per evaluation round"),
     LOCK_FORCE_RELEASE("locks.forceRelease", "1 DeleteItem returning the old item: 1 WCU"),
-    TRANSITION("recordTransition", "1 consistent GetItem of the run log + 1 TransactWriteItems (run + run log + events): 2 WCU/KB per item"),
+    TRANSITION(
+            "recordTransition",
+            "1 consistent GetItem of the run log + 1 TransactWriteItems (run + run log + events): 2 WCU/KB per item"),
     WATCH_GET("watchdog.watch", "1 consistent GetItem: 1 RCU"),
-    WATCH_ADOPT("watchdog.adopt", "1 consistent GetItem + 1 TransactWriteItems (watch if absent + due entry), once per pipeline registered before the index"),
-    DUE_READ("watchdog.due", "1 consistent Query of one due partition up to now: 1 RCU/4 KB read (an empty partition costs the minimum)"),
-    WATCH_ADVANCE("watchdog.advance", "1 TransactWriteItems: the watch (conditional on its version), its old due entry deleted and its new one put: 2 WCU/KB per item"),
+    WATCH_ADOPT(
+            "watchdog.adopt",
+            "1 consistent GetItem + 1 TransactWriteItems (watch if absent + due entry), once per pipeline registered before the index"),
+    DUE_READ(
+            "watchdog.due",
+            "1 consistent Query of one due partition up to now: 1 RCU/4 KB read (an empty partition costs the minimum)"),
+    WATCH_ADVANCE(
+            "watchdog.advance",
+            "1 TransactWriteItems: the watch (conditional on its version), its old due entry deleted and its new one put: 2 WCU/KB per item"),
     RUN_CHECK_PUT("watchdog.expectRunSettled", "1 PutItem: 1 WCU"),
     DUE_REMOVE("watchdog.remove", "1 DeleteItem: 1 WCU"),
     CHECKPOINT_GET("watchdog.lowWater", "1 consistent GetItem: 1 RCU"),
@@ -70,7 +99,8 @@ public enum CapacityIntent {
     PING("ping", "1 consistent GetItem of a key that never exists: 1 RCU");
 
     /** The execution attribute that carries the intent from the request to the {@link RequestCounter}. */
-    public static final ExecutionAttribute<CapacityIntent> ATTRIBUTE = new ExecutionAttribute<>("InterlockCapacityIntent");
+    public static final ExecutionAttribute<CapacityIntent> ATTRIBUTE =
+            new ExecutionAttribute<>("InterlockCapacityIntent");
 
     private final String operation;
     private final String budget;

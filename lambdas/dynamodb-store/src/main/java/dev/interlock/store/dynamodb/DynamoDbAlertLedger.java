@@ -5,11 +5,10 @@ import dev.interlock.model.keys.TableKeys;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.Retention;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Alert dedup items ({@code ALERT#<kind>#<pipeline>#<date>#<schedule>/SENT}): a conditional put claims the alert with a
@@ -47,9 +46,17 @@ final class DynamoDbAlertLedger implements AlertLedger {
     @Override
     public void markSent(AlertKey key, String claimant) {
         requireClaimant(claimant);
-        table.updateIf(itemKey(key), "SET #state = :sent, #claimant = :claimant REMOVE #leaseUntil",
-                Conditions.exists().with(Map.of("#state", STATE, "#claimant", CLAIMANT, "#leaseUntil", LEASE_UNTIL),
-                        Map.of(":sent", AttributeValue.fromS(SENT), ":claimant", AttributeValue.fromS(claimant))),
+        table.updateIf(
+                itemKey(key),
+                "SET #state = :sent, #claimant = :claimant REMOVE #leaseUntil",
+                Conditions.exists()
+                        .with(
+                                Map.of("#state", STATE, "#claimant", CLAIMANT, "#leaseUntil", LEASE_UNTIL),
+                                Map.of(
+                                        ":sent",
+                                        AttributeValue.fromS(SENT),
+                                        ":claimant",
+                                        AttributeValue.fromS(claimant))),
                 CapacityIntent.ALERT_SENT);
     }
 

@@ -4,11 +4,10 @@ import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.store.CascadeStore;
 import dev.interlock.store.Retention;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Markers ({@code PIPELINE#<id>/MARKER#<source>#<suffix>}) and the downstream index. A marker carries its document
@@ -34,8 +33,8 @@ final class DynamoDbCascadeStore implements CascadeStore {
 
     /** The item of a marker (also written, on the same condition, inside {@code acceptRerun}'s transaction). */
     Map<String, AttributeValue> item(Marker marker) {
-        Map<String, AttributeValue> item = ItemCodec.item(TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix()),
-                null, marker);
+        Map<String, AttributeValue> item =
+                ItemCodec.item(TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix()), null, marker);
         item.put("pipelineId", AttributeValue.fromS(marker.pipelineId()));
         item.put("scheduleId", AttributeValue.fromS(marker.scheduleId()));
         item.put("date", AttributeValue.fromS(marker.date().toString()));
@@ -47,16 +46,23 @@ final class DynamoDbCascadeStore implements CascadeStore {
 
     @Override
     public List<Marker> markers(String pipelineId, LocalDate date) {
-        SingleTable.Condition onDate = SingleTable.Condition.of("#date = :date", Map.of("#date", "date"),
-                Map.of(":date", AttributeValue.fromS(date.toString())));
-        return table.allDocuments(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.MARKER_PREFIX, true)
-                .filtered(onDate), CapacityIntent.MARKER_LIST, Marker.class);
+        SingleTable.Condition onDate = SingleTable.Condition.of(
+                "#date = :date", Map.of("#date", "date"), Map.of(":date", AttributeValue.fromS(date.toString())));
+        return table.allDocuments(
+                SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.MARKER_PREFIX, true)
+                        .filtered(onDate),
+                CapacityIntent.MARKER_LIST,
+                Marker.class);
     }
 
     @Override
     public List<String> downstreamOf(String upstreamPipelineId) {
-        return table.queryAll(SingleTable.Query.table(TableKeys.pipelinePk(upstreamPipelineId), TableKeys.DOWNSTREAM_PREFIX, true),
-                        CapacityIntent.DOWNSTREAM_READ).stream()
+        return table
+                .queryAll(
+                        SingleTable.Query.table(
+                                TableKeys.pipelinePk(upstreamPipelineId), TableKeys.DOWNSTREAM_PREFIX, true),
+                        CapacityIntent.DOWNSTREAM_READ)
+                .stream()
                 .map(item -> ItemCodec.string(item, ItemCodec.SK).substring(TableKeys.DOWNSTREAM_PREFIX.length()))
                 .toList();
     }

@@ -1,12 +1,12 @@
 package dev.interlock.store.dynamodb;
 
 import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.arrival.SensorReferences;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.keys.IndexKey;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.arrival.SensorReferences;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.CalendarStore;
@@ -15,13 +15,12 @@ import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Registration;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Archetypes and calendars: one {@code CONFIG} item each, listed by name via GSI1, beside their guard
@@ -31,8 +30,7 @@ import java.util.Set;
  */
 final class DynamoDbConfigStores {
 
-    private DynamoDbConfigStores() {
-    }
+    private DynamoDbConfigStores() {}
 
     /** What archetypes and calendars share: the checked change against their users. */
     private abstract static class UsedDocuments<T> {
@@ -70,7 +68,8 @@ final class DynamoDbConfigStores {
                 if (document == null && old.isEmpty()) {
                     return new Registration.NotFound();
                 }
-                List<String> users = DynamoDbPipelineStore.keySuffixes(table, partition(name), TableKeys.PIPELINE_PREFIX);
+                List<String> users =
+                        DynamoDbPipelineStore.keySuffixes(table, partition(name), TableKeys.PIPELINE_PREFIX);
                 List<Registration.BrokenPipeline> broken = new ArrayList<>();
                 for (PipelineConfig user : pipelines.getAll(users).values()) {
                     List<ValidationError> problems = check.problems(user);
@@ -82,14 +81,19 @@ final class DynamoDbConfigStores {
                     return new Registration.Blocked(broken);
                 }
                 List<TransactWriteItem> writes = new ArrayList<>();
-                writes.add(document == null ? table.deleteOf(key(name), null)
-                        : table.putOf(ItemCodec.item(key(name), listing(name), document), null));
+                writes.add(
+                        document == null
+                                ? table.deleteOf(key(name), null)
+                                : table.putOf(ItemCodec.item(key(name), listing(name), document), null));
                 writes.add(guard.nextRevision(table));
                 writes.addAll(reindex(name, old.orElse(null), document));
                 if (table.transact(writes, putIntent, key(name).pk()).isEmpty()) {
                     return document == null ? new Registration.Deleted() : new Registration.Written(old.isEmpty());
                 }
-                table.retryAfterConflict(attempt, (document == null ? "deleting " : "registering ") + key(name).pk());
+                table.retryAfterConflict(
+                        attempt,
+                        (document == null ? "deleting " : "registering ")
+                                + key(name).pk());
             }
         }
     }
@@ -126,7 +130,8 @@ final class DynamoDbConfigStores {
             Set<String> after = next == null ? Set.of() : SensorReferences.of(next);
             List<TransactWriteItem> writes = new ArrayList<>();
             for (String sensor : after) {
-                writes.add(table.putOf(ItemCodec.item(TableKeys.sensorReaderArchetype(sensor, name), null, null), null));
+                writes.add(
+                        table.putOf(ItemCodec.item(TableKeys.sensorReaderArchetype(sensor, name), null, null), null));
             }
             for (String sensor : old == null ? Set.<String>of() : SensorReferences.of(old)) {
                 if (!after.contains(sensor)) {
@@ -149,8 +154,11 @@ final class DynamoDbConfigStores {
 
         @Override
         public Page<Archetype> list(PageRequest page) {
-            return table.documents(SingleTable.Query.index(TableKeys.ARCHETYPE_TYPE, true), page,
-                    CapacityIntent.ARCHETYPE_LIST, Archetype.class);
+            return table.documents(
+                    SingleTable.Query.index(TableKeys.ARCHETYPE_TYPE, true),
+                    page,
+                    CapacityIntent.ARCHETYPE_LIST,
+                    Archetype.class);
         }
 
         @Override
@@ -204,8 +212,11 @@ final class DynamoDbConfigStores {
 
         @Override
         public Page<Calendar> list(PageRequest page) {
-            return table.documents(SingleTable.Query.index(TableKeys.CALENDAR_TYPE, true), page,
-                    CapacityIntent.CALENDAR_LIST, Calendar.class);
+            return table.documents(
+                    SingleTable.Query.index(TableKeys.CALENDAR_TYPE, true),
+                    page,
+                    CapacityIntent.CALENDAR_LIST,
+                    Calendar.class);
         }
     }
 }

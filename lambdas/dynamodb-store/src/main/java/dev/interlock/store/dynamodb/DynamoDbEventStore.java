@@ -2,17 +2,16 @@ package dev.interlock.store.dynamodb;
 
 import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.TableKeys;
+import dev.interlock.store.EventStore;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Retention;
-import dev.interlock.store.EventStore;
 import dev.interlock.store.StoreException;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntSupplier;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Events ({@code PIPELINE#<id>/EVENT#<13-digit millis>#<8 hex>}): the sort key orders them by time, the random part
@@ -39,8 +38,8 @@ final class DynamoDbEventStore implements EventStore {
                 return;
             }
         }
-        throw new StoreException("event of " + event.pipelineId() + " at " + event.timestamp()
-                + ": " + COLLISION_ATTEMPTS + " random sort keys in a row were taken");
+        throw new StoreException("event of " + event.pipelineId() + " at " + event.timestamp() + ": "
+                + COLLISION_ATTEMPTS + " random sort keys in a row were taken");
     }
 
     /** The item of an event with a fresh random suffix (also written inside run transitions). */
@@ -54,8 +53,11 @@ final class DynamoDbEventStore implements EventStore {
 
     @Override
     public Page<Event> read(String pipelineId, PageRequest page) {
-        return table.documents(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.EVENT_PREFIX, true),
-                page, CapacityIntent.EVENT_READ, Event.class);
+        return table.documents(
+                SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.EVENT_PREFIX, true),
+                page,
+                CapacityIntent.EVENT_READ,
+                Event.class);
     }
 
     @Override
@@ -63,7 +65,12 @@ final class DynamoDbEventStore implements EventStore {
         if (count < 1) {
             throw new IllegalArgumentException("count must be positive: " + count);
         }
-        return table.documents(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.EVENT_PREFIX, false),
-                PageRequest.first(count), CapacityIntent.EVENT_READ, Event.class).items().reversed();
+        return table.documents(
+                        SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.EVENT_PREFIX, false),
+                        PageRequest.first(count),
+                        CapacityIntent.EVENT_READ,
+                        Event.class)
+                .items()
+                .reversed();
     }
 }

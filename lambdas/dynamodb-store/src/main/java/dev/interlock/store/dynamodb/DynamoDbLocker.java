@@ -6,12 +6,11 @@ import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Evaluation locks ({@code LOCK#eval:<pipeline>:<schedule>:<date>/LOCK}) with an owner token: acquired by a conditional
@@ -63,25 +62,35 @@ final class DynamoDbLocker implements Locker {
     public boolean recordEvaluating(LockKey key, String owner, Instant nextRoundBy, Instant evaluatingUntil) {
         requireOwner(owner);
         if (nextRoundBy == null || evaluatingUntil == null) {
-            return table.updateIf(TableKeys.lock(key), "REMOVE #next, #until",
-                    Conditions.liveAndHeldBy(owner, table.now()).with(
-                            Map.of("#next", NEXT_ROUND_BY, "#until", EVALUATING_UNTIL), Map.of()),
+            return table.updateIf(
+                    TableKeys.lock(key),
+                    "REMOVE #next, #until",
+                    Conditions.liveAndHeldBy(owner, table.now())
+                            .with(Map.of("#next", NEXT_ROUND_BY, "#until", EVALUATING_UNTIL), Map.of()),
                     CapacityIntent.LOCK_PROGRESS);
         }
-        return table.updateIf(TableKeys.lock(key), "SET #next = :next, #until = :until",
-                Conditions.liveAndHeldBy(owner, table.now()).with(
-                        Map.of("#next", NEXT_ROUND_BY, "#until", EVALUATING_UNTIL),
-                        Map.of(":next", AttributeValue.fromS(InterlockJson.timestamp(nextRoundBy)),
-                                ":until", AttributeValue.fromS(InterlockJson.timestamp(evaluatingUntil)))),
+        return table.updateIf(
+                TableKeys.lock(key),
+                "SET #next = :next, #until = :until",
+                Conditions.liveAndHeldBy(owner, table.now())
+                        .with(
+                                Map.of("#next", NEXT_ROUND_BY, "#until", EVALUATING_UNTIL),
+                                Map.of(
+                                        ":next",
+                                        AttributeValue.fromS(InterlockJson.timestamp(nextRoundBy)),
+                                        ":until",
+                                        AttributeValue.fromS(InterlockJson.timestamp(evaluatingUntil)))),
                 CapacityIntent.LOCK_PROGRESS);
     }
 
     @Override
     public boolean recordAbsorbed(LockKey key, String holder) {
         requireOwner(holder);
-        return table.updateIf(TableKeys.lock(key), "ADD #absorbed :one",
-                Conditions.liveAndHeldBy(holder, table.now()).with(Map.of("#absorbed", ABSORBED),
-                        Map.of(":one", ItemCodec.number(1))),
+        return table.updateIf(
+                TableKeys.lock(key),
+                "ADD #absorbed :one",
+                Conditions.liveAndHeldBy(holder, table.now())
+                        .with(Map.of("#absorbed", ABSORBED), Map.of(":one", ItemCodec.number(1))),
                 CapacityIntent.LOCK_PROGRESS);
     }
 
@@ -96,9 +105,12 @@ final class DynamoDbLocker implements Locker {
     private static LockHolder holderOf(Map<String, AttributeValue> item) {
         AttributeValue ttl = item.get(ItemCodec.TTL);
         AttributeValue absorbed = item.get(ABSORBED);
-        return new LockHolder(ItemCodec.string(item, OWNER), instant(item, ACQUIRED_AT),
+        return new LockHolder(
+                ItemCodec.string(item, OWNER),
+                instant(item, ACQUIRED_AT),
                 ttl == null || ttl.n() == null ? null : Instant.ofEpochSecond(Long.parseLong(ttl.n())),
-                instant(item, NEXT_ROUND_BY), instant(item, EVALUATING_UNTIL),
+                instant(item, NEXT_ROUND_BY),
+                instant(item, EVALUATING_UNTIL),
                 absorbed == null || absorbed.n() == null ? 0 : Integer.parseInt(absorbed.n()));
     }
 

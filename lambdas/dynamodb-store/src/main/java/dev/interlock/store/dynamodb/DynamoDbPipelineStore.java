@@ -5,18 +5,15 @@ import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.validation.ValidationError;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.model.watch.WatchPlan;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.PipelineIndex;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Reference;
 import dev.interlock.store.Registration;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,6 +22,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Pipeline configs ({@code PIPELINE#<id>/CONFIG}, listed via GSI1 {@code TYPE#pipeline}) and, written in the same
@@ -56,17 +55,24 @@ final class DynamoDbPipelineStore implements PipelineStore {
             long version = raw.map(ItemCodec::version).orElse(0L);
             // Each guard is read before its document, so the document is at least as new as the revision the write
             // is conditioned on: a change in between fails the condition instead of passing unchecked.
-            UsageGuard archetypeGuard = archetype == null ? null
+            UsageGuard archetypeGuard = archetype == null
+                    ? null
                     : UsageGuard.read(table, TableKeys.archetypeUsage(archetype), CapacityIntent.PIPELINE_PUT);
-            Archetype registeredArchetype = archetype == null ? null
+            Archetype registeredArchetype = archetype == null
+                    ? null
                     : table.getLive(TableKeys.archetype(archetype), CapacityIntent.PIPELINE_PUT)
-                            .map(item -> ItemCodec.decode(item, Archetype.class)).orElse(null);
-            UsageGuard calendarGuard = calendar == null ? null
+                            .map(item -> ItemCodec.decode(item, Archetype.class))
+                            .orElse(null);
+            UsageGuard calendarGuard = calendar == null
+                    ? null
                     : UsageGuard.read(table, TableKeys.calendarUsage(calendar), CapacityIntent.PIPELINE_PUT);
-            Calendar registeredCalendar = calendar == null ? null
+            Calendar registeredCalendar = calendar == null
+                    ? null
                     : table.getLive(TableKeys.calendar(calendar), CapacityIntent.PIPELINE_PUT)
-                            .map(item -> ItemCodec.decode(item, Calendar.class)).orElse(null);
-            List<ValidationError> problems = check.problems(config, new Referenced(registeredArchetype, registeredCalendar));
+                            .map(item -> ItemCodec.decode(item, Calendar.class))
+                            .orElse(null);
+            List<ValidationError> problems =
+                    check.problems(config, new Referenced(registeredArchetype, registeredCalendar));
             if (!problems.isEmpty()) {
                 return new Registration.Refused(problems);
             }
@@ -74,15 +80,18 @@ final class DynamoDbPipelineStore implements PipelineStore {
             if (tooBig.isPresent()) {
                 return new Registration.Refused(List.of(tooBig.get()));
             }
-            Optional<Map<String, AttributeValue>> rawWatch = watchdog.rawWatch(config.name(), CapacityIntent.PIPELINE_PUT);
-            PipelineWatch previous = rawWatch.map(w -> ItemCodec.decode(w, PipelineWatch.class)).orElse(null);
+            Optional<Map<String, AttributeValue>> rawWatch =
+                    watchdog.rawWatch(config.name(), CapacityIntent.PIPELINE_PUT);
+            PipelineWatch previous =
+                    rawWatch.map(w -> ItemCodec.decode(w, PipelineWatch.class)).orElse(null);
             PipelineWatch watch = WatchPlan.registered(config, previous, now);
 
             Map<String, AttributeValue> item = ItemCodec.item(key, TableKeys.pipelineIndex(config.name()), config);
             item.put(ItemCodec.VERSION, ItemCodec.number(version + 1));
             List<TransactWriteItem> writes = new ArrayList<>();
             writes.add(table.putOf(item, Conditions.unchangedSince(version, raw.isPresent())));
-            writes.add(table.putOf(watchdog.watchItem(watch),
+            writes.add(table.putOf(
+                    watchdog.watchItem(watch),
                     Conditions.unchangedSince(rawWatch.map(ItemCodec::version).orElse(0L), rawWatch.isPresent())));
             writes.addAll(watchdog.moveDueEntry(previous, watch));
             Set<ItemKey> after = PipelineIndex.entriesOf(config);
@@ -138,9 +147,11 @@ final class DynamoDbPipelineStore implements PipelineStore {
             for (ItemKey entry : PipelineIndex.entriesOf(ItemCodec.decode(raw.get(), PipelineConfig.class))) {
                 writes.add(table.deleteOf(entry, null));
             }
-            Optional<Map<String, AttributeValue>> rawWatch = watchdog.rawWatch(pipelineId, CapacityIntent.PIPELINE_DELETE);
+            Optional<Map<String, AttributeValue>> rawWatch =
+                    watchdog.rawWatch(pipelineId, CapacityIntent.PIPELINE_DELETE);
             if (rawWatch.isPresent()) {
-                writes.add(table.deleteOf(TableKeys.watch(pipelineId), Conditions.versionIs(ItemCodec.version(rawWatch.get()))));
+                writes.add(table.deleteOf(
+                        TableKeys.watch(pipelineId), Conditions.versionIs(ItemCodec.version(rawWatch.get()))));
                 writes.addAll(watchdog.moveDueEntry(ItemCodec.decode(rawWatch.get(), PipelineWatch.class), null));
             }
             if (table.transact(writes, CapacityIntent.PIPELINE_DELETE, key.pk()).isEmpty()) {
@@ -152,7 +163,10 @@ final class DynamoDbPipelineStore implements PipelineStore {
 
     @Override
     public Page<PipelineConfig> list(PageRequest page) {
-        return table.documents(SingleTable.Query.index(TableKeys.PIPELINE_TYPE, true), page, CapacityIntent.PIPELINE_LIST,
+        return table.documents(
+                SingleTable.Query.index(TableKeys.PIPELINE_TYPE, true),
+                page,
+                CapacityIntent.PIPELINE_LIST,
                 PipelineConfig.class);
     }
 

@@ -1,7 +1,5 @@
 package dev.interlock.store.dynamodb;
 
-import dev.interlock.store.Backoff;
-
 import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.marker.Marker;
@@ -10,9 +8,11 @@ import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
+import dev.interlock.store.Backoff;
 import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
 import dev.interlock.store.EventStore;
+import dev.interlock.store.JobCallbackStore;
 import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.Locker;
 import dev.interlock.store.PipelineStore;
@@ -27,12 +27,6 @@ import dev.interlock.store.SensorStore;
 import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
 import dev.interlock.store.WatchdogIndex;
-import dev.interlock.store.JobCallbackStore;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +34,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The Provider on the single DynamoDB table of docs/table-design.md: every document in {@code data}, keys from
@@ -50,6 +48,7 @@ public final class DynamoDbProvider implements Provider {
 
     /** The item of a run transition's run-state update: the first in the transaction. */
     private static final int RUN_ITEM = 0;
+
     private static final ItemKey PING_KEY = new ItemKey("PING", "PING");
     /** TransactWriteItems takes 100 items: the run, the run log and at most 98 events. */
     private static final int MAX_TRANSITION_EVENTS = 98;
@@ -77,7 +76,8 @@ public final class DynamoDbProvider implements Provider {
     }
 
     /** A Provider with explicit retention and backoff (tests inject a backoff that never sleeps). */
-    public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock, Retention retention, Backoff backoff) {
+    public DynamoDbProvider(
+            DynamoDbClient client, String tableName, Clock clock, Retention retention, Backoff backoff) {
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(tableName, "tableName");
         Objects.requireNonNull(clock, "clock");
@@ -94,7 +94,8 @@ public final class DynamoDbProvider implements Provider {
         this.runs = new DynamoDbRunStore(table, retention);
         this.runLogs = new DynamoDbRunLogStore(table, retention);
         // The random suffix of event keys is drawn per event, never at construction (SnapStart restores snapshots).
-        this.events = new DynamoDbEventStore(table, retention, () -> ThreadLocalRandom.current().nextInt());
+        this.events = new DynamoDbEventStore(
+                table, retention, () -> ThreadLocalRandom.current().nextInt());
         this.reruns = new DynamoDbRerunStore(table, retention);
         this.cascade = new DynamoDbCascadeStore(table, retention);
         this.lateArrivals = new DynamoDbLateArrivalStore(table, retention);
@@ -102,21 +103,80 @@ public final class DynamoDbProvider implements Provider {
         this.locks = new DynamoDbLocker(table);
     }
 
-    @Override public PipelineStore pipelines() { return pipelines; }
-    @Override public ArchetypeStore archetypes() { return archetypes; }
-    @Override public CalendarStore calendars() { return calendars; }
-    @Override public TraitStore traits() { return traits; }
-    @Override public SensorStore sensors() { return sensors; }
-    @Override public RunStore runs() { return runs; }
-    @Override public RunLogStore runLogs() { return runLogs; }
-    @Override public EventStore events() { return events; }
-    @Override public RerunStore reruns() { return reruns; }
-    @Override public CascadeStore cascade() { return cascade; }
-    @Override public LateArrivalStore lateArrivals() { return lateArrivals; }
-    @Override public AlertLedger alerts() { return alerts; }
-    @Override public Locker locks() { return locks; }
-    @Override public WatchdogIndex watchdog() { return watchdog; }
-    @Override public JobCallbackStore jobCallbacks() { return jobCallbacks; }
+    @Override
+    public PipelineStore pipelines() {
+        return pipelines;
+    }
+
+    @Override
+    public ArchetypeStore archetypes() {
+        return archetypes;
+    }
+
+    @Override
+    public CalendarStore calendars() {
+        return calendars;
+    }
+
+    @Override
+    public TraitStore traits() {
+        return traits;
+    }
+
+    @Override
+    public SensorStore sensors() {
+        return sensors;
+    }
+
+    @Override
+    public RunStore runs() {
+        return runs;
+    }
+
+    @Override
+    public RunLogStore runLogs() {
+        return runLogs;
+    }
+
+    @Override
+    public EventStore events() {
+        return events;
+    }
+
+    @Override
+    public RerunStore reruns() {
+        return reruns;
+    }
+
+    @Override
+    public CascadeStore cascade() {
+        return cascade;
+    }
+
+    @Override
+    public LateArrivalStore lateArrivals() {
+        return lateArrivals;
+    }
+
+    @Override
+    public AlertLedger alerts() {
+        return alerts;
+    }
+
+    @Override
+    public Locker locks() {
+        return locks;
+    }
+
+    @Override
+    public WatchdogIndex watchdog() {
+        return watchdog;
+    }
+
+    @Override
+    public JobCallbackStore jobCallbacks() {
+        return jobCallbacks;
+    }
 
     /**
      * One TransactWriteItems: [run update conditional on its version, run-log put conditional on the version read,
@@ -127,8 +187,8 @@ public final class DynamoDbProvider implements Provider {
     @Override
     public TransitionOutcome recordTransition(RunTransition transition) {
         if (transition.events().size() > MAX_TRANSITION_EVENTS) {
-            throw new IllegalArgumentException("a run transition holds at most " + MAX_TRANSITION_EVENTS + " events, got "
-                    + transition.events().size());
+            throw new IllegalArgumentException("a run transition holds at most " + MAX_TRANSITION_EVENTS
+                    + " events, got " + transition.events().size());
         }
         String runId = transition.next().runId();
         for (int attempt = 1; ; attempt++) {
@@ -136,8 +196,8 @@ public final class DynamoDbProvider implements Provider {
             writes.add(runs.swapInTransaction(transition.expectedVersion(), transition.next()));
             RunLog log = null;
             if (transition.runLog() != null) {
-                DynamoDbRunLogStore.PreparedWrite write = runLogs.prepare(transition.runLog().key(),
-                        transition.runLog().change(), CapacityIntent.TRANSITION);
+                DynamoDbRunLogStore.PreparedWrite write = runLogs.prepare(
+                        transition.runLog().key(), transition.runLog().change(), CapacityIntent.TRANSITION);
                 log = write.entry();
                 if (write.changes()) {
                     writes.add(table.putOf(write.item(), write.condition()));
@@ -146,7 +206,8 @@ public final class DynamoDbProvider implements Provider {
             for (Event event : transition.events()) {
                 writes.add(table.putOf(events.item(event), Conditions.absent()));
             }
-            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.TRANSITION, "RUN#" + runId);
+            Optional<List<CancellationReason>> cancelled =
+                    table.transact(writes, CapacityIntent.TRANSITION, "RUN#" + runId);
             if (cancelled.isEmpty()) {
                 return new TransitionOutcome.Applied(transition.next(), log);
             }
@@ -173,14 +234,15 @@ public final class DynamoDbProvider implements Provider {
             int markerItem = writes.size();
             writes.add(table.putOf(cascade.item(marker), Conditions.absent()));
             writes.add(table.putOf(events.item(event), Conditions.absent()));
-            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.RERUN_ACCEPT,
-                    "RERUN#" + rerun.rerunId());
+            Optional<List<CancellationReason>> cancelled =
+                    table.transact(writes, CapacityIntent.RERUN_ACCEPT, "RERUN#" + rerun.rerunId());
             if (cancelled.isEmpty()) {
                 return new RerunAcceptance.Accepted();
             }
             // Several conditions can fail at once; the order of the checks is the in-memory Provider's.
             if (SingleTable.conditionFailedAt(cancelled.get(), DynamoDbRerunStore.RERUN_ITEM)) {
-                throw new IllegalStateException("rerun " + rerun.rerunId() + " exists already; acceptRerun takes new reruns");
+                throw new IllegalStateException(
+                        "rerun " + rerun.rerunId() + " exists already; acceptRerun takes new reruns");
             }
             if (SingleTable.conditionFailedAt(cancelled.get(), DynamoDbRerunStore.BUDGET_ITEM)) {
                 return new RerunAcceptance.BudgetSpent(reruns.budgetUsed(rerun));
@@ -207,19 +269,24 @@ public final class DynamoDbProvider implements Provider {
         for (int attempt = 1; ; attempt++) {
             Optional<Map<String, AttributeValue>> stored = reruns.raw(next.rerunId());
             Optional<Rerun> current = stored.map(item -> ItemCodec.decode(item, Rerun.class));
-            if (from == null ? current.isPresent() : current.isEmpty() || current.get().status() != from) {
+            if (from == null
+                    ? current.isPresent()
+                    : current.isEmpty() || current.get().status() != from) {
                 return false;
             }
-            if (current.isPresent() && !(current.get().pipelineId().equals(next.pipelineId())
-                    && current.get().date().equals(next.date()) && current.get().scheduleId().equals(next.scheduleId()))) {
-                throw new IllegalArgumentException("rerun " + next.rerunId() + " belongs to " + current.get().pipelineId() + "/"
+            if (current.isPresent()
+                    && !(current.get().pipelineId().equals(next.pipelineId())
+                            && current.get().date().equals(next.date())
+                            && current.get().scheduleId().equals(next.scheduleId()))) {
+                throw new IllegalArgumentException("rerun " + next.rerunId() + " belongs to "
+                        + current.get().pipelineId() + "/"
                         + current.get().date() + "/" + current.get().scheduleId() + ", not " + next.pipelineId() + "/"
                         + next.date() + "/" + next.scheduleId());
             }
             List<TransactWriteItem> writes = reruns.moveWrites(next, stored);
             writes.add(table.putOf(events.item(event), Conditions.absent()));
-            Optional<List<CancellationReason>> cancelled = table.transact(writes, CapacityIntent.RERUN_MOVE,
-                    "RERUN#" + next.rerunId());
+            Optional<List<CancellationReason>> cancelled =
+                    table.transact(writes, CapacityIntent.RERUN_MOVE, "RERUN#" + next.rerunId());
             if (cancelled.isEmpty()) {
                 return true;
             }

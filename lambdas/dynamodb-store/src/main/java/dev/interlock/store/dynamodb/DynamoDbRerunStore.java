@@ -7,14 +7,13 @@ import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.RerunStore;
 import dev.interlock.store.Retention;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Reruns: the rerun item {@code RERUN#<id>/STATE} (listed via GSI1 {@code TYPE#rerun} by request time) and, in the
@@ -38,6 +37,7 @@ final class DynamoDbRerunStore implements RerunStore {
     static final String COUNT = "n";
     /** Where {@link #newRerunWrites} puts the rerun item and the budget counter update. */
     static final int RERUN_ITEM = 0;
+
     static final int BUDGET_ITEM = 2;
 
     /**
@@ -49,10 +49,14 @@ final class DynamoDbRerunStore implements RerunStore {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(table.putOf(truthItem(rerun), Conditions.absent()));
         writes.add(table.putOf(copyItem(rerun), null));
-        SingleTable.Condition budget = SingleTable.Condition.of("attribute_not_exists(#n) OR #n < :max", Map.of(),
-                Map.of(":max", ItemCodec.number(maxPerDay)));
-        writes.add(table.updateOf(budgetKey(rerun), "ADD #n :one SET #ttl = :ttl", budget.with(
-                Map.of("#n", COUNT, "#ttl", ItemCodec.TTL), Map.of(":one", ItemCodec.number(1), ":ttl", rerunTtl()))));
+        SingleTable.Condition budget = SingleTable.Condition.of(
+                "attribute_not_exists(#n) OR #n < :max", Map.of(), Map.of(":max", ItemCodec.number(maxPerDay)));
+        writes.add(table.updateOf(
+                budgetKey(rerun),
+                "ADD #n :one SET #ttl = :ttl",
+                budget.with(
+                        Map.of("#n", COUNT, "#ttl", ItemCodec.TTL),
+                        Map.of(":one", ItemCodec.number(1), ":ttl", rerunTtl()))));
         return writes;
     }
 
@@ -62,8 +66,12 @@ final class DynamoDbRerunStore implements RerunStore {
      */
     List<TransactWriteItem> moveWrites(Rerun next, Optional<Map<String, AttributeValue>> stored) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        SingleTable.Condition unchanged = stored.isEmpty() ? Conditions.absent()
-                : SingleTable.Condition.of("#data = :read", Map.of("#data", ItemCodec.DATA), Map.of(":read", stored.get().get(ItemCodec.DATA)));
+        SingleTable.Condition unchanged = stored.isEmpty()
+                ? Conditions.absent()
+                : SingleTable.Condition.of(
+                        "#data = :read",
+                        Map.of("#data", ItemCodec.DATA),
+                        Map.of(":read", stored.get().get(ItemCodec.DATA)));
         writes.add(table.putOf(truthItem(next), unchanged));
         writes.add(table.putOf(copyItem(next), null));
         return writes;
@@ -83,14 +91,17 @@ final class DynamoDbRerunStore implements RerunStore {
     }
 
     private Map<String, AttributeValue> truthItem(Rerun rerun) {
-        Map<String, AttributeValue> item = ItemCodec.item(TableKeys.rerun(rerun.rerunId()), TableKeys.rerunIndex(rerun.requestedAt()), rerun);
+        Map<String, AttributeValue> item =
+                ItemCodec.item(TableKeys.rerun(rerun.rerunId()), TableKeys.rerunIndex(rerun.requestedAt()), rerun);
         item.put(ItemCodec.TTL, rerunTtl());
         return item;
     }
 
     private Map<String, AttributeValue> copyItem(Rerun rerun) {
-        Map<String, AttributeValue> item = ItemCodec.item(copyKey(rerun),
-                TableKeys.rerunOfPipelineIndex(rerun.pipelineId(), rerun.requestedAt(), rerun.rerunId()), rerun);
+        Map<String, AttributeValue> item = ItemCodec.item(
+                copyKey(rerun),
+                TableKeys.rerunOfPipelineIndex(rerun.pipelineId(), rerun.requestedAt(), rerun.rerunId()),
+                rerun);
         item.put(ItemCodec.TTL, rerunTtl());
         return item;
     }
@@ -105,32 +116,44 @@ final class DynamoDbRerunStore implements RerunStore {
 
     @Override
     public Optional<Rerun> get(String rerunId) {
-        return table.getLive(TableKeys.rerun(rerunId), CapacityIntent.RERUN_GET).map(item -> ItemCodec.decode(item, Rerun.class));
+        return table.getLive(TableKeys.rerun(rerunId), CapacityIntent.RERUN_GET)
+                .map(item -> ItemCodec.decode(item, Rerun.class));
     }
 
     @Override
     public Page<Rerun> list(PageRequest page) {
-        return table.documents(SingleTable.Query.index(TableKeys.RERUN_TYPE, false), page, CapacityIntent.RERUN_LIST, Rerun.class);
+        return table.documents(
+                SingleTable.Query.index(TableKeys.RERUN_TYPE, false), page, CapacityIntent.RERUN_LIST, Rerun.class);
     }
 
     @Override
     public Page<Rerun> listByPipeline(String pipelineId, PageRequest page) {
-        return table.documents(SingleTable.Query.index(TableKeys.rerunsByPipeline(pipelineId), false), page,
-                CapacityIntent.RERUN_LIST, Rerun.class);
+        return table.documents(
+                SingleTable.Query.index(TableKeys.rerunsByPipeline(pipelineId), false),
+                page,
+                CapacityIntent.RERUN_LIST,
+                Rerun.class);
     }
 
     @Override
     public Optional<Rerun> forExecution(String pipelineId, LocalDate date, String scheduleId, String executionName) {
         // A day has at most its budget of reruns (plus refused ones): one small consistent Query.
-        return table.allDocuments(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true),
-                        CapacityIntent.RERUN_FOR_EXECUTION, Rerun.class).stream()
+        return table
+                .allDocuments(
+                        SingleTable.Query.table(
+                                TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true),
+                        CapacityIntent.RERUN_FOR_EXECUTION,
+                        Rerun.class)
+                .stream()
                 .filter(r -> executionName != null && executionName.equals(r.executionName()))
                 .findFirst();
     }
 
     @Override
     public int count(String pipelineId, LocalDate date, String scheduleId) {
-        return table.count(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true),
+        return table.count(
+                SingleTable.Query.table(
+                        TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true),
                 CapacityIntent.RERUN_COUNT);
     }
 

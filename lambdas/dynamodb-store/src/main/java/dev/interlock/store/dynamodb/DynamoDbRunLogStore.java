@@ -9,12 +9,11 @@ import dev.interlock.store.Retention;
 import dev.interlock.store.RunLogChange;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunLogStore;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Run logs ({@code PIPELINE#<id>/RUNLOG#<date>#<schedule>}, listed per date via GSI1 {@code RUNLOGS#<date>}). Never
@@ -40,7 +39,8 @@ final class DynamoDbRunLogStore implements RunLogStore {
 
     @Override
     public Optional<RunLog> get(RunLogKey key) {
-        return table.getLive(itemKey(key), CapacityIntent.RUN_LOG_GET).map(item -> ItemCodec.decode(item, RunLog.class));
+        return table.getLive(itemKey(key), CapacityIntent.RUN_LOG_GET)
+                .map(item -> ItemCodec.decode(item, RunLog.class));
     }
 
     @Override
@@ -59,14 +59,15 @@ final class DynamoDbRunLogStore implements RunLogStore {
         ItemKey itemKey = itemKey(key);
         Optional<Map<String, AttributeValue>> raw = table.getRaw(itemKey, intent);
         Instant now = table.now();
-        Optional<RunLog> current = raw.filter(item -> ItemCodec.isLive(item, now)).map(item -> ItemCodec.decode(item, RunLog.class));
+        Optional<RunLog> current =
+                raw.filter(item -> ItemCodec.isLive(item, now)).map(item -> ItemCodec.decode(item, RunLog.class));
         RunLog next = RunLogChange.applyPreserving(key, current, change);
         if (current.isPresent() && current.get().equals(next)) {
             return new PreparedWrite(next, null, null);
         }
         long version = raw.map(ItemCodec::version).orElse(0L);
-        Map<String, AttributeValue> item = ItemCodec.item(itemKey,
-                TableKeys.runLogIndex(next.pipelineId(), next.date(), next.scheduleId()), next);
+        Map<String, AttributeValue> item =
+                ItemCodec.item(itemKey, TableKeys.runLogIndex(next.pipelineId(), next.date(), next.scheduleId()), next);
         item.put(ItemCodec.VERSION, ItemCodec.number(version + 1));
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(now.plus(retention.runLogs())));
         return new PreparedWrite(next, item, Conditions.unchangedSince(version, raw.isPresent()));
@@ -74,14 +75,20 @@ final class DynamoDbRunLogStore implements RunLogStore {
 
     @Override
     public Page<RunLog> listByPipeline(String pipelineId, PageRequest page) {
-        return table.documents(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.RUNLOG_PREFIX, false),
-                page, CapacityIntent.RUN_LOG_LIST, RunLog.class);
+        return table.documents(
+                SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.RUNLOG_PREFIX, false),
+                page,
+                CapacityIntent.RUN_LOG_LIST,
+                RunLog.class);
     }
 
     @Override
     public Page<RunLog> listByDate(LocalDate date, PageRequest page) {
-        return table.documents(SingleTable.Query.index(TableKeys.runLogsByDate(date), true), page,
-                CapacityIntent.RUN_LOG_LIST, RunLog.class);
+        return table.documents(
+                SingleTable.Query.index(TableKeys.runLogsByDate(date), true),
+                page,
+                CapacityIntent.RUN_LOG_LIST,
+                RunLog.class);
     }
 
     private static ItemKey itemKey(RunLogKey key) {

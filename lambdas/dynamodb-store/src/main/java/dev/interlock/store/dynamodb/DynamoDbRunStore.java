@@ -8,15 +8,14 @@ import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Retention;
 import dev.interlock.store.RunStore;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Run states ({@code RUN#<runId>/STATE}, listed via GSI1 {@code RUNS#<pipelineId>} by creation time). Besides the
@@ -38,8 +37,10 @@ final class DynamoDbRunStore implements RunStore {
 
     @Override
     public boolean create(RunState run) {
-        Map<String, AttributeValue> item = ItemCodec.item(TableKeys.runState(run.runId()),
-                TableKeys.runStateIndex(run.pipelineId(), run.createdAt(), run.runId()), run);
+        Map<String, AttributeValue> item = ItemCodec.item(
+                TableKeys.runState(run.runId()),
+                TableKeys.runStateIndex(run.pipelineId(), run.createdAt(), run.runId()),
+                run);
         item.put(ItemCodec.VERSION, ItemCodec.number(run.version()));
         item.put(STATUS, AttributeValue.fromS(run.status().wireName()));
         item.put("pipelineId", AttributeValue.fromS(run.pipelineId()));
@@ -49,7 +50,8 @@ final class DynamoDbRunStore implements RunStore {
 
     @Override
     public Optional<RunState> get(String runId) {
-        return table.getLive(TableKeys.runState(runId), CapacityIntent.RUN_GET).map(item -> ItemCodec.decode(item, RunState.class));
+        return table.getLive(TableKeys.runState(runId), CapacityIntent.RUN_GET)
+                .map(item -> ItemCodec.decode(item, RunState.class));
     }
 
     @Override
@@ -67,20 +69,28 @@ final class DynamoDbRunStore implements RunStore {
 
     @Override
     public Page<RunState> listByPipeline(String pipelineId, PageRequest page) {
-        return table.documents(SingleTable.Query.index(TableKeys.runsByPipeline(pipelineId), false), page,
-                CapacityIntent.RUN_LIST, RunState.class);
+        return table.documents(
+                SingleTable.Query.index(TableKeys.runsByPipeline(pipelineId), false),
+                page,
+                CapacityIntent.RUN_LIST,
+                RunState.class);
     }
 
     @Override
     public List<RunState> listNonTerminal(String pipelineId, Instant createdFrom, Instant createdBefore) {
         Map<String, AttributeValue> terminal = new HashMap<>();
-        List<RunStatus> terminalStatuses = Arrays.stream(RunStatus.values()).filter(RunStatus::isTerminal).toList();
+        List<RunStatus> terminalStatuses =
+                Arrays.stream(RunStatus.values()).filter(RunStatus::isTerminal).toList();
         for (int i = 0; i < terminalStatuses.size(); i++) {
-            terminal.put(":terminal" + i, AttributeValue.fromS(terminalStatuses.get(i).wireName()));
+            terminal.put(
+                    ":terminal" + i,
+                    AttributeValue.fromS(terminalStatuses.get(i).wireName()));
         }
         SingleTable.Condition notTerminal = SingleTable.Condition.of(
-                "NOT (#status IN (" + String.join(", ", terminal.keySet().stream().sorted().toList()) + "))",
-                Map.of("#status", STATUS), terminal);
+                "NOT (#status IN ("
+                        + String.join(", ", terminal.keySet().stream().sorted().toList()) + "))",
+                Map.of("#status", STATUS),
+                terminal);
         // GSI1SK is "<createdAt>#<runId>", so BETWEEN from AND before keeps runs created exactly at `before` out.
         SingleTable.Query query = SingleTable.Query.index(TableKeys.runsByPipeline(pipelineId), true)
                 .between(InterlockJson.timestamp(createdFrom), InterlockJson.timestamp(createdBefore))
@@ -90,12 +100,18 @@ final class DynamoDbRunStore implements RunStore {
 
     private SingleTable.Condition swapCondition(long expectedVersion, RunState next) {
         Instant now = table.now();
-        return Conditions.liveAtVersion(expectedVersion, now).with(
-                Map.of("#data", ItemCodec.DATA, "#status", STATUS),
-                Map.of(":data", AttributeValue.fromS(InterlockJson.write(next)),
-                        ":next", ItemCodec.number(next.version()),
-                        ":status", AttributeValue.fromS(next.status().wireName()),
-                        ":ttl", ItemCodec.ttlAt(now.plus(retention.runs()))));
+        return Conditions.liveAtVersion(expectedVersion, now)
+                .with(
+                        Map.of("#data", ItemCodec.DATA, "#status", STATUS),
+                        Map.of(
+                                ":data",
+                                AttributeValue.fromS(InterlockJson.write(next)),
+                                ":next",
+                                ItemCodec.number(next.version()),
+                                ":status",
+                                AttributeValue.fromS(next.status().wireName()),
+                                ":ttl",
+                                ItemCodec.ttlAt(now.plus(retention.runs()))));
     }
 
     private static void requireNextVersion(long expectedVersion, RunState next) {

@@ -8,19 +8,17 @@ import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.SensorStore;
 import dev.interlock.store.TraitStore;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Trait results and sensor values: plain documents whose {@code ttl} is the expiry their writer chose. */
 final class DynamoDbTraitAndSensorStores {
 
-    private DynamoDbTraitAndSensorStores() {
-    }
+    private DynamoDbTraitAndSensorStores() {}
 
     /** {@code PIPELINE#<id>/TRAIT#<date>#<schedule>#<trait>}. */
     static final class Traits implements TraitStore {
@@ -32,8 +30,10 @@ final class DynamoDbTraitAndSensorStores {
 
         @Override
         public void put(TraitResult result) {
-            Map<String, AttributeValue> item = ItemCodec.item(TableKeys.traitResult(result.pipelineId(), result.date(),
-                    result.scheduleId(), result.traitType()), null, result);
+            Map<String, AttributeValue> item = ItemCodec.item(
+                    TableKeys.traitResult(result.pipelineId(), result.date(), result.scheduleId(), result.traitType()),
+                    null,
+                    result);
             if (result.expiresAt() != null) {
                 item.put(ItemCodec.TTL, ItemCodec.ttlAt(result.expiresAt()));
             }
@@ -42,20 +42,27 @@ final class DynamoDbTraitAndSensorStores {
 
         @Override
         public Optional<TraitResult> get(String pipelineId, LocalDate date, String scheduleId, String traitType) {
-            return table.getLive(TableKeys.traitResult(pipelineId, date, scheduleId, traitType), CapacityIntent.TRAIT_GET)
+            return table.getLive(
+                            TableKeys.traitResult(pipelineId, date, scheduleId, traitType), CapacityIntent.TRAIT_GET)
                     .map(item -> ItemCodec.decode(item, TraitResult.class));
         }
 
         @Override
         public List<TraitResult> list(String pipelineId, LocalDate date, String scheduleId) {
-            return table.allDocuments(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId),
-                    TableKeys.traitPrefix(date, scheduleId), true), CapacityIntent.TRAIT_LIST, TraitResult.class);
+            return table.allDocuments(
+                    SingleTable.Query.table(
+                            TableKeys.pipelinePk(pipelineId), TableKeys.traitPrefix(date, scheduleId), true),
+                    CapacityIntent.TRAIT_LIST,
+                    TraitResult.class);
         }
 
         @Override
         public Page<TraitResult> listByPipeline(String pipelineId, PageRequest page) {
-            return table.documents(SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.TRAIT_PREFIX, false),
-                    page, CapacityIntent.TRAIT_LIST, TraitResult.class);
+            return table.documents(
+                    SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.TRAIT_PREFIX, false),
+                    page,
+                    CapacityIntent.TRAIT_LIST,
+                    TraitResult.class);
         }
     }
 
@@ -89,7 +96,8 @@ final class DynamoDbTraitAndSensorStores {
                 if (expiresAt != null) {
                     item.put(ItemCodec.TTL, ItemCodec.ttlAt(expiresAt));
                 }
-                if (table.putIf(item, raw.isEmpty() ? Conditions.absent() : revisionIs(raw.get()), CapacityIntent.SENSOR_PUT)) {
+                if (table.putIf(
+                        item, raw.isEmpty() ? Conditions.absent() : revisionIs(raw.get()), CapacityIntent.SENSOR_PUT)) {
                     return new SensorWrite(stored, changed);
                 }
                 table.retryAfterConflict(attempt, "writing sensor " + value.label());
@@ -111,8 +119,10 @@ final class DynamoDbTraitAndSensorStores {
         private static SingleTable.Condition revisionIs(Map<String, AttributeValue> item) {
             AttributeValue revision = item.get(REVISION);
             return revision == null
-                    ? SingleTable.Condition.of("attribute_not_exists(#revision)", Map.of("#revision", REVISION), Map.of())
-                    : SingleTable.Condition.of("#revision = :revision", Map.of("#revision", REVISION), Map.of(":revision", revision));
+                    ? SingleTable.Condition.of(
+                            "attribute_not_exists(#revision)", Map.of("#revision", REVISION), Map.of())
+                    : SingleTable.Condition.of(
+                            "#revision = :revision", Map.of("#revision", REVISION), Map.of(":revision", revision));
         }
     }
 }

@@ -11,15 +11,14 @@ import dev.interlock.store.PageRequest;
 import dev.interlock.store.Retention;
 import dev.interlock.store.StoreException;
 import dev.interlock.store.WatchdogIndex;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The watchdog's due-time index on the table: watches ({@code PIPELINE#<id>/WATCH}, versioned), due entries
@@ -57,12 +56,17 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(table.putOf(watchItem(watch), Conditions.absent()));
         writes.addAll(moveDueEntry(null, watch));
-        if (table.transact(writes, CapacityIntent.WATCH_ADOPT, TableKeys.watch(config.name()).pk()).isEmpty()) {
+        if (table.transact(
+                        writes,
+                        CapacityIntent.WATCH_ADOPT,
+                        TableKeys.watch(config.name()).pk())
+                .isEmpty()) {
             return watch;
         }
         // A registration wrote the watch meanwhile: theirs stands.
-        return watch(config.name()).orElseThrow(() -> new StoreException("adopting pipeline " + config.name()
-                + ": its watch was written and is gone again"));
+        return watch(config.name())
+                .orElseThrow(() -> new StoreException(
+                        "adopting pipeline " + config.name() + ": its watch was written and is gone again"));
     }
 
     @Override
@@ -77,7 +81,11 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(table.putOf(watchItem(next), Conditions.versionIs(current.version())));
         writes.addAll(moveDueEntry(current, next));
-        return table.transact(writes, CapacityIntent.WATCH_ADVANCE, TableKeys.watch(current.pipelineId()).pk()).isEmpty();
+        return table.transact(
+                        writes,
+                        CapacityIntent.WATCH_ADVANCE,
+                        TableKeys.watch(current.pipelineId()).pk())
+                .isEmpty();
     }
 
     @Override
@@ -90,22 +98,28 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
 
     @Override
     public void remove(DueEntry entry) {
-        table.deleteIf(TableKeys.dueEntry(entry.dueAt(), entry.pipelineId(), entry.runId()), null, CapacityIntent.DUE_REMOVE);
+        table.deleteIf(
+                TableKeys.dueEntry(entry.dueAt(), entry.pipelineId(), entry.runId()), null, CapacityIntent.DUE_REMOVE);
     }
 
     @Override
     public Optional<LocalDate> lowWater() {
         return table.getLive(TableKeys.watchdogCheckpoint(), CapacityIntent.CHECKPOINT_GET)
-                .map(item -> ItemCodec.string(item, LOW_WATER)).filter(day -> day != null && !day.isBlank())
+                .map(item -> ItemCodec.string(item, LOW_WATER))
+                .filter(day -> day != null && !day.isBlank())
                 .map(LocalDate::parse);
     }
 
     @Override
     public void raiseLowWater(LocalDate day) {
         // ISO dates compare as strings; a concurrent tick that recorded a later day wins, which is what both want.
-        table.updateIf(TableKeys.watchdogCheckpoint(), "SET #lowWater = :day",
-                SingleTable.Condition.of("attribute_not_exists(#lowWater) OR #lowWater < :day",
-                        Map.of("#lowWater", LOW_WATER), Map.of(":day", AttributeValue.fromS(day.toString()))),
+        table.updateIf(
+                TableKeys.watchdogCheckpoint(),
+                "SET #lowWater = :day",
+                SingleTable.Condition.of(
+                        "attribute_not_exists(#lowWater) OR #lowWater < :day",
+                        Map.of("#lowWater", LOW_WATER),
+                        Map.of(":day", AttributeValue.fromS(day.toString()))),
                 CapacityIntent.CHECKPOINT_RAISE);
     }
 
@@ -122,7 +136,8 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
      * none when the entry stays where it is (one transaction cannot touch an item twice).
      */
     List<TransactWriteItem> moveDueEntry(PipelineWatch from, PipelineWatch to) {
-        ItemKey old = from == null || from.dueAt() == null ? null : TableKeys.dueEntry(from.dueAt(), from.pipelineId(), null);
+        ItemKey old =
+                from == null || from.dueAt() == null ? null : TableKeys.dueEntry(from.dueAt(), from.pipelineId(), null);
         ItemKey now = to == null || to.dueAt() == null ? null : TableKeys.dueEntry(to.dueAt(), to.pipelineId(), null);
         List<TransactWriteItem> writes = new ArrayList<>();
         if (old != null && old.equals(now)) {

@@ -1,6 +1,10 @@
 package dev.interlock.store.dynamodb;
 
 import dev.interlock.model.runtime.TableDefinition;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -16,19 +20,13 @@ import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
-
 /**
  * Creates the Interlock table from {@link TableDefinition} through the DynamoDB API — for DynamoDB Local in the local
  * runtime and the store tests. (On AWS the CDK stack creates it from the same definition.)
  */
 public final class InterlockTable {
 
-    private InterlockTable() {
-    }
+    private InterlockTable() {}
 
     /** The CreateTable request for a table of this name: on-demand, GSI1, stream. */
     public static CreateTableRequest createRequest(String tableName, TableDefinition def) {
@@ -42,20 +40,27 @@ public final class InterlockTable {
             indexes.add(GlobalSecondaryIndex.builder()
                     .indexName(gsi.name())
                     .keySchema(key(gsi.partitionKey(), KeyType.HASH), key(gsi.sortKey(), KeyType.RANGE))
-                    .projection(Projection.builder().projectionType(ProjectionType.fromValue(gsi.projection().name())).build())
+                    .projection(Projection.builder()
+                            .projectionType(
+                                    ProjectionType.fromValue(gsi.projection().name()))
+                            .build())
                     .build());
         }
         return CreateTableRequest.builder()
                 .tableName(tableName)
                 .billingMode(BillingMode.PAY_PER_REQUEST)
                 .attributeDefinitions(keyAttributes.stream()
-                        .map(a -> AttributeDefinition.builder().attributeName(a).attributeType(ScalarAttributeType.S).build())
+                        .map(a -> AttributeDefinition.builder()
+                                .attributeName(a)
+                                .attributeType(ScalarAttributeType.S)
+                                .build())
                         .toList())
                 .keySchema(key(def.partitionKey(), KeyType.HASH), key(def.sortKey(), KeyType.RANGE))
                 .globalSecondaryIndexes(indexes)
                 .streamSpecification(StreamSpecification.builder()
                         .streamEnabled(true)
-                        .streamViewType(StreamViewType.fromValue(def.streamView().name()))
+                        .streamViewType(
+                                StreamViewType.fromValue(def.streamView().name()))
                         .build())
                 .build();
     }
@@ -74,8 +79,11 @@ public final class InterlockTable {
         }
         client.waiter().waitUntilTableExists(b -> b.tableName(tableName));
         if (created) {
-            client.updateTimeToLive(b -> b.tableName(tableName).timeToLiveSpecification(
-                    TimeToLiveSpecification.builder().attributeName(def.ttlAttribute()).enabled(true).build()));
+            client.updateTimeToLive(b -> b.tableName(tableName)
+                    .timeToLiveSpecification(TimeToLiveSpecification.builder()
+                            .attributeName(def.ttlAttribute())
+                            .enabled(true)
+                            .build()));
         }
         return created;
     }

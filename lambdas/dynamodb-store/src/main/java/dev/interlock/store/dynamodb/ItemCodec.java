@@ -6,11 +6,10 @@ import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.store.StoreException;
 import dev.interlock.store.TimeToLive;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * How a domain document becomes a table item and back: key attributes, the JSON document in {@code data}, and the
@@ -26,8 +25,7 @@ final class ItemCodec {
     static final String TTL = TableDefinition.TTL;
     static final String VERSION = TableDefinition.VERSION;
 
-    private ItemCodec() {
-    }
+    private ItemCodec() {}
 
     static Map<String, AttributeValue> key(ItemKey key) {
         return Map.of(PK, AttributeValue.fromS(key.pk()), SK, AttributeValue.fromS(key.sk()));
@@ -82,8 +80,10 @@ final class ItemCodec {
         try {
             return InterlockJson.read(data.s(), type);
         } catch (IllegalArgumentException e) {
-            throw new StoreException("item " + string(item, PK) + "/" + string(item, SK) + " holds an unreadable "
-                    + type.getSimpleName() + ": " + e.getMessage(), e);
+            throw new StoreException(
+                    "item " + string(item, PK) + "/" + string(item, SK) + " holds an unreadable " + type.getSimpleName()
+                            + ": " + e.getMessage(),
+                    e);
         }
     }
 }

@@ -3,13 +3,12 @@ package dev.interlock.store.dynamodb;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.store.InvalidCursorException;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The opaque page cursor of the DynamoDB Provider: the key attributes of the last item returned, as base64url JSON.
@@ -19,10 +18,9 @@ import java.util.Map;
 final class PageCursor {
 
     private static final String VERSION = "d1";
-    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() { };
+    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
 
-    private PageCursor() {
-    }
+    private PageCursor() {}
 
     static String encode(Map<String, AttributeValue> item, List<String> keyAttributes) {
         Map<String, String> key = new LinkedHashMap<>();
@@ -30,13 +28,14 @@ final class PageCursor {
         for (String attribute : keyAttributes) {
             key.put(attribute, item.get(attribute).s());
         }
-        return Base64.getUrlEncoder().withoutPadding()
+        return Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString(InterlockJson.write(key).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The ExclusiveStartKey a cursor stands for, after checking it names {@code partitionValue} of {@code partitionAttribute}. */
-    static Map<String, AttributeValue> decode(String cursor, List<String> keyAttributes, String partitionAttribute,
-                                              String partitionValue) {
+    static Map<String, AttributeValue> decode(
+            String cursor, List<String> keyAttributes, String partitionAttribute, String partitionValue) {
         Map<String, String> key;
         try {
             String json = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
@@ -44,7 +43,9 @@ final class PageCursor {
         } catch (Exception unreadable) {
             throw new InvalidCursorException("invalid page cursor: " + cursor);
         }
-        if (key == null || !VERSION.equals(key.get("v")) || key.size() != keyAttributes.size() + 1
+        if (key == null
+                || !VERSION.equals(key.get("v"))
+                || key.size() != keyAttributes.size() + 1
                 || !partitionValue.equals(key.get(partitionAttribute))) {
             throw new InvalidCursorException("page cursor does not belong to this listing: " + cursor);
         }

@@ -1,11 +1,28 @@
 package dev.interlock.store.dynamodb;
 
-import dev.interlock.store.Backoff;
+import static dev.interlock.store.dynamodb.ItemCodec.GSI1PK;
+import static dev.interlock.store.dynamodb.ItemCodec.GSI1SK;
+import static dev.interlock.store.dynamodb.ItemCodec.PK;
+import static dev.interlock.store.dynamodb.ItemCodec.SK;
+import static dev.interlock.store.dynamodb.ItemCodec.TTL;
 
 import dev.interlock.model.keys.ItemKey;
+import dev.interlock.store.Backoff;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.StoreException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -27,25 +44,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
-import software.amazon.awssdk.core.exception.SdkException;
-
-import java.time.Clock;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Supplier;
-
-import static dev.interlock.store.dynamodb.ItemCodec.GSI1PK;
-import static dev.interlock.store.dynamodb.ItemCodec.GSI1SK;
-import static dev.interlock.store.dynamodb.ItemCodec.PK;
-import static dev.interlock.store.dynamodb.ItemCodec.SK;
-import static dev.interlock.store.dynamodb.ItemCodec.TTL;
 
 /**
  * The table as the stores use it: every request labelled with its {@link CapacityIntent} and asking for consumed
@@ -106,8 +104,14 @@ final class SingleTable {
      * One Query: a partition of the table or of GSI1, optionally narrowed to a sort-key prefix or range, with an
      * extra filter on top of the expiry filter every read has.
      */
-    record Query(boolean onIndex, String partition, String skPrefix, String skFrom, String skTo, boolean ascending,
-                 Condition filter) {
+    record Query(
+            boolean onIndex,
+            String partition,
+            String skPrefix,
+            String skFrom,
+            String skTo,
+            boolean ascending,
+            Condition filter) {
         static Query table(String pk, String skPrefix, boolean ascending) {
             return new Query(false, pk, skPrefix, null, null, ascending, null);
         }
@@ -133,10 +137,15 @@ final class SingleTable {
 
     /** The item, expired or not (what conditions will see); strongly consistent. */
     Optional<Map<String, AttributeValue>> getRaw(ItemKey key, CapacityIntent intent) {
-        Map<String, AttributeValue> item = call(intent, describe(key), () -> client.getItem(b -> b
-                .tableName(tableName).key(ItemCodec.key(key)).consistentRead(true)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent)))).item();
+        Map<String, AttributeValue> item = call(
+                        intent,
+                        describe(key),
+                        () -> client.getItem(b -> b.tableName(tableName)
+                                .key(ItemCodec.key(key))
+                                .consistentRead(true)
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))))
+                .item();
         return item == null || item.isEmpty() ? Optional.empty() : Optional.of(item);
     }
 
@@ -148,20 +157,28 @@ final class SingleTable {
 
     /** Puts an item unconditionally. */
     void put(Map<String, AttributeValue> item, CapacityIntent intent) {
-        call(intent, describe(keyOf(item)), () -> client.putItem(b -> b.tableName(tableName).item(item)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
+        call(
+                intent,
+                describe(keyOf(item)),
+                () -> client.putItem(b -> b.tableName(tableName)
+                        .item(item)
+                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                        .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
     }
 
     /** Puts an item if {@code condition} holds; false when it did not (nothing written). */
     boolean putIf(Map<String, AttributeValue> item, Condition condition, CapacityIntent intent) {
         try {
-            call(intent, describe(keyOf(item)), () -> client.putItem(b -> b.tableName(tableName).item(item)
-                    .conditionExpression(condition.expression())
-                    .expressionAttributeNames(namesOrNull(condition.names()))
-                    .expressionAttributeValues(emptyToNull(condition.values()))
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                    .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
+            call(
+                    intent,
+                    describe(keyOf(item)),
+                    () -> client.putItem(b -> b.tableName(tableName)
+                            .item(item)
+                            .conditionExpression(condition.expression())
+                            .expressionAttributeNames(namesOrNull(condition.names()))
+                            .expressionAttributeValues(emptyToNull(condition.values()))
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
             return true;
         } catch (ConditionalCheckFailedException notNow) {
             return false;
@@ -171,13 +188,17 @@ final class SingleTable {
     /** Updates an item if {@code condition} holds; false when it did not (nothing written). */
     boolean updateIf(ItemKey key, String update, Condition condition, CapacityIntent intent) {
         try {
-            call(intent, describe(key), () -> client.updateItem(b -> b.tableName(tableName).key(ItemCodec.key(key))
-                    .updateExpression(update)
-                    .conditionExpression(condition.expression())
-                    .expressionAttributeNames(namesOrNull(condition.names()))
-                    .expressionAttributeValues(emptyToNull(condition.values()))
-                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                    .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
+            call(
+                    intent,
+                    describe(key),
+                    () -> client.updateItem(b -> b.tableName(tableName)
+                            .key(ItemCodec.key(key))
+                            .updateExpression(update)
+                            .conditionExpression(condition.expression())
+                            .expressionAttributeNames(namesOrNull(condition.names()))
+                            .expressionAttributeValues(emptyToNull(condition.values()))
+                            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                            .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
             return true;
         } catch (ConditionalCheckFailedException notNow) {
             return false;
@@ -185,30 +206,43 @@ final class SingleTable {
     }
 
     /** Updates an item unconditionally (creating it if absent) and answers it as it is afterwards. */
-    Map<String, AttributeValue> updateReturningNew(ItemKey key, String update, Map<String, String> names,
-                                                   Map<String, AttributeValue> values, CapacityIntent intent) {
-        return call(intent, describe(key), () -> client.updateItem(b -> b.tableName(tableName).key(ItemCodec.key(key))
-                .updateExpression(update)
-                .expressionAttributeNames(namesOrNull(names))
-                .expressionAttributeValues(emptyToNull(values))
-                .returnValues(ReturnValue.ALL_NEW)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent)))).attributes();
+    Map<String, AttributeValue> updateReturningNew(
+            ItemKey key,
+            String update,
+            Map<String, String> names,
+            Map<String, AttributeValue> values,
+            CapacityIntent intent) {
+        return call(
+                        intent,
+                        describe(key),
+                        () -> client.updateItem(b -> b.tableName(tableName)
+                                .key(ItemCodec.key(key))
+                                .updateExpression(update)
+                                .expressionAttributeNames(namesOrNull(names))
+                                .expressionAttributeValues(emptyToNull(values))
+                                .returnValues(ReturnValue.ALL_NEW)
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))))
+                .attributes();
     }
 
     /** Deletes an item if {@code condition} holds (null: always); false when it did not. */
     boolean deleteIf(ItemKey key, Condition condition, CapacityIntent intent) {
         try {
-            call(intent, describe(key), () -> client.deleteItem(b -> {
-                b.tableName(tableName).key(ItemCodec.key(key))
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                        .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent));
-                if (condition != null) {
-                    b.conditionExpression(condition.expression())
-                            .expressionAttributeNames(namesOrNull(condition.names()))
-                            .expressionAttributeValues(emptyToNull(condition.values()));
-                }
-            }));
+            call(
+                    intent,
+                    describe(key),
+                    () -> client.deleteItem(b -> {
+                        b.tableName(tableName)
+                                .key(ItemCodec.key(key))
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent));
+                        if (condition != null) {
+                            b.conditionExpression(condition.expression())
+                                    .expressionAttributeNames(namesOrNull(condition.names()))
+                                    .expressionAttributeValues(emptyToNull(condition.values()));
+                        }
+                    }));
             return true;
         } catch (ConditionalCheckFailedException notNow) {
             return false;
@@ -217,10 +251,15 @@ final class SingleTable {
 
     /** Deletes an item whatever it holds and returns what was there (expired or not). */
     Optional<Map<String, AttributeValue>> deleteReturningOld(ItemKey key, CapacityIntent intent) {
-        Map<String, AttributeValue> old = call(intent, describe(key), () -> client.deleteItem(b -> b.tableName(tableName)
-                .key(ItemCodec.key(key)).returnValues(ReturnValue.ALL_OLD)
-                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent)))).attributes();
+        Map<String, AttributeValue> old = call(
+                        intent,
+                        describe(key),
+                        () -> client.deleteItem(b -> b.tableName(tableName)
+                                .key(ItemCodec.key(key))
+                                .returnValues(ReturnValue.ALL_OLD)
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))))
+                .attributes();
         return old == null || old.isEmpty() ? Optional.empty() : Optional.of(old);
     }
 
@@ -233,15 +272,24 @@ final class SingleTable {
         List<ItemKey> distinct = keys.stream().distinct().toList();
         List<Map<String, AttributeValue>> found = new ArrayList<>();
         for (int from = 0; from < distinct.size(); from += BATCH_GET_LIMIT) {
-            List<Map<String, AttributeValue>> pending = distinct.subList(from, Math.min(distinct.size(), from + BATCH_GET_LIMIT))
-                    .stream().map(ItemCodec::key).toList();
+            List<Map<String, AttributeValue>> pending =
+                    distinct.subList(from, Math.min(distinct.size(), from + BATCH_GET_LIMIT)).stream()
+                            .map(ItemCodec::key)
+                            .toList();
             for (int round = 1; !pending.isEmpty(); round++) {
-                Map<String, KeysAndAttributes> request = Map.of(tableName,
-                        KeysAndAttributes.builder().keys(pending).consistentRead(true).build());
-                BatchGetItemResponse response = call(intent, describe(distinct.get(from)) + " and " + (pending.size() - 1) + " more", () -> client.batchGetItem(b -> b
-                        .requestItems(request)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                        .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
+                Map<String, KeysAndAttributes> request = Map.of(
+                        tableName,
+                        KeysAndAttributes.builder()
+                                .keys(pending)
+                                .consistentRead(true)
+                                .build());
+                BatchGetItemResponse response = call(
+                        intent,
+                        describe(distinct.get(from)) + " and " + (pending.size() - 1) + " more",
+                        () -> client.batchGetItem(b -> b.requestItems(request)
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .overrideConfiguration(
+                                        o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
                 response.responses().getOrDefault(tableName, List.of()).stream()
                         .filter(item -> ItemCodec.isLive(item, now))
                         .forEach(found::add);
@@ -268,8 +316,10 @@ final class SingleTable {
      */
     Page<Map<String, AttributeValue>> queryPage(Query query, PageRequest page, CapacityIntent intent) {
         int wanted = page.limit() + 1;
-        Map<String, AttributeValue> start = page.cursor() == null ? null : PageCursor.decode(page.cursor(),
-                query.keyAttributes(), query.onIndex() ? GSI1PK : PK, query.partition());
+        Map<String, AttributeValue> start = page.cursor() == null
+                ? null
+                : PageCursor.decode(
+                        page.cursor(), query.keyAttributes(), query.onIndex() ? GSI1PK : PK, query.partition());
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         do {
             QueryResponse response = queryOnce(query, start, wanted - items.size(), false, intent);
@@ -286,12 +336,15 @@ final class SingleTable {
     /** {@link #queryPage} with each item's document decoded. */
     <T> Page<T> documents(Query query, PageRequest page, CapacityIntent intent, Class<T> type) {
         Page<Map<String, AttributeValue>> items = queryPage(query, page, intent);
-        return new Page<>(items.items().stream().map(item -> ItemCodec.decode(item, type)).toList(), items.nextCursor());
+        return new Page<>(
+                items.items().stream().map(item -> ItemCodec.decode(item, type)).toList(), items.nextCursor());
     }
 
     /** {@link #queryAll} with each item's document decoded. */
     <T> List<T> allDocuments(Query query, CapacityIntent intent, Class<T> type) {
-        return queryAll(query, intent).stream().map(item -> ItemCodec.decode(item, type)).toList();
+        return queryAll(query, intent).stream()
+                .map(item -> ItemCodec.decode(item, type))
+                .toList();
     }
 
     /** Every live item of the query (bounded listings: a pipeline's markers, downstreams, late arrivals). */
@@ -318,8 +371,8 @@ final class SingleTable {
         return count;
     }
 
-    private QueryResponse queryOnce(Query query, Map<String, AttributeValue> start, Integer limit, boolean countOnly,
-                                    CapacityIntent intent) {
+    private QueryResponse queryOnce(
+            Query query, Map<String, AttributeValue> start, Integer limit, boolean countOnly, CapacityIntent intent) {
         Map<String, String> names = new HashMap<>();
         Map<String, AttributeValue> values = new HashMap<>();
         names.put("#pk", query.onIndex() ? GSI1PK : PK);
@@ -367,12 +420,16 @@ final class SingleTable {
             request.select(Select.COUNT);
         }
         QueryRequest built = request.build();
-        String subject = query.partition() + (query.skPrefix() == null ? "" : "/" + query.skPrefix() + "*") + (query.onIndex() ? " on " + GSI1 : "");
+        String subject = query.partition()
+                + (query.skPrefix() == null ? "" : "/" + query.skPrefix() + "*")
+                + (query.onIndex() ? " on " + GSI1 : "");
         return call(intent, subject, () -> client.query(built));
     }
 
     private static Map<String, AttributeValue> lastEvaluatedKey(QueryResponse response) {
-        return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty() ? response.lastEvaluatedKey() : null;
+        return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                ? response.lastEvaluatedKey()
+                : null;
     }
 
     // ------------------------------------------------------------------ transactions
@@ -385,21 +442,31 @@ final class SingleTable {
     Optional<List<CancellationReason>> transact(List<TransactWriteItem> items, CapacityIntent intent, String subject) {
         for (int attempt = 1; ; attempt++) {
             try {
-                call(intent, "transaction on " + subject, () -> client.transactWriteItems(b -> b
-                        .transactItems(items)
-                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                        .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
+                call(
+                        intent,
+                        "transaction on " + subject,
+                        () -> client.transactWriteItems(b -> b.transactItems(items)
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .overrideConfiguration(
+                                        o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
                 return Optional.empty();
             } catch (TransactionCanceledException cancelled) {
-                List<CancellationReason> reasons = cancelled.hasCancellationReasons() ? cancelled.cancellationReasons() : List.of();
+                List<CancellationReason> reasons =
+                        cancelled.hasCancellationReasons() ? cancelled.cancellationReasons() : List.of();
                 if (reasons.stream().anyMatch(r -> CONDITION_FAILED.equals(r.code()))) {
                     return Optional.of(reasons);
                 }
-                boolean retryable = !reasons.isEmpty() && reasons.stream().allMatch(r -> r.code() == null
-                        || RETRYABLE_CANCELLATIONS.contains(r.code()));
+                boolean retryable = !reasons.isEmpty()
+                        && reasons.stream()
+                                .allMatch(r -> r.code() == null || RETRYABLE_CANCELLATIONS.contains(r.code()));
                 if (!retryable || !backoff.allowsAnotherAfter(attempt)) {
-                    throw new StoreException(intent.operation() + " on " + subject + ": transaction cancelled after "
-                            + attempt + " attempts, reasons " + reasons.stream().map(CancellationReason::code).toList(), cancelled);
+                    throw new StoreException(
+                            intent.operation() + " on " + subject + ": transaction cancelled after " + attempt
+                                    + " attempts, reasons "
+                                    + reasons.stream()
+                                            .map(CancellationReason::code)
+                                            .toList(),
+                            cancelled);
                 }
                 backoff.pause(attempt, intent.operation());
             }
@@ -410,7 +477,8 @@ final class SingleTable {
     TransactWriteItem putOf(Map<String, AttributeValue> item, Condition condition) {
         Put.Builder put = Put.builder().tableName(tableName).item(item);
         if (condition != null) {
-            put.conditionExpression(condition.expression()).expressionAttributeNames(namesOrNull(condition.names()))
+            put.conditionExpression(condition.expression())
+                    .expressionAttributeNames(namesOrNull(condition.names()))
                     .expressionAttributeValues(emptyToNull(condition.values()));
         }
         return TransactWriteItem.builder().put(put.build()).build();
@@ -420,7 +488,8 @@ final class SingleTable {
     TransactWriteItem deleteOf(ItemKey key, Condition condition) {
         Delete.Builder delete = Delete.builder().tableName(tableName).key(ItemCodec.key(key));
         if (condition != null) {
-            delete.conditionExpression(condition.expression()).expressionAttributeNames(namesOrNull(condition.names()))
+            delete.conditionExpression(condition.expression())
+                    .expressionAttributeNames(namesOrNull(condition.names()))
                     .expressionAttributeValues(emptyToNull(condition.values()));
         }
         return TransactWriteItem.builder().delete(delete.build()).build();
@@ -431,17 +500,22 @@ final class SingleTable {
      * may be null for an unconditional update.
      */
     TransactWriteItem updateOf(ItemKey key, String update, Condition condition) {
-        return TransactWriteItem.builder().update(Update.builder().tableName(tableName).key(ItemCodec.key(key))
-                .updateExpression(update)
-                .conditionExpression(condition.expression())
-                .expressionAttributeNames(namesOrNull(condition.names()))
-                .expressionAttributeValues(emptyToNull(condition.values()))
-                .build()).build();
+        return TransactWriteItem.builder()
+                .update(Update.builder()
+                        .tableName(tableName)
+                        .key(ItemCodec.key(key))
+                        .updateExpression(update)
+                        .conditionExpression(condition.expression())
+                        .expressionAttributeNames(namesOrNull(condition.names()))
+                        .expressionAttributeValues(emptyToNull(condition.values()))
+                        .build())
+                .build();
     }
 
     /** Whether the reason at {@code index} is a failed condition. */
     static boolean conditionFailedAt(List<CancellationReason> reasons, int index) {
-        return index < reasons.size() && CONDITION_FAILED.equals(reasons.get(index).code());
+        return index < reasons.size()
+                && CONDITION_FAILED.equals(reasons.get(index).code());
     }
 
     // ------------------------------------------------------------------ retry and error context
@@ -470,17 +544,21 @@ final class SingleTable {
                 throw outcome;
             } catch (DynamoDbException e) {
                 if (!isRetryable(e)) {
-                    throw new StoreException(intent.operation() + " on " + subject + " in " + tableName
-                            + " failed: " + e.getMessage(), e);
+                    throw new StoreException(
+                            intent.operation() + " on " + subject + " in " + tableName + " failed: " + e.getMessage(),
+                            e);
                 }
                 if (!backoff.allowsAnotherAfter(attempt)) {
-                    throw new StoreException(intent.operation() + " on " + subject + " in " + tableName
-                            + " still throttled or conflicting after " + attempt + " attempts: " + e.getMessage(), e);
+                    throw new StoreException(
+                            intent.operation() + " on " + subject + " in " + tableName
+                                    + " still throttled or conflicting after " + attempt + " attempts: "
+                                    + e.getMessage(),
+                            e);
                 }
                 backoff.pause(attempt, intent.operation());
             } catch (SdkException e) {
-                throw new StoreException(intent.operation() + " on " + subject + " in " + tableName
-                        + " failed: " + e.getMessage(), e);
+                throw new StoreException(
+                        intent.operation() + " on " + subject + " in " + tableName + " failed: " + e.getMessage(), e);
             }
         }
     }

@@ -1,10 +1,9 @@
 package dev.interlock.store.dynamodb;
 
 import dev.interlock.model.keys.ItemKey;
+import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-
-import java.util.Map;
 
 /**
  * The guard item of an archetype or calendar ({@code <ARCHETYPE|CALENDAR>#<name>/USAGE}): {@code revision} (N) counts
@@ -42,7 +41,8 @@ record UsageGuard(ItemKey key, Long revision, Long usage) {
     /** For a pipeline registration: one more use, only while the document is still at the revision checked against. */
     TransactWriteItem addUsage(SingleTable table) {
         SingleTable.Condition unchanged = revisionUnchanged();
-        return table.updateOf(key, "ADD #usage :one", unchanged.with(Map.of("#usage", USAGE), Map.of(":one", ItemCodec.number(1))));
+        return table.updateOf(
+                key, "ADD #usage :one", unchanged.with(Map.of("#usage", USAGE), Map.of(":one", ItemCodec.number(1))));
     }
 
     /** For a document change: the next revision, only while neither the revision nor the users moved. */
@@ -56,14 +56,18 @@ record UsageGuard(ItemKey key, Long revision, Long usage) {
         values.put(":next", ItemCodec.number(revisionOrZero() + 1));
         Map<String, String> names = new java.util.HashMap<>(revisionPart.names());
         names.put("#usage", USAGE);
-        return table.updateOf(key, "SET #revision = :next",
+        return table.updateOf(
+                key,
+                "SET #revision = :next",
                 SingleTable.Condition.of(revisionPart.expression() + " AND " + usagePart, names, values));
     }
 
     private SingleTable.Condition revisionUnchanged() {
         return revision == null
                 ? SingleTable.Condition.of("attribute_not_exists(#revision)", Map.of("#revision", REVISION), Map.of())
-                : SingleTable.Condition.of("#revision = :revision", Map.of("#revision", REVISION),
+                : SingleTable.Condition.of(
+                        "#revision = :revision",
+                        Map.of("#revision", REVISION),
                         Map.of(":revision", ItemCodec.number(revision)));
     }
 }

@@ -1,5 +1,11 @@
 package dev.interlock.store.dynamodb;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -11,13 +17,6 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Faults DynamoDB Local never produces on its own — throttling, transaction conflicts, partial BatchGetItem
@@ -50,13 +49,19 @@ final class FaultInjection implements ExecutionInterceptor {
         String apiCall = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
         AtomicInteger left = throttles.get(apiCall);
         if (left != null && left.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            throw ProvisionedThroughputExceededException.builder().message("injected throttling of " + apiCall)
-                    .statusCode(400).build();
+            throw ProvisionedThroughputExceededException.builder()
+                    .message("injected throttling of " + apiCall)
+                    .statusCode(400)
+                    .build();
         }
         if ("TransactWriteItems".equals(apiCall) && transactionConflicts.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            throw TransactionCanceledException.builder().message("injected transaction conflict")
-                    .cancellationReasons(CancellationReason.builder().code("TransactionConflict").build())
-                    .statusCode(400).build();
+            throw TransactionCanceledException.builder()
+                    .message("injected transaction conflict")
+                    .cancellationReasons(CancellationReason.builder()
+                            .code("TransactionConflict")
+                            .build())
+                    .statusCode(400)
+                    .build();
         }
     }
 
@@ -76,7 +81,12 @@ final class FaultInjection implements ExecutionInterceptor {
                 keys.add(Map.of(ItemCodec.PK, item.get(ItemCodec.PK), ItemCodec.SK, item.get(ItemCodec.SK)));
             }
             if (!keys.isEmpty()) {
-                deferred.put(table, KeysAndAttributes.builder().keys(keys).consistentRead(true).build());
+                deferred.put(
+                        table,
+                        KeysAndAttributes.builder()
+                                .keys(keys)
+                                .consistentRead(true)
+                                .build());
             }
         });
         return response.toBuilder().responses(kept).unprocessedKeys(deferred).build();

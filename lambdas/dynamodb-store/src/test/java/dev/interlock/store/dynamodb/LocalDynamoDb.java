@@ -2,6 +2,10 @@ package dev.interlock.store.dynamodb;
 
 import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
+import java.lang.reflect.Field;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -11,11 +15,6 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-
-import java.lang.reflect.Field;
-import java.net.URI;
-import java.time.Duration;
-import java.util.List;
 
 /**
  * DynamoDB Local as an in-memory HTTP server on 127.0.0.1 and an ephemeral port, telemetry off, reached through the
@@ -74,7 +73,9 @@ public final class LocalDynamoDb implements AutoCloseable {
                 .endpointOverride(endpoint)
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
                 .overrideConfiguration(o -> o.executionInterceptors(List.of(interceptors)))
                 .build();
     }

@@ -1,6 +1,15 @@
 package dev.interlock.store.dynamodb;
 
-import dev.interlock.store.Backoff;
+import static dev.interlock.store.contract.StoreSamples.DATE;
+import static dev.interlock.store.contract.StoreSamples.event;
+import static dev.interlock.store.contract.StoreSamples.failedOnceMore;
+import static dev.interlock.store.contract.StoreSamples.marker;
+import static dev.interlock.store.contract.StoreSamples.pipeline;
+import static dev.interlock.store.contract.StoreSamples.rerun;
+import static dev.interlock.store.contract.StoreSamples.run;
+import static dev.interlock.store.contract.StoreSamples.runLog;
+import static dev.interlock.store.contract.StoreSamples.trait;
+import static dev.interlock.store.contract.StoreSamples.withEntry;
 
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.keys.LockKey;
@@ -13,13 +22,12 @@ import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.store.AlertKey;
+import dev.interlock.store.Backoff;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,17 +39,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static dev.interlock.store.contract.StoreSamples.DATE;
-import static dev.interlock.store.contract.StoreSamples.event;
-import static dev.interlock.store.contract.StoreSamples.failedOnceMore;
-import static dev.interlock.store.contract.StoreSamples.marker;
-import static dev.interlock.store.contract.StoreSamples.pipeline;
-import static dev.interlock.store.contract.StoreSamples.rerun;
-import static dev.interlock.store.contract.StoreSamples.run;
-import static dev.interlock.store.contract.StoreSamples.runLog;
-import static dev.interlock.store.contract.StoreSamples.trait;
-import static dev.interlock.store.contract.StoreSamples.withEntry;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Prints what each store operation costs on DynamoDB Local (requests per call by API, and the capacity units
@@ -67,7 +65,8 @@ public final class ProviderBenchmark {
             try (DynamoDbClient client = local.client(counter)) {
                 InterlockTable.createIfAbsent(client, "benchmark", TableDefinition.INTERLOCK);
                 ProviderBenchmark benchmark = new ProviderBenchmark(client, counter, "benchmark");
-                System.out.printf("Interlock Provider benchmark on DynamoDB Local 2.6.1 over loopback HTTP, %d cores, %s%n%n",
+                System.out.printf(
+                        "Interlock Provider benchmark on DynamoDB Local 2.6.1 over loopback HTTP, %d cores, %s%n%n",
                         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
                 benchmark.costPerOperation();
                 benchmark.casUnderContention();
@@ -79,55 +78,124 @@ public final class ProviderBenchmark {
     }
 
     private void costPerOperation() {
-        System.out.println("Cost per store operation (mean of " + CALLS + " calls; RCU/WCU as DynamoDB Local reports them)");
+        System.out.println(
+                "Cost per store operation (mean of " + CALLS + " calls; RCU/WCU as DynamoDB Local reports them)");
         System.out.printf("%-34s %-44s %8s %8s %9s%n", "store operation", "requests per call", "RCU", "WCU", "ms/call");
         provider.pipelines().put(pipeline("upstream"));
         measure("pipelines.put (new, 1 upstream)", i -> provider.pipelines().put(pipeline("p" + i, "upstream")));
         measure("pipelines.put (upstream changed)", i -> provider.pipelines().put(pipeline("p" + i, "other")));
         measure("pipelines.get", i -> provider.pipelines().get("p" + i));
-        measure("pipelines.getAll (40 ids)", i -> provider.pipelines().getAll(
-                java.util.stream.IntStream.range(0, CALLS).mapToObj(n -> "p" + n).toList()));
+        measure(
+                "pipelines.getAll (40 ids)",
+                i -> provider.pipelines()
+                        .getAll(java.util.stream.IntStream.range(0, CALLS)
+                                .mapToObj(n -> "p" + n)
+                                .toList()));
         measure("pipelines.list (page of 20)", i -> provider.pipelines().list(PageRequest.first(20)));
         measure("cascade.downstreamOf", i -> provider.cascade().downstreamOf("other"));
-        measure("traits.put", i -> provider.traits().put(trait("p0", DATE, "daily", "t" + i, TraitStatus.PASS, now(), null)));
+        measure(
+                "traits.put",
+                i -> provider.traits().put(trait("p0", DATE, "daily", "t" + i, TraitStatus.PASS, now(), null)));
         measure("traits.list (40 results)", i -> provider.traits().list("p0", DATE, "daily"));
         measure("runs.create", i -> provider.runs().create(run("r" + i, "p0", now())));
         measure("runs.get", i -> provider.runs().get("r" + i));
-        measure("runs.compareAndSwap (wins)", i -> provider.runs().compareAndSwap(1, run("r" + i, "p0", now()).moveTo(RunStatus.TRIGGERING, now())));
-        measure("runs.compareAndSwap (loses)", i -> provider.runs().compareAndSwap(1, run("r" + i, "p0", now()).moveTo(RunStatus.TRIGGERING, now())));
+        measure(
+                "runs.compareAndSwap (wins)",
+                i -> provider.runs().compareAndSwap(1, run("r" + i, "p0", now()).moveTo(RunStatus.TRIGGERING, now())));
+        measure(
+                "runs.compareAndSwap (loses)",
+                i -> provider.runs().compareAndSwap(1, run("r" + i, "p0", now()).moveTo(RunStatus.TRIGGERING, now())));
         measure("runs.listByPipeline (page of 20)", i -> provider.runs().listByPipeline("p0", PageRequest.first(20)));
-        measure("runLogs.update (new entry)", i -> provider.runLogs().update(new RunLogKey("p" + i, DATE, "daily"),
-                c -> runLog("p" + i, DATE, "daily", RunLogStatus.PENDING, 0, List.of(), now())));
-        measure("runLogs.update (existing entry)", i -> provider.runLogs().update(new RunLogKey("p" + i, DATE, "daily"),
-                c -> failedOnceMore(c.orElseThrow(), "r" + i, now())));
-        measure("recordTransition (run+log+event)", i -> provider.recordTransition(RunTransition.of(2,
-                run("r" + i, "p0", now()).moveTo(RunStatus.TRIGGERING, now()).moveTo(RunStatus.FAILED, now()),
-                new RunLogKey("p" + i, DATE, "daily"), c -> failedOnceMore(c.orElseThrow(), "r" + i, now()),
-                event("p" + i, now(), "failed"))));
+        measure(
+                "runLogs.update (new entry)",
+                i -> provider.runLogs()
+                        .update(
+                                new RunLogKey("p" + i, DATE, "daily"),
+                                c -> runLog("p" + i, DATE, "daily", RunLogStatus.PENDING, 0, List.of(), now())));
+        measure(
+                "runLogs.update (existing entry)",
+                i -> provider.runLogs()
+                        .update(
+                                new RunLogKey("p" + i, DATE, "daily"),
+                                c -> failedOnceMore(c.orElseThrow(), "r" + i, now())));
+        measure(
+                "recordTransition (run+log+event)",
+                i -> provider.recordTransition(RunTransition.of(
+                        2,
+                        run("r" + i, "p0", now())
+                                .moveTo(RunStatus.TRIGGERING, now())
+                                .moveTo(RunStatus.FAILED, now()),
+                        new RunLogKey("p" + i, DATE, "daily"),
+                        c -> failedOnceMore(c.orElseThrow(), "r" + i, now()),
+                        event("p" + i, now(), "failed"))));
         measure("events.append", i -> provider.events().append(event("p0", now(), "e" + i)));
         measure("events.read (page of 20)", i -> provider.events().read("p0", PageRequest.first(20)));
-        measure("cascade.writeMarker (new)", i -> provider.cascade().writeMarker(
-                marker("p0", MarkerSource.CASCADE, TableKeys.cascadeMarkerSuffix("upstream", "run-" + i), DATE)));
-        measure("cascade.writeMarker (duplicate)", i -> provider.cascade().writeMarker(
-                marker("p0", MarkerSource.CASCADE, TableKeys.cascadeMarkerSuffix("upstream", "run-" + i), DATE)));
-        measure("locks.acquire", i -> provider.locks().acquire(new LockKey("p" + i, "daily", java.time.LocalDate.of(2026, 3, 1)), "exec-" + i, Duration.ofHours(5)));
-        measure("locks.release", i -> provider.locks().release(new LockKey("p" + i, "daily", java.time.LocalDate.of(2026, 3, 1)), "exec-" + i));
-        measure("alerts.claim", i -> provider.alerts().claim(new AlertKey(AlertKind.SLA_MISSED, "p" + i, DATE, "daily"),
-                "exec-" + i, Duration.ofMinutes(5)));
-        measure("acceptRerun (rerun+copy+counter+marker+event)", i -> provider.acceptRerun(
-                rerun("ar" + i, "p" + i, DATE, "daily", now()), marker("p" + i, MarkerSource.RERUN, "ar" + i, DATE),
-                event("p" + i, now(), "rerun requested"), 3));
-        measure("acceptRerun (budget spent)", i -> provider.acceptRerun(
-                rerun("ar-late" + i, "p0", DATE, "daily", now()), marker("p0", MarkerSource.RERUN, "ar-late" + i, DATE),
-                event("p0", now(), "rerun requested"), 3));
+        measure(
+                "cascade.writeMarker (new)",
+                i -> provider.cascade()
+                        .writeMarker(marker(
+                                "p0",
+                                MarkerSource.CASCADE,
+                                TableKeys.cascadeMarkerSuffix("upstream", "run-" + i),
+                                DATE)));
+        measure(
+                "cascade.writeMarker (duplicate)",
+                i -> provider.cascade()
+                        .writeMarker(marker(
+                                "p0",
+                                MarkerSource.CASCADE,
+                                TableKeys.cascadeMarkerSuffix("upstream", "run-" + i),
+                                DATE)));
+        measure(
+                "locks.acquire",
+                i -> provider.locks()
+                        .acquire(
+                                new LockKey("p" + i, "daily", java.time.LocalDate.of(2026, 3, 1)),
+                                "exec-" + i,
+                                Duration.ofHours(5)));
+        measure(
+                "locks.release",
+                i -> provider.locks()
+                        .release(new LockKey("p" + i, "daily", java.time.LocalDate.of(2026, 3, 1)), "exec-" + i));
+        measure(
+                "alerts.claim",
+                i -> provider.alerts()
+                        .claim(
+                                new AlertKey(AlertKind.SLA_MISSED, "p" + i, DATE, "daily"),
+                                "exec-" + i,
+                                Duration.ofMinutes(5)));
+        measure(
+                "acceptRerun (rerun+copy+counter+marker+event)",
+                i -> provider.acceptRerun(
+                        rerun("ar" + i, "p" + i, DATE, "daily", now()),
+                        marker("p" + i, MarkerSource.RERUN, "ar" + i, DATE),
+                        event("p" + i, now(), "rerun requested"),
+                        3));
+        measure(
+                "acceptRerun (budget spent)",
+                i -> provider.acceptRerun(
+                        rerun("ar-late" + i, "p0", DATE, "daily", now()),
+                        marker("p0", MarkerSource.RERUN, "ar-late" + i, DATE),
+                        event("p0", now(), "rerun requested"),
+                        3));
         measure("reruns.count (3 reruns)", i -> provider.reruns().count("p0", DATE, "daily"));
-        measure("reruns.forExecution (3 reruns)", i -> provider.reruns().forExecution("p0", DATE, "daily", "exec-ar-late2"));
-        measure("moveRerun (PENDING -> STARTED)", i -> provider.moveRerun(RerunStatus.PENDING,
-                rerun("ar" + i, "p" + i, DATE, "daily", now()).movedTo(RerunStatus.STARTED, "", "run-" + i, now()),
-                event("p" + i, now(), "rerun started")));
-        measure("moveRerun (moved already)", i -> provider.moveRerun(RerunStatus.PENDING,
-                rerun("ar" + i, "p" + i, DATE, "daily", now()).movedTo(RerunStatus.STARTED, "", "run-" + i, now()),
-                event("p" + i, now(), "rerun started")));
+        measure(
+                "reruns.forExecution (3 reruns)",
+                i -> provider.reruns().forExecution("p0", DATE, "daily", "exec-ar-late2"));
+        measure(
+                "moveRerun (PENDING -> STARTED)",
+                i -> provider.moveRerun(
+                        RerunStatus.PENDING,
+                        rerun("ar" + i, "p" + i, DATE, "daily", now())
+                                .movedTo(RerunStatus.STARTED, "", "run-" + i, now()),
+                        event("p" + i, now(), "rerun started")));
+        measure(
+                "moveRerun (moved already)",
+                i -> provider.moveRerun(
+                        RerunStatus.PENDING,
+                        rerun("ar" + i, "p" + i, DATE, "daily", now())
+                                .movedTo(RerunStatus.STARTED, "", "run-" + i, now()),
+                        event("p" + i, now(), "rerun started")));
         System.out.println();
     }
 
@@ -145,8 +213,14 @@ public final class ProviderBenchmark {
             long start = System.nanoTime();
             call.run(i);
             nanos += System.nanoTime() - start;
-            counter.snapshot().forEach((k, c) -> total.merge(k, c, (a, b) -> new RequestCounter.Count(
-                    a.requests() + b.requests(), a.readUnits() + b.readUnits(), a.writeUnits() + b.writeUnits())));
+            counter.snapshot()
+                    .forEach((k, c) -> total.merge(
+                            k,
+                            c,
+                            (a, b) -> new RequestCounter.Count(
+                                    a.requests() + b.requests(),
+                                    a.readUnits() + b.readUnits(),
+                                    a.writeUnits() + b.writeUnits())));
         }
         StringBuilder requests = new StringBuilder();
         double rcu = 0;
@@ -154,16 +228,24 @@ public final class ProviderBenchmark {
         for (var e : total.entrySet()) {
             String apiCall = e.getKey().substring(e.getKey().indexOf(' ') + 1);
             requests.append(requests.isEmpty() ? "" : " + ")
-                    .append(String.format(Locale.ROOT, "%.2g %s", (double) e.getValue().requests() / CALLS, apiCall));
+                    .append(String.format(
+                            Locale.ROOT, "%.2g %s", (double) e.getValue().requests() / CALLS, apiCall));
             rcu += e.getValue().readUnits();
             wcu += e.getValue().writeUnits();
         }
-        System.out.printf(Locale.ROOT, "%-34s %-44s %8.2f %8.2f %9.2f%n", name, requests, rcu / CALLS, wcu / CALLS,
+        System.out.printf(
+                Locale.ROOT,
+                "%-34s %-44s %8.2f %8.2f %9.2f%n",
+                name,
+                requests,
+                rcu / CALLS,
+                wcu / CALLS,
                 nanos / 1e6 / CALLS);
     }
 
     private void casUnderContention() throws Exception {
-        System.out.println("Run-state CAS under contention (read + compareAndSwap until it wins; " + CAS_WINDOW.toSeconds() + " s per row)");
+        System.out.println("Run-state CAS under contention (read + compareAndSwap until it wins; "
+                + CAS_WINDOW.toSeconds() + " s per row)");
         System.out.printf("%-8s %-10s %14s %14s %12s%n", "writers", "runs", "swaps/s", "attempts/s", "conflicts");
         for (int writers : new int[] {1, 2, 4, 8, 16}) {
             cas(writers, true);
@@ -192,7 +274,10 @@ public final class ProviderBenchmark {
                 while (System.nanoTime() < end) {
                     RunState current = provider.runs().get(runId).orElseThrow();
                     attempts.incrementAndGet();
-                    if (provider.runs().compareAndSwap(current.version(), withEntry(current, "w" + writer + "-" + current.version(), now()))) {
+                    if (provider.runs()
+                            .compareAndSwap(
+                                    current.version(),
+                                    withEntry(current, "w" + writer + "-" + current.version(), now()))) {
                         swaps.incrementAndGet();
                     }
                 }
@@ -206,8 +291,13 @@ public final class ProviderBenchmark {
         }
         double seconds = (System.nanoTime() - began) / 1e9;
         pool.shutdown();
-        System.out.printf(Locale.ROOT, "%-8d %-10s %14.0f %14.0f %11.0f%%%n", writers, oneRun ? "one" : "one each",
-                swaps.get() / seconds, attempts.get() / seconds,
+        System.out.printf(
+                Locale.ROOT,
+                "%-8d %-10s %14.0f %14.0f %11.0f%%%n",
+                writers,
+                oneRun ? "one" : "one each",
+                swaps.get() / seconds,
+                attempts.get() / seconds,
                 100.0 * (attempts.get() - swaps.get()) / Math.max(1, attempts.get()));
     }
 

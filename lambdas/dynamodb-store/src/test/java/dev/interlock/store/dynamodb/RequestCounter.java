@@ -1,5 +1,12 @@
 package dev.interlock.store.dynamodb;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.concurrent.atomic.LongAdder;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -15,14 +22,6 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.DoubleAdder;
-import java.util.concurrent.atomic.LongAdder;
-
 /**
  * An SDK interceptor that counts DynamoDB requests, and the capacity DynamoDB reports consuming, per store operation
  * ({@link CapacityIntent}) and API call: how tests prove a Query loop really paged and how the benchmark prints the
@@ -30,13 +29,14 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class RequestCounter implements ExecutionInterceptor {
 
-    private static final Set<String> READ_OPERATIONS = Set.of("GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems");
+    private static final Set<String> READ_OPERATIONS =
+            Set.of("GetItem", "Query", "Scan", "BatchGetItem", "TransactGetItems");
     private static final String UNLABELLED = "(unlabelled)";
 
     private final Map<String, Tally> tallies = new ConcurrentHashMap<>();
 
     /** Requests and capacity of one (store operation, API call) pair. */
-    public record Count(long requests, double readUnits, double writeUnits) { }
+    public record Count(long requests, double readUnits, double writeUnits) {}
 
     private static final class Tally {
         final LongAdder requests = new LongAdder();
@@ -52,7 +52,8 @@ public final class RequestCounter implements ExecutionInterceptor {
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
         String apiCall = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
         CapacityIntent intent = attributes.getAttribute(CapacityIntent.ATTRIBUTE);
-        Tally tally = tallies.computeIfAbsent(key(intent == null ? UNLABELLED : intent.operation(), apiCall), k -> new Tally());
+        Tally tally = tallies.computeIfAbsent(
+                key(intent == null ? UNLABELLED : intent.operation(), apiCall), k -> new Tally());
         tally.requests.increment();
         boolean read = READ_OPERATIONS.contains(apiCall);
         for (ConsumedCapacity capacity : consumed(context.response())) {
@@ -76,7 +77,8 @@ public final class RequestCounter implements ExecutionInterceptor {
         String apiCall = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
         CapacityIntent intent = attributes.getAttribute(CapacityIntent.ATTRIBUTE);
         tallies.computeIfAbsent(key(intent == null ? UNLABELLED : intent.operation(), apiCall), k -> new Tally())
-                .requests.increment();
+                .requests
+                .increment();
     }
 
     /** Counts so far, keyed {@code <store operation> <API call>} in name order. */
@@ -95,8 +97,10 @@ public final class RequestCounter implements ExecutionInterceptor {
     /** Requests of one store operation so far, all API calls. */
     public long requests(CapacityIntent intent) {
         String prefix = intent.operation() + " ";
-        return tallies.entrySet().stream().filter(e -> e.getKey().startsWith(prefix))
-                .mapToLong(e -> e.getValue().requests.sum()).sum();
+        return tallies.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(prefix))
+                .mapToLong(e -> e.getValue().requests.sum())
+                .sum();
     }
 
     /** Forgets every count. */

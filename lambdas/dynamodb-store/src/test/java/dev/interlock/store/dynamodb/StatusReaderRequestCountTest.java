@@ -1,5 +1,7 @@
 package dev.interlock.store.dynamodb;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.LockKey;
@@ -19,11 +21,6 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.StatusReader;
 import dev.interlock.testing.Documents;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,8 +29,10 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * What reading a status costs on DynamoDB, counted by the SDK interceptor: a bounded number of requests per pipeline
@@ -44,8 +43,8 @@ class StatusReaderRequestCountTest {
 
     private static final Instant NOW = Instant.parse("2026-03-10T09:00:00Z");
     private static final LocalDate DAY = LocalDate.of(2026, 3, 10);
-    private static final Set<String> WRITES = Set.of("PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems",
-            "BatchWriteItem");
+    private static final Set<String> WRITES =
+            Set.of("PutItem", "UpdateItem", "DeleteItem", "TransactWriteItems", "BatchWriteItem");
     private static final RequestCounter COUNTER = new RequestCounter();
     private static DynamoDbClient client;
     private static Provider provider;
@@ -71,17 +70,66 @@ class StatusReaderRequestCountTest {
     private static void history(String pipelineId, String... schedules) {
         for (String schedule : schedules) {
             String runId = pipelineId + "-" + schedule;
-            provider.runs().create(new RunState(runId, pipelineId, schedule, DAY, RunStatus.PENDING, 1, TriggerType.HTTP,
-                    "exec", Map.of(), null, null, NOW.minusSeconds(300), NOW.minusSeconds(300)));
-            provider.runLogs().update(new RunLogKey(pipelineId, DAY, schedule),
-                    current -> new RunLog(pipelineId, DAY, schedule, RunLogStatus.PENDING, 0, runId, "exec", null, null,
-                            List.of(), false, NOW.minusSeconds(300), null, NOW.minusSeconds(300)));
-            provider.traits().put(new TraitResult(pipelineId, schedule, DAY, "row-count", TraitStatus.FAIL,
-                    Map.of("count", 10), "too few rows", null, true, NOW.minusSeconds(30), null));
+            provider.runs()
+                    .create(new RunState(
+                            runId,
+                            pipelineId,
+                            schedule,
+                            DAY,
+                            RunStatus.PENDING,
+                            1,
+                            TriggerType.HTTP,
+                            "exec",
+                            Map.of(),
+                            null,
+                            null,
+                            NOW.minusSeconds(300),
+                            NOW.minusSeconds(300)));
+            provider.runLogs()
+                    .update(
+                            new RunLogKey(pipelineId, DAY, schedule),
+                            current -> new RunLog(
+                                    pipelineId,
+                                    DAY,
+                                    schedule,
+                                    RunLogStatus.PENDING,
+                                    0,
+                                    runId,
+                                    "exec",
+                                    null,
+                                    null,
+                                    List.of(),
+                                    false,
+                                    NOW.minusSeconds(300),
+                                    null,
+                                    NOW.minusSeconds(300)));
+            provider.traits()
+                    .put(new TraitResult(
+                            pipelineId,
+                            schedule,
+                            DAY,
+                            "row-count",
+                            TraitStatus.FAIL,
+                            Map.of("count", 10),
+                            "too few rows",
+                            null,
+                            true,
+                            NOW.minusSeconds(30),
+                            null));
             provider.locks().acquire(new LockKey(pipelineId, schedule, DAY), "exec-" + schedule, Duration.ofHours(5));
             for (int i = 0; i < 40; i++) {
-                provider.events().append(new Event(EventKind.TRAIT_EVALUATED, pipelineId, schedule, DAY, null, "row-count",
-                        "FAIL", "too few rows", Map.of("count", i), NOW.minusSeconds(600 - i)));
+                provider.events()
+                        .append(new Event(
+                                EventKind.TRAIT_EVALUATED,
+                                pipelineId,
+                                schedule,
+                                DAY,
+                                null,
+                                "row-count",
+                                "FAIL",
+                                "too few rows",
+                                Map.of("count", i),
+                                NOW.minusSeconds(600 - i)));
             }
         }
     }
@@ -110,8 +158,11 @@ class StatusReaderRequestCountTest {
 
         assertThat(status.schedules()).extracting(s -> s.state()).containsOnly(DayState.NOT_READY);
         Map<String, RequestCounter.Count> counts = COUNTER.snapshot();
-        long total = counts.values().stream().mapToLong(RequestCounter.Count::requests).sum();
-        System.out.println("status of one pipeline day, 3 schedules, 1 upstream: " + total + " requests " + counts.keySet());
+        long total = counts.values().stream()
+                .mapToLong(RequestCounter.Count::requests)
+                .sum();
+        System.out.println(
+                "status of one pipeline day, 3 schedules, 1 upstream: " + total + " requests " + counts.keySet());
         // config 1, events 1, runs 1, downstream index 1; per schedule run log + traits + lock (3 x 3);
         // the upstream's config (1 GetItem); the upstream's run log per schedule (3).
         assertThat(total).isEqualTo(4 + 3 * 3 + 1 + 3);
@@ -119,15 +170,21 @@ class StatusReaderRequestCountTest {
 
         COUNTER.reset();
         assertThat(reader.timeline("hourly", DAY)).isPresent();
-        assertThat(COUNTER.snapshot().values().stream().mapToLong(RequestCounter.Count::requests).sum())
-                .as("timeline: config, events, runs").isEqualTo(3);
+        assertThat(COUNTER.snapshot().values().stream()
+                        .mapToLong(RequestCounter.Count::requests)
+                        .sum())
+                .as("timeline: config, events, runs")
+                .isEqualTo(3);
 
         COUNTER.reset();
         assertThat(reader.overview(DAY, PageRequest.first(10)).items()).hasSize(2);
-        long overview = COUNTER.snapshot().values().stream().mapToLong(RequestCounter.Count::requests).sum();
+        long overview = COUNTER.snapshot().values().stream()
+                .mapToLong(RequestCounter.Count::requests)
+                .sum();
         System.out.println("overview of 2 pipelines: " + overview + " requests");
         // The listing (1) gives the configs: raw = events, runs, downstream + 3 (daily); hourly = 16 - config.
         assertThat(overview).isEqualTo(1 + (3 + 3) + (4 + 3 * 3 + 1 + 3 - 1));
-        assertThat(COUNTER.snapshot().keySet()).noneMatch(key -> WRITES.contains(key.substring(key.lastIndexOf(' ') + 1)));
+        assertThat(COUNTER.snapshot().keySet())
+                .noneMatch(key -> WRITES.contains(key.substring(key.lastIndexOf(' ') + 1)));
     }
 }

@@ -8,7 +8,6 @@ import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.StoreException;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -57,8 +56,15 @@ public final class DeduplicatedAlerts {
      * was sent now. A delivery failure is logged and reported as false, never thrown: an unreachable topic must not
      * fail the pipeline the alert is about.
      */
-    public boolean raise(AlertKind kind, AlertLevel level, String pipelineId, String scheduleId, LocalDate date,
-                         String message, Map<String, Object> details, LogContext context) {
+    public boolean raise(
+            AlertKind kind,
+            AlertLevel level,
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            String message,
+            Map<String, Object> details,
+            LogContext context) {
         return deliver(kind, level, pipelineId, scheduleId, date, message, details, context) == Delivery.SENT;
     }
 
@@ -66,11 +72,20 @@ public final class DeduplicatedAlerts {
      * Like {@link #raise} but says what happened. The claimant is the context's execution (a retried call of the same
      * execution may take its own unsent claim again at once); without one, every call is its own claimant.
      */
-    public Delivery deliver(AlertKind kind, AlertLevel level, String pipelineId, String scheduleId, LocalDate date,
-                            String message, Map<String, Object> details, LogContext context) {
+    public Delivery deliver(
+            AlertKind kind,
+            AlertLevel level,
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            String message,
+            Map<String, Object> details,
+            LogContext context) {
         AlertKey key = new AlertKey(kind, pipelineId, date, scheduleId);
-        String claimant = context.executionName() != null && !context.executionName().isBlank()
-                ? context.executionName() : "call-" + UUID.randomUUID();
+        String claimant =
+                context.executionName() != null && !context.executionName().isBlank()
+                        ? context.executionName()
+                        : "call-" + UUID.randomUUID();
         boolean claimed;
         try {
             if (!ledger.claim(key, claimant, CLAIM_LEASE)) {
@@ -79,20 +94,33 @@ public final class DeduplicatedAlerts {
             }
             claimed = true;
         } catch (StoreException e) {
-            log.error(context, "alert ledger unreachable; publishing without deduplication",
-                    Map.of("kind", kind.wireName()), e);
+            log.error(
+                    context,
+                    "alert ledger unreachable; publishing without deduplication",
+                    Map.of("kind", kind.wireName()),
+                    e);
             claimed = false;
         }
-        Alert alert = new Alert(level, kind, pipelineId, scheduleId, date, message,
-                details == null || details.isEmpty() ? null : details, clock.instant());
+        Alert alert = new Alert(
+                level,
+                kind,
+                pipelineId,
+                scheduleId,
+                date,
+                message,
+                details == null || details.isEmpty() ? null : details,
+                clock.instant());
         try {
             publisher.publish(alert);
         } catch (RuntimeException e) {
             if (claimed) {
                 giveBack(key, claimant, kind, context);
             }
-            log.error(context, "alert not delivered; claim given back so a later attempt sends it",
-                    Map.of("kind", kind.wireName()), e);
+            log.error(
+                    context,
+                    "alert not delivered; claim given back so a later attempt sends it",
+                    Map.of("kind", kind.wireName()),
+                    e);
             return Delivery.FAILED;
         }
         if (claimed) {
@@ -111,8 +139,11 @@ public final class DeduplicatedAlerts {
         try {
             ledger.release(key, claimant);
         } catch (StoreException e) {
-            log.error(context, "alert claim not given back; it frees itself when its lease is over",
-                    Map.of("kind", kind.wireName()), e);
+            log.error(
+                    context,
+                    "alert claim not given back; it frees itself when its lease is over",
+                    Map.of("kind", kind.wireName()),
+                    e);
         }
     }
 }

@@ -2,10 +2,9 @@ package dev.interlock.wiring.alert;
 
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.json.InterlockJson;
+import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.sns.SnsClient;
-
-import java.util.function.Supplier;
 
 /**
  * Publishes alerts to the SNS topic: the body is the alert JSON of docs/operations.md, the subject {@code [<level>] <kind>
@@ -26,10 +25,14 @@ public final class SnsAlertPublisher implements AlertPublisher {
     public void publish(Alert alert) {
         String body = InterlockJson.write(alert);
         try {
-            sns.get().publish(b -> b.topicArn(topicArn).subject(safeSubject(alert.subject())).message(body));
+            sns.get()
+                    .publish(b -> b.topicArn(topicArn)
+                            .subject(safeSubject(alert.subject()))
+                            .message(body));
         } catch (SdkException e) {
-            throw new AlertDeliveryException("publishing " + alert.kind() + " alert for " + alert.pipelineId()
-                    + " to " + topicArn + " failed", e);
+            throw new AlertDeliveryException(
+                    "publishing " + alert.kind() + " alert for " + alert.pipelineId() + " to " + topicArn + " failed",
+                    e);
         }
     }
 

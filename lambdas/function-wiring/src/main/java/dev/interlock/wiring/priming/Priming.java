@@ -1,20 +1,18 @@
 package dev.interlock.wiring.priming;
 
-import dev.interlock.jobs.priming.OfflineMode;
-import dev.interlock.jobs.priming.PrimingHttpClient;
-
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.wiring.Deps;
-import dev.interlock.model.runtime.Environment;
+import dev.interlock.jobs.priming.OfflineMode;
+import dev.interlock.jobs.priming.PrimingHttpClient;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
-
+import dev.interlock.wiring.Deps;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,14 +41,16 @@ public final class Priming {
 
     /** {@code INTERLOCK_PRIMING}. */
     public enum Mode {
-        AUTO, ALWAYS, NEVER;
+        AUTO,
+        ALWAYS,
+        NEVER;
 
         static Mode parse(String raw) {
             try {
                 return valueOf(raw.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalStateException(EnvVar.INTERLOCK_PRIMING.name() + " must be auto, always or never, got '"
-                        + raw + "'", e);
+                throw new IllegalStateException(
+                        EnvVar.INTERLOCK_PRIMING.name() + " must be auto, always or never, got '" + raw + "'", e);
             }
         }
     }
@@ -75,8 +75,7 @@ public final class Priming {
     /** CRaC holds registered resources weakly; these must live as long as the container. */
     private static final List<SnapshotHook> HOOKS = new CopyOnWriteArrayList<>();
 
-    private Priming() {
-    }
+    private Priming() {}
 
     /** The hook registered last (tests run it the way SnapStart would). */
     static SnapshotHook lastHook() {
@@ -92,8 +91,8 @@ public final class Priming {
     }
 
     /** {@link #onInit(Deps, InterlockFunction, RequestStreamHandler)} for a handler of typed events. */
-    public static <I> Decision onInit(Deps deps, InterlockFunction function, RequestHandler<I, ?> handler,
-                                      Class<I> eventType) {
+    public static <I> Decision onInit(
+            Deps deps, InterlockFunction function, RequestHandler<I, ?> handler, Class<I> eventType) {
         return onInit(deps, function, handler.getClass(), rehearsal(handler, eventType));
     }
 
@@ -105,8 +104,8 @@ public final class Priming {
 
     /** A stream handler's rehearsal: the event as its input stream, the answer written nowhere. */
     public static Rehearsal rehearsal(RequestStreamHandler handler) {
-        return (event, context) -> handler.handleRequest(new ByteArrayInputStream(event), OutputStream.nullOutputStream(),
-                context);
+        return (event, context) ->
+                handler.handleRequest(new ByteArrayInputStream(event), OutputStream.nullOutputStream(), context);
     }
 
     /** A typed handler's rehearsal: the event read into its type with the shared codec. */
@@ -119,8 +118,10 @@ public final class Priming {
         Mode mode = Mode.parse(env.get(EnvVar.INTERLOCK_PRIMING));
         String initType = env.get(EnvVar.AWS_LAMBDA_INITIALIZATION_TYPE);
         StructuredLog log = deps.log("priming");
-        if (mode == Mode.NEVER || (mode == Mode.AUTO && !initType.equals("snap-start")
-                && !initType.equals("provisioned-concurrency"))) {
+        if (mode == Mode.NEVER
+                || (mode == Mode.AUTO
+                        && !initType.equals("snap-start")
+                        && !initType.equals("provisioned-concurrency"))) {
             return Decision.SKIPPED;
         }
         if (mode == Mode.AUTO && initType.equals("snap-start")) {
@@ -132,8 +133,8 @@ public final class Priming {
     }
 
     /** The handler's events, then — for the functions that resolve credentials — a rehearsed secret and parameter read. */
-    private static void primeAll(Deps deps, InterlockFunction function, Class<?> handlerClass, Rehearsal rehearsal,
-                                 StructuredLog log) {
+    private static void primeAll(
+            Deps deps, InterlockFunction function, Class<?> handlerClass, Rehearsal rehearsal, StructuredLog log) {
         prime(deps.offline(), function, handlerClass, rehearsal, log);
         if (EnvVar.usedBy(function).contains(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS)) {
             primeCredentialReads(deps, function, log);
@@ -155,16 +156,28 @@ public final class Priming {
         } catch (Throwable e) {
             error = e.getClass().getName();
         }
-        log.info(LogContext.NONE, "primed credential reads", Map.of("function", function.moduleName(),
-                "errors", error, "millis", (System.nanoTime() - started) / 1_000_000));
+        log.info(
+                LogContext.NONE,
+                "primed credential reads",
+                Map.of(
+                        "function",
+                        function.moduleName(),
+                        "errors",
+                        error,
+                        "millis",
+                        (System.nanoTime() - started) / 1_000_000));
     }
 
     /**
      * Runs the handler over each of its priming events while {@code offline} primes this thread; a failing event is
      * counted, never thrown, so a priming problem can only cost speed. Logs one line with the outcome.
      */
-    public static Report prime(OfflineMode offline, InterlockFunction function, Class<?> handlerClass, Rehearsal rehearsal,
-                               StructuredLog log) {
+    public static Report prime(
+            OfflineMode offline,
+            InterlockFunction function,
+            Class<?> handlerClass,
+            Rehearsal rehearsal,
+            StructuredLog log) {
         long started = System.nanoTime();
         int failures = 0;
         List<String> errors = new ArrayList<>();
@@ -188,9 +201,24 @@ public final class Priming {
         }
         Report report = new Report(events.size(), failures, errors, (System.nanoTime() - started) / 1_000_000);
         // Exception classes only: a message could quote configuration.
-        log.info(LogContext.NONE, "primed", Map.of("function", function.moduleName(), "events", report.events(),
-                "failures", report.failures(), "errors", String.join(",", errors.stream()
-                        .map(e -> e.substring(0, e.indexOf(':'))).toList()), "millis", report.millis()));
+        log.info(
+                LogContext.NONE,
+                "primed",
+                Map.of(
+                        "function",
+                        function.moduleName(),
+                        "events",
+                        report.events(),
+                        "failures",
+                        report.failures(),
+                        "errors",
+                        String.join(
+                                ",",
+                                errors.stream()
+                                        .map(e -> e.substring(0, e.indexOf(':')))
+                                        .toList()),
+                        "millis",
+                        report.millis()));
         return report;
     }
 
@@ -271,12 +299,10 @@ public final class Priming {
         public com.amazonaws.services.lambda.runtime.LambdaLogger getLogger() {
             return new com.amazonaws.services.lambda.runtime.LambdaLogger() {
                 @Override
-                public void log(String message) {
-                }
+                public void log(String message) {}
 
                 @Override
-                public void log(byte[] message) {
-                }
+                public void log(byte[] message) {}
             };
         }
     }

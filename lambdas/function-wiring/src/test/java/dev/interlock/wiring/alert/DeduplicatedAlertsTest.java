@@ -1,5 +1,8 @@
 package dev.interlock.wiring.alert;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.alert.Alert;
@@ -10,8 +13,6 @@ import dev.interlock.store.AlertLedger;
 import dev.interlock.store.StoreException;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +22,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class DeduplicatedAlertsTest {
 
@@ -33,7 +32,8 @@ class DeduplicatedAlertsTest {
     private final InMemoryProvider provider = new InMemoryProvider(clock);
     private final List<Alert> published = new ArrayList<>();
     private final ByteArrayOutputStream logs = new ByteArrayOutputStream();
-    private final StructuredLog log = new StructuredLog("test", new PrintStream(logs, true, StandardCharsets.UTF_8), clock);
+    private final StructuredLog log =
+            new StructuredLog("test", new PrintStream(logs, true, StandardCharsets.UTF_8), clock);
     private RuntimeException failWith;
     private Error dieWith;
 
@@ -56,7 +56,14 @@ class DeduplicatedAlertsTest {
     }
 
     private DeduplicatedAlerts.Delivery raise(DeduplicatedAlerts alerts, String execution) {
-        return alerts.deliver(AlertKind.RUN_FAILED, AlertLevel.ERROR, "orders", "daily", DATE, "it failed", Map.of(),
+        return alerts.deliver(
+                AlertKind.RUN_FAILED,
+                AlertLevel.ERROR,
+                "orders",
+                "daily",
+                DATE,
+                "it failed",
+                Map.of(),
                 new LogContext("orders", "daily", DATE.toString(), null, execution));
     }
 
@@ -74,7 +81,8 @@ class DeduplicatedAlertsTest {
     @Test
     void aFailedPublishGivesTheClaimBackAtOnce() {
         DeduplicatedAlerts alerts = alerts(provider.alerts());
-        failWith = new AlertPublisher.AlertDeliveryException("topic unreachable (test)", new IllegalStateException("down"));
+        failWith = new AlertPublisher.AlertDeliveryException(
+                "topic unreachable (test)", new IllegalStateException("down"));
 
         assertThat(raise(alerts, "exec-a")).isEqualTo(DeduplicatedAlerts.Delivery.FAILED);
         assertThat(raise(alerts, "exec-b")).isEqualTo(DeduplicatedAlerts.Delivery.SENT);
@@ -87,7 +95,9 @@ class DeduplicatedAlertsTest {
         dieWith = new OutOfMemoryError("the function died (test)");
         assertThatThrownBy(() -> raise(alerts, "exec-a")).isInstanceOf(OutOfMemoryError.class);
 
-        assertThat(raise(alerts, "exec-b")).as("exec-a may still be publishing").isEqualTo(DeduplicatedAlerts.Delivery.DUPLICATE);
+        assertThat(raise(alerts, "exec-b"))
+                .as("exec-a may still be publishing")
+                .isEqualTo(DeduplicatedAlerts.Delivery.DUPLICATE);
         clock.advance(DeduplicatedAlerts.CLAIM_LEASE);
         assertThat(raise(alerts, "exec-b")).isEqualTo(DeduplicatedAlerts.Delivery.SENT);
         assertThat(raise(alerts, "exec-c")).isEqualTo(DeduplicatedAlerts.Delivery.DUPLICATE);
@@ -100,7 +110,9 @@ class DeduplicatedAlertsTest {
         dieWith = new OutOfMemoryError("the function died (test)");
         assertThatThrownBy(() -> raise(alerts, "exec-a")).isInstanceOf(OutOfMemoryError.class);
 
-        assertThat(raise(alerts, "exec-a")).as("the Task retried by the same execution").isEqualTo(DeduplicatedAlerts.Delivery.SENT);
+        assertThat(raise(alerts, "exec-a"))
+                .as("the Task retried by the same execution")
+                .isEqualTo(DeduplicatedAlerts.Delivery.SENT);
         assertThat(published).hasSize(1);
     }
 
@@ -125,6 +137,7 @@ class DeduplicatedAlertsTest {
 
         assertThat(raise(alerts(down), "exec-a")).isEqualTo(DeduplicatedAlerts.Delivery.SENT);
         assertThat(published).hasSize(1);
-        assertThat(logs.toString(StandardCharsets.UTF_8)).contains("alert ledger unreachable; publishing without deduplication");
+        assertThat(logs.toString(StandardCharsets.UTF_8))
+                .contains("alert ledger unreachable; publishing without deduplication");
     }
 }

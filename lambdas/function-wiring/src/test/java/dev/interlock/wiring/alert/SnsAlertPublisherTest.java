@@ -1,16 +1,15 @@
 package dev.interlock.wiring.alert;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import com.sun.net.httpserver.HttpServer;
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.json.InterlockJson;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.model.runtime.Environment;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -22,9 +21,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class SnsAlertPublisherTest {
 
@@ -40,13 +39,14 @@ class SnsAlertPublisherTest {
             Map<String, String> params = new HashMap<>();
             for (String pair : form.split("&")) {
                 String[] kv = pair.split("=", 2);
-                params.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                params.put(
+                        URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
                         kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
             }
             published.add(params);
             byte[] body = (status == 200
-                    ? "<PublishResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><PublishResult><MessageId>m-1</MessageId></PublishResult></PublishResponse>"
-                    : "<ErrorResponse><Error><Type>Sender</Type><Code>NotFound</Code><Message>Topic does not exist</Message></Error></ErrorResponse>")
+                            ? "<PublishResponse xmlns=\"http://sns.amazonaws.com/doc/2010-03-31/\"><PublishResult><MessageId>m-1</MessageId></PublishResult></PublishResponse>"
+                            : "<ErrorResponse><Error><Type>Sender</Type><Code>NotFound</Code><Message>Topic does not exist</Message></Error></ErrorResponse>")
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/xml");
             exchange.sendResponseHeaders(status, body.length);
@@ -62,12 +62,21 @@ class SnsAlertPublisherTest {
     }
 
     private AwsClients clients() {
-        return new AwsClients(Environment.of(Map.of("INTERLOCK_ENDPOINT_SNS", "http://127.0.0.1:" + server.getAddress().getPort())));
+        return new AwsClients(Environment.of(Map.of(
+                "INTERLOCK_ENDPOINT_SNS",
+                "http://127.0.0.1:" + server.getAddress().getPort())));
     }
 
     private static Alert alert(String pipelineId) {
-        return new Alert(AlertLevel.ERROR, AlertKind.RETRY_EXHAUSTED, pipelineId, "daily", LocalDate.parse("2026-03-01"),
-                "retries exhausted after 3 attempts", Map.of("attempts", 3), Instant.parse("2026-03-01T10:00:00Z"));
+        return new Alert(
+                AlertLevel.ERROR,
+                AlertKind.RETRY_EXHAUSTED,
+                pipelineId,
+                "daily",
+                LocalDate.parse("2026-03-01"),
+                "retries exhausted after 3 attempts",
+                Map.of("attempts", 3),
+                Instant.parse("2026-03-01T10:00:00Z"));
     }
 
     @Test
@@ -76,7 +85,8 @@ class SnsAlertPublisherTest {
             new SnsAlertPublisher(clients::sns, "arn:aws:sns:us-east-1:123456789012:alerts").publish(alert("silver"));
         }
         assertThat(published).singleElement().satisfies(p -> {
-            assertThat(p).containsEntry("Action", "Publish")
+            assertThat(p)
+                    .containsEntry("Action", "Publish")
                     .containsEntry("TopicArn", "arn:aws:sns:us-east-1:123456789012:alerts")
                     .containsEntry("Subject", "[error] RETRY_EXHAUSTED silver");
             var body = InterlockJson.tree(p.get("Message"));
@@ -92,16 +102,19 @@ class SnsAlertPublisherTest {
     void aRejectedPublishIsADeliveryFailureNamingThePipeline() {
         status = 404;
         try (AwsClients clients = clients()) {
-            SnsAlertPublisher publisher = new SnsAlertPublisher(clients::sns, "arn:aws:sns:us-east-1:123456789012:gone");
+            SnsAlertPublisher publisher =
+                    new SnsAlertPublisher(clients::sns, "arn:aws:sns:us-east-1:123456789012:gone");
             assertThatThrownBy(() -> publisher.publish(alert("gold")))
                     .isInstanceOf(AlertPublisher.AlertDeliveryException.class)
-                    .hasMessageContaining("gold").hasMessageContaining("RETRY_EXHAUSTED");
+                    .hasMessageContaining("gold")
+                    .hasMessageContaining("RETRY_EXHAUSTED");
         }
     }
 
     @Test
     void subjectsAreMadeSafeForSns() {
-        assertThat(SnsAlertPublisher.safeSubject("[warning] DRIFT_DETECTED caf\u00e9\nline")).isEqualTo("[warning] DRIFT_DETECTED caf??line");
+        assertThat(SnsAlertPublisher.safeSubject("[warning] DRIFT_DETECTED caf\u00e9\nline"))
+                .isEqualTo("[warning] DRIFT_DETECTED caf??line");
         assertThat(SnsAlertPublisher.safeSubject("x".repeat(150))).hasSize(100);
     }
 }

@@ -1,15 +1,20 @@
 package dev.interlock.jobs.aws;
 
+import dev.interlock.jobs.priming.OfflineMode;
+import dev.interlock.jobs.priming.PrimingCredentialsProvider;
+import dev.interlock.jobs.priming.PrimingHttpClient;
+import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.Lazy;
-import dev.interlock.model.runtime.EnvVar;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
-import dev.interlock.jobs.priming.OfflineMode;
-import dev.interlock.jobs.priming.PrimingCredentialsProvider;
-import dev.interlock.jobs.priming.PrimingHttpClient;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
@@ -24,12 +29,6 @@ import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 import software.amazon.awssdk.services.sfn.SfnClient;
 import software.amazon.awssdk.services.sns.SnsClient;
 import software.amazon.awssdk.services.ssm.SsmClient;
-
-import java.net.URI;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Every AWS client a function may use, each created on first use and then reused for the life of the container.
@@ -70,10 +69,12 @@ public final class AwsClients implements AutoCloseable {
         this.environment = environment;
         this.offline = offline;
         this.recorder = AwsRequestRecorder.configured(environment, offline).orElse(null);
-        this.http = Lazy.of(() -> new PrimingHttpClient(UrlConnectionHttpClient.builder()
-                .connectionTimeout(Duration.ofSeconds(5))
-                .socketTimeout(Duration.ofSeconds(60))
-                .build(), offline));
+        this.http = Lazy.of(() -> new PrimingHttpClient(
+                UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(5))
+                        .socketTimeout(Duration.ofSeconds(60))
+                        .build(),
+                offline));
         this.credentials = Lazy.of(() -> new PrimingCredentialsProvider(credentialsProvider(), offline));
         this.dynamoDb = track(Lazy.of(() -> ServiceClientFactories.DynamoDb.create(this)));
         this.stepFunctions = track(Lazy.of(() -> ServiceClientFactories.StepFunctions.create(this)));

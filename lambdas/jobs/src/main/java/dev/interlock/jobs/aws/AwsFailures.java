@@ -1,15 +1,14 @@
 package dev.interlock.jobs.aws;
 
 import dev.interlock.model.run.FailureCategory;
+import java.io.InterruptedIOException;
+import java.net.http.HttpTimeoutException;
+import java.util.Set;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
-
-import java.io.InterruptedIOException;
-import java.net.http.HttpTimeoutException;
-import java.util.Set;
 
 /**
  * Classifies AWS SDK failures by exception type and HTTP status — never by message text: throttling and 5xx are
@@ -18,8 +17,7 @@ import java.util.Set;
  */
 public final class AwsFailures {
 
-    private AwsFailures() {
-    }
+    private AwsFailures() {}
 
     /** The category of an SDK failure. */
     public static FailureCategory classify(SdkException e) {
@@ -31,7 +29,9 @@ public final class AwsFailures {
             if (status == 408) {
                 return FailureCategory.TIMEOUT;
             }
-            return status >= 500 || status == 429 || status == 0 ? FailureCategory.TRANSIENT : FailureCategory.PERMANENT;
+            return status >= 500 || status == 429 || status == 0
+                    ? FailureCategory.TRANSIENT
+                    : FailureCategory.PERMANENT;
         }
         if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException) {
             return FailureCategory.TIMEOUT;
@@ -50,7 +50,8 @@ public final class AwsFailures {
             return operation + " failed: " + (code == null ? "" : code + ": ") + (message == null ? "" : message)
                     + " (status " + service.statusCode() + ")";
         }
-        return operation + " failed: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        return operation + " failed: " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
     /**
@@ -58,7 +59,8 @@ public final class AwsFailures {
      * executions, a Lambda function being updated or not yet active.
      */
     private static boolean busy(AwsServiceException e) {
-        return e.awsErrorDetails() != null && BUSY_ERROR_CODES.contains(e.awsErrorDetails().errorCode());
+        return e.awsErrorDetails() != null
+                && BUSY_ERROR_CODES.contains(e.awsErrorDetails().errorCode());
     }
 
     /**
@@ -67,8 +69,11 @@ public final class AwsFailures {
      * rather than the exception class keeps this class free of the service jars, so a function that does not ship
      * Glue or Lambda can still classify its failures.
      */
-    public static final Set<String> BUSY_ERROR_CODES = Set.of("ConcurrentRunsExceededException", "ExecutionLimitExceeded",
-            "ResourceConflictException", "ResourceNotReadyException");
+    public static final Set<String> BUSY_ERROR_CODES = Set.of(
+            "ConcurrentRunsExceededException",
+            "ExecutionLimitExceeded",
+            "ResourceConflictException",
+            "ResourceNotReadyException");
 
     private static boolean timeoutCause(Throwable e) {
         for (Throwable c = e.getCause(); c != null; c = c.getCause()) {

@@ -1,18 +1,11 @@
 package dev.interlock.jobs.aws;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.jobs.aws.IamRequests.IamRequest;
 import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
-import software.amazon.awssdk.awscore.AwsExecutionAttribute;
-import software.amazon.awssdk.core.interceptor.Context;
-import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
-import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
-import software.amazon.awssdk.regions.Region;
-
+import dev.interlock.model.runtime.Environment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +17,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import software.amazon.awssdk.awscore.AwsExecutionAttribute;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
+import software.amazon.awssdk.regions.Region;
 
 /**
  * Records every AWS request one function makes — the function, the IAM action and the resource ARN it acts on (see
@@ -70,14 +69,17 @@ public final class AwsRequestRecorder implements ExecutionInterceptor {
      * while {@code offline} primes it.
      */
     public static Optional<AwsRequestRecorder> configured(Environment environment, OfflineMode offline) {
-        Optional<String> dir = environment.find(EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR).or(() -> property(DIR_PROPERTY));
-        Optional<String> function = environment.find(EnvVar.AWS_LAMBDA_FUNCTION_NAME).or(() -> property(FUNCTION_PROPERTY));
+        Optional<String> dir =
+                environment.find(EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR).or(() -> property(DIR_PROPERTY));
+        Optional<String> function =
+                environment.find(EnvVar.AWS_LAMBDA_FUNCTION_NAME).or(() -> property(FUNCTION_PROPERTY));
         if (dir.isEmpty() || function.isEmpty()) {
             return Optional.empty();
         }
         Map<String, String> configuration = new TreeMap<>();
         for (EnvVar v : EnvVar.values()) {
-            if (!v.name().startsWith("INTERLOCK_ENDPOINT_") && v != EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR
+            if (!v.name().startsWith("INTERLOCK_ENDPOINT_")
+                    && v != EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR
                     && v != EnvVar.AWS_LAMBDA_FUNCTION_NAME) {
                 environment.find(v).ifPresent(value -> configuration.put(v.name(), value));
             }
@@ -128,7 +130,11 @@ public final class AwsRequestRecorder implements ExecutionInterceptor {
         synchronized (WRITE_LOCK) {
             try {
                 Files.createDirectories(file.getParent());
-                Files.writeString(file, json + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                Files.writeString(
+                        file,
+                        json + "\n",
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);
             } catch (IOException e) {
                 // Loud on purpose: a request missing from the recording would let the IAM check pass on too little.

@@ -1,15 +1,14 @@
 package dev.interlock.jobs.aws;
 
-import software.amazon.awssdk.core.SdkField;
-import software.amazon.awssdk.core.SdkPojo;
-import software.amazon.awssdk.core.SdkRequest;
-
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.core.SdkField;
+import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.core.SdkRequest;
 
 /**
  * What IAM authorises for one SDK request: the action(s) and the resource ARN each acts on, as AWS evaluates them —
@@ -28,8 +27,7 @@ public final class IamRequests {
     /** A resource ARN that stands for "some resource of this shape", for requests that name theirs only opaquely. */
     public static final String ANY = "*";
 
-    private IamRequests() {
-    }
+    private IamRequests() {}
 
     /** One authorisation: an IAM action on a resource ARN (or a pattern), with the condition keys the request sets. */
     public record IamRequest(String action, String resource, Map<String, String> context) {
@@ -70,24 +68,43 @@ public final class IamRequests {
      * The authorisations of one request made in {@code region}; names without an ARN resolve to {@code account}, the
      * caller's. {@code service} is the IAM prefix ({@link #servicePrefix}), {@code operation} the API call.
      */
-    public static List<IamRequest> of(String service, String operation, SdkRequest request, String region, String account) {
+    public static List<IamRequest> of(
+            String service, String operation, SdkRequest request, String region, String account) {
         Arns arns = new Arns(region, account);
         return switch (service) {
             case "dynamodb" -> dynamoDb(operation, request, arns);
             case "states" -> stepFunctions(operation, request, arns);
-            case "glue" -> List.of(IamRequest.of("glue:" + operation,
-                    string(request, "JobName").map(name -> arns.of("glue", "job/" + name)).orElse(null)));
-            case "elasticmapreduce" -> List.of(IamRequest.of("elasticmapreduce:" + operation,
-                    string(request, "JobFlowId").or(() -> string(request, "ClusterId"))
-                            .map(id -> arns.of("elasticmapreduce", "cluster/" + id)).orElse(null)));
+            case "glue" ->
+                List.of(IamRequest.of(
+                        "glue:" + operation,
+                        string(request, "JobName")
+                                .map(name -> arns.of("glue", "job/" + name))
+                                .orElse(null)));
+            case "elasticmapreduce" ->
+                List.of(IamRequest.of(
+                        "elasticmapreduce:" + operation,
+                        string(request, "JobFlowId")
+                                .or(() -> string(request, "ClusterId"))
+                                .map(id -> arns.of("elasticmapreduce", "cluster/" + id))
+                                .orElse(null)));
             case "emr-serverless" -> emrServerless(operation, request, arns);
             case "lambda" -> List.of(IamRequest.of("lambda:" + lambdaAction(operation), lambdaFunction(request, arns)));
-            case "sns" -> List.of(IamRequest.of("sns:" + operation,
-                    string(request, "TopicArn").or(() -> string(request, "TargetArn")).orElse(null)));
-            case "sqs" -> List.of(IamRequest.of("sqs:" + operation,
-                    string(request, "QueueUrl").map(IamRequests::queueArn).orElse(null)));
-            case "secretsmanager" -> List.of(IamRequest.of("secretsmanager:" + operation,
-                    string(request, "SecretId").map(id -> secretArn(id, arns)).orElse(null)));
+            case "sns" ->
+                List.of(IamRequest.of(
+                        "sns:" + operation,
+                        string(request, "TopicArn")
+                                .or(() -> string(request, "TargetArn"))
+                                .orElse(null)));
+            case "sqs" ->
+                List.of(IamRequest.of(
+                        "sqs:" + operation,
+                        string(request, "QueueUrl").map(IamRequests::queueArn).orElse(null)));
+            case "secretsmanager" ->
+                List.of(IamRequest.of(
+                        "secretsmanager:" + operation,
+                        string(request, "SecretId")
+                                .map(id -> secretArn(id, arns))
+                                .orElse(null)));
             case "ssm" -> ssm(operation, request, arns);
             case "events" -> events(operation, request, arns);
             case "sts" -> List.of(IamRequest.of("sts:" + operation, ANY));
@@ -100,10 +117,24 @@ public final class IamRequests {
             case "TransactWriteItems" -> {
                 List<IamRequest> out = new ArrayList<>();
                 for (Object item : list(request, "TransactItems")) {
-                    for (Map.Entry<String, String> kind : Map.of("Put", "PutItem", "Update", "UpdateItem",
-                            "Delete", "DeleteItem", "ConditionCheck", "ConditionCheckItem").entrySet()) {
-                        field(item, kind.getKey()).ifPresent(write -> out.add(IamRequest.of("dynamodb:" + kind.getValue(),
-                                tableArn(field(write, "TableName").map(String::valueOf).orElse(null), arns))));
+                    for (Map.Entry<String, String> kind : Map.of(
+                                    "Put",
+                                    "PutItem",
+                                    "Update",
+                                    "UpdateItem",
+                                    "Delete",
+                                    "DeleteItem",
+                                    "ConditionCheck",
+                                    "ConditionCheckItem")
+                            .entrySet()) {
+                        field(item, kind.getKey())
+                                .ifPresent(write -> out.add(IamRequest.of(
+                                        "dynamodb:" + kind.getValue(),
+                                        tableArn(
+                                                field(write, "TableName")
+                                                        .map(String::valueOf)
+                                                        .orElse(null),
+                                                arns))));
                     }
                 }
                 return out;
@@ -111,17 +142,25 @@ public final class IamRequests {
             case "TransactGetItems" -> {
                 List<IamRequest> out = new ArrayList<>();
                 for (Object item : list(request, "TransactItems")) {
-                    field(item, "Get").ifPresent(get -> out.add(IamRequest.of("dynamodb:GetItem",
-                            tableArn(field(get, "TableName").map(String::valueOf).orElse(null), arns))));
+                    field(item, "Get")
+                            .ifPresent(get -> out.add(IamRequest.of(
+                                    "dynamodb:GetItem",
+                                    tableArn(
+                                            field(get, "TableName")
+                                                    .map(String::valueOf)
+                                                    .orElse(null),
+                                            arns))));
                 }
                 return out;
             }
             case "BatchGetItem", "BatchWriteItem" -> {
                 List<IamRequest> out = new ArrayList<>();
-                Object items = request.getValueForField("RequestItems", Object.class).orElse(Map.of());
+                Object items =
+                        request.getValueForField("RequestItems", Object.class).orElse(Map.of());
                 if (items instanceof Map<?, ?> byTable) {
-                    byTable.keySet().forEach(table -> out.add(IamRequest.of("dynamodb:" + operation,
-                            tableArn(String.valueOf(table), arns))));
+                    byTable.keySet()
+                            .forEach(table -> out.add(
+                                    IamRequest.of("dynamodb:" + operation, tableArn(String.valueOf(table), arns))));
                 }
                 return out;
             }
@@ -130,14 +169,18 @@ public final class IamRequests {
             }
             case "GetRecords", "GetShardIterator", "DescribeStream" -> {
                 // A shard iterator names its stream only opaquely: any stream of the account's tables.
-                return List.of(IamRequest.of("dynamodb:" + operation, string(request, "StreamArn")
-                        .orElse(arns.of("dynamodb", "table/" + ANY + "/stream/" + ANY))));
+                return List.of(IamRequest.of(
+                        "dynamodb:" + operation,
+                        string(request, "StreamArn").orElse(arns.of("dynamodb", "table/" + ANY + "/stream/" + ANY))));
             }
             default -> {
                 String table = tableArn(string(request, "TableName").orElse(null), arns);
                 Optional<String> index = string(request, "IndexName");
-                return List.of(IamRequest.of("dynamodb:" + operation,
-                        table == null ? null : index.map(i -> table + "/index/" + i).orElse(table)));
+                return List.of(IamRequest.of(
+                        "dynamodb:" + operation,
+                        table == null
+                                ? null
+                                : index.map(i -> table + "/index/" + i).orElse(table)));
             }
         }
     }
@@ -146,9 +189,15 @@ public final class IamRequests {
         String resource = switch (operation) {
             // A task token names its state machine only opaquely: any state machine of the account.
             case "SendTaskSuccess", "SendTaskFailure", "SendTaskHeartbeat" -> arns.of("states", "stateMachine:" + ANY);
-            case "CreateStateMachine" -> string(request, "name").map(n -> arns.of("states", "stateMachine:" + n)).orElse(null);
+            case "CreateStateMachine" ->
+                string(request, "name")
+                        .map(n -> arns.of("states", "stateMachine:" + n))
+                        .orElse(null);
             case "ListStateMachines", "ListActivities" -> ANY;
-            default -> string(request, "executionArn").or(() -> string(request, "stateMachineArn")).orElse(null);
+            default ->
+                string(request, "executionArn")
+                        .or(() -> string(request, "stateMachineArn"))
+                        .orElse(null);
         };
         return List.of(IamRequest.of("states:" + operation, resource));
     }
@@ -156,13 +205,17 @@ public final class IamRequests {
     private static List<IamRequest> emrServerless(String operation, SdkRequest request, Arns arns) {
         Optional<String> application = string(request, "applicationId");
         Optional<String> jobRun = string(request, "jobRunId");
-        String resource = application.map(a -> arns.of("emr-serverless", "/applications/" + a
-                + jobRun.map(r -> "/jobruns/" + r).orElse(""))).orElse(null);
+        String resource = application
+                .map(a -> arns.of(
+                        "emr-serverless",
+                        "/applications/" + a + jobRun.map(r -> "/jobruns/" + r).orElse("")))
+                .orElse(null);
         List<IamRequest> out = new ArrayList<>();
         out.add(IamRequest.of("emr-serverless:" + operation, resource));
         if (operation.equals("StartJobRun")) {
-            string(request, "executionRoleArn").ifPresent(role -> out.add(new IamRequest("iam:PassRole", role,
-                    Map.of("iam:PassedToService", "emr-serverless.amazonaws.com"))));
+            string(request, "executionRoleArn")
+                    .ifPresent(role -> out.add(new IamRequest(
+                            "iam:PassRole", role, Map.of("iam:PassedToService", "emr-serverless.amazonaws.com"))));
         }
         return out;
     }
@@ -202,14 +255,22 @@ public final class IamRequests {
         if (names.isEmpty()) {
             return List.of(IamRequest.of("ssm:" + operation, null));
         }
-        return names.stream().map(n -> IamRequest.of("ssm:" + operation, n.startsWith("arn:") ? n
-                : arns.of("ssm", "parameter/" + (n.startsWith("/") ? n.substring(1) : n)))).toList();
+        return names.stream()
+                .map(n -> IamRequest.of(
+                        "ssm:" + operation,
+                        n.startsWith("arn:")
+                                ? n
+                                : arns.of("ssm", "parameter/" + (n.startsWith("/") ? n.substring(1) : n))))
+                .toList();
     }
 
     private static List<IamRequest> events(String operation, SdkRequest request, Arns arns) {
         if (!operation.equals("PutEvents")) {
-            return List.of(IamRequest.of("events:" + operation, string(request, "EventBusName")
-                    .map(bus -> eventBusArn(bus, arns)).orElse(null)));
+            return List.of(IamRequest.of(
+                    "events:" + operation,
+                    string(request, "EventBusName")
+                            .map(bus -> eventBusArn(bus, arns))
+                            .orElse(null)));
         }
         List<IamRequest> out = new ArrayList<>();
         for (Object entry : list(request, "Entries")) {
@@ -255,7 +316,9 @@ public final class IamRequests {
     }
 
     private static Optional<String> string(SdkRequest request, String field) {
-        return request.getValueForField(field, Object.class).map(String::valueOf).filter(s -> !s.isEmpty());
+        return request.getValueForField(field, Object.class)
+                .map(String::valueOf)
+                .filter(s -> !s.isEmpty());
     }
 
     private static Collection<?> list(SdkRequest request, String field) {

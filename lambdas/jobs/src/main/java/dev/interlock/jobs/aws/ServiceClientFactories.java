@@ -19,87 +19,86 @@ import software.amazon.awssdk.services.ssm.SsmClient;
  */
 final class ServiceClientFactories {
 
-    private ServiceClientFactories() {
-    }
+    private ServiceClientFactories() {}
 
     static final class DynamoDb {
-        private DynamoDb() {
-        }
+        private DynamoDb() {}
 
         static DynamoDbClient create(AwsClients c) {
-            return c.configure(DynamoDbClient.builder(), EnvVar.INTERLOCK_ENDPOINT_DYNAMODB).build();
+            return c.configure(DynamoDbClient.builder(), EnvVar.INTERLOCK_ENDPOINT_DYNAMODB)
+                    .build();
         }
     }
 
     static final class StepFunctions {
-        private StepFunctions() {
-        }
+        private StepFunctions() {}
 
         static SfnClient create(AwsClients c) {
-            return c.configure(SfnClient.builder(), EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS).build();
+            return c.configure(SfnClient.builder(), EnvVar.INTERLOCK_ENDPOINT_STEPFUNCTIONS)
+                    .build();
         }
     }
 
     static final class Glue {
-        private Glue() {
-        }
+        private Glue() {}
 
         static GlueClient create(AwsClients c) {
-            return c.configure(GlueClient.builder(), EnvVar.INTERLOCK_ENDPOINT_GLUE).build();
+            return c.configure(GlueClient.builder(), EnvVar.INTERLOCK_ENDPOINT_GLUE)
+                    .build();
         }
     }
 
     static final class Emr {
-        private Emr() {
-        }
+        private Emr() {}
 
         static EmrClient create(AwsClients c) {
-            return c.configure(EmrClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR).build();
+            return c.configure(EmrClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR)
+                    .build();
         }
     }
 
     static final class EmrServerless {
-        private EmrServerless() {
-        }
+        private EmrServerless() {}
 
         static EmrServerlessClient create(AwsClients c) {
-            return c.configure(EmrServerlessClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS).build();
+            return c.configure(EmrServerlessClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS)
+                    .build();
         }
     }
 
     static final class Lambda {
-        private Lambda() {
-        }
+        private Lambda() {}
 
         static LambdaClient create(AwsClients c) {
-            return c.configure(LambdaClient.builder(), EnvVar.INTERLOCK_ENDPOINT_LAMBDA).build();
+            return c.configure(LambdaClient.builder(), EnvVar.INTERLOCK_ENDPOINT_LAMBDA)
+                    .build();
         }
     }
 
     static final class Sns {
-        private Sns() {
-        }
+        private Sns() {}
 
         static SnsClient create(AwsClients c) {
-            return c.configure(SnsClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SNS).build();
+            return c.configure(SnsClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SNS)
+                    .build();
         }
     }
 
     static final class SecretsManager {
-        private SecretsManager() {
-        }
+        private SecretsManager() {}
 
         static SecretsManagerClient create(AwsClients c) {
-            return c.configure(SecretsManagerClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER).build();
+            return c.configure(SecretsManagerClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER)
+                    .build();
         }
     }
 
     static final class Ssm {
-        private Ssm() {
-        }
+        private Ssm() {}
 
         static SsmClient create(AwsClients c) {
-            return c.configure(SsmClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SSM).build();
+            return c.configure(SsmClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SSM)
+                    .build();
         }
     }
 }

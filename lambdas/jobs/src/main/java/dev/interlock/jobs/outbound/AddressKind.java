@@ -29,8 +29,13 @@ public enum AddressKind {
     // Well-known instance-metadata and platform endpoints: AWS IMDS (IPv4/IPv6), ECS task metadata, AWS VPC DNS
     // over IPv6, Alibaba Cloud, Azure wire server, Oracle Cloud.
     private static final Set<InetAddress> METADATA_ADDRESSES = Set.of(
-            literal("169.254.169.254"), literal("169.254.170.2"), literal("fd00:ec2::254"), literal("fd00:ec2::23"),
-            literal("100.100.100.200"), literal("168.63.129.16"), literal("192.0.0.192"));
+            literal("169.254.169.254"),
+            literal("169.254.170.2"),
+            literal("fd00:ec2::254"),
+            literal("fd00:ec2::23"),
+            literal("100.100.100.200"),
+            literal("168.63.129.16"),
+            literal("192.0.0.192"));
 
     /** Kinds refused whatever the configuration says. */
     public boolean alwaysRefused() {
@@ -70,8 +75,11 @@ public enum AddressKind {
         if (o0 >= 224) {
             return RESERVED;
         }
-        if (o0 == 10 || (o0 == 172 && o1 >= 16 && o1 <= 31) || (o0 == 192 && o1 == 168)
-                || (o0 == 100 && o1 >= 64 && o1 <= 127) || (o0 == 192 && o1 == 0 && o2 == 0)
+        if (o0 == 10
+                || (o0 == 172 && o1 >= 16 && o1 <= 31)
+                || (o0 == 192 && o1 == 168)
+                || (o0 == 100 && o1 >= 64 && o1 <= 127)
+                || (o0 == 192 && o1 == 0 && o2 == 0)
                 || (o0 == 198 && (o1 == 18 || o1 == 19))) {
             return PRIVATE;
         }
@@ -117,7 +125,10 @@ public enum AddressKind {
         if (firstTenZero && ((b[10] == 0 && b[11] == 0) || (b[10] == (byte) 0xff && b[11] == (byte) 0xff))) {
             return Arrays.copyOfRange(b, 12, 16);
         }
-        if (b[0] == 0x00 && b[1] == 0x64 && b[2] == (byte) 0xff && b[3] == (byte) 0x9b
+        if (b[0] == 0x00
+                && b[1] == 0x64
+                && b[2] == (byte) 0xff
+                && b[3] == (byte) 0x9b
                 && Arrays.equals(b, 4, 12, new byte[8], 0, 8)) {
             return Arrays.copyOfRange(b, 12, 16);
         }

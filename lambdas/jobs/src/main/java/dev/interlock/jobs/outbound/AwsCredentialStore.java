@@ -43,7 +43,9 @@ final class AwsCredentialStore implements CredentialResolver.Store {
     public String parameter(String name) throws OutboundException.CredentialUnavailable {
         Parameter parameter;
         try {
-            parameter = aws.ssm().getParameter(r -> r.name(name).withDecryption(true)).parameter();
+            parameter = aws.ssm()
+                    .getParameter(r -> r.name(name).withDecryption(true))
+                    .parameter();
         } catch (SdkException e) {
             throw unavailable("SSM parameter '" + name + "'", "ssm:GetParameter", e);
         }
@@ -63,13 +65,15 @@ final class AwsCredentialStore implements CredentialResolver.Store {
     private static OutboundException.CredentialUnavailable unavailable(String what, String action, SdkException e) {
         FailureCategory category = AwsFailures.classify(e);
         String reason;
-        if (e instanceof AwsServiceException service && service.awsErrorDetails() != null
+        if (e instanceof AwsServiceException service
+                && service.awsErrorDetails() != null
                 && service.awsErrorDetails().errorCode() != null) {
             String code = service.awsErrorDetails().errorCode();
             reason = switch (code) {
                 case "ResourceNotFoundException", "ParameterNotFound" -> "does not exist";
-                case "AccessDeniedException" -> "cannot be read: access denied (the function's role may call " + action
-                        + " only on the configured name prefix)";
+                case "AccessDeniedException" ->
+                    "cannot be read: access denied (the function's role may call " + action
+                            + " only on the configured name prefix)";
                 default -> "cannot be read: " + code + " (status " + service.statusCode() + ")";
             };
         } else {

@@ -37,8 +37,11 @@ public record CheckedTarget(URI uri, String host, int port, InetAddress address,
         String literal = address instanceof Inet6Address
                 ? "[" + stripScope(address.getHostAddress()) + "]"
                 : address.getHostAddress();
-        StringBuilder s = new StringBuilder(uri.getScheme().toLowerCase(java.util.Locale.ROOT)).append("://")
-                .append(literal).append(':').append(port);
+        StringBuilder s = new StringBuilder(uri.getScheme().toLowerCase(java.util.Locale.ROOT))
+                .append("://")
+                .append(literal)
+                .append(':')
+                .append(port);
         String rawPath = uri.getRawPath();
         s.append(rawPath == null || rawPath.isEmpty() ? "/" : rawPath);
         if (uri.getRawQuery() != null) {

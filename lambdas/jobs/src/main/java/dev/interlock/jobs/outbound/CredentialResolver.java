@@ -6,7 +6,6 @@ import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.secret.CredentialReference;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,8 +38,7 @@ public final class CredentialResolver {
         String parameter(String name) throws OutboundException.CredentialUnavailable;
     }
 
-    private record Cached(String value, Instant readAt) {
-    }
+    private record Cached(String value, Instant readAt) {}
 
     private final InterlockVariables variables;
     private final Store store;
@@ -76,9 +74,10 @@ public final class CredentialResolver {
     public String resolve(CredentialReference reference) throws OutboundException.CredentialUnavailable {
         return switch (reference) {
             case CredentialReference.EnvironmentVariable v -> variables.value(v.name());
-            case CredentialReference.SecretsManagerSecret s -> s.key() == null
-                    ? read(s.selector(), () -> store.secretString(s.name()))
-                    : jsonKey(s, read(s.selector(), () -> store.secretString(s.name())));
+            case CredentialReference.SecretsManagerSecret s ->
+                s.key() == null
+                        ? read(s.selector(), () -> store.secretString(s.name()))
+                        : jsonKey(s, read(s.selector(), () -> store.secretString(s.name())));
             case CredentialReference.SsmParameter p -> read(p.selector(), () -> store.parameter(p.name()));
         };
     }

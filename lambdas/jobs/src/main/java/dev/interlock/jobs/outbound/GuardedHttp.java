@@ -1,11 +1,9 @@
 package dev.interlock.jobs.outbound;
 
 import dev.interlock.jobs.priming.OfflineMode;
-
-import dev.interlock.store.Backoff;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
-
+import dev.interlock.store.Backoff;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -49,12 +47,14 @@ public final class GuardedHttp implements AutoCloseable {
     public static final int MAX_BODY_BYTES = 1 << 20;
     /** Attempts at most, whatever the budget leaves room for. */
     static final int MAX_ATTEMPTS = 8;
+
     static final Duration BASE_DELAY = Duration.ofMillis(200);
     static final Duration MAX_DELAY = Duration.ofSeconds(10);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final String ALLOW_RESTRICTED = "jdk.httpclient.allowRestrictedHeaders";
     // Headers the client computes itself; a configured value would be refused by the JDK or be wrong.
-    private static final Set<String> CLIENT_MANAGED = Set.of("host", "connection", "content-length", "expect", "upgrade");
+    private static final Set<String> CLIENT_MANAGED =
+            Set.of("host", "connection", "content-length", "expect", "upgrade");
 
     private final UrlGuard guard;
     private final Clock clock;
@@ -83,8 +83,8 @@ public final class GuardedHttp implements AutoCloseable {
     }
 
     /** A client whose requests are answered without a connection on a thread that {@code offline} primes. */
-    public GuardedHttp(UrlGuard guard, Clock clock, Backoff backoff, Supplier<SSLContext> tlsContexts,
-                       OfflineMode offline) {
+    public GuardedHttp(
+            UrlGuard guard, Clock clock, Backoff backoff, Supplier<SSLContext> tlsContexts, OfflineMode offline) {
         this.guard = guard;
         this.clock = clock;
         this.backoff = backoff;
@@ -103,8 +103,12 @@ public final class GuardedHttp implements AutoCloseable {
 
     /** {@link #create(UrlGuard, Clock)} for a runtime that primes with {@code offline}. */
     public static GuardedHttp create(UrlGuard guard, Clock clock, OfflineMode offline) {
-        return new GuardedHttp(guard, clock, new Backoff(MAX_ATTEMPTS, BASE_DELAY, MAX_DELAY, new SecureJitter(),
-                d -> Thread.sleep(d)), null, offline);
+        return new GuardedHttp(
+                guard,
+                clock,
+                new Backoff(MAX_ATTEMPTS, BASE_DELAY, MAX_DELAY, new SecureJitter(), d -> Thread.sleep(d)),
+                null,
+                offline);
     }
 
     /** The guard every attempt passes. */
@@ -121,7 +125,8 @@ public final class GuardedHttp implements AutoCloseable {
     public OutboundResponse send(OutboundRequest request) throws OutboundException {
         if (offline.active()) {
             // Priming rehearses the caller's code, never the network: an empty JSON success, no lookup, no connection.
-            return new OutboundResponse(200, "{}", java.util.Map.of("Content-Type", java.util.List.of("application/json")));
+            return new OutboundResponse(
+                    200, "{}", java.util.Map.of("Content-Type", java.util.List.of("application/json")));
         }
         Instant deadline = clock.instant().plus(request.budget());
         for (int attempt = 0; ; attempt++) {
@@ -162,12 +167,10 @@ public final class GuardedHttp implements AutoCloseable {
 
     /** The outcome of one attempt. */
     private sealed interface Attempt {
-        record Answered(OutboundResponse response) implements Attempt {
-        }
+        record Answered(OutboundResponse response) implements Attempt {}
 
         /** {@code neverSent}: the connection was not made, so the server cannot have seen the request. */
-        record Failed(OutboundException failure, boolean neverSent) implements Attempt {
-        }
+        record Failed(OutboundException failure, boolean neverSent) implements Attempt {}
     }
 
     /**
@@ -177,11 +180,12 @@ public final class GuardedHttp implements AutoCloseable {
     private Attempt attempt(OutboundRequest request, Duration timeout) throws OutboundException {
         // Checked again before every attempt, whatever the caller checked when it rendered the request, and before
         // the name is even looked up.
-        String host = request.uri().getHost() == null ? "" : request.uri().getHost().replaceAll("^\\[|]$", "");
+        String host =
+                request.uri().getHost() == null ? "" : request.uri().getHost().replaceAll("^\\[|]$", "");
         Optional<String> refused = request.hosts().refusal(host);
         if (refused.isPresent()) {
-            throw new OutboundException.Refused(request.method() + " " + request.uri().getScheme() + "://" + host + ": "
-                    + refused.get());
+            throw new OutboundException.Refused(
+                    request.method() + " " + request.uri().getScheme() + "://" + host + ": " + refused.get());
         }
         CheckedTarget target;
         try {
@@ -196,9 +200,11 @@ public final class GuardedHttp implements AutoCloseable {
         HttpRequest.Builder builder = HttpRequest.newBuilder(target.pinnedUri())
                 .timeout(timeout)
                 .version(HttpClient.Version.HTTP_1_1)
-                .method(request.method(), request.body() == null
-                        ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(request.body(), StandardCharsets.UTF_8));
+                .method(
+                        request.method(),
+                        request.body() == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(request.body(), StandardCharsets.UTF_8));
         for (Map.Entry<String, String> h : request.headers().entrySet()) {
             if (CLIENT_MANAGED.contains(h.getKey().toLowerCase(Locale.ROOT))) {
                 continue;
@@ -215,25 +221,40 @@ public final class GuardedHttp implements AutoCloseable {
         }
         String what = request.method() + " " + target.redacted();
         try {
-            HttpResponse<InputStream> response = clientFor(target).send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response =
+                    clientFor(target).send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
             String body;
             try (InputStream in = response.body()) {
                 body = new String(in.readNBytes(MAX_BODY_BYTES), StandardCharsets.UTF_8);
             }
-            return new Attempt.Answered(new OutboundResponse(response.statusCode(), body, response.headers().map()));
+            return new Attempt.Answered(new OutboundResponse(
+                    response.statusCode(), body, response.headers().map()));
         } catch (HttpConnectTimeoutException e) {
-            return new Attempt.Failed(new OutboundException.TimedOut(what + ": connect timed out after " + CONNECT_TIMEOUT.toMillis() + " ms", e), true);
+            return new Attempt.Failed(
+                    new OutboundException.TimedOut(
+                            what + ": connect timed out after " + CONNECT_TIMEOUT.toMillis() + " ms", e),
+                    true);
         } catch (HttpTimeoutException e) {
-            return new Attempt.Failed(new OutboundException.TimedOut(what + ": no answer within " + timeout.toMillis() + " ms", e), false);
+            return new Attempt.Failed(
+                    new OutboundException.TimedOut(what + ": no answer within " + timeout.toMillis() + " ms", e),
+                    false);
         } catch (SSLHandshakeException e) {
             // A certificate that does not match the configured name (or no common protocol) will not fix itself.
-            return new Attempt.Failed(new OutboundException.Refused(what + ": TLS handshake failed: " + e.getMessage()), false);
+            return new Attempt.Failed(
+                    new OutboundException.Refused(what + ": TLS handshake failed: " + e.getMessage()), false);
         } catch (ConnectException e) {
-            return new Attempt.Failed(new OutboundException.Network(what + ": cannot connect (" + e.getClass().getSimpleName() + ")", e), true);
+            return new Attempt.Failed(
+                    new OutboundException.Network(
+                            what + ": cannot connect (" + e.getClass().getSimpleName() + ")", e),
+                    true);
         } catch (IOException e) {
             boolean neverSent = causedBy(e, ConnectException.class);
-            return new Attempt.Failed(new OutboundException.Network(what + ": " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : " " + e.getMessage()), e), neverSent);
+            return new Attempt.Failed(
+                    new OutboundException.Network(
+                            what + ": " + e.getClass().getSimpleName()
+                                    + (e.getMessage() == null ? "" : " " + e.getMessage()),
+                            e),
+                    neverSent);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OutboundException.Network(what + ": interrupted", e);
@@ -252,8 +273,9 @@ public final class GuardedHttp implements AutoCloseable {
         return switch (mode) {
             case NONE -> false;
             case START_ONCE -> failed.neverSent();
-            case IDEMPOTENT -> failed.failure() instanceof OutboundException.Network
-                    || failed.failure() instanceof OutboundException.TimedOut;
+            case IDEMPOTENT ->
+                failed.failure() instanceof OutboundException.Network
+                        || failed.failure() instanceof OutboundException.TimedOut;
         };
     }
 
@@ -278,7 +300,9 @@ public final class GuardedHttp implements AutoCloseable {
     private HttpClient clientFor(CheckedTarget target) {
         // One client per TLS server name: the name is fixed in the client's SSL parameters, and the JDK pools
         // connections by address, so two names on one address must not share a client.
-        String key = !target.secure() ? "plain" : target.hostIsLiteral() ? "tls" : "tls:" + target.host().toLowerCase(Locale.ROOT);
+        String key = !target.secure()
+                ? "plain"
+                : target.hostIsLiteral() ? "tls" : "tls:" + target.host().toLowerCase(Locale.ROOT);
         return clients.computeIfAbsent(key, k -> {
             HttpClient.Builder builder = HttpClient.newBuilder()
                     .followRedirects(HttpClient.Redirect.NEVER)
@@ -340,9 +364,12 @@ public final class GuardedHttp implements AutoCloseable {
             HttpRequest.newBuilder(URI.create("http://127.0.0.1/")).header("Host", "probe");
             return true;
         } catch (IllegalArgumentException e) {
-            new StructuredLog("outbound", System.out, Clock.systemUTC(), offline::active).warn(LogContext.NONE, "the JDK HTTP client was loaded before "
-                    + ALLOW_RESTRICTED + " could name 'host'; pinned requests carry the IP address as their Host header",
-                    Map.of());
+            new StructuredLog("outbound", System.out, Clock.systemUTC(), offline::active)
+                    .warn(
+                            LogContext.NONE,
+                            "the JDK HTTP client was loaded before " + ALLOW_RESTRICTED
+                                    + " could name 'host'; pinned requests carry the IP address as their Host header",
+                            Map.of());
             return false;
         }
     }

@@ -1,9 +1,8 @@
 package dev.interlock.jobs.outbound;
 
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.secret.CredentialReference;
-
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -45,8 +44,8 @@ public final class InterlockVariables {
     public String value(String name) throws OutboundException.CredentialUnavailable {
         String value = name.startsWith(PREFIX) ? values.get(name) : null;
         if (value == null) {
-            throw new OutboundException.CredentialUnavailable("variable " + name + " is referenced but not set",
-                    FailureCategory.PERMANENT, null);
+            throw new OutboundException.CredentialUnavailable(
+                    "variable " + name + " is referenced but not set", FailureCategory.PERMANENT, null);
         }
         return value;
     }

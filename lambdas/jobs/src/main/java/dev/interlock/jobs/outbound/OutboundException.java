@@ -7,8 +7,12 @@ import dev.interlock.model.run.FailureCategory;
  * category — callers switch on the type, never on the message.
  */
 public abstract sealed class OutboundException extends Exception
-        permits OutboundException.Refused, OutboundException.Status, OutboundException.TimedOut,
-        OutboundException.Network, OutboundException.InvalidResponse, OutboundException.CredentialUnavailable {
+        permits OutboundException.Refused,
+                OutboundException.Status,
+                OutboundException.TimedOut,
+                OutboundException.Network,
+                OutboundException.InvalidResponse,
+                OutboundException.CredentialUnavailable {
 
     private OutboundException(String message, Throwable cause) {
         super(message, cause);

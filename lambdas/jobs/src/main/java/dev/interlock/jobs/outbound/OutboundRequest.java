@@ -20,8 +20,15 @@ import java.util.Objects;
  * @param retry       which failures may be retried
  * @param hosts       the hosts it may be sent to, for what it carries (credentials)
  */
-public record OutboundRequest(String method, URI uri, Map<String, String> headers, String body,
-                              Duration callTimeout, Duration budget, RetryMode retry, HostRestriction hosts) {
+public record OutboundRequest(
+        String method,
+        URI uri,
+        Map<String, String> headers,
+        String body,
+        Duration callTimeout,
+        Duration budget,
+        RetryMode retry,
+        HostRestriction hosts) {
 
     /** The timeout of one attempt when the caller names none (30 s, the documented trigger default). */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
@@ -37,8 +44,14 @@ public record OutboundRequest(String method, URI uri, Map<String, String> header
     }
 
     /** A request that carries no credential (any host the URL guard accepts). */
-    public OutboundRequest(String method, URI uri, Map<String, String> headers, String body, Duration callTimeout,
-                           Duration budget, RetryMode retry) {
+    public OutboundRequest(
+            String method,
+            URI uri,
+            Map<String, String> headers,
+            String body,
+            Duration callTimeout,
+            Duration budget,
+            RetryMode retry) {
         this(method, uri, headers, body, callTimeout, budget, retry, HostRestriction.NONE);
     }
 

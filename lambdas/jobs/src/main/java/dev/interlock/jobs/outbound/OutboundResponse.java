@@ -46,8 +46,8 @@ public record OutboundResponse(int status, String body, Map<String, List<String>
         if (isSuccess()) {
             return this;
         }
-        throw new OutboundException.Status(what + " returned status " + status
-                + (body.isBlank() ? "" : ": " + bodySnippet()), this);
+        throw new OutboundException.Status(
+                what + " returned status " + status + (body.isBlank() ? "" : ": " + bodySnippet()), this);
     }
 
     /** The body for an error message: at most 200 characters, on one line. */

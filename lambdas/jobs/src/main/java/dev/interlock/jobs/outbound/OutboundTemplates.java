@@ -1,15 +1,14 @@
 package dev.interlock.jobs.outbound;
 
-import dev.interlock.model.runtime.Environment;
-import dev.interlock.model.runtime.Lazy;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.model.runtime.Lazy;
 import dev.interlock.model.secret.CredentialReference;
 import dev.interlock.model.secret.OutboundPolicy;
 import dev.interlock.model.trigger.ArgumentTemplate;
 import dev.interlock.model.trigger.TemplateValues;
-
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -34,6 +33,7 @@ public final class OutboundTemplates {
 
     /** Values shorter than this are not scrubbed from messages: replacing every "a" would garble them. */
     static final int MIN_SCRUBBED_LENGTH = 4;
+
     static final String SCRUBBED = "***";
 
     private final OutboundPolicy policy;
@@ -70,8 +70,10 @@ public final class OutboundTemplates {
             }
         };
         Duration ttl = Duration.ofSeconds(Math.max(0, environment.getInt(EnvVar.INTERLOCK_SECRET_CACHE_SECONDS)));
-        return new OutboundTemplates(policy, new CredentialResolver(InterlockVariables.from(environment), lazyStore, ttl,
-                Clock.systemUTC(), aws.offline()));
+        return new OutboundTemplates(
+                policy,
+                new CredentialResolver(
+                        InterlockVariables.from(environment), lazyStore, ttl, Clock.systemUTC(), aws.offline()));
     }
 
     /** The deployment's policy. */
@@ -190,8 +192,8 @@ public final class OutboundTemplates {
         private String credential(CredentialReference reference, String host) throws OutboundException {
             Optional<String> unreadable = policy.unreadable(reference);
             if (unreadable.isPresent()) {
-                throw new OutboundException.CredentialUnavailable("${" + reference.written() + "}: " + unreadable.get(),
-                        FailureCategory.PERMANENT, null);
+                throw new OutboundException.CredentialUnavailable(
+                        "${" + reference.written() + "}: " + unreadable.get(), FailureCategory.PERMANENT, null);
             }
             Optional<String> forbidden = policy.forbiddenHost(reference, host);
             if (forbidden.isPresent()) {

@@ -1,8 +1,7 @@
 package dev.interlock.jobs.outbound;
 
-import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.EnvVar;
-
+import dev.interlock.model.runtime.Environment;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -70,11 +69,12 @@ public final class UrlGuard {
         for (InetAddress address : addresses) {
             AddressKind kind = AddressKind.of(address);
             if (kind.alwaysRefused()) {
-                throw new OutboundException.Refused(describe(host, address) + " is " + kind.name().toLowerCase(Locale.ROOT).replace('_', '-')
-                        + " and never allowed");
+                throw new OutboundException.Refused(describe(host, address) + " is "
+                        + kind.name().toLowerCase(Locale.ROOT).replace('_', '-') + " and never allowed");
             }
             if (kind.privateNetwork() && !allowPrivate) {
-                throw new OutboundException.Refused(describe(host, address) + " is " + kind.name().toLowerCase(Locale.ROOT).replace('_', '-')
+                throw new OutboundException.Refused(describe(host, address) + " is "
+                        + kind.name().toLowerCase(Locale.ROOT).replace('_', '-')
                         + "; private addresses need INTERLOCK_ALLOW_PRIVATE_URLS=true");
             }
         }
@@ -83,6 +83,8 @@ public final class UrlGuard {
 
     private static String describe(String host, InetAddress address) {
         String ip = address.getHostAddress();
-        return CheckedTarget.isIpLiteral(host) ? "address " + host : "host '" + host + "' resolves to " + ip + ", which";
+        return CheckedTarget.isIpLiteral(host)
+                ? "address " + host
+                : "host '" + host + "' resolves to " + ip + ", which";
     }
 }

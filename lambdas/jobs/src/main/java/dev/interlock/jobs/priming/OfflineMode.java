@@ -1,7 +1,6 @@
 package dev.interlock.jobs.priming;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;

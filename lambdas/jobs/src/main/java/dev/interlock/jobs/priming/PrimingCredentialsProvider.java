@@ -11,7 +11,8 @@ import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
  */
 public final class PrimingCredentialsProvider implements AwsCredentialsProvider {
 
-    private static final AwsCredentials PLACEHOLDER = AwsBasicCredentials.create("INTERLOCKPRIMING", "interlock-priming");
+    private static final AwsCredentials PLACEHOLDER =
+            AwsBasicCredentials.create("INTERLOCKPRIMING", "interlock-priming");
 
     private final AwsCredentialsProvider delegate;
     private final OfflineMode offline;

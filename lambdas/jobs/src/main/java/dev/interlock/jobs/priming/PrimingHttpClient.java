@@ -3,14 +3,6 @@ package dev.interlock.jobs.priming;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.TableDefinition;
-import software.amazon.awssdk.http.AbortableInputStream;
-import software.amazon.awssdk.http.ContentStreamProvider;
-import software.amazon.awssdk.http.ExecutableHttpRequest;
-import software.amazon.awssdk.http.HttpExecuteRequest;
-import software.amazon.awssdk.http.HttpExecuteResponse;
-import software.amazon.awssdk.http.SdkHttpClient;
-import software.amazon.awssdk.http.SdkHttpResponse;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +12,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.http.AbortableInputStream;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.http.ExecutableHttpRequest;
+import software.amazon.awssdk.http.HttpExecuteRequest;
+import software.amazon.awssdk.http.HttpExecuteResponse;
+import software.amazon.awssdk.http.SdkHttpClient;
+import software.amazon.awssdk.http.SdkHttpResponse;
 
 /**
  * The HTTP client every AWS client uses: it passes every request to the real client, except on a thread that is
@@ -55,8 +54,7 @@ public final class PrimingHttpClient implements SdkHttpClient {
             }
 
             @Override
-            public void abort() {
-            }
+            public void abort() {}
         };
     }
 
@@ -76,8 +74,10 @@ public final class PrimingHttpClient implements SdkHttpClient {
     }
 
     static HttpExecuteResponse answerLocally(HttpExecuteRequest request, OfflineMode offline) {
-        String contentType = request.httpRequest().firstMatchingHeader("Content-Type").orElse("");
-        String target = request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
+        String contentType =
+                request.httpRequest().firstMatchingHeader("Content-Type").orElse("");
+        String target =
+                request.httpRequest().firstMatchingHeader("X-Amz-Target").orElse("");
         String body;
         String responseType;
         if (target.equals("DynamoDB_20120810.PutItem") || target.equals("DynamoDB_20120810.GetItem")) {
@@ -142,7 +142,8 @@ public final class PrimingHttpClient implements SdkHttpClient {
             return request.httpRequest().firstMatchingRawQueryParameter("Action");
         }
         try {
-            String form = URLDecoder.decode(new String(requestBody(request), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+            String form =
+                    URLDecoder.decode(new String(requestBody(request), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
             var m = ACTION.matcher(form);
             return m.find() ? Optional.of(m.group(1)) : Optional.empty();
         } catch (IOException e) {

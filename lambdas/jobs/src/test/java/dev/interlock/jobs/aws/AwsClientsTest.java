@@ -1,11 +1,9 @@
 package dev.interlock.jobs.aws;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.sun.net.httpserver.HttpServer;
 import dev.interlock.model.runtime.Environment;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -13,8 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class AwsClientsTest {
 
@@ -43,8 +42,8 @@ class AwsClientsTest {
     @Test
     void clientsAreCreatedOnFirstUseAndHonourTheEndpointOverride() {
         String endpoint = "http://127.0.0.1:" + server.getAddress().getPort();
-        try (AwsClients clients = new AwsClients(Environment.of(Map.of(
-                "AWS_REGION", "eu-west-1", "INTERLOCK_ENDPOINT_DYNAMODB", endpoint)))) {
+        try (AwsClients clients = new AwsClients(
+                Environment.of(Map.of("AWS_REGION", "eu-west-1", "INTERLOCK_ENDPOINT_DYNAMODB", endpoint)))) {
             assertThat(clients.created("dynamodb")).isFalse();
             assertThat(clients.dynamoDb().listTables().tableNames()).containsExactly("interlock");
             assertThat(clients.created("dynamodb")).isTrue();

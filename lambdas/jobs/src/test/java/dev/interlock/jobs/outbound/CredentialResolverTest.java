@@ -1,24 +1,23 @@
 package dev.interlock.jobs.outbound;
 
-import dev.interlock.model.runtime.Environment;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.testing.AwsProtocolStub;
-import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.secret.CredentialReference;
 import dev.interlock.model.secret.CredentialReference.SecretsManagerSecret;
 import dev.interlock.model.secret.CredentialReference.SsmParameter;
 import dev.interlock.store.contract.ManualClock;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
+import dev.interlock.testing.AwsProtocolStub;
+import dev.interlock.testing.AwsProtocolStub.Reply;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /** Secrets and parameters read through the real SDK clients from a local endpoint speaking their JSON protocols. */
 class CredentialResolverTest {
@@ -26,14 +25,22 @@ class CredentialResolverTest {
     private static final String SECRET_STRING = "{\"token\":\"t0k3n-value\",\"port\":5432,\"nested\":{\"a\":1}}";
 
     private final AwsProtocolStub stub = AwsProtocolStub.start();
-    private final AwsClients aws = new AwsClients(Environment.of(Map.of("AWS_REGION", "eu-west-1",
-            "INTERLOCK_ENDPOINT_SECRETSMANAGER", stub.endpoint().toString(),
-            "INTERLOCK_ENDPOINT_SSM", stub.endpoint().toString())));
+    private final AwsClients aws = new AwsClients(Environment.of(Map.of(
+            "AWS_REGION",
+            "eu-west-1",
+            "INTERLOCK_ENDPOINT_SECRETSMANAGER",
+            stub.endpoint().toString(),
+            "INTERLOCK_ENDPOINT_SSM",
+            stub.endpoint().toString())));
     private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     private CredentialResolver resolver(Duration ttl) {
-        return new CredentialResolver(new InterlockVariables(Map.of("INTERLOCK_TOKEN", "env-value")),
-                new AwsCredentialStore(aws), ttl, clock, aws.offline());
+        return new CredentialResolver(
+                new InterlockVariables(Map.of("INTERLOCK_TOKEN", "env-value")),
+                new AwsCredentialStore(aws),
+                ttl,
+                clock,
+                aws.offline());
     }
 
     @AfterEach
@@ -43,8 +50,8 @@ class CredentialResolverTest {
     }
 
     private static Reply secret(String name, String secretString) {
-        return Reply.json("{\"Name\":\"" + name + "\",\"SecretString\":" + com.fasterxml.jackson.databind.node.TextNode
-                .valueOf(secretString) + "}");
+        return Reply.json("{\"Name\":\"" + name + "\",\"SecretString\":"
+                + com.fasterxml.jackson.databind.node.TextNode.valueOf(secretString) + "}");
     }
 
     @Test
@@ -52,25 +59,32 @@ class CredentialResolverTest {
         stub.on("secretsmanager.GetSecretValue", secret("airflow/prod", SECRET_STRING));
         CredentialResolver resolver = resolver(Duration.ofMinutes(5));
 
-        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", "token"))).isEqualTo("t0k3n-value");
-        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", "port"))).isEqualTo("5432");
-        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", null))).isEqualTo(SECRET_STRING);
+        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", "token")))
+                .isEqualTo("t0k3n-value");
+        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", "port")))
+                .isEqualTo("5432");
+        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", null)))
+                .isEqualTo(SECRET_STRING);
         clock.advance(Duration.ofMinutes(5).minusSeconds(1));
         resolver.resolve(new SecretsManagerSecret("airflow/prod", "token"));
-        assertThat(stub.requests("secretsmanager.GetSecretValue")).hasSize(1)
+        assertThat(stub.requests("secretsmanager.GetSecretValue"))
+                .hasSize(1)
                 .allSatisfy(r -> assertThat(r.json().path("SecretId").asText()).isEqualTo("airflow/prod"));
 
         // A rotated secret is picked up once the cached value is older than the TTL.
         stub.on("secretsmanager.GetSecretValue", secret("airflow/prod", "{\"token\":\"rotated\"}"));
         clock.advance(Duration.ofSeconds(2));
-        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", "token"))).isEqualTo("rotated");
+        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", "token")))
+                .isEqualTo("rotated");
         assertThat(stub.requests("secretsmanager.GetSecretValue")).hasSize(2);
     }
 
     @Test
     void aParameterIsReadDecryptedAndAZeroTtlReadsOnEveryCall() throws Exception {
-        stub.on("AmazonSSM.GetParameter", Reply.json("{\"Parameter\":{\"Name\":\"/interlock/key\",\"Type\":\"SecureString\","
-                + "\"Value\":\"p4ram\"}}"));
+        stub.on(
+                "AmazonSSM.GetParameter",
+                Reply.json("{\"Parameter\":{\"Name\":\"/interlock/key\",\"Type\":\"SecureString\","
+                        + "\"Value\":\"p4ram\"}}"));
         CredentialResolver resolver = resolver(Duration.ZERO);
 
         assertThat(resolver.resolve(new SsmParameter("/interlock/key"))).isEqualTo("p4ram");
@@ -86,7 +100,8 @@ class CredentialResolverTest {
         AtomicInteger reads = new AtomicInteger();
         stub.on("AmazonSSM.GetParameter", request -> {
             reads.incrementAndGet();
-            return Reply.json("{\"Parameter\":{\"Name\":\"" + request.json().path("Name").asText() + "\",\"Value\":\"v\"}}");
+            return Reply.json(
+                    "{\"Parameter\":{\"Name\":\"" + request.json().path("Name").asText() + "\",\"Value\":\"v\"}}");
         });
         CredentialResolver resolver = resolver(Duration.ofMinutes(5));
         for (int i = 0; i <= CredentialResolver.MAX_ENTRIES; i++) {
@@ -102,17 +117,29 @@ class CredentialResolverTest {
     @Test
     void failuresAreTypedAndNameTheReferenceNeverItsValue() {
         CredentialResolver resolver = resolver(Duration.ofMinutes(5));
-        stub.on("secretsmanager.GetSecretValue", Reply.error(400, "ResourceNotFoundException", "Secrets Manager can't find it"));
-        assertFailure(resolver, new SecretsManagerSecret("gone", "k"), FailureCategory.PERMANENT,
+        stub.on(
+                "secretsmanager.GetSecretValue",
+                Reply.error(400, "ResourceNotFoundException", "Secrets Manager can't find it"));
+        assertFailure(
+                resolver,
+                new SecretsManagerSecret("gone", "k"),
+                FailureCategory.PERMANENT,
                 "Secrets Manager secret 'gone' does not exist");
         stub.on("secretsmanager.GetSecretValue", Reply.error(400, "AccessDeniedException", "User is not authorized"));
-        assertFailure(resolver, new SecretsManagerSecret("denied", null), FailureCategory.PERMANENT,
+        assertFailure(
+                resolver,
+                new SecretsManagerSecret("denied", null),
+                FailureCategory.PERMANENT,
                 "Secrets Manager secret 'denied' cannot be read: access denied (the function's role may call "
                         + "secretsmanager:GetSecretValue only on the configured name prefix)");
         stub.on("AmazonSSM.GetParameter", Reply.error(400, "ParameterNotFound", ""));
-        assertFailure(resolver, new SsmParameter("/gone"), FailureCategory.PERMANENT, "SSM parameter '/gone' does not exist");
+        assertFailure(
+                resolver, new SsmParameter("/gone"), FailureCategory.PERMANENT, "SSM parameter '/gone' does not exist");
         stub.on("AmazonSSM.GetParameter", Reply.error(400, "ThrottlingException", "Rate exceeded"));
-        assertFailure(resolver, new SsmParameter("/busy"), FailureCategory.TRANSIENT,
+        assertFailure(
+                resolver,
+                new SsmParameter("/busy"),
+                FailureCategory.TRANSIENT,
                 "SSM parameter '/busy' cannot be read: ThrottlingException (status 400)");
     }
 
@@ -120,16 +147,28 @@ class CredentialResolverTest {
     void aSecretThatIsNotWhatTheReferenceExpectsFailsWithoutQuotingIt() {
         CredentialResolver resolver = resolver(Duration.ofMinutes(5));
         stub.on("secretsmanager.GetSecretValue", secret("plain", "not json s3cr3t"));
-        assertFailure(resolver, new SecretsManagerSecret("plain", "token"), FailureCategory.PERMANENT,
+        assertFailure(
+                resolver,
+                new SecretsManagerSecret("plain", "token"),
+                FailureCategory.PERMANENT,
                 "Secrets Manager secret 'plain' is not a JSON object, so it has no key 'token' (write ${secret:plain} "
                         + "for the whole secret string)");
         stub.on("secretsmanager.GetSecretValue", secret("json", SECRET_STRING));
-        assertFailure(resolver, new SecretsManagerSecret("json", "missing"), FailureCategory.PERMANENT,
+        assertFailure(
+                resolver,
+                new SecretsManagerSecret("json", "missing"),
+                FailureCategory.PERMANENT,
                 "Secrets Manager secret 'json' has no key 'missing'");
-        assertFailure(resolver, new SecretsManagerSecret("json", "nested"), FailureCategory.PERMANENT,
+        assertFailure(
+                resolver,
+                new SecretsManagerSecret("json", "nested"),
+                FailureCategory.PERMANENT,
                 "key 'nested' of Secrets Manager secret 'json' is not a string or number");
         stub.on("secretsmanager.GetSecretValue", Reply.json("{\"Name\":\"binary\",\"SecretBinary\":\"AAEC\"}"));
-        assertFailure(resolver, new SecretsManagerSecret("binary", null), FailureCategory.PERMANENT,
+        assertFailure(
+                resolver,
+                new SecretsManagerSecret("binary", null),
+                FailureCategory.PERMANENT,
                 "Secrets Manager secret 'binary' has no SecretString (binary secrets cannot be sent in a request)");
     }
 
@@ -148,16 +187,18 @@ class CredentialResolverTest {
         assertThat(primed).isEqualTo(CredentialResolver.PRIMING_VALUE);
         assertThat(stub.requests()).as("answered inside the process").isEmpty();
 
-        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", "token"))).isEqualTo("t0k3n-value");
+        assertThat(resolver.resolve(new SecretsManagerSecret("airflow/prod", "token")))
+                .isEqualTo("t0k3n-value");
         assertThat(stub.requests()).as("nothing was cached while priming").hasSize(1);
     }
 
-    private static void assertFailure(CredentialResolver resolver, CredentialReference reference, FailureCategory category,
-                                      String message) {
+    private static void assertFailure(
+            CredentialResolver resolver, CredentialReference reference, FailureCategory category, String message) {
         assertThatThrownBy(() -> resolver.resolve(reference))
                 .isInstanceOf(OutboundException.CredentialUnavailable.class)
                 .hasMessage(message)
-                .hasMessageNotContaining("s3cr3t").hasMessageNotContaining("t0k3n")
+                .hasMessageNotContaining("s3cr3t")
+                .hasMessageNotContaining("t0k3n")
                 .satisfies(e -> assertThat(((OutboundException) e).category()).isEqualTo(category));
     }
 }

@@ -1,13 +1,13 @@
 package dev.interlock.jobs.outbound;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.interlock.model.run.FailureCategory;
 import dev.interlock.store.Backoff;
+import dev.interlock.store.contract.ManualClock;
 import dev.interlock.testing.LocalHttpServer;
 import dev.interlock.testing.LocalHttpServer.Answer;
-import dev.interlock.store.contract.ManualClock;
-import dev.interlock.model.run.FailureCategory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.net.InetAddress;
 import java.net.URI;
 import java.time.Duration;
@@ -16,9 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 class GuardedHttpTest {
 
@@ -33,7 +32,8 @@ class GuardedHttpTest {
     };
 
     private Backoff backoff(double jitter) {
-        return new Backoff(GuardedHttp.MAX_ATTEMPTS, GuardedHttp.BASE_DELAY, GuardedHttp.MAX_DELAY, () -> jitter, sleeper);
+        return new Backoff(
+                GuardedHttp.MAX_ATTEMPTS, GuardedHttp.BASE_DELAY, GuardedHttp.MAX_DELAY, () -> jitter, sleeper);
     }
 
     @AfterEach
@@ -60,8 +60,9 @@ class GuardedHttpTest {
     @Test
     void loopbackIsReachedWhenPrivateUrlsAreAllowed() throws Exception {
         server.answer("POST /ok", new Answer(201, Map.of("X-Job", "42"), "{\"id\":42}", false));
-        OutboundResponse response = http(true).send(OutboundRequest.post(server.uri("/ok?x=1"), "{\"a\":1}")
-                .withHeaders(Map.of("Content-Type", "application/json", "Authorization", "Bearer abc")));
+        OutboundResponse response = http(true)
+                .send(OutboundRequest.post(server.uri("/ok?x=1"), "{\"a\":1}")
+                        .withHeaders(Map.of("Content-Type", "application/json", "Authorization", "Bearer abc")));
         assertThat(response.status()).isEqualTo(201);
         assertThat(response.body()).isEqualTo("{\"id\":42}");
         assertThat(response.header("x-job")).contains("42");
@@ -69,7 +70,8 @@ class GuardedHttpTest {
         assertThat(received.method()).isEqualTo("POST");
         assertThat(received.query()).isEqualTo("x=1");
         assertThat(received.body()).isEqualTo("{\"a\":1}");
-        assertThat(received.headers()).containsEntry("Authorization", "Bearer abc")
+        assertThat(received.headers())
+                .containsEntry("Authorization", "Bearer abc")
                 .containsEntry("Host", "127.0.0.1:" + server.port());
     }
 
@@ -91,7 +93,8 @@ class GuardedHttpTest {
     void ipv6LoopbackIsRefusedByDefaultAndReachedWhenAllowed() throws Exception {
         com.sun.net.httpserver.HttpServer v6;
         try {
-            v6 = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress(InetAddress.getByName("::1"), 0), 0);
+            v6 = com.sun.net.httpserver.HttpServer.create(
+                    new java.net.InetSocketAddress(InetAddress.getByName("::1"), 0), 0);
         } catch (java.io.IOException e) {
             org.junit.jupiter.api.Assumptions.abort("no IPv6 loopback on this machine: " + e.getMessage());
             return;
@@ -116,7 +119,8 @@ class GuardedHttpTest {
 
     @Test
     void metadataAddressIsRefusedEvenWhenPrivateUrlsAreAllowed() {
-        assertThatThrownBy(() -> http(true).send(OutboundRequest.get(URI.create("http://169.254.169.254/latest/meta-data/"))))
+        assertThatThrownBy(() ->
+                        http(true).send(OutboundRequest.get(URI.create("http://169.254.169.254/latest/meta-data/"))))
                 .isInstanceOf(OutboundException.Refused.class)
                 .hasMessage("address 169.254.169.254 is metadata and never allowed");
     }
@@ -146,20 +150,28 @@ class GuardedHttpTest {
         URI uri = URI.create("http://rebind.example.test:" + server.port() + "/flaky");
         assertThatThrownBy(() -> http.send(OutboundRequest.get(uri).withBudget(Duration.ofMinutes(1))))
                 .isInstanceOf(OutboundException.Refused.class)
-                .hasMessage("host 'rebind.example.test' resolves to 169.254.169.254, which is metadata and never allowed");
+                .hasMessage(
+                        "host 'rebind.example.test' resolves to 169.254.169.254, which is metadata and never allowed");
         assertThat(server.requests()).hasSize(1);
     }
 
     @Test
     void retriesRetryableStatusesWithExponentialFullJitterBackoff() throws Exception {
-        server.answer("GET /flaky", Answer.status(503, ""), Answer.status(502, ""), Answer.status(504, ""),
-                Answer.status(429, ""), Answer.status(200, "done"));
-        OutboundResponse response = http(true).send(OutboundRequest.get(server.uri("/flaky")).withBudget(Duration.ofMinutes(1)));
+        server.answer(
+                "GET /flaky",
+                Answer.status(503, ""),
+                Answer.status(502, ""),
+                Answer.status(504, ""),
+                Answer.status(429, ""),
+                Answer.status(200, "done"));
+        OutboundResponse response =
+                http(true).send(OutboundRequest.get(server.uri("/flaky")).withBudget(Duration.ofMinutes(1)));
         assertThat(response.body()).isEqualTo("done");
         assertThat(server.requests()).hasSize(5);
         // Half of each ceiling (200, 400, 800, 1600 ms, inclusive).
-        assertThat(sleeps).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400),
-                Duration.ofMillis(800));
+        assertThat(sleeps)
+                .containsExactly(
+                        Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400), Duration.ofMillis(800));
     }
 
     @Test
@@ -175,22 +187,28 @@ class GuardedHttpTest {
         server.answer("GET /down", Answer.status(503, "still down"));
         // Waits of 1, 2 and 4 s (base 2 s, jitter half) fit in a 10 s budget; the fourth (8 s) would not. The budget
         // is large next to the waits so the last real HTTP attempt keeps 3 s even on a loaded machine.
-        GuardedHttp http = new GuardedHttp(new UrlGuard(true, HostResolver.system()), clock,
-                new Backoff(GuardedHttp.MAX_ATTEMPTS, Duration.ofSeconds(2), Duration.ofSeconds(60), () -> 0.5, sleeper));
-        OutboundResponse response = http.send(OutboundRequest.get(server.uri("/down")).withBudget(Duration.ofSeconds(10)));
+        GuardedHttp http = new GuardedHttp(
+                new UrlGuard(true, HostResolver.system()),
+                clock,
+                new Backoff(
+                        GuardedHttp.MAX_ATTEMPTS, Duration.ofSeconds(2), Duration.ofSeconds(60), () -> 0.5, sleeper));
+        OutboundResponse response =
+                http.send(OutboundRequest.get(server.uri("/down")).withBudget(Duration.ofSeconds(10)));
         assertThat(response.status()).isEqualTo(503);
         assertThat(sleeps).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
         assertThat(server.requests()).hasSize(4);
         assertThatThrownBy(() -> response.requireSuccess("GET /down"))
                 .isInstanceOf(OutboundException.Status.class)
                 .hasMessage("GET /down returned status 503: still down")
-                .extracting(e -> ((OutboundException) e).category()).isEqualTo(FailureCategory.TRANSIENT);
+                .extracting(e -> ((OutboundException) e).category())
+                .isEqualTo(FailureCategory.TRANSIENT);
     }
 
     @Test
     void stopsAtTheBackoffsAttemptLimitEvenWithBudgetLeft() throws Exception {
         server.answer("GET /down", Answer.status(503, ""));
-        OutboundResponse response = http(true).send(OutboundRequest.get(server.uri("/down")).withBudget(Duration.ofHours(1)));
+        OutboundResponse response =
+                http(true).send(OutboundRequest.get(server.uri("/down")).withBudget(Duration.ofHours(1)));
         assertThat(response.status()).isEqualTo(503);
         assertThat(server.requests()).hasSize(GuardedHttp.MAX_ATTEMPTS);
         assertThat(sleeps).hasSize(GuardedHttp.MAX_ATTEMPTS - 1);
@@ -206,24 +224,29 @@ class GuardedHttpTest {
     @Test
     void aStartingCallIsNotRepeatedAfterAnAnswerThatMayMeanTheWorkStarted() throws Exception {
         server.answer("POST /start", Answer.status(502, "bad gateway"));
-        OutboundResponse response = http(true).send(OutboundRequest.post(server.uri("/start"), "{}").withBudget(Duration.ofMinutes(1)));
+        OutboundResponse response =
+                http(true).send(OutboundRequest.post(server.uri("/start"), "{}").withBudget(Duration.ofMinutes(1)));
         assertThat(response.status()).isEqualTo(502);
         assertThat(server.requests()).hasSize(1);
 
         server.answer("POST /busy", Answer.status(503, ""), Answer.status(200, "started"));
-        assertThat(http(true).send(OutboundRequest.post(server.uri("/busy"), "{}").withBudget(Duration.ofMinutes(1))).body())
+        assertThat(http(true)
+                        .send(OutboundRequest.post(server.uri("/busy"), "{}").withBudget(Duration.ofMinutes(1)))
+                        .body())
                 .isEqualTo("started");
     }
 
     @Test
     void clientErrorsAreReturnedAtOnceAndArePermanent() throws Exception {
         server.answer("GET /missing", Answer.status(404, "no such dag"));
-        OutboundResponse response = http(true).send(OutboundRequest.get(server.uri("/missing")).withBudget(Duration.ofMinutes(1)));
+        OutboundResponse response =
+                http(true).send(OutboundRequest.get(server.uri("/missing")).withBudget(Duration.ofMinutes(1)));
         assertThat(server.requests()).hasSize(1);
         assertThat(sleeps).isEmpty();
         assertThatThrownBy(() -> response.requireSuccess("GET x"))
                 .isInstanceOf(OutboundException.Status.class)
-                .extracting(e -> ((OutboundException) e).category()).isEqualTo(FailureCategory.PERMANENT);
+                .extracting(e -> ((OutboundException) e).category())
+                .isEqualTo(FailureCategory.PERMANENT);
     }
 
     @Test
@@ -232,10 +255,12 @@ class GuardedHttpTest {
         try (LocalHttpServer gone = LocalHttpServer.start()) {
             closed = gone.uri("/x");
         }
-        assertThatThrownBy(() -> http(true).send(OutboundRequest.post(closed, "{}").withBudget(Duration.ofSeconds(1))))
+        assertThatThrownBy(
+                        () -> http(true).send(OutboundRequest.post(closed, "{}").withBudget(Duration.ofSeconds(1))))
                 .isInstanceOf(OutboundException.Network.class)
                 .hasMessageStartingWith("POST http://127.0.0.1:")
-                .extracting(e -> ((OutboundException) e).category()).isEqualTo(FailureCategory.TRANSIENT);
+                .extracting(e -> ((OutboundException) e).category())
+                .isEqualTo(FailureCategory.TRANSIENT);
         assertThat(sleeps).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400));
     }
 
@@ -250,7 +275,9 @@ class GuardedHttpTest {
         });
         server.answer("POST /start", Answer.status(200, "started"));
         URI uri = URI.create("http://jobs.example.test:" + server.port() + "/start");
-        assertThat(http.send(OutboundRequest.post(uri, "{}").withBudget(Duration.ofMinutes(1))).body()).isEqualTo("started");
+        assertThat(http.send(OutboundRequest.post(uri, "{}").withBudget(Duration.ofMinutes(1)))
+                        .body())
+                .isEqualTo("started");
         assertThat(lookups).hasValue(2);
         assertThat(sleeps).containsExactly(Duration.ofMillis(100));
     }
@@ -258,11 +285,14 @@ class GuardedHttpTest {
     @Test
     void aCallThatOutlivesItsTimeoutIsATimeout() {
         server.answer("GET /hang", Answer.hang());
-        assertThatThrownBy(() -> http(true).send(OutboundRequest.get(server.uri("/hang"))
-                .withTimeout(Duration.ofMillis(300)).withRetry(RetryMode.NONE)))
+        assertThatThrownBy(() -> http(true)
+                        .send(OutboundRequest.get(server.uri("/hang"))
+                                .withTimeout(Duration.ofMillis(300))
+                                .withRetry(RetryMode.NONE)))
                 .isInstanceOf(OutboundException.TimedOut.class)
                 .hasMessageEndingWith("no answer within 300 ms")
-                .extracting(e -> ((OutboundException) e).category()).isEqualTo(FailureCategory.TIMEOUT);
+                .extracting(e -> ((OutboundException) e).category())
+                .isEqualTo(FailureCategory.TIMEOUT);
         server.releaseHungRequests();
     }
 
@@ -276,23 +306,29 @@ class GuardedHttpTest {
 
     @Test
     void anInvalidHeaderIsRefusedWithoutEchoingItsValue() {
-        assertThatThrownBy(() -> http(true).send(OutboundRequest.get(server.uri("/x"))
-                .withHeaders(Map.of("X-Token", "s3cr3t\r\nInjected: yes"))))
+        assertThatThrownBy(() -> http(true)
+                        .send(OutboundRequest.get(server.uri("/x"))
+                                .withHeaders(Map.of("X-Token", "s3cr3t\r\nInjected: yes"))))
                 .isInstanceOf(OutboundException.Refused.class)
                 .hasMessage("header 'X-Token' has an invalid name or value")
-                .message().doesNotContain("s3cr3t");
+                .message()
+                .doesNotContain("s3cr3t");
     }
 
     @Test
     void aRequestCarryingCredentialsIsRefusedBeforeEveryAttemptToAHostTheyMayNotGoTo() throws Exception {
         server.answer("GET /ok", Answer.status(200, "fine"));
-        HostRestriction onlyElsewhere = host -> host.equals("jobs.example.com") ? java.util.Optional.empty()
+        HostRestriction onlyElsewhere = host -> host.equals("jobs.example.com")
+                ? java.util.Optional.empty()
                 : java.util.Optional.of("may not go to " + host);
-        assertThatThrownBy(() -> http(true).send(OutboundRequest.get(server.uri("/ok")).withHosts(onlyElsewhere)))
+        assertThatThrownBy(() ->
+                        http(true).send(OutboundRequest.get(server.uri("/ok")).withHosts(onlyElsewhere)))
                 .isInstanceOf(OutboundException.Refused.class)
                 .hasMessage("GET http://127.0.0.1: may not go to 127.0.0.1");
         assertThat(server.requests()).isEmpty();
-        assertThat(http(true).send(OutboundRequest.get(server.uri("/ok")).withHosts(HostRestriction.NONE)).status())
+        assertThat(http(true)
+                        .send(OutboundRequest.get(server.uri("/ok")).withHosts(HostRestriction.NONE))
+                        .status())
                 .isEqualTo(200);
     }
 }

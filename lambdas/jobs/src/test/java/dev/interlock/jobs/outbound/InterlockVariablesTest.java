@@ -1,13 +1,12 @@
 package dev.interlock.jobs.outbound;
 
-import dev.interlock.model.runtime.Environment;
-import dev.interlock.model.run.FailureCategory;
-import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.runtime.Environment;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class InterlockVariablesTest {
 
@@ -35,7 +34,8 @@ class InterlockVariablesTest {
     void readsOnlyInterlockVariablesFromTheEnvironment() throws Exception {
         Environment environment = Environment.of(Map.of("INTERLOCK_TOKEN", "abc", "AWS_SECRET_ACCESS_KEY", "s3cr3t"));
         assertThat(environment.startingWith(InterlockVariables.PREFIX)).containsOnlyKeys("INTERLOCK_TOKEN");
-        assertThat(InterlockVariables.from(environment).value("INTERLOCK_TOKEN")).isEqualTo("abc");
+        assertThat(InterlockVariables.from(environment).value("INTERLOCK_TOKEN"))
+                .isEqualTo("abc");
     }
 
     @Test

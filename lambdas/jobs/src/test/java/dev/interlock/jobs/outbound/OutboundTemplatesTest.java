@@ -1,16 +1,15 @@
 package dev.interlock.jobs.outbound;
 
-import dev.interlock.testing.TestTemplates;
-import dev.interlock.model.trigger.TemplateValues;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.model.trigger.TemplateValues;
+import dev.interlock.testing.TestTemplates;
 import java.net.URI;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class OutboundTemplatesTest {
 
@@ -18,8 +17,12 @@ class OutboundTemplatesTest {
     private static final URI AIRFLOW = URI.create("https://airflow.example.com/api/v1/dags/d/dagRuns");
 
     private final OutboundTemplates templates = TestTemplates.of(Map.of(
-            "INTERLOCK_AIRFLOW_TOKEN", "af-token-value", "INTERLOCK_SHORT", "abc",
-            "INTERLOCK_SECRET_HOSTS", "INTERLOCK_AIRFLOW_*=airflow.example.com;INTERLOCK_SHORT=airflow.example.com"));
+            "INTERLOCK_AIRFLOW_TOKEN",
+            "af-token-value",
+            "INTERLOCK_SHORT",
+            "abc",
+            "INTERLOCK_SECRET_HOSTS",
+            "INTERLOCK_AIRFLOW_*=airflow.example.com;INTERLOCK_SHORT=airflow.example.com"));
 
     @Test
     void headersAreRenderedForTheirTargetAndRestrictTheRequestToHostsAllowedForWhatTheyCarry() throws Exception {
@@ -28,11 +31,12 @@ class OutboundTemplatesTest {
         headers.put("Authorization", "Bearer ${INTERLOCK_AIRFLOW_TOKEN}");
         headers.put("X-Hour", "${hour}");
 
-        assertThat(rendering.headers(headers, AIRFLOW)).containsExactly(
-                Map.entry("Authorization", "Bearer af-token-value"), Map.entry("X-Hour", "07"));
+        assertThat(rendering.headers(headers, AIRFLOW))
+                .containsExactly(Map.entry("Authorization", "Bearer af-token-value"), Map.entry("X-Hour", "07"));
         assertThat(rendering.hosts().refusal("airflow.example.com")).isEmpty();
-        assertThat(rendering.hosts().refusal("evil.example.com")).contains("${INTERLOCK_AIRFLOW_TOKEN} may not be sent to "
-                + "host 'evil.example.com': INTERLOCK_SECRET_HOSTS allows it only to airflow.example.com");
+        assertThat(rendering.hosts().refusal("evil.example.com"))
+                .contains("${INTERLOCK_AIRFLOW_TOKEN} may not be sent to "
+                        + "host 'evil.example.com': INTERLOCK_SECRET_HOSTS allows it only to airflow.example.com");
         // A rendering that carries no credential may go anywhere the URL guard accepts.
         OutboundTemplates.Rendering plain = templates.rendering(RUN);
         plain.headers(Map.of("X-Hour", "${hour}"), AIRFLOW);
@@ -41,8 +45,9 @@ class OutboundTemplatesTest {
 
     @Test
     void aCredentialForAnotherHostIsRefusedBeforeItIsRead() {
-        assertThatThrownBy(() -> templates.rendering(RUN).text("${INTERLOCK_AIRFLOW_TOKEN}",
-                URI.create("https://collector.example.net/x"), "body"))
+        assertThatThrownBy(() -> templates
+                        .rendering(RUN)
+                        .text("${INTERLOCK_AIRFLOW_TOKEN}", URI.create("https://collector.example.net/x"), "body"))
                 .isInstanceOf(OutboundException.Refused.class)
                 .hasMessage("${INTERLOCK_AIRFLOW_TOKEN} may not be sent to host 'collector.example.net': "
                         + "INTERLOCK_SECRET_HOSTS allows it only to airflow.example.com");
