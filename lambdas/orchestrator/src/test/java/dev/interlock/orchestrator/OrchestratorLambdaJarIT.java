@@ -1,0 +1,169 @@
+package dev.interlock.orchestrator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.store.dynamodb.DynamoDbProvider;
+import dev.interlock.store.dynamodb.InterlockTable;
+import dev.interlock.store.dynamodb.LocalDynamoDb;
+import dev.interlock.testing.AwsProtocolStub;
+import dev.interlock.testing.AwsProtocolStub.Reply;
+import dev.interlock.testing.Documents;
+import dev.interlock.testing.LambdaJarRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The deployable jar, target/orchestrator-lambda.jar, run for real after the build made it: a fresh JVM with only that
+ * jar on its class path creates {@link OrchestratorHandler} the way Lambda does, answers a gate, and completes a Glue
+ * job's callback wait — so the Step Functions client the callback path uses ({@code SendTaskSuccess}) makes its call
+ * through the classes the jar ships. The shade configuration once left the whole Step Functions SDK out of this jar
+ * after callback completion came: every invocation then failed with {@code NoClassDefFoundError}.
+ */
+class OrchestratorLambdaJarIT {
+
+    private static final Path JAR = Path.of("target", "orchestrator-lambda.jar");
+    private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
+    private static final String TABLE = "interlock-orchestrator-jar-it";
+    private static final LocalDate DATE = LocalDate.parse("2026-03-01");
+    private static final String RUN = "run-jar-it";
+    private static final String JOB_RUN = "jr_jar_it";
+
+    private static LocalDynamoDb dynamoDb;
+    private static DynamoDbClient dynamoDbClient;
+    private static AwsProtocolStub aws;
+
+    @BeforeAll
+    static void start() {
+        dynamoDb = LocalDynamoDb.start();
+        dynamoDbClient = dynamoDb.client();
+        InterlockTable.createIfAbsent(dynamoDbClient, TABLE, TableDefinition.INTERLOCK);
+        aws = AwsProtocolStub.start().on("AWSStepFunctions.SendTaskSuccess", Reply.json("{}"));
+        DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
+        store.pipelines().put(Documents.read("""
+                name: orders
+                archetype: batch-ingestion
+                trigger: {type: glue, jobName: orders-etl}
+                maxJobDurationSeconds: 600
+                """, PipelineConfig.class));
+        Instant now = Instant.now();
+        assertThat(store.runs()
+                        .create(new RunState(
+                                RUN,
+                                "orders",
+                                "daily",
+                                DATE,
+                                RunStatus.RUNNING,
+                                1,
+                                TriggerType.GLUE,
+                                "orders_2026-03-01_daily_jarit001",
+                                Map.of("glue_job_name", "orders-etl", "glue_job_run_id", JOB_RUN),
+                                null,
+                                null,
+                                now,
+                                now)))
+                .isTrue();
+    }
+
+    @AfterAll
+    static void stop() {
+        aws.close();
+        dynamoDbClient.close();
+        dynamoDb.close();
+    }
+
+    @Test
+    void theJarAnswersAGateAndCompletesACallbackWaitThroughStepFunctions(@TempDir Path work) throws Exception {
+        assertThat(Files.size(JAR)).as("size of %s (under 20 MiB)", JAR).isLessThan(MAX_JAR_BYTES);
+
+        LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, OrchestratorHandler.class.getName(), environment())
+                .event("gate", request(OrchestratorAction.RELEASE_LOCK, null, Map.of("owner", "nobody")))
+                .event(
+                        "await",
+                        request(
+                                OrchestratorAction.AWAIT_JOB_COMPLETION,
+                                RUN,
+                                Map.of(
+                                        "taskToken", "token-jar-it",
+                                        "triggerType", "glue",
+                                        "metadata", Map.of("glue_job_name", "orders-etl", "glue_job_run_id", JOB_RUN))))
+                .event("event", glueSucceeded())
+                .run(work);
+
+        assertThat(result(answers, "gate")).isEqualTo("proceed");
+        assertThat(result(answers, "await")).isEqualTo("proceed");
+        assertThat(result(answers, "event")).isEqualTo("proceed");
+        assertThat(aws.requests("AWSStepFunctions.SendTaskSuccess"))
+                .singleElement()
+                .satisfies(r -> assertThat(r.json().path("taskToken").asText()).isEqualTo("token-jar-it"));
+    }
+
+    private static Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>();
+        env.put("TABLE_NAME", TABLE);
+        env.put("AWS_REGION", "us-east-1");
+        env.put("ALERT_TOPIC_ARN", "arn:aws:sns:us-east-1:000000000000:interlock-alerts");
+        env.put("STATE_MACHINE_ARN", "arn:aws:states:us-east-1:000000000000:stateMachine:interlock-pipeline");
+        env.put("INTERLOCK_ENDPOINT_DYNAMODB", dynamoDb.endpoint().toString());
+        env.put("INTERLOCK_ENDPOINT_STEPFUNCTIONS", aws.endpoint().toString());
+        env.put("INTERLOCK_ENDPOINT_SNS", aws.endpoint().toString());
+        return env;
+    }
+
+    private static String request(OrchestratorAction action, String runId, Map<String, ?> payload) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("action", action.wireName());
+        r.put("pipelineId", "orders");
+        r.put("scheduleId", "daily");
+        r.put("date", DATE.toString());
+        r.put("executionName", "orders_2026-03-01_daily_jarit002");
+        if (runId != null) {
+            r.put("runId", runId);
+        }
+        r.put("payload", payload);
+        return InterlockJson.write(r);
+    }
+
+    private static String glueSucceeded() {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("jobName", "orders-etl");
+        detail.put("state", "SUCCEEDED");
+        detail.put("jobRunId", JOB_RUN);
+        return InterlockJson.write(Map.of(
+                "action",
+                OrchestratorAction.JOB_STATE_CHANGE.wireName(),
+                "payload",
+                Map.of(
+                        "source",
+                        "aws.glue",
+                        "detailType",
+                        "Glue Job State Change",
+                        "time",
+                        "2026-03-01T10:05:00Z",
+                        "detail",
+                        detail)));
+    }
+
+    private static String result(LambdaJarRun.Answers answers, String event) {
+        JsonNode answer = InterlockJson.tree(answers.json(event));
+        return answer.path("result").asText() + (answer.path("result").asText().equals("proceed") ? "" : ": " + answer);
+    }
+}
