@@ -135,9 +135,11 @@ class GoOriginalScenariosTest extends EndToEnd {
         assertThat(visited(arnOf(first)))
                 .containsSubsequence(
                         "CheckReadiness",
-                        "WaitBeforeReevaluation",
                         "CheckValidationDeadline",
+                        "WaitBeforeReevaluation",
                         "CheckReadiness",
+                        "CheckValidationDeadline",
+                        "IsValidationExhausted",
                         "LogValidationExhausted",
                         "ReleaseLockAndFail",
                         "PipelineFailed")
@@ -460,12 +462,8 @@ class GoOriginalScenariosTest extends EndToEnd {
         assertThat(readiness("s11-sla")).allMatch("NOT_READY"::equals);
         assertThat(visited(arnOf(name)))
                 .containsSubsequence(
-                        "CheckEvaluationSLA",
-                        "CheckValidationDeadline",
-                        "CheckReadiness",
-                        "WaitBeforeReevaluation",
-                        "CheckEvaluationSLA")
-                .doesNotContain("TriggerPipeline");
+                        "CheckReadiness", "CheckValidationDeadline", "WaitBeforeReevaluation", "CheckReadiness")
+                .doesNotContain("TriggerPipeline", "CheckEvaluationSLA");
         List<JsonNode> alerts = alerts("s11-sla");
         assertThat(alerts).extracting(a -> a.path("kind").asText()).containsExactly("SLA_EVALUATION_BREACHED");
         assertThat(alerts.getFirst().path("date").asText()).isEqualTo(date.toString());

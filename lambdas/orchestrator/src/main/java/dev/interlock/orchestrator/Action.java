@@ -6,7 +6,6 @@ public sealed interface Action
                 AcquireLock,
                 CheckRunLog,
                 ResolvePipeline,
-                CheckEvaluationSla,
                 CheckValidationDeadline,
                 CheckReadiness,
                 LogResult,

@@ -7,6 +7,7 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.TraitVerdict;
 import dev.interlock.store.RunTransition;
@@ -17,22 +18,53 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * {@code checkReadiness}: ready iff every required trait passed ({@link Readiness}). A required ERROR is not ready and alerts TRAIT_ERROR
- * (once per day and schedule). A ready {@code dryRun} pipeline records what would have been triggered and its run
- * ends CANCELLED: the machine then stops without triggering.
+ * {@code checkReadiness}: ready iff every required trait passed ({@link Readiness}). A required ERROR is not ready and
+ * alerts TRAIT_ERROR (once per day and schedule). Each round also checks the evaluation SLA (SLA_EVALUATION_BREACHED,
+ * informational) against the one pipeline read, which is the last guard before the trigger: a pipeline deleted since
+ * {@code resolvePipeline} is an error, and the machine treats an error as not ready. A ready {@code dryRun} pipeline
+ * records what would have been triggered and its run ends CANCELLED: the machine then stops without triggering.
  */
 public final class CheckReadiness implements Action {
 
     /** Always-present payload. */
-    public record Payload(boolean ready, boolean dryRun, List<String> blocking) {}
+    public record Payload(boolean ready, boolean dryRun, List<String> blocking, SlaDeadline.Payload evaluationSla) {
+        Payload(boolean ready, boolean dryRun, List<String> blocking) {
+            this(ready, dryRun, blocking, NO_SLA);
+        }
+    }
 
-    /** Request payload. */
-    record Request(JsonNode traitResults) {}
+    /**
+     * Request payload. {@code reportedRound} is the machine's last {@code checkValidationDeadline} answer and
+     * {@code plannedRetry} its last {@code planRetry} answer, each null until that state has run: only after one of
+     * them has reported the holder's next round to the lock is there a report for a ready round to withdraw.
+     */
+    record Request(JsonNode traitResults, JsonNode traits, JsonNode reportedRound, JsonNode plannedRetry) {}
+
+    private static final SlaDeadline.Payload NO_SLA = new SlaDeadline.Payload(false, "");
 
     private final Collaborators collaborators;
 
+    private final SlaDeadline evaluationSla;
+
     public CheckReadiness(Collaborators collaborators) {
         this.collaborators = collaborators;
+        this.evaluationSla = new SlaDeadline(
+                collaborators, ScheduleWindow::evaluationDeadline, AlertKind.SLA_EVALUATION_BREACHED, "Evaluation");
+    }
+
+    /** Whether the machine says this execution reported an evaluation round to its lock (see {@link Request}). */
+    static boolean roundReported(ActionRequest request) {
+        Request body;
+        try {
+            body = request.payload(Request.class);
+        } catch (IllegalArgumentException e) {
+            return true; // cannot tell: withdrawing a report that is not there costs a request, keeping one costs work
+        }
+        return present(body.reportedRound()) || present(body.plannedRetry());
+    }
+
+    private static boolean present(JsonNode answer) {
+        return answer != null && !answer.isNull() && !answer.isMissingNode();
     }
 
     @Override
@@ -42,11 +74,12 @@ public final class CheckReadiness implements Action {
             return Outcome.error(Collaborators.notFound(request), errorPayload());
         }
         boolean dryRun = pipeline.get().dryRun();
+        SlaDeadline.Payload sla = checkEvaluationSla(request, pipeline.get());
         List<TraitVerdict> results;
         try {
             results = TraitVerdict.readAll(request.payload(Request.class).traitResults(), "traitResults");
         } catch (IllegalArgumentException e) {
-            return Outcome.error(e.getMessage(), new Payload(false, dryRun, List.of()));
+            return Outcome.error(e.getMessage(), new Payload(false, dryRun, List.of(), sla));
         }
         Readiness readiness = Readiness.of(results);
         alertErrors(request, readiness);
@@ -66,12 +99,21 @@ public final class CheckReadiness implements Action {
                 ready ? "every required trait passed" : "blocking: " + String.join(", ", blocking),
                 details);
         if (!ready) {
-            return Outcome.skip("not ready", new Payload(false, dryRun, blocking));
+            return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }
         if (dryRun) {
             recordDryRun(request, pipeline.get());
         }
-        return Outcome.proceed(new Payload(true, dryRun, List.of()));
+        return Outcome.proceed(new Payload(true, dryRun, List.of(), sla));
+    }
+
+    /** Informational: an invalid deadline is logged, never a reason to stop a round. */
+    private SlaDeadline.Payload checkEvaluationSla(ActionRequest request, PipelineConfig pipeline) {
+        Outcome outcome = evaluationSla.check(request, pipeline);
+        if (outcome.result() == Result.ERROR) {
+            collaborators.log().warn(request.logContext(), "evaluation SLA not checked: " + outcome.reason(), Map.of());
+        }
+        return outcome.payload() instanceof SlaDeadline.Payload payload ? payload : NO_SLA;
     }
 
     @Override

@@ -11,8 +11,9 @@ import java.util.Map;
  * What the dispatcher records about a gate's answer when the gate does not record it itself: a gate that could not
  * decide (exclusion, lock, run log: {@code error}) fails its execution, so it leaves a {@code GATE_ERROR} event and a
  * deduplicated {@code GATE_ERROR} alert, never only a FAILED execution; an evaluation the run-log gate turns away leaves
- * an {@code EVALUATION_SKIPPED} event with the reason; a ready {@code checkReadiness} tells the lock its holder left
- * evaluation (markers for the day then wait instead of being absorbed). Recording is best effort: the gate's answer
+ * an {@code EVALUATION_SKIPPED} event with the reason; a ready {@code checkReadiness} after a reported NOT READY round
+ * tells the lock its holder left evaluation (markers for the day then wait instead of being absorbed; a holder ready in
+ * its first round never reported one). Recording is best effort: the gate's answer
  * stands even when the store cannot take the record.
  */
 final class GateOutcomes {
@@ -37,7 +38,9 @@ final class GateOutcomes {
                     }
                 }
                 case CHECK_READINESS -> {
-                    if (outcome.result() == Result.PROCEED && request.executionName() != null) {
+                    if (outcome.result() == Result.PROCEED
+                            && request.executionName() != null
+                            && CheckReadiness.roundReported(request)) {
                         collaborators
                                 .provider()
                                 .locks()

@@ -74,7 +74,6 @@ public final class Orchestrator {
             case ACQUIRE_LOCK -> new AcquireLock(c);
             case CHECK_RUN_LOG -> new CheckRunLog(c);
             case RESOLVE_PIPELINE -> new ResolvePipeline(c);
-            case CHECK_EVALUATION_SLA -> new CheckEvaluationSla(c);
             case CHECK_VALIDATION_DEADLINE -> new CheckValidationDeadline(c);
             case CHECK_READINESS -> new CheckReadiness(c);
             case LOG_RESULT -> new LogResult(c);

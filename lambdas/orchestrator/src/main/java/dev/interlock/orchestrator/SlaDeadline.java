@@ -17,7 +17,8 @@ import java.util.function.Function;
 /**
  * The informational SLA checks: one deadline of the schedule window on the execution date; past it, an alert of
  * one kind, sent once per (pipeline, date, schedule), unless the deadline passed before the schedule was registered
- * (then only an event says so). The machine reads nothing from the answer.
+ * (then only an event says so). The machine reads nothing from the answer. The evaluation deadline is checked by
+ * {@code checkReadiness} on every round, the completion deadline by {@code checkCompletionSLA}.
  */
 final class SlaDeadline {
 
@@ -42,9 +43,14 @@ final class SlaDeadline {
         if (pipeline.isEmpty()) {
             return Outcome.error(Collaborators.notFound(request), new Payload(false, ""));
         }
+        return check(request, pipeline.get());
+    }
+
+    /** The check against a pipeline the caller has already read (no read of its own). */
+    Outcome check(ActionRequest request, PipelineConfig pipeline) {
         Instant deadline;
         try {
-            deadline = deadlineOf.apply(ScheduleWindow.of(pipeline.get(), request.scheduleId(), request.date()));
+            deadline = deadlineOf.apply(ScheduleWindow.of(pipeline, request.scheduleId(), request.date()));
         } catch (IllegalArgumentException | DateTimeException e) {
             return Outcome.error("invalid " + what + " deadline: " + e.getMessage(), new Payload(false, ""));
         }

@@ -95,10 +95,55 @@ class GateOutcomesTest {
                 .as("still NOT READY")
                 .isTrue();
         f.call(f.request(
-                OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", Fixture.allRequired("PASS"))));
+                OrchestratorAction.CHECK_READINESS,
+                "run-1",
+                Map.of(
+                        "traitResults",
+                        Fixture.allRequired("PASS"),
+                        "reportedRound",
+                        Map.of("result", "proceed", "payload", Map.of("exhausted", false)))));
 
         assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0))
                 .isFalse();
+    }
+
+    @Test
+    void aReadyRoundAfterAPlannedRetryWithdrawsTheRetrysReport() {
+        f.register("");
+        LockKey key = new LockKey("orders", "daily", Fixture.DATE);
+        f.provider.locks().acquire(key, Fixture.EXECUTION, Duration.ofHours(5));
+        f.provider
+                .locks()
+                .recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
+        Map<String, Object> afterRetry = new java.util.HashMap<>();
+        afterRetry.put("traitResults", Fixture.allRequired("PASS"));
+        afterRetry.put("reportedRound", null);
+        afterRetry.put("plannedRetry", Map.of("result", "proceed", "payload", Map.of("retry", true)));
+
+        f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", afterRetry));
+
+        assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0))
+                .isFalse();
+    }
+
+    @Test
+    void aHolderReadyInItsFirstRoundHasNoReportToWithdrawAndLeavesTheLockAlone() {
+        f.register("");
+        LockKey key = new LockKey("orders", "daily", Fixture.DATE);
+        f.provider.locks().acquire(key, Fixture.EXECUTION, Duration.ofHours(5));
+        // Set behind the machine's back: the machine says no round was reported, so the lock is not written.
+        f.provider
+                .locks()
+                .recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
+        Map<String, Object> firstRound = new java.util.HashMap<>();
+        firstRound.put("traitResults", Fixture.allRequired("PASS"));
+        firstRound.put("reportedRound", null);
+
+        JsonNode ready = f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", firstRound));
+
+        assertThat(ready.get("result").asText()).isEqualTo("proceed");
+        assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0))
+                .isTrue();
     }
 
     private RunLog failedOnce() {

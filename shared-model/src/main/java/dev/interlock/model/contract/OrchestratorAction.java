@@ -17,7 +17,6 @@ public enum OrchestratorAction {
     ACQUIRE_LOCK("acquireLock", Caller.STATE_MACHINE),
     CHECK_RUN_LOG("checkRunLog", Caller.STATE_MACHINE),
     RESOLVE_PIPELINE("resolvePipeline", Caller.STATE_MACHINE),
-    CHECK_EVALUATION_SLA("checkEvaluationSLA", Caller.STATE_MACHINE),
     CHECK_VALIDATION_DEADLINE("checkValidationDeadline", Caller.STATE_MACHINE),
     CHECK_READINESS("checkReadiness", Caller.STATE_MACHINE),
     LOG_RESULT("logResult", Caller.STATE_MACHINE),

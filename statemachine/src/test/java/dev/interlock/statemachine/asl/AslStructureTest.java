@@ -436,7 +436,14 @@ class AslStructureTest {
 
     @Test
     void notReadyWaitsTheResolvedIntervalAndReEvaluates() {
-        assertThat(states.get("IsReady").get("Default").asText()).isEqualTo("WaitBeforeReevaluation");
+        assertThat(states.get("IsReady").get("Default").asText()).isEqualTo("CheckValidationDeadline");
+        assertThat(states.get("CheckValidationDeadline").get("Next").asText()).isEqualTo("IsValidationExhausted");
+        JsonNode exhausted = states.get("IsValidationExhausted");
+        assertThat(exhausted.get("Choices")).singleElement().satisfies(rule -> {
+            assertThat(rule.get("Variable").asText()).isEqualTo("$.validationDeadline.payload.exhausted");
+            assertThat(rule.get("Next").asText()).isEqualTo("LogValidationExhausted");
+        });
+        assertThat(exhausted.get("Default").asText()).isEqualTo("WaitBeforeReevaluation");
         JsonNode wait = states.get("WaitBeforeReevaluation");
         assertThat(wait.get("SecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.evaluationIntervalSeconds");
         assertThat(wait.get("Next").asText()).isEqualTo("EvaluateTraits");
@@ -457,7 +464,22 @@ class AslStructureTest {
         defaults.fieldNames().forEachRemaining(keys::add);
         Set<String> input = new LinkedHashSet<>();
         Asl.contract().get("executionInput").fieldNames().forEachRemaining(input::add);
-        assertThat(keys).isEqualTo(input).containsExactly("pipelineId", "scheduleId", "date", "markerSource", "replay");
+        assertThat(keys)
+                .isEqualTo(input)
+                .containsExactly(
+                        "pipelineId",
+                        "scheduleId",
+                        "date",
+                        "markerSource",
+                        "replay",
+                        "validationDeadline",
+                        "planRetry");
+        assertThat(defaults.get("validationDeadline").isNull())
+                .as("null until a NOT READY round reports to the lock")
+                .isTrue();
+        assertThat(defaults.get("planRetry").isNull())
+                .as("null until a planned retry reports to the lock")
+                .isTrue();
         assertThat(expression).endsWith(", $, false)");
         assertThat(states.get("InitDefaults").get("OutputPath").asText()).isEqualTo("$.input");
     }
