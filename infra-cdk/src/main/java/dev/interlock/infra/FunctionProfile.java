@@ -34,6 +34,7 @@ public record FunctionProfile(
     static final String UPDATE_ITEM = "dynamodb:UpdateItem";
     static final String DELETE_ITEM = "dynamodb:DeleteItem";
     static final String BATCH_GET_ITEM = "dynamodb:BatchGetItem";
+    static final String BATCH_WRITE_ITEM = "dynamodb:BatchWriteItem";
 
     /**
      * Variables of {@link EnvVar} the functions never get in AWS: the private-URL switch exists for the local runtime
@@ -90,26 +91,27 @@ public record FunctionProfile(
             // alert dedup claims (conditional put, update when sent, delete on a failed publish); the watchdog queries
             // its due partitions, reads watches and configs by key, moves a watch and its due entry in one transaction
             // (conditional put, delete, put), deletes handled run checks, and lists pipelines via GSI1 once per table
-            // (adopting those registered before the index). Reads are single-key: no batch get.
+            // (adopting those registered before the index); an evaluation round's trait results and events are one
+            // batch of puts. Reads are single-key: no batch get.
             case ORCHESTRATOR ->
                 new FunctionProfile(
                         1024,
                         120,
-                        List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                        List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, BATCH_WRITE_ITEM),
                         List.of(QUERY),
                         true,
                         "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
-            // Reads sensor values and upstream run logs by key, stores the trait result and appends its
-            // TRAIT_EVALUATED event (puts). Nothing else: no listing, update or delete. It reports ERROR results
+            // Reads sensor values and upstream run logs by key. Nothing else: it answers its verdict and the
+            // orchestrator records the round, so no write, listing, update or delete. It reports ERROR results
             // instead of alerting (the orchestrator's readiness check alerts), so it may not publish.
             case EVALUATOR ->
                 new FunctionProfile(
                         1024,
                         120,
-                        List.of(GET_ITEM, PUT_ITEM),
+                        List.of(GET_ITEM),
                         List.of(),
                         false,
-                        "Evaluator: reads sensors and run logs by key, writes trait results and events.");
+                        "Evaluator: reads sensors and run logs by key; writes nothing.");
             // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
             // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
             // dedup items (put, update when sent) and gives a claim back (delete) when publishing fails. No listing.

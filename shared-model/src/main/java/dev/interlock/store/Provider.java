@@ -4,6 +4,8 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.model.trait.TraitResult;
+import java.util.List;
 
 /**
  * Everything Interlock stores, as narrow stores over one table (docs/table-design.md). Implemented by the DynamoDB Provider and
@@ -89,6 +91,14 @@ public interface Provider {
      *                                  another (pipeline, date, schedule) than the stored rerun
      */
     boolean moveRerun(RerunStatus from, Rerun next, Event event);
+
+    /**
+     * Records one evaluation round: every trait result (replacing the trait's previous one) and the round's events,
+     * in as few requests as the store allows (one BatchWriteItem of up to 25 items on DynamoDB). Unconditional puts:
+     * repeating a round rewrites the same results and adds its events again. Not atomic across items; a failure
+     * throws {@link StoreException}, and the caller's retry writes the round again.
+     */
+    void recordRound(List<TraitResult> results, List<Event> events);
 
     /** Checks the store answers; throws {@link StoreException} when it does not (the API's health check). */
     void ping();

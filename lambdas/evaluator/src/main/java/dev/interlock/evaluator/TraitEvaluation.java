@@ -2,8 +2,6 @@ package dev.interlock.evaluator;
 
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
-import dev.interlock.model.event.Event;
-import dev.interlock.model.event.EventKind;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
@@ -21,15 +19,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Evaluates one resolved trait (statemachine/CONTRACT.md §5): dispatches on its locator, stamps the verdict, stores it as the TRAIT item
- * of (pipeline, date, schedule, trait) with the trait's TTL and appends a {@code TRAIT_EVALUATED} event. Evaluator
- * trouble is an ERROR result; only a store failure throws, because then nothing reliable can be returned.
+ * Evaluates one resolved trait (statemachine/CONTRACT.md §5): dispatches on its locator and stamps the verdict with the
+ * trait's TTL. It writes nothing: the machine hands every verdict of a round to the orchestrator, which records the
+ * round (results and events) in one request. Evaluator trouble is an ERROR result, never thrown.
  */
 public final class TraitEvaluation {
 
     /** The evaluator timeout when a trait sets none (docs/pipeline-reference.md). */
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
-    /** Time kept back from the invocation's remaining time to store the result after the evaluator answered. */
+    /** Time kept back from the invocation's remaining time to answer the machine after the evaluator answered. */
     static final Duration STORE_RESERVE = Duration.ofSeconds(3);
     /** The shortest evaluator call worth making. */
     static final Duration MIN_TIMEOUT = Duration.ofSeconds(1);
@@ -56,18 +54,17 @@ public final class TraitEvaluation {
     }
 
     /**
-     * Evaluates and stores one trait.
+     * Evaluates one trait.
      *
      * @throws IllegalArgumentException when the input lacks the fields that key the result (names every one)
-     * @throws dev.interlock.store.StoreException when the result cannot be stored
      */
     public TraitResult evaluate(ResolvedTrait trait) {
         return evaluate(trait, null);
     }
 
     /**
-     * Evaluates and stores one trait within the invocation's remaining time: the evaluator gets at most that time less
-     * {@link #STORE_RESERVE}, so a slow evaluator becomes a stored EVALUATOR_TIMEOUT instead of a Lambda timeout that
+     * Evaluates one trait within the invocation's remaining time: the evaluator gets at most that time less
+     * {@link #STORE_RESERVE}, so a slow evaluator becomes an answered EVALUATOR_TIMEOUT instead of a Lambda timeout that
      * loses the result (the Go original's trait timeout ≥ Lambda timeout quirk).
      *
      * @param remaining the invocation's remaining time, or null when unbounded
@@ -92,19 +89,6 @@ public final class TraitEvaluation {
                         trait.required()),
                 now,
                 expiresAt);
-        provider.traits().put(result);
-        provider.events()
-                .append(new Event(
-                        EventKind.TRAIT_EVALUATED,
-                        trait.pipelineId(),
-                        trait.scheduleId(),
-                        trait.date(),
-                        null,
-                        trait.traitType(),
-                        verdict.status().wireName(),
-                        verdict.reason(),
-                        verdict.value() == null ? Map.of() : verdict.value(),
-                        now));
         if (verdict.status() == TraitStatus.ERROR) {
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("traitType", trait.traitType());

@@ -3,15 +3,8 @@ package dev.interlock.evaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.interlock.model.event.Event;
-import dev.interlock.model.event.EventKind;
-import dev.interlock.model.run.FailureCategory;
-import dev.interlock.model.trait.TraitResult;
-import dev.interlock.model.trait.TraitStatus;
-import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
 import dev.interlock.store.StoreException;
-import dev.interlock.store.TraitStore;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
 import dev.interlock.testing.TestTemplates;
@@ -21,11 +14,8 @@ import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The evaluator's JSON in and out, and what it stores. */
@@ -75,56 +65,12 @@ class EvaluatorHandlerTest {
     }
 
     @Test
-    void theResultIsStoredWithTheTraitTtlAndAnEventIsAppended() throws IOException {
-        call(
-                handler(provider),
-                "{\"pipelineId\":\"orders\",\"scheduleId\":\"h07\",\"date\":\"2026-03-01\","
-                        + "\"traitType\":\"demo\",\"evaluator\":\"builtin:always-fail\",\"config\":{},\"timeout\":5,\"ttl\":300,"
-                        + "\"required\":true}");
-
-        TraitResult stored =
-                provider.traits().get("orders", DATE, "h07", "demo").orElseThrow();
-        assertThat(stored)
-                .isEqualTo(new TraitResult(
-                        "orders",
-                        "h07",
-                        DATE,
-                        "demo",
-                        TraitStatus.FAIL,
-                        null,
-                        "builtin:always-fail never passes",
-                        null,
-                        true,
-                        NOW,
-                        NOW.plusSeconds(300)));
-        List<Event> events =
-                provider.events().read("orders", new PageRequest(10, null)).items();
-        assertThat(events)
-                .containsExactly(new Event(
-                        EventKind.TRAIT_EVALUATED,
-                        "orders",
-                        "h07",
-                        DATE,
-                        null,
-                        "demo",
-                        "FAIL",
-                        "builtin:always-fail never passes",
-                        Map.of(),
-                        NOW));
-        clock.advance(Duration.ofSeconds(300));
-        assertThat(provider.traits().get("orders", DATE, "h07", "demo")).isEmpty();
-    }
-
-    @Test
-    void aStoreFailureThrowsSoStepFunctionsSeesAFaultNotAWrongStatus() {
-        TraitStore broken = (TraitStore) Proxy.newProxyInstance(
-                getClass().getClassLoader(), new Class<?>[] {TraitStore.class}, (proxy, method, args) -> {
-                    throw new StoreException("PutItem TRAIT#2026-03-01#daily#demo failed: throttled");
-                });
-        Provider failing = (Provider) Proxy.newProxyInstance(
+    void theEvaluatorAnswersItsVerdictAndWritesNothing() throws IOException {
+        // A store that fails every write: the evaluator never writes, the orchestrator records the round.
+        Provider readOnly = (Provider) Proxy.newProxyInstance(
                 getClass().getClassLoader(), new Class<?>[] {Provider.class}, (proxy, method, args) -> {
-                    if (method.getName().equals("traits")) {
-                        return broken;
+                    if (method.getName().equals("traits") || method.getName().equals("events")) {
+                        throw new StoreException("the evaluator may not write: " + method.getName());
                     }
                     try {
                         return method.invoke(provider, args);
@@ -133,13 +79,17 @@ class EvaluatorHandlerTest {
                     }
                 });
 
-        assertThatThrownBy(() -> call(
-                        handler(failing),
-                        "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\","
-                                + "\"date\":\"2026-03-01\",\"traitType\":\"demo\",\"evaluator\":\"builtin:always-pass\",\"config\":{},"
-                                + "\"timeout\":5,\"ttl\":0,\"required\":true}"))
-                .isInstanceOf(StoreException.class)
-                .hasMessage("PutItem TRAIT#2026-03-01#daily#demo failed: throttled");
+        String out = call(
+                handler(readOnly),
+                "{\"pipelineId\":\"orders\",\"scheduleId\":\"h07\",\"date\":\"2026-03-01\","
+                        + "\"traitType\":\"demo\",\"evaluator\":\"builtin:always-fail\",\"config\":{},\"timeout\":5,\"ttl\":300,"
+                        + "\"required\":true}");
+
+        assertThat(out)
+                .isEqualTo(
+                        "{\"traitType\":\"demo\",\"status\":\"FAIL\",\"reason\":\"builtin:always-fail never passes\","
+                                + "\"required\":true}");
+        assertThat(provider.traits().list("orders", DATE, "h07")).isEmpty();
         assertThat(provider.events().latest("orders", 10)).isEmpty();
     }
 
@@ -152,17 +102,13 @@ class EvaluatorHandlerTest {
     }
 
     @Test
-    void errorResultsKeepTheirCategoryWhenStored() throws IOException {
-        call(
+    void errorResultsKeepTheirCategoryInTheAnswer() throws IOException {
+        String out = call(
                 handler(provider),
                 "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\","
                         + "\"traitType\":\"demo\",\"evaluator\":\"builtin:nope\",\"config\":{},\"timeout\":5,\"ttl\":0,"
                         + "\"required\":true}");
 
-        TraitResult stored =
-                provider.traits().get("orders", DATE, "daily", "demo").orElseThrow();
-        assertThat(stored.status()).isEqualTo(TraitStatus.ERROR);
-        assertThat(stored.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
-        assertThat(stored.expiresAt()).isNull();
+        assertThat(out).contains("\"status\":\"ERROR\"").contains("\"failureCategory\":\"PERMANENT\"");
     }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class EvaluatorWiringTest {
 
     @Test
-    void aHandlerBuiltFromDepsStoresItsResultInTheConfiguredTableAndCreatesNoOtherClient() throws IOException {
+    void aHandlerBuiltFromDepsAnswersWritingNothingAndCreatesNoOtherClient() throws IOException {
         try (AwsProtocolStub dynamo = AwsProtocolStub.start()) {
             dynamo.on("DynamoDB_20120810.PutItem", Reply.json("{}"));
             Environment env = Environment.of(Map.of(
@@ -46,17 +46,8 @@ class EvaluatorWiringTest {
                 assertThat(deps.clients().created("lambda")).isFalse();
                 assertThat(deps.clients().created("sns")).isFalse();
             }
-            // The trait item and its event, both in the configured table.
-            assertThat(dynamo.requests("DynamoDB_20120810.PutItem"))
-                    .hasSize(2)
-                    .allSatisfy(
-                            r -> assertThat(r.json().get("TableName").asText()).isEqualTo("interlock-test"));
-            assertThat(dynamo.requests("DynamoDB_20120810.PutItem")
-                            .getFirst()
-                            .json()
-                            .at("/Item/SK/S")
-                            .asText())
-                    .isEqualTo("TRAIT#2026-03-01#daily#demo");
+            // The evaluator writes nothing: the orchestrator records the round.
+            assertThat(dynamo.requests("DynamoDB_20120810.PutItem")).isEmpty();
         }
     }
 }

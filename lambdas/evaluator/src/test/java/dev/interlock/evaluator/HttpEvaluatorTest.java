@@ -162,11 +162,6 @@ class HttpEvaluatorTest {
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.reason()).contains("token *** is revoked").doesNotContain("checks-token-value");
-        assertThat(provider.traits()
-                        .get("orders", DATE, "h07", "source-freshness")
-                        .orElseThrow()
-                        .reason())
-                .doesNotContain("checks-token-value");
     }
 
     @Test
@@ -339,13 +334,10 @@ class HttpEvaluatorTest {
 
         handler.handleRequest(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out, context);
 
-        TraitResult stored = provider.traits()
-                .get("orders", DATE, "daily", "source-freshness")
-                .orElseThrow();
-        assertThat(stored.status()).isEqualTo(TraitStatus.ERROR);
-        assertThat(stored.failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
-        assertThat(stored.reason()).isEqualTo("EVALUATOR_TIMEOUT: POST " + url("/slow") + ": no answer within 1000 ms");
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("\"status\":\"ERROR\"");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("\"status\":\"ERROR\"")
+                .contains("\"failureCategory\":\"TIMEOUT\"")
+                .contains("EVALUATOR_TIMEOUT: POST " + url("/slow") + ": no answer within 1000 ms");
     }
 
     @Test

@@ -14,7 +14,9 @@ import java.util.Optional;
 
 /**
  * {@code checkDrift}: compares each monitored trait with its pre-trigger result by the drift rule ({@link Drift}):
- * only newer or more complete data is drift, never a result that aged. Drift is recorded and alerted once a day.
+ * only newer or more complete data is drift, never a result that aged. Drift is recorded and alerted once a day. The
+ * monitoring round's trait results (and the drift event) are recorded here in one request, as
+ * {@code checkReadiness} records an evaluation round ({@link EvaluationRound}).
  */
 public final class CheckDrift implements Action {
 
@@ -22,12 +24,14 @@ public final class CheckDrift implements Action {
     public record Payload(boolean driftDetected, List<String> drifted) {}
 
     /** Request payload. */
-    record Request(JsonNode baseline, JsonNode current) {}
+    record Request(JsonNode baseline, JsonNode current, JsonNode traits) {}
 
     private final Collaborators collaborators;
+    private final EvaluationRound round;
 
     public CheckDrift(Collaborators collaborators) {
         this.collaborators = collaborators;
+        this.round = new EvaluationRound(collaborators);
     }
 
     @Override
@@ -38,8 +42,9 @@ public final class CheckDrift implements Action {
         }
         List<TraitVerdict> baseline;
         List<TraitVerdict> current;
+        Request body;
         try {
-            Request body = request.payload(Request.class);
+            body = request.payload(Request.class);
             baseline = TraitVerdict.readAll(body.baseline(), "baseline");
             current = TraitVerdict.readAll(body.current(), "current");
         } catch (IllegalArgumentException e) {
@@ -49,6 +54,7 @@ public final class CheckDrift implements Action {
                 Drift.detect(baseline, current, pipeline.get().monitoring());
         List<String> drifted = changes.stream().map(Drift.Change::traitType).toList();
         if (drifted.isEmpty()) {
+            round.record(request, current, body.traits(), null);
             return Outcome.proceed(new Payload(false, List.of()));
         }
         Map<String, Object> details = new LinkedHashMap<>();
@@ -61,7 +67,11 @@ public final class CheckDrift implements Action {
         }
         String message =
                 "Trait drift detected for " + request.pipelineId() + " after completion: " + String.join(", ", drifted);
-        collaborators.record(request, EventKind.MONITORING_DRIFT_DETECTED, "DRIFT", message, details);
+        round.record(
+                request,
+                current,
+                body.traits(),
+                collaborators.event(request, EventKind.MONITORING_DRIFT_DETECTED, "DRIFT", message, details));
         collaborators
                 .alerts()
                 .raise(

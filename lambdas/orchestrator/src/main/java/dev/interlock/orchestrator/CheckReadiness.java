@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
 
 /**
  * {@code checkReadiness}: ready iff every required trait passed ({@link Readiness}). A required ERROR is not ready and
- * alerts TRAIT_ERROR (once per day and schedule). Each round also checks the evaluation SLA (SLA_EVALUATION_BREACHED,
+ * alerts TRAIT_ERROR (once per day and schedule). The round's trait results and events are recorded here, in one
+ * request ({@link EvaluationRound}). Each round also checks the evaluation SLA (SLA_EVALUATION_BREACHED,
  * informational) against the one pipeline read, which is the last guard before the trigger: a pipeline deleted since
  * {@code resolvePipeline} is an error, and the machine treats an error as not ready. A ready {@code dryRun} pipeline
  * records what would have been triggered and its run ends CANCELLED: the machine then stops without triggering.
@@ -45,9 +46,11 @@ public final class CheckReadiness implements Action {
     private final Collaborators collaborators;
 
     private final SlaDeadline evaluationSla;
+    private final EvaluationRound round;
 
     public CheckReadiness(Collaborators collaborators) {
         this.collaborators = collaborators;
+        this.round = new EvaluationRound(collaborators);
         this.evaluationSla = new SlaDeadline(
                 collaborators, ScheduleWindow::evaluationDeadline, AlertKind.SLA_EVALUATION_BREACHED, "Evaluation");
     }
@@ -92,12 +95,16 @@ public final class CheckReadiness implements Action {
                 results.stream()
                         .collect(Collectors.toMap(
                                 TraitVerdict::type, TraitVerdict::statusName, (a, b) -> b, LinkedHashMap::new)));
-        collaborators.record(
+        round.record(
                 request,
-                EventKind.READINESS_CHECKED,
-                ready ? "READY" : "NOT_READY",
-                ready ? "every required trait passed" : "blocking: " + String.join(", ", blocking),
-                details);
+                results,
+                request.payload(Request.class).traits(),
+                collaborators.event(
+                        request,
+                        EventKind.READINESS_CHECKED,
+                        ready ? "READY" : "NOT_READY",
+                        ready ? "every required trait passed" : "blocking: " + String.join(", ", blocking),
+                        details));
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }

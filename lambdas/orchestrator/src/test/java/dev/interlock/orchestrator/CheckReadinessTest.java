@@ -43,6 +43,34 @@ class CheckReadinessTest {
     }
 
     @Test
+    void theRoundIsRecordedByCheckReadinessWithEachTraitsTtl() {
+        f.register("");
+        Map<String, Object> body = Map.of(
+                "traitResults",
+                List.of(
+                        Fixture.trait("source-freshness", "PASS", true, Map.of("ageSeconds", 12)),
+                        Fixture.trait("upstream-dependency", "FAIL", true)),
+                "traits",
+                List.of(
+                        Map.of("traitType", "source-freshness", "ttl", 300),
+                        Map.of("traitType", "upstream-dependency", "ttl", 0)));
+
+        f.call(f.request(OrchestratorAction.CHECK_READINESS, "run-1", body));
+
+        assertThat(f.provider.traits().list("orders", Fixture.DATE, "daily"))
+                .extracting(r -> r.traitType() + "=" + r.status() + " until " + r.expiresAt())
+                .containsExactlyInAnyOrder(
+                        "source-freshness=PASS until " + Fixture.T0.plusSeconds(300),
+                        "upstream-dependency=FAIL until null");
+        assertThat(f.events(EventKind.TRAIT_EVALUATED))
+                .extracting(e -> e.traitType() + "=" + e.status())
+                .containsExactlyInAnyOrder("source-freshness=PASS", "upstream-dependency=FAIL");
+        assertThat(f.events(EventKind.READINESS_CHECKED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.details()).containsEntry("blocking", List.of("upstream-dependency")));
+    }
+
+    @Test
     void aRequiredFailureBlocks() {
         f.register("");
 

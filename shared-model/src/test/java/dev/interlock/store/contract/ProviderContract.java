@@ -484,6 +484,36 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void aRoundRecordsEveryTraitResultAndEventTogetherAndRepeatsHarmlessly() {
+        provider.traits().put(trait("gold", DATE, "daily", "source-freshness", TraitStatus.FAIL, T0, null));
+        List<TraitResult> round = new java.util.ArrayList<>();
+        List<Event> roundEvents = new java.util.ArrayList<>();
+        // More than one batch's worth (25 items): 14 results and 15 events, every event at the same millisecond.
+        for (int i = 0; i < 14; i++) {
+            String type = i == 0 ? "source-freshness" : String.format("trait-%02d", i);
+            round.add(trait("gold", DATE, "daily", type, TraitStatus.PASS, T0, T0.plusSeconds(300)));
+            roundEvents.add(new Event(
+                    EventKind.TRAIT_EVALUATED, "gold", "daily", DATE, null, type, "PASS", null, Map.of(), T0));
+        }
+        roundEvents.add(new Event(
+                EventKind.READINESS_CHECKED, "gold", "daily", DATE, "run-1", null, "READY", "ready", Map.of(), T0));
+
+        provider.recordRound(round, roundEvents);
+        provider.recordRound(round, roundEvents);
+
+        assertThat(provider.traits().list("gold", DATE, "daily"))
+                .hasSize(14)
+                .allSatisfy(r -> assertThat(r.status()).isEqualTo(TraitStatus.PASS));
+        assertThat(provider.events().read("gold", PageRequest.first(100)).items())
+                .as("a repeated round adds its events again, never overwrites the first")
+                .hasSize(30);
+        clock.advance(Duration.ofSeconds(300));
+        assertThat(provider.traits().list("gold", DATE, "daily"))
+                .as("each result keeps its own expiry")
+                .isEmpty();
+    }
+
+    @Test
     void expiredTraitResultsReadAsAbsent() {
         TraitResult result = trait("gold", DATE, "daily", "source-freshness", TraitStatus.PASS, T0, T0.plusSeconds(60));
         provider.traits().put(result);

@@ -261,6 +261,12 @@ public final class InMemoryProvider implements Provider {
     }
 
     @Override
+    public void recordRound(List<TraitResult> results, List<Event> roundEvents) {
+        results.forEach(traits::put);
+        roundEvents.forEach(events::append);
+    }
+
+    @Override
     public void ping() {
         // Memory is always there; the method exists so the API's health check reads the same on both Providers.
     }

@@ -31,6 +31,9 @@ public enum CapacityIntent {
     CALENDAR_GET("calendars.get", "1 consistent GetItem: 1 RCU"),
     CALENDAR_LIST("calendars.list", "GSI1 Query: 0.5 RCU/4 KB"),
     TRAIT_PUT("traits.put", "1 PutItem: 1 WCU"),
+    ROUND_RECORD(
+            "recordRound",
+            "1 BatchWriteItem per 25 items (+ retries of UnprocessedItems): 1 WCU/KB per trait result and per event"),
     TRAIT_GET("traits.get", "1 consistent GetItem: 1 RCU"),
     TRAIT_LIST("traits.list", "1 consistent Query on one (date, schedule) prefix: 1 RCU/4 KB"),
     SENSOR_PUT(

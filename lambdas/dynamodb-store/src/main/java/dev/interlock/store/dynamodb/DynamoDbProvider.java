@@ -6,6 +6,7 @@ import dev.interlock.model.marker.Marker;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLog;
+import dev.interlock.model.trait.TraitResult;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.Backoff;
@@ -29,10 +30,12 @@ import dev.interlock.store.TransitionOutcome;
 import dev.interlock.store.WatchdogIndex;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -292,6 +295,29 @@ public final class DynamoDbProvider implements Provider {
             }
             // The rerun changed since it was read (the next read tells how), or the event key was taken: try again.
             table.retryAfterConflict(attempt, "rerun " + next.rerunId() + " moving to " + next.status());
+        }
+    }
+
+    @Override
+    public void recordRound(List<TraitResult> results, List<Event> roundEvents) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Set<ItemKey> keys = new HashSet<>();
+        for (TraitResult result : results) {
+            Map<String, AttributeValue> item = DynamoDbTraitAndSensorStores.Traits.item(result);
+            if (keys.add(SingleTable.keyOf(item))) {
+                items.add(item);
+            }
+        }
+        for (Event event : roundEvents) {
+            // A batch cannot put one key twice; events of one round share their millisecond, so draw again on a clash.
+            Map<String, AttributeValue> item = events.item(event);
+            while (!keys.add(SingleTable.keyOf(item))) {
+                item = events.item(event);
+            }
+            items.add(item);
+        }
+        if (!items.isEmpty()) {
+            table.batchPut(items, CapacityIntent.ROUND_RECORD);
         }
     }
 

@@ -30,6 +30,11 @@ final class DynamoDbTraitAndSensorStores {
 
         @Override
         public void put(TraitResult result) {
+            table.put(item(result), CapacityIntent.TRAIT_PUT);
+        }
+
+        /** The TRAIT item of a result, expiring at its {@code expiresAt} (also written in a round's batch). */
+        static Map<String, AttributeValue> item(TraitResult result) {
             Map<String, AttributeValue> item = ItemCodec.item(
                     TableKeys.traitResult(result.pipelineId(), result.date(), result.scheduleId(), result.traitType()),
                     null,
@@ -37,7 +42,7 @@ final class DynamoDbTraitAndSensorStores {
             if (result.expiresAt() != null) {
                 item.put(ItemCodec.TTL, ItemCodec.ttlAt(result.expiresAt()));
             }
-            table.put(item, CapacityIntent.TRAIT_PUT);
+            return item;
         }
 
         @Override

@@ -26,6 +26,7 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -44,16 +45,19 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The table as the stores use it: every request labelled with its {@link CapacityIntent} and asking for consumed
  * capacity, throttling and transaction conflicts retried with {@link Backoff}, Query looped on LastEvaluatedKey,
- * BatchGetItem looped on UnprocessedKeys, and expired items filtered out of every read.
+ * BatchGetItem looped on UnprocessedKeys, BatchWriteItem on UnprocessedItems, and expired items filtered out of every
+ * read.
  */
 final class SingleTable {
 
     static final String GSI1 = "GSI1";
     private static final int BATCH_GET_LIMIT = 100;
+    private static final int BATCH_WRITE_LIMIT = 25;
     private static final List<String> TABLE_KEY = List.of(PK, SK);
     private static final List<String> INDEX_KEY = List.of(PK, SK, GSI1PK, GSI1SK);
     private static final Set<String> RETRYABLE_CANCELLATIONS =
@@ -261,6 +265,42 @@ final class SingleTable {
                                 .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))))
                 .attributes();
         return old == null || old.isEmpty() ? Optional.empty() : Optional.of(old);
+    }
+
+    /**
+     * Puts many items unconditionally with BatchWriteItem, 25 per request, re-sending UnprocessedItems (what DynamoDB
+     * returns when the table is throttled) with backoff. The keys must be distinct (DynamoDB rejects a batch that
+     * names one twice). Each put is atomic on its own, the batch is not: a failure part-way leaves the puts made.
+     */
+    void batchPut(List<Map<String, AttributeValue>> items, CapacityIntent intent) {
+        for (int from = 0; from < items.size(); from += BATCH_WRITE_LIMIT) {
+            List<Map<String, AttributeValue>> chunk =
+                    items.subList(from, Math.min(items.size(), from + BATCH_WRITE_LIMIT));
+            List<WriteRequest> pending = chunk.stream()
+                    .map(item -> WriteRequest.builder()
+                            .putRequest(put -> put.item(item))
+                            .build())
+                    .toList();
+            String subject = describe(keyOf(chunk.getFirst())) + " and " + (chunk.size() - 1) + " more";
+            for (int round = 1; !pending.isEmpty(); round++) {
+                List<WriteRequest> sending = pending;
+                BatchWriteItemResponse response = call(
+                        intent,
+                        subject,
+                        () -> client.batchWriteItem(b -> b.requestItems(Map.of(tableName, sending))
+                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                .overrideConfiguration(
+                                        o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent))));
+                pending = response.unprocessedItems().getOrDefault(tableName, List.of());
+                if (!pending.isEmpty()) {
+                    if (!backoff.allowsAnotherAfter(round)) {
+                        throw new StoreException(intent.operation() + ": " + pending.size()
+                                + " items still unprocessed after " + round + " BatchWriteItem rounds on " + tableName);
+                    }
+                    backoff.pause(round, intent.operation());
+                }
+            }
+        }
     }
 
     /**
@@ -576,7 +616,7 @@ final class SingleTable {
         return key.pk() + "/" + key.sk();
     }
 
-    private static ItemKey keyOf(Map<String, AttributeValue> item) {
+    static ItemKey keyOf(Map<String, AttributeValue> item) {
         return new ItemKey(ItemCodec.string(item, PK), ItemCodec.string(item, SK));
     }
 
