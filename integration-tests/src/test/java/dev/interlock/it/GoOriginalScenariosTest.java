@@ -95,6 +95,20 @@ class GoOriginalScenariosTest extends EndToEnd {
                         "NotifyDownstream",
                         "ReleaseLockAndSucceed",
                         "Done");
+        // Only a round that was not ready asks the validation deadline; the ready round goes straight to the trigger.
+        int ready = states.lastIndexOf("CheckReadiness");
+        assertThat(states.subList(ready, ready + 3)).containsExactly("CheckReadiness", "IsReady", "TriggerPipeline");
+        assertThat(states.subList(0, ready))
+                .containsSubsequence("CheckReadiness", "IsReady", "CheckValidationDeadline", "IsValidationExhausted")
+                .doesNotContain("CheckEvaluationSLA");
+        // Every round's results, recorded by checkReadiness (the evaluators write nothing), are in the day's events.
+        List<JsonNode> evaluated = eventsOf("s1-progressive", "TRAIT_EVALUATED");
+        assertThat(evaluated).hasSize(3 * readiness.size());
+        assertThat(evaluated.subList(evaluated.size() - 3, evaluated.size()))
+                .extracting(e ->
+                        e.path("traitType").asText() + "=" + e.path("status").asText())
+                .containsExactlyInAnyOrder(
+                        "source-freshness=PASS", "upstream-dependency=PASS", "resource-availability=PASS");
         // Each new reading also started an evaluation of the day (data arrival); they met the waiting execution's
         // lock, which re-evaluated anyway: only that one ever triggered.
         assertThat(executions("s1-progressive"))
