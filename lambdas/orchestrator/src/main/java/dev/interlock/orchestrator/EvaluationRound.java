@@ -29,7 +29,8 @@ final class EvaluationRound {
      * (their {@code ttl} by trait type); a trait missing there keeps its result until the partition is cleaned up.
      */
     void record(ActionRequest request, List<TraitVerdict> verdicts, JsonNode traits, Event roundEvent) {
-        Instant now = collaborators.now();
+        // One moment for the whole round: readers take the trait events at or before the round's event as its own.
+        Instant now = roundEvent != null ? roundEvent.timestamp() : collaborators.now();
         Map<String, Integer> ttls = ttls(traits);
         List<TraitResult> results = new ArrayList<>(verdicts.size());
         List<Event> events = new ArrayList<>(verdicts.size() + 1);
