@@ -161,11 +161,6 @@ public enum JobStateRule {
      * with {@code {source, detailType, time, detail}}. The stack builds the same shape with an input transformer.
      */
     public static Map<String, Object> targetInput(Object source, Object detailType, Object time, Object detail) {
-        Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("source", source);
-        payload.put("detailType", detailType);
-        payload.put("time", time);
-        payload.put("detail", detail);
-        return OrchestratorAction.JOB_STATE_CHANGE.invocation(payload);
+        return OrchestratorAction.JOB_STATE_CHANGE.eventInvocation(source, detailType, time, detail);
     }
 }
