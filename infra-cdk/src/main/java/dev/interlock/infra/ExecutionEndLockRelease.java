@@ -2,11 +2,8 @@ package dev.interlock.infra;
 
 import dev.interlock.model.runtime.ExecutionEndRule;
 import java.util.List;
-import software.amazon.awscdk.services.events.EventField;
 import software.amazon.awscdk.services.events.EventPattern;
 import software.amazon.awscdk.services.events.Rule;
-import software.amazon.awscdk.services.events.RuleTargetInput;
-import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.amazon.awscdk.services.stepfunctions.IStateMachine;
 import software.constructs.Construct;
@@ -26,14 +23,7 @@ final class ExecutionEndLockRelease {
                         .detailType(List.of(ExecutionEndRule.DETAIL_TYPE))
                         .detail(ExecutionEndRule.detailPattern(stateMachine.getStateMachineArn()))
                         .build())
-                .targets(List.of(LambdaFunction.Builder.create(orchestrator)
-                        .event(RuleTargetInput.fromObject(ExecutionEndRule.targetInput(
-                                EventField.getSource(),
-                                EventField.getDetailType(),
-                                EventField.getTime(),
-                                EventField.fromPath("$.detail"))))
-                        .retryAttempts(3)
-                        .build()))
+                .targets(List.of(OrchestratorEventTarget.of(orchestrator, ExecutionEndRule.TARGET)))
                 .build();
     }
 }

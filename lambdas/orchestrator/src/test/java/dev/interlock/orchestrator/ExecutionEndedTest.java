@@ -34,7 +34,7 @@ class ExecutionEndedTest {
         detail.put("input", input);
         detail.put("error", status.equals("ABORTED") ? null : "States.Timeout");
         detail.put("cause", status.equals("ABORTED") ? "stopped by the on-call engineer" : null);
-        Map<String, Object> request = ExecutionEndRule.targetInput(
+        Map<String, Object> request = ExecutionEndRule.TARGET.eventInvocation(
                 ExecutionEndRule.SOURCE, ExecutionEndRule.DETAIL_TYPE, Fixture.T0.toString(), detail);
         return f.call(new LinkedHashMap<>(request));
     }
@@ -140,7 +140,7 @@ class ExecutionEndedTest {
 
     @Test
     void anEventOfAnotherKindIsAnErrorNamingTheField() {
-        Map<String, Object> request = ExecutionEndRule.targetInput(
+        Map<String, Object> request = ExecutionEndRule.TARGET.eventInvocation(
                 "aws.glue", "Glue Job State Change", Fixture.T0.toString(), Map.of("name", "x", "status", "FAILED"));
 
         JsonNode response = f.call(InterlockJson.write(request));

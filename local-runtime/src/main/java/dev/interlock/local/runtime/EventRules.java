@@ -62,7 +62,7 @@ final class EventRules {
 
     /** Every rule of the stack that reacts to events, on {@code bus}; {@code interlockArn} is our own state machine. */
     static void addRules(LocalEventBus bus, FunctionRegistry functions, String interlockArn) {
-        LocalEventBus.Target jobStateChange = new Orchestrator(functions, OrchestratorAction.JOB_STATE_CHANGE);
+        LocalEventBus.Target jobStateChange = new Orchestrator(functions, JobStateRule.TARGET);
         for (JobStateRule rule : JobStateRule.values()) {
             Map<String, Object> detail = new LinkedHashMap<>(rule.detailPattern(List.of()));
             if (rule == JobStateRule.STEP_FUNCTIONS) {
@@ -74,11 +74,7 @@ final class EventRules {
                     rule.ruleId(),
                     pattern(rule.source(), rule.detailType(), detail),
                     jobStateChange,
-                    event -> AwsJson.JSON.valueToTree(JobStateRule.targetInput(
-                            event.path("source").asText(),
-                            event.path("detail-type").asText(),
-                            event.path("time").asText(),
-                            event.path("detail")))));
+                    event -> input(JobStateRule.TARGET, event)));
         }
         bus.addRule(new LocalEventBus.Rule(
                 ExecutionEndRule.RULE_ID,
@@ -86,12 +82,8 @@ final class EventRules {
                         ExecutionEndRule.SOURCE,
                         ExecutionEndRule.DETAIL_TYPE,
                         ExecutionEndRule.detailPattern(interlockArn)),
-                new Orchestrator(functions, OrchestratorAction.EXECUTION_ENDED),
-                event -> AwsJson.JSON.valueToTree(ExecutionEndRule.targetInput(
-                        event.path("source").asText(),
-                        event.path("detail-type").asText(),
-                        event.path("time").asText(),
-                        event.path("detail")))));
+                new Orchestrator(functions, ExecutionEndRule.TARGET),
+                event -> input(ExecutionEndRule.TARGET, event)));
     }
 
     /**
@@ -119,6 +111,15 @@ final class EventRules {
                 AwsJson.JSON.valueToTree(detail),
                 List.of(ended.executionArn()),
                 ended.stopDate() == null ? Instant.now() : ended.stopDate());
+    }
+
+    /** What the stack's input transformer makes of a matched event for {@code action}. */
+    private static JsonNode input(OrchestratorAction action, JsonNode event) {
+        return AwsJson.JSON.valueToTree(action.eventInvocation(
+                event.path("source").asText(),
+                event.path("detail-type").asText(),
+                event.path("time").asText(),
+                event.path("detail")));
     }
 
     private static JsonNode pattern(String source, String detailType, Map<String, Object> detail) {

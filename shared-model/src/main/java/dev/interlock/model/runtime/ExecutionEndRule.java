@@ -17,6 +17,12 @@ public final class ExecutionEndRule {
     /** The rule's construct id in the stack and its name on the local bus. */
     public static final String RULE_ID = "ExecutionEndLockRelease";
 
+    /**
+     * The action the rule invokes, with {@link OrchestratorAction#eventInvocation} as its input (the stack builds the
+     * same shape with an input transformer).
+     */
+    public static final OrchestratorAction TARGET = OrchestratorAction.EXECUTION_ENDED;
+
     public static final String SOURCE = "aws.states";
     public static final String DETAIL_TYPE = "Step Functions Execution Status Change";
     /** The ends after which no state of the machine released the lock (SUCCEEDED always passes a release state). */
@@ -30,13 +36,5 @@ public final class ExecutionEndRule {
         detail.put("stateMachineArn", List.of(stateMachineArn));
         detail.put("status", STATUSES);
         return detail;
-    }
-
-    /**
-     * What the target receives for a matched event: the orchestrator's {@link OrchestratorAction#EXECUTION_ENDED} with
-     * {@code {source, detailType, time, detail}}. The stack builds the same shape with an input transformer.
-     */
-    public static Map<String, Object> targetInput(Object source, Object detailType, Object time, Object detail) {
-        return OrchestratorAction.EXECUTION_ENDED.eventInvocation(source, detailType, time, detail);
     }
 }
