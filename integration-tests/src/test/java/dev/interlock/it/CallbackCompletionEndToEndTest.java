@@ -243,7 +243,8 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
         await(
                 "the aborted holder's lock released by Interlock",
-                () -> call("GET", "/pipelines/cb-orphan/locks/daily/" + DAY, null, null).status(),
+                () -> call("GET", "/pipelines/cb-orphan/locks/daily/" + DAY, null, null)
+                        .status(),
                 status -> status == 404);
         String next = evaluate("cb-orphan", DAY);
 

@@ -58,6 +58,21 @@ class LockEndToEndTest extends EndToEnd {
                 """.formatted(name, name, jobs.endpoint(), name);
     }
 
+    /** A holder waiting on NOT READY, and the execution whose marker it absorbed (ended SUCCEEDED at once). */
+    private record Holding(String holder, String absorbed) {}
+
+    private Holding holderThatAbsorbedOneMarker(String pipeline, LocalDate date) {
+        putPipeline(waitingForSensor(pipeline));
+        String holder = evaluate(pipeline, date);
+        awaitNotReady(pipeline);
+        String absorbed = evaluate(pipeline, date);
+        assertThat(awaitDone(absorbed)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        JsonNode lock = expect(200, "GET", lockPath(pipeline, "daily", date), null, null);
+        assertThat(lock.path("owner").asText()).isEqualTo(holder);
+        assertThat(lock.path("absorbed").asInt()).isEqualTo(1);
+        return new Holding(holder, absorbed);
+    }
+
     /** Aborts {@code holder} with the execution-end rule disabled, as if its status change had been lost. */
     private void abortUnseen(String holder) {
         rt.eventBus().disableRule(ExecutionEndRule.RULE_ID);
@@ -186,15 +201,9 @@ class LockEndToEndTest extends EndToEnd {
     @Test
     void anAbortedHoldersLockIsReleasedByInterlockAndTheWorkItAbsorbedRuns() {
         LocalDate date = today();
-        putPipeline(waitingForSensor("lk-ended"));
-        String holder = evaluate("lk-ended", date);
-        awaitNotReady("lk-ended");
-        String absorbed = evaluate("lk-ended", date);
-        assertThat(awaitDone(absorbed)).isEqualTo(ExecutionStatus.SUCCEEDED);
-        assertThat(expect(200, "GET", lockPath("lk-ended", "daily", date), null, null)
-                        .path("absorbed")
-                        .asInt())
-                .isEqualTo(1);
+        Holding held = holderThatAbsorbedOneMarker("lk-ended", date);
+        String holder = held.holder();
+        String absorbed = held.absorbed();
 
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
         assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
@@ -234,13 +243,7 @@ class LockEndToEndTest extends EndToEnd {
     @Test
     void anOperatorReleasesTheLockOfAnAbortedHolderWhoseEndWasNotSeenAndTheWorkItAbsorbedRuns() {
         LocalDate date = today();
-        putPipeline(waitingForSensor("lk-stuck"));
-        String holder = evaluate("lk-stuck", date);
-        awaitNotReady("lk-stuck");
-        assertThat(awaitDone(evaluate("lk-stuck", date))).isEqualTo(ExecutionStatus.SUCCEEDED);
-        JsonNode held = expect(200, "GET", lockPath("lk-stuck", "daily", date), null, null);
-        assertThat(held.path("owner").asText()).isEqualTo(holder);
-        assertThat(held.path("absorbed").asInt()).isEqualTo(1);
+        String holder = holderThatAbsorbedOneMarker("lk-stuck", date).holder();
 
         // The on-call engineer aborts the holder while the execution-end rule is disabled: its lock outlives it.
         abortUnseen(holder);
