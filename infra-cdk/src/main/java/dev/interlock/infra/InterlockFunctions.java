@@ -130,6 +130,7 @@ final class InterlockFunctions {
         JobPermissions jobs = new JobPermissions(options.jobs());
         jobs.trigger().forEach(roles.get(InterlockFunction.TRIGGER)::addToPrincipalPolicy);
         jobs.runChecker().forEach(roles.get(InterlockFunction.RUN_CHECKER)::addToPrincipalPolicy);
+        jobs.orchestrator().forEach(roles.get(InterlockFunction.ORCHESTRATOR)::addToPrincipalPolicy);
         jobs.evaluator().forEach(roles.get(InterlockFunction.EVALUATOR)::addToPrincipalPolicy);
         SecretPermissions secrets = new SecretPermissions(options.secrets());
         for (InterlockFunction f : InterlockFunction.values()) {

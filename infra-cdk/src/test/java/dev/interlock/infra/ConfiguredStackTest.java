@@ -190,6 +190,39 @@ class ConfiguredStackTest {
     }
 
     @Test
+    void orchestratorMayOnlyReadTheConfiguredCallbackJobsRunsForItsWatchdog() {
+        InterlockFunction o = InterlockFunction.ORCHESTRATOR;
+        assertThat(synth.actionsOf(o))
+                .contains(
+                        "glue:GetJobRun",
+                        "elasticmapreduce:DescribeStep",
+                        "emr-serverless:GetJobRun",
+                        "states:DescribeExecution")
+                .doesNotContain(
+                        "glue:StartJobRun",
+                        "glue:BatchStopJobRun",
+                        "elasticmapreduce:AddJobFlowSteps",
+                        "elasticmapreduce:CancelSteps",
+                        "emr-serverless:StartJobRun",
+                        "emr-serverless:CancelJobRun",
+                        "states:StartExecution",
+                        "states:StopExecution",
+                        "lambda:InvokeFunction",
+                        "iam:PassRole");
+        assertThat(Json.write(synth.statement(o, "CheckGlueJobRuns").get("Resource")))
+                .isEqualTo(Json.write(synth.statement(InterlockFunction.RUN_CHECKER, "PollGlueJobRuns")
+                        .get("Resource")));
+        assertThat(synth.statement(o, "CheckStateMachineExecutions").get("Resource"))
+                .isEqualTo("arn:aws:states:eu-west-1:123456789012:execution:gold-build:*");
+        assertThat(Json.write(synth.statement(o, "CheckEmrSteps").get("Resource")))
+                .isEqualTo(Json.write(synth.statement(InterlockFunction.RUN_CHECKER, "PollEmrSteps")
+                        .get("Resource")));
+        assertThat(Json.write(synth.statement(o, "CheckEmrServerlessJobRuns").get("Resource")))
+                .isEqualTo(Json.write(synth.statement(InterlockFunction.RUN_CHECKER, "PollEmrServerlessJobRuns")
+                        .get("Resource")));
+    }
+
+    @Test
     void evaluatorMayInvokeOnlyTheConfiguredLambdaEvaluators() {
         Map<String, Object> invoke = synth.statement(InterlockFunction.EVALUATOR, "InvokeLambdaEvaluators");
         assertThat(Json.strings(invoke, "Action")).containsExactly("lambda:InvokeFunction");

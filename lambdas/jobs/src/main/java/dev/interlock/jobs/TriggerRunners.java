@@ -93,6 +93,30 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 aws::glue, aws::emr, aws::emrServerless, aws::stepFunctions, aws::lambda, http, templates, log);
     }
 
+    /**
+     * The run checks of the job types that complete by callback (the job-state rules' types), for the orchestrator's
+     * watchdog to ask about a job whose event did not come: the same checks the run-checker polls with, over the AWS
+     * clients only (no outbound HTTP, no credentials). Any other type is answered {@code failed}/PERMANENT: nothing
+     * waits for it by callback.
+     */
+    public static RunChecker callbackJobChecks(AwsClients aws, StructuredLog log) {
+        // Only these four clients: a function jar may leave the others (Lambda, HTTP credentials) out.
+        GlueJob glue = new GlueJob(aws::glue);
+        EmrJob emr = new EmrJob(aws::emr);
+        EmrServerlessJob emrServerless = new EmrServerlessJob(aws::emrServerless);
+        StepFunctionJob stepFunction = new StepFunctionJob(aws::stepFunctions);
+        return request -> checked(request, log, () -> switch (request.triggerType()) {
+            case GLUE -> glue.check(request);
+            case EMR -> emr.check(request);
+            case EMR_SERVERLESS -> emrServerless.check(request);
+            case STEP_FUNCTION -> stepFunction.check(request);
+            case HTTP, AIRFLOW, DATABRICKS, LAMBDA ->
+                RunCheck.failed(
+                        request.triggerType().wireName() + " jobs do not complete by callback",
+                        FailureCategory.PERMANENT);
+        });
+    }
+
     @Override
     public TriggerResult start(TriggerRequest request) {
         LogContext ctx =
@@ -177,19 +201,30 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
 
     @Override
     public RunCheck check(RunCheckRequest request) {
+        return checked(request, log, () -> switch (request.triggerType()) {
+            case AIRFLOW -> airflow.check(request);
+            case DATABRICKS -> databricks.check(request);
+            case GLUE -> glue.check(request);
+            case EMR -> emr.check(request);
+            case EMR_SERVERLESS -> emrServerless.check(request);
+            case STEP_FUNCTION -> stepFunction.check(request);
+            // Synchronous types finish inside the trigger call; nothing is left to poll.
+            case HTTP, LAMBDA ->
+                RunCheck.succeeded(request.triggerType().wireName() + " triggers complete when started");
+        });
+    }
+
+    /** One job system's check, which may fail with the job system's own category. */
+    @FunctionalInterface
+    private interface Check {
+        RunCheck get() throws JobFailure;
+    }
+
+    /** Runs one check, never throwing: a permanent failure is {@code failed}, anything else {@code running}. */
+    private static RunCheck checked(RunCheckRequest request, StructuredLog log, Check check) {
         LogContext ctx = new LogContext(request.pipelineId(), null, null, request.runId(), null);
         try {
-            return switch (request.triggerType()) {
-                case AIRFLOW -> airflow.check(request);
-                case DATABRICKS -> databricks.check(request);
-                case GLUE -> glue.check(request);
-                case EMR -> emr.check(request);
-                case EMR_SERVERLESS -> emrServerless.check(request);
-                case STEP_FUNCTION -> stepFunction.check(request);
-                // Synchronous types finish inside the trigger call; nothing is left to poll.
-                case HTTP, LAMBDA ->
-                    RunCheck.succeeded(request.triggerType().wireName() + " triggers complete when started");
-            };
+            return check.get();
         } catch (JobFailure e) {
             if (e.category() == FailureCategory.PERMANENT) {
                 log.warn(
