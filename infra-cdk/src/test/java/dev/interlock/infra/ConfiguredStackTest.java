@@ -343,7 +343,7 @@ class ConfiguredStackTest {
     }
 
     @Test
-    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheTriggerAndRunChecker() {
+    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheJobReadersAndTheSecretReaders() {
         java.util.Set<String> regexHolders = new java.util.TreeSet<>();
         java.util.Set<String> regexes = new java.util.TreeSet<>();
         synth.resources().forEach((id, resource) -> {
@@ -355,13 +355,16 @@ class ConfiguredStackTest {
                                         ? "TriggerRole"
                                         : id.startsWith("RunCheckerRole")
                                                 ? "RunCheckerRole"
-                                                : id.startsWith("EvaluatorRole") ? "EvaluatorRole" : id);
+                                                : id.startsWith("EvaluatorRole")
+                                                        ? "EvaluatorRole"
+                                                        : id.startsWith("OrchestratorRole") ? "OrchestratorRole" : id);
                         regexes.add(String.valueOf(regex.get("regex")));
                     }
                 }
             }
         });
-        assertThat(regexHolders).containsExactly("EvaluatorRole", "RunCheckerRole", "TriggerRole");
+        // The orchestrator's watchdog reads callback jobs' runs (the run ids only), never secrets.
+        assertThat(regexHolders).containsExactly("EvaluatorRole", "OrchestratorRole", "RunCheckerRole", "TriggerRole");
         assertThat(regexes)
                 .containsExactlyInAnyOrder(
                         "/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"
