@@ -130,6 +130,7 @@ final class InterlockFunctions {
         JobPermissions jobs = new JobPermissions(options.jobs());
         jobs.trigger().forEach(roles.get(InterlockFunction.TRIGGER)::addToPrincipalPolicy);
         jobs.runChecker().forEach(roles.get(InterlockFunction.RUN_CHECKER)::addToPrincipalPolicy);
+        jobs.orchestrator().forEach(roles.get(InterlockFunction.ORCHESTRATOR)::addToPrincipalPolicy);
         jobs.evaluator().forEach(roles.get(InterlockFunction.EVALUATOR)::addToPrincipalPolicy);
         SecretPermissions secrets = new SecretPermissions(options.secrets());
         for (InterlockFunction f : InterlockFunction.values()) {
@@ -227,7 +228,10 @@ final class InterlockFunctions {
         if (f == InterlockFunction.STREAM_ROUTER) {
             reason += "; dynamodb:ListStreams, which the event-source mapping needs, is likewise account-wide";
         }
-        boolean pollsJobs = f == InterlockFunction.TRIGGER || f == InterlockFunction.RUN_CHECKER;
+        // The orchestrator's watchdog reads the runs of callback jobs (JobPermissions.orchestrator).
+        boolean pollsJobs = f == InterlockFunction.TRIGGER
+                || f == InterlockFunction.RUN_CHECKER
+                || f == InterlockFunction.ORCHESTRATOR;
         // Run ids and execution names are minted by the start call, so they cannot be named in advance.
         if (pollsJobs && !options.jobs().emrServerlessApplicationIds().isEmpty()) {
             wildcardResources.add(RegexAppliesTo.builder()

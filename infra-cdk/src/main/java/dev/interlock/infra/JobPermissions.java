@@ -9,8 +9,8 @@ import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 
 /**
- * The permissions that let the trigger start jobs, the run-checker poll them and the evaluator call Lambda
- * evaluators, each scoped to the jobs named in the deployment options. A service with nothing configured gets no
+ * The permissions that let the trigger start jobs, the run-checker poll them, the orchestrator's watchdog check a
+ * callback job whose event did not come and the evaluator call Lambda evaluators, each scoped to the jobs named in the deployment options. A service with nothing configured gets no
  * statement at all, so a default deployment can start no job anywhere (http/airflow/databricks triggers need none).
  */
 final class JobPermissions {
@@ -85,6 +85,30 @@ final class JobPermissions {
                     "PollStateMachineExecutions",
                     List.of("states:DescribeExecution", "states:StopExecution"),
                     stateMachineExecutionArns()));
+        }
+        return statements;
+    }
+
+    /**
+     * What the orchestrator's watchdog may do with jobs: read the runs of the configured callback jobs (Glue, EMR
+     * steps, EMR Serverless, Step Functions) when their job-state event did not come, scoped as the run-checker's
+     * reads; never start or stop one.
+     */
+    List<PolicyStatement> orchestrator() {
+        List<PolicyStatement> statements = new ArrayList<>();
+        if (!jobs.glueJobNames().isEmpty()) {
+            statements.add(allow("CheckGlueJobRuns", List.of("glue:GetJobRun"), glueJobArns()));
+        }
+        if (!jobs.emrClusterIds().isEmpty()) {
+            statements.add(allow("CheckEmrSteps", List.of("elasticmapreduce:DescribeStep"), emrClusterArns()));
+        }
+        if (!jobs.emrServerlessApplicationIds().isEmpty()) {
+            statements.add(
+                    allow("CheckEmrServerlessJobRuns", List.of("emr-serverless:GetJobRun"), emrServerlessJobRunArns()));
+        }
+        if (!jobs.stateMachineArns().isEmpty()) {
+            statements.add(allow(
+                    "CheckStateMachineExecutions", List.of("states:DescribeExecution"), stateMachineExecutionArns()));
         }
         return statements;
     }

@@ -190,6 +190,39 @@ class ConfiguredStackTest {
     }
 
     @Test
+    void orchestratorMayOnlyReadTheConfiguredCallbackJobsRunsForItsWatchdog() {
+        InterlockFunction o = InterlockFunction.ORCHESTRATOR;
+        assertThat(synth.actionsOf(o))
+                .contains(
+                        "glue:GetJobRun",
+                        "elasticmapreduce:DescribeStep",
+                        "emr-serverless:GetJobRun",
+                        "states:DescribeExecution")
+                .doesNotContain(
+                        "glue:StartJobRun",
+                        "glue:BatchStopJobRun",
+                        "elasticmapreduce:AddJobFlowSteps",
+                        "elasticmapreduce:CancelSteps",
+                        "emr-serverless:StartJobRun",
+                        "emr-serverless:CancelJobRun",
+                        "states:StartExecution",
+                        "states:StopExecution",
+                        "lambda:InvokeFunction",
+                        "iam:PassRole");
+        assertThat(Json.write(synth.statement(o, "CheckGlueJobRuns").get("Resource")))
+                .isEqualTo(Json.write(synth.statement(InterlockFunction.RUN_CHECKER, "PollGlueJobRuns")
+                        .get("Resource")));
+        assertThat(synth.statement(o, "CheckStateMachineExecutions").get("Resource"))
+                .isEqualTo("arn:aws:states:eu-west-1:123456789012:execution:gold-build:*");
+        assertThat(Json.write(synth.statement(o, "CheckEmrSteps").get("Resource")))
+                .isEqualTo(Json.write(synth.statement(InterlockFunction.RUN_CHECKER, "PollEmrSteps")
+                        .get("Resource")));
+        assertThat(Json.write(synth.statement(o, "CheckEmrServerlessJobRuns").get("Resource")))
+                .isEqualTo(Json.write(synth.statement(InterlockFunction.RUN_CHECKER, "PollEmrServerlessJobRuns")
+                        .get("Resource")));
+    }
+
+    @Test
     void evaluatorMayInvokeOnlyTheConfiguredLambdaEvaluators() {
         Map<String, Object> invoke = synth.statement(InterlockFunction.EVALUATOR, "InvokeLambdaEvaluators");
         assertThat(Json.strings(invoke, "Action")).containsExactly("lambda:InvokeFunction");
@@ -310,7 +343,7 @@ class ConfiguredStackTest {
     }
 
     @Test
-    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheTriggerAndRunChecker() {
+    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheJobReadersAndTheSecretReaders() {
         java.util.Set<String> regexHolders = new java.util.TreeSet<>();
         java.util.Set<String> regexes = new java.util.TreeSet<>();
         synth.resources().forEach((id, resource) -> {
@@ -322,13 +355,16 @@ class ConfiguredStackTest {
                                         ? "TriggerRole"
                                         : id.startsWith("RunCheckerRole")
                                                 ? "RunCheckerRole"
-                                                : id.startsWith("EvaluatorRole") ? "EvaluatorRole" : id);
+                                                : id.startsWith("EvaluatorRole")
+                                                        ? "EvaluatorRole"
+                                                        : id.startsWith("OrchestratorRole") ? "OrchestratorRole" : id);
                         regexes.add(String.valueOf(regex.get("regex")));
                     }
                 }
             }
         });
-        assertThat(regexHolders).containsExactly("EvaluatorRole", "RunCheckerRole", "TriggerRole");
+        // The orchestrator's watchdog reads callback jobs' runs (the run ids only), never secrets.
+        assertThat(regexHolders).containsExactly("EvaluatorRole", "OrchestratorRole", "RunCheckerRole", "TriggerRole");
         assertThat(regexes)
                 .containsExactlyInAnyOrder(
                         "/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"

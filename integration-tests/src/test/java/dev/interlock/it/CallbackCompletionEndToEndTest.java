@@ -26,8 +26,8 @@ import software.amazon.awssdk.services.sfn.model.HistoryEventType;
  * Glue, EMR, EMR Serverless and Step Functions jobs complete by callback on the local runtime: the machine waits in
  * {@code WaitForJobCallback} with a task token, the job fake's terminal event reaches the orchestrator's
  * {@code jobStateChange} through the local EventBridge rules, and SendTaskSuccess/SendTaskFailure end the wait. The
- * execution's history does not grow with the job's duration; an event that never arrives is covered by the fallback
- * poll (the run-checker, at the wait's heartbeat timeout).
+ * execution's history does not grow with the job's duration; an event that never arrives is found by the watchdog's
+ * callback check (outside the execution), which completes the wait itself.
  */
 class CallbackCompletionEndToEndTest extends EndToEnd {
 
@@ -66,6 +66,10 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
     }
 
     private void gluePipeline(String name, String jobName, String arguments, String retry) {
+        gluePipeline(name, jobName, arguments, retry, 3600);
+    }
+
+    private void gluePipeline(String name, String jobName, String arguments, String retry, int maxJobDurationSeconds) {
         putPipeline("""
                 name: %s
                 archetype: batch-ingestion
@@ -75,9 +79,9 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
                   resource-availability: {evaluator: "builtin:always-pass"}
                 trigger: {type: glue, jobName: %s, arguments: {%s}}
                 pollIntervalSeconds: 60
-                maxJobDurationSeconds: 3600
+                maxJobDurationSeconds: %d
                 retry: %s
-                """.formatted(name, jobName, arguments, retry));
+                """.formatted(name, jobName, arguments, maxJobDurationSeconds, retry));
     }
 
     private List<HistoryEvent> history(String executionArn) {
@@ -97,9 +101,10 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
 
     @Test
     void aGlueJobIsCompletedByItsCallbackAndTheHistoryDoesNotGrowWithTheJob() {
-        // 60 s and 10 poll windows of 60 s: polling would add a Wait, a Task and a Choice per window.
-        gluePipeline("cb-short", "cb-short-job", "\"--fake-duration-seconds\": \"60\"", "{maxAttempts: 1}");
-        gluePipeline("cb-long", "cb-long-job", "\"--fake-duration-seconds\": \"600\"", "{maxAttempts: 1}");
+        // 5 and 60 product minutes: polling would add a Wait, a Task and a Choice per poll window, a heartbeat a
+        // fallback poll per 15 min; neither may show in the history.
+        gluePipeline("cb-short", "cb-short-job", "\"--fake-duration-seconds\": \"300\"", "{maxAttempts: 1}", 7200);
+        gluePipeline("cb-long", "cb-long-job", "\"--fake-duration-seconds\": \"3600\"", "{maxAttempts: 1}", 7200);
         evaluate("cb-short", DAY);
         evaluate("cb-long", DAY);
         await(
@@ -129,9 +134,9 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
         }
         int shortEvents = history(shortRun.executionArn()).size();
         int longEvents = history(longRun.executionArn()).size();
-        System.out.printf("history events: 60 s Glue job %d, 600 s Glue job %d%n", shortEvents, longEvents);
+        System.out.printf("history events: 5 min Glue job %d, 60 min Glue job %d%n", shortEvents, longEvents);
         assertThat(longEvents)
-                .as("history events of the 600 s job vs the 60 s job")
+                .as("history events of the 60 min job vs the 5 min job")
                 .isEqualTo(shortEvents);
         assertThat(runs("cb-long")).hasSize(1);
         assertThat(eventKinds("cb-long")).doesNotContain("RUN_OVERDUE");
@@ -148,25 +153,48 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
     }
 
     @Test
-    void aLostEventIsCoveredByTheFallbackPollAtTheHeartbeatTimeout() {
-        gluePipeline("cb-lost", "lost-job", "\"--fake-duration-seconds\": \"120\"", "{maxAttempts: 1}");
+    void aLostEventIsFoundByTheWatchdogAndTheExecutionNeverPolls() {
+        // The wait's own timeout (2 h + a poll) is far beyond the watchdog's 15 min check, so only the watchdog can
+        // complete this run in time.
+        gluePipeline("cb-lost", "lost-job", "\"--fake-duration-seconds\": \"120\"", "{maxAttempts: 1}", 7200);
         evaluate("cb-lost", DAY);
-        await("cb-lost COMPLETED", () -> runLogStatus("cb-lost", DAY, "daily"), "COMPLETED"::equals);
+        await(
+                "lost-job's event dropped",
+                () -> rt.eventBus().deliveries().stream()
+                        .anyMatch(d -> d.input()
+                                .path("payload")
+                                .path("detail")
+                                .path("jobName")
+                                .asText()
+                                .equals("lost-job")),
+                dropped -> dropped);
+        assertThat(runLogStatus("cb-lost", DAY, "daily"))
+                .as("nobody told the machine")
+                .isNotEqualTo("COMPLETED");
+
+        // The EventBridge schedule, ticking: the callback check falls due 15 product minutes after the wait began.
+        await(
+                "cb-lost COMPLETED by the watchdog",
+                () -> {
+                    invokeWatchdog();
+                    return runLogStatus("cb-lost", DAY, "daily");
+                },
+                "COMPLETED"::equals);
 
         ExecutionListItem e = onlyExecution("cb-lost");
-        assertThat(visited(e.executionArn()))
+        assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+        List<String> visited = visited(e.executionArn());
+        assertThat(visited)
                 .containsSubsequence(
                         "WaitForJobCallback",
-                        "PollRunStatus",
                         "EvaluatePollResult",
                         "CheckCompletionSLA",
                         "LogCompleted",
                         "ReleaseLockAndSucceed",
                         "Done");
-        assertThat(history(e.executionArn()).stream()
-                        .filter(h -> h.type() == HistoryEventType.TASK_TIMED_OUT)
-                        .map(h -> h.taskTimedOutEventDetails().error()))
-                .containsExactly("States.HeartbeatTimeout");
+        assertThat(visited).as("no fallback poll inside the execution").doesNotContain("PollRunStatus", "WaitForRun");
+        assertThat(history(e.executionArn()).stream().filter(h -> h.type() == HistoryEventType.TASK_TIMED_OUT))
+                .isEmpty();
         assertThat(rt.eventBus().deliveries().stream()
                         .filter(d -> d.input()
                                 .path("payload")
@@ -176,6 +204,10 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
                                 .equals("lost-job")))
                 .allSatisfy(d -> assertThat(d.delivered()).isFalse())
                 .isNotEmpty();
+        assertThat(eventsOf("cb-lost", "JOB_EVENT_RECOVERED"))
+                .singleElement()
+                .satisfies(ev ->
+                        assertThat(ev.path("details").path("reason").asText()).isEqualTo("NO_JOB_STATE_EVENT"));
         assertThat(runs("cb-lost")).hasSize(1);
     }
 

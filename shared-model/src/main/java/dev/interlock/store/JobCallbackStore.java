@@ -17,6 +17,9 @@ public interface JobCallbackStore {
      */
     JobCallback await(TriggerType type, String jobId, JobCallback.Waiter waiter, Instant expiresAt);
 
+    /** The item of job {@code jobId} as it is (a strongly consistent read), or null when there is none. */
+    JobCallback find(TriggerType type, String jobId);
+
     /**
      * Records the job's end (the first one reported stays: a re-delivered event changes nothing); the item as it is
      * afterwards, with the waiting run if it waits already.

@@ -38,6 +38,13 @@ public interface WatchdogIndex {
     /** Adds the entry that checks, at {@code at}, that run {@code runId} of {@code pipelineId} is terminal. */
     void expectRunSettled(String pipelineId, String runId, Instant at);
 
+    /**
+     * Adds the entry that asks, at {@code at}, whether job {@code jobId} ({@code triggerType}, its wire name), which
+     * run {@code runId} of {@code pipelineId} waits for by callback, has ended; written again with a new instant while
+     * the job runs.
+     */
+    void expectJobCallback(String pipelineId, String runId, String triggerType, String jobId, Instant at);
+
     /** Deletes an entry (a run check done, or an entry its pipeline's watch no longer points to). */
     void remove(DueEntry entry);
 

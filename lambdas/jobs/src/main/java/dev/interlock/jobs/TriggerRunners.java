@@ -93,6 +93,31 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 aws::glue, aws::emr, aws::emrServerless, aws::stepFunctions, aws::lambda, http, templates, log);
     }
 
+    /**
+     * The run checks of the job types that complete by callback (the job-state rules' types), for the orchestrator's
+     * watchdog to ask about a job whose event did not come: the same checks the run-checker polls with, over the AWS
+     * clients only (no outbound HTTP, no credentials). A failure to ask is {@code running} (asked again later), and so is
+     * any other type (nothing waits for it by callback: never decided here).
+     */
+    public static RunChecker callbackJobChecks(AwsClients aws, StructuredLog log) {
+        // Only these four clients: a function jar may leave the others (Lambda, HTTP credentials) out.
+        GlueJob glue = new GlueJob(aws::glue);
+        EmrJob emr = new EmrJob(aws::emr);
+        EmrServerlessJob emrServerless = new EmrServerlessJob(aws::emrServerless);
+        StepFunctionJob stepFunction = new StepFunctionJob(aws::stepFunctions);
+        // A check that fails (even permanently: a missing grant) says nothing about the job, and the watchdog is only
+        // a safety net: it asks again later and never decides a run on it; the execution's own wait decides then.
+        return request -> checked(request, log, false, () -> switch (request.triggerType()) {
+            case GLUE -> glue.check(request);
+            case EMR -> emr.check(request);
+            case EMR_SERVERLESS -> emrServerless.check(request);
+            case STEP_FUNCTION -> stepFunction.check(request);
+            case HTTP, AIRFLOW, DATABRICKS, LAMBDA ->
+                RunCheck.running(request.triggerType().wireName()
+                        + " jobs do not complete by callback; their own polls follow them");
+        });
+    }
+
     @Override
     public TriggerResult start(TriggerRequest request) {
         LogContext ctx =
@@ -177,21 +202,35 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
 
     @Override
     public RunCheck check(RunCheckRequest request) {
+        return checked(request, log, true, () -> switch (request.triggerType()) {
+            case AIRFLOW -> airflow.check(request);
+            case DATABRICKS -> databricks.check(request);
+            case GLUE -> glue.check(request);
+            case EMR -> emr.check(request);
+            case EMR_SERVERLESS -> emrServerless.check(request);
+            case STEP_FUNCTION -> stepFunction.check(request);
+            // Synchronous types finish inside the trigger call; nothing is left to poll.
+            case HTTP, LAMBDA ->
+                RunCheck.succeeded(request.triggerType().wireName() + " triggers complete when started");
+        });
+    }
+
+    /** One job system's check, which may fail with the job system's own category. */
+    @FunctionalInterface
+    private interface Check {
+        RunCheck get() throws JobFailure;
+    }
+
+    /**
+     * Runs one check, never throwing: a permanent failure to check is {@code failed} when {@code permanentFails},
+     * anything else {@code running}.
+     */
+    private static RunCheck checked(RunCheckRequest request, StructuredLog log, boolean permanentFails, Check check) {
         LogContext ctx = new LogContext(request.pipelineId(), null, null, request.runId(), null);
         try {
-            return switch (request.triggerType()) {
-                case AIRFLOW -> airflow.check(request);
-                case DATABRICKS -> databricks.check(request);
-                case GLUE -> glue.check(request);
-                case EMR -> emr.check(request);
-                case EMR_SERVERLESS -> emrServerless.check(request);
-                case STEP_FUNCTION -> stepFunction.check(request);
-                // Synchronous types finish inside the trigger call; nothing is left to poll.
-                case HTTP, LAMBDA ->
-                    RunCheck.succeeded(request.triggerType().wireName() + " triggers complete when started");
-            };
+            return check.get();
         } catch (JobFailure e) {
-            if (e.category() == FailureCategory.PERMANENT) {
+            if (permanentFails && e.category() == FailureCategory.PERMANENT) {
                 log.warn(
                         ctx,
                         "run check failed",

@@ -56,4 +56,45 @@ class TriggerRunnersFactoryTest {
             }
         }
     }
+
+    @Test
+    void theWatchdogsCallbackChecksAskTheJobSystemAndNeverDecideOnAFailureToAsk() {
+        try (AwsProtocolStub stub = AwsProtocolStub.start()) {
+            stub.on(
+                    "AWSGlue.GetJobRun",
+                    Reply.json("{\"JobRun\":{\"Id\":\"jr_7\",\"JobName\":\"etl\",\"JobRunState\":\"SUCCEEDED\"}}"));
+            Environment environment = Environment.of(Map.of(
+                    "AWS_REGION",
+                    "eu-west-1",
+                    "INTERLOCK_ENDPOINT_GLUE",
+                    stub.endpoint().toString()));
+            try (AwsClients aws = new AwsClients(environment)) {
+                RunChecker checks = TriggerRunners.callbackJobChecks(
+                        aws, new dev.interlock.log.StructuredLog("watchdog", System.out, Clock.systemUTC()));
+                Map<String, String> glueRun = Map.of("glue_job_name", "etl", "glue_job_run_id", "jr_7");
+
+                assertThat(checks.check(request(dev.interlock.model.trigger.TriggerType.GLUE, glueRun))
+                                .state())
+                        .isEqualTo(RunCheckState.SUCCEEDED);
+
+                stub.on("AWSGlue.GetJobRun", Reply.error(400, "AccessDeniedException", "no glue:GetJobRun"));
+                RunCheck denied = checks.check(request(dev.interlock.model.trigger.TriggerType.GLUE, glueRun));
+                assertThat(denied.state())
+                        .as("a missing grant says nothing about the job: asked again, never failed by the watchdog")
+                        .isEqualTo(RunCheckState.RUNNING);
+                assertThat(denied.message()).contains("AccessDeniedException");
+
+                assertThat(checks.check(request(dev.interlock.model.trigger.TriggerType.AIRFLOW, Map.of()))
+                                .state())
+                        .isEqualTo(RunCheckState.RUNNING);
+                for (String client : List.of("emr", "emrserverless", "sfn", "lambda")) {
+                    assertThat(aws.created(client)).as(client).isFalse();
+                }
+            }
+        }
+    }
+
+    private static RunCheckRequest request(dev.interlock.model.trigger.TriggerType type, Map<String, String> metadata) {
+        return new RunCheckRequest("orders", "daily", "2026-03-01", "run-1", type, metadata, Map.of());
+    }
 }

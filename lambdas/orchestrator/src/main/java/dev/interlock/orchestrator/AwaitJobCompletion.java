@@ -10,9 +10,11 @@ import java.util.Optional;
 
 /**
  * {@code awaitJobCompletion}: called by {@code WaitForJobCallback} ({@code lambda:invoke.waitForTaskToken}) for a job
- * that completes by callback. Records job id → (run, task token); if the job's terminal event already came (a job
- * faster than this call), completes the wait at once. The machine ignores the answer and waits for the token; a
- * failure here is logged and left to the wait's heartbeat timeout, whose fallback poll asks the run-checker.
+ * that completes by callback. Records job id → (run, task token) and the watchdog's callback check (due in
+ * {@link Watchdog#CALLBACK_CHECK_INTERVAL}: if no job-state event ended the wait by then, the watchdog asks the job
+ * system and completes it); if the job's terminal event already came (a job faster than this call), completes the wait
+ * at once. The machine ignores the answer and waits for the token, at most the job's maximum duration and a poll
+ * interval; then its fallback poll asks the run-checker, which cancels a job past its maximum.
  */
 public final class AwaitJobCompletion implements Action {
 
@@ -47,9 +49,11 @@ public final class AwaitJobCompletion implements Action {
         }
         String jobId = jobId(request, type, r.metadata());
         if (jobId == null) {
-            // The trigger has not recorded the job yet (its call was retried): the fallback poll waits for it.
+            // The trigger has not recorded the job yet (its call was retried): nothing to check it by; the
+            // fallback poll at the wait's timeout follows it.
             return Outcome.skip(
-                    "no job id recorded for run " + request.runId() + " yet; the fallback poll follows it",
+                    "no job id recorded for run " + request.runId()
+                            + " yet; the fallback poll at the wait's timeout follows it",
                     new Awaiting(false, false));
         }
         JobCallback.Waiter waiter = new JobCallback.Waiter(
@@ -59,6 +63,16 @@ public final class AwaitJobCompletion implements Action {
                 request.runId(),
                 request.executionName(),
                 r.taskToken());
+        // The watchdog's callback check first: if this call dies after recording the waiter, a lost event is still
+        // found; a check with no waiter behind it just goes away.
+        c.provider()
+                .watchdog()
+                .expectJobCallback(
+                        request.pipelineId(),
+                        request.runId(),
+                        type.wireName(),
+                        jobId,
+                        c.now().plus(Watchdog.CALLBACK_CHECK_INTERVAL));
         JobCallback callback = c.provider().jobCallbacks().await(type, jobId, waiter, expiry());
         if (!callback.complete()) {
             return Outcome.proceed(new Awaiting(true, false));
@@ -70,7 +84,7 @@ public final class AwaitJobCompletion implements Action {
             c.log()
                     .warn(
                             request.logContext(),
-                            "could not complete the wait; the fallback poll will",
+                            "could not complete the wait; the watchdog's callback check will",
                             Map.of("error", String.valueOf(e.getMessage())));
             return Outcome.proceed(new Awaiting(true, false));
         }

@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.jobs.RunChecker;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
@@ -14,7 +15,8 @@ import java.util.Optional;
 
 /**
  * What every action works with: the store, the time, the alert channel, the settings, the log and the callbacks that
- * end a machine's wait for a job.
+ * end a machine's wait for a job, and the run checks the watchdog asks a job's state with when its job-state event
+ * did not come.
  */
 public record Collaborators(
         Provider provider,
@@ -22,7 +24,8 @@ public record Collaborators(
         DeduplicatedAlerts alerts,
         OrchestratorSettings settings,
         StructuredLog log,
-        TaskCallbacks callbacks) {
+        TaskCallbacks callbacks,
+        RunChecker jobChecks) {
 
     public Collaborators {
         Objects.requireNonNull(provider, "provider");
@@ -31,6 +34,7 @@ public record Collaborators(
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(callbacks, "callbacks");
+        Objects.requireNonNull(jobChecks, "jobChecks");
     }
 
     /** The current instant of the injected clock. */

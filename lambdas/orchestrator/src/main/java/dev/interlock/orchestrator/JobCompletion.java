@@ -39,29 +39,76 @@ final class JobCompletion {
     /** What completing did: whether the wait was ended now (false: it had already ended). */
     record Completed(String state, boolean delivered) {}
 
+    /** Who completed a wait: the job-state event (through its job's item) or the watchdog's callback check. */
+    enum CompletedBy {
+        CALLBACK("callback"),
+        WATCHDOG("watchdog");
+
+        private final String wireName;
+
+        CompletedBy(String wireName) {
+            this.wireName = wireName;
+        }
+
+        String wireName() {
+            return wireName;
+        }
+    }
+
+    /** Completes the wait of {@code callback}'s waiter with the job's end as its event reported it. */
     Completed complete(JobCallback callback) {
-        JobCallback.Waiter waiter = callback.waiter();
         JobCallback.JobEnd end = callback.end();
         String message = callback.triggerType().wireName() + " job " + callback.jobId() + " ended " + end.state()
                 + (end.message() == null || end.message().isBlank() ? "" : ": " + end.message());
         RunCheck outcome = JobStateEvents.outcome(callback.triggerType(), end.state(), message);
+        return complete(callback, outcome, CompletedBy.CALLBACK);
+    }
+
+    /**
+     * Completes the wait of {@code callback}'s waiter with {@code outcome} (a poll's or an event's answer): the one
+     * rule for every writer that ends a callback wait. A wait that had already ended is left alone and leaves
+     * {@code JOB_WAIT_ALREADY_ENDED}.
+     */
+    Completed complete(JobCallback callback, RunCheck outcome, CompletedBy by) {
+        JobCallback.Waiter waiter = callback.waiter();
         if (outcome.state() == RunCheckState.RUNNING) {
             // Not a state that ends the job (the rules match only terminal ones): nothing to complete.
             return new Completed("running", false);
         }
-        settle(waiter, outcome);
+        settle(waiter, outcome, by);
         boolean delivered;
         if (outcome.state() == RunCheckState.SUCCEEDED) {
-            RunCheckOutput result = new RunCheckOutput(RunCheckState.SUCCEEDED.wireName(), message, "");
+            RunCheckOutput result = new RunCheckOutput(RunCheckState.SUCCEEDED.wireName(), outcome.message(), "");
             delivered = c.callbacks().succeed(waiter.taskToken(), InterlockJson.write(result));
         } else {
-            delivered = c.callbacks().fail(waiter.taskToken(), JOB_FAILED, message);
+            delivered = c.callbacks().fail(waiter.taskToken(), JOB_FAILED, outcome.message());
+        }
+        if (!delivered) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("triggerType", callback.triggerType().wireName());
+            details.put("jobId", callback.jobId());
+            details.put("jobState", outcome.state().wireName());
+            details.put("completedBy", by.wireName());
+            c.provider()
+                    .events()
+                    .append(new Event(
+                            EventKind.JOB_WAIT_ALREADY_ENDED,
+                            waiter.pipelineId(),
+                            waiter.scheduleId(),
+                            waiter.date(),
+                            waiter.runId(),
+                            null,
+                            null,
+                            "the wait for " + callback.triggerType().wireName() + " job " + callback.jobId()
+                                    + " had already ended; the run keeps its recorded outcome",
+                            details,
+                            c.now()));
         }
         return new Completed(outcome.state().wireName(), delivered);
     }
 
     /** RUNNING → COMPLETED | FAILED by CAS with its event, unless another writer (a poll, logResult) decided first. */
-    private void settle(JobCallback.Waiter waiter, RunCheck outcome) {
+    private void settle(JobCallback.Waiter waiter, RunCheck outcome, CompletedBy by) {
         RunStatus target = outcome.state() == RunCheckState.SUCCEEDED ? RunStatus.COMPLETED : RunStatus.FAILED;
         for (int round = 0; round < MAX_CAS_ROUNDS; round++) {
             Optional<RunState> current = c.provider().runs().get(waiter.runId());
@@ -81,7 +128,7 @@ final class JobCompletion {
             details.put("from", run.status().name());
             details.put("to", target.name());
             details.put("version", next.version());
-            details.put("completedBy", "callback");
+            details.put("completedBy", by.wireName());
             if (target == RunStatus.FAILED) {
                 details.put("failureCategory", next.failureCategory().wireName());
             }

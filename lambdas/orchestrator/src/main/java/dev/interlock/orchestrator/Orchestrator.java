@@ -1,6 +1,9 @@
 package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.jobs.RunCheck;
+import dev.interlock.jobs.RunCheckRequest;
+import dev.interlock.jobs.RunChecker;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.contract.OrchestratorAction;
@@ -54,18 +57,36 @@ public final class Orchestrator {
             OrchestratorSettings settings,
             StructuredLog log,
             TaskCallbacks callbacks) {
+        this(provider, clock, alerts, settings, log, callbacks, Orchestrator::noJobChecks);
+    }
+
+    public Orchestrator(
+            Provider provider,
+            Clock clock,
+            AlertPublisher alerts,
+            OrchestratorSettings settings,
+            StructuredLog log,
+            TaskCallbacks callbacks,
+            RunChecker jobChecks) {
         this.collaborators = new Collaborators(
                 provider,
                 clock,
                 new DeduplicatedAlerts(provider.alerts(), alerts, clock, log),
                 settings,
                 log,
-                callbacks);
+                callbacks,
+                jobChecks);
         this.gates = new GateOutcomes(collaborators);
         for (OrchestratorAction name : OrchestratorAction.values()) {
             actions.put(name, create(name, collaborators));
         }
         this.reruns = new RerunProgress(collaborators);
+    }
+
+    /** For dispatchers built without job clients (unit tests of other actions): any job check is a fault. */
+    private static RunCheck noJobChecks(RunCheckRequest request) {
+        throw new IllegalStateException(
+                "no job clients to check a " + request.triggerType().wireName() + " job with");
     }
 
     private static Action create(OrchestratorAction name, Collaborators c) {

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.Lazy;
@@ -43,7 +44,8 @@ public final class OrchestratorHandler implements RequestStreamHandler {
                 deps.alerts(),
                 OrchestratorSettings.from(deps.environment()),
                 deps.log("orchestrator"),
-                new SfnTaskCallbacks(() -> deps.clients().stepFunctions())));
+                new SfnTaskCallbacks(() -> deps.clients().stepFunctions()),
+                TriggerRunners.callbackJobChecks(deps.clients(), deps.log("watchdog"))));
     }
 
     /** Collaborators by constructor: tests pass the in-memory Provider, a fixed clock and a recording publisher. */

@@ -58,18 +58,11 @@ public final class ResolvePipeline implements Action {
             int pollLimit,
             int maxJobDurationSeconds,
             boolean completionByCallback,
-            int callbackHeartbeatSeconds,
             int callbackTimeoutSeconds,
             int nextPollSeconds,
             Monitoring monitoring,
             Retry retry,
             boolean dryRun) {}
-
-    /**
-     * How long a job that completes by callback is waited for before the run-checker is asked anyway (a lost event):
-     * the wait's heartbeat timeout, at most this, never more than the job may run.
-     */
-    public static final int CALLBACK_FALLBACK_POLL_SECONDS = 900;
 
     /** Resolved monitoring loop. */
     public record Monitoring(boolean enabled, int intervalSeconds, long durationSeconds) {}
@@ -135,7 +128,10 @@ public final class ResolvePipeline implements Action {
             createRun(request, runId, trigger);
         }
         boolean callback = JobStateRule.forTriggerType(trigger.type()).isPresent();
-        int heartbeat = Math.max(1, Math.min(CALLBACK_FALLBACK_POLL_SECONDS, tuning.maxJobDurationSeconds()));
+        // A callback wait has no heartbeat: a lost job-state event is the watchdog's callback check's to find, so
+        // the execution's transitions do not grow with the job. It ends at the job's maximum duration and a poll
+        // interval, when the fallback poll asks the run-checker, which cancels a job past its maximum.
+        int callbackTimeout = tuning.maxJobDurationSeconds() + tuning.pollIntervalSeconds();
         return Outcome.proceed(new Resolved(
                 runId,
                 traits,
@@ -147,10 +143,9 @@ public final class ResolvePipeline implements Action {
                 tuning.pollLimit(),
                 tuning.maxJobDurationSeconds(),
                 callback,
-                heartbeat,
-                // Longer than the heartbeat, so the heartbeat's fallback poll comes first and follows the job on.
-                tuning.maxJobDurationSeconds() + tuning.pollIntervalSeconds(),
-                callback ? heartbeat : tuning.pollIntervalSeconds(),
+                callbackTimeout,
+                // When the machine looks next if the job still runs: a callback wait's timeout, else a poll interval.
+                callback ? callbackTimeout : tuning.pollIntervalSeconds(),
                 new Monitoring(
                         tuning.monitoringEnabled(),
                         tuning.monitoringIntervalSeconds(),

@@ -1,18 +1,25 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.jobs.RunCheck;
+import dev.interlock.jobs.RunCheckRequest;
+import dev.interlock.jobs.RunCheckState;
 import dev.interlock.log.LogContext;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.event.Event;
+import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.model.watch.WatchEvent;
 import dev.interlock.model.watch.WatchPlan;
@@ -51,7 +58,9 @@ import java.util.function.LongSupplier;
  * registered. A pipeline's entry wakes its watch: each window that opened since the last look starts the day's
  * evaluation once (unless something else did), each completion deadline that passed without COMPLETED alerts
  * SLA_MISSED once, excluded dates are left alone; then the watch is moved on to its next event. A run's entry, due
- * when the execution timeout has passed, alerts STUCK_RUN once if the run is still not terminal. A pipeline with an
+ * when the execution timeout has passed, alerts STUCK_RUN once if the run is still not terminal. A callback check,
+ * due {@link #CALLBACK_CHECK_INTERVAL} after a run started waiting for its job by callback, asks the job system
+ * whether the job ended without its job-state event and if so completes the wait itself. A pipeline with an
  * invalid config is reported, not fatal. Handled entries are deleted as they are handled, so a tick that stops (its
  * time budget, a store fault) leaves the rest for the next one, and a missed tick is caught up by the next.
  */
@@ -63,6 +72,7 @@ public final class Watchdog implements Action {
      * @param pipelines  pipelines whose watch was due and looked at
      * @param dueEntries due entries read (pipelines woken and runs checked)
      * @param caughtUp   whether everything due was handled; false when the time budget ran out (the next tick resumes)
+     * @param jobEventsRecovered runs whose callback wait the watchdog completed because no job-state event came
      */
     public record Summary(
             int pipelines,
@@ -72,7 +82,17 @@ public final class Watchdog implements Action {
             List<String> excluded,
             List<String> errors,
             int dueEntries,
-            boolean caughtUp) {}
+            boolean caughtUp,
+            List<String> jobEventsRecovered) {}
+
+    /**
+     * How long after a callback wait starts (and then between checks while its job runs) the watchdog asks the job
+     * system whether the job ended without its job-state event reaching {@code jobStateChange}.
+     */
+    public static final Duration CALLBACK_CHECK_INTERVAL = Duration.ofMinutes(15);
+
+    /** The reason a {@code JOB_EVENT_RECOVERED} event gives. */
+    static final String NO_JOB_STATE_EVENT = "NO_JOB_STATE_EVENT";
 
     /** Well inside the orchestrator's 120 s timeout: a tick that has more to do leaves it to the next one. */
     static final Duration DEFAULT_BUDGET = Duration.ofSeconds(60);
@@ -108,6 +128,7 @@ public final class Watchdog implements Action {
         final List<String> markersWritten = Collections.synchronizedList(new ArrayList<>());
         final Set<String> slaMissed = ConcurrentHashMap.newKeySet();
         final List<String> stuckRuns = Collections.synchronizedList(new ArrayList<>());
+        final List<String> jobEventsRecovered = Collections.synchronizedList(new ArrayList<>());
         final Set<String> excluded = ConcurrentHashMap.newKeySet();
         final List<String> errors = Collections.synchronizedList(new ArrayList<>());
 
@@ -120,7 +141,8 @@ public final class Watchdog implements Action {
                     sorted(excluded),
                     sorted(errors),
                     entries.get(),
-                    caughtUp);
+                    caughtUp,
+                    sorted(jobEventsRecovered));
         }
 
         private static List<String> sorted(java.util.Collection<String> values) {
@@ -178,6 +200,7 @@ public final class Watchdog implements Action {
         fields.put("markersWritten", summary.markersWritten().size());
         fields.put("slaMissed", summary.slaMissed().size());
         fields.put("stuckRuns", summary.stuckRuns().size());
+        fields.put("jobEventsRecovered", summary.jobEventsRecovered().size());
         fields.put("errors", summary.errors().size());
         fields.put("caughtUp", summary.caughtUp());
         fields.put("millis", Duration.ofNanos(nanoTime.getAsLong() - started).toMillis());
@@ -230,7 +253,7 @@ public final class Watchdog implements Action {
 
     @Override
     public Summary errorPayload() {
-        return new Summary(0, List.of(), List.of(), List.of(), List.of(), List.of(), 0, false);
+        return new Summary(0, List.of(), List.of(), List.of(), List.of(), List.of(), 0, false, List.of());
     }
 
     /** Handles one page of due entries, several at once; a store fault stops the tick once the page is done. */
@@ -243,7 +266,9 @@ public final class Watchdog implements Action {
         List<Future<?>> work = new ArrayList<>();
         for (DueEntry entry : entries) {
             work.add(workers.submit(() -> {
-                if (entry.isRunCheck()) {
+                if (entry.isCallbackCheck()) {
+                    checkCallback(entry, tally);
+                } else if (entry.isRunCheck()) {
                     checkRun(entry, tally);
                 } else {
                     // Single-key reads (the functions' roles grant no batch reads), made by the workers in parallel.
@@ -468,6 +493,114 @@ public final class Watchdog implements Action {
             }
         }
         collaborators.provider().watchdog().remove(entry);
+    }
+
+    /**
+     * A callback check: the job of a run waiting by callback may have ended without its job-state event reaching
+     * {@code jobStateChange}. Asks the job system as the run-checker does; a job that ended completes the wait as its
+     * event would have ({@link JobCompletion}: CAS on the run, SendTaskSuccess/SendTaskFailure) and leaves
+     * {@code JOB_EVENT_RECOVERED}; a job still running (or a check that could not tell) is asked again
+     * {@link #CALLBACK_CHECK_INTERVAL} later. Nothing to do once the run is decided or nobody waits for the job.
+     */
+    private void checkCallback(DueEntry entry, Tally tally) {
+        WatchdogIndex index = collaborators.provider().watchdog();
+        Optional<RunState> found = collaborators.provider().runs().get(entry.runId());
+        if (found.isEmpty() || found.get().status().isTerminal()) {
+            index.remove(entry);
+            return;
+        }
+        RunState run = found.get();
+        LogContext context = new LogContext(
+                run.pipelineId(), run.scheduleId(), run.date().toString(), run.runId(), run.executionName());
+        TriggerType type;
+        try {
+            type = TriggerType.fromJson(entry.triggerType());
+        } catch (IllegalArgumentException e) {
+            collaborators.log().error(context, "callback check of an unknown job type dropped", Map.of(), e);
+            tally.errors.add(run.pipelineId() + ": callback check: " + e.getMessage());
+            index.remove(entry);
+            return;
+        }
+        RunCheck check;
+        try {
+            check = collaborators
+                    .jobChecks()
+                    .check(new RunCheckRequest(
+                            run.pipelineId(),
+                            run.scheduleId(),
+                            run.date().toString(),
+                            run.runId(),
+                            type,
+                            run.metadata(),
+                            Map.of()));
+        } catch (RuntimeException e) {
+            // A defect or an unreachable job system: asked again later, the tick goes on.
+            collaborators.log().error(context, "callback check could not ask the job system", Map.of(), e);
+            check = RunCheck.running("the job system could not be asked: " + e.getMessage());
+        }
+        if (check.state() == RunCheckState.RUNNING) {
+            index.expectJobCallback(
+                    entry.pipelineId(),
+                    entry.runId(),
+                    entry.triggerType(),
+                    entry.jobId(),
+                    collaborators.now().plus(CALLBACK_CHECK_INTERVAL));
+            index.remove(entry);
+            return;
+        }
+        JobCallback callback = collaborators.provider().jobCallbacks().find(type, entry.jobId());
+        if (callback == null
+                || callback.waiter() == null
+                || !entry.runId().equals(callback.waiter().runId())) {
+            // The waiter was never recorded (its call failed) or another run waits for the job now: the wait's own
+            // timeout and fallback poll follow this run.
+            collaborators
+                    .log()
+                    .warn(
+                            context,
+                            "job ended but no wait of this run is recorded for it",
+                            Map.of("job", entry.jobId()));
+            index.remove(entry);
+            return;
+        }
+        String message = type.wireName() + " job " + entry.jobId() + " ended "
+                + check.state().wireName()
+                + " (no job-state event came; asked by the watchdog)"
+                + (check.message().isBlank() ? "" : ": " + check.message());
+        RunCheck outcome = new RunCheck(check.state(), message, check.failureCategory());
+        JobCompletion.Completed done =
+                new JobCompletion(collaborators).complete(callback, outcome, JobCompletion.CompletedBy.WATCHDOG);
+        if (done.delivered()) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("reason", NO_JOB_STATE_EVENT);
+            details.put("triggerType", type.wireName());
+            details.put("jobId", entry.jobId());
+            details.put("jobState", check.state().wireName());
+            details.put("checkedAt", InterlockJson.timestamp(collaborators.now()));
+            collaborators
+                    .provider()
+                    .events()
+                    .append(new Event(
+                            EventKind.JOB_EVENT_RECOVERED,
+                            run.pipelineId(),
+                            run.scheduleId(),
+                            run.date(),
+                            run.runId(),
+                            null,
+                            check.state().wireName(),
+                            "no job-state event came for " + type.wireName() + " job " + entry.jobId()
+                                    + "; the watchdog found it " + check.state().wireName() + " and completed the wait",
+                            details,
+                            collaborators.now()));
+            collaborators
+                    .log()
+                    .warn(
+                            context,
+                            "job-state event missing; wait completed by the watchdog",
+                            Map.of("job", entry.jobId(), "state", check.state().wireName()));
+            tally.jobEventsRecovered.add(run.runId());
+        }
+        index.remove(entry);
     }
 
     /** The calendars one tick reads, each at most once (many pipelines share one holiday calendar). */

@@ -48,13 +48,15 @@ final class Fixture {
     final OrchestratorSettings settings = new OrchestratorSettings(14400, 2, 7);
     final ByteArrayOutputStream logs = new ByteArrayOutputStream();
     final RecordingCallbacks callbacks = new RecordingCallbacks();
+    final JobSystem jobSystem = new JobSystem();
     final OrchestratorHandler handler = new OrchestratorHandler(new Orchestrator(
             provider,
             clock,
             alerts,
             settings,
             new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock),
-            callbacks));
+            callbacks,
+            jobSystem));
 
     /** What every action of {@link #handler} works with. */
     Collaborators collaborators() {
@@ -71,7 +73,23 @@ final class Fixture {
                 new dev.interlock.wiring.alert.DeduplicatedAlerts(over.alerts(), alerts, clock, log),
                 settings,
                 log,
-                callbacks);
+                callbacks,
+                jobSystem);
+    }
+
+    /** The job systems as the watchdog's run checks see them: each job's state as set, asked calls recorded. */
+    static final class JobSystem implements dev.interlock.jobs.RunChecker {
+        final java.util.Map<String, dev.interlock.jobs.RunCheck> states =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        final java.util.List<dev.interlock.jobs.RunCheckRequest> asked =
+                new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public dev.interlock.jobs.RunCheck check(dev.interlock.jobs.RunCheckRequest request) {
+            asked.add(request);
+            String jobId = dev.interlock.model.run.JobMetadata.jobId(request.triggerType(), request.metadata());
+            return states.getOrDefault(jobId, dev.interlock.jobs.RunCheck.running("job " + jobId + " is running"));
+        }
     }
 
     /** SendTaskSuccess/SendTaskFailure as recorded; a token answers once, like a task that stops waiting. */

@@ -85,15 +85,176 @@ class JobCallbackActionsTest {
     }
 
     @Test
-    void resolvePipelineSaysGlueCompletesByCallbackWithAHeartbeatBoundedByTheJobsMaximum() {
+    void resolvePipelineSaysGlueCompletesByCallbackWithoutAHeartbeatAndATimeoutPastTheJobsMaximum() {
         runningGlueRun();
         JsonNode payload =
                 f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE)).get("payload");
         assertThat(payload.get("completionByCallback").asBoolean()).isTrue();
-        assertThat(payload.get("callbackHeartbeatSeconds").asInt()).isEqualTo(600);
-        assertThat(payload.get("callbackTimeoutSeconds").asInt())
-                .isEqualTo(600 + payload.get("pollIntervalSeconds").asInt());
-        assertThat(payload.get("nextPollSeconds").asInt()).isEqualTo(600);
+        assertThat(payload.has("callbackHeartbeatSeconds"))
+                .as("a lost event is the watchdog's, not a heartbeat's")
+                .isFalse();
+        int timeout = payload.get("callbackTimeoutSeconds").asInt();
+        assertThat(timeout).isEqualTo(600 + payload.get("pollIntervalSeconds").asInt());
+        assertThat(payload.get("nextPollSeconds").asInt())
+                .as("the machine looks again only at the wait's timeout")
+                .isEqualTo(timeout);
+    }
+
+    private JsonNode tick() {
+        JsonNode response = f.call(InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null)));
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        return response.get("payload");
+    }
+
+    private List<Event> transitionsBy(String who) {
+        return f.events(EventKind.RUN_STATE_CHANGED).stream()
+                .filter(e -> e.details() != null && who.equals(e.details().get("completedBy")))
+                .toList();
+    }
+
+    @Test
+    void aLostEventIsFoundByTheWatchdogsCallbackCheckWhichCompletesTheWait() {
+        String runId = runningGlueRun();
+        await(runId, "token-1");
+
+        f.clock.advance(Watchdog.CALLBACK_CHECK_INTERVAL.minusSeconds(1));
+        tick();
+        assertThat(f.jobSystem.asked).as("not due yet").isEmpty();
+
+        f.clock.advance(java.time.Duration.ofSeconds(1));
+        JsonNode stillRunning = tick();
+        assertThat(f.jobSystem.asked).singleElement().satisfies(r -> {
+            assertThat(r.triggerType()).isEqualTo(dev.interlock.model.trigger.TriggerType.GLUE);
+            assertThat(r.metadata()).containsEntry("glue_job_run_id", JOB_RUN);
+            assertThat(r.runId()).isEqualTo(runId);
+        });
+        assertThat(stillRunning.get("jobEventsRecovered")).isEmpty();
+        assertThat(f.callbacks.sent).as("the job still runs").isEmpty();
+
+        // The job ends; its event never arrives.
+        f.jobSystem.states.put(JOB_RUN, dev.interlock.jobs.RunCheck.succeeded("glue job run jr_0042 SUCCEEDED"));
+        f.clock.advance(Watchdog.CALLBACK_CHECK_INTERVAL.minusSeconds(1));
+        tick();
+        assertThat(f.callbacks.sent)
+                .as("asked again only a check interval later")
+                .isEmpty();
+        f.clock.advance(java.time.Duration.ofSeconds(1));
+        JsonNode recovered = tick();
+
+        assertThat(recovered.get("jobEventsRecovered").get(0).asText()).isEqualTo(runId);
+        assertThat(f.callbacks.sent).singleElement().satisfies(s -> {
+            assertThat(s.token()).isEqualTo("token-1");
+            assertThat(s.kind()).isEqualTo("success");
+            assertThat(InterlockJson.tree(s.body()).get("state").asText()).isEqualTo("succeeded");
+        });
+        assertThat(f.provider.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(transitionsBy("watchdog")).hasSize(1);
+        assertThat(f.events(EventKind.JOB_EVENT_RECOVERED)).singleElement().satisfies(e -> {
+            assertThat(e.runId()).isEqualTo(runId);
+            assertThat(e.details())
+                    .containsEntry("reason", Watchdog.NO_JOB_STATE_EVENT)
+                    .containsEntry("jobId", JOB_RUN)
+                    .containsEntry("jobState", "succeeded");
+        });
+
+        f.clock.advance(Watchdog.CALLBACK_CHECK_INTERVAL.multipliedBy(2));
+        int asked = f.jobSystem.asked.size();
+        tick();
+        assertThat(f.jobSystem.asked).as("the check is done").hasSize(asked);
+        assertThat(f.callbacks.sent).hasSize(1);
+    }
+
+    @Test
+    void aFailedJobFoundByTheWatchdogFailsTheWaitWithItsCategory() {
+        String runId = runningGlueRun();
+        await(runId, "token-1");
+        f.jobSystem.states.put(
+                JOB_RUN, dev.interlock.jobs.RunCheck.failed("glue job run jr_0042 TIMEOUT", FailureCategory.TIMEOUT));
+        f.clock.advance(Watchdog.CALLBACK_CHECK_INTERVAL);
+        tick();
+
+        assertThat(f.callbacks.sent).singleElement().satisfies(s -> {
+            assertThat(s.kind()).isEqualTo("failure");
+            assertThat(s.body()).startsWith(JobCompletion.JOB_FAILED + ": glue job jr_0042 ended failed");
+        });
+        RunState run = f.provider.runs().get(runId).orElseThrow();
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
+    }
+
+    @Test
+    void anEventThatCameFirstLeavesTheWatchdogNothingToDo() {
+        String runId = runningGlueRun();
+        await(runId, "token-1");
+        f.jobSystem.states.put(JOB_RUN, dev.interlock.jobs.RunCheck.succeeded("done"));
+        glueEvent("SUCCEEDED", JOB_RUN);
+        f.clock.advance(Watchdog.CALLBACK_CHECK_INTERVAL);
+        tick();
+
+        assertThat(f.jobSystem.asked)
+                .as("the run is decided: the job is not asked")
+                .isEmpty();
+        assertThat(f.callbacks.sent).hasSize(1);
+        assertThat(f.events(EventKind.JOB_EVENT_RECOVERED)).isEmpty();
+        assertThat(f.events(EventKind.JOB_WAIT_ALREADY_ENDED)).isEmpty();
+        assertThat(transitionsBy("callback")).hasSize(1);
+    }
+
+    @Test
+    void aLateEventAfterTheWatchdogCompletedTheWaitChangesNothingAndSaysSo() {
+        String runId = runningGlueRun();
+        await(runId, "token-1");
+        f.jobSystem.states.put(JOB_RUN, dev.interlock.jobs.RunCheck.succeeded("done"));
+        f.clock.advance(Watchdog.CALLBACK_CHECK_INTERVAL);
+        tick();
+
+        JsonNode late = glueEvent("SUCCEEDED", JOB_RUN);
+
+        assertThat(late.get("payload").get("completed").asBoolean()).isFalse();
+        assertThat(f.provider.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED).stream()
+                        .filter(e -> "COMPLETED".equals(e.status()))
+                        .toList())
+                .as("one transition")
+                .hasSize(1);
+        assertThat(f.events(EventKind.JOB_WAIT_ALREADY_ENDED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.details())
+                        .containsEntry("completedBy", "callback")
+                        .containsEntry("jobId", JOB_RUN));
+    }
+
+    @Test
+    void anEventAndTheWatchdogCompletingTheSameWaitAtOnceDecideOnce() throws Exception {
+        String runId = runningGlueRun();
+        await(runId, "token-1");
+        f.jobSystem.states.put(JOB_RUN, dev.interlock.jobs.RunCheck.succeeded("done"));
+        f.clock.advance(Watchdog.CALLBACK_CHECK_INTERVAL);
+        java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(2)) {
+            var watchdog = pool.submit(() -> {
+                start.await();
+                return tick();
+            });
+            var event = pool.submit(() -> {
+                start.await();
+                return glueEvent("SUCCEEDED", JOB_RUN);
+            });
+            watchdog.get();
+            event.get();
+        }
+
+        assertThat(f.provider.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED).stream()
+                        .filter(e -> "COMPLETED".equals(e.status()))
+                        .toList())
+                .as("one transition, by whichever won the CAS")
+                .hasSize(1);
+        assertThat(f.callbacks.sent)
+                .as("the wait ended once; a second send (if the watchdog asked before the CAS) found it closed")
+                .hasSizeBetween(1, 2);
+        assertThat(f.events(EventKind.JOB_EVENT_RECOVERED)).hasSizeLessThanOrEqualTo(1);
+        assertThat(f.events(EventKind.JOB_WAIT_ALREADY_ENDED)).hasSize(f.callbacks.sent.size() - 1);
     }
 
     @Test

@@ -34,7 +34,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The deployable jar, target/orchestrator-lambda.jar, run for real after the build made it: a fresh JVM with only that
  * jar on its class path creates {@link OrchestratorHandler} the way Lambda does, answers a gate, and completes a Glue
- * job's callback wait — so the Step Functions client the callback path uses ({@code SendTaskSuccess}) makes its call
+ * job's callback wait, and runs a watchdog tick whose callback check asks Glue about a job whose event never came
+ * and completes that wait too — so the Glue client the watchdog uses, and the Step Functions client the callback path uses ({@code SendTaskSuccess}) makes its call
  * through the classes the jar ships. The shade configuration once left the whole Step Functions SDK out of this jar
  * after callback completion came: every invocation then failed with {@code NoClassDefFoundError}.
  */
@@ -46,6 +47,10 @@ class OrchestratorLambdaJarIT {
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
     private static final String RUN = "run-jar-it";
     private static final String JOB_RUN = "jr_jar_it";
+    /** A run whose job's state-change event never came: the watchdog's callback check is due. */
+    private static final String LOST_RUN = "run-jar-it-lost";
+
+    private static final String LOST_JOB_RUN = "jr_jar_it_lost";
 
     private static LocalDynamoDb dynamoDb;
     private static DynamoDbClient dynamoDbClient;
@@ -56,7 +61,12 @@ class OrchestratorLambdaJarIT {
         dynamoDb = LocalDynamoDb.start();
         dynamoDbClient = dynamoDb.client();
         InterlockTable.createIfAbsent(dynamoDbClient, TABLE, TableDefinition.INTERLOCK);
-        aws = AwsProtocolStub.start().on("AWSStepFunctions.SendTaskSuccess", Reply.json("{}"));
+        aws = AwsProtocolStub.start()
+                .on("AWSStepFunctions.SendTaskSuccess", Reply.json("{}"))
+                .on(
+                        "AWSGlue.GetJobRun",
+                        Reply.json("{\"JobRun\":{\"Id\":\"" + LOST_JOB_RUN
+                                + "\",\"JobName\":\"orders-etl\",\"JobRunState\":\"SUCCEEDED\"}}"));
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         store.pipelines().put(Documents.read("""
                 name: orders
@@ -81,6 +91,30 @@ class OrchestratorLambdaJarIT {
                                 now,
                                 now)))
                 .isTrue();
+        assertThat(store.runs()
+                        .create(new RunState(
+                                LOST_RUN,
+                                "orders",
+                                "hourly",
+                                DATE,
+                                RunStatus.RUNNING,
+                                1,
+                                TriggerType.GLUE,
+                                "orders_2026-03-01_hourly_jarit003",
+                                Map.of("glue_job_name", "orders-etl", "glue_job_run_id", LOST_JOB_RUN),
+                                null,
+                                null,
+                                now,
+                                now)))
+                .isTrue();
+        store.jobCallbacks()
+                .await(
+                        TriggerType.GLUE,
+                        LOST_JOB_RUN,
+                        new dev.interlock.model.run.JobCallback.Waiter(
+                                "orders", "hourly", DATE, LOST_RUN, "orders_2026-03-01_hourly_jarit003", "token-lost"),
+                        now.plusSeconds(3600));
+        store.watchdog().expectJobCallback("orders", LOST_RUN, "glue", LOST_JOB_RUN, now.minusSeconds(60));
     }
 
     @AfterAll
@@ -106,14 +140,20 @@ class OrchestratorLambdaJarIT {
                                         "triggerType", "glue",
                                         "metadata", Map.of("glue_job_name", "orders-etl", "glue_job_run_id", JOB_RUN))))
                 .event("event", glueSucceeded())
+                .event("watchdog", InterlockJson.write(OrchestratorAction.WATCHDOG.invocation(null)))
                 .run(work);
 
         assertThat(result(answers, "gate")).isEqualTo("proceed");
         assertThat(result(answers, "await")).isEqualTo("proceed");
         assertThat(result(answers, "event")).isEqualTo("proceed");
-        assertThat(aws.requests("AWSStepFunctions.SendTaskSuccess"))
+        assertThat(result(answers, "watchdog")).isEqualTo("proceed");
+        assertThat(aws.requests("AWSGlue.GetJobRun"))
+                .as("the watchdog asked Glue about the job whose event never came")
                 .singleElement()
-                .satisfies(r -> assertThat(r.json().path("taskToken").asText()).isEqualTo("token-jar-it"));
+                .satisfies(r -> assertThat(r.json().path("RunId").asText()).isEqualTo(LOST_JOB_RUN));
+        assertThat(aws.requests("AWSStepFunctions.SendTaskSuccess"))
+                .extracting(r -> r.json().path("taskToken").asText())
+                .containsExactly("token-jar-it", "token-lost");
     }
 
     private static Map<String, String> environment() {
@@ -125,6 +165,7 @@ class OrchestratorLambdaJarIT {
         env.put("INTERLOCK_ENDPOINT_DYNAMODB", dynamoDb.endpoint().toString());
         env.put("INTERLOCK_ENDPOINT_STEPFUNCTIONS", aws.endpoint().toString());
         env.put("INTERLOCK_ENDPOINT_SNS", aws.endpoint().toString());
+        env.put("INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString());
         return env;
     }
 

@@ -52,6 +52,16 @@ public enum EventKind implements WireEnum {
     MARKER_SKIPPED("MARKER_SKIPPED"),
     /** The run-log gate turned an evaluation away (already completed, no attempts left, not retryable). */
     EVALUATION_SKIPPED("EVALUATION_SKIPPED"),
+    /**
+     * No job-state event ended a callback wait by its check time: the watchdog asked the job system, found the job
+     * ended and completed the wait itself (the event was lost or late). Details name the reason and the job.
+     */
+    JOB_EVENT_RECOVERED("JOB_EVENT_RECOVERED"),
+    /**
+     * A job's end came for a wait that had already ended (the job-state event and the watchdog both completed it, or
+     * the execution moved on): the run kept its recorded outcome and nothing else changed.
+     */
+    JOB_WAIT_ALREADY_ENDED("JOB_WAIT_ALREADY_ENDED"),
     /** A task of the state machine failed in a way no state handled. */
     EXECUTION_ERROR("EXECUTION_ERROR");
 

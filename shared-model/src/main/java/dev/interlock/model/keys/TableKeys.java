@@ -361,6 +361,17 @@ public final class TableKeys {
         return new ItemKey(duePartition(LocalDate.parse(day), dueShard(pipelineId)), sk);
     }
 
+    /**
+     * A callback check: when the watchdog asks whether the job run {@code runId} waits for by callback has ended. One
+     * per run and due instant, beside the run's own check.
+     */
+    public static ItemKey callbackCheckEntry(Instant dueAt, String pipelineId, String runId) {
+        String day = InterlockJson.timestamp(dueAt).substring(0, 10);
+        String sk = dueSortKeyPrefix(dueAt) + "CALLBACK#" + requirePart("pipelineId", pipelineId) + "#"
+                + requirePart("runId", runId);
+        return new ItemKey(duePartition(LocalDate.parse(day), dueShard(pipelineId)), sk);
+    }
+
     /** The first characters of the sort keys of entries due at {@code dueAt}; every key due later sorts after it. */
     public static String dueSortKeyPrefix(Instant dueAt) {
         return InterlockJson.timestamp(dueAt) + "#";

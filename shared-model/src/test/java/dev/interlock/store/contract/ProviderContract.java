@@ -1763,6 +1763,38 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void callbackChecksAreDueEntriesBesideTheRunsOwnCheckUntilRemoved() {
+        Instant at = T0.plus(Duration.ofMinutes(15));
+        provider.watchdog().expectRunSettled("gold", "run-1", at);
+        provider.watchdog().expectJobCallback("gold", "run-1", "glue", "jr_1", at);
+
+        List<DueEntry> due = dueOn(DATE, at);
+        assertThat(due)
+                .containsExactlyInAnyOrder(
+                        new DueEntry(at, "gold", "run-1"), new DueEntry(at, "gold", "run-1", "glue", "jr_1"));
+        DueEntry check =
+                due.stream().filter(DueEntry::isCallbackCheck).findFirst().orElseThrow();
+        assertThat(check.isRunCheck()).isFalse();
+
+        provider.watchdog().remove(check);
+        assertThat(dueOn(DATE, at)).containsExactly(new DueEntry(at, "gold", "run-1"));
+    }
+
+    @Test
+    void aJobsCallbackItemIsReadAsTheWritersLeftIt() {
+        dev.interlock.model.trigger.TriggerType glue = dev.interlock.model.trigger.TriggerType.GLUE;
+        assertThat(provider.jobCallbacks().find(glue, "jr_1")).isNull();
+        dev.interlock.model.run.JobCallback.Waiter waiter =
+                new dev.interlock.model.run.JobCallback.Waiter("gold", "daily", DATE, "run-1", "exec-1", "token-1");
+        provider.jobCallbacks().await(glue, "jr_1", waiter, T0.plus(Duration.ofDays(1)));
+
+        dev.interlock.model.run.JobCallback found = provider.jobCallbacks().find(glue, "jr_1");
+        assertThat(found.waiter()).isEqualTo(waiter);
+        assertThat(found.end()).isNull();
+        assertThat(found.complete()).isFalse();
+    }
+
+    @Test
     void dueEntriesArePagedOldestFirst() {
         for (int i = 0; i < 25; i++) {
             provider.watchdog().expectRunSettled("gold", "run-" + i, T0.plusSeconds(60L * (25 - i)));

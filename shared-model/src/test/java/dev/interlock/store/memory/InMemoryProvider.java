@@ -848,9 +848,17 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
+        public void expectJobCallback(String pipelineId, String runId, String triggerType, String jobId, Instant at) {
+            DueEntry entry = new DueEntry(at, pipelineId, Objects.requireNonNull(runId, "runId"), triggerType, jobId);
+            synchronized (table) {
+                table.put(item(entry.key(), null, entry, 1, ttlAt(at.plus(retention.runs()))));
+            }
+        }
+
+        @Override
         public void remove(DueEntry entry) {
             synchronized (table) {
-                table.delete(TableKeys.dueEntry(entry.dueAt(), entry.pipelineId(), entry.runId()));
+                table.delete(entry.key());
             }
         }
 
@@ -1011,6 +1019,11 @@ public final class InMemoryProvider implements Provider {
             return items.compute(
                     TableKeys.jobCallback(type.wireName(), jobId),
                     (k, old) -> new JobCallback(type, jobId, waiter, old == null ? null : old.end()));
+        }
+
+        @Override
+        public JobCallback find(TriggerType type, String jobId) {
+            return items.get(TableKeys.jobCallback(type.wireName(), jobId));
         }
 
         @Override

@@ -38,7 +38,7 @@ class GuaranteedPathsTest {
         assertThat(in.get("ShouldRetry")).containsEntry("$.planRetry.payload.retryInExecution", "boolean");
         assertThat(in.get("PollRunStatus")).containsKey("$.triggerResult.startedAt");
         assertThat(in.get("WaitForJobCallback"))
-                .containsEntry("$.resolvePipeline.payload.callbackHeartbeatSeconds", "integer");
+                .containsEntry("$.resolvePipeline.payload.callbackTimeoutSeconds", "integer");
         assertThat(in.get("WaitForLock")).containsEntry("$.acquireLock.payload.waitSeconds", "integer");
     }
 

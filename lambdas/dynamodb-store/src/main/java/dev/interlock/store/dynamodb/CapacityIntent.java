@@ -94,11 +94,13 @@ public enum CapacityIntent {
             "watchdog.advance",
             "1 TransactWriteItems: the watch (conditional on its version), its old due entry deleted and its new one put: 2 WCU/KB per item"),
     RUN_CHECK_PUT("watchdog.expectRunSettled", "1 PutItem: 1 WCU"),
+    CALLBACK_CHECK_PUT("watchdog.expectJobCallback", "1 PutItem: 1 WCU"),
     DUE_REMOVE("watchdog.remove", "1 DeleteItem: 1 WCU"),
     CHECKPOINT_GET("watchdog.lowWater", "1 consistent GetItem: 1 RCU"),
     CHECKPOINT_RAISE("watchdog.raiseLowWater", "1 conditional UpdateItem: 1 WCU, also when a later day is recorded"),
     JOB_CALLBACK_AWAIT("jobCallbacks.await", "1 UpdateItem returning the item: 1 WCU/KB"),
     JOB_CALLBACK_END("jobCallbacks.ended", "1 UpdateItem returning the item: 1 WCU/KB"),
+    JOB_CALLBACK_GET("jobCallbacks.find", "1 consistent GetItem: 1 RCU/4 KB"),
     PING("ping", "1 consistent GetItem of a key that never exists: 1 RCU");
 
     /** The execution attribute that carries the intent from the request to the {@link RequestCounter}. */

@@ -36,6 +36,13 @@ final class DynamoDbJobCallbackStore implements JobCallbackStore {
     }
 
     @Override
+    public JobCallback find(TriggerType type, String jobId) {
+        return table.getLive(TableKeys.jobCallback(type.wireName(), jobId), CapacityIntent.JOB_CALLBACK_GET)
+                .map(item -> decode(type, jobId, item))
+                .orElse(null);
+    }
+
+    @Override
     public JobCallback ended(TriggerType type, String jobId, JobCallback.JobEnd end, Instant expiresAt) {
         Map<String, AttributeValue> item = table.updateReturningNew(
                 TableKeys.jobCallback(type.wireName(), jobId),

@@ -22,9 +22,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The watchdog's due-time index on the table: watches ({@code PIPELINE#<id>/WATCH}, versioned), due entries
- * ({@code WATCHDOG#DUE#<UTC day>#<shard>/<dueAt>#PIPELINE#<id>} or {@code …#RUN#<id>#<runId>}) read by a consistent
+ * ({@code WATCHDOG#DUE#<UTC day>#<shard>/<dueAt>#PIPELINE#<id>}, {@code …#RUN#<id>#<runId>} or
+ * {@code …#CALLBACK#<id>#<runId>}) read by a consistent
  * Query up to "now", and the checkpoint {@code WATCHDOG/CHECKPOINT}. Pipeline entries never expire (the watch points to
- * them); run checks expire with the runs they check.
+ * them); run and callback checks expire with the runs they check.
  */
 final class DynamoDbWatchdogIndex implements WatchdogIndex {
 
@@ -97,9 +98,16 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
     }
 
     @Override
+    public void expectJobCallback(String pipelineId, String runId, String triggerType, String jobId, Instant at) {
+        DueEntry entry = new DueEntry(at, pipelineId, runId, triggerType, jobId);
+        Map<String, AttributeValue> item = ItemCodec.item(entry.key(), null, entry);
+        item.put(ItemCodec.TTL, ItemCodec.ttlAt(at.plus(retention.runs())));
+        table.put(item, CapacityIntent.CALLBACK_CHECK_PUT);
+    }
+
+    @Override
     public void remove(DueEntry entry) {
-        table.deleteIf(
-                TableKeys.dueEntry(entry.dueAt(), entry.pipelineId(), entry.runId()), null, CapacityIntent.DUE_REMOVE);
+        table.deleteIf(entry.key(), null, CapacityIntent.DUE_REMOVE);
     }
 
     @Override
