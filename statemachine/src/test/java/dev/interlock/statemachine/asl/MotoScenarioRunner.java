@@ -101,7 +101,8 @@ final class MotoScenarioRunner {
                 JsonNode description = awaitEnd(moto, executionArn);
                 List<HistoryEvent> history = new ArrayList<>();
                 List<String> problems = new ArrayList<>(run.script.problems());
-                for (JsonNode event : history(moto, executionArn)) {
+                List<JsonNode> rawHistory = history(moto, executionArn);
+                for (JsonNode event : rawHistory) {
                     try {
                         history.add(HISTORY.treeToValue(event, HistoryEvent.class));
                     } catch (IllegalArgumentException | com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -111,8 +112,15 @@ final class MotoScenarioRunner {
                 Scenarios.Run fromHistory =
                         JavaScenarioRunner.fromHistory(scenario.name(), history, topLevelStates, problems);
                 if (!fromHistory.status().equals(description.path("status").asText())) {
+                    // Seen once under load and not reproduced: say what the history ended with, so that the
+                    // next occurrence tells whether moto's history or our reading of it is behind.
                     problems.add("DescribeExecution says "
-                            + description.path("status").asText() + ", the history " + fromHistory.status());
+                            + description.path("status").asText() + ", the history " + fromHistory.status()
+                            + " (" + rawHistory.size() + " events, the last ones "
+                            + rawHistory.subList(Math.max(0, rawHistory.size() - 3), rawHistory.size()).stream()
+                                    .map(e -> e.path("type").asText())
+                                    .toList()
+                            + ")");
                 }
                 out.put(
                         scenario.name(),
