@@ -45,6 +45,7 @@ public final class InterlockStack extends Stack {
                 this, table, functions.alias(InterlockFunction.STREAM_ROUTER), workflow.stateMachine());
         Alias orchestrator = functions.alias(InterlockFunction.ORCHESTRATOR);
         new WatchdogSchedule(this, options, orchestrator);
+        new ExecutionEndLockRelease(this, workflow.stateMachine(), orchestrator);
         if (options.jobStateRules()) {
             new JobStateRules(this, options.jobs(), orchestrator);
         }

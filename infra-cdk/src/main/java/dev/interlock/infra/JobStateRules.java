@@ -2,11 +2,8 @@ package dev.interlock.infra;
 
 import dev.interlock.model.runtime.JobStateRule;
 import java.util.List;
-import software.amazon.awscdk.services.events.EventField;
 import software.amazon.awscdk.services.events.EventPattern;
 import software.amazon.awscdk.services.events.Rule;
-import software.amazon.awscdk.services.events.RuleTargetInput;
-import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.lambda.Alias;
 import software.constructs.Construct;
 
@@ -36,14 +33,7 @@ final class JobStateRules {
                         .detailType(List.of(rule.detailType()))
                         .detail(rule.detailPattern(resources))
                         .build())
-                .targets(List.of(LambdaFunction.Builder.create(orchestrator)
-                        .event(RuleTargetInput.fromObject(JobStateRule.targetInput(
-                                EventField.getSource(),
-                                EventField.getDetailType(),
-                                EventField.getTime(),
-                                EventField.fromPath("$.detail"))))
-                        .retryAttempts(3)
-                        .build()))
+                .targets(List.of(OrchestratorEventTarget.of(orchestrator, JobStateRule.TARGET)))
                 .build();
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.EnvVar;
+import dev.interlock.model.runtime.ExecutionEndRule;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import java.nio.file.Files;
@@ -391,8 +392,12 @@ class DefaultStackTest {
     @Test
     void watchdogRuleInvokesTheOrchestratorAliasEveryFiveMinutes() {
         Map<String, Map<String, Object>> rules = synth.resourcesOfType("AWS::Events::Rule");
-        assertThat(rules).hasSize(1);
-        Map<String, Object> props = Json.map(rules.values().iterator().next(), "Properties");
+        assertThat(rules).as("the watchdog and the execution-end rule").hasSize(2);
+        Map<String, Object> props = rules.values().stream()
+                .map(r -> Json.map(r, "Properties"))
+                .filter(p -> p.containsKey("ScheduleExpression"))
+                .findFirst()
+                .orElseThrow();
         assertThat(props.get("ScheduleExpression")).isEqualTo("rate(5 minutes)");
         Map<String, Object> target = Json.map(Json.list(props, "Targets").get(0));
         assertThat(target.get("Arn")).isEqualTo(Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR)));
@@ -404,6 +409,26 @@ class DefaultStackTest {
                                 "Action", "lambda:InvokeFunction",
                                 "Principal", "events.amazonaws.com",
                                 "FunctionName", Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR))));
+    }
+
+    @Test
+    void executionsOfTheStateMachineThatEndWithoutReleasingTheirLockGoToTheOrchestrator() {
+        Map<String, Object> rule =
+                synth.resources().get(onlyIdStartingWith("AWS::Events::Rule", ExecutionEndRule.RULE_ID));
+        Map<String, Object> props = Json.map(rule, "Properties");
+        assertThat(Json.at(props, "EventPattern", "source")).isEqualTo(List.of("aws.states"));
+        assertThat(Json.at(props, "EventPattern", "detail-type"))
+                .isEqualTo(List.of("Step Functions Execution Status Change"));
+        assertThat(Json.at(props, "EventPattern", "detail", "status"))
+                .isEqualTo(List.of("ABORTED", "TIMED_OUT", "FAILED"));
+        assertThat(Json.at(props, "EventPattern", "detail", "stateMachineArn"))
+                .as("only Interlock's own executions")
+                .isEqualTo(List.of(Json.ref(onlyId("AWS::StepFunctions::StateMachine"))));
+        Map<String, Object> target = Json.map(Json.list(props, "Targets").get(0));
+        assertThat(target.get("Arn")).isEqualTo(Json.ref(synth.aliasId(InterlockFunction.ORCHESTRATOR)));
+        assertThat(String.valueOf(Json.at(target, "InputTransformer", "InputTemplate")))
+                .contains("\"action\":\"" + OrchestratorAction.EXECUTION_ENDED.wireName() + "\"")
+                .contains("\"detail\":<detail>");
     }
 
     // ------------------------------------------------------------------------------------------ API
@@ -892,6 +917,14 @@ class DefaultStackTest {
         Map<String, Map<String, Object>> found = synth.resourcesOfType(type);
         assertThat(found).as(type).hasSize(1);
         return found.keySet().iterator().next();
+    }
+
+    private String onlyIdStartingWith(String type, String prefix) {
+        List<String> found = synth.resourcesOfType(type).keySet().stream()
+                .filter(id -> id.startsWith(prefix))
+                .toList();
+        assertThat(found).as(type + " " + prefix + "*").hasSize(1);
+        return found.getFirst();
     }
 
     private String definitionString() {

@@ -241,7 +241,11 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
         assertThat(started.path("status").asText()).isEqualTo("RUNNING");
 
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
-        expect(200, "DELETE", "/pipelines/cb-orphan/locks/daily/" + DAY + "?reason=holder%20aborted", null, null);
+        await(
+                "the aborted holder's lock released by Interlock",
+                () -> call("GET", "/pipelines/cb-orphan/locks/daily/" + DAY, null, null)
+                        .status(),
+                status -> status == 404);
         String next = evaluate("cb-orphan", DAY);
 
         assertThat(awaitDone(next)).isEqualTo(ExecutionStatus.SUCCEEDED);

@@ -3,14 +3,17 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.runtime.ExecutionEndRule;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * The evaluation lock as an on-call engineer meets it: one lock per (pipeline, schedule, date), markers that meet a
- * held lock absorbed or run after the holder, never dropped, and the operator's release of a lock whose holder died.
+ * held lock absorbed or run after the holder, never dropped, the lock of a holder that ended without releasing it
+ * released by Interlock, and the operator's release of a lock whose holder's end was not seen.
  */
 class LockEndToEndTest extends EndToEnd {
 
@@ -53,6 +56,33 @@ class LockEndToEndTest extends EndToEnd {
                 trigger: {type: http, url: "%s/jobs/%s"}
                 evaluationIntervalSeconds: 60
                 """.formatted(name, name, jobs.endpoint(), name);
+    }
+
+    /** A holder waiting on NOT READY, and the execution whose marker it absorbed (ended SUCCEEDED at once). */
+    private record Holding(String holder, String absorbed) {}
+
+    private Holding holderThatAbsorbedOneMarker(String pipeline, LocalDate date) {
+        putPipeline(waitingForSensor(pipeline));
+        String holder = evaluate(pipeline, date);
+        awaitNotReady(pipeline);
+        String absorbed = evaluate(pipeline, date);
+        assertThat(awaitDone(absorbed)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        JsonNode lock = expect(200, "GET", lockPath(pipeline, "daily", date), null, null);
+        assertThat(lock.path("owner").asText()).isEqualTo(holder);
+        assertThat(lock.path("absorbed").asInt()).isEqualTo(1);
+        return new Holding(holder, absorbed);
+    }
+
+    /** Aborts {@code holder} with the execution-end rule disabled, as if its status change had been lost. */
+    private void abortUnseen(String holder) {
+        rt.eventBus().disableRule(ExecutionEndRule.RULE_ID);
+        try {
+            aws.stepFunctions()
+                    .stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
+            assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
+        } finally {
+            rt.eventBus().enableRule(ExecutionEndRule.RULE_ID);
+        }
     }
 
     private String lockPath(String pipeline, String schedule, LocalDate date) {
@@ -164,20 +194,59 @@ class LockEndToEndTest extends EndToEnd {
         });
     }
 
+    /**
+     * An execution aborted while it holds its day's lock runs no further state, so nothing of the machine releases the
+     * lock: Interlock does, on the execution's status change, and hands on the marker the holder had absorbed.
+     */
     @Test
-    void anOperatorReleasesTheLockOfAnAbortedHolderAndTheWorkItAbsorbedRuns() {
+    void anAbortedHoldersLockIsReleasedByInterlockAndTheWorkItAbsorbedRuns() {
         LocalDate date = today();
-        putPipeline(waitingForSensor("lk-stuck"));
-        String holder = evaluate("lk-stuck", date);
-        awaitNotReady("lk-stuck");
-        assertThat(awaitDone(evaluate("lk-stuck", date))).isEqualTo(ExecutionStatus.SUCCEEDED);
-        JsonNode held = expect(200, "GET", lockPath("lk-stuck", "daily", date), null, null);
-        assertThat(held.path("owner").asText()).isEqualTo(holder);
-        assertThat(held.path("absorbed").asInt()).isEqualTo(1);
+        Holding held = holderThatAbsorbedOneMarker("lk-ended", date);
+        String holder = held.holder();
+        String absorbed = held.absorbed();
 
-        // The on-call engineer aborts the holder: its lock outlives it.
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
         assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
+
+        JsonNode audit = await(
+                        "the aborted holder's lock released by Interlock",
+                        () -> eventsOf("lk-ended", "LOCK_RELEASED"),
+                        l -> !l.isEmpty())
+                .getFirst();
+        assertThat(audit.path("details").path("previousHolder").asText()).isEqualTo(holder);
+        assertThat(audit.path("details").path("releasedBy").asText()).isEqualTo("interlock (execution end)");
+        assertThat(audit.path("details").path("executionStatus").asText()).isEqualTo("ABORTED");
+        assertThat(audit.path("details").path("reason").asText()).contains("aborted by the on-call engineer");
+        List<String> successors = await(
+                "the absorbed marker handed on to a new execution",
+                () -> executions("lk-ended").stream()
+                        .map(ExecutionListItem::name)
+                        .filter(n -> !n.equals(holder) && !n.equals(absorbed))
+                        .toList(),
+                l -> !l.isEmpty());
+        assertThat(successors).hasSize(1);
+
+        // The successor evaluates the day again, as the holder did, until the data lands.
+        JsonNode arrival = expect(200, "PUT", "/sensors/lk-ended-src", "application/json", "{\"count\":5}");
+        assertThat(awaitDone(successors.getFirst())).isEqualTo(ExecutionStatus.SUCCEEDED);
+        for (JsonNode started : arrival.path("evaluations")) {
+            assertThat(awaitDone(started.path("executionName").asText())).isEqualTo(ExecutionStatus.SUCCEEDED);
+        }
+        assertThat(runLogStatus("lk-ended", date, "daily")).isEqualTo("COMPLETED");
+        assertThat(jobs.triggersOf("lk-ended")).isEqualTo(1);
+        assertThat(alerts("lk-ended"))
+                .as("an abort is the operator's own act: recorded, not alerted")
+                .noneMatch(a -> a.path("kind").asText().equals("EXECUTION_ERROR"));
+    }
+
+    /** When Interlock does not see the end (its rule disabled, the event lost), the on-call engineer releases the lock. */
+    @Test
+    void anOperatorReleasesTheLockOfAnAbortedHolderWhoseEndWasNotSeenAndTheWorkItAbsorbedRuns() {
+        LocalDate date = today();
+        String holder = holderThatAbsorbedOneMarker("lk-stuck", date).holder();
+
+        // The on-call engineer aborts the holder while the execution-end rule is disabled: its lock outlives it.
+        abortUnseen(holder);
         assertThat(expect(200, "GET", lockPath("lk-stuck", "daily", date), null, null)
                         .path("owner")
                         .asText())
@@ -234,10 +303,14 @@ class LockEndToEndTest extends EndToEnd {
                                 && l.getFirst().path("status").asText().equals("RUNNING"))
                 .getFirst();
 
-        // The on-call engineer aborts the holder mid-job and releases its lock, then asks for the day again.
+        // The on-call engineer aborts the holder mid-job (Interlock releases its lock), then asks for the day again.
         aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)).cause("aborted by the on-call engineer"));
         assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
-        expect(200, "DELETE", lockPath("lk-orphan", "daily", date) + "?reason=holder%20aborted", null, null);
+        await(
+                "the aborted holder's lock released",
+                () -> call("GET", lockPath("lk-orphan", "daily", date), null, null)
+                        .status(),
+                status -> status == 404);
         String next = evaluate("lk-orphan", date);
 
         assertThat(awaitDone(next)).isEqualTo(ExecutionStatus.SUCCEEDED);
@@ -263,8 +336,7 @@ class LockEndToEndTest extends EndToEnd {
         putPipeline(waitingForSensor("lk-cli"));
         String holder = evaluate("lk-cli", date);
         awaitNotReady("lk-cli");
-        aws.stepFunctions().stopExecution(b -> b.executionArn(arnOf(holder)));
-        assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
+        abortUnseen(holder);
 
         Cli unlock = cli(
                 "unlock",

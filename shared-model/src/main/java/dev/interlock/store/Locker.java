@@ -17,6 +17,13 @@ public interface Locker {
     /** Releases the lock if {@code owner} holds it; false (and the lock untouched) otherwise. */
     boolean release(LockKey key, String owner);
 
+    /**
+     * Releases the lock if {@code owner} holds it (expired or not) and answers the holder as it was, with the markers it
+     * had absorbed; empty (and the lock untouched) when {@code owner} does not hold it. For the release of a holder known
+     * to have ended, whose absorbed work must be handed on.
+     */
+    Optional<LockHolder> releaseHeldBy(LockKey key, String owner);
+
     /** The current unexpired holder and its reported progress. */
     Optional<LockHolder> holder(LockKey key);
 

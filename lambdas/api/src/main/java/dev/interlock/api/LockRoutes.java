@@ -1,13 +1,9 @@
 package dev.interlock.api;
 
-import dev.interlock.model.event.Event;
-import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.LockKey;
-import dev.interlock.model.marker.ExecutionName;
-import dev.interlock.model.marker.Marker;
-import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.ValidationError;
+import dev.interlock.store.DeadHolderLocks;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Provider;
 import java.time.Clock;
@@ -15,7 +11,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -97,31 +92,11 @@ final class LockRoutes {
         LockHolder holder = provider.locks().holder(key).orElseThrow(() -> notHeld(key));
         Instant now = clock.instant();
         // Audited before the release: there is never a release without its record.
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("releasedBy", request.caller());
-        details.put("previousHolder", holder.owner());
-        if (holder.acquiredAt() != null) {
-            details.put("heldSince", holder.acquiredAt().toString());
-        }
-        if (reason != null) {
-            details.put("reason", reason);
-        }
-        provider.events()
-                .append(new Event(
-                        EventKind.LOCK_RELEASED,
-                        key.pipelineId(),
-                        key.scheduleId(),
-                        key.date(),
-                        null,
-                        null,
-                        "RELEASED",
-                        "lock " + key.value() + " held by " + holder.owner() + " released by " + request.caller()
-                                + (reason == null ? "" : ": " + reason),
-                        details,
-                        now));
+        provider.events().append(DeadHolderLocks.audit(key, holder, request.caller(), reason, Map.of(), now));
         Optional<LockHolder> previous = provider.locks().forceRelease(key);
-        int absorbed = previous.map(LockHolder::absorbed).orElse(holder.absorbed());
-        String reEmitted = absorbed > 0 ? reEmit(key, holder.owner(), now) : null;
+        LockHolder released = previous.orElse(holder);
+        String reEmitted = DeadHolderLocks.handOnAbsorbed(provider.cascade(), key, released, now);
+        int absorbed = released.absorbed();
         return ApiResponse.json(
                 200,
                 new Released(
@@ -136,24 +111,6 @@ final class LockRoutes {
                         request.caller(),
                         reason,
                         reEmitted));
-    }
-
-    /** The work the dead holder had absorbed, handed to a new execution (once per holder: the marker key says so). */
-    private String reEmit(LockKey key, String previousHolder, Instant now) {
-        Marker marker = Marker.handOver(
-                key.pipelineId(),
-                key.scheduleId(),
-                key.date(),
-                MarkerSource.DEFERRED,
-                "released-" + previousHolder,
-                false,
-                now);
-        provider.cascade().writeMarker(marker);
-        return ExecutionName.of(
-                marker.pipelineId(),
-                marker.date(),
-                marker.scheduleId(),
-                marker.key().sk());
     }
 
     private static LockKey key(Map<String, String> path, List<ValidationError> earlier) {

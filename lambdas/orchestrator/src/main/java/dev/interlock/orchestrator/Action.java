@@ -20,7 +20,8 @@ public sealed interface Action
                 AlertExecutionError,
                 Watchdog,
                 AwaitJobCompletion,
-                JobStateChange {
+                JobStateChange,
+                ExecutionEnded {
 
     /** Decides the outcome of {@code request}. */
     Outcome run(ActionRequest request);

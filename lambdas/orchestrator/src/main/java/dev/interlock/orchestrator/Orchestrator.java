@@ -89,6 +89,7 @@ public final class Orchestrator {
             case WATCHDOG -> new Watchdog(c);
             case AWAIT_JOB_COMPLETION -> new AwaitJobCompletion(c);
             case JOB_STATE_CHANGE -> new JobStateChange(c);
+            case EXECUTION_ENDED -> new ExecutionEnded(c);
         };
     }
 

@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * EventBridge's event-pattern matching for the patterns Interlock's rules use: every field of the pattern must be in
- * the event; an array lists the values allowed (an event array matches if any element does); an object matches the
- * event's object field by field.
+ * the event; an array lists the values allowed (an event array matches if any element does), where an element
+ * {@code {"anything-but": [...]}} allows every value but those; an object matches the event's object field by field.
  */
 public final class EventPattern {
 
@@ -44,6 +44,19 @@ public final class EventPattern {
             return false;
         }
         for (JsonNode candidate : allowed) {
+            if (candidate.isObject() && candidate.has("anything-but")) {
+                JsonNode excluded = candidate.get("anything-but");
+                if (!anyAllowed(
+                        excluded.isArray()
+                                ? excluded
+                                : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance
+                                        .arrayNode()
+                                        .add(excluded),
+                        value)) {
+                    return true;
+                }
+                continue;
+            }
             boolean same = candidate.isNumber() && value.isNumber()
                     ? candidate.decimalValue().compareTo(value.decimalValue()) == 0
                     : candidate.equals(value);

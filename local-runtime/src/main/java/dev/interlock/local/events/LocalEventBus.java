@@ -40,6 +40,7 @@ public final class LocalEventBus {
     public record Delivery(String rule, String target, JsonNode input, boolean delivered, String error) {}
 
     private final List<Rule> rules = new CopyOnWriteArrayList<>();
+    private final java.util.Set<String> disabled = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Deque<JsonNode> events = new ArrayDeque<>();
     private final Deque<Delivery> deliveries = new ArrayDeque<>();
 
@@ -49,6 +50,27 @@ public final class LocalEventBus {
 
     public List<Rule> rules() {
         return List.copyOf(rules);
+    }
+
+    /**
+     * EventBridge's {@code DisableRule}: the rule stays but matches nothing until enabled again (what an operator does
+     * to stop a rule, and how a scenario loses the events of one rule).
+     */
+    public void disableRule(String name) {
+        requireRule(name);
+        disabled.add(name);
+    }
+
+    /** EventBridge's {@code EnableRule}. */
+    public void enableRule(String name) {
+        requireRule(name);
+        disabled.remove(name);
+    }
+
+    private void requireRule(String name) {
+        if (rules.stream().noneMatch(r -> r.name().equals(name))) {
+            throw new IllegalArgumentException("no rule " + name + " on the local bus");
+        }
     }
 
     /**
@@ -72,7 +94,7 @@ public final class LocalEventBus {
             keep(events, event);
         }
         for (Rule rule : rules) {
-            if (EventPattern.matches(rule.pattern(), event)) {
+            if (!disabled.contains(rule.name()) && EventPattern.matches(rule.pattern(), event)) {
                 JsonNode input = rule.input().apply(event);
                 Thread.ofVirtual().name("event-bus-" + rule.name()).start(() -> deliver(rule, input));
             }

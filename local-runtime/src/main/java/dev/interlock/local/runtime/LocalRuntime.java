@@ -150,6 +150,8 @@ public final class LocalRuntime implements AutoCloseable {
                         options.dynamoDbPort(),
                         options.dataDir() == null ? null : options.dataDir().resolve("dynamodb"))));
 
+        LocalEventBus bus = new LocalEventBus();
+        eventBus = bus;
         stateMachine = InterlockStateMachine.build(
                 functions,
                 alerts,
@@ -157,9 +159,9 @@ public final class LocalRuntime implements AutoCloseable {
                 options.dataDir() == null
                         ? ExecutionStore.inMemory()
                         : ExecutionStore.inDirectory(
-                                options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)));
-        eventBus = new LocalEventBus();
-        JobStateTargets.addRules(eventBus, new JobStateTargets.Orchestrator(functions));
+                                options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)),
+                ended -> EventRules.publishEnd(bus, ended));
+        EventRules.addRules(eventBus, functions, stateMachine.arn());
         jobs = new JobFakes(engineClock, this::eventBridge);
         stepFunctions = track(bound(
                 PortInUseException.Port.STEP_FUNCTIONS,

@@ -57,6 +57,16 @@ public final class InterlockStateMachine {
     /** The machine keeping its executions in {@code store} (a data directory's executions survive a restart). */
     public static StateMachine build(
             FunctionRegistry functions, AlertSink alerts, EngineClock clock, ExecutionStore store) {
+        return build(functions, alerts, clock, store, ended -> {});
+    }
+
+    /** The machine, with {@code onEnded} told of every execution's end (what AWS publishes as a status change). */
+    public static StateMachine build(
+            FunctionRegistry functions,
+            AlertSink alerts,
+            EngineClock clock,
+            ExecutionStore store,
+            java.util.function.Consumer<dev.interlock.statemachine.engine.ExecutionDescription> onEnded) {
         TaskResources.Builder resources = TaskResources.builder();
         for (InterlockFunction f : new InterlockFunction[] {
             InterlockFunction.ORCHESTRATOR,
@@ -85,6 +95,7 @@ public final class InterlockStateMachine {
                 .region(LocalArns.REGION)
                 .accountId(LocalArns.ACCOUNT)
                 .store(store)
+                .onEnded(onEnded)
                 .build();
     }
 

@@ -49,4 +49,20 @@ class EventPatternTest {
         assertThat(EventPattern.matches(json("{\"detail\":{\"n\":[\"1\"]}}"), json("{\"detail\":{\"n\":1}}")))
                 .isFalse();
     }
+
+    @Test
+    void anythingButAllowsEveryValueExceptThoseListed() throws Exception {
+        JsonNode pattern = json("{\"detail\":{\"stateMachineArn\":[{\"anything-but\":[\"arn:interlock\"]}]}}");
+        assertThat(EventPattern.matches(pattern, json("{\"detail\":{\"stateMachineArn\":\"arn:users\"}}")))
+                .isTrue();
+        assertThat(EventPattern.matches(pattern, json("{\"detail\":{\"stateMachineArn\":\"arn:interlock\"}}")))
+                .isFalse();
+        assertThat(EventPattern.matches(pattern, json("{\"detail\":{}}")))
+                .as("the field must still be there")
+                .isFalse();
+        assertThat(EventPattern.matches(
+                        json("{\"status\":[{\"anything-but\":\"RUNNING\"}]}"), json("{\"status\":\"RUNNING\"}")))
+                .as("a single excluded value")
+                .isFalse();
+    }
 }

@@ -31,6 +31,7 @@ public enum OrchestratorAction {
     ALERT_EXECUTION_ERROR("alertExecutionError", Caller.STATE_MACHINE),
     AWAIT_JOB_COMPLETION("awaitJobCompletion", Caller.STATE_MACHINE),
     JOB_STATE_CHANGE("jobStateChange", Caller.JOB_STATE_RULE),
+    EXECUTION_ENDED("executionEnded", Caller.EXECUTION_END_RULE),
     WATCHDOG("watchdog", Caller.WATCHDOG_SCHEDULE);
 
     /** Who invokes an action. */
@@ -39,6 +40,11 @@ public enum OrchestratorAction {
         STATE_MACHINE,
         /** The EventBridge rules that report a job's end ({@link dev.interlock.model.runtime.JobStateRule}). */
         JOB_STATE_RULE,
+        /**
+         * The EventBridge rule on Interlock's own state machine's executions that end without releasing their lock
+         * ({@link dev.interlock.model.runtime.ExecutionEndRule}).
+         */
+        EXECUTION_END_RULE,
         /** The EventBridge schedule of the watchdog tick. */
         WATCHDOG_SCHEDULE
     }
@@ -83,10 +89,25 @@ public enum OrchestratorAction {
     /**
      * Whether the action concerns one (pipeline, schedule) and so needs them in the request. The watchdog concerns
      * every pipeline; an execution error must be alerted even when the failed execution names no pipeline; a job's
-     * state change names only the job (its run is found by the job's id).
+     * state change names only the job (its run is found by the job's id); an ended execution is named by its event (its
+     * pipeline, schedule and date are read from the execution's input).
      */
     public boolean needsPipeline() {
-        return this != WATCHDOG && this != ALERT_EXECUTION_ERROR && this != JOB_STATE_CHANGE;
+        return this != WATCHDOG && this != ALERT_EXECUTION_ERROR && this != JOB_STATE_CHANGE && this != EXECUTION_ENDED;
+    }
+
+    /**
+     * The request of an action that an EventBridge rule sends for a matched event: {@code {"action": <name>,
+     * "payload": {source, detailType, time, detail}}} (the stack's input transformer builds the same shape from the
+     * event's fields).
+     */
+    public Map<String, Object> eventInvocation(Object source, Object detailType, Object time, Object detail) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("source", source);
+        payload.put("detailType", detailType);
+        payload.put("time", time);
+        payload.put("detail", detail);
+        return invocation(payload);
     }
 
     /**

@@ -51,6 +51,12 @@ public enum JobStateRule {
             TriggerType.STEP_FUNCTION,
             "executionArn");
 
+    /**
+     * The action every job-state rule invokes, with {@link OrchestratorAction#eventInvocation} as its input (the stack
+     * builds the same shape with an input transformer).
+     */
+    public static final OrchestratorAction TARGET = OrchestratorAction.JOB_STATE_CHANGE;
+
     private final String ruleId;
     private final String source;
     private final String detailType;
@@ -154,18 +160,5 @@ public enum JobStateRule {
             detail.put(resourceField, resources);
         }
         return detail;
-    }
-
-    /**
-     * What the target receives for a matched event: the orchestrator's {@link OrchestratorAction#JOB_STATE_CHANGE}
-     * with {@code {source, detailType, time, detail}}. The stack builds the same shape with an input transformer.
-     */
-    public static Map<String, Object> targetInput(Object source, Object detailType, Object time, Object detail) {
-        Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("source", source);
-        payload.put("detailType", detailType);
-        payload.put("time", time);
-        payload.put("detail", detail);
-        return OrchestratorAction.JOB_STATE_CHANGE.invocation(payload);
     }
 }

@@ -1507,6 +1507,26 @@ public abstract class ProviderContract {
                 .isTrue();
     }
 
+    @Test
+    void anEndedHoldersLockIsReleasedOnlyForItAndTellsWhatItHadAbsorbed() {
+        assertThat(provider.locks().releaseHeldBy(LOCK, "exec-a")).isEmpty();
+        provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5));
+        provider.locks().recordAbsorbed(LOCK, "exec-a");
+        provider.locks().recordAbsorbed(LOCK, "exec-a");
+        assertThat(provider.locks().releaseHeldBy(LOCK, "exec-b"))
+                .as("another execution's end leaves the lock alone")
+                .isEmpty();
+        assertThat(provider.locks().holder(LOCK)).map(LockHolder::owner).contains("exec-a");
+
+        LockHolder released = provider.locks().releaseHeldBy(LOCK, "exec-a").orElseThrow();
+        assertThat(released.owner()).isEqualTo("exec-a");
+        assertThat(released.absorbed()).isEqualTo(2);
+        assertThat(provider.locks().holder(LOCK)).isEmpty();
+        assertThat(provider.locks().releaseHeldBy(LOCK, "exec-a"))
+                .as("a repeated release (a redelivered event) finds nothing")
+                .isEmpty();
+    }
+
     // ---------------------------------------------------------------- transitions
 
     @Test

@@ -941,6 +941,20 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
+        public Optional<LockHolder> releaseHeldBy(LockKey key, String owner) {
+            requireOwner(owner);
+            synchronized (table) {
+                ItemKey itemKey = TableKeys.lock(key);
+                Optional<MemoryTable.Item> held = table.raw(itemKey);
+                if (held.isEmpty() || !owner.equals(held.get().attribute(OWNER))) {
+                    return Optional.empty();
+                }
+                table.delete(itemKey);
+                return held.map(Locks::holderOf);
+            }
+        }
+
+        @Override
         public Optional<LockHolder> holder(LockKey key) {
             synchronized (table) {
                 return table.live(TableKeys.lock(key), now()).map(Locks::holderOf);

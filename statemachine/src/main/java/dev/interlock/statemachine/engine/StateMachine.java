@@ -46,6 +46,7 @@ public final class StateMachine implements AutoCloseable {
     private final RandomGenerator random;
     private final DataFlow data;
     private final ExecutionStore store;
+    private final java.util.function.Consumer<ExecutionDescription> onEnded;
     private final Map<String, Execution> executions = new LinkedHashMap<>();
     private final TaskTokens tokens = new TaskTokens();
     /** Executions read back from the store that were running, waiting for {@link #resumeExecutions()}. */
@@ -65,6 +66,7 @@ public final class StateMachine implements AutoCloseable {
         this.random = b.random;
         this.data = new DataFlow(new IntrinsicFunctions(b.random));
         this.store = b.store;
+        this.onEnded = b.onEnded;
         restore();
     }
 
@@ -81,6 +83,7 @@ public final class StateMachine implements AutoCloseable {
             executions.put(started.name(), execution);
             if (execution.status() == ExecutionStatus.RUNNING) {
                 toResume.put(execution, ResumePoint.of(recorded.entries(), started.input()));
+                reportEnd(execution);
             }
         }
     }
@@ -202,8 +205,20 @@ public final class StateMachine implements AutoCloseable {
                     executionArn(resolvedName), arn, resolvedName, inputJson, clock, store.create(resolvedName));
             executions.put(resolvedName, execution);
         }
+        reportEnd(execution);
         launch(execution);
         return execution;
+    }
+
+    /** Hands the execution's end, when it comes, to the {@link Builder#onEnded} listener (as AWS emits its event). */
+    private void reportEnd(Execution execution) {
+        execution.completion().thenAccept(ended -> {
+            try {
+                onEnded.accept(ended);
+            } catch (RuntimeException e) {
+                LOG.warn("{\"message\":\"execution end listener failed\",\"executionName\":\"{}\"}", ended.name(), e);
+            }
+        });
     }
 
     /** StartExecution. */
@@ -494,6 +509,7 @@ public final class StateMachine implements AutoCloseable {
         private boolean validate = true;
         private ExecutionStore store = ExecutionStore.inMemory();
         private String source;
+        private java.util.function.Consumer<ExecutionDescription> onEnded = ended -> {};
 
         private Builder(String name, StateMachineDefinition definition) {
             if (name == null
@@ -540,6 +556,16 @@ public final class StateMachine implements AutoCloseable {
         /** The ASL text {@code definition} was parsed from, for DescribeStateMachine. */
         public Builder source(String source) {
             this.source = source;
+            return this;
+        }
+
+        /**
+         * Called once when an execution of this machine ends (succeeded, failed, timed out or aborted), with its final
+         * description: what AWS publishes as a {@code Step Functions Execution Status Change} event. Not called for
+         * executions that had ended before this process started, nor for those a stopping engine leaves running.
+         */
+        public Builder onEnded(java.util.function.Consumer<ExecutionDescription> onEnded) {
+            this.onEnded = Objects.requireNonNull(onEnded);
             return this;
         }
 

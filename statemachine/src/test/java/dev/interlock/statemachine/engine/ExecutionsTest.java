@@ -5,6 +5,7 @@ import static dev.interlock.statemachine.engine.Harness.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.statemachine.model.StateMachineDefinition;
 import org.junit.jupiter.api.Test;
 
 class ExecutionsTest {
@@ -79,6 +80,33 @@ class ExecutionsTest {
         assertThat(d.cause()).isEqualTo("operator said so");
         assertThat(d.stopDate()).isEqualTo(stopped.stopDate());
         assertThat(Harness.types(execution.history())).last().isEqualTo(HistoryEventType.ExecutionAborted);
+    }
+
+    @Test
+    void everyEndIsReportedOnceToTheEndListenerAsAwsPublishesItsStatusChange() throws Exception {
+        java.util.concurrent.BlockingQueue<ExecutionDescription> ended =
+                new java.util.concurrent.LinkedBlockingQueue<>();
+        h.clock.freeze();
+        StateMachine machine = StateMachine.builder("test", StateMachineDefinition.parse(WAIT_A_DAY))
+                .clock(h.clock)
+                .resources(h.resources.build())
+                .accountId("123456789012")
+                .onEnded(ended::add)
+                .build();
+        Execution stopped = machine.start("to-stop", "{\"pipelineId\":\"p\"}");
+        machine.stopExecution(stopped.executionArn(), "Manual", "operator said so");
+        machine.stopExecution(stopped.executionArn(), "Manual", "again");
+
+        ExecutionDescription first = ended.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(first).isNotNull();
+        assertThat(first.name()).isEqualTo("to-stop");
+        assertThat(first.status()).isEqualTo(ExecutionStatus.ABORTED);
+        assertThat(first.input()).isEqualTo("{\"pipelineId\":\"p\"}");
+        assertThat(first.cause()).isEqualTo("operator said so");
+        Harness.await(stopped);
+        assertThat(ended)
+                .as("a second stop of an ended execution reports nothing")
+                .isEmpty();
     }
 
     @Test

@@ -54,6 +54,14 @@ final class DynamoDbLocker implements Locker {
     }
 
     @Override
+    public Optional<LockHolder> releaseHeldBy(LockKey key, String owner) {
+        requireOwner(owner);
+        return table.deleteIfReturningOld(TableKeys.lock(key), Conditions.heldBy(owner), CapacityIntent.LOCK_RELEASE)
+                .filter(old -> !old.isEmpty())
+                .map(DynamoDbLocker::holderOf);
+    }
+
+    @Override
     public Optional<LockHolder> holder(LockKey key) {
         return table.getLive(TableKeys.lock(key), CapacityIntent.LOCK_HOLDER).map(DynamoDbLocker::holderOf);
     }

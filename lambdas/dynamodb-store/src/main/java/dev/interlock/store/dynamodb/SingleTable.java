@@ -228,24 +228,36 @@ final class SingleTable {
 
     /** Deletes an item if {@code condition} holds (null: always); false when it did not. */
     boolean deleteIf(ItemKey key, Condition condition, CapacityIntent intent) {
+        return deleteIfReturningOld(key, condition, intent).isPresent();
+    }
+
+    /**
+     * Deletes an item if {@code condition} holds and returns what was there; empty when the condition failed. (A
+     * delete of an absent item without condition answers an empty map.)
+     */
+    Optional<Map<String, AttributeValue>> deleteIfReturningOld(
+            ItemKey key, Condition condition, CapacityIntent intent) {
         try {
-            call(
-                    intent,
-                    describe(key),
-                    () -> client.deleteItem(b -> {
-                        b.tableName(tableName)
-                                .key(ItemCodec.key(key))
-                                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-                                .overrideConfiguration(o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent));
-                        if (condition != null) {
-                            b.conditionExpression(condition.expression())
-                                    .expressionAttributeNames(namesOrNull(condition.names()))
-                                    .expressionAttributeValues(emptyToNull(condition.values()));
-                        }
-                    }));
-            return true;
+            Map<String, AttributeValue> old = call(
+                            intent,
+                            describe(key),
+                            () -> client.deleteItem(b -> {
+                                b.tableName(tableName)
+                                        .key(ItemCodec.key(key))
+                                        .returnValues(ReturnValue.ALL_OLD)
+                                        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                                        .overrideConfiguration(
+                                                o -> o.putExecutionAttribute(CapacityIntent.ATTRIBUTE, intent));
+                                if (condition != null) {
+                                    b.conditionExpression(condition.expression())
+                                            .expressionAttributeNames(namesOrNull(condition.names()))
+                                            .expressionAttributeValues(emptyToNull(condition.values()));
+                                }
+                            }))
+                    .attributes();
+            return Optional.of(old == null ? Map.of() : old);
         } catch (ConditionalCheckFailedException notNow) {
-            return false;
+            return Optional.empty();
         }
     }
 
