@@ -92,12 +92,13 @@ public record FunctionProfile(
             // its due partitions, reads watches and configs by key, moves a watch and its due entry in one transaction
             // (conditional put, delete, put), deletes handled run checks, and lists pipelines via GSI1 once per table
             // (adopting those registered before the index); an evaluation round's trait results and events are one
-            // batch of puts. Reads are single-key: no batch get.
+            // batch of puts. Reads are single-key, except resolvePipeline's one batch get of the pipeline with its
+            // archetype; a run is created with its due entry and event in one transaction.
             case ORCHESTRATOR ->
                 new FunctionProfile(
                         1024,
                         120,
-                        List.of(GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, BATCH_WRITE_ITEM),
+                        List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, BATCH_WRITE_ITEM),
                         List.of(QUERY),
                         true,
                         "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");

@@ -736,7 +736,14 @@ class DefaultStackTest {
         Map<InterlockFunction, Set<String>> table = Map.of(
                 InterlockFunction.STREAM_ROUTER, Set.of("GetItem", "PutItem"),
                 InterlockFunction.ORCHESTRATOR,
-                        Set.of("GetItem", "Query", "PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem"),
+                        Set.of(
+                                "GetItem",
+                                "BatchGetItem",
+                                "Query",
+                                "PutItem",
+                                "UpdateItem",
+                                "DeleteItem",
+                                "BatchWriteItem"),
                 InterlockFunction.EVALUATOR, Set.of("GetItem"),
                 InterlockFunction.TRIGGER, Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem"),
                 InterlockFunction.RUN_CHECKER, Set.of("GetItem", "PutItem", "UpdateItem"),
@@ -752,8 +759,9 @@ class DefaultStackTest {
             assertThat(FunctionProfile.of(f).indexActions())
                     .as(f.name())
                     .isEqualTo(gsi1Readers.contains(f) ? List.of("dynamodb:Query") : List.of());
-            // Only the API reads in batches: the users of an archetype or calendar it re-validates.
-            if (f != InterlockFunction.API) {
+            // Only the API (the users of an archetype or calendar it re-validates) and the orchestrator (a pipeline
+            // with its archetype, resolvePipeline) read in batches.
+            if (f != InterlockFunction.API && f != InterlockFunction.ORCHESTRATOR) {
                 assertThat(synth.actionsOf(f)).as(f.name()).doesNotContain("dynamodb:BatchGetItem");
             }
             // Only the orchestrator writes in batches: an evaluation round's results and events in one request.

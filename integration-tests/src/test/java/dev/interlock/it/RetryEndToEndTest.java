@@ -33,7 +33,9 @@ class RetryEndToEndTest extends EndToEnd {
     @Test
     void transientTriggerFailuresAreRetriedUntilTheThirdAttemptSucceeds() {
         LocalDate date = today();
-        putPipeline(httpPipeline("rt-transient", "{maxAttempts: 3, backoffSeconds: 30, backoffMultiplier: 2}"));
+        // A backoff long against the product clock (300 s is 1 s real): the retry loop's first run-log check must
+        // land inside it however slowly logResult and planRetry answer under load, or the wait is rightly skipped.
+        putPipeline(httpPipeline("rt-transient", "{maxAttempts: 3, backoffSeconds: 300, backoffMultiplier: 2}"));
         jobs.failNext("rt-transient", 2, 500);
         String name = evaluate("rt-transient", date);
 
@@ -54,11 +56,11 @@ class RetryEndToEndTest extends EndToEnd {
                 .extracting(r -> r.path("status").asText())
                 .containsExactlyInAnyOrder("FAILED", "FAILED", "COMPLETED");
         assertThat(jobs.triggersOf("rt-transient")).isEqualTo(1);
-        // The backoff doubles: 30 s after the first failure, 60 s after the second.
+        // The backoff doubles: 300 s after the first failure, 600 s after the second.
         List<JsonNode> retries = eventsOf("rt-transient", "RETRY_SCHEDULED");
         assertThat(retries)
                 .extracting(e -> e.path("message").asText())
-                .containsExactly("retry after 30 s", "retry after 60 s");
+                .containsExactly("retry after 300 s", "retry after 600 s");
         // TRIGGER_FAILED is deduplicated per (pipeline, date, schedule).
         assertThat(alertKinds("rt-transient")).containsExactly("TRIGGER_FAILED");
     }

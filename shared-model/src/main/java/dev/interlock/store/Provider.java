@@ -1,11 +1,17 @@
 package dev.interlock.store;
 
+import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.marker.Marker;
+import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunState;
 import dev.interlock.model.trait.TraitResult;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything Interlock stores, as narrow stores over one table (docs/table-design.md). Implemented by the DynamoDB Provider and
@@ -64,6 +70,33 @@ public interface Provider {
      * {@link TransitionOutcome.RunVersionConflict}, not an exception.
      */
     TransitionOutcome recordTransition(RunTransition transition);
+
+    /**
+     * Creates {@code run} together with the watchdog's check that it settles by {@code settleBy} and {@code event},
+     * all or nothing (one TransactWriteItems on DynamoDB): no run ever exists without that check, and the event is
+     * written once however often the creation is repeated.
+     *
+     * @return false, having written nothing, when a run with its id exists already (a repeated creation)
+     */
+    boolean createRun(RunState run, Instant settleBy, Event event);
+
+    /**
+     * Applies a run-log change and its events all or nothing, without touching a run state (one GetItem and one
+     * write on DynamoDB). When the change leaves the run log as it is (a repeated call), nothing is written, the events
+     * neither. A concurrent run-log writer makes the store re-read and re-apply the change.
+     *
+     * @return the run log as stored afterwards
+     */
+    RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events);
+
+    /**
+     * The pipeline and, in the same read (one BatchGetItem on DynamoDB), the stored archetype it is expected to name.
+     * The archetype is empty when none of that name is stored (a bundled one) or the name is null.
+     */
+    PipelineAndArchetype pipelineAndArchetype(String pipelineId, String archetypeName);
+
+    /** What {@link #pipelineAndArchetype} found. */
+    record PipelineAndArchetype(Optional<PipelineConfig> pipeline, Optional<Archetype> archetype) {}
 
     /**
      * Accepts a new rerun all or nothing (one TransactWriteItems on DynamoDB): the rerun (its item and the pipeline's

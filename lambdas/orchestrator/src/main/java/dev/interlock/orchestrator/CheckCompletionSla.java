@@ -16,9 +16,18 @@ public final class CheckCompletionSla implements Action {
                 collaborators, ScheduleWindow::completionDeadline, AlertKind.SLA_COMPLETION_BREACHED, "Completion");
     }
 
+    /**
+     * Request payload.
+     *
+     * @param deadline the deadline {@code resolvePipeline} resolved (ISO-8601, {@code ""} none); absent: the pipeline
+     *                 is read
+     */
+    record Request(String deadline) {}
+
     @Override
     public Outcome run(ActionRequest request) {
-        return deadline.check(request);
+        String resolved = request.payload(Request.class).deadline();
+        return resolved == null ? deadline.check(request) : deadline.check(request, resolved);
     }
 
     @Override

@@ -8,8 +8,13 @@ import java.util.Optional;
 /** {@code checkExclusion}: is the execution date excluded (calendar, weekday, date)? Judged on the date, not the clock. */
 public final class CheckExclusion implements Action {
 
-    /** Always-present payload. */
-    public record Payload(boolean excluded) {}
+    /**
+     * Always-present payload.
+     *
+     * @param archetype the archetype the pipeline names ({@code ""} when unknown): {@code resolvePipeline} reads it
+     *                  with the pipeline in one request
+     */
+    public record Payload(boolean excluded, String archetype) {}
 
     private final Collaborators collaborators;
 
@@ -23,6 +28,8 @@ public final class CheckExclusion implements Action {
         if (pipeline.isEmpty()) {
             return Outcome.error(Collaborators.notFound(request), errorPayload());
         }
+        String archetype =
+                pipeline.get().archetype() == null ? "" : pipeline.get().archetype();
         Optional<String> reason;
         try {
             reason = ExclusionRule.reason(collaborators.provider().calendars()::get, pipeline.get(), request.date());
@@ -30,14 +37,14 @@ public final class CheckExclusion implements Action {
             return Outcome.error(e.getMessage(), errorPayload());
         }
         if (reason.isEmpty()) {
-            return Outcome.proceed(new Payload(false));
+            return Outcome.proceed(new Payload(false, archetype));
         }
         collaborators.record(request, EventKind.EXCLUDED, "EXCLUDED", reason.get(), Map.of());
-        return Outcome.skip("excluded day (" + reason.get() + ")", new Payload(true));
+        return Outcome.skip("excluded day (" + reason.get() + ")", new Payload(true, archetype));
     }
 
     @Override
     public Payload errorPayload() {
-        return new Payload(false);
+        return new Payload(false, "");
     }
 }

@@ -1,6 +1,7 @@
 package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.jobs.TriggerStatus;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.Event;
@@ -53,7 +54,14 @@ public final class LogResult implements Action {
             String phase,
             List<String> blocking,
             Integer pollCount,
-            JsonNode triggerMetadata) {}
+            JsonNode triggerMetadata,
+            String triggerStatus) {
+
+        /** The trigger answered {@code completed}: it recorded the run COMPLETED itself (or found it so). */
+        boolean runCompletedByTrigger() {
+            return TriggerStatus.COMPLETED.wireName().equals(triggerStatus);
+        }
+    }
 
     /** How many times a run-state swap is retried when its version moved underneath. */
     private static final int TRANSITION_ATTEMPTS = 3;
@@ -87,21 +95,14 @@ public final class LogResult implements Action {
     }
 
     private Outcome completed(ActionRequest request, Request body) {
-        RunLogKey key = key(request);
-        Optional<RunLog> current = collaborators.provider().runLogs().get(key);
-        RunLog stored = current.filter(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.COMPLETED)
-                        .isPresent())
-                .orElseGet(() -> write(
-                        request,
-                        RunStatus.COMPLETED,
-                        body,
-                        completedChange(request, collaborators.now()),
-                        List.of(collaborators.event(
-                                request,
-                                EventKind.RUN_STATE_CHANGED,
-                                RunStatus.COMPLETED.wireName(),
-                                "run completed",
-                                Map.of()))));
+        RunLogChange change = completedChange(request, collaborators.now());
+        List<Event> events = List.of(collaborators.event(
+                request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(), "run completed", Map.of()));
+        // The change leaves a run log that has this run's completion as it is, so a repeated call writes nothing
+        // (the event neither). A run the trigger completed has nothing left to move: only the run log is written.
+        RunLog stored = body.runCompletedByTrigger()
+                ? collaborators.provider().recordRunLog(key(request), change, events)
+                : write(request, RunStatus.COMPLETED, body, change, events);
         RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED)
                 .orElseThrow();
         return Outcome.proceed(new Payload(
@@ -300,9 +301,7 @@ public final class LogResult implements Action {
                                     "run cannot move to " + target.wireName(),
                                     Map.of("runStatus", run.get().status().wireName()));
                 }
-                RunLog stored = collaborators.provider().runLogs().update(key, change);
-                events.forEach(collaborators.provider().events()::append);
-                return stored;
+                return collaborators.provider().recordRunLog(key, change, events);
             }
             RunState next = nextRun(run.get(), target, body, request);
             TransitionOutcome outcome = collaborators

@@ -7,6 +7,7 @@ import dev.interlock.model.archetype.ArchetypeCatalog;
 import dev.interlock.model.archetype.TraitResolution;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.RetryPolicy;
 import dev.interlock.model.run.AttemptLedger;
@@ -16,6 +17,7 @@ import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
@@ -26,8 +28,10 @@ import dev.interlock.model.trigger.HttpTrigger;
 import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
+import dev.interlock.store.Provider;
 import dev.interlock.store.RunLogKey;
 import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,7 +66,17 @@ public final class ResolvePipeline implements Action {
             int nextPollSeconds,
             Monitoring monitoring,
             Retry retry,
-            boolean dryRun) {}
+            boolean dryRun,
+            String runCreatedAt,
+            String completionDeadline) {}
+
+    /**
+     * Request payload: what the gates before already read, so that it is not read again.
+     *
+     * @param archetype     the archetype the pipeline named when {@code checkExclusion} read it ({@code ""} unknown)
+     * @param attemptNumber the attempt {@code checkRunLog} admitted (0 unknown: the run log is read)
+     */
+    record Request(String archetype, Integer attemptNumber) {}
 
     /** Resolved monitoring loop. */
     public record Monitoring(boolean enabled, int intervalSeconds, long durationSeconds) {}
@@ -88,7 +102,11 @@ public final class ResolvePipeline implements Action {
 
     @Override
     public Outcome run(ActionRequest request) {
-        Optional<PipelineConfig> found = collaborators.pipeline(request);
+        Request body = request.payload(Request.class);
+        String expectedArchetype = body.archetype() == null || body.archetype().isBlank() ? null : body.archetype();
+        Provider.PipelineAndArchetype read =
+                collaborators.provider().pipelineAndArchetype(request.pipelineId(), expectedArchetype);
+        Optional<PipelineConfig> found = read.pipeline();
         if (found.isEmpty()) {
             return unresolvable(request, Collaborators.notFound(request));
         }
@@ -99,11 +117,12 @@ public final class ResolvePipeline implements Action {
         if (pipeline.archetype() == null || pipeline.archetype().isBlank()) {
             return unresolvable(request, "pipeline " + pipeline.name() + " has no archetype");
         }
-        Optional<Archetype> archetype = collaborators
-                .provider()
-                .archetypes()
-                .get(pipeline.archetype())
-                .or(() -> ArchetypeCatalog.bundled().find(pipeline.archetype()));
+        // The pipeline changed its archetype since checkExclusion read it: the one it names now is read.
+        Optional<Archetype> stored = pipeline.archetype().equals(expectedArchetype)
+                ? read.archetype()
+                : collaborators.provider().archetypes().get(pipeline.archetype());
+        Optional<Archetype> archetype =
+                stored.or(() -> ArchetypeCatalog.bundled().find(pipeline.archetype()));
         if (archetype.isEmpty()) {
             return unresolvable(request, "unknown archetype '" + pipeline.archetype() + "'");
         }
@@ -113,6 +132,14 @@ public final class ResolvePipeline implements Action {
         } catch (IllegalArgumentException e) {
             return unresolvable(request, "invalid pipeline config: " + e.getMessage());
         }
+        String completionDeadline;
+        try {
+            Instant deadline = ScheduleWindow.of(pipeline, request.scheduleId(), request.date())
+                    .completionDeadline();
+            completionDeadline = deadline == null ? "" : InterlockJson.timestamp(deadline);
+        } catch (IllegalArgumentException | DateTimeException e) {
+            return unresolvable(request, "invalid pipeline config: completion deadline: " + e.getMessage());
+        }
         List<ResolvedTrait> traits =
                 TraitResolution.resolve(pipeline, archetype.get(), request.scheduleId(), request.date());
         // As registered: the trigger and the run-checker render its templates at call time, so credentials are
@@ -120,12 +147,15 @@ public final class ResolvePipeline implements Action {
         TriggerConfig trigger = pipeline.trigger();
         Optional<RunState> orphan = orphanedRun(request, trigger);
         String runId;
+        String runCreatedAt;
         if (orphan.isPresent()) {
             runId = orphan.get().runId();
             adopt(request, orphan.get());
+            // The trigger reads an adopted run: it is past PENDING, so there is nothing to claim blind.
+            runCreatedAt = "";
         } else {
-            runId = runIdFor(request);
-            createRun(request, runId, trigger);
+            runId = runIdFor(request, body);
+            runCreatedAt = InterlockJson.timestamp(createRun(request, runId, trigger));
         }
         boolean callback = JobStateRule.forTriggerType(trigger.type()).isPresent();
         // A callback wait has no heartbeat: a lost job-state event is the watchdog's callback check's to find, so
@@ -151,7 +181,9 @@ public final class ResolvePipeline implements Action {
                         tuning.monitoringIntervalSeconds(),
                         tuning.monitoringDurationSeconds()),
                 Retry.of(pipeline.retry()),
-                pipeline.dryRun()));
+                pipeline.dryRun(),
+                runCreatedAt,
+                completionDeadline));
     }
 
     @Override
@@ -177,17 +209,21 @@ public final class ResolvePipeline implements Action {
      * A new run id per attempt, but the same one when Step Functions repeats the call for the same attempt (a retry
      * after a timeout), so a repeat finds its run instead of orphaning a PENDING one the watchdog would call stuck.
      */
-    private String runIdFor(ActionRequest request) {
+    private String runIdFor(ActionRequest request, Request body) {
         if (request.executionName() == null) {
             return UUID.randomUUID().toString();
         }
-        int attempt = collaborators
-                        .provider()
-                        .runLogs()
-                        .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()))
-                        .map(AttemptLedger::attemptsUsed)
-                        .orElse(0)
-                + 1;
+        // checkRunLog admitted this attempt under the lock held since, so the run log has not moved; without it
+        // (an older machine definition) the run log tells.
+        int attempt = body.attemptNumber() != null && body.attemptNumber() > 0
+                ? body.attemptNumber()
+                : collaborators
+                                .provider()
+                                .runLogs()
+                                .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()))
+                                .map(AttemptLedger::attemptsUsed)
+                                .orElse(0)
+                        + 1;
         String seed = request.pipelineId() + "#" + request.date() + "#" + request.scheduleId() + "#"
                 + request.executionName() + "#" + attempt;
         return UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)).toString();
@@ -247,7 +283,12 @@ public final class ResolvePipeline implements Action {
                         collaborators.now()));
     }
 
-    private void createRun(ActionRequest request, String runId, TriggerConfig trigger) {
+    /**
+     * Creates the run PENDING with the watchdog's check that it ends within the execution timeout and its event, in
+     * one write; a repeated call (the same attempt's run id) finds the run and writes nothing. Answers when the stored
+     * run was created (the trigger's blind claim rebuilds the run from it).
+     */
+    private Instant createRun(ActionRequest request, String runId, TriggerConfig trigger) {
         Instant now = collaborators.now();
         RunState run = new RunState(
                 runId,
@@ -263,31 +304,29 @@ public final class ResolvePipeline implements Action {
                 null,
                 now,
                 now);
-        // Before the run exists, so no run can exist without the watchdog's check that it ends within the execution
-        // timeout (a repeated call adds a second, harmless check: STUCK_RUN is alerted once).
-        collaborators
+        Event created = new Event(
+                EventKind.RUN_STATE_CHANGED,
+                request.pipelineId(),
+                request.scheduleId(),
+                request.date(),
+                runId,
+                null,
+                RunStatus.PENDING.wireName(),
+                "run created",
+                null,
+                now);
+        if (collaborators
                 .provider()
-                .watchdog()
-                .expectRunSettled(
-                        request.pipelineId(),
-                        runId,
-                        now.plusSeconds(collaborators.settings().executionTimeoutSeconds()));
-        if (collaborators.provider().runs().create(run)) {
-            collaborators
-                    .provider()
-                    .events()
-                    .append(new Event(
-                            EventKind.RUN_STATE_CHANGED,
-                            request.pipelineId(),
-                            request.scheduleId(),
-                            request.date(),
-                            runId,
-                            null,
-                            RunStatus.PENDING.wireName(),
-                            "run created",
-                            null,
-                            now));
+                .createRun(run, now.plusSeconds(collaborators.settings().executionTimeoutSeconds()), created)) {
+            return now;
         }
+        // A repeat: the first call's run stands, with its creation time.
+        return collaborators
+                .provider()
+                .runs()
+                .get(runId)
+                .map(RunState::createdAt)
+                .orElse(now);
     }
 
     /** Records the day FAILED (PERMANENT) once per execution, alerts once, and answers error. */

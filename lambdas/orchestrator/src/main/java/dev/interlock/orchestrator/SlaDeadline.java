@@ -54,6 +54,24 @@ final class SlaDeadline {
         } catch (IllegalArgumentException | DateTimeException e) {
             return Outcome.error("invalid " + what + " deadline: " + e.getMessage(), new Payload(false, ""));
         }
+        return judge(request, deadline);
+    }
+
+    /**
+     * The same check against a deadline resolved when the run started ({@code ""}: none), without reading the
+     * pipeline: a pipeline changed or deleted since is judged by the deadline it had then.
+     */
+    Outcome check(ActionRequest request, String resolved) {
+        Instant deadline;
+        try {
+            deadline = resolved.isBlank() ? null : Instant.parse(resolved);
+        } catch (DateTimeException e) {
+            return Outcome.error("invalid " + what + " deadline '" + resolved + "'", new Payload(false, ""));
+        }
+        return judge(request, deadline);
+    }
+
+    private Outcome judge(ActionRequest request, Instant deadline) {
         if (deadline == null) {
             return Outcome.proceed(new Payload(false, ""));
         }

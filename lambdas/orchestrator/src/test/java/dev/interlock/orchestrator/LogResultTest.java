@@ -291,4 +291,36 @@ class LogResultTest {
         assertThat(calls).isNotEmpty().doesNotContain("pipelines.get");
         assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);
     }
+
+    @Test
+    void aRunTheTriggerCompletedIsLoggedWithoutReadingTheRunAndItsRepeatWritesNothing() {
+        String runId = f.resolve();
+        RunState pending = f.provider.runs().get(runId).orElseThrow();
+        RunState triggering = pending.moveTo(RunStatus.TRIGGERING, Fixture.T0);
+        assertThat(f.provider.runs().compareAndSwap(1, triggering)).isTrue();
+        assertThat(f.provider.runs().compareAndSwap(2, triggering.moveTo(RunStatus.COMPLETED, Fixture.T0)))
+                .isTrue();
+        CountingProvider counting = CountingProvider.around(f.provider);
+        Map<String, Object> request = f.request(
+                OrchestratorAction.LOG_RESULT,
+                runId,
+                Map.of("status", "COMPLETED", "triggerMetadata", Map.of(), "triggerStatus", "completed"));
+
+        List<String> calls = counting.storeCallsDuring(() -> f.callOver(counting.provider(), request));
+        int eventsAfterFirst = f.events(EventKind.RUN_STATE_CHANGED).size();
+        JsonNode first = f.call(request);
+        JsonNode repeat = f.call(request);
+
+        assertThat(calls).doesNotContain("runs.get", "runLogs.get", "pipelines.get");
+        assertThat(repeat).isEqualTo(first);
+        assertThat(first.get("payload").get("status").asText()).isEqualTo("COMPLETED");
+        assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);
+        assertThat(f.runLog().orElseThrow().retryHistory()).hasSize(1);
+        // One completion event, written with the run log; the Lambda retries wrote none.
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED).stream()
+                        .filter(e -> "COMPLETED".equals(e.status()))
+                        .count())
+                .isEqualTo(1);
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).hasSize(eventsAfterFirst);
+    }
 }

@@ -341,4 +341,65 @@ class ResolvePipelineTest {
                         .items())
                 .isEmpty();
     }
+
+    @Test
+    void aLambdaRetryWithTheGatesAnswersFindsItsRunAndWritesNothingMore() {
+        f.register("");
+        java.util.Map<String, Object> request = f.request(
+                OrchestratorAction.RESOLVE_PIPELINE,
+                java.util.Map.of("archetype", "batch-ingestion", "attemptNumber", 1));
+
+        JsonNode first = f.call(request);
+        f.clock.advance(java.time.Duration.ofSeconds(30));
+        JsonNode retry = f.call(request);
+
+        assertThat(retry.get("payload").get("runId").asText())
+                .isEqualTo(first.get("payload").get("runId").asText())
+                .isEqualTo(f.resolve());
+        // The trigger rebuilds the run from this: the retry answers the stored run's, not its own clock's.
+        assertThat(retry.get("payload").get("runCreatedAt").asText())
+                .isEqualTo(first.get("payload").get("runCreatedAt").asText())
+                .isEqualTo("2026-03-02T10:00:00.000Z");
+        assertThat(f.events(EventKind.RUN_STATE_CHANGED)).hasSize(1);
+    }
+
+    @Test
+    void theAttemptTheRunLogGateAdmittedNamesTheRunWithoutReadingTheRunLog() {
+        f.register("");
+        CountingProvider counting = CountingProvider.around(f.provider);
+
+        java.util.List<String> calls = counting.storeCallsDuring(() -> f.callOver(
+                counting.provider(),
+                f.request(
+                        OrchestratorAction.RESOLVE_PIPELINE,
+                        java.util.Map.of("archetype", "batch-ingestion", "attemptNumber", 1))));
+
+        assertThat(calls).doesNotContain("runLogs.get", "pipelines.get", "archetypes.get", "watchdog.expectRunSettled");
+    }
+
+    @Test
+    void aPipelineWhoseArchetypeChangedSinceTheGateIsResolvedWithItsNewArchetype() {
+        f.register("");
+        JsonNode expected = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
+
+        JsonNode stale = f.call(f.request(
+                OrchestratorAction.RESOLVE_PIPELINE,
+                java.util.Map.of("archetype", "streaming-enrichment", "attemptNumber", 1)));
+
+        assertThat(stale.get("result").asText()).isEqualTo("proceed");
+        assertThat(stale.get("payload").get("traits"))
+                .isEqualTo(expected.get("payload").get("traits"));
+    }
+
+    @Test
+    void anAdoptedRunIsAnsweredWithoutACreationTimeSoTheTriggerReadsIt() {
+        f.register("");
+        String orphan = resolveIn("exec-earlier").get("payload").get("runId").asText();
+        started(orphan, RunStatus.RUNNING);
+
+        JsonNode adopted = resolveIn("exec-later");
+
+        assertThat(adopted.get("payload").get("runId").asText()).isEqualTo(orphan);
+        assertThat(adopted.get("payload").get("runCreatedAt").asText()).isEmpty();
+    }
 }

@@ -168,4 +168,33 @@ class SlaTest {
                     assertThat(e.details()).containsEntry("registeredAt", "2026-03-02T10:00:00.000Z");
                 });
     }
+
+    @Test
+    void theCompletionDeadlineResolvedAtTheStartIsJudgedWithoutThePipelineEvenIfItWasDeletedSince() {
+        f.register("schedules:\n  - {name: daily, deadline: '05:30', timezone: America/New_York}\n");
+        JsonNode resolved = f.call(f.request(OrchestratorAction.RESOLVE_PIPELINE));
+        String deadline = resolved.get("payload").get("completionDeadline").asText();
+        String runId = resolved.get("payload").get("runId").asText();
+        f.provider.pipelines().delete(Fixture.PIPELINE);
+        f.clock.set(Instant.parse("2026-03-02T10:31:00Z"));
+
+        JsonNode after = f.call(
+                f.request(OrchestratorAction.CHECK_COMPLETION_SLA, runId, java.util.Map.of("deadline", deadline)));
+
+        // The job ran and completed: its completion is judged, not turned into an execution error.
+        assertThat(deadline).isEqualTo("2026-03-02T10:30:00.000Z");
+        assertThat(after.get("result").asText()).isEqualTo("proceed");
+        assertThat(after.get("payload").get("breached").asBoolean()).isTrue();
+        assertThat(f.alerts.of(AlertKind.SLA_COMPLETION_BREACHED)).hasSize(1);
+    }
+
+    @Test
+    void noResolvedCompletionDeadlineIsNeverBreached() {
+        JsonNode response =
+                f.call(f.request(OrchestratorAction.CHECK_COMPLETION_SLA, "run-1", java.util.Map.of("deadline", "")));
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        assertThat(response.get("payload").get("breached").asBoolean()).isFalse();
+        assertThat(response.get("payload").get("deadline").asText()).isEmpty();
+    }
 }

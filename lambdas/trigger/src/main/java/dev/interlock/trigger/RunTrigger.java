@@ -143,6 +143,10 @@ public final class RunTrigger {
     }
 
     private Claim claim(TriggerInput input, LocalDate date, String runId, Job job) {
+        Optional<RunState> blind = blindClaim(input, date, runId, job);
+        if (blind.isPresent()) {
+            return new Claim.Claimed(blind.get());
+        }
         for (int round = 0; round < MAX_CLAIM_ROUNDS; round++) {
             Instant now = clock.instant();
             Optional<RunState> current = provider.runs().get(runId);
@@ -209,6 +213,48 @@ public final class RunTrigger {
             }
         }
         throw new StoreException("run " + runId + ": the run state kept changing while the trigger tried to claim it");
+    }
+
+    /**
+     * The claim without a read: the run as {@code resolvePipeline} created it (PENDING, version 1, created at
+     * {@code runCreatedAt}) moved to TRIGGERING on the condition that it is still at version 1. The condition fails
+     * for a run anything has moved since (a repeated trigger, an adopted run, a run cancelled meanwhile), which the
+     * read-and-claim loop then answers from its state, so a job is still never started twice.
+     */
+    private Optional<RunState> blindClaim(TriggerInput input, LocalDate date, String runId, Job job) {
+        Instant createdAt = parseInstant(input.runCreatedAt());
+        if (createdAt == null || job.type() == null) {
+            return Optional.empty();
+        }
+        RunState pending = new RunState(
+                runId,
+                input.pipelineId(),
+                input.scheduleId(),
+                date,
+                RunStatus.PENDING,
+                1,
+                job.type(),
+                blankToNull(input.executionName()),
+                Map.of(),
+                null,
+                null,
+                createdAt,
+                createdAt);
+        RunState triggering = pending.moveTo(RunStatus.TRIGGERING, clock.instant());
+        TransitionOutcome outcome = provider.recordTransition(
+                RunTransition.of(pending.version(), triggering, stateChanged(pending, triggering, null)));
+        return outcome instanceof TransitionOutcome.Applied applied ? Optional.of(applied.run()) : Optional.empty();
+    }
+
+    private static Instant parseInstant(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return Instant.parse(text.trim());
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     private TriggerOutput start(TriggerInput input, LocalDate date, RunState triggering, Job job, LogContext ctx) {

@@ -1594,6 +1594,57 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void aRunIsCreatedWithItsSettleCheckAndEventOnceHoweverOftenTheCreationIsRepeated() {
+        RunState created = run("r1", "gold", T0);
+        Instant by = T0.plus(Duration.ofHours(4));
+        Event event = new Event(
+                EventKind.RUN_STATE_CHANGED, "gold", "daily", DATE, "r1", null, "PENDING", "run created", null, T0);
+
+        assertThat(provider.createRun(created, by, event)).isTrue();
+        assertThat(provider.createRun(created.moveTo(RunStatus.TRIGGERING, T0), by.plusSeconds(1), event))
+                .isFalse();
+
+        assertThat(provider.runs().get("r1")).contains(created);
+        assertThat(dueOn(DATE, by.plusSeconds(1))).containsExactly(new DueEntry(by, "gold", "r1"));
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items())
+                .containsExactly(event);
+    }
+
+    @Test
+    void aRunLogRecordWritesItsEventsOnlyWhenTheRunLogChanges() {
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        Event event = new Event(
+                EventKind.RUN_STATE_CHANGED, "gold", "daily", DATE, "r1", null, "COMPLETED", "run completed", null, T0);
+        RunLog completed = runLog("gold", DATE, "daily", RunLogStatus.COMPLETED, 0, List.of(), T0);
+
+        RunLog first = provider.recordRunLog(key, current -> completed, List.of(event));
+        RunLog repeat = provider.recordRunLog(key, current -> current.orElseThrow(), List.of(event));
+
+        assertThat(first).isEqualTo(repeat);
+        assertThat(provider.runLogs().get(key)).contains(first);
+        assertThat(provider.events().read("gold", PageRequest.first(10)).items())
+                .containsExactly(event);
+    }
+
+    @Test
+    void aPipelineAndItsArchetypeAreReadTogether() {
+        PipelineConfig gold = pipeline("gold");
+        provider.pipelines().put(gold);
+        provider.archetypes().put(archetype("batch-ingestion"));
+
+        Provider.PipelineAndArchetype both = provider.pipelineAndArchetype("gold", "batch-ingestion");
+        Provider.PipelineAndArchetype unknown = provider.pipelineAndArchetype("gold", "no-such-archetype");
+        Provider.PipelineAndArchetype missing = provider.pipelineAndArchetype("silver", null);
+
+        assertThat(both.pipeline()).contains(gold);
+        assertThat(both.archetype()).contains(archetype("batch-ingestion"));
+        assertThat(unknown.pipeline()).contains(gold);
+        assertThat(unknown.archetype()).isEmpty();
+        assertThat(missing.pipeline()).isEmpty();
+        assertThat(missing.archetype()).isEmpty();
+    }
+
+    @Test
     void aTransitionFromAStaleVersionWritesNothing() {
         RunState created = run("r1", "gold", T0);
         provider.runs().create(created);

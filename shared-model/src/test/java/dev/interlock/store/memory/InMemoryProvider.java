@@ -211,6 +211,41 @@ public final class InMemoryProvider implements Provider {
     }
 
     @Override
+    public boolean createRun(RunState run, Instant settleBy, Event event) {
+        Objects.requireNonNull(event, "event");
+        synchronized (table) {
+            if (table.raw(TableKeys.runState(run.runId())).isPresent()) {
+                return false;
+            }
+            watchdog().expectRunSettled(run.pipelineId(), run.runId(), settleBy);
+            writeRun(run);
+            writeEvent(event);
+            return true;
+        }
+    }
+
+    @Override
+    public RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events) {
+        synchronized (table) {
+            Optional<RunLog> current = table.live(runLogKey(key), now()).map(i -> decode(i, RunLog.class));
+            RunLog next = RunLogChange.applyPreserving(key, current, change);
+            if (current.isPresent() && current.get().equals(next)) {
+                return next;
+            }
+            writeRunLog(next);
+            events.forEach(this::writeEvent);
+            return next;
+        }
+    }
+
+    @Override
+    public PipelineAndArchetype pipelineAndArchetype(String pipelineId, String archetypeName) {
+        return new PipelineAndArchetype(
+                pipelines().get(pipelineId),
+                archetypeName == null ? Optional.empty() : archetypes().get(archetypeName));
+    }
+
+    @Override
     public RerunAcceptance acceptRerun(Rerun rerun, Marker marker, Event event, int maxPerDay) {
         Objects.requireNonNull(rerun, "rerun");
         Objects.requireNonNull(marker, "marker");

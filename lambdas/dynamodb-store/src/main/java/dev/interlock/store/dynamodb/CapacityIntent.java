@@ -83,6 +83,15 @@ public enum CapacityIntent {
     TRANSITION(
             "recordTransition",
             "1 consistent GetItem of the run log + 1 TransactWriteItems (run + run log + events): 2 WCU/KB per item"),
+    RUN_START(
+            "createRun",
+            "1 TransactWriteItems (run if absent + its settle-by due entry + event): 2 WCU/KB per item, win or lose"),
+    RUN_LOG_RECORD(
+            "recordRunLog",
+            "1 consistent GetItem of the run log + 1 TransactWriteItems (run log + events; a PutItem without events): 2 WCU/KB per item"),
+    PIPELINE_AND_ARCHETYPE(
+            "pipelineAndArchetype",
+            "1 consistent BatchGetItem of the pipeline and its archetype: 1 RCU/4 KB per found item"),
     WATCH_GET("watchdog.watch", "1 consistent GetItem: 1 RCU"),
     WATCH_ADOPT(
             "watchdog.adopt",

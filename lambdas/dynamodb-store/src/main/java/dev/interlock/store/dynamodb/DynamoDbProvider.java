@@ -1,11 +1,15 @@
 package dev.interlock.store.dynamodb;
 
+import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.ItemKey;
+import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
+import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunState;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
@@ -21,6 +25,8 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RerunStore;
 import dev.interlock.store.Retention;
+import dev.interlock.store.RunLogChange;
+import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunLogStore;
 import dev.interlock.store.RunStore;
 import dev.interlock.store.RunTransition;
@@ -29,6 +35,7 @@ import dev.interlock.store.TraitStore;
 import dev.interlock.store.TransitionOutcome;
 import dev.interlock.store.WatchdogIndex;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -219,6 +226,80 @@ public final class DynamoDbProvider implements Provider {
             }
             table.retryAfterConflict(attempt, "run transition of " + runId);
         }
+    }
+
+    /** One TransactWriteItems: [run if absent, its settle-by due entry, event]; a failed run condition answers false. */
+    @Override
+    public boolean createRun(RunState run, Instant settleBy, Event event) {
+        Objects.requireNonNull(event, "event");
+        for (int attempt = 1; ; attempt++) {
+            List<TransactWriteItem> writes = List.of(
+                    table.putOf(runs.newItem(run), Conditions.absent()),
+                    table.putOf(watchdog.runSettledItem(run.pipelineId(), run.runId(), settleBy), null),
+                    table.putOf(events.item(event), Conditions.absent()));
+            Optional<List<CancellationReason>> cancelled =
+                    table.transact(writes, CapacityIntent.RUN_START, "RUN#" + run.runId());
+            if (cancelled.isEmpty()) {
+                return true;
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), RUN_ITEM)) {
+                return false;
+            }
+            table.retryAfterConflict(attempt, "creating run " + run.runId() + " (event key taken)");
+        }
+    }
+
+    /**
+     * The run log read, the change applied, then one write conditional on the version read: a PutItem without events,
+     * else one TransactWriteItems [run log, event puts]. A failed condition re-reads and re-applies (bounded).
+     */
+    @Override
+    public RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events) {
+        if (events.size() > MAX_TRANSITION_EVENTS) {
+            throw new IllegalArgumentException(
+                    "a run-log record holds at most " + MAX_TRANSITION_EVENTS + " events, got " + events.size());
+        }
+        if (events.isEmpty()) {
+            return runLogs.update(key, change);
+        }
+        for (int attempt = 1; ; attempt++) {
+            DynamoDbRunLogStore.PreparedWrite write = runLogs.prepare(key, change, CapacityIntent.RUN_LOG_RECORD);
+            if (!write.changes()) {
+                return write.entry();
+            }
+            List<TransactWriteItem> writes = new ArrayList<>();
+            writes.add(table.putOf(write.item(), write.condition()));
+            for (Event event : events) {
+                writes.add(table.putOf(this.events.item(event), Conditions.absent()));
+            }
+            if (table.transact(writes, CapacityIntent.RUN_LOG_RECORD, "RUNLOG " + key)
+                    .isEmpty()) {
+                return write.entry();
+            }
+            table.retryAfterConflict(attempt, "recording run log " + key);
+        }
+    }
+
+    /** One consistent BatchGetItem of both items. */
+    @Override
+    public PipelineAndArchetype pipelineAndArchetype(String pipelineId, String archetypeName) {
+        List<ItemKey> keys = new ArrayList<>();
+        keys.add(TableKeys.pipeline(pipelineId));
+        if (archetypeName != null && !archetypeName.isBlank()) {
+            keys.add(TableKeys.archetype(archetypeName));
+        }
+        ItemKey pipelineKey = TableKeys.pipeline(pipelineId);
+        Optional<PipelineConfig> pipeline = Optional.empty();
+        Optional<Archetype> archetype = Optional.empty();
+        for (Map<String, AttributeValue> item : table.batchGetLive(keys, CapacityIntent.PIPELINE_AND_ARCHETYPE)) {
+            if (pipelineKey.pk().equals(ItemCodec.string(item, ItemCodec.PK))
+                    && pipelineKey.sk().equals(ItemCodec.string(item, ItemCodec.SK))) {
+                pipeline = Optional.of(ItemCodec.decode(item, PipelineConfig.class));
+            } else {
+                archetype = Optional.of(ItemCodec.decode(item, Archetype.class));
+            }
+        }
+        return new PipelineAndArchetype(pipeline, archetype);
     }
 
     /**

@@ -37,6 +37,11 @@ final class DynamoDbRunStore implements RunStore {
 
     @Override
     public boolean create(RunState run) {
+        return table.putIf(newItem(run), Conditions.absent(), CapacityIntent.RUN_CREATE);
+    }
+
+    /** The item of a run as first written. */
+    Map<String, AttributeValue> newItem(RunState run) {
         Map<String, AttributeValue> item = ItemCodec.item(
                 TableKeys.runState(run.runId()),
                 TableKeys.runStateIndex(run.pipelineId(), run.createdAt(), run.runId()),
@@ -45,7 +50,7 @@ final class DynamoDbRunStore implements RunStore {
         item.put(STATUS, AttributeValue.fromS(run.status().wireName()));
         item.put("pipelineId", AttributeValue.fromS(run.pipelineId()));
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(table.now().plus(retention.runs())));
-        return table.putIf(item, Conditions.absent(), CapacityIntent.RUN_CREATE);
+        return item;
     }
 
     @Override

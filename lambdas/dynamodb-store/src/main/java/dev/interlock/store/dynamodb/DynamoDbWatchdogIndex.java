@@ -91,10 +91,15 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
 
     @Override
     public void expectRunSettled(String pipelineId, String runId, Instant at) {
+        table.put(runSettledItem(pipelineId, runId, at), CapacityIntent.RUN_CHECK_PUT);
+    }
+
+    /** The due entry that has the watchdog check that run {@code runId} settled by {@code at}. */
+    Map<String, AttributeValue> runSettledItem(String pipelineId, String runId, Instant at) {
         DueEntry entry = new DueEntry(at, pipelineId, runId);
         Map<String, AttributeValue> item = ItemCodec.item(TableKeys.dueEntry(at, pipelineId, runId), null, entry);
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(at.plus(retention.runs())));
-        table.put(item, CapacityIntent.RUN_CHECK_PUT);
+        return item;
     }
 
     @Override
