@@ -507,13 +507,14 @@ public final class CostBenchmark {
                                     .mapToLong(RequestCounter.Count::requests)
                                     .sum());
             report.printf(
-                    "Goal: happy sync <= 24 transitions: %d (%s); <= 15 DynamoDB requests: %d by the execution + %d by the"
-                            + " API call that starts it (%s)%n",
+                    "Goal: happy sync <= 24 transitions: %d (%s); <= 15 DynamoDB requests: %d by the execution (%s),"
+                            + " %d in all with the API call that starts it (%s)%n",
                     transitions,
                     transitions <= 24 ? "met" : "NOT met",
                     requests - startRequests,
-                    startRequests,
-                    requests - startRequests <= 15 ? "met" : "NOT met");
+                    requests - startRequests <= 15 ? "met" : "NOT met",
+                    requests,
+                    requests <= 15 ? "met" : "NOT met");
         }
         for (String type : List.of("glue", "airflow")) {
             List<Run> shortJob = results.get("async " + type + ", 5-min job");
@@ -521,9 +522,11 @@ public final class CostBenchmark {
             if (shortJob != null && longJob != null) {
                 long a = (long) median(shortJob, r -> r.usage().transitions());
                 long b = (long) median(longJob, r -> r.usage().transitions());
+                // Only the callback types complete by event; the poll types are polled by design (issue 17 item 1).
+                boolean polled = type.equals("airflow");
                 report.printf(
                         "Goal: async transitions independent of job duration, %s: %d (5 min) vs %d (60 min) (%s)%n",
-                        type, a, b, a == b ? "met" : "NOT met");
+                        type, a, b, a == b ? "met" : polled ? "a poll type: grows with the job by design" : "NOT met");
             }
         }
         List<Long> glue = latency.get("glue (callback type)");
