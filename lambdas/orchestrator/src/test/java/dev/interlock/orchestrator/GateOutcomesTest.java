@@ -82,12 +82,7 @@ class GateOutcomesTest {
 
     @Test
     void aReadyHolderLeavesEvaluationSoMarkersForTheDayNoLongerGetAbsorbed() {
-        f.register("");
-        LockKey key = new LockKey("orders", "daily", Fixture.DATE);
-        f.provider.locks().acquire(key, Fixture.EXECUTION, Duration.ofHours(5));
-        f.provider
-                .locks()
-                .recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
+        LockKey key = holderWithAReportedRound();
 
         f.call(f.request(
                 OrchestratorAction.CHECK_READINESS, "run-1", Map.of("traitResults", Fixture.allRequired("FAIL"))));
@@ -109,12 +104,7 @@ class GateOutcomesTest {
 
     @Test
     void aReadyRoundAfterAPlannedRetryWithdrawsTheRetrysReport() {
-        f.register("");
-        LockKey key = new LockKey("orders", "daily", Fixture.DATE);
-        f.provider.locks().acquire(key, Fixture.EXECUTION, Duration.ofHours(5));
-        f.provider
-                .locks()
-                .recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
+        LockKey key = holderWithAReportedRound();
         Map<String, Object> afterRetry = new java.util.HashMap<>();
         afterRetry.put("traitResults", Fixture.allRequired("PASS"));
         afterRetry.put("reportedRound", null);
@@ -128,13 +118,8 @@ class GateOutcomesTest {
 
     @Test
     void aHolderReadyInItsFirstRoundHasNoReportToWithdrawAndLeavesTheLockAlone() {
-        f.register("");
-        LockKey key = new LockKey("orders", "daily", Fixture.DATE);
-        f.provider.locks().acquire(key, Fixture.EXECUTION, Duration.ofHours(5));
-        // Set behind the machine's back: the machine says no round was reported, so the lock is not written.
-        f.provider
-                .locks()
-                .recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
+        // Reported behind the machine's back: the machine says no round was reported, so the lock is not written.
+        LockKey key = holderWithAReportedRound();
         Map<String, Object> firstRound = new java.util.HashMap<>();
         firstRound.put("traitResults", Fixture.allRequired("PASS"));
         firstRound.put("reportedRound", null);
@@ -163,5 +148,16 @@ class GateOutcomesTest {
                 now,
                 null,
                 now);
+    }
+
+    /** The pipeline's holder, with a NOT READY round reported to its lock (next round in 2 min, deadline in 1 h). */
+    private LockKey holderWithAReportedRound() {
+        f.register("");
+        LockKey key = new LockKey("orders", "daily", Fixture.DATE);
+        f.provider.locks().acquire(key, Fixture.EXECUTION, Duration.ofHours(5));
+        f.provider
+                .locks()
+                .recordEvaluating(key, Fixture.EXECUTION, Fixture.T0.plusSeconds(120), Fixture.T0.plusSeconds(3600));
+        return key;
     }
 }
