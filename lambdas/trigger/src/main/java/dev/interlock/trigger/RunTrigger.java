@@ -153,21 +153,7 @@ public final class RunTrigger {
             if (current.isEmpty()) {
                 // resolvePipeline normally created it; a direct invocation (or a lost write) is covered here. A lost
                 // race with another creator just means the next round reads theirs.
-                provider.runs()
-                        .create(new RunState(
-                                runId,
-                                input.pipelineId(),
-                                input.scheduleId(),
-                                date,
-                                RunStatus.PENDING,
-                                1,
-                                job.type(),
-                                blankToNull(input.executionName()),
-                                Map.of(),
-                                null,
-                                null,
-                                now,
-                                now));
+                provider.runs().create(pending(input, date, runId, job, now));
                 continue;
             }
             RunState run = current.get();
@@ -226,7 +212,16 @@ public final class RunTrigger {
         if (createdAt == null || job.type() == null) {
             return Optional.empty();
         }
-        RunState pending = new RunState(
+        RunState pending = pending(input, date, runId, job, createdAt);
+        RunState triggering = pending.moveTo(RunStatus.TRIGGERING, clock.instant());
+        TransitionOutcome outcome = provider.recordTransition(
+                RunTransition.of(pending.version(), triggering, stateChanged(pending, triggering, null)));
+        return outcome instanceof TransitionOutcome.Applied applied ? Optional.of(applied.run()) : Optional.empty();
+    }
+
+    /** The run as {@code resolvePipeline} creates it: PENDING, version 1, created at {@code createdAt}. */
+    private static RunState pending(TriggerInput input, LocalDate date, String runId, Job job, Instant createdAt) {
+        return new RunState(
                 runId,
                 input.pipelineId(),
                 input.scheduleId(),
@@ -240,10 +235,6 @@ public final class RunTrigger {
                 null,
                 createdAt,
                 createdAt);
-        RunState triggering = pending.moveTo(RunStatus.TRIGGERING, clock.instant());
-        TransitionOutcome outcome = provider.recordTransition(
-                RunTransition.of(pending.version(), triggering, stateChanged(pending, triggering, null)));
-        return outcome instanceof TransitionOutcome.Applied applied ? Optional.of(applied.run()) : Optional.empty();
     }
 
     private static Instant parseInstant(String text) {
