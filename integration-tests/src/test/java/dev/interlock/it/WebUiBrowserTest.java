@@ -15,11 +15,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -145,10 +147,11 @@ class WebUiBrowserTest extends EndToEnd {
                 () -> "COMPLETED".equals(rowState("ui-silver")) && "COMPLETED".equals(rowState("ui-gold")),
                 "the overview shows ui-silver and ui-gold COMPLETED");
         await(() -> "NOT_READY".equals(rowState("ui-blocked")), "the overview shows ui-blocked NOT READY");
-        assertThat(browser.findElements(By.cssSelector("#cascade [data-edge='ui-silver->ui-gold']")))
-                .hasSize(1);
-        assertThat(browser.findElement(By.cssSelector("#cascade [data-node='ui-gold']"))
-                        .getAttribute("data-state"))
+        assertThat(steady(() -> browser.findElements(By.cssSelector("#cascade [data-edge='ui-silver->ui-gold']"))
+                        .size()))
+                .isEqualTo(1);
+        assertThat(steady(() -> browser.findElement(By.cssSelector("#cascade [data-node='ui-gold']"))
+                        .getAttribute("data-state")))
                 .isEqualTo("COMPLETED");
         screenshot("overview");
 
@@ -159,13 +162,15 @@ class WebUiBrowserTest extends EndToEnd {
                                         ".schedule[data-state='NOT_READY'] .blocking-trait[data-trait='resource-availability']"))
                         .isEmpty(),
                 "ui-blocked shows its blocking trait");
-        WebElement blocking =
-                browser.findElement(By.cssSelector(".blocking-trait[data-trait='resource-availability']"));
-        assertThat(blocking.getText()).contains("FAIL").contains("120");
-        WebElement next = browser.findElement(By.cssSelector(".schedule[data-schedule='daily'] .next-action"));
-        assertThat(next.getText()).startsWith("re-evaluation at");
+        assertThat(steady(
+                        () -> browser.findElement(By.cssSelector(".blocking-trait[data-trait='resource-availability']"))
+                                .getText()))
+                .contains("FAIL")
+                .contains("120");
+        By next = By.cssSelector(".schedule[data-schedule='daily'] .next-action");
+        assertThat(steady(() -> browser.findElement(next).getText())).startsWith("re-evaluation at");
         JsonNode status = expect(200, "GET", "/pipelines/ui-blocked/status?date=" + day, null, null);
-        assertThat(next.getAttribute("data-at"))
+        assertThat(steady(() -> browser.findElement(next).getAttribute("data-at")))
                 .isEqualTo(status.at("/schedules/0/nextAction/at").asText());
         screenshot("not-ready");
 
@@ -178,14 +183,17 @@ class WebUiBrowserTest extends EndToEnd {
         Map<String, Integer> expected = new TreeMap<>();
         timeline.path("phases").forEach(p -> expected.merge(p.path("phase").asText(), 1, Integer::sum));
         assertThat(expected).containsKeys("EVALUATION", "TRIGGER", "JOB_RUN");
-        Map<String, Integer> drawn = new TreeMap<>();
-        for (WebElement bar : browser.findElements(By.cssSelector("#gantt rect.bar"))) {
-            drawn.merge(bar.getAttribute("data-phase"), 1, Integer::sum);
-        }
+        Map<String, Integer> drawn = steady(() -> {
+            Map<String, Integer> bars = new TreeMap<>();
+            for (WebElement bar : browser.findElements(By.cssSelector("#gantt rect.bar"))) {
+                bars.merge(bar.getAttribute("data-phase"), 1, Integer::sum);
+            }
+            return bars;
+        });
         assertThat(drawn).as("one bar per phase of the timeline").isEqualTo(expected);
-        assertThat(browser.findElements(By.cssSelector("#runs tr[data-run] .path span")).stream()
+        assertThat(steady(() -> browser.findElements(By.cssSelector("#runs tr[data-run] .path span")).stream()
                         .map(WebElement::getText)
-                        .toList())
+                        .toList()))
                 .anyMatch(t -> t.startsWith("RUNNING"))
                 .anyMatch(t -> t.startsWith("COMPLETED"));
         assertThat(browser.findElements(By.cssSelector("#traits tr[data-trait='upstream-dependency']")))
@@ -246,6 +254,9 @@ class WebUiBrowserTest extends EndToEnd {
         try {
             new WebDriverWait(browser, UI_WAIT, Duration.ofMillis(100))
                     .withMessage(what)
+                    // The page re-renders itself while it refreshes: an element found before a render and read after
+                    // it is stale, which says nothing about the condition, so the wait asks again.
+                    .ignoring(StaleElementReferenceException.class)
                     .until(d -> condition.getAsBoolean());
         } catch (RuntimeException e) {
             screenshot("failed");
@@ -253,6 +264,23 @@ class WebUiBrowserTest extends EndToEnd {
             browser.findElements(By.id("error")).forEach(el -> errors.add(el.getText()));
             throw new AssertionError(
                     what + " not seen within " + UI_WAIT + (errors.isEmpty() ? "" : "; page error: " + errors), e);
+        }
+    }
+
+    /**
+     * Reads what the page shows once it holds still: a read that meets an element the page's own refresh just replaced
+     * is made again on the new one (within {@link #UI_WAIT}).
+     */
+    private <T> T steady(Supplier<T> read) {
+        long end = System.nanoTime() + UI_WAIT.toNanos();
+        while (true) {
+            try {
+                return read.get();
+            } catch (StaleElementReferenceException e) {
+                if (System.nanoTime() > end) {
+                    throw e;
+                }
+            }
         }
     }
 
