@@ -1,0 +1,106 @@
+package dev.interlock.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+
+/**
+ * Restarts lose no wait: the local runtime stopped while an execution waits on a callback job (Glue, Step Functions),
+ * then restarted on the same data directory. The execution waits on under the same task token, the job fake still ends
+ * its run at its due time and publishes its job-state event, and that event completes the day — no
+ * {@code States.Runtime} failure, no EXECUTION_ERROR alert, the job started once.
+ */
+class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
+
+    private static final LocalDate DAY = LocalDate.of(2026, 3, 3);
+
+    @Override
+    boolean sharedRuntime() {
+        return false;
+    }
+
+    @Override
+    double timeScale() {
+        return 120.0;
+    }
+
+    @Override
+    Instant clockStart() {
+        return Instant.parse("2026-03-03T12:00:00Z");
+    }
+
+    private void callbackPipeline(String name, String trigger) {
+        putPipeline("""
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: %s
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 7200
+                retry: {maxAttempts: 1}
+                """.formatted(name, trigger));
+    }
+
+    /** Starts the day, waits until its execution waits for the job's callback, and restarts the runtime. */
+    private String restartWhileWaitingForTheCallback(Path dataDir, String pipeline) throws Exception {
+        String execution = evaluate(pipeline, DAY);
+        await(
+                pipeline + "'s job running",
+                () -> runs(pipeline),
+                l -> l.size() == 1 && l.getFirst().path("status").asText().equals("RUNNING"));
+        await(
+                pipeline + " waiting for its job's callback",
+                () -> visited(arnOf(execution)),
+                v -> v.contains("WaitForJobCallback"));
+        rt.close(); // Ctrl-C: the execution stops where it stood, the job fake's run is cut off mid-way
+        startRuntime(dataDir);
+        return execution;
+    }
+
+    private void assertCompletedByTheCallbackAfterTheRestart(String pipeline, String execution) {
+        assertThat(awaitDone(execution)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        List<String> visited = visited(arnOf(execution));
+        assertThat(visited)
+                .containsSubsequence(
+                        "TriggerPipeline",
+                        "WaitForJobCallback",
+                        "EvaluatePollResult",
+                        "CheckCompletionSLA",
+                        "LogCompleted");
+        assertThat(visited).as("completed by the callback, never polled").doesNotContain("PollRunStatus", "AlertError");
+        assertThat(visited.stream().filter("TriggerPipeline"::equals))
+                .as("the job started once")
+                .hasSize(1);
+        assertThat(runLogStatus(pipeline, DAY, "daily")).isEqualTo("COMPLETED");
+        assertThat(alertKinds(pipeline)).doesNotContain("EXECUTION_ERROR");
+    }
+
+    @Test
+    void aGlueJobWaitedForByCallbackCompletesTheDayAfterARestart(@TempDir Path dataDir) throws Exception {
+        startRuntime(dataDir);
+        callbackPipeline(
+                "rs-glue", "{type: glue, jobName: rs-glue-job, arguments: {\"--fake-duration-seconds\": \"900\"}}");
+        String execution = restartWhileWaitingForTheCallback(dataDir, "rs-glue");
+        assertCompletedByTheCallbackAfterTheRestart("rs-glue", execution);
+    }
+
+    @Test
+    void aStepFunctionsJobWaitedForByCallbackCompletesTheDayAfterARestart(@TempDir Path dataDir) throws Exception {
+        startRuntime(dataDir);
+        callbackPipeline(
+                "rs-sfn",
+                "{type: step-function, stateMachineArn: \"arn:aws:states:us-east-1:123456789012:stateMachine:rs\", "
+                        + "arguments: {\"--fake-duration-seconds\": \"900\"}}");
+        String execution = restartWhileWaitingForTheCallback(dataDir, "rs-sfn");
+        assertCompletedByTheCallbackAfterTheRestart("rs-sfn", execution);
+    }
+}
