@@ -103,4 +103,34 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
         String execution = restartWhileWaitingForTheCallback(dataDir, "rs-sfn");
         assertCompletedByTheCallbackAfterTheRestart("rs-sfn", execution);
     }
+
+    @Test
+    void aCallbackCheckTheJobSystemRefusesIsAnEventAndOneAlert(@TempDir Path dataDir) throws Exception {
+        startRuntime(dataDir);
+        callbackPipeline(
+                "rs-unknown",
+                "{type: glue, jobName: rs-unknown-job, arguments: {\"--fake-duration-seconds\": \"3600\"}}");
+        String execution = evaluate("rs-unknown", DAY);
+        await("waiting for the job's callback", () -> visited(arnOf(execution)), v -> v.contains("WaitForJobCallback"));
+        rt.close();
+        // The job system lost the run while the runtime was down: asked about it, Glue answers EntityNotFoundException.
+        java.nio.file.Files.delete(dataDir.resolve("job-fakes").resolve("glue.jsonl"));
+        startRuntime(dataDir);
+
+        await(
+                "the watchdog's callback check refused twice",
+                () -> {
+                    rt.watchdogTick();
+                    return eventsOf("rs-unknown", "JOB_CHECK_FAILED");
+                },
+                l -> l.size() >= 2);
+        assertThat(eventsOf("rs-unknown", "JOB_CHECK_FAILED")
+                        .getFirst()
+                        .path("message")
+                        .asText())
+                .contains("EntityNotFoundException");
+        assertThat(alertKinds("rs-unknown").stream().filter("JOB_CHECK_FAILED"::equals))
+                .as("one alert for the day")
+                .hasSize(1);
+    }
 }
