@@ -2,8 +2,9 @@ package dev.interlock.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.local.demo.FakeJobServer;
+import dev.interlock.local.runtime.LocalRuntime;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  */
 class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
 
-    private static final LocalDate DAY = LocalDate.of(2026, 3, 3);
+    /** The day every scenario runs: the runtime's today (its clock starts on a safe morning, never in the past). */
+    private LocalDate day;
 
     @Override
     boolean sharedRuntime() {
@@ -30,9 +32,10 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
         return 120.0;
     }
 
+    /** The job server is outside the runtime: it keeps running across a restart, with the calls it was given. */
     @Override
-    Instant clockStart() {
-        return Instant.parse("2026-03-03T12:00:00Z");
+    FakeJobServer jobServer(LocalRuntime runtime, FakeJobServer previous) throws Exception {
+        return previous != null ? previous : super.jobServer(runtime, null);
     }
 
     private void callbackPipeline(String name, String trigger) {
@@ -52,7 +55,7 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
 
     /** Starts the day, waits until its execution waits for the job's callback, and restarts the runtime. */
     private String restartWhileWaitingForTheCallback(Path dataDir, String pipeline) throws Exception {
-        String execution = evaluate(pipeline, DAY);
+        String execution = evaluate(pipeline, day);
         await(
                 pipeline + "'s job running",
                 () -> runs(pipeline),
@@ -80,13 +83,14 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
         assertThat(visited.stream().filter("TriggerPipeline"::equals))
                 .as("the job started once")
                 .hasSize(1);
-        assertThat(runLogStatus(pipeline, DAY, "daily")).isEqualTo("COMPLETED");
+        assertThat(runLogStatus(pipeline, day, "daily")).isEqualTo("COMPLETED");
         assertThat(alertKinds(pipeline)).doesNotContain("EXECUTION_ERROR");
     }
 
     @Test
     void aGlueJobWaitedForByCallbackCompletesTheDayAfterARestart(@TempDir Path dataDir) throws Exception {
         startRuntime(dataDir);
+        day = today();
         callbackPipeline(
                 "rs-glue", "{type: glue, jobName: rs-glue-job, arguments: {\"--fake-duration-seconds\": \"900\"}}");
         String execution = restartWhileWaitingForTheCallback(dataDir, "rs-glue");
@@ -96,6 +100,7 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
     @Test
     void aStepFunctionsJobWaitedForByCallbackCompletesTheDayAfterARestart(@TempDir Path dataDir) throws Exception {
         startRuntime(dataDir);
+        day = today();
         callbackPipeline(
                 "rs-sfn",
                 "{type: step-function, stateMachineArn: \"arn:aws:states:us-east-1:123456789012:stateMachine:rs\", "
@@ -107,10 +112,15 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
     @Test
     void aCallbackCheckTheJobSystemRefusesIsAnEventAndOneAlert(@TempDir Path dataDir) throws Exception {
         startRuntime(dataDir);
+        day = today();
         callbackPipeline(
                 "rs-unknown",
                 "{type: glue, jobName: rs-unknown-job, arguments: {\"--fake-duration-seconds\": \"3600\"}}");
-        String execution = evaluate("rs-unknown", DAY);
+        String execution = evaluate("rs-unknown", day);
+        await(
+                "the job running",
+                () -> runs("rs-unknown"),
+                l -> l.size() == 1 && l.getFirst().path("status").asText().equals("RUNNING"));
         await("waiting for the job's callback", () -> visited(arnOf(execution)), v -> v.contains("WaitForJobCallback"));
         rt.close();
         // The job system lost the run while the runtime was down: asked about it, Glue answers EntityNotFoundException.
@@ -132,5 +142,55 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
         assertThat(alertKinds("rs-unknown").stream().filter("JOB_CHECK_FAILED"::equals))
                 .as("one alert for the day")
                 .hasSize(1);
+    }
+
+    @Test
+    void aRestartWhileASyncJobsStartIsInFlightRunsTheDayOnceAndCascades(@TempDir Path dataDir) throws Exception {
+        startRuntime(dataDir);
+        day = today();
+        putPipeline("""
+                name: rs-up
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/rs-up-job"}
+                """.formatted(jobs.endpoint()));
+        putPipeline("""
+                name: rs-down
+                archetype: batch-ingestion
+                traits:
+                  upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: rs-up}}
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/rs-down-job"}
+                """.formatted(jobs.endpoint()));
+        // A slow synchronous job: its call is in flight (the job runs) when the runtime goes down, after the trigger
+        // claimed the run and before it could record the job.
+        jobs.hold("rs-up-job");
+        String execution = evaluate("rs-up", day);
+        await("the job started, its call in flight", () -> jobs.triggersOf("rs-up-job"), n -> n == 1);
+        rt.close();
+        jobs.release("rs-up-job");
+        startRuntime(dataDir);
+
+        // The same execution retries its lost trigger attempt, finds the run it claimed, and its Idempotency-Key gets
+        // the
+        // first call's answer: the day completes with the one job, and cascades.
+        assertThat(awaitDone(execution)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(runLogStatus("rs-up", day, "daily")).isEqualTo("COMPLETED");
+        await("the downstream day completed", () -> runLogStatus("rs-down", day, "daily"), "COMPLETED"::equals);
+        assertThat(jobs.triggersOf("rs-up-job"))
+                .as("the upstream job started once")
+                .isEqualTo(1);
+        assertThat(jobs.replays())
+                .as("the retried trigger sent the same Idempotency-Key and started nothing")
+                .singleElement()
+                .satisfies(r -> assertThat(r.job()).isEqualTo("rs-up-job"));
+        assertThat(jobs.triggersOf("rs-down-job"))
+                .as("the downstream job started once")
+                .isEqualTo(1);
+        assertThat(alertKinds("rs-up")).doesNotContain("EXECUTION_ERROR", "TRIGGER_FAILED", "STUCK_RUN");
     }
 }
