@@ -21,16 +21,26 @@ final class JobPermissions {
         this.jobs = jobs;
     }
 
-    /** What the trigger may do: start the configured jobs and read the run it just started. */
+    /**
+     * What the trigger may do: start the configured jobs and read the run it just started — and, for a trigger resumed
+     * after a crash between its claim and its record, list the runs a Glue job or an EMR cluster has, to find the one
+     * its run id started (Glue and EMR steps have no idempotency token).
+     */
     List<PolicyStatement> trigger() {
         List<PolicyStatement> statements = new ArrayList<>();
         if (!jobs.glueJobNames().isEmpty()) {
-            statements.add(allow("TriggerGlueJobs", List.of("glue:StartJobRun", "glue:GetJobRun"), glueJobArns()));
+            statements.add(allow(
+                    "TriggerGlueJobs",
+                    List.of("glue:StartJobRun", "glue:GetJobRun", "glue:GetJobRuns"),
+                    glueJobArns()));
         }
         if (!jobs.emrClusterIds().isEmpty()) {
             statements.add(allow(
                     "TriggerEmrSteps",
-                    List.of("elasticmapreduce:AddJobFlowSteps", "elasticmapreduce:DescribeStep"),
+                    List.of(
+                            "elasticmapreduce:AddJobFlowSteps",
+                            "elasticmapreduce:DescribeStep",
+                            "elasticmapreduce:ListSteps"),
                     emrClusterArns()));
         }
         if (!jobs.emrServerlessApplicationIds().isEmpty()) {

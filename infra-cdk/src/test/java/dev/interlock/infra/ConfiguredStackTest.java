@@ -121,13 +121,16 @@ class ConfiguredStackTest {
     void triggerMayStartAndReadExactlyTheConfiguredJobs() {
         InterlockFunction t = InterlockFunction.TRIGGER;
         assertThat(Json.strings(synth.statement(t, "TriggerGlueJobs"), "Action"))
-                .containsExactly("glue:StartJobRun", "glue:GetJobRun");
+                .containsExactly("glue:StartJobRun", "glue:GetJobRun", "glue:GetJobRuns");
         assertThat(Json.write(synth.statement(t, "TriggerGlueJobs").get("Resource")))
                 .contains(":job/nightly-orders\"")
                 .contains(":job/daily-customers\"")
                 .doesNotContain("*");
         assertThat(Json.strings(synth.statement(t, "TriggerEmrSteps"), "Action"))
-                .containsExactly("elasticmapreduce:AddJobFlowSteps", "elasticmapreduce:DescribeStep");
+                .containsExactly(
+                        "elasticmapreduce:AddJobFlowSteps",
+                        "elasticmapreduce:DescribeStep",
+                        "elasticmapreduce:ListSteps");
         assertThat(Json.write(synth.statement(t, "TriggerEmrSteps").get("Resource")))
                 .contains(":cluster/j-2AXXXXXXGAPLF\"")
                 .doesNotContain("*");

@@ -141,6 +141,18 @@ class IamConformanceCheckTest {
     }
 
     @Test
+    void aTriggerResumedAfterACrashMayLookUpTheGlueJobRunItsRunIdStarted() {
+        RecordedRequest lookup =
+                request("trigger", "glue:GetJobRuns", "arn:aws:glue:us-east-1:" + ACCOUNT + ":job/orders-etl");
+        assertThat(stack.check(List.of(lookup)).violations()).isEmpty();
+        assertThat(stack.check(List.of(request(
+                                "trigger", "glue:GetJobRuns", "arn:aws:glue:us-east-1:" + ACCOUNT + ":job/other-etl")))
+                        .violations())
+                .as("only the configured jobs' runs")
+                .hasSize(1);
+    }
+
+    @Test
     void aManualRerunsTransactionMayUpdateTheDaysRerunBudget() {
         // acceptRerun: rerun + pipeline copy + marker + event puts and the budget counter's ADD, in one transaction.
         IamConformanceCheck.Result result = stack.check(

@@ -22,9 +22,15 @@ final class EmrJob {
         this.emr = emr;
     }
 
-    TriggerResult start(EmrTrigger trigger) throws JobFailure {
+    TriggerResult start(EmrTrigger trigger, TriggerRequest request) throws JobFailure {
         String clusterId = Metadata.requireField(trigger.clusterId(), "emr", "clusterId");
-        String stepName = Metadata.requireField(trigger.stepName(), "emr", "stepName");
+        String stepName = stepName(Metadata.requireField(trigger.stepName(), "emr", "stepName"), request.runId());
+        if (request.resumed() && request.runId() != null && !request.runId().isBlank()) {
+            String started = startedBefore(clusterId, stepName);
+            if (started != null) {
+                return TriggerResult.running(Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, started));
+            }
+        }
         String jar = Metadata.requireField(trigger.jar(), "emr", "jar");
         List<String> args = new ArrayList<>();
         trigger.arguments().forEach((k, v) -> args.add(k + "=" + v));
@@ -44,6 +50,34 @@ final class EmrJob {
         }
         return TriggerResult.running(
                 Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, stepIds.getFirst()));
+    }
+
+    /**
+     * The step's name with the Interlock run that adds it: EMR has no idempotency token for steps, so a resumed trigger
+     * finds the step it may have added by this name ({@code ListSteps}). At most 256 characters, as EMR allows.
+     */
+    static String stepName(String configured, String runId) {
+        if (runId == null || runId.isBlank()) {
+            return configured;
+        }
+        String suffix = " [interlock run " + runId + "]";
+        return configured.length() + suffix.length() <= MAX_STEP_NAME
+                ? configured + suffix
+                : configured.substring(0, Math.max(0, MAX_STEP_NAME - suffix.length())) + suffix;
+    }
+
+    private static final int MAX_STEP_NAME = 256;
+
+    /** The id of the cluster's newest step named {@code stepName}; null: none (the first page of ListSteps). */
+    private String startedBefore(String clusterId, String stepName) throws JobFailure {
+        var steps = JobFailure.aws("emr ListSteps", () -> emr.get().listSteps(r -> r.clusterId(clusterId)))
+                .steps();
+        for (var step : steps) {
+            if (stepName.equals(step.name())) {
+                return step.id();
+            }
+        }
+        return null;
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {

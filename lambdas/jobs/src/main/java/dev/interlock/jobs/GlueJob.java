@@ -2,6 +2,7 @@ package dev.interlock.jobs;
 
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.GlueTrigger;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -18,14 +19,56 @@ final class GlueJob {
         this.glue = glue;
     }
 
-    TriggerResult start(GlueTrigger trigger) throws JobFailure {
+    /**
+     * The argument every job run carries with the Interlock run that started it: Glue has no idempotency token, so a
+     * resumed trigger finds the job run it may have started by this argument ({@code GetJobRuns}).
+     */
+    static final String RUN_ID_ARGUMENT = "--interlock-run-id";
+
+    /** How many of the job's newest runs a resumed trigger looks through (two pages of GetJobRuns). */
+    private static final int LOOKUP_PAGES = 2;
+
+    TriggerResult start(GlueTrigger trigger, TriggerRequest request) throws JobFailure {
         String jobName = Metadata.requireField(trigger.jobName(), "glue", "jobName");
+        Map<String, String> arguments = new LinkedHashMap<>(trigger.arguments());
+        boolean tagged = request.runId() != null && !request.runId().isBlank();
+        if (tagged) {
+            arguments.put(RUN_ID_ARGUMENT, request.runId());
+        }
+        if (request.resumed() && tagged) {
+            String started = startedBefore(jobName, request.runId());
+            if (started != null) {
+                return TriggerResult.running(
+                        Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, started));
+            }
+        }
         String runId = JobFailure.aws(
                 "glue StartJobRun",
                 () -> glue.get()
-                        .startJobRun(r -> r.jobName(jobName).arguments(trigger.arguments()))
+                        .startJobRun(r -> r.jobName(jobName).arguments(arguments))
                         .jobRunId());
         return TriggerResult.running(Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, runId));
+    }
+
+    /** The job run an earlier claim of {@code interlockRunId} started, found by its argument; null: none. */
+    private String startedBefore(String jobName, String interlockRunId) throws JobFailure {
+        String nextToken = null;
+        for (int page = 0; page < LOOKUP_PAGES; page++) {
+            String token = nextToken;
+            var response = JobFailure.aws(
+                    "glue GetJobRuns",
+                    () -> glue.get().getJobRuns(r -> r.jobName(jobName).nextToken(token)));
+            for (JobRun run : response.jobRuns()) {
+                if (run.hasArguments() && interlockRunId.equals(run.arguments().get(RUN_ID_ARGUMENT))) {
+                    return run.id();
+                }
+            }
+            nextToken = response.nextToken();
+            if (nextToken == null || nextToken.isBlank()) {
+                return null;
+            }
+        }
+        return null;
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {

@@ -25,13 +25,24 @@ final class HttpJob {
         this.calls = calls;
     }
 
+    /** The header that carries the run id to the endpoint (a configured header of that name wins). */
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
     TriggerResult start(HttpTrigger trigger, TriggerRequest request) throws JobFailure {
         OutboundTemplates.Rendering rendering = calls.rendering(request.templateValues());
         try {
             String method = trigger.method().trim().toUpperCase(Locale.ROOT);
             Duration timeout = Duration.ofSeconds(trigger.timeoutSeconds());
             URI uri = HttpCalls.uri(HttpCalls.plain(rendering, trigger.url(), "url"), "url", "http", "");
-            Map<String, String> headers = HttpCalls.jsonHeaders(rendering, trigger.headers(), uri);
+            Map<String, String> headers =
+                    new java.util.LinkedHashMap<>(HttpCalls.jsonHeaders(rendering, trigger.headers(), uri));
+            // The run id as idempotency key: an endpoint that honours it answers a trigger retried after a lost answer
+            // (or a crash between the claim and the record) with the first call's result instead of a second job.
+            if (request.runId() != null
+                    && !request.runId().isBlank()
+                    && headers.keySet().stream().noneMatch(IDEMPOTENCY_KEY::equalsIgnoreCase)) {
+                headers.put(IDEMPOTENCY_KEY, request.runId());
+            }
             String body = trigger.body() == null ? null : HttpCalls.text(rendering, trigger.body(), uri, "body");
             OutboundRequest outbound = new OutboundRequest(
                             method,

@@ -30,6 +30,22 @@ final class StepFunctionJob {
             throw new JobFailure("step-function arguments cannot be written as JSON", FailureCategory.PERMANENT, e);
         }
         String name = executionName(request.runId());
+        if (request.resumed() && name != null) {
+            // An earlier claim may have started it; an execution that has ended meanwhile answers
+            // ExecutionAlreadyExists to a second StartExecution, so it is looked up by its name first.
+            String existing = arn.replace(":stateMachine:", ":execution:") + ":" + name;
+            boolean started = JobFailure.aws("step-function DescribeExecution", () -> {
+                try {
+                    sfn.get().describeExecution(r -> r.executionArn(existing));
+                    return true;
+                } catch (software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException notStarted) {
+                    return false;
+                }
+            });
+            if (started) {
+                return TriggerResult.running(Map.of(Metadata.SFN_EXECUTION_ARN, existing));
+            }
+        }
         String executionArn = JobFailure.aws(
                 "step-function StartExecution",
                 () -> sfn.get()

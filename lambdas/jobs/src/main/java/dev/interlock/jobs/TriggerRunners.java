@@ -134,8 +134,8 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
                 case HttpTrigger t -> http.start(t, request);
                 case AirflowTrigger t -> airflow.start(t, request);
                 case DatabricksTrigger t -> databricks.start(t, request);
-                case GlueTrigger t -> glue.start(t);
-                case EmrTrigger t -> emr.start(t);
+                case GlueTrigger t -> glue.start(t, request);
+                case EmrTrigger t -> emr.start(t, request);
                 case EmrServerlessTrigger t -> emrServerless.start(t, request);
                 case StepFunctionTrigger t -> stepFunction.start(t, request);
                 case LambdaTrigger t -> lambda.start(t);

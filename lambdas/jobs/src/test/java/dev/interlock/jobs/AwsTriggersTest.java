@@ -150,6 +150,46 @@ class AwsTriggersTest {
 
     // ---- Glue (awsJson1_1) ----
 
+    private TriggerResult resumed(TriggerConfig trigger) {
+        return runners.start(new TriggerRequest("orders", "daily", "2026-03-01", "run-42", trigger, true));
+    }
+
+    @Test
+    void aResumedGlueTriggerFollowsTheJobRunItsRunIdStartedInsteadOfStartingASecond() {
+        stub.on(
+                "AWSGlue.GetJobRuns",
+                Reply.json("{\"JobRuns\":[{\"Id\":\"jr_other\",\"Arguments\":{\"--interlock-run-id\":\"run-41\"}},"
+                        + "{\"Id\":\"jr_0042\",\"Arguments\":{\"--interlock-run-id\":\"run-42\"}}]}"));
+        TriggerResult result = resumed(new GlueTrigger("orders-etl", ordered("--date", "2026-03-01")));
+
+        assertThat(result)
+                .isEqualTo(TriggerResult.running(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042")));
+        assertThat(stub.requests("AWSGlue.StartJobRun")).isEmpty();
+    }
+
+    @Test
+    void aResumedGlueTriggerWhoseRunIdStartedNothingStartsTheJobOnce() {
+        stub.on("AWSGlue.GetJobRuns", Reply.json("{\"JobRuns\":[]}"));
+        stub.on("AWSGlue.StartJobRun", Reply.json("{\"JobRunId\":\"jr_0043\"}"));
+        TriggerResult result = resumed(new GlueTrigger("orders-etl", ordered("--date", "2026-03-01")));
+
+        assertThat(result.metadata()).containsEntry("glue_job_run_id", "jr_0043");
+        assertThat(stub.requests("AWSGlue.StartJobRun")).hasSize(1);
+    }
+
+    @Test
+    void aResumedEmrTriggerFollowsTheStepNamedAfterItsRun() {
+        stub.on(
+                "ElasticMapReduce.ListSteps",
+                Reply.json("{\"Steps\":[{\"Id\":\"s-OTHER\",\"Name\":\"orders-step [interlock run run-41]\"},"
+                        + "{\"Id\":\"s-2ABC\",\"Name\":\"orders-step [interlock run run-42]\"}]}"));
+        TriggerResult result = resumed(new EmrTrigger("j-CLUSTER", "orders-step", "s3://jars/etl.jar", Map.of()));
+
+        assertThat(result)
+                .isEqualTo(TriggerResult.running(Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC")));
+        assertThat(stub.requests("ElasticMapReduce.AddJobFlowSteps")).isEmpty();
+    }
+
     @Test
     void glueStartsAJobRunWithItsArguments() {
         stub.on("AWSGlue.StartJobRun", Reply.json("{\"JobRunId\":\"jr_0042\"}"));
@@ -161,7 +201,11 @@ class AwsTriggersTest {
         assertThat(sent.headers().get("Content-Type")).isEqualTo("application/x-amz-json-1.1");
         assertThat(sent.json().get("JobName").asText()).isEqualTo("orders-etl");
         assertThat(sent.json().get("Arguments"))
-                .isEqualTo(InterlockJson.json().valueToTree(Map.of("--date", "2026-03-01", "--mode", "full")));
+                .isEqualTo(InterlockJson.json()
+                        .valueToTree(Map.of("--date", "2026-03-01", "--mode", "full", "--interlock-run-id", "run-42")));
+        assertThat(stub.requests("AWSGlue.GetJobRuns"))
+                .as("a first start looks nothing up")
+                .isEmpty();
     }
 
     @ParameterizedTest
@@ -276,7 +320,7 @@ class AwsTriggersTest {
                 stub.requests("ElasticMapReduce.AddJobFlowSteps").getFirst().json();
         assertThat(sent.get("JobFlowId").asText()).isEqualTo("j-CLUSTER");
         JsonNode step = sent.get("Steps").get(0);
-        assertThat(step.get("Name").asText()).isEqualTo("orders-step");
+        assertThat(step.get("Name").asText()).isEqualTo("orders-step [interlock run run-42]");
         assertThat(step.get("ActionOnFailure").asText()).isEqualTo("CONTINUE");
         assertThat(step.get("HadoopJarStep").get("Jar").asText()).isEqualTo("s3://jars/etl.jar");
         assertThat(step.get("HadoopJarStep").get("Args").toString()).isEqualTo("[\"date=2026-03-01\",\"mode=full\"]");

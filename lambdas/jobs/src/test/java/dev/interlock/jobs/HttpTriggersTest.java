@@ -109,6 +109,7 @@ class HttpTriggersTest {
         assertThat(sent.headers())
                 .containsEntry("Authorization", "Bearer dbx-token")
                 .containsEntry("X-Run", "run-42")
+                .containsEntry("Idempotency-Key", "run-42")
                 .containsEntry("Content-Type", "application/json");
         // Only INTERLOCK_* variables are credentials; other $NAME text is sent as written, $${ is a literal ${.
         assertThat(sent.body())

@@ -500,7 +500,8 @@ public final class Watchdog implements Action {
      * {@code jobStateChange}. Asks the job system as the run-checker does; a job that ended completes the wait as its
      * event would have ({@link JobCompletion}: CAS on the run, SendTaskSuccess/SendTaskFailure) and leaves
      * {@code JOB_EVENT_RECOVERED}; a job still running (or a check that could not tell) is asked again
-     * {@link #CALLBACK_CHECK_INTERVAL} later. Nothing to do once the run is decided or nobody waits for the job.
+     * {@link #CALLBACK_CHECK_INTERVAL} later, and a check refused for good also leaves an event and an alert
+     * ({@link CallbackCheckRefusal}). Nothing to do once the run is decided or nobody waits for the job.
      */
     private void checkCallback(DueEntry entry, Tally tally) {
         WatchdogIndex index = collaborators.provider().watchdog();
@@ -537,6 +538,9 @@ public final class Watchdog implements Action {
             // A defect or an unreachable job system: asked again later, the tick goes on.
             collaborators.log().error(context, "callback check could not ask the job system", Map.of(), e);
             check = RunCheck.running("the job system could not be asked: " + e.getMessage());
+        }
+        if (CallbackCheckRefusal.refused(check)) {
+            new CallbackCheckRefusal(collaborators).report(run, type, entry.jobId(), check, context);
         }
         if (check.state() == RunCheckState.RUNNING) {
             index.expectJobCallback(

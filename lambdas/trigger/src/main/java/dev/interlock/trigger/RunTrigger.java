@@ -46,8 +46,11 @@ import java.util.Optional;
  * with the stored error — and one that finds the run still TRIGGERING (the claimer is still working, or died after
  * claiming) does not start the job again: it answers {@code running}, so the machine follows that same run and the
  * run-checker reads from the run state what became of the job (a failed answer would let a retry start a second job
- * beside a running one). The run log is not touched here: {@code logResult} is its one writer, so attempts are never
- * reset.
+ * beside a running one) — unless it is the same execution's retry of the claiming attempt (the Task's Lambda retry
+ * after a lost invocation, or after a runtime restart): that one re-claims the run (TRIGGERING to a new version) and
+ * starts the job {@code resumed}, so the runner first finds out whether the dead attempt had started it (the job
+ * system's idempotency token, or a lookup by the run id) and follows that job, or starts it — exactly once. The run
+ * log is not touched here: {@code logResult} is its one writer, so attempts are never reset.
  */
 public final class RunTrigger {
 
@@ -111,7 +114,7 @@ public final class RunTrigger {
                         Map.of("status", answered.output().status()));
                 yield answered.output();
             }
-            case Claim.Claimed claimed -> start(input, date, claimed.run(), job, ctx);
+            case Claim.Claimed claimed -> start(input, date, claimed.run(), job, ctx, claimed.resumed());
         };
     }
 
@@ -137,7 +140,8 @@ public final class RunTrigger {
 
     /** Whether this invocation won the right to start the job, or what to answer instead. */
     private sealed interface Claim {
-        record Claimed(RunState run) implements Claim {}
+        /** {@code resumed}: an earlier claim of the same execution died before recording the job. */
+        record Claimed(RunState run, boolean resumed) implements Claim {}
 
         record Answered(TriggerOutput output) implements Claim {}
     }
@@ -145,7 +149,7 @@ public final class RunTrigger {
     private Claim claim(TriggerInput input, LocalDate date, String runId, Job job) {
         Optional<RunState> blind = blindClaim(input, date, runId, job);
         if (blind.isPresent()) {
-            return new Claim.Claimed(blind.get());
+            return new Claim.Claimed(blind.get(), false);
         }
         for (int round = 0; round < MAX_CLAIM_ROUNDS; round++) {
             Instant now = clock.instant();
@@ -170,10 +174,17 @@ public final class RunTrigger {
                     TransitionOutcome outcome = provider.recordTransition(
                             RunTransition.of(run.version(), triggering, stateChanged(run, triggering, null)));
                     if (outcome instanceof TransitionOutcome.Applied applied) {
-                        return new Claim.Claimed(applied.run());
+                        return new Claim.Claimed(applied.run(), false);
                     }
                 }
                 case TRIGGERING -> {
+                    if (sameExecution(run, input.executionName())) {
+                        Optional<RunState> reclaimed = reclaim(run, now);
+                        if (reclaimed.isPresent()) {
+                            return new Claim.Claimed(reclaimed.get(), true);
+                        }
+                        continue; // the run moved meanwhile: answer from what it is now
+                    }
                     // Another invocation (the one a Lambda retry repeats) is starting the job, or stopped while doing
                     // so: never start it a second time, and never answer failed, which would start a new attempt
                     // beside a job that may be running. The machine follows the run; the run-checker waits for its
@@ -199,6 +210,44 @@ public final class RunTrigger {
             }
         }
         throw new StoreException("run " + runId + ": the run state kept changing while the trigger tried to claim it");
+    }
+
+    /** Whether the execution retrying now is the one that claimed {@code run} (its Task's retry). */
+    private static boolean sameExecution(RunState run, String executionName) {
+        String name = blankToNull(executionName);
+        return name != null && name.equals(run.executionName());
+    }
+
+    /**
+     * Re-claims a run its own execution's earlier attempt left TRIGGERING (that attempt died between the claim and
+     * recording the job): the same status at a new version, by CAS, so the dead attempt — were it still alive — can no
+     * longer record over this one. Empty when the run moved meanwhile.
+     */
+    private Optional<RunState> reclaim(RunState run, Instant now) {
+        RunState again = new RunState(
+                run.runId(),
+                run.pipelineId(),
+                run.scheduleId(),
+                run.date(),
+                run.status(),
+                run.version() + 1,
+                run.triggerType(),
+                run.executionName(),
+                run.metadata(),
+                run.failureMessage(),
+                run.failureCategory(),
+                run.createdAt(),
+                now);
+        TransitionOutcome outcome = provider.recordTransition(RunTransition.of(
+                run.version(),
+                again,
+                stateChanged(
+                        run,
+                        again,
+                        "re-claimed by the retry of execution " + run.executionName()
+                                + ": its earlier attempt died before recording the job; the job is looked up by the"
+                                + " run id before it is started")));
+        return outcome instanceof TransitionOutcome.Applied applied ? Optional.of(applied.run()) : Optional.empty();
     }
 
     /**
@@ -248,11 +297,17 @@ public final class RunTrigger {
         }
     }
 
-    private TriggerOutput start(TriggerInput input, LocalDate date, RunState triggering, Job job, LogContext ctx) {
+    private TriggerOutput start(
+            TriggerInput input, LocalDate date, RunState triggering, Job job, LogContext ctx, boolean resumed) {
         TriggerResult result = job.config() == null
                 ? TriggerResult.failed(job.problem(), FailureCategory.PERMANENT)
                 : runner.start(new TriggerRequest(
-                        input.pipelineId(), input.scheduleId(), date.toString(), triggering.runId(), job.config()));
+                        input.pipelineId(),
+                        input.scheduleId(),
+                        date.toString(),
+                        triggering.runId(),
+                        job.config(),
+                        resumed));
         Instant now = clock.instant();
         RunState next = switch (result.status()) {
             case RUNNING -> triggering.moveTo(RunStatus.RUNNING, now).withMetadata(result.metadata());

@@ -153,7 +153,8 @@ class RunTriggerTest {
                 .as("following the job is measured from the answer")
                 .isEqualTo(dev.interlock.model.json.InterlockJson.timestamp(clock.instant()));
         assertThat(aws.requests("AWSGlue.StartJobRun").getFirst().json().toString())
-                .isEqualTo("{\"JobName\":\"orders-etl\",\"Arguments\":{\"--date\":\"2026-03-01\"}}");
+                .isEqualTo("{\"JobName\":\"orders-etl\",\"Arguments\":{\"--date\":\"2026-03-01\","
+                        + "\"--interlock-run-id\":\"run-1\"}}");
         RunState run = run("run-1");
         assertThat(run.status()).isEqualTo(RunStatus.RUNNING);
         assertThat(run.version()).isEqualTo(3);

@@ -132,7 +132,9 @@ class TriggerOnMotoTest {
         String runId = out.metadata().get("glue_job_run_id");
         var run = glue.getJobRun(r -> r.jobName("orders-etl").runId(runId)).jobRun();
         assertThat(run.jobName()).isEqualTo("orders-etl");
-        assertThat(run.arguments()).isEqualTo(Map.of("--date", "2026-03-01", "--pipeline", "orders"));
+        assertThat(run.arguments())
+                .as("the run id rides along, so a resumed trigger can find the job run it started")
+                .isEqualTo(Map.of("--date", "2026-03-01", "--pipeline", "orders", "--interlock-run-id", "run-glue"));
         assertThat(provider.runs().get("run-glue").orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
     }
 
@@ -187,7 +189,7 @@ class TriggerOnMotoTest {
         Step step = emr.describeStep(
                         r -> r.clusterId(cluster).stepId(out.metadata().get("emr_step_id")))
                 .step();
-        assertThat(step.name()).isEqualTo("orders");
+        assertThat(step.name()).isEqualTo("orders [interlock run run-emr]");
         assertThat(step.config().jar()).isEqualTo("command-runner.jar");
         assertThat(step.config().args()).containsExactly("--date=2026-03-01");
         assertThat(step.actionOnFailure()).isEqualTo(ActionOnFailure.CONTINUE);

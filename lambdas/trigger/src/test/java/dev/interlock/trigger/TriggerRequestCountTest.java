@@ -143,15 +143,23 @@ class TriggerRequestCountTest {
     }
 
     @Test
-    void aRepeatWhileTheFirstIsStartingTheJobAnswersRunningAndStartsNothing() {
+    void aRepeatOfAnotherExecutionWhileTheFirstIsStartingTheJobAnswersRunningAndStartsNothing() {
         String pipelineId = "orders-" + System.nanoTime();
         created(pipelineId, "run-b");
         List<TriggerOutput> repeats = new CopyOnWriteArrayList<>();
         AtomicReference<RunTrigger> self = new AtomicReference<>();
         TriggerRunner startingSlowly = request -> {
             starts.incrementAndGet();
-            // Step Functions gave up waiting and retried while the job is being started.
-            repeats.add(self.get().fire(input(pipelineId, "run-b", "2026-03-01T09:59:58.123Z")));
+            // Another execution of the day reached the trigger while the job is being started.
+            repeats.add(self.get()
+                    .fire(new TriggerInput(
+                            pipelineId,
+                            "daily",
+                            DATE.toString(),
+                            "run-b",
+                            "another-execution",
+                            InterlockJson.tree(HTTP),
+                            "2026-03-01T09:59:58.123Z")));
             return TriggerResult.completed(Map.of());
         };
         self.set(new RunTrigger(provider, startingSlowly, alert -> {}, CLOCK));
@@ -161,6 +169,33 @@ class TriggerRequestCountTest {
         assertThat(starts).hasValue(1);
         assertThat(repeats).extracting(TriggerOutput::status).containsExactly("running");
         assertThat(first.status()).isEqualTo("completed");
+    }
+
+    @Test
+    void theSameExecutionsRetryOfAClaimItsDeadAttemptLeftReclaimsTheRunAndStartsTheJobResumed() {
+        String pipelineId = "orders-" + System.nanoTime();
+        created(pipelineId, "run-r");
+        List<Boolean> resumedFlags = new CopyOnWriteArrayList<>();
+        AtomicReference<RunTrigger> self = new AtomicReference<>();
+        List<TriggerOutput> retries = new CopyOnWriteArrayList<>();
+        TriggerRunner dyingAfterTheStart = request -> {
+            starts.incrementAndGet();
+            resumedFlags.add(request.resumed());
+            if (!request.resumed()) {
+                // The attempt's answer is lost (the invocation died); the Task's Lambda retry comes.
+                retries.add(self.get().fire(input(pipelineId, "run-r", "2026-03-01T09:59:58.123Z")));
+            }
+            return TriggerResult.completed(Map.of("http_status", "200"));
+        };
+        self.set(new RunTrigger(provider, dyingAfterTheStart, alert -> {}, CLOCK));
+
+        self.get().fire(input(pipelineId, "run-r", "2026-03-01T09:59:58.123Z"));
+
+        assertThat(resumedFlags)
+                .as("the retry starts the job resumed: the runner's idempotency key finds the first start")
+                .containsExactly(false, true);
+        assertThat(retries).extracting(TriggerOutput::status).containsExactly("completed");
+        assertThat(statuses(pipelineId)).contains("TRIGGERING", "COMPLETED");
     }
 
     @Test

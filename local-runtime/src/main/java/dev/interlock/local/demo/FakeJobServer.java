@@ -24,8 +24,10 @@ import java.util.regex.Pattern;
  * synchronously (an {@code http} trigger), and an Airflow-compatible REST API
  * ({@code POST /api/v1/dags/{dag}/dagRuns}, {@code GET …/dagRuns/{id}}, {@code PATCH …/dagRuns/{id}} to mark a run
  * failed) runs jobs that finish after a delay and are polled (an {@code airflow} trigger). Like Airflow it keeps the
- * {@code dag_run_id} a trigger asks for and refuses a second run with the same id (409). It records every trigger and
- * every cancellation it receives and can be told to fail.
+ * {@code dag_run_id} a trigger asks for and refuses a second run with the same id (409). A synchronous job honours the
+ * {@code Idempotency-Key} header: a second call with a key already seen starts nothing and answers what the first call
+ * answers (waiting for it if it still runs). It records every trigger and every cancellation it receives and can be
+ * told to fail, or to hold a synchronous job's calls until released (a slow job whose start is in flight).
  */
 public final class FakeJobServer implements AutoCloseable {
 
@@ -73,6 +75,12 @@ public final class FakeJobServer implements AutoCloseable {
     private final Map<String, Integer> failureStatus = new ConcurrentHashMap<>();
     private final Map<String, Boolean> runsThatFail = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
+    /** The answer of each synchronous job call by its {@code job/Idempotency-Key}, complete once the job finished. */
+    private final Map<String, java.util.concurrent.CompletableFuture<String>> byIdempotencyKey =
+            new ConcurrentHashMap<>();
+
+    private final List<Received> replays = new CopyOnWriteArrayList<>();
+    private final Map<String, java.util.concurrent.CountDownLatch> held = new ConcurrentHashMap<>();
 
     private FakeJobServer(Clock clock, Duration asyncDuration) {
         this.clock = clock;
@@ -129,6 +137,25 @@ public final class FakeJobServer implements AutoCloseable {
         return List.copyOf(polls);
     }
 
+    /** Holds every synchronous call of {@code job} (the job runs) until {@link #release} is called. */
+    public void hold(String job) {
+        held.put(job, new java.util.concurrent.CountDownLatch(1));
+    }
+
+    /** Lets the held calls of {@code job} finish. */
+    public void release(String job) {
+        java.util.concurrent.CountDownLatch latch = held.remove(job);
+        if (latch != null) {
+            latch.countDown();
+        }
+    }
+
+    /** The calls of synchronous jobs that repeated an {@code Idempotency-Key} already seen: they started nothing. */
+    public List<Received> replays() {
+        return List.copyOf(replays);
+    }
+
+    /** The calls that started {@code job} (a replayed {@code Idempotency-Key} starts nothing and is not counted). */
     public long triggersOf(String job) {
         return received.stream().filter(r -> r.job().equals(job)).count();
     }
@@ -145,8 +172,26 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, failureStatus.getOrDefault(job, 503), "{\"error\":\"job runner busy\"}");
                     return;
                 }
+                String key = exchange.getRequestHeaders().getFirst("Idempotency-Key");
+                java.util.concurrent.CompletableFuture<String> answer = new java.util.concurrent.CompletableFuture<>();
+                java.util.concurrent.CompletableFuture<String> first =
+                        key == null ? null : byIdempotencyKey.putIfAbsent(job + "/" + key, answer);
+                if (first != null) {
+                    replays.add(received(exchange, job, body));
+                    send(exchange, 200, first.join());
+                    return;
+                }
                 received.add(received(exchange, job, body));
-                send(exchange, 200, "{\"status\":\"done\",\"job\":\"" + job + "\"}");
+                java.util.concurrent.CountDownLatch hold = held.get(job);
+                if (hold != null) {
+                    try {
+                        hold.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                answer.complete("{\"status\":\"done\",\"job\":\"" + job + "\"}");
+                send(exchange, 200, answer.join());
             } else if ("POST".equals(method) && (m = DAG_RUNS.matcher(path)).matches()) {
                 String dag = m.group(1);
                 if (failOnce(dag)) {

@@ -1,6 +1,7 @@
 package dev.interlock.local.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.local.aws.LocalArns;
@@ -43,10 +44,46 @@ public final class EmrServerlessJobs {
     private final JobEvents events;
     private final Map<String, JobRun> runs = new ConcurrentHashMap<>();
     private final Map<String, String> byClientToken = new ConcurrentHashMap<>();
+    private final FakeRunJournal journal;
 
-    EmrServerlessJobs(EngineClock clock, JobEvents events) {
+    EmrServerlessJobs(EngineClock clock, JobEvents events, FakeRunJournal journal) {
         this.clock = clock;
         this.events = events;
+        this.journal = journal;
+    }
+
+    /**
+     * Reads the journaled job runs back (client tokens included): a running one ends at its due time, an unpublished
+     * end is published now.
+     */
+    void resume() {
+        for (FakeRunJournal.Restored restored : journal.load()) {
+            JsonNode r = restored.record();
+            JobRun run = new JobRun(
+                    r.path("applicationId").asText(),
+                    r.hasNonNull("name") ? r.get("name").asText() : null,
+                    r.path("executionRole").asText(),
+                    r.hasNonNull("clientToken") ? r.get("clientToken").asText() : null,
+                    r.path("jobDriver").deepCopy(),
+                    FakeRun.restore(clock, restored));
+            runs.put(restored.id(), run);
+            if (run.clientToken() != null) {
+                byClientToken.put(run.applicationId() + "/" + run.clientToken(), restored.id());
+            }
+            if (restored.endPublished()) {
+                continue;
+            }
+            if (restored.stoppedAt() != null) {
+                ended(run, "CANCELLING");
+            } else {
+                run.fake().begin(clock, ended -> ended(run, "RUNNING"));
+            }
+        }
+    }
+
+    private void ended(JobRun run, String previousState) {
+        publish(run, previousState);
+        journal.endPublished(run.fake());
     }
 
     /** Whether {@code path} is one of this API's resources. */
@@ -104,12 +141,20 @@ public final class EmrServerlessJobs {
                 token,
                 driver.deepCopy(),
                 FakeRun.create(clock, id, fake));
+        ObjectNode record = AwsJson.JSON
+                .createObjectNode()
+                .put("applicationId", applicationId)
+                .put("name", run.name())
+                .put("executionRole", role)
+                .put("clientToken", token);
+        record.set("jobDriver", run.jobDriver());
+        journal.started(run.fake(), record);
         runs.put(id, run);
         if (token != null) {
             byClientToken.put(applicationId + "/" + token, id);
         }
         publish(run, "SCHEDULED");
-        run.fake().begin(clock, ended -> publish(run, "RUNNING"));
+        run.fake().begin(clock, ended -> ended(run, "RUNNING"));
         return started(run);
     }
 
@@ -160,7 +205,8 @@ public final class EmrServerlessJobs {
 
     private Map<String, Object> cancel(JobRun run) {
         if (run.fake().stop(clock.now())) {
-            publish(run, "CANCELLING");
+            journal.stopped(run.fake(), run.fake().endsAt());
+            ended(run, "CANCELLING");
         }
         return Map.of(
                 "applicationId", run.applicationId(), "jobRunId", run.fake().id());

@@ -1,6 +1,7 @@
 package dev.interlock.local.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
@@ -13,8 +14,9 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Amazon EMR's step API on the local runtime (JSON 1.1, {@code ElasticMapReduce.*}): {@code AddJobFlowSteps},
- * {@code DescribeStep} and {@code CancelSteps} run job fakes on any cluster id, and each step's start and end are
- * published as {@code EMR Step Status Change} events.
+ * {@code DescribeStep}, {@code ListSteps} and {@code CancelSteps} run job fakes on any cluster id, and each step's
+ * start and end are published as {@code EMR Step Status Change} events. Steps are journaled ({@link FakeRunJournal}),
+ * so they outlive a restart.
  */
 public final class EmrSteps implements AwsJson.Service {
 
@@ -26,10 +28,42 @@ public final class EmrSteps implements AwsJson.Service {
     private final EngineClock clock;
     private final JobEvents events;
     private final Map<String, Step> steps = new ConcurrentHashMap<>();
+    private final FakeRunJournal journal;
 
-    EmrSteps(EngineClock clock, JobEvents events) {
+    EmrSteps(EngineClock clock, JobEvents events, FakeRunJournal journal) {
         this.clock = clock;
         this.events = events;
+        this.journal = journal;
+    }
+
+    /** Reads the journaled steps back: a running one ends at its due time, an unpublished end is published now. */
+    void resume() {
+        for (FakeRunJournal.Restored restored : journal.load()) {
+            JsonNode r = restored.record();
+            List<String> args = new ArrayList<>();
+            r.path("args").forEach(a -> args.add(a.asText()));
+            Step step = new Step(
+                    r.path("clusterId").asText(),
+                    r.hasNonNull("name") ? r.get("name").asText() : null,
+                    r.hasNonNull("jar") ? r.get("jar").asText() : null,
+                    List.copyOf(args),
+                    r.path("actionOnFailure").asText("CONTINUE"),
+                    FakeRun.restore(clock, restored));
+            steps.put(restored.id(), step);
+            if (restored.endPublished()) {
+                continue;
+            }
+            if (restored.stoppedAt() != null) {
+                ended(step);
+            } else {
+                step.fake().begin(clock, ended -> ended(step));
+            }
+        }
+    }
+
+    private void ended(Step step) {
+        publish(step);
+        journal.endPublished(step.fake());
     }
 
     @Override
@@ -50,6 +84,7 @@ public final class EmrSteps implements AwsJson.Service {
                 Map.of(
                         "Step",
                         describe(find(AwsJson.required(request, "ClusterId"), AwsJson.required(request, "StepId"))));
+            case "ListSteps" -> list(request);
             case "CancelSteps" -> cancel(request);
             default ->
                 throw AwsJson.Failure.of(
@@ -84,12 +119,35 @@ public final class EmrSteps implements AwsJson.Service {
         }
         List<String> ids = new ArrayList<>();
         for (Step step : added) {
+            ObjectNode record = AwsJson.JSON
+                    .createObjectNode()
+                    .put("clusterId", step.clusterId())
+                    .put("name", step.name())
+                    .put("jar", step.jar())
+                    .put("actionOnFailure", step.actionOnFailure());
+            step.args().forEach(record.putArray("args")::add);
+            journal.started(step.fake(), record);
             steps.put(step.fake().id(), step);
             ids.add(step.fake().id());
             publish(step);
-            step.fake().begin(clock, ended -> publish(step));
+            step.fake().begin(clock, ended -> ended(step));
         }
         return Map.of("StepIds", ids);
+    }
+
+    /** ListSteps: the cluster's steps, newest first, optionally only those in {@code StepStates} (one page). */
+    private Map<String, Object> list(JsonNode request) {
+        String clusterId = AwsJson.required(request, "ClusterId");
+        List<String> states = new ArrayList<>();
+        request.path("StepStates").forEach(s -> states.add(s.asText()));
+        var now = clock.now();
+        List<Map<String, Object>> out = steps.values().stream()
+                .filter(s -> s.clusterId().equals(clusterId))
+                .filter(s -> states.isEmpty() || states.contains(state(s.fake().phase(now))))
+                .sorted((a, b) -> b.fake().startedAt().compareTo(a.fake().startedAt()))
+                .map(this::describe)
+                .toList();
+        return Map.of("Steps", out);
     }
 
     private Step find(String clusterId, String stepId) {
@@ -138,8 +196,9 @@ public final class EmrSteps implements AwsJson.Service {
                 infos.add(Map.of(
                         "StepId", id.asText(), "Status", "FAILED", "Reason", "step not found on cluster " + clusterId));
             } else if (step.fake().stop(clock.now())) {
+                journal.stopped(step.fake(), step.fake().endsAt());
                 infos.add(Map.of("StepId", id.asText(), "Status", "SUBMITTED", "Reason", ""));
-                publish(step);
+                ended(step);
             } else {
                 infos.add(Map.of("StepId", id.asText(), "Status", "FAILED", "Reason", "the step has ended"));
             }

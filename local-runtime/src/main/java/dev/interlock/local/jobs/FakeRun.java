@@ -34,6 +34,16 @@ final class FakeRun {
         this.stop = stop;
     }
 
+    /** A journaled run read back after a restart, as it stood (stopped, if it was). */
+    static FakeRun restore(EngineClock clock, FakeRunJournal.Restored restored) {
+        FakeRun run = new FakeRun(restored.id(), restored.fake(), restored.startedAt(), clock.newGate());
+        if (restored.stoppedAt() != null) {
+            run.stoppedAt = restored.stoppedAt();
+            run.stop.open();
+        }
+        return run;
+    }
+
     /** A run that starts now on {@code clock}; {@link #begin} makes it end by itself. */
     static FakeRun create(EngineClock clock, String id, FakeJob fake) {
         return new FakeRun(id, fake, clock.now(), clock.newGate());

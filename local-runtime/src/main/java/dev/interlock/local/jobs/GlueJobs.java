@@ -1,6 +1,7 @@
 package dev.interlock.local.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
@@ -14,9 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * AWS Glue's job-run API on the local runtime (JSON 1.1, {@code AWSGlue.*}): {@code StartJobRun}, {@code GetJobRun}
- * and {@code BatchStopJobRun} run job fakes for any job name, and each run's end is published as a
- * {@code Glue Job State Change} event.
+ * AWS Glue's job-run API on the local runtime (JSON 1.1, {@code AWSGlue.*}): {@code StartJobRun}, {@code GetJobRun},
+ * {@code GetJobRuns} and {@code BatchStopJobRun} run job fakes for any job name, and each run's end is published as a
+ * {@code Glue Job State Change} event. Runs are journaled ({@link FakeRunJournal}), so they outlive a restart.
  */
 public final class GlueJobs implements AwsJson.Service {
 
@@ -25,10 +26,36 @@ public final class GlueJobs implements AwsJson.Service {
     private final EngineClock clock;
     private final JobEvents events;
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
+    private final FakeRunJournal journal;
 
-    GlueJobs(EngineClock clock, JobEvents events) {
+    GlueJobs(EngineClock clock, JobEvents events, FakeRunJournal journal) {
         this.clock = clock;
         this.events = events;
+        this.journal = journal;
+    }
+
+    /** Reads the journaled runs back: a running one ends at its due time, an unpublished end is published now. */
+    void resume() {
+        for (FakeRunJournal.Restored restored : journal.load()) {
+            Map<String, String> arguments = new LinkedHashMap<>();
+            restored.record()
+                    .path("arguments")
+                    .properties()
+                    .forEach(e -> arguments.put(e.getKey(), e.getValue().asText()));
+            Run run = new Run(
+                    restored.record().path("jobName").asText(),
+                    Map.copyOf(arguments),
+                    FakeRun.restore(clock, restored));
+            runs.put(restored.id(), run);
+            if (restored.endPublished()) {
+                continue;
+            }
+            if (restored.stoppedAt() != null) {
+                publish(run);
+            } else {
+                run.fake().begin(clock, ended -> publish(run));
+            }
+        }
     }
 
     @Override
@@ -49,6 +76,7 @@ public final class GlueJobs implements AwsJson.Service {
                 Map.of(
                         "JobRun",
                         describe(find(AwsJson.required(request, "JobName"), AwsJson.required(request, "RunId"))));
+            case "GetJobRuns" -> list(AwsJson.required(request, "JobName"));
             case "BatchStopJobRun" -> stop(request);
             default ->
                 throw AwsJson.Failure.of(
@@ -71,6 +99,9 @@ public final class GlueJobs implements AwsJson.Service {
         }
         String id = "jr_" + HexFormat.of().formatHex(randomBytes(32));
         Run run = new Run(jobName, Map.copyOf(arguments), FakeRun.create(clock, id, fake));
+        ObjectNode record = AwsJson.JSON.createObjectNode().put("jobName", jobName);
+        record.set("arguments", AwsJson.JSON.valueToTree(arguments));
+        journal.started(run.fake(), record);
         runs.put(id, run);
         run.fake().begin(clock, ended -> publish(run));
         return Map.of("JobRunId", id);
@@ -83,6 +114,16 @@ public final class GlueJobs implements AwsJson.Service {
                     "EntityNotFoundException", "Job run " + runId + " of job " + jobName + " not found");
         }
         return run;
+    }
+
+    /** GetJobRuns: the job's runs, newest first (one page: the fakes hold few). */
+    private Map<String, Object> list(String jobName) {
+        List<Map<String, Object>> out = runs.values().stream()
+                .filter(r -> r.jobName().equals(jobName))
+                .sorted((a, b) -> b.fake().startedAt().compareTo(a.fake().startedAt()))
+                .map(this::describe)
+                .toList();
+        return Map.of("JobRuns", out);
     }
 
     private Map<String, Object> describe(Run run) {
@@ -128,6 +169,7 @@ public final class GlueJobs implements AwsJson.Service {
                                 "ErrorMessage",
                                 "Job run " + id.asText() + " not found")));
             } else if (run.fake().stop(clock.now())) {
+                journal.stopped(run.fake(), run.fake().endsAt());
                 stopped.add(Map.of("JobName", jobName, "JobRunId", id.asText()));
                 publish(run);
             } else {
@@ -164,6 +206,7 @@ public final class GlueJobs implements AwsJson.Service {
                     case RUNNING -> "Job run running";
                 });
         events.publish(JobStateRule.GLUE, List.of(), detail, run.fake().endsAt());
+        journal.endPublished(run.fake());
     }
 
     private static String state(FakeRun.Phase phase) {

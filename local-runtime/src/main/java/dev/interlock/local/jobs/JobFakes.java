@@ -1,6 +1,7 @@
 package dev.interlock.local.jobs;
 
 import dev.interlock.statemachine.engine.EngineClock;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 
@@ -18,14 +19,33 @@ public final class JobFakes {
     private final StepFunctionsJobs stepFunctions;
     private final LambdaJobs lambda;
 
-    /** Fakes on {@code clock} that publish with {@code eventBridge} (created on first event, once the endpoint is up). */
-    public JobFakes(EngineClock clock, Supplier<EventBridgeClient> eventBridge) {
+    /**
+     * Fakes on {@code clock} that publish with {@code eventBridge} (created on first event, once the endpoint is up),
+     * keeping their runs in {@code dir} (one journal per service; null: in memory only).
+     */
+    public JobFakes(EngineClock clock, Supplier<EventBridgeClient> eventBridge, Path dir) {
         JobEvents events = new JobEvents(eventBridge);
-        this.glue = new GlueJobs(clock, events);
-        this.emr = new EmrSteps(clock, events);
-        this.emrServerless = new EmrServerlessJobs(clock, events);
-        this.stepFunctions = new StepFunctionsJobs(clock, events);
+        this.glue = new GlueJobs(clock, events, journal(dir, "glue"));
+        this.emr = new EmrSteps(clock, events, journal(dir, "emr-steps"));
+        this.emrServerless = new EmrServerlessJobs(clock, events, journal(dir, "emr-serverless"));
+        this.stepFunctions = new StepFunctionsJobs(clock, events, journal(dir, "step-functions"));
         this.lambda = new LambdaJobs(clock);
+    }
+
+    private static FakeRunJournal journal(Path dir, String service) {
+        return dir == null ? FakeRunJournal.inMemory() : FakeRunJournal.inFile(dir.resolve(service + ".jsonl"));
+    }
+
+    /**
+     * Reads the journaled runs back, once the event bus is up: a run still running ends at its due time and publishes
+     * its event then; a run that ended while the process was down publishes its event now. (A Lambda function's
+     * synchronous invocation ends with the process, as its caller's connection does.)
+     */
+    public void resumeRuns() {
+        glue.resume();
+        emr.resume();
+        emrServerless.resume();
+        stepFunctions.resume();
     }
 
     public GlueJobs glue() {

@@ -35,10 +35,38 @@ public final class StepFunctionsJobs {
     private final EngineClock clock;
     private final JobEvents events;
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
+    private final FakeRunJournal journal;
 
-    StepFunctionsJobs(EngineClock clock, JobEvents events) {
+    StepFunctionsJobs(EngineClock clock, JobEvents events, FakeRunJournal journal) {
         this.clock = clock;
         this.events = events;
+        this.journal = journal;
+    }
+
+    /** Reads the journaled executions back: a running one ends at its due time, an unpublished end is published now. */
+    void resume() {
+        for (FakeRunJournal.Restored restored : journal.load()) {
+            JsonNode r = restored.record();
+            Execution execution = new Execution(
+                    r.path("stateMachineArn").asText(),
+                    r.path("name").asText(),
+                    r.path("input").asText(),
+                    FakeRun.restore(clock, restored));
+            executions.put(restored.id(), execution);
+            if (restored.endPublished()) {
+                continue;
+            }
+            if (restored.stoppedAt() != null) {
+                ended(execution);
+            } else {
+                execution.fake().begin(clock, ended -> ended(execution));
+            }
+        }
+    }
+
+    private void ended(Execution execution) {
+        publish(execution);
+        journal.endPublished(execution.fake());
     }
 
     /** Starts an execution; the same name with the same input answers the same execution (as AWS does). */
@@ -75,8 +103,15 @@ public final class StepFunctionsJobs {
             }
             return started(execution);
         }
+        journal.started(
+                candidate.fake(),
+                AwsJson.JSON
+                        .createObjectNode()
+                        .put("stateMachineArn", stateMachineArn)
+                        .put("name", executionName)
+                        .put("input", body));
         publish(candidate);
-        candidate.fake().begin(clock, ended -> publish(candidate));
+        candidate.fake().begin(clock, ended -> ended(candidate));
         return started(candidate);
     }
 
@@ -118,7 +153,8 @@ public final class StepFunctionsJobs {
     public Map<String, Object> stop(String executionArn, String error, String cause) {
         Execution execution = find(executionArn);
         if (execution.fake().stop(clock.now())) {
-            publish(execution);
+            journal.stopped(execution.fake(), execution.fake().endsAt());
+            ended(execution);
         }
         return Map.of("stopDate", execution.fake().endsAt());
     }

@@ -162,7 +162,10 @@ public final class LocalRuntime implements AutoCloseable {
                                 options.dataDir().resolve("executions").resolve(InterlockStateMachine.NAME)),
                 ended -> EventRules.publishEnd(bus, ended));
         EventRules.addRules(eventBus, functions, stateMachine.arn());
-        jobs = new JobFakes(engineClock, this::eventBridge);
+        jobs = new JobFakes(
+                engineClock,
+                this::eventBridge,
+                options.dataDir() == null ? null : options.dataDir().resolve("job-fakes"));
         stepFunctions = track(bound(
                 PortInUseException.Port.STEP_FUNCTIONS,
                 options.stepFunctionsPort(),
@@ -270,6 +273,8 @@ public final class LocalRuntime implements AutoCloseable {
         toClose.push(stateMachine);
         List<String> resumed = stateMachine.executionsToResume();
         stateMachine.resumeExecutions();
+        // The job fakes' runs go on too: each still ends at its due time and publishes its job-state event.
+        jobs.resumeRuns();
         if (!resumed.isEmpty()) {
             progress.accept("resumed " + resumed.size() + " execution(s) from " + options.dataDir() + ": "
                     + String.join(", ", resumed));

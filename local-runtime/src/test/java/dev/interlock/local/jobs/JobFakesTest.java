@@ -58,7 +58,7 @@ class JobFakesTest {
     @BeforeEach
     void start() throws Exception {
         AlertSink sink = new AlertSink(Clock.fixed(Instant.parse("2026-03-01T00:00:00Z"), ZoneOffset.UTC), a -> {});
-        JobFakes jobs = new JobFakes(clock, () -> eventBridge);
+        JobFakes jobs = new JobFakes(clock, () -> eventBridge, null);
         aws = LocalAwsServer.start(
                 0,
                 new FunctionRegistry(),

@@ -18,6 +18,7 @@ public enum AlertKind implements WireEnum {
     RERUN_FAILED("RERUN_FAILED"),
     STUCK_RUN("STUCK_RUN"),
     EXECUTION_ERROR("EXECUTION_ERROR"),
+    JOB_CHECK_FAILED("JOB_CHECK_FAILED"),
     GATE_ERROR("GATE_ERROR");
 
     private final String wireName;

@@ -58,6 +58,12 @@ public enum EventKind implements WireEnum {
      */
     JOB_EVENT_RECOVERED("JOB_EVENT_RECOVERED"),
     /**
+     * The watchdog's callback check asked the job system about a waited-for job and was refused for good (PERMANENT:
+     * the job is unknown to it, access denied): the run is not decided on it (its wait's own timeout and fallback poll
+     * still do), the check is asked again later, and a {@code JOB_CHECK_FAILED} alert goes out once a day.
+     */
+    JOB_CHECK_FAILED("JOB_CHECK_FAILED"),
+    /**
      * A job's end came for a wait that had already ended (the job-state event and the watchdog both completed it, or
      * the execution moved on): the run kept its recorded outcome and nothing else changed.
      */

@@ -217,6 +217,20 @@ public final class ExecutionStore {
                 retry.put("retryCount", r.retryCount());
                 retry.put("at", r.at().toString());
             }
+            case JournalEntry.CallbackWait w -> {
+                ObjectNode wait = line.putObject("callbackWait");
+                wait.put("token", w.token());
+                wait.put("openedAt", w.openedAt().toString());
+            }
+            case JournalEntry.CallbackArrived c -> {
+                ObjectNode arrived = line.putObject("callbackArrived");
+                arrived.put("token", c.token());
+                if (c.output() != null) {
+                    arrived.set("output", c.output());
+                }
+                arrived.put("error", c.error());
+                arrived.put("cause", c.cause());
+            }
         }
         return line.toString();
     }
@@ -248,6 +262,19 @@ public final class ExecutionStore {
                     attempts,
                     r.get("retryCount").asInt(),
                     Instant.parse(r.get("at").asText()));
+        }
+        if (line.has("callbackWait")) {
+            JsonNode w = line.get("callbackWait");
+            return new JournalEntry.CallbackWait(
+                    w.get("token").asText(), Instant.parse(w.get("openedAt").asText()));
+        }
+        if (line.has("callbackArrived")) {
+            JsonNode c = line.get("callbackArrived");
+            return new JournalEntry.CallbackArrived(
+                    c.get("token").asText(),
+                    c.hasNonNull("output") ? c.get("output") : null,
+                    c.hasNonNull("error") ? c.get("error").asText() : null,
+                    c.hasNonNull("cause") ? c.get("cause").asText() : null);
         }
         throw new IllegalArgumentException("not a journal entry: " + line);
     }

@@ -106,9 +106,13 @@ final class Interpreter {
             int retryCount,
             Instant retryAt,
             StatesError pendingFailure,
-            JsonNode taskResult) {
-        static final Recovery FRESH = new Recovery(null, 0, null, null, null);
+            JsonNode taskResult,
+            ResumedWait resumedWait) {
+        static final Recovery FRESH = new Recovery(null, 0, null, null, null, null);
     }
+
+    /** A callback Task's wait a resumed execution continues under its journaled token, and a callback it already got. */
+    private record ResumedWait(JournalEntry.CallbackWait journaled, JournalEntry.CallbackArrived arrived) {}
 
     private record Step(JsonNode output, String next) {}
 
@@ -165,7 +169,9 @@ final class Interpreter {
     /**
      * Continues a top-level state a stopped engine left entered: a Wait waits for its journaled deadline; a Task whose
      * attempt was lost with the process fails that attempt, so its Retry rules decide (its functions are idempotent);
-     * a Task answered before the stop exits with that answer; anything else runs its body again.
+     * a Task answered before the stop exits with that answer; a callback Task whose call had returned waits again
+     * under its journaled token (its result is the callback, never the call's answer); anything else runs its body
+     * again.
      */
     private Step continueState(State state, ResumePoint point, Frame f) {
         int[] attempts = point.retry() == null
@@ -179,12 +185,16 @@ final class Interpreter {
         if (state instanceof TaskState t && point.attemptInFlight()) {
             failure = lostAttempt(t, point.input(), point.entered(), retryCount, f);
         }
+        ResumedWait resumedWait = state instanceof TaskState && failure == null && point.callbackWait() != null
+                ? new ResumedWait(point.callbackWait(), point.callbackArrived())
+                : null;
         Recovery recovery = new Recovery(
                 attempts,
                 retryCount,
-                failure == null && point.taskResult() == null ? retryAt : null,
+                failure == null && point.taskResult() == null && resumedWait == null ? retryAt : null,
                 failure,
-                failure == null ? point.taskResult() : null);
+                failure == null ? point.taskResult() : null,
+                resumedWait);
         return body(state, point.input(), point.entered(), f, recovery, point.waitUntil());
     }
 
@@ -193,7 +203,11 @@ final class Interpreter {
      * function the error its service reports for an invocation it lost, otherwise States.TaskFailed.
      */
     private StatesError lostAttempt(TaskState t, JsonNode input, Instant entered, int retryCount, Frame f) {
-        JsonNode context = context(t.name(), entered, retryCount, f);
+        ObjectNode context = context(t.name(), entered, retryCount, f);
+        if (t.resource() != null && t.resource().endsWith(TaskResources.WAIT_FOR_TASK_TOKEN)) {
+            // The lost attempt's token closed with the process; its parameters still resolve (to name the resource).
+            context.putObject("Task").put("Token", "");
+        }
         JsonNode effective = data.inputPath(input, t.inputPath(), context);
         JsonNode parameters = t.parameters() != null ? data.template(t.parameters(), effective, context) : effective;
         TaskResources.ResolvedTask task = resources
@@ -212,8 +226,11 @@ final class Interpreter {
     private Step body(State state, JsonNode input, Instant entered, Frame f, Recovery recovery, Instant waitUntil) {
         return switch (state) {
             case PassState p -> pass(p, input, entered, f);
-            case TaskState t ->
-                recoverable(
+            case TaskState t -> {
+                // Only the first attempt of a resumed state continues its journaled wait; a retry starts afresh.
+                java.util.concurrent.atomic.AtomicReference<ResumedWait> resumedWait =
+                        new java.util.concurrent.atomic.AtomicReference<>(recovery.resumedWait());
+                yield recoverable(
                         t,
                         t.retry(),
                         t.catchers(),
@@ -221,9 +238,15 @@ final class Interpreter {
                         input,
                         f,
                         recovery,
-                        retryCount -> task(t, input, entered, retryCount, f),
+                        retryCount -> {
+                            ResumedWait resumed = resumedWait.getAndSet(null);
+                            return resumed != null
+                                    ? resumeCallback(t, input, entered, retryCount, resumed, f)
+                                    : task(t, input, entered, retryCount, f);
+                        },
                         (result, retryCount) ->
                                 taskOutput(t, input, context(t.name(), entered, retryCount, f), result));
+            }
             case ChoiceState c -> choice(c, input, entered, f);
             case WaitState w -> await(w, input, entered, f, waitUntil);
             case SucceedState s -> {
@@ -452,6 +475,7 @@ final class Interpreter {
                 : null;
         if (waiting != null) {
             context.putObject("Task").put("Token", waiting.token());
+            journalCallbacks(waiting, f);
         }
         try {
             return task(t, input, context, retryCount, waiting, f);
@@ -462,8 +486,11 @@ final class Interpreter {
         }
     }
 
-    private JsonNode task(
-            TaskState t, JsonNode input, ObjectNode context, int retryCount, TaskTokens.Waiting waiting, Frame f) {
+    /** A Task state's call as its parameters resolve: the resource, its events, its TimeoutSeconds and HeartbeatSeconds. */
+    private record PreparedTask(
+            TaskResources.ResolvedTask task, JsonNode parameters, Long timeout, Long heartbeat, TaskEvents events) {}
+
+    private PreparedTask prepare(TaskState t, JsonNode input, ObjectNode context) {
         JsonNode effective = data.inputPath(input, t.inputPath(), context);
         JsonNode parameters = t.parameters() != null ? data.template(t.parameters(), effective, context) : effective;
         TaskResources.ResolvedTask task = resources
@@ -486,20 +513,78 @@ final class Interpreter {
                                 data.require(t.heartbeatSecondsPath(), effective, context, "HeartbeatSecondsPath"))
                         : null;
         TaskEvents events = task.directLambda() ? new LambdaFunctionEvents(task) : new ServiceTaskEvents(task, region);
+        return new PreparedTask(task, parameters, timeout, heartbeat, events);
+    }
+
+    private JsonNode task(
+            TaskState t, JsonNode input, ObjectNode context, int retryCount, TaskTokens.Waiting waiting, Frame f) {
+        PreparedTask p = prepare(t, input, context);
         emit(
                 f,
-                events.scheduled(),
-                events.scheduledDetails(parameters, timeout, heartbeat == null ? null : heartbeat.intValue()));
-        emit(f, events.started(), events.startedDetails());
+                p.events().scheduled(),
+                p.events()
+                        .scheduledDetails(
+                                p.parameters(),
+                                p.timeout(),
+                                p.heartbeat() == null ? null : p.heartbeat().intValue()));
+        emit(f, p.events().started(), p.events().startedDetails());
 
-        TaskOutcome outcome = invoke(t, task, parameters, retryCount, timeout, f);
+        TaskOutcome outcome = invoke(t, p.task(), p.parameters(), retryCount, p.timeout(), f);
         if (waiting != null && outcome instanceof TaskOutcome.Succeeded submitted) {
-            emit(f, HistoryEventType.TaskSubmitted, events.succeededDetails(task.result(submitted.output())));
-            outcome = awaitCallback(waiting, timeout, heartbeat, f);
+            if (f.topLevel) {
+                // The token and the wait's start are journaled before TaskSubmitted, so a restart waits on.
+                execution.checkpoint(new JournalEntry.CallbackWait(waiting.token(), waiting.startedAt()));
+            }
+            emit(
+                    f,
+                    HistoryEventType.TaskSubmitted,
+                    p.events().succeededDetails(p.task().result(submitted.output())));
+            outcome = awaitCallback(waiting, p.timeout(), p.heartbeat(), f);
         }
+        return finish(t, input, context, p, waiting != null, outcome, f);
+    }
+
+    /**
+     * Continues a callback Task's wait that a stopped engine left open: under the same token, its TimeoutSeconds still
+     * counted from when the wait was opened; the call that handed the token over is not made again.
+     */
+    private JsonNode resumeCallback(
+            TaskState t, JsonNode input, Instant entered, int retryCount, ResumedWait resumed, Frame f) {
+        ObjectNode context = context(t.name(), entered, retryCount, f);
+        context.putObject("Task").put("Token", resumed.journaled().token());
+        PreparedTask p = prepare(t, input, context);
+        TaskTokens.Waiting waiting = tokens.reopen(
+                resumed.journaled().token(),
+                resumed.journaled().openedAt(),
+                clock,
+                TaskTokens.fromJournal(resumed.arrived()));
+        journalCallbacks(waiting, f);
+        try {
+            return finish(t, input, context, p, true, awaitCallback(waiting, p.timeout(), p.heartbeat(), f), f);
+        } finally {
+            tokens.close(waiting.token());
+        }
+    }
+
+    /** A top-level wait journals the callback that ends it before the callback is accepted. */
+    private void journalCallbacks(TaskTokens.Waiting waiting, Frame f) {
+        if (f.topLevel) {
+            waiting.journalTo(callback -> execution.checkpoint(TaskTokens.toJournal(waiting.token(), callback)));
+        }
+    }
+
+    private JsonNode finish(
+            TaskState t,
+            JsonNode input,
+            ObjectNode context,
+            PreparedTask p,
+            boolean byCallback,
+            TaskOutcome outcome,
+            Frame f) {
+        TaskEvents events = p.events();
         return switch (outcome) {
             case TaskOutcome.Succeeded s -> {
-                JsonNode result = waiting != null ? s.output() : task.result(s.output());
+                JsonNode result = byCallback ? s.output() : p.task().result(s.output());
                 emit(f, events.succeeded(), events.succeededDetails(result));
                 yield taskOutput(t, input, context, result);
             }

@@ -30,4 +30,17 @@ sealed interface JournalEntry {
      * the attempts each retrier has granted so far and the state's retry count (its {@code $$.State.RetryCount}).
      */
     record RetryPlanned(List<Integer> attemptsPerRetrier, int retryCount, Instant at) implements JournalEntry {}
+
+    /**
+     * A top-level {@code .waitForTaskToken} Task's call returned and it waits under {@code token}, opened at
+     * {@code openedAt} (its TimeoutSeconds count from there): a resumed execution waits under the same token, so a
+     * callback sent after a restart still ends the wait, as on AWS.
+     */
+    record CallbackWait(String token, Instant openedAt) implements JournalEntry {}
+
+    /**
+     * A callback (SendTaskSuccess with {@code output}, or SendTaskFailure with {@code error}/{@code cause}) reached the
+     * waiting task under {@code token}: journaled before the call is answered, so an accepted callback is never lost.
+     */
+    record CallbackArrived(String token, JsonNode output, String error, String cause) implements JournalEntry {}
 }

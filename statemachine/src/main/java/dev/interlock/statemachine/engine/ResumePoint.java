@@ -3,7 +3,9 @@ package dev.interlock.statemachine.engine;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where a journaled, unfinished execution stands, read back from its journal: the top-level state to continue and
@@ -20,6 +22,9 @@ import java.util.List;
  * @param attemptInFlight a continued Task's attempt was scheduled and never answered: it was lost with the process
  * @param taskResult      a continued Task's attempt succeeded with this result before the state could exit
  * @param failure         a continued state's last attempt failed with this error and nothing was decided yet
+ * @param callbackWait    a continued callback Task's call returned and it waits under this journaled token (a
+ *                        {@code TaskSubmitted} is not the task's result: the callback is)
+ * @param callbackArrived the callback that ended that wait before the stop (null: none yet)
  */
 record ResumePoint(
         Kind kind,
@@ -31,7 +36,9 @@ record ResumePoint(
         JournalEntry.RetryPlanned retry,
         boolean attemptInFlight,
         JsonNode taskResult,
-        StatesError failure) {
+        StatesError failure,
+        JournalEntry.CallbackWait callbackWait,
+        JournalEntry.CallbackArrived callbackArrived) {
 
     /** What the resumed execution does first. */
     enum Kind {
@@ -57,6 +64,9 @@ record ResumePoint(
         boolean inFlight = false;
         JsonNode result = null;
         StatesError failure = null;
+        JournalEntry.CallbackWait opened = null;
+        JournalEntry.CallbackWait waiting = null;
+        Map<String, JournalEntry.CallbackArrived> arrived = new HashMap<>();
         for (JournalEntry entry : entries) {
             switch (entry) {
                 case JournalEntry.Event e
@@ -74,6 +84,8 @@ record ResumePoint(
                             inFlight = false;
                             result = null;
                             failure = null;
+                            opened = null;
+                            waiting = null;
                         }
                         case EventDetails.StateExited s -> {
                             kind = e.graphEnds() ? Kind.FINISHED : Kind.ENTER;
@@ -88,12 +100,22 @@ record ResumePoint(
                             inFlight = true;
                             failure = null;
                         }
+                        case EventDetails.TaskSucceeded ignored
+                        when e.event().type() == HistoryEventType.TaskSubmitted -> {
+                            // The call that handed the token over returned; the wait goes on under the token (a
+                            // journal without it cannot be waited on again: its attempt counts as lost).
+                            if (opened != null) {
+                                inFlight = false;
+                                waiting = opened;
+                            }
+                        }
                         case EventDetails.LambdaFunctionSucceeded s -> {
                             inFlight = false;
                             result = json(s.output());
                         }
                         case EventDetails.TaskSucceeded s -> {
                             inFlight = false;
+                            waiting = null;
                             result = json(s.output());
                         }
                         case EventDetails.Failure f
@@ -103,6 +125,7 @@ record ResumePoint(
                         }
                         case EventDetails.TaskError f -> {
                             inFlight = false;
+                            waiting = null;
                             failure = StatesError.of(f.error(), f.cause());
                         }
                         case null, default -> {}
@@ -112,11 +135,26 @@ record ResumePoint(
                 case JournalEntry.RetryPlanned r -> {
                     retry = r;
                     failure = null;
+                    waiting = null;
                 }
+                case JournalEntry.CallbackWait w -> opened = w;
+                case JournalEntry.CallbackArrived c -> arrived.put(c.token(), c);
                 default -> {}
             }
         }
-        return new ResumePoint(kind, state, input, entered, lastEventId, waitUntil, retry, inFlight, result, failure);
+        return new ResumePoint(
+                kind,
+                state,
+                input,
+                entered,
+                lastEventId,
+                waitUntil,
+                retry,
+                inFlight,
+                result,
+                failure,
+                waiting,
+                waiting == null ? null : arrived.get(waiting.token()));
     }
 
     private static boolean isTaskEnd(HistoryEventType type) {

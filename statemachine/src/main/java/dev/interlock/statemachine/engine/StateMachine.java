@@ -82,7 +82,14 @@ public final class StateMachine implements AutoCloseable {
                     new Execution(executionArn(started.name()), arn, started, history, clock, store.reopen(recorded));
             executions.put(started.name(), execution);
             if (execution.status() == ExecutionStatus.RUNNING) {
-                toResume.put(execution, ResumePoint.of(recorded.entries(), started.input()));
+                ResumePoint point = ResumePoint.of(recorded.entries(), started.input());
+                toResume.put(execution, point);
+                if (point.callbackWait() != null && point.callbackArrived() == null) {
+                    // The token accepts its callback from now on, before the execution is resumed.
+                    String token = point.callbackWait().token();
+                    tokens.reopen(token, point.callbackWait().openedAt(), clock, null)
+                            .journalTo(callback -> execution.checkpoint(TaskTokens.toJournal(token, callback)));
+                }
                 reportEnd(execution);
             }
         }
@@ -91,7 +98,8 @@ public final class StateMachine implements AutoCloseable {
     /**
      * Continues every execution that was running when the store was last written: once the task resources it calls
      * are ready. A Wait resumes at its deadline, a Task attempt that was in flight is handled as failed under the
-     * state's Retry rules, and the execution's TimeoutSeconds still counts from its start.
+     * state's Retry rules, a callback Task whose call had returned waits on under its token (which accepts callbacks
+     * from the moment the store is read), and the execution's TimeoutSeconds still counts from its start.
      */
     public void resumeExecutions() {
         Map<Execution, ResumePoint> resumed;

@@ -5,12 +5,14 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * The task tokens of {@code .waitForTaskToken} tasks that are waiting for their callback, and the callbacks
  * ({@code SendTaskSuccess}, {@code SendTaskFailure}, {@code SendTaskHeartbeat}) that end or prolong the wait. A token
  * is valid from the moment its task starts until the task ends in any way; a callback for a token that is unknown or
- * already closed is refused with {@link StepFunctionsException.Code#TaskDoesNotExist}, as the service does.
+ * already closed is refused with {@link StepFunctionsException.Code#TaskDoesNotExist}, as the service does. A journaled
+ * wait is reopened under its token when an engine reads its execution back, so a token outlives a restart, as on AWS.
  */
 public final class TaskTokens {
 
@@ -29,13 +31,19 @@ public final class TaskTokens {
         private volatile Callback callback;
         private final Instant startedAt;
         private volatile Instant lastHeartbeat;
+        private volatile Consumer<Callback> journal = callback -> {};
 
-        private Waiting(String token, EngineClock clock) {
+        private Waiting(String token, EngineClock clock, Instant startedAt) {
             this.token = token;
             this.clock = clock;
             this.callbackArrived = clock.newGate();
-            this.startedAt = clock.now();
-            this.lastHeartbeat = startedAt;
+            this.startedAt = startedAt;
+            this.lastHeartbeat = clock.now();
+        }
+
+        /** Where an arriving callback is written before it is accepted (an execution's journal). */
+        void journalTo(Consumer<Callback> journal) {
+            this.journal = journal;
         }
 
         Instant startedAt() {
@@ -58,21 +66,55 @@ public final class TaskTokens {
             return lastHeartbeat;
         }
 
-        private synchronized void complete(Callback result) {
+        private synchronized void complete(Callback result, boolean journaled) {
             if (callback == null) {
+                if (!journaled) {
+                    journal.accept(result);
+                }
                 callback = result;
                 callbackArrived.open();
             }
         }
     }
 
+    /** The journal line of a callback that reached the task waiting under {@code token}. */
+    static JournalEntry.CallbackArrived toJournal(String token, Callback callback) {
+        return switch (callback) {
+            case Callback.Success s -> new JournalEntry.CallbackArrived(token, s.output(), null, null);
+            case Callback.Failure f -> new JournalEntry.CallbackArrived(token, null, f.error(), f.cause());
+        };
+    }
+
+    /** The callback a journal holds, as the waiting task receives it (null: none). */
+    static Callback fromJournal(JournalEntry.CallbackArrived arrived) {
+        if (arrived == null) {
+            return null;
+        }
+        return arrived.output() != null
+                ? new Callback.Success(arrived.output())
+                : new Callback.Failure(arrived.error(), arrived.cause());
+    }
+
     private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
 
     /** Opens a token for a task that starts waiting now. */
     Waiting open(EngineClock clock) {
-        Waiting w = new Waiting(UUID.randomUUID() + "-" + UUID.randomUUID(), clock);
+        Waiting w = new Waiting(UUID.randomUUID() + "-" + UUID.randomUUID(), clock, clock.now());
         waiting.put(w.token(), w);
         return w;
+    }
+
+    /**
+     * Reopens the journaled wait under {@code token} for a resumed execution (the same one if already reopened), its
+     * timeout counting from {@code openedAt}; a callback the journal holds ({@code arrived}, or null) has ended it.
+     */
+    Waiting reopen(String token, Instant openedAt, EngineClock clock, Callback arrived) {
+        if (arrived != null) {
+            Waiting ended = new Waiting(token, clock, openedAt);
+            ended.complete(arrived, true);
+            return ended;
+        }
+        return waiting.computeIfAbsent(token, t -> new Waiting(t, clock, openedAt));
     }
 
     /** The task ended (callback, timeout, stop): the token no longer accepts callbacks. */
@@ -85,12 +127,12 @@ public final class TaskTokens {
     }
 
     public void sendSuccess(String token, JsonNode output) {
-        require(token).complete(new Callback.Success(output));
+        require(token).complete(new Callback.Success(output), false);
         close(token);
     }
 
     public void sendFailure(String token, String error, String cause) {
-        require(token).complete(new Callback.Failure(error, cause));
+        require(token).complete(new Callback.Failure(error, cause), false);
         close(token);
     }
 

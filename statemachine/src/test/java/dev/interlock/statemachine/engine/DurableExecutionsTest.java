@@ -288,6 +288,124 @@ class DurableExecutionsTest {
         }
     }
 
+    private static final String CALLBACK = """
+            {"StartAt":"Wait","States":{
+              "Wait":{"Type":"Task","Resource":"arn:aws:states:::lambda:invoke.waitForTaskToken",
+                "Parameters":{"FunctionName":"%s","Payload":{"token.$":"$$.Task.Token"}},
+                "TimeoutSeconds":3600,"ResultPath":"$.result",
+                "Retry":[{"ErrorEquals":["Lambda.ServiceException"],"IntervalSeconds":2,"MaxAttempts":3}],
+                "Catch":[{"ErrorEquals":["States.Timeout","Job.Failed"],"ResultPath":"$.caught","Next":"Caught"}],
+                "End":true},
+              "Caught":{"Type":"Pass","End":true}}}""".formatted(FN);
+
+    /** Starts a callback wait on a first engine and stops it while waiting; returns the task token handed over. */
+    private String waitingWhenTheEngineStops(String name) {
+        List<String> tokens = new CopyOnWriteArrayList<>();
+        try (Engine first = new Engine(T0, CALLBACK, inv -> {
+            tokens.add(inv.payload().get("token").asText());
+            return json("{\"submitted\":true}");
+        })) {
+            first.clock.freeze();
+            Execution execution = first.machine.start(name, "{\"k\":1}");
+            awaitHistory(execution, e -> e.type() == HistoryEventType.TaskSubmitted);
+        }
+        assertThat(tokens).hasSize(1);
+        return tokens.getFirst();
+    }
+
+    @Test
+    void aCallbackWaitGoesOnUnderItsTokenAfterARestartAndItsResultIsTheCallback() {
+        String token = waitingWhenTheEngineStops("callback");
+        try (Engine second = new Engine(T0.plusSeconds(600), CALLBACK, inv -> {
+            throw new AssertionError("the call that handed the token over is not made again");
+        })) {
+            second.clock.freeze();
+            assertThat(second.machine.waitsFor(token)).isTrue();
+            second.machine.resumeExecutions();
+            second.machine.sendTaskSuccess(token, "{\"state\":\"succeeded\"}");
+            ExecutionDescription done = Harness.await(second.machine.execution("callback"));
+
+            assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+            assertThat(json(done.output())).isEqualTo(json("{\"k\":1,\"result\":{\"state\":\"succeeded\"}}"));
+            assertThat(second.machine.waitsFor(token)).isFalse();
+            assertThat(Harness.types(second.machine.getExecutionHistory(done.executionArn())))
+                    .endsWith(
+                            HistoryEventType.TaskSubmitted,
+                            HistoryEventType.TaskSucceeded,
+                            HistoryEventType.TaskStateExited,
+                            HistoryEventType.ExecutionSucceeded);
+        }
+    }
+
+    @Test
+    void aResumedCallbackWaitStillTimesOutWhereItWasOpened() {
+        waitingWhenTheEngineStops("timeout");
+        try (Engine second = new Engine(T0.plusSeconds(600), CALLBACK, inv -> {
+            throw new AssertionError("not called again");
+        })) {
+            second.machine.resumeExecutions();
+            ExecutionDescription done = Harness.await(second.machine.execution("timeout"));
+
+            assertThat(json(done.output()).path("caught").path("Error").asText())
+                    .isEqualTo("States.Timeout");
+            assertThat(done.stopDate()).isEqualTo(T0.plusSeconds(3600));
+        }
+    }
+
+    @Test
+    void aJournalWithTaskSubmittedButNoTokenRetriesTheCallOnceInsteadOfTakingItsAnswerAsTheResult() throws IOException {
+        String input = "{\"k\":1}";
+        String scheduled = "{\"FunctionName\":\"%s\",\"Payload\":{\"token\":\"old\"}}".formatted(FN);
+        Files.write(
+                dir.resolve("old.jsonl"),
+                List.of(
+                        ExecutionStore.encode(new JournalEntry.Started("old", json(input), T0)),
+                        event(
+                                1,
+                                0,
+                                HistoryEventType.ExecutionStarted,
+                                new EventDetails.ExecutionStarted(input, null, null)),
+                        event(
+                                2,
+                                1,
+                                HistoryEventType.TaskStateEntered,
+                                new EventDetails.StateEntered("Wait", input, null)),
+                        event(
+                                3,
+                                2,
+                                HistoryEventType.TaskScheduled,
+                                new EventDetails.TaskScheduled(
+                                        "lambda", "invoke.waitForTaskToken", "us-east-1", scheduled, 3600L, null)),
+                        event(
+                                4,
+                                3,
+                                HistoryEventType.TaskStarted,
+                                new EventDetails.TaskStarted("lambda", "invoke.waitForTaskToken")),
+                        event(
+                                5,
+                                4,
+                                HistoryEventType.TaskSubmitted,
+                                new EventDetails.TaskSucceeded(
+                                        "lambda", "invoke.waitForTaskToken", "{\"StatusCode\":200}", null))));
+        List<String> tokens = new CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicReference<StateMachine> machine =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        try (Engine second = new Engine(T0.plusSeconds(1), CALLBACK, inv -> {
+            String token = inv.payload().get("token").asText();
+            tokens.add(token);
+            machine.get().sendTaskSuccess(token, "{\"state\":\"succeeded\"}");
+            return json("{}");
+        })) {
+            machine.set(second.machine);
+            second.machine.resumeExecutions();
+            ExecutionDescription done = Harness.await(second.machine.execution("old"));
+
+            assertThat(done.status()).as(done.toString()).isEqualTo(ExecutionStatus.SUCCEEDED);
+            assertThat(json(done.output()).get("result")).isEqualTo(json("{\"state\":\"succeeded\"}"));
+            assertThat(tokens).hasSize(1).doesNotContain("old");
+        }
+    }
+
     private static String event(long id, long previous, HistoryEventType type, EventDetails details) {
         return ExecutionStore.encode(
                 new JournalEntry.Event(new HistoryEvent(id, previous, T0, type, details), true, null, false));

@@ -1,0 +1,156 @@
+package dev.interlock.local.jobs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.local.aws.AwsJson;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where one job fake service keeps its runs: nowhere (they end with the process) or one append-only JSON-lines file in
+ * the data directory, so that after a restart on the same {@code --data-dir} every run is still known, a running one
+ * still ends at its due time, and an end whose event was not yet published is published then. Each line is written
+ * and flushed before the call that caused it is answered; a torn last line (a kill mid-write) is ignored.
+ */
+final class FakeRunJournal {
+
+    /**
+     * A run read back: its id, what the service recorded about it ({@code record}), the fake, when it started, when it
+     * was stopped (null: not stopped), and whether the event of its end was published.
+     */
+    record Restored(
+            String id, JsonNode record, FakeJob fake, Instant startedAt, Instant stoppedAt, boolean endPublished) {}
+
+    private final Path file;
+
+    private FakeRunJournal(Path file) {
+        this.file = file;
+    }
+
+    /** Runs live and die with the process. */
+    static FakeRunJournal inMemory() {
+        return new FakeRunJournal(null);
+    }
+
+    /** Runs are journaled in {@code file} (its directory created if missing). */
+    static FakeRunJournal inFile(Path file) {
+        try {
+            Files.createDirectories(file.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the job fake directory " + file.getParent(), e);
+        }
+        return new FakeRunJournal(file);
+    }
+
+    /** A run started: {@code record} holds what the service needs to answer for it again. */
+    void started(FakeRun run, JsonNode record) {
+        ObjectNode line = AwsJson.JSON.createObjectNode();
+        line.put("started", run.id());
+        line.set("record", record);
+        line.put("startedAt", run.startedAt().toString());
+        line.put("durationMillis", run.fake().duration().toMillis());
+        line.put("outcome", run.fake().outcome().name());
+        append(line);
+    }
+
+    /** The run was stopped at {@code at}. */
+    void stopped(FakeRun run, Instant at) {
+        ObjectNode line = AwsJson.JSON.createObjectNode();
+        line.put("stopped", run.id());
+        line.put("at", at.toString());
+        append(line);
+    }
+
+    /** The event of the run's end was published: a restart publishes it no more. */
+    void endPublished(FakeRun run) {
+        append(AwsJson.JSON.createObjectNode().put("endPublished", run.id()));
+    }
+
+    private synchronized void append(ObjectNode line) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.writeString(
+                    file,
+                    line + "\n",
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND,
+                    StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot journal a job fake run in " + file, e);
+        }
+    }
+
+    /** Every journaled run, in the order they started. */
+    synchronized List<Restored> load() {
+        if (file == null || !Files.exists(file)) {
+            return List.of();
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the job fake journal " + file, e);
+        }
+        Map<String, Restored> runs = new LinkedHashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            JsonNode line;
+            try {
+                line = AwsJson.JSON.readTree(lines.get(i));
+            } catch (JsonProcessingException e) {
+                if (i == lines.size() - 1) {
+                    break; // the process stopped while writing this line
+                }
+                throw new IllegalStateException("line " + (i + 1) + " of the job fake journal " + file
+                        + " is not JSON: " + e.getOriginalMessage());
+            }
+            if (line.has("started")) {
+                String id = line.get("started").asText();
+                runs.put(
+                        id,
+                        new Restored(
+                                id,
+                                line.get("record"),
+                                new FakeJob(
+                                        Duration.ofMillis(
+                                                line.get("durationMillis").asLong()),
+                                        FakeJob.Outcome.valueOf(
+                                                line.get("outcome").asText())),
+                                Instant.parse(line.get("startedAt").asText()),
+                                null,
+                                false));
+            } else if (line.has("stopped")) {
+                runs.computeIfPresent(
+                        line.get("stopped").asText(),
+                        (id, r) -> new Restored(
+                                id,
+                                r.record(),
+                                r.fake(),
+                                r.startedAt(),
+                                Instant.parse(line.get("at").asText()),
+                                false));
+            } else if (line.has("endPublished")) {
+                runs.computeIfPresent(
+                        line.get("endPublished").asText(),
+                        (id, r) -> new Restored(id, r.record(), r.fake(), r.startedAt(), r.stoppedAt(), true));
+            }
+        }
+        return new ArrayList<>(runs.values());
+    }
+}
