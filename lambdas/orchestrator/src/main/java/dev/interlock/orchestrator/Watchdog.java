@@ -505,7 +505,12 @@ public final class Watchdog implements Action {
     private void checkCallback(DueEntry entry, Tally tally) {
         WatchdogIndex index = collaborators.provider().watchdog();
         Optional<RunState> found = collaborators.provider().runs().get(entry.runId());
-        if (found.isEmpty() || found.get().status().isTerminal()) {
+        if (found.isEmpty()) {
+            index.remove(entry);
+            return;
+        }
+        if (found.get().status().isTerminal()) {
+            endedRun(entry, found.get(), tally);
             index.remove(entry);
             return;
         }
@@ -570,7 +575,7 @@ public final class Watchdog implements Action {
         RunCheck outcome = new RunCheck(check.state(), message, check.failureCategory());
         JobCompletion.Completed done =
                 new JobCompletion(collaborators).complete(callback, outcome, JobCompletion.CompletedBy.WATCHDOG);
-        if (done.delivered()) {
+        if (done.delivered() || done.recorded()) {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("reason", NO_JOB_STATE_EVENT);
             details.put("triggerType", type.wireName());
@@ -601,6 +606,17 @@ public final class Watchdog implements Action {
             tally.jobEventsRecovered.add(run.runId());
         }
         index.remove(entry);
+    }
+
+    /** A callback check of a run that ended meanwhile: its day's end may still need recording ({@link EndedRunCheck}). */
+    private void endedRun(DueEntry entry, RunState run, Tally tally) {
+        try {
+            if (new EndedRunCheck(collaborators).check(entry, run, TriggerType.fromJson(entry.triggerType()))) {
+                tally.jobEventsRecovered.add(run.runId());
+            }
+        } catch (IllegalArgumentException e) {
+            tally.errors.add(run.pipelineId() + ": callback check: " + e.getMessage());
+        }
     }
 
     /** The calendars one tick reads, each at most once (many pipelines share one holiday calendar). */

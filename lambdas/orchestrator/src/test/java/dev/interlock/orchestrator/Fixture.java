@@ -110,6 +110,11 @@ final class Fixture {
             sent.add(new Sent(taskToken, "failure", error + ": " + cause));
             return ended.add(taskToken);
         }
+
+        /** The wait of {@code taskToken} ended without a callback (its execution was aborted or timed out). */
+        void endWithoutCallback(String taskToken) {
+            ended.add(taskToken);
+        }
     }
 
     /** The request EventBridge sends the watchdog. */

@@ -44,8 +44,14 @@ class JobCallbackActionsTest {
                 .withMetadata(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", JOB_RUN));
         assertThat(f.provider.runs().compareAndSwap(triggering.version(), running))
                 .isTrue();
+        // The execution that started the job holds the day's lock while it lives.
+        assertThat(f.provider.locks().acquire(LOCK, Fixture.EXECUTION, java.time.Duration.ofHours(4)))
+                .isTrue();
         return runId;
     }
+
+    private static final dev.interlock.model.keys.LockKey LOCK =
+            new dev.interlock.model.keys.LockKey(Fixture.PIPELINE, "daily", Fixture.DATE);
 
     private JsonNode await(String runId, String token) {
         Map<String, Object> payload = new LinkedHashMap<>();

@@ -14,8 +14,10 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.ExecutionBudget;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.MaximumDuration;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunTransition;
@@ -43,8 +45,8 @@ public final class RunPoll {
 
     /** Run metadata: when the job was first seen past its poll window. */
     public static final String OVERDUE_AT = "interlock_overdue_at";
-    /** Run metadata: when Interlock asked the job system to stop the job. */
-    public static final String CANCEL_REQUESTED_AT = "interlock_cancel_requested_at";
+    /** Run metadata: when Interlock asked the job system to stop the job ({@link MaximumDuration}). */
+    public static final String CANCEL_REQUESTED_AT = MaximumDuration.CANCEL_REQUESTED_AT;
 
     /** Re-reads allowed when a concurrent writer moves the run between our read and our CAS. */
     private static final int MAX_SETTLE_ROUNDS = 3;
@@ -122,24 +124,27 @@ public final class RunPoll {
         fields.put("triggerType", type.wireName());
         fields.put("state", out.state());
         log.info(ctx, "run polled", fields);
-        if (check.state() == RunCheckState.SUCCEEDED) {
-            settle(input, RunStatus.COMPLETED, out, ctx);
-            return out;
-        }
-        if (check.state() == RunCheckState.FAILED) {
-            if (stored.isPresent() && stored.get().metadata().containsKey(CANCEL_REQUESTED_AT)) {
-                out = RunCheckAnswers.failed(
-                        "cancelled by Interlock at " + stored.get().metadata().get(CANCEL_REQUESTED_AT)
-                                + " after running longer than maxJobDurationSeconds: " + out.message(),
-                        FailureCategory.TIMEOUT);
-            }
-            settle(input, RunStatus.FAILED, out, ctx);
-            return out;
+        if (check.state() != RunCheckState.RUNNING) {
+            return ended(input, stored.orElse(null), check, ctx);
         }
         if (stored.isEmpty() || budget == null) {
             return out;
         }
         return follow(input, stored.get(), type, metadata, out, budget, ctx);
+    }
+
+    /** The job ended: the run moves to its terminal status; a job Interlock stopped past its maximum failed TIMEOUT. */
+    private RunCheckOutput ended(RunCheckInput input, RunState run, RunCheck check, LogContext ctx) {
+        RunCheckOutput out = RunCheckAnswers.of(check);
+        if (check.state() == RunCheckState.SUCCEEDED) {
+            settle(input, RunStatus.COMPLETED, out, ctx);
+            return out;
+        }
+        if (run != null && MaximumDuration.stoppedByInterlock(run)) {
+            out = RunCheckAnswers.failed(MaximumDuration.timeoutMessage(run, out.message()), FailureCategory.TIMEOUT);
+        }
+        settle(input, RunStatus.FAILED, out, ctx);
+        return out;
     }
 
     /** The job is still running: overdue once, cancelled past its maximum, and never past the execution's budget. */
@@ -167,7 +172,7 @@ public final class RunPoll {
         }
         String cancelledAt = run.metadata().get(CANCEL_REQUESTED_AT);
         if (cancelledAt != null) {
-            if (budget.lastPoll()) {
+            if (budget.lastPollWhileStopping(type)) {
                 return giveUp(
                         input,
                         "job did not stop after Interlock asked it to at " + cancelledAt
@@ -189,7 +194,7 @@ public final class RunPoll {
                     metadata,
                     headers(input.headers())));
             if (cancellation.requested()) {
-                annotate(
+                RunState cancelled = annotate(
                         run,
                         CANCEL_REQUESTED_AT,
                         now,
@@ -198,7 +203,20 @@ public final class RunPoll {
                         "job ran longer than maxJobDurationSeconds (" + budget.maxJobDurationSeconds() + " s): "
                                 + cancellation.message(),
                         ctx);
-                if (budget.lastPoll()) {
+                // Most job systems stop a job at once (or within seconds): a stop already seen is answered now,
+                // so neither a poll interval nor a callback wait lies between the stop and the retry it allows.
+                RunCheck after = checker.check(new RunCheckRequest(
+                        input.pipelineId(),
+                        input.scheduleId(),
+                        input.date(),
+                        input.runId(),
+                        type,
+                        metadata,
+                        headers(input.headers())));
+                if (after.state() != RunCheckState.RUNNING) {
+                    return ended(input, cancelled, after, ctx);
+                }
+                if (budget.lastPollWhileStopping(type)) {
                     return giveUp(
                             input,
                             "job cancelled after maxJobDurationSeconds, but the execution's time budget ends "
@@ -405,6 +423,17 @@ public final class RunPoll {
         /** The next poll would come after the execution's budget: decide now. */
         boolean lastPoll() {
             return now.plusSeconds(nextPollSeconds).isAfter(end);
+        }
+
+        /**
+         * {@link #lastPoll()} for a job Interlock asked to stop. A job that completes by callback is not looked at
+         * again at the callback wait's timeout but when its stop's job-state event ends the wait, which a stop
+         * brings within a poll interval; judging it by the wait's timeout (the job's whole maximum) would give up at
+         * once, PERMANENT, instead of failing it TIMEOUT as {@code retry} expects.
+         */
+        boolean lastPollWhileStopping(TriggerType type) {
+            int horizon = JobStateRule.forTriggerType(type).isPresent() ? pollIntervalSeconds : nextPollSeconds;
+            return now.plusSeconds(horizon).isAfter(end);
         }
     }
 

@@ -18,7 +18,8 @@ public enum AlertKind implements WireEnum {
     RERUN_FAILED("RERUN_FAILED"),
     STUCK_RUN("STUCK_RUN"),
     EXECUTION_ERROR("EXECUTION_ERROR"),
-    GATE_ERROR("GATE_ERROR");
+    GATE_ERROR("GATE_ERROR"),
+    JOB_SUCCEEDED_LATE("JOB_SUCCEEDED_LATE");
 
     private final String wireName;
 

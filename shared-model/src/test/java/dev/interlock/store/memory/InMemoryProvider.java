@@ -580,6 +580,22 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
+        public List<RunState> listCreated(String pipelineId, Instant createdFrom, Instant createdBefore) {
+            String from = InterlockJson.timestamp(createdFrom);
+            String before = InterlockJson.timestamp(createdBefore);
+            synchronized (table) {
+                List<RunState> created = new ArrayList<>();
+                for (MemoryTable.Item item : table.queryIndex(TableKeys.runsByPipeline(pipelineId), true, now())) {
+                    String sk = item.index().gsi1sk();
+                    if (sk.compareTo(from) >= 0 && sk.compareTo(before) < 0) {
+                        created.add(decode(item, RunState.class));
+                    }
+                }
+                return created;
+            }
+        }
+
+        @Override
         public List<RunState> listNonTerminal(String pipelineId, Instant createdFrom, Instant createdBefore) {
             String from = InterlockJson.timestamp(createdFrom);
             String before = InterlockJson.timestamp(createdBefore);
