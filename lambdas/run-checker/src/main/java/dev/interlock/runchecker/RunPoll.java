@@ -185,6 +185,9 @@ public final class RunPoll {
                     "");
         }
         if (!now.isBefore(budget.cancelAt())) {
+            // The intent first: the stop's own job-state event may settle the run before this poll records the
+            // request, and must find it a stop past the maximum (TIMEOUT), not one someone else asked for.
+            run = annotate(run, MaximumDuration.STOP_ASKED_AT, now, null, null, null, ctx);
             JobCanceller.Cancellation cancellation = canceller.cancel(new RunCheckRequest(
                     input.pipelineId(),
                     input.scheduleId(),
@@ -273,7 +276,10 @@ public final class RunPoll {
         return out;
     }
 
-    /** Records a fact about the running job on its run (CAS) with its event; the run as it is afterwards. */
+    /**
+     * Records a fact about the running job on its run (CAS) with its event ({@code kind} null: none); the run as it is
+     * afterwards.
+     */
     private RunState annotate(
             RunState run, String key, Instant now, EventKind kind, String status, String message, LogContext ctx) {
         RunState current = run;
@@ -296,18 +302,21 @@ public final class RunPoll {
                             current.createdAt(),
                             now)
                     .withMetadata(Map.of(key, InterlockJson.timestamp(now)));
-            Event event = new Event(
-                    kind,
-                    current.pipelineId(),
-                    current.scheduleId(),
-                    current.date(),
-                    current.runId(),
-                    null,
-                    status,
-                    message,
-                    Map.of(key, InterlockJson.timestamp(now)),
-                    now);
-            if (provider.recordTransition(RunTransition.of(current.version(), next, event))
+            Event event = kind == null
+                    ? null
+                    : new Event(
+                            kind,
+                            current.pipelineId(),
+                            current.scheduleId(),
+                            current.date(),
+                            current.runId(),
+                            null,
+                            status,
+                            message,
+                            Map.of(key, InterlockJson.timestamp(now)),
+                            now);
+            Event[] events = kind == null ? new Event[0] : new Event[] {event};
+            if (provider.recordTransition(RunTransition.of(current.version(), next, events))
                     .applied()) {
                 return next;
             }
@@ -317,7 +326,7 @@ public final class RunPoll {
             }
             current = reread.get();
         }
-        log.warn(ctx, "run kept changing; " + kind.wireName() + " not recorded", Map.of());
+        log.warn(ctx, "run kept changing; " + key + " not recorded", Map.of());
         return current;
     }
 
