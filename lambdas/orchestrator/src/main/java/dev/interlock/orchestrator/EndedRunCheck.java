@@ -67,15 +67,7 @@ final class EndedRunCheck {
                 run.failureMessage() == null ? "run " + run.runId() + " failed" : run.failureMessage(),
                 run.failureCategory() == null ? FailureCategory.TRANSIENT : run.failureCategory());
         try {
-            RunCheck now = c.jobChecks()
-                    .check(new RunCheckRequest(
-                            run.pipelineId(),
-                            run.scheduleId(),
-                            run.date().toString(),
-                            run.runId(),
-                            type,
-                            run.metadata(),
-                            Map.of()));
+            RunCheck now = c.jobChecks().check(jobCheck(run, type));
             return now.state() == RunCheckState.FAILED ? failure : now;
         } catch (RuntimeException e) {
             c.log()
@@ -91,6 +83,12 @@ final class EndedRunCheck {
                             e);
             return failure;
         }
+    }
+
+    /** What the watchdog asks the job system about {@code run}'s job: the run's job ids, no headers. */
+    static RunCheckRequest jobCheck(RunState run, TriggerType type) {
+        return new RunCheckRequest(
+                run.pipelineId(), run.scheduleId(), run.date().toString(), run.runId(), type, run.metadata(), Map.of());
     }
 
     private void expectAgain(DueEntry entry) {

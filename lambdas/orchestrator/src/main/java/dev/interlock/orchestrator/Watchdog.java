@@ -1,7 +1,6 @@
 package dev.interlock.orchestrator;
 
 import dev.interlock.jobs.RunCheck;
-import dev.interlock.jobs.RunCheckRequest;
 import dev.interlock.jobs.RunCheckState;
 import dev.interlock.log.LogContext;
 import dev.interlock.model.alert.AlertKind;
@@ -528,16 +527,7 @@ public final class Watchdog implements Action {
         }
         RunCheck check;
         try {
-            check = collaborators
-                    .jobChecks()
-                    .check(new RunCheckRequest(
-                            run.pipelineId(),
-                            run.scheduleId(),
-                            run.date().toString(),
-                            run.runId(),
-                            type,
-                            run.metadata(),
-                            Map.of()));
+            check = collaborators.jobChecks().check(EndedRunCheck.jobCheck(run, type));
         } catch (RuntimeException e) {
             // A defect or an unreachable job system: asked again later, the tick goes on.
             collaborators.log().error(context, "callback check could not ask the job system", Map.of(), e);

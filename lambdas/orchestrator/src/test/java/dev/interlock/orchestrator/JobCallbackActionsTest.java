@@ -62,25 +62,7 @@ class JobCallbackActionsTest {
     }
 
     private JsonNode glueEvent(String state, String jobRunId) {
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put("jobName", "orders-etl");
-        detail.put("state", state);
-        detail.put("jobRunId", jobRunId);
-        detail.put("message", "Job run " + state.toLowerCase());
-        Map<String, Object> request = new LinkedHashMap<>();
-        request.put("action", OrchestratorAction.JOB_STATE_CHANGE.wireName());
-        request.put(
-                "payload",
-                Map.of(
-                        "source",
-                        "aws.glue",
-                        "detailType",
-                        "Glue Job State Change",
-                        "time",
-                        "2026-03-02T10:05:00Z",
-                        "detail",
-                        detail));
-        return f.call(request);
+        return f.glueEvent("orders-etl", jobRunId, state);
     }
 
     private List<Event> transitionsByCallback() {

@@ -65,25 +65,7 @@ class JobEndAfterExecutionTest {
     }
 
     private JsonNode glueEvent(String state) {
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put("jobName", "orders-etl");
-        detail.put("state", state);
-        detail.put("jobRunId", JOB_RUN);
-        detail.put("message", "Job run " + state.toLowerCase(java.util.Locale.ROOT));
-        Map<String, Object> request = new LinkedHashMap<>();
-        request.put("action", OrchestratorAction.JOB_STATE_CHANGE.wireName());
-        request.put(
-                "payload",
-                Map.of(
-                        "source",
-                        "aws.glue",
-                        "detailType",
-                        "Glue Job State Change",
-                        "time",
-                        "2026-03-02T10:05:00Z",
-                        "detail",
-                        detail));
-        return f.call(request);
+        return f.glueEvent("orders-etl", JOB_RUN, state);
     }
 
     /** Events other than JOB_WAIT_ALREADY_ENDED, which a repeated job end leaves to say it changed nothing. */

@@ -111,14 +111,7 @@ public final class RunPoll {
                 case RUNNING -> metadata.putAll(run.metadata());
             }
         }
-        RunCheck check = checker.check(new RunCheckRequest(
-                input.pipelineId(),
-                input.scheduleId(),
-                input.date(),
-                input.runId(),
-                type,
-                metadata,
-                headers(input.headers())));
+        RunCheck check = checker.check(jobRequest(input, type, metadata));
         RunCheckOutput out = RunCheckAnswers.of(check);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("triggerType", type.wireName());
@@ -188,14 +181,7 @@ public final class RunPoll {
             // The intent first: the stop's own job-state event may settle the run before this poll records the
             // request, and must find it a stop past the maximum (TIMEOUT), not one someone else asked for.
             run = annotate(run, MaximumDuration.STOP_ASKED_AT, now, null, null, null, ctx);
-            JobCanceller.Cancellation cancellation = canceller.cancel(new RunCheckRequest(
-                    input.pipelineId(),
-                    input.scheduleId(),
-                    input.date(),
-                    input.runId(),
-                    type,
-                    metadata,
-                    headers(input.headers())));
+            JobCanceller.Cancellation cancellation = canceller.cancel(jobRequest(input, type, metadata));
             if (cancellation.requested()) {
                 RunState cancelled = annotate(
                         run,
@@ -208,14 +194,7 @@ public final class RunPoll {
                         ctx);
                 // Most job systems stop a job at once (or within seconds): a stop already seen is answered now,
                 // so neither a poll interval nor a callback wait lies between the stop and the retry it allows.
-                RunCheck after = checker.check(new RunCheckRequest(
-                        input.pipelineId(),
-                        input.scheduleId(),
-                        input.date(),
-                        input.runId(),
-                        type,
-                        metadata,
-                        headers(input.headers())));
+                RunCheck after = checker.check(jobRequest(input, type, metadata));
                 if (after.state() != RunCheckState.RUNNING) {
                     return ended(input, cancelled, after, ctx);
                 }
@@ -444,6 +423,18 @@ public final class RunPoll {
             int horizon = JobStateRule.forTriggerType(type).isPresent() ? pollIntervalSeconds : nextPollSeconds;
             return now.plusSeconds(horizon).isAfter(end);
         }
+    }
+
+    /** What the job system is asked about the run's job: its ids, and the trigger's header templates. */
+    private static RunCheckRequest jobRequest(RunCheckInput input, TriggerType type, Map<String, String> metadata) {
+        return new RunCheckRequest(
+                input.pipelineId(),
+                input.scheduleId(),
+                input.date(),
+                input.runId(),
+                type,
+                metadata,
+                headers(input.headers()));
     }
 
     /** Header templates without null values (a YAML {@code key:} yields one); names and values are never logged. */
