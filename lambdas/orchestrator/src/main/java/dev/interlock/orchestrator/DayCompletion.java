@@ -230,21 +230,7 @@ final class DayCompletion {
 
     /** The run at its next version, marked with who recorded its end: what conditions the run-log write. */
     private static RunState touched(RunState run, String learnedBy) {
-        return new RunState(
-                        run.runId(),
-                        run.pipelineId(),
-                        run.scheduleId(),
-                        run.date(),
-                        run.status(),
-                        run.version() + 1,
-                        run.triggerType(),
-                        run.executionName(),
-                        run.metadata(),
-                        run.failureMessage(),
-                        run.failureCategory(),
-                        run.createdAt(),
-                        run.updatedAt())
-                .withMetadata(Map.of(END_RECORDED_BY, learnedBy));
+        return run.nextVersion(run.updatedAt()).withMetadata(Map.of(END_RECORDED_BY, learnedBy));
     }
 
     private Event recordedEvent(ActionRequest request, RunState run, String learnedBy) {

@@ -143,20 +143,7 @@ class JobEndAfterExecutionTest {
                 .runs()
                 .compareAndSwap(
                         run.version(),
-                        new RunState(
-                                        run.runId(),
-                                        run.pipelineId(),
-                                        run.scheduleId(),
-                                        run.date(),
-                                        run.status(),
-                                        run.version() + 1,
-                                        run.triggerType(),
-                                        run.executionName(),
-                                        run.metadata(),
-                                        null,
-                                        null,
-                                        run.createdAt(),
-                                        run.updatedAt())
+                        run.nextVersion(run.updatedAt())
                                 .withMetadata(Map.of(
                                         dev.interlock.model.run.MaximumDuration.CANCEL_REQUESTED_AT,
                                         "2026-03-02T10:10:00.000Z")));

@@ -266,21 +266,7 @@ public final class RunPoll {
             if (current.metadata().containsKey(key) || current.status() != RunStatus.RUNNING) {
                 return current;
             }
-            RunState next = new RunState(
-                            current.runId(),
-                            current.pipelineId(),
-                            current.scheduleId(),
-                            current.date(),
-                            current.status(),
-                            current.version() + 1,
-                            current.triggerType(),
-                            current.executionName(),
-                            current.metadata(),
-                            current.failureMessage(),
-                            current.failureCategory(),
-                            current.createdAt(),
-                            now)
-                    .withMetadata(Map.of(key, InterlockJson.timestamp(now)));
+            RunState next = current.nextVersion(now).withMetadata(Map.of(key, InterlockJson.timestamp(now)));
             Event event = kind == null
                     ? null
                     : new Event(

@@ -79,6 +79,27 @@ public record RunState(
                 now);
     }
 
+    /**
+     * The same run at its next version, updated at {@code now}: what a writer compares-and-swaps to record a fact on the
+     * run (metadata added with {@link #withMetadata}) without moving its status.
+     */
+    public RunState nextVersion(Instant now) {
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version + 1,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                now);
+    }
+
     /** A copy with job metadata added (the trigger's ids). */
     public RunState withMetadata(Map<String, String> more) {
         Map<String, String> merged = new LinkedHashMap<>(metadata);
