@@ -29,4 +29,11 @@ public interface RunStore {
      * watchdog passes its look-back window and {@code now - execution timeout} to find stuck runs.
      */
     List<RunState> listNonTerminal(String pipelineId, Instant createdFrom, Instant createdBefore);
+
+    /**
+     * A pipeline's runs created in {@code [createdFrom, createdBefore)}, ended or not, oldest first: what
+     * {@link dev.interlock.model.run.DayJob} decides "is there already a job for this day" from (one query, as
+     * {@link #listNonTerminal}).
+     */
+    List<RunState> listCreated(String pipelineId, Instant createdFrom, Instant createdBefore);
 }

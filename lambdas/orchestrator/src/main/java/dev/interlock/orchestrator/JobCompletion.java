@@ -9,6 +9,7 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.JobCallback;
+import dev.interlock.model.run.MaximumDuration;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.store.RunTransition;
@@ -36,8 +37,11 @@ final class JobCompletion {
         this.c = collaborators;
     }
 
-    /** What completing did: whether the wait was ended now (false: it had already ended). */
-    record Completed(String state, boolean delivered) {}
+    /**
+     * What completing did: whether the wait was ended now (false: it had already ended), and whether the day's end was
+     * recorded from outside because the execution that waited is gone ({@link DayCompletion}).
+     */
+    record Completed(String state, boolean delivered, boolean recorded) {}
 
     /** Who completed a wait: the job-state event (through its job's item) or the watchdog's callback check. */
     enum CompletedBy {
@@ -73,7 +77,7 @@ final class JobCompletion {
         JobCallback.Waiter waiter = callback.waiter();
         if (outcome.state() == RunCheckState.RUNNING) {
             // Not a state that ends the job (the rules match only terminal ones): nothing to complete.
-            return new Completed("running", false);
+            return new Completed("running", false, false);
         }
         settle(waiter, outcome, by);
         boolean delivered;
@@ -83,7 +87,15 @@ final class JobCompletion {
         } else {
             delivered = c.callbacks().fail(waiter.taskToken(), JOB_FAILED, outcome.message());
         }
+        boolean recorded = false;
         if (!delivered) {
+            // The execution moved on (it records the end itself while it holds the day's lock) or is gone: then the
+            // day's end is recorded here, as the execution would have.
+            recorded = new DayCompletion(c)
+                    .afterJobEnd(waiter.pipelineId(), waiter.runId(), waiter.executionName(), outcome, by.wireName())
+                    .recorded();
+        }
+        if (!delivered && !recorded) {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("triggerType", callback.triggerType().wireName());
             details.put("jobId", callback.jobId());
@@ -104,7 +116,7 @@ final class JobCompletion {
                             details,
                             c.now()));
         }
-        return new Completed(outcome.state().wireName(), delivered);
+        return new Completed(outcome.state().wireName(), delivered, recorded);
     }
 
     /** RUNNING → COMPLETED | FAILED by CAS with its event, unless another writer (a poll, logResult) decided first. */
@@ -121,7 +133,11 @@ final class JobCompletion {
             }
             RunState next = run.moveTo(target, c.now());
             FailureCategory category = outcome.failureCategory();
-            if (target == RunStatus.FAILED) {
+            if (target == RunStatus.FAILED && MaximumDuration.stoppedByInterlock(run)) {
+                // The stop the run-checker asked for past the job's maximum: TIMEOUT, as a poll would answer.
+                next = next.withFailure(
+                        MaximumDuration.timeoutMessage(run, outcome.message()), FailureCategory.TIMEOUT);
+            } else if (target == RunStatus.FAILED) {
                 next = next.withFailure(outcome.message(), category == null ? FailureCategory.TRANSIENT : category);
             }
             Map<String, Object> details = new LinkedHashMap<>();

@@ -78,7 +78,9 @@ public final class JobStateChange implements Action {
                                 "runId",
                                 callback.waiter().runId(),
                                 "delivered",
-                                done.delivered()));
+                                done.delivered(),
+                                "dayRecorded",
+                                done.recorded()));
         return Outcome.proceed(new Handled(jobId, state, true, done.delivered()));
     }
 

@@ -181,7 +181,7 @@ public final class LogResult implements Action {
         return Outcome.proceed(payload);
     }
 
-    private List<Event> failureEvents(
+    List<Event> failureEvents(
             ActionRequest request,
             Request body,
             FailureCategory category,
@@ -230,7 +230,7 @@ public final class LogResult implements Action {
         return events;
     }
 
-    private void alertFailure(
+    void alertFailure(
             ActionRequest request,
             Request body,
             FailureCategory category,
@@ -342,8 +342,7 @@ public final class LogResult implements Action {
         return run.withMetadata(metadata).moveTo(target, now);
     }
 
-    private static RunLogChange failedChange(
-            ActionRequest request, String message, FailureCategory category, Instant now) {
+    static RunLogChange failedChange(ActionRequest request, String message, FailureCategory category, Instant now) {
         return current -> AttemptLedger.afterFailure(
                 current,
                 request.pipelineId(),
@@ -356,7 +355,7 @@ public final class LogResult implements Action {
                 now);
     }
 
-    private static RunLogChange completedChange(ActionRequest request, Instant now) {
+    static RunLogChange completedChange(ActionRequest request, Instant now) {
         return current -> AttemptLedger.afterCompletion(
                 current,
                 request.pipelineId(),

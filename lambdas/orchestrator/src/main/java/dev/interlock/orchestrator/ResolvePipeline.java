@@ -11,6 +11,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.RetryPolicy;
 import dev.interlock.model.run.AttemptLedger;
+import dev.interlock.model.run.DayJob;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -36,7 +37,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -230,26 +230,30 @@ public final class ResolvePipeline implements Action {
     }
 
     /**
-     * The day's run whose job an execution that has died (aborted, timed out, its lock released or expired) may have
-     * started: TRIGGERING or RUNNING, of this trigger type, started by another execution within the last two execution
-     * timeouts (older ones were reported STUCK_RUN). The trigger answers such a run from its state instead of starting
-     * the job, so the machine follows the job already running rather than starting a second one beside it. Only the
-     * lock holder gets here, so no live execution is following that run.
+     * The day's job another execution started, which this execution follows instead of starting a second one: the one
+     * rule {@link DayJob} decides, over the runs created within the last two execution timeouts (older ones were
+     * reported STUCK_RUN) — a job still running, or one that ended without the run log recording it (its end is then
+     * recorded by following it: the trigger answers from the run's state). Only the lock holder gets here, so no live
+     * execution is following that run.
      */
     private Optional<RunState> orphanedRun(ActionRequest request, TriggerConfig trigger) {
         Instant now = collaborators.now();
         long lookBack = 2L * collaborators.settings().executionTimeoutSeconds();
-        return collaborators
+        List<RunState> recent = collaborators
                 .provider()
                 .runs()
-                .listNonTerminal(request.pipelineId(), now.minusSeconds(lookBack), now.plusSeconds(1))
-                .stream()
-                .filter(run -> run.status() == RunStatus.TRIGGERING || run.status() == RunStatus.RUNNING)
-                .filter(run -> request.scheduleId().equals(run.scheduleId())
-                        && request.date().equals(run.date()))
-                .filter(run -> !Objects.equals(run.executionName(), request.executionName()))
-                .filter(run -> run.triggerType() == trigger.type())
-                .reduce((older, newer) -> newer);
+                .listCreated(request.pipelineId(), now.minusSeconds(lookBack), now.plusSeconds(1));
+        DayJob.Verdict verdict = DayJob.of(
+                recent,
+                request.scheduleId(),
+                request.date(),
+                request.executionName(),
+                trigger.type(),
+                () -> collaborators
+                        .provider()
+                        .runLogs()
+                        .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId())));
+        return verdict instanceof DayJob.Follow follow ? Optional.of(follow.run()) : Optional.empty();
     }
 
     /** Tells that this execution follows {@code orphan}'s job rather than starting its own. */
@@ -277,8 +281,10 @@ public final class ResolvePipeline implements Action {
                         orphan.runId(),
                         null,
                         orphan.status().wireName(),
-                        "following the job of run " + orphan.runId() + ", started by " + orphan.executionName()
-                                + ", which ended without finishing it; no second job is started",
+                        "following the job of run " + orphan.runId() + " ("
+                                + orphan.status().wireName()
+                                + "), started by " + orphan.executionName()
+                                + ", which ended without recording its end; no second job is started",
                         details,
                         collaborators.now()));
     }

@@ -1,7 +1,6 @@
 package dev.interlock.orchestrator;
 
 import dev.interlock.jobs.RunCheck;
-import dev.interlock.jobs.RunCheckRequest;
 import dev.interlock.jobs.RunCheckState;
 import dev.interlock.log.LogContext;
 import dev.interlock.model.alert.AlertKind;
@@ -506,7 +505,12 @@ public final class Watchdog implements Action {
     private void checkCallback(DueEntry entry, Tally tally) {
         WatchdogIndex index = collaborators.provider().watchdog();
         Optional<RunState> found = collaborators.provider().runs().get(entry.runId());
-        if (found.isEmpty() || found.get().status().isTerminal()) {
+        if (found.isEmpty()) {
+            index.remove(entry);
+            return;
+        }
+        if (found.get().status().isTerminal()) {
+            endedRun(entry, found.get(), tally);
             index.remove(entry);
             return;
         }
@@ -524,16 +528,7 @@ public final class Watchdog implements Action {
         }
         RunCheck check;
         try {
-            check = collaborators
-                    .jobChecks()
-                    .check(new RunCheckRequest(
-                            run.pipelineId(),
-                            run.scheduleId(),
-                            run.date().toString(),
-                            run.runId(),
-                            type,
-                            run.metadata(),
-                            Map.of()));
+            check = collaborators.jobChecks().check(EndedRunCheck.jobCheck(run, type));
         } catch (RuntimeException e) {
             // A defect or an unreachable job system: asked again later, the tick goes on.
             collaborators.log().error(context, "callback check could not ask the job system", Map.of(), e);
@@ -574,7 +569,7 @@ public final class Watchdog implements Action {
         RunCheck outcome = new RunCheck(check.state(), message, check.failureCategory());
         JobCompletion.Completed done =
                 new JobCompletion(collaborators).complete(callback, outcome, JobCompletion.CompletedBy.WATCHDOG);
-        if (done.delivered()) {
+        if (done.delivered() || done.recorded()) {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("reason", NO_JOB_STATE_EVENT);
             details.put("triggerType", type.wireName());
@@ -605,6 +600,17 @@ public final class Watchdog implements Action {
             tally.jobEventsRecovered.add(run.runId());
         }
         index.remove(entry);
+    }
+
+    /** A callback check of a run that ended meanwhile: its day's end may still need recording ({@link EndedRunCheck}). */
+    private void endedRun(DueEntry entry, RunState run, Tally tally) {
+        try {
+            if (new EndedRunCheck(collaborators).check(entry, run, TriggerType.fromJson(entry.triggerType()))) {
+                tally.jobEventsRecovered.add(run.runId());
+            }
+        } catch (IllegalArgumentException e) {
+            tally.errors.add(run.pipelineId() + ": callback check: " + e.getMessage());
+        }
     }
 
     /** The calendars one tick reads, each at most once (many pipelines share one holiday calendar). */

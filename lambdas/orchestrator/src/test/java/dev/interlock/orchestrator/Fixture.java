@@ -110,6 +110,34 @@ final class Fixture {
             sent.add(new Sent(taskToken, "failure", error + ": " + cause));
             return ended.add(taskToken);
         }
+
+        /** The wait of {@code taskToken} ended without a callback (its execution was aborted or timed out). */
+        void endWithoutCallback(String taskToken) {
+            ended.add(taskToken);
+        }
+    }
+
+    /** The request the Glue job-state rule sends {@code jobStateChange} for a run of {@code jobName} ending {@code state}. */
+    JsonNode glueEvent(String jobName, String jobRunId, String state) {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("jobName", jobName);
+        detail.put("state", state);
+        detail.put("jobRunId", jobRunId);
+        detail.put("message", "Job run " + state.toLowerCase(java.util.Locale.ROOT));
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("action", OrchestratorAction.JOB_STATE_CHANGE.wireName());
+        request.put(
+                "payload",
+                Map.of(
+                        "source",
+                        "aws.glue",
+                        "detailType",
+                        "Glue Job State Change",
+                        "time",
+                        "2026-03-02T10:05:00Z",
+                        "detail",
+                        detail));
+        return call(request);
     }
 
     /** The request EventBridge sends the watchdog. */

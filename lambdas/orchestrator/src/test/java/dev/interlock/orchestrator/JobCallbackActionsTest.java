@@ -44,8 +44,14 @@ class JobCallbackActionsTest {
                 .withMetadata(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", JOB_RUN));
         assertThat(f.provider.runs().compareAndSwap(triggering.version(), running))
                 .isTrue();
+        // The execution that started the job holds the day's lock while it lives.
+        assertThat(f.provider.locks().acquire(LOCK, Fixture.EXECUTION, java.time.Duration.ofHours(4)))
+                .isTrue();
         return runId;
     }
+
+    private static final dev.interlock.model.keys.LockKey LOCK =
+            new dev.interlock.model.keys.LockKey(Fixture.PIPELINE, "daily", Fixture.DATE);
 
     private JsonNode await(String runId, String token) {
         Map<String, Object> payload = new LinkedHashMap<>();
@@ -56,25 +62,7 @@ class JobCallbackActionsTest {
     }
 
     private JsonNode glueEvent(String state, String jobRunId) {
-        Map<String, Object> detail = new LinkedHashMap<>();
-        detail.put("jobName", "orders-etl");
-        detail.put("state", state);
-        detail.put("jobRunId", jobRunId);
-        detail.put("message", "Job run " + state.toLowerCase());
-        Map<String, Object> request = new LinkedHashMap<>();
-        request.put("action", OrchestratorAction.JOB_STATE_CHANGE.wireName());
-        request.put(
-                "payload",
-                Map.of(
-                        "source",
-                        "aws.glue",
-                        "detailType",
-                        "Glue Job State Change",
-                        "time",
-                        "2026-03-02T10:05:00Z",
-                        "detail",
-                        detail));
-        return f.call(request);
+        return f.glueEvent("orders-etl", jobRunId, state);
     }
 
     private List<Event> transitionsByCallback() {

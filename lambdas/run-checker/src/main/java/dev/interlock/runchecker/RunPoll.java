@@ -14,8 +14,10 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.ExecutionBudget;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.MaximumDuration;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.JobStateRule;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunTransition;
@@ -43,8 +45,8 @@ public final class RunPoll {
 
     /** Run metadata: when the job was first seen past its poll window. */
     public static final String OVERDUE_AT = "interlock_overdue_at";
-    /** Run metadata: when Interlock asked the job system to stop the job. */
-    public static final String CANCEL_REQUESTED_AT = "interlock_cancel_requested_at";
+    /** Run metadata: when Interlock asked the job system to stop the job ({@link MaximumDuration}). */
+    public static final String CANCEL_REQUESTED_AT = MaximumDuration.CANCEL_REQUESTED_AT;
 
     /** Re-reads allowed when a concurrent writer moves the run between our read and our CAS. */
     private static final int MAX_SETTLE_ROUNDS = 3;
@@ -109,37 +111,33 @@ public final class RunPoll {
                 case RUNNING -> metadata.putAll(run.metadata());
             }
         }
-        RunCheck check = checker.check(new RunCheckRequest(
-                input.pipelineId(),
-                input.scheduleId(),
-                input.date(),
-                input.runId(),
-                type,
-                metadata,
-                headers(input.headers())));
+        RunCheck check = checker.check(jobRequest(input, type, metadata));
         RunCheckOutput out = RunCheckAnswers.of(check);
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("triggerType", type.wireName());
         fields.put("state", out.state());
         log.info(ctx, "run polled", fields);
-        if (check.state() == RunCheckState.SUCCEEDED) {
-            settle(input, RunStatus.COMPLETED, out, ctx);
-            return out;
-        }
-        if (check.state() == RunCheckState.FAILED) {
-            if (stored.isPresent() && stored.get().metadata().containsKey(CANCEL_REQUESTED_AT)) {
-                out = RunCheckAnswers.failed(
-                        "cancelled by Interlock at " + stored.get().metadata().get(CANCEL_REQUESTED_AT)
-                                + " after running longer than maxJobDurationSeconds: " + out.message(),
-                        FailureCategory.TIMEOUT);
-            }
-            settle(input, RunStatus.FAILED, out, ctx);
-            return out;
+        if (check.state() != RunCheckState.RUNNING) {
+            return ended(input, stored.orElse(null), check, ctx);
         }
         if (stored.isEmpty() || budget == null) {
             return out;
         }
         return follow(input, stored.get(), type, metadata, out, budget, ctx);
+    }
+
+    /** The job ended: the run moves to its terminal status; a job Interlock stopped past its maximum failed TIMEOUT. */
+    private RunCheckOutput ended(RunCheckInput input, RunState run, RunCheck check, LogContext ctx) {
+        RunCheckOutput out = RunCheckAnswers.of(check);
+        if (check.state() == RunCheckState.SUCCEEDED) {
+            settle(input, RunStatus.COMPLETED, out, ctx);
+            return out;
+        }
+        if (run != null && MaximumDuration.stoppedByInterlock(run)) {
+            out = RunCheckAnswers.failed(MaximumDuration.timeoutMessage(run, out.message()), FailureCategory.TIMEOUT);
+        }
+        settle(input, RunStatus.FAILED, out, ctx);
+        return out;
     }
 
     /** The job is still running: overdue once, cancelled past its maximum, and never past the execution's budget. */
@@ -167,7 +165,7 @@ public final class RunPoll {
         }
         String cancelledAt = run.metadata().get(CANCEL_REQUESTED_AT);
         if (cancelledAt != null) {
-            if (budget.lastPoll()) {
+            if (budget.lastPollWhileStopping(type)) {
                 return giveUp(
                         input,
                         "job did not stop after Interlock asked it to at " + cancelledAt
@@ -180,16 +178,12 @@ public final class RunPoll {
                     "");
         }
         if (!now.isBefore(budget.cancelAt())) {
-            JobCanceller.Cancellation cancellation = canceller.cancel(new RunCheckRequest(
-                    input.pipelineId(),
-                    input.scheduleId(),
-                    input.date(),
-                    input.runId(),
-                    type,
-                    metadata,
-                    headers(input.headers())));
+            // The intent first: the stop's own job-state event may settle the run before this poll records the
+            // request, and must find it a stop past the maximum (TIMEOUT), not one someone else asked for.
+            run = annotate(run, MaximumDuration.STOP_ASKED_AT, now, null, null, null, ctx);
+            JobCanceller.Cancellation cancellation = canceller.cancel(jobRequest(input, type, metadata));
             if (cancellation.requested()) {
-                annotate(
+                RunState cancelled = annotate(
                         run,
                         CANCEL_REQUESTED_AT,
                         now,
@@ -198,7 +192,13 @@ public final class RunPoll {
                         "job ran longer than maxJobDurationSeconds (" + budget.maxJobDurationSeconds() + " s): "
                                 + cancellation.message(),
                         ctx);
-                if (budget.lastPoll()) {
+                // Most job systems stop a job at once (or within seconds): a stop already seen is answered now,
+                // so neither a poll interval nor a callback wait lies between the stop and the retry it allows.
+                RunCheck after = checker.check(jobRequest(input, type, metadata));
+                if (after.state() != RunCheckState.RUNNING) {
+                    return ended(input, cancelled, after, ctx);
+                }
+                if (budget.lastPollWhileStopping(type)) {
                     return giveUp(
                             input,
                             "job cancelled after maxJobDurationSeconds, but the execution's time budget ends "
@@ -255,7 +255,10 @@ public final class RunPoll {
         return out;
     }
 
-    /** Records a fact about the running job on its run (CAS) with its event; the run as it is afterwards. */
+    /**
+     * Records a fact about the running job on its run (CAS) with its event ({@code kind} null: none); the run as it is
+     * afterwards.
+     */
     private RunState annotate(
             RunState run, String key, Instant now, EventKind kind, String status, String message, LogContext ctx) {
         RunState current = run;
@@ -263,33 +266,22 @@ public final class RunPoll {
             if (current.metadata().containsKey(key) || current.status() != RunStatus.RUNNING) {
                 return current;
             }
-            RunState next = new RunState(
-                            current.runId(),
+            RunState next = current.nextVersion(now).withMetadata(Map.of(key, InterlockJson.timestamp(now)));
+            Event event = kind == null
+                    ? null
+                    : new Event(
+                            kind,
                             current.pipelineId(),
                             current.scheduleId(),
                             current.date(),
-                            current.status(),
-                            current.version() + 1,
-                            current.triggerType(),
-                            current.executionName(),
-                            current.metadata(),
-                            current.failureMessage(),
-                            current.failureCategory(),
-                            current.createdAt(),
-                            now)
-                    .withMetadata(Map.of(key, InterlockJson.timestamp(now)));
-            Event event = new Event(
-                    kind,
-                    current.pipelineId(),
-                    current.scheduleId(),
-                    current.date(),
-                    current.runId(),
-                    null,
-                    status,
-                    message,
-                    Map.of(key, InterlockJson.timestamp(now)),
-                    now);
-            if (provider.recordTransition(RunTransition.of(current.version(), next, event))
+                            current.runId(),
+                            null,
+                            status,
+                            message,
+                            Map.of(key, InterlockJson.timestamp(now)),
+                            now);
+            Event[] events = kind == null ? new Event[0] : new Event[] {event};
+            if (provider.recordTransition(RunTransition.of(current.version(), next, events))
                     .applied()) {
                 return next;
             }
@@ -299,7 +291,7 @@ public final class RunPoll {
             }
             current = reread.get();
         }
-        log.warn(ctx, "run kept changing; " + kind.wireName() + " not recorded", Map.of());
+        log.warn(ctx, "run kept changing; " + key + " not recorded", Map.of());
         return current;
     }
 
@@ -406,6 +398,29 @@ public final class RunPoll {
         boolean lastPoll() {
             return now.plusSeconds(nextPollSeconds).isAfter(end);
         }
+
+        /**
+         * {@link #lastPoll()} for a job Interlock asked to stop. A job that completes by callback is not looked at
+         * again at the callback wait's timeout but when its stop's job-state event ends the wait, which a stop
+         * brings within a poll interval; judging it by the wait's timeout (the job's whole maximum) would give up at
+         * once, PERMANENT, instead of failing it TIMEOUT as {@code retry} expects.
+         */
+        boolean lastPollWhileStopping(TriggerType type) {
+            int horizon = JobStateRule.forTriggerType(type).isPresent() ? pollIntervalSeconds : nextPollSeconds;
+            return now.plusSeconds(horizon).isAfter(end);
+        }
+    }
+
+    /** What the job system is asked about the run's job: its ids, and the trigger's header templates. */
+    private static RunCheckRequest jobRequest(RunCheckInput input, TriggerType type, Map<String, String> metadata) {
+        return new RunCheckRequest(
+                input.pipelineId(),
+                input.scheduleId(),
+                input.date(),
+                input.runId(),
+                type,
+                metadata,
+                headers(input.headers()));
     }
 
     /** Header templates without null values (a YAML {@code key:} yields one); names and values are never logged. */

@@ -436,6 +436,70 @@ class RunPollTest {
         assertThat(fallback.failureCategory()).isEqualTo("PERMANENT");
     }
 
+    /**
+     * A Glue job (completes by callback) past its maximum, polled as the machine polls it: the fallback poll at the
+     * callback wait's timeout ({@code maxJobDurationSeconds} + a poll interval, passed as {@code nextPollSeconds}) in an
+     * execution of 4 h. The stop is asked for and waited for (its job-state event ends the wait), not given up on
+     * PERMANENT; once the job stopped, it failed TIMEOUT, which {@code retry} retries.
+     */
+    @Test
+    void aCallbackJobPastItsMaximumIsStoppedAndFailsTimeoutWithCallbackSizedPollIntervals() {
+        running("run-21", TriggerType.GLUE);
+        glueState("RUNNING");
+        stopAccepted();
+        int max = 7200;
+        int interval = 60;
+        int callbackTimeout = max + interval;
+        RunCheckInput.Follow follow =
+                new RunCheckInput.Follow(NOW.toString(), interval, 120, max, NOW.toString(), 14400, callbackTimeout);
+        clock.advance(Duration.ofSeconds(callbackTimeout));
+
+        RunCheckOutput fallback = poll.check(
+                new RunCheckInput("orders", "daily", "2026-03-01", "run-21", "glue", GLUE, Map.of(), follow));
+        glueState("STOPPED");
+        clock.advance(Duration.ofSeconds(20));
+        RunCheckOutput afterStop = poll.check(
+                new RunCheckInput("orders", "daily", "2026-03-01", "run-21", "glue", GLUE, Map.of(), follow));
+
+        assertThat(fallback.state()).as(fallback.message()).isEqualTo("running");
+        assertThat(fallback.message()).startsWith("cancel requested");
+        assertThat(aws.requests("AWSGlue.BatchStopJobRun")).hasSize(1);
+        assertThat(afterStop.state()).isEqualTo("failed");
+        assertThat(afterStop.failureCategory()).isEqualTo("TIMEOUT");
+        assertThat(afterStop.message()).contains("after running longer than maxJobDurationSeconds");
+        RunState run = provider.runs().get("run-21").orElseThrow();
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.failureCategory()).isEqualTo(FailureCategory.TIMEOUT);
+    }
+
+    @Test
+    void aCallbackJobThatStopsAtOnceFailsTimeoutInTheSamePoll() {
+        running("run-22", TriggerType.GLUE);
+        // The job system answers RUNNING, then (after the stop) STOPPED.
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        aws.on(
+                "AWSGlue.GetJobRun",
+                request -> Reply.json("{\"JobRun\":{\"Id\":\"jr_42\",\"JobRunState\":\""
+                        + (reads.getAndIncrement() == 0 ? "RUNNING" : "STOPPED") + "\"}}"));
+        stopAccepted();
+        clock.advance(Duration.ofSeconds(7260));
+
+        RunCheckOutput out = poll.check(new RunCheckInput(
+                "orders",
+                "daily",
+                "2026-03-01",
+                "run-22",
+                "glue",
+                GLUE,
+                Map.of(),
+                new RunCheckInput.Follow(NOW.toString(), 60, 120, 7200, NOW.toString(), 14400, 7260)));
+
+        assertThat(out.state()).isEqualTo("failed");
+        assertThat(out.failureCategory()).isEqualTo("TIMEOUT");
+        assertThat(provider.runs().get("run-22").orElseThrow().failureCategory())
+                .isEqualTo(FailureCategory.TIMEOUT);
+    }
+
     @Test
     void aTransientCheckFailureIsRunningWithoutCategorySoTheNextPollRetries() {
         running("run-5", TriggerType.AIRFLOW);

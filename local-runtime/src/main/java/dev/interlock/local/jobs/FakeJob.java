@@ -19,6 +19,15 @@ public record FakeJob(Duration duration, Outcome outcome) {
 
     public static final String DURATION_KEY = "--fake-duration-seconds";
     public static final String OUTCOME_KEY = "--fake-outcome";
+    /**
+     * Glue only, read by the Glue fake itself: {@value #STOP_IGNORED} makes the run accept BatchStopJobRun and still
+     * run on to its outcome (a job in its final commit when the stop came), so a job succeeding after Interlock gave up
+     * on it can be played.
+     */
+    public static final String STOP_KEY = "--fake-stop";
+    /** The {@link #STOP_KEY} value that makes a run ignore a stop. */
+    public static final String STOP_IGNORED = "ignored";
+
     static final int DEFAULT_DURATION_SECONDS = 30;
     /** Longer than any pipeline's job could be followed: a typo such as 36000000 is refused, not waited for. */
     private static final Duration MAX_DURATION = Duration.ofDays(7);

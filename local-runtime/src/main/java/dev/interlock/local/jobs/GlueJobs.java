@@ -58,6 +58,11 @@ public final class GlueJobs implements AwsJson.Service {
         }
     }
 
+    /** How many runs of {@code jobName} were started (StartJobRun calls that started one). */
+    public long started(String jobName) {
+        return runs.values().stream().filter(r -> r.jobName().equals(jobName)).count();
+    }
+
     @Override
     public String targetPrefix() {
         return "AWSGlue.";
@@ -168,6 +173,10 @@ public final class GlueJobs implements AwsJson.Service {
                                 "EntityNotFoundException",
                                 "ErrorMessage",
                                 "Job run " + id.asText() + " not found")));
+            } else if (FakeJob.STOP_IGNORED.equals(run.arguments().get(FakeJob.STOP_KEY))
+                    && !run.fake().ended(clock.now())) {
+                // Accepted, yet the run goes on to its outcome: a job in its final commit when the stop came.
+                stopped.add(Map.of("JobName", jobName, "JobRunId", id.asText()));
             } else if (run.fake().stop(clock.now())) {
                 journal.stopped(run.fake(), run.fake().endsAt());
                 stopped.add(Map.of("JobName", jobName, "JobRunId", id.asText()));

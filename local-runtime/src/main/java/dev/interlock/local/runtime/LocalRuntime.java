@@ -485,6 +485,11 @@ public final class LocalRuntime implements AutoCloseable {
         return alerts;
     }
 
+    /** The job fakes (Glue, EMR, EMR Serverless, Step Functions, Lambda) the runtime serves. */
+    public JobFakes jobFakes() {
+        return jobs;
+    }
+
     /** The local default event bus: what the job fakes published and what the job-state rules delivered. */
     public LocalEventBus eventBus() {
         return eventBus;

@@ -19,7 +19,8 @@ public enum AlertKind implements WireEnum {
     STUCK_RUN("STUCK_RUN"),
     EXECUTION_ERROR("EXECUTION_ERROR"),
     JOB_CHECK_FAILED("JOB_CHECK_FAILED"),
-    GATE_ERROR("GATE_ERROR");
+    GATE_ERROR("GATE_ERROR"),
+    JOB_SUCCEEDED_LATE("JOB_SUCCEEDED_LATE");
 
     private final String wireName;
 

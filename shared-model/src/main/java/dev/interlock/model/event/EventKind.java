@@ -68,6 +68,17 @@ public enum EventKind implements WireEnum {
      * the execution moved on): the run kept its recorded outcome and nothing else changed.
      */
     JOB_WAIT_ALREADY_ENDED("JOB_WAIT_ALREADY_ENDED"),
+    /**
+     * A job ended after the execution that waited for it was gone (aborted, timed out, failed, or no longer holding the
+     * day's lock): its job-state event or the watchdog's callback check recorded the day's end as the execution would
+     * have (run log, completion SLA check, cascade). Details name who learned it.
+     */
+    JOB_END_RECORDED("JOB_END_RECORDED"),
+    /**
+     * A job succeeded after Interlock had recorded its run FAILED (e.g. TIMEOUT) and its execution had ended: the run
+     * and the day are COMPLETED after all, and the day cascades (alert {@code JOB_SUCCEEDED_LATE}).
+     */
+    JOB_SUCCEEDED_LATE("JOB_SUCCEEDED_LATE"),
     /** A task of the state machine failed in a way no state handled. */
     EXECUTION_ERROR("EXECUTION_ERROR");
 

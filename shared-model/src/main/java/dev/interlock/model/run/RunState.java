@@ -54,6 +54,52 @@ public record RunState(
                 now);
     }
 
+    /**
+     * The job of this FAILED run succeeded after Interlock gave up on it (e.g. stopped following it past its maximum, or
+     * its execution ended): the job's own end is the truth, so the run becomes COMPLETED (the one move out of a
+     * terminal status, outside the lifecycle {@link RunStatus#canMoveTo} guards) and keeps why it had failed.
+     */
+    public RunState completedLate(Instant now) {
+        if (status != RunStatus.FAILED) {
+            throw new IllegalStateException("run " + runId + " is " + status + ", not FAILED: nothing succeeded late");
+        }
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                RunStatus.COMPLETED,
+                version + 1,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                now);
+    }
+
+    /**
+     * The same run at its next version, updated at {@code now}: what a writer compares-and-swaps to record a fact on the
+     * run (metadata added with {@link #withMetadata}) without moving its status.
+     */
+    public RunState nextVersion(Instant now) {
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version + 1,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                now);
+    }
+
     /** A copy with job metadata added (the trigger's ids). */
     public RunState withMetadata(Map<String, String> more) {
         Map<String, String> merged = new LinkedHashMap<>(metadata);

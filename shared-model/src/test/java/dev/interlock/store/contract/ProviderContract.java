@@ -707,6 +707,25 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void runsCreatedInTheWindowAreListedEndedOrNotOldestFirst() {
+        RunState older = run("older", "gold", T0.minus(Duration.ofHours(6)));
+        RunState done = run("done", "gold", T0.minus(Duration.ofHours(5)));
+        RunState young = run("young", "gold", T0.minus(Duration.ofMinutes(10)));
+        RunState ancient = run("ancient", "gold", T0.minus(Duration.ofDays(3)));
+        for (RunState r : List.of(older, done, young, ancient)) {
+            provider.runs().create(r);
+        }
+        RunState triggering = done.moveTo(RunStatus.TRIGGERING, T0);
+        provider.runs().compareAndSwap(1, triggering);
+        provider.runs().compareAndSwap(2, triggering.moveTo(RunStatus.COMPLETED, T0));
+
+        List<RunState> found =
+                provider.runs().listCreated("gold", T0.minus(Duration.ofDays(1)), T0.minus(Duration.ofHours(4)));
+        assertThat(found).extracting(RunState::runId).containsExactly("older", "done");
+        assertThat(found.get(1).status()).isEqualTo(RunStatus.COMPLETED);
+    }
+
+    @Test
     void expiredRunsReadAsAbsentAndCannotBeSwapped() {
         provider.runs().create(run("old", "gold", T0));
         clock.advance(Duration.ofDays(31));

@@ -580,22 +580,26 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
-        public List<RunState> listNonTerminal(String pipelineId, Instant createdFrom, Instant createdBefore) {
+        public List<RunState> listCreated(String pipelineId, Instant createdFrom, Instant createdBefore) {
             String from = InterlockJson.timestamp(createdFrom);
             String before = InterlockJson.timestamp(createdBefore);
             synchronized (table) {
-                List<RunState> stuck = new ArrayList<>();
+                List<RunState> created = new ArrayList<>();
                 for (MemoryTable.Item item : table.queryIndex(TableKeys.runsByPipeline(pipelineId), true, now())) {
                     String sk = item.index().gsi1sk();
                     if (sk.compareTo(from) >= 0 && sk.compareTo(before) < 0) {
-                        RunState run = decode(item, RunState.class);
-                        if (!run.status().isTerminal()) {
-                            stuck.add(run);
-                        }
+                        created.add(decode(item, RunState.class));
                     }
                 }
-                return stuck;
+                return created;
             }
+        }
+
+        @Override
+        public List<RunState> listNonTerminal(String pipelineId, Instant createdFrom, Instant createdBefore) {
+            return listCreated(pipelineId, createdFrom, createdBefore).stream()
+                    .filter(run -> !run.status().isTerminal())
+                    .toList();
         }
     }
 

@@ -46,6 +46,7 @@ public enum CapacityIntent {
     RUN_LIST("runs.listByPipeline", "GSI1 Query newest first: 0.5 RCU/4 KB"),
     RUN_LIST_NON_TERMINAL(
             "runs.listNonTerminal", "GSI1 Query on a creation-time range, filtered by status: 0.5 RCU/4 KB read"),
+    RUN_LIST_CREATED("runs.listCreated", "GSI1 Query on a creation-time range: 0.5 RCU/4 KB read"),
     RUN_LOG_GET("runLogs.get", "1 consistent GetItem: 1 RCU"),
     RUN_LOG_UPDATE("runLogs.update", "1 consistent GetItem + 1 conditional PutItem per attempt: 1 RCU + 1-2 WCU"),
     RUN_LOG_LIST("runLogs.list", "Query (consistent on the table, eventual on GSI1): 1 or 0.5 RCU/4 KB"),

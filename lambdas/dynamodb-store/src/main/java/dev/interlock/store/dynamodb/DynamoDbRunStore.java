@@ -103,6 +103,13 @@ final class DynamoDbRunStore implements RunStore {
         return table.allDocuments(query, CapacityIntent.RUN_LIST_NON_TERMINAL, RunState.class);
     }
 
+    @Override
+    public List<RunState> listCreated(String pipelineId, Instant createdFrom, Instant createdBefore) {
+        SingleTable.Query query = SingleTable.Query.index(TableKeys.runsByPipeline(pipelineId), true)
+                .between(InterlockJson.timestamp(createdFrom), InterlockJson.timestamp(createdBefore));
+        return table.allDocuments(query, CapacityIntent.RUN_LIST_CREATED, RunState.class);
+    }
+
     private SingleTable.Condition swapCondition(long expectedVersion, RunState next) {
         Instant now = table.now();
         return Conditions.liveAtVersion(expectedVersion, now)
