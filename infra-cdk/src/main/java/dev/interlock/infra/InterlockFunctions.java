@@ -92,7 +92,10 @@ final class InterlockFunctions {
     /** The functions that start work from outside the workflow: the stream router (it starts {@code machine}) and the API. */
     void addEntryFunctions(StateMachine machine) {
         add(InterlockFunction.STREAM_ROUTER, machine);
-        add(InterlockFunction.API, null);
+        add(InterlockFunction.API, machine);
+        // The operator's unlock asks whether the lock's holder still runs and, when forced, stops it first: exactly
+        // these two actions on this machine's executions.
+        machine.grantExecution(roles.get(InterlockFunction.API), "states:DescribeExecution", "states:StopExecution");
     }
 
     Alias alias(InterlockFunction f) {

@@ -381,6 +381,11 @@ class ConfiguredStackTest {
         assertThat(rules)
                 .as("four job-state rules, the watchdog and the execution-end rule")
                 .hasSize(6);
+        List<String> dlqs = synth.resourcesOfType("AWS::SQS::Queue").keySet().stream()
+                .filter(id -> id.startsWith("EventRuleDeadLetterQueue"))
+                .toList();
+        assertThat(dlqs).hasSize(1);
+        DefaultStackTest.assertEveryTargetDeadLettersTo(synth, rules, dlqs.getFirst());
         String orchestratorAlias = synth.aliasId(InterlockFunction.ORCHESTRATOR);
         assertPattern(
                 "aws.glue",
@@ -472,6 +477,7 @@ class ConfiguredStackTest {
                         "StateMachineArn",
                         "AlertTopicArn",
                         "StreamDeadLetterQueueUrl",
+                        "EventRuleDeadLetterQueueUrl",
                         "ApiKeyId");
     }
 

@@ -271,29 +271,96 @@ class DefaultStackTest {
         assertThat(props.get("FunctionResponseTypes")).isEqualTo(List.of("ReportBatchItemFailures"));
         assertThat(props.get("StartingPosition")).isEqualTo("TRIM_HORIZON");
         assertThat(Json.at(props, "DestinationConfig", "OnFailure", "Destination"))
-                .isEqualTo(Map.of("Fn::GetAtt", List.of(onlyId("AWS::SQS::Queue"), "Arn")));
+                .isEqualTo(Map.of(
+                        "Fn::GetAtt", List.of(onlyIdStartingWith("AWS::SQS::Queue", "StreamDeadLetterQueue"), "Arn")));
         assertThat(Json.write(props.get("FunctionName")))
                 .contains(synth.aliasId(InterlockFunction.STREAM_ROUTER))
                 .contains(":live");
     }
 
     @Test
-    void deadLetterQueueIsEncryptedAndRefusesPlainTransport() {
+    void deadLetterQueuesAreEncryptedAndRefusePlainTransport() {
+        Map<String, Map<String, Object>> queues = synth.resourcesOfType("AWS::SQS::Queue");
+        assertThat(queues).hasSize(2);
+        for (Map.Entry<String, Map<String, Object>> queue : queues.entrySet()) {
+            assertThat(Json.map(queue.getValue(), "Properties"))
+                    .as(queue.getKey())
+                    .containsEntry("SqsManagedSseEnabled", true)
+                    .containsEntry("MessageRetentionPeriod", 1_209_600);
+            synth.template()
+                    .hasResourceProperties(
+                            "AWS::SQS::QueuePolicy",
+                            Map.of(
+                                    "Queues",
+                                    List.of(Json.ref(queue.getKey())),
+                                    "PolicyDocument",
+                                    Map.of(
+                                            "Statement",
+                                            Match.arrayWith(List.of(Match.objectLike(Map.of(
+                                                    "Effect",
+                                                    "Deny",
+                                                    "Condition",
+                                                    Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
+        }
+    }
+
+    /**
+     * No event is lost silently: every EventBridge rule target (the watchdog tick, the execution-end rule; the job-state
+     * rules in ConfiguredStackTest) retries, then puts what it could not deliver in the rule DLQ, whose depth alarms.
+     */
+    @Test
+    void everyRuleTargetHasARetryPolicyAndTheRuleDeadLetterQueueWhoseDepthAlarms() {
+        String dlq = onlyIdStartingWith("AWS::SQS::Queue", "EventRuleDeadLetterQueue");
+        Map<String, Map<String, Object>> rules = synth.resourcesOfType("AWS::Events::Rule");
+        assertThat(rules).hasSize(2);
+        assertEveryTargetDeadLettersTo(synth, rules, dlq);
         synth.template()
                 .hasResourceProperties(
-                        "AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true, "MessageRetentionPeriod", 1_209_600));
+                        "AWS::CloudWatch::Alarm",
+                        Match.objectLike(Map.of(
+                                "MetricName",
+                                "ApproximateNumberOfMessagesVisible",
+                                "Threshold",
+                                1,
+                                "Dimensions",
+                                List.of(Map.of(
+                                        "Name",
+                                        "QueueName",
+                                        "Value",
+                                        Map.of("Fn::GetAtt", List.of(dlq, "QueueName")))))));
         synth.template()
                 .hasResourceProperties(
                         "AWS::SQS::QueuePolicy",
                         Map.of(
+                                "Queues",
+                                List.of(Json.ref(dlq)),
                                 "PolicyDocument",
                                 Map.of(
                                         "Statement",
                                         Match.arrayWith(List.of(Match.objectLike(Map.of(
-                                                "Effect",
-                                                "Deny",
-                                                "Condition",
-                                                Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
+                                                "Action",
+                                                "sqs:SendMessage",
+                                                "Principal",
+                                                Map.of("Service", "events.amazonaws.com"))))))));
+    }
+
+    /** Each target of {@code rules} has a retry policy and dead-letters to {@code dlq}. */
+    static void assertEveryTargetDeadLettersTo(
+            SynthesizedStack synth, Map<String, Map<String, Object>> rules, String dlq) {
+        for (Map.Entry<String, Map<String, Object>> rule : rules.entrySet()) {
+            List<Object> targets = Json.list(rule.getValue(), "Properties", "Targets");
+            assertThat(targets).as(rule.getKey()).isNotEmpty();
+            for (Object target : targets) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> t = (Map<String, Object>) target;
+                assertThat(Json.at(t, "DeadLetterConfig", "Arn"))
+                        .as(rule.getKey())
+                        .isEqualTo(Map.of("Fn::GetAtt", List.of(dlq, "Arn")));
+                assertThat(Json.at(t, "RetryPolicy", "MaximumRetryAttempts"))
+                        .as(rule.getKey())
+                        .isNotNull();
+            }
+        }
     }
 
     // ------------------------------------------------------------------------------------------ workflow
@@ -639,6 +706,7 @@ class DefaultStackTest {
                         "AWS/States/ExecutionsFailed",
                         "AWS/States/ExecutionsTimedOut",
                         "AWS/SQS/ApproximateNumberOfMessagesVisible",
+                        "AWS/SQS/ApproximateNumberOfMessagesVisible",
                         "AWS/Lambda/IteratorAge",
                         "AWS/ApiGateway/5XXError");
         for (InterlockFunction f : InterlockFunction.values()) {
@@ -664,7 +732,12 @@ class DefaultStackTest {
         Map<String, Object> outputs = Json.map(synth.templateJson(), "Outputs");
         assertThat(outputs.keySet())
                 .containsExactlyInAnyOrder(
-                        "ApiUrl", "TableName", "StateMachineArn", "AlertTopicArn", "StreamDeadLetterQueueUrl");
+                        "ApiUrl",
+                        "TableName",
+                        "StateMachineArn",
+                        "AlertTopicArn",
+                        "StreamDeadLetterQueueUrl",
+                        "EventRuleDeadLetterQueueUrl");
         assertThat(Json.at(outputs, "TableName", "Value")).isEqualTo(Json.ref(onlyId("AWS::DynamoDB::Table")));
         assertThat(Json.at(outputs, "StateMachineArn", "Value"))
                 .isEqualTo(Json.ref(onlyId("AWS::StepFunctions::StateMachine")));
@@ -851,8 +924,27 @@ class DefaultStackTest {
     }
 
     @Test
+    void onlyTheApiAsksAboutAndStopsTheMachinesExecutionsForTheOperatorsUnlock() {
+        List<String> stateActions = synth.actionsOf(InterlockFunction.API).stream()
+                .filter(a -> a.startsWith("states:"))
+                .toList();
+        assertThat(stateActions).containsExactlyInAnyOrder("states:DescribeExecution", "states:StopExecution");
+        Map<String, Object> grant = synth.statementsOf(InterlockFunction.API).stream()
+                .filter(s -> Json.strings(s, "Action").contains("states:StopExecution"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(Json.write(grant.get("Resource")))
+                .as("the executions of this state machine only")
+                .contains(":execution:", onlyId("AWS::StepFunctions::StateMachine"));
+        assertThat(synth.function(InterlockFunction.API).toString()).contains("STATE_MACHINE_ARN");
+    }
+
+    @Test
     void withoutConfiguredJobsNoFunctionMayStartOrPollAnyJob() {
         for (InterlockFunction f : InterlockFunction.values()) {
+            if (f == InterlockFunction.API) {
+                continue; // the operator's unlock asks about and stops Interlock's own executions, above
+            }
             assertThat(synth.actionsOf(f))
                     .noneMatch(a -> a.startsWith("glue:")
                             || a.startsWith("elasticmapreduce:")
