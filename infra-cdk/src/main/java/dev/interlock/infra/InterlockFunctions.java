@@ -43,6 +43,15 @@ import software.constructs.Construct;
  */
 final class InterlockFunctions {
 
+    /**
+     * The executions of this stack's state machine, as cdk-nag renders the API's grant (the machine's name is the last
+     * part of its ARN): the one wildcard is the execution name.
+     */
+    static final String API_EXECUTIONS =
+            "/^Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:\\{\"Fn::Select\":"
+                    + "\\[6,\\{\"Fn::Split\":\\[\":\",\\{\"Ref\":\"PipelineStateMachine[0-9A-F]{8}\"\\}\\]\\}\\]\\}:"
+                    + "\\*$/g";
+
     /** The four functions the state machine invokes, in the order of the ASL placeholders. */
     static final List<InterlockFunction> WORKFLOW_FUNCTIONS = List.of(
             InterlockFunction.ORCHESTRATOR,
@@ -250,6 +259,11 @@ final class InterlockFunctions {
                     .build());
             reason += "; Step Functions executions are scoped to the configured state machines, only the "
                     + "execution name (minted by StartExecution) is left open";
+        }
+        if (f == InterlockFunction.API) {
+            wildcardResources.add(RegexAppliesTo.builder().regex(API_EXECUTIONS).build());
+            reason += "; the operator's unlock asks about and stops executions of Interlock's own state machine, "
+                    + "whose names (the lock owners) are minted by each start";
         }
         boolean readsSecrets = SecretPermissions.READERS.contains(f);
         if (readsSecrets && options.secrets().secretsPrefix().isPresent()) {

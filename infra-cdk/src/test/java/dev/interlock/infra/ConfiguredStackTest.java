@@ -74,7 +74,7 @@ class ConfiguredStackTest {
                         "AWS::DynamoDB::Table",
                         List.of("TableCD117FA1"),
                         "AWS::SQS::Queue",
-                        List.of("StreamDeadLetterQueueDA607735"),
+                        List.of("EventRuleDeadLetterQueue9ECFBABC", "StreamDeadLetterQueueDA607735"),
                         "AWS::SNS::Topic",
                         List.of("AlertTopic2720D535"),
                         "AWS::Logs::LogGroup",
@@ -343,7 +343,7 @@ class ConfiguredStackTest {
     }
 
     @Test
-    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheJobReadersAndTheSecretReaders() {
+    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheJobReadersTheSecretReadersAndTheApisExecutions() {
         java.util.Set<String> regexHolders = new java.util.TreeSet<>();
         java.util.Set<String> regexes = new java.util.TreeSet<>();
         synth.resources().forEach((id, resource) -> {
@@ -357,16 +357,21 @@ class ConfiguredStackTest {
                                                 ? "RunCheckerRole"
                                                 : id.startsWith("EvaluatorRole")
                                                         ? "EvaluatorRole"
-                                                        : id.startsWith("OrchestratorRole") ? "OrchestratorRole" : id);
+                                                        : id.startsWith("OrchestratorRole")
+                                                                ? "OrchestratorRole"
+                                                                : id.startsWith("ApiRole") ? "ApiRole" : id);
                         regexes.add(String.valueOf(regex.get("regex")));
                     }
                 }
             }
         });
-        // The orchestrator's watchdog reads callback jobs' runs (the run ids only), never secrets.
-        assertThat(regexHolders).containsExactly("EvaluatorRole", "OrchestratorRole", "RunCheckerRole", "TriggerRole");
+        // The orchestrator's watchdog reads callback jobs' runs (the run ids only), never secrets; the API asks about
+        // and stops the executions of Interlock's own machine (the operator's unlock).
+        assertThat(regexHolders)
+                .containsExactly("ApiRole", "EvaluatorRole", "OrchestratorRole", "RunCheckerRole", "TriggerRole");
         assertThat(regexes)
                 .containsExactlyInAnyOrder(
+                        InterlockFunctions.API_EXECUTIONS,
                         "/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"
                                 + "\\/applications\\/[0-9a-z]+\\/jobruns\\/\\*$/g",
                         "/^Resource::arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:execution:[A-Za-z0-9_-]+:\\*$/g",
@@ -516,7 +521,7 @@ class ConfiguredStackTest {
     @Test
     void everyAlarmNotifiesTheConfiguredTopicOnAlarmAndRecovery() {
         Map<String, Map<String, Object>> alarms = synth.resourcesOfType("AWS::CloudWatch::Alarm");
-        assertThat(alarms).hasSize(11);
+        assertThat(alarms).hasSize(12);
         for (Map<String, Object> alarm : alarms.values()) {
             assertThat(Json.list(alarm, "Properties", "AlarmActions")).containsExactly(ALARM_TOPIC);
             assertThat(Json.list(alarm, "Properties", "OKActions")).containsExactly(ALARM_TOPIC);

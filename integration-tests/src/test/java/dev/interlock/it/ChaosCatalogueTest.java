@@ -30,10 +30,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
@@ -48,7 +44,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * <p>The faults come from outside the product: a fake job server whose runs fail or last hours, an HTTP evaluator
  * that flaps, marker items written with the SDK (a malformed one among them), and a stream-router invocation whose
  * answer is lost so that the stream delivers the same marker again. Scenario 11, DynamoDB throttling during a CAS race,
- * is {@link DynamoDbThrottlingChaosTest}: it needs a slower product clock than this class's.
+ * is {@link DynamoDbThrottlingChaosTest}: it needs a slower product clock than this class's. An operator's unlock of a
+ * live holder and a holder whose lock was taken are {@link LockFencingEndToEndTest}.
  */
 class ChaosCatalogueTest extends EndToEnd {
 
@@ -129,15 +126,6 @@ class ChaosCatalogueTest extends EndToEnd {
         return StreamSupport.stream(array.spliterator(), false)
                 .map(n -> field == null ? n.asText() : n.path(field).asText())
                 .toList();
-    }
-
-    private DynamoDbClient dynamoDb() {
-        return DynamoDbClient.builder()
-                .endpointOverride(rt.dynamoDbEndpoint())
-                .region(Region.US_EAST_1)
-                .httpClient(UrlConnectionHttpClient.create())
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build();
     }
 
     /** A producer writing a marker item itself (docs/table-design.md), attribute by attribute. */

@@ -13,10 +13,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -28,29 +24,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  */
 class LockFencingEndToEndTest extends EndToEnd {
 
-    /** Ready once the sensor {@code <name>-src} reports a count of at least 1; re-evaluated every minute until then. */
-    private String waitingForSensor(String name) {
-        return """
-                name: %s
-                archetype: batch-ingestion
-                traits:
-                  source-freshness: {evaluator: "builtin:always-pass"}
-                  upstream-dependency: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:sensor-threshold", config: {sensor: %s-src, field: count, op: gte, value: 1}}
-                trigger: {type: http, url: "%s/jobs/%s"}
-                evaluationIntervalSeconds: 60
-                """.formatted(name, name, jobs.endpoint(), name);
-    }
-
     private String lockPath(String pipeline, LocalDate date) {
         return "/pipelines/" + pipeline + "/locks/daily/" + date;
-    }
-
-    private void awaitNotReady(String pipeline) {
-        await(
-                pipeline + " waits on NOT READY",
-                () -> eventsOf(pipeline, "READINESS_CHECKED"),
-                l -> l.stream().anyMatch(e -> e.path("status").asText().equals("NOT_READY")));
     }
 
     private Cli unlock(String pipeline, LocalDate date, String... more) {
@@ -168,14 +143,5 @@ class LockFencingEndToEndTest extends EndToEnd {
         return Map.of(
                 TableDefinition.PK, AttributeValue.fromS(itemKey.pk()),
                 TableDefinition.SK, AttributeValue.fromS(itemKey.sk()));
-    }
-
-    private DynamoDbClient dynamoDb() {
-        return DynamoDbClient.builder()
-                .endpointOverride(rt.dynamoDbEndpoint())
-                .region(Region.US_EAST_1)
-                .httpClient(UrlConnectionHttpClient.create())
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build();
     }
 }
