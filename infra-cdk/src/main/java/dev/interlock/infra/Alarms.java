@@ -34,6 +34,7 @@ final class Alarms {
             InterlockFunctions functions,
             StateMachine machine,
             Queue streamDeadLetterQueue,
+            Queue ruleDeadLetterQueue,
             RestApi api) {
         this.scope = scope;
         this.topic = options.alarmTopicArn().map(arn -> Topic.fromTopicArn(scope, "AlarmTopic", arn));
@@ -66,6 +67,11 @@ final class Alarms {
                 "StreamDeadLetterQueueAlarm",
                 "Interlock: marker batches gave up and went to the stream DLQ",
                 streamDeadLetterQueue.metricApproximateNumberOfMessagesVisible(fiveMinuteMaximum),
+                1);
+        alarm(
+                "EventRuleDeadLetterQueueAlarm",
+                "Interlock: an event rule (watchdog tick, execution end, job state) could not reach the orchestrator",
+                ruleDeadLetterQueue.metricApproximateNumberOfMessagesVisible(fiveMinuteMaximum),
                 1);
         // Stream records live 24 h; a router more than 10 minutes behind is delaying every pipeline start.
         alarm(

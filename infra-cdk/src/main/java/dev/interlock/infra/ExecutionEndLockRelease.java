@@ -5,6 +5,7 @@ import java.util.List;
 import software.amazon.awscdk.services.events.EventPattern;
 import software.amazon.awscdk.services.events.Rule;
 import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.sqs.IQueue;
 import software.amazon.awscdk.services.stepfunctions.IStateMachine;
 import software.constructs.Construct;
 
@@ -15,7 +16,7 @@ import software.constructs.Construct;
  */
 final class ExecutionEndLockRelease {
 
-    ExecutionEndLockRelease(Construct scope, IStateMachine stateMachine, Alias orchestrator) {
+    ExecutionEndLockRelease(Construct scope, IStateMachine stateMachine, Alias orchestrator, IQueue deadLetters) {
         Rule.Builder.create(scope, ExecutionEndRule.RULE_ID)
                 .description("Interlock: executions that ended without releasing their lock → orchestrator")
                 .eventPattern(EventPattern.builder()
@@ -23,7 +24,7 @@ final class ExecutionEndLockRelease {
                         .detailType(List.of(ExecutionEndRule.DETAIL_TYPE))
                         .detail(ExecutionEndRule.detailPattern(stateMachine.getStateMachineArn()))
                         .build())
-                .targets(List.of(OrchestratorEventTarget.of(orchestrator, ExecutionEndRule.TARGET)))
+                .targets(List.of(OrchestratorEventTarget.of(orchestrator, ExecutionEndRule.TARGET, deadLetters)))
                 .build();
     }
 }

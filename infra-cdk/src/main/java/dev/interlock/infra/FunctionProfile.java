@@ -35,6 +35,8 @@ public record FunctionProfile(
     static final String DELETE_ITEM = "dynamodb:DeleteItem";
     static final String BATCH_GET_ITEM = "dynamodb:BatchGetItem";
     static final String BATCH_WRITE_ITEM = "dynamodb:BatchWriteItem";
+    /** A transaction's check of an item it does not write: the lock that fences a holder's writes. */
+    static final String CONDITION_CHECK_ITEM = "dynamodb:ConditionCheckItem";
 
     /**
      * Variables of {@link EnvVar} the functions never get in AWS: the private-URL switch exists for the local runtime
@@ -93,12 +95,21 @@ public record FunctionProfile(
             // (conditional put, delete, put), deletes handled run checks, and lists pipelines via GSI1 once per table
             // (adopting those registered before the index); an evaluation round's trait results and events are one
             // batch of puts. Reads are single-key, except resolvePipeline's one batch get of the pipeline with its
-            // archetype; a run is created with its due entry and event in one transaction.
+            // archetype; a run is created with its due entry and event in one transaction. Run creation and run-log
+            // writes are fenced by the execution's lock: a ConditionCheck of the lock item in the same transaction.
             case ORCHESTRATOR ->
                 new FunctionProfile(
                         1024,
                         120,
-                        List.of(GET_ITEM, BATCH_GET_ITEM, QUERY, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, BATCH_WRITE_ITEM),
+                        List.of(
+                                GET_ITEM,
+                                BATCH_GET_ITEM,
+                                QUERY,
+                                PUT_ITEM,
+                                UPDATE_ITEM,
+                                DELETE_ITEM,
+                                BATCH_WRITE_ITEM,
+                                CONDITION_CHECK_ITEM),
                         List.of(QUERY),
                         true,
                         "Orchestrator: locks, run log, run state, markers, cascade, watchdog; read/write, no scan.");
@@ -116,11 +127,13 @@ public record FunctionProfile(
             // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
             // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
             // dedup items (put, update when sent) and gives a claim back (delete) when publishing fails. No listing.
+            // The claim of the run (PENDING -> TRIGGERING) is fenced by the execution's lock: a ConditionCheck of the
+            // lock item in the same transaction.
             case TRIGGER ->
                 new FunctionProfile(
                         1024,
                         120,
-                        List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM),
+                        List.of(GET_ITEM, PUT_ITEM, UPDATE_ITEM, DELETE_ITEM, CONDITION_CHECK_ITEM),
                         List.of(),
                         true,
                         "Trigger: creates runs, moves them by CAS with their events, claims alerts.");

@@ -43,6 +43,15 @@ import software.constructs.Construct;
  */
 final class InterlockFunctions {
 
+    /**
+     * The executions of this stack's state machine, as cdk-nag renders the API's grant (the machine's name is the last
+     * part of its ARN): the one wildcard is the execution name.
+     */
+    static final String API_EXECUTIONS =
+            "/^Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:\\{\"Fn::Select\":"
+                    + "\\[6,\\{\"Fn::Split\":\\[\":\",\\{\"Ref\":\"PipelineStateMachine[0-9A-F]{8}\"\\}\\]\\}\\]\\}:"
+                    + "\\*$/g";
+
     /** The four functions the state machine invokes, in the order of the ASL placeholders. */
     static final List<InterlockFunction> WORKFLOW_FUNCTIONS = List.of(
             InterlockFunction.ORCHESTRATOR,
@@ -92,7 +101,10 @@ final class InterlockFunctions {
     /** The functions that start work from outside the workflow: the stream router (it starts {@code machine}) and the API. */
     void addEntryFunctions(StateMachine machine) {
         add(InterlockFunction.STREAM_ROUTER, machine);
-        add(InterlockFunction.API, null);
+        add(InterlockFunction.API, machine);
+        // The operator's unlock asks whether the lock's holder still runs and, when forced, stops it first: exactly
+        // these two actions on this machine's executions.
+        machine.grantExecution(roles.get(InterlockFunction.API), "states:DescribeExecution", "states:StopExecution");
     }
 
     Alias alias(InterlockFunction f) {
@@ -247,6 +259,11 @@ final class InterlockFunctions {
                     .build());
             reason += "; Step Functions executions are scoped to the configured state machines, only the "
                     + "execution name (minted by StartExecution) is left open";
+        }
+        if (f == InterlockFunction.API) {
+            wildcardResources.add(RegexAppliesTo.builder().regex(API_EXECUTIONS).build());
+            reason += "; the operator's unlock asks about and stops executions of Interlock's own state machine, "
+                    + "whose names (the lock owners) are minted by each start";
         }
         boolean readsSecrets = SecretPermissions.READERS.contains(f);
         if (readsSecrets && options.secrets().secretsPrefix().isPresent()) {

@@ -44,14 +44,22 @@ public final class InterlockStack extends Stack {
         StreamRouting streamRouting = new StreamRouting(
                 this, table, functions.alias(InterlockFunction.STREAM_ROUTER), workflow.stateMachine());
         Alias orchestrator = functions.alias(InterlockFunction.ORCHESTRATOR);
-        new WatchdogSchedule(this, options, orchestrator);
-        new ExecutionEndLockRelease(this, workflow.stateMachine(), orchestrator);
+        RuleDeadLetterQueue ruleDeadLetters = new RuleDeadLetterQueue(this);
+        new WatchdogSchedule(this, options, orchestrator, ruleDeadLetters.queue());
+        new ExecutionEndLockRelease(this, workflow.stateMachine(), orchestrator, ruleDeadLetters.queue());
         if (options.jobStateRules()) {
-            new JobStateRules(this, options.jobs(), orchestrator);
+            new JobStateRules(this, options.jobs(), orchestrator, ruleDeadLetters.queue());
         }
         RegistrationApi api =
                 new RegistrationApi(this, options, artifacts.apiContract(), functions.alias(InterlockFunction.API));
-        new Alarms(this, options, functions, workflow.stateMachine(), streamRouting.deadLetterQueue(), api.restApi());
+        new Alarms(
+                this,
+                options,
+                functions,
+                workflow.stateMachine(),
+                streamRouting.deadLetterQueue(),
+                ruleDeadLetters.queue(),
+                api.restApi());
 
         CfnOutput.Builder.create(this, "ApiUrl")
                 .description("Registration API endpoint (--endpoint of the CLI)")
@@ -72,6 +80,10 @@ public final class InterlockStack extends Stack {
         CfnOutput.Builder.create(this, "StreamDeadLetterQueueUrl")
                 .description("Stream batches that exhausted their retries")
                 .value(streamRouting.deadLetterQueue().getQueueUrl())
+                .build();
+        CfnOutput.Builder.create(this, "EventRuleDeadLetterQueueUrl")
+                .description("Events the watchdog schedule, execution-end and job-state rules could not deliver")
+                .value(ruleDeadLetters.queue().getQueueUrl())
                 .build();
 
         // Last: a suppression applies only to the policy documents that exist when it is added.

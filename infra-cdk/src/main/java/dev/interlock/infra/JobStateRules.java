@@ -5,6 +5,7 @@ import java.util.List;
 import software.amazon.awscdk.services.events.EventPattern;
 import software.amazon.awscdk.services.events.Rule;
 import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.sqs.IQueue;
 import software.constructs.Construct;
 
 /**
@@ -14,15 +15,16 @@ import software.constructs.Construct;
  */
 final class JobStateRules {
 
-    JobStateRules(Construct scope, DeploymentOptions.JobTargets jobs, Alias orchestrator) {
-        rule(scope, JobStateRule.GLUE, jobs.glueJobNames(), orchestrator);
-        rule(scope, JobStateRule.EMR_STEP, jobs.emrClusterIds(), orchestrator);
-        rule(scope, JobStateRule.EMR_SERVERLESS, jobs.emrServerlessApplicationIds(), orchestrator);
-        rule(scope, JobStateRule.STEP_FUNCTIONS, jobs.stateMachineArns(), orchestrator);
+    JobStateRules(Construct scope, DeploymentOptions.JobTargets jobs, Alias orchestrator, IQueue deadLetters) {
+        rule(scope, JobStateRule.GLUE, jobs.glueJobNames(), orchestrator, deadLetters);
+        rule(scope, JobStateRule.EMR_STEP, jobs.emrClusterIds(), orchestrator, deadLetters);
+        rule(scope, JobStateRule.EMR_SERVERLESS, jobs.emrServerlessApplicationIds(), orchestrator, deadLetters);
+        rule(scope, JobStateRule.STEP_FUNCTIONS, jobs.stateMachineArns(), orchestrator, deadLetters);
     }
 
     /** One job-state rule, scoped to the configured jobs of its type; none when no job of that type is configured. */
-    private static void rule(Construct scope, JobStateRule rule, List<String> resources, Alias orchestrator) {
+    private static void rule(
+            Construct scope, JobStateRule rule, List<String> resources, Alias orchestrator, IQueue deadLetters) {
         if (resources.isEmpty()) {
             return;
         }
@@ -33,7 +35,7 @@ final class JobStateRules {
                         .detailType(List.of(rule.detailType()))
                         .detail(rule.detailPattern(resources))
                         .build())
-                .targets(List.of(OrchestratorEventTarget.of(orchestrator, JobStateRule.TARGET)))
+                .targets(List.of(OrchestratorEventTarget.of(orchestrator, JobStateRule.TARGET, deadLetters)))
                 .build();
     }
 }

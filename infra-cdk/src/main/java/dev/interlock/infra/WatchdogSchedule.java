@@ -8,12 +8,13 @@ import software.amazon.awscdk.services.events.RuleTargetInput;
 import software.amazon.awscdk.services.events.Schedule;
 import software.amazon.awscdk.services.events.targets.LambdaFunction;
 import software.amazon.awscdk.services.lambda.Alias;
+import software.amazon.awscdk.services.sqs.IQueue;
 import software.constructs.Construct;
 
 /** The orchestrator's watchdog tick (absent markers, missed SLAs, stuck runs) every {@code watchdogRateMinutes}. */
 final class WatchdogSchedule {
 
-    WatchdogSchedule(Construct scope, DeploymentOptions options, Alias orchestrator) {
+    WatchdogSchedule(Construct scope, DeploymentOptions options, Alias orchestrator, IQueue deadLetters) {
         Rule.Builder.create(scope, "WatchdogSchedule")
                 .description("Interlock watchdog: absent markers, missed SLAs, stuck runs")
                 .schedule(Schedule.rate(Duration.minutes(options.watchdogRateMinutes())))
@@ -22,6 +23,7 @@ final class WatchdogSchedule {
                         // A tick missed is covered by the next one; retrying an old tick only adds load.
                         .retryAttempts(2)
                         .maxEventAge(Duration.minutes(options.watchdogRateMinutes()))
+                        .deadLetterQueue(deadLetters)
                         .build()))
                 .build();
     }

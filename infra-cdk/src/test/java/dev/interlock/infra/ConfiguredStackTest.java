@@ -74,7 +74,7 @@ class ConfiguredStackTest {
                         "AWS::DynamoDB::Table",
                         List.of("TableCD117FA1"),
                         "AWS::SQS::Queue",
-                        List.of("StreamDeadLetterQueueDA607735"),
+                        List.of("EventRuleDeadLetterQueue9ECFBABC", "StreamDeadLetterQueueDA607735"),
                         "AWS::SNS::Topic",
                         List.of("AlertTopic2720D535"),
                         "AWS::Logs::LogGroup",
@@ -346,7 +346,7 @@ class ConfiguredStackTest {
     }
 
     @Test
-    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheJobReadersAndTheSecretReaders() {
+    void wildcardSuppressionsBeyondResourceStarNameOnlyTheRunIdsOfTheJobReadersTheSecretReadersAndTheApisExecutions() {
         java.util.Set<String> regexHolders = new java.util.TreeSet<>();
         java.util.Set<String> regexes = new java.util.TreeSet<>();
         synth.resources().forEach((id, resource) -> {
@@ -360,16 +360,21 @@ class ConfiguredStackTest {
                                                 ? "RunCheckerRole"
                                                 : id.startsWith("EvaluatorRole")
                                                         ? "EvaluatorRole"
-                                                        : id.startsWith("OrchestratorRole") ? "OrchestratorRole" : id);
+                                                        : id.startsWith("OrchestratorRole")
+                                                                ? "OrchestratorRole"
+                                                                : id.startsWith("ApiRole") ? "ApiRole" : id);
                         regexes.add(String.valueOf(regex.get("regex")));
                     }
                 }
             }
         });
-        // The orchestrator's watchdog reads callback jobs' runs (the run ids only), never secrets.
-        assertThat(regexHolders).containsExactly("EvaluatorRole", "OrchestratorRole", "RunCheckerRole", "TriggerRole");
+        // The orchestrator's watchdog reads callback jobs' runs (the run ids only), never secrets; the API asks about
+        // and stops the executions of Interlock's own machine (the operator's unlock).
+        assertThat(regexHolders)
+                .containsExactly("ApiRole", "EvaluatorRole", "OrchestratorRole", "RunCheckerRole", "TriggerRole");
         assertThat(regexes)
                 .containsExactlyInAnyOrder(
+                        InterlockFunctions.API_EXECUTIONS,
                         "/^Resource::arn:<AWS::Partition>:emr-serverless:<AWS::Region>:<AWS::AccountId>:"
                                 + "\\/applications\\/[0-9a-z]+\\/jobruns\\/\\*$/g",
                         "/^Resource::arn:aws[a-z-]*:states:[a-z0-9-]+:\\d{12}:execution:[A-Za-z0-9_-]+:\\*$/g",
@@ -384,6 +389,11 @@ class ConfiguredStackTest {
         assertThat(rules)
                 .as("four job-state rules, the watchdog and the execution-end rule")
                 .hasSize(6);
+        List<String> dlqs = synth.resourcesOfType("AWS::SQS::Queue").keySet().stream()
+                .filter(id -> id.startsWith("EventRuleDeadLetterQueue"))
+                .toList();
+        assertThat(dlqs).hasSize(1);
+        DefaultStackTest.assertEveryTargetDeadLettersTo(synth, rules, dlqs.getFirst());
         String orchestratorAlias = synth.aliasId(InterlockFunction.ORCHESTRATOR);
         assertPattern(
                 "aws.glue",
@@ -475,6 +485,7 @@ class ConfiguredStackTest {
                         "StateMachineArn",
                         "AlertTopicArn",
                         "StreamDeadLetterQueueUrl",
+                        "EventRuleDeadLetterQueueUrl",
                         "ApiKeyId");
     }
 
@@ -513,7 +524,7 @@ class ConfiguredStackTest {
     @Test
     void everyAlarmNotifiesTheConfiguredTopicOnAlarmAndRecovery() {
         Map<String, Map<String, Object>> alarms = synth.resourcesOfType("AWS::CloudWatch::Alarm");
-        assertThat(alarms).hasSize(11);
+        assertThat(alarms).hasSize(12);
         for (Map<String, Object> alarm : alarms.values()) {
             assertThat(Json.list(alarm, "Properties", "AlarmActions")).containsExactly(ALARM_TOPIC);
             assertThat(Json.list(alarm, "Properties", "OKActions")).containsExactly(ALARM_TOPIC);

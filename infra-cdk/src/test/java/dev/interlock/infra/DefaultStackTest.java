@@ -60,13 +60,19 @@ class DefaultStackTest {
     }
 
     @Test
-    void wildcardSuppressionsApplyOnlyToResourceStar() {
+    void wildcardSuppressionsApplyOnlyToResourceStarAndTheApisOwnExecutions() {
         List<Map<String, Object>> iam5 = suppressions(synth).stream()
                 .filter(s -> "AwsSolutions-IAM5".equals(s.get("id")))
                 .toList();
+        List<Object> resourceStar = List.of("Resource::*");
+        // The operator's unlock: executions of this stack's machine, by name (the lock owner).
+        List<Object> apiExecutions = List.of("Resource::*", Map.of("regex", InterlockFunctions.API_EXECUTIONS));
         assertThat(iam5)
                 .isNotEmpty()
-                .allSatisfy(s -> assertThat(Json.list(s, "applies_to")).containsExactly("Resource::*"));
+                .allSatisfy(s -> assertThat(List.<Object>copyOf(Json.list(s, "applies_to")))
+                        .isIn(resourceStar, apiExecutions));
+        Map<String, Object> apiRole = synth.resources().get(synth.roleId(InterlockFunction.API));
+        assertThat(Json.write(Json.at(apiRole, "Metadata"))).contains("PipelineStateMachine[0-9A-F]{8}");
     }
 
     // ------------------------------------------------------------------------------------------ logical ids
@@ -79,7 +85,7 @@ class DefaultStackTest {
                         "AWS::DynamoDB::Table",
                         List.of("TableCD117FA1"),
                         "AWS::SQS::Queue",
-                        List.of("StreamDeadLetterQueueDA607735"),
+                        List.of("EventRuleDeadLetterQueue9ECFBABC", "StreamDeadLetterQueueDA607735"),
                         "AWS::SNS::Topic",
                         List.of("AlertTopic2720D535"),
                         "AWS::Logs::LogGroup",
@@ -271,29 +277,85 @@ class DefaultStackTest {
         assertThat(props.get("FunctionResponseTypes")).isEqualTo(List.of("ReportBatchItemFailures"));
         assertThat(props.get("StartingPosition")).isEqualTo("TRIM_HORIZON");
         assertThat(Json.at(props, "DestinationConfig", "OnFailure", "Destination"))
-                .isEqualTo(Map.of("Fn::GetAtt", List.of(onlyId("AWS::SQS::Queue"), "Arn")));
+                .isEqualTo(Map.of(
+                        "Fn::GetAtt", List.of(onlyIdStartingWith("AWS::SQS::Queue", "StreamDeadLetterQueue"), "Arn")));
         assertThat(Json.write(props.get("FunctionName")))
                 .contains(synth.aliasId(InterlockFunction.STREAM_ROUTER))
                 .contains(":live");
     }
 
     @Test
-    void deadLetterQueueIsEncryptedAndRefusesPlainTransport() {
+    void deadLetterQueuesAreEncryptedAndRefusePlainTransport() {
+        Map<String, Map<String, Object>> queues = synth.resourcesOfType("AWS::SQS::Queue");
+        assertThat(queues).hasSize(2);
+        for (Map.Entry<String, Map<String, Object>> queue : queues.entrySet()) {
+            assertThat(Json.map(queue.getValue(), "Properties"))
+                    .as(queue.getKey())
+                    .containsEntry("SqsManagedSseEnabled", true)
+                    .containsEntry("MessageRetentionPeriod", 1_209_600);
+            assertQueuePolicyHas(
+                    queue.getKey(),
+                    Map.of("Effect", "Deny", "Condition", Map.of("Bool", Map.of("aws:SecureTransport", "false"))));
+        }
+    }
+
+    /**
+     * No event is lost silently: every EventBridge rule target (the watchdog tick, the execution-end rule; the job-state
+     * rules in ConfiguredStackTest) retries, then puts what it could not deliver in the rule DLQ, whose depth alarms.
+     */
+    @Test
+    void everyRuleTargetHasARetryPolicyAndTheRuleDeadLetterQueueWhoseDepthAlarms() {
+        String dlq = onlyIdStartingWith("AWS::SQS::Queue", "EventRuleDeadLetterQueue");
+        Map<String, Map<String, Object>> rules = synth.resourcesOfType("AWS::Events::Rule");
+        assertThat(rules).hasSize(2);
+        assertEveryTargetDeadLettersTo(synth, rules, dlq);
         synth.template()
                 .hasResourceProperties(
-                        "AWS::SQS::Queue", Map.of("SqsManagedSseEnabled", true, "MessageRetentionPeriod", 1_209_600));
+                        "AWS::CloudWatch::Alarm",
+                        Match.objectLike(Map.of(
+                                "MetricName",
+                                "ApproximateNumberOfMessagesVisible",
+                                "Threshold",
+                                1,
+                                "Dimensions",
+                                List.of(Map.of(
+                                        "Name",
+                                        "QueueName",
+                                        "Value",
+                                        Map.of("Fn::GetAtt", List.of(dlq, "QueueName")))))));
+        assertQueuePolicyHas(
+                dlq, Map.of("Action", "sqs:SendMessage", "Principal", Map.of("Service", "events.amazonaws.com")));
+    }
+
+    /** The policy of queue {@code queueId} has a statement like {@code statement}. */
+    private void assertQueuePolicyHas(String queueId, Map<String, Object> statement) {
         synth.template()
                 .hasResourceProperties(
                         "AWS::SQS::QueuePolicy",
                         Map.of(
+                                "Queues",
+                                List.of(Json.ref(queueId)),
                                 "PolicyDocument",
-                                Map.of(
-                                        "Statement",
-                                        Match.arrayWith(List.of(Match.objectLike(Map.of(
-                                                "Effect",
-                                                "Deny",
-                                                "Condition",
-                                                Map.of("Bool", Map.of("aws:SecureTransport", "false")))))))));
+                                Map.of("Statement", Match.arrayWith(List.of(Match.objectLike(statement))))));
+    }
+
+    /** Each target of {@code rules} has a retry policy and dead-letters to {@code dlq}. */
+    static void assertEveryTargetDeadLettersTo(
+            SynthesizedStack synth, Map<String, Map<String, Object>> rules, String dlq) {
+        for (Map.Entry<String, Map<String, Object>> rule : rules.entrySet()) {
+            List<Object> targets = Json.list(rule.getValue(), "Properties", "Targets");
+            assertThat(targets).as(rule.getKey()).isNotEmpty();
+            for (Object target : targets) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> t = (Map<String, Object>) target;
+                assertThat(Json.at(t, "DeadLetterConfig", "Arn"))
+                        .as(rule.getKey())
+                        .isEqualTo(Map.of("Fn::GetAtt", List.of(dlq, "Arn")));
+                assertThat(Json.at(t, "RetryPolicy", "MaximumRetryAttempts"))
+                        .as(rule.getKey())
+                        .isNotNull();
+            }
+        }
     }
 
     // ------------------------------------------------------------------------------------------ workflow
@@ -639,6 +701,7 @@ class DefaultStackTest {
                         "AWS/States/ExecutionsFailed",
                         "AWS/States/ExecutionsTimedOut",
                         "AWS/SQS/ApproximateNumberOfMessagesVisible",
+                        "AWS/SQS/ApproximateNumberOfMessagesVisible",
                         "AWS/Lambda/IteratorAge",
                         "AWS/ApiGateway/5XXError");
         for (InterlockFunction f : InterlockFunction.values()) {
@@ -664,7 +727,12 @@ class DefaultStackTest {
         Map<String, Object> outputs = Json.map(synth.templateJson(), "Outputs");
         assertThat(outputs.keySet())
                 .containsExactlyInAnyOrder(
-                        "ApiUrl", "TableName", "StateMachineArn", "AlertTopicArn", "StreamDeadLetterQueueUrl");
+                        "ApiUrl",
+                        "TableName",
+                        "StateMachineArn",
+                        "AlertTopicArn",
+                        "StreamDeadLetterQueueUrl",
+                        "EventRuleDeadLetterQueueUrl");
         assertThat(Json.at(outputs, "TableName", "Value")).isEqualTo(Json.ref(onlyId("AWS::DynamoDB::Table")));
         assertThat(Json.at(outputs, "StateMachineArn", "Value"))
                 .isEqualTo(Json.ref(onlyId("AWS::StepFunctions::StateMachine")));
@@ -728,7 +796,7 @@ class DefaultStackTest {
      * The reviewed grant matrix, spelled out here rather than read back from {@link FunctionProfile}: the actions the
      * DynamoDB Provider issues for what each function's code calls (a transition is a run-state update plus puts in one
      * transaction; an alert claim is given back with a delete; a requested rerun's transaction updates the day's rerun
-     * budget). {@code IamConformanceIT} (integration-tests) checks the same grants against every request the functions
+     * budget; a fenced write checks the lock item). {@code IamConformanceIT} (integration-tests) checks the same grants against every request the functions
      * make in the tests.
      */
     @Test
@@ -743,9 +811,11 @@ class DefaultStackTest {
                                 "PutItem",
                                 "UpdateItem",
                                 "DeleteItem",
-                                "BatchWriteItem"),
+                                "BatchWriteItem",
+                                "ConditionCheckItem"),
                 InterlockFunction.EVALUATOR, Set.of("GetItem"),
-                InterlockFunction.TRIGGER, Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem"),
+                InterlockFunction.TRIGGER,
+                        Set.of("GetItem", "PutItem", "UpdateItem", "DeleteItem", "ConditionCheckItem"),
                 InterlockFunction.RUN_CHECKER, Set.of("GetItem", "PutItem", "UpdateItem"),
                 InterlockFunction.API,
                         Set.of("GetItem", "BatchGetItem", "Query", "PutItem", "UpdateItem", "DeleteItem"));
@@ -768,14 +838,14 @@ class DefaultStackTest {
             if (f != InterlockFunction.ORCHESTRATOR) {
                 assertThat(synth.actionsOf(f)).as(f.name()).doesNotContain("dynamodb:BatchWriteItem");
             }
+            // Only the lock's fenced writers check an item they do not write (the lock, in the same transaction).
+            if (f != InterlockFunction.ORCHESTRATOR && f != InterlockFunction.TRIGGER) {
+                assertThat(synth.actionsOf(f)).as(f.name()).doesNotContain("dynamodb:ConditionCheckItem");
+            }
             assertThat(synth.actionsOf(f))
                     .as(f.name())
                     .doesNotContain(
-                            "dynamodb:Scan",
-                            "dynamodb:ConditionCheckItem",
-                            "dynamodb:PartiQLSelect",
-                            "dynamodb:DeleteTable",
-                            "dynamodb:UpdateTable");
+                            "dynamodb:Scan", "dynamodb:PartiQLSelect", "dynamodb:DeleteTable", "dynamodb:UpdateTable");
         }
     }
 
@@ -851,8 +921,27 @@ class DefaultStackTest {
     }
 
     @Test
+    void onlyTheApiAsksAboutAndStopsTheMachinesExecutionsForTheOperatorsUnlock() {
+        List<String> stateActions = synth.actionsOf(InterlockFunction.API).stream()
+                .filter(a -> a.startsWith("states:"))
+                .toList();
+        assertThat(stateActions).containsExactlyInAnyOrder("states:DescribeExecution", "states:StopExecution");
+        Map<String, Object> grant = synth.statementsOf(InterlockFunction.API).stream()
+                .filter(s -> Json.strings(s, "Action").contains("states:StopExecution"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(Json.write(grant.get("Resource")))
+                .as("the executions of this state machine only")
+                .contains(":execution:", onlyId("AWS::StepFunctions::StateMachine"));
+        assertThat(synth.function(InterlockFunction.API).toString()).contains("STATE_MACHINE_ARN");
+    }
+
+    @Test
     void withoutConfiguredJobsNoFunctionMayStartOrPollAnyJob() {
         for (InterlockFunction f : InterlockFunction.values()) {
+            if (f == InterlockFunction.API) {
+                continue; // the operator's unlock asks about and stops Interlock's own executions, above
+            }
             assertThat(synth.actionsOf(f))
                     .noneMatch(a -> a.startsWith("glue:")
                             || a.startsWith("elasticmapreduce:")

@@ -30,10 +30,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
@@ -51,7 +47,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * is {@link DynamoDbThrottlingChaosTest}: it needs a slower product clock than this class's. Restarts of the runtime
  * on its data directory mid-wait and mid-trigger are {@link RestartsLoseNoWaitEndToEndTest}. A job ending after its
  * execution was aborted (event delivered or lost), a job succeeding after its day was logged FAILED and a callback job
- * past its maximum are {@link JobEndAfterExecutionEndToEndTest}.
+ * past its maximum are {@link JobEndAfterExecutionEndToEndTest}. An operator's unlock of a live holder and a holder
+ * whose lock was taken are {@link LockFencingEndToEndTest}.
  */
 class ChaosCatalogueTest extends EndToEnd {
 
@@ -132,15 +129,6 @@ class ChaosCatalogueTest extends EndToEnd {
         return StreamSupport.stream(array.spliterator(), false)
                 .map(n -> field == null ? n.asText() : n.path(field).asText())
                 .toList();
-    }
-
-    private DynamoDbClient dynamoDb() {
-        return DynamoDbClient.builder()
-                .endpointOverride(rt.dynamoDbEndpoint())
-                .region(Region.US_EAST_1)
-                .httpClient(UrlConnectionHttpClient.create())
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build();
     }
 
     /** A producer writing a marker item itself (docs/table-design.md), attribute by attribute. */

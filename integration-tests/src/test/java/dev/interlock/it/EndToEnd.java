@@ -39,7 +39,12 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 import software.amazon.awssdk.services.sfn.model.HistoryEvent;
@@ -462,6 +467,40 @@ abstract class EndToEnd {
                 .filter(l -> !l.startsWith("{\"timestamp\""))
                 .collect(java.util.stream.Collectors.joining("\n"));
         return new Cli(code, printed, e.toString(StandardCharsets.UTF_8));
+    }
+
+    // ---- shared pipelines and direct table access ----
+
+    /** Ready once the sensor {@code <name>-src} reports a count of at least 1; re-evaluated every minute until then. */
+    String waitingForSensor(String name) {
+        return """
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:sensor-threshold", config: {sensor: %s-src, field: count, op: gte, value: 1}}
+                trigger: {type: http, url: "%s/jobs/%s"}
+                evaluationIntervalSeconds: 60
+                """.formatted(name, name, jobs.endpoint(), name);
+    }
+
+    /** Until {@code pipeline} evaluated a round that was NOT READY. */
+    void awaitNotReady(String pipeline) {
+        await(
+                pipeline + " waits on NOT READY",
+                () -> eventsOf(pipeline, "READINESS_CHECKED"),
+                l -> l.stream().anyMatch(e -> e.path("status").asText().equals("NOT_READY")));
+    }
+
+    /** A DynamoDB client on the runtime's table endpoint, for items a producer or a fault writes directly. */
+    DynamoDbClient dynamoDb() {
+        return DynamoDbClient.builder()
+                .endpointOverride(rt.dynamoDbEndpoint())
+                .region(Region.US_EAST_1)
+                .httpClient(UrlConnectionHttpClient.create())
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .build();
     }
 
     // ---- waiting ----

@@ -44,20 +44,6 @@ class LockEndToEndTest extends EndToEnd {
                 """.formatted(name, upstream, jobs.endpoint(), name);
     }
 
-    /** Ready once the sensor {@code <name>-src} reports a count of at least 1. */
-    private String waitingForSensor(String name) {
-        return """
-                name: %s
-                archetype: batch-ingestion
-                traits:
-                  source-freshness: {evaluator: "builtin:always-pass"}
-                  upstream-dependency: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:sensor-threshold", config: {sensor: %s-src, field: count, op: gte, value: 1}}
-                trigger: {type: http, url: "%s/jobs/%s"}
-                evaluationIntervalSeconds: 60
-                """.formatted(name, name, jobs.endpoint(), name);
-    }
-
     /** A holder waiting on NOT READY, and the execution whose marker it absorbed (ended SUCCEEDED at once). */
     private record Holding(String holder, String absorbed) {}
 
@@ -87,13 +73,6 @@ class LockEndToEndTest extends EndToEnd {
 
     private String lockPath(String pipeline, String schedule, LocalDate date) {
         return "/pipelines/" + pipeline + "/locks/" + schedule + "/" + date;
-    }
-
-    private void awaitNotReady(String pipeline) {
-        await(
-                pipeline + " waits on NOT READY",
-                () -> eventsOf(pipeline, "READINESS_CHECKED"),
-                l -> l.stream().anyMatch(e -> e.path("status").asText().equals("NOT_READY")));
     }
 
     @Test

@@ -69,7 +69,17 @@ public interface Provider {
      * concurrent run-log writer makes the store re-read and re-apply the change; a moved run version is a
      * {@link TransitionOutcome.RunVersionConflict}, not an exception.
      */
-    TransitionOutcome recordTransition(RunTransition transition);
+    default TransitionOutcome recordTransition(RunTransition transition) {
+        return recordTransition(transition, null);
+    }
+
+    /**
+     * {@link #recordTransition(RunTransition)} fenced by {@code fence} (null: not fenced): applied only while the fence's
+     * owner holds the lock, checked in the same write.
+     *
+     * @throws LockLostException having written nothing, when the owner no longer holds the lock
+     */
+    TransitionOutcome recordTransition(RunTransition transition, LockFence fence);
 
     /**
      * Creates {@code run} together with the watchdog's check that it settles by {@code settleBy} and {@code event},
@@ -78,7 +88,16 @@ public interface Provider {
      *
      * @return false, having written nothing, when a run with its id exists already (a repeated creation)
      */
-    boolean createRun(RunState run, Instant settleBy, Event event);
+    default boolean createRun(RunState run, Instant settleBy, Event event) {
+        return createRun(run, settleBy, event, null);
+    }
+
+    /**
+     * {@link #createRun(RunState, Instant, Event)} fenced by {@code fence} (null: not fenced).
+     *
+     * @throws LockLostException having written nothing, when the owner no longer holds the lock
+     */
+    boolean createRun(RunState run, Instant settleBy, Event event, LockFence fence);
 
     /**
      * Applies a run-log change and its events all or nothing, without touching a run state (one GetItem and one
@@ -87,7 +106,17 @@ public interface Provider {
      *
      * @return the run log as stored afterwards
      */
-    RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events);
+    default RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events) {
+        return recordRunLog(key, change, events, null);
+    }
+
+    /**
+     * {@link #recordRunLog(RunLogKey, RunLogChange, List)} fenced by {@code fence} (null: not fenced); a change that
+     * leaves the run log as it is writes nothing and checks nothing.
+     *
+     * @throws LockLostException having written nothing, when the owner no longer holds the lock
+     */
+    RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events, LockFence fence);
 
     /**
      * The pipeline and, in the same read (one BatchGetItem on DynamoDB), the stored archetype it is expected to name.

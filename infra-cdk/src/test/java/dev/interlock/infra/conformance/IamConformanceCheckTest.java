@@ -168,7 +168,7 @@ class IamConformanceCheckTest {
                 request("trigger", "glue:StartJobRun", "arn:aws:glue:us-east-1:" + ACCOUNT + ":job/not-configured"),
                 request("trigger", "iam:PassRole", ROLE),
                 request("api", "dynamodb:GetItem", "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/some-other-table"),
-                request("orchestrator", "dynamodb:ConditionCheckItem", TABLE)));
+                request("evaluator", "dynamodb:ConditionCheckItem", TABLE)));
         assertThat(result.violations())
                 .extracting(Object::toString)
                 .containsExactly(
@@ -187,9 +187,9 @@ class IamConformanceCheckTest {
                         "api: dynamodb:GetItem on arn:aws:dynamodb:us-east-1:" + ACCOUNT
                                 + ":table/some-other-table (Op): role " + roleOf(result, "api")
                                 + " grants dynamodb:GetItem only on [" + TABLE + "]",
-                        "orchestrator: dynamodb:ConditionCheckItem on " + TABLE + " (Op): role "
-                                + roleOf(result, "orchestrator")
-                                + " of orchestrator grants no dynamodb:ConditionCheckItem");
+                        "evaluator: dynamodb:ConditionCheckItem on " + TABLE + " (Op): role "
+                                + roleOf(result, "evaluator")
+                                + " of evaluator grants no dynamodb:ConditionCheckItem");
     }
 
     @Test

@@ -24,6 +24,17 @@ public final class Api {
     private final StructuredLog log;
 
     public Api(Provider provider, Clock clock, ApiSettings settings, Identifiers ids, StructuredLog log) {
+        this(provider, clock, settings, ids, log, HolderExecutions.NONE);
+    }
+
+    /** With the state machine's executions, which the operator's unlock asks about a lock's holder. */
+    Api(
+            Provider provider,
+            Clock clock,
+            ApiSettings settings,
+            Identifiers ids,
+            StructuredLog log,
+            HolderExecutions executions) {
         this.body = new RequestBody(settings.maxBodyBytes());
         this.log = log;
         ReferenceChecks references = new ReferenceChecks(provider, settings.outbound());
@@ -34,7 +45,7 @@ public final class Api {
         HistoryRoutes history = new HistoryRoutes(provider);
         SensorRoutes sensors =
                 new SensorRoutes(provider, body, clock, new SensorArrivals(provider, references, settings, clock));
-        LockRoutes locks = new LockRoutes(provider, clock);
+        LockRoutes locks = new LockRoutes(provider, clock, executions);
         StatusRoutes status = new StatusRoutes(provider, clock);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),

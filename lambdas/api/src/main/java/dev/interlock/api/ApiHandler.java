@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import dev.interlock.log.StructuredLog;
+import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.Lazy;
 import dev.interlock.store.Provider;
@@ -31,7 +32,9 @@ public final class ApiHandler implements RequestHandler<APIGatewayProxyRequestEv
                 deps.clock(),
                 ApiSettings.from(deps.environment()),
                 Identifiers.random(),
-                deps.log("api")));
+                deps.log("api"),
+                new SfnHolderExecutions(
+                        () -> deps.clients().stepFunctions(), deps.environment().get(EnvVar.STATE_MACHINE_ARN))));
     }
 
     /** Collaborators by hand (tests). */

@@ -19,18 +19,25 @@ import java.util.Optional;
  * {@code GET} and {@code DELETE /pipelines/{id}/locks/{scheduleId}/{date}}: who holds the evaluation lock of a day, and
  * the operator's release of a lock whose holder died (an aborted execution, a lost local runtime). A release is
  * audited (a {@code LOCK_RELEASED} event naming the caller, the previous holder and the reason); markers the dead
- * holder had absorbed are handed on to a new execution, since their work is no longer anyone's.
+ * holder had absorbed are handed on to a new execution, since their work is no longer anyone's. A holder whose
+ * execution is still RUNNING is not released (409 naming it): the next evaluation would take the lock beside it and
+ * both could start the day's job. With {@code force=true} that execution is stopped first, then its lock released.
  */
 final class LockRoutes {
 
     static final int MAX_REASON = MarkerRoutes.MAX_REASON;
 
+    /** Step Functions' status of an execution that still runs. */
+    static final String RUNNING = "RUNNING";
+
     private final Provider provider;
     private final Clock clock;
+    private final HolderExecutions executions;
 
-    LockRoutes(Provider provider, Clock clock) {
+    LockRoutes(Provider provider, Clock clock, HolderExecutions executions) {
         this.provider = provider;
         this.clock = clock;
+        this.executions = executions;
     }
 
     /** The lock as its holder left it. */
@@ -57,7 +64,8 @@ final class LockRoutes {
             int absorbed,
             String releasedBy,
             String reason,
-            String reEmittedExecution) {}
+            String reEmittedExecution,
+            String stoppedExecution) {}
 
     ApiResponse get(ApiRequest request, Map<String, String> path) {
         LockKey key = key(path, List.of());
@@ -87,14 +95,36 @@ final class LockRoutes {
             errors.add(new ValidationError(
                     "query.reason", "must be at most " + MAX_REASON + " characters, got " + reason.length()));
         }
+        boolean force = force(request, errors);
         LockKey key = key(path, errors);
         requirePipeline(key.pipelineId());
         LockHolder holder = provider.locks().holder(key).orElseThrow(() -> notHeld(key));
+        boolean running =
+                executions.status(holder.owner()).filter(RUNNING::equals).isPresent();
+        if (running && !force) {
+            throw ProblemException.of(
+                    ProblemType.CONFLICT,
+                    "the lock of " + key.pipelineId() + " schedule " + key.scheduleId() + " on " + key.date()
+                            + " is held by execution " + holder.owner() + ", which is still RUNNING; releasing it"
+                            + " would let a second execution run the day beside it. Stop that execution, or unlock"
+                            + " with force=true (interlock unlock --force), which stops it first");
+        }
         Instant now = clock.instant();
-        // Audited before the release: there is never a release without its record.
-        provider.events().append(DeadHolderLocks.audit(key, holder, request.caller(), reason, Map.of(), now));
-        Optional<LockHolder> previous = provider.locks().forceRelease(key);
-        LockHolder released = previous.orElse(holder);
+        // Audited before the release (and before the stop): there is never a release without its record.
+        Map<String, Object> extra = running ? Map.of("stoppedExecution", holder.owner(), "force", true) : Map.of();
+        provider.events().append(DeadHolderLocks.audit(key, holder, request.caller(), reason, extra, now));
+        LockHolder released;
+        if (running) {
+            executions.stop(
+                    holder.owner(),
+                    "lock released by " + request.caller() + " with force" + (reason == null ? "" : ": " + reason));
+            // The stopped execution's end may have released its lock already (executionEnded) and a new execution
+            // taken it: only the stopped owner's lock is released here. Its work is handed on once either way (the
+            // successor marker is keyed by the holder).
+            released = provider.locks().releaseHeldBy(key, holder.owner()).orElse(holder);
+        } else {
+            released = provider.locks().forceRelease(key).orElse(holder);
+        }
         String reEmitted = DeadHolderLocks.handOnAbsorbed(provider.cascade(), key, released, now);
         int absorbed = released.absorbed();
         return ApiResponse.json(
@@ -110,7 +140,21 @@ final class LockRoutes {
                         absorbed,
                         request.caller(),
                         reason,
-                        reEmitted));
+                        reEmitted,
+                        running ? holder.owner() : null));
+    }
+
+    /** The {@code force} query parameter: {@code true} or {@code false} (absent: false). */
+    private static boolean force(ApiRequest request, List<ValidationError> errors) {
+        Optional<String> given = request.queryParameter("force").map(String::strip);
+        if (given.isEmpty() || given.get().equals("false")) {
+            return false;
+        }
+        if (given.get().equals("true")) {
+            return true;
+        }
+        errors.add(new ValidationError("query.force", "must be true or false, got '" + given.get() + "'"));
+        return false;
     }
 
     private static LockKey key(Map<String, String> path, List<ValidationError> earlier) {

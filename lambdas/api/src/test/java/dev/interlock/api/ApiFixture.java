@@ -10,8 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The API on an in-memory store with a fixed clock and counting ids; every store write is recorded. */
@@ -34,6 +37,10 @@ final class ApiFixture {
     final AtomicInteger ids = new AtomicInteger();
     final ByteArrayOutputStream logs = new ByteArrayOutputStream();
     final Api api;
+    /** The state machine's executions the lock routes ask about: status by name, and the ones stopped. */
+    final Map<String, String> executionStatus = new HashMap<>();
+
+    final List<String> stopped = new ArrayList<>();
 
     ApiFixture() {
         this(SETTINGS);
@@ -52,7 +59,19 @@ final class ApiFixture {
                 clock,
                 settings,
                 () -> "id-" + ids.incrementAndGet(),
-                new StructuredLog("api", new PrintStream(logs, true, StandardCharsets.UTF_8), clock));
+                new StructuredLog("api", new PrintStream(logs, true, StandardCharsets.UTF_8), clock),
+                new HolderExecutions() {
+                    @Override
+                    public Optional<String> status(String executionName) {
+                        return Optional.ofNullable(executionStatus.get(executionName));
+                    }
+
+                    @Override
+                    public void stop(String executionName, String cause) {
+                        stopped.add(executionName + ": " + cause);
+                        executionStatus.put(executionName, "ABORTED");
+                    }
+                });
     }
 
     /** A pipeline document named {@code name} (the base pipeline renamed). */

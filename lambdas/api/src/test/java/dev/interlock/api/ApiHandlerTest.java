@@ -83,7 +83,9 @@ class ApiHandlerTest {
                         "AWS_REGION",
                         "eu-west-1",
                         "INTERLOCK_ENDPOINT_DYNAMODB",
-                        "http://127.0.0.1:9")),
+                        "http://127.0.0.1:9",
+                        "STATE_MACHINE_ARN",
+                        "arn:aws:states:eu-west-1:123456789012:stateMachine:interlock")),
                 ApiFixture.CLOCK)) {
             ApiHandler wired = new ApiHandler(deps);
             assertThat(deps.clients().created("dynamodb")).isFalse();

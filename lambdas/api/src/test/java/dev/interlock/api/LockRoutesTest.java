@@ -88,6 +88,54 @@ class LockRoutesTest {
     }
 
     @Test
+    void aHolderWhoseExecutionIsStillRunningIsNotReleasedAndTheRefusalNamesIt() {
+        api.store.locks().acquire(KEY, "silver_2026-03-10_daily_live", Duration.ofHours(5));
+        api.executionStatus.put("silver_2026-03-10_daily_live", "RUNNING");
+
+        ApiFixture.Reply reply = api.call("DELETE", "/pipelines/silver/locks/daily/2026-03-10");
+
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(reply.json().get("detail").asText())
+                .contains("silver_2026-03-10_daily_live", "still RUNNING", "force=true");
+        assertThat(api.store.locks().holder(KEY)).isPresent();
+        assertThat(api.stopped).isEmpty();
+        assertThat(api.recording.writes()).isEmpty();
+    }
+
+    @Test
+    void aForcedReleaseStopsTheRunningHolderFirstAndIsAudited() {
+        api.store.locks().acquire(KEY, "silver_2026-03-10_daily_live", Duration.ofHours(5));
+        api.executionStatus.put("silver_2026-03-10_daily_live", "RUNNING");
+
+        ApiFixture.Reply reply = api.call(
+                "DELETE",
+                "/pipelines/silver/locks/daily/2026-03-10",
+                null,
+                null,
+                Map.of("force", "true", "reason", "stuck on a dead source"));
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.json().get("stoppedExecution").asText()).isEqualTo("silver_2026-03-10_daily_live");
+        assertThat(api.stopped)
+                .containsExactly(
+                        "silver_2026-03-10_daily_live: lock released by api with force: stuck on a dead source");
+        assertThat(api.store.locks().holder(KEY)).isEmpty();
+        assertThat(events(EventKind.LOCK_RELEASED).getFirst().details())
+                .containsEntry("stoppedExecution", "silver_2026-03-10_daily_live")
+                .containsEntry("force", true);
+        assertThat(api.recording.writes()).containsExactly("EventStore.append", "Locker.releaseHeldBy");
+    }
+
+    @Test
+    void forceMustBeTrueOrFalse() {
+        ApiFixture.Reply reply =
+                api.call("DELETE", "/pipelines/silver/locks/daily/2026-03-10", null, null, Map.of("force", "yes"));
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.errorPaths()).containsExactly("query.force");
+    }
+
+    @Test
     void aLockNobodyHoldsIsANotFoundThatWritesNothing() {
         ApiFixture.Reply reply = api.call("DELETE", "/pipelines/silver/locks/daily/2026-03-10");
 

@@ -101,7 +101,7 @@ public final class LogResult implements Action {
         // The change leaves a run log that has this run's completion as it is, so a repeated call writes nothing
         // (the event neither). A run the trigger completed has nothing left to move: only the run log is written.
         RunLog stored = body.runCompletedByTrigger()
-                ? collaborators.provider().recordRunLog(key(request), change, events)
+                ? collaborators.provider().recordRunLog(key(request), change, events, LockOwner.fence(request))
                 : write(request, RunStatus.COMPLETED, body, change, events);
         RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED)
                 .orElseThrow();
@@ -301,13 +301,15 @@ public final class LogResult implements Action {
                                     "run cannot move to " + target.wireName(),
                                     Map.of("runStatus", run.get().status().wireName()));
                 }
-                return collaborators.provider().recordRunLog(key, change, events);
+                return collaborators.provider().recordRunLog(key, change, events, LockOwner.fence(request));
             }
             RunState next = nextRun(run.get(), target, body, request);
             TransitionOutcome outcome = collaborators
                     .provider()
-                    .recordTransition(new RunTransition(
-                            run.get().version(), next, new RunTransition.RunLogUpdate(key, change), events));
+                    .recordTransition(
+                            new RunTransition(
+                                    run.get().version(), next, new RunTransition.RunLogUpdate(key, change), events),
+                            LockOwner.fence(request));
             if (outcome instanceof TransitionOutcome.Applied applied) {
                 return applied.runLog();
             }

@@ -8,6 +8,7 @@ import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.store.LockLostException;
 import dev.interlock.store.Provider;
 import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.wiring.alert.DeduplicatedAlerts;
@@ -154,6 +155,16 @@ public final class Orchestrator {
         Outcome outcome;
         try {
             outcome = action.run(request);
+        } catch (LockLostException e) {
+            // Fenced out: nothing was written; the event says why the execution stops (the machine's catch fails it).
+            collaborators.provider().events().append(e.event(request.runId(), collaborators.now()));
+            collaborators
+                    .log()
+                    .warn(
+                            request.logContext(),
+                            e.getMessage(),
+                            Map.of("action", name.get().wireName()));
+            throw e;
         } catch (IllegalArgumentException e) {
             // Bad input the action could not foresee (an id that cannot be part of a key, an invalid stored value):
             // a logical failure of this request, answered with the action's safe payload.

@@ -323,7 +323,11 @@ public final class ResolvePipeline implements Action {
                 now);
         if (collaborators
                 .provider()
-                .createRun(run, now.plusSeconds(collaborators.settings().executionTimeoutSeconds()), created)) {
+                .createRun(
+                        run,
+                        now.plusSeconds(collaborators.settings().executionTimeoutSeconds()),
+                        created,
+                        LockOwner.fence(request))) {
             return now;
         }
         // A repeat: the first call's run stands, with its creation time.
@@ -352,8 +356,7 @@ public final class ResolvePipeline implements Action {
         }
         collaborators
                 .provider()
-                .runLogs()
-                .update(
+                .recordRunLog(
                         key,
                         current -> current.isPresent() && alreadyRecorded(current.get(), request, reason)
                                 ? current.get()
@@ -368,7 +371,9 @@ public final class ResolvePipeline implements Action {
                                         request.executionName(),
                                         reason,
                                         FailureCategory.PERMANENT,
-                                        now));
+                                        now),
+                        List.of(),
+                        LockOwner.fence(request));
         collaborators.record(
                 request,
                 EventKind.RUN_STATE_CHANGED,

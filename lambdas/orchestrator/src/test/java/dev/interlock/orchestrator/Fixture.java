@@ -6,8 +6,10 @@ import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
+import dev.interlock.store.LockHolder;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.contract.ManualClock;
@@ -19,12 +21,15 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One orchestrator on the in-memory Provider with a hand-moved clock and a recording alert publisher; requests go
@@ -222,6 +227,7 @@ final class Fixture {
 
     /** Calls an orchestrator over another provider (e.g. one that counts calls), with this fixture's clock and settings. */
     JsonNode callOver(dev.interlock.store.Provider over, Map<String, Object> request) {
+        holdLockAsTheMachineWould(InterlockJson.write(request));
         OrchestratorHandler other = new OrchestratorHandler(new Orchestrator(
                 over,
                 clock,
@@ -240,12 +246,52 @@ final class Fixture {
     }
 
     JsonNode call(String rawJson) {
+        holdLockAsTheMachineWould(rawJson);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             handler.handleRequest(new ByteArrayInputStream(rawJson.getBytes(StandardCharsets.UTF_8)), out, null);
             return InterlockJson.json().readTree(out.toByteArray());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * In the machine every action whose writes are fenced by the lock (run creation, run log) runs after
+     * {@code acquireLock}: the requesting execution takes its day's lock first. An execution an earlier request of the
+     * test stood for has finished and released it by then; a holder the test itself put there keeps it (the action is
+     * fenced out, as it would be). The lock outlives any clock a test moves on.
+     */
+    private final Set<String> heldForRequests = new HashSet<>();
+
+    private void holdLockAsTheMachineWould(String rawJson) {
+        JsonNode request;
+        try {
+            request = InterlockJson.json().readTree(rawJson);
+        } catch (IOException e) {
+            return;
+        }
+        String action = request.path("action").asText();
+        String owner = request.path("executionName").asText("");
+        if (!(action.equals(OrchestratorAction.RESOLVE_PIPELINE.wireName())
+                        || action.equals(OrchestratorAction.LOG_RESULT.wireName()))
+                || owner.isBlank()) {
+            return;
+        }
+        try {
+            LockKey key = new LockKey(
+                    request.path("pipelineId").asText(),
+                    request.path("scheduleId").asText(),
+                    LocalDate.parse(request.path("date").asText()));
+            Optional<String> holder = provider.locks().holder(key).map(LockHolder::owner);
+            if (holder.isPresent() && !holder.get().equals(owner) && heldForRequests.contains(holder.get())) {
+                provider.locks().release(key, holder.get());
+            }
+            if (provider.locks().acquire(key, owner, Duration.ofDays(365))) {
+                heldForRequests.add(owner);
+            }
+        } catch (RuntimeException e) {
+            // A request the orchestrator itself must refuse (a bad id or date): nothing to hold.
         }
     }
 

@@ -1,15 +1,18 @@
 package dev.interlock.orchestrator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.store.LockLostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +80,27 @@ class LogResultTest {
                 .containsExactlyInAnyOrder("PENDING", "FAILED");
         assertThat(f.events(EventKind.RETRY_SCHEDULED)).hasSize(1);
         assertThat(f.alerts.sent).isEmpty();
+    }
+
+    @Test
+    void aHolderThatLostItsLockWritesNeitherRunLogNorRunStateAndRecordsWhy() {
+        String runId = f.resolve();
+        running(runId);
+        LockKey lock = new LockKey(Fixture.PIPELINE, "daily", Fixture.DATE);
+        f.provider.locks().forceRelease(lock);
+        f.provider.locks().acquire(lock, "orders_2026-03-02_daily_other", Duration.ofHours(5));
+
+        assertThatThrownBy(() -> complete(runId))
+                .isInstanceOf(LockLostException.class)
+                .hasMessageContaining(Fixture.EXECUTION);
+
+        assertThat(f.runLog()).isEmpty();
+        assertThat(f.provider.runs().get(runId).orElseThrow().status()).isEqualTo(RunStatus.RUNNING);
+        assertThat(f.events(EventKind.LOCK_LOST)).singleElement().satisfies(e -> {
+            assertThat(e.runId()).isEqualTo(runId);
+            assertThat(e.details()).containsEntry("executionName", Fixture.EXECUTION);
+        });
+        assertThat(f.provider.locks().holder(lock).orElseThrow().owner()).isEqualTo("orders_2026-03-02_daily_other");
     }
 
     @Test

@@ -15,11 +15,14 @@ import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.store.LockFence;
+import dev.interlock.store.LockLostException;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunTransition;
 import dev.interlock.store.StoreException;
@@ -105,7 +108,15 @@ public final class RunTrigger {
         Job job = Job.parse(input.trigger());
         LogContext ctx =
                 new LogContext(input.pipelineId(), input.scheduleId(), date.toString(), runId, input.executionName());
-        Claim claim = claim(input, date, runId, job);
+        Claim claim;
+        try {
+            claim = claim(input, date, runId, job);
+        } catch (LockLostException e) {
+            // Fenced out: the claim wrote nothing and no job was started; the event says why the execution stops.
+            provider.events().append(e.event(runId, clock.instant()));
+            log.warn(ctx, e.getMessage(), Map.of());
+            throw e;
+        }
         return switch (claim) {
             case Claim.Answered answered -> {
                 log.info(
@@ -172,7 +183,8 @@ public final class RunTrigger {
                     RunState triggering =
                             stamp(run.moveTo(RunStatus.TRIGGERING, now), job.type(), input.executionName());
                     TransitionOutcome outcome = provider.recordTransition(
-                            RunTransition.of(run.version(), triggering, stateChanged(run, triggering, null)));
+                            RunTransition.of(run.version(), triggering, stateChanged(run, triggering, null)),
+                            fence(input, date));
                     if (outcome instanceof TransitionOutcome.Applied applied) {
                         return new Claim.Claimed(applied.run(), false);
                     }
@@ -264,8 +276,18 @@ public final class RunTrigger {
         RunState pending = pending(input, date, runId, job, createdAt);
         RunState triggering = pending.moveTo(RunStatus.TRIGGERING, clock.instant());
         TransitionOutcome outcome = provider.recordTransition(
-                RunTransition.of(pending.version(), triggering, stateChanged(pending, triggering, null)));
+                RunTransition.of(pending.version(), triggering, stateChanged(pending, triggering, null)),
+                fence(input, date));
         return outcome instanceof TransitionOutcome.Applied applied ? Optional.of(applied.run()) : Optional.empty();
+    }
+
+    /**
+     * The claim is fenced by the invoking execution's lock (owned by its name), so a holder that lost its lock never
+     * starts the job; a direct invocation without an execution name is not fenced.
+     */
+    private static LockFence fence(TriggerInput input, LocalDate date) {
+        String owner = blankToNull(input.executionName());
+        return owner == null ? null : new LockFence(new LockKey(input.pipelineId(), input.scheduleId(), date), owner);
     }
 
     /** The run as {@code resolvePipeline} creates it: PENDING, version 1, created at {@code createdAt}. */

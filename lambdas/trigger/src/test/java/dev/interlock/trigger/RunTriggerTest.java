@@ -20,6 +20,7 @@ import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -50,6 +51,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The trigger function on the in-memory store, with the outbound runners talking to local stubs. */
@@ -75,6 +77,16 @@ class RunTriggerTest {
                     clock,
                     new Backoff(8, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.5, clock::advance)),
             clock);
+
+    /** The machine's AcquireLock comes before TriggerPipeline: the invoking execution holds its day's lock. */
+    @BeforeEach
+    void holdTheLock() {
+        provider.locks()
+                .acquire(
+                        new LockKey("orders", "daily", LocalDate.of(2026, 3, 1)),
+                        "orders_2026-03-01_daily_ab12cd34",
+                        Duration.ofDays(365));
+    }
 
     @AfterEach
     void stop() {
@@ -410,7 +422,7 @@ class RunTriggerTest {
                 "daily",
                 "2026-03-01",
                 "run-12",
-                "e",
+                "orders_2026-03-01_daily_ab12cd34",
                 InterlockJson.tree("{\"type\":\"glue\",\"jobName\":\"x\"}")));
         TriggerOutput later = fire(fails, "run-13", "{\"type\":\"glue\",\"jobName\":\"x\"}");
 
@@ -461,7 +473,7 @@ class RunTriggerTest {
                                 "daily",
                                 "2026-03-01",
                                 "run-16",
-                                "e",
+                                "orders_2026-03-01_daily_ab12cd34",
                                 InterlockJson.tree("{\"type\":\"glue\",\"jobName\":\"x\"}"))))
                 .isInstanceOf(StoreException.class)
                 .hasMessage("GetItem RUN#run-16 failed: unreachable");
@@ -473,7 +485,8 @@ class RunTriggerTest {
         server.answer("POST /hook", Answer.status(200, "ok"));
         TriggerHandler handler = new TriggerHandler(new RunTrigger(provider, runners, alerts, clock));
         String in = "{\"pipelineID\":\"orders\",\"scheduleID\":\"daily\",\"date\":\"2026-03-01\",\"runID\":\"run-14\","
-                + "\"executionName\":\"x\",\"trigger\":{\"type\":\"http\",\"url\":\"" + server.uri("/hook")
+                + "\"executionName\":\"orders_2026-03-01_daily_ab12cd34\",\"trigger\":{\"type\":\"http\",\"url\":\""
+                + server.uri("/hook")
                 + "\"},\"extra\":1}";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
 

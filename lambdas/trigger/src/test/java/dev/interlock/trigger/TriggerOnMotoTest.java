@@ -11,6 +11,7 @@ import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.model.contract.TriggerInput;
 import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.store.Backoff;
@@ -19,6 +20,7 @@ import dev.interlock.store.memory.InMemoryProvider;
 import dev.interlock.testing.MotoServer;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -108,6 +110,12 @@ class TriggerOnMotoTest {
     }
 
     private TriggerOutput fire(String runId, String triggerJson) {
+        // The machine's AcquireLock comes before TriggerPipeline: the invoking execution holds its day's lock.
+        provider.locks()
+                .acquire(
+                        new LockKey("orders", "daily", LocalDate.of(2026, 3, 1)),
+                        "orders_2026-03-01_daily_ab12cd34",
+                        Duration.ofDays(365));
         return trigger.fire(new TriggerInput(
                 "orders",
                 "daily",
@@ -257,7 +265,14 @@ class TriggerOnMotoTest {
 
         // A trigger retried after its run state was lost starts the same execution name with the same input: while
         // the execution runs, Step Functions answers with it instead of starting a second one.
-        TriggerOutput retried = new RunTrigger(new InMemoryProvider(clock), runners, alert -> {}, clock)
+        InMemoryProvider lostState = new InMemoryProvider(clock);
+        lostState
+                .locks()
+                .acquire(
+                        new LockKey("orders", "daily", LocalDate.of(2026, 3, 1)),
+                        "orders_2026-03-01_daily_ab12cd34",
+                        Duration.ofDays(365));
+        TriggerOutput retried = new RunTrigger(lostState, runners, alert -> {}, clock)
                 .fire(new TriggerInput(
                         "orders",
                         "daily",

@@ -9,6 +9,7 @@ import dev.interlock.model.contract.TriggerOutput;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.TableDefinition;
@@ -20,6 +21,7 @@ import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.store.dynamodb.LocalDynamoDb;
 import dev.interlock.store.dynamodb.RequestCounter;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -93,6 +95,9 @@ class TriggerRequestCountTest {
                 null,
                 CREATED);
         assertThat(provider.createRun(run, CREATED.plusSeconds(14400), event)).isTrue();
+        // The machine's AcquireLock comes before TriggerPipeline: the invoking execution holds its day's lock.
+        assertThat(provider.locks().acquire(new LockKey(pipelineId, "daily", DATE), EXECUTION, Duration.ofDays(365)))
+                .isTrue();
     }
 
     private static TriggerInput input(String pipelineId, String runId, String runCreatedAt) {
@@ -118,7 +123,6 @@ class TriggerRequestCountTest {
         created(pipelineId, "run-a");
         RunTrigger trigger = new RunTrigger(provider, completes, alert -> {}, CLOCK);
         AtomicReference<TriggerOutput> first = new AtomicReference<>();
-
         long start =
                 requestsDuring(() -> first.set(trigger.fire(input(pipelineId, "run-a", "2026-03-01T09:59:58.123Z"))));
         long repeat =
@@ -126,7 +130,6 @@ class TriggerRequestCountTest {
                         .usingRecursiveComparison()
                         .ignoringFields("startedAt")
                         .isEqualTo(first.get()));
-
         assertThat(start).isEqualTo(2);
         // The blind claim's failed condition, then the read the answer comes from.
         assertThat(repeat).isEqualTo(2);

@@ -248,7 +248,8 @@ final class QueryCommands {
     @Command(
             name = "unlock",
             description = "Release the evaluation lock of a (pipeline, schedule, date) whose execution "
-                    + "died or was aborted (audited; absorbed work is handed on).")
+                    + "died or was aborted (audited; absorbed work is handed on). A holder whose execution is "
+                    + "still RUNNING is refused (409, naming it) unless --force, which stops that execution first.")
     static final class Unlock implements Callable<Integer> {
         @Mixin
         ApiOptions api;
@@ -265,11 +266,24 @@ final class QueryCommands {
         @Option(names = "--reason", description = "Why, for the LOCK_RELEASED audit event.")
         String reason;
 
+        @Option(
+                names = "--force",
+                description = "Also when the holder's execution is still RUNNING: stop it (StopExecution), then "
+                        + "release its lock, so the day's job still runs once.")
+        boolean force;
+
         @Override
         public Integer call() throws Exception {
+            List<String> query = new ArrayList<>();
+            if (reason != null) {
+                query.add("reason=" + ApiClient.segment(reason));
+            }
+            if (force) {
+                query.add("force=true");
+            }
             String path = "/pipelines/" + ApiClient.segment(pipeline) + "/locks/"
                     + ApiClient.segment(schedule == null ? "daily" : schedule) + "/" + ApiClient.segment(date)
-                    + (reason == null ? "" : "?reason=" + ApiClient.segment(reason));
+                    + (query.isEmpty() ? "" : "?" + String.join("&", query));
             return print(api.client().delete(path), "releasing the lock of " + pipeline);
         }
     }

@@ -35,6 +35,11 @@ public enum EventKind implements WireEnum {
     /** An operator released a lock (audit: who, which holder, why). */
     LOCK_RELEASED("LOCK_RELEASED"),
     /**
+     * An execution found that it no longer holds its day's lock (released by an operator, expired, taken over) when it
+     * was about to trigger, create a run or write the run log: nothing was written, and it stops.
+     */
+    LOCK_LOST("LOCK_LOST"),
+    /**
      * An execution took over the unfinished run of an execution that died with its job started (aborted, timed out):
      * it follows that job instead of starting a second one beside it.
      */

@@ -21,7 +21,10 @@ public enum EnvVar {
             true,
             EnumSet.of(STREAM_ROUTER, ORCHESTRATOR, EVALUATOR, TRIGGER, RUN_CHECKER, API)),
     STATE_MACHINE_ARN(
-            "ARN of the pipeline state machine started by the stream router.", null, true, EnumSet.of(STREAM_ROUTER)),
+            "ARN of the pipeline state machine started by the stream router; the API asks it about a lock's holder.",
+            null,
+            true,
+            EnumSet.of(STREAM_ROUTER, API)),
     ALERT_TOPIC_ARN("ARN of the SNS topic that receives alerts.", null, true, EnumSet.of(ORCHESTRATOR, TRIGGER)),
     EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false, EnumSet.of(EVALUATOR, API)),
     STALE_MARKER_DAYS(

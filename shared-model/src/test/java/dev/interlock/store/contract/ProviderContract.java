@@ -46,7 +46,9 @@ import dev.interlock.store.AlertKey;
 import dev.interlock.store.DependantCheck;
 import dev.interlock.store.DueEntry;
 import dev.interlock.store.InvalidCursorException;
+import dev.interlock.store.LockFence;
 import dev.interlock.store.LockHolder;
+import dev.interlock.store.LockLostException;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.PipelineStore;
@@ -1643,6 +1645,54 @@ public abstract class ProviderContract {
         assertThat(provider.runLogs().get(key)).contains(first);
         assertThat(provider.events().read("gold", PageRequest.first(10)).items())
                 .containsExactly(event);
+    }
+
+    @Test
+    void aFencedWriteByTheLockHolderIsAppliedAndOneByAHolderThatLostItWritesNothing() {
+        RunLogKey key = new RunLogKey("gold", DATE, "daily");
+        LockFence holder = new LockFence(LOCK, "exec-a");
+        Event created = new Event(
+                EventKind.RUN_STATE_CHANGED, "gold", "daily", DATE, "r1", null, "PENDING", "run created", null, T0);
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5)))
+                .isTrue();
+        RunState run = run("r1", "gold", T0);
+        assertThat(provider.createRun(run, T0.plus(Duration.ofHours(4)), created, holder))
+                .isTrue();
+        RunState triggering = run.moveTo(RunStatus.TRIGGERING, T0);
+        assertThat(provider.recordTransition(RunTransition.of(run.version(), triggering), holder))
+                .isInstanceOf(TransitionOutcome.Applied.class);
+
+        // An operator releases the lock and another execution takes the day.
+        provider.locks().forceRelease(LOCK);
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5)))
+                .isTrue();
+        RunLog completed = runLog("gold", DATE, "daily", RunLogStatus.COMPLETED, 0, List.of(), T0);
+        RunState second = run("r2", "gold", T0);
+
+        assertThatThrownBy(() -> provider.recordTransition(
+                        RunTransition.of(triggering.version(), triggering.moveTo(RunStatus.RUNNING, T0)), holder))
+                .isInstanceOf(LockLostException.class)
+                .hasMessageContaining("exec-a")
+                .hasMessageContaining(LOCK.value());
+        assertThatThrownBy(() -> provider.createRun(second, T0, created, holder))
+                .isInstanceOf(LockLostException.class);
+        assertThatThrownBy(() -> provider.recordRunLog(key, current -> completed, List.of(), holder))
+                .isInstanceOf(LockLostException.class);
+        assertThatThrownBy(() -> provider.recordRunLog(key, current -> completed, List.of(created), holder))
+                .isInstanceOf(LockLostException.class);
+        assertThat(provider.runs().get("r1")).contains(triggering);
+        assertThat(provider.runs().get("r2")).isEmpty();
+        assertThat(provider.runLogs().get(key)).isEmpty();
+
+        // The new holder's fenced writes go through; a lock deleted (nobody's) or expired fences everyone out.
+        assertThat(provider.recordRunLog(key, current -> completed, List.of(), new LockFence(LOCK, "exec-b")))
+                .isEqualTo(completed);
+        clock.advance(Duration.ofHours(6));
+        assertThatThrownBy(() -> provider.createRun(second, T0, created, new LockFence(LOCK, "exec-b")))
+                .isInstanceOf(LockLostException.class);
+        provider.locks().forceRelease(LOCK);
+        assertThatThrownBy(() -> provider.createRun(second, T0, created, new LockFence(LOCK, "exec-b")))
+                .isInstanceOf(LockLostException.class);
     }
 
     @Test

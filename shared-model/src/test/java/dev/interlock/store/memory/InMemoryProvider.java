@@ -28,6 +28,7 @@ import dev.interlock.store.DueEntry;
 import dev.interlock.store.EventStore;
 import dev.interlock.store.JobCallbackStore;
 import dev.interlock.store.LateArrivalStore;
+import dev.interlock.store.LockFence;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
 import dev.interlock.store.Page;
@@ -187,7 +188,7 @@ public final class InMemoryProvider implements Provider {
     }
 
     @Override
-    public TransitionOutcome recordTransition(RunTransition transition) {
+    public TransitionOutcome recordTransition(RunTransition transition, LockFence fence) {
         synchronized (table) {
             RunState next = transition.next();
             // The run-log change is applied before the version check, as the DynamoDB Provider must (it learns
@@ -197,6 +198,7 @@ public final class InMemoryProvider implements Provider {
                 log = prepareRunLog(
                         transition.runLog().key(), transition.runLog().change());
             }
+            requireHeld(fence, "run transition of " + next.runId());
             Optional<MemoryTable.Item> run = table.live(TableKeys.runState(next.runId()), now());
             if (run.isEmpty() || run.get().version() != transition.expectedVersion()) {
                 return new TransitionOutcome.RunVersionConflict(next.runId(), transition.expectedVersion());
@@ -211,9 +213,10 @@ public final class InMemoryProvider implements Provider {
     }
 
     @Override
-    public boolean createRun(RunState run, Instant settleBy, Event event) {
+    public boolean createRun(RunState run, Instant settleBy, Event event, LockFence fence) {
         Objects.requireNonNull(event, "event");
         synchronized (table) {
+            requireHeld(fence, "creating run " + run.runId());
             if (table.raw(TableKeys.runState(run.runId())).isPresent()) {
                 return false;
             }
@@ -225,16 +228,28 @@ public final class InMemoryProvider implements Provider {
     }
 
     @Override
-    public RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events) {
+    public RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events, LockFence fence) {
         synchronized (table) {
             Optional<RunLog> current = table.live(runLogKey(key), now()).map(i -> decode(i, RunLog.class));
             RunLog next = RunLogChange.applyPreserving(key, current, change);
             if (current.isPresent() && current.get().equals(next)) {
                 return next;
             }
+            requireHeld(fence, "recording run log " + key);
             writeRunLog(next);
             events.forEach(this::writeEvent);
             return next;
+        }
+    }
+
+    /** The fence's check (the DynamoDB Provider's ConditionCheck on the lock): its owner holds the live lock. */
+    private void requireHeld(LockFence fence, String write) {
+        if (fence == null) {
+            return;
+        }
+        Optional<MemoryTable.Item> held = table.live(TableKeys.lock(fence.key()), now());
+        if (held.isEmpty() || !fence.owner().equals(held.get().attribute(OWNER))) {
+            throw fence.lost(write);
         }
     }
 

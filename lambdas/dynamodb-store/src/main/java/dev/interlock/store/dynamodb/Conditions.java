@@ -46,7 +46,10 @@ final class Conditions {
                 Map.of(":now", ItemCodec.number(now.getEpochSecond()), ":owner", AttributeValue.fromS(owner)));
     }
 
-    /** Held by {@code owner} and not expired (a holder's progress report must not revive a lock it lost). */
+    /**
+     * Held by {@code owner} and not expired: a holder's progress report must not revive a lock it lost, and a fenced
+     * write (trigger claim, run creation, run log) is refused to a holder that lost it.
+     */
     static Condition liveAndHeldBy(String owner, Instant now) {
         return Condition.of(
                 "#owner = :owner AND #ttl > :now",

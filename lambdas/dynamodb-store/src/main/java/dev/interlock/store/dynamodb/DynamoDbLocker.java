@@ -4,6 +4,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
+import dev.interlock.store.LockFence;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * Evaluation locks ({@code LOCK#eval:<pipeline>:<schedule>:<date>/LOCK}) with an owner token: acquired by a conditional
@@ -100,6 +102,12 @@ final class DynamoDbLocker implements Locker {
                 Conditions.liveAndHeldBy(holder, table.now())
                         .with(Map.of("#absorbed", ABSORBED), Map.of(":one", ItemCodec.number(1))),
                 CapacityIntent.LOCK_PROGRESS);
+    }
+
+    /** The check, in a transaction, that the fence's owner still holds its unexpired lock. */
+    TransactWriteItem fenceCheck(LockFence fence) {
+        return table.conditionCheckOf(
+                TableKeys.lock(fence.key()), Conditions.liveAndHeldBy(fence.owner(), table.now()));
     }
 
     @Override

@@ -19,6 +19,7 @@ import dev.interlock.store.CascadeStore;
 import dev.interlock.store.EventStore;
 import dev.interlock.store.JobCallbackStore;
 import dev.interlock.store.LateArrivalStore;
+import dev.interlock.store.LockFence;
 import dev.interlock.store.Locker;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Provider;
@@ -195,7 +196,7 @@ public final class DynamoDbProvider implements Provider {
      * re-applied (bounded, with backoff).
      */
     @Override
-    public TransitionOutcome recordTransition(RunTransition transition) {
+    public TransitionOutcome recordTransition(RunTransition transition, LockFence fence) {
         if (transition.events().size() > MAX_TRANSITION_EVENTS) {
             throw new IllegalArgumentException("a run transition holds at most " + MAX_TRANSITION_EVENTS
                     + " events, got " + transition.events().size());
@@ -216,11 +217,13 @@ public final class DynamoDbProvider implements Provider {
             for (Event event : transition.events()) {
                 writes.add(table.putOf(events.item(event), Conditions.absent()));
             }
+            fence(writes, fence);
             Optional<List<CancellationReason>> cancelled =
                     table.transact(writes, CapacityIntent.TRANSITION, "RUN#" + runId);
             if (cancelled.isEmpty()) {
                 return new TransitionOutcome.Applied(transition.next(), log);
             }
+            refuseIfFenced(cancelled.get(), writes, fence, "run transition of " + runId);
             if (SingleTable.conditionFailedAt(cancelled.get(), RUN_ITEM)) {
                 return new TransitionOutcome.RunVersionConflict(runId, transition.expectedVersion());
             }
@@ -228,20 +231,25 @@ public final class DynamoDbProvider implements Provider {
         }
     }
 
-    /** One TransactWriteItems: [run if absent, its settle-by due entry, event]; a failed run condition answers false. */
+    /**
+     * One TransactWriteItems: [run if absent, its settle-by due entry, event, the fence's lock check]; a failed fence
+     * throws, a failed run condition answers false.
+     */
     @Override
-    public boolean createRun(RunState run, Instant settleBy, Event event) {
+    public boolean createRun(RunState run, Instant settleBy, Event event, LockFence fence) {
         Objects.requireNonNull(event, "event");
         for (int attempt = 1; ; attempt++) {
-            List<TransactWriteItem> writes = List.of(
+            List<TransactWriteItem> writes = new ArrayList<>(List.of(
                     table.putOf(runs.newItem(run), Conditions.absent()),
                     table.putOf(watchdog.runSettledItem(run.pipelineId(), run.runId(), settleBy), null),
-                    table.putOf(events.item(event), Conditions.absent()));
+                    table.putOf(events.item(event), Conditions.absent())));
+            fence(writes, fence);
             Optional<List<CancellationReason>> cancelled =
                     table.transact(writes, CapacityIntent.RUN_START, "RUN#" + run.runId());
             if (cancelled.isEmpty()) {
                 return true;
             }
+            refuseIfFenced(cancelled.get(), writes, fence, "creating run " + run.runId());
             if (SingleTable.conditionFailedAt(cancelled.get(), RUN_ITEM)) {
                 return false;
             }
@@ -251,15 +259,16 @@ public final class DynamoDbProvider implements Provider {
 
     /**
      * The run log read, the change applied, then one write conditional on the version read: a PutItem without events,
-     * else one TransactWriteItems [run log, event puts]. A failed condition re-reads and re-applies (bounded).
+     * else one TransactWriteItems [run log, event puts, the fence's lock check]. A failed fence throws; another failed
+     * condition re-reads and re-applies (bounded).
      */
     @Override
-    public RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events) {
+    public RunLog recordRunLog(RunLogKey key, RunLogChange change, List<Event> events, LockFence fence) {
         if (events.size() > MAX_TRANSITION_EVENTS) {
             throw new IllegalArgumentException(
                     "a run-log record holds at most " + MAX_TRANSITION_EVENTS + " events, got " + events.size());
         }
-        if (events.isEmpty()) {
+        if (events.isEmpty() && fence == null) {
             return runLogs.update(key, change);
         }
         for (int attempt = 1; ; attempt++) {
@@ -272,11 +281,29 @@ public final class DynamoDbProvider implements Provider {
             for (Event event : events) {
                 writes.add(table.putOf(this.events.item(event), Conditions.absent()));
             }
-            if (table.transact(writes, CapacityIntent.RUN_LOG_RECORD, "RUNLOG " + key)
-                    .isEmpty()) {
+            fence(writes, fence);
+            Optional<List<CancellationReason>> cancelled =
+                    table.transact(writes, CapacityIntent.RUN_LOG_RECORD, "RUNLOG " + key);
+            if (cancelled.isEmpty()) {
                 return write.entry();
             }
+            refuseIfFenced(cancelled.get(), writes, fence, "recording run log " + key);
             table.retryAfterConflict(attempt, "recording run log " + key);
+        }
+    }
+
+    /** Adds the fence's lock check as the last item of a transaction (null: not fenced). */
+    private void fence(List<TransactWriteItem> writes, LockFence fence) {
+        if (fence != null) {
+            writes.add(locks.fenceCheck(fence));
+        }
+    }
+
+    /** Throws when the fence, the last item of {@code writes}, is what cancelled the transaction. */
+    private static void refuseIfFenced(
+            List<CancellationReason> reasons, List<TransactWriteItem> writes, LockFence fence, String write) {
+        if (fence != null && SingleTable.conditionFailedAt(reasons, writes.size() - 1)) {
+            throw fence.lost(write);
         }
     }
 

@@ -28,6 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -557,6 +558,19 @@ final class SingleTable {
                         .tableName(tableName)
                         .key(ItemCodec.key(key))
                         .updateExpression(update)
+                        .conditionExpression(condition.expression())
+                        .expressionAttributeNames(namesOrNull(condition.names()))
+                        .expressionAttributeValues(emptyToNull(condition.values()))
+                        .build())
+                .build();
+    }
+
+    /** A ConditionCheck for {@link #transact}: the write goes through only while {@code condition} holds on {@code key}. */
+    TransactWriteItem conditionCheckOf(ItemKey key, Condition condition) {
+        return TransactWriteItem.builder()
+                .conditionCheck(ConditionCheck.builder()
+                        .tableName(tableName)
+                        .key(ItemCodec.key(key))
                         .conditionExpression(condition.expression())
                         .expressionAttributeNames(namesOrNull(condition.names()))
                         .expressionAttributeValues(emptyToNull(condition.values()))
