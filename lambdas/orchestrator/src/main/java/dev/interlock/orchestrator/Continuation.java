@@ -5,10 +5,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
-import dev.interlock.model.run.RunState;
-import dev.interlock.model.run.RunStatus;
 import dev.interlock.store.LockHolder;
-import dev.interlock.store.RunTransition;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -61,7 +58,12 @@ final class Continuation {
         Duration ttl = collaborators.settings().lockTtl(executionTimeoutSeconds);
         boolean lockPassed = collaborators.provider().locks().handOver(key, predecessor, successor, ttl);
         new Successors(collaborators).handOver(request, MarkerSource.CONTINUATION, predecessor, replay);
-        endRun(request, successor);
+        // The predecessor's run never triggered and never will: the successor evaluates under a run of its own.
+        RunCancellation.cancel(
+                collaborators,
+                request,
+                "not ready yet; the wait continues in " + successor,
+                Map.of("successorExecution", successor));
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("executionName", predecessor);
         details.put("successorExecution", successor);
@@ -115,28 +117,5 @@ final class Continuation {
         }
         long millis = Duration.between(now, firstRound).toMillis();
         return Optional.of(Math.max(1, (millis + 999) / 1000));
-    }
-
-    /** The predecessor's run never triggered and never will: it ends CANCELLED, the successor evaluates under its own. */
-    private void endRun(ActionRequest request, String successor) {
-        if (request.runId() == null) {
-            return;
-        }
-        Optional<RunState> run = collaborators.provider().runs().get(request.runId());
-        if (run.isEmpty() || !run.get().status().canMoveTo(RunStatus.CANCELLED)) {
-            return;
-        }
-        RunState next = run.get().moveTo(RunStatus.CANCELLED, collaborators.now());
-        collaborators
-                .provider()
-                .recordTransition(RunTransition.of(
-                        run.get().version(),
-                        next,
-                        collaborators.event(
-                                request,
-                                EventKind.RUN_STATE_CHANGED,
-                                RunStatus.CANCELLED.wireName(),
-                                "not ready yet; the wait continues in " + successor,
-                                Map.of("successorExecution", successor))));
     }
 }
