@@ -48,7 +48,9 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * on its data directory mid-wait and mid-trigger are {@link RestartsLoseNoWaitEndToEndTest}. A job ending after its
  * execution was aborted (event delivered or lost), a job succeeding after its day was logged FAILED and a callback job
  * past its maximum are {@link JobEndAfterExecutionEndToEndTest}. An operator's unlock of a live holder and a holder
- * whose lock was taken are {@link LockFencingEndToEndTest}.
+ * whose lock was taken are {@link LockFencingEndToEndTest}. Validation windows
+ * longer than one execution (data at +4 h 30 of a {@code +6h} window, data that never comes) are
+ * {@link LongValidationWindowEndToEndTest}: six scaled hours each.
  */
 class ChaosCatalogueTest extends EndToEnd {
 

@@ -34,6 +34,14 @@ public interface Locker {
      */
     boolean recordEvaluating(LockKey key, String owner, Instant nextRoundBy, Instant evaluatingUntil);
 
+    /**
+     * Passes {@code from}'s live lock to {@code to} for {@code ttl} from now, keeping the progress {@code from} reported
+     * (its next round and deadline, so markers meeting the lock in between are still absorbed): the hand-over of a wait
+     * to a successor execution, with no moment at which the lock is free for another execution. True also when
+     * {@code to} holds the lock already (a repeated call); false (the lock untouched) otherwise.
+     */
+    boolean handOver(LockKey key, String from, String to, Duration ttl);
+
     /** Counts one marker absorbed by {@code holder}; false (nothing counted) when {@code holder} no longer holds the lock. */
     boolean recordAbsorbed(LockKey key, String holder);
 

@@ -54,17 +54,24 @@ public final class CostBenchmark {
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
     private static final String ARCHETYPE = "archetype: batch-ingestion\n";
     private static final String PASS = "{evaluator: \"builtin:always-pass\"}";
+    /** The long day's wait on NOT READY and its monitoring after completion (issue 23). */
+    static final Duration LONG_DAY_WAIT = Duration.ofHours(6);
+
+    static final Duration LONG_DAY_MONITORING = Duration.ofHours(8);
+    private static final String LONG_DAY = "long day: 6 h NOT READY, 8 h monitoring";
 
     private final LocalRuntime rt;
     private final FakeJobServer jobs;
     private final URI notReadyEvaluator;
+    private final NotReadyEvaluator evaluator;
     private final Meter meter = Meter.GLOBAL;
     private final AtomicInteger ids = new AtomicInteger();
 
-    private CostBenchmark(LocalRuntime rt, FakeJobServer jobs, URI notReadyEvaluator) {
+    private CostBenchmark(LocalRuntime rt, FakeJobServer jobs, NotReadyEvaluator evaluator) {
         this.rt = rt;
         this.jobs = jobs;
-        this.notReadyEvaluator = notReadyEvaluator;
+        this.evaluator = evaluator;
+        this.notReadyEvaluator = evaluator == null ? null : evaluator.endpoint();
     }
 
     /** One scenario: its pipelines (YAML by id, in registration order); the first is started, the last ends it. */
@@ -86,6 +93,9 @@ public final class CostBenchmark {
         int runs = Integer.parseInt(options.getOrDefault("runs", "2"));
         double scale = Double.parseDouble(options.getOrDefault("time-scale", "60"));
         int latencySamples = Integer.parseInt(options.getOrDefault("latency-samples", "20"));
+        // Substrings of the scenario names to run, comma-separated (all when empty); the long day runs once, it is 14
+        // product hours.
+        String only = options.getOrDefault("scenarios", "");
         Path json = Path.of(options.getOrDefault("json", "target/cost-of-a-run.json"));
         PrintStream report = System.out;
         Path functionLog = json.resolveSibling("cost-of-a-run-functions.log");
@@ -110,7 +120,8 @@ public final class CostBenchmark {
                         alert -> Meter.GLOBAL.snsPublished());
                 FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofMinutes(5))) {
             rt.awaitHealthy(Duration.ofSeconds(120));
-            CostBenchmark bench = new CostBenchmark(rt, jobs, evaluator.endpoint());
+            evaluator.clock(rt.clock());
+            CostBenchmark bench = new CostBenchmark(rt, jobs, evaluator);
             scenarios.put("happy sync (http)", bench::happySync);
             scenarios.put("async glue, 5-min job", p -> bench.glue(p, 300));
             scenarios.put("async glue, 60-min job", p -> bench.glue(p, 3600));
@@ -118,6 +129,9 @@ public final class CostBenchmark {
             scenarios.put("async airflow, 60-min job", p -> bench.airflow(p, Duration.ofMinutes(60)));
             scenarios.put("NOT READY x3, then ready", bench::notReadyThenReady);
             scenarios.put("3-level cascade, glue 5-min", bench::cascade);
+            scenarios.put(LONG_DAY, bench::longDay);
+            List<String> chosen = List.of(only.split(","));
+            scenarios.keySet().removeIf(name -> chosen.stream().noneMatch(part -> name.contains(part.trim())));
             // Warm-up: the first invocation of each handler in a fresh JVM loads its classes (SnapStart's restore on
             // AWS); measured runs are of warm functions, as most invocations of a busy deployment are.
             bench.run(bench.happySync("warm-sync"));
@@ -126,7 +140,7 @@ public final class CostBenchmark {
             bench.run(bench.notReadyThenReady("warm-nr"));
             for (var s : scenarios.entrySet()) {
                 List<Run> rs = new ArrayList<>();
-                for (int i = 0; i < runs; i++) {
+                for (int i = 0; i < (s.getKey().equals(LONG_DAY) ? 1 : runs); i++) {
                     Plan plan = s.getValue().plan("r" + bench.ids.incrementAndGet());
                     pipelinesPer.put(s.getKey(), plan.pipelines().size());
                     rs.add(bench.run(plan));
@@ -136,16 +150,19 @@ public final class CostBenchmark {
         }
 
         Map<String, List<Long>> latency = new LinkedHashMap<>();
-        try (LocalRuntime rt = LocalRuntime.start(
-                        options(1.0),
-                        new MeteredFunctions(new ProductionFunctions(), Meter.GLOBAL),
-                        s -> {},
-                        alert -> {});
-                FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofSeconds(2))) {
-            rt.awaitHealthy(Duration.ofSeconds(120));
-            CostBenchmark bench = new CostBenchmark(rt, jobs, null);
-            latency.put("glue (callback type)", bench.cascadeLatency("lg", latencySamples, true));
-            latency.put("airflow (poll type)", bench.cascadeLatency("la", latencySamples, false));
+        // A run of chosen scenarios (--scenarios) skips the latency runtime.
+        if (only.isEmpty()) {
+            try (LocalRuntime rt = LocalRuntime.start(
+                            options(1.0),
+                            new MeteredFunctions(new ProductionFunctions(), Meter.GLOBAL),
+                            s -> {},
+                            alert -> {});
+                    FakeJobServer jobs = FakeJobServer.start(0, rt.clock(), Duration.ofSeconds(2))) {
+                rt.awaitHealthy(Duration.ofSeconds(120));
+                CostBenchmark bench = new CostBenchmark(rt, jobs, null);
+                latency.put("glue (callback type)", bench.cascadeLatency("lg", latencySamples, true));
+                latency.put("airflow (poll type)", bench.cascadeLatency("la", latencySamples, false));
+            }
         }
 
         print(report, results, pipelinesPer, latency, scale, runs, loadBefore, load(), out);
@@ -209,6 +226,29 @@ public final class CostBenchmark {
         return new Plan(Map.of(id, pipeline(id, trait, httpTrigger(id), "evaluationIntervalSeconds: 60\n")));
     }
 
+    /**
+     * The long day: the window opens now, its data lands after {@link #LONG_DAY_WAIT} of NOT READY rounds at the default
+     * 60-second interval (a validation window of 7 h, longer than one execution), then the day is monitored for
+     * {@link #LONG_DAY_MONITORING} without drift.
+     */
+    private Plan longDay(String prefix) {
+        String id = prefix + "-longday";
+        Instant opens = rt.clock().instant().truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        evaluator.readyAt(id, opens.plus(LONG_DAY_WAIT));
+        String trait = "{evaluator: \"" + notReadyEvaluator + "/readiness\"}";
+        String after =
+                java.time.LocalTime.ofInstant(opens, ZoneOffset.UTC).toString().substring(0, 5);
+        return new Plan(Map.of(
+                id,
+                pipeline(
+                        id,
+                        trait,
+                        httpTrigger(id),
+                        "schedules: [{name: daily, after: \"" + after + "\"}]\n"
+                                + "sla: {validationTimeout: \"+7h\"}\n"
+                                + "monitoring: {enabled: true, duration: " + LONG_DAY_MONITORING.toHours() + "h}\n")));
+    }
+
     private Plan cascade(String prefix) {
         Map<String, String> p = new LinkedHashMap<>();
         String a = prefix + "-bronze";
@@ -254,6 +294,7 @@ public final class CostBenchmark {
         List<String> last = new ArrayList<>(plan.pipelines().keySet());
         ExecutionSummary end = rt.awaitExecution(e -> e.name().startsWith(last.getLast() + "_"), RUN_TIMEOUT);
         rt.stateMachine().execution(end.executionArn()).await(RUN_TIMEOUT);
+        awaitDayCompleted(last.getLast());
         awaitQuiet();
         Meter.Reading reading = meter.read();
         List<String> executions = new ArrayList<>();
@@ -288,6 +329,34 @@ public final class CostBenchmark {
                 .sum();
         Usage usage = new Usage(transitions, invocations, gbSeconds, requests, rru, wru, reading.snsPublishes(), 1);
         return new Run(usage, reading, executions);
+    }
+
+    /**
+     * Waits until the execution that completed the day (it entered {@code LogCompleted}) has ended: a day whose wait
+     * outlasts one execution is worked by successor executions, and the first one ends long before the day does.
+     */
+    private void awaitDayCompleted(String pipelineId) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(90));
+        while (Instant.now().isBefore(deadline)) {
+            for (ExecutionSummary e : rt.stateMachine().listExecutions(null)) {
+                if (e.name().startsWith(pipelineId + "_")
+                        && e.status() != ExecutionStatus.RUNNING
+                        && entered(e, "LogCompleted")) {
+                    return;
+                }
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException(pipelineId + ": no execution completed the day");
+    }
+
+    private boolean entered(ExecutionSummary execution, String state) {
+        for (HistoryEvent h : rt.stateMachine().getExecutionHistory(execution.executionArn())) {
+            if (h.details() instanceof EventDetails.StateEntered s && s.name().equals(state)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Waits until no function has been invoked and no DynamoDB request made for a second (stream batches drained). */
@@ -529,6 +598,21 @@ public final class CostBenchmark {
                         type, a, b, a == b ? "met" : polled ? "a poll type: grows with the job by design" : "NOT met");
             }
         }
+        List<Run> longDay = results.get(LONG_DAY);
+        if (sync != null && longDay != null) {
+            long a = (long) median(sync, r -> r.usage().transitions());
+            long b = (long) median(longDay, r -> r.usage().transitions());
+            report.printf(
+                    "Goal: a long day (%d h NOT READY at 60 s, %d h monitoring) costs at most a few short days:"
+                            + " %d transitions vs %d (%.1fx), %d DynamoDB requests vs %d%n",
+                    LONG_DAY_WAIT.toHours(),
+                    LONG_DAY_MONITORING.toHours(),
+                    b,
+                    a,
+                    a == 0 ? 0.0 : (double) b / a,
+                    (long) median(longDay, r -> r.usage().dynamoDbRequests()),
+                    (long) median(sync, r -> r.usage().dynamoDbRequests()));
+        }
         List<Long> glue = latency.get("glue (callback type)");
         if (glue != null && !glue.isEmpty()) {
             report.printf(
@@ -595,25 +679,52 @@ public final class CostBenchmark {
         }
     }
 
-    /** An HTTP evaluator that answers FAIL (NOT READY) to a pipeline's first {@code failures} calls, then PASS. */
+    /**
+     * An HTTP evaluator that answers FAIL (NOT READY) to a pipeline's first {@code failures} calls, then PASS; a
+     * pipeline given a {@link #readyAt} answers FAIL until that product time instead.
+     */
     private static final class NotReadyEvaluator implements AutoCloseable {
         private final LoopbackHttpServer server;
+        private final Map<String, Instant> readyAt;
+        private final java.util.concurrent.atomic.AtomicReference<java.time.Clock> clock;
 
-        private NotReadyEvaluator(LoopbackHttpServer server) {
+        private NotReadyEvaluator(
+                LoopbackHttpServer server,
+                Map<String, Instant> readyAt,
+                java.util.concurrent.atomic.AtomicReference<java.time.Clock> clock) {
             this.server = server;
+            this.readyAt = readyAt;
+            this.clock = clock;
         }
 
         static NotReadyEvaluator start(int failures) throws java.io.IOException {
             Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-            return new NotReadyEvaluator(LoopbackHttpServer.start(0, exchange -> {
-                JsonNode body = InterlockJson.json().readTree(exchange.getRequestBody());
-                int n = calls.computeIfAbsent(body.path("pipelineId").asText(), k -> new AtomicInteger())
-                        .incrementAndGet();
-                String answer = n <= failures
-                        ? "{\"status\":\"FAIL\",\"reason\":\"partition not landed yet\"}"
-                        : "{\"status\":\"PASS\"}";
-                LoopbackHttpServer.send(exchange, 200, Map.of("Content-Type", "application/json"), answer);
-            }));
+            Map<String, Instant> readyAt = new ConcurrentHashMap<>();
+            java.util.concurrent.atomic.AtomicReference<java.time.Clock> clock =
+                    new java.util.concurrent.atomic.AtomicReference<>(java.time.Clock.systemUTC());
+            return new NotReadyEvaluator(
+                    LoopbackHttpServer.start(0, exchange -> {
+                        JsonNode body = InterlockJson.json().readTree(exchange.getRequestBody());
+                        String pipeline = body.path("pipelineId").asText();
+                        int n = calls.computeIfAbsent(pipeline, k -> new AtomicInteger())
+                                .incrementAndGet();
+                        Instant ready = readyAt.get(pipeline);
+                        boolean failing = ready != null ? clock.get().instant().isBefore(ready) : n <= failures;
+                        String answer = failing
+                                ? "{\"status\":\"FAIL\",\"reason\":\"partition not landed yet\"}"
+                                : "{\"status\":\"PASS\"}";
+                        LoopbackHttpServer.send(exchange, 200, Map.of("Content-Type", "application/json"), answer);
+                    }),
+                    readyAt,
+                    clock);
+        }
+
+        void clock(java.time.Clock productClock) {
+            clock.set(productClock);
+        }
+
+        void readyAt(String pipelineId, Instant at) {
+            readyAt.put(pipelineId, at);
         }
 
         URI endpoint() {

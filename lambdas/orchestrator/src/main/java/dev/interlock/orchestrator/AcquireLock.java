@@ -31,7 +31,12 @@ public final class AcquireLock implements Action {
     public record Payload(boolean acquired, long ttlSeconds, boolean absorbed, long waitSeconds) {}
 
     /** Request payload. */
-    record Request(String owner, Integer executionTimeoutSeconds, String executionStartTime, Boolean replay) {}
+    record Request(
+            String owner,
+            Integer executionTimeoutSeconds,
+            String executionStartTime,
+            Boolean replay,
+            String markerSource) {}
 
     /** The first wait for a held lock; later waits grow with the time already waited. */
     static final Duration MIN_WAIT = Duration.ofSeconds(30);
@@ -62,6 +67,12 @@ public final class AcquireLock implements Action {
         LockKey key = LockOwner.key(request);
         int requested = body.executionTimeoutSeconds() == null ? 0 : body.executionTimeoutSeconds();
         Duration ttl = collaborators.settings().lockTtl(requested);
+        if (MarkerSource.CONTINUATION.wireName().equals(body.markerSource())) {
+            Optional<Outcome> wait = new Continuation(collaborators).awaitFirstRound(request, key, owner);
+            if (wait.isPresent()) {
+                return wait.get();
+            }
+        }
         for (int round = 0; round < ROUNDS; round++) {
             if (collaborators.provider().locks().acquire(key, owner, ttl)) {
                 return Outcome.proceed(new Payload(true, ttl.getSeconds(), false, 0));

@@ -5,12 +5,9 @@ import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.run.RunState;
-import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.TraitVerdict;
-import dev.interlock.store.RunTransition;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -178,25 +175,7 @@ public final class CheckReadiness implements Action {
                 "READY",
                 "dry run: every required trait passed; the trigger would start now",
                 details);
-        if (request.runId() == null) {
-            return;
-        }
-        Optional<RunState> run = collaborators.provider().runs().get(request.runId());
-        if (run.isEmpty() || !run.get().status().canMoveTo(RunStatus.CANCELLED)) {
-            return;
-        }
         // A dry run never triggers; ending its run keeps the watchdog from reporting it as stuck.
-        RunState next = run.get().moveTo(RunStatus.CANCELLED, collaborators.now());
-        collaborators
-                .provider()
-                .recordTransition(RunTransition.of(
-                        run.get().version(),
-                        next,
-                        collaborators.event(
-                                request,
-                                EventKind.RUN_STATE_CHANGED,
-                                RunStatus.CANCELLED.wireName(),
-                                "dry run: not triggered",
-                                Map.of())));
+        RunCancellation.cancel(collaborators, request, "dry run: not triggered", Map.of());
     }
 }

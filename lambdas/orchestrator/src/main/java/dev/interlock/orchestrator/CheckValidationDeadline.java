@@ -11,18 +11,28 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code checkValidationDeadline}: may the NOT READY loop wait once more? The deadline is {@code sla.validationTimeout}
- * on the execution date, but never later than the default that leaves room for following the job for its whole
- * maximum duration before the execution times out. Every answer carries {@code exhausted}, so the loop always ends.
- * Each round is also reported to the execution's lock, which is how a marker for the same day knows it may be absorbed.
+ * {@code checkValidationDeadline}: may the NOT READY loop wait once more, and in which execution? The deadline is
+ * {@code sla.validationTimeout} on the execution date; without one, the last moment this execution can still trigger
+ * and follow the job for its whole maximum duration ({@code ExecutionBudget.latestTrigger}). A configured deadline
+ * later than that is honoured across executions: when the next round (one interval from now) would start after this
+ * execution's latest trigger, the wait is handed to a successor execution ({@link Continuation}) that evaluates that
+ * round, so the window is never cut. Every answer carries {@code exhausted}, so the loop always ends. Each round is
+ * also reported to the execution's lock, which is how a marker for the same day knows it may be absorbed.
  */
 public final class CheckValidationDeadline implements Action {
 
     /** Always-present payload. */
-    public record Payload(boolean exhausted, String deadline) {}
+    /**
+     * Always-present payload.
+     *
+     * @param handedOver         the wait continues in {@code successorExecution}, which holds the lock now; this
+     *                           execution ends
+     * @param successorExecution the execution the continuation marker starts, {@code ""} unless handed over
+     */
+    public record Payload(boolean exhausted, String deadline, boolean handedOver, String successorExecution) {}
 
     /** Request payload. */
-    record Request(String executionStartTime, Integer executionTimeoutSeconds) {}
+    record Request(String executionStartTime, Integer executionTimeoutSeconds, Boolean replay) {}
 
     /**
      * Time one evaluation round (the trait Map and the checks after it) may take on top of the wait before its holder
@@ -55,12 +65,13 @@ public final class CheckValidationDeadline implements Action {
             Instant fallback = new ExecutionBudget(start.get(), timeout).end();
             return Outcome.error(Collaborators.notFound(request), payload(fallback, now));
         }
-        Instant deadline = new ExecutionBudget(start.get(), timeout).latestTrigger(pipeline.get());
+        Instant latestTrigger = new ExecutionBudget(start.get(), timeout).latestTrigger(pipeline.get());
+        Instant deadline = latestTrigger;
         Outcome outcome;
         try {
             Instant configured = ScheduleWindow.of(pipeline.get(), request.scheduleId(), request.date())
                     .validationDeadline();
-            if (configured != null && configured.isBefore(deadline)) {
+            if (configured != null) {
                 deadline = configured;
             }
             outcome = Outcome.proceed(payload(deadline, now));
@@ -70,6 +81,16 @@ public final class CheckValidationDeadline implements Action {
                     payload(deadline, now));
         }
         reportRound(request, pipeline.get(), deadline, now);
+        Instant nextRound = now.plusSeconds(Math.max(1, pipeline.get().evaluationIntervalSeconds()));
+        if (outcome.result() == Result.PROCEED
+                && now.isBefore(deadline)
+                && nextRound.isAfter(latestTrigger)
+                && request.executionName() != null) {
+            boolean replay = body.replay() != null && body.replay();
+            String successor =
+                    new Continuation(collaborators).handOver(request, replay, timeout, deadline, latestTrigger);
+            return Outcome.proceed(new Payload(false, InterlockJson.timestamp(deadline), true, successor));
+        }
         return outcome;
     }
 
@@ -106,11 +127,11 @@ public final class CheckValidationDeadline implements Action {
 
     @Override
     public Payload errorPayload() {
-        return new Payload(true, "");
+        return new Payload(true, "", false, "");
     }
 
     private static Payload payload(Instant deadline, Instant now) {
-        return new Payload(!now.isBefore(deadline), InterlockJson.timestamp(deadline));
+        return new Payload(!now.isBefore(deadline), InterlockJson.timestamp(deadline), false, "");
     }
 
     private Optional<Instant> executionStart(Request body, ActionRequest request) {

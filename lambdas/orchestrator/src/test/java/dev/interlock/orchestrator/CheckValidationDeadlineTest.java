@@ -100,12 +100,87 @@ class CheckValidationDeadlineTest {
     }
 
     @Test
-    void aConfiguredDeadlineBeyondTheExecutionsRoomIsCut() {
+    void aConfiguredDeadlineBeyondTheExecutionsRoomIsKeptAndTheWaitContinuesInASuccessorWithTheLock() {
         f.register("sla: {validationTimeout: '23:00', timezone: UTC}\n");
+        dev.interlock.model.keys.LockKey key = new dev.interlock.model.keys.LockKey("orders", "daily", Fixture.DATE);
+        f.provider.locks().acquire(key, Fixture.EXECUTION, java.time.Duration.ofHours(5));
+        String runId = f.resolve();
+        // started 09:00: latest trigger 12:45 (http job); the next round at 12:44 + 60 s no longer fits
+        f.clock.set(Instant.parse("2026-03-02T12:43:00Z"));
+        JsonNode inBudget = checkRun(runId, "2026-03-02T09:00:00Z");
+        f.clock.set(Instant.parse("2026-03-02T12:44:30Z"));
+        JsonNode last = checkRun(runId, "2026-03-02T09:00:00Z");
 
-        JsonNode response = check("2026-03-02T09:00:00Z");
+        assertThat(inBudget.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T23:00:00.000Z");
+        assertThat(inBudget.get("payload").get("handedOver").asBoolean()).isFalse();
+        assertThat(last.get("result").asText()).isEqualTo("proceed");
+        assertThat(last.get("payload").get("exhausted").asBoolean()).isFalse();
+        assertThat(last.get("payload").get("handedOver").asBoolean()).isTrue();
+        var marker = f.provider.cascade().markers("orders", Fixture.DATE).getFirst();
+        assertThat(marker.source()).isEqualTo(dev.interlock.model.marker.MarkerSource.CONTINUATION);
+        String successor = last.get("payload").get("successorExecution").asText();
+        assertThat(successor).isEqualTo(marker.executionName());
+        var holder = f.provider.locks().holder(key).orElseThrow();
+        assertThat(holder.owner()).as("the lock passed without ever being free").isEqualTo(successor);
+        assertThat(holder.nextRoundBy())
+                .isEqualTo(Instant.parse("2026-03-02T12:45:30Z").plusSeconds(300));
+        assertThat(f.provider.runs().get(runId).orElseThrow().status())
+                .isEqualTo(dev.interlock.model.run.RunStatus.CANCELLED);
+        assertThat(f.events(dev.interlock.model.event.EventKind.EXECUTION_HANDED_OVER))
+                .singleElement()
+                .satisfies(e -> assertThat(e.details()).containsEntry("successorExecution", successor));
+        // a repeated call (Step Functions retried the task) writes no second marker and keeps the lock passed
+        checkRun(runId, "2026-03-02T09:00:00Z");
+        assertThat(f.provider.cascade().markers("orders", Fixture.DATE)).hasSize(1);
+        assertThat(f.provider.locks().holder(key).orElseThrow().owner()).isEqualTo(successor);
+    }
 
-        assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T12:45:00.000Z");
+    @Test
+    void theSuccessorWaitsAtItsLockGateUntilOneIntervalAfterThePredecessorsLastRound() {
+        f.register("sla: {validationTimeout: '23:00', timezone: UTC}\n");
+        dev.interlock.model.keys.LockKey key = new dev.interlock.model.keys.LockKey("orders", "daily", Fixture.DATE);
+        f.provider.locks().acquire(key, Fixture.EXECUTION, java.time.Duration.ofHours(5));
+        f.clock.set(Instant.parse("2026-03-02T12:44:30Z"));
+        String successor = checkRun(null, "2026-03-02T09:00:00Z")
+                .get("payload")
+                .get("successorExecution")
+                .asText();
+        f.clock.set(Instant.parse("2026-03-02T12:44:35Z"));
+
+        JsonNode early = acquireAs(successor, "2026-03-02T12:44:34Z");
+        f.clock.set(Instant.parse("2026-03-02T12:45:30Z"));
+        JsonNode due = acquireAs(successor, "2026-03-02T12:44:34Z");
+
+        assertThat(early.get("result").asText()).isEqualTo("skip");
+        assertThat(early.get("payload").get("waitSeconds").asLong()).isEqualTo(55);
+        assertThat(due.get("result").asText()).isEqualTo("proceed");
+        assertThat(due.get("payload").get("acquired").asBoolean()).isTrue();
+    }
+
+    private JsonNode checkRun(String runId, String executionStartTime) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("executionStartTime", executionStartTime);
+        payload.put("executionTimeoutSeconds", 14400);
+        payload.put("replay", false);
+        return f.call(f.request(OrchestratorAction.CHECK_VALIDATION_DEADLINE, runId, payload));
+    }
+
+    private JsonNode acquireAs(String execution, String executionStartTime) {
+        Map<String, Object> request = f.request(
+                OrchestratorAction.ACQUIRE_LOCK,
+                Map.of(
+                        "owner",
+                        execution,
+                        "executionTimeoutSeconds",
+                        14400,
+                        "executionStartTime",
+                        executionStartTime,
+                        "replay",
+                        false,
+                        "markerSource",
+                        "continuation"));
+        request.put("executionName", execution);
+        return f.call(request);
     }
 
     @Test

@@ -101,7 +101,8 @@ public record Marker(
     /**
      * Written when an execution hands its remaining work to a new one ({@link MarkerSource#DEFERRED} after waiting
      * for a lock, {@link MarkerSource#RETRY} for a retry its budget cannot hold, {@link MarkerSource#DEFERRED} for
-     * work an operator's lock release hands on): keyed by the handing execution, so a repeated hand-over is one marker.
+     * work an operator's lock release hands on, {@link MarkerSource#CONTINUATION} for a wait on NOT READY its budget
+     * cannot hold): keyed by the handing execution, so a repeated hand-over is one marker.
      * It keeps the {@code replay} flag of the work it carries.
      */
     public static Marker handOver(
@@ -127,9 +128,10 @@ public record Marker(
 
     /**
      * Whether the stream router skips it: its date is more than {@code staleDays} before {@code today} and it is
-     * not a replay (an old cascade must not start a run that can never meet its day's SLA).
+     * not a replay (an old cascade must not start a run that can never meet its day's SLA). A continuation is never stale:
+     * it carries on a validation window that is still open, whatever day it is now.
      */
     public boolean isStale(LocalDate today, int staleDays) {
-        return !replay && date.isBefore(today.minusDays(staleDays));
+        return !replay && source != MarkerSource.CONTINUATION && date.isBefore(today.minusDays(staleDays));
     }
 }

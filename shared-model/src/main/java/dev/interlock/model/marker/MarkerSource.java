@@ -13,6 +13,8 @@ public enum MarkerSource implements WireEnum {
     RERUN("rerun"),
     RETRY("retry"),
     DEFERRED("deferred"),
+    /** A wait on NOT READY that outlasts its execution's time budget, continued by a successor execution. */
+    CONTINUATION("continuation"),
     SENSOR("sensor"),
     EXTERNAL("external");
 

@@ -71,6 +71,12 @@ public final class PipelineValidation {
     public static final int MAX_TRIGGER_TIMEOUT_SECONDS = 900;
     public static final int MAX_TRAIT_TTL_SECONDS = 30 * 24 * 3600;
     public static final Duration MAX_MONITORING = Duration.ofDays(7);
+    /**
+     * The longest {@code sla.validationTimeout} span after the window opens: a wait longer than one execution continues
+     * in successor executions, and a day's markers (its successors included) stay dated by the window's day, so a
+     * window reaching past the next day is refused rather than cut. A wall-clock value lies within it by construction.
+     */
+    public static final Duration MAX_VALIDATION_WINDOW = Duration.ofHours(24);
     /** Registration updates the downstream index in one transaction (DynamoDB: at most 100 items), old and new entries. */
     public static final int MAX_UPSTREAMS = 40;
 
@@ -370,7 +376,21 @@ public final class PipelineValidation {
         errors.zone(JsonPath.field(path, "timezone"), sla.timezone());
         errors.deadline(JsonPath.field(path, "evaluationDeadline"), sla.evaluationDeadline());
         errors.deadline(JsonPath.field(path, "completionDeadline"), sla.completionDeadline());
-        errors.deadline(JsonPath.field(path, "validationTimeout"), sla.validationTimeout());
+        String validationPath = JsonPath.field(path, "validationTimeout");
+        errors.deadline(validationPath, sla.validationTimeout());
+        try {
+            if (sla.validationTimeout() != null
+                    && !sla.validationTimeout().isBlank()
+                    && DeadlineSpec.parse(sla.validationTimeout()) instanceof DeadlineSpec.AfterOpening after
+                    && after.offset().compareTo(MAX_VALIDATION_WINDOW) > 0) {
+                errors.add(
+                        validationPath,
+                        "must be at most " + MAX_VALIDATION_WINDOW.toHours() + "h after the window opens, got '"
+                                + sla.validationTimeout() + "'");
+            }
+        } catch (IllegalArgumentException e) {
+            // already reported by the format check above
+        }
     }
 
     private static void checkSchedules(List<ScheduleConfig> schedules, Errors errors) {

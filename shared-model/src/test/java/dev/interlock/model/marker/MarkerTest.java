@@ -55,6 +55,17 @@ class MarkerTest {
     }
 
     @Test
+    void aContinuationOfAValidationWaitIsNeverStale() {
+        LocalDate today = D.plusDays(3);
+        assertThat(Marker.handOver("gold", "daily", D, MarkerSource.CONTINUATION, "gold_exec", false, NOW)
+                        .isStale(today, 0))
+                .isFalse();
+        assertThat(Marker.handOver("gold", "daily", D, MarkerSource.DEFERRED, "gold_exec", false, NOW)
+                        .isStale(today, 2))
+                .isTrue();
+    }
+
+    @Test
     void roundTripsWithTheSourceAsItsWireName() {
         Marker marker = Marker.rerun("gold", "daily", D, MarkerSource.LATE_ARRIVAL, "rr-1", "r1", NOW);
         String json = InterlockJson.write(marker);

@@ -191,6 +191,14 @@ class PipelineValidationTest {
                         "{\"monitoring\":{\"enabled\":true,\"duration\":\"forever\"}}",
                         List.of("$.monitoring.duration")),
                 arguments(
+                        "monitoring longer than the documented maximum",
+                        "{\"monitoring\":{\"enabled\":true,\"duration\":\"169h\"}}",
+                        List.of("$.monitoring.duration")),
+                arguments(
+                        "validation window longer than the documented maximum",
+                        "{\"sla\":{\"validationTimeout\":\"+24h1m\"}}",
+                        List.of("$.sla.validationTimeout")),
+                arguments(
                         "monitoring enabled not a boolean",
                         "{\"monitoring\":{\"enabled\":\"yes\",\"duration\":\"1h\"}}",
                         List.of("$.monitoring.enabled")),

@@ -1491,6 +1491,39 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void aHolderHandsItsLockToASuccessorWithItsReportedRoundAndNobodyElseCan() {
+        assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5)))
+                .isTrue();
+        Instant nextRound = T0.plusSeconds(360);
+        Instant deadline = T0.plusSeconds(7200);
+        provider.locks().recordEvaluating(LOCK, "exec-a", nextRound, deadline);
+        clock.advance(Duration.ofMinutes(1));
+
+        assertThat(provider.locks().handOver(LOCK, "exec-b", "exec-c", Duration.ofHours(5)))
+                .as("not the holder")
+                .isFalse();
+        assertThat(provider.locks().handOver(LOCK, "exec-a", "exec-b", Duration.ofHours(5)))
+                .isTrue();
+        assertThat(provider.locks().handOver(LOCK, "exec-a", "exec-b", Duration.ofHours(5)))
+                .as("a repeated call")
+                .isTrue();
+        LockHolder passed = provider.locks().holder(LOCK).orElseThrow();
+        assertThat(passed.owner()).isEqualTo("exec-b");
+        assertThat(passed.expiresAt()).isEqualTo(T0.plus(Duration.ofMinutes(1)).plus(Duration.ofHours(5)));
+        assertThat(passed.nextRoundBy()).isEqualTo(nextRound);
+        assertThat(passed.evaluatingUntil()).isEqualTo(deadline);
+        assertThat(provider.locks().acquire(LOCK, "exec-x", Duration.ofHours(5)))
+                .as("never free in between")
+                .isFalse();
+        assertThat(provider.locks().release(LOCK, "exec-a"))
+                .as("the predecessor's release")
+                .isFalse();
+        assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5)))
+                .as("the successor re-acquires its own lock")
+                .isTrue();
+    }
+
+    @Test
     void aHolderReportsItsEvaluationAndOnlyTheHolderCanReportOrCountAbsorbedMarkers() {
         assertThat(provider.locks().acquire(LOCK, "exec-a", Duration.ofHours(5)))
                 .isTrue();

@@ -1008,6 +1008,29 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
+        public boolean handOver(LockKey key, String from, String to, Duration ttl) {
+            requireOwner(from);
+            requireOwner(to);
+            synchronized (table) {
+                ItemKey itemKey = TableKeys.lock(key);
+                Optional<MemoryTable.Item> held = table.live(itemKey, now());
+                if (held.isPresent() && to.equals(held.get().attribute(OWNER))) {
+                    return true;
+                }
+                if (held.isEmpty() || !from.equals(held.get().attribute(OWNER))) {
+                    return false;
+                }
+                Map<String, String> attributes =
+                        new java.util.HashMap<>(held.get().attributes());
+                attributes.put(OWNER, to);
+                attributes.put(ACQUIRED_AT, InterlockJson.timestamp(now()));
+                table.put(new MemoryTable.Item(
+                        itemKey, null, null, 1, TimeToLive.epochSecondsOf(now().plus(ttl)), Map.copyOf(attributes)));
+                return true;
+            }
+        }
+
+        @Override
         public boolean recordAbsorbed(LockKey key, String holder) {
             requireOwner(holder);
             return change(

@@ -80,6 +80,8 @@ public enum CapacityIntent {
     LOCK_HOLDER("locks.holder", "1 consistent GetItem: 1 RCU"),
     LOCK_PROGRESS(
             "locks.recordEvaluating/recordAbsorbed", "1 conditional UpdateItem: 1 WCU, once per evaluation round"),
+    LOCK_HAND_OVER(
+            "locks.handOver", "1 conditional UpdateItem: 1 WCU, once per execution a long validation window needs"),
     LOCK_FORCE_RELEASE("locks.forceRelease", "1 DeleteItem returning the old item: 1 WCU"),
     TRANSITION(
             "recordTransition",

@@ -94,6 +94,28 @@ final class DynamoDbLocker implements Locker {
     }
 
     @Override
+    public boolean handOver(LockKey key, String from, String to, Duration ttl) {
+        requireOwner(from);
+        requireOwner(to);
+        Instant now = table.now();
+        boolean passed = table.updateIf(
+                TableKeys.lock(key),
+                "SET #owner = :to, #acquired = :at, #ttl = :ttl",
+                Conditions.liveAndHeldBy(from, now)
+                        .with(
+                                Map.of("#acquired", ACQUIRED_AT),
+                                Map.of(
+                                        ":to",
+                                        AttributeValue.fromS(to),
+                                        ":at",
+                                        AttributeValue.fromS(InterlockJson.timestamp(now)),
+                                        ":ttl",
+                                        ItemCodec.ttlAt(now.plus(ttl)))),
+                CapacityIntent.LOCK_HAND_OVER);
+        return passed || holder(key).filter(h -> to.equals(h.owner())).isPresent();
+    }
+
+    @Override
     public boolean recordAbsorbed(LockKey key, String holder) {
         requireOwner(holder);
         return table.updateIf(
