@@ -1,8 +1,10 @@
 package dev.interlock.orchestrator;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
+import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.schedule.ScheduleWindow;
 import java.time.DateTimeException;
@@ -15,14 +17,24 @@ import java.util.Optional;
  * on the execution date, but never later than the default that leaves room for following the job for its whole
  * maximum duration before the execution times out. Every answer carries {@code exhausted}, so the loop always ends.
  * Each round is also reported to the execution's lock, which is how a marker for the same day knows it may be absorbed.
+ * A round whose required trait failed PERMANENT ends the wait at once ({@link StoppedWait}).
  */
 public final class CheckValidationDeadline implements Action {
 
-    /** Always-present payload. */
-    public record Payload(boolean exhausted, String deadline) {}
+    /**
+     * Always-present payload. {@code failureCategory}, {@code message} and {@code trait} are what the run log records
+     * when the wait ends: VALIDATION_EXHAUSTED at the deadline, PERMANENT with the trait when {@link StoppedWait} ends it.
+     */
+    public record Payload(boolean exhausted, String deadline, String failureCategory, String message, String trait) {
+        Payload(boolean exhausted, String deadline) {
+            this(exhausted, deadline, FailureCategory.VALIDATION_EXHAUSTED.wireName(), DEADLINE_PASSED, "");
+        }
+    }
 
-    /** Request payload. */
-    record Request(String executionStartTime, Integer executionTimeoutSeconds) {}
+    /** Request payload; {@code traitResults} is the round just judged (absent from older callers). */
+    record Request(String executionStartTime, Integer executionTimeoutSeconds, JsonNode traitResults) {}
+
+    static final String DEADLINE_PASSED = "validation deadline passed before every required trait passed";
 
     /**
      * Time one evaluation round (the trait Map and the checks after it) may take on top of the wait before its holder
@@ -33,14 +45,20 @@ public final class CheckValidationDeadline implements Action {
     static final int ROUND_ALLOWANCE_SECONDS = 300;
 
     private final Collaborators collaborators;
+    private final StoppedWait stoppedWait;
 
     public CheckValidationDeadline(Collaborators collaborators) {
         this.collaborators = collaborators;
+        this.stoppedWait = new StoppedWait(collaborators);
     }
 
     @Override
     public Outcome run(ActionRequest request) {
         Request body = request.payload(Request.class);
+        Optional<Outcome> stopped = stoppedWait.check(request, body.traitResults());
+        if (stopped.isPresent()) {
+            return stopped.get();
+        }
         int timeout = body.executionTimeoutSeconds() != null && body.executionTimeoutSeconds() > 0
                 ? body.executionTimeoutSeconds()
                 : collaborators.settings().executionTimeoutSeconds();

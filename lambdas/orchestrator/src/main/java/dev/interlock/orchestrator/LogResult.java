@@ -55,7 +55,13 @@ public final class LogResult implements Action {
             List<String> blocking,
             Integer pollCount,
             JsonNode triggerMetadata,
-            String triggerStatus) {
+            String triggerStatus,
+            String trait) {
+
+        /** The required trait whose PERMANENT evaluator error ended the wait (see {@link StoppedWait}); else null. */
+        String stoppingTrait() {
+            return trait == null || trait.isBlank() ? null : trait;
+        }
 
         /** The trigger answered {@code completed}: it recorded the run COMPLETED itself (or found it so). */
         boolean runCompletedByTrigger() {
@@ -133,6 +139,7 @@ public final class LogResult implements Action {
                     request.executionName(),
                     message,
                     category,
+                    body.stoppingTrait(),
                     collaborators.now());
             int attempt = AttemptLedger.entryOf(next, request.runId(), RunLogStatus.FAILED)
                     .orElseThrow()
@@ -142,7 +149,7 @@ public final class LogResult implements Action {
                     request,
                     RunStatus.FAILED,
                     body,
-                    failedChange(request, message, category, collaborators.now()),
+                    failedChange(request, message, category, body.stoppingTrait(), collaborators.now()),
                     failureEvents(
                             request,
                             body,
@@ -202,6 +209,9 @@ public final class LogResult implements Action {
         if (body.pollCount() != null) {
             details.put("pollCount", body.pollCount());
         }
+        if (body.stoppingTrait() != null) {
+            details.put("trait", body.stoppingTrait());
+        }
         List<Event> events = new ArrayList<>();
         events.add(collaborators.event(
                 request, EventKind.RUN_STATE_CHANGED, RunStatus.FAILED.wireName(), message, details));
@@ -239,7 +249,8 @@ public final class LogResult implements Action {
             boolean retryable,
             RetryPolicy policy,
             boolean pipelineKnown) {
-        if (retryable) {
+        // A wait a trait's PERMANENT error stopped was alerted once already, as that trait's TRAIT_ERROR.
+        if (retryable || body.stoppingTrait() != null) {
             return;
         }
         Map<String, Object> details = new LinkedHashMap<>();
@@ -343,7 +354,7 @@ public final class LogResult implements Action {
     }
 
     private static RunLogChange failedChange(
-            ActionRequest request, String message, FailureCategory category, Instant now) {
+            ActionRequest request, String message, FailureCategory category, String trait, Instant now) {
         return current -> AttemptLedger.afterFailure(
                 current,
                 request.pipelineId(),
@@ -353,6 +364,7 @@ public final class LogResult implements Action {
                 request.executionName(),
                 message,
                 category,
+                trait,
                 now);
     }
 

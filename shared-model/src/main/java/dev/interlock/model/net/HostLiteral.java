@@ -22,19 +22,17 @@ public final class HostLiteral {
 
     /**
      * The host of {@code uri} without brackets, or null when it has none. {@link URI#getHost()} gives up on octal and
-     * hex IPv4 forms (it answers null), which clients still connect to, so the authority is read then.
+     * hex IPv4 forms (it answers null), which clients still connect to, so the authority is read as such a form then.
      */
     public static String hostOf(URI uri) {
         String host = uri.getHost();
         if (host == null && uri.getRawAuthority() != null) {
             String authority = uri.getRawAuthority();
             authority = authority.substring(authority.lastIndexOf('@') + 1);
-            if (!authority.startsWith("[")) {
-                int colon = authority.indexOf(':');
-                host = colon < 0 ? authority : authority.substring(0, colon);
-            } else {
-                host = authority.substring(0, authority.indexOf(']') + 1);
-            }
+            int colon = authority.indexOf(':');
+            String numeric = colon < 0 ? authority : authority.substring(0, colon);
+            // Only an address spelled in a form URI does not read; any other unreadable authority has no host.
+            host = !numeric.startsWith("[") && address(numeric).isPresent() ? numeric : null;
         }
         if (host == null || host.isEmpty()) {
             return null;

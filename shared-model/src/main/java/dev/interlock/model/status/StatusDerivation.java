@@ -9,6 +9,7 @@ import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.JobMetadata;
+import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogGate;
 import dev.interlock.model.run.RunLogStatus;
@@ -339,6 +340,13 @@ public final class StatusDerivation {
                         ? ""
                         : " (" + log.failureCategory().wireName() + ")");
         // A missed validation deadline is no attempt (AttemptLedger): say what it is instead.
+        Optional<RetryAttempt> stopped = AttemptLedger.stoppedWait(log);
+        if (stopped.isPresent()) {
+            return new Verdict(
+                    DayState.FAILED,
+                    "waiting for data stopped at " + time(log.updatedAt(), zone) + " (no attempt used): " + why,
+                    new NextAction("evaluate again on the next marker (an evaluation request, a sensor write)", null));
+        }
         String head = (log.failureCategory() == FailureCategory.VALIDATION_EXHAUSTED
                         ? "waiting for data ended at the validation deadline, " + time(log.updatedAt(), zone)
                                 + " (no attempt used)"
