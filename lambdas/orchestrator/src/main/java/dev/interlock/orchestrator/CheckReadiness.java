@@ -5,12 +5,9 @@ import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.run.RunState;
-import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.TraitVerdict;
-import dev.interlock.store.RunTransition;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +20,8 @@ import java.util.stream.Collectors;
  * request ({@link EvaluationRound}). Each round also checks the evaluation SLA (SLA_EVALUATION_BREACHED,
  * informational) against the one pipeline read, which is the last guard before the trigger: a pipeline deleted since
  * {@code resolvePipeline} is an error, and the machine treats an error as not ready. A ready {@code dryRun} pipeline
- * records what would have been triggered and its run ends CANCELLED: the machine then stops without triggering.
+ * records what would have happened ({@link DryRunRecords}) and its run ends CANCELLED: the machine then stops without
+ * triggering.
  */
 public final class CheckReadiness implements Action {
 
@@ -47,10 +45,12 @@ public final class CheckReadiness implements Action {
 
     private final SlaDeadline evaluationSla;
     private final EvaluationRound round;
+    private final DryRunRecords dryRunRecords;
 
     public CheckReadiness(Collaborators collaborators) {
         this.collaborators = collaborators;
         this.round = new EvaluationRound(collaborators);
+        this.dryRunRecords = new DryRunRecords(collaborators);
         this.evaluationSla = new SlaDeadline(
                 collaborators, ScheduleWindow::evaluationDeadline, AlertKind.SLA_EVALUATION_BREACHED, "Evaluation");
     }
@@ -109,7 +109,7 @@ public final class CheckReadiness implements Action {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }
         if (dryRun) {
-            recordDryRun(request, pipeline.get());
+            dryRunRecords.ready(request, pipeline.get(), sla.breached());
         }
         return Outcome.proceed(new Payload(true, dryRun, List.of(), sla));
     }
@@ -165,38 +165,5 @@ public final class CheckReadiness implements Action {
                         message,
                         Map.of("traits", details),
                         request.logContext());
-    }
-
-    private void recordDryRun(ActionRequest request, PipelineConfig pipeline) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put(
-                "triggerType",
-                pipeline.trigger() == null ? "" : pipeline.trigger().type().wireName());
-        collaborators.record(
-                request,
-                EventKind.DRY_RUN_WOULD_TRIGGER,
-                "READY",
-                "dry run: every required trait passed; the trigger would start now",
-                details);
-        if (request.runId() == null) {
-            return;
-        }
-        Optional<RunState> run = collaborators.provider().runs().get(request.runId());
-        if (run.isEmpty() || !run.get().status().canMoveTo(RunStatus.CANCELLED)) {
-            return;
-        }
-        // A dry run never triggers; ending its run keeps the watchdog from reporting it as stuck.
-        RunState next = run.get().moveTo(RunStatus.CANCELLED, collaborators.now());
-        collaborators
-                .provider()
-                .recordTransition(RunTransition.of(
-                        run.get().version(),
-                        next,
-                        collaborators.event(
-                                request,
-                                EventKind.RUN_STATE_CHANGED,
-                                RunStatus.CANCELLED.wireName(),
-                                "dry run: not triggered",
-                                Map.of())));
     }
 }

@@ -73,9 +73,11 @@ public final class LogResult implements Action {
     private static final int TRANSITION_ATTEMPTS = 3;
 
     private final Collaborators collaborators;
+    private final DryRunRecords dryRun;
 
     public LogResult(Collaborators collaborators) {
         this.collaborators = collaborators;
+        this.dryRun = new DryRunRecords(collaborators);
     }
 
     @Override
@@ -122,6 +124,10 @@ public final class LogResult implements Action {
     private Outcome failed(ActionRequest request, Request body, Optional<PipelineConfig> pipeline) {
         FailureCategory category = FailureCategory.fromJson(body.failureCategory());
         String message = body.message() == null || body.message().isBlank() ? "run failed" : body.message();
+        if (pipeline.isPresent() && pipeline.get().dryRun()) {
+            // A dry run writes no FAILED run log: what would have failed is its DRY_RUN_WOULD_BE_EXHAUSTED event.
+            return dryRun.exhausted(request, category, message, body.stoppingTrait(), body.blocking());
+        }
         RetryPolicy policy = pipeline.map(PipelineConfig::retry).orElse(RetryPolicy.DEFAULT);
         RunLogKey key = key(request);
         Optional<RunLog> current = collaborators.provider().runLogs().get(key);

@@ -161,7 +161,16 @@ public final class StatusDerivation {
                 run == null ? null : run.status().wireName(),
                 job,
                 lastEvaluated,
-                upstreams);
+                upstreams,
+                pipeline.dryRun() ? dryRunRecords(events) : List.of());
+    }
+
+    private static List<ScheduleStatus.DryRunRecord> dryRunRecords(List<Event> events) {
+        return events.stream()
+                .filter(e -> e.kind().wireName().startsWith("DRY_RUN_"))
+                .sorted(Comparator.comparing(Event::timestamp))
+                .map(e -> new ScheduleStatus.DryRunRecord(e.kind().wireName(), e.status(), e.message(), e.timestamp()))
+                .toList();
     }
 
     private record Verdict(DayState state, String reason, NextAction next) {}
@@ -195,7 +204,23 @@ public final class StatusDerivation {
             }
         }
         if (pipeline.dryRun()) {
-            Optional<Event> wouldTrigger = last(events, EventKind.DRY_RUN_WOULD_TRIGGER);
+            Optional<Event> exhausted = last(events, EventKind.DRY_RUN_WOULD_BE_EXHAUSTED);
+            Optional<Event> wouldTrigger =
+                    last(events, EventKind.DRY_RUN_WOULD_TRIGGER).or(() -> last(events, EventKind.DRY_RUN_WOULD_RERUN));
+            if (exhausted.isPresent()
+                    && (wouldTrigger.isEmpty()
+                            || exhausted
+                                    .get()
+                                    .timestamp()
+                                    .isAfter(wouldTrigger.get().timestamp()))) {
+                return new Verdict(
+                        DayState.DRY_RUN,
+                        "dry run: would have failed " + exhausted.get().status() + " at "
+                                + time(exhausted.get().timestamp(), window.zone())
+                                + " (no FAILED run log, no alert): "
+                                + exhausted.get().message(),
+                        null);
+            }
             if (wouldTrigger.isPresent()) {
                 return new Verdict(
                         DayState.DRY_RUN,
