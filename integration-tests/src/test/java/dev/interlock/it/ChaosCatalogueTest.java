@@ -48,7 +48,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * <p>The faults come from outside the product: a fake job server whose runs fail or last hours, an HTTP evaluator
  * that flaps, marker items written with the SDK (a malformed one among them), and a stream-router invocation whose
  * answer is lost so that the stream delivers the same marker again. Scenario 11, DynamoDB throttling during a CAS race,
- * is {@link DynamoDbThrottlingChaosTest}: it needs a slower product clock than this class's.
+ * is {@link DynamoDbThrottlingChaosTest}: it needs a slower product clock than this class's. Permanent evaluator errors
+ * and never-allowed URLs are {@link PermanentErrorEndToEndTest}; a dry run as a shadow is {@link DryRunShadowEndToEndTest}.
  */
 class ChaosCatalogueTest extends EndToEnd {
 
