@@ -51,6 +51,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * whose lock was taken are {@link LockFencingEndToEndTest}. Validation windows
  * longer than one execution (data at +4 h 30 of a {@code +6h} window, data that never comes) are
  * {@link LongValidationWindowEndToEndTest}: six scaled hours each.
+ * Permanent evaluator errors and never-allowed URLs are {@link PermanentErrorEndToEndTest}; a dry run as a shadow is
+ * {@link DryRunShadowEndToEndTest}.
  */
 class ChaosCatalogueTest extends EndToEnd {
 

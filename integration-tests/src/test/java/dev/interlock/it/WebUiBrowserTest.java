@@ -202,6 +202,30 @@ class WebUiBrowserTest extends EndToEnd {
         screenshot("timeline");
     }
 
+    /** Issue item 7: the day page of a dry run shows what it would have done; nothing was alerted or run. */
+    @Test
+    void theUiShowsWhatADryRunWouldHaveDoneInsteadOfAlerting() {
+        LocalDate date = today();
+        sensor("ui-dry-stock", "{\"count\":120}");
+        putPipeline(DryRunShadowEndToEndTest.heldBackDryRun(this, "ui-dry", "ui-dry-stock", date));
+        awaitDone(evaluate("ui-dry", date));
+        assertThat(alerts("ui-dry")).isEmpty();
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/p/ui-dry?date=" + date);
+        String record = ".schedule[data-schedule='daily'][data-state='DRY_RUN'] .dry-run-record[data-kind='%s']";
+        await(
+                () -> !browser.findElements(By.cssSelector(record.formatted("DRY_RUN_WOULD_BE_EXHAUSTED")))
+                        .isEmpty(),
+                "the dry run's would-be-exhausted record on the day page");
+        assertThat(browser.findElements(By.cssSelector(record.formatted("DRY_RUN_SLA_MISSED"))))
+                .isNotEmpty();
+        assertThat(browser.findElement(By.cssSelector(".schedule[data-schedule='daily'] .reason"))
+                        .getText())
+                .startsWith("dry run: would have failed VALIDATION_EXHAUSTED");
+        screenshot("dry-run");
+    }
+
     /** The state {@code GET /status} gives a pipeline's day. */
     private String lineState(String pipeline) {
         for (JsonNode line : list("/status?date=" + day)) {
@@ -252,7 +276,9 @@ class WebUiBrowserTest extends EndToEnd {
 
     private void await(java.util.function.BooleanSupplier condition, String what) {
         try {
+            // The page re-renders a row while it is read: a stale element is read again on the next poll.
             new WebDriverWait(browser, UI_WAIT, Duration.ofMillis(100))
+                    .ignoring(StaleElementReferenceException.class)
                     .withMessage(what)
                     // The page re-renders itself while it refreshes: an element found before a render and read after
                     // it is stale, which says nothing about the condition, so the wait asks again.

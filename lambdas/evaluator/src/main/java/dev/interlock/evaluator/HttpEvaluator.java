@@ -109,7 +109,7 @@ public final class HttpEvaluator {
             return EvaluatorAnswer.parse(response.body());
         } catch (EvaluatorAnswer.InvalidAnswer e) {
             return Verdict.error(
-                    "EVALUATOR_OUTPUT_INVALID: " + what + ": " + e.getMessage(), FailureCategory.EVALUATOR_CRASH);
+                    "EVALUATOR_OUTPUT_INVALID: " + what + ": " + e.getMessage(), FailureCategory.PERMANENT);
         }
     }
 

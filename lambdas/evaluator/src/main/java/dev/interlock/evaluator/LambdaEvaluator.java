@@ -53,7 +53,8 @@ public final class LambdaEvaluator {
         } catch (EvaluatorAnswer.InvalidAnswer e) {
             return Verdict.error(
                     "EVALUATOR_OUTPUT_INVALID: lambda " + function + ": " + e.getMessage(),
-                    FailureCategory.EVALUATOR_CRASH);
+                    // Not an evaluator answer: asking again gets the same answer, so waiting cannot help.
+                    FailureCategory.PERMANENT);
         }
     }
 

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.HostResolver;
 import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
@@ -265,7 +265,7 @@ class HttpEvaluatorTest {
         TraitResult result = evaluate(url("/html"), 5);
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
-        assertThat(result.failureCategory()).isEqualTo(FailureCategory.EVALUATOR_CRASH);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
         assertThat(result.reason())
                 .startsWith("EVALUATOR_OUTPUT_INVALID: POST " + url("/html") + ": not JSON")
                 .endsWith("<html>ok</html>");
@@ -280,7 +280,7 @@ class HttpEvaluatorTest {
         TraitResult none = evaluate(url("/nostatus"), 5);
 
         assertThat(maybe.status()).isEqualTo(TraitStatus.ERROR);
-        assertThat(maybe.failureCategory()).isEqualTo(FailureCategory.EVALUATOR_CRASH);
+        assertThat(maybe.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
         assertThat(maybe.reason())
                 .isEqualTo("EVALUATOR_OUTPUT_INVALID: POST " + url("/maybe")
                         + ": unknown trait status 'MAYBE'; allowed: PASS, FAIL, STALE, ERROR");

@@ -106,7 +106,7 @@ class LambdaEvaluatorTest {
         TraitResult result = evaluate();
 
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
-        assertThat(result.failureCategory()).isEqualTo(FailureCategory.EVALUATOR_CRASH);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
         assertThat(result.reason())
                 .isEqualTo("EVALUATOR_OUTPUT_INVALID: lambda quality-check: expected a JSON object, got: \"ok\"");
     }

@@ -16,6 +16,7 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.wiring.alert.DryRunAlerts;
 import dev.interlock.wiring.alert.SnsAlertPublisher;
 import java.time.Clock;
 import java.time.Duration;
@@ -51,7 +52,12 @@ public final class Deps implements AutoCloseable {
                 clock,
                 retention(environment),
                 Backoff.standard()));
-        this.alerts = Lazy.of(() -> new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)));
+        // A dry-run pipeline's alerts become its DRY_RUN_* events here, for every function alike.
+        this.alerts = Lazy.of(() -> new DryRunAlerts(
+                new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)),
+                () -> provider.get().pipelines(),
+                () -> provider.get().events(),
+                log("alerts")));
         // Network budgets are wall time: the client sleeps between retries with Thread.sleep, so its deadline must be
         // measured on the same (real) clock. The business clock may run faster (the local runtime's --time-scale),
         // which would shrink a 30 s call budget to a few milliseconds and turn a retried 503 into a TIMEOUT.

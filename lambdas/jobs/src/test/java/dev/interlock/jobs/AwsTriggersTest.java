@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.HostResolver;
 import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.EmrTrigger;

@@ -20,7 +20,8 @@ import java.util.stream.Collectors;
  * request ({@link EvaluationRound}). Each round also checks the evaluation SLA (SLA_EVALUATION_BREACHED,
  * informational) against the one pipeline read, which is the last guard before the trigger: a pipeline deleted since
  * {@code resolvePipeline} is an error, and the machine treats an error as not ready. A ready {@code dryRun} pipeline
- * records what would have been triggered and its run ends CANCELLED: the machine then stops without triggering.
+ * records what would have happened ({@link DryRunRecords}) and its run ends CANCELLED: the machine then stops without
+ * triggering.
  */
 public final class CheckReadiness implements Action {
 
@@ -44,10 +45,12 @@ public final class CheckReadiness implements Action {
 
     private final SlaDeadline evaluationSla;
     private final EvaluationRound round;
+    private final DryRunRecords dryRunRecords;
 
     public CheckReadiness(Collaborators collaborators) {
         this.collaborators = collaborators;
         this.round = new EvaluationRound(collaborators);
+        this.dryRunRecords = new DryRunRecords(collaborators);
         this.evaluationSla = new SlaDeadline(
                 collaborators, ScheduleWindow::evaluationDeadline, AlertKind.SLA_EVALUATION_BREACHED, "Evaluation");
     }
@@ -106,7 +109,7 @@ public final class CheckReadiness implements Action {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }
         if (dryRun) {
-            recordDryRun(request, pipeline.get());
+            dryRunRecords.ready(request, pipeline.get(), sla.breached());
         }
         return Outcome.proceed(new Payload(true, dryRun, List.of(), sla));
     }
@@ -162,20 +165,5 @@ public final class CheckReadiness implements Action {
                         message,
                         Map.of("traits", details),
                         request.logContext());
-    }
-
-    private void recordDryRun(ActionRequest request, PipelineConfig pipeline) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put(
-                "triggerType",
-                pipeline.trigger() == null ? "" : pipeline.trigger().type().wireName());
-        collaborators.record(
-                request,
-                EventKind.DRY_RUN_WOULD_TRIGGER,
-                "READY",
-                "dry run: every required trait passed; the trigger would start now",
-                details);
-        // A dry run never triggers; ending its run keeps the watchdog from reporting it as stuck.
-        RunCancellation.cancel(collaborators, request, "dry run: not triggered", Map.of());
     }
 }

@@ -1,8 +1,10 @@
 package dev.interlock.orchestrator;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
+import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.schedule.ScheduleWindow;
 import java.time.DateTimeException;
@@ -17,22 +19,48 @@ import java.util.Optional;
  * later than that is honoured across executions: when the next round (one interval from now) would start after this
  * execution's latest trigger, the wait is handed to a successor execution ({@link Continuation}) that evaluates that
  * round, so the window is never cut. Every answer carries {@code exhausted}, so the loop always ends. Each round is
- * also reported to the execution's lock, which is how a marker for the same day knows it may be absorbed.
+ * also reported to the execution's lock, which is how a marker for the same day knows it may be absorbed. A round
+ * whose required trait failed PERMANENT ends the wait at once ({@link StoppedWait}).
  */
 public final class CheckValidationDeadline implements Action {
 
-    /** Always-present payload. */
     /**
-     * Always-present payload.
+     * Always-present payload. {@code failureCategory}, {@code message} and {@code trait} are what the run log records
+     * when the wait ends: VALIDATION_EXHAUSTED at the deadline, PERMANENT with the trait when {@link StoppedWait} ends it.
      *
      * @param handedOver         the wait continues in {@code successorExecution}, which holds the lock now; this
      *                           execution ends
      * @param successorExecution the execution the continuation marker starts, {@code ""} unless handed over
      */
-    public record Payload(boolean exhausted, String deadline, boolean handedOver, String successorExecution) {}
+    public record Payload(
+            boolean exhausted,
+            String deadline,
+            String failureCategory,
+            String message,
+            String trait,
+            boolean handedOver,
+            String successorExecution) {
+        Payload(boolean exhausted, String deadline) {
+            this(exhausted, deadline, FailureCategory.VALIDATION_EXHAUSTED.wireName(), DEADLINE_PASSED, "", false, "");
+        }
 
-    /** Request payload. */
-    record Request(String executionStartTime, Integer executionTimeoutSeconds, Boolean replay) {}
+        /** The wait goes on in {@code successor}, which holds the lock now. */
+        static Payload handedOverTo(String deadline, String successor) {
+            return new Payload(
+                    false,
+                    deadline,
+                    FailureCategory.VALIDATION_EXHAUSTED.wireName(),
+                    DEADLINE_PASSED,
+                    "",
+                    true,
+                    successor);
+        }
+    }
+
+    /** Request payload; {@code traitResults} is the round just judged (absent from older callers). */
+    record Request(String executionStartTime, Integer executionTimeoutSeconds, Boolean replay, JsonNode traitResults) {}
+
+    static final String DEADLINE_PASSED = "validation deadline passed before every required trait passed";
 
     /**
      * Time one evaluation round (the trait Map and the checks after it) may take on top of the wait before its holder
@@ -43,14 +71,20 @@ public final class CheckValidationDeadline implements Action {
     static final int ROUND_ALLOWANCE_SECONDS = 300;
 
     private final Collaborators collaborators;
+    private final StoppedWait stoppedWait;
 
     public CheckValidationDeadline(Collaborators collaborators) {
         this.collaborators = collaborators;
+        this.stoppedWait = new StoppedWait(collaborators);
     }
 
     @Override
     public Outcome run(ActionRequest request) {
         Request body = request.payload(Request.class);
+        Optional<Outcome> stopped = stoppedWait.check(request, body.traitResults());
+        if (stopped.isPresent()) {
+            return stopped.get();
+        }
         int timeout = body.executionTimeoutSeconds() != null && body.executionTimeoutSeconds() > 0
                 ? body.executionTimeoutSeconds()
                 : collaborators.settings().executionTimeoutSeconds();
@@ -89,7 +123,7 @@ public final class CheckValidationDeadline implements Action {
             boolean replay = body.replay() != null && body.replay();
             String successor =
                     new Continuation(collaborators).handOver(request, replay, timeout, deadline, latestTrigger);
-            return Outcome.proceed(new Payload(false, InterlockJson.timestamp(deadline), true, successor));
+            return Outcome.proceed(Payload.handedOverTo(InterlockJson.timestamp(deadline), successor));
         }
         return outcome;
     }
@@ -127,11 +161,11 @@ public final class CheckValidationDeadline implements Action {
 
     @Override
     public Payload errorPayload() {
-        return new Payload(true, "", false, "");
+        return new Payload(true, "");
     }
 
     private static Payload payload(Instant deadline, Instant now) {
-        return new Payload(!now.isBefore(deadline), InterlockJson.timestamp(deadline), false, "");
+        return new Payload(!now.isBefore(deadline), InterlockJson.timestamp(deadline));
     }
 
     private Optional<Instant> executionStart(Request body, ActionRequest request) {

@@ -201,7 +201,7 @@ final class DayCompletion {
         List<Event> events = new ArrayList<>(logResult.failureEvents(
                 request, body, category, message, attempt, retryable, policy, next.status() == RunLogStatus.COMPLETED));
         events.add(recordedEvent(request, run, learnedBy));
-        RunLogChange change = LogResult.failedChange(request, message, category, c.now());
+        RunLogChange change = LogResult.failedChange(request, message, category, null, c.now());
         if (!write(run, touched(run, learnedBy), key, change, events)) {
             return null;
         }

@@ -55,7 +55,13 @@ public final class LogResult implements Action {
             List<String> blocking,
             Integer pollCount,
             JsonNode triggerMetadata,
-            String triggerStatus) {
+            String triggerStatus,
+            String trait) {
+
+        /** The required trait whose PERMANENT evaluator error ended the wait (see {@link StoppedWait}); else null. */
+        String stoppingTrait() {
+            return trait == null || trait.isBlank() ? null : trait;
+        }
 
         /** The trigger answered {@code completed}: it recorded the run COMPLETED itself (or found it so). */
         boolean runCompletedByTrigger() {
@@ -67,9 +73,11 @@ public final class LogResult implements Action {
     private static final int TRANSITION_ATTEMPTS = 3;
 
     private final Collaborators collaborators;
+    private final DryRunRecords dryRun;
 
     public LogResult(Collaborators collaborators) {
         this.collaborators = collaborators;
+        this.dryRun = new DryRunRecords(collaborators);
     }
 
     @Override
@@ -116,6 +124,10 @@ public final class LogResult implements Action {
     private Outcome failed(ActionRequest request, Request body, Optional<PipelineConfig> pipeline) {
         FailureCategory category = FailureCategory.fromJson(body.failureCategory());
         String message = body.message() == null || body.message().isBlank() ? "run failed" : body.message();
+        if (pipeline.isPresent() && pipeline.get().dryRun()) {
+            // A dry run writes no FAILED run log: what would have failed is its DRY_RUN_WOULD_BE_EXHAUSTED event.
+            return dryRun.exhausted(request, category, message, body.stoppingTrait(), body.blocking());
+        }
         RetryPolicy policy = pipeline.map(PipelineConfig::retry).orElse(RetryPolicy.DEFAULT);
         RunLogKey key = key(request);
         Optional<RunLog> current = collaborators.provider().runLogs().get(key);
@@ -133,6 +145,7 @@ public final class LogResult implements Action {
                     request.executionName(),
                     message,
                     category,
+                    body.stoppingTrait(),
                     collaborators.now());
             int attempt = AttemptLedger.entryOf(next, request.runId(), RunLogStatus.FAILED)
                     .orElseThrow()
@@ -142,7 +155,7 @@ public final class LogResult implements Action {
                     request,
                     RunStatus.FAILED,
                     body,
-                    failedChange(request, message, category, collaborators.now()),
+                    failedChange(request, message, category, body.stoppingTrait(), collaborators.now()),
                     failureEvents(
                             request,
                             body,
@@ -202,6 +215,9 @@ public final class LogResult implements Action {
         if (body.pollCount() != null) {
             details.put("pollCount", body.pollCount());
         }
+        if (body.stoppingTrait() != null) {
+            details.put("trait", body.stoppingTrait());
+        }
         List<Event> events = new ArrayList<>();
         events.add(collaborators.event(
                 request, EventKind.RUN_STATE_CHANGED, RunStatus.FAILED.wireName(), message, details));
@@ -239,7 +255,8 @@ public final class LogResult implements Action {
             boolean retryable,
             RetryPolicy policy,
             boolean pipelineKnown) {
-        if (retryable) {
+        // A wait a trait's PERMANENT error stopped was alerted once already, as that trait's TRAIT_ERROR.
+        if (retryable || body.stoppingTrait() != null) {
             return;
         }
         Map<String, Object> details = new LinkedHashMap<>();
@@ -344,7 +361,8 @@ public final class LogResult implements Action {
         return run.withMetadata(metadata).moveTo(target, now);
     }
 
-    static RunLogChange failedChange(ActionRequest request, String message, FailureCategory category, Instant now) {
+    static RunLogChange failedChange(
+            ActionRequest request, String message, FailureCategory category, String trait, Instant now) {
         return current -> AttemptLedger.afterFailure(
                 current,
                 request.pipelineId(),
@@ -354,6 +372,7 @@ public final class LogResult implements Action {
                 request.executionName(),
                 message,
                 category,
+                trait,
                 now);
     }
 

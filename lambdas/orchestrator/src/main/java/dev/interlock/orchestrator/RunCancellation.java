@@ -16,13 +16,18 @@ final class RunCancellation {
 
     private RunCancellation() {}
 
-    static void cancel(Collaborators collaborators, ActionRequest request, String why, Map<String, Object> details) {
+    /** Cancels the run; false only when it was CANCELLED already (a repeated call records nothing again). */
+    static boolean cancel(
+            Collaborators collaborators, ActionRequest request, String why, Map<String, Object> details) {
         if (request.runId() == null) {
-            return;
+            return true;
         }
         Optional<RunState> run = collaborators.provider().runs().get(request.runId());
-        if (run.isEmpty() || !run.get().status().canMoveTo(RunStatus.CANCELLED)) {
-            return;
+        if (run.isEmpty()) {
+            return true;
+        }
+        if (!run.get().status().canMoveTo(RunStatus.CANCELLED)) {
+            return run.get().status() != RunStatus.CANCELLED;
         }
         RunState next = run.get().moveTo(RunStatus.CANCELLED, collaborators.now());
         collaborators
@@ -32,5 +37,6 @@ final class RunCancellation {
                         next,
                         collaborators.event(
                                 request, EventKind.RUN_STATE_CHANGED, RunStatus.CANCELLED.wireName(), why, details)));
+        return true;
     }
 }

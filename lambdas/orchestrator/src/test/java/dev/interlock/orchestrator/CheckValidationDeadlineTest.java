@@ -229,4 +229,46 @@ class CheckValidationDeadlineTest {
         assertThat(response.get("result").asText()).isEqualTo("error");
         assertThat(response.get("payload").get("exhausted").asBoolean()).isTrue();
     }
+
+    private JsonNode checkRound(String traitResultsJson) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("executionStartTime", "2026-03-02T09:00:00Z");
+        payload.put("executionTimeoutSeconds", 14400);
+        payload.put("traitResults", dev.interlock.model.json.InterlockJson.read(traitResultsJson, JsonNode.class));
+        return f.call(f.request(OrchestratorAction.CHECK_VALIDATION_DEADLINE, "run-1", payload));
+    }
+
+    @Test
+    void aRequiredTraitsPermanentErrorEndsTheWaitAtOnceNamingTheTraitAndWithdrawsTheRound() {
+        f.register("");
+        dev.interlock.model.keys.LockKey key = new dev.interlock.model.keys.LockKey("orders", "daily", Fixture.DATE);
+        f.provider.locks().acquire(key, Fixture.EXECUTION, java.time.Duration.ofHours(5));
+
+        JsonNode payload = checkRound("""
+                [{"traitType":"source-freshness","status":"ERROR","reason":"EVALUATOR_HTTP_ERROR: 403","failureCategory":"PERMANENT","required":true},
+                 {"traitType":"upstream-dependency","status":"PASS","required":true}]
+                """).get("payload");
+
+        assertThat(payload.get("exhausted").asBoolean()).isTrue();
+        assertThat(payload.get("failureCategory").asText()).isEqualTo("PERMANENT");
+        assertThat(payload.get("trait").asText()).isEqualTo("source-freshness");
+        assertThat(payload.get("message").asText())
+                .startsWith("trait source-freshness failed PERMANENT: EVALUATOR_HTTP_ERROR: 403");
+        assertThat(f.provider.locks().holder(key).orElseThrow().evaluatesAgainAfter(Fixture.T0))
+                .isFalse();
+    }
+
+    @Test
+    void aTransientOrOptionalErrorKeepsWaitingUntilTheDeadline() {
+        f.register("");
+
+        JsonNode payload = checkRound("""
+                [{"traitType":"source-freshness","status":"ERROR","reason":"HTTP 503","failureCategory":"TRANSIENT","required":true},
+                 {"traitType":"resource-availability","status":"ERROR","reason":"403","failureCategory":"PERMANENT","required":false}]
+                """).get("payload");
+
+        assertThat(payload.get("exhausted").asBoolean()).isFalse();
+        assertThat(payload.get("failureCategory").asText()).isEqualTo("VALIDATION_EXHAUSTED");
+        assertThat(payload.get("trait").asText()).isEmpty();
+    }
 }

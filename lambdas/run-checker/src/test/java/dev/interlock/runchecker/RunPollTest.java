@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.HostResolver;
+import dev.interlock.model.net.HostResolver;
 import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.model.contract.RunCheckInput;

@@ -127,6 +127,21 @@ final class StatusCommands {
                 }
                 Output.table(out, traits);
             }
+            if (!s.path("dryRun").isEmpty()) {
+                out.println();
+                out.println("dry run " + s.path("scheduleId").asText() + " (recorded, not done):");
+                List<String[]> records = new ArrayList<>();
+                records.add(new String[] {"AT", "EVENT", "STATUS", "MESSAGE"});
+                for (JsonNode d : s.path("dryRun")) {
+                    records.add(new String[] {
+                        d.path("at").asText(),
+                        d.path("kind").asText(),
+                        d.path("status").asText(),
+                        d.path("message").asText()
+                    });
+                }
+                Output.table(out, records);
+            }
         }
     }
 
@@ -146,6 +161,10 @@ final class StatusCommands {
                 out.println("  - upstream " + u.path("pipelineId").asText() + " ("
                         + u.path("scheduleId").asText() + ") is "
                         + u.path("state").asText() + ": " + u.path("reason").asText());
+            }
+            for (JsonNode d : s.path("dryRun")) {
+                out.println("  - " + d.path("kind").asText() + " at "
+                        + d.path("at").asText() + ": " + d.path("message").asText());
             }
             if (s.hasNonNull("nextAction")) {
                 out.println("  Next: " + next(s.path("nextAction")) + ".");

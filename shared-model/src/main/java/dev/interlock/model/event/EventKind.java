@@ -25,6 +25,22 @@ public enum EventKind implements WireEnum {
     MONITORING_COMPLETED("MONITORING_COMPLETED"),
     LATE_ARRIVAL_DETECTED("LATE_ARRIVAL_DETECTED"),
     DRY_RUN_WOULD_TRIGGER("DRY_RUN_WOULD_TRIGGER"),
+    /**
+     * Dry run ({@link DryRunShadow}): the day became ready again after it would have run, so new data would start a
+     * late-arrival rerun.
+     */
+    DRY_RUN_WOULD_RERUN("DRY_RUN_WOULD_RERUN"),
+    /** Dry run: the day became ready before an SLA deadline (details: {@code deadline}, {@code sla}). */
+    DRY_RUN_SLA_MET("DRY_RUN_SLA_MET"),
+    /** Dry run: an SLA deadline would be missed; the alert it would send is in the details, not on the topic. */
+    DRY_RUN_SLA_MISSED("DRY_RUN_SLA_MISSED"),
+    /**
+     * Dry run: the wait for data would end FAILED (the validation deadline, or a required trait's PERMANENT error);
+     * no FAILED run log is written and no alert is sent.
+     */
+    DRY_RUN_WOULD_BE_EXHAUSTED("DRY_RUN_WOULD_BE_EXHAUSTED"),
+    /** Dry run: any other alert the day would send (details: {@code alertKind}); nothing reaches the topic. */
+    DRY_RUN_WOULD_ALERT("DRY_RUN_WOULD_ALERT"),
     SENSOR_UPDATED("SENSOR_UPDATED"),
     /** A marker met the lock of a holder that will evaluate the day again anyway: its work is the holder's now. */
     MARKER_ABSORBED("MARKER_ABSORBED"),

@@ -13,7 +13,8 @@ import java.util.Optional;
  * run naming share. An attempt is a job that was started (or could not be) and failed: the FAILED entries since the
  * last COMPLETED one, so a replayed day starts again. Waiting for data is never an attempt: NOT READY rounds are
  * never written, and a VALIDATION_EXHAUSTED entry records a missed deadline (an SLA matter), not an attempt, so data
- * arriving after its deadline still runs when the next marker comes. The backoff after attempt n is
+ * arriving after its deadline still runs when the next marker comes. The same holds for a wait a required trait's
+ * PERMANENT evaluator error stopped (an entry naming the trait): once the evaluator is fixed, the next marker runs. The backoff after attempt n is
  * {@link RetryPolicy#backoff(int)} counted from that failure.
  */
 public final class AttemptLedger {
@@ -22,7 +23,20 @@ public final class AttemptLedger {
 
     /** Whether a history entry used up one of {@code maxAttempts}. */
     public static boolean countsAsAttempt(RetryAttempt entry) {
-        return entry.status() == RunLogStatus.FAILED && entry.failureCategory() != FailureCategory.VALIDATION_EXHAUSTED;
+        return entry.status() == RunLogStatus.FAILED && !entry.endedWait();
+    }
+
+    /**
+     * The entry that says the day's latest wait for data was stopped by a trait's PERMANENT evaluator error, if that is
+     * the run log's latest word.
+     */
+    public static Optional<RetryAttempt> stoppedWait(RunLog log) {
+        List<RetryAttempt> history = log.retryHistory();
+        if (history.isEmpty() || log.status() != RunLogStatus.FAILED) {
+            return Optional.empty();
+        }
+        RetryAttempt last = history.getLast();
+        return last.trait() != null && last.status() == RunLogStatus.FAILED ? Optional.of(last) : Optional.empty();
     }
 
     /** The history entries since the last completion (all of them when the day never completed). */
@@ -119,6 +133,25 @@ public final class AttemptLedger {
             String message,
             FailureCategory category,
             Instant now) {
+        return afterFailure(current, pipelineId, date, scheduleId, runId, executionName, message, category, null, now);
+    }
+
+    /**
+     * Like {@link #afterFailure(Optional, String, LocalDate, String, String, String, String, FailureCategory, Instant)}
+     * for a wait that {@code trait}'s PERMANENT evaluator error stopped (null: a job's failure or a missed deadline),
+     * which, like a missed deadline, uses up no attempt.
+     */
+    public static RunLog afterFailure(
+            Optional<RunLog> current,
+            String pipelineId,
+            LocalDate date,
+            String scheduleId,
+            String runId,
+            String executionName,
+            String message,
+            FailureCategory category,
+            String trait,
+            Instant now) {
         FailureCategory effective = category == null ? FailureCategory.TRANSIENT : category;
         if (runId != null
                 && current.flatMap(l -> entryOf(l, runId, RunLogStatus.FAILED)).isPresent()) {
@@ -128,8 +161,10 @@ public final class AttemptLedger {
         int used = base == null ? 0 : attemptsUsed(base);
         List<RetryAttempt> history = new ArrayList<>(base == null ? List.of() : base.retryHistory());
         // A missed deadline is recorded under the attempt it was waiting to make, which it does not use up.
-        history.add(new RetryAttempt(used + 1, RunLogStatus.FAILED, runId, message, effective, now, now));
-        boolean counted = effective != FailureCategory.VALIDATION_EXHAUSTED;
+        RetryAttempt entry =
+                new RetryAttempt(used + 1, RunLogStatus.FAILED, runId, message, effective, now, now, trait);
+        history.add(entry);
+        boolean counted = countsAsAttempt(entry);
         int attemptNumber = (base == null ? 0 : base.attemptNumber()) + (counted ? 1 : 0);
         if (base != null && base.status() == RunLogStatus.COMPLETED && !counted) {
             return new RunLog(

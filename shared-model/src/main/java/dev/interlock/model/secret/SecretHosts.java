@@ -1,9 +1,11 @@
 package dev.interlock.model.secret;
 
+import dev.interlock.model.net.NeverAllowedAddresses;
 import java.net.IDN;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -80,6 +82,12 @@ public final class SecretHosts {
                         && !(host.indexOf(':') >= 0 && IPV6.matcher(host).matches())) {
                     problems.add("'" + h.trim() + "' (for " + selector
                             + ") is not a host name, an IP address, *.domain or *");
+                    continue;
+                }
+                String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+                Optional<String> neverAllowed = NeverAllowedAddresses.literalProblem(bare);
+                if (neverAllowed.isPresent()) {
+                    problems.add("'" + h.trim() + "' (for " + selector + "): " + neverAllowed.get());
                     continue;
                 }
                 hosts.add(host);

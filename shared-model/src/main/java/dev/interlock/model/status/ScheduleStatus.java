@@ -26,12 +26,20 @@ public record ScheduleStatus(
         String runStatus,
         Job job,
         Instant lastEvaluatedAt,
-        List<Upstream> upstreams) {
+        List<Upstream> upstreams,
+        List<DryRunRecord> dryRun) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);
         upstreams = Frozen.list(upstreams);
+        dryRun = Frozen.list(dryRun);
     }
+
+    /**
+     * What a dry-run pipeline's day would have done, oldest first: its {@code DRY_RUN_*} events (would trigger, would
+     * rerun, each SLA deadline met or missed, would be exhausted, would alert). Empty for other pipelines.
+     */
+    public record DryRunRecord(String kind, String status, String message, Instant at) {}
 
     /**
      * A trait that holds the day back: a required trait that did not pass in the latest evaluation.

@@ -9,6 +9,7 @@ import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.JobMetadata;
+import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogGate;
 import dev.interlock.model.run.RunLogStatus;
@@ -160,7 +161,16 @@ public final class StatusDerivation {
                 run == null ? null : run.status().wireName(),
                 job,
                 lastEvaluated,
-                upstreams);
+                upstreams,
+                pipeline.dryRun() ? dryRunRecords(events) : List.of());
+    }
+
+    private static List<ScheduleStatus.DryRunRecord> dryRunRecords(List<Event> events) {
+        return events.stream()
+                .filter(e -> e.kind().wireName().startsWith("DRY_RUN_"))
+                .sorted(Comparator.comparing(Event::timestamp))
+                .map(e -> new ScheduleStatus.DryRunRecord(e.kind().wireName(), e.status(), e.message(), e.timestamp()))
+                .toList();
     }
 
     private record Verdict(DayState state, String reason, NextAction next) {}
@@ -194,7 +204,23 @@ public final class StatusDerivation {
             }
         }
         if (pipeline.dryRun()) {
-            Optional<Event> wouldTrigger = last(events, EventKind.DRY_RUN_WOULD_TRIGGER);
+            Optional<Event> exhausted = last(events, EventKind.DRY_RUN_WOULD_BE_EXHAUSTED);
+            Optional<Event> wouldTrigger =
+                    last(events, EventKind.DRY_RUN_WOULD_TRIGGER).or(() -> last(events, EventKind.DRY_RUN_WOULD_RERUN));
+            if (exhausted.isPresent()
+                    && (wouldTrigger.isEmpty()
+                            || exhausted
+                                    .get()
+                                    .timestamp()
+                                    .isAfter(wouldTrigger.get().timestamp()))) {
+                return new Verdict(
+                        DayState.DRY_RUN,
+                        "dry run: would have failed " + exhausted.get().status() + " at "
+                                + time(exhausted.get().timestamp(), window.zone())
+                                + " (no FAILED run log, no alert): "
+                                + exhausted.get().message(),
+                        null);
+            }
             if (wouldTrigger.isPresent()) {
                 return new Verdict(
                         DayState.DRY_RUN,
@@ -339,6 +365,13 @@ public final class StatusDerivation {
                         ? ""
                         : " (" + log.failureCategory().wireName() + ")");
         // A missed validation deadline is no attempt (AttemptLedger): say what it is instead.
+        Optional<RetryAttempt> stopped = AttemptLedger.stoppedWait(log);
+        if (stopped.isPresent()) {
+            return new Verdict(
+                    DayState.FAILED,
+                    "waiting for data stopped at " + time(log.updatedAt(), zone) + " (no attempt used): " + why,
+                    new NextAction("evaluate again on the next marker (an evaluation request, a sensor write)", null));
+        }
         String head = (log.failureCategory() == FailureCategory.VALIDATION_EXHAUSTED
                         ? "waiting for data ended at the validation deadline, " + time(log.updatedAt(), zone)
                                 + " (no attempt used)"

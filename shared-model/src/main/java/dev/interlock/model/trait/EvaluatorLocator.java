@@ -46,7 +46,7 @@ public sealed interface EvaluatorLocator {
         if (lower.startsWith("http://") || lower.startsWith("https://")) {
             try {
                 URI uri = new URI(locator);
-                if (uri.getHost() == null || uri.getHost().isEmpty()) {
+                if (dev.interlock.model.net.HostLiteral.hostOf(uri) == null) {
                     throw new IllegalArgumentException("'" + text + "' has no host");
                 }
                 return new Http(uri);

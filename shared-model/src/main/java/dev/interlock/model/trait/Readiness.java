@@ -20,6 +20,16 @@ public record Readiness(
         return required && !passed;
     }
 
+    /**
+     * The first required trait whose evaluator failed PERMANENT (a refused URL, a 4xx other than 408 and 429, an answer
+     * that is not an evaluator answer): waiting cannot make it pass, so the day stops waiting at once.
+     */
+    public java.util.Optional<TraitVerdict> permanentError() {
+        return requiredErrors.stream()
+                .filter(e -> e.failureCategory() == dev.interlock.model.run.FailureCategory.PERMANENT)
+                .findFirst();
+    }
+
     /** Judges one round of verdicts. */
     public static Readiness of(List<TraitVerdict> results) {
         List<String> blocking = results.stream()

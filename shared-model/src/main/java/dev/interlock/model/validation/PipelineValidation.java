@@ -7,6 +7,7 @@ import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.archetype.TraitResolution;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.json.WireEnum;
+import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.MonitoringConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
@@ -84,14 +85,25 @@ public final class PipelineValidation {
 
     private final Function<String, Optional<Archetype>> archetypes;
     private final OutboundPolicy outbound;
+    private final NeverAllowedAddresses addresses;
 
     /**
      * @param archetypes looks up an archetype by name (bundled and registered ones)
      * @param outbound   which credentials this deployment may read and send to which hosts
+     * @param addresses  refuses URLs that are or resolve to never-allowed addresses
      */
-    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, OutboundPolicy outbound) {
+    public PipelineValidation(
+            Function<String, Optional<Archetype>> archetypes,
+            OutboundPolicy outbound,
+            NeverAllowedAddresses addresses) {
         this.archetypes = archetypes;
         this.outbound = outbound;
+        this.addresses = addresses;
+    }
+
+    /** Validation against {@code outbound}, resolving names with the JVM's resolver (bounded). */
+    public PipelineValidation(Function<String, Optional<Archetype>> archetypes, OutboundPolicy outbound) {
+        this(archetypes, outbound, NeverAllowedAddresses.system());
     }
 
     /** Validation for a deployment that allows no credential anywhere ({@link OutboundPolicy#NONE}). */
@@ -195,7 +207,13 @@ public final class PipelineValidation {
             }
             if (trait.evaluator() != null && !trait.evaluator().isBlank()) {
                 try {
-                    EvaluatorLocator.parse(trait.evaluator());
+                    if (EvaluatorLocator.parse(trait.evaluator()) instanceof EvaluatorLocator.Http http) {
+                        addresses
+                                .problem(http.url())
+                                .ifPresent(problem -> errors.add(
+                                        JsonPath.field(path, "evaluator"),
+                                        "'" + trait.evaluator() + "' is refused: " + problem));
+                    }
                 } catch (IllegalArgumentException e) {
                     errors.add(JsonPath.field(path, "evaluator"), e.getMessage());
                 }
@@ -291,7 +309,7 @@ public final class PipelineValidation {
             return;
         }
         // URLs first (they lead each trigger), then each type's own fields; templates are checked in both.
-        TemplateValidation.checkTrigger(config, outbound).forEach(e -> errors.add(e.path(), e.message()));
+        TemplateValidation.checkTrigger(config, outbound, addresses).forEach(e -> errors.add(e.path(), e.message()));
         switch (trigger) {
             case HttpTrigger http -> {
                 if (!HTTP_METHODS.contains(http.method().toUpperCase(Locale.ROOT))) {

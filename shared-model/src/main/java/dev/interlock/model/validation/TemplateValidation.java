@@ -6,6 +6,8 @@ import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.net.HostLiteral;
+import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.TraitConfig;
@@ -32,6 +34,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -51,16 +54,19 @@ final class TemplateValidation {
 
     private final OutboundPolicy policy;
     private final PipelineConfig pipeline;
+    private final NeverAllowedAddresses addresses;
     private final List<ValidationError> errors = new ArrayList<>();
 
-    private TemplateValidation(OutboundPolicy policy, PipelineConfig pipeline) {
+    private TemplateValidation(OutboundPolicy policy, PipelineConfig pipeline, NeverAllowedAddresses addresses) {
         this.policy = policy;
         this.pipeline = pipeline;
+        this.addresses = addresses;
     }
 
-    /** Every template problem of the pipeline's trigger. */
-    static List<ValidationError> checkTrigger(PipelineConfig pipeline, OutboundPolicy policy) {
-        TemplateValidation v = new TemplateValidation(policy, pipeline);
+    /** Every template problem of the pipeline's trigger, never-allowed addresses of its URLs included. */
+    static List<ValidationError> checkTrigger(
+            PipelineConfig pipeline, OutboundPolicy policy, NeverAllowedAddresses addresses) {
+        TemplateValidation v = new TemplateValidation(policy, pipeline, addresses);
         if (pipeline.trigger() != null) {
             v.trigger(pipeline.trigger(), JsonPath.field(JsonPath.ROOT, "trigger"));
         }
@@ -74,7 +80,7 @@ final class TemplateValidation {
      */
     static List<ValidationError> checkEvaluatorHeaders(
             PipelineConfig pipeline, OutboundPolicy policy, Archetype archetype) {
-        TemplateValidation v = new TemplateValidation(policy, pipeline);
+        TemplateValidation v = new TemplateValidation(policy, pipeline, null);
         v.evaluatorHeaders(archetype);
         return List.copyOf(v.errors);
     }
@@ -212,6 +218,12 @@ final class TemplateValidation {
                 hosts.clear();
                 return hosts;
             }
+            Optional<String> neverAllowed = addresses.problem(URI.create(rendered));
+            if (neverAllowed.isPresent()) {
+                add(path, "'" + rendered + "' is refused: " + neverAllowed.get());
+                hosts.clear();
+                return hosts;
+            }
             hosts.add(host(URI.create(rendered)));
         }
         return hosts;
@@ -222,7 +234,7 @@ final class TemplateValidation {
         try {
             URI uri = new URI(url);
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+            if (!scheme.equals("http") && !scheme.equals("https") || HostLiteral.hostOf(uri) == null) {
                 return "is not an absolute http(s) URL";
             }
             if (uri.getRawUserInfo() != null) {

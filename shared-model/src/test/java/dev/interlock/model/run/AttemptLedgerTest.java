@@ -141,4 +141,34 @@ class AttemptLedgerTest {
         assertThat(AttemptLedger.secondsUntilRetry(RetryPolicy.DEFAULT, 2, failure, T0.plusSeconds(30)))
                 .isEqualTo(30);
     }
+
+    @org.junit.jupiter.api.Test
+    void aWaitATraitsPermanentErrorStoppedUsesNoAttemptAndTheNextMarkerPasses() {
+        java.time.Instant at = java.time.Instant.parse("2026-03-02T09:00:00Z");
+        RunLog stopped = AttemptLedger.afterFailure(
+                java.util.Optional.empty(),
+                "orders",
+                java.time.LocalDate.parse("2026-03-02"),
+                "daily",
+                "run-1",
+                "exec-1",
+                "trait source-freshness failed PERMANENT: 403",
+                FailureCategory.PERMANENT,
+                "source-freshness",
+                at);
+
+        org.assertj.core.api.Assertions.assertThat(stopped.status()).isEqualTo(RunLogStatus.FAILED);
+        org.assertj.core.api.Assertions.assertThat(stopped.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        org.assertj.core.api.Assertions.assertThat(AttemptLedger.attemptsUsed(stopped))
+                .isZero();
+        org.assertj.core.api.Assertions.assertThat(AttemptLedger.stoppedWait(stopped))
+                .map(RetryAttempt::trait)
+                .contains("source-freshness");
+        org.assertj.core.api.Assertions.assertThat(RunLogGate.admit(
+                        java.util.Optional.of(stopped),
+                        dev.interlock.model.pipeline.RetryPolicy.DEFAULT,
+                        false,
+                        at.plusSeconds(1)))
+                .isEqualTo(new RunLogGate.Admission.Proceed(1));
+    }
 }

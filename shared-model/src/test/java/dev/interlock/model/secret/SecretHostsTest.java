@@ -70,4 +70,13 @@ class SecretHostsTest {
         assertThatThrownBy(() -> SecretHosts.parse("INTERLOCK_*X=a.com"))
                 .hasMessageContaining("is not a credential pattern");
     }
+
+    @org.junit.jupiter.api.Test
+    void aNeverAllowedAddressIsRefusedAsACredentialHost() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> SecretHosts.parse("INTERLOCK_TOKEN=airflow.example.com,[fd00:ec2::254]"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'[fd00:ec2::254]' (for INTERLOCK_TOKEN): address fd00:ec2::254 is metadata and"
+                        + " never allowed");
+    }
 }

@@ -63,7 +63,7 @@ public record CheckedTarget(URI uri, String host, int port, InetAddress address,
     }
 
     static boolean isIpLiteral(String host) {
-        return host.indexOf(':') >= 0 || host.chars().allMatch(c -> c == '.' || (c >= '0' && c <= '9'));
+        return dev.interlock.model.net.HostLiteral.address(host).isPresent();
     }
 
     private static String stripScope(String v6) {

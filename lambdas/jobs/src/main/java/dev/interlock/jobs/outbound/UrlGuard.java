@@ -1,5 +1,8 @@
 package dev.interlock.jobs.outbound;
 
+import dev.interlock.model.net.AddressKind;
+import dev.interlock.model.net.HostLiteral;
+import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import java.net.InetAddress;
@@ -7,6 +10,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Decides whether outbound HTTP may go to a URL (SSRF protection): only http and https; every address the host
@@ -47,19 +51,22 @@ public final class UrlGuard {
         if (uri.getRawUserInfo() != null) {
             throw new OutboundException.Refused("credentials in a URL are not allowed; send them as a header");
         }
-        String host = uri.getHost();
-        if (host == null || host.isEmpty()) {
+        String host = HostLiteral.hostOf(uri);
+        if (host == null) {
             throw new OutboundException.Refused("URL has no host: " + uri.getScheme() + "://" + uri.getRawAuthority());
-        }
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
         }
         int port = uri.getPort() != -1 ? uri.getPort() : (scheme.equals("https") ? 443 : 80);
         List<InetAddress> addresses;
-        try {
-            addresses = resolver.resolve(host);
-        } catch (UnknownHostException e) {
-            throw new OutboundException.Network("cannot resolve host '" + host + "'", e);
+        Optional<InetAddress> literal = HostLiteral.address(host);
+        if (literal.isPresent()) {
+            // Read as a client would (octal, hex, one number): the JVM's resolver would send some of these to DNS.
+            addresses = List.of(literal.get());
+        } else {
+            try {
+                addresses = resolver.resolve(host);
+            } catch (UnknownHostException e) {
+                throw new OutboundException.Network("cannot resolve host '" + host + "'", e);
+            }
         }
         if (addresses.isEmpty()) {
             throw new OutboundException.Network("host '" + host + "' has no addresses", null);
@@ -67,24 +74,11 @@ public final class UrlGuard {
         // Every address is checked, not just the one used: a name that mixes a public and a metadata address is
         // refused outright rather than depending on which one a later connect would pick.
         for (InetAddress address : addresses) {
-            AddressKind kind = AddressKind.of(address);
-            if (kind.alwaysRefused()) {
-                throw new OutboundException.Refused(describe(host, address) + " is "
-                        + kind.name().toLowerCase(Locale.ROOT).replace('_', '-') + " and never allowed");
-            }
-            if (kind.privateNetwork() && !allowPrivate) {
-                throw new OutboundException.Refused(describe(host, address) + " is "
-                        + kind.name().toLowerCase(Locale.ROOT).replace('_', '-')
-                        + "; private addresses need INTERLOCK_ALLOW_PRIVATE_URLS=true");
+            Optional<String> refusal = AddressKind.refusal(host, address, allowPrivate);
+            if (refusal.isPresent()) {
+                throw new OutboundException.Refused(refusal.get());
             }
         }
         return new CheckedTarget(uri, host, port, addresses.getFirst(), addresses);
-    }
-
-    private static String describe(String host, InetAddress address) {
-        String ip = address.getHostAddress();
-        return CheckedTarget.isIpLiteral(host)
-                ? "address " + host
-                : "host '" + host + "' resolves to " + ip + ", which";
     }
 }

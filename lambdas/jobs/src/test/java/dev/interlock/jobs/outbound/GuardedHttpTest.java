@@ -3,6 +3,7 @@ package dev.interlock.jobs.outbound;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.store.Backoff;
 import dev.interlock.store.contract.ManualClock;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.store.Backoff;
 import java.io.InputStream;

@@ -3,6 +3,8 @@ package dev.interlock.jobs.outbound;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.model.net.AddressKind;
+import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.runtime.Environment;
 import java.net.InetAddress;
@@ -178,5 +180,16 @@ class UrlGuardTest {
                 .check(URI.create("http://dual.example.test/"));
         assertThat(v6.pinnedUri()).hasToString("http://[2001:4860:4860:0:0:0:0:8888]:80/");
         assertThat(v6.hostHeader()).isEqualTo("dual.example.test");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://2852039166/", "http://0251.0376.0251.0376/", "http://0xa9fea9fe/x"})
+    void numericSpellingsOfTheMetadataAddressAreRefusedWithoutALookup(String url) {
+        UrlGuard noDns = new UrlGuard(true, host -> {
+            throw new UnknownHostException("no lookup expected for " + host);
+        });
+        assertThatThrownBy(() -> noDns.check(URI.create(url)))
+                .isInstanceOf(OutboundException.Refused.class)
+                .hasMessageEndingWith("is metadata and never allowed");
     }
 }

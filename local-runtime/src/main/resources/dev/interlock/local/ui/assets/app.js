@@ -226,8 +226,14 @@ function scheduleCard(s) {
     el("tbody", {}, s.blocking.map(b => el("tr", {class: "blocking-trait", "data-trait": b.traitType},
       el("td", {}, b.traitType), el("td", {}, b.status),
       el("td", {class: "mono"}, b.value ? JSON.stringify(b.value) : ""), el("td", {}, b.reason || "")))));
+  // A dry run's DRY_RUN_* records: what the day would have done, recorded instead of done.
+  const dryRun = !s.dryRun || s.dryRun.length === 0 ? null : el("table", {class: "dry-run"},
+    el("thead", {}, el("tr", {}, ["dry run (recorded, not done)", "status", "at", "what"].map(h => el("th", {}, h)))),
+    el("tbody", {}, s.dryRun.map(d => el("tr", {class: "dry-run-record", "data-kind": d.kind},
+      el("td", {class: "mono"}, d.kind), el("td", {}, d.status || ""), el("td", {}, dateTime(d.at)),
+      el("td", {}, d.message || "")))));
   return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
-    el("h3", {}, s.scheduleId, " ", stateBadge(s.state)), kv, blocking);
+    el("h3", {}, s.scheduleId, " ", stateBadge(s.state)), kv, blocking, dryRun);
 }
 
 function gantt(status, timeline) {

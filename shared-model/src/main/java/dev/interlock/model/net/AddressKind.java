@@ -1,4 +1,4 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.model.net;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;
@@ -45,6 +45,26 @@ public enum AddressKind {
     /** Kinds refused unless private URLs are explicitly allowed (the local runtime). */
     public boolean privateNetwork() {
         return this == PRIVATE || this == LOOPBACK || this == UNIQUE_LOCAL || this == UNSPECIFIED;
+    }
+
+    /**
+     * Why outbound HTTP may not go to {@code address}, which {@code host} (a literal or a name) is or resolves to; empty
+     * when it may. Never-allowed kinds are refused always; private ones unless {@code allowPrivate}.
+     */
+    public static java.util.Optional<String> refusal(String host, InetAddress address, boolean allowPrivate) {
+        AddressKind kind = of(address);
+        String what = HostLiteral.address(host).isPresent()
+                ? "address " + host
+                : "host '" + host + "' resolves to " + address.getHostAddress() + ", which";
+        String name = kind.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        if (kind.alwaysRefused()) {
+            return java.util.Optional.of(what + " is " + name + " and never allowed");
+        }
+        if (kind.privateNetwork() && !allowPrivate) {
+            return java.util.Optional.of(
+                    what + " is " + name + "; private addresses need INTERLOCK_ALLOW_PRIVATE_URLS=true");
+        }
+        return java.util.Optional.empty();
     }
 
     /** Classifies one address; IPv6 forms that embed an IPv4 address are judged by the embedded address too. */

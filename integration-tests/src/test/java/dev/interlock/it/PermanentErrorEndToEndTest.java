@@ -1,0 +1,162 @@
+package dev.interlock.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
+
+/**
+ * Permanent errors stop the wait (issue item 6), as an on-call engineer meets them on the local runtime: an HTTP
+ * evaluator that answers 403 ends the day's waiting at once — FAILED, the trait named, one alert — and a new
+ * evaluation request runs the day again; URLs that go to never-allowed addresses are refused when registered, with
+ * the field's path.
+ */
+class PermanentErrorEndToEndTest extends EndToEnd {
+
+    private HttpServer evaluator;
+    private final AtomicInteger answerStatus = new AtomicInteger(403);
+    private final AtomicInteger calls = new AtomicInteger();
+
+    @AfterAll
+    void stopEvaluator() {
+        if (evaluator != null) {
+            evaluator.stop(0);
+        }
+    }
+
+    private String evaluatorUrl() throws IOException {
+        if (evaluator == null) {
+            evaluator = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
+            evaluator.createContext("/freshness", exchange -> {
+                try (exchange) {
+                    exchange.getRequestBody().readAllBytes();
+                    calls.incrementAndGet();
+                    int status = answerStatus.get();
+                    byte[] body = (status == 200 ? "{\"status\":\"PASS\",\"value\":{}}" : "{\"error\":\"forbidden\"}")
+                            .getBytes(StandardCharsets.UTF_8);
+                    exchange.getResponseHeaders().add("Content-Type", "application/json");
+                    exchange.sendResponseHeaders(status, body.length);
+                    exchange.getResponseBody().write(body);
+                }
+            });
+            evaluator.start();
+        }
+        return "http://127.0.0.1:" + evaluator.getAddress().getPort() + "/freshness";
+    }
+
+    @Test
+    void anEvaluatorAnswering403EndsTheDayAtOnceWithTheTraitNamedAndOneAlertAndANewEvaluationRunsItAgain()
+            throws IOException {
+        LocalDate date = today();
+        putPipeline("""
+                name: perm-403
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "%s"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/perm-403"}
+                evaluationIntervalSeconds: 60
+                """.formatted(evaluatorUrl(), jobs.endpoint()));
+
+        String first = evaluate("perm-403", date);
+
+        // The day stops on the first round: no second round, no wait until the validation deadline.
+        assertThat(awaitDone(first)).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(eventsOf("perm-403", "READINESS_CHECKED")).hasSize(1);
+        JsonNode log = runLog("perm-403", date, "daily");
+        assertThat(log.path("status").asText()).isEqualTo("FAILED");
+        assertThat(log.path("failureCategory").asText()).isEqualTo("PERMANENT");
+        assertThat(log.path("failureMessage").asText())
+                .startsWith("trait source-freshness failed PERMANENT: EVALUATOR_HTTP_ERROR")
+                .contains("403");
+        assertThat(log.path("retryHistory").get(0).path("trait").asText()).isEqualTo("source-freshness");
+        assertThat(alertKinds("perm-403")).containsExactly("TRAIT_ERROR");
+        assertThat(jobs.triggersOf("perm-403")).isZero();
+
+        JsonNode status = expect(200, "GET", "/pipelines/perm-403/status?date=" + date, null, null);
+        JsonNode daily = status.path("schedules").get(0);
+        assertThat(daily.path("state").asText()).isEqualTo("FAILED");
+        assertThat(daily.path("reason").asText())
+                .contains("trait source-freshness failed PERMANENT")
+                .contains("no attempt used");
+        Cli why = cli(
+                "why",
+                "perm-403",
+                "--date",
+                date.toString(),
+                "--endpoint",
+                rt.apiEndpoint().toString(),
+                "--no-sigv4");
+        assertThat(why.code()).as(why.err()).isZero();
+        assertThat(why.out()).contains("is FAILED").contains("trait source-freshness failed PERMANENT");
+
+        // Once the evaluator is fixed, a new evaluation request runs the day again and it completes.
+        answerStatus.set(200);
+        String second = evaluate("perm-403", date);
+        assertThat(awaitDone(second)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(runLogStatus("perm-403", date, "daily")).isEqualTo("COMPLETED");
+        assertThat(jobs.triggersOf("perm-403")).isEqualTo(1);
+        assertThat(alertKinds("perm-403")).containsExactly("TRAIT_ERROR");
+    }
+
+    private static List<String> paths(JsonNode problem) {
+        return StreamSupport.stream(problem.path("errors").spliterator(), false)
+                .map(e -> e.path("path").asText() + " " + e.path("message").asText())
+                .toList();
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "http://169.254.169.254/latest/meta-data/iam/",
+                "http://[fd00:ec2::254]/x",
+                "http://[::ffff:169.254.169.254]/x",
+                "http://2852039166/",
+                "http://0251.0376.0251.0376/",
+                "http://0xa9fea9fe/"
+            })
+    void registrationRefusesANeverAllowedEvaluatorOrTriggerUrlWithTheFieldPath(String url) {
+        Response evaluatorRefused = call("PUT", "/pipelines/perm-url", "application/yaml", """
+                name: perm-url
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "%s"}
+                trigger: {type: http, url: "http://127.0.0.1:1/jobs/x"}
+                """.formatted(url));
+        assertThat(evaluatorRefused.status()).as(evaluatorRefused.raw()).isEqualTo(400);
+        assertThat(paths(evaluatorRefused.body()))
+                .anySatisfy(p -> assertThat(p)
+                        .startsWith("$.traits.source-freshness.evaluator ")
+                        .contains("never allowed"));
+
+        for (String trigger : List.of(
+                "{type: http, url: \"" + url + "\"}",
+                "{type: airflow, url: \"" + url + "\", dagId: d}",
+                "{type: databricks, workspaceUrl: \"" + url + "\", jobId: 1}")) {
+            Response triggerRefused = call("PUT", "/pipelines/perm-url", "application/yaml", """
+                    name: perm-url
+                    archetype: batch-ingestion
+                    trigger: %s
+                    """.formatted(trigger));
+            assertThat(triggerRefused.status()).as(triggerRefused.raw()).isEqualTo(400);
+            assertThat(paths(triggerRefused.body()))
+                    .as(trigger)
+                    .anySatisfy(p -> assertThat(p).matches("\\$\\.trigger\\.(url|workspaceUrl) .*never allowed.*"));
+        }
+        assertThat(call("GET", "/pipelines/perm-url", null, null).status()).isEqualTo(404);
+    }
+}
