@@ -57,28 +57,25 @@ public final class EmrServerlessJobs {
      * end is published now.
      */
     void resume() {
-        for (FakeRunJournal.Restored restored : journal.load()) {
-            JsonNode r = restored.record();
-            JobRun run = new JobRun(
-                    r.path("applicationId").asText(),
-                    r.hasNonNull("name") ? r.get("name").asText() : null,
-                    r.path("executionRole").asText(),
-                    r.hasNonNull("clientToken") ? r.get("clientToken").asText() : null,
-                    r.path("jobDriver").deepCopy(),
-                    FakeRun.restore(clock, restored));
-            runs.put(restored.id(), run);
-            if (run.clientToken() != null) {
-                byClientToken.put(run.applicationId() + "/" + run.clientToken(), restored.id());
-            }
-            if (restored.endPublished()) {
-                continue;
-            }
-            if (restored.stoppedAt() != null) {
-                ended(run, "CANCELLING");
-            } else {
-                run.fake().begin(clock, ended -> ended(run, "RUNNING"));
-            }
-        }
+        journal.resume(
+                clock,
+                (restored, fake) -> {
+                    JsonNode r = restored.record();
+                    JobRun run = new JobRun(
+                            r.path("applicationId").asText(),
+                            r.hasNonNull("name") ? r.get("name").asText() : null,
+                            r.path("executionRole").asText(),
+                            r.hasNonNull("clientToken") ? r.get("clientToken").asText() : null,
+                            r.path("jobDriver").deepCopy(),
+                            fake);
+                    runs.put(restored.id(), run);
+                    if (run.clientToken() != null) {
+                        byClientToken.put(run.applicationId() + "/" + run.clientToken(), restored.id());
+                    }
+                    return run;
+                },
+                JobRun::fake,
+                run -> ended(run, run.fake().phase(clock.now()) == FakeRun.Phase.STOPPED ? "CANCELLING" : "RUNNING"));
     }
 
     private void ended(JobRun run, String previousState) {

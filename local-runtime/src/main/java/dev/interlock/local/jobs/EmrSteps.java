@@ -38,27 +38,24 @@ public final class EmrSteps implements AwsJson.Service {
 
     /** Reads the journaled steps back: a running one ends at its due time, an unpublished end is published now. */
     void resume() {
-        for (FakeRunJournal.Restored restored : journal.load()) {
-            JsonNode r = restored.record();
-            List<String> args = new ArrayList<>();
-            r.path("args").forEach(a -> args.add(a.asText()));
-            Step step = new Step(
-                    r.path("clusterId").asText(),
-                    r.hasNonNull("name") ? r.get("name").asText() : null,
-                    r.hasNonNull("jar") ? r.get("jar").asText() : null,
-                    List.copyOf(args),
-                    r.path("actionOnFailure").asText("CONTINUE"),
-                    FakeRun.restore(clock, restored));
-            steps.put(restored.id(), step);
-            if (restored.endPublished()) {
-                continue;
-            }
-            if (restored.stoppedAt() != null) {
-                ended(step);
-            } else {
-                step.fake().begin(clock, ended -> ended(step));
-            }
-        }
+        journal.resume(
+                clock,
+                (restored, fake) -> {
+                    JsonNode r = restored.record();
+                    List<String> args = new ArrayList<>();
+                    r.path("args").forEach(a -> args.add(a.asText()));
+                    Step step = new Step(
+                            r.path("clusterId").asText(),
+                            r.hasNonNull("name") ? r.get("name").asText() : null,
+                            r.hasNonNull("jar") ? r.get("jar").asText() : null,
+                            List.copyOf(args),
+                            r.path("actionOnFailure").asText("CONTINUE"),
+                            fake);
+                    steps.put(restored.id(), step);
+                    return step;
+                },
+                Step::fake,
+                this::ended);
     }
 
     private void ended(Step step) {

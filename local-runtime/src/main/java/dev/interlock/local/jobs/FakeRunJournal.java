@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.local.aws.AwsJson;
+import dev.interlock.statemachine.engine.EngineClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Where one job fake service keeps its runs: nowhere (they end with the process) or one append-only JSON-lines file in
@@ -91,6 +95,29 @@ final class FakeRunJournal {
                     StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot journal a job fake run in " + file, e);
+        }
+    }
+
+    /**
+     * Reads every journaled run back: {@code rebuild} makes the service's run of it (given the restored fake run) and
+     * records it; a run whose end was not published yet ends as it would have — {@code ended} at its due time, or now
+     * if it was stopped or its time passed while the process was down.
+     */
+    <R> void resume(
+            EngineClock clock,
+            BiFunction<Restored, FakeRun, R> rebuild,
+            Function<R, FakeRun> fakeOf,
+            Consumer<R> ended) {
+        for (Restored restored : load()) {
+            R run = rebuild.apply(restored, FakeRun.restore(clock, restored));
+            if (restored.endPublished()) {
+                continue;
+            }
+            if (restored.stoppedAt() != null) {
+                ended.accept(run);
+            } else {
+                fakeOf.apply(run).begin(clock, fake -> ended.accept(run));
+            }
         }
     }
 

@@ -36,26 +36,20 @@ public final class GlueJobs implements AwsJson.Service {
 
     /** Reads the journaled runs back: a running one ends at its due time, an unpublished end is published now. */
     void resume() {
-        for (FakeRunJournal.Restored restored : journal.load()) {
-            Map<String, String> arguments = new LinkedHashMap<>();
-            restored.record()
-                    .path("arguments")
-                    .properties()
-                    .forEach(e -> arguments.put(e.getKey(), e.getValue().asText()));
-            Run run = new Run(
-                    restored.record().path("jobName").asText(),
-                    Map.copyOf(arguments),
-                    FakeRun.restore(clock, restored));
-            runs.put(restored.id(), run);
-            if (restored.endPublished()) {
-                continue;
-            }
-            if (restored.stoppedAt() != null) {
-                publish(run);
-            } else {
-                run.fake().begin(clock, ended -> publish(run));
-            }
-        }
+        journal.resume(
+                clock,
+                (restored, fake) -> {
+                    Map<String, String> arguments = new LinkedHashMap<>();
+                    restored.record()
+                            .path("arguments")
+                            .properties()
+                            .forEach(e -> arguments.put(e.getKey(), e.getValue().asText()));
+                    Run run = new Run(restored.record().path("jobName").asText(), Map.copyOf(arguments), fake);
+                    runs.put(restored.id(), run);
+                    return run;
+                },
+                Run::fake,
+                this::publish);
     }
 
     /** How many runs of {@code jobName} were started (StartJobRun calls that started one). */

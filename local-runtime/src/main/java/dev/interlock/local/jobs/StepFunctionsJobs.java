@@ -45,23 +45,20 @@ public final class StepFunctionsJobs {
 
     /** Reads the journaled executions back: a running one ends at its due time, an unpublished end is published now. */
     void resume() {
-        for (FakeRunJournal.Restored restored : journal.load()) {
-            JsonNode r = restored.record();
-            Execution execution = new Execution(
-                    r.path("stateMachineArn").asText(),
-                    r.path("name").asText(),
-                    r.path("input").asText(),
-                    FakeRun.restore(clock, restored));
-            executions.put(restored.id(), execution);
-            if (restored.endPublished()) {
-                continue;
-            }
-            if (restored.stoppedAt() != null) {
-                ended(execution);
-            } else {
-                execution.fake().begin(clock, ended -> ended(execution));
-            }
-        }
+        journal.resume(
+                clock,
+                (restored, fake) -> {
+                    JsonNode r = restored.record();
+                    Execution execution = new Execution(
+                            r.path("stateMachineArn").asText(),
+                            r.path("name").asText(),
+                            r.path("input").asText(),
+                            fake);
+                    executions.put(restored.id(), execution);
+                    return execution;
+                },
+                Execution::fake,
+                this::ended);
     }
 
     private void ended(Execution execution) {
