@@ -14,6 +14,7 @@ import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.store.LockLostException;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
 import dev.interlock.store.contract.ManualClock;
@@ -146,23 +147,28 @@ class TriggerRequestCountTest {
     }
 
     @Test
-    void aRepeatOfAnotherExecutionWhileTheFirstIsStartingTheJobAnswersRunningAndStartsNothing() {
+    void aCallOfAnotherExecutionWhileTheFirstIsStartingTheJobIsFencedOutAndStartsNothing() {
         String pipelineId = "orders-" + System.nanoTime();
         created(pipelineId, "run-b");
-        List<TriggerOutput> repeats = new CopyOnWriteArrayList<>();
+        List<RuntimeException> refusals = new CopyOnWriteArrayList<>();
         AtomicReference<RunTrigger> self = new AtomicReference<>();
         TriggerRunner startingSlowly = request -> {
             starts.incrementAndGet();
-            // Another execution of the day reached the trigger while the job is being started.
-            repeats.add(self.get()
-                    .fire(new TriggerInput(
-                            pipelineId,
-                            "daily",
-                            DATE.toString(),
-                            "run-b",
-                            "another-execution",
-                            InterlockJson.tree(HTTP),
-                            "2026-03-01T09:59:58.123Z")));
+            // Another execution of the day reached the trigger while the job is being started: it does not hold the
+            // day's lock, so its claim is refused in the same conditional write and it starts nothing.
+            try {
+                self.get()
+                        .fire(new TriggerInput(
+                                pipelineId,
+                                "daily",
+                                DATE.toString(),
+                                "run-b",
+                                "another-execution",
+                                InterlockJson.tree(HTTP),
+                                "2026-03-01T09:59:58.123Z"));
+            } catch (LockLostException e) {
+                refusals.add(e);
+            }
             return TriggerResult.completed(Map.of());
         };
         self.set(new RunTrigger(provider, startingSlowly, alert -> {}, CLOCK));
@@ -170,7 +176,8 @@ class TriggerRequestCountTest {
         TriggerOutput first = self.get().fire(input(pipelineId, "run-b", "2026-03-01T09:59:58.123Z"));
 
         assertThat(starts).hasValue(1);
-        assertThat(repeats).extracting(TriggerOutput::status).containsExactly("running");
+        assertThat(refusals).singleElement().satisfies(e -> assertThat(e.getMessage())
+                .contains("another-execution"));
         assertThat(first.status()).isEqualTo("completed");
     }
 
