@@ -440,10 +440,14 @@ class AslStructureTest {
         assertThat(states.get("IsReady").get("Default").asText()).isEqualTo("CheckValidationDeadline");
         assertThat(states.get("CheckValidationDeadline").get("Next").asText()).isEqualTo("IsValidationExhausted");
         JsonNode exhausted = states.get("IsValidationExhausted");
-        assertThat(exhausted.get("Choices")).singleElement().satisfies(rule -> {
-            assertThat(rule.get("Variable").asText()).isEqualTo("$.validationDeadline.payload.exhausted");
-            assertThat(rule.get("Next").asText()).isEqualTo("LogValidationExhausted");
-        });
+        assertThat(exhausted.get("Choices")).hasSize(2);
+        assertThat(exhausted.get("Choices").get(0).get("Variable").asText())
+                .isEqualTo("$.validationDeadline.payload.exhausted");
+        assertThat(exhausted.get("Choices").get(0).get("Next").asText()).isEqualTo("LogValidationExhausted");
+        // A wait that outlasts the execution continues in a successor that holds the lock now: this one ends.
+        assertThat(exhausted.get("Choices").get(1).get("Variable").asText())
+                .isEqualTo("$.validationDeadline.payload.handedOver");
+        assertThat(exhausted.get("Choices").get(1).get("Next").asText()).isEqualTo("ReleaseLockAndSucceed");
         assertThat(exhausted.get("Default").asText()).isEqualTo("WaitBeforeReevaluation");
         JsonNode wait = states.get("WaitBeforeReevaluation");
         assertThat(wait.get("SecondsPath").asText()).isEqualTo("$.resolvePipeline.payload.evaluationIntervalSeconds");
