@@ -158,5 +158,21 @@ class PermanentErrorEndToEndTest extends EndToEnd {
                     .anySatisfy(p -> assertThat(p).matches("\\$\\.trigger\\.(url|workspaceUrl) .*never allowed.*"));
         }
         assertThat(call("GET", "/pipelines/perm-url", null, null).status()).isEqualTo(404);
+
+        // An archetype's trait evaluators are registered under the same rule, at their own paths.
+        Response archetypeRefused = call("PUT", "/archetypes/perm-arch", "application/yaml", """
+                name: perm-arch
+                requiredTraits:
+                  - {type: freshness, evaluator: "builtin:always-pass"}
+                optionalTraits:
+                  - {type: quality, evaluator: "%s"}
+                readinessRule: {type: all-required-pass}
+                """.formatted(url));
+        assertThat(archetypeRefused.status()).as(archetypeRefused.raw()).isEqualTo(400);
+        assertThat(paths(archetypeRefused.body()))
+                .anySatisfy(p -> assertThat(p)
+                        .startsWith("$.optionalTraits[0].evaluator ")
+                        .contains("never allowed"));
+        assertThat(call("GET", "/archetypes/perm-arch", null, null).status()).isEqualTo(404);
     }
 }
