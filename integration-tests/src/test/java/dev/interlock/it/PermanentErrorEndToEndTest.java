@@ -66,20 +66,25 @@ class PermanentErrorEndToEndTest extends EndToEnd {
         return "http://127.0.0.1:" + evaluator.getAddress().getPort() + "/freshness";
     }
 
-    @Test
-    void anEvaluatorAnswering403EndsTheDayAtOnceWithTheTraitNamedAndOneAlertAndANewEvaluationRunsItAgain()
-            throws IOException {
-        LocalDate date = today();
-        putPipeline("""
-                name: perm-403
+    /** A batch-ingestion pipeline whose source-freshness is {@code evaluator} and whose job is the fake http job. */
+    private String pipeline(String name, String evaluator) {
+        return """
+                name: %s
                 archetype: batch-ingestion
                 traits:
                   source-freshness: {evaluator: "%s"}
                   upstream-dependency: {evaluator: "builtin:always-pass"}
                   resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: http, url: "%s/jobs/perm-403"}
+                trigger: {type: http, url: "%s/jobs/%s"}
                 evaluationIntervalSeconds: 60
-                """.formatted(evaluatorUrl(), jobs.endpoint()));
+                """.formatted(name, evaluator, jobs.endpoint(), name);
+    }
+
+    @Test
+    void anEvaluatorAnswering403EndsTheDayAtOnceWithTheTraitNamedAndOneAlertAndANewEvaluationRunsItAgain()
+            throws IOException {
+        LocalDate date = today();
+        putPipeline(pipeline("perm-403", evaluatorUrl()));
 
         String first = evaluate("perm-403", date);
 
@@ -127,16 +132,7 @@ class PermanentErrorEndToEndTest extends EndToEnd {
             @TempDir Path dir) throws IOException {
         LocalDate date = today();
         Path file = dir.resolve("perm-reregister.yaml");
-        Files.writeString(file, """
-                name: perm-reregister
-                archetype: batch-ingestion
-                traits:
-                  source-freshness: {evaluator: "%s/reregister"}
-                  upstream-dependency: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: http, url: "%s/jobs/perm-reregister"}
-                evaluationIntervalSeconds: 60
-                """.formatted(evaluatorUrl(), jobs.endpoint()));
+        Files.writeString(file, pipeline("perm-reregister", evaluatorUrl() + "/reregister"));
         String endpoint = rt.apiEndpoint().toString();
         Cli created = cli("apply", "-f", file.toString(), "--endpoint", endpoint, "--no-sigv4");
         assertThat(created.code()).as(created.err()).isZero();
