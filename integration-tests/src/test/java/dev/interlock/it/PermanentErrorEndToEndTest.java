@@ -8,12 +8,17 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -29,6 +34,8 @@ class PermanentErrorEndToEndTest extends EndToEnd {
     private HttpServer evaluator;
     private final AtomicInteger answerStatus = new AtomicInteger(403);
     private final AtomicInteger calls = new AtomicInteger();
+    /** The answer of {@code /freshness/reregister}, the re-registration scenario's own evaluator. */
+    private final AtomicInteger reregisterStatus = new AtomicInteger(403);
 
     @AfterAll
     void stopEvaluator() {
@@ -44,7 +51,9 @@ class PermanentErrorEndToEndTest extends EndToEnd {
                 try (exchange) {
                     exchange.getRequestBody().readAllBytes();
                     calls.incrementAndGet();
-                    int status = answerStatus.get();
+                    int status = exchange.getRequestURI().getPath().endsWith("/reregister")
+                            ? reregisterStatus.get()
+                            : answerStatus.get();
                     byte[] body = (status == 200 ? "{\"status\":\"PASS\",\"value\":{}}" : "{\"error\":\"forbidden\"}")
                             .getBytes(StandardCharsets.UTF_8);
                     exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -57,20 +66,25 @@ class PermanentErrorEndToEndTest extends EndToEnd {
         return "http://127.0.0.1:" + evaluator.getAddress().getPort() + "/freshness";
     }
 
-    @Test
-    void anEvaluatorAnswering403EndsTheDayAtOnceWithTheTraitNamedAndOneAlertAndANewEvaluationRunsItAgain()
-            throws IOException {
-        LocalDate date = today();
-        putPipeline("""
-                name: perm-403
+    /** A batch-ingestion pipeline whose source-freshness is {@code evaluator} and whose job is the fake http job. */
+    private String pipeline(String name, String evaluator) {
+        return """
+                name: %s
                 archetype: batch-ingestion
                 traits:
                   source-freshness: {evaluator: "%s"}
                   upstream-dependency: {evaluator: "builtin:always-pass"}
                   resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: http, url: "%s/jobs/perm-403"}
+                trigger: {type: http, url: "%s/jobs/%s"}
                 evaluationIntervalSeconds: 60
-                """.formatted(evaluatorUrl(), jobs.endpoint()));
+                """.formatted(name, evaluator, jobs.endpoint(), name);
+    }
+
+    @Test
+    void anEvaluatorAnswering403EndsTheDayAtOnceWithTheTraitNamedAndOneAlertAndANewEvaluationRunsItAgain()
+            throws IOException {
+        LocalDate date = today();
+        putPipeline(pipeline("perm-403", evaluatorUrl()));
 
         String first = evaluate("perm-403", date);
 
@@ -111,6 +125,47 @@ class PermanentErrorEndToEndTest extends EndToEnd {
         assertThat(runLogStatus("perm-403", date, "daily")).isEqualTo("COMPLETED");
         assertThat(jobs.triggersOf("perm-403")).isEqualTo(1);
         assertThat(alertKinds("perm-403")).containsExactly("TRAIT_ERROR");
+    }
+
+    @Test
+    void aDayStoppedByA403RunsAgainOnceWhenThePipelineIsReRegisteredWithTheCliAfterTheEvaluatorIsFixed(
+            @TempDir Path dir) throws IOException {
+        LocalDate date = today();
+        Path file = dir.resolve("perm-reregister.yaml");
+        Files.writeString(file, pipeline("perm-reregister", evaluatorUrl() + "/reregister"));
+        String endpoint = rt.apiEndpoint().toString();
+        Cli created = cli("apply", "-f", file.toString(), "--endpoint", endpoint, "--no-sigv4");
+        assertThat(created.code()).as(created.err()).isZero();
+        assertThat(created.out()).doesNotContain("evaluation started");
+
+        assertThat(awaitDone(evaluate("perm-reregister", date))).isEqualTo(ExecutionStatus.FAILED);
+        assertThat(runLog("perm-reregister", date, "daily")
+                        .path("failureCategory")
+                        .asText())
+                .isEqualTo("PERMANENT");
+
+        // The on-call engineer fixes the evaluator and registers the same document again: the stopped day runs.
+        reregisterStatus.set(200);
+        Cli reregistered = cli("apply", "-f", file.toString(), "--endpoint", endpoint, "--no-sigv4");
+        assertThat(reregistered.code()).as(reregistered.err()).isZero();
+        Matcher started = Pattern.compile("evaluation started: daily " + date + " \\(execution (\\S+)\\)")
+                .matcher(reregistered.out());
+        assertThat(started.find()).as(reregistered.out()).isTrue();
+        assertThat(awaitDone(started.group(1))).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(runLogStatus("perm-reregister", date, "daily")).isEqualTo("COMPLETED");
+        assertThat(jobs.triggersOf("perm-reregister")).isEqualTo(1);
+        assertThat(eventsOf("perm-reregister", "MARKER_WRITTEN"))
+                .singleElement()
+                .satisfies(e -> assertThat(e.path("message").asText())
+                        .contains("re-registered")
+                        .contains("source-freshness"));
+
+        // A day that did not stop gets nothing from a registration: the PUT answers the document alone.
+        JsonNode again = putPipeline(Files.readString(file));
+        assertThat(again.has("evaluations")).isFalse();
+        assertThat(eventsOf("perm-reregister", "MARKER_WRITTEN")).hasSize(1);
+        assertThat(jobs.triggersOf("perm-reregister")).isEqualTo(1);
+        assertThat(alertKinds("perm-reregister")).containsExactly("TRAIT_ERROR");
     }
 
     private static List<String> paths(JsonNode problem) {
@@ -158,5 +213,21 @@ class PermanentErrorEndToEndTest extends EndToEnd {
                     .anySatisfy(p -> assertThat(p).matches("\\$\\.trigger\\.(url|workspaceUrl) .*never allowed.*"));
         }
         assertThat(call("GET", "/pipelines/perm-url", null, null).status()).isEqualTo(404);
+
+        // An archetype's trait evaluators are registered under the same rule, at their own paths.
+        Response archetypeRefused = call("PUT", "/archetypes/perm-arch", "application/yaml", """
+                name: perm-arch
+                requiredTraits:
+                  - {type: freshness, evaluator: "builtin:always-pass"}
+                optionalTraits:
+                  - {type: quality, evaluator: "%s"}
+                readinessRule: {type: all-required-pass}
+                """.formatted(url));
+        assertThat(archetypeRefused.status()).as(archetypeRefused.raw()).isEqualTo(400);
+        assertThat(paths(archetypeRefused.body()))
+                .anySatisfy(p -> assertThat(p)
+                        .startsWith("$.optionalTraits[0].evaluator ")
+                        .contains("never allowed"));
+        assertThat(call("GET", "/archetypes/perm-arch", null, null).status()).isEqualTo(404);
     }
 }

@@ -38,10 +38,11 @@ public final class Api {
         this.body = new RequestBody(settings.maxBodyBytes());
         this.log = log;
         ReferenceChecks references = new ReferenceChecks(provider, settings.outbound());
-        PipelineRoutes pipelines = new PipelineRoutes(provider, body, settings, references);
+        MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
+        PipelineRoutes pipelines = new PipelineRoutes(
+                provider, body, settings, references, new StoppedDays(provider, settings, markers), clock);
         ArchetypeRoutes archetypes = new ArchetypeRoutes(provider, body, references);
         CalendarRoutes calendars = new CalendarRoutes(provider, body, references);
-        MarkerRoutes markers = new MarkerRoutes(provider, body, settings, clock, ids);
         HistoryRoutes history = new HistoryRoutes(provider);
         SensorRoutes sensors =
                 new SensorRoutes(provider, body, clock, new SensorArrivals(provider, references, settings, clock));

@@ -3,6 +3,7 @@ package dev.interlock.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.validation.DocumentValidation;
 import dev.interlock.model.validation.Validated;
 import dev.interlock.model.validation.ValidationError;
@@ -24,6 +25,8 @@ final class ArchetypeRoutes {
     private final Provider provider;
     private final RequestBody body;
     private final ReferenceChecks references;
+    /** Trait evaluator URLs are refused at registration under the rule pipeline traits are registered under. */
+    private final NeverAllowedAddresses addresses = NeverAllowedAddresses.system();
 
     ArchetypeRoutes(Provider provider, RequestBody body, ReferenceChecks references) {
         this.provider = provider;
@@ -51,7 +54,7 @@ final class ArchetypeRoutes {
     private Archetype validated(ApiRequest request, Map<String, String> path) {
         String name = PathIds.archetypeName(path.get("name"));
         JsonNode document = body.readObject(request, false);
-        Validated<Archetype> result = DocumentValidation.archetype(document);
+        Validated<Archetype> result = DocumentValidation.archetype(document, addresses);
         List<ValidationError> errors = new ArrayList<>(result.errors());
         NamedDocument.checkName(document, name, "archetype name", errors);
         if (!errors.isEmpty()) {

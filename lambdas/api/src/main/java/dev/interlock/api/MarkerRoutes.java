@@ -70,10 +70,18 @@ final class MarkerRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the evaluation request has " + errors.size() + " problem(s)", errors);
         }
+        return ApiResponse.json(202, start(id, scheduleId, date, request.caller(), now));
+    }
+
+    /**
+     * Starts one evaluation of the day on an operator's behalf: a {@code manual} marker with a new suffix, written only
+     * if no item has its key. What an evaluation request and a re-registration of a stopped day both do.
+     */
+    Evaluation start(String pipelineId, String scheduleId, LocalDate date, String caller, Instant now) {
         Marker marker =
-                new Marker(id, scheduleId, date, MarkerSource.MANUAL, ids.next(), false, request.caller(), null, now);
+                new Marker(pipelineId, scheduleId, date, MarkerSource.MANUAL, ids.next(), false, caller, null, now);
         write(marker);
-        return ApiResponse.json(202, new Evaluation(marker, marker.executionName()));
+        return new Evaluation(marker, marker.executionName());
     }
 
     ApiResponse rerun(ApiRequest request, Map<String, String> path) {

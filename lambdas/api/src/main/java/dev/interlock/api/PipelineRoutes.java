@@ -1,12 +1,15 @@
 package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.Validated;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Registration;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,26 +23,48 @@ final class PipelineRoutes {
     private final RequestBody body;
     private final ReferenceChecks references;
     private final PipelineValidation validation;
+    private final StoppedDays stoppedDays;
+    private final Clock clock;
 
-    PipelineRoutes(Provider provider, RequestBody body, ApiSettings settings, ReferenceChecks references) {
+    PipelineRoutes(
+            Provider provider,
+            RequestBody body,
+            ApiSettings settings,
+            ReferenceChecks references,
+            StoppedDays stoppedDays,
+            Clock clock) {
         this.provider = provider;
         this.body = body;
         this.references = references;
         this.validation = new PipelineValidation(references::archetype, settings.outbound());
+        this.stoppedDays = stoppedDays;
+        this.clock = clock;
     }
 
     /**
      * Registers the pipeline if it is valid against the archetype and calendar registered when the write lands (the
      * store checks again if either changes meanwhile); a calendar that is not registered is a 400 at
-     * {@code $.exclusions.calendar}, and nothing is written.
+     * {@code $.exclusions.calendar}, and nothing is written. Registering it runs again each day whose wait a PERMANENT
+     * evaluator error stopped ({@link StoppedDays}); the answer then lists those evaluations under {@code evaluations}.
      */
     ApiResponse put(ApiRequest request, Map<String, String> path) {
         PipelineConfig config = validated(request, path);
         return switch (provider.pipelines().register(config, references.pipeline())) {
-            case Registration.Written written -> ApiResponse.json(written.created() ? 201 : 200, config);
+            case Registration.Written written -> registered(written.created() ? 201 : 200, config, request);
             case Registration.Refused refused -> throw invalid(config.name(), refused.problems());
             case Registration other -> throw new IllegalStateException("pipeline registration answered " + other);
         };
+    }
+
+    /** The registered document, with the evaluations re-registration started when it started any. */
+    private ApiResponse registered(int status, PipelineConfig config, ApiRequest request) {
+        List<MarkerRoutes.Evaluation> started = stoppedDays.restart(config, request.caller(), clock.instant());
+        if (started.isEmpty()) {
+            return ApiResponse.json(status, config);
+        }
+        ObjectNode answer = InterlockJson.json().valueToTree(config);
+        answer.set("evaluations", InterlockJson.json().valueToTree(started));
+        return ApiResponse.json(status, answer);
     }
 
     ApiResponse validate(ApiRequest request, Map<String, String> path) {

@@ -59,6 +59,13 @@ final class Registration {
             registered++;
             out.println(d.kind() + " " + d.name() + (a.status() == 201 ? " created" : " updated") + " (" + d.source()
                     + ")");
+            // Re-registering a pipeline runs again the days a PERMANENT evaluator error stopped; say which.
+            for (JsonNode started : Output.parse(a.body()).path("evaluations")) {
+                out.println("  evaluation started: "
+                        + started.path("marker").path("scheduleId").asText() + " "
+                        + started.path("marker").path("date").asText() + " (execution "
+                        + started.path("executionName").asText() + ")");
+            }
         }
     }
 

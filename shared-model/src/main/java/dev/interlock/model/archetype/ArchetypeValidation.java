@@ -1,6 +1,7 @@
 package dev.interlock.model.archetype;
 
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.validation.ValidationError;
 import java.util.ArrayList;
@@ -18,8 +19,22 @@ public final class ArchetypeValidation {
 
     private ArchetypeValidation() {}
 
-    /** Every problem of {@code archetype}; empty when it is valid. */
+    /**
+     * Every problem of {@code archetype} as a document (bundled archetypes are checked by this alone); empty when it is
+     * valid. Registration adds {@link #validate(Archetype, NeverAllowedAddresses)}'s address check.
+     */
     public static List<ValidationError> validate(Archetype archetype) {
+        return validate(archetype, null);
+    }
+
+    /**
+     * Every problem of an archetype being registered: its document's, and every trait evaluator URL that is, or
+     * resolves to, a never-allowed address ({@link EvaluatorLocator#refusal}, the rule pipeline traits are registered
+     * under), each at its field's path.
+     *
+     * @param addresses the never-allowed address rule; null checks the document only
+     */
+    public static List<ValidationError> validate(Archetype archetype, NeverAllowedAddresses addresses) {
         List<ValidationError> errors = new ArrayList<>();
         String root = JsonPath.ROOT;
         if (archetype.name() == null || archetype.name().isBlank()) {
@@ -33,8 +48,8 @@ public final class ArchetypeValidation {
                     JsonPath.field(root, "requiredTraits"), "at least one required trait is needed"));
         }
         Set<String> seen = new HashSet<>();
-        checkTraits(archetype.requiredTraits(), JsonPath.field(root, "requiredTraits"), seen, errors);
-        checkTraits(archetype.optionalTraits(), JsonPath.field(root, "optionalTraits"), seen, errors);
+        checkTraits(archetype.requiredTraits(), JsonPath.field(root, "requiredTraits"), seen, addresses, errors);
+        checkTraits(archetype.optionalTraits(), JsonPath.field(root, "optionalTraits"), seen, addresses, errors);
         if (archetype.readinessRule() == null || archetype.readinessRule().type() == null) {
             errors.add(new ValidationError(
                     JsonPath.field(JsonPath.field(root, "readinessRule"), "type"),
@@ -44,7 +59,11 @@ public final class ArchetypeValidation {
     }
 
     private static void checkTraits(
-            List<TraitDefinition> traits, String path, Set<String> seen, List<ValidationError> errors) {
+            List<TraitDefinition> traits,
+            String path,
+            Set<String> seen,
+            NeverAllowedAddresses addresses,
+            List<ValidationError> errors) {
         for (int i = 0; i < traits.size(); i++) {
             String at = JsonPath.index(path, i);
             TraitDefinition trait = traits.get(i);
@@ -74,6 +93,11 @@ public final class ArchetypeValidation {
                     EvaluatorLocator.parse(trait.evaluator());
                 } catch (IllegalArgumentException e) {
                     errors.add(new ValidationError(JsonPath.field(at, "evaluator"), e.getMessage()));
+                }
+                if (addresses != null) {
+                    EvaluatorLocator.refusal(trait.evaluator(), addresses)
+                            .ifPresent(refusal ->
+                                    errors.add(new ValidationError(JsonPath.field(at, "evaluator"), refusal)));
                 }
             }
         }

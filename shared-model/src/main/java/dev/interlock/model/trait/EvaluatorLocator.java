@@ -1,8 +1,10 @@
 package dev.interlock.model.trait;
 
+import dev.interlock.model.net.NeverAllowedAddresses;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** Where a trait is evaluated: {@code builtin:<name>}, {@code lambda:<function>}, an http(s) URL or a relative path. */
@@ -24,6 +26,23 @@ public sealed interface EvaluatorLocator {
     Pattern LAMBDA_NAME = Pattern.compile("[A-Za-z0-9_:.$-]{1,170}");
     /** A relative path: segments of URL-safe characters, no scheme, no '..', no whitespace. */
     Pattern RELATIVE_PATH = Pattern.compile("/?[A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*/?");
+
+    /**
+     * Why registration refuses {@code text} as an evaluator: an http(s) URL whose host is, or resolves to, a
+     * never-allowed address. Empty for every other locator, and for one that does not parse (its parse error is
+     * reported at the same path). The one rule pipeline traits and archetype traits are both registered under.
+     */
+    static Optional<String> refusal(String text, NeverAllowedAddresses addresses) {
+        EvaluatorLocator locator;
+        try {
+            locator = text == null || text.isBlank() ? null : parse(text);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        return locator instanceof Http http
+                ? addresses.problem(http.url()).map(problem -> "'" + text + "' is refused: " + problem)
+                : Optional.empty();
+    }
 
     /** Parses a locator; anything else is an {@link IllegalArgumentException} listing the accepted forms. */
     static EvaluatorLocator parse(String text) {

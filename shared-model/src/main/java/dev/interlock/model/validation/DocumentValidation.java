@@ -9,6 +9,7 @@ import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.schedule.Exclusions;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,19 @@ public final class DocumentValidation {
     public static Validated<Archetype> archetype(JsonNode document) {
         return validateTree(
                 document, "archetype", DocumentShapes.ARCHETYPE, Archetype.class, ArchetypeValidation::validate);
+    }
+
+    /**
+     * Validates an archetype being registered: the document, and its trait evaluator URLs against the never-allowed
+     * addresses ({@link ArchetypeValidation#validate(Archetype, NeverAllowedAddresses)}); the tree is not modified.
+     */
+    public static Validated<Archetype> archetype(JsonNode document, NeverAllowedAddresses addresses) {
+        return validateTree(
+                document,
+                "archetype",
+                DocumentShapes.ARCHETYPE,
+                Archetype.class,
+                archetype -> ArchetypeValidation.validate(archetype, addresses));
     }
 
     /** Validates an already parsed calendar document; the tree is not modified. */

@@ -207,16 +207,12 @@ public final class PipelineValidation {
             }
             if (trait.evaluator() != null && !trait.evaluator().isBlank()) {
                 try {
-                    if (EvaluatorLocator.parse(trait.evaluator()) instanceof EvaluatorLocator.Http http) {
-                        addresses
-                                .problem(http.url())
-                                .ifPresent(problem -> errors.add(
-                                        JsonPath.field(path, "evaluator"),
-                                        "'" + trait.evaluator() + "' is refused: " + problem));
-                    }
+                    EvaluatorLocator.parse(trait.evaluator());
                 } catch (IllegalArgumentException e) {
                     errors.add(JsonPath.field(path, "evaluator"), e.getMessage());
                 }
+                EvaluatorLocator.refusal(trait.evaluator(), addresses)
+                        .ifPresent(refusal -> errors.add(JsonPath.field(path, "evaluator"), refusal));
             }
             errors.range(JsonPath.field(path, "ttl"), trait.ttl(), 0, MAX_TRAIT_TTL_SECONDS);
             errors.range(JsonPath.field(path, "timeout"), trait.timeout(), 0, TraitResolution.MAX_TIMEOUT_SECONDS);

@@ -2,6 +2,7 @@ package dev.interlock.model.archetype;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.validation.ValidationError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,26 @@ class ArchetypeValidationTest {
                         "$.optionalTraits[0].type",
                         "$.optionalTraits[1].type",
                         "$.readinessRule.type");
+    }
+
+    @Test
+    void registrationRefusesANeverAllowedEvaluatorUrlAtItsPath() {
+        var archetype = new Archetype(
+                "metadata",
+                null,
+                List.of(new TraitDefinition("a", null, "http://169.254.169.254/latest/meta-data/", null, 60, 10)),
+                List.of(new TraitDefinition("b", null, "http://[fd00:ec2::254]/x", null, 60, 10), trait("c")),
+                ReadinessRule.ALL_REQUIRED_PASS);
+        NeverAllowedAddresses addresses = new NeverAllowedAddresses(host -> List.of());
+
+        assertThat(ArchetypeValidation.validate(archetype, addresses))
+                .extracting(ValidationError::path)
+                .containsExactly("$.requiredTraits[0].evaluator", "$.optionalTraits[0].evaluator");
+        assertThat(ArchetypeValidation.validate(archetype, addresses).getFirst().message())
+                .startsWith("'http://169.254.169.254/latest/meta-data/' is refused: ")
+                .contains("never allowed");
+        // The document alone (how bundled archetypes are checked) has no address check.
+        assertThat(ArchetypeValidation.validate(archetype)).isEmpty();
     }
 
     @Test
