@@ -17,8 +17,7 @@ final class RunCancellation {
     private RunCancellation() {}
 
     /** Cancels the run; false only when it was CANCELLED already (a repeated call records nothing again). */
-    static boolean cancel(
-            Collaborators collaborators, ActionRequest request, String why, Map<String, Object> details) {
+    static boolean cancel(Collaborators collaborators, ActionRequest request, String why, Map<String, Object> details) {
         if (request.runId() == null) {
             return true;
         }

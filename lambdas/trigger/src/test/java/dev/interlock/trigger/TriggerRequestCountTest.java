@@ -176,8 +176,9 @@ class TriggerRequestCountTest {
         TriggerOutput first = self.get().fire(input(pipelineId, "run-b", "2026-03-01T09:59:58.123Z"));
 
         assertThat(starts).hasValue(1);
-        assertThat(refusals).singleElement().satisfies(e -> assertThat(e.getMessage())
-                .contains("another-execution"));
+        assertThat(refusals)
+                .singleElement()
+                .satisfies(e -> assertThat(e.getMessage()).contains("another-execution"));
         assertThat(first.status()).isEqualTo("completed");
     }
 
