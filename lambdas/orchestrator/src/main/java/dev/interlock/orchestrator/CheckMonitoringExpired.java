@@ -1,6 +1,7 @@
 package dev.interlock.orchestrator;
 
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
 import java.time.DateTimeException;
@@ -76,7 +77,8 @@ public final class CheckMonitoringExpired implements Action {
             return Outcome.proceed(new Payload(true));
         }
         Instant now = collaborators.now();
-        boolean windowOver = !now.isBefore(startedAt.plusSeconds(tuning.monitoringDurationSeconds()));
+        Instant configuredEnd = startedAt.plusSeconds(tuning.monitoringDurationSeconds());
+        boolean windowOver = !now.isBefore(configuredEnd);
         boolean noRoomForAnotherRound = false;
         if (body.executionStartTime() != null && !body.executionStartTime().isBlank()) {
             try {
@@ -97,8 +99,15 @@ public final class CheckMonitoringExpired implements Action {
                     request,
                     EventKind.MONITORING_COMPLETED,
                     "EXPIRED",
-                    windowOver ? "monitoring window over" : "monitoring stopped before the execution timeout",
-                    Map.of("monitoringStartedAt", body.monitoringStartedAt()));
+                    windowOver
+                            ? "monitoring window over"
+                            : "monitoring stopped before the execution timeout; the configured window until "
+                                    + InterlockJson.timestamp(configuredEnd) + " is not watched further",
+                    Map.of(
+                            "monitoringStartedAt",
+                            body.monitoringStartedAt(),
+                            "monitoringEndsAt",
+                            InterlockJson.timestamp(configuredEnd)));
         }
         return Outcome.proceed(new Payload(expired));
     }

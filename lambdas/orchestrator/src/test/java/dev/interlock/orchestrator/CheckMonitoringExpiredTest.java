@@ -106,6 +106,11 @@ class CheckMonitoringExpiredTest {
 
         assertThat(fits.get("payload").get("expired").asBoolean()).isFalse();
         assertThat(tooLate.get("payload").get("expired").asBoolean()).isTrue();
+        // The cut is said, with the configured end that is no longer watched.
+        assertThat(f.events(EventKind.MONITORING_COMPLETED))
+                .singleElement()
+                .satisfies(e ->
+                        assertThat(e.message()).contains("not watched further").contains("18:00:00"));
     }
 
     @Test
