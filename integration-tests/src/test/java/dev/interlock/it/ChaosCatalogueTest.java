@@ -52,7 +52,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * longer than one execution (data at +4 h 30 of a {@code +6h} window, data that never comes) are
  * {@link LongValidationWindowEndToEndTest}: six scaled hours each.
  * Permanent evaluator errors and never-allowed URLs are {@link PermanentErrorEndToEndTest}; a dry run as a shadow is
- * {@link DryRunShadowEndToEndTest}.
+ * {@link DryRunShadowEndToEndTest}. Reruns and evaluations of a day while its monitoring waits (outside the lock) are
+ * {@link MonitoringOutsideTheLockEndToEndTest}.
  */
 class ChaosCatalogueTest extends EndToEnd {
 

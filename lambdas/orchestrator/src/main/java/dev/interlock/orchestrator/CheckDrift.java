@@ -16,7 +16,8 @@ import java.util.Optional;
  * {@code checkDrift}: compares each monitored trait with its pre-trigger result by the drift rule ({@link Drift}):
  * only newer or more complete data is drift, never a result that aged. Drift is recorded and alerted once a day. The
  * monitoring round's trait results (and the drift event) are recorded here in one request, as
- * {@code checkReadiness} records an evaluation round ({@link EvaluationRound}).
+ * {@code checkReadiness} records an evaluation round ({@link EvaluationRound}). A round whose monitored run was
+ * superseded meanwhile ({@link MonitoredRun}) is neither compared nor recorded.
  */
 public final class CheckDrift implements Action {
 
@@ -28,10 +29,12 @@ public final class CheckDrift implements Action {
 
     private final Collaborators collaborators;
     private final EvaluationRound round;
+    private final MonitoredRun monitoredRun;
 
     public CheckDrift(Collaborators collaborators) {
         this.collaborators = collaborators;
         this.round = new EvaluationRound(collaborators);
+        this.monitoredRun = new MonitoredRun(collaborators);
     }
 
     @Override
@@ -49,6 +52,11 @@ public final class CheckDrift implements Action {
             current = TraitVerdict.readAll(body.current(), "current");
         } catch (IllegalArgumentException e) {
             return Outcome.error(e.getMessage(), errorPayload());
+        }
+        if (monitoredRun.supersededBecause(request).isPresent()) {
+            // The baseline is stale: a rerun or re-evaluation of the day ran meanwhile. The round is not compared (nor
+            // recorded over the newer run's results); checkMonitoringExpired next ends the loop with the reason.
+            return Outcome.proceed(new Payload(false, List.of()));
         }
         List<Drift.Change> changes =
                 Drift.detect(baseline, current, pipeline.get().monitoring());

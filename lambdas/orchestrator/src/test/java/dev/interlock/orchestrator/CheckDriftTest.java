@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.run.RunLogStatus;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,23 @@ class CheckDriftTest {
         assertThat(second.get("payload").get("driftDetected").asBoolean()).isTrue();
         assertThat(f.alerts.of(AlertKind.DRIFT_DETECTED)).hasSize(1);
         assertThat(f.events(EventKind.MONITORING_DRIFT_DETECTED)).hasSize(2);
+    }
+
+    @Test
+    void aRoundWhoseRunWasSupersededIsNeitherComparedNorRecorded() {
+        f.register("monitoring: {enabled: true, duration: 8h}\n");
+        // A rerun of the day completed as run-2 while run-1's monitoring waited: run-1's baseline is stale.
+        f.writeRunLog("run-2", RunLogStatus.COMPLETED);
+        var baseline = List.of(Fixture.trait("data-quality-sample", "FAIL", false));
+        var current = List.of(Fixture.trait("data-quality-sample", "PASS", false));
+
+        JsonNode response = drift(baseline, current);
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        assertThat(response.get("payload").get("driftDetected").asBoolean()).isFalse();
+        assertThat(f.alerts.sent).isEmpty();
+        assertThat(f.events(EventKind.TRAIT_EVALUATED)).isEmpty();
+        assertThat(f.events(EventKind.MONITORING_DRIFT_DETECTED)).isEmpty();
     }
 
     @Test

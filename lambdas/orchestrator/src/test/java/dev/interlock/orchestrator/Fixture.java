@@ -9,6 +9,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
@@ -302,6 +303,28 @@ final class Fixture {
             throw new AssertionError("resolvePipeline did not proceed: " + response);
         }
         return response.get("payload").get("runId").asText();
+    }
+
+    /** Writes the day's run log as {@code runId} at {@code status}, as a run of the machine would have left it. */
+    void writeRunLog(String runId, RunLogStatus status) {
+        provider.runLogs()
+                .update(
+                        new RunLogKey(PIPELINE, DATE, "daily"),
+                        current -> new RunLog(
+                                PIPELINE,
+                                DATE,
+                                "daily",
+                                status,
+                                1,
+                                runId,
+                                null,
+                                null,
+                                null,
+                                List.of(),
+                                false,
+                                T0,
+                                status == RunLogStatus.COMPLETED ? T0 : null,
+                                T0));
     }
 
     Optional<RunLog> runLog() {
