@@ -87,7 +87,7 @@ public final class StateMachine implements AutoCloseable {
                 if (point.callbackWait() != null && point.callbackArrived() == null) {
                     // The token accepts its callback from now on, before the execution is resumed.
                     String token = point.callbackWait().token();
-                    tokens.reopen(token, point.callbackWait().openedAt(), clock, null)
+                    tokens.restore(token, point.callbackWait().openedAt(), clock)
                             .journalTo(callback -> execution.checkpoint(TaskTokens.toJournal(token, callback)));
                 }
                 reportEnd(execution);

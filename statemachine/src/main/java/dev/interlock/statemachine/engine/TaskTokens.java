@@ -96,6 +96,11 @@ public final class TaskTokens {
     }
 
     private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
+    /**
+     * Waits reopened when the engine read its executions back, until their resumed task attaches: a callback may end
+     * one in between (it is accepted from the start), and the task must then find that ended wait, not a new one.
+     */
+    private final Map<String, Waiting> restored = new ConcurrentHashMap<>();
 
     /** Opens a token for a task that starts waiting now. */
     Waiting open(EngineClock clock) {
@@ -114,7 +119,21 @@ public final class TaskTokens {
             ended.complete(arrived, true);
             return ended;
         }
+        Waiting kept = restored.remove(token);
+        if (kept != null) {
+            return kept;
+        }
         return waiting.computeIfAbsent(token, t -> new Waiting(t, clock, openedAt));
+    }
+
+    /**
+     * Reopens a journaled wait when the engine starts, before its execution is resumed: the token accepts its
+     * callback from now on, and the resumed task attaches to this same wait (ended or not) through {@link #reopen}.
+     */
+    Waiting restore(String token, Instant openedAt, EngineClock clock) {
+        Waiting w = reopen(token, openedAt, clock, null);
+        restored.put(token, w);
+        return w;
     }
 
     /** The task ended (callback, timeout, stop): the token no longer accepts callbacks. */
