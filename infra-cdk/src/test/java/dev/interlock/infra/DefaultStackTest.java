@@ -937,10 +937,36 @@ class DefaultStackTest {
     }
 
     @Test
+    void theOrchestratorDescribesOnlyThisMachinesExecutionsForTheWatchdogsHolderCheck() {
+        Map<String, Object> grant = synth.statementsOf(InterlockFunction.ORCHESTRATOR).stream()
+                .filter(s -> Json.strings(s, "Action").contains("states:DescribeExecution"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(Json.strings(grant, "Action")).containsExactly("states:DescribeExecution");
+        assertThat(Json.write(grant.get("Resource")))
+                .as("the executions of this state machine only")
+                .contains(":execution:", onlyId("AWS::StepFunctions::StateMachine"));
+        assertThat(synth.function(InterlockFunction.ORCHESTRATOR).toString())
+                .as("no STATE_MACHINE_ARN: the machine depends on the orchestrator")
+                .doesNotContain("STATE_MACHINE_ARN");
+    }
+
+    @Test
     void withoutConfiguredJobsNoFunctionMayStartOrPollAnyJob() {
         for (InterlockFunction f : InterlockFunction.values()) {
             if (f == InterlockFunction.API) {
                 continue; // the operator's unlock asks about and stops Interlock's own executions, above
+            }
+            if (f == InterlockFunction.ORCHESTRATOR) {
+                // The watchdog's holder check describes Interlock's own executions, below.
+                assertThat(synth.actionsOf(f)).doesNotContain("states:StopExecution");
+                assertThat(synth.actionsOf(f).stream().filter(a -> !a.equals("states:DescribeExecution")))
+                        .noneMatch(a -> a.startsWith("glue:")
+                                || a.startsWith("elasticmapreduce:")
+                                || a.startsWith("emr-serverless:")
+                                || a.startsWith("iam:")
+                                || a.startsWith("lambda:"));
+                continue;
             }
             assertThat(synth.actionsOf(f))
                     .noneMatch(a -> a.startsWith("glue:")
