@@ -50,7 +50,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * past its maximum are {@link JobEndAfterExecutionEndToEndTest}. An operator's unlock of a live holder and a holder
  * whose lock was taken are {@link LockFencingEndToEndTest}. Validation windows
  * longer than one execution (data at +4 h 30 of a {@code +6h} window, data that never comes) are
- * {@link LongValidationWindowEndToEndTest}: six scaled hours each.
+ * {@link LongValidationWindowEndToEndTest}: six scaled hours each. A lock holder aborted while its execution-end
+ * event is lost, released by the watchdog's next tick, is {@link DeadHolderWatchdogEndToEndTest}.
  */
 class ChaosCatalogueTest extends EndToEnd {
 
