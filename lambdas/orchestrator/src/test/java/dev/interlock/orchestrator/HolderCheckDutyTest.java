@@ -26,10 +26,14 @@ class HolderCheckDutyTest {
 
     private void acquire() {
         Map<String, Object> payload = Map.of(
-                "owner", Fixture.EXECUTION,
-                "executionId", ARN,
-                "executionTimeoutSeconds", 14400,
-                "executionStartTime", Fixture.T0.toString());
+                "owner",
+                Fixture.EXECUTION,
+                "executionId",
+                ARN,
+                "executionTimeoutSeconds",
+                14400,
+                "executionStartTime",
+                Fixture.T0.toString());
         assertThat(f.call(f.request(OrchestratorAction.ACQUIRE_LOCK, payload))
                         .path("result")
                         .asText())
@@ -48,7 +52,8 @@ class HolderCheckDutyTest {
     private List<DueEntry> holderChecks() {
         List<DueEntry> out = new ArrayList<>();
         for (int shard = 0; shard < TableKeys.DUE_SHARDS; shard++) {
-            f.provider
+            f
+                    .provider
                     .watchdog()
                     .due(Fixture.DATE, shard, f.clock.instant().plus(Duration.ofDays(1)), PageRequest.first(100))
                     .items()
@@ -89,10 +94,12 @@ class HolderCheckDutyTest {
         tick();
 
         assertThat(holder()).isNull();
-        assertThat(f.events(EventKind.LOCK_RELEASED)).singleElement().satisfies(e -> assertThat(e.details())
-                .containsEntry("previousHolder", Fixture.EXECUTION)
-                .containsEntry("releasedBy", HolderCheckDuty.RELEASED_BY)
-                .containsEntry("executionStatus", "TIMED_OUT"));
+        assertThat(f.events(EventKind.LOCK_RELEASED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.details())
+                        .containsEntry("previousHolder", Fixture.EXECUTION)
+                        .containsEntry("releasedBy", HolderCheckDuty.RELEASED_BY)
+                        .containsEntry("executionStatus", "TIMED_OUT"));
         assertThat(f.provider.cascade().markers(Fixture.PIPELINE, Fixture.DATE))
                 .as("the absorbed marker handed on")
                 .hasSize(1);
