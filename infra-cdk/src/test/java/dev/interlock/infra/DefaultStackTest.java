@@ -67,10 +67,12 @@ class DefaultStackTest {
         List<Object> resourceStar = List.of("Resource::*");
         // The operator's unlock: executions of this stack's machine, by name (the lock owner).
         List<Object> apiExecutions = List.of("Resource::*", Map.of("regex", InterlockFunctions.API_EXECUTIONS));
+        // The watchdog's holder check: DescribeExecution on the same executions, in the orchestrator's own Policy.
+        List<Object> holderChecks = List.of(Map.of("regex", InterlockFunctions.API_EXECUTIONS));
         assertThat(iam5)
                 .isNotEmpty()
                 .allSatisfy(s -> assertThat(List.<Object>copyOf(Json.list(s, "applies_to")))
-                        .isIn(resourceStar, apiExecutions));
+                        .isIn(resourceStar, apiExecutions, holderChecks));
         Map<String, Object> apiRole = synth.resources().get(synth.roleId(InterlockFunction.API));
         assertThat(Json.write(Json.at(apiRole, "Metadata"))).contains("PipelineStateMachine[0-9A-F]{8}");
     }
