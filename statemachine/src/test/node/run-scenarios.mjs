@@ -131,7 +131,7 @@ async function runScenario(definition, topLevel, mapInner, waitStates, retryStat
   const execution = machine.run(scenario.input, {
     noThrowOnAbort: true,
     context: {
-      Execution: { Name: scenario.executionName ?? `scenario-${name}` },
+      Execution: { Id: 'node-scenario-execution-id', Name: scenario.executionName ?? `scenario-${name}` },
       State: { EnteredTime: CONTEXT_ENTERED_TIME },
       Task: { Token: 'node-scenario-task-token' },
     },

@@ -15,8 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import software.amazon.awscdk.Annotations;
+import software.amazon.awscdk.Arn;
+import software.amazon.awscdk.ArnComponents;
+import software.amazon.awscdk.ArnFormat;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
+import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.Policy;
 import software.amazon.awscdk.services.iam.PolicyStatement;
@@ -44,8 +48,8 @@ import software.constructs.Construct;
 final class InterlockFunctions {
 
     /**
-     * The executions of this stack's state machine, as cdk-nag renders the API's grant (the machine's name is the last
-     * part of its ARN): the one wildcard is the execution name.
+     * The executions of this stack's state machine, as cdk-nag renders the API's grant and the orchestrator's holder
+     * check (the machine's name is the last part of its ARN): the one wildcard is the execution name.
      */
     static final String API_EXECUTIONS =
             "/^Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:\\{\"Fn::Select\":"
@@ -126,6 +130,41 @@ final class InterlockFunctions {
                         .resources(List.of(stateMachine.getStateMachineArn()))
                         .build()))
                 .build();
+    }
+
+    /**
+     * The watchdog's holder check asks whether the execution that holds a lock still runs: exactly DescribeExecution on
+     * this machine's executions (its ARN comes from the machine's {@code $$.Execution.Id}, not from an environment
+     * variable, so the function does not depend on the machine). A Policy of its own, for the reason given above.
+     */
+    void grantHolderChecks(StateMachine stateMachine) {
+        String executions = Stack.of(scope)
+                        .formatArn(ArnComponents.builder()
+                                .service("states")
+                                .resource("execution")
+                                .resourceName(
+                                        Arn.split(stateMachine.getStateMachineArn(), ArnFormat.COLON_RESOURCE_NAME)
+                                                .getResourceName())
+                                .arnFormat(ArnFormat.COLON_RESOURCE_NAME)
+                                .build())
+                + ":*";
+        Policy policy = Policy.Builder.create(scope, "OrchestratorHolderChecks")
+                .roles(List.of(roles.get(InterlockFunction.ORCHESTRATOR)))
+                .statements(List.of(PolicyStatement.Builder.create()
+                        .effect(Effect.ALLOW)
+                        .actions(List.of("states:DescribeExecution"))
+                        .resources(List.of(executions))
+                        .build()))
+                .build();
+        NagSuppressions.addResourceSuppressions(
+                policy,
+                List.of(NagPackSuppression.builder()
+                        .id("AwsSolutions-IAM5")
+                        .reason("the watchdog's holder check describes executions of Interlock's own state machine, "
+                                + "whose names (the lock owners) are minted by each start; only the name is left open")
+                        .appliesTo(List.of(
+                                RegexAppliesTo.builder().regex(API_EXECUTIONS).build()))
+                        .build()));
     }
 
     void grantProfiles() {

@@ -41,6 +41,7 @@ public final class InterlockStack extends Stack {
         functions.addEntryFunctions(workflow.stateMachine());
         functions.grantProfiles();
         functions.grantJobCallbacks(workflow.stateMachine());
+        functions.grantHolderChecks(workflow.stateMachine());
         StreamRouting streamRouting = new StreamRouting(
                 this, table, functions.alias(InterlockFunction.STREAM_ROUTER), workflow.stateMachine());
         Alias orchestrator = functions.alias(InterlockFunction.ORCHESTRATOR);

@@ -362,7 +362,9 @@ class ConfiguredStackTest {
                                                         ? "EvaluatorRole"
                                                         : id.startsWith("OrchestratorRole")
                                                                 ? "OrchestratorRole"
-                                                                : id.startsWith("ApiRole") ? "ApiRole" : id);
+                                                                : id.startsWith("OrchestratorHolderChecks")
+                                                                        ? "OrchestratorHolderChecks"
+                                                                        : id.startsWith("ApiRole") ? "ApiRole" : id);
                         regexes.add(String.valueOf(regex.get("regex")));
                     }
                 }
@@ -371,7 +373,13 @@ class ConfiguredStackTest {
         // The orchestrator's watchdog reads callback jobs' runs (the run ids only), never secrets; the API asks about
         // and stops the executions of Interlock's own machine (the operator's unlock).
         assertThat(regexHolders)
-                .containsExactly("ApiRole", "EvaluatorRole", "OrchestratorRole", "RunCheckerRole", "TriggerRole");
+                .containsExactly(
+                        "ApiRole",
+                        "EvaluatorRole",
+                        "OrchestratorHolderChecks",
+                        "OrchestratorRole",
+                        "RunCheckerRole",
+                        "TriggerRole");
         assertThat(regexes)
                 .containsExactlyInAnyOrder(
                         InterlockFunctions.API_EXECUTIONS,

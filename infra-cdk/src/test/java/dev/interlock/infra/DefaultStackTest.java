@@ -67,10 +67,12 @@ class DefaultStackTest {
         List<Object> resourceStar = List.of("Resource::*");
         // The operator's unlock: executions of this stack's machine, by name (the lock owner).
         List<Object> apiExecutions = List.of("Resource::*", Map.of("regex", InterlockFunctions.API_EXECUTIONS));
+        // The watchdog's holder check: DescribeExecution on the same executions, in the orchestrator's own Policy.
+        List<Object> holderChecks = List.of(Map.of("regex", InterlockFunctions.API_EXECUTIONS));
         assertThat(iam5)
                 .isNotEmpty()
                 .allSatisfy(s -> assertThat(List.<Object>copyOf(Json.list(s, "applies_to")))
-                        .isIn(resourceStar, apiExecutions));
+                        .isIn(resourceStar, apiExecutions, holderChecks));
         Map<String, Object> apiRole = synth.resources().get(synth.roleId(InterlockFunction.API));
         assertThat(Json.write(Json.at(apiRole, "Metadata"))).contains("PipelineStateMachine[0-9A-F]{8}");
     }
@@ -937,10 +939,36 @@ class DefaultStackTest {
     }
 
     @Test
+    void theOrchestratorDescribesOnlyThisMachinesExecutionsForTheWatchdogsHolderCheck() {
+        Map<String, Object> grant = synth.statementsOf(InterlockFunction.ORCHESTRATOR).stream()
+                .filter(s -> Json.strings(s, "Action").contains("states:DescribeExecution"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(Json.strings(grant, "Action")).containsExactly("states:DescribeExecution");
+        assertThat(Json.write(grant.get("Resource")))
+                .as("the executions of this state machine only")
+                .contains(":execution:", onlyId("AWS::StepFunctions::StateMachine"));
+        assertThat(synth.function(InterlockFunction.ORCHESTRATOR).toString())
+                .as("no STATE_MACHINE_ARN: the machine depends on the orchestrator")
+                .doesNotContain("STATE_MACHINE_ARN");
+    }
+
+    @Test
     void withoutConfiguredJobsNoFunctionMayStartOrPollAnyJob() {
         for (InterlockFunction f : InterlockFunction.values()) {
             if (f == InterlockFunction.API) {
                 continue; // the operator's unlock asks about and stops Interlock's own executions, above
+            }
+            if (f == InterlockFunction.ORCHESTRATOR) {
+                // The watchdog's holder check describes Interlock's own executions, below.
+                assertThat(synth.actionsOf(f)).doesNotContain("states:StopExecution");
+                assertThat(synth.actionsOf(f).stream().filter(a -> !a.equals("states:DescribeExecution")))
+                        .noneMatch(a -> a.startsWith("glue:")
+                                || a.startsWith("elasticmapreduce:")
+                                || a.startsWith("emr-serverless:")
+                                || a.startsWith("iam:")
+                                || a.startsWith("lambda:"));
+                continue;
             }
             assertThat(synth.actionsOf(f))
                     .noneMatch(a -> a.startsWith("glue:")

@@ -54,6 +54,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * Permanent evaluator errors and never-allowed URLs are {@link PermanentErrorEndToEndTest}; a dry run as a shadow is
  * {@link DryRunShadowEndToEndTest}. Reruns and evaluations of a day while its monitoring waits (outside the lock) are
  * {@link MonitoringOutsideTheLockEndToEndTest}.
+ * A lock holder aborted while its execution-end event is lost, released by the watchdog's next tick, is
+ * {@link DeadHolderWatchdogEndToEndTest}.
  */
 class ChaosCatalogueTest extends EndToEnd {
 

@@ -14,6 +14,14 @@ public interface Locker {
      */
     boolean acquire(LockKey key, String owner, Duration ttl);
 
+    /**
+     * Acquires like {@link #acquire(LockKey, String, Duration)}, recording on the lock the ARN of the owner's execution
+     * and, in the same write, the watchdog's holder check of it due at {@code checkAt} ({@link HolderCheck}), so a holder
+     * that ends without its execution-end event reaching Interlock never keeps the lock until its TTL. Nothing is
+     * written when the lock is refused.
+     */
+    boolean acquire(LockKey key, String owner, Duration ttl, String executionArn, Instant checkAt);
+
     /** Releases the lock if {@code owner} holds it; false (and the lock untouched) otherwise. */
     boolean release(LockKey key, String owner);
 

@@ -45,6 +45,13 @@ public interface WatchdogIndex {
      */
     void expectJobCallback(String pipelineId, String runId, String triggerType, String jobId, Instant at);
 
+    /**
+     * Adds the holder check of a lock of {@code pipelineId}, due at {@code at} (the first one is written with the
+     * lock, {@link Locker#acquire(dev.interlock.model.keys.LockKey, String, java.time.Duration, String, Instant)}; the
+     * watchdog writes the next while the holder runs).
+     */
+    void expectHolderCheck(String pipelineId, HolderCheck holder, Instant at);
+
     /** Deletes an entry (a run check done, or an entry its pipeline's watch no longer points to). */
     void remove(DueEntry entry);
 

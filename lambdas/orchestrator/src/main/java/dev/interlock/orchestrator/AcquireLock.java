@@ -17,7 +17,8 @@ import java.util.Optional;
  * another execution is never dropped: it is absorbed when the holder will evaluate the day again anyway (it waits on
  * NOT READY), else it waits and retries with backoff, and once its wait budget is spent it hands itself over to a new
  * execution (a successor marker), so a holder that lives for hours, or died and left its lock to expire, delays the
- * marker's work but never loses it. Each of these answers records an event with its reason.
+ * marker's work but never loses it. Each of these answers records an event with its reason. The lock records the
+ * holder's execution ARN and, in the same write, the watchdog's holder check ({@link HolderCheckDuty}).
  */
 public final class AcquireLock implements Action {
 
@@ -33,6 +34,7 @@ public final class AcquireLock implements Action {
     /** Request payload. */
     record Request(
             String owner,
+            String executionId,
             Integer executionTimeoutSeconds,
             String executionStartTime,
             Boolean replay,
@@ -74,7 +76,7 @@ public final class AcquireLock implements Action {
             }
         }
         for (int round = 0; round < ROUNDS; round++) {
-            if (collaborators.provider().locks().acquire(key, owner, ttl)) {
+            if (acquire(key, owner, ttl, body.executionId())) {
                 return Outcome.proceed(new Payload(true, ttl.getSeconds(), false, 0));
             }
             Optional<LockHolder> holder = collaborators.provider().locks().holder(key);
@@ -83,6 +85,26 @@ public final class AcquireLock implements Action {
             }
         }
         return Outcome.error("lock " + key.value() + " kept changing hands while it was acquired", errorPayload());
+    }
+
+    /**
+     * The lock, with the watchdog's holder check of the execution in the same write when the machine sent its ARN
+     * ({@link HolderCheckDuty}): due one check interval from now, so a holder that ends without its execution-end
+     * event is found within one watchdog tick.
+     */
+    private boolean acquire(LockKey key, String owner, Duration ttl, String executionArn) {
+        if (executionArn == null || executionArn.isBlank()) {
+            return collaborators.provider().locks().acquire(key, owner, ttl);
+        }
+        return collaborators
+                .provider()
+                .locks()
+                .acquire(
+                        key,
+                        owner,
+                        ttl,
+                        executionArn.trim(),
+                        collaborators.now().plus(HolderCheckDuty.CHECK_INTERVAL));
     }
 
     @Override

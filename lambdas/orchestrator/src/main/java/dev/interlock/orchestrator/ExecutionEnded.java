@@ -1,19 +1,13 @@
 package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.alert.AlertKind;
-import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.runtime.ExecutionEndRule;
-import dev.interlock.store.DeadHolderLocks;
-import dev.interlock.store.LockHolder;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,10 +15,12 @@ import java.util.Optional;
  * {@code {"action":"executionEnded","payload":{source, detailType, time, detail}}} when one of Interlock's executions
  * ends ABORTED, TIMED_OUT or FAILED. Such an execution may still hold its day's lock (no state runs after an abort or a
  * timeout), which would keep every marker of that day waiting until the lock's TTL. When the ended execution still holds
- * it, the lock is released the way an operator's unlock does it ({@link DeadHolderLocks}: audited, the markers it had
+ * it, the lock is released the way an operator's unlock does it ({@link dev.interlock.store.DeadHolderLocks}: audited, the markers it had
  * absorbed handed on). A job it had started is not started again: the next evaluation of the day adopts the run and
  * follows that job ({@code RUN_ADOPTED}). An end Interlock did not expect (TIMED_OUT, FAILED while holding the lock)
- * also raises the deduplicated {@code EXECUTION_ERROR} alert; an abort is an operator's act and is only recorded.
+ * also raises the deduplicated {@code EXECUTION_ERROR} alert; an abort is an operator's act and is only recorded
+ * ({@link EndedHolders}, shared with the watchdog's {@link HolderCheckDuty}, which releases the lock when this event
+ * never came).
  * Releasing is conditional on the owner, so a redelivered event, or one for an execution that released its lock
  * itself, changes nothing.
  */
@@ -75,41 +71,13 @@ public final class ExecutionEnded implements Action {
         LockKey key = found.get();
         ActionRequest about = new ActionRequest(
                 request.action(), key.pipelineId(), key.scheduleId(), key.date(), null, name, request.payload());
-        Optional<LockHolder> holder = c.provider().locks().holder(key).filter(h -> name.equals(h.owner()));
-        if (holder.isEmpty()) {
-            return Outcome.skip(
-                    "the execution no longer holds the lock of " + key.value(), new Payload(name, status, false, null));
-        }
-        Instant now = c.now();
-        String reason = reason(status, r.detail());
-        Map<String, Object> extra = Map.of("executionName", name, "executionStatus", status);
-        c.provider().events().append(DeadHolderLocks.audit(key, holder.get(), RELEASED_BY, reason, extra, now));
-        Optional<LockHolder> released = c.provider().locks().releaseHeldBy(key, name);
+        Optional<EndedHolders.Released> released = new EndedHolders(c)
+                .release(key, name, status, reason(status, r.detail()), RELEASED_BY, false, about.logContext());
         if (released.isEmpty()) {
             return Outcome.skip(
                     "the execution no longer holds the lock of " + key.value(), new Payload(name, status, false, null));
         }
-        String successor = DeadHolderLocks.handOnAbsorbed(c.provider().cascade(), key, released.get(), now);
-        if (!status.equals("ABORTED")) {
-            Map<String, Object> details = new LinkedHashMap<>(extra);
-            details.put("lockReleased", true);
-            c.alerts()
-                    .deliver(
-                            AlertKind.EXECUTION_ERROR,
-                            AlertLevel.ERROR,
-                            key.pipelineId(),
-                            key.scheduleId(),
-                            key.date(),
-                            "The execution ended " + status + " while holding its lock; Interlock released the lock",
-                            details,
-                            about.logContext());
-        }
-        c.log()
-                .info(
-                        about.logContext(),
-                        "lock of an ended execution released",
-                        Map.of("status", status, "absorbed", released.get().absorbed()));
-        return Outcome.proceed(new Payload(name, status, true, successor));
+        return Outcome.proceed(new Payload(name, status, true, released.get().successor()));
     }
 
     /**

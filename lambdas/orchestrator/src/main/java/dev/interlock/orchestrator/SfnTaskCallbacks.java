@@ -1,7 +1,9 @@
 package dev.interlock.orchestrator;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.sfn.SfnClient;
+import software.amazon.awssdk.services.sfn.model.ExecutionDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.InvalidTokenException;
 import software.amazon.awssdk.services.sfn.model.TaskDoesNotExistException;
 import software.amazon.awssdk.services.sfn.model.TaskTimedOutException;
@@ -27,6 +29,17 @@ final class SfnTaskCallbacks implements TaskCallbacks {
             return true;
         } catch (TaskDoesNotExistException | TaskTimedOutException | InvalidTokenException gone) {
             return false;
+        }
+    }
+
+    @Override
+    public Optional<String> executionStatus(String executionArn) {
+        try {
+            return Optional.of(client.get()
+                    .describeExecution(b -> b.executionArn(executionArn))
+                    .statusAsString());
+        } catch (ExecutionDoesNotExistException gone) {
+            return Optional.empty();
         }
     }
 

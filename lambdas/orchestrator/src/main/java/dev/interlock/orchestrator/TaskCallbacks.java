@@ -1,10 +1,21 @@
 package dev.interlock.orchestrator;
 
+import java.util.Optional;
+
 /**
- * Ends the wait of a {@code .waitForTaskToken} task: Step Functions' SendTaskSuccess and SendTaskFailure. The only
- * Step Functions calls the orchestrator makes (the stack grants exactly these two on the state machine).
+ * Ends the wait of a {@code .waitForTaskToken} task: Step Functions' SendTaskSuccess and SendTaskFailure; and
+ * DescribeExecution of a lock holder for the watchdog's holder check. The only Step Functions calls the orchestrator
+ * makes (the stack grants exactly these on the state machine and its executions).
  */
 public interface TaskCallbacks {
+
+    /**
+     * The Step Functions status of the execution {@code executionArn} ({@code RUNNING}, {@code ABORTED}…); empty when
+     * no such execution exists.
+     */
+    default Optional<String> executionStatus(String executionArn) {
+        throw new IllegalStateException("no Step Functions client to describe " + executionArn + " with");
+    }
 
     /** Sends the task's result; false when the token no longer waits (its task timed out, was stopped or ended). */
     boolean succeed(String taskToken, String outputJson);

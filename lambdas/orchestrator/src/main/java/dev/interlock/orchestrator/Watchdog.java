@@ -59,7 +59,9 @@ import java.util.function.LongSupplier;
  * SLA_MISSED once, excluded dates are left alone; then the watch is moved on to its next event. A run's entry, due
  * when the execution timeout has passed, alerts STUCK_RUN once if the run is still not terminal. A callback check,
  * due {@link #CALLBACK_CHECK_INTERVAL} after a run started waiting for its job by callback, asks the job system
- * whether the job ended without its job-state event and if so completes the wait itself. A pipeline with an
+ * whether the job ended without its job-state event and if so completes the wait itself. A holder check asks whether
+ * the execution holding a lock still runs and releases the lock of one that ended ({@link HolderCheckDuty}). A
+ * pipeline with an
  * invalid config is reported, not fatal. Handled entries are deleted as they are handled, so a tick that stops (its
  * time budget, a store fault) leaves the rest for the next one, and a missed tick is caught up by the next.
  */
@@ -265,7 +267,9 @@ public final class Watchdog implements Action {
         List<Future<?>> work = new ArrayList<>();
         for (DueEntry entry : entries) {
             work.add(workers.submit(() -> {
-                if (entry.isCallbackCheck()) {
+                if (entry.isHolderCheck()) {
+                    new HolderCheckDuty(collaborators).check(entry).ifPresent(tally.errors::add);
+                } else if (entry.isCallbackCheck()) {
                     checkCallback(entry, tally);
                 } else if (entry.isRunCheck()) {
                     checkRun(entry, tally);

@@ -117,6 +117,17 @@ final class Fixture {
             return ended.add(taskToken);
         }
 
+        /** DescribeExecution's answers by execution ARN (absent: no such execution); the ARNs asked about. */
+        final java.util.Map<String, String> executions = new java.util.concurrent.ConcurrentHashMap<>();
+
+        final java.util.List<String> described = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public java.util.Optional<String> executionStatus(String executionArn) {
+            described.add(executionArn);
+            return java.util.Optional.ofNullable(executions.get(executionArn));
+        }
+
         /** The wait of {@code taskToken} ended without a callback (its execution was aborted or timed out). */
         void endWithoutCallback(String taskToken) {
             ended.add(taskToken);

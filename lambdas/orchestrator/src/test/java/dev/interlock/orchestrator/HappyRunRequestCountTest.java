@@ -86,7 +86,7 @@ class HappyRunRequestCountTest {
 
         Map<String, Long> spent = new LinkedHashMap<>();
         JsonNode exclusion = measured(spent, "checkExclusion", request(pipelineId, "checkExclusion", null, Map.of()));
-        measured(
+        JsonNode acquired = measured(
                 spent,
                 "acquireLock",
                 request(
@@ -96,12 +96,15 @@ class HappyRunRequestCountTest {
                         Map.of(
                                 "owner",
                                 EXECUTION,
+                                "executionId",
+                                "arn:aws:states:us-east-1:123456789012:execution:interlock:" + EXECUTION,
                                 "executionTimeoutSeconds",
                                 14400,
                                 "executionStartTime",
                                 InterlockJson.timestamp(T0),
                                 "replay",
                                 false)));
+        assertThat(acquired.path("result").asText()).as(acquired.toString()).isEqualTo("proceed");
         JsonNode runLog = measured(
                 spent,
                 "checkRunLog",

@@ -372,6 +372,18 @@ public final class TableKeys {
         return new ItemKey(duePartition(LocalDate.parse(day), dueShard(pipelineId)), sk);
     }
 
+    /**
+     * A holder check: when the watchdog asks whether the execution {@code owner} holding the lock of (pipeline,
+     * schedule, date) still runs.
+     */
+    public static ItemKey holderCheckEntry(
+            Instant dueAt, String pipelineId, String scheduleId, LocalDate date, String owner) {
+        String day = InterlockJson.timestamp(dueAt).substring(0, 10);
+        String sk = dueSortKeyPrefix(dueAt) + "HOLDER#" + requirePart("pipelineId", pipelineId) + "#"
+                + requirePart("scheduleId", scheduleId) + "#" + date + "#" + requirePart("owner", owner);
+        return new ItemKey(duePartition(LocalDate.parse(day), dueShard(pipelineId)), sk);
+    }
+
     /** The first characters of the sort keys of entries due at {@code dueAt}; every key due later sorts after it. */
     public static String dueSortKeyPrefix(Instant dueAt) {
         return InterlockJson.timestamp(dueAt) + "#";

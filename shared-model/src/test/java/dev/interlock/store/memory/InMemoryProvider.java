@@ -26,6 +26,7 @@ import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
 import dev.interlock.store.DueEntry;
 import dev.interlock.store.EventStore;
+import dev.interlock.store.HolderCheck;
 import dev.interlock.store.JobCallbackStore;
 import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.LockFence;
@@ -53,6 +54,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +72,7 @@ public final class InMemoryProvider implements Provider {
 
     private static final String OWNER = "owner";
     private static final String ACQUIRED_AT = "acquiredAt";
+    private static final String EXECUTION_ARN = "executionArn";
     private static final String NEXT_ROUND_BY = "nextRoundBy";
     private static final String EVALUATING_UNTIL = "evaluatingUntil";
     private static final String ABSORBED = "absorbed";
@@ -910,6 +913,14 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
+        public void expectHolderCheck(String pipelineId, HolderCheck holder, Instant at) {
+            DueEntry entry = DueEntry.holderCheck(at, pipelineId, holder);
+            synchronized (table) {
+                table.put(item(entry.key(), null, entry, 1, ttlAt(at.plus(retention.runs()))));
+            }
+        }
+
+        @Override
         public void remove(DueEntry entry) {
             synchronized (table) {
                 table.delete(entry.key());
@@ -939,6 +950,11 @@ public final class InMemoryProvider implements Provider {
     private final class Locks implements Locker {
         @Override
         public boolean acquire(LockKey key, String owner, Duration ttl) {
+            return acquire(key, owner, ttl, null, null);
+        }
+
+        @Override
+        public boolean acquire(LockKey key, String owner, Duration ttl, String executionArn, Instant checkAt) {
             requireOwner(owner);
             if (ttl == null || ttl.isNegative() || ttl.isZero()) {
                 throw new IllegalArgumentException("lock ttl must be positive: " + ttl);
@@ -949,13 +965,20 @@ public final class InMemoryProvider implements Provider {
                 if (held.isPresent() && !owner.equals(held.get().attribute(OWNER))) {
                     return false;
                 }
+                Map<String, String> attributes = new HashMap<>();
+                attributes.put(OWNER, owner);
+                attributes.put(ACQUIRED_AT, InterlockJson.timestamp(now()));
+                if (executionArn != null) {
+                    attributes.put(EXECUTION_ARN, executionArn);
+                }
                 table.put(new MemoryTable.Item(
-                        itemKey,
-                        null,
-                        null,
-                        1,
-                        TimeToLive.epochSecondsOf(now().plus(ttl)),
-                        Map.of(OWNER, owner, ACQUIRED_AT, InterlockJson.timestamp(now()))));
+                        itemKey, null, null, 1, TimeToLive.epochSecondsOf(now().plus(ttl)), Map.copyOf(attributes)));
+                if (executionArn != null && checkAt != null) {
+                    watchdog.expectHolderCheck(
+                            key.pipelineId(),
+                            new HolderCheck(key.scheduleId(), key.date(), owner, executionArn),
+                            checkAt);
+                }
                 return true;
             }
         }

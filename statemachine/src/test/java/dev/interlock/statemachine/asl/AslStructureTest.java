@@ -233,6 +233,9 @@ class AslStructureTest {
     void lockIsAcquiredAndReleasedByTheExecutionNameAsOwner() {
         JsonNode acquire = states.get("AcquireLock").get("Parameters").get("payload");
         assertThat(acquire.get("owner.$").asText()).isEqualTo("$$.Execution.Name");
+        assertThat(acquire.get("executionId.$").asText())
+                .as("the holder's ARN, for the watchdog's holder check")
+                .isEqualTo("$$.Execution.Id");
         List<String> releases = releaseStates();
         assertThat(releases)
                 .containsExactlyInAnyOrder("ReleaseLockAfterError", "ReleaseLockAndSucceed", "ReleaseLockAndFail");

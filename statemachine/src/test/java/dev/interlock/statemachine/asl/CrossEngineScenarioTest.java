@@ -34,7 +34,8 @@ import org.junit.jupiter.api.TestReporter;
  * <ol>
  *   <li>{@code executionStartTime} fields carry {@code $$.Execution.StartTime}: the Java engine's must be its own
  *       start time (the history's ExecutionStarted event), the node engine's any millisecond UTC timestamp (it takes
- *       the wall clock and cannot be given one).</li>
+ *       the wall clock and cannot be given one). Likewise {@code executionId} ({@code $$.Execution.Id}): the Java
+ *       engine's must be an execution ARN, the node engine's the id its runner gives it.</li>
  *   <li>In strings built by intrinsic functions, {@code $$.State.EnteredTime} is the state's entry time in the Java
  *       engine's history and the fixed context time in the node runner.</li>
  *   <li>aws-local-stepfunctions 3.0.0 deletes every backslash from an intrinsic function's string result, where AWS
@@ -54,6 +55,10 @@ class CrossEngineScenarioTest {
     private static final Pattern CONTEXT_TIMESTAMP =
             Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z");
     private static final String START_TIME_TOKEN = "<$$.Execution.StartTime>";
+    /** The node runner's {@code $$.Execution.Id} (its context is given, not minted). */
+    private static final String NODE_EXECUTION_ID = "node-scenario-execution-id";
+
+    private static final String EXECUTION_ID_TOKEN = "<$$.Execution.Id>";
     private static final String ENTERED_TIME_TOKEN = "<$$.State.EnteredTime>";
 
     @Test
@@ -157,6 +162,15 @@ class CrossEngineScenarioTest {
                     && CONTEXT_TIMESTAMP.matcher(nodeValue.asText()).matches()) {
                 javaObject.put("executionStartTime", START_TIME_TOKEN);
                 nodeObject.put("executionStartTime", START_TIME_TOKEN);
+            }
+            JsonNode javaId = javaObject.get("executionId");
+            JsonNode nodeId = nodeObject.get("executionId");
+            if (javaId != null
+                    && nodeId != null
+                    && javaId.asText().matches("arn:aws:states:[^:]+:\\d{12}:execution:[^:]+:[^:]+")
+                    && NODE_EXECUTION_ID.equals(nodeId.asText())) {
+                javaObject.put("executionId", EXECUTION_ID_TOKEN);
+                nodeObject.put("executionId", EXECUTION_ID_TOKEN);
             }
             javaObject.properties().forEach(e -> {
                 JsonNode other = nodeObject.get(e.getKey());

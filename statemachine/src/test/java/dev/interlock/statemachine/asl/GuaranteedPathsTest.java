@@ -97,7 +97,7 @@ class GuaranteedPathsTest {
                 .put("action", "checkCompletionSla");
         assertThat(new GuaranteedPaths(contract).check(asl))
                 .contains(
-                        "CheckMonitoringExpired: monitoringStartedAt.$ reads context path $$.State.RetryCount which is not among [$$.Execution.Name, $$.Execution.StartTime, $$.State.EnteredTime, $$.Task.Token]",
+                        "CheckMonitoringExpired: monitoringStartedAt.$ reads context path $$.State.RetryCount which is not among [$$.Execution.Id, $$.Execution.Name, $$.Execution.StartTime, $$.State.EnteredTime, $$.Task.Token]",
                         "CheckCompletionSLA: orchestrator action 'checkCompletionSla' is not in contract.json");
     }
 

@@ -76,6 +76,9 @@ public enum CapacityIntent {
     ALERT_SENT("alerts.markSent", "1 conditional UpdateItem: 1 WCU"),
     ALERT_RELEASE("alerts.release", "1 conditional DeleteItem: 1 WCU"),
     LOCK_ACQUIRE("locks.acquire", "1 conditional PutItem: 1 WCU"),
+    LOCK_ACQUIRE_WATCHED(
+            "locks.acquire (with holder check)",
+            "1 TransactWriteItems (conditional lock Put + the watchdog's holder check Put): 2 WCU per item, win or lose"),
     LOCK_RELEASE("locks.release", "1 conditional DeleteItem: 1 WCU"),
     LOCK_HOLDER("locks.holder", "1 consistent GetItem: 1 RCU"),
     LOCK_PROGRESS(
@@ -107,6 +110,7 @@ public enum CapacityIntent {
             "1 TransactWriteItems: the watch (conditional on its version), its old due entry deleted and its new one put: 2 WCU/KB per item"),
     RUN_CHECK_PUT("watchdog.expectRunSettled", "1 PutItem: 1 WCU"),
     CALLBACK_CHECK_PUT("watchdog.expectJobCallback", "1 PutItem: 1 WCU"),
+    HOLDER_CHECK_PUT("watchdog.expectHolderCheck", "1 PutItem: 1 WCU, once per watchdog tick while the holder runs"),
     DUE_REMOVE("watchdog.remove", "1 DeleteItem: 1 WCU"),
     CHECKPOINT_GET("watchdog.lowWater", "1 consistent GetItem: 1 RCU"),
     CHECKPOINT_RAISE("watchdog.raiseLowWater", "1 conditional UpdateItem: 1 WCU, also when a later day is recorded"),

@@ -4,11 +4,14 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
+import dev.interlock.store.DueEntry;
+import dev.interlock.store.HolderCheck;
 import dev.interlock.store.LockFence;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -24,6 +27,9 @@ final class DynamoDbLocker implements Locker {
 
     static final String OWNER = "owner";
     static final String ACQUIRED_AT = "acquiredAt";
+    /** The ARN of the holder's execution, when its acquireLock call sent one. */
+    static final String EXECUTION_ARN = "executionArn";
+
     static final String NEXT_ROUND_BY = "nextRoundBy";
     static final String EVALUATING_UNTIL = "evaluatingUntil";
     static final String ABSORBED = "absorbed";
@@ -47,6 +53,33 @@ final class DynamoDbLocker implements Locker {
         item.put(ACQUIRED_AT, AttributeValue.fromS(InterlockJson.timestamp(now)));
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(now.plus(ttl)));
         return table.putIf(item, Conditions.lockAvailableTo(owner, now), CapacityIntent.LOCK_ACQUIRE);
+    }
+
+    @Override
+    public boolean acquire(LockKey key, String owner, Duration ttl, String executionArn, Instant checkAt) {
+        if (executionArn == null || checkAt == null) {
+            return acquire(key, owner, ttl);
+        }
+        requireOwner(owner);
+        if (ttl == null || ttl.isNegative() || ttl.isZero()) {
+            throw new IllegalArgumentException("lock ttl must be positive: " + ttl);
+        }
+        Instant now = table.now();
+        Map<String, AttributeValue> lock = ItemCodec.item(TableKeys.lock(key), null, null);
+        lock.put(OWNER, AttributeValue.fromS(owner));
+        lock.put(ACQUIRED_AT, AttributeValue.fromS(InterlockJson.timestamp(now)));
+        lock.put(EXECUTION_ARN, AttributeValue.fromS(executionArn));
+        lock.put(ItemCodec.TTL, ItemCodec.ttlAt(now.plus(ttl)));
+        DueEntry entry = DueEntry.holderCheck(
+                checkAt, key.pipelineId(), new HolderCheck(key.scheduleId(), key.date(), owner, executionArn));
+        Map<String, AttributeValue> check = ItemCodec.item(entry.key(), null, entry);
+        // The check outlives the lock's TTL by a day: after that nobody holds the lock and the entry is moot.
+        check.put(ItemCodec.TTL, ItemCodec.ttlAt(now.plus(ttl).plus(Duration.ofDays(1))));
+        return table.transact(
+                        List.of(table.putOf(lock, Conditions.lockAvailableTo(owner, now)), table.putOf(check, null)),
+                        CapacityIntent.LOCK_ACQUIRE_WATCHED,
+                        key.value())
+                .isEmpty();
     }
 
     @Override

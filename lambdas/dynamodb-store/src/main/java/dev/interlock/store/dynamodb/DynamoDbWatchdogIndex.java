@@ -6,6 +6,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.DueEntry;
+import dev.interlock.store.HolderCheck;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Retention;
@@ -108,6 +109,14 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
         Map<String, AttributeValue> item = ItemCodec.item(entry.key(), null, entry);
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(at.plus(retention.runs())));
         table.put(item, CapacityIntent.CALLBACK_CHECK_PUT);
+    }
+
+    @Override
+    public void expectHolderCheck(String pipelineId, HolderCheck holder, Instant at) {
+        DueEntry entry = DueEntry.holderCheck(at, pipelineId, holder);
+        Map<String, AttributeValue> item = ItemCodec.item(entry.key(), null, entry);
+        item.put(ItemCodec.TTL, ItemCodec.ttlAt(at.plus(retention.runs())));
+        table.put(item, CapacityIntent.HOLDER_CHECK_PUT);
     }
 
     @Override
