@@ -191,7 +191,7 @@ public final class RunTrigger {
                 }
                 case TRIGGERING -> {
                     if (sameExecution(run, input.executionName())) {
-                        Optional<RunState> reclaimed = reclaim(run, now);
+                        Optional<RunState> reclaimed = reclaim(run, now, fence(input, date));
                         if (reclaimed.isPresent()) {
                             return new Claim.Claimed(reclaimed.get(), true);
                         }
@@ -235,30 +235,19 @@ public final class RunTrigger {
      * recording the job): the same status at a new version, by CAS, so the dead attempt — were it still alive — can no
      * longer record over this one. Empty when the run moved meanwhile.
      */
-    private Optional<RunState> reclaim(RunState run, Instant now) {
-        RunState again = new RunState(
-                run.runId(),
-                run.pipelineId(),
-                run.scheduleId(),
-                run.date(),
-                run.status(),
-                run.version() + 1,
-                run.triggerType(),
-                run.executionName(),
-                run.metadata(),
-                run.failureMessage(),
-                run.failureCategory(),
-                run.createdAt(),
-                now);
-        TransitionOutcome outcome = provider.recordTransition(RunTransition.of(
-                run.version(),
-                again,
-                stateChanged(
-                        run,
+    private Optional<RunState> reclaim(RunState run, Instant now, LockFence fence) {
+        RunState again = run.nextVersion(now);
+        TransitionOutcome outcome = provider.recordTransition(
+                RunTransition.of(
+                        run.version(),
                         again,
-                        "re-claimed by the retry of execution " + run.executionName()
-                                + ": its earlier attempt died before recording the job; the job is looked up by the"
-                                + " run id before it is started")));
+                        stateChanged(
+                                run,
+                                again,
+                                "re-claimed by the retry of execution " + run.executionName()
+                                        + ": its earlier attempt died before recording the job; the job is looked up by the"
+                                        + " run id before it is started")),
+                fence);
         return outcome instanceof TransitionOutcome.Applied applied ? Optional.of(applied.run()) : Optional.empty();
     }
 

@@ -63,20 +63,7 @@ public record RunState(
         if (status != RunStatus.FAILED) {
             throw new IllegalStateException("run " + runId + " is " + status + ", not FAILED: nothing succeeded late");
         }
-        return new RunState(
-                runId,
-                pipelineId,
-                scheduleId,
-                date,
-                RunStatus.COMPLETED,
-                version + 1,
-                triggerType,
-                executionName,
-                metadata,
-                failureMessage,
-                failureCategory,
-                createdAt,
-                now);
+        return next(RunStatus.COMPLETED, now);
     }
 
     /**
@@ -84,12 +71,17 @@ public record RunState(
      * run (metadata added with {@link #withMetadata}) without moving its status.
      */
     public RunState nextVersion(Instant now) {
+        return next(status, now);
+    }
+
+    /** This run at its next version with {@code next} as its status, updated at {@code now}. */
+    private RunState next(RunStatus next, Instant now) {
         return new RunState(
                 runId,
                 pipelineId,
                 scheduleId,
                 date,
-                status,
+                next,
                 version + 1,
                 triggerType,
                 executionName,
