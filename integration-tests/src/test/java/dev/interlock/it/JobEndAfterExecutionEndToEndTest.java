@@ -246,7 +246,10 @@ class JobEndAfterExecutionEndToEndTest extends EndToEnd {
                 .as("started, stopped, retried once")
                 .isEqualTo(2);
         assertThat(eventsOf("je-max", "RETRY_SCHEDULED")).hasSize(1);
-        assertThat(eventsOf("je-max", "RUN_CANCEL_REQUESTED")).hasSize(2);
+        // The first attempt's stop is always requested by the run-checker; the retry's job may be ended first by its
+        // own job-state event judged past the maximum (MaximumDuration), which fails it TIMEOUT without a separate
+        // cancel request (seen once in a full build). Both runs ended TIMEOUT and two jobs were started, as above.
+        assertThat(eventsOf("je-max", "RUN_CANCEL_REQUESTED")).isNotEmpty().hasSizeLessThanOrEqualTo(2);
         assertThat(alertKinds("je-max")).contains("RETRY_EXHAUSTED").doesNotContain("RUN_FAILED");
         assertThat(visited(arnOf(holder)))
                 .containsSubsequence(
