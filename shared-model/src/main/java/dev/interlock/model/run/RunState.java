@@ -38,20 +38,7 @@ public record RunState(
             throw new IllegalStateException("run " + runId + " cannot move from " + status + " to " + next
                     + "; allowed: " + status.allowedNext());
         }
-        return new RunState(
-                runId,
-                pipelineId,
-                scheduleId,
-                date,
-                next,
-                version + 1,
-                triggerType,
-                executionName,
-                metadata,
-                failureMessage,
-                failureCategory,
-                createdAt,
-                now);
+        return next(next, now);
     }
 
     /**
