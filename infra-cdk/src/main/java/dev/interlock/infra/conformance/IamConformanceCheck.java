@@ -109,6 +109,9 @@ public final class IamConformanceCheck {
             Map<String, Object> conditions,
             String unsupported) {}
 
+    /** Every function's environment variables with the template expression each names (the first one seen). */
+    private final Map<String, Object> stackEnvironment = new LinkedHashMap<>();
+
     private record FunctionRole(String roleId, Map<String, Object> environment, List<Statement> statements) {}
 
     @SuppressWarnings("unchecked")
@@ -124,6 +127,7 @@ public final class IamConformanceCheck {
                 roles.put(f, new FunctionRole(roleId, environment, statementsOf(roleId)));
             });
         }
+        roles.values().forEach(role -> role.environment().forEach(stackEnvironment::putIfAbsent));
     }
 
     /** Evaluates every request and lists the grants none of them used. */
@@ -235,12 +239,17 @@ public final class IamConformanceCheck {
     /**
      * The template resources this request's function names through its environment: the function saw
      * {@code TABLE_NAME=interlock} and its template environment says {@code TABLE_NAME: {Ref: Table}}, so the table's
-     * {@code Ref} is {@code interlock} for this request.
+     * {@code Ref} is {@code interlock} for this request. A resource the function's own environment does not name is
+     * known by what another function's environment calls it, with the value this request's deployment gave that
+     * variable: the orchestrator's grant on the state machine's executions (it is given no STATE_MACHINE_ARN, which
+     * would make the stack a cycle) resolves through the API's {@code STATE_MACHINE_ARN: {Ref: PipelineStateMachine}}.
      */
     private Intrinsics intrinsics(FunctionRole role, RecordedRequest request) {
         Map<String, String> refs = new HashMap<>();
         Map<String, String> attributes = new HashMap<>();
-        role.environment().forEach((variable, expression) -> {
+        Map<String, Object> names = new LinkedHashMap<>(stackEnvironment);
+        names.putAll(role.environment());
+        names.forEach((variable, expression) -> {
             String seen = request.configuration().get(variable);
             if (seen == null || !(expression instanceof Map<?, ?> e) || e.size() != 1) {
                 return;

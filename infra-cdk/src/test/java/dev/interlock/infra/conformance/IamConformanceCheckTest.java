@@ -153,6 +153,25 @@ class IamConformanceCheckTest {
     }
 
     @Test
+    void theWatchdogsHolderCheckMayDescribeExecutionsOfInterlocksOwnMachineOnly() {
+        // The orchestrator is given no STATE_MACHINE_ARN (the machine depends on it): its grant on the machine's
+        // executions is known by the name the API's environment gives the machine in the same deployment.
+        RecordedRequest holderCheck = request(
+                "orchestrator",
+                "states:DescribeExecution",
+                "arn:aws:states:us-east-1:" + ACCOUNT
+                        + ":execution:interlock-pipeline:orders_2026-03-01_daily_1a2b3c4d");
+        assertThat(stack.check(List.of(holderCheck)).violations()).isEmpty();
+        assertThat(stack.check(List.of(request(
+                                "orchestrator",
+                                "states:DescribeExecution",
+                                "arn:aws:states:us-east-1:" + ACCOUNT + ":execution:another-machine:orders")))
+                        .violations())
+                .as("only Interlock's own machine's executions")
+                .hasSize(1);
+    }
+
+    @Test
     void aManualRerunsTransactionMayUpdateTheDaysRerunBudget() {
         // acceptRerun: rerun + pipeline copy + marker + event puts and the budget counter's ADD, in one transaction.
         IamConformanceCheck.Result result = stack.check(
