@@ -164,8 +164,55 @@ abstract class EndToEnd {
         return FakeJobServer.start(0, runtime.clock(), asyncJobDuration());
     }
 
+    /** One loopback server for the scenarios' HTTP evaluators, started on first use. */
+    private com.sun.net.httpserver.HttpServer evaluators;
+    /** The paths served there; a path answers as first registered. */
+    private final java.util.Set<String> evaluatorPaths = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** What a scenario's HTTP evaluator answers: its HTTP status and JSON body. */
+    record EvaluatorAnswer(int status, String body) {
+        /** A 200 evaluator answer with {@code status} (PASS, FAIL, STALE) and an empty value. */
+        static EvaluatorAnswer of(String status) {
+            return new EvaluatorAnswer(200, "{\"status\":\"" + status + "\",\"value\":{}}");
+        }
+    }
+
+    /**
+     * An HTTP evaluator at {@code path} on a loopback server this class owns, answering each request (by its path) with
+     * {@code answer} (the first one given for a path); the URL to register.
+     */
+    String evaluator(String path, java.util.function.Function<String, EvaluatorAnswer> answer) {
+        try {
+            if (evaluators == null) {
+                evaluators = com.sun.net.httpserver.HttpServer.create(
+                        new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 16);
+                evaluators.start();
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot start the scenario's HTTP evaluator", e);
+        }
+        String url = "http://127.0.0.1:" + evaluators.getAddress().getPort() + path;
+        if (!evaluatorPaths.add(path)) {
+            return url;
+        }
+        evaluators.createContext(path, exchange -> {
+            try (exchange) {
+                exchange.getRequestBody().readAllBytes();
+                EvaluatorAnswer a = answer.apply(exchange.getRequestURI().getPath());
+                byte[] body = a.body().getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(a.status(), body.length);
+                exchange.getResponseBody().write(body);
+            }
+        });
+        return url;
+    }
+
     @AfterAll
     void stopRuntime() {
+        if (evaluators != null) {
+            evaluators.stop(0);
+        }
         if (aws != null) {
             aws.close();
         }

@@ -3,11 +3,7 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -17,7 +13,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -30,35 +25,15 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  */
 class LongValidationWindowEndToEndTest extends EndToEnd {
 
-    private HttpServer evaluator;
     /** When the HTTP evaluator starts answering PASS (product time); null: never. */
     private final AtomicReference<Instant> readyAt = new AtomicReference<>();
 
-    @AfterAll
-    void stopEvaluator() {
-        if (evaluator != null) {
-            evaluator.stop(0);
-        }
-    }
-
     /** An HTTP evaluator answering FAIL until {@link #readyAt} (product time), PASS from then on. */
-    private String evaluatorUrl() throws IOException {
-        if (evaluator == null) {
-            evaluator = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-            evaluator.createContext("/check", exchange -> {
-                try (exchange) {
-                    exchange.getRequestBody().readAllBytes();
-                    Instant ready = readyAt.get();
-                    String status = ready != null && !rt.clock().instant().isBefore(ready) ? "PASS" : "FAIL";
-                    byte[] body = ("{\"status\":\"" + status + "\",\"value\":{}}").getBytes(StandardCharsets.UTF_8);
-                    exchange.getResponseHeaders().add("Content-Type", "application/json");
-                    exchange.sendResponseHeaders(200, body.length);
-                    exchange.getResponseBody().write(body);
-                }
-            });
-            evaluator.start();
-        }
-        return "http://127.0.0.1:" + evaluator.getAddress().getPort() + "/check";
+    private String evaluatorUrl() {
+        return evaluator("/check", path -> {
+            Instant ready = readyAt.get();
+            return EvaluatorAnswer.of(ready != null && !rt.clock().instant().isBefore(ready) ? "PASS" : "FAIL");
+        });
     }
 
     /** A window that opened at the current product minute, with a {@code +6h} validation timeout. */

@@ -3,11 +3,7 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -16,7 +12,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,39 +26,19 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  */
 class PermanentErrorEndToEndTest extends EndToEnd {
 
-    private HttpServer evaluator;
     private final AtomicInteger answerStatus = new AtomicInteger(403);
     private final AtomicInteger calls = new AtomicInteger();
     /** The answer of {@code /freshness/reregister}, the re-registration scenario's own evaluator. */
     private final AtomicInteger reregisterStatus = new AtomicInteger(403);
 
-    @AfterAll
-    void stopEvaluator() {
-        if (evaluator != null) {
-            evaluator.stop(0);
-        }
-    }
-
-    private String evaluatorUrl() throws IOException {
-        if (evaluator == null) {
-            evaluator = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-            evaluator.createContext("/freshness", exchange -> {
-                try (exchange) {
-                    exchange.getRequestBody().readAllBytes();
-                    calls.incrementAndGet();
-                    int status = exchange.getRequestURI().getPath().endsWith("/reregister")
-                            ? reregisterStatus.get()
-                            : answerStatus.get();
-                    byte[] body = (status == 200 ? "{\"status\":\"PASS\",\"value\":{}}" : "{\"error\":\"forbidden\"}")
-                            .getBytes(StandardCharsets.UTF_8);
-                    exchange.getResponseHeaders().add("Content-Type", "application/json");
-                    exchange.sendResponseHeaders(status, body.length);
-                    exchange.getResponseBody().write(body);
-                }
-            });
-            evaluator.start();
-        }
-        return "http://127.0.0.1:" + evaluator.getAddress().getPort() + "/freshness";
+    private String evaluatorUrl() {
+        return evaluator("/freshness", path -> {
+            calls.incrementAndGet();
+            int status = path.endsWith("/reregister") ? reregisterStatus.get() : answerStatus.get();
+            return status == 200
+                    ? EvaluatorAnswer.of("PASS")
+                    : new EvaluatorAnswer(status, "{\"error\":\"forbidden\"}");
+        });
     }
 
     /** A batch-ingestion pipeline whose source-freshness is {@code evaluator} and whose job is the fake http job. */
