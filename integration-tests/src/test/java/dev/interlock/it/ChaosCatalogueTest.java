@@ -6,16 +6,12 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.wiring.Deps;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,7 +49,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * {@link LongValidationWindowEndToEndTest}: six scaled hours each.
  * Permanent evaluator errors and never-allowed URLs are {@link PermanentErrorEndToEndTest}; a dry run as a shadow is
  * {@link DryRunShadowEndToEndTest}. Reruns and evaluations of a day while its monitoring waits (outside the lock) are
- * {@link MonitoringOutsideTheLockEndToEndTest}.
+ * {@link MonitoringOutsideTheLockEndToEndTest}; monitoring windows longer than one execution (drift five hours into an
+ * 8 h window, a window watched to its end) are {@link MonitoringBeyondOneExecutionEndToEndTest}.
  * A lock holder aborted while its execution-end event is lost, released by the watchdog's next tick, is
  * {@link DeadHolderWatchdogEndToEndTest}.
  */
@@ -64,7 +61,6 @@ class ChaosCatalogueTest extends EndToEnd {
     /** How many times the stream router was handed a marker of each pipeline. */
     private final Map<String, AtomicInteger> markerDeliveries = new ConcurrentHashMap<>();
 
-    private HttpServer flappingEvaluator;
     private final AtomicInteger flappingCalls = new AtomicInteger();
 
     @Override
@@ -103,14 +99,6 @@ class ChaosCatalogueTest extends EndToEnd {
 
     /** The fakes outlive the runtime: its functions may still reach them while it stops. */
     @AfterAll
-    @Override
-    void stopRuntime() {
-        super.stopRuntime();
-        if (flappingEvaluator != null) {
-            flappingEvaluator.stop(0);
-        }
-    }
-
     private String passing(String name, String trigger, String extra) {
         return """
                 name: %s
@@ -389,19 +377,8 @@ class ChaosCatalogueTest extends EndToEnd {
     @Test
     void anEvaluatorFlappingPassFailTriggersOncePerDayAndItsFlipsStayWithinTheRerunBudget() throws IOException {
         LocalDate date = today();
-        flappingEvaluator = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-        flappingEvaluator.createContext("/check", exchange -> {
-            try (exchange) {
-                exchange.getRequestBody().readAllBytes();
-                String status = flappingCalls.getAndIncrement() % 2 == 0 ? "FAIL" : "PASS";
-                byte[] body = ("{\"status\":\"" + status + "\",\"value\":{}}").getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/json");
-                exchange.sendResponseHeaders(200, body.length);
-                exchange.getResponseBody().write(body);
-            }
-        });
-        flappingEvaluator.start();
-        String url = "http://127.0.0.1:" + flappingEvaluator.getAddress().getPort() + "/check";
+        String url = evaluator(
+                "/check", path -> EvaluatorAnswer.of(flappingCalls.getAndIncrement() % 2 == 0 ? "FAIL" : "PASS"));
         putPipeline("""
                 name: chaos-flap
                 archetype: batch-ingestion

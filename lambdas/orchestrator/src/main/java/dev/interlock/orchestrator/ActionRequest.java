@@ -35,6 +35,11 @@ public record ActionRequest(
         }
     }
 
+    /** The same request about {@code run} (for an action that reads its run from the state, not the envelope). */
+    public ActionRequest forRun(String run) {
+        return new ActionRequest(action, pipelineId, scheduleId, date, run, executionName, payload);
+    }
+
     /** What log lines about this request are about. */
     public LogContext logContext() {
         return new LogContext(pipelineId, scheduleId, date == null ? null : date.toString(), runId, executionName);

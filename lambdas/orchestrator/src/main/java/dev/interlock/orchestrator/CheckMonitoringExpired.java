@@ -1,11 +1,16 @@
 package dev.interlock.orchestrator;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -13,17 +18,57 @@ import java.util.Optional;
  * {@code checkMonitoringExpired}: runs before every monitoring wait (the first one included). It releases this
  * execution's lock (owner-conditional, so a repeat or a lock already released or held by another is a no-op):
  * monitoring never holds the day's lock while it waits, so reruns and evaluations of the day run at once. It ends the
- * monitoring loop when its window has passed, when another round would run into the execution timeout, when monitoring
- * was switched off, or when the day's run log shows the monitored run superseded ({@link MonitoredRun}). Every error
- * ends the loop too.
+ * monitoring loop when its window has passed, when monitoring was switched off, or when the day's run log shows the
+ * monitored run superseded ({@link MonitoredRun}). Every error ends the loop too.
+ *
+ * <p>It reads what is monitored from the execution's state ({@link Monitored}: the run, its traits and baseline, the
+ * completion time — written by this execution's gates, or carried into a monitoring successor's input) and answers
+ * what the loop's states read, so none of them reads a path a successor's input might lack.
+ *
+ * <p>Monitoring lasts as long as configured (up to 7 days), not as long as one execution: when another round would run
+ * into this execution's budget while the window is still open, it hands monitoring to a successor execution — a
+ * {@link MarkerSource#MONITORING} marker, keyed by this execution so a retried call writes it once, carrying that state
+ * — records {@code EXECUTION_HANDED_OVER} and ends this execution's loop. The successor enters the loop at this action,
+ * so its first round comes one interval after this execution's last.
  */
 public final class CheckMonitoringExpired implements Action {
 
-    /** Always-present payload. */
-    public record Payload(boolean expired) {}
+    /**
+     * Always-present payload: what the monitoring loop reads.
+     *
+     * @param expired            this execution's monitoring loop ends
+     * @param successorExecution the execution monitoring continues in, {@code ""} unless handed over
+     * @param runId              the monitored run
+     * @param traits             the resolved traits each round evaluates again
+     * @param baseline           their results before the trigger, which each round is compared with
+     * @param intervalSeconds    the wait before the next round
+     */
+    public record Payload(
+            boolean expired,
+            String successorExecution,
+            String runId,
+            JsonNode traits,
+            JsonNode baseline,
+            int intervalSeconds) {
 
-    /** Request payload. */
-    record Request(String monitoringStartedAt, String executionStartTime, Integer executionTimeoutSeconds) {}
+        static Payload ends() {
+            JsonNodeFactory json = JsonNodeFactory.instance;
+            return new Payload(
+                    true,
+                    "",
+                    "",
+                    json.arrayNode(),
+                    json.arrayNode(),
+                    PipelineTuning.DEFAULT_MONITORING_INTERVAL_SECONDS);
+        }
+    }
+
+    /**
+     * Request payload.
+     *
+     * @param state the execution's state document ({@code $}), from which {@link Monitored} is read
+     */
+    record Request(JsonNode state, String executionStartTime, Integer executionTimeoutSeconds) {}
 
     /** Time a round of re-evaluation is given on top of the wait (evaluators run in parallel). */
     static final int ROUND_SECONDS = 60;
@@ -46,6 +91,13 @@ public final class CheckMonitoringExpired implements Action {
             return Outcome.error(Collaborators.notFound(request), errorPayload());
         }
         Request body = request.payload(Request.class);
+        Monitored monitored;
+        try {
+            monitored = Monitored.of(body.state());
+        } catch (IllegalArgumentException e) {
+            return Outcome.error(e.getMessage(), errorPayload());
+        }
+        ActionRequest ofRun = request.forRun(monitored.runId());
         int timeout = body.executionTimeoutSeconds() != null && body.executionTimeoutSeconds() > 0
                 ? body.executionTimeoutSeconds()
                 : collaborators.settings().executionTimeoutSeconds();
@@ -56,64 +108,95 @@ public final class CheckMonitoringExpired implements Action {
             return Outcome.error(e.getMessage(), errorPayload());
         }
         if (!tuning.monitoringEnabled()) {
-            return Outcome.proceed(new Payload(true));
+            return Outcome.proceed(Payload.ends());
         }
-        Instant startedAt;
-        try {
-            startedAt = Instant.parse(String.valueOf(body.monitoringStartedAt()).trim());
-        } catch (DateTimeException e) {
-            return Outcome.error(
-                    "payload.monitoringStartedAt is not an ISO-8601 instant: " + body.monitoringStartedAt(),
-                    errorPayload());
-        }
-        Optional<String> superseded = monitoredRun.supersededBecause(request);
+        Optional<String> superseded = monitoredRun.supersededBecause(ofRun);
         if (superseded.isPresent()) {
             collaborators.record(
-                    request,
+                    ofRun,
                     EventKind.MONITORING_COMPLETED,
                     "SUPERSEDED",
                     "monitoring stopped: " + superseded.get(),
-                    Map.of("monitoringStartedAt", String.valueOf(body.monitoringStartedAt())));
-            return Outcome.proceed(new Payload(true));
+                    Map.of("monitoringStartedAt", InterlockJson.timestamp(monitored.completedAt())));
+            return Outcome.proceed(Payload.ends());
         }
         Instant now = collaborators.now();
-        Instant configuredEnd = startedAt.plusSeconds(tuning.monitoringDurationSeconds());
-        boolean windowOver = !now.isBefore(configuredEnd);
-        boolean noRoomForAnotherRound = false;
+        Instant configuredEnd = monitored.completedAt().plusSeconds(tuning.monitoringDurationSeconds());
+        if (!now.isBefore(configuredEnd)) {
+            collaborators.record(
+                    ofRun,
+                    EventKind.MONITORING_COMPLETED,
+                    "EXPIRED",
+                    "monitoring window over",
+                    Map.of(
+                            "monitoringStartedAt",
+                            InterlockJson.timestamp(monitored.completedAt()),
+                            "monitoringEndsAt",
+                            InterlockJson.timestamp(configuredEnd)));
+            return Outcome.proceed(Payload.ends());
+        }
+        int interval = tuning.monitoringIntervalSeconds();
         if (body.executionStartTime() != null && !body.executionStartTime().isBlank()) {
+            Instant limit;
             try {
-                Instant limit = new ExecutionBudget(
+                limit = new ExecutionBudget(
                                 Instant.parse(body.executionStartTime().trim()), timeout)
                         .end();
-                noRoomForAnotherRound = now.plusSeconds(tuning.monitoringIntervalSeconds() + ROUND_SECONDS)
-                        .isAfter(limit);
             } catch (DateTimeException e) {
                 return Outcome.error(
                         "payload.executionStartTime is not an ISO-8601 instant: " + body.executionStartTime(),
                         errorPayload());
             }
+            if (now.plusSeconds(interval + ROUND_SECONDS).isAfter(limit)) {
+                return handOver(ofRun, monitored, configuredEnd);
+            }
         }
-        boolean expired = windowOver || noRoomForAnotherRound;
-        if (expired) {
+        return Outcome.proceed(
+                new Payload(false, "", monitored.runId(), monitored.traits(), monitored.baseline(), interval));
+    }
+
+    /** Passes the rest of the window to a successor execution (once, however often this is retried). */
+    private Outcome handOver(ActionRequest request, Monitored monitored, Instant configuredEnd) {
+        if (request.executionName() == null) {
+            return Outcome.error("executionName is required to hand monitoring over", errorPayload());
+        }
+        String predecessor = request.executionName();
+        Marker marker = Marker.monitoring(
+                request.pipelineId(),
+                request.scheduleId(),
+                request.date(),
+                predecessor,
+                monitored.runId(),
+                monitored.carried(),
+                collaborators.now());
+        String successor = marker.executionName();
+        if (collaborators.provider().cascade().writeMarker(marker)) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("executionName", predecessor);
+            details.put("successorExecution", successor);
+            details.put("phase", "monitoring");
+            details.put("monitoringStartedAt", InterlockJson.timestamp(monitored.completedAt()));
+            details.put("monitoringEndsAt", InterlockJson.timestamp(configuredEnd));
+            details.put("reason", "another monitoring round would run into this execution's time budget");
             collaborators.record(
                     request,
-                    EventKind.MONITORING_COMPLETED,
-                    "EXPIRED",
-                    windowOver
-                            ? "monitoring window over"
-                            : "monitoring stopped before the execution timeout; the configured window until "
-                                    + InterlockJson.timestamp(configuredEnd) + " is not watched further",
-                    Map.of(
-                            "monitoringStartedAt",
-                            body.monitoringStartedAt(),
-                            "monitoringEndsAt",
-                            InterlockJson.timestamp(configuredEnd)));
+                    EventKind.EXECUTION_HANDED_OVER,
+                    "HANDED_OVER",
+                    "monitoring until " + InterlockJson.timestamp(configuredEnd) + " handed over to " + successor,
+                    details);
         }
-        return Outcome.proceed(new Payload(expired));
+        JsonNodeFactory json = JsonNodeFactory.instance;
+        return Outcome.proceed(new Payload(
+                true,
+                successor,
+                monitored.runId(),
+                json.arrayNode(),
+                json.arrayNode(),
+                PipelineTuning.DEFAULT_MONITORING_INTERVAL_SECONDS));
     }
 
     @Override
     public Payload errorPayload() {
-        return new Payload(true);
+        return Payload.ends();
     }
 }

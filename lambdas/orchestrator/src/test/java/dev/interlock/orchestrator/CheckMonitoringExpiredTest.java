@@ -16,17 +16,9 @@ class CheckMonitoringExpiredTest {
 
     private final Fixture f = new Fixture();
 
+    /** A check from an execution whose state monitors run-1, completed at {@code startedAt}. */
     private JsonNode check(String startedAt, String executionStart) {
-        return f.call(f.request(
-                OrchestratorAction.CHECK_MONITORING_EXPIRED,
-                "run-1",
-                Map.of(
-                        "monitoringStartedAt",
-                        startedAt,
-                        "executionStartTime",
-                        executionStart,
-                        "executionTimeoutSeconds",
-                        14400)));
+        return checkCarrying(startedAt, executionStart, carry(startedAt));
     }
 
     private static final LockKey LOCK = new LockKey(Fixture.PIPELINE, "daily", Fixture.DATE);
@@ -96,21 +88,103 @@ class CheckMonitoringExpiredTest {
         assertThat(f.events(EventKind.MONITORING_COMPLETED)).hasSize(1);
     }
 
+    /** The monitoring part of an execution's state (what a successor's input carries): run-1, its traits, baseline. */
+    private static Map<String, Object> carry(String startedAt) {
+        return Map.of(
+                "resolvePipeline",
+                Map.of(
+                        "payload",
+                        Map.of(
+                                "runId",
+                                "run-1",
+                                "traits",
+                                java.util.List.of(Map.of("traitType", "source-freshness")),
+                                "monitoring",
+                                Map.of("enabled", true, "intervalSeconds", 300))),
+                "traitResults",
+                java.util.List.of(Map.of("traitType", "source-freshness", "status", "PASS")),
+                "logCompleted",
+                Map.of("payload", Map.of("loggedAt", startedAt)));
+    }
+
+    /** A check as the ASL sends it: the whole state document ({@code $}) and no run in the envelope. */
+    private JsonNode checkCarrying(String startedAt, String executionStart, Map<String, Object> state) {
+        Map<String, Object> payload = new java.util.HashMap<>();
+        payload.put("state", state);
+        payload.put("executionStartTime", executionStart);
+        payload.put("executionTimeoutSeconds", 14400);
+        return f.call(f.request(OrchestratorAction.CHECK_MONITORING_EXPIRED, payload));
+    }
+
     @Test
-    void itStopsBeforeAnotherRoundWouldRunIntoTheExecutionTimeout() {
+    void whenAnotherRoundWouldRunIntoTheExecutionTimeoutMonitoringIsHandedToASuccessorOnce() {
         f.register("monitoring: {enabled: true, duration: 10h}\n");
         // limit = 06:30 + 4 h − 15 min = 10:15; now 10:00 + 300 s wait + 60 s round = 10:06 fits…
-        JsonNode fits = check("2026-03-02T08:00:00.000Z", "2026-03-02T06:30:00Z");
-        // …but with the execution started ten minutes earlier it does not.
-        JsonNode tooLate = check("2026-03-02T08:00:00.000Z", "2026-03-02T06:20:00Z");
+        JsonNode fits =
+                checkCarrying("2026-03-02T08:00:00.000Z", "2026-03-02T06:30:00Z", carry("2026-03-02T08:00:00.000Z"));
+        // …but with the execution started ten minutes earlier it does not: the rest of the window goes to a successor.
+        JsonNode handed =
+                checkCarrying("2026-03-02T08:00:00.000Z", "2026-03-02T06:20:00Z", carry("2026-03-02T08:00:00.000Z"));
+        JsonNode retried =
+                checkCarrying("2026-03-02T08:00:00.000Z", "2026-03-02T06:20:00Z", carry("2026-03-02T08:00:00.000Z"));
 
         assertThat(fits.get("payload").get("expired").asBoolean()).isFalse();
-        assertThat(tooLate.get("payload").get("expired").asBoolean()).isTrue();
-        // The cut is said, with the configured end that is no longer watched.
+        assertThat(fits.get("payload").get("successorExecution").asText()).isEmpty();
+        assertThat(handed.get("payload").get("expired").asBoolean()).isTrue();
+        String successor = handed.get("payload").get("successorExecution").asText();
+        assertThat(successor).isNotEmpty();
+        assertThat(retried.get("payload").get("successorExecution").asText()).isEqualTo(successor);
+        // One marker, keyed by this execution, carrying what the successor's monitoring loop reads.
+        assertThat(f.provider.cascade().markers(Fixture.PIPELINE, Fixture.DATE))
+                .singleElement()
+                .satisfies(m -> {
+                    assertThat(m.source()).isEqualTo(dev.interlock.model.marker.MarkerSource.MONITORING);
+                    assertThat(m.executionName()).isEqualTo(successor);
+                    assertThat(m.replay()).isFalse();
+                    assertThat(m.originRunId()).isEqualTo("run-1");
+                    assertThat(m.carried()).containsOnlyKeys("resolvePipeline", "traitResults", "logCompleted");
+                });
+        // Not a cut: nothing says monitoring completed; the hand-over is said once, with the configured end.
+        assertThat(f.events(EventKind.MONITORING_COMPLETED)).isEmpty();
+        assertThat(f.events(EventKind.EXECUTION_HANDED_OVER))
+                .singleElement()
+                .satisfies(e -> assertThat(e.message()).contains(successor).contains("18:00:00"));
+    }
+
+    @Test
+    void aSevenDayWindowIsWatchedInItsSeventhDayAndEndsAtItsConfiguredEnd() {
+        f.register("monitoring: {enabled: true, duration: 168h}\n");
+        // Completed 6 days 23 hours ago: a successor execution that started half an hour ago goes on…
+        f.clock.set(Instant.parse("2026-03-09T09:00:00Z"));
+        JsonNode seventhDay =
+                checkCarrying("2026-03-02T10:00:00.000Z", "2026-03-09T08:30:00Z", carry("2026-03-02T10:00:00.000Z"));
+        // …and the one watching at the configured end stops there, saying so.
+        f.clock.set(Instant.parse("2026-03-09T10:00:00Z"));
+        JsonNode end =
+                checkCarrying("2026-03-02T10:00:00.000Z", "2026-03-09T08:30:00Z", carry("2026-03-02T10:00:00.000Z"));
+
+        assertThat(seventhDay.get("payload").get("expired").asBoolean()).isFalse();
+        assertThat(end.get("payload").get("expired").asBoolean()).isTrue();
+        assertThat(end.get("payload").get("successorExecution").asText()).isEmpty();
         assertThat(f.events(EventKind.MONITORING_COMPLETED))
                 .singleElement()
-                .satisfies(e ->
-                        assertThat(e.message()).contains("not watched further").contains("18:00:00"));
+                .satisfies(e -> assertThat(e.status()).isEqualTo("EXPIRED"));
+        assertThat(f.events(EventKind.EXECUTION_HANDED_OVER)).isEmpty();
+    }
+
+    @Test
+    void aStateWithoutWhatMonitoringWatchesIsAnErrorNamingThePathAndHandsNothingOver() {
+        f.register("monitoring: {enabled: true, duration: 10h}\n");
+
+        JsonNode response = checkCarrying(
+                "2026-03-02T08:00:00.000Z",
+                "2026-03-02T06:20:00Z",
+                Map.of("resolvePipeline", Map.of(), "logCompleted", Map.of()));
+
+        assertThat(response.get("result").asText()).isEqualTo("error");
+        assertThat(response.get("reason").asText()).contains("state.resolvePipeline.payload.runId");
+        assertThat(response.get("payload").get("expired").asBoolean()).isTrue();
+        assertThat(f.provider.cascade().markers(Fixture.PIPELINE, Fixture.DATE)).isEmpty();
     }
 
     @Test

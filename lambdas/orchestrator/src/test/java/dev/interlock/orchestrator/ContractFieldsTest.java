@@ -68,8 +68,22 @@ class ContractFieldsTest {
             case CHECK_MONITORING_EXPIRED ->
                 List.of(
                         Map.of(
-                                "monitoringStartedAt",
-                                "2026-03-02T09:50:00.000Z",
+                                "state",
+                                Map.of(
+                                        "resolvePipeline",
+                                        Map.of(
+                                                "payload",
+                                                Map.of(
+                                                        "runId",
+                                                        "run-1",
+                                                        "traits",
+                                                        List.of(),
+                                                        "monitoring",
+                                                        Map.of("enabled", true))),
+                                        "traitResults",
+                                        Fixture.allRequired("PASS"),
+                                        "logCompleted",
+                                        Map.of("payload", Map.of("loggedAt", "2026-03-02T09:50:00.000Z"))),
                                 "executionStartTime",
                                 "2026-03-02T09:00:00Z",
                                 "executionTimeoutSeconds",

@@ -36,8 +36,8 @@ public final class ExecutionStarter {
         try {
             StartExecutionResponse response = stepFunctions
                     .get()
-                    .startExecution(
-                            b -> b.stateMachineArn(stateMachineArn).name(name).input(InterlockJson.write(input)));
+                    .startExecution(b ->
+                            b.stateMachineArn(stateMachineArn).name(name).input(InterlockJson.write(input.document())));
             return new Started(response.executionArn());
         } catch (ExecutionAlreadyExistsException e) {
             return new AlreadyStarted(

@@ -2,6 +2,7 @@ package dev.interlock.streamrouter;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent.DynamodbStreamRecord;
 import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.ExecutionName;
 import dev.interlock.model.runtime.TableDefinition;
@@ -17,7 +18,25 @@ import java.util.Map;
  * @param markerSk the marker's sort key; its hash keeps the execution names of two markers of one day apart
  */
 public record MarkerRecord(
-        String pipelineId, String scheduleId, LocalDate date, String source, boolean replay, String markerSk) {
+        String pipelineId,
+        String scheduleId,
+        LocalDate date,
+        String source,
+        boolean replay,
+        String markerSk,
+        Map<String, Object> carried) {
+
+    public MarkerRecord {
+        carried = carried == null
+                ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(carried));
+    }
+
+    /** A marker that carries no state. */
+    public MarkerRecord(
+            String pipelineId, String scheduleId, LocalDate date, String source, boolean replay, String markerSk) {
+        this(pipelineId, scheduleId, date, source, replay, markerSk, Map.of());
+    }
 
     /** The schedule of a marker that names none. */
     public static final String DEFAULT_SCHEDULE = "daily";
@@ -29,7 +48,7 @@ public record MarkerRecord(
 
     /** The execution's input. */
     public ExecutionInput executionInput() {
-        return new ExecutionInput(pipelineId, scheduleId, date, source, replay);
+        return new ExecutionInput(pipelineId, scheduleId, date, source, replay, carried);
     }
 
     /** What reading one stream record gave. */
@@ -101,11 +120,31 @@ public record MarkerRecord(
                 source = TableKeys.markerSourceOf(sk);
             }
             boolean replay = flag(image, "replay");
-            return new Routable(
-                    new MarkerRecord(pipelineId, scheduleId, date, source == null ? "" : source, replay, sk));
+            return new Routable(new MarkerRecord(
+                    pipelineId, scheduleId, date, source == null ? "" : source, replay, sk, carried(image)));
         } catch (IllegalArgumentException e) {
             return new Unreadable(e.getMessage());
         }
+    }
+
+    /** The state a monitoring successor resumes with: a JSON object in the string attribute {@code carried}. */
+    private static Map<String, Object> carried(Map<String, AttributeValue> image) {
+        String raw = text(image, "carried");
+        if (raw == null) {
+            return Map.of();
+        }
+        Object parsed;
+        try {
+            parsed = InterlockJson.read(raw, Object.class);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("attribute carried is not JSON: " + e.getMessage(), e);
+        }
+        if (!(parsed instanceof Map<?, ?> object)) {
+            throw new IllegalArgumentException("attribute carried must be a JSON object");
+        }
+        Map<String, Object> carried = new java.util.LinkedHashMap<>();
+        object.forEach((k, v) -> carried.put(String.valueOf(k), v));
+        return carried;
     }
 
     private static LocalDate date(String raw) {

@@ -6,6 +6,7 @@ import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.marker.Marker;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.schedule.ScheduleWindow;
@@ -184,8 +185,7 @@ public final class MarkerRouter {
                 Boolean.toString(marker.replay()),
                 "markerSk",
                 marker.markerSk());
-        LocalDate oldestFresh = today.minusDays(settings.staleMarkerDays());
-        if (marker.date().isBefore(oldestFresh) && !marker.replay()) {
+        if (Marker.isStale(marker.date(), marker.source(), marker.replay(), today, settings.staleMarkerDays())) {
             String reason = "marker of " + marker.date() + " is older than " + settings.staleMarkerDays() + " days";
             log.info(context, "stale marker skipped", fields);
             skips.record(new Event(

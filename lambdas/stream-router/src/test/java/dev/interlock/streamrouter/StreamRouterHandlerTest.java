@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.ExecutionName;
 import java.io.IOException;
@@ -169,6 +170,45 @@ class StreamRouterHandlerTest {
         assertThat(stub.requests().getFirst().input().get("replay").asBoolean()).isTrue();
         assertThat(stub.requests().getFirst().input().get("markerSource").asText())
                 .isEqualTo("rerun");
+    }
+
+    @Test
+    void markersThatCarryOnAnExecutionsWorkAreNeverStaleAndAMonitoringSuccessorResumesWithWhatItsMarkerCarried() {
+        // Five days old with stale markers at two days: a monitoring window (up to 7 days) and a continued wait are
+        // work an execution already started for their day, so both start.
+        StreamsEventResponse response = route("markers-monitoring.json");
+
+        assertThat(stub.requests())
+                .extracting(StepFunctionsStub.StartRequest::name)
+                .containsExactly(
+                        name("silver", "2026-03-05", "daily", "MARKER#monitoring#silver_2026-03-05_daily_0000000a"),
+                        name("silver", "2026-03-05", "daily", "MARKER#continuation#silver_2026-03-05_daily_0000000b"));
+        JsonNode monitoring = stub.requests().getFirst().input();
+        assertThat(monitoring.path("markerSource").asText()).isEqualTo("monitoring");
+        assertThat(monitoring
+                        .path("resolvePipeline")
+                        .path("payload")
+                        .path("runId")
+                        .asText())
+                .isEqualTo("run-1");
+        assertThat(monitoring
+                        .path("traitResults")
+                        .get(0)
+                        .path("value")
+                        .path("rows")
+                        .asInt())
+                .isEqualTo(100);
+        assertThat(monitoring
+                        .path("logCompleted")
+                        .path("payload")
+                        .path("loggedAt")
+                        .asText())
+                .isEqualTo("2026-03-05T09:00:00.000Z");
+        // The standard fields are written over whatever the marker carried.
+        assertThat(monitoring.path("pipelineId").asText()).isEqualTo("silver");
+        assertThat(stub.requests().get(1).input().has("traitResults")).isFalse();
+        // A carried state that is not a JSON object starts nothing and is reported with the attribute's name.
+        assertThat(failed(response)).containsExactly("3");
     }
 
     @Test

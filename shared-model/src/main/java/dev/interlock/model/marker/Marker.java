@@ -1,10 +1,14 @@
 package dev.interlock.model.marker;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.sensor.SensorValue;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * An item whose stream INSERT starts one evaluation of (pipeline, date, schedule) (docs/table-design.md). Its fields are also
@@ -15,6 +19,9 @@ import java.time.LocalDate;
  * @param replay   process even if the run log is already COMPLETED, and even if the marker is stale
  * @param origin   who caused it: the upstream pipeline for cascades, the rerun id for reruns, a request id for
  *                 manual ones
+ * @param carried  state the execution it starts resumes with, merged into its input under the standard fields
+ *                 (statemachine/CONTRACT.md §2); only a {@link MarkerSource#MONITORING} successor carries any (the
+ *                 monitored run, its traits and baseline), null for every other marker
  */
 public record Marker(
         String pipelineId,
@@ -25,7 +32,26 @@ public record Marker(
         boolean replay,
         String origin,
         String originRunId,
-        Instant createdAt) {
+        Instant createdAt,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> carried) {
+
+    public Marker {
+        carried = carried == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(carried));
+    }
+
+    /** A marker that carries no state (every marker but a monitoring successor). */
+    public Marker(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            MarkerSource source,
+            String suffix,
+            boolean replay,
+            String origin,
+            String originRunId,
+            Instant createdAt) {
+        this(pipelineId, scheduleId, date, source, suffix, replay, origin, originRunId, createdAt, null);
+    }
 
     /** Written when {@code upstreamPipeline}'s run completed: one marker per upstream run and downstream. */
     public static Marker cascade(
@@ -116,6 +142,32 @@ public record Marker(
         return new Marker(pipelineId, scheduleId, date, source, predecessor, replay, predecessor, null, now);
     }
 
+    /**
+     * Written when monitoring after completion outlasts its execution's budget: the successor execution starts in the
+     * monitoring loop with {@code carried} (the monitored run, its traits and baseline, the completion time), keyed by
+     * the handing execution so a repeated hand-over is one marker. It replays nothing.
+     */
+    public static Marker monitoring(
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            String predecessor,
+            String monitoredRunId,
+            Map<String, Object> carried,
+            Instant now) {
+        return new Marker(
+                pipelineId,
+                scheduleId,
+                date,
+                MarkerSource.MONITORING,
+                predecessor,
+                false,
+                predecessor,
+                monitoredRunId,
+                now,
+                carried);
+    }
+
     /** The marker's table key. */
     public ItemKey key() {
         return TableKeys.marker(pipelineId, source, suffix);
@@ -127,11 +179,21 @@ public record Marker(
     }
 
     /**
-     * Whether the stream router skips it: its date is more than {@code staleDays} before {@code today} and it is
-     * not a replay (an old cascade must not start a run that can never meet its day's SLA). A continuation is never stale:
-     * it carries on a validation window that is still open, whatever day it is now.
+     * Whether the stream router skips it: {@link #isStale(LocalDate, String, boolean, LocalDate, int)}.
      */
     public boolean isStale(LocalDate today, int staleDays) {
-        return !replay && source != MarkerSource.CONTINUATION && date.isBefore(today.minusDays(staleDays));
+        return isStale(date, source.wireName(), replay, today, staleDays);
+    }
+
+    /**
+     * Whether the stream router skips a marker of {@code date} from {@code source}: its date is more than
+     * {@code staleDays} before {@code today} and it is not a replay (an old cascade must not start a run that can
+     * never meet its day's SLA). A marker that carries on an execution's work (a continued wait on NOT READY,
+     * monitoring) is never stale: that work is still open, whatever day it is now.
+     */
+    public static boolean isStale(LocalDate date, String source, boolean replay, LocalDate today, int staleDays) {
+        boolean continues = java.util.Arrays.stream(MarkerSource.values())
+                .anyMatch(s -> s.wireName().equals(source) && s.continuesAnExecution());
+        return !replay && !continues && date.isBefore(today.minusDays(staleDays));
     }
 }

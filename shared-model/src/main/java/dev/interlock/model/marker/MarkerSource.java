@@ -15,6 +15,11 @@ public enum MarkerSource implements WireEnum {
     DEFERRED("deferred"),
     /** A wait on NOT READY that outlasts its execution's time budget, continued by a successor execution. */
     CONTINUATION("continuation"),
+    /**
+     * Monitoring after completion that outlasts its execution's time budget, continued by a successor execution that
+     * carries the monitored run, its traits and its baseline ({@link Marker#carried()}).
+     */
+    MONITORING("monitoring"),
     SENSOR("sensor"),
     EXTERNAL("external");
 
@@ -28,6 +33,14 @@ public enum MarkerSource implements WireEnum {
     @Override
     public String wireName() {
         return wireName;
+    }
+
+    /**
+     * Whether a marker of this source carries on work an execution already started for its day (a wait on NOT READY,
+     * monitoring): it is never stale, however old its day.
+     */
+    public boolean continuesAnExecution() {
+        return this == CONTINUATION || this == MONITORING;
     }
 
     /** Reads a wire value; unknown values are rejected with the allowed list. */

@@ -51,7 +51,13 @@ class AslStructureTest {
         for (String map : List.of("EvaluateTraits", "MonitoringEvaluate")) {
             JsonNode state = states.get(map);
             assertThat(state.get("Type").asText()).isEqualTo("Map");
-            assertThat(state.get("ItemsPath").asText()).isEqualTo("$.resolvePipeline.payload.traits");
+            // Monitoring evaluates the traits checkMonitoringExpired answered: its own run's, or those a monitoring
+            // successor's input carried.
+            assertThat(state.get("ItemsPath").asText())
+                    .isEqualTo(
+                            map.equals("EvaluateTraits")
+                                    ? "$.resolvePipeline.payload.traits"
+                                    : "$.monitoringExpiry.payload.traits");
             assertThat(state.get("MaxConcurrency").asInt())
                     .as("0 = unbounded, traits evaluate in parallel")
                     .isZero();

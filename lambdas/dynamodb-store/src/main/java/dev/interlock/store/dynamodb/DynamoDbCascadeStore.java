@@ -1,5 +1,6 @@
 package dev.interlock.store.dynamodb;
 
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.store.CascadeStore;
@@ -11,8 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Markers ({@code PIPELINE#<id>/MARKER#<source>#<suffix>}) and the downstream index. A marker carries its document
- * plus top-level {@code pipelineId}, {@code scheduleId}, {@code date}, {@code source} and {@code replay}, which is all
- * the stream router reads from the NewImage.
+ * plus top-level {@code pipelineId}, {@code scheduleId}, {@code date}, {@code source}, {@code replay} and, for a
+ * monitoring successor, {@code carried} (JSON), which is all the stream router reads from the NewImage.
  */
 final class DynamoDbCascadeStore implements CascadeStore {
 
@@ -40,6 +41,9 @@ final class DynamoDbCascadeStore implements CascadeStore {
         item.put("date", AttributeValue.fromS(marker.date().toString()));
         item.put("source", AttributeValue.fromS(marker.source().wireName()));
         item.put("replay", AttributeValue.fromBool(marker.replay()));
+        if (marker.carried() != null) {
+            item.put("carried", AttributeValue.fromS(InterlockJson.write(marker.carried())));
+        }
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(table.now().plus(retention.markers())));
         return item;
     }
