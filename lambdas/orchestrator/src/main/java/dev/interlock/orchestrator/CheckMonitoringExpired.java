@@ -108,6 +108,12 @@ public final class CheckMonitoringExpired implements Action {
             return Outcome.error(e.getMessage(), errorPayload());
         }
         if (!tuning.monitoringEnabled()) {
+            collaborators.record(
+                    ofRun,
+                    EventKind.MONITORING_COMPLETED,
+                    "DISABLED",
+                    "monitoring stopped: the pipeline's monitoring was switched off",
+                    Map.of("monitoringStartedAt", InterlockJson.timestamp(monitored.completedAt())));
             return Outcome.proceed(Payload.ends());
         }
         Optional<String> superseded = monitoredRun.supersededBecause(ofRun);

@@ -188,7 +188,7 @@ class CheckMonitoringExpiredTest {
     }
 
     @Test
-    void monitoringSwitchedOffEndsTheLoop() {
+    void monitoringSwitchedOffEndsTheLoopSayingSo() {
         f.register("");
 
         assertThat(check("2026-03-02T09:59:00.000Z", "2026-03-02T09:00:00Z")
@@ -196,6 +196,9 @@ class CheckMonitoringExpiredTest {
                         .get("expired")
                         .asBoolean())
                 .isTrue();
+        assertThat(f.events(EventKind.MONITORING_COMPLETED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.status()).isEqualTo("DISABLED"));
     }
 
     @Test
