@@ -29,11 +29,13 @@ public final class EmrSteps implements AwsJson.Service {
     private final JobEvents events;
     private final Map<String, Step> steps = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
+    private final StartHolds holds;
 
-    EmrSteps(EngineClock clock, JobEvents events, FakeRunJournal journal) {
+    EmrSteps(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
+        this.holds = holds;
     }
 
     /** Reads the journaled steps back: a running one ends at its due time, an unpublished end is published now. */
@@ -92,6 +94,7 @@ public final class EmrSteps implements AwsJson.Service {
 
     private Map<String, Object> add(JsonNode request) {
         String clusterId = AwsJson.required(request, "JobFlowId");
+        holds.beforeAccepting(clusterId);
         List<Step> added = new ArrayList<>();
         int index = 0;
         for (JsonNode config : request.path("Steps")) {
@@ -129,6 +132,7 @@ public final class EmrSteps implements AwsJson.Service {
             publish(step);
             step.fake().begin(clock, ended -> ended(step));
         }
+        holds.afterAccepting(clusterId);
         return Map.of("StepIds", ids);
     }
 

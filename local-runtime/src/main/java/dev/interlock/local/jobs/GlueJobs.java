@@ -27,11 +27,13 @@ public final class GlueJobs implements AwsJson.Service {
     private final JobEvents events;
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
+    private final StartHolds holds;
 
-    GlueJobs(EngineClock clock, JobEvents events, FakeRunJournal journal) {
+    GlueJobs(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
+        this.holds = holds;
     }
 
     /** Reads the journaled runs back: a running one ends at its due time, an unpublished end is published now. */
@@ -86,6 +88,7 @@ public final class GlueJobs implements AwsJson.Service {
 
     private Map<String, Object> start(JsonNode request) {
         String jobName = AwsJson.required(request, "JobName");
+        holds.beforeAccepting(jobName);
         Map<String, String> arguments = new LinkedHashMap<>();
         request.path("Arguments")
                 .properties()
@@ -103,6 +106,7 @@ public final class GlueJobs implements AwsJson.Service {
         journal.started(run.fake(), record);
         runs.put(id, run);
         run.fake().begin(clock, ended -> publish(run));
+        holds.afterAccepting(jobName);
         return Map.of("JobRunId", id);
     }
 

@@ -18,17 +18,24 @@ public final class JobFakes {
     private final EmrServerlessJobs emrServerless;
     private final StepFunctionsJobs stepFunctions;
     private final LambdaJobs lambda;
+    private final StartHolds holds;
 
     /**
      * Fakes on {@code clock} that publish with {@code eventBridge} (created on first event, once the endpoint is up),
      * keeping their runs in {@code dir} (one journal per service; null: in memory only).
      */
     public JobFakes(EngineClock clock, Supplier<EventBridgeClient> eventBridge, Path dir) {
+        this(clock, eventBridge, dir, new StartHolds());
+    }
+
+    /** The same, with start calls held by {@code holds} (a test hook: {@link StartHolds}). */
+    public JobFakes(EngineClock clock, Supplier<EventBridgeClient> eventBridge, Path dir, StartHolds holds) {
+        this.holds = holds;
         JobEvents events = new JobEvents(eventBridge);
-        this.glue = new GlueJobs(clock, events, journal(dir, "glue"));
-        this.emr = new EmrSteps(clock, events, journal(dir, "emr-steps"));
-        this.emrServerless = new EmrServerlessJobs(clock, events, journal(dir, "emr-serverless"));
-        this.stepFunctions = new StepFunctionsJobs(clock, events, journal(dir, "step-functions"));
+        this.glue = new GlueJobs(clock, events, journal(dir, "glue"), holds);
+        this.emr = new EmrSteps(clock, events, journal(dir, "emr-steps"), holds);
+        this.emrServerless = new EmrServerlessJobs(clock, events, journal(dir, "emr-serverless"), holds);
+        this.stepFunctions = new StepFunctionsJobs(clock, events, journal(dir, "step-functions"), holds);
         this.lambda = new LambdaJobs(clock);
     }
 
@@ -66,5 +73,10 @@ public final class JobFakes {
 
     public LambdaJobs lambda() {
         return lambda;
+    }
+
+    /** The test hook that holds start calls in flight ({@link StartHolds}); nothing is held unless a test asks. */
+    public StartHolds holds() {
+        return holds;
     }
 }

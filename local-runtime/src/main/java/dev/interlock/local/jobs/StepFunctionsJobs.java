@@ -36,11 +36,13 @@ public final class StepFunctionsJobs {
     private final JobEvents events;
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
+    private final StartHolds holds;
 
-    StepFunctionsJobs(EngineClock clock, JobEvents events, FakeRunJournal journal) {
+    StepFunctionsJobs(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
+        this.holds = holds;
     }
 
     /** Reads the journaled executions back: a running one ends at its due time, an unpublished end is published now. */
@@ -72,6 +74,7 @@ public final class StepFunctionsJobs {
             throw new StepFunctionsException(
                     StepFunctionsException.Code.InvalidArn, "Invalid Arn: '" + stateMachineArn + "'");
         }
+        holds.beforeAccepting(stateMachineArn);
         String executionName =
                 name == null || name.isBlank() ? UUID.randomUUID().toString() : name;
         String body = input == null ? "{}" : input;
@@ -109,6 +112,7 @@ public final class StepFunctionsJobs {
                         .put("input", body));
         publish(candidate);
         candidate.fake().begin(clock, ended -> ended(candidate));
+        holds.afterAccepting(stateMachineArn);
         return started(candidate);
     }
 

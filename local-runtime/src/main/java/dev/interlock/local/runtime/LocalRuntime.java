@@ -165,7 +165,8 @@ public final class LocalRuntime implements AutoCloseable {
         jobs = new JobFakes(
                 engineClock,
                 this::eventBridge,
-                options.dataDir() == null ? null : options.dataDir().resolve("job-fakes"));
+                options.dataDir() == null ? null : options.dataDir().resolve("job-fakes"),
+                options.jobStartHolds());
         stepFunctions = track(bound(
                 PortInUseException.Port.STEP_FUNCTIONS,
                 options.stepFunctionsPort(),
