@@ -46,20 +46,19 @@ public final class EmrServerlessJobs {
     private final Map<String, String> byClientToken = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
     private final StartHolds holds;
+    private Runnable resumption;
 
     EmrServerlessJobs(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
         this.holds = holds;
+        this.resumption = restore();
     }
 
-    /**
-     * Reads the journaled job runs back (client tokens included): a running one ends at its due time, an unpublished
-     * end is published now.
-     */
-    void resume() {
-        journal.resume(
+    /** Reads the journaled runs back (at construction: the API answers for them from its first call). */
+    private Runnable restore() {
+        return journal.restore(
                 clock,
                 (restored, fake) -> {
                     JsonNode r = restored.record();
@@ -78,6 +77,16 @@ public final class EmrServerlessJobs {
                 },
                 JobRun::fake,
                 run -> ended(run, run.fake().phase(clock.now()) == FakeRun.Phase.STOPPED ? "CANCELLING" : "RUNNING"));
+    }
+
+    /**
+     * Lets the restored runs go on once the event bus and the executions are up: a running one ends at its due time, an
+     * unpublished end is published now.
+     */
+    void resume() {
+        Runnable goOn = resumption;
+        resumption = () -> {};
+        goOn.run();
     }
 
     private void ended(JobRun run, String previousState) {

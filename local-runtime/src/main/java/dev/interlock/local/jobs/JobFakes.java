@@ -22,7 +22,9 @@ public final class JobFakes {
 
     /**
      * Fakes on {@code clock} that publish with {@code eventBridge} (created on first event, once the endpoint is up),
-     * keeping their runs in {@code dir} (one journal per service; null: in memory only).
+     * keeping their runs in {@code dir} (one journal per service; null: in memory only). The runs journaled there are
+     * read back now, so the fakes answer for them from their first call — a resumed trigger looking up the job its
+     * dead attempt started finds it even if it asks before {@link #resumeRuns()}.
      */
     public JobFakes(EngineClock clock, Supplier<EventBridgeClient> eventBridge, Path dir) {
         this(clock, eventBridge, dir, new StartHolds());
@@ -44,9 +46,9 @@ public final class JobFakes {
     }
 
     /**
-     * Reads the journaled runs back, once the event bus is up: a run still running ends at its due time and publishes
-     * its event then; a run that ended while the process was down publishes its event now. (A Lambda function's
-     * synchronous invocation ends with the process, as its caller's connection does.)
+     * Lets the journaled runs go on, once the event bus and the executions are up: a run still running ends at its due
+     * time and publishes its event then; a run that ended while the process was down publishes its event now. (A
+     * Lambda function's synchronous invocation ends with the process, as its caller's connection does.)
      */
     public void resumeRuns() {
         glue.resume();

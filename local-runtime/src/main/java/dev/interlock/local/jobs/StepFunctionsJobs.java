@@ -37,17 +37,19 @@ public final class StepFunctionsJobs {
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
     private final StartHolds holds;
+    private Runnable resumption;
 
     StepFunctionsJobs(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
         this.holds = holds;
+        this.resumption = restore();
     }
 
-    /** Reads the journaled executions back: a running one ends at its due time, an unpublished end is published now. */
-    void resume() {
-        journal.resume(
+    /** Reads the journaled runs back (at construction: the API answers for them from its first call). */
+    private Runnable restore() {
+        return journal.restore(
                 clock,
                 (restored, fake) -> {
                     JsonNode r = restored.record();
@@ -61,6 +63,16 @@ public final class StepFunctionsJobs {
                 },
                 Execution::fake,
                 this::ended);
+    }
+
+    /**
+     * Lets the restored runs go on once the event bus and the executions are up: a running one ends at its due time, an
+     * unpublished end is published now.
+     */
+    void resume() {
+        Runnable goOn = resumption;
+        resumption = () -> {};
+        goOn.run();
     }
 
     private void ended(Execution execution) {
