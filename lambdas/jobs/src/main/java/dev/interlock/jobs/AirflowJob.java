@@ -54,9 +54,10 @@ final class AirflowJob {
                             RetryMode.START_ONCE)
                     .withHosts(rendering.hosts());
             OutboundResponse response = calls.exchange(post);
+            String how = "airflow dag_run_id " + ourRunId;
             if (response.status() == 409 && ourRunId != null) {
                 // This run's DAG run already exists: an earlier attempt started it and its answer was lost.
-                return running(ourRunId, dagId, base);
+                return running(ourRunId, dagId, base).withEarlierStart(EarlierStart.found(how));
             }
             JsonNode answer =
                     HttpCalls.json(HttpCalls.requireSuccess(response, post), "POST " + HttpCalls.redacted(uri));
@@ -64,7 +65,8 @@ final class AirflowJob {
             if (runId == null || !runId.isTextual() || runId.asText().isBlank()) {
                 throw new JobFailure("airflow answered without a dag_run_id", FailureCategory.TRANSIENT, null);
             }
-            return running(runId.asText(), dagId, base);
+            TriggerResult started = running(runId.asText(), dagId, base);
+            return request.resumed() && ourRunId != null ? started.withEarlierStart(EarlierStart.none(how)) : started;
         } catch (JobFailure e) {
             throw e.scrubbed(rendering);
         }

@@ -75,11 +75,15 @@ final class DatabricksJob {
             if (runId == null || !runId.canConvertToLong() || runId.asLong() <= 0) {
                 throw new JobFailure("databricks answered without a run_id", FailureCategory.TRANSIENT, null);
             }
-            return TriggerResult.running(Map.of(
+            TriggerResult started = TriggerResult.running(Map.of(
                     Metadata.DATABRICKS_WORKSPACE_URL,
                     workspace,
                     Metadata.DATABRICKS_RUN_ID,
                     Long.toString(runId.asLong())));
+            return request.resumed() && body.has("idempotency_token")
+                    ? started.withEarlierStart(EarlierStart.byToken("databricks idempotency_token "
+                            + body.get("idempotency_token").asText()))
+                    : started;
         } catch (JobFailure e) {
             throw e.scrubbed(rendering);
         }

@@ -25,11 +25,15 @@ final class EmrJob {
     TriggerResult start(EmrTrigger trigger, TriggerRequest request) throws JobFailure {
         String clusterId = Metadata.requireField(trigger.clusterId(), "emr", "clusterId");
         String stepName = stepName(Metadata.requireField(trigger.stepName(), "emr", "stepName"), request.runId());
+        EarlierStart earlier = null;
         if (request.resumed() && request.runId() != null && !request.runId().isBlank()) {
+            String how = "emr ListSteps of " + clusterId + " by step name '" + stepName + "'";
             String started = startedBefore(clusterId, stepName);
             if (started != null) {
-                return TriggerResult.running(Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, started));
+                return TriggerResult.running(Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, started))
+                        .withEarlierStart(EarlierStart.found(how));
             }
+            earlier = EarlierStart.none(how);
         }
         String jar = Metadata.requireField(trigger.jar(), "emr", "jar");
         List<String> args = new ArrayList<>();
@@ -49,7 +53,8 @@ final class EmrJob {
             throw new JobFailure("emr AddJobFlowSteps returned no step id", FailureCategory.TRANSIENT, null);
         }
         return TriggerResult.running(
-                Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, stepIds.getFirst()));
+                        Map.of(Metadata.EMR_CLUSTER_ID, clusterId, Metadata.EMR_STEP_ID, stepIds.getFirst()))
+                .withEarlierStart(earlier);
     }
 
     /**

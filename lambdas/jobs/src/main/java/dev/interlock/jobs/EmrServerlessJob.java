@@ -55,15 +55,23 @@ final class EmrServerlessJob {
                             // The run id as idempotency token: a trigger retried after a lost answer gets the same job
                             // run back.
                             if (request.runId() != null && !request.runId().isBlank()) {
-                                r.clientToken(
-                                        request.runId().length() > MAX_CLIENT_TOKEN
-                                                ? request.runId().substring(0, MAX_CLIENT_TOKEN)
-                                                : request.runId());
+                                r.clientToken(clientToken(request));
                             }
                         })
                         .jobRunId());
-        return TriggerResult.running(
+        TriggerResult result = TriggerResult.running(
                 Map.of(Metadata.EMR_SL_APPLICATION_ID, applicationId, Metadata.EMR_SL_JOB_RUN_ID, jobRunId));
+        return request.resumed() && request.runId() != null && !request.runId().isBlank()
+                ? result.withEarlierStart(
+                        EarlierStart.byToken("emr-serverless StartJobRun with clientToken " + clientToken(request)))
+                : result;
+    }
+
+    /** The run id as the API's {@code clientToken}: at most {@value #MAX_CLIENT_TOKEN} characters. */
+    private static String clientToken(TriggerRequest request) {
+        return request.runId().length() > MAX_CLIENT_TOKEN
+                ? request.runId().substring(0, MAX_CLIENT_TOKEN)
+                : request.runId();
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {

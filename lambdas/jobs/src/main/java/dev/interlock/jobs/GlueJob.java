@@ -35,19 +35,23 @@ final class GlueJob {
         if (tagged) {
             arguments.put(RUN_ID_ARGUMENT, request.runId());
         }
+        EarlierStart earlier = null;
         if (request.resumed() && tagged) {
+            String how = "glue GetJobRuns of " + jobName + " by " + RUN_ID_ARGUMENT + " " + request.runId();
             String started = startedBefore(jobName, request.runId());
             if (started != null) {
-                return TriggerResult.running(
-                        Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, started));
+                return TriggerResult.running(Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, started))
+                        .withEarlierStart(EarlierStart.found(how));
             }
+            earlier = EarlierStart.none(how);
         }
         String runId = JobFailure.aws(
                 "glue StartJobRun",
                 () -> glue.get()
                         .startJobRun(r -> r.jobName(jobName).arguments(arguments))
                         .jobRunId());
-        return TriggerResult.running(Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, runId));
+        return TriggerResult.running(Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, runId))
+                .withEarlierStart(earlier);
     }
 
     /** The job run an earlier claim of {@code interlockRunId} started, found by its argument; null: none. */

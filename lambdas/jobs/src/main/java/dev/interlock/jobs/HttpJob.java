@@ -54,7 +54,14 @@ final class HttpJob {
                             SAFE_METHODS.contains(method) ? RetryMode.IDEMPOTENT : RetryMode.START_ONCE)
                     .withHosts(rendering.hosts());
             OutboundResponse response = calls.send(outbound);
-            return TriggerResult.completed(Map.of(Metadata.HTTP_STATUS, Integer.toString(response.status())));
+            TriggerResult completed =
+                    TriggerResult.completed(Map.of(Metadata.HTTP_STATUS, Integer.toString(response.status())));
+            // Whether the endpoint honours the key is its own business: what was sent is what the event can say.
+            return request.resumed()
+                            && request.runId() != null
+                            && !request.runId().isBlank()
+                    ? completed.withEarlierStart(EarlierStart.byToken("http " + IDEMPOTENCY_KEY + " header"))
+                    : completed;
         } catch (JobFailure e) {
             throw e.scrubbed(rendering);
         }

@@ -30,7 +30,9 @@ final class StepFunctionJob {
             throw new JobFailure("step-function arguments cannot be written as JSON", FailureCategory.PERMANENT, e);
         }
         String name = executionName(request.runId());
+        EarlierStart earlier = null;
         if (request.resumed() && name != null) {
+            String how = "step-function DescribeExecution of execution " + name;
             // An earlier claim may have started it; an execution that has ended meanwhile answers
             // ExecutionAlreadyExists to a second StartExecution, so it is looked up by its name first.
             String existing = arn.replace(":stateMachine:", ":execution:") + ":" + name;
@@ -43,8 +45,10 @@ final class StepFunctionJob {
                 }
             });
             if (started) {
-                return TriggerResult.running(Map.of(Metadata.SFN_EXECUTION_ARN, existing));
+                return TriggerResult.running(Map.of(Metadata.SFN_EXECUTION_ARN, existing))
+                        .withEarlierStart(EarlierStart.found(how));
             }
+            earlier = EarlierStart.none(how);
         }
         String executionArn = JobFailure.aws(
                 "step-function StartExecution",
@@ -59,7 +63,8 @@ final class StepFunctionJob {
                             }
                         })
                         .executionArn());
-        return TriggerResult.running(Map.of(Metadata.SFN_EXECUTION_ARN, executionArn));
+        return TriggerResult.running(Map.of(Metadata.SFN_EXECUTION_ARN, executionArn))
+                .withEarlierStart(earlier);
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {

@@ -7,12 +7,22 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What starting a job gave: its status, the provider ids the run checker needs ({@code glue_job_run_id}, …), and on
- * failure the reason and its category.
+ * What starting a job gave: its status, the provider ids the run checker needs ({@code glue_job_run_id}, …), on
+ * failure the reason and its category, and for a resumed start what it found of an earlier attempt's start (null
+ * otherwise).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TriggerResult(
-        TriggerStatus status, Map<String, String> metadata, String error, FailureCategory failureCategory) {
+        TriggerStatus status,
+        Map<String, String> metadata,
+        String error,
+        FailureCategory failureCategory,
+        EarlierStart earlierStart) {
+
+    /** A result that says nothing of an earlier start (a first start, or a type that cannot find one). */
+    public TriggerResult(TriggerStatus status, Map<String, String> metadata, String error, FailureCategory category) {
+        this(status, metadata, error, category, null);
+    }
 
     public TriggerResult {
         Objects.requireNonNull(status, "status");
@@ -36,5 +46,10 @@ public record TriggerResult(
     /** The job could not be started. */
     public static TriggerResult failed(String error, FailureCategory category) {
         return new TriggerResult(TriggerStatus.FAILED, Map.of(), error, category);
+    }
+
+    /** This result with what a resumed start found of an earlier attempt's start. */
+    public TriggerResult withEarlierStart(EarlierStart earlier) {
+        return new TriggerResult(status, metadata, error, failureCategory, earlier);
     }
 }

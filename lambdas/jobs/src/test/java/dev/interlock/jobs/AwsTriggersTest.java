@@ -163,7 +163,9 @@ class AwsTriggersTest {
         TriggerResult result = resumed(new GlueTrigger("orders-etl", ordered("--date", "2026-03-01")));
 
         assertThat(result)
-                .isEqualTo(TriggerResult.running(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042")));
+                .isEqualTo(TriggerResult.running(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042"))
+                        .withEarlierStart(
+                                EarlierStart.found("glue GetJobRuns of orders-etl by --interlock-run-id run-42")));
         assertThat(stub.requests("AWSGlue.StartJobRun")).isEmpty();
     }
 
@@ -174,6 +176,8 @@ class AwsTriggersTest {
         TriggerResult result = resumed(new GlueTrigger("orders-etl", ordered("--date", "2026-03-01")));
 
         assertThat(result.metadata()).containsEntry("glue_job_run_id", "jr_0043");
+        assertThat(result.earlierStart())
+                .isEqualTo(EarlierStart.none("glue GetJobRuns of orders-etl by --interlock-run-id run-42"));
         assertThat(stub.requests("AWSGlue.StartJobRun")).hasSize(1);
     }
 
@@ -186,8 +190,72 @@ class AwsTriggersTest {
         TriggerResult result = resumed(new EmrTrigger("j-CLUSTER", "orders-step", "s3://jars/etl.jar", Map.of()));
 
         assertThat(result)
-                .isEqualTo(TriggerResult.running(Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC")));
+                .isEqualTo(TriggerResult.running(Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC"))
+                        .withEarlierStart(EarlierStart.found(
+                                "emr ListSteps of j-CLUSTER by step name 'orders-step [interlock run run-42]'")));
         assertThat(stub.requests("ElasticMapReduce.AddJobFlowSteps")).isEmpty();
+    }
+
+    @Test
+    void aResumedEmrTriggerWhoseStepIsNotThereAddsItOnceAndSaysNoneWasFound() {
+        stub.on("ElasticMapReduce.ListSteps", Reply.json("{\"Steps\":[]}"));
+        stub.on("ElasticMapReduce.AddJobFlowSteps", Reply.json("{\"StepIds\":[\"s-NEW\"]}"));
+        TriggerResult result = resumed(new EmrTrigger("j-CLUSTER", "orders-step", "s3://jars/etl.jar", Map.of()));
+
+        assertThat(result.metadata()).containsEntry("emr_step_id", "s-NEW");
+        assertThat(result.earlierStart().finding()).isEqualTo(EarlierStart.Finding.NONE);
+        assertThat(stub.requests("ElasticMapReduce.AddJobFlowSteps")).hasSize(1);
+    }
+
+    @Test
+    void aResumedStepFunctionTriggerFollowsTheExecutionNamedAfterItsRun() {
+        String arn = "arn:aws:states:us-east-1:1:execution:sm:interlock-run-42";
+        stub.on(
+                "AWSStepFunctions.DescribeExecution",
+                Reply.json("{\"executionArn\":\"" + arn + "\",\"status\":\"SUCCEEDED\",\"startDate\":1772359200}"));
+        TriggerResult result = resumed(new StepFunctionTrigger("arn:aws:states:us-east-1:1:stateMachine:sm", Map.of()));
+
+        assertThat(result)
+                .isEqualTo(TriggerResult.running(Map.of("sfn_execution_arn", arn))
+                        .withEarlierStart(
+                                EarlierStart.found("step-function DescribeExecution of execution interlock-run-42")));
+        assertThat(stub.requests("AWSStepFunctions.StartExecution")).isEmpty();
+    }
+
+    @Test
+    void aResumedStepFunctionTriggerWhoseExecutionDoesNotExistStartsItAndSaysNoneWasFound() {
+        String arn = "arn:aws:states:us-east-1:1:execution:sm:interlock-run-42";
+        stub.on(
+                "AWSStepFunctions.DescribeExecution",
+                Reply.error(400, "ExecutionDoesNotExist", "Execution Does Not Exist: '" + arn + "'"));
+        stub.on(
+                "AWSStepFunctions.StartExecution",
+                Reply.json("{\"executionArn\":\"" + arn + "\",\"startDate\":1772359200}"));
+        TriggerResult result = resumed(new StepFunctionTrigger("arn:aws:states:us-east-1:1:stateMachine:sm", Map.of()));
+
+        assertThat(result.metadata()).containsEntry("sfn_execution_arn", arn);
+        assertThat(result.earlierStart().finding()).isEqualTo(EarlierStart.Finding.NONE);
+        assertThat(stub.requests("AWSStepFunctions.StartExecution")).hasSize(1);
+    }
+
+    @Test
+    void aResumedEmrServerlessTriggerStartsWithItsClientTokenAndSaysSo() {
+        stub.on(
+                "POST /applications/00fabc/jobruns",
+                Reply.json("{\"applicationId\":\"00fabc\",\"jobRunId\":\"00fjr1\",\"arn\":\"arn:x\"}"));
+        TriggerResult result = resumed(new EmrServerlessTrigger(
+                "00fabc", null, "arn:aws:iam::123456789012:role/emr-job", "s3://code/main.py", null, null, null));
+
+        assertThat(result)
+                .isEqualTo(TriggerResult.running(
+                                Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1"))
+                        .withEarlierStart(EarlierStart.byToken("emr-serverless StartJobRun with clientToken run-42")));
+        assertThat(stub.requests("POST /applications/00fabc/jobruns")
+                        .getFirst()
+                        .json()
+                        .get("clientToken")
+                        .asText())
+                .isEqualTo("run-42");
     }
 
     @Test

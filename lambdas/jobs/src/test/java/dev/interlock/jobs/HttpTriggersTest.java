@@ -118,6 +118,23 @@ class HttpTriggersTest {
     }
 
     @Test
+    void aResumedHttpTriggerSendsTheRunsIdempotencyKeyAndSaysTheJobWasStartedByIt() {
+        server.answer("POST /hooks/start", Answer.status(200, "{}"));
+        TriggerResult result = runners.start(new TriggerRequest(
+                "orders",
+                "daily",
+                "2026-03-01",
+                "run-42",
+                new HttpTrigger("post", base() + "/hooks/start", null, null, 5),
+                true));
+
+        assertThat(result)
+                .isEqualTo(TriggerResult.completed(Map.of("http_status", "200"))
+                        .withEarlierStart(EarlierStart.byToken("http Idempotency-Key header")));
+        assertThat(server.requests().getFirst().headers()).containsEntry("Idempotency-Key", "run-42");
+    }
+
+    @Test
     void anUnknownPlaceholderIsRefusedNeverSentLiterally() {
         assertThat(start(
                         new HttpTrigger(null, base() + "/hook", Map.of("X-Leak", "${AWS_SECRET_ACCESS_KEY}"), null, 5)))
@@ -263,7 +280,13 @@ class HttpTriggersTest {
                         "{\"title\":\"DAGRun with DAG ID: 'd' and DAGRun ID: 'interlock__run-42' already exists\"}"));
         assertThat(start(new AirflowTrigger(base(), "d", null, null, null, 5)))
                 .isEqualTo(TriggerResult.running(Map.of(
-                        "airflow_dag_run_id", "interlock__run-42", "airflow_dag_id", "d", "airflow_url", base())));
+                                "airflow_dag_run_id",
+                                "interlock__run-42",
+                                "airflow_dag_id",
+                                "d",
+                                "airflow_url",
+                                base()))
+                        .withEarlierStart(EarlierStart.found("airflow dag_run_id interlock__run-42")));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.interlock.trigger;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.jobs.EarlierStart;
 import dev.interlock.jobs.TriggerRequest;
 import dev.interlock.jobs.TriggerResult;
 import dev.interlock.jobs.TriggerRunner;
@@ -337,8 +338,8 @@ public final class RunTrigger {
                         EventKind.TRIGGER_FIRED,
                         next,
                         result.status().wireName(),
-                        "job started",
-                        new LinkedHashMap<>(result.metadata()));
+                        firedMessage(job, result, resumed),
+                        firedDetails(result, resumed));
         TransitionOutcome written = provider.recordTransition(
                 RunTransition.of(triggering.version(), next, outcome, stateChanged(triggering, next, result.error())));
         if (!written.applied()) {
@@ -357,11 +358,17 @@ public final class RunTrigger {
         String runId = triggering.runId();
         return switch (result.status()) {
             case RUNNING -> {
-                log.info(ctx, "job started", Map.of("triggerType", job.type().wireName()));
+                log.info(
+                        ctx,
+                        resumed ? firedMessage(job, result, true) : "job started",
+                        Map.of("triggerType", job.type().wireName()));
                 yield TriggerAnswers.running(runId, result.metadata());
             }
             case COMPLETED -> {
-                log.info(ctx, "job completed", Map.of("triggerType", job.type().wireName()));
+                log.info(
+                        ctx,
+                        resumed ? "job completed; " + firedMessage(job, result, true) : "job completed",
+                        Map.of("triggerType", job.type().wireName()));
                 yield TriggerAnswers.completed(runId, result.metadata());
             }
             case FAILED -> {
@@ -369,6 +376,45 @@ public final class RunTrigger {
                 yield TriggerAnswers.failed(runId, result.error(), result.failureCategory());
             }
         };
+    }
+
+    /**
+     * What the TRIGGER_FIRED event says: "job started", or for a resumed start whether the job the dead attempt may
+     * have started was found and followed, or started now — and how the job system was asked.
+     */
+    private static String firedMessage(Job job, TriggerResult result, boolean resumed) {
+        if (!resumed) {
+            return "job started";
+        }
+        EarlierStart earlier = result.earlierStart();
+        if (earlier == null) {
+            return "job started again: an earlier attempt died before recording its job, and a "
+                    + job.type().wireName() + " job has no token or lookup to find whether it had started it";
+        }
+        return switch (earlier.finding()) {
+            case FOUND ->
+                "job found and followed, none started: an earlier attempt started it and died before recording it ("
+                        + earlier.how() + ")";
+            case NONE ->
+                "job started: an earlier attempt died before recording a job, and none found started by it ("
+                        + earlier.how() + ")";
+            case BY_TOKEN ->
+                "job started with the run's idempotency token (" + earlier.how()
+                        + "): a job an earlier attempt started before it died is answered, not started again";
+        };
+    }
+
+    /** The job's metadata, and for a resumed start what it found ({@code earlierStart}) and how it asked. */
+    private static Map<String, Object> firedDetails(TriggerResult result, boolean resumed) {
+        Map<String, Object> details = new LinkedHashMap<>(result.metadata());
+        if (resumed) {
+            details.put("resumed", true);
+            if (result.earlierStart() != null) {
+                details.put("earlierStart", result.earlierStart().finding().name());
+                details.put("lookup", result.earlierStart().how());
+            }
+        }
+        return details;
     }
 
     /** TRIGGER_FAILED is sent once per (pipeline, date, schedule); a failed delivery gives the claim back. */

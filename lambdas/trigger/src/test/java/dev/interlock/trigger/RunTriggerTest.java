@@ -333,6 +333,106 @@ class RunTriggerTest {
         assertThat(published).isEmpty();
     }
 
+    /** A run this test's execution claimed and whose attempt died before recording the job (a crash mid-start). */
+    private void leftTriggeringByThisExecution(String runId) {
+        provider.runs()
+                .create(new RunState(
+                        runId,
+                        "orders",
+                        "daily",
+                        DATE,
+                        RunStatus.TRIGGERING,
+                        2,
+                        TriggerType.GLUE,
+                        "orders_2026-03-01_daily_ab12cd34",
+                        Map.of(),
+                        null,
+                        null,
+                        NOW,
+                        NOW));
+    }
+
+    @Test
+    void theRetryOfAnAttemptThatDiedMidStartFollowsTheJobItFoundAndItsEventSaysSo() {
+        leftTriggeringByThisExecution("run-10");
+        aws.on(
+                "AWSGlue.GetJobRuns",
+                Reply.json("{\"JobRuns\":[{\"Id\":\"jr_dead\",\"Arguments\":{\"--interlock-run-id\":\"run-10\"}}]}"));
+
+        TriggerOutput out = fire("run-10", "{\"type\":\"glue\",\"jobName\":\"orders-etl\"}");
+
+        assertThat(out.status()).isEqualTo("running");
+        assertThat(out.metadata()).containsEntry("glue_job_run_id", "jr_dead");
+        assertThat(aws.requests("AWSGlue.StartJobRun")).as("nothing started").isEmpty();
+        assertThat(run("run-10").status()).isEqualTo(RunStatus.RUNNING);
+        Event fired = events().stream()
+                .filter(e -> e.kind() == EventKind.TRIGGER_FIRED)
+                .findFirst()
+                .orElseThrow();
+        assertThat(fired.message())
+                .isEqualTo("job found and followed, none started: an earlier attempt started it and died before "
+                        + "recording it (glue GetJobRuns of orders-etl by --interlock-run-id run-10)");
+        assertThat(fired.details())
+                .containsEntry("glue_job_run_id", "jr_dead")
+                .containsEntry("resumed", true)
+                .containsEntry("earlierStart", "FOUND")
+                .containsEntry("lookup", "glue GetJobRuns of orders-etl by --interlock-run-id run-10");
+        assertThat(events())
+                .filteredOn(e -> e.kind() == EventKind.RUN_STATE_CHANGED && "TRIGGERING".equals(e.status()))
+                .singleElement()
+                .satisfies(e -> assertThat(e.message()).startsWith("re-claimed by the retry of execution"));
+    }
+
+    @Test
+    void theRetryOfAnAttemptThatDiedBeforeItsStartStartsTheJobOnceAndItsEventSaysNoneWasFound() {
+        leftTriggeringByThisExecution("run-11");
+        aws.on("AWSGlue.GetJobRuns", Reply.json("{\"JobRuns\":[]}"));
+        aws.on("AWSGlue.StartJobRun", Reply.json("{\"JobRunId\":\"jr_new\"}"));
+
+        TriggerOutput out = fire("run-11", "{\"type\":\"glue\",\"jobName\":\"orders-etl\"}");
+
+        assertThat(out.metadata()).containsEntry("glue_job_run_id", "jr_new");
+        assertThat(aws.requests("AWSGlue.StartJobRun")).hasSize(1);
+        Event fired = events().stream()
+                .filter(e -> e.kind() == EventKind.TRIGGER_FIRED)
+                .findFirst()
+                .orElseThrow();
+        assertThat(fired.message()).startsWith("job started: an earlier attempt died before recording a job, and none");
+        assertThat(fired.details()).containsEntry("earlierStart", "NONE").containsEntry("resumed", true);
+    }
+
+    @Test
+    void aResumedStartOfAJobTypeThatCannotLookItsStartUpSaysItStartedItAgain() {
+        leftTriggeringByThisExecution("run-12");
+        TriggerRunner lambdaLike = request -> TriggerResult.completed(Map.of("lambda_function_name", "export"));
+
+        fire(lambdaLike, "run-12", "{\"type\":\"lambda\",\"functionName\":\"export\"}");
+
+        Event fired = events().stream()
+                .filter(e -> e.kind() == EventKind.TRIGGER_FIRED)
+                .findFirst()
+                .orElseThrow();
+        assertThat(fired.message())
+                .isEqualTo("job started again: an earlier attempt died before recording its job, and a lambda job "
+                        + "has no token or lookup to find whether it had started it");
+        assertThat(fired.details()).containsEntry("resumed", true).doesNotContainKey("earlierStart");
+    }
+
+    @Test
+    void aFirstStartsEventIsJustJobStarted() {
+        pending("run-13");
+        aws.on("AWSGlue.StartJobRun", Reply.json("{\"JobRunId\":\"jr_first\"}"));
+
+        fire("run-13", "{\"type\":\"glue\",\"jobName\":\"orders-etl\"}");
+
+        Event fired = events().stream()
+                .filter(e -> e.kind() == EventKind.TRIGGER_FIRED)
+                .findFirst()
+                .orElseThrow();
+        assertThat(fired.message()).isEqualTo("job started");
+        assertThat(fired.details()).isEqualTo(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_first"));
+    }
+
     @Test
     void anInvalidTriggerConfigFailsTheRunPermanentlyWithoutCallingAnything() {
         AtomicInteger starts = new AtomicInteger();

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 
 /**
  * Amazon EMR Serverless's job-run API on the local runtime (REST-JSON under {@code /applications/…/jobruns}):
- * {@code StartJobRun} (idempotent on {@code clientToken}), {@code GetJobRun} and {@code CancelJobRun} run job fakes on
+ * {@code StartJobRun} (idempotent on {@code clientToken}), {@code GetJobRun}, {@code ListJobRuns} and {@code CancelJobRun} run job fakes on
  * any application id, and each run's start and end are published as {@code EMR Serverless Job Run State Change}.
  */
 public final class EmrServerlessJobs {
@@ -45,19 +45,20 @@ public final class EmrServerlessJobs {
     private final Map<String, JobRun> runs = new ConcurrentHashMap<>();
     private final Map<String, String> byClientToken = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
+    private final StartHolds holds;
+    private Runnable resumption;
 
-    EmrServerlessJobs(EngineClock clock, JobEvents events, FakeRunJournal journal) {
+    EmrServerlessJobs(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
+        this.holds = holds;
+        this.resumption = restore();
     }
 
-    /**
-     * Reads the journaled job runs back (client tokens included): a running one ends at its due time, an unpublished
-     * end is published now.
-     */
-    void resume() {
-        journal.resume(
+    /** Reads the journaled runs back (at construction: the API answers for them from its first call). */
+    private Runnable restore() {
+        return journal.restore(
                 clock,
                 (restored, fake) -> {
                     JsonNode r = restored.record();
@@ -76,6 +77,16 @@ public final class EmrServerlessJobs {
                 },
                 JobRun::fake,
                 run -> ended(run, run.fake().phase(clock.now()) == FakeRun.Phase.STOPPED ? "CANCELLING" : "RUNNING"));
+    }
+
+    /**
+     * Lets the restored runs go on once the event bus and the executions are up: a running one ends at its due time, an
+     * unpublished end is published now.
+     */
+    void resume() {
+        Runnable goOn = resumption;
+        resumption = () -> {};
+        goOn.run();
     }
 
     private void ended(JobRun run, String previousState) {
@@ -97,6 +108,8 @@ public final class EmrServerlessJobs {
             Object answer;
             if (list.matches() && method.equals("POST")) {
                 answer = start(list.group(1), AwsJson.readBody(exchange));
+            } else if (list.matches() && method.equals("GET")) {
+                answer = Map.of("jobRuns", list(list.group(1)));
             } else if (one.matches() && method.equals("GET")) {
                 answer = Map.of("jobRun", describe(find(one.group(1), one.group(2))));
             } else if (one.matches() && method.equals("DELETE")) {
@@ -114,6 +127,7 @@ public final class EmrServerlessJobs {
     }
 
     private Map<String, Object> start(String applicationId, JsonNode request) {
+        holds.beforeAccepting(applicationId);
         String token = AwsJson.text(request, "clientToken");
         if (token != null && byClientToken.containsKey(applicationId + "/" + token)) {
             // The same token starts nothing new: a retried StartJobRun gets its run back.
@@ -152,6 +166,7 @@ public final class EmrServerlessJobs {
         }
         publish(run, "SCHEDULED");
         run.fake().begin(clock, ended -> ended(run, "RUNNING"));
+        holds.afterAccepting(applicationId);
         return started(run);
     }
 
@@ -169,6 +184,35 @@ public final class EmrServerlessJobs {
                     "Job run " + jobRunId + " does not exist in application " + applicationId);
         }
         return run;
+    }
+
+    /** ListJobRuns: the application's job runs, newest first (one page: the fakes hold few). */
+    private List<Map<String, Object>> list(String applicationId) {
+        Instant now = clock.now();
+        return runs.values().stream()
+                .filter(r -> r.applicationId().equals(applicationId))
+                .sorted((a, b) -> b.fake().startedAt().compareTo(a.fake().startedAt()))
+                .map(r -> {
+                    Map<String, Object> summary = new LinkedHashMap<>();
+                    summary.put("applicationId", r.applicationId());
+                    summary.put("id", r.fake().id());
+                    if (r.name() != null) {
+                        summary.put("name", r.name());
+                    }
+                    summary.put("arn", arn(r));
+                    summary.put("createdBy", CREATED_BY);
+                    summary.put("createdAt", r.fake().startedAt());
+                    summary.put(
+                            "updatedAt",
+                            r.fake().ended(now) ? r.fake().endsAt() : r.fake().startedAt());
+                    summary.put("executionRole", r.executionRole());
+                    summary.put("state", state(r.fake().phase(now)));
+                    summary.put("stateDetails", "");
+                    summary.put("releaseLabel", RELEASE_LABEL);
+                    summary.put("type", "Spark");
+                    return summary;
+                })
+                .toList();
     }
 
     private Map<String, Object> describe(JobRun run) {

@@ -29,16 +29,20 @@ public final class EmrSteps implements AwsJson.Service {
     private final JobEvents events;
     private final Map<String, Step> steps = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
+    private final StartHolds holds;
+    private Runnable resumption;
 
-    EmrSteps(EngineClock clock, JobEvents events, FakeRunJournal journal) {
+    EmrSteps(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
+        this.holds = holds;
+        this.resumption = restore();
     }
 
-    /** Reads the journaled steps back: a running one ends at its due time, an unpublished end is published now. */
-    void resume() {
-        journal.resume(
+    /** Reads the journaled runs back (at construction: the API answers for them from its first call). */
+    private Runnable restore() {
+        return journal.restore(
                 clock,
                 (restored, fake) -> {
                     JsonNode r = restored.record();
@@ -56,6 +60,16 @@ public final class EmrSteps implements AwsJson.Service {
                 },
                 Step::fake,
                 this::ended);
+    }
+
+    /**
+     * Lets the restored runs go on once the event bus and the executions are up: a running one ends at its due time, an
+     * unpublished end is published now.
+     */
+    void resume() {
+        Runnable goOn = resumption;
+        resumption = () -> {};
+        goOn.run();
     }
 
     private void ended(Step step) {
@@ -92,6 +106,7 @@ public final class EmrSteps implements AwsJson.Service {
 
     private Map<String, Object> add(JsonNode request) {
         String clusterId = AwsJson.required(request, "JobFlowId");
+        holds.beforeAccepting(clusterId);
         List<Step> added = new ArrayList<>();
         int index = 0;
         for (JsonNode config : request.path("Steps")) {
@@ -129,6 +144,7 @@ public final class EmrSteps implements AwsJson.Service {
             publish(step);
             step.fake().begin(clock, ended -> ended(step));
         }
+        holds.afterAccepting(clusterId);
         return Map.of("StepIds", ids);
     }
 

@@ -99,26 +99,29 @@ final class FakeRunJournal {
     }
 
     /**
-     * Reads every journaled run back: {@code rebuild} makes the service's run of it (given the restored fake run) and
-     * records it; a run whose end was not published yet ends as it would have — {@code ended} at its due time, or now
-     * if it was stopped or its time passed while the process was down.
+     * Reads every journaled run back now: {@code rebuild} makes the service's run of it (given the restored fake run)
+     * and records it, so the service answers for it from this moment. Answers what lets those runs go on, to be run
+     * once what their ends reach is up: a run whose end was not published yet ends as it would have — {@code ended}
+     * at its due time, or at once if it was stopped or its time passed while the process was down.
      */
-    <R> void resume(
+    <R> Runnable restore(
             EngineClock clock,
             BiFunction<Restored, FakeRun, R> rebuild,
             Function<R, FakeRun> fakeOf,
             Consumer<R> ended) {
+        List<Runnable> goOn = new ArrayList<>();
         for (Restored restored : load()) {
             R run = rebuild.apply(restored, FakeRun.restore(clock, restored));
             if (restored.endPublished()) {
                 continue;
             }
             if (restored.stoppedAt() != null) {
-                ended.accept(run);
+                goOn.add(() -> ended.accept(run));
             } else {
-                fakeOf.apply(run).begin(clock, fake -> ended.accept(run));
+                goOn.add(() -> fakeOf.apply(run).begin(clock, fake -> ended.accept(run)));
             }
         }
+        return () -> goOn.forEach(Runnable::run);
     }
 
     /** Every journaled run, in the order they started. */

@@ -27,16 +27,20 @@ public final class GlueJobs implements AwsJson.Service {
     private final JobEvents events;
     private final Map<String, Run> runs = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
+    private final StartHolds holds;
+    private Runnable resumption;
 
-    GlueJobs(EngineClock clock, JobEvents events, FakeRunJournal journal) {
+    GlueJobs(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
+        this.holds = holds;
+        this.resumption = restore();
     }
 
-    /** Reads the journaled runs back: a running one ends at its due time, an unpublished end is published now. */
-    void resume() {
-        journal.resume(
+    /** Reads the journaled runs back (at construction: the API answers for them from its first call). */
+    private Runnable restore() {
+        return journal.restore(
                 clock,
                 (restored, fake) -> {
                     Map<String, String> arguments = new LinkedHashMap<>();
@@ -50,6 +54,16 @@ public final class GlueJobs implements AwsJson.Service {
                 },
                 Run::fake,
                 this::publish);
+    }
+
+    /**
+     * Lets the restored runs go on once the event bus and the executions are up: a running one ends at its due time, an
+     * unpublished end is published now.
+     */
+    void resume() {
+        Runnable goOn = resumption;
+        resumption = () -> {};
+        goOn.run();
     }
 
     /** How many runs of {@code jobName} were started (StartJobRun calls that started one). */
@@ -86,6 +100,7 @@ public final class GlueJobs implements AwsJson.Service {
 
     private Map<String, Object> start(JsonNode request) {
         String jobName = AwsJson.required(request, "JobName");
+        holds.beforeAccepting(jobName);
         Map<String, String> arguments = new LinkedHashMap<>();
         request.path("Arguments")
                 .properties()
@@ -103,6 +118,7 @@ public final class GlueJobs implements AwsJson.Service {
         journal.started(run.fake(), record);
         runs.put(id, run);
         run.fake().begin(clock, ended -> publish(run));
+        holds.afterAccepting(jobName);
         return Map.of("JobRunId", id);
     }
 

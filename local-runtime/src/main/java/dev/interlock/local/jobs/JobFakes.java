@@ -18,17 +18,26 @@ public final class JobFakes {
     private final EmrServerlessJobs emrServerless;
     private final StepFunctionsJobs stepFunctions;
     private final LambdaJobs lambda;
+    private final StartHolds holds;
 
     /**
      * Fakes on {@code clock} that publish with {@code eventBridge} (created on first event, once the endpoint is up),
-     * keeping their runs in {@code dir} (one journal per service; null: in memory only).
+     * keeping their runs in {@code dir} (one journal per service; null: in memory only). The runs journaled there are
+     * read back now, so the fakes answer for them from their first call — a resumed trigger looking up the job its
+     * dead attempt started finds it even if it asks before {@link #resumeRuns()}.
      */
     public JobFakes(EngineClock clock, Supplier<EventBridgeClient> eventBridge, Path dir) {
+        this(clock, eventBridge, dir, new StartHolds());
+    }
+
+    /** The same, with start calls held by {@code holds} (a test hook: {@link StartHolds}). */
+    public JobFakes(EngineClock clock, Supplier<EventBridgeClient> eventBridge, Path dir, StartHolds holds) {
+        this.holds = holds;
         JobEvents events = new JobEvents(eventBridge);
-        this.glue = new GlueJobs(clock, events, journal(dir, "glue"));
-        this.emr = new EmrSteps(clock, events, journal(dir, "emr-steps"));
-        this.emrServerless = new EmrServerlessJobs(clock, events, journal(dir, "emr-serverless"));
-        this.stepFunctions = new StepFunctionsJobs(clock, events, journal(dir, "step-functions"));
+        this.glue = new GlueJobs(clock, events, journal(dir, "glue"), holds);
+        this.emr = new EmrSteps(clock, events, journal(dir, "emr-steps"), holds);
+        this.emrServerless = new EmrServerlessJobs(clock, events, journal(dir, "emr-serverless"), holds);
+        this.stepFunctions = new StepFunctionsJobs(clock, events, journal(dir, "step-functions"), holds);
         this.lambda = new LambdaJobs(clock);
     }
 
@@ -37,9 +46,9 @@ public final class JobFakes {
     }
 
     /**
-     * Reads the journaled runs back, once the event bus is up: a run still running ends at its due time and publishes
-     * its event then; a run that ended while the process was down publishes its event now. (A Lambda function's
-     * synchronous invocation ends with the process, as its caller's connection does.)
+     * Lets the journaled runs go on, once the event bus and the executions are up: a run still running ends at its due
+     * time and publishes its event then; a run that ended while the process was down publishes its event now. (A
+     * Lambda function's synchronous invocation ends with the process, as its caller's connection does.)
      */
     public void resumeRuns() {
         glue.resume();
@@ -66,5 +75,10 @@ public final class JobFakes {
 
     public LambdaJobs lambda() {
         return lambda;
+    }
+
+    /** The test hook that holds start calls in flight ({@link StartHolds}); nothing is held unless a test asks. */
+    public StartHolds holds() {
+        return holds;
     }
 }

@@ -36,16 +36,20 @@ public final class StepFunctionsJobs {
     private final JobEvents events;
     private final Map<String, Execution> executions = new ConcurrentHashMap<>();
     private final FakeRunJournal journal;
+    private final StartHolds holds;
+    private Runnable resumption;
 
-    StepFunctionsJobs(EngineClock clock, JobEvents events, FakeRunJournal journal) {
+    StepFunctionsJobs(EngineClock clock, JobEvents events, FakeRunJournal journal, StartHolds holds) {
         this.clock = clock;
         this.events = events;
         this.journal = journal;
+        this.holds = holds;
+        this.resumption = restore();
     }
 
-    /** Reads the journaled executions back: a running one ends at its due time, an unpublished end is published now. */
-    void resume() {
-        journal.resume(
+    /** Reads the journaled runs back (at construction: the API answers for them from its first call). */
+    private Runnable restore() {
+        return journal.restore(
                 clock,
                 (restored, fake) -> {
                     JsonNode r = restored.record();
@@ -61,6 +65,16 @@ public final class StepFunctionsJobs {
                 this::ended);
     }
 
+    /**
+     * Lets the restored runs go on once the event bus and the executions are up: a running one ends at its due time, an
+     * unpublished end is published now.
+     */
+    void resume() {
+        Runnable goOn = resumption;
+        resumption = () -> {};
+        goOn.run();
+    }
+
     private void ended(Execution execution) {
         publish(execution);
         journal.endPublished(execution.fake());
@@ -72,6 +86,7 @@ public final class StepFunctionsJobs {
             throw new StepFunctionsException(
                     StepFunctionsException.Code.InvalidArn, "Invalid Arn: '" + stateMachineArn + "'");
         }
+        holds.beforeAccepting(stateMachineArn);
         String executionName =
                 name == null || name.isBlank() ? UUID.randomUUID().toString() : name;
         String body = input == null ? "{}" : input;
@@ -109,6 +124,7 @@ public final class StepFunctionsJobs {
                         .put("input", body));
         publish(candidate);
         candidate.fake().begin(clock, ended -> ended(candidate));
+        holds.afterAccepting(stateMachineArn);
         return started(candidate);
     }
 

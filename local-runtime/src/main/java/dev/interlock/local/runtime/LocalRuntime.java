@@ -165,7 +165,8 @@ public final class LocalRuntime implements AutoCloseable {
         jobs = new JobFakes(
                 engineClock,
                 this::eventBridge,
-                options.dataDir() == null ? null : options.dataDir().resolve("job-fakes"));
+                options.dataDir() == null ? null : options.dataDir().resolve("job-fakes"),
+                options.jobStartHolds());
         stepFunctions = track(bound(
                 PortInUseException.Port.STEP_FUNCTIONS,
                 options.stepFunctionsPort(),
@@ -273,7 +274,9 @@ public final class LocalRuntime implements AutoCloseable {
         toClose.push(stateMachine);
         List<String> resumed = stateMachine.executionsToResume();
         stateMachine.resumeExecutions();
-        // The job fakes' runs go on too: each still ends at its due time and publishes its job-state event.
+        // The job fakes' runs go on too: each still ends at its due time and publishes its job-state event. (The fakes
+        // read their runs back when they were made, before their endpoints served a call: a resumed trigger or the
+        // watchdog's first tick asking about a job finds it however early it asks.)
         jobs.resumeRuns();
         if (!resumed.isEmpty()) {
             progress.accept("resumed " + resumed.size() + " execution(s) from " + options.dataDir() + ": "

@@ -1,5 +1,6 @@
 package dev.interlock.local.runtime;
 
+import dev.interlock.local.jobs.StartHolds;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +15,9 @@ import java.util.Map;
  *                    {@link dev.interlock.local.aws.LocalSecrets})
  * @param environment variables added to the functions' environment and to what {@code LocalSecrets} reads, over the
  *                    process's own (e.g. {@code INTERLOCK_SECRET_HOSTS}, {@code INTERLOCK_AIRFLOW_TOKEN})
+ * @param jobStartHolds the job fakes' test hook ({@link StartHolds}): tests pass one instance to every runtime they
+ *                      restart, so a hold is in place before a resumed execution's first call; null = a fresh one that
+ *                      holds nothing
  */
 public record RuntimeOptions(
         int apiPort,
@@ -27,7 +31,8 @@ public record RuntimeOptions(
         Duration streamPollInterval,
         Path secretsFile,
         Map<String, String> environment,
-        Instant clockStart) {
+        Instant clockStart,
+        StartHolds jobStartHolds) {
 
     /** The README's default ports, in memory, real time, watchdog every 5 minutes like the EventBridge rule. */
     public static final RuntimeOptions DEFAULTS = new RuntimeOptions(
@@ -59,8 +64,39 @@ public record RuntimeOptions(
                 null);
     }
 
+    /** Options whose job fakes hold nothing. */
+    public RuntimeOptions(
+            int apiPort,
+            int lambdaPort,
+            int stepFunctionsPort,
+            int dynamoDbPort,
+            Path dataDir,
+            double timeScale,
+            Duration watchdogInterval,
+            Duration sweepInterval,
+            Duration streamPollInterval,
+            Path secretsFile,
+            Map<String, String> environment,
+            Instant clockStart) {
+        this(
+                apiPort,
+                lambdaPort,
+                stepFunctionsPort,
+                dynamoDbPort,
+                dataDir,
+                timeScale,
+                watchdogInterval,
+                sweepInterval,
+                streamPollInterval,
+                secretsFile,
+                environment,
+                clockStart,
+                null);
+    }
+
     public RuntimeOptions {
         environment = environment == null ? Map.of() : Map.copyOf(environment);
+        jobStartHolds = jobStartHolds == null ? new StartHolds() : jobStartHolds;
         if (timeScale <= 0 || Double.isNaN(timeScale) || Double.isInfinite(timeScale)) {
             throw new IllegalArgumentException("--time-scale must be a positive number, got " + timeScale);
         }
@@ -90,7 +126,8 @@ public record RuntimeOptions(
                 streamPollInterval,
                 secretsFile,
                 environment,
-                clockStart);
+                clockStart,
+                jobStartHolds);
     }
 
     /** With a secrets file and variables added to the functions' environment. */
@@ -107,7 +144,8 @@ public record RuntimeOptions(
                 streamPollInterval,
                 file,
                 variables,
-                clockStart);
+                clockStart,
+                jobStartHolds);
     }
 
     /** These options with the clock starting at {@code start} (null: now). */
@@ -124,6 +162,25 @@ public record RuntimeOptions(
                 streamPollInterval,
                 secretsFile,
                 environment,
-                start);
+                start,
+                jobStartHolds);
+    }
+
+    /** These options with the job fakes' start calls held by {@code holds} (a test's, shared across its restarts). */
+    public RuntimeOptions withJobStartHolds(StartHolds holds) {
+        return new RuntimeOptions(
+                apiPort,
+                lambdaPort,
+                stepFunctionsPort,
+                dynamoDbPort,
+                dataDir,
+                timeScale,
+                watchdogInterval,
+                sweepInterval,
+                streamPollInterval,
+                secretsFile,
+                environment,
+                clockStart,
+                holds);
     }
 }

@@ -14,6 +14,9 @@ import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.sfn.LocalStepFunctionsServer;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.statemachine.engine.ScaledRealClock;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +24,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
@@ -54,11 +59,12 @@ class JobFakesTest {
     private LocalStepFunctionsServer sfn;
     private AwsClients clients;
     private EventBridgeClient eventBridge;
+    private JobFakes jobs;
 
     @BeforeEach
     void start() throws Exception {
         AlertSink sink = new AlertSink(Clock.fixed(Instant.parse("2026-03-01T00:00:00Z"), ZoneOffset.UTC), a -> {});
-        JobFakes jobs = new JobFakes(clock, () -> eventBridge, null);
+        jobs = new JobFakes(clock, () -> eventBridge, null);
         aws = LocalAwsServer.start(
                 0,
                 new FunctionRegistry(),
@@ -138,6 +144,60 @@ class JobFakesTest {
         assertThat(event.path("detail").path("severity").asText()).isEqualTo("ERROR");
         assertThat(event.path("version").asText()).isEqualTo("0");
         assertThat(event.path("account").asText()).isEqualTo("000000000000");
+    }
+
+    @Test
+    void aStartHeldAfterAcceptingIsRecordedAndRunningAndAnsweredOnlyWhenReleased() throws Exception {
+        jobs.holds().hold("held-etl", StartHolds.Point.AFTER_ACCEPTING);
+        CompletableFuture<String> answer = CompletableFuture.supplyAsync(() -> clients.glue()
+                .startJobRun(b -> b.jobName("held-etl").arguments(Map.of(FakeJob.DURATION_KEY, "3600")))
+                .jobRunId());
+        await(() -> jobs.holds().waiting("held-etl"), n -> n == 1);
+
+        var recorded = clients.glue().getJobRuns(b -> b.jobName("held-etl")).jobRuns();
+        assertThat(recorded)
+                .as("Glue accepted the start while its answer is held")
+                .singleElement()
+                .satisfies(r -> assertThat(r.jobRunState()).isEqualTo(JobRunState.RUNNING));
+        assertThat(answer).isNotDone();
+        jobs.holds().release("held-etl");
+
+        assertThat(answer.get(30, TimeUnit.SECONDS))
+                .isEqualTo(recorded.getFirst().id());
+        assertThat(jobs.holds().waiting("held-etl")).isZero();
+    }
+
+    @Test
+    void aStartHeldBeforeAcceptingRecordsNothingAndIsRefusedWhenReleased() throws Exception {
+        jobs.holds().hold("00held", StartHolds.Point.BEFORE_ACCEPTING);
+        // A plain HTTP call, not the SDK: its retry of the refusal would start the job once the hold is gone.
+        HttpRequest start = HttpRequest.newBuilder(aws.endpoint().resolve("/applications/00held/jobruns"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"clientToken\":\"run-9\",\"executionRoleArn\":"
+                        + "\"arn:aws:iam::123456789012:role/jobs\",\"jobDriver\":{\"sparkSubmit\":"
+                        + "{\"entryPoint\":\"s3://b/job.py\"}}}"))
+                .build();
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            CompletableFuture<HttpResponse<String>> answer =
+                    http.sendAsync(start, HttpResponse.BodyHandlers.ofString());
+            await(() -> jobs.holds().waiting("00held"), n -> n == 1);
+
+            assertThat(clients.emrServerless()
+                            .listJobRuns(b -> b.applicationId("00held"))
+                            .jobRuns())
+                    .as("nothing recorded while held")
+                    .isEmpty();
+            jobs.holds().release("00held");
+
+            HttpResponse<String> refused = answer.get(30, TimeUnit.SECONDS);
+            assertThat(refused.statusCode()).isEqualTo(503);
+            assertThat(refused.body()).contains("ServiceUnavailableException");
+        }
+        assertThat(clients.emrServerless()
+                        .listJobRuns(b -> b.applicationId("00held"))
+                        .jobRuns())
+                .as("the dropped start left nothing behind")
+                .isEmpty();
     }
 
     @Test
@@ -260,6 +320,21 @@ class JobFakesTest {
                 r -> r.state() != software.amazon.awssdk.services.emrserverless.model.JobRunState.RUNNING);
 
         assertThat(again.jobRunId()).isEqualTo(first.jobRunId());
+        assertThat(clients.emrServerless()
+                        .listJobRuns(b -> b.applicationId("00app"))
+                        .jobRuns())
+                .as("ListJobRuns: the one run the token started")
+                .singleElement()
+                .satisfies(r -> {
+                    assertThat(r.id()).isEqualTo(first.jobRunId());
+                    assertThat(r.name()).isEqualTo("silver");
+                    assertThat(r.state())
+                            .isEqualTo(software.amazon.awssdk.services.emrserverless.model.JobRunState.FAILED);
+                });
+        assertThat(clients.emrServerless()
+                        .listJobRuns(b -> b.applicationId("00other"))
+                        .jobRuns())
+                .isEmpty();
         assertThat(ended.state()).isEqualTo(software.amazon.awssdk.services.emrserverless.model.JobRunState.FAILED);
         assertThat(ended.stateDetails()).contains(FakeJob.OUTCOME_KEY);
         JsonNode event = event(
