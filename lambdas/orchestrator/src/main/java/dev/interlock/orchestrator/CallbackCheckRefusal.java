@@ -65,6 +65,10 @@ final class CallbackCheckRefusal {
                         run.date(),
                         message,
                         details,
-                        context);
+                        // Not as the waiting execution: the alert ledger lets one claimant take its own unsent claim
+                        // again at once (a Task's retry), so two overlapping watchdog ticks claiming in that
+                        // execution's name would both send. Each tick claims as itself; a second one finds the claim
+                        // taken.
+                        context.withExecution(null));
     }
 }

@@ -486,12 +486,14 @@ public final class Watchdog implements Action {
                             run.date(),
                             message,
                             details,
+                            // The tick claims the alert as itself, not as the run's execution (whose own unsent
+                            // claim it could take again): overlapping ticks send it once (CallbackCheckRefusal).
                             new LogContext(
                                     run.pipelineId(),
                                     run.scheduleId(),
                                     run.date().toString(),
                                     run.runId(),
-                                    run.executionName()))) {
+                                    null))) {
                 tally.stuckRuns.add(run.runId());
             }
         }
