@@ -12,7 +12,6 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -56,13 +55,6 @@ class CrashBetweenClaimAndRecordEndToEndTest extends EndToEnd {
      * Each test's last runtime stops with the test, before JUnit deletes its data directory (a runtime still running
      * would write into the directory being deleted, and would run on beside the next test's runtimes).
      */
-    @AfterEach
-    void stopTheTestsRuntime() {
-        if (rt != null) {
-            rt.close();
-        }
-    }
-
     /** Asks the job fakes of the runtime running now, with the real SDK clients (Glue, EMR, EMR Serverless, SFN). */
     private <T> T askJobSystem(Function<AwsClients, T> ask) {
         String endpoint = rt.lambdaEndpoint().toString();

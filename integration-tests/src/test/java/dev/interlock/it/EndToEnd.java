@@ -37,6 +37,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -206,6 +207,18 @@ abstract class EndToEnd {
             }
         });
         return url;
+    }
+
+    /**
+     * A class whose tests start their own runtime stops each test's runtime when the test ends, before JUnit deletes
+     * the test's data directory (a runtime still writing there made that deletion fail now and then).
+     */
+    @AfterEach
+    void stopTheTestsRuntime() {
+        if (!sharedRuntime() && rt != null) {
+            rt.close();
+            rt = null;
+        }
     }
 
     @AfterAll

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.IntStream;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
@@ -40,11 +39,6 @@ class ForwardOnlyTest extends EndToEnd {
     @BeforeEach
     void freshRuntime() throws Exception {
         startRuntime(null);
-    }
-
-    @AfterEach
-    void closeRuntime() {
-        rt.close();
     }
 
     @Override
