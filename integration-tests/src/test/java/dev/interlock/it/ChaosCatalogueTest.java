@@ -45,7 +45,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * that flaps, marker items written with the SDK (a malformed one among them), and a stream-router invocation whose
  * answer is lost so that the stream delivers the same marker again. Scenario 11, DynamoDB throttling during a CAS race,
  * is {@link DynamoDbThrottlingChaosTest}: it needs a slower product clock than this class's. Restarts of the runtime
- * on its data directory mid-wait and mid-trigger are {@link RestartsLoseNoWaitEndToEndTest}. A job ending after its
+ * on its data directory mid-wait and mid-trigger are {@link RestartsLoseNoWaitEndToEndTest}; a real {@code kill -9} of
+ * {@code interlock up} (a child process) while a fleet of cascades runs, twice, is {@link KillNineFleetTest}. A job ending after its
  * execution was aborted (event delivered or lost), a job succeeding after its day was logged FAILED and a callback job
  * past its maximum are {@link JobEndAfterExecutionEndToEndTest}. An operator's unlock of a live holder and a holder
  * whose lock was taken are {@link LockFencingEndToEndTest}. Validation windows
