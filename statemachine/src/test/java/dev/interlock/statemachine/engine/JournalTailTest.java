@@ -6,14 +6,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What a kill mid-write leaves at the end of a JSON-lines journal, and what is left of it to append after. */
 class JournalTailTest {
 
-    private static final Predicate<String> CLOSED = line -> line.startsWith("{") && line.endsWith("}");
+    /** A whole line, for these tests: a closed object. */
+    private static boolean closed(String line) {
+        return line.startsWith("{") && line.endsWith("}");
+    }
 
     @TempDir
     Path dir;
@@ -21,7 +23,7 @@ class JournalTailTest {
     private Mend mend(String content) throws IOException {
         Path file = dir.resolve("journal.jsonl");
         Files.writeString(file, content, StandardCharsets.UTF_8);
-        JournalTail.Mended mended = JournalTail.mend(file, CLOSED);
+        JournalTail.Mended mended = JournalTail.mend(file, JournalTailTest::closed);
         return new Mend(mended, Files.readString(file, StandardCharsets.UTF_8));
     }
 
