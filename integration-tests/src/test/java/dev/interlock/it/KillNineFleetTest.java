@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Restarts lose no wait, with a real {@code kill -9} of {@code interlock up} while a fleet of cascades runs: 40
- * pipelines (10 cascades {@code a → b → c, d}, synchronous HTTP jobs of 1.5 s on a job server outside the runtime),
+ * Restarts lose no wait, with a real {@code kill -9} of {@code interlock up} while a fleet of cascades runs: 32
+ * pipelines (8 cascades {@code a → b → c, d}, synchronous HTTP jobs of 1 s on a job server outside the runtime),
  * killed once while root jobs run and once while {@code b} jobs run, each time restarted on the same data directory
  * (where one interrupted execution's journal is left ending in a torn line, as a kill mid-write leaves it). Every day
  * completes, every job is started exactly once (the retried trigger's {@code Idempotency-Key} replays the
@@ -24,8 +24,8 @@ class KillNineFleetTest {
         // The runtime's JVM compiles with C1 only: it starts in half the time on two busy cores, and three starts are
         // most of this test's time.
         KillNineFleet.Settings settings = new KillNineFleet.Settings(
-                10,
-                Duration.ofMillis(1500),
+                8,
+                Duration.ofMillis(1000),
                 10.0,
                 List.of(0, 1),
                 List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"),
@@ -42,7 +42,7 @@ class KillNineFleetTest {
                     .as("kill %d: the days whose jobs ran at the kill completed after the restart", kill.number())
                     .isNotNull();
         });
-        assertThat(report.days()).hasSize(40).allSatisfy(day -> {
+        assertThat(report.days()).hasSize(32).allSatisfy(day -> {
             assertThat(day.runLog()).as(day.pipeline() + "'s run log").isEqualTo("COMPLETED");
             assertThat(day.runs()).as(day.pipeline() + "'s runs").containsExactly("COMPLETED");
             assertThat(day.jobStarts())
@@ -63,6 +63,6 @@ class KillNineFleetTest {
         // One execution per day, each SUCCEEDED: the executions whose journals a kill tore are among them.
         assertThat(report.kills())
                 .allSatisfy(kill -> assertThat(kill.tornJournal()).isNotNull());
-        assertThat(report.executionsByStatus()).containsExactly(java.util.Map.entry("SUCCEEDED", 40L));
+        assertThat(report.executionsByStatus()).containsExactly(java.util.Map.entry("SUCCEEDED", 32L));
     }
 }
