@@ -43,7 +43,8 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * is {@link DynamoDbThrottlingChaosTest}: it needs a slower product clock than this class's. Restarts of the runtime
  * on its data directory mid-wait and mid-trigger are {@link RestartsLoseNoWaitEndToEndTest}; mid-start of a Glue, EMR,
  * EMR Serverless or Step Functions job (the job fake holding the call, before or after it accepted the start, and
- * restarts twice) {@link CrashBetweenClaimAndRecordEndToEndTest}. A job ending after its
+ * restarts twice) {@link CrashBetweenClaimAndRecordEndToEndTest}; a real {@code kill -9} of {@code interlock up} (a
+ * child process) while a fleet of cascades runs, twice, is {@link KillNineFleetTest}. A job ending after its
  * execution was aborted (event delivered or lost), a job succeeding after its day was logged FAILED and a callback job
  * past its maximum are {@link JobEndAfterExecutionEndToEndTest}. An operator's unlock of a live holder and a holder
  * whose lock was taken are {@link LockFencingEndToEndTest}. Validation windows

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * {@code dag_run_id} a trigger asks for and refuses a second run with the same id (409). A synchronous job honours the
  * {@code Idempotency-Key} header: a second call with a key already seen starts nothing and answers what the first call
  * answers (waiting for it if it still runs). It records every trigger and every cancellation it receives and can be
- * told to fail, or to hold a synchronous job's calls until released (a slow job whose start is in flight).
+ * told to fail, to hold a synchronous job's calls until released (a slow job whose start is in flight), or to make every
+ * synchronous job take a while in real time, and it tells which synchronous jobs are running at the moment.
  */
 public final class FakeJobServer implements AutoCloseable {
 
@@ -81,6 +82,10 @@ public final class FakeJobServer implements AutoCloseable {
 
     private final List<Received> replays = new CopyOnWriteArrayList<>();
     private final Map<String, java.util.concurrent.CountDownLatch> held = new ConcurrentHashMap<>();
+    /** The synchronous calls that started a job and have not finished it yet, by job: how many of each. */
+    private final Map<String, Integer> running = new ConcurrentHashMap<>();
+
+    private volatile Duration syncDuration = Duration.ZERO;
 
     private FakeJobServer(Clock clock, Duration asyncDuration) {
         this.clock = clock;
@@ -150,6 +155,26 @@ public final class FakeJobServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Every synchronous job started from now on runs for {@code duration} of real time before its call is answered (and
+     * before a replay of its {@code Idempotency-Key} gets that answer); the caller may give up or die meanwhile, the job
+     * still runs to its end. Real time, not the runtime's scaled clock: it is how long the trigger's call is in flight.
+     */
+    public void syncJobsTake(Duration duration) {
+        syncDuration = duration;
+    }
+
+    /** The synchronous jobs running right now (started, not finished), one entry per running call, in no order. */
+    public List<String> runningSyncJobs() {
+        List<String> jobs = new java.util.ArrayList<>();
+        running.forEach((job, count) -> {
+            for (int i = 0; i < count; i++) {
+                jobs.add(job);
+            }
+        });
+        return jobs;
+    }
+
     /** The calls of synchronous jobs that repeated an {@code Idempotency-Key} already seen: they started nothing. */
     public List<Received> replays() {
         return List.copyOf(replays);
@@ -182,15 +207,22 @@ public final class FakeJobServer implements AutoCloseable {
                     return;
                 }
                 received.add(received(exchange, job, body));
-                java.util.concurrent.CountDownLatch hold = held.get(job);
-                if (hold != null) {
-                    try {
+                running.merge(job, 1, Integer::sum);
+                try {
+                    java.util.concurrent.CountDownLatch hold = held.get(job);
+                    if (hold != null) {
                         hold.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
                     }
+                    Duration takes = syncDuration;
+                    if (!takes.isZero()) {
+                        Thread.sleep(takes);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    answer.complete("{\"status\":\"done\",\"job\":\"" + job + "\"}");
+                    running.computeIfPresent(job, (j, n) -> n == 1 ? null : n - 1);
                 }
-                answer.complete("{\"status\":\"done\",\"job\":\"" + job + "\"}");
                 send(exchange, 200, answer.join());
             } else if ("POST".equals(method) && (m = DAG_RUNS.matcher(path)).matches()) {
                 String dag = m.group(1);

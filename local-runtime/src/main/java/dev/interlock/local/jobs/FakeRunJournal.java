@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.statemachine.engine.EngineClock;
+import dev.interlock.statemachine.engine.JournalTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,8 @@ import java.util.function.Function;
  * Where one job fake service keeps its runs: nowhere (they end with the process) or one append-only JSON-lines file in
  * the data directory, so that after a restart on the same {@code --data-dir} every run is still known, a running one
  * still ends at its due time, and an end whose event was not yet published is published then. Each line is written
- * and flushed before the call that caused it is answered; a torn last line (a kill mid-write) is ignored.
+ * and flushed before the call that caused it is answered; a torn last line (a kill mid-write) is ignored, and cut off
+ * before the journal is appended to again.
  */
 final class FakeRunJournal {
 
@@ -47,14 +49,28 @@ final class FakeRunJournal {
         return new FakeRunJournal(null);
     }
 
-    /** Runs are journaled in {@code file} (its directory created if missing). */
+    /**
+     * Runs are journaled in {@code file} (its directory created if missing). A line a kill tore at its end is cut off
+     * now, before anything is appended: a new line glued to it would make the journal unreadable to the next start.
+     */
     static FakeRunJournal inFile(Path file) {
         try {
             Files.createDirectories(file.getParent());
+            if (Files.exists(file)) {
+                JournalTail.mend(file, FakeRunJournal::isJson);
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the job fake directory " + file.getParent(), e);
+            throw new UncheckedIOException("cannot open the job fake journal " + file, e);
         }
         return new FakeRunJournal(file);
+    }
+
+    private static boolean isJson(String line) {
+        try {
+            return AwsJson.JSON.readTree(line).isObject();
+        } catch (JsonProcessingException e) {
+            return false;
+        }
     }
 
     /** A run started: {@code record} holds what the service needs to answer for it again. */

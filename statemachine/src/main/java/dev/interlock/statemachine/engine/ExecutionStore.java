@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * one append-only journal per execution ({@code <name>.jsonl}, one {@link JournalEntry} per line), so that executions
  * survive a restart as they do on AWS: their history is kept and a running one continues where it stood. Each line
  * is written and flushed before the engine goes on, so a killed process loses at most the line being written (a
- * torn last line is ignored when reading). Executions that ended more than 90 days ago (AWS's history retention)
- * are deleted when the store is read.
+ * torn last line is ignored when reading, and cut off before the journal is appended to again; a journal a kill left
+ * without a whole first line belongs to a start that never completed and is forgotten). Executions that ended more
+ * than 90 days ago (AWS's history retention) are deleted when the store is read.
  */
 public final class ExecutionStore {
 
@@ -103,9 +104,20 @@ public final class ExecutionStore {
         }
     }
 
-    /** Continues the journal of a recorded execution. */
+    /**
+     * Continues the journal of a recorded execution, after the whole lines a kill left: a torn last line (which
+     * {@link #load} ignored) is cut off first, so that what is appended now starts on a line of its own.
+     */
     Journal reopen(Recorded recorded) {
         try {
+            JournalTail.Mended mended = JournalTail.mend(recorded.file(), ExecutionStore::isEntry);
+            if (mended != JournalTail.Mended.WHOLE) {
+                LOG.warn(
+                        "{\"message\":\"execution journal made to end with a whole line before appending\","
+                                + "\"file\":\"{}\",\"lastLine\":\"{}\"}",
+                        recorded.file(),
+                        mended == JournalTail.Mended.CUT ? "torn, cut off" : "whole, newline added");
+            }
             return new FileJournal(
                     recorded.file(),
                     Files.newBufferedWriter(
@@ -184,11 +196,31 @@ public final class ExecutionStore {
                 return null;
             }
         }
-        if (entries.isEmpty() || !(entries.getFirst() instanceof JournalEntry.Started)) {
+        if (entries.isEmpty()) {
+            // Created, and killed before its first line was whole: StartExecution never answered (that line is written
+            // before it does), so no execution exists. Its caller starts it again; the file must not be in the way.
+            LOG.warn(
+                    "{\"message\":\"execution journal without a whole first line forgotten: its start never"
+                            + " completed\",\"file\":\"{}\"}",
+                    file);
+            Files.deleteIfExists(file);
+            return null;
+        }
+        if (!(entries.getFirst() instanceof JournalEntry.Started)) {
             LOG.error("{\"message\":\"execution journal without its first line skipped\",\"file\":\"{}\"}", file);
             return null;
         }
         return new Recorded(file, List.copyOf(entries));
+    }
+
+    /** Whether {@code line} is a whole journal entry. */
+    private static boolean isEntry(String line) {
+        try {
+            decode(JSON.readTree(line));
+            return true;
+        } catch (JsonProcessingException | IllegalArgumentException notAnEntry) {
+            return false;
+        }
     }
 
     static String encode(JournalEntry entry) {

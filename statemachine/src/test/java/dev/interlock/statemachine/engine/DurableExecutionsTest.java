@@ -242,6 +242,73 @@ class DurableExecutionsTest {
         }
     }
 
+    private static final String WAIT_WORK_WAIT = """
+            {"StartAt":"Hour","States":{
+              "Hour":{"Type":"Wait","Seconds":3600,"Next":"Work"},
+              "Work":{"Type":"Task","Resource":"%s","ResultPath":"$.work","Next":"Day"},
+              "Day":{"Type":"Wait","Seconds":86400,"End":true}}}""".formatted(FN);
+
+    /**
+     * A kill in the middle of a line longer than the writer's buffer (several writes) leaves part of it in the file.
+     * The next engine ignores that fragment and goes on appending: its lines must not be glued to the fragment, or
+     * the engine after it would find an unreadable line in the middle of the journal and lose the execution.
+     */
+    @Test
+    void aJournalTornByAKillStaysWholeForTheEngineAfterTheNextOne() throws IOException {
+        try (Engine first = new Engine(T0, WAIT_WORK_WAIT, inv -> json("{}"))) {
+            first.clock.freeze();
+            awaitHistory(first.machine.start("torn-twice", "{}"), e -> e.type() == HistoryEventType.WaitStateEntered);
+        }
+        Files.writeString(
+                dir.resolve("torn-twice.jsonl"),
+                "{\"event\":{\"id\":4,\"previousEv",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.APPEND);
+        try (Engine second = new Engine(T0.plus(Duration.ofHours(2)), WAIT_WORK_WAIT, inv -> json("{\"n\":1}"))) {
+            second.clock.freeze();
+            second.machine.resumeExecutions();
+            awaitHistory(
+                    second.machine.execution("torn-twice"),
+                    e -> e.details() instanceof EventDetails.StateEntered entered
+                            && entered.name().equals("Day"));
+        }
+        try (Engine third = new Engine(T0.plus(Duration.ofDays(2)), WAIT_WORK_WAIT, inv -> {
+            throw new AssertionError("the work was done before the restart");
+        })) {
+            assertThat(third.machine.executionsToResume()).containsExactly("torn-twice");
+            third.machine.resumeExecutions();
+            ExecutionDescription done = Harness.await(third.machine.execution("torn-twice"));
+
+            assertThat(done.status()).isEqualTo(ExecutionStatus.SUCCEEDED);
+            assertThat(json(done.output()).at("/work/n").asInt()).isEqualTo(1);
+        }
+        for (String line : Files.readAllLines(dir.resolve("torn-twice.jsonl"))) {
+            assertThat(ExecutionStore.decode(json(line))).isNotNull();
+        }
+    }
+
+    /**
+     * A kill between creating an execution's journal and writing its first line (StartExecution had not answered)
+     * leaves an empty file, or a fragment of that line: the next engine forgets it, so the start its caller retries
+     * (the stream delivers the marker again) starts the execution instead of failing on the file.
+     */
+    @Test
+    void aJournalAKillLeftWithoutItsFirstLineIsForgottenAndTheStartCanBeMadeAgain() throws IOException {
+        Files.createFile(dir.resolve("never-started.jsonl"));
+        Files.writeString(dir.resolve("half-started.jsonl"), "{\"started\":{\"name\":\"half-st");
+        try (Engine engine = new Engine(T0, WORK_WITH_RETRIES.formatted(FN, 0), inv -> json("{\"ok\":1}"))) {
+            assertThat(engine.machine.listExecutions(null)).isEmpty();
+            assertThat(dir.resolve("never-started.jsonl")).doesNotExist();
+            assertThat(dir.resolve("half-started.jsonl")).doesNotExist();
+
+            assertThat(Harness.await(engine.machine.start("never-started", "{}"))
+                            .status())
+                    .isEqualTo(ExecutionStatus.SUCCEEDED);
+            assertThat(Harness.await(engine.machine.start("half-started", "{}")).status())
+                    .isEqualTo(ExecutionStatus.SUCCEEDED);
+        }
+    }
+
     @Test
     void aTaskAnsweredJustBeforeTheStopIsNotCalledAgain() throws IOException {
         String asl = """
