@@ -68,18 +68,7 @@ class CrashBetweenClaimAndRecordEndToEndTest extends EndToEnd {
     }
 
     private void pipeline(String name, String trigger) {
-        putPipeline("""
-                name: %s
-                archetype: batch-ingestion
-                traits:
-                  source-freshness: {evaluator: "builtin:always-pass"}
-                  upstream-dependency: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: %s
-                pollIntervalSeconds: 60
-                maxJobDurationSeconds: 7200
-                retry: {maxAttempts: 1}
-                """.formatted(name, trigger));
+        putReadyPipelineWithoutRetry(name, trigger);
     }
 
     /**

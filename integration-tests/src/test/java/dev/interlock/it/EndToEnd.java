@@ -273,6 +273,26 @@ abstract class EndToEnd {
     }
 
     /** Registers a pipeline from YAML text; its name is read from the document. */
+    /**
+     * Registers a pipeline that is ready at once (the batch-ingestion archetype's three traits always pass), started by
+     * {@code trigger} (a YAML flow mapping), followed once a minute for up to 2 h, with no retry: the shape the restart
+     * and crash scenarios start their jobs with.
+     */
+    JsonNode putReadyPipelineWithoutRetry(String name, String trigger) {
+        return putPipeline("""
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: %s
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 7200
+                retry: {maxAttempts: 1}
+                """.formatted(name, trigger));
+    }
+
     JsonNode putPipeline(String yaml) {
         String name = yaml.lines()
                 .filter(l -> l.startsWith("name:"))
@@ -450,6 +470,27 @@ abstract class EndToEnd {
         return aws.stepFunctions()
                 .describeExecution(b -> b.executionArn(executionArn))
                 .status();
+    }
+
+    /**
+     * A chain of executions that handed work on: one {@code EXECUTION_HANDED_OVER} per execution but the last, each
+     * naming the execution that followed it, which a marker of {@code source} started.
+     */
+    void assertEachHandedOverToTheNext(List<JsonNode> handOvers, List<ExecutionListItem> executions, String source) {
+        org.assertj.core.api.Assertions.assertThat(handOvers).hasSize(executions.size() - 1);
+        for (int i = 0; i < handOvers.size(); i++) {
+            ExecutionListItem next = executions.get(i + 1);
+            org.assertj.core.api.Assertions.assertThat(handOvers
+                            .get(i)
+                            .path("details")
+                            .path("successorExecution")
+                            .asText())
+                    .isEqualTo(next.name());
+            org.assertj.core.api.Assertions.assertThat(
+                            input(next.executionArn()).path("markerSource").asText())
+                    .as("what started %s", next.name())
+                    .isEqualTo(source);
+        }
     }
 
     /** Waits until the pipeline has {@code count} executions and none is still running; answers them oldest first. */

@@ -146,19 +146,7 @@ class MonitoringBeyondOneExecutionEndToEndTest extends EndToEnd {
         assertThat(executions.getFirst().name()).isEqualTo(first);
         assertThat(executions).allSatisfy(e -> assertThat(e.status()).isEqualTo(ExecutionStatus.SUCCEEDED));
         List<JsonNode> handOvers = monitoringHandOvers("mb-quiet");
-        assertThat(handOvers).hasSize(executions.size() - 1);
-        for (int i = 0; i < handOvers.size(); i++) {
-            assertThat(handOvers
-                            .get(i)
-                            .path("details")
-                            .path("successorExecution")
-                            .asText())
-                    .isEqualTo(executions.get(i + 1).name());
-            assertThat(input(executions.get(i + 1).executionArn())
-                            .path("markerSource")
-                            .asText())
-                    .isEqualTo("monitoring");
-        }
+        assertEachHandedOverToTheNext(handOvers, executions, "monitoring");
 
         // One monitoring round per interval (300 s) from completion to the end, across the hand-overs: no duplicate
         // round (two within one interval) and no gap wider than a round inside an execution plus the successor's start.

@@ -39,18 +39,7 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
     }
 
     private void callbackPipeline(String name, String trigger) {
-        putPipeline("""
-                name: %s
-                archetype: batch-ingestion
-                traits:
-                  source-freshness: {evaluator: "builtin:always-pass"}
-                  upstream-dependency: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: %s
-                pollIntervalSeconds: 60
-                maxJobDurationSeconds: 7200
-                retry: {maxAttempts: 1}
-                """.formatted(name, trigger));
+        putReadyPipelineWithoutRetry(name, trigger);
     }
 
     /** Starts the day, waits until its execution waits for the job's callback, and restarts the runtime. */

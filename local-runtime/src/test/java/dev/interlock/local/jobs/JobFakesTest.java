@@ -52,6 +52,13 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 class JobFakesTest {
 
     /** A fake's default 30 s take 30 ms. */
+    /**
+     * A job still running when this module's tests are over (the fakes' longest, a week: ten minutes at 1000×): a
+     * fake's run that ends after its test publishes its end to a closed endpoint and writes that failure to the stderr
+     * later tests share (CliErrorsTest read it as the CLI's error once).
+     */
+    private static final String NEVER_ENDS = "604800";
+
     private final ScaledRealClock clock = new ScaledRealClock(1000.0);
 
     private final LocalEventBus bus = new LocalEventBus();
@@ -150,7 +157,7 @@ class JobFakesTest {
     void aStartHeldAfterAcceptingIsRecordedAndRunningAndAnsweredOnlyWhenReleased() throws Exception {
         jobs.holds().hold("held-etl", StartHolds.Point.AFTER_ACCEPTING);
         CompletableFuture<String> answer = CompletableFuture.supplyAsync(() -> clients.glue()
-                .startJobRun(b -> b.jobName("held-etl").arguments(Map.of(FakeJob.DURATION_KEY, "3600")))
+                .startJobRun(b -> b.jobName("held-etl").arguments(Map.of(FakeJob.DURATION_KEY, NEVER_ENDS)))
                 .jobRunId());
         await(() -> jobs.holds().waiting("held-etl"), n -> n == 1);
 
@@ -203,7 +210,7 @@ class JobFakesTest {
     @Test
     void aStoppedGlueRunIsStoppedAndSaysSo() {
         String runId = clients.glue()
-                .startJobRun(b -> b.jobName("long").arguments(Map.of(FakeJob.DURATION_KEY, "86400")))
+                .startJobRun(b -> b.jobName("long").arguments(Map.of(FakeJob.DURATION_KEY, NEVER_ENDS)))
                 .jobRunId();
 
         // A day of product time is a day / 1000 of real time: still running when asked now.
@@ -262,7 +269,7 @@ class JobFakesTest {
         String cancelled = clients.emr()
                 .addJobFlowSteps(b -> b.jobFlowId("j-CLUSTER")
                         .steps(s -> s.name("forever")
-                                .hadoopJarStep(h -> h.jar("x.jar").args(FakeJob.DURATION_KEY, "86400"))))
+                                .hadoopJarStep(h -> h.jar("x.jar").args(FakeJob.DURATION_KEY, NEVER_ENDS))))
                 .stepIds()
                 .getFirst();
 
