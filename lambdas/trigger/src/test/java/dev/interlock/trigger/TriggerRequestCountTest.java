@@ -203,7 +203,13 @@ class TriggerRequestCountTest {
         self.get().fire(input(pipelineId, "run-r", "2026-03-01T09:59:58.123Z"));
 
         assertThat(resumedFlags)
-                .as("the retry starts the job resumed: the runner's idempotency key finds the first start")
+                .as(() -> "the retry starts the job resumed: the runner's idempotency key finds the first start"
+                        // It failed twice in full builds with [false, false, true] (a second fresh claim) and never
+                        // alone; the run's trail says which write let it happen.
+                        + "; the run's trail: "
+                        + provider.events().read(pipelineId, new PageRequest(100, null)).items().stream()
+                                .map(e -> e.kind() + " " + e.status() + " " + e.message() + " @" + e.timestamp())
+                                .toList())
                 .containsExactly(false, true);
         assertThat(retries).extracting(TriggerOutput::status).containsExactly("completed");
         assertThat(statuses(pipelineId)).contains("TRIGGERING", "COMPLETED");
