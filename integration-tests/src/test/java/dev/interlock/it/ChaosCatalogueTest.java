@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -100,8 +99,6 @@ class ChaosCatalogueTest extends EndToEnd {
         };
     }
 
-    /** The fakes outlive the runtime: its functions may still reach them while it stops. */
-    @AfterAll
     private String passing(String name, String trigger, String extra) {
         return """
                 name: %s

@@ -223,9 +223,6 @@ abstract class EndToEnd {
 
     @AfterAll
     void stopRuntime() {
-        if (evaluators != null) {
-            evaluators.stop(0);
-        }
         if (aws != null) {
             aws.close();
         }
@@ -234,6 +231,10 @@ abstract class EndToEnd {
         }
         if (rt != null) {
             rt.close();
+        }
+        // The evaluators outlive the runtime: its functions may still reach them while it stops.
+        if (evaluators != null) {
+            evaluators.stop(0);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
@@ -120,7 +121,21 @@ class HappyRunRequestCountTest {
                                 "archetype", exclusion.at("/payload/archetype").asText(),
                                 "attemptNumber",
                                         runLog.at("/payload/attemptNumber").asInt())));
+        // It failed once in a full build with the run unreadable right after this call (never alone): the answer
+        // and the trail then say whether resolvePipeline created it.
+        assertThat(resolved.path("result").asText())
+                .as(() -> resolved + "; trail: "
+                        + provider.events().read(pipelineId, new PageRequest(100, null)).items().stream()
+                                .map(e -> e.kind() + " " + e.status() + " " + e.message())
+                                .toList())
+                .isEqualTo("proceed");
         String runId = resolved.at("/payload/runId").asText();
+        assertThat(provider.runs().get(runId))
+                .as(() -> "run " + runId + " right after resolvePipeline created it; trail: "
+                        + provider.events().read(pipelineId, new PageRequest(100, null)).items().stream()
+                                .map(e -> e.kind() + " " + e.status() + " " + e.message())
+                                .toList())
+                .isPresent();
         completeAsTheTriggerDoes(runId);
         measured(
                 spent,
