@@ -99,9 +99,9 @@ abstract class EndToEnd {
     /**
      * The first 06:00 UTC at or after {@code wallNow}: product time of day is then the same on every run, so no test
      * depends on when it runs. At 300x a class has 18 scaled hours (over three real minutes) before the scaled clock
-     * reaches midnight UTC and a watchdog tick or a request without a date would mean the next day. It never starts
-     * before the real time: anything written with a TTL (locks, alert claims) then expires no earlier than the
-     * product clock says, whichever clock the store sweeps by.
+     * reaches midnight UTC and a watchdog tick or a request without a date would mean the next day. (Expiry goes by
+     * the product clock alone — DynamoDB Local's own wall-clock TTL stays off — so a class may as well start its
+     * clock in the past, as {@code ExamplesEndToEndTest} does.)
      */
     static Instant safeMorning(Instant wallNow) {
         java.time.ZonedDateTime sixToday = wallNow.atZone(java.time.ZoneOffset.UTC)

@@ -10,8 +10,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * Deletes items whose TTL has passed — DynamoDB does this on AWS, DynamoDB Local never does. Readers already treat
- * expired items as absent; the sweeper keeps the local table from growing without bound. Each delete is
+ * Deletes items whose TTL has passed by the runtime's clock — DynamoDB does this on AWS; DynamoDB Local's own job
+ * would go by the wall clock, so the local table keeps it off ({@code InterlockTable}). Readers already treat expired
+ * items as absent; the sweeper keeps the local table from growing without bound. Each delete is
  * conditional on the item still being expired, so a rewrite that renewed its TTL is never lost.
  */
 public final class TtlSweeper {

@@ -19,6 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveSpecification;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
 /**
  * Creates the Interlock table from {@link TableDefinition} through the DynamoDB API — for DynamoDB Local in the local
@@ -66,8 +67,16 @@ public final class InterlockTable {
     }
 
     /**
-     * Creates the table and enables TTL on the definition's attribute; an existing table is left as it is
-     * (restarting the local runtime with {@code --data-dir}). Returns whether it was created now.
+     * Creates the table; an existing table is left as it is (restarting the local runtime with {@code --data-dir}).
+     * Returns whether it was created now.
+     *
+     * <p>DynamoDB's own TTL stays off on these tables — and is switched off on a table an older version created with
+     * it on. DynamoDB Local runs a TTL deletion job by the wall clock, while the local runtime and the tests run on a
+     * product clock that may stand anywhere (started months back, 300 times fast, resumed after downtime): an item
+     * written at product time with a 30-day TTL can already be "expired" by the wall clock, and that job deleted live
+     * runs at random moments. Here expiry goes by the product clock only: every reader treats an expired item as
+     * absent, and the runtime's TTL sweeper deletes it. (On AWS the CDK stack turns TTL on: there the two clocks are
+     * the same.)
      */
     public static boolean createIfAbsent(DynamoDbClient client, String tableName, TableDefinition def) {
         boolean created;
@@ -78,12 +87,17 @@ public final class InterlockTable {
             created = false;
         }
         client.waiter().waitUntilTableExists(b -> b.tableName(tableName));
-        if (created) {
-            client.updateTimeToLive(b -> b.tableName(tableName)
-                    .timeToLiveSpecification(TimeToLiveSpecification.builder()
-                            .attributeName(def.ttlAttribute())
-                            .enabled(true)
-                            .build()));
+        if (!created) {
+            TimeToLiveStatus ttl = client.describeTimeToLive(b -> b.tableName(tableName))
+                    .timeToLiveDescription()
+                    .timeToLiveStatus();
+            if (ttl == TimeToLiveStatus.ENABLED || ttl == TimeToLiveStatus.ENABLING) {
+                client.updateTimeToLive(b -> b.tableName(tableName)
+                        .timeToLiveSpecification(TimeToLiveSpecification.builder()
+                                .attributeName(def.ttlAttribute())
+                                .enabled(false)
+                                .build()));
+            }
         }
         return created;
     }

@@ -29,6 +29,52 @@ class InterlockTableTest {
         local.shutdownNow();
     }
 
+    /**
+     * DynamoDB Local runs its own TTL deletion job (every second it scans for up to 20 items whose TTL lies before
+     * the wall clock, deletes them, and waits 10 s). The local runtime and the tests run on a product clock that may
+     * stand anywhere (started months back, 300x fast): an item written at product time with a 30-day TTL may already
+     * be "expired" by the wall clock, and that job deleted runs under the tests' feet at random moments. Local
+     * tables leave expiry to readers and the runtime's sweeper, which both go by the product clock.
+     */
+    @Test
+    void anItemWhoseTtlIsBeforeTheWallClockIsNotDeletedByDynamoDbLocal() throws InterruptedException {
+        // The server the functions and the runtime reach (the embedded client above runs no jobs).
+        DynamoDbClient client = LocalDynamoDb.shared().client();
+        InterlockTable.createIfAbsent(client, "expiry", TableDefinition.INTERLOCK);
+        Map<String, AttributeValue> key =
+                Map.of("PK", AttributeValue.fromS("RUN#r1"), "SK", AttributeValue.fromS("STATE"));
+        long wallClockYesterday =
+                java.time.Instant.now().minus(java.time.Duration.ofDays(1)).getEpochSecond();
+        Map<String, AttributeValue> item = new java.util.HashMap<>(key);
+        // Like a run's state, indexed (DynamoDB Local's job passes over items that are not in every index).
+        item.put("GSI1PK", AttributeValue.fromS("RUNS#orders"));
+        item.put("GSI1SK", AttributeValue.fromS("2026-03-02T10:00:00Z#r1"));
+        item.put("ttl", AttributeValue.fromN(Long.toString(wallClockYesterday)));
+        client.putItem(b -> b.tableName("expiry").item(item));
+
+        // The job's first pass comes within about a second of the item; give it three.
+        Thread.sleep(3_000);
+
+        assertThat(client.getItem(b -> b.tableName("expiry").key(key)).hasItem())
+                .as("the item, 3 s after it was written")
+                .isTrue();
+    }
+
+    @Test
+    void aTableAnOlderVersionCreatedWithDynamoDbsTtlOnHasItSwitchedOff() {
+        client.createTable(InterlockTable.createRequest("older", TableDefinition.INTERLOCK));
+        client.updateTimeToLive(b -> b.tableName("older")
+                .timeToLiveSpecification(s -> s.attributeName("ttl").enabled(true)));
+
+        assertThat(InterlockTable.createIfAbsent(client, "older", TableDefinition.INTERLOCK))
+                .isFalse();
+
+        assertThat(client.describeTimeToLive(b -> b.tableName("older"))
+                        .timeToLiveDescription()
+                        .timeToLiveStatusAsString())
+                .isEqualTo("DISABLED");
+    }
+
     @Test
     void createsTheInterlockTableAndRoundTripsAnItem() {
         assertThat(InterlockTable.createIfAbsent(client, "interlock", TableDefinition.INTERLOCK))
@@ -42,8 +88,9 @@ class InterlockTableTest {
         assertThat(described.streamSpecification().streamViewTypeAsString()).isEqualTo("NEW_AND_OLD_IMAGES");
         assertThat(client.describeTimeToLive(b -> b.tableName("interlock"))
                         .timeToLiveDescription()
-                        .attributeName())
-                .isEqualTo("ttl");
+                        .timeToLiveStatusAsString())
+                .as("DynamoDB Local's own expiry job, which goes by the wall clock")
+                .isEqualTo("DISABLED");
 
         client.putItem(b -> b.tableName("interlock")
                 .item(Map.of(
