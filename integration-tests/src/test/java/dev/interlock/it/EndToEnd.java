@@ -502,6 +502,14 @@ abstract class EndToEnd {
                 l -> l.size() == count && l.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING));
     }
 
+    /** Waits until the pipeline has executions and none is still running; answers them oldest first. */
+    List<ExecutionListItem> awaitExecutionsDone(String pipeline) {
+        return await(
+                pipeline + ": finished executions",
+                () -> executions(pipeline),
+                l -> !l.isEmpty() && l.stream().noneMatch(e -> e.status() == ExecutionStatus.RUNNING));
+    }
+
     /** Waits for the execution the stream router starts from a marker (it may not exist yet) to finish. */
     ExecutionStatus awaitDone(String executionName) {
         String arn = arnOf(executionName);
