@@ -180,20 +180,10 @@ public final class CostBenchmark {
                 .atStartOfDay(ZoneOffset.UTC)
                 .toInstant()
                 .plus(Duration.ofMinutes(5));
-        RuntimeOptions e = RuntimeOptions.ephemeral(null, scale);
-        return new RuntimeOptions(
-                e.apiPort(),
-                e.lambdaPort(),
-                e.stepFunctionsPort(),
-                e.dynamoDbPort(),
-                null,
-                scale,
-                Duration.ofDays(365),
-                Duration.ofDays(365),
-                e.streamPollInterval(),
-                null,
-                Map.of(),
-                dawn);
+        return RuntimeOptions.ephemeral(null, scale)
+                .withWatchdogInterval(Duration.ofDays(365))
+                .withSweepInterval(Duration.ofDays(365))
+                .withClockStart(dawn);
     }
 
     // ---- scenarios ----

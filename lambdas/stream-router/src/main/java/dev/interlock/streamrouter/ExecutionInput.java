@@ -1,5 +1,6 @@
 package dev.interlock.streamrouter;
 
+import dev.interlock.model.marker.Marker;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,9 +21,7 @@ public record ExecutionInput(
         Map<String, Object> carried) {
 
     public ExecutionInput {
-        carried = carried == null
-                ? Map.of()
-                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(carried));
+        carried = Marker.copyOfCarried(carried);
     }
 
     /** An execution that resumes nothing. */

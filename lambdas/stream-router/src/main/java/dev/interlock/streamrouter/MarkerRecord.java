@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeVal
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.ExecutionName;
+import dev.interlock.model.marker.Marker;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.validation.PipelineValidation;
 import java.time.LocalDate;
@@ -27,9 +28,7 @@ public record MarkerRecord(
         Map<String, Object> carried) {
 
     public MarkerRecord {
-        carried = carried == null
-                ? Map.of()
-                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(carried));
+        carried = Marker.copyOfCarried(carried);
     }
 
     /** A marker that carries no state. */

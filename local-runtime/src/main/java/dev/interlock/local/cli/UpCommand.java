@@ -116,18 +116,16 @@ final class UpCommand implements Callable<Integer> {
 
     private int run(double scale, PrintStream terminal) throws Exception {
         RuntimeOptions options = new RuntimeOptions(
-                apiPort,
-                lambdaPort,
-                sfnPort,
-                dynamoDbPort,
-                dataDir,
-                scale,
-                Duration.ofMinutes(5),
-                Duration.ofMinutes(1),
-                Duration.ofMillis(100),
-                secretsFile,
-                java.util.Map.of(),
-                null);
+                        apiPort,
+                        lambdaPort,
+                        sfnPort,
+                        dynamoDbPort,
+                        dataDir,
+                        scale,
+                        Duration.ofMinutes(5),
+                        Duration.ofMinutes(1),
+                        Duration.ofMillis(100))
+                .withSecrets(secretsFile, java.util.Map.of());
         Instant begin = Instant.now();
         LocalRuntime runtime;
         try {

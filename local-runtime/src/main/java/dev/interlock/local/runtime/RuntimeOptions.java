@@ -38,7 +38,7 @@ public record RuntimeOptions(
     public static final RuntimeOptions DEFAULTS = new RuntimeOptions(
             8080, 3001, 8083, 8000, null, 1.0, Duration.ofMinutes(5), Duration.ofMinutes(1), Duration.ofMillis(100));
 
-    /** Options without a secrets file or added environment, whose clock starts now. */
+    /** Options without a secrets file or added environment, whose clock starts now and whose job fakes hold nothing. */
     public RuntimeOptions(
             int apiPort,
             int lambdaPort,
@@ -61,36 +61,7 @@ public record RuntimeOptions(
                 streamPollInterval,
                 null,
                 Map.of(),
-                null);
-    }
-
-    /** Options whose job fakes hold nothing. */
-    public RuntimeOptions(
-            int apiPort,
-            int lambdaPort,
-            int stepFunctionsPort,
-            int dynamoDbPort,
-            Path dataDir,
-            double timeScale,
-            Duration watchdogInterval,
-            Duration sweepInterval,
-            Duration streamPollInterval,
-            Path secretsFile,
-            Map<String, String> environment,
-            Instant clockStart) {
-        this(
-                apiPort,
-                lambdaPort,
-                stepFunctionsPort,
-                dynamoDbPort,
-                dataDir,
-                timeScale,
-                watchdogInterval,
-                sweepInterval,
-                streamPollInterval,
-                secretsFile,
-                environment,
-                clockStart,
+                null,
                 null);
     }
 
@@ -114,60 +85,36 @@ public record RuntimeOptions(
     }
 
     public RuntimeOptions withWatchdogInterval(Duration d) {
-        return new RuntimeOptions(
-                apiPort,
-                lambdaPort,
-                stepFunctionsPort,
-                dynamoDbPort,
-                dataDir,
-                timeScale,
-                d,
-                sweepInterval,
-                streamPollInterval,
-                secretsFile,
-                environment,
-                clockStart,
-                jobStartHolds);
+        return with(o -> o.watchdogInterval = d);
+    }
+
+    /** These options with the TTL sweeper ticking every {@code d} (scaled). */
+    public RuntimeOptions withSweepInterval(Duration d) {
+        return with(o -> o.sweepInterval = d);
     }
 
     /** With a secrets file and variables added to the functions' environment. */
     public RuntimeOptions withSecrets(Path file, Map<String, String> variables) {
-        return new RuntimeOptions(
-                apiPort,
-                lambdaPort,
-                stepFunctionsPort,
-                dynamoDbPort,
-                dataDir,
-                timeScale,
-                watchdogInterval,
-                sweepInterval,
-                streamPollInterval,
-                file,
-                variables,
-                clockStart,
-                jobStartHolds);
+        return with(o -> {
+            o.secretsFile = file;
+            o.environment = variables;
+        });
     }
 
     /** These options with the clock starting at {@code start} (null: now). */
     public RuntimeOptions withClockStart(Instant start) {
-        return new RuntimeOptions(
-                apiPort,
-                lambdaPort,
-                stepFunctionsPort,
-                dynamoDbPort,
-                dataDir,
-                timeScale,
-                watchdogInterval,
-                sweepInterval,
-                streamPollInterval,
-                secretsFile,
-                environment,
-                start,
-                jobStartHolds);
+        return with(o -> o.clockStart = start);
     }
 
     /** These options with the job fakes' start calls held by {@code holds} (a test's, shared across its restarts). */
     public RuntimeOptions withJobStartHolds(StartHolds holds) {
+        return with(o -> o.jobStartHolds = holds);
+    }
+
+    /** A copy of these options with {@code change} applied: the one place the withers call the constructor. */
+    private RuntimeOptions with(java.util.function.Consumer<Copy> change) {
+        Copy o = new Copy(this);
+        change.accept(o);
         return new RuntimeOptions(
                 apiPort,
                 lambdaPort,
@@ -175,12 +122,31 @@ public record RuntimeOptions(
                 dynamoDbPort,
                 dataDir,
                 timeScale,
-                watchdogInterval,
-                sweepInterval,
+                o.watchdogInterval,
+                o.sweepInterval,
                 streamPollInterval,
-                secretsFile,
-                environment,
-                clockStart,
-                holds);
+                o.secretsFile,
+                o.environment,
+                o.clockStart,
+                o.jobStartHolds);
+    }
+
+    /** The options a wither may change. */
+    private static final class Copy {
+        Duration watchdogInterval;
+        Duration sweepInterval;
+        Path secretsFile;
+        Map<String, String> environment;
+        Instant clockStart;
+        StartHolds jobStartHolds;
+
+        Copy(RuntimeOptions from) {
+            watchdogInterval = from.watchdogInterval;
+            sweepInterval = from.sweepInterval;
+            secretsFile = from.secretsFile;
+            environment = from.environment;
+            clockStart = from.clockStart;
+            jobStartHolds = from.jobStartHolds;
+        }
     }
 }

@@ -36,7 +36,12 @@ public record Marker(
         @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> carried) {
 
     public Marker {
-        carried = carried == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(carried));
+        carried = carried == null ? null : copyOfCarried(carried);
+    }
+
+    /** An ordered, unmodifiable copy of a carried state (empty for none): how every holder of one keeps it. */
+    public static Map<String, Object> copyOfCarried(Map<String, Object> carried) {
+        return carried == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(carried));
     }
 
     /** A marker that carries no state (every marker but a monitoring successor). */
