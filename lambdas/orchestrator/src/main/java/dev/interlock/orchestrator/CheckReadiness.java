@@ -5,6 +5,8 @@ import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ReadinessRule;
+import dev.interlock.model.pipeline.ReadinessRuleType;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.TraitVerdict;
@@ -15,7 +17,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * {@code checkReadiness}: ready iff every required trait passed ({@link Readiness}). A required ERROR is not ready and
+ * {@code checkReadiness}: ready iff the pipeline's readiness rule holds ({@link Readiness}: every required trait passed
+ * and, for any/at-least, enough of the rule's pool). A required ERROR is not ready and
  * alerts TRAIT_ERROR (once per day and schedule). The round's trait results and events are recorded here, in one
  * request ({@link EvaluationRound}). Each round also checks the evaluation SLA (SLA_EVALUATION_BREACHED,
  * informational) against the one pipeline read, which is the last guard before the trigger: a pipeline deleted since
@@ -84,7 +87,8 @@ public final class CheckReadiness implements Action {
         } catch (IllegalArgumentException e) {
             return Outcome.error(e.getMessage(), new Payload(false, dryRun, List.of(), sla));
         }
-        Readiness readiness = Readiness.of(results);
+        ReadinessRule rule = pipeline.get().readinessRule();
+        Readiness readiness = Readiness.of(results, rule);
         alertErrors(request, readiness);
         boolean ready = readiness.ready();
         List<String> blocking = readiness.blocking();
@@ -103,7 +107,7 @@ public final class CheckReadiness implements Action {
                         request,
                         EventKind.READINESS_CHECKED,
                         ready ? "READY" : "NOT_READY",
-                        ready ? "every required trait passed" : "blocking: " + String.join(", ", blocking),
+                        readinessMessage(rule, ready, blocking),
                         details));
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
@@ -112,6 +116,14 @@ public final class CheckReadiness implements Action {
             dryRunRecords.ready(request, pipeline.get(), sla.breached());
         }
         return Outcome.proceed(new Payload(true, dryRun, List.of(), sla));
+    }
+
+    /** The READINESS_CHECKED event's words: what the rule asked for, and what held the round back. */
+    static String readinessMessage(ReadinessRule rule, boolean ready, List<String> blocking) {
+        String asked = rule.type() == ReadinessRuleType.ALL_REQUIRED_PASS
+                ? "every required trait passed"
+                : "every required trait and " + rule.describe() + " passed";
+        return ready ? asked : "blocking: " + String.join(", ", blocking) + " (needs " + rule.describe() + ")";
     }
 
     /** Informational: an invalid deadline is logged, never a reason to stop a round. */

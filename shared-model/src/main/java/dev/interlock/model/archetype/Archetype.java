@@ -1,6 +1,7 @@
 package dev.interlock.model.archetype;
 
 import dev.interlock.model.json.Frozen;
+import dev.interlock.model.pipeline.ReadinessRule;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;

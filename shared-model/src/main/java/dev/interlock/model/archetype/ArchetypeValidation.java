@@ -2,6 +2,7 @@ package dev.interlock.model.archetype;
 
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.net.NeverAllowedAddresses;
+import dev.interlock.model.pipeline.ReadinessRuleType;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.validation.ValidationError;
 import java.util.ArrayList;
@@ -54,6 +55,13 @@ public final class ArchetypeValidation {
             errors.add(new ValidationError(
                     JsonPath.field(JsonPath.field(root, "readinessRule"), "type"),
                     "readinessRule.type is required; allowed: all-required-pass"));
+        } else if (archetype.readinessRule().type() != ReadinessRuleType.ALL_REQUIRED_PASS
+                || !archetype.readinessRule().traits().isEmpty()
+                || archetype.readinessRule().count() != null) {
+            errors.add(new ValidationError(
+                    JsonPath.field(root, "readinessRule"),
+                    "an archetype's readinessRule is all-required-pass (a pipeline sets any or at-least over its own"
+                            + " traits)"));
         }
         return errors;
     }

@@ -23,7 +23,9 @@ public final class TraitResolution {
     private TraitResolution() {}
 
     /**
-     * Required traits in archetype order, then the optional ones the pipeline configures. Pipeline overrides:
+     * Required traits in archetype order, then the optional ones the pipeline configures. Whether each blocks
+     * readiness alone: a trait in the pipeline's readiness-rule pool never does (the pool is judged as a whole);
+     * otherwise the pipeline's {@code required} when set, else the archetype's word. Pipeline overrides:
      * a non-empty evaluator replaces, config keys overwrite the defaults one by one, ttl/timeout &gt; 0 replace.
      * {@code date} and {@code scheduleId} are injected into every config so evaluators judge the execution date.
      */
@@ -42,7 +44,11 @@ public final class TraitResolution {
     }
 
     private static ResolvedTrait resolveOne(
-            PipelineConfig pipeline, TraitDefinition definition, boolean required, String scheduleId, LocalDate date) {
+            PipelineConfig pipeline,
+            TraitDefinition definition,
+            boolean archetypeRequired,
+            String scheduleId,
+            LocalDate date) {
         // A copy, so one pipeline's overrides never leak into the shared archetype default.
         Map<String, Object> config = new LinkedHashMap<>(definition.defaultConfig());
         String evaluator = definition.evaluator() == null ? "" : definition.evaluator();
@@ -50,6 +56,12 @@ public final class TraitResolution {
         int timeout = definition.defaultTimeout();
         Map<String, String> headers = Map.of();
         TraitConfig override = pipeline.traits().get(definition.type());
+        boolean required = archetypeRequired;
+        if (pipeline.readinessRule().pools(definition.type())) {
+            required = false;
+        } else if (override != null && override.required() != null) {
+            required = override.required();
+        }
         if (override != null) {
             if (override.evaluator() != null && !override.evaluator().isBlank()) {
                 evaluator = override.evaluator();

@@ -22,6 +22,8 @@ import java.util.TreeSet;
  * @param catchUp                   whether windows of the registration day that opened before the pipeline (or a new
  *                                  schedule) was registered are still run by the watchdog; deadlines that passed
  *                                  before registration never raise SLA_MISSED either way
+ * @param readinessRule             how the traits' results combine into readiness ({@link ReadinessRule}; default
+ *                                  all-required-pass)
  */
 public record PipelineConfig(
         String name,
@@ -40,7 +42,8 @@ public record PipelineConfig(
         int pollIntervalSeconds,
         int pollLimit,
         int maxJobDurationSeconds,
-        boolean catchUp) {
+        boolean catchUp,
+        ReadinessRule readinessRule) {
 
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
@@ -84,7 +87,48 @@ public record PipelineConfig(
                 pollIntervalSeconds,
                 pollLimit,
                 DEFAULT_MAX_JOB_DURATION_SECONDS,
-                false);
+                false,
+                null);
+    }
+
+    /** A pipeline judged by all-required-pass. */
+    public PipelineConfig(
+            String name,
+            String description,
+            String archetype,
+            int tier,
+            Map<String, TraitConfig> traits,
+            TriggerConfig trigger,
+            RetryPolicy retry,
+            SlaConfig sla,
+            List<ScheduleConfig> schedules,
+            ExclusionConfig exclusions,
+            MonitoringConfig monitoring,
+            boolean dryRun,
+            int evaluationIntervalSeconds,
+            int pollIntervalSeconds,
+            int pollLimit,
+            int maxJobDurationSeconds,
+            boolean catchUp) {
+        this(
+                name,
+                description,
+                archetype,
+                tier,
+                traits,
+                trigger,
+                retry,
+                sla,
+                schedules,
+                exclusions,
+                monitoring,
+                dryRun,
+                evaluationIntervalSeconds,
+                pollIntervalSeconds,
+                pollLimit,
+                maxJobDurationSeconds,
+                catchUp,
+                null);
     }
 
     public PipelineConfig {
@@ -92,6 +136,7 @@ public record PipelineConfig(
         retry = retry == null ? RetryPolicy.DEFAULT : retry;
         schedules = Frozen.list(schedules);
         monitoring = monitoring == null ? MonitoringConfig.DISABLED : monitoring;
+        readinessRule = readinessRule == null ? ReadinessRule.ALL_REQUIRED_PASS : readinessRule;
     }
 
     /** Reads a pipeline document; accepts the Go original's {@code watch.monitoring} as an alias of {@code monitoring}. */
@@ -114,7 +159,8 @@ public record PipelineConfig(
             @JsonProperty("pollIntervalSeconds") Integer pollIntervalSeconds,
             @JsonProperty("pollLimit") Integer pollLimit,
             @JsonProperty("maxJobDurationSeconds") Integer maxJobDurationSeconds,
-            @JsonProperty("catchUp") Boolean catchUp) {
+            @JsonProperty("catchUp") Boolean catchUp,
+            @JsonProperty("readinessRule") ReadinessRule readinessRule) {
         MonitoringConfig effectiveMonitoring =
                 monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
         return new PipelineConfig(
@@ -134,7 +180,8 @@ public record PipelineConfig(
                 pollIntervalSeconds == null ? DEFAULT_POLL_INTERVAL_SECONDS : pollIntervalSeconds,
                 pollLimit == null ? DEFAULT_POLL_LIMIT : pollLimit,
                 maxJobDurationSeconds == null ? DEFAULT_MAX_JOB_DURATION_SECONDS : maxJobDurationSeconds,
-                catchUp != null && catchUp);
+                catchUp != null && catchUp,
+                readinessRule);
     }
 
     /** The configured schedules, or the implicit {@code daily} one when none are configured. */

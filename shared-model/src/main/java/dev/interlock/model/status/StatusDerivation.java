@@ -4,6 +4,7 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.run.AttemptLedger;
@@ -25,6 +26,7 @@ import dev.interlock.model.status.ScheduleStatus.Job;
 import dev.interlock.model.status.ScheduleStatus.NextAction;
 import dev.interlock.model.status.ScheduleStatus.Upstream;
 import dev.interlock.model.status.ScheduleStatus.Window;
+import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.TraitResult;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +39,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The one place that decides why a pipeline day is where it is. It reads only what {@link DayRecords} holds — run
@@ -115,7 +118,7 @@ public final class StatusDerivation {
                 .filter(Objects::nonNull)
                 .max(Comparator.naturalOrder())
                 .orElse(null);
-        List<BlockingTrait> blocking = blocking(traits, events);
+        List<BlockingTrait> blocking = blocking(traits, events, pipeline.readinessRule());
         Attempts attempts = new Attempts(
                 log == null ? 0 : AttemptLedger.attemptsUsed(log),
                 pipeline.retry().maxAttempts());
@@ -451,12 +454,16 @@ public final class StatusDerivation {
     }
 
     /**
-     * The required traits that did not pass: from the stored results while they live, else from the latest
-     * evaluation events (results expire, the audit trail stays).
+     * The traits that hold the day back by the pipeline's readiness rule (required ones that did not pass; a short
+     * pool's traits that did not pass): from the stored results while they live, else from the latest evaluation
+     * events (results expire, the audit trail stays).
      */
-    private static List<BlockingTrait> blocking(List<TraitResult> traits, List<Event> events) {
+    private static List<BlockingTrait> blocking(List<TraitResult> traits, List<Event> events, ReadinessRule rule) {
+        Set<String> blockingTypes = Set.copyOf(
+                Readiness.of(traits.stream().map(TraitResult::verdict).toList(), rule)
+                        .blocking());
         List<BlockingTrait> stored = traits.stream()
-                .filter(TraitResult::blocksReadiness)
+                .filter(t -> blockingTypes.contains(t.traitType()))
                 .sorted(Comparator.comparing(TraitResult::traitType))
                 .map(t ->
                         new BlockingTrait(t.traitType(), t.status().wireName(), t.reason(), t.value(), t.evaluatedAt()))

@@ -1,11 +1,14 @@
 package dev.interlock.model.trait;
 
+import dev.interlock.model.pipeline.ReadinessRule;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The readiness rule (all-required-pass) over one evaluation round: ready when every required trait passed; optional
- * traits never block. Required ERROR results also block, and are listed apart because they mean a broken evaluator
- * and must alert; optional ones are listed too, so they can be logged.
+ * A readiness rule ({@link ReadinessRule}) over one evaluation round: ready when every required trait passed and, for
+ * {@code any}/{@code at-least}, enough of the rule's pool passed; optional traits never block. Required ERROR results
+ * also block, and are listed apart because they mean a broken evaluator and must alert; optional and pooled ones are
+ * listed too, so they can be logged. When the pool falls short, every pooled trait that did not pass is blocking.
  */
 public record Readiness(
         boolean ready, List<String> blocking, List<TraitVerdict> requiredErrors, List<TraitVerdict> optionalErrors) {
@@ -30,12 +33,30 @@ public record Readiness(
                 .findFirst();
     }
 
-    /** Judges one round of verdicts. */
+    /** Judges one round of verdicts by all-required-pass. */
     public static Readiness of(List<TraitVerdict> results) {
-        List<String> blocking = results.stream()
-                .filter(r -> blocks(r.required(), r.passed()))
+        return of(results, ReadinessRule.ALL_REQUIRED_PASS);
+    }
+
+    /**
+     * Judges one round of verdicts by {@code rule}. Pooled traits are resolved optional ({@code required: false}), so
+     * they never block alone and a PERMANENT error of one does not stop the day while the others may still pass.
+     */
+    public static Readiness of(List<TraitVerdict> results, ReadinessRule rule) {
+        List<String> blocking = new ArrayList<>(results.stream()
+                .filter(r -> !rule.pools(r.type()) && blocks(r.required(), r.passed()))
                 .map(TraitVerdict::type)
-                .toList();
+                .toList());
+        List<TraitVerdict> pooled =
+                results.stream().filter(r -> rule.pools(r.type())).toList();
+        if (pooled.stream().filter(TraitVerdict::passed).count() < rule.needed()) {
+            // Short: every pooled trait that did not pass (or was not judged this round) could make up the count.
+            for (String type : rule.traits()) {
+                if (pooled.stream().noneMatch(r -> r.type().equals(type) && r.passed())) {
+                    blocking.add(type);
+                }
+            }
+        }
         List<TraitVerdict> requiredErrors =
                 results.stream().filter(r -> r.errored() && r.required()).toList();
         List<TraitVerdict> optionalErrors =

@@ -52,9 +52,4 @@ public record TraitResult(
     public TraitVerdict verdict() {
         return new TraitVerdict(traitType, status, value, reason, failureCategory, required);
     }
-
-    /** Whether this stored result blocks readiness ({@link Readiness#blocks}): optional traits never do. */
-    public boolean blocksReadiness() {
-        return Readiness.blocks(required, status == TraitStatus.PASS);
-    }
 }

@@ -5,7 +5,7 @@ import static dev.interlock.model.validation.Shape.longInteger;
 import static dev.interlock.model.validation.Shape.object;
 import static dev.interlock.model.validation.Shape.text;
 
-import dev.interlock.model.archetype.ReadinessRuleType;
+import dev.interlock.model.pipeline.ReadinessRuleType;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.TriggerType;
 import java.util.Arrays;
@@ -157,7 +157,11 @@ final class DocumentShapes {
                     "timeout",
                     integer(),
                     "headers",
-                    STRING_MAP)),
+                    STRING_MAP,
+                    "required",
+                    new Shape.Flag())),
+            "readinessRule",
+            object("type", text(ReadinessRuleType::fromJson), "traits", STRING_LIST, "count", integer()),
             "trigger",
             TRIGGER,
             "retry",

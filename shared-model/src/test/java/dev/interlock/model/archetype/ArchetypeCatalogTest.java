@@ -3,6 +3,7 @@ package dev.interlock.model.archetype;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.model.pipeline.ReadinessRule;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

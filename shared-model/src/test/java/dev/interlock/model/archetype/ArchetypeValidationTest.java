@@ -3,6 +3,7 @@ package dev.interlock.model.archetype;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.net.NeverAllowedAddresses;
+import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.validation.ValidationError;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package dev.interlock.model.archetype;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.trait.ResolvedTrait;
 import java.time.LocalDate;

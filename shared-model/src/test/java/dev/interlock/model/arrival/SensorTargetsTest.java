@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeCatalog;
-import dev.interlock.model.archetype.ReadinessRule;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ReadinessRule;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

@@ -26,7 +26,7 @@ class DocumentValidationErrorsTest {
 
     private static String messageOfUnknownRule() {
         try {
-            dev.interlock.model.archetype.ReadinessRuleType.fromJson("majority");
+            dev.interlock.model.pipeline.ReadinessRuleType.fromJson("majority");
             return "";
         } catch (IllegalArgumentException e) {
             return e.getMessage();

@@ -37,6 +37,38 @@ class PipelineValidationTest {
     }
 
     @Test
+    void aPipelineSetsAnyOrAtLeastOverItsTraitsAndMakesTraitsOptional() {
+        Validated<PipelineConfig> atLeast = validation.validateText(InterlockJson.write(
+                patched("{\"readinessRule\":{\"type\":\"at-least\",\"count\":2,\"traits\":[\"source-freshness\","
+                        + "\"upstream-dependency\",\"schema-contract\"]},"
+                        + "\"traits\":{\"schema-contract\":{\"evaluator\":\"checks/schema\"},"
+                        + "\"resource-availability\":{\"required\":false}}}")));
+        assertThat(atLeast.errors()).isEmpty();
+        assertThat(atLeast.value().readinessRule().needed()).isEqualTo(2);
+        assertThat(dev.interlock.model.archetype.TraitResolution.resolve(
+                                atLeast.value(),
+                                ArchetypeCatalog.bundled()
+                                        .find("batch-ingestion")
+                                        .orElseThrow(),
+                                "daily",
+                                java.time.LocalDate.of(2026, 3, 1))
+                        .stream()
+                        .map(t -> t.traitType() + "=" + t.required()))
+                .as("pooled traits and the one made optional never block alone")
+                .containsExactly(
+                        "source-freshness=false",
+                        "upstream-dependency=false",
+                        "resource-availability=false",
+                        "schema-contract=false");
+        // Read back as registered: the rule survives the codec, YAML included.
+        assertThat(validation
+                        .validateText(Documents.yaml(atLeast.value()))
+                        .value()
+                        .readinessRule())
+                .isEqualTo(atLeast.value().readinessRule());
+    }
+
+    @Test
     void theMaximumJobDurationDefaultsToTwoHoursAndCanBeSet() {
         assertThat(validation.validateText(VALID).value().maxJobDurationSeconds())
                 .isEqualTo(7200);
@@ -54,6 +86,52 @@ class PipelineValidationTest {
 
     static Stream<Arguments> malformedConfigs() {
         return Stream.of(
+                arguments(
+                        "at-least count larger than its list",
+                        "{\"readinessRule\":{\"type\":\"at-least\",\"count\":3,"
+                                + "\"traits\":[\"source-freshness\",\"upstream-dependency\"]}}",
+                        List.of("$.readinessRule.count")),
+                arguments(
+                        "at-least without a count",
+                        "{\"readinessRule\":{\"type\":\"at-least\","
+                                + "\"traits\":[\"source-freshness\",\"upstream-dependency\"]}}",
+                        List.of("$.readinessRule.count")),
+                arguments(
+                        "any over one trait",
+                        "{\"readinessRule\":{\"type\":\"any\",\"traits\":[\"source-freshness\"]}}",
+                        List.of("$.readinessRule.traits")),
+                arguments(
+                        "a pooled trait the archetype does not declare",
+                        "{\"readinessRule\":{\"type\":\"any\",\"traits\":[\"source-freshness\",\"sauce\"]}}",
+                        List.of("$.readinessRule.traits[1]")),
+                arguments(
+                        "a pooled optional trait that is not configured",
+                        "{\"readinessRule\":{\"type\":\"any\","
+                                + "\"traits\":[\"source-freshness\",\"schema-contract\"]}}",
+                        List.of("$.readinessRule.traits[1]")),
+                arguments(
+                        "a trait listed twice",
+                        "{\"readinessRule\":{\"type\":\"any\","
+                                + "\"traits\":[\"source-freshness\",\"source-freshness\"]}}",
+                        List.of("$.readinessRule.traits[1]")),
+                arguments(
+                        "a pooled trait also required alone",
+                        "{\"readinessRule\":{\"type\":\"any\","
+                                + "\"traits\":[\"source-freshness\",\"upstream-dependency\"]},"
+                                + "\"traits\":{\"source-freshness\":{\"required\":true}}}",
+                        List.of("$.traits.source-freshness.required")),
+                arguments(
+                        "all-required-pass with a pool",
+                        "{\"readinessRule\":{\"type\":\"all-required-pass\",\"traits\":[\"source-freshness\"]}}",
+                        List.of("$.readinessRule.traits")),
+                arguments(
+                        "an unknown rule", "{\"readinessRule\":{\"type\":\"most\"}}", List.of("$.readinessRule.type")),
+                arguments(
+                        "every trait optional",
+                        "{\"traits\":{\"source-freshness\":{\"required\":false},"
+                                + "\"upstream-dependency\":{\"required\":false},"
+                                + "\"resource-availability\":{\"required\":false}}}",
+                        List.of("$.traits")),
                 arguments("name with upper case and underscore", "{\"name\":\"Bad_Name\"}", List.of("$.name")),
                 arguments("name missing", "{\"name\":null}", List.of("$.name")),
                 arguments("name of one character", "{\"name\":\"a\"}", List.of("$.name")),

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.ArchetypeCatalog;
-import dev.interlock.model.archetype.ReadinessRule;
 import dev.interlock.model.archetype.TraitDefinition;
+import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.secret.OutboundPolicy;
 import java.util.List;

@@ -18,7 +18,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ReadinessRule;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
@@ -29,6 +28,7 @@ import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.rerun.LateArrival;
 import dev.interlock.model.rerun.Rerun;

@@ -1,13 +1,13 @@
 package dev.interlock.store.contract;
 
 import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ReadinessRule;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.RetryPolicy;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.rerun.Rerun;

@@ -1,12 +1,17 @@
-package dev.interlock.model.archetype;
+package dev.interlock.model.pipeline;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.interlock.model.json.WireEnum;
 
-/** How trait results combine into readiness; only all-required-pass exists. */
+/** How trait results combine into readiness (docs/pipeline-reference.md, "Readiness rules"). */
 public enum ReadinessRuleType implements WireEnum {
-    ALL_REQUIRED_PASS("all-required-pass");
+    /** Every required trait passes. */
+    ALL_REQUIRED_PASS("all-required-pass"),
+    /** One of the rule's listed traits passes (and every required trait outside the list). */
+    ANY("any"),
+    /** At least {@code count} of the rule's listed traits pass (and every required trait outside the list). */
+    AT_LEAST("at-least");
 
     private final String wireName;
 
