@@ -76,6 +76,24 @@ class ReadinessRulesEndToEndTest extends EndToEnd {
                         .isEqualTo("every required trait and at least 2 of [source-freshness, upstream-dependency, "
                                 + "schema-contract] passed"));
         assertThat(alertKinds("rl-two")).doesNotContain("TRAIT_ERROR");
+
+        // The failing optional trait is a warning in status and why, never a blocker.
+        JsonNode done = expect(200, "GET", "/pipelines/rl-two/status?date=" + date, null, null)
+                .path("schedules")
+                .get(0);
+        assertThat(done.path("state").asText()).isEqualTo("COMPLETED");
+        assertThat(done.path("blocking")).isEmpty();
+        assertThat(done.path("warnings").findValuesAsText("traitType")).containsExactly("data-quality-sample");
+        Cli why = cli(
+                "why",
+                "rl-two",
+                "--date",
+                date.toString(),
+                "--endpoint",
+                rt.apiEndpoint().toString(),
+                "--no-sigv4");
+        assertThat(why.code()).as(why.err()).isZero();
+        assertThat(why.out()).contains("warning: optional trait data-quality-sample is FAIL");
     }
 
     @Test

@@ -226,6 +226,50 @@ class WebUiBrowserTest extends EndToEnd {
         screenshot("dry-run");
     }
 
+    /**
+     * Issue 24, readiness rules: a day held back by a short at-least pool shows the pooled traits that could make up
+     * the count as blocking, and a failing optional trait as a warning, never a blocker.
+     */
+    @Test
+    void theUiShowsAShortPoolAsBlockingAndAFailingOptionalTraitAsAWarning() {
+        LocalDate date = today();
+        putPipeline("""
+                name: ui-pool
+                archetype: batch-ingestion
+                readinessRule: {type: at-least, count: 2, traits: [source-freshness, upstream-dependency]}
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-fail"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                  data-quality-sample: {evaluator: "builtin:always-fail", required: false}
+                trigger: {type: http, url: "%s/jobs/ui-pool"}
+                evaluationIntervalSeconds: 3600
+                """.formatted(jobs.endpoint()));
+        evaluate("ui-pool", date);
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/p/ui-pool?date=" + date);
+        String schedule = ".schedule[data-schedule='daily'][data-state='NOT_READY'] ";
+        await(
+                () -> !browser.findElements(By.cssSelector(schedule + ".warning-trait"))
+                        .isEmpty(),
+                "ui-pool's day page with its blocking pool and its warning");
+        assertThat(steady(() -> browser.findElements(By.cssSelector(schedule + ".blocking-trait")).stream()
+                        .map(e -> e.getAttribute("data-trait"))
+                        .toList()))
+                .containsExactly("upstream-dependency");
+        assertThat(steady(() -> browser.findElements(By.cssSelector(schedule + ".warning-trait")).stream()
+                        .map(e -> e.getAttribute("data-trait") + " " + e.getText())
+                        .toList()))
+                .singleElement()
+                .asString()
+                .startsWith("data-quality-sample data-quality-sample FAIL");
+        assertThat(browser.findElement(By.cssSelector(".schedule[data-schedule='daily'] .reason"))
+                        .getText())
+                .endsWith("; needs at least 2 of [source-freshness, upstream-dependency]");
+        screenshot("readiness-rule");
+    }
+
     /** The state {@code GET /status} gives a pipeline's day. */
     private String lineState(String pipeline) {
         for (JsonNode line : list("/status?date=" + day)) {

@@ -112,21 +112,11 @@ final class StatusCommands {
         }
         Output.table(out, rows);
         for (JsonNode s : status.path("schedules")) {
-            if (!s.path("blocking").isEmpty()) {
-                out.println();
-                out.println("blocking " + s.path("scheduleId").asText() + ":");
-                List<String[]> traits = new ArrayList<>();
-                traits.add(new String[] {"TRAIT", "STATUS", "OBSERVED", "REASON"});
-                for (JsonNode b : s.path("blocking")) {
-                    traits.add(new String[] {
-                        b.path("traitType").asText(),
-                        b.path("status").asText(),
-                        b.hasNonNull("value") ? b.get("value").toString() : "",
-                        b.path("reason").asText()
-                    });
-                }
-                Output.table(out, traits);
-            }
+            traitTable(out, "blocking " + s.path("scheduleId").asText(), s.path("blocking"));
+            traitTable(
+                    out,
+                    "warnings " + s.path("scheduleId").asText() + " (optional traits, never blocking)",
+                    s.path("warnings"));
             if (!s.path("dryRun").isEmpty()) {
                 out.println();
                 out.println("dry run " + s.path("scheduleId").asText() + " (recorded, not done):");
@@ -145,6 +135,34 @@ final class StatusCommands {
         }
     }
 
+    /** One trait as {@code why} says it: {@code <trait> is <STATUS>: <reason> (observed <value>)}. */
+    private static String seen(JsonNode trait) {
+        return trait.path("traitType").asText() + " is "
+                + trait.path("status").asText()
+                + (trait.hasNonNull("reason") ? ": " + trait.get("reason").asText() : "")
+                + (trait.hasNonNull("value") ? " (observed " + trait.get("value") + ")" : "");
+    }
+
+    /** A titled table of traits as the status shows them (blocking or warnings); nothing when there are none. */
+    private static void traitTable(PrintStream out, String title, JsonNode shown) {
+        if (shown.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println(title + ":");
+        List<String[]> traits = new ArrayList<>();
+        traits.add(new String[] {"TRAIT", "STATUS", "OBSERVED", "REASON"});
+        for (JsonNode b : shown) {
+            traits.add(new String[] {
+                b.path("traitType").asText(),
+                b.path("status").asText(),
+                b.hasNonNull("value") ? b.get("value").toString() : "",
+                b.path("reason").asText()
+            });
+        }
+        Output.table(out, traits);
+    }
+
     static void explain(PrintStream out, JsonNode status) {
         String pipeline = status.path("pipelineId").asText();
         for (JsonNode s : status.path("schedules")) {
@@ -152,10 +170,10 @@ final class StatusCommands {
                     + status.path("date").asText() + " is " + s.path("state").asText() + ": "
                     + s.path("reason").asText() + ".");
             for (JsonNode b : s.path("blocking")) {
-                out.println("  - trait " + b.path("traitType").asText() + " is "
-                        + b.path("status").asText()
-                        + (b.hasNonNull("reason") ? ": " + b.get("reason").asText() : "")
-                        + (b.hasNonNull("value") ? " (observed " + b.get("value") + ")" : ""));
+                out.println("  - trait " + seen(b));
+            }
+            for (JsonNode w : s.path("warnings")) {
+                out.println("  - warning: optional trait " + seen(w) + " (never blocks)");
             }
             for (JsonNode u : s.path("upstreams")) {
                 out.println("  - upstream " + u.path("pipelineId").asText() + " ("

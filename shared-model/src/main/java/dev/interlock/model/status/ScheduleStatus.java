@@ -11,6 +11,8 @@ import java.util.Map;
  *
  * @param lockHolder the execution holding the evaluation lock, null when free
  * @param runId      the day's latest run, null before the first evaluation created one
+ * @param warnings   optional traits ({@code required: false}) that did not pass in the latest evaluation: shown,
+ *                   never holding the day back and never alerting
  */
 public record ScheduleStatus(
         String scheduleId,
@@ -27,10 +29,12 @@ public record ScheduleStatus(
         Job job,
         Instant lastEvaluatedAt,
         List<Upstream> upstreams,
-        List<DryRunRecord> dryRun) {
+        List<DryRunRecord> dryRun,
+        List<BlockingTrait> warnings) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);
+        warnings = Frozen.list(warnings);
         upstreams = Frozen.list(upstreams);
         dryRun = Frozen.list(dryRun);
     }

@@ -165,7 +165,23 @@ public final class StatusDerivation {
                 job,
                 lastEvaluated,
                 upstreams,
-                pipeline.dryRun() ? dryRunRecords(events) : List.of());
+                pipeline.dryRun() ? dryRunRecords(events) : List.of(),
+                warnings(traits, pipeline.readinessRule()));
+    }
+
+    /** The optional traits outside the rule's pool whose stored result did not pass: shown, never blocking. */
+    private static List<BlockingTrait> warnings(List<TraitResult> traits, ReadinessRule rule) {
+        return traits.stream()
+                .filter(t -> !t.required()
+                        && !rule.pools(t.traitType())
+                        && !t.verdict().passed())
+                .sorted(Comparator.comparing(TraitResult::traitType))
+                .map(StatusDerivation::seen)
+                .toList();
+    }
+
+    private static BlockingTrait seen(TraitResult t) {
+        return new BlockingTrait(t.traitType(), t.verdict().statusName(), t.reason(), t.value(), t.evaluatedAt());
     }
 
     private static List<ScheduleStatus.DryRunRecord> dryRunRecords(List<Event> events) {
@@ -348,6 +364,10 @@ public final class StatusDerivation {
         String reason = "waiting for " + first.traitType() + " (" + first.status()
                 + (first.reason() == null || first.reason().isBlank() ? "" : ": " + first.reason()) + ")"
                 + (blocking.size() > 1 ? " and " + (blocking.size() - 1) + " more trait(s)" : "");
+        ReadinessRule rule = pipeline.readinessRule();
+        if (blocking.stream().anyMatch(b -> rule.pools(b.traitType()))) {
+            reason += "; needs " + rule.describe();
+        }
         if (holder == null) {
             return new Verdict(
                     DayState.NOT_READY,
@@ -465,8 +485,7 @@ public final class StatusDerivation {
         List<BlockingTrait> stored = traits.stream()
                 .filter(t -> blockingTypes.contains(t.traitType()))
                 .sorted(Comparator.comparing(TraitResult::traitType))
-                .map(t ->
-                        new BlockingTrait(t.traitType(), t.status().wireName(), t.reason(), t.value(), t.evaluatedAt()))
+                .map(StatusDerivation::seen)
                 .toList();
         if (!stored.isEmpty() || !traits.isEmpty()) {
             return stored;

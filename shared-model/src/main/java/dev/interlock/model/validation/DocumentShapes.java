@@ -231,7 +231,7 @@ final class DocumentShapes {
             "optionalTraits",
             new Shape.ListOf(TRAIT_DEFINITION),
             "readinessRule",
-            object("type", text(ReadinessRuleType::fromJson)));
+            object("type", text(DocumentShapes::archetypeRule)));
 
     static final Shape CALENDAR = object(
             "kind", kind("calendar"), "name", text(), "description", text(), "days", STRING_LIST, "dates", STRING_LIST);
@@ -258,6 +258,20 @@ final class DocumentShapes {
             default -> "a ";
         };
         return new Shape.Obj(fields, article + type.wireName() + " trigger");
+    }
+
+    /** An archetype's rule is all-required-pass; any and at-least pool a pipeline's own traits. */
+    private static void archetypeRule(String value) {
+        ReadinessRuleType type;
+        try {
+            type = ReadinessRuleType.fromJson(value);
+        } catch (IllegalArgumentException unknown) {
+            type = null;
+        }
+        if (type != ReadinessRuleType.ALL_REQUIRED_PASS) {
+            throw new IllegalArgumentException("unknown readinessRule.type '" + value + "'; allowed: all-required-pass"
+                    + (type == null ? "" : " (any and at-least are set per pipeline, over its own traits)"));
+        }
     }
 
     /** The codec reads unknown categories as TRANSIENT; in a config that is a typo, so registration rejects it. */

@@ -221,11 +221,14 @@ function scheduleCard(s) {
   add("evaluated", s.lastEvaluatedAt ? dateTime(s.lastEvaluatedAt) : null);
   if (s.upstreams.length) add("upstreams", el("div", {}, s.upstreams.map(u =>
     el("div", {"data-upstream": u.pipelineId}, u.pipelineId + " ", stateBadge(u.state), " " + u.reason))));
-  const blocking = s.blocking.length === 0 ? null : el("table", {class: "blocking"},
-    el("thead", {}, el("tr", {}, ["blocking trait", "status", "observed", "reason"].map(h => el("th", {}, h)))),
-    el("tbody", {}, s.blocking.map(b => el("tr", {class: "blocking-trait", "data-trait": b.traitType},
+  // The traits that hold the day back, and the optional ones that did not pass (shown, never blocking).
+  const traitTable = (traits, cls, heading, rowClass) => !traits || traits.length === 0 ? null : el("table", {class: cls},
+    el("thead", {}, el("tr", {}, [heading, "status", "observed", "reason"].map(h => el("th", {}, h)))),
+    el("tbody", {}, traits.map(b => el("tr", {class: rowClass, "data-trait": b.traitType},
       el("td", {}, b.traitType), el("td", {}, b.status),
       el("td", {class: "mono"}, b.value ? JSON.stringify(b.value) : ""), el("td", {}, b.reason || "")))));
+  const blocking = traitTable(s.blocking, "blocking", "blocking trait", "blocking-trait");
+  const warnings = traitTable(s.warnings, "warnings", "optional trait (never blocks)", "warning-trait");
   // A dry run's DRY_RUN_* records: what the day would have done, recorded instead of done.
   const dryRun = !s.dryRun || s.dryRun.length === 0 ? null : el("table", {class: "dry-run"},
     el("thead", {}, el("tr", {}, ["dry run (recorded, not done)", "status", "at", "what"].map(h => el("th", {}, h)))),
@@ -233,7 +236,7 @@ function scheduleCard(s) {
       el("td", {class: "mono"}, d.kind), el("td", {}, d.status || ""), el("td", {}, dateTime(d.at)),
       el("td", {}, d.message || "")))));
   return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
-    el("h3", {}, s.scheduleId, " ", stateBadge(s.state)), kv, blocking, dryRun);
+    el("h3", {}, s.scheduleId, " ", stateBadge(s.state)), kv, blocking, warnings, dryRun);
 }
 
 function gantt(status, timeline) {
