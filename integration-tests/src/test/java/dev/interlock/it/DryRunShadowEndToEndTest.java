@@ -87,9 +87,7 @@ class DryRunShadowEndToEndTest extends EndToEnd {
         assertThat(dryRunKinds(daily)).containsSubsequence("DRY_RUN_SLA_MISSED", "DRY_RUN_WOULD_BE_EXHAUSTED");
 
         String endpoint = rt.apiEndpoint().toString();
-        Cli why = cli("why", "dry-exhausted", "--date", date.toString(), "--endpoint", endpoint, "--no-sigv4");
-        assertThat(why.code()).as(why.err()).isZero();
-        assertThat(why.out())
+        assertThat(why("dry-exhausted", date))
                 .contains("dry-exhausted (daily) on " + date + " is DRY_RUN: dry run: would have failed")
                 .contains("- DRY_RUN_SLA_MISSED at ")
                 .contains("- DRY_RUN_WOULD_BE_EXHAUSTED at ");

@@ -552,6 +552,20 @@ abstract class EndToEnd {
     /** What one in-process run of the CLI answered and printed. */
     record Cli(int code, String out, String err) {}
 
+    /** What {@code interlock why <pipeline> --date <date>} printed against this runtime's API; it must succeed. */
+    String why(String pipeline, LocalDate date) {
+        Cli why = cli(
+                "why",
+                pipeline,
+                "--date",
+                date.toString(),
+                "--endpoint",
+                rt.apiEndpoint().toString(),
+                "--no-sigv4");
+        org.assertj.core.api.Assertions.assertThat(why.code()).as(why.err()).isZero();
+        return why.out();
+    }
+
     /**
      * Runs the CLI in process, capturing what it prints; the in-process runtime's own JSON log lines are left out of
      * {@code out}. One CLI at a time: it prints to the process's {@code System.out}.

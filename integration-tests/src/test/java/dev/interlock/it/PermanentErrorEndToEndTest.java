@@ -82,16 +82,7 @@ class PermanentErrorEndToEndTest extends EndToEnd {
         assertThat(daily.path("reason").asText())
                 .contains("trait source-freshness failed PERMANENT")
                 .contains("no attempt used");
-        Cli why = cli(
-                "why",
-                "perm-403",
-                "--date",
-                date.toString(),
-                "--endpoint",
-                rt.apiEndpoint().toString(),
-                "--no-sigv4");
-        assertThat(why.code()).as(why.err()).isZero();
-        assertThat(why.out()).contains("is FAILED").contains("trait source-freshness failed PERMANENT");
+        assertThat(why("perm-403", date)).contains("is FAILED").contains("trait source-freshness failed PERMANENT");
 
         // Once the evaluator is fixed, a new evaluation request runs the day again and it completes.
         answerStatus.set(200);

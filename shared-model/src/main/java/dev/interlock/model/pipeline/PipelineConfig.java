@@ -91,46 +91,6 @@ public record PipelineConfig(
                 null);
     }
 
-    /** A pipeline judged by all-required-pass. */
-    public PipelineConfig(
-            String name,
-            String description,
-            String archetype,
-            int tier,
-            Map<String, TraitConfig> traits,
-            TriggerConfig trigger,
-            RetryPolicy retry,
-            SlaConfig sla,
-            List<ScheduleConfig> schedules,
-            ExclusionConfig exclusions,
-            MonitoringConfig monitoring,
-            boolean dryRun,
-            int evaluationIntervalSeconds,
-            int pollIntervalSeconds,
-            int pollLimit,
-            int maxJobDurationSeconds,
-            boolean catchUp) {
-        this(
-                name,
-                description,
-                archetype,
-                tier,
-                traits,
-                trigger,
-                retry,
-                sla,
-                schedules,
-                exclusions,
-                monitoring,
-                dryRun,
-                evaluationIntervalSeconds,
-                pollIntervalSeconds,
-                pollLimit,
-                maxJobDurationSeconds,
-                catchUp,
-                null);
-    }
-
     public PipelineConfig {
         traits = Frozen.map(traits);
         retry = retry == null ? RetryPolicy.DEFAULT : retry;

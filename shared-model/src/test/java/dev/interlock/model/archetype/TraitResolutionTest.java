@@ -36,7 +36,8 @@ class TraitResolutionTest {
                 30,
                 120,
                 7200,
-                false);
+                false,
+                null);
     }
 
     @Test

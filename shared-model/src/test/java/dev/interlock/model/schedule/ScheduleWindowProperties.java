@@ -144,7 +144,8 @@ class ScheduleWindowProperties {
                 30,
                 120,
                 7200,
-                false);
+                false,
+                null);
         return ScheduleWindow.of(config, "daily", date);
     }
 }

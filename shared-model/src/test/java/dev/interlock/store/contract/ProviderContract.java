@@ -244,7 +244,8 @@ public abstract class ProviderContract {
                 pipeline.pollIntervalSeconds(),
                 pipeline.pollLimit(),
                 pipeline.maxJobDurationSeconds(),
-                false);
+                false,
+                null);
     }
 
     private static Archetype described(String name, String description) {

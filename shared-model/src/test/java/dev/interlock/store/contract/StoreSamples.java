@@ -71,7 +71,8 @@ public final class StoreSamples {
                 30,
                 120,
                 7200,
-                false);
+                false,
+                null);
     }
 
     public static PipelineConfig pipeline(String name, String... upstreams) {
