@@ -89,18 +89,18 @@ class ExamplesEndToEndTest extends EndToEnd {
         sensor("emr-capacity", "{\"freeVcpus\":128}");
         expect(200, "PUT", "/sensors/clickstream/partitions/" + DAY + "T12", "application/json", "{\"lagSeconds\":30}");
         evaluate("bronze-orders", DAY);
-        evaluate("clickstream-sessions", DAY, "h12");
+        evaluate("clickstream-sessions", DAY, "hourly.1210");
 
-        // bronze (Glue) cascades to silver (EMR Serverless), which cascades to gold (Glue); sessions h12 (Glue) to
-        // the hourly KPIs h12 (Step Functions).
+        // bronze (Glue) cascades to silver (EMR Serverless), which cascades to gold (Glue); sessions hourly.1210 (Glue)
+        // to the hourly KPIs' hourly.1210 (Step Functions): the same window of the same cron.
         await(
                 "every example COMPLETED",
                 () -> List.of(
                         runLogStatus("bronze-orders", DAY, "daily"),
                         runLogStatus("silver-orders", DAY, "daily"),
                         runLogStatus("gold-orders", DAY, "daily"),
-                        runLogStatus("clickstream-sessions", DAY, "h12"),
-                        runLogStatus("clickstream-hourly-kpis", DAY, "h12")),
+                        runLogStatus("clickstream-sessions", DAY, "hourly.1210"),
+                        runLogStatus("clickstream-hourly-kpis", DAY, "hourly.1210")),
                 l -> l.stream().allMatch("COMPLETED"::equals));
 
         // Each job ran on its fake, through the real SDK client of the trigger and run checker.

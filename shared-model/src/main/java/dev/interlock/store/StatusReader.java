@@ -4,9 +4,9 @@ import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
+import dev.interlock.model.schedule.ScheduleWindows;
 import dev.interlock.model.status.DayRecords;
 import dev.interlock.model.status.DayTimeline;
 import dev.interlock.model.status.PipelineDayStatus;
@@ -107,8 +107,8 @@ public final class StatusReader {
         Map<String, List<TraitResult>> traits = new LinkedHashMap<>();
         Map<String, String> holders = new LinkedHashMap<>();
         Set<String> upstreamIds = new TreeSet<>();
-        for (ScheduleConfig schedule : config.effectiveSchedules()) {
-            String scheduleId = schedule.name();
+        List<String> scheduleIds = ScheduleWindows.idsOn(config, date);
+        for (String scheduleId : scheduleIds) {
             Optional<RunLog> log = provider.runLogs().get(new RunLogKey(pipelineId, date, scheduleId));
             log.ifPresent(l -> runLogs.put(scheduleId, l));
             Optional<RunState> newest = recentRuns.stream()
@@ -130,8 +130,8 @@ public final class StatusReader {
             provider.pipelines().get(upstream).ifPresent(c -> upstreamConfigs.put(upstream, c));
         }
         Map<String, RunLog> upstreamLogs = new LinkedHashMap<>();
-        for (ScheduleConfig schedule : config.effectiveSchedules()) {
-            for (String[] pair : StatusDerivation.upstreamsOf(config, schedule.name())) {
+        for (String scheduleId : scheduleIds) {
+            for (String[] pair : StatusDerivation.upstreamsOf(config, scheduleId)) {
                 String key = DayRecords.upstreamKey(pair[0], pair[1]);
                 if (!upstreamLogs.containsKey(key) && upstreamConfigs.containsKey(pair[0])) {
                     provider.runLogs()

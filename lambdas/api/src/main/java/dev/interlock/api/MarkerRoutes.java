@@ -7,10 +7,10 @@ import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.schedule.ScheduleWindows;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
@@ -67,6 +67,7 @@ final class MarkerRoutes {
         } else if (date.isAfter(today.plusDays(1))) {
             errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, "date"), date + " is in the future"));
         }
+        windowExists(pipeline, scheduleId, date, errors);
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the evaluation request has " + errors.size() + " problem(s)", errors);
         }
@@ -102,6 +103,7 @@ final class MarkerRoutes {
             errors.add(
                     new ValidationError(datePath, date + " is in the future; only past or current dates can be rerun"));
         }
+        windowExists(pipeline, scheduleId, date, errors);
         String reason = fields.prose("reason", true, MAX_REASON, errors);
         String description = fields.prose("description", false, MAX_DESCRIPTION, errors);
         if (!errors.isEmpty()) {
@@ -158,20 +160,25 @@ final class MarkerRoutes {
                 : ScheduleWindow.currentDate(pipeline, scheduleId, now);
     }
 
-    /** The requested schedule, or the pipeline's only one; it must be one the pipeline declares. */
+    /**
+     * The requested schedule, or the pipeline's only plain one; it must be one the pipeline declares, or a window of one
+     * of its cron schedules ({@code hourly.1400}).
+     */
     private static String schedule(PipelineConfig pipeline, String requested, List<ValidationError> errors) {
-        List<String> declared =
-                pipeline.effectiveSchedules().stream().map(ScheduleConfig::name).toList();
+        List<String> declared = pipeline.effectiveSchedules().stream()
+                .map(s -> s.hasCron() ? s.name() + ".HHMM (cron \"" + s.cron().trim() + "\")" : s.name())
+                .toList();
         String path = JsonPath.field(JsonPath.ROOT, "scheduleId");
         if (requested == null) {
-            if (declared.size() == 1) {
-                return declared.getFirst();
+            if (declared.size() == 1
+                    && !pipeline.effectiveSchedules().getFirst().hasCron()) {
+                return pipeline.effectiveSchedules().getFirst().name();
             }
             errors.add(new ValidationError(
                     path, "is required: the pipeline has the schedules " + String.join(", ", declared)));
             return null;
         }
-        if (!declared.contains(requested)) {
+        if (pipeline.schedule(requested).isEmpty()) {
             errors.add(new ValidationError(
                     path,
                     "'" + requested + "' is not a schedule of " + pipeline.name() + "; declared: "
@@ -179,6 +186,16 @@ final class MarkerRoutes {
             return null;
         }
         return requested;
+    }
+
+    /** A cron window must fire on the requested date ({@code hourly.0230} does not on a spring-forward day). */
+    private static void windowExists(
+            PipelineConfig pipeline, String scheduleId, LocalDate date, List<ValidationError> errors) {
+        if (scheduleId != null && date != null) {
+            ScheduleWindows.problem(pipeline, scheduleId, date)
+                    .ifPresent(problem ->
+                            errors.add(new ValidationError(JsonPath.field(JsonPath.ROOT, "scheduleId"), problem)));
+        }
     }
 
     private void write(Marker marker) {

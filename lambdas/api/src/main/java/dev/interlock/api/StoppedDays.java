@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Re-registering a pipeline runs again every day whose wait a required trait's PERMANENT evaluator error stopped
@@ -50,6 +51,9 @@ final class StoppedDays {
         for (ScheduleConfig schedule : config.effectiveSchedules()) {
             today.put(schedule.name(), ScheduleWindow.currentDate(config, schedule.name(), now));
         }
+        // A cron window's day is its schedule's (hourly.1400 is read as hourly).
+        Function<String, LocalDate> todayOf = scheduleId ->
+                config.schedule(scheduleId).map(s -> today.get(s.name())).orElse(null);
         Optional<LocalDate> earliest = today.values().stream().min(LocalDate::compareTo);
         if (earliest.isEmpty()) {
             return List.of();
@@ -63,7 +67,7 @@ final class StoppedDays {
                 if (log.date().isBefore(oldest)) {
                     return started;
                 }
-                LocalDate scheduleToday = today.get(log.scheduleId());
+                LocalDate scheduleToday = todayOf.apply(log.scheduleId());
                 if (scheduleToday == null
                         || log.date().isBefore(scheduleToday.minusDays(settings.staleMarkerDays()))
                         || log.date().isAfter(scheduleToday.plusDays(1))) {

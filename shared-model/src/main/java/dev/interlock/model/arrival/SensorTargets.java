@@ -5,12 +5,14 @@ import dev.interlock.model.archetype.TraitResolution;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.schedule.ScheduleWindows;
 import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -55,23 +57,38 @@ public final class SensorTargets {
             PipelineConfig pipeline, Archetype archetype, String sensor, String partition, Instant now, int staleDays) {
         List<Target> targets = new ArrayList<>();
         for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
-            String scheduleId = schedule.name();
-            LocalDate today = ScheduleWindow.currentDate(pipeline, scheduleId, now);
-            Map<LocalDate, List<String>> byDate = new TreeMap<>();
-            for (ResolvedTrait trait : TraitResolution.resolve(pipeline, archetype, scheduleId, today)) {
-                if (!readsSensor(trait) || !sensor.equals(text(trait.config(), SENSOR_KEY))) {
-                    continue;
-                }
-                String template = text(trait.config(), SensorPartition.CONFIG_KEY);
-                for (LocalDate date : datesRead(pipeline.name(), scheduleId, template, partition, today, staleDays)) {
-                    byDate.computeIfAbsent(date, d -> new ArrayList<>()).add(trait.traitType());
+            LocalDate today = ScheduleWindow.currentDate(pipeline, schedule.name(), now);
+            // A cron schedule is one window per firing: each (window, date) a write can concern is a target.
+            Map<String, Map<LocalDate, List<String>>> byWindow = new LinkedHashMap<>();
+            for (LocalDate date = today.minusDays(staleDays); !date.isAfter(today); date = date.plusDays(1)) {
+                for (String scheduleId : ScheduleWindows.idsOf(pipeline, schedule, date)) {
+                    byWindow.putIfAbsent(scheduleId, new TreeMap<>());
                 }
             }
-            byDate.forEach((date, traits) -> targets.add(new Target(
-                    scheduleId,
-                    date,
-                    traits,
-                    ScheduleWindow.of(pipeline, scheduleId, date).opensAt())));
+            for (Map.Entry<String, Map<LocalDate, List<String>>> window : byWindow.entrySet()) {
+                String scheduleId = window.getKey();
+                Map<LocalDate, List<String>> byDate = window.getValue();
+                for (ResolvedTrait trait : TraitResolution.resolve(pipeline, archetype, scheduleId, today)) {
+                    if (!readsSensor(trait) || !sensor.equals(text(trait.config(), SENSOR_KEY))) {
+                        continue;
+                    }
+                    String template = text(trait.config(), SensorPartition.CONFIG_KEY);
+                    for (LocalDate date :
+                            datesRead(pipeline.name(), scheduleId, template, partition, today, staleDays)) {
+                        if (schedule.hasCron()
+                                && ScheduleWindows.problem(pipeline, scheduleId, date)
+                                        .isPresent()) {
+                            continue; // that window does not exist that day (another weekday, a skipped hour)
+                        }
+                        byDate.computeIfAbsent(date, d -> new ArrayList<>()).add(trait.traitType());
+                    }
+                }
+                byDate.forEach((date, traits) -> targets.add(new Target(
+                        scheduleId,
+                        date,
+                        traits,
+                        ScheduleWindow.of(pipeline, scheduleId, date).opensAt())));
+            }
         }
         targets.sort((a, b) -> a.date().compareTo(b.date()));
         return targets;

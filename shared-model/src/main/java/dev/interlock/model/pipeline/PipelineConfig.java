@@ -149,11 +149,25 @@ public record PipelineConfig(
         return schedules.isEmpty() ? List.of(ScheduleConfig.named(ScheduleConfig.DAILY)) : schedules;
     }
 
-    /** The schedule named {@code scheduleId}, if configured (or the implicit {@code daily}). */
+    /**
+     * The schedule a schedule id belongs to, if configured (or the implicit {@code daily}): the schedule of that name,
+     * or the cron schedule one of whose windows it names ({@code hourly.1400} → {@code hourly}). Whether that cron fires
+     * at that time on a given date is {@code ScheduleWindows}' to say.
+     */
     public Optional<ScheduleConfig> schedule(String scheduleId) {
-        return effectiveSchedules().stream()
-                .filter(s -> scheduleId != null && scheduleId.equals(s.name()))
+        if (scheduleId == null) {
+            return Optional.empty();
+        }
+        Optional<ScheduleConfig> named = effectiveSchedules().stream()
+                .filter(s -> !s.hasCron() && scheduleId.equals(s.name()))
                 .findFirst();
+        if (named.isPresent()) {
+            return named;
+        }
+        return ScheduleConfig.windowRef(scheduleId)
+                .flatMap(ref -> effectiveSchedules().stream()
+                        .filter(s -> s.hasCron() && ref.scheduleName().equals(s.name()))
+                        .findFirst());
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.interlock.model.pipeline.SlaConfig;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -13,7 +14,8 @@ import java.time.ZonedDateTime;
 /**
  * The window of one (pipeline, schedule) on one execution date, as instants: when it opens and its deadlines
  * (null when not configured). All times are read in the schedule's zone (its {@code timezone}, else
- * {@code sla.timezone}, else UTC); spans count from the opening (its {@code after}, else midnight of the date).
+ * {@code sla.timezone}, else UTC); spans count from the opening (its {@code after}, else midnight of the date; for a
+ * window of a cron schedule, its firing plus {@code after}).
  */
 public record ScheduleWindow(
         String scheduleId,
@@ -36,10 +38,20 @@ public record ScheduleWindow(
         ScheduleConfig schedule = config.schedule(scheduleId).orElse(ScheduleConfig.named(scheduleId));
         SlaConfig sla = config.sla() == null ? new SlaConfig(null, null, null, null) : config.sla();
         ZoneId zone = zoneOf(schedule, sla);
-        Instant opensAt = present(schedule.after())
-                ? ZonedDateTime.of(date, ClockTime.parse(schedule.after()), zone)
-                        .toInstant()
-                : date.atStartOfDay(zone).toInstant();
+        Instant opensAt;
+        if (schedule.hasCron()) {
+            // One window of a cron schedule: it opens at its firing (plus `after`, a duration, when set).
+            LocalTime firing = ScheduleConfig.windowRef(scheduleId)
+                    .map(ScheduleConfig.WindowRef::firing)
+                    .orElse(LocalTime.MIDNIGHT);
+            Instant fired = ZonedDateTime.of(date, firing, zone).toInstant();
+            opensAt = present(schedule.after()) ? fired.plus(TimeSpan.parse(schedule.after())) : fired;
+        } else {
+            opensAt = present(schedule.after())
+                    ? ZonedDateTime.of(date, ClockTime.parse(schedule.after()), zone)
+                            .toInstant()
+                    : date.atStartOfDay(zone).toInstant();
+        }
         String completion = present(schedule.deadline()) ? schedule.deadline() : sla.completionDeadline();
         return new ScheduleWindow(
                 scheduleId,

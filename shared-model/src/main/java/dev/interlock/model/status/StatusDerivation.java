@@ -18,6 +18,7 @@ import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.schedule.Exclusions;
 import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.schedule.ScheduleWindows;
 import dev.interlock.model.schedule.TimeSpan;
 import dev.interlock.model.status.ScheduleStatus.Attempts;
 import dev.interlock.model.status.ScheduleStatus.BlockingTrait;
@@ -72,8 +73,8 @@ public final class StatusDerivation {
     public static PipelineDayStatus derive(DayRecords records, Instant now) {
         PipelineConfig pipeline = records.pipeline();
         List<ScheduleStatus> schedules = new ArrayList<>();
-        for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
-            schedules.add(schedule(records, schedule.name(), now));
+        for (String scheduleId : ScheduleWindows.idsOn(pipeline, records.date())) {
+            schedules.add(schedule(records, scheduleId, now));
         }
         return new PipelineDayStatus(
                 pipeline.name(),

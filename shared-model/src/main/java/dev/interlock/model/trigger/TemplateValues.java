@@ -1,5 +1,6 @@
 package dev.interlock.model.trigger;
 
+import dev.interlock.model.pipeline.ScheduleConfig;
 import java.time.LocalDate;
 
 /**
@@ -10,15 +11,23 @@ import java.time.LocalDate;
 public record TemplateValues(String pipelineId, String scheduleId, LocalDate date, String runId) {
 
     /**
-     * {@code ${hour}}: the two digits of an hourly schedule id ({@code h15} → {@code 15}); empty for any other
-     * schedule (the Go original turned {@code hourly} into {@code ourly}).
+     * {@code ${hour}}: the hour a window fires at, two digits — from a cron window's id ({@code hourly.1500} →
+     * {@code 15}) or a schedule named {@code h00}…{@code h23} ({@code h15} → {@code 15}); empty for any other schedule,
+     * whose templates registration refuses to let use it (the Go original turned {@code hourly} into {@code ourly}).
      */
     public String hour() {
-        if (scheduleId != null
-                && scheduleId.length() == 3
+        if (scheduleId == null) {
+            return "";
+        }
+        var window = ScheduleConfig.windowRef(scheduleId);
+        if (window.isPresent()) {
+            return String.format("%02d", window.get().firing().getHour());
+        }
+        if (scheduleId.length() == 3
                 && scheduleId.charAt(0) == 'h'
                 && Character.isDigit(scheduleId.charAt(1))
-                && Character.isDigit(scheduleId.charAt(2))) {
+                && Character.isDigit(scheduleId.charAt(2))
+                && Integer.parseInt(scheduleId.substring(1)) < 24) {
             return scheduleId.substring(1);
         }
         return "";

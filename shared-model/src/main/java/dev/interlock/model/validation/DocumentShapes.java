@@ -185,7 +185,8 @@ final class DocumentShapes {
                     "timezone",
                     text()),
             "schedules",
-            new Shape.ListOf(object("name", text(), "after", text(), "deadline", text(), "timezone", text())),
+            new Shape.ListOf(
+                    object("name", text(), "after", text(), "deadline", text(), "timezone", text(), "cron", text())),
             "exclusions",
             object("calendar", text(), "days", STRING_LIST, "dates", STRING_LIST),
             "monitoring",

@@ -18,6 +18,7 @@ import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.schedule.ClockTime;
+import dev.interlock.model.schedule.CronSchedule;
 import dev.interlock.model.schedule.DeadlineSpec;
 import dev.interlock.model.schedule.Exclusions;
 import dev.interlock.model.schedule.TimeSpan;
@@ -59,6 +60,8 @@ public final class PipelineValidation {
     public static final Pattern NAME = Pattern.compile("^[a-z0-9][a-z0-9._-]{0,62}[a-z0-9]$");
     /** Schedule ids appear in table keys, lock keys and execution names. */
     public static final Pattern SCHEDULE_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$");
+    /** A cron schedule's windows are {@code <name>.HHMM}, which must still be a schedule id. */
+    static final int MAX_CRON_NAME = 58;
 
     /** Bounds that catch typos (e.g. milliseconds where seconds were meant) without limiting real pipelines. */
     public static final int MAX_ATTEMPTS = 20;
@@ -143,6 +146,7 @@ public final class PipelineValidation {
         checkRetry(config.retry(), errors);
         checkSla(config.sla(), errors);
         checkSchedules(config.schedules(), errors);
+        HourTemplates.check(config).forEach(e -> errors.add(e.path(), e.message()));
         checkExclusions(config.exclusions(), errors);
         checkMonitoring(config.monitoring(), errors);
         errors.range(
@@ -503,6 +507,25 @@ public final class PipelineValidation {
                 errors.add(namePath, "'" + schedule.name() + "' must match " + SCHEDULE_NAME.pattern());
             } else if (!names.add(schedule.name())) {
                 errors.add(namePath, "schedule '" + schedule.name() + "' is declared twice");
+            } else if (schedule.hasCron() && schedule.name().length() > MAX_CRON_NAME) {
+                errors.add(
+                        namePath,
+                        "a cron schedule's name may have at most " + MAX_CRON_NAME + " characters: its windows are "
+                                + "named '" + schedule.name() + ".HHMM'");
+            } else if (!schedule.hasCron()
+                    && ScheduleConfig.windowRef(schedule.name()).isPresent()) {
+                errors.add(
+                        namePath,
+                        "'" + schedule.name() + "' ends like the window of a cron schedule (.HHMM); choose another "
+                                + "name");
+            }
+            if (schedule.hasCron()) {
+                checkCronSchedule(schedule, at, errors);
+                errors.zone(JsonPath.field(at, "timezone"), schedule.timezone());
+                continue;
+            }
+            if (schedule.cron() != null) {
+                errors.add(JsonPath.field(at, "cron"), "must be a cron expression, e.g. \"0 * * * *\" (hourly)");
             }
             if (schedule.after() != null && !schedule.after().isBlank()) {
                 try {
@@ -513,6 +536,40 @@ public final class PipelineValidation {
             }
             errors.deadline(JsonPath.field(at, "deadline"), schedule.deadline());
             errors.zone(JsonPath.field(at, "timezone"), schedule.timezone());
+        }
+    }
+
+    /**
+     * A cron schedule: five fields that fire on some date; its {@code after} and {@code deadline} count from each
+     * firing, so they are durations ({@code +5m}, {@code +40m}), never a time of day.
+     */
+    private static void checkCronSchedule(ScheduleConfig schedule, String at, Errors errors) {
+        try {
+            CronSchedule.parse(schedule.cron());
+        } catch (IllegalArgumentException e) {
+            errors.add(JsonPath.field(at, "cron"), e.getMessage());
+        }
+        if (schedule.after() != null && !schedule.after().isBlank()) {
+            if (ClockTime.looksLikeClockTime(schedule.after())) {
+                errors.add(
+                        JsonPath.field(at, "after"),
+                        "'" + schedule.after() + "' is a time of day; a cron schedule's window opens at each firing, "
+                                + "so after is a duration from it (e.g. +5m)");
+            } else {
+                try {
+                    TimeSpan.parse(schedule.after());
+                } catch (IllegalArgumentException e) {
+                    errors.add(JsonPath.field(at, "after"), e.getMessage());
+                }
+            }
+        }
+        if (schedule.deadline() != null && ClockTime.looksLikeClockTime(schedule.deadline())) {
+            errors.add(
+                    JsonPath.field(at, "deadline"),
+                    "'" + schedule.deadline() + "' is a time of day; a cron schedule's deadline counts from each "
+                            + "window (e.g. +40m)");
+        } else {
+            errors.deadline(JsonPath.field(at, "deadline"), schedule.deadline());
         }
     }
 

@@ -28,6 +28,7 @@ import dev.interlock.model.trigger.TriggerConfig;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -51,6 +52,8 @@ final class TemplateValidation {
     static final String SAMPLE_RUN_ID = "00000000-0000-4000-8000-000000000000";
     /** What a credential is replaced by when a body is tried as JSON: its value is unknown at registration. */
     private static final String SAMPLE_CREDENTIAL = "credential";
+
+    private static final LocalTime SAMPLE_FIRING = LocalTime.of(6, 0);
 
     private final OutboundPolicy policy;
     private final PipelineConfig pipeline;
@@ -369,11 +372,12 @@ final class TemplateValidation {
     private List<String> scheduleIds() {
         List<String> ids = new ArrayList<>();
         for (ScheduleConfig schedule : pipeline.effectiveSchedules()) {
-            if (schedule != null
-                    && schedule.name() != null
-                    && !schedule.name().isBlank()
-                    && !ids.contains(schedule.name())) {
-                ids.add(schedule.name());
+            if (schedule != null && schedule.name() != null && !schedule.name().isBlank()) {
+                // A cron schedule's windows differ only in their time: one sample window stands for all.
+                String id = schedule.hasCron() ? schedule.windowId(SAMPLE_FIRING) : schedule.name();
+                if (!ids.contains(id)) {
+                    ids.add(id);
+                }
             }
         }
         return ids.isEmpty() ? List.of(ScheduleConfig.DAILY) : ids;

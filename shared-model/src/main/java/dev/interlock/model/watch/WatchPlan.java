@@ -4,6 +4,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
 import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.schedule.ScheduleWindows;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,6 +38,10 @@ public final class WatchPlan {
     public static final Duration MAX_CATCH_UP = Duration.ofDays(35);
     /** How many days after its execution date a window's deadline is still looked for (a rolled or long deadline). */
     private static final int MIN_LAG_DAYS = 1;
+    /** A cron schedule's next event is looked for this far at a time, at most this many times (about a year). */
+    private static final Duration CRON_LOOKAHEAD_STEP = Duration.ofDays(28);
+
+    private static final int CRON_LOOKAHEAD_STEPS = 14;
 
     private WatchPlan() {}
 
@@ -138,7 +143,8 @@ public final class WatchPlan {
         String deadline =
                 present(schedule.deadline()) ? schedule.deadline() : sla == null ? null : sla.completionDeadline();
         String zone = present(schedule.timezone()) ? schedule.timezone() : sla == null ? null : sla.timezone();
-        return "after=" + text(schedule.after()) + ";deadline=" + text(deadline) + ";zone=" + text(zone);
+        String timing = "after=" + text(schedule.after()) + ";deadline=" + text(deadline) + ";zone=" + text(zone);
+        return schedule.hasCron() ? timing + ";cron=" + text(schedule.cron()) : timing;
     }
 
     private record Next(Optional<Instant> at, Map<String, String> problems) {}
@@ -161,11 +167,25 @@ public final class WatchPlan {
                         .plusDays(lagDays(config, schedule, zone, start) + 2L)
                         .atStartOfDay(zone)
                         .toInstant();
-                for (WatchEvent event : events(config, schedule, known, after, horizon)) {
-                    if (event.at().isAfter(after)
-                            && (earliest == null || event.at().isBefore(earliest))) {
-                        earliest = event.at();
+                Instant from = after;
+                // A cron may not fire for days (weekly, monthly): look further, a few weeks at a time, up to a year.
+                for (int step = 0; ; step++) {
+                    Instant found = null;
+                    for (WatchEvent event : events(config, schedule, known, from, horizon)) {
+                        if (event.at().isAfter(after)
+                                && (found == null || event.at().isBefore(found))) {
+                            found = event.at();
+                        }
                     }
+                    if (found != null) {
+                        earliest = earliest == null || found.isBefore(earliest) ? found : earliest;
+                        break;
+                    }
+                    if (!schedule.hasCron() || step >= CRON_LOOKAHEAD_STEPS) {
+                        break;
+                    }
+                    from = horizon;
+                    horizon = horizon.plus(CRON_LOOKAHEAD_STEP);
                 }
             } catch (IllegalArgumentException | DateTimeException e) {
                 problems.put(schedule.name(), e.getMessage());
@@ -178,25 +198,28 @@ public final class WatchPlan {
     private static List<WatchEvent> events(
             PipelineConfig config, ScheduleConfig schedule, ScheduleWatch known, Instant from, Instant until) {
         ZoneId zone = ScheduleWindow.zoneOf(schedule, config.sla());
-        boolean hasAfter = present(schedule.after());
+        // A cron window opens at its firing: every window has an opening, like a schedule with `after`.
+        boolean hasAfter = present(schedule.after()) || schedule.hasCron();
         LocalDate registrationDay = LocalDate.ofInstant(known.since(), zone);
         LocalDate last = LocalDate.ofInstant(until, zone);
         List<WatchEvent> events = new ArrayList<>();
         for (LocalDate date = LocalDate.ofInstant(from, zone).minusDays(lagDays(config, schedule, zone, from));
                 !date.isAfter(last);
                 date = date.plusDays(1)) {
-            ScheduleWindow window = ScheduleWindow.of(config, schedule.name(), date);
-            boolean windowCounts =
-                    !window.opensAt().isBefore(known.since()) || known.catchUp() && date.equals(registrationDay);
-            if (hasAfter && windowCounts && within(window.opensAt(), from, until)) {
-                events.add(new WatchEvent(schedule.name(), date, WatchEvent.Kind.WINDOW_OPENS, window.opensAt()));
-            }
-            Instant deadline = window.completionDeadline();
-            if (deadline != null && deadline.isAfter(known.since()) && (!hasAfter || windowCounts)) {
-                // SLA_MISSED is due once the deadline is strictly behind us (ScheduleWindow.breached).
-                Instant passed = deadline.truncatedTo(ChronoUnit.MILLIS).plusMillis(1);
-                if (within(passed, from, until)) {
-                    events.add(new WatchEvent(schedule.name(), date, WatchEvent.Kind.DEADLINE_PASSED, passed));
+            for (String scheduleId : ScheduleWindows.idsOf(config, schedule, date)) {
+                ScheduleWindow window = ScheduleWindow.of(config, scheduleId, date);
+                boolean windowCounts =
+                        !window.opensAt().isBefore(known.since()) || known.catchUp() && date.equals(registrationDay);
+                if (hasAfter && windowCounts && within(window.opensAt(), from, until)) {
+                    events.add(new WatchEvent(scheduleId, date, WatchEvent.Kind.WINDOW_OPENS, window.opensAt()));
+                }
+                Instant deadline = window.completionDeadline();
+                if (deadline != null && deadline.isAfter(known.since()) && (!hasAfter || windowCounts)) {
+                    // SLA_MISSED is due once the deadline is strictly behind us (ScheduleWindow.breached).
+                    Instant passed = deadline.truncatedTo(ChronoUnit.MILLIS).plusMillis(1);
+                    if (within(passed, from, until)) {
+                        events.add(new WatchEvent(scheduleId, date, WatchEvent.Kind.DEADLINE_PASSED, passed));
+                    }
                 }
             }
         }
@@ -206,13 +229,19 @@ public final class WatchPlan {
     /** How many days after the start of its execution date a schedule's completion deadline can fall. */
     private static long lagDays(PipelineConfig config, ScheduleConfig schedule, ZoneId zone, Instant around) {
         LocalDate date = LocalDate.ofInstant(around, zone);
-        Instant deadline = ScheduleWindow.of(config, schedule.name(), date).completionDeadline();
-        if (deadline == null) {
-            return MIN_LAG_DAYS;
+        long days = MIN_LAG_DAYS;
+        List<String> ids = ScheduleWindows.idsOf(config, schedule, date);
+        // A cron's last window of the day has the latest deadline; a date without firings borrows the plain form's.
+        String last = ids.isEmpty() ? schedule.name() : ids.get(ids.size() - 1);
+        Instant deadline = ScheduleWindow.of(config, last, date).completionDeadline();
+        if (deadline != null) {
+            days = Math.max(
+                    days,
+                    Duration.between(date.atStartOfDay(zone).toInstant(), deadline)
+                                    .toDays()
+                            + 1);
         }
-        long days =
-                Duration.between(date.atStartOfDay(zone).toInstant(), deadline).toDays();
-        return Math.max(MIN_LAG_DAYS, days + 1);
+        return days;
     }
 
     private static boolean within(Instant at, Instant from, Instant until) {

@@ -110,8 +110,26 @@ class ArgumentTemplateTest {
     }
 
     @ParameterizedTest
-    @CsvSource(value = {"h15,15", "h00,00", "h23,23", "hourly,''", "h7,''", "h123,''", "daily,''", "H15,''", "hab,''"})
-    void hourIsOnlyTheTwoDigitsOfAnHourlyScheduleId(String scheduleId, String hour) {
+    @CsvSource(
+            value = {
+                "h15,15",
+                "h00,00",
+                "h23,23",
+                "hourly,''",
+                "h7,''",
+                "h123,''",
+                "daily,''",
+                "H15,''",
+                "hab,''",
+                "h24,''",
+                "hourly.1400,14",
+                "q.0045,00",
+                "hourly.2400,''",
+                "hourly.1460,''",
+                "hourly,''",
+                ".1400,''"
+            })
+    void hourIsTheHourOfACronWindowOrOfAScheduleNamedH00ToH23(String scheduleId, String hour) {
         assertThat(new TemplateValues("p", scheduleId, LocalDate.of(2026, 2, 23), "r").hour())
                 .isEqualTo(hour);
     }

@@ -338,7 +338,7 @@ class PipelineValidationTest {
                         List.of("$.traits.source-freshness.config.partition")),
                 arguments(
                         "sensor partition that expands to no partition",
-                        "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}/${hour}\"}}}}",
+                        "{\"traits\":{\"source-freshness\":{\"config\":{\"partition\":\"${date}/${pipelineId}\"}}}}",
                         List.of("$.traits.source-freshness.config.partition")),
                 arguments(
                         "sensor partition not text",
@@ -397,7 +397,7 @@ class PipelineValidationTest {
         String document = InterlockJson.write(
                 patched(
                         "{\"traits\":{\"source-freshness\":{\"evaluator\":\"builtin:sensor-threshold\","
-                                + "\"config\":{\"sensor\":\"orders\",\"partition\":\"${date}T${hour}\",\"field\":\"complete\",\"op\":\"eq\",\"value\":true}}}}"));
+                                + "\"config\":{\"sensor\":\"orders\",\"partition\":\"${date}T${scheduleId}\",\"field\":\"complete\",\"op\":\"eq\",\"value\":true}}}}"));
         assertThat(validation.validateText(document).errors()).isEmpty();
     }
 

@@ -50,7 +50,7 @@ class TemplateValidationTest {
                   url: "https://jobs.example.com/${pipelineId}/run?date=${date}&hour=${hour}&s=${scheduleId}&r=${runId}"
                   headers: {X-Run: "${runId}"}
                   body: '{"d":"${DATE}","spark":"$${not.a.placeholder}"}'
-                schedules: [{name: h00}, {name: daily}]
+                schedules: [{name: h00}, {name: hourly, cron: "0 * * * *"}]
                 """)).isEmpty();
     }
 
@@ -85,6 +85,11 @@ class TemplateValidationTest {
                 """)).containsExactly("$.trigger.arguments.d: " + unknown("${dt}"));
     }
 
+    /** Registration refuses ${hour} where a schedule has no hour to fill it with. */
+    private static final String HOURLESS_DAILY =
+            "uses ${hour}, which schedule 'daily' cannot fill: only the windows of a "
+                    + "cron schedule (e.g. {name: hourly, cron: \"0 * * * *\"}) and schedules named h00…h23 have an hour";
+
     private static String unknown(String written) {
         return "unknown placeholder " + written
                 + "; known: ${date}, ${hour}, ${scheduleId}, ${pipelineId}, ${runId}, and in "
@@ -101,7 +106,8 @@ class TemplateValidationTest {
                 """))
                 .containsExactly(
                         "$.trigger.url: 'https://jobs-${hour}.example.com/run' is not a valid URL for schedule "
-                                + "'daily': it becomes 'https://jobs-.example.com/run', which is not an absolute http(s) URL");
+                                + "'daily': it becomes 'https://jobs-.example.com/run', which is not an absolute http(s) URL",
+                        "$.trigger.url: " + HOURLESS_DAILY);
         assertThat(errors(HEAD + """
                 trigger: {type: http, url: "${date}/run"}
                 """))
@@ -121,7 +127,8 @@ class TemplateValidationTest {
                 schedules: [{name: h15}, {name: daily}]
                 """))
                 .containsExactly(
-                        "$.trigger.body: must be a JSON object (it becomes the DAG run conf) for schedule 'daily'");
+                        "$.trigger.body: must be a JSON object (it becomes the DAG run conf) for schedule 'daily'",
+                        "$.trigger.body: " + HOURLESS_DAILY);
         assertThat(errors(HEAD + """
                 trigger: {type: airflow, url: "https://airflow.example.com", dagId: d, body: '{"token": "${INTERLOCK_AIRFLOW_TOKEN}"}'}
                 """)).isEmpty();
