@@ -36,7 +36,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * due: wall time, DynamoDB requests and the capacity DynamoDB Local reports. Run with
  * {@code ./mvnw -Pbenchmarks -pl lambdas/orchestrator -am verify -DskipTests -Dbench.provider.skip=true};
  * {@code -Dinterlock.bench.watchdogPipelines}
- * takes other sizes (comma-separated pipeline counts).
+ * takes other sizes (comma-separated pipeline counts). Each size runs in both forms of an hourly pipeline: 24
+ * {@code hNN} schedule entries, and one cron schedule ({@code MM * * * *}, one window per firing);
+ * {@code -Dinterlock.bench.watchdogForms=cron} runs one.
  */
 public final class WatchdogBenchmark {
 
@@ -64,7 +66,8 @@ public final class WatchdogBenchmark {
                 "'1 % due': the tick at 00:15, after the 00:12 windows of 24 % of the pipelines opened = 1 % of all schedules.");
         System.out.println();
         System.out.printf(
-                "%9s %9s %14s | %-28s | %-28s | %-40s%n",
+                "%-7s %9s %9s %14s | %-28s | %-28s | %-40s%n",
+                "form",
                 "schedules",
                 "pipelines",
                 "registration",
@@ -72,27 +75,48 @@ public final class WatchdogBenchmark {
                 "steady tick, nothing due",
                 "tick with 1 % due");
         System.out.printf(
-                "%9s %9s %14s | %9s %8s %9s | %9s %8s %9s | %9s %8s %7s %7s %6s%n",
-                "", "", "s", "ms", "requests", "RCU", "ms", "requests", "RCU", "ms", "requests", "RCU", "WCU", "due");
+                "%-7s %9s %9s %14s | %9s %8s %9s | %9s %8s %9s | %9s %8s %7s %7s %6s%n",
+                "",
+                "",
+                "",
+                "s",
+                "ms",
+                "requests",
+                "RCU",
+                "ms",
+                "requests",
+                "RCU",
+                "ms",
+                "requests",
+                "RCU",
+                "WCU",
+                "due");
+        List<String> forms = Arrays.stream(System.getProperty("interlock.bench.watchdogForms", "entries,cron")
+                        .split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
         try (LocalDynamoDb local = LocalDynamoDb.start()) {
             for (int pipelines : sizes) {
-                run(local, pipelines);
+                for (String form : forms) {
+                    run(local, pipelines, form.equals("cron"));
+                }
             }
         }
         // DynamoDB Local keeps a non-daemon thread alive after stop(), which would keep the Maven build waiting.
         System.exit(0);
     }
 
-    private static void run(LocalDynamoDb local, int pipelines) throws Exception {
+    private static void run(LocalDynamoDb local, int pipelines, boolean cron) throws Exception {
         RequestCounter counter = new RequestCounter();
-        String table = "watchdog-" + pipelines;
+        String table = "watchdog-" + pipelines + (cron ? "-cron" : "");
         try (DynamoDbClient client = local.client(counter)) {
             InterlockTable.createIfAbsent(client, table, TableDefinition.INTERLOCK);
             ManualClock clock = new ManualClock(MIDNIGHT);
             DynamoDbProvider provider =
                     new DynamoDbProvider(client, table, clock, Retention.DEFAULT, Backoff.standard());
             long registering = System.nanoTime();
-            register(provider, pipelines);
+            register(provider, pipelines, cron);
             double registrationSeconds = (System.nanoTime() - registering) / 1e9;
 
             StructuredLog quiet =
@@ -117,7 +141,8 @@ public final class WatchdogBenchmark {
             Tick due = tick(orchestrator, counter);
 
             System.out.printf(
-                    "%9d %9d %14.1f | %9d %8d %9.1f | %9d %8d %9.1f | %9d %8d %7.1f %7.1f %6d%n",
+                    "%-7s %9d %9d %14.1f | %9d %8d %9.1f | %9d %8d %9.1f | %9d %8d %7.1f %7.1f %6d%n",
+                    cron ? "cron" : "entries",
                     pipelines * 24,
                     pipelines,
                     registrationSeconds,
@@ -154,12 +179,12 @@ public final class WatchdogBenchmark {
         return i % 25 < 6;
     }
 
-    private static void register(DynamoDbProvider provider, int pipelines) throws Exception {
+    private static void register(DynamoDbProvider provider, int pipelines, boolean cron) throws Exception {
         try (ExecutorService pool = Executors.newFixedThreadPool(REGISTRATION_THREADS)) {
             List<Future<?>> done = new ArrayList<>();
             for (int i = 0; i < pipelines; i++) {
                 int n = i;
-                done.add(pool.submit(() -> provider.pipelines().put(hourly(n))));
+                done.add(pool.submit(() -> provider.pipelines().put(cron ? hourlyCron(n) : hourly(n))));
             }
             for (Future<?> f : done) {
                 f.get();
@@ -175,6 +200,16 @@ public final class WatchdogBenchmark {
             yaml.append("  - {name: h%02d, after: '%02d:%02d', deadline: '+45m'}\n".formatted(h, h, minute));
         }
         return Documents.read(yaml.toString(), PipelineConfig.class);
+    }
+
+    /** The same pipeline as {@link #hourly} in one line: a cron schedule, one window (pipeline day) per firing. */
+    private static PipelineConfig hourlyCron(int i) {
+        int minute = opensAt12(i) ? 12 : 40;
+        return Documents.read(
+                "name: p%05d\narchetype: batch-ingestion\n".formatted(i)
+                        + "trigger: {type: http, url: https://jobs.example.com/run}\n"
+                        + "schedules: [{name: hourly, cron: '%d * * * *', deadline: '+45m'}]\n".formatted(minute),
+                PipelineConfig.class);
     }
 
     private static Tick tick(Orchestrator orchestrator, RequestCounter counter) {

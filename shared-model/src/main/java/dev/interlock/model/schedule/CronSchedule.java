@@ -34,8 +34,12 @@ public final class CronSchedule {
 
     private static final Map<String, CronSchedule> PARSED = new ConcurrentHashMap<>();
 
+    /** How many (zone, date) firing lists one expression keeps. */
+    private static final int DAYS_LIMIT = 1024;
+
     private final String expression;
     private final ExecutionTime execution;
+    private final Map<Day, List<LocalTime>> days = new ConcurrentHashMap<>();
 
     private CronSchedule(String expression, ExecutionTime execution) {
         this.expression = expression;
@@ -94,8 +98,28 @@ public final class CronSchedule {
         return expression;
     }
 
-    /** The local times of {@code date} at which this cron fires in {@code zone}, in order, each once. */
+    /**
+     * The local times of {@code date} at which this cron fires in {@code zone}, in order, each once. Remembered per
+     * (zone, date): stepping cron-utils costs about a millisecond a day, and the watchdog asks for the same few days
+     * of the same few expressions for every pipeline it handles.
+     */
     public List<LocalTime> firingsOn(LocalDate date, ZoneId zone) {
+        Day day = new Day(zone, date);
+        List<LocalTime> known = days.get(day);
+        if (known != null) {
+            return known;
+        }
+        List<LocalTime> stepped = step(date, zone);
+        if (days.size() >= DAYS_LIMIT) {
+            days.clear();
+        }
+        days.put(day, stepped);
+        return stepped;
+    }
+
+    private record Day(ZoneId zone, LocalDate date) {}
+
+    private List<LocalTime> step(LocalDate date, ZoneId zone) {
         ZonedDateTime end = date.plusDays(1).atStartOfDay(zone);
         ZonedDateTime cursor = date.atStartOfDay(zone).minusSeconds(1);
         Set<LocalTime> times = new LinkedHashSet<>();
@@ -109,7 +133,7 @@ public final class CronSchedule {
                 times.add(cursor.toLocalTime().withSecond(0).withNano(0));
             }
         }
-        return new ArrayList<>(times);
+        return List.copyOf(new ArrayList<>(times));
     }
 
     /** Whether this cron has a window at local time {@code time} of {@code date} in {@code zone}. */

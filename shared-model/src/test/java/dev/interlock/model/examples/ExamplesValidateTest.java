@@ -59,7 +59,13 @@ class ExamplesValidateTest {
         PipelineConfig kpis = validation
                 .validateText(Files.readString(EXAMPLES.resolve("hourly/clickstream-hourly-kpis.yaml")))
                 .orThrow();
-        assertThat(kpis.effectiveSchedules()).hasSize(24);
+        // One cron schedule, 24 windows (pipeline days) a day.
+        assertThat(kpis.effectiveSchedules())
+                .singleElement()
+                .satisfies(s -> assertThat(s.hasCron()).isTrue());
+        assertThat(dev.interlock.model.schedule.ScheduleWindows.idsOn(kpis, java.time.LocalDate.of(2026, 3, 1)))
+                .hasSize(24)
+                .startsWith("hourly.0010");
         assertThat(documents()).hasSize(6);
     }
 }
