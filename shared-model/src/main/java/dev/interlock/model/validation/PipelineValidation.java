@@ -20,9 +20,11 @@ import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.schedule.ClockTime;
 import dev.interlock.model.schedule.DeadlineSpec;
 import dev.interlock.model.schedule.Exclusions;
+import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.schedule.TimeSpan;
 import dev.interlock.model.secret.OutboundPolicy;
 import dev.interlock.model.trait.EvaluatorLocator;
+import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.trigger.DatabricksTrigger;
@@ -143,6 +145,7 @@ public final class PipelineValidation {
         checkRetry(config.retry(), errors);
         checkSla(config.sla(), errors);
         checkSchedules(config.schedules(), errors);
+        checkFallback(config, archetype, errors);
         checkExclusions(config.exclusions(), errors);
         checkMonitoring(config.monitoring(), errors);
         errors.range(
@@ -334,6 +337,94 @@ public final class PipelineValidation {
             errors.add(
                     JsonPath.field(JsonPath.ROOT, "traits"),
                     "every trait is optional (required: false), so nothing would ever hold the pipeline back");
+        }
+    }
+
+    /** A date without a daylight-saving change in either hemisphere, on which proceedAt is compared with deadlines. */
+    private static final LocalDate SAMPLE_DATE = LocalDate.of(2026, 1, 15);
+
+    /**
+     * The readiness rule's deadline fallback: {@code proceedAt} (a time or a span, as schedule deadlines) and
+     * {@code essential} come together; the essential traits are traits of this pipeline that can hold it back
+     * (required, or in the rule's pool), each listed once; and {@code proceedAt} must come no later than every
+     * schedule's validation deadline, or the day would end VALIDATION_EXHAUSTED before it could proceed.
+     */
+    private static void checkFallback(PipelineConfig config, Archetype archetype, Errors errors) {
+        ReadinessRule rule = config.readinessRule();
+        String path = JsonPath.field(JsonPath.ROOT, "readinessRule");
+        String proceedAtPath = JsonPath.field(path, "proceedAt");
+        String essentialPath = JsonPath.field(path, "essential");
+        boolean hasProceedAt = rule.proceedAt() != null && !rule.proceedAt().isBlank();
+        if (rule.proceedAt() != null && rule.proceedAt().isBlank()) {
+            errors.add(proceedAtPath, "expected HH:MM or a duration like 6h / +6h30m, got nothing");
+        }
+        if (hasProceedAt && rule.essential().isEmpty()) {
+            errors.add(
+                    essentialPath,
+                    "proceedAt needs at least one essential trait: the traits that must still pass to proceed "
+                            + "without the others");
+        }
+        if (!hasProceedAt && !rule.essential().isEmpty()) {
+            errors.add(
+                    proceedAtPath,
+                    "essential traits need proceedAt: the time after which the day may proceed without the others");
+        }
+        boolean parsed = false;
+        if (hasProceedAt) {
+            int before = errors.list().size();
+            errors.deadline(proceedAtPath, rule.proceedAt());
+            parsed = errors.list().size() == before;
+        }
+        Set<String> seen = new HashSet<>();
+        List<ResolvedTrait> resolved = archetype == null
+                ? List.of()
+                : TraitResolution.resolve(config, archetype, ScheduleConfig.DAILY, LocalDate.EPOCH);
+        for (int i = 0; i < rule.essential().size(); i++) {
+            String trait = rule.essential().get(i);
+            String at = JsonPath.index(essentialPath, i);
+            if (trait == null || trait.isBlank()) {
+                errors.add(at, "an essential trait needs a name");
+            } else if (!seen.add(trait)) {
+                errors.add(at, "trait '" + trait + "' is listed twice");
+            } else if (archetype != null) {
+                Optional<ResolvedTrait> evaluated = resolved.stream()
+                        .filter(r -> r.traitType().equals(trait))
+                        .findFirst();
+                if (archetype.trait(trait).isEmpty()) {
+                    errors.add(
+                            at,
+                            "trait '" + trait + "' is not declared by archetype '" + archetype.name() + "' (declared: "
+                                    + declared(archetype) + ")");
+                } else if (evaluated.isEmpty()) {
+                    errors.add(
+                            at, "optional trait '" + trait + "' is not evaluated: configure it under traits." + trait);
+                } else if (!evaluated.get().required() && !rule.pools(trait)) {
+                    errors.add(
+                            at,
+                            "trait '" + trait + "' is optional (required: false): it never holds the day back, so it "
+                                    + "cannot be essential");
+                }
+            }
+        }
+        if (!parsed || rule.essential().isEmpty()) {
+            return;
+        }
+        for (ScheduleConfig schedule : config.effectiveSchedules()) {
+            ScheduleWindow window;
+            try {
+                window = ScheduleWindow.of(config, schedule.name(), SAMPLE_DATE);
+            } catch (IllegalArgumentException | DateTimeException e) {
+                continue; // an unparsable time or zone of the schedule is reported where it is written
+            }
+            java.time.Instant proceedAt = Readiness.proceedAt(rule, window);
+            if (window.validationDeadline() != null && proceedAt.isAfter(window.validationDeadline())) {
+                errors.add(
+                        proceedAtPath,
+                        "'" + rule.proceedAt() + "' comes after the validation deadline (sla.validationTimeout '"
+                                + config.sla().validationTimeout() + "') of schedule '" + schedule.name()
+                                + "': the day would end VALIDATION_EXHAUSTED before it could proceed");
+                return;
+            }
         }
     }
 
