@@ -146,7 +146,7 @@ public final class CheckReadiness implements Action {
             alertDegraded(request, rule, decision);
         }
         if (dryRun) {
-            dryRunRecords.ready(request, pipeline.get(), sla.breached());
+            dryRunRecords.ready(request, pipeline.get(), sla.breached(), decision.proceededWithout());
         }
         return Outcome.proceed(new Payload(true, dryRun, List.of(), sla, decision.proceededWithout()));
     }

@@ -210,4 +210,29 @@ class ProceedDegradedTest {
         assertThat(essential.get("exhausted").asBoolean()).isTrue();
         assertThat(essential.get("trait").asText()).isEqualTo("source-freshness");
     }
+
+    @Test
+    void aDryRunPastProceedAtRecordsTheStartItWouldMakeWithoutTheMissingTrait() {
+        f.register(FALLBACK + "dryRun: true\n");
+        String runId = f.resolve();
+        f.clock.set(PROCEED_AT);
+
+        JsonNode response = check(runId, essentialPassesUpstreamFails());
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        assertThat(response.get("payload").get("dryRun").asBoolean()).isTrue();
+        assertThat(f.events(EventKind.DRY_RUN_WOULD_TRIGGER)).singleElement().satisfies(e -> {
+            assertThat(e.message()).contains("without upstream-dependency");
+            assertThat(e.details()).containsEntry("proceededWithout", List.of("upstream-dependency"));
+        });
+        // Raised on the alert path as for a real pipeline: the wired functions' DryRunAlerts records it as
+        // DRY_RUN_WOULD_ALERT instead of publishing it (the fixture's recording publisher sits below that).
+        assertThat(f.alerts.kinds()).containsExactly("PROCEEDED_DEGRADED");
+        assertThat(f.events(EventKind.PROCEEDED_DEGRADED))
+                .as("a shadow records only DRY_RUN_* events")
+                .isEmpty();
+        assertThat(f.provider.runs().get(runId).orElseThrow().proceededWithout())
+                .as("its run is cancelled, not started degraded")
+                .isEmpty();
+    }
 }
