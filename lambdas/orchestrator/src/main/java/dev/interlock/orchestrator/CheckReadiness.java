@@ -4,12 +4,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.ReadinessRuleType;
+import dev.interlock.model.run.RunState;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.trait.Readiness;
+import dev.interlock.model.trait.ReadinessDecision;
 import dev.interlock.model.trait.TraitVerdict;
+import dev.interlock.store.RunTransition;
+import java.time.DateTimeException;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +30,28 @@ import java.util.stream.Collectors;
  * informational) against the one pipeline read, which is the last guard before the trigger: a pipeline deleted since
  * {@code resolvePipeline} is an error, and the machine treats an error as not ready. A ready {@code dryRun} pipeline
  * records what would have happened ({@link DryRunRecords}) and its run ends CANCELLED: the machine then stops without
- * triggering.
+ * triggering. Past the rule's {@code proceedAt}, a round whose {@code essential} traits passed proceeds without the
+ * others ({@link Readiness#decide}): the run records what it goes without (copied into the run log when it ends), with
+ * a {@code PROCEEDED_DEGRADED} event, and a {@code PROCEEDED_DEGRADED} alert names the missing traits.
  */
 public final class CheckReadiness implements Action {
 
-    /** Always-present payload. */
-    public record Payload(boolean ready, boolean dryRun, List<String> blocking, SlaDeadline.Payload evaluationSla) {
+    /**
+     * Always-present payload.
+     *
+     * @param proceededWithout the traits a degraded start goes without (empty otherwise): the machine passes it to
+     *     {@code logResult} COMPLETED for the run log
+     */
+    public record Payload(
+            boolean ready,
+            boolean dryRun,
+            List<String> blocking,
+            SlaDeadline.Payload evaluationSla,
+            List<String> proceededWithout) {
+        Payload(boolean ready, boolean dryRun, List<String> blocking, SlaDeadline.Payload evaluationSla) {
+            this(ready, dryRun, blocking, evaluationSla, List.of());
+        }
+
         Payload(boolean ready, boolean dryRun, List<String> blocking) {
             this(ready, dryRun, blocking, NO_SLA);
         }
@@ -88,9 +110,10 @@ public final class CheckReadiness implements Action {
             return Outcome.error(e.getMessage(), new Payload(false, dryRun, List.of(), sla));
         }
         ReadinessRule rule = pipeline.get().readinessRule();
-        Readiness readiness = Readiness.of(results, rule);
+        ReadinessDecision decision = decide(request, pipeline.get(), results);
+        Readiness readiness = decision.readiness();
         alertErrors(request, readiness);
-        boolean ready = readiness.ready();
+        boolean ready = decision.proceeds();
         List<String> blocking = readiness.blocking();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("blocking", blocking);
@@ -99,6 +122,13 @@ public final class CheckReadiness implements Action {
                 results.stream()
                         .collect(Collectors.toMap(
                                 TraitVerdict::type, TraitVerdict::statusName, (a, b) -> b, LinkedHashMap::new)));
+        if (!decision.proceededWithout().isEmpty()) {
+            details.put("proceededWithout", decision.proceededWithout());
+        }
+        if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED && !dryRun) {
+            // The run's record of what it goes without comes first: the run log copies it whoever records the end.
+            recordDegraded(request, rule, decision);
+        }
         round.record(
                 request,
                 results,
@@ -107,15 +137,110 @@ public final class CheckReadiness implements Action {
                         request,
                         EventKind.READINESS_CHECKED,
                         ready ? "READY" : "NOT_READY",
-                        readinessMessage(rule, ready, blocking),
+                        readinessMessage(rule, decision, collaborators.now()),
                         details));
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }
-        if (dryRun) {
-            dryRunRecords.ready(request, pipeline.get(), sla.breached());
+        if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED) {
+            alertDegraded(request, rule, decision);
         }
-        return Outcome.proceed(new Payload(true, dryRun, List.of(), sla));
+        if (dryRun) {
+            dryRunRecords.ready(request, pipeline.get(), sla.breached(), decision.proceededWithout());
+        }
+        return Outcome.proceed(new Payload(true, dryRun, List.of(), sla, decision.proceededWithout()));
+    }
+
+    /** The round by the pipeline's rule and its deadline fallback, in the schedule's window on the execution date. */
+    private ReadinessDecision decide(ActionRequest request, PipelineConfig pipeline, List<TraitVerdict> results) {
+        ReadinessRule rule = pipeline.readinessRule();
+        Instant now = collaborators.now();
+        if (!rule.hasFallback()) {
+            return Readiness.decide(results, rule, null, now);
+        }
+        try {
+            return Readiness.decide(
+                    results, rule, ScheduleWindow.of(pipeline, request.scheduleId(), request.date()), now);
+        } catch (IllegalArgumentException | DateTimeException e) {
+            // Registration refuses such a config; one stored before must still be judged, by the rule alone.
+            collaborators
+                    .log()
+                    .warn(
+                            request.logContext(),
+                            "readinessRule.proceedAt not applied: " + e.getMessage(),
+                            Map.of("proceedAt", rule.proceedAt()));
+            return Readiness.decide(results, new ReadinessRule(rule.type(), rule.traits(), rule.count()), null, now);
+        }
+    }
+
+    /** How many times the run's record of a degraded start is retried when its version moved underneath. */
+    private static final int TRANSITION_ATTEMPTS = 3;
+
+    /**
+     * Records on the run that it goes on without {@code decision}'s traits, with the {@code PROCEEDED_DEGRADED} event,
+     * in one transition fenced by the day's lock (a holder that lost it records nothing). Without a run (none created,
+     * or gone) the event is still written.
+     */
+    private void recordDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision) {
+        var event = collaborators.event(
+                request,
+                EventKind.PROCEEDED_DEGRADED,
+                "PROCEEDED",
+                degradedMessage(rule, decision),
+                degradedDetails(rule, decision));
+        for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
+            Optional<RunState> run = request.runId() == null
+                    ? Optional.empty()
+                    : collaborators.provider().runs().get(request.runId());
+            if (run.isEmpty()) {
+                collaborators
+                        .log()
+                        .warn(request.logContext(), "run not found; recording the degraded start without it", Map.of());
+                collaborators.provider().events().append(event);
+                return;
+            }
+            if (run.get().proceededWithout().equals(decision.proceededWithout())) {
+                return; // recorded by an earlier call for this round
+            }
+            RunState next = run.get().proceedingWithout(decision.proceededWithout(), collaborators.now());
+            if (collaborators
+                    .provider()
+                    .recordTransition(RunTransition.of(run.get().version(), next, event), LockOwner.fence(request))
+                    .applied()) {
+                return;
+            }
+        }
+        throw new IllegalStateException("run " + request.runId() + " kept changing while its degraded start was "
+                + "recorded (" + TRANSITION_ATTEMPTS + " attempts)");
+    }
+
+    private void alertDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision) {
+        collaborators
+                .alerts()
+                .raise(
+                        AlertKind.PROCEEDED_DEGRADED,
+                        AlertLevel.WARNING,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        "Pipeline " + request.pipelineId() + " " + degradedMessage(rule, decision),
+                        degradedDetails(rule, decision),
+                        request.logContext());
+    }
+
+    /** What a degraded start went without and why it was allowed, in the event's and the alert's words. */
+    static String degradedMessage(ReadinessRule rule, ReadinessDecision decision) {
+        return "proceeded without " + String.join(", ", decision.proceededWithout()) + ": proceedAt "
+                + InterlockJson.timestamp(decision.proceedAt()) + " passed and the essential "
+                + String.join(", ", rule.essential()) + " passed";
+    }
+
+    private static Map<String, Object> degradedDetails(ReadinessRule rule, ReadinessDecision decision) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("proceededWithout", decision.proceededWithout());
+        details.put("essential", rule.essential());
+        details.put("proceedAt", InterlockJson.timestamp(decision.proceedAt()));
+        return details;
     }
 
     /** The READINESS_CHECKED event's words: what the rule asked for, and what held the round back. */
@@ -124,6 +249,27 @@ public final class CheckReadiness implements Action {
                 ? "every required trait passed"
                 : "every required trait and " + rule.describe() + " passed";
         return ready ? asked : "blocking: " + String.join(", ", blocking) + " (needs " + rule.describe() + ")";
+    }
+
+    /**
+     * The READINESS_CHECKED event's words with the rule's deadline fallback: a degraded start says what it went
+     * without; a round held back says when the fallback opens, or, once it has, which essential traits keep it waiting.
+     */
+    static String readinessMessage(ReadinessRule rule, ReadinessDecision decision, Instant now) {
+        if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED) {
+            return degradedMessage(rule, decision);
+        }
+        String message =
+                readinessMessage(rule, decision.proceeds(), decision.readiness().blocking());
+        if (decision.outcome() == ReadinessDecision.Outcome.READY || decision.proceedAt() == null) {
+            return message;
+        }
+        String essential = String.join(", ", rule.essential());
+        return decision.fallbackOpen(now)
+                ? message + "; past proceedAt " + InterlockJson.timestamp(decision.proceedAt()) + ", waiting for the "
+                        + "essential " + String.join(", ", decision.essentialMissing())
+                : message + "; from proceedAt " + InterlockJson.timestamp(decision.proceedAt()) + " the essential "
+                        + essential + " will do";
     }
 
     /** Informational: an invalid deadline is logged, never a reason to stop a round. */

@@ -28,12 +28,22 @@ final class DryRunRecords {
         this.collaborators = collaborators;
     }
 
-    /** The day is ready: what would be triggered, and how it stands against each SLA deadline. */
-    void ready(ActionRequest request, PipelineConfig pipeline, boolean evaluationSlaBreached) {
+    /**
+     * The day is ready (or, past its readiness rule's proceedAt, goes on without {@code proceededWithout}): what would be
+     * triggered, and how it stands against each SLA deadline.
+     */
+    void ready(
+            ActionRequest request,
+            PipelineConfig pipeline,
+            boolean evaluationSlaBreached,
+            List<String> proceededWithout) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put(
                 "triggerType",
                 pipeline.trigger() == null ? "" : pipeline.trigger().type().wireName());
+        if (!proceededWithout.isEmpty()) {
+            details.put("proceededWithout", proceededWithout);
+        }
         boolean wouldHaveRun = wouldHaveRun(request);
         collaborators.record(
                 request,
@@ -41,7 +51,10 @@ final class DryRunRecords {
                 "READY",
                 wouldHaveRun
                         ? "dry run: ready again after the day would have run; new data would start a late-arrival rerun"
-                        : "dry run: every required trait passed; the trigger would start now",
+                        : proceededWithout.isEmpty()
+                                ? "dry run: every required trait passed; the trigger would start now"
+                                : "dry run: past proceedAt without " + String.join(", ", proceededWithout)
+                                        + "; the trigger would start now",
                 details);
         deadlines(request, pipeline, evaluationSlaBreached);
         cancelRun(request, "dry run: not triggered");

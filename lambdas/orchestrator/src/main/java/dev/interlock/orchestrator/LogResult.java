@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * {@code logResult}: records how a run ended. The run log of the execution date is updated, never overwritten, by the
@@ -34,7 +35,9 @@ import java.util.Optional;
  * (and it leaves a COMPLETED day completed: a rerun that could not become ready does not undo the day), COMPLETED
  * none; the run state moves to the same terminal status and the events are written with it, all in one transition.
  * Repeating the call for the same run changes nothing and answers the same. Always answers {@code retryable} and
- * {@code retryBackoffSeconds}.
+ * {@code retryBackoffSeconds}. A run that went on without some traits past its readiness rule's {@code proceedAt}
+ * leaves them in the run log ({@code proceededWithout}): a completion says so in its request (checkReadiness's
+ * answer, so a run the trigger completed is still not read), a failure takes them from the run it reads anyway.
  */
 public final class LogResult implements Action {
 
@@ -56,7 +59,37 @@ public final class LogResult implements Action {
             Integer pollCount,
             JsonNode triggerMetadata,
             String triggerStatus,
-            String trait) {
+            String trait,
+            List<String> proceededWithout) {
+
+        /** A request without a degraded start to record. */
+        Request(
+                String status,
+                String failureCategory,
+                String message,
+                String phase,
+                List<String> blocking,
+                Integer pollCount,
+                JsonNode triggerMetadata,
+                String triggerStatus,
+                String trait) {
+            this(
+                    status,
+                    failureCategory,
+                    message,
+                    phase,
+                    blocking,
+                    pollCount,
+                    triggerMetadata,
+                    triggerStatus,
+                    trait,
+                    null);
+        }
+
+        /** What the run went on without past its readiness rule's proceedAt (checkReadiness's answer); else empty. */
+        List<String> degradedWithout() {
+            return proceededWithout == null ? List.of() : proceededWithout;
+        }
 
         /** The required trait whose PERMANENT evaluator error ended the wait (see {@link StoppedWait}); else null. */
         String stoppingTrait() {
@@ -103,14 +136,14 @@ public final class LogResult implements Action {
     }
 
     private Outcome completed(ActionRequest request, Request body) {
-        RunLogChange change = completedChange(request, collaborators.now());
+        RunLogChange change = completedChange(request, body.degradedWithout(), collaborators.now());
         List<Event> events = List.of(collaborators.event(
                 request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(), "run completed", Map.of()));
         // The change leaves a run log that has this run's completion as it is, so a repeated call writes nothing
         // (the event neither). A run the trigger completed has nothing left to move: only the run log is written.
         RunLog stored = body.runCompletedByTrigger()
                 ? collaborators.provider().recordRunLog(key(request), change, events, LockOwner.fence(request))
-                : write(request, RunStatus.COMPLETED, body, change, events);
+                : write(request, RunStatus.COMPLETED, body, run -> change, events);
         RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED)
                 .orElseThrow();
         return Outcome.proceed(new Payload(
@@ -155,7 +188,13 @@ public final class LogResult implements Action {
                     request,
                     RunStatus.FAILED,
                     body,
-                    failedChange(request, message, category, body.stoppingTrait(), collaborators.now()),
+                    run -> failedChange(
+                            request,
+                            message,
+                            category,
+                            body.stoppingTrait(),
+                            run == null ? List.of() : run.proceededWithout(),
+                            collaborators.now()),
                     failureEvents(
                             request,
                             body,
@@ -298,10 +337,15 @@ public final class LogResult implements Action {
      * there — the trigger marks a failed start itself — or unknown), the run log and events are still written.
      */
     private RunLog write(
-            ActionRequest request, RunStatus target, Request body, RunLogChange change, List<Event> events) {
+            ActionRequest request,
+            RunStatus target,
+            Request body,
+            Function<RunState, RunLogChange> changeOf,
+            List<Event> events) {
         RunLogKey key = key(request);
         for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
             Optional<RunState> run = collaborators.provider().runs().get(request.runId());
+            RunLogChange change = changeOf.apply(run.orElse(null));
             if (run.isEmpty() || !run.get().status().canMoveTo(target)) {
                 if (run.isEmpty()) {
                     collaborators
@@ -362,7 +406,12 @@ public final class LogResult implements Action {
     }
 
     static RunLogChange failedChange(
-            ActionRequest request, String message, FailureCategory category, String trait, Instant now) {
+            ActionRequest request,
+            String message,
+            FailureCategory category,
+            String trait,
+            List<String> proceededWithout,
+            Instant now) {
         return current -> AttemptLedger.afterFailure(
                 current,
                 request.pipelineId(),
@@ -373,10 +422,11 @@ public final class LogResult implements Action {
                 message,
                 category,
                 trait,
+                proceededWithout,
                 now);
     }
 
-    static RunLogChange completedChange(ActionRequest request, Instant now) {
+    static RunLogChange completedChange(ActionRequest request, List<String> proceededWithout, Instant now) {
         return current -> AttemptLedger.afterCompletion(
                 current,
                 request.pipelineId(),
@@ -384,6 +434,7 @@ public final class LogResult implements Action {
                 request.scheduleId(),
                 request.runId(),
                 request.executionName(),
+                proceededWithout,
                 now);
     }
 

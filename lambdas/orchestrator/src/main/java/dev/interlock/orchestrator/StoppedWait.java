@@ -2,6 +2,7 @@ package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.TraitVerdict;
@@ -14,7 +15,8 @@ import java.util.Optional;
  * failed PERMANENT in the round just judged ({@link Readiness#permanentError()}), waiting cannot make it pass, so the
  * answer is exhausted at once with category PERMANENT, a message naming the trait and why, and the trait. The machine
  * then takes its one way out of the wait ({@code LogValidationExhausted}), which logs the day FAILED without using an
- * attempt, so the next marker (a new evaluation request, the next sensor write) runs the day again.
+ * attempt, so the next marker (a new evaluation request, the next sensor write) runs the day again. A trait the day
+ * may go without (not {@code essential} under a readiness rule with {@code proceedAt}) does not stop the wait.
  */
 final class StoppedWait {
 
@@ -41,6 +43,14 @@ final class StoppedWait {
             return Optional.empty();
         }
         TraitVerdict trait = permanent.get();
+        if (collaborators
+                .pipeline(request)
+                .map(PipelineConfig::readinessRule)
+                .filter(rule -> rule.hasFallback() && !rule.essential().contains(trait.type()))
+                .isPresent()) {
+            // The day may still proceed without this trait once its readiness rule's proceedAt has passed.
+            return Optional.empty();
+        }
         String message = message(trait);
         withdrawRound(request);
         return Optional.of(Outcome.proceed(new CheckValidationDeadline.Payload(

@@ -117,6 +117,11 @@ final class StatusCommands {
                     out,
                     "warnings " + s.path("scheduleId").asText() + " (optional traits, never blocking)",
                     s.path("warnings"));
+            if (!s.path("proceededWithout").isEmpty()) {
+                out.println();
+                out.println("proceeded without " + s.path("scheduleId").asText() + ": "
+                        + names(s.path("proceededWithout")) + " (past readinessRule.proceedAt)");
+            }
             if (!s.path("dryRun").isEmpty()) {
                 out.println();
                 out.println("dry run " + s.path("scheduleId").asText() + " (recorded, not done):");
@@ -133,6 +138,13 @@ final class StatusCommands {
                 Output.table(out, records);
             }
         }
+    }
+
+    /** A JSON list of trait names as {@code a, b}. */
+    private static String names(JsonNode list) {
+        List<String> names = new ArrayList<>();
+        list.forEach(n -> names.add(n.asText()));
+        return String.join(", ", names);
     }
 
     /** One trait as {@code why} says it: {@code <trait> is <STATUS>: <reason> (observed <value>)}. */
@@ -174,6 +186,10 @@ final class StatusCommands {
             }
             for (JsonNode w : s.path("warnings")) {
                 out.println("  - warning: optional trait " + seen(w) + " (never blocks)");
+            }
+            if (!s.path("proceededWithout").isEmpty()) {
+                out.println("  - proceeded without " + names(s.path("proceededWithout"))
+                        + " (readinessRule.proceedAt had passed and its essential traits passed)");
             }
             for (JsonNode u : s.path("upstreams")) {
                 out.println("  - upstream " + u.path("pipelineId").asText() + " ("

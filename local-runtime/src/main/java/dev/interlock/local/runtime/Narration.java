@@ -28,6 +28,7 @@ public final class Narration implements Consumer<Record> {
     /** Events worth a line: the verdicts and decisions, not each trait or run-state step. */
     private static final Set<EventKind> TOLD = EnumSet.of(
             EventKind.READINESS_CHECKED,
+            EventKind.PROCEEDED_DEGRADED,
             EventKind.TRIGGER_FIRED,
             EventKind.TRIGGER_FAILED,
             EventKind.RETRY_SCHEDULED,

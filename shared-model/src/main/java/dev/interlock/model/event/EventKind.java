@@ -100,6 +100,12 @@ public enum EventKind implements WireEnum {
      * and the day are COMPLETED after all, and the day cascades (alert {@code JOB_SUCCEEDED_LATE}).
      */
     JOB_SUCCEEDED_LATE("JOB_SUCCEEDED_LATE"),
+    /**
+     * The readiness rule's {@code proceedAt} had passed and every {@code essential} trait passed, so the day went on to
+     * its job without the traits that did not pass: details {@code proceededWithout} (those traits), {@code essential}
+     * and {@code proceedAt}; an alert {@code PROCEEDED_DEGRADED} goes with it and the run log keeps the list.
+     */
+    PROCEEDED_DEGRADED("PROCEEDED_DEGRADED"),
     /** A task of the state machine failed in a way no state handled. */
     EXECUTION_ERROR("EXECUTION_ERROR");
 

@@ -152,6 +152,27 @@ public final class AttemptLedger {
             FailureCategory category,
             String trait,
             Instant now) {
+        return afterFailure(
+                current, pipelineId, date, scheduleId, runId, executionName, message, category, trait, List.of(), now);
+    }
+
+    /**
+     * Like {@link #afterFailure(Optional, String, LocalDate, String, String, String, String, FailureCategory, String,
+     * Instant)} for a run that had gone on without {@code proceededWithout} (its readiness rule's deadline fallback):
+     * a FAILED day keeps the list; a COMPLETED day that stands keeps what its completion recorded.
+     */
+    public static RunLog afterFailure(
+            Optional<RunLog> current,
+            String pipelineId,
+            LocalDate date,
+            String scheduleId,
+            String runId,
+            String executionName,
+            String message,
+            FailureCategory category,
+            String trait,
+            List<String> proceededWithout,
+            Instant now) {
         FailureCategory effective = category == null ? FailureCategory.TRANSIENT : category;
         if (runId != null
                 && current.flatMap(l -> entryOf(l, runId, RunLogStatus.FAILED)).isPresent()) {
@@ -181,7 +202,8 @@ public final class AttemptLedger {
                     base.alertSent(),
                     base.startedAt(),
                     base.completedAt(),
-                    now);
+                    now,
+                    base.proceededWithout());
         }
         return new RunLog(
                 pipelineId,
@@ -197,7 +219,8 @@ public final class AttemptLedger {
                 base != null && base.alertSent(),
                 base == null ? now : base.startedAt(),
                 null,
-                now);
+                now,
+                proceededWithout);
     }
 
     /** The run log after run {@code runId} completed (once per run: a repeat returns {@code current} unchanged). */
@@ -208,6 +231,22 @@ public final class AttemptLedger {
             String scheduleId,
             String runId,
             String executionName,
+            Instant now) {
+        return afterCompletion(current, pipelineId, date, scheduleId, runId, executionName, List.of(), now);
+    }
+
+    /**
+     * The run log after run {@code runId} completed having gone on without {@code proceededWithout} (its readiness
+     * rule's deadline fallback; empty when it was fully ready), once per run.
+     */
+    public static RunLog afterCompletion(
+            Optional<RunLog> current,
+            String pipelineId,
+            LocalDate date,
+            String scheduleId,
+            String runId,
+            String executionName,
+            List<String> proceededWithout,
             Instant now) {
         if (current.flatMap(l -> entryOf(l, runId, RunLogStatus.COMPLETED)).isPresent()) {
             return current.get();
@@ -230,6 +269,7 @@ public final class AttemptLedger {
                 base != null && base.alertSent(),
                 base == null ? now : base.startedAt(),
                 now,
-                now);
+                now,
+                proceededWithout);
     }
 }

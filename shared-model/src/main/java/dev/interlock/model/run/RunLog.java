@@ -1,5 +1,6 @@
 package dev.interlock.model.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -9,6 +10,9 @@ import java.util.List;
  * The durable record of one (pipeline, date, schedule): did it run, how often it failed, and why (docs/table-design.md). Attempts are
  * counted by {@link AttemptLedger}, which also builds the next entry; updates preserve {@code attemptNumber} and
  * {@code retryHistory}.
+ *
+ * @param proceededWithout the traits the run that last ended proceeded without, past its readiness rule's
+ *     {@code proceedAt} (empty when it ran fully ready; absent from the JSON then, as in run logs written before)
  */
 public record RunLog(
         String pipelineId,
@@ -24,8 +28,44 @@ public record RunLog(
         boolean alertSent,
         Instant startedAt,
         Instant completedAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> proceededWithout) {
     public RunLog {
         retryHistory = Frozen.list(retryHistory);
+        proceededWithout = Frozen.list(proceededWithout);
+    }
+
+    /** A run log whose latest run was fully ready. */
+    public RunLog(
+            String pipelineId,
+            LocalDate date,
+            String scheduleId,
+            RunLogStatus status,
+            int attemptNumber,
+            String runId,
+            String executionName,
+            String failureMessage,
+            FailureCategory failureCategory,
+            List<RetryAttempt> retryHistory,
+            boolean alertSent,
+            Instant startedAt,
+            Instant completedAt,
+            Instant updatedAt) {
+        this(
+                pipelineId,
+                date,
+                scheduleId,
+                status,
+                attemptNumber,
+                runId,
+                executionName,
+                failureMessage,
+                failureCategory,
+                retryHistory,
+                alertSent,
+                startedAt,
+                completedAt,
+                updatedAt,
+                List.of());
     }
 }

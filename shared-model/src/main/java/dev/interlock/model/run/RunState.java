@@ -1,15 +1,20 @@
 package dev.interlock.model.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.trigger.TriggerType;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One run (one attempt to trigger and follow the job); changed only by compare-and-swap on {@code version}.
  * {@code metadata} holds the job system's ids (e.g. {@code glue_job_run_id}) the run-checker needs.
+ *
+ * @param proceededWithout the traits this run went on without, past its readiness rule's {@code proceedAt} (empty
+ *     when it was fully ready): recorded before its job starts, copied into the run log when its end is recorded
  */
 public record RunState(
         String runId,
@@ -24,9 +29,65 @@ public record RunState(
         String failureMessage,
         FailureCategory failureCategory,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> proceededWithout) {
     public RunState {
         metadata = Frozen.map(metadata);
+        proceededWithout = Frozen.list(proceededWithout);
+    }
+
+    /** A run that is (so far) fully ready. */
+    public RunState(
+            String runId,
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            RunStatus status,
+            long version,
+            TriggerType triggerType,
+            String executionName,
+            Map<String, String> metadata,
+            String failureMessage,
+            FailureCategory failureCategory,
+            Instant createdAt,
+            Instant updatedAt) {
+        this(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                updatedAt,
+                List.of());
+    }
+
+    /**
+     * This run at its next version, updated at {@code now}, recorded as going on without {@code traits} (the readiness
+     * rule's deadline fallback).
+     */
+    public RunState proceedingWithout(List<String> traits, Instant now) {
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version + 1,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                now,
+                traits);
     }
 
     /**
@@ -76,7 +137,8 @@ public record RunState(
                 failureMessage,
                 failureCategory,
                 createdAt,
-                now);
+                now,
+                proceededWithout);
     }
 
     /** A copy with job metadata added (the trigger's ids). */
@@ -96,7 +158,8 @@ public record RunState(
                 failureMessage,
                 failureCategory,
                 createdAt,
-                updatedAt);
+                updatedAt,
+                proceededWithout);
     }
 
     /** A copy carrying a failure description. */
@@ -114,6 +177,7 @@ public record RunState(
                 message,
                 category,
                 createdAt,
-                updatedAt);
+                updatedAt,
+                proceededWithout);
     }
 }

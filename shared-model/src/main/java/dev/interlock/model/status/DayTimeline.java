@@ -92,7 +92,8 @@ public record DayTimeline(
             EventKind.TRIGGER_FAILED,
             EventKind.RETRY_EXHAUSTED,
             EventKind.VALIDATION_EXHAUSTED,
-            EventKind.MONITORING_DRIFT_DETECTED);
+            EventKind.MONITORING_DRIFT_DETECTED,
+            EventKind.PROCEEDED_DEGRADED);
 
     /**
      * Derives the timeline of {@code date} from the pipeline's events of that date (oldest first) and its runs of

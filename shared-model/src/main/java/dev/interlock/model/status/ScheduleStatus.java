@@ -13,6 +13,8 @@ import java.util.Map;
  * @param runId      the day's latest run, null before the first evaluation created one
  * @param warnings   optional traits ({@code required: false}) that did not pass in the latest evaluation: shown,
  *                   never holding the day back and never alerting
+ * @param proceededWithout the traits the day's run went on without past its readiness rule's {@code proceedAt} (the
+ *                   run's while it runs, else the run log's): empty when it was fully ready
  */
 public record ScheduleStatus(
         String scheduleId,
@@ -30,10 +32,12 @@ public record ScheduleStatus(
         Instant lastEvaluatedAt,
         List<Upstream> upstreams,
         List<DryRunRecord> dryRun,
-        List<BlockingTrait> warnings) {
+        List<BlockingTrait> warnings,
+        List<String> proceededWithout) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);
+        proceededWithout = Frozen.list(proceededWithout);
         warnings = Frozen.list(warnings);
         upstreams = Frozen.list(upstreams);
         dryRun = Frozen.list(dryRun);

@@ -167,7 +167,10 @@ public final class StatusDerivation {
                 lastEvaluated,
                 upstreams,
                 pipeline.dryRun() ? dryRunRecords(events) : List.of(),
-                warnings(traits, pipeline.readinessRule()));
+                warnings(traits, pipeline.readinessRule()),
+                run != null && !run.proceededWithout().isEmpty()
+                        ? run.proceededWithout()
+                        : log == null ? List.of() : log.proceededWithout());
     }
 
     /** The optional traits outside the rule's pool whose stored result did not pass: shown, never blocking. */

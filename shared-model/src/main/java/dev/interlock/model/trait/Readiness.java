@@ -1,6 +1,8 @@
 package dev.interlock.model.trait;
 
 import dev.interlock.model.pipeline.ReadinessRule;
+import dev.interlock.model.schedule.ScheduleWindow;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -62,5 +64,36 @@ public record Readiness(
         List<TraitVerdict> optionalErrors =
                 results.stream().filter(r -> r.errored() && !r.required()).toList();
         return new Readiness(blocking.isEmpty(), blocking, requiredErrors, optionalErrors);
+    }
+
+    /**
+     * Judges one round by {@code rule} with its deadline fallback: READY when the rule holds; else, once the rule's
+     * {@code proceedAt} (resolved in {@code window}, as schedule deadlines are) is not after {@code now} and every
+     * {@code essential} trait passed, PROCEED_DEGRADED without the traits that blocked; else NOT_READY.
+     */
+    public static ReadinessDecision decide(
+            List<TraitVerdict> results, ReadinessRule rule, ScheduleWindow window, Instant now) {
+        Readiness readiness = of(results, rule);
+        Instant proceedAt = proceedAt(rule, window);
+        List<String> essentialMissing = rule.essential().stream()
+                .filter(type -> results.stream().noneMatch(r -> r.type().equals(type) && r.passed()))
+                .toList();
+        if (readiness.ready()) {
+            return new ReadinessDecision(
+                    readiness, ReadinessDecision.Outcome.READY, proceedAt, List.of(), essentialMissing);
+        }
+        if (proceedAt == null || now.isBefore(proceedAt) || !essentialMissing.isEmpty()) {
+            return new ReadinessDecision(
+                    readiness, ReadinessDecision.Outcome.NOT_READY, proceedAt, List.of(), essentialMissing);
+        }
+        return new ReadinessDecision(
+                readiness, ReadinessDecision.Outcome.PROCEED_DEGRADED, proceedAt, readiness.blocking(), List.of());
+    }
+
+    /** When {@code rule}'s fallback opens in {@code window}; null when the rule has none. */
+    public static Instant proceedAt(ReadinessRule rule, ScheduleWindow window) {
+        return rule.hasFallback()
+                ? ScheduleWindow.deadline(rule.proceedAt(), window.date(), window.zone(), window.opensAt())
+                : null;
     }
 }

@@ -11,8 +11,6 @@ import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.MonitoringConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.pipeline.ReadinessRule;
-import dev.interlock.model.pipeline.ReadinessRuleType;
 import dev.interlock.model.pipeline.RetryPolicy;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
@@ -147,6 +145,7 @@ public final class PipelineValidation {
         checkSla(config.sla(), errors);
         checkSchedules(config.schedules(), errors);
         HourTemplates.check(config).forEach(e -> errors.add(e.path(), e.message()));
+        ReadinessRuleValidation.checkFallback(config, archetype, errors);
         checkExclusions(config.exclusions(), errors);
         checkMonitoring(config.monitoring(), errors);
         errors.range(
@@ -248,7 +247,7 @@ public final class PipelineValidation {
             return;
         }
         checkBuiltinConfigs(config, archetype, traitsPath, errors);
-        checkReadinessRule(config, archetype, errors);
+        ReadinessRuleValidation.check(config, archetype, errors);
         // A required trait nobody can evaluate would leave the pipeline NOT READY forever: reject it now.
         for (TraitDefinition required : archetype.requiredTraits()) {
             TraitConfig override = config.traits().get(required.type());
@@ -262,82 +261,6 @@ public final class PipelineValidation {
                         "required trait '" + required.type() + "' of archetype '" + archetype.name()
                                 + "' needs an evaluator");
             }
-        }
-    }
-
-    /**
-     * {@code readinessRule}: {@code any} and {@code at-least} pool traits this pipeline evaluates (declared by its
-     * archetype, and configured unless the archetype requires them), {@code at-least} with a count no larger than its
-     * pool; {@code all-required-pass} takes no pool. Something must be able to hold the pipeline back: a rule whose
-     * every trait is optional would trigger on any data.
-     */
-    private static void checkReadinessRule(PipelineConfig config, Archetype archetype, Errors errors) {
-        ReadinessRule rule = config.readinessRule();
-        String path = JsonPath.field(JsonPath.ROOT, "readinessRule");
-        String traitsPath = JsonPath.field(path, "traits");
-        ReadinessRuleType type = rule.type() == null ? ReadinessRuleType.ALL_REQUIRED_PASS : rule.type();
-        if (type == ReadinessRuleType.ALL_REQUIRED_PASS) {
-            if (!rule.traits().isEmpty()) {
-                errors.add(traitsPath, "traits belong to the any and at-least rules; all-required-pass takes none");
-            }
-            if (rule.count() != null) {
-                errors.add(JsonPath.field(path, "count"), "count belongs to the at-least rule");
-            }
-        } else {
-            if (rule.traits().size() < 2) {
-                errors.add(
-                        traitsPath,
-                        "the " + type.wireName() + " rule needs at least two traits to choose from, got "
-                                + rule.traits().size());
-            }
-            Set<String> seen = new HashSet<>();
-            for (int i = 0; i < rule.traits().size(); i++) {
-                String trait = rule.traits().get(i);
-                String at = JsonPath.index(traitsPath, i);
-                if (!seen.add(trait)) {
-                    errors.add(at, "trait '" + trait + "' is listed twice");
-                    continue;
-                }
-                Optional<TraitDefinition> declared = archetype.trait(trait);
-                boolean archetypeRequires = archetype.requiredTraits().stream()
-                        .anyMatch(d -> d.type().equals(trait));
-                TraitConfig configured = config.traits().get(trait);
-                if (declared.isEmpty()) {
-                    errors.add(
-                            at,
-                            "trait '" + trait + "' is not declared by archetype '" + archetype.name() + "' (declared: "
-                                    + declared(archetype) + ")");
-                } else if (!archetypeRequires && configured == null) {
-                    errors.add(
-                            at, "optional trait '" + trait + "' is not evaluated: configure it under traits." + trait);
-                } else if (configured != null && Boolean.TRUE.equals(configured.required())) {
-                    errors.add(
-                            JsonPath.field(JsonPath.field(JsonPath.field(JsonPath.ROOT, "traits"), trait), "required"),
-                            "trait '" + trait + "' is in the " + type.wireName()
-                                    + " rule's pool, which is judged as a whole: it cannot also be required alone");
-                }
-            }
-            if (type == ReadinessRuleType.ANY && rule.count() != null && rule.count() != 1) {
-                errors.add(JsonPath.field(path, "count"), "the any rule needs one trait; use at-least for a count");
-            }
-            if (type == ReadinessRuleType.AT_LEAST) {
-                if (rule.count() == null) {
-                    errors.add(JsonPath.field(path, "count"), "the at-least rule needs a count");
-                } else if (rule.count() < 1 || rule.count() > rule.traits().size()) {
-                    errors.add(
-                            JsonPath.field(path, "count"),
-                            "count must be between 1 and the " + rule.traits().size() + " listed traits, got "
-                                    + rule.count());
-                }
-            }
-        }
-        boolean anyBlocks = !rule.traits().isEmpty() && type != ReadinessRuleType.ALL_REQUIRED_PASS
-                || TraitResolution.resolve(config, archetype, ScheduleConfig.DAILY, LocalDate.EPOCH).stream()
-                        .anyMatch(ResolvedTrait::required);
-        if (!anyBlocks) {
-            errors.add(
-                    JsonPath.field(JsonPath.ROOT, "traits"),
-                    "every trait is optional (required: false), so nothing would ever hold the pipeline back");
         }
     }
 
@@ -373,7 +296,7 @@ public final class PipelineValidation {
         }
     }
 
-    private static String declared(Archetype archetype) {
+    static String declared(Archetype archetype) {
         List<String> names = new ArrayList<>();
         archetype.requiredTraits().forEach(t -> names.add(t.type()));
         archetype.optionalTraits().forEach(t -> names.add(t.type()));
@@ -625,7 +548,7 @@ public final class PipelineValidation {
     }
 
     /** Collects errors and holds the small checks several sections share. */
-    private static final class Errors {
+    static final class Errors {
         private final List<ValidationError> list = new ArrayList<>();
 
         void add(String path, String message) {

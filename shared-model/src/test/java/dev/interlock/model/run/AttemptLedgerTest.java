@@ -171,4 +171,35 @@ class AttemptLedgerTest {
                         at.plusSeconds(1)))
                 .isEqualTo(new RunLogGate.Admission.Proceed(1));
     }
+
+    @Test
+    void theRunLogKeepsWhatTheLatestRunWentWithoutAndAReplayThatCouldNotBecomeReadyLeavesItStanding() {
+        RunLog degraded = AttemptLedger.afterCompletion(
+                Optional.empty(), "gold", D, "daily", "r1", "exec-r1", List.of("row-count"), T0);
+        assertThat(degraded.proceededWithout()).containsExactly("row-count");
+
+        RunLog replayExhausted = failed(Optional.of(degraded), "r2", FailureCategory.VALIDATION_EXHAUSTED, T0);
+        assertThat(replayExhausted.status()).isEqualTo(RunLogStatus.COMPLETED);
+        assertThat(replayExhausted.proceededWithout())
+                .as("the completion that stands is still the degraded one")
+                .containsExactly("row-count");
+
+        RunLog replayedFully = completed(Optional.of(replayExhausted), "r3", T0.plusSeconds(60));
+        assertThat(replayedFully.proceededWithout()).isEmpty();
+
+        RunLog degradedJobFailed = AttemptLedger.afterFailure(
+                Optional.empty(),
+                "gold",
+                D,
+                "daily",
+                "r4",
+                "exec-r4",
+                "boom",
+                FailureCategory.PERMANENT,
+                null,
+                List.of("row-count"),
+                T0);
+        assertThat(degradedJobFailed.status()).isEqualTo(RunLogStatus.FAILED);
+        assertThat(degradedJobFailed.proceededWithout()).containsExactly("row-count");
+    }
 }

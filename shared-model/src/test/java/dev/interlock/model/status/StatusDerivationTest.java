@@ -192,6 +192,49 @@ class StatusDerivationTest {
     }
 
     @Test
+    void aDayThatProceededDegradedSaysWhatItWentWithoutFromItsRunOrElseItsRunLog() {
+        register(pipeline("silver", ""));
+        Instant started = NOW.minusSeconds(75);
+        RunState running = new RunState(
+                        "r1",
+                        "silver",
+                        "daily",
+                        DAY,
+                        RunStatus.RUNNING,
+                        3,
+                        TriggerType.HTTP,
+                        "e",
+                        Map.of(),
+                        null,
+                        null,
+                        started,
+                        started)
+                .proceedingWithout(List.of("upstream-dependency"), started);
+        store.runs().create(running);
+
+        assertThat(daily("silver", DAY).proceededWithout()).containsExactly("upstream-dependency");
+
+        store.runLogs()
+                .update(
+                        new RunLogKey("silver", DAY, "daily"),
+                        c -> AttemptLedger.afterCompletion(
+                                c, "silver", DAY, "daily", "r1", "e", List.of("upstream-dependency"), NOW));
+        store.runs().compareAndSwap(running.version(), running.moveTo(RunStatus.COMPLETED, NOW));
+        ScheduleStatus done = daily("silver", DAY);
+        assertThat(done.state()).isEqualTo(DayState.COMPLETED);
+        assertThat(done.proceededWithout()).containsExactly("upstream-dependency");
+
+        // A day whose run is not at hand (only its run log): the run log says it.
+        register(pipeline("gold", ""));
+        store.runLogs()
+                .update(
+                        new RunLogKey("gold", DAY, "daily"),
+                        c -> AttemptLedger.afterCompletion(
+                                c, "gold", DAY, "daily", "g1", "e", List.of("schema-contract"), NOW));
+        assertThat(daily("gold", DAY).proceededWithout()).containsExactly("schema-contract");
+    }
+
+    @Test
     void aReadyDryRunSaysNothingWasStarted() {
         register(pipeline("silver", "dryRun: true"));
         store.runLogs()

@@ -84,6 +84,29 @@ class PipelineValidationTest {
                 .satisfies(e -> assertThat(e.message()).contains("shorter than pollIntervalSeconds (60)"));
     }
 
+    /** A patch setting the readiness rule's deadline fallback ({@code proceedAt} as JSON text) on all-required-pass. */
+    private static String fallback(String proceedAt, String essential) {
+        return "{\"readinessRule\":{\"type\":\"all-required-pass\",\"proceedAt\":" + proceedAt + ",\"essential\":"
+                + essential + "}}";
+    }
+
+    @Test
+    void aPipelineMayProceedWithoutItsNonEssentialTraitsAtATimeOrAfterASpan() {
+        for (String proceedAt : List.of("\"+2h\"", "\"08:30\"")) {
+            Validated<PipelineConfig> fallback = validation.validateText(
+                    InterlockJson.write(patched(fallback(proceedAt, "[\"source-freshness\"]"))));
+            assertThat(fallback.errors()).as(proceedAt).isEmpty();
+            assertThat(fallback.value().readinessRule().hasFallback()).isTrue();
+            assertThat(fallback.value().readinessRule().essential()).containsExactly("source-freshness");
+            // Read back as registered: the fallback survives the codec, YAML included.
+            assertThat(validation
+                            .validateText(Documents.yaml(fallback.value()))
+                            .value()
+                            .readinessRule())
+                    .isEqualTo(fallback.value().readinessRule());
+        }
+    }
+
     static Stream<Arguments> malformedConfigs() {
         return Stream.of(
                 arguments(
@@ -126,6 +149,49 @@ class PipelineValidationTest {
                         List.of("$.readinessRule.traits")),
                 arguments(
                         "an unknown rule", "{\"readinessRule\":{\"type\":\"most\"}}", List.of("$.readinessRule.type")),
+                arguments(
+                        "proceedAt that is neither a time nor a span",
+                        fallback("\"half past six\"", "[\"source-freshness\"]"),
+                        List.of("$.readinessRule.proceedAt")),
+                arguments(
+                        "proceedAt without essential traits",
+                        "{\"readinessRule\":{\"type\":\"all-required-pass\",\"proceedAt\":\"+2h\"}}",
+                        List.of("$.readinessRule.essential")),
+                arguments(
+                        "proceedAt with an empty essential list",
+                        fallback("\"+2h\"", "[]"),
+                        List.of("$.readinessRule.essential")),
+                arguments(
+                        "essential traits without proceedAt",
+                        "{\"readinessRule\":{\"type\":\"all-required-pass\","
+                                + "\"essential\":[\"source-freshness\"]}}",
+                        List.of("$.readinessRule.proceedAt")),
+                arguments(
+                        "an essential trait the archetype does not declare",
+                        fallback("\"+2h\"", "[\"source-freshness\",\"row-count\"]"),
+                        List.of("$.readinessRule.essential[1]")),
+                arguments(
+                        "an essential trait listed twice",
+                        fallback("\"+2h\"", "[\"source-freshness\",\"source-freshness\"]"),
+                        List.of("$.readinessRule.essential[1]")),
+                arguments(
+                        "an essential optional trait that is not configured",
+                        fallback("\"+2h\"", "[\"source-freshness\",\"schema-contract\"]"),
+                        List.of("$.readinessRule.essential[1]")),
+                arguments(
+                        "an essential trait made optional",
+                        "{\"readinessRule\":{\"type\":\"all-required-pass\",\"proceedAt\":\"+2h\","
+                                + "\"essential\":[\"upstream-dependency\"]},"
+                                + "\"traits\":{\"upstream-dependency\":{\"required\":false}}}",
+                        List.of("$.readinessRule.essential[0]")),
+                arguments(
+                        "proceedAt as a span past the validation deadline",
+                        fallback("\"+4h\"", "[\"source-freshness\"]"),
+                        List.of("$.readinessRule.proceedAt")),
+                arguments(
+                        "proceedAt as a time past the daily schedule's validation deadline",
+                        fallback("\"09:30\"", "[\"source-freshness\"]"),
+                        List.of("$.readinessRule.proceedAt")),
                 arguments(
                         "every trait optional",
                         "{\"traits\":{\"source-freshness\":{\"required\":false},"

@@ -219,6 +219,9 @@ function scheduleCard(s) {
   add("run", s.runId ? el("span", {class: "mono"}, s.runId + (s.runStatus ? " (" + s.runStatus + ")" : "")) : null);
   if (s.job) add("job", s.job.link ? el("a", {href: s.job.link, rel: "noreferrer", target: "_blank"}, s.job.id || s.job.type) : (s.job.id || s.job.type));
   add("evaluated", s.lastEvaluatedAt ? dateTime(s.lastEvaluatedAt) : null);
+  // A degraded start: the traits the run went on without once the readiness rule's proceedAt had passed.
+  add("proceeded without", s.proceededWithout && s.proceededWithout.length
+    ? el("span", {class: "proceeded-without"}, s.proceededWithout.join(", ") + " (past proceedAt)") : null);
   if (s.upstreams.length) add("upstreams", el("div", {}, s.upstreams.map(u =>
     el("div", {"data-upstream": u.pipelineId}, u.pipelineId + " ", stateBadge(u.state), " " + u.reason))));
   // The traits that hold the day back, and the optional ones that did not pass (shown, never blocking).
