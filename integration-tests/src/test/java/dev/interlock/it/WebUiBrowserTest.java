@@ -270,6 +270,41 @@ class WebUiBrowserTest extends EndToEnd {
         screenshot("readiness-rule");
     }
 
+    @Test
+    void theUiShowsEachWindowOfACronScheduleAsItsOwnDay() {
+        LocalDate date = today();
+        putPipeline("""
+                name: ui-hourly
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-hourly"}
+                schedules: [{name: hourly, cron: "0 * * * *", timezone: UTC, deadline: "+40m"}]
+                """.formatted(jobs.endpoint()));
+        evaluate("ui-hourly", date, "hourly.0600");
+        await(
+                () -> "COMPLETED".equals(runLogStatus("ui-hourly", date, "hourly.0600")),
+                "ui-hourly's 06:00 window COMPLETED");
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/p/ui-hourly?date=" + date);
+        await(
+                () -> !browser.findElements(
+                                By.cssSelector(".schedule[data-schedule='hourly.0600'][data-state='COMPLETED']"))
+                        .isEmpty(),
+                "ui-hourly's day page with its 06:00 window COMPLETED");
+        assertThat(steady(() -> browser.findElements(By.cssSelector(".schedule")).stream()
+                        .map(e -> e.getAttribute("data-schedule"))
+                        .toList()))
+                .hasSize(24)
+                .startsWith("hourly.0000")
+                .contains("hourly.0600", "hourly.0700")
+                .endsWith("hourly.2300");
+        screenshot("cron-windows");
+    }
+
     /** The state {@code GET /status} gives a pipeline's day. */
     private String lineState(String pipeline) {
         for (JsonNode line : list("/status?date=" + day)) {

@@ -10,11 +10,14 @@ import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.ReadinessRuleType;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.schedule.ScheduleWindow;
+import dev.interlock.model.schedule.TimeSpan;
+import dev.interlock.model.trait.QuietPeriod;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.ReadinessDecision;
 import dev.interlock.model.trait.TraitVerdict;
 import dev.interlock.store.RunTransition;
 import java.time.DateTimeException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,7 +116,11 @@ public final class CheckReadiness implements Action {
         ReadinessDecision decision = decide(request, pipeline.get(), results);
         Readiness readiness = decision.readiness();
         alertErrors(request, readiness);
-        boolean ready = decision.proceeds();
+        // A ready round waits while the data its traits read is still changing (quietPeriod).
+        Optional<Instant> quietUntil = decision.proceeds()
+                ? QuietPeriod.holdsUntil(results, quietPeriod(request, pipeline.get()), collaborators.now())
+                : Optional.empty();
+        boolean ready = decision.proceeds() && quietUntil.isEmpty();
         List<String> blocking = readiness.blocking();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("blocking", blocking);
@@ -122,10 +129,16 @@ public final class CheckReadiness implements Action {
                 results.stream()
                         .collect(Collectors.toMap(
                                 TraitVerdict::type, TraitVerdict::statusName, (a, b) -> b, LinkedHashMap::new)));
-        if (!decision.proceededWithout().isEmpty()) {
+        if (!decision.proceededWithout().isEmpty() && ready) {
             details.put("proceededWithout", decision.proceededWithout());
         }
-        if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED && !dryRun) {
+        Optional<QuietPeriod.Change> change = quietUntil.flatMap(until -> QuietPeriod.lastChange(results));
+        if (quietUntil.isPresent() && change.isPresent()) {
+            details.put("quietUntil", InterlockJson.timestamp(quietUntil.get()));
+            details.put("changedAt", InterlockJson.timestamp(change.get().at()));
+            details.put("changedBy", change.get().traitType());
+        }
+        if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED && ready && !dryRun) {
             // The run's record of what it goes without comes first: the run log copies it whoever records the end.
             recordDegraded(request, rule, decision);
         }
@@ -137,7 +150,12 @@ public final class CheckReadiness implements Action {
                         request,
                         EventKind.READINESS_CHECKED,
                         ready ? "READY" : "NOT_READY",
-                        readinessMessage(rule, decision, collaborators.now()),
+                        quietUntil.isPresent() && change.isPresent()
+                                ? "quiet until " + InterlockJson.timestamp(quietUntil.get()) + ": "
+                                        + change.get().traitType() + " changed at "
+                                        + InterlockJson.timestamp(change.get().at()) + " (quietPeriod "
+                                        + pipeline.get().quietPeriod() + ")"
+                                : readinessMessage(rule, decision, collaborators.now()),
                         details));
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
@@ -149,6 +167,24 @@ public final class CheckReadiness implements Action {
             dryRunRecords.ready(request, pipeline.get(), sla.breached(), decision.proceededWithout());
         }
         return Outcome.proceed(new Payload(true, dryRun, List.of(), sla, decision.proceededWithout()));
+    }
+
+    /** The pipeline's quiet period; null without one (or one registration would now refuse, which is then logged). */
+    private Duration quietPeriod(ActionRequest request, PipelineConfig pipeline) {
+        if (pipeline.quietPeriod() == null) {
+            return null;
+        }
+        try {
+            return TimeSpan.parse(pipeline.quietPeriod());
+        } catch (IllegalArgumentException e) {
+            collaborators
+                    .log()
+                    .warn(
+                            request.logContext(),
+                            "quietPeriod not applied: " + e.getMessage(),
+                            Map.of("quietPeriod", pipeline.quietPeriod()));
+            return null;
+        }
     }
 
     /** The round by the pipeline's rule and its deadline fallback, in the schedule's window on the execution date. */

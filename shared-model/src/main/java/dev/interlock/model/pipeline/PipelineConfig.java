@@ -1,6 +1,7 @@
 package dev.interlock.model.pipeline;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.trigger.TriggerConfig;
@@ -24,6 +25,8 @@ import java.util.TreeSet;
  *                                  before registration never raise SLA_MISSED either way
  * @param readinessRule             how the traits' results combine into readiness ({@link ReadinessRule}; default
  *                                  all-required-pass)
+ * @param quietPeriod               a duration ({@code 10m}): a ready day triggers only once the data its traits read
+ *                                  has not changed for that long ({@code QuietPeriod}); null: at once
  */
 public record PipelineConfig(
         String name,
@@ -43,7 +46,8 @@ public record PipelineConfig(
         int pollLimit,
         int maxJobDurationSeconds,
         boolean catchUp,
-        ReadinessRule readinessRule) {
+        ReadinessRule readinessRule,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String quietPeriod) {
 
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
@@ -88,6 +92,7 @@ public record PipelineConfig(
                 pollLimit,
                 DEFAULT_MAX_JOB_DURATION_SECONDS,
                 false,
+                null,
                 null);
     }
 
@@ -120,7 +125,8 @@ public record PipelineConfig(
             @JsonProperty("pollLimit") Integer pollLimit,
             @JsonProperty("maxJobDurationSeconds") Integer maxJobDurationSeconds,
             @JsonProperty("catchUp") Boolean catchUp,
-            @JsonProperty("readinessRule") ReadinessRule readinessRule) {
+            @JsonProperty("readinessRule") ReadinessRule readinessRule,
+            @JsonProperty("quietPeriod") String quietPeriod) {
         MonitoringConfig effectiveMonitoring =
                 monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
         return new PipelineConfig(
@@ -141,7 +147,8 @@ public record PipelineConfig(
                 pollLimit == null ? DEFAULT_POLL_LIMIT : pollLimit,
                 maxJobDurationSeconds == null ? DEFAULT_MAX_JOB_DURATION_SECONDS : maxJobDurationSeconds,
                 catchUp != null && catchUp,
-                readinessRule);
+                readinessRule,
+                quietPeriod == null || quietPeriod.isBlank() ? null : quietPeriod.trim());
     }
 
     /** The configured schedules, or the implicit {@code daily} one when none are configured. */

@@ -215,6 +215,11 @@ public final class StatusDerivation {
         if (excluded.isPresent()) {
             return new Verdict(DayState.EXCLUDED, "not run on this date: " + excluded.get(), null);
         }
+        // A ready round held back by quietPeriod: the execution holding the day waits for the data to rest.
+        Optional<Verdict> quiet = quiet(pipeline, holder, log, events, now);
+        if (quiet.isPresent()) {
+            return quiet.get();
+        }
         // A live run newer than the run log's verdict (a replay, a retry) is what is happening now.
         if (run != null
                 && !run.status().isTerminal()
@@ -567,6 +572,37 @@ public final class StatusDerivation {
             case CANCELLED -> new Upstream(pipelineId, scheduleId, DayState.SKIPPED, "cancelled");
             case PENDING -> new Upstream(pipelineId, scheduleId, DayState.NOT_READY, "not ready");
         };
+    }
+
+    /**
+     * "quiet until …" while the day's latest round was held back by {@code quietPeriod} (its READINESS_CHECKED event
+     * carries {@code quietUntil}), an execution still holds the day and nothing has run yet.
+     */
+    private static Optional<Verdict> quiet(
+            PipelineConfig pipeline, String holder, RunLog log, List<Event> events, Instant now) {
+        if (holder == null || log != null && log.status() != RunLogStatus.PENDING) {
+            return Optional.empty();
+        }
+        Optional<Event> round = last(events, EventKind.READINESS_CHECKED);
+        if (round.isEmpty()
+                || !"NOT_READY".equals(round.get().status())
+                || round.get().details() == null
+                || !(round.get().details().get("quietUntil") instanceof String until)) {
+            return Optional.empty();
+        }
+        Instant quietUntil;
+        try {
+            quietUntil = Instant.parse(until);
+        } catch (java.time.format.DateTimeParseException e) {
+            return Optional.empty();
+        }
+        Object changedBy = round.get().details().get("changedBy");
+        Object changedAt = round.get().details().get("changedAt");
+        return Optional.of(new Verdict(
+                DayState.NOT_READY,
+                "quiet until " + until + ": " + changedBy + " changed at " + changedAt + " and the pipeline waits "
+                        + "for its data to rest " + pipeline.quietPeriod() + " (quietPeriod)",
+                new NextAction("re-evaluation", quietUntil.isBefore(now) ? now : quietUntil)));
     }
 
     private static Optional<Event> last(List<Event> events, EventKind kind) {

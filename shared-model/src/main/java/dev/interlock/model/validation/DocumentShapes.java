@@ -207,6 +207,8 @@ final class DocumentShapes {
             new Shape.Flag(),
             "catchUp",
             new Shape.Flag(),
+            "quietPeriod",
+            text(),
             "evaluationIntervalSeconds",
             integer(),
             "pollIntervalSeconds",

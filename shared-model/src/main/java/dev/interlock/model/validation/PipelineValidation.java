@@ -148,6 +148,7 @@ public final class PipelineValidation {
         ReadinessRuleValidation.checkFallback(config, archetype, errors);
         checkExclusions(config.exclusions(), errors);
         checkMonitoring(config.monitoring(), errors);
+        checkQuietPeriod(config.quietPeriod(), errors);
         errors.range(
                 JsonPath.field(root, "evaluationIntervalSeconds"),
                 config.evaluationIntervalSeconds(),
@@ -158,6 +159,27 @@ public final class PipelineValidation {
         errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
         checkMaxJobDuration(config, errors);
         return errors.list();
+    }
+
+    /** The longest quiet period: a day whose data must rest longer would wait past any validation window. */
+    static final Duration MAX_QUIET_PERIOD = Duration.ofHours(6);
+
+    /** {@code quietPeriod}: a duration of at least a second and at most {@link #MAX_QUIET_PERIOD}. */
+    private static void checkQuietPeriod(String quietPeriod, Errors errors) {
+        if (quietPeriod == null) {
+            return;
+        }
+        String path = JsonPath.field(JsonPath.ROOT, "quietPeriod");
+        Duration quiet;
+        try {
+            quiet = TimeSpan.parse(quietPeriod);
+        } catch (IllegalArgumentException e) {
+            errors.add(path, "'" + quietPeriod + "' is not a duration (e.g. 10m, 1h30m): " + e.getMessage());
+            return;
+        }
+        if (quiet.compareTo(Duration.ofSeconds(1)) < 0 || quiet.compareTo(MAX_QUIET_PERIOD) > 0) {
+            errors.add(path, "'" + quietPeriod + "' must be between 1s and 6h");
+        }
     }
 
     /** A maximum shorter than one poll interval would cancel every job at its first poll. */

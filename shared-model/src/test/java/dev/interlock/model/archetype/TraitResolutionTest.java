@@ -37,6 +37,7 @@ class TraitResolutionTest {
                 120,
                 7200,
                 false,
+                null,
                 null);
     }
 

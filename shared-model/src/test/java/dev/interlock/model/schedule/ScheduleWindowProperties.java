@@ -145,6 +145,7 @@ class ScheduleWindowProperties {
                 120,
                 7200,
                 false,
+                null,
                 null);
         return ScheduleWindow.of(config, "daily", date);
     }

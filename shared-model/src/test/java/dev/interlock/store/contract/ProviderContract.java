@@ -245,6 +245,7 @@ public abstract class ProviderContract {
                 pipeline.pollLimit(),
                 pipeline.maxJobDurationSeconds(),
                 false,
+                null,
                 null);
     }
 

@@ -72,6 +72,7 @@ public final class StoreSamples {
                 120,
                 7200,
                 false,
+                null,
                 null);
     }
 
