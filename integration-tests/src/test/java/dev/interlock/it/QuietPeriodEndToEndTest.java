@@ -70,6 +70,57 @@ class QuietPeriodEndToEndTest extends EndToEnd {
     }
 
     @Test
+    void aRerunReadyAtOnceWaitsUntilMinIntervalAfterTheDaysPreviousRunStarted() {
+        String name = "spaced-rerun";
+        putPipeline("""
+                name: %1$s
+                archetype: batch-ingestion
+                minInterval: 45m
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%2$s/jobs/%1$s"}
+                """.formatted(name, jobs.endpoint()));
+        LocalDate date = today();
+
+        // The first run of the day is never held.
+        evaluate(name, date);
+        await("the first run COMPLETED", () -> runLogStatus(name, date, "daily"), "COMPLETED"::equals);
+        awaitExecutionsDone(name);
+        assertThat(jobs.triggersOf(name)).isEqualTo(1);
+        Instant firstStart =
+                Instant.parse(runs(name).getFirst().path("createdAt").asText());
+
+        // A rerun is ready at once, and waits for the spacing; status says until when.
+        expect(
+                202,
+                "POST",
+                "/pipelines/" + name + "/reruns",
+                "application/json",
+                "{\"date\":\"" + date + "\",\"reason\":\"late correction\"}");
+        JsonNode held = await(
+                "the rerun held back by minInterval",
+                () -> expect(200, "GET", "/pipelines/" + name + "/status?date=" + date, null, null)
+                        .path("schedules")
+                        .get(0),
+                s -> s.path("reason").asText().startsWith("spaced until"));
+        assertThat(held.path("state").asText()).isEqualTo("NOT_READY");
+        assertThat(jobs.triggersOf(name)).isEqualTo(1);
+
+        await("the second job started", () -> jobs.triggersOf(name), n -> n == 2);
+        Instant secondStart = jobs.received().stream()
+                .filter(r -> r.job().equals(name))
+                .map(dev.interlock.local.demo.FakeJobServer.Received::at)
+                .max(Instant::compareTo)
+                .orElseThrow();
+        assertThat(secondStart).isAfterOrEqualTo(firstStart.plus(Duration.ofMinutes(45)));
+        await("the rerun COMPLETED", () -> runLogStatus(name, date, "daily"), "COMPLETED"::equals);
+        awaitExecutionsDone(name);
+        assertThat(jobs.triggersOf(name)).isEqualTo(2);
+    }
+
+    @Test
     void aQuietPeriodThatIsNoDurationIsRefusedWithItsPath() {
         Response refused = call("PUT", "/pipelines/quiet-bad", "application/yaml", """
                 name: quiet-bad

@@ -8,13 +8,16 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.ReadinessRuleType;
+import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.Spacing;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.schedule.TimeSpan;
 import dev.interlock.model.trait.QuietPeriod;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.ReadinessDecision;
 import dev.interlock.model.trait.TraitVerdict;
+import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -116,11 +119,12 @@ public final class CheckReadiness implements Action {
         ReadinessDecision decision = decide(request, pipeline.get(), results);
         Readiness readiness = decision.readiness();
         alertErrors(request, readiness);
-        // A ready round waits while the data its traits read is still changing (quietPeriod).
-        Optional<Instant> quietUntil = decision.proceeds()
-                ? QuietPeriod.holdsUntil(results, quietPeriod(request, pipeline.get()), collaborators.now())
+        // A ready round waits while the data its traits read is still changing (quietPeriod), and until the day's
+        // previous run is minInterval behind it.
+        Optional<Hold> hold = decision.proceeds()
+                ? quietHold(request, pipeline.get(), results).or(() -> spacingHold(request, pipeline.get()))
                 : Optional.empty();
-        boolean ready = decision.proceeds() && quietUntil.isEmpty();
+        boolean ready = decision.proceeds() && hold.isEmpty();
         List<String> blocking = readiness.blocking();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("blocking", blocking);
@@ -132,12 +136,7 @@ public final class CheckReadiness implements Action {
         if (!decision.proceededWithout().isEmpty() && ready) {
             details.put("proceededWithout", decision.proceededWithout());
         }
-        Optional<QuietPeriod.Change> change = quietUntil.flatMap(until -> QuietPeriod.lastChange(results));
-        if (quietUntil.isPresent() && change.isPresent()) {
-            details.put("quietUntil", InterlockJson.timestamp(quietUntil.get()));
-            details.put("changedAt", InterlockJson.timestamp(change.get().at()));
-            details.put("changedBy", change.get().traitType());
-        }
+        hold.ifPresent(h -> details.putAll(h.details()));
         if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED && ready && !dryRun) {
             // The run's record of what it goes without comes first: the run log copies it whoever records the end.
             recordDegraded(request, rule, decision);
@@ -150,12 +149,7 @@ public final class CheckReadiness implements Action {
                         request,
                         EventKind.READINESS_CHECKED,
                         ready ? "READY" : "NOT_READY",
-                        quietUntil.isPresent() && change.isPresent()
-                                ? "quiet until " + InterlockJson.timestamp(quietUntil.get()) + ": "
-                                        + change.get().traitType() + " changed at "
-                                        + InterlockJson.timestamp(change.get().at()) + " (quietPeriod "
-                                        + pipeline.get().quietPeriod() + ")"
-                                : readinessMessage(rule, decision, collaborators.now()),
+                        hold.map(Hold::message).orElseGet(() -> readinessMessage(rule, decision, collaborators.now())),
                         details));
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
@@ -169,20 +163,77 @@ public final class CheckReadiness implements Action {
         return Outcome.proceed(new Payload(true, dryRun, List.of(), sla, decision.proceededWithout()));
     }
 
-    /** The pipeline's quiet period; null without one (or one registration would now refuse, which is then logged). */
-    private Duration quietPeriod(ActionRequest request, PipelineConfig pipeline) {
-        if (pipeline.quietPeriod() == null) {
+    /** Why a ready round is held back, in the READINESS_CHECKED event's words and details. */
+    record Hold(String message, Map<String, Object> details) {}
+
+    /** Held while the latest change the verdicts report is less than {@code quietPeriod} ago. */
+    private Optional<Hold> quietHold(ActionRequest request, PipelineConfig pipeline, List<TraitVerdict> results) {
+        Duration quiet = span(request, "quietPeriod", pipeline.quietPeriod());
+        Optional<Instant> until = QuietPeriod.holdsUntil(results, quiet, collaborators.now());
+        Optional<QuietPeriod.Change> change = until.flatMap(u -> QuietPeriod.lastChange(results));
+        if (until.isEmpty() || change.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("quietUntil", InterlockJson.timestamp(until.get()));
+        details.put("changedAt", InterlockJson.timestamp(change.get().at()));
+        details.put("changedBy", change.get().traitType());
+        return Optional.of(new Hold(
+                "quiet until " + InterlockJson.timestamp(until.get()) + ": "
+                        + change.get().traitType()
+                        + " changed at " + InterlockJson.timestamp(change.get().at()) + " (quietPeriod "
+                        + pipeline.quietPeriod() + ")",
+                details));
+    }
+
+    /**
+     * Held while the day's previous run (the run log's, when it is not this execution's) started less than
+     * {@code minInterval} ago. Reads the run log and that run only when the pipeline sets a spacing.
+     */
+    private Optional<Hold> spacingHold(ActionRequest request, PipelineConfig pipeline) {
+        Duration min = span(request, "minInterval", pipeline.minInterval());
+        if (min == null) {
+            return Optional.empty();
+        }
+        Optional<String> previous = collaborators
+                .provider()
+                .runLogs()
+                .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()))
+                .map(RunLog::runId)
+                .filter(runId -> !runId.equals(request.runId()));
+        if (previous.isEmpty()) {
+            return Optional.empty();
+        }
+        Instant started = collaborators
+                .provider()
+                .runs()
+                .get(previous.get())
+                .map(RunState::createdAt)
+                .orElse(null);
+        return Spacing.holdsUntil(started, min, collaborators.now()).map(until -> {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("spacedUntil", InterlockJson.timestamp(until));
+            details.put("previousRunId", previous.get());
+            details.put("previousStartedAt", InterlockJson.timestamp(started));
+            return new Hold(
+                    "spaced until " + InterlockJson.timestamp(until) + ": the day's previous run " + previous.get()
+                            + " started at " + InterlockJson.timestamp(started) + " (minInterval "
+                            + pipeline.minInterval() + ")",
+                    details);
+        });
+    }
+
+    /** A duration field of the pipeline; null when unset (or one registration would now refuse, which is logged). */
+    private Duration span(ActionRequest request, String field, String text) {
+        if (text == null) {
             return null;
         }
         try {
-            return TimeSpan.parse(pipeline.quietPeriod());
+            return TimeSpan.parse(text);
         } catch (IllegalArgumentException e) {
             collaborators
                     .log()
-                    .warn(
-                            request.logContext(),
-                            "quietPeriod not applied: " + e.getMessage(),
-                            Map.of("quietPeriod", pipeline.quietPeriod()));
+                    .warn(request.logContext(), field + " not applied: " + e.getMessage(), Map.of(field, text));
             return null;
         }
     }

@@ -27,6 +27,8 @@ import java.util.TreeSet;
  *                                  all-required-pass)
  * @param quietPeriod               a duration ({@code 10m}): a ready day triggers only once the data its traits read
  *                                  has not changed for that long ({@code QuietPeriod}); null: at once
+ * @param minInterval               a duration ({@code 2h}): a run of a pipeline day starts no sooner than this after
+ *                                  the day's previous run started ({@code Spacing}); null: no spacing
  */
 public record PipelineConfig(
         String name,
@@ -47,7 +49,8 @@ public record PipelineConfig(
         int maxJobDurationSeconds,
         boolean catchUp,
         ReadinessRule readinessRule,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String quietPeriod) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String quietPeriod,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String minInterval) {
 
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
@@ -93,6 +96,7 @@ public record PipelineConfig(
                 DEFAULT_MAX_JOB_DURATION_SECONDS,
                 false,
                 null,
+                null,
                 null);
     }
 
@@ -126,7 +130,8 @@ public record PipelineConfig(
             @JsonProperty("maxJobDurationSeconds") Integer maxJobDurationSeconds,
             @JsonProperty("catchUp") Boolean catchUp,
             @JsonProperty("readinessRule") ReadinessRule readinessRule,
-            @JsonProperty("quietPeriod") String quietPeriod) {
+            @JsonProperty("quietPeriod") String quietPeriod,
+            @JsonProperty("minInterval") String minInterval) {
         MonitoringConfig effectiveMonitoring =
                 monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
         return new PipelineConfig(
@@ -148,7 +153,8 @@ public record PipelineConfig(
                 maxJobDurationSeconds == null ? DEFAULT_MAX_JOB_DURATION_SECONDS : maxJobDurationSeconds,
                 catchUp != null && catchUp,
                 readinessRule,
-                quietPeriod == null || quietPeriod.isBlank() ? null : quietPeriod.trim());
+                quietPeriod == null || quietPeriod.isBlank() ? null : quietPeriod.trim(),
+                minInterval == null || minInterval.isBlank() ? null : minInterval.trim());
     }
 
     /** The configured schedules, or the implicit {@code daily} one when none are configured. */

@@ -215,10 +215,10 @@ public final class StatusDerivation {
         if (excluded.isPresent()) {
             return new Verdict(DayState.EXCLUDED, "not run on this date: " + excluded.get(), null);
         }
-        // A ready round held back by quietPeriod: the execution holding the day waits for the data to rest.
-        Optional<Verdict> quiet = quiet(pipeline, holder, log, events, now);
-        if (quiet.isPresent()) {
-            return quiet.get();
+        // A ready round held back (quietPeriod, minInterval): the execution holding the day waits, and says until when.
+        Optional<Verdict> held = held(holder, log, events, now);
+        if (held.isPresent()) {
+            return held.get();
         }
         // A live run newer than the run log's verdict (a replay, a retry) is what is happening now.
         if (run != null
@@ -575,34 +575,38 @@ public final class StatusDerivation {
     }
 
     /**
-     * "quiet until …" while the day's latest round was held back by {@code quietPeriod} (its READINESS_CHECKED event
-     * carries {@code quietUntil}), an execution still holds the day and nothing has run yet.
+     * "quiet until …" / "spaced until …" while the day's latest round was ready but held back by {@code quietPeriod} or
+     * {@code minInterval} (its READINESS_CHECKED event carries {@code quietUntil} or {@code spacedUntil} and says why),
+     * an execution still holds the day and no job has started since.
      */
-    private static Optional<Verdict> quiet(
-            PipelineConfig pipeline, String holder, RunLog log, List<Event> events, Instant now) {
-        if (holder == null || log != null && log.status() != RunLogStatus.PENDING) {
+    private static Optional<Verdict> held(String holder, RunLog log, List<Event> events, Instant now) {
+        if (holder == null || log != null && log.status() == RunLogStatus.RUNNING) {
             return Optional.empty();
         }
         Optional<Event> round = last(events, EventKind.READINESS_CHECKED);
         if (round.isEmpty()
                 || !"NOT_READY".equals(round.get().status())
-                || round.get().details() == null
-                || !(round.get().details().get("quietUntil") instanceof String until)) {
+                || round.get().details() == null) {
             return Optional.empty();
         }
-        Instant quietUntil;
-        try {
-            quietUntil = Instant.parse(until);
-        } catch (java.time.format.DateTimeParseException e) {
-            return Optional.empty();
+        if (log != null && log.updatedAt() != null && round.get().timestamp().isBefore(log.updatedAt())) {
+            return Optional.empty(); // a round of an earlier run of the day
         }
-        Object changedBy = round.get().details().get("changedBy");
-        Object changedAt = round.get().details().get("changedAt");
-        return Optional.of(new Verdict(
-                DayState.NOT_READY,
-                "quiet until " + until + ": " + changedBy + " changed at " + changedAt + " and the pipeline waits "
-                        + "for its data to rest " + pipeline.quietPeriod() + " (quietPeriod)",
-                new NextAction("re-evaluation", quietUntil.isBefore(now) ? now : quietUntil)));
+        for (String key : List.of("quietUntil", "spacedUntil")) {
+            if (round.get().details().get(key) instanceof String until) {
+                Instant at;
+                try {
+                    at = Instant.parse(until);
+                } catch (java.time.format.DateTimeParseException e) {
+                    return Optional.empty();
+                }
+                return Optional.of(new Verdict(
+                        DayState.NOT_READY,
+                        round.get().message(),
+                        new NextAction("re-evaluation", at.isBefore(now) ? now : at)));
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<Event> last(List<Event> events, EventKind kind) {

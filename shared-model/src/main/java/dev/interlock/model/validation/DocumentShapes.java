@@ -209,6 +209,8 @@ final class DocumentShapes {
             new Shape.Flag(),
             "quietPeriod",
             text(),
+            "minInterval",
+            text(),
             "evaluationIntervalSeconds",
             integer(),
             "pollIntervalSeconds",

@@ -148,7 +148,8 @@ public final class PipelineValidation {
         ReadinessRuleValidation.checkFallback(config, archetype, errors);
         checkExclusions(config.exclusions(), errors);
         checkMonitoring(config.monitoring(), errors);
-        checkQuietPeriod(config.quietPeriod(), errors);
+        checkSpan("quietPeriod", config.quietPeriod(), MAX_QUIET_PERIOD, errors);
+        checkSpan("minInterval", config.minInterval(), MAX_MIN_INTERVAL, errors);
         errors.range(
                 JsonPath.field(root, "evaluationIntervalSeconds"),
                 config.evaluationIntervalSeconds(),
@@ -163,22 +164,24 @@ public final class PipelineValidation {
 
     /** The longest quiet period: a day whose data must rest longer would wait past any validation window. */
     static final Duration MAX_QUIET_PERIOD = Duration.ofHours(6);
+    /** The longest spacing of two runs of one day. */
+    static final Duration MAX_MIN_INTERVAL = Duration.ofHours(24);
 
-    /** {@code quietPeriod}: a duration of at least a second and at most {@link #MAX_QUIET_PERIOD}. */
-    private static void checkQuietPeriod(String quietPeriod, Errors errors) {
-        if (quietPeriod == null) {
+    /** {@code quietPeriod} and {@code minInterval}: durations of at least a second and at most their maximum. */
+    private static void checkSpan(String field, String text, Duration max, Errors errors) {
+        if (text == null) {
             return;
         }
-        String path = JsonPath.field(JsonPath.ROOT, "quietPeriod");
-        Duration quiet;
+        String path = JsonPath.field(JsonPath.ROOT, field);
+        Duration span;
         try {
-            quiet = TimeSpan.parse(quietPeriod);
+            span = TimeSpan.parse(text);
         } catch (IllegalArgumentException e) {
-            errors.add(path, "'" + quietPeriod + "' is not a duration (e.g. 10m, 1h30m): " + e.getMessage());
+            errors.add(path, "'" + text + "' is not a duration (e.g. 10m, 1h30m): " + e.getMessage());
             return;
         }
-        if (quiet.compareTo(Duration.ofSeconds(1)) < 0 || quiet.compareTo(MAX_QUIET_PERIOD) > 0) {
-            errors.add(path, "'" + quietPeriod + "' must be between 1s and 6h");
+        if (span.compareTo(Duration.ofSeconds(1)) < 0 || span.compareTo(max) > 0) {
+            errors.add(path, "'" + text + "' must be between 1s and " + max.toHours() + "h");
         }
     }
 

@@ -38,6 +38,7 @@ class TraitResolutionTest {
                 7200,
                 false,
                 null,
+                null,
                 null);
     }
 

@@ -146,6 +146,7 @@ class ScheduleWindowProperties {
                 7200,
                 false,
                 null,
+                null,
                 null);
         return ScheduleWindow.of(config, "daily", date);
     }

@@ -246,6 +246,7 @@ public abstract class ProviderContract {
                 pipeline.maxJobDurationSeconds(),
                 false,
                 null,
+                null,
                 null);
     }
 

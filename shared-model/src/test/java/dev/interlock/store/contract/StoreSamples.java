@@ -73,6 +73,7 @@ public final class StoreSamples {
                 7200,
                 false,
                 null,
+                null,
                 null);
     }
 
