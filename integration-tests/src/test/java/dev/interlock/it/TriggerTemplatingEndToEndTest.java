@@ -126,13 +126,20 @@ class TriggerTemplatingEndToEndTest extends EndToEnd {
 
         assertThat(r.status()).as(r.raw()).isEqualTo(400);
         assertThat(errors(r))
-                .singleElement()
-                .satisfies(e -> assertThat(e)
-                        .startsWith("$.trigger.url: ")
-                        .contains("https://jobs-.example.com/export")
-                        .contains("daily"));
+                .hasSize(2)
+                .allSatisfy(e -> assertThat(e).startsWith("$.trigger.url: ").contains("daily"))
+                .anySatisfy(e -> assertThat(e).contains("https://jobs-.example.com/export"))
+                .anySatisfy(e -> assertThat(e).contains("uses ${hour}, which schedule 'daily' cannot fill"));
 
-        // The same URL is fine for hourly schedules, where ${hour} is two digits.
+        // The same URL is fine for hourly schedules, where ${hour} is two digits: a cron schedule's windows, or the
+        // 24-entry form's hNN.
+        putPipeline("name: tpl-cron-host\n" + ALWAYS_PASS + """
+                trigger:
+                  type: http
+                  url: "https://jobs-${hour}.example.com/export"
+                schedules:
+                  - {name: hourly, cron: "0 * * * *"}
+                """);
         putPipeline("name: tpl-hourly-host\n" + ALWAYS_PASS + """
                 trigger:
                   type: http

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.trigger.TriggerConfig;
+import dev.interlock.model.window.WindowId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -177,7 +178,7 @@ public record PipelineConfig(
         if (named.isPresent()) {
             return named;
         }
-        return ScheduleConfig.windowRef(scheduleId)
+        return WindowId.parse(scheduleId)
                 .flatMap(ref -> effectiveSchedules().stream()
                         .filter(s -> s.hasCron() && ref.scheduleName().equals(s.name()))
                         .findFirst());

@@ -1,10 +1,8 @@
 package dev.interlock.model.pipeline;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.interlock.model.window.WindowId;
 import java.time.LocalTime;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A named window of a pipeline ({@code daily}, {@code h00}…): opens at {@code after}, due by {@code deadline}, both
@@ -12,7 +10,7 @@ import java.util.regex.Pattern;
  *
  * <p>A schedule with a {@code cron} expression (five fields, read in its zone) is many windows: one per firing, each
  * its own pipeline day whose schedule id is {@link #windowId the schedule's name and the firing's local time}
- * ({@code hourly.1400}). Its {@code after} (a duration, {@code +5m}) and {@code deadline} count from each firing.
+ * ({@link WindowId}, {@code hourly.1400}). Its {@code after} (a duration, {@code +5m}) and {@code deadline} count from each firing.
  */
 public record ScheduleConfig(
         String name,
@@ -23,9 +21,6 @@ public record ScheduleConfig(
 
     /** The schedule every pipeline without {@code schedules} has. */
     public static final String DAILY = "daily";
-
-    /** {@code <schedule name>.<HHMM>}: the id of one window of a cron schedule. */
-    private static final Pattern WINDOW_ID = Pattern.compile("^(.+)\\.([01][0-9]|2[0-3])([0-5][0-9])$");
 
     /** A schedule without cron. */
     public ScheduleConfig(String name, String after, String deadline, String timezone) {
@@ -44,22 +39,6 @@ public record ScheduleConfig(
 
     /** The schedule id of this cron schedule's window that fires at local time {@code firing}: {@code hourly.1400}. */
     public String windowId(LocalTime firing) {
-        return name + "." + String.format("%02d%02d", firing.getHour(), firing.getMinute());
-    }
-
-    /** One window of a cron schedule, read from its schedule id. */
-    public record WindowRef(String scheduleName, LocalTime firing) {}
-
-    /** The cron window a schedule id names ({@code hourly.1400} → {@code hourly} at 14:00), if it has that form. */
-    public static Optional<WindowRef> windowRef(String scheduleId) {
-        if (scheduleId == null) {
-            return Optional.empty();
-        }
-        Matcher m = WINDOW_ID.matcher(scheduleId);
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        return Optional.of(
-                new WindowRef(m.group(1), LocalTime.of(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)))));
+        return new WindowId(name, firing).toString();
     }
 }

@@ -3,6 +3,7 @@ package dev.interlock.model.schedule;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.SlaConfig;
+import dev.interlock.model.window.WindowId;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -41,9 +42,7 @@ public record ScheduleWindow(
         Instant opensAt;
         if (schedule.hasCron()) {
             // One window of a cron schedule: it opens at its firing (plus `after`, a duration, when set).
-            LocalTime firing = ScheduleConfig.windowRef(scheduleId)
-                    .map(ScheduleConfig.WindowRef::firing)
-                    .orElse(LocalTime.MIDNIGHT);
+            LocalTime firing = WindowId.parse(scheduleId).map(WindowId::firing).orElse(LocalTime.MIDNIGHT);
             Instant fired = ZonedDateTime.of(date, firing, zone).toInstant();
             opensAt = present(schedule.after()) ? fired.plus(TimeSpan.parse(schedule.after())) : fired;
         } else {

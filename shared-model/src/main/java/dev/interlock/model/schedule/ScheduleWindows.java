@@ -2,6 +2,7 @@ package dev.interlock.model.schedule;
 
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.window.WindowId;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public final class ScheduleWindows {
         if (!schedule.get().hasCron()) {
             return Optional.empty();
         }
-        LocalTime firing = ScheduleConfig.windowRef(scheduleId).orElseThrow().firing();
+        LocalTime firing = WindowId.parse(scheduleId).orElseThrow().firing();
         var zone = ScheduleWindow.zoneOf(schedule.get(), config.sla());
         if (CronSchedule.parse(schedule.get().cron()).firesAt(date, firing, zone)) {
             return Optional.empty();
@@ -72,7 +73,7 @@ public final class ScheduleWindows {
     public static Optional<LocalTime> firingOf(PipelineConfig config, String scheduleId) {
         return config.schedule(scheduleId)
                 .filter(ScheduleConfig::hasCron)
-                .flatMap(s -> ScheduleConfig.windowRef(scheduleId))
-                .map(ScheduleConfig.WindowRef::firing);
+                .flatMap(s -> WindowId.parse(scheduleId))
+                .map(WindowId::firing);
     }
 }

@@ -1,6 +1,6 @@
 package dev.interlock.model.trigger;
 
-import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.window.WindowId;
 import java.time.LocalDate;
 
 /**
@@ -19,7 +19,7 @@ public record TemplateValues(String pipelineId, String scheduleId, LocalDate dat
         if (scheduleId == null) {
             return "";
         }
-        var window = ScheduleConfig.windowRef(scheduleId);
+        var window = WindowId.parse(scheduleId);
         if (window.isPresent()) {
             return String.format("%02d", window.get().firing().getHour());
         }

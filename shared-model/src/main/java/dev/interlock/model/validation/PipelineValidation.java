@@ -33,6 +33,7 @@ import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.model.window.WindowId;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -460,8 +461,7 @@ public final class PipelineValidation {
                         namePath,
                         "a cron schedule's name may have at most " + MAX_CRON_NAME + " characters: its windows are "
                                 + "named '" + schedule.name() + ".HHMM'");
-            } else if (!schedule.hasCron()
-                    && ScheduleConfig.windowRef(schedule.name()).isPresent()) {
+            } else if (!schedule.hasCron() && WindowId.parse(schedule.name()).isPresent()) {
                 errors.add(
                         namePath,
                         "'" + schedule.name() + "' ends like the window of a cron schedule (.HHMM); choose another "
