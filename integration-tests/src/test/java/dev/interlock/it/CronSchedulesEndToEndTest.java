@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.LocalRuntime;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -135,12 +137,15 @@ class CronSchedulesEndToEndTest extends EndToEnd {
         try (LocalRuntime runtime = startRuntime(null)) {
             putPipeline(hourly(name, zone, ALWAYS, "${hour}"));
 
-            // The watchdog ticks as its schedule would, every few product minutes, until past the last window.
-            while (rt.clock().instant().isBefore(end)) {
+            // The watchdog ticks as its schedule would, every half hour at :01 and :31 UTC (a minute past every local
+            // hour in both zones, Kolkata's half-hour offset included), until the last window has opened.
+            for (Instant tick = clockStart.truncatedTo(ChronoUnit.HOURS).plus(Duration.ofMinutes(61));
+                    !tick.isAfter(end);
+                    tick = tick.plus(Duration.ofMinutes(30))) {
+                Instant at = tick;
+                await("the product clock at " + at, () -> rt.clock().instant(), now -> !now.isBefore(at));
                 invokeWatchdog();
-                Thread.sleep(300); // about four and a half product minutes
             }
-            invokeWatchdog();
 
             List<String> windows = Arrays.asList(expected.split(" "));
             await(
