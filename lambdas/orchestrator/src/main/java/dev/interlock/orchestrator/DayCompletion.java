@@ -202,7 +202,16 @@ final class DayCompletion {
         boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, category, attempt);
         LogResult logResult = new LogResult(c);
         LogResult.Request body = new LogResult.Request(
-                RunLogStatus.FAILED.wireName(), category.wireName(), message, "run", null, null, null, null, null);
+                RunLogStatus.FAILED.wireName(),
+                category.wireName(),
+                message,
+                "run",
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
         List<Event> events = new ArrayList<>(logResult.failureEvents(
                 request, body, category, message, attempt, retryable, policy, next.status() == RunLogStatus.COMPLETED));
         events.add(recordedEvent(request, run, learnedBy));

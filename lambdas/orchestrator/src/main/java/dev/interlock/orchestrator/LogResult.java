@@ -62,30 +62,6 @@ public final class LogResult implements Action {
             String trait,
             List<String> proceededWithout) {
 
-        /** A request without a degraded start to record. */
-        Request(
-                String status,
-                String failureCategory,
-                String message,
-                String phase,
-                List<String> blocking,
-                Integer pollCount,
-                JsonNode triggerMetadata,
-                String triggerStatus,
-                String trait) {
-            this(
-                    status,
-                    failureCategory,
-                    message,
-                    phase,
-                    blocking,
-                    pollCount,
-                    triggerMetadata,
-                    triggerStatus,
-                    trait,
-                    null);
-        }
-
         /** What the run went on without past its readiness rule's proceedAt (checkReadiness's answer); else empty. */
         List<String> degradedWithout() {
             return proceededWithout == null ? List.of() : proceededWithout;
