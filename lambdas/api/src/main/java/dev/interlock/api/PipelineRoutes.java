@@ -36,7 +36,8 @@ final class PipelineRoutes {
         this.provider = provider;
         this.body = body;
         this.references = references;
-        this.validation = new PipelineValidation(references::archetype, settings.outbound());
+        this.validation = new PipelineValidation(references::archetype, settings.outbound())
+                .withPipelines(provider.pipelines()::get);
         this.stoppedDays = stoppedDays;
         this.clock = clock;
     }

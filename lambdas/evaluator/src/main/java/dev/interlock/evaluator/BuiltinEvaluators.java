@@ -1,6 +1,10 @@
 package dev.interlock.evaluator;
 
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.rollup.RollupConfig;
+import dev.interlock.model.rollup.RollupPeriods;
+import dev.interlock.model.rollup.RollupTally;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -8,16 +12,20 @@ import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.model.trait.BuiltinEvaluator;
 import dev.interlock.model.trait.ResolvedTrait;
+import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RunLogKey;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The evaluators that run inside the evaluator Lambda ({@code builtin:<name>}, docs/pipeline-reference.md), reading run logs and sensor
@@ -54,6 +62,10 @@ final class BuiltinEvaluators {
      */
     private Verdict upstreamRunLog(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
         String upstream = config.requireText("upstreamPipeline");
+        Optional<RollupConfig> rollup = rollup(trait);
+        if (rollup.isPresent()) {
+            return upstreamRollup(trait, config, upstream, rollup.get());
+        }
         String schedule = config.text("upstreamSchedule").orElse(trait.scheduleId());
         Optional<RunLog> log = provider.runLogs().get(new RunLogKey(upstream, trait.date(), schedule));
         if (log.isEmpty()) {
@@ -74,6 +86,54 @@ final class BuiltinEvaluators {
             value.put("completedAt", InterlockJson.timestamp(entry.completedAt()));
         }
         return Verdict.pass(value);
+    }
+
+    /**
+     * A rollup over an upstream: every window of the upstream on the execution date (of {@code upstreamSchedule}, else
+     * of all its schedules) is a period, in when its run log is COMPLETED. One read per window.
+     */
+    private Verdict upstreamRollup(ResolvedTrait trait, BuiltinConfig config, String upstream, RollupConfig rollup) {
+        Optional<String> schedule = config.text("upstreamSchedule");
+        Optional<PipelineConfig> upstreamConfig = provider.pipelines().get(upstream);
+        if (upstreamConfig.isEmpty()) {
+            return Verdict.fail("upstream " + upstream + " is not registered, so its windows are unknown", null);
+        }
+        List<String> periods = RollupPeriods.upstreamWindows(upstreamConfig.get(), schedule.orElse(null), trait.date());
+        List<String> in = new ArrayList<>();
+        Instant latest = null;
+        for (String period : periods) {
+            Optional<RunLog> log = provider.runLogs().get(new RunLogKey(upstream, trait.date(), period));
+            if (log.isPresent() && log.get().status() == RunLogStatus.COMPLETED) {
+                in.add(period);
+                Instant completed = log.get().completedAt();
+                if (completed != null && (latest == null || completed.isAfter(latest))) {
+                    latest = completed;
+                }
+            }
+        }
+        RollupTally tally = RollupTally.count(periods, in, rollup);
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("upstreamPipeline", upstream);
+        schedule.ifPresent(name -> value.put("upstreamSchedule", name));
+        value.put(RollupTally.VALUE_KEY, tally.toValue());
+        if (latest != null) {
+            // The latest completion is when the rollup's input last changed (quietPeriod reads it).
+            value.put("completedAt", InterlockJson.timestamp(latest));
+        }
+        String what = "upstream " + upstream + " windows"
+                + schedule.map(n -> " of " + n).orElse("") + " for " + trait.date() + ": " + tally.summary();
+        if (periods.isEmpty()) {
+            return Verdict.fail(
+                    "upstream " + upstream + " has no window"
+                            + schedule.map(n -> " of schedule " + n).orElse("") + " on " + trait.date(),
+                    value);
+        }
+        return tally.complete() ? Verdict.pass(value, what) : Verdict.fail(what, value);
+    }
+
+    /** The rollup a trait declares, if any (registration checks its form; a malformed one is read as none). */
+    private static Optional<RollupConfig> rollup(ResolvedTrait trait) {
+        return RollupConfig.of(trait.config());
     }
 
     /**
@@ -122,7 +182,15 @@ final class BuiltinEvaluators {
             throw new BuiltinConfig.Invalid("builtin:sensor-threshold config 'value' must be a number for op '"
                     + op.wire + "', got '" + threshold + "'");
         }
-        SensorReading reading = read(trait, config);
+        return sensorCheck(trait, config, reading -> threshold(reading, field, op, threshold, numericThreshold));
+    }
+
+    private static Verdict threshold(
+            SensorReading reading,
+            String field,
+            Comparison op,
+            Object threshold,
+            Optional<BigDecimal> numericThreshold) {
         Optional<SensorValue> sensor = reading.value();
         if (sensor.isEmpty()) {
             return Verdict.fail(reading.label() + " has no value", reading.describe());
@@ -144,7 +212,7 @@ final class BuiltinEvaluators {
         if (numericActual.isPresent() && numericThreshold.isPresent()) {
             holds = op.holds(numericActual.get().compareTo(numericThreshold.get()));
         } else if (op == Comparison.EQ) {
-            // Non-numeric equality (e.g. complete == true) compares the written forms.
+            // Non-numeric equality (e.g. complete eq true) compares the written forms.
             holds = String.valueOf(actual).equals(String.valueOf(threshold));
         } else {
             // The producer pushed something that is not a number: an operator must look, so not a plain FAIL.
@@ -166,7 +234,11 @@ final class BuiltinEvaluators {
             throw new BuiltinConfig.Invalid(
                     "builtin:sensor-freshness config 'maxAgeSeconds' must be positive, got " + maxAge.toPlainString());
         }
-        SensorReading reading = read(trait, config);
+        Instant now = clock.instant();
+        return sensorCheck(trait, config, reading -> freshness(reading, maxAge, now));
+    }
+
+    private static Verdict freshness(SensorReading reading, BigDecimal maxAge, Instant now) {
         Optional<SensorValue> sensor = reading.value();
         if (sensor.isEmpty()) {
             return Verdict.fail(reading.label() + " has no value", reading.describe());
@@ -175,7 +247,7 @@ final class BuiltinEvaluators {
         if (updatedAt == null) {
             return Verdict.fail(reading.label() + " has no updatedAt", reading.describe());
         }
-        Duration age = Duration.between(updatedAt, clock.instant());
+        Duration age = Duration.between(updatedAt, now);
         long ageSeconds = Math.max(0, age.toSeconds());
         Map<String, Object> value = reading.describe();
         value.put("updatedAt", InterlockJson.timestamp(updatedAt));
@@ -188,6 +260,54 @@ final class BuiltinEvaluators {
                 reading.label() + " was updated " + ageSeconds + " s ago, more than maxAgeSeconds "
                         + maxAge.toPlainString(),
                 value);
+    }
+
+    /**
+     * Applies a sensor builtin's {@code check} to the partition the trait reads or, for a rollup, to each hour's
+     * partition ({@code ${hour}} = 00…23): a period is in when its partition passes the check. A check that errs on
+     * one partition (a value that is not a number) is the rollup's answer: an operator must look.
+     */
+    private Verdict sensorCheck(ResolvedTrait trait, BuiltinConfig config, Function<SensorReading, Verdict> check)
+            throws BuiltinConfig.Invalid {
+        Optional<RollupConfig> rollup = rollup(trait);
+        if (rollup.isEmpty()) {
+            return check.apply(read(trait, config));
+        }
+        String name = config.requireText("sensor");
+        String template = config.requireText(SensorPartition.CONFIG_KEY);
+        List<String> partitions =
+                RollupPeriods.sensorPartitions(template, trait.pipelineId(), trait.scheduleId(), trait.date());
+        List<String> in = new ArrayList<>();
+        Instant latest = null;
+        for (String partition : partitions) {
+            if (!SensorPartition.isValid(partition)) {
+                throw new BuiltinConfig.Invalid("builtin config 'partition' " + template + " expands to '" + partition
+                        + "' for " + trait.scheduleId() + " of " + trait.date() + ", which is not a partition");
+            }
+            SensorReading reading =
+                    new SensorReading(name, partition, provider.sensors().get(name, partition));
+            Verdict verdict = check.apply(reading);
+            if (verdict.status() == TraitStatus.ERROR) {
+                return verdict;
+            }
+            if (verdict.status() == TraitStatus.PASS) {
+                in.add(partition);
+                Instant updated = reading.value().map(SensorValue::updatedAt).orElse(null);
+                if (updated != null && (latest == null || updated.isAfter(latest))) {
+                    latest = updated;
+                }
+            }
+        }
+        RollupTally tally = RollupTally.count(partitions, in, rollup.get());
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("sensor", name);
+        value.put(RollupTally.VALUE_KEY, tally.toValue());
+        if (latest != null) {
+            // The latest write of a passing partition is when the rollup's input last changed (quietPeriod).
+            value.put("updatedAt", InterlockJson.timestamp(latest));
+        }
+        String what = "sensor " + name + " partitions for " + trait.date() + ": " + tally.summary();
+        return tally.complete() ? Verdict.pass(value, what) : Verdict.fail(what, value);
     }
 
     /** The comparisons {@code sensor-threshold} offers: actual {@code op} value. */

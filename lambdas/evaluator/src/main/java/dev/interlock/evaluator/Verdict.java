@@ -30,6 +30,11 @@ record Verdict(TraitStatus status, Map<String, Object> value, String reason, Fai
         return new Verdict(TraitStatus.PASS, value, null, null);
     }
 
+    /** A pass that says why (a rollup's tally). */
+    static Verdict pass(Map<String, Object> value, String reason) {
+        return new Verdict(TraitStatus.PASS, value, reason, null);
+    }
+
     static Verdict fail(String reason, Map<String, Object> value) {
         return new Verdict(TraitStatus.FAIL, value, reason, null);
     }

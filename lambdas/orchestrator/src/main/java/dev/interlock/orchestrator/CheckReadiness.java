@@ -317,8 +317,12 @@ public final class CheckReadiness implements Action {
 
     /** What a degraded start went without and why it was allowed, in the event's and the alert's words. */
     static String degradedMessage(ReadinessRule rule, ReadinessDecision decision) {
-        return "proceeded without " + String.join(", ", decision.proceededWithout()) + ": proceedAt "
-                + InterlockJson.timestamp(decision.proceedAt()) + " passed and the essential "
+        String without = "proceeded without " + String.join(", ", decision.proceededWithout());
+        if (decision.proceedAt() == null) {
+            // Only a rollup's minCount degrades a rule without a fallback.
+            return without + ": the rollup's minCount of periods was in";
+        }
+        return without + ": proceedAt " + InterlockJson.timestamp(decision.proceedAt()) + " passed and the essential "
                 + String.join(", ", rule.essential()) + " passed";
     }
 
@@ -326,7 +330,9 @@ public final class CheckReadiness implements Action {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("proceededWithout", decision.proceededWithout());
         details.put("essential", rule.essential());
-        details.put("proceedAt", InterlockJson.timestamp(decision.proceedAt()));
+        if (decision.proceedAt() != null) {
+            details.put("proceedAt", InterlockJson.timestamp(decision.proceedAt()));
+        }
         return details;
     }
 

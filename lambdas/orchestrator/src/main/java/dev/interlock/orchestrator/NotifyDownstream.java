@@ -1,21 +1,35 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.TableKeys;
+import dev.interlock.model.marker.ExecutionName;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.rerun.Rerun;
+import dev.interlock.model.rollup.CascadeTargets;
+import dev.interlock.model.rollup.RerunPolicy;
 import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RunLogKey;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code notifyDownstream}: one {@code cascade} marker per downstream pipeline (from the downstream index, no scan),
  * same schedule and date, keyed by the upstream run so a repeat writes nothing new. When the upstream re-processed a
- * day it had already completed, the markers are replays: the downstreams' outputs are stale too.
+ * day it had already completed, the markers are replays: the downstreams' outputs are stale too. A downstream that
+ * rolls this upstream up ({@link CascadeTargets}) is notified on each of its windows of the date; once such a window
+ * has COMPLETED, a completion of one of its upstream windows follows the rollup's {@code onUpstreamRerun} policy
+ * instead of a marker (docs/pipeline-reference.md, "Rollups").
  */
 public final class NotifyDownstream implements Action {
 
@@ -42,21 +56,30 @@ public final class NotifyDownstream implements Action {
         List<String> notified = new ArrayList<>();
         List<String> written = new ArrayList<>();
         for (String downstream : downstreams) {
-            Marker marker = new Marker(
-                    downstream,
-                    request.scheduleId(),
-                    request.date(),
-                    MarkerSource.CASCADE,
-                    suffix,
-                    replay,
-                    request.pipelineId(),
-                    request.runId(),
-                    collaborators.now());
             try {
-                if (collaborators.provider().cascade().writeMarker(marker)) {
-                    written.add(downstream);
+                for (CascadeTargets.Target target : targets(downstream, request)) {
+                    if (target.rollup().isPresent() && completed(downstream, target.scheduleId(), request.date())) {
+                        // The rollup already ran on this day: its policy says what an input that changed means.
+                        onUpstreamRerun(request, downstream, target, replay);
+                        notified.add(downstream + "/" + target.scheduleId());
+                        continue;
+                    }
+                    Marker marker = new Marker(
+                            downstream,
+                            target.scheduleId(),
+                            request.date(),
+                            MarkerSource.CASCADE,
+                            suffix,
+                            // A rollup not yet complete waits for the window anyway; only its policy replays it.
+                            replay && target.rollup().isEmpty(),
+                            request.pipelineId(),
+                            request.runId(),
+                            collaborators.now());
+                    if (collaborators.provider().cascade().writeMarker(marker)) {
+                        written.add(target.rollup().isPresent() ? downstream + "/" + target.scheduleId() : downstream);
+                    }
+                    notified.add(downstream + "/" + target.scheduleId());
                 }
-                notified.add(downstream + "/" + request.scheduleId());
             } catch (RuntimeException e) {
                 // One unreachable downstream must not keep the others from starting; the watchdog reports it later.
                 collaborators
@@ -76,6 +99,148 @@ public final class NotifyDownstream implements Action {
                     details);
         }
         return Outcome.proceed(new Payload(notified));
+    }
+
+    /** The downstream's windows the completed one concerns ({@link CascadeTargets}); an unknown downstream's same id. */
+    private List<CascadeTargets.Target> targets(String downstream, ActionRequest request) {
+        return collaborators
+                .provider()
+                .pipelines()
+                .get(downstream)
+                .map(config -> CascadeTargets.of(config, request.pipelineId(), request.scheduleId(), request.date()))
+                .orElseGet(() -> List.of(new CascadeTargets.Target(request.scheduleId(), Optional.empty())));
+    }
+
+    private boolean completed(String pipelineId, String scheduleId, LocalDate date) {
+        return collaborators
+                .provider()
+                .runLogs()
+                .get(new RunLogKey(pipelineId, date, scheduleId))
+                .map(log -> log.status() == RunLogStatus.COMPLETED)
+                .orElse(false);
+    }
+
+    /**
+     * A window a completed rollup reads completed again: the rollup's {@code onUpstreamRerun} policy — a rerun of the
+     * rollup's day (within its rerun budget, keyed by the upstream run so a repeat asks once), an
+     * {@code UPSTREAM_RERUN} alert, or nothing more — and, whatever the policy, an {@code UPSTREAM_RERUN} event on the
+     * rollup's day.
+     */
+    private void onUpstreamRerun(
+            ActionRequest request, String downstream, CascadeTargets.Target target, boolean reprocessed) {
+        RerunPolicy policy = target.rollup().orElseThrow().onUpstreamRerun();
+        Instant now = collaborators.now();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("upstreamPipeline", request.pipelineId());
+        details.put("upstreamScheduleId", request.scheduleId());
+        details.put("upstreamRunId", request.runId());
+        details.put("upstreamReprocessed", reprocessed);
+        details.put("onUpstreamRerun", policy.wireName());
+        String what = "upstream " + request.pipelineId() + " " + request.scheduleId() + " of " + request.date()
+                + (reprocessed ? " was processed again" : " came in") + " after this rollup completed";
+        switch (policy) {
+            case RERUN -> {
+                String rerunId =
+                        "rollup-" + request.runId() + "-" + ExecutionName.hash8(downstream + "/" + target.scheduleId());
+                if (collaborators.provider().reruns().get(rerunId).isPresent()) {
+                    return; // asked by an earlier call for this upstream run
+                }
+                details.put("rerunId", rerunId);
+                Marker marker = Marker.rerun(
+                        downstream, target.scheduleId(), request.date(), MarkerSource.CASCADE, rerunId, null, now);
+                String reason = what + "; onUpstreamRerun: rerun";
+                Rerun rerun = Rerun.requested(
+                        rerunId,
+                        downstream,
+                        target.scheduleId(),
+                        request.date(),
+                        MarkerSource.CASCADE,
+                        null,
+                        reason,
+                        null,
+                        marker.executionName(),
+                        now,
+                        Map.of("upstreamPipeline", request.pipelineId(), "upstreamRunId", request.runId()));
+                Event event = downstreamEvent(request, downstream, target, "RERUN", reason, details, now);
+                RerunAcceptance accepted = collaborators
+                        .provider()
+                        .acceptRerun(
+                                rerun, marker, event, collaborators.settings().maxRerunsPerDay());
+                if (!(accepted instanceof RerunAcceptance.Accepted)) {
+                    // The budget is spent (or the marker exists): say so on the rollup's day, and alert instead.
+                    String refused = what + "; onUpstreamRerun: rerun refused ("
+                            + (accepted instanceof RerunAcceptance.BudgetSpent spent
+                                    ? "rerun budget spent, " + spent.used() + " reruns"
+                                    : "its marker exists")
+                            + ")";
+                    collaborators
+                            .provider()
+                            .events()
+                            .append(downstreamEvent(request, downstream, target, "ALERT", refused, details, now));
+                    alert(request, downstream, target, refused, details);
+                }
+            }
+            case ALERT -> {
+                String message = what + "; its output may be stale (onUpstreamRerun: alert)";
+                collaborators
+                        .provider()
+                        .events()
+                        .append(downstreamEvent(request, downstream, target, "ALERT", message, details, now));
+                alert(request, downstream, target, message, details);
+            }
+            case IGNORE ->
+                collaborators
+                        .provider()
+                        .events()
+                        .append(downstreamEvent(
+                                request,
+                                downstream,
+                                target,
+                                "IGNORE",
+                                what + "; onUpstreamRerun: ignore",
+                                details,
+                                now));
+        }
+    }
+
+    private Event downstreamEvent(
+            ActionRequest request,
+            String downstream,
+            CascadeTargets.Target target,
+            String status,
+            String message,
+            Map<String, Object> details,
+            Instant now) {
+        return new Event(
+                EventKind.UPSTREAM_RERUN,
+                downstream,
+                target.scheduleId(),
+                request.date(),
+                null,
+                null,
+                status,
+                message,
+                details,
+                now);
+    }
+
+    private void alert(
+            ActionRequest request,
+            String downstream,
+            CascadeTargets.Target target,
+            String message,
+            Map<String, Object> details) {
+        collaborators
+                .alerts()
+                .raise(
+                        AlertKind.UPSTREAM_RERUN,
+                        AlertLevel.WARNING,
+                        downstream,
+                        target.scheduleId(),
+                        request.date(),
+                        "Pipeline " + downstream + ": " + message,
+                        details,
+                        request.logContext());
     }
 
     @Override

@@ -4,6 +4,8 @@ import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.TraitResolution;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.rollup.RollupConfig;
+import dev.interlock.model.rollup.RollupPeriods;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.schedule.ScheduleWindows;
 import dev.interlock.model.sensor.SensorPartition;
@@ -73,8 +75,9 @@ public final class SensorTargets {
                         continue;
                     }
                     String template = text(trait.config(), SensorPartition.CONFIG_KEY);
+                    boolean rollup = RollupConfig.declared(trait.config());
                     for (LocalDate date :
-                            datesRead(pipeline.name(), scheduleId, template, partition, today, staleDays)) {
+                            datesRead(pipeline.name(), scheduleId, template, rollup, partition, today, staleDays)) {
                         if (schedule.hasCron()
                                 && ScheduleWindows.problem(pipeline, scheduleId, date)
                                         .isPresent()) {
@@ -94,11 +97,31 @@ public final class SensorTargets {
         return targets;
     }
 
-    /** The dates on which a trait with this partition {@code template} (null: none) reads the written value. */
+    /**
+     * The dates on which a trait with this partition {@code template} (null: none) reads the written value; a rollup's
+     * trait reads the partition of every hour of its date.
+     */
     private static List<LocalDate> datesRead(
-            String pipelineId, String scheduleId, String template, String partition, LocalDate today, int staleDays) {
+            String pipelineId,
+            String scheduleId,
+            String template,
+            boolean rollup,
+            String partition,
+            LocalDate today,
+            int staleDays) {
         if (partition == null || template == null) {
             return partition == null && template == null ? List.of(today) : List.of();
+        }
+        if (rollup) {
+            // A rollup reads each hour's partition of its date.
+            List<LocalDate> dates = new ArrayList<>();
+            for (LocalDate date = today.minusDays(staleDays); !date.isAfter(today); date = date.plusDays(1)) {
+                if (RollupPeriods.sensorPartitions(template, pipelineId, scheduleId, date)
+                        .contains(partition)) {
+                    dates.add(date);
+                }
+            }
+            return dates;
         }
         if (!SensorPartition.dependsOnDate(template)) {
             return SensorPartition.expand(template, pipelineId, scheduleId, today)

@@ -106,6 +106,14 @@ public enum EventKind implements WireEnum {
      * and {@code proceedAt}; an alert {@code PROCEEDED_DEGRADED} goes with it and the run log keeps the list.
      */
     PROCEEDED_DEGRADED("PROCEEDED_DEGRADED"),
+    /**
+     * An upstream window a completed rollup reads completed again (a rerun, or a window that came in after the rollup
+     * ran), recorded on the rollup's day: status the rollup's {@code onUpstreamRerun} policy ({@code RERUN},
+     * {@code ALERT}, {@code IGNORE}); details {@code upstreamPipeline}, {@code upstreamScheduleId},
+     * {@code upstreamRunId}, {@code upstreamReprocessed} (the window had completed before) and, for a rerun,
+     * {@code rerunId}.
+     */
+    UPSTREAM_RERUN("UPSTREAM_RERUN"),
     /** A task of the state machine failed in a way no state handled. */
     EXECUTION_ERROR("EXECUTION_ERROR");
 

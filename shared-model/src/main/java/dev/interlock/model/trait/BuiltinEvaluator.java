@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.json.WireEnum;
+import dev.interlock.model.rollup.RollupConfig;
+import dev.interlock.model.rollup.RollupPeriods;
 import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.validation.ValidationError;
 import java.util.ArrayList;
@@ -72,7 +74,49 @@ public enum BuiltinEvaluator implements WireEnum {
                 // Demo and test evaluators: no configuration.
             }
         }
+        checkRollup(config, configPath, errors);
         return errors;
+    }
+
+    /** Whether this builtin can wait for a whole period of a finer upstream ({@code rollup}). */
+    public boolean rollsUp() {
+        return this == UPSTREAM_RUN_LOG || readsSensor();
+    }
+
+    /**
+     * A {@code rollup}: only on a builtin that can roll up, well formed, and — on a sensor — over a partition template
+     * that names each hour ({@code ${hour}}), with at most one period per hour to count.
+     */
+    private void checkRollup(Map<String, Object> config, String configPath, List<ValidationError> errors) {
+        if (!RollupConfig.declared(config)) {
+            return;
+        }
+        String path = JsonPath.field(configPath, RollupConfig.CONFIG_KEY);
+        if (!rollsUp()) {
+            errors.add(new ValidationError(
+                    path,
+                    "builtin:" + wireName + " cannot roll up; a rollup is for builtin:upstream-run-log, "
+                            + "builtin:sensor-freshness and builtin:sensor-threshold"));
+            return;
+        }
+        List<RollupConfig.Problem> problems = RollupConfig.errors(config.get(RollupConfig.CONFIG_KEY), path);
+        problems.forEach(p -> errors.add(new ValidationError(p.path(), p.message())));
+        if (!readsSensor()) {
+            return;
+        }
+        if (!(config.get(SensorPartition.CONFIG_KEY) instanceof String template)
+                || !RollupPeriods.variesByHour(template)) {
+            errors.add(new ValidationError(
+                    JsonPath.field(configPath, SensorPartition.CONFIG_KEY),
+                    "a sensor rollup reads each hour's partition: partition must use ${hour}, e.g. "
+                            + "\"${date}T${hour}\""));
+        }
+        if (problems.isEmpty()
+                && RollupConfig.of(config).map(RollupConfig::minCount).orElse(0) > RollupPeriods.HOURS) {
+            errors.add(new ValidationError(
+                    JsonPath.field(path, "minCount"),
+                    "minCount is larger than the " + RollupPeriods.HOURS + " hourly partitions a sensor rollup reads"));
+        }
     }
 
     /** Whether this builtin reads a sensor (and so may take a {@code partition}). */

@@ -1,6 +1,7 @@
 package dev.interlock.model.trait;
 
 import dev.interlock.model.pipeline.ReadinessRule;
+import dev.interlock.model.rollup.RollupTally;
 import dev.interlock.model.schedule.ScheduleWindow;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,25 +70,58 @@ public record Readiness(
     /**
      * Judges one round by {@code rule} with its deadline fallback: READY when the rule holds; else, once the rule's
      * {@code proceedAt} (resolved in {@code window}, as schedule deadlines are) is not after {@code now} and every
-     * {@code essential} trait passed, PROCEED_DEGRADED without the traits that blocked; else NOT_READY.
+     * {@code essential} trait passed, PROCEED_DEGRADED without the traits that blocked; else NOT_READY. A rollup trait
+     * with {@code minCount} of its periods in but not all counts as passed from {@code proceedAt} on (at once when the
+     * rule has none), which makes the round PROCEED_DEGRADED without its missing periods.
      */
     public static ReadinessDecision decide(
             List<TraitVerdict> results, ReadinessRule rule, ScheduleWindow window, Instant now) {
-        Readiness readiness = of(results, rule);
         Instant proceedAt = proceedAt(rule, window);
+        // A rollup with enough of its periods in (minCount) but not all does, from proceedAt on (at once without one):
+        // judged as passed, and named with its missing periods among what the day went without.
+        List<TraitVerdict> partial = proceedAt == null || !now.isBefore(proceedAt)
+                ? results.stream().filter(Readiness::partialRollup).toList()
+                : List.of();
+        List<TraitVerdict> judged = partial.isEmpty()
+                ? results
+                : results.stream()
+                        .map(r -> partial.contains(r) ? asPassed(r) : r)
+                        .toList();
+        Readiness readiness = of(judged, rule);
+        List<String> partialWords = partial.stream()
+                .map(r -> RollupTally.fromValue(r.value()).orElseThrow().without(r.type()))
+                .toList();
         List<String> essentialMissing = rule.essential().stream()
-                .filter(type -> results.stream().noneMatch(r -> r.type().equals(type) && r.passed()))
+                .filter(type -> judged.stream().noneMatch(r -> r.type().equals(type) && r.passed()))
                 .toList();
         if (readiness.ready()) {
-            return new ReadinessDecision(
-                    readiness, ReadinessDecision.Outcome.READY, proceedAt, List.of(), essentialMissing);
+            return partial.isEmpty()
+                    ? new ReadinessDecision(
+                            readiness, ReadinessDecision.Outcome.READY, proceedAt, List.of(), essentialMissing)
+                    : new ReadinessDecision(
+                            readiness, ReadinessDecision.Outcome.PROCEED_DEGRADED, proceedAt, partialWords, List.of());
         }
         if (proceedAt == null || now.isBefore(proceedAt) || !essentialMissing.isEmpty()) {
             return new ReadinessDecision(
-                    readiness, ReadinessDecision.Outcome.NOT_READY, proceedAt, List.of(), essentialMissing);
+                    of(results, rule), ReadinessDecision.Outcome.NOT_READY, proceedAt, List.of(), essentialMissing);
         }
+        List<String> without = new ArrayList<>(readiness.blocking());
+        without.addAll(partialWords);
         return new ReadinessDecision(
-                readiness, ReadinessDecision.Outcome.PROCEED_DEGRADED, proceedAt, readiness.blocking(), List.of());
+                readiness, ReadinessDecision.Outcome.PROCEED_DEGRADED, proceedAt, without, List.of());
+    }
+
+    /** A rollup verdict that did not pass though enough of its periods are in ({@link RollupTally#enough}). */
+    static boolean partialRollup(TraitVerdict verdict) {
+        return verdict.status() == TraitStatus.FAIL
+                && RollupTally.fromValue(verdict.value())
+                        .map(RollupTally::enough)
+                        .orElse(false);
+    }
+
+    private static TraitVerdict asPassed(TraitVerdict verdict) {
+        return new TraitVerdict(
+                verdict.traitType(), TraitStatus.PASS, verdict.value(), verdict.reason(), null, verdict.required());
     }
 
     /** When {@code rule}'s fallback opens in {@code window}; null when the rule has none. */

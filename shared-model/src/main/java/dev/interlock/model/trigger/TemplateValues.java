@@ -6,9 +6,20 @@ import java.time.LocalDate;
 /**
  * The execution values templates may refer to, for one run of one (pipeline, date, schedule).
  *
- * @param runId null while traits are evaluated (no run exists yet)
+ * @param runId     null while traits are evaluated (no run exists yet)
+ * @param hourOfDay the hour {@code ${hour}} names when set (a rollup reading each hour's sensor partition), else null:
+ *                  the window's own hour
  */
-public record TemplateValues(String pipelineId, String scheduleId, LocalDate date, String runId) {
+public record TemplateValues(String pipelineId, String scheduleId, LocalDate date, String runId, Integer hourOfDay) {
+
+    public TemplateValues(String pipelineId, String scheduleId, LocalDate date, String runId) {
+        this(pipelineId, scheduleId, date, runId, null);
+    }
+
+    /** These values with {@code ${hour}} naming {@code hour} (0–23) instead of the window's hour. */
+    public TemplateValues atHour(int hour) {
+        return new TemplateValues(pipelineId, scheduleId, date, runId, hour);
+    }
 
     /**
      * {@code ${hour}}: the hour a window fires at, two digits — from a cron window's id ({@code hourly.1500} →
@@ -16,6 +27,9 @@ public record TemplateValues(String pipelineId, String scheduleId, LocalDate dat
      * whose templates registration refuses to let use it (the Go original turned {@code hourly} into {@code ourly}).
      */
     public String hour() {
+        if (hourOfDay != null) {
+            return String.format("%02d", hourOfDay);
+        }
         if (scheduleId == null) {
             return "";
         }

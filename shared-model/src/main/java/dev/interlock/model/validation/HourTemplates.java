@@ -5,6 +5,8 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
+import dev.interlock.model.rollup.RollupConfig;
+import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.trigger.ArgumentTemplate;
 import dev.interlock.model.trigger.TemplateValues;
 import java.util.ArrayList;
@@ -46,7 +48,20 @@ final class HourTemplates {
         for (String field : List.of("trigger", "traits")) {
             walk(tree.get(field), JsonPath.field(JsonPath.ROOT, field), message, errors);
         }
+        // A rollup fills ${hour} itself, once for each hour of the day it reads.
+        errors.removeIf(e -> rolledUpPartition(config, e.path()));
         return errors;
+    }
+
+    private static boolean rolledUpPartition(PipelineConfig config, String path) {
+        return config.traits().entrySet().stream()
+                .anyMatch(trait -> trait.getValue() != null
+                        && RollupConfig.declared(trait.getValue().config())
+                        && path.equals(JsonPath.field(
+                                JsonPath.field(
+                                        JsonPath.field(JsonPath.field(JsonPath.ROOT, "traits"), trait.getKey()),
+                                        "config"),
+                                SensorPartition.CONFIG_KEY)));
     }
 
     private static void walk(JsonNode node, String path, String message, List<ValidationError> errors) {

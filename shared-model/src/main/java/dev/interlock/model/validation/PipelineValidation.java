@@ -90,6 +90,7 @@ public final class PipelineValidation {
     private final Function<String, Optional<Archetype>> archetypes;
     private final OutboundPolicy outbound;
     private final NeverAllowedAddresses addresses;
+    private final Function<String, Optional<PipelineConfig>> pipelines;
 
     /**
      * @param archetypes looks up an archetype by name (bundled and registered ones)
@@ -100,9 +101,26 @@ public final class PipelineValidation {
             Function<String, Optional<Archetype>> archetypes,
             OutboundPolicy outbound,
             NeverAllowedAddresses addresses) {
+        this(archetypes, outbound, addresses, name -> Optional.empty());
+    }
+
+    private PipelineValidation(
+            Function<String, Optional<Archetype>> archetypes,
+            OutboundPolicy outbound,
+            NeverAllowedAddresses addresses,
+            Function<String, Optional<PipelineConfig>> pipelines) {
         this.archetypes = archetypes;
         this.outbound = outbound;
         this.addresses = addresses;
+        this.pipelines = pipelines;
+    }
+
+    /**
+     * This validation, also checking what a pipeline says about the registered pipelines it names (a rollup's
+     * upstream, {@link RollupValidation}); without it, such checks wait for a registry.
+     */
+    public PipelineValidation withPipelines(Function<String, Optional<PipelineConfig>> registered) {
+        return new PipelineValidation(archetypes, outbound, addresses, registered);
     }
 
     /** Validation against {@code outbound}, resolving names with the JVM's resolver (bounded). */
@@ -160,6 +178,7 @@ public final class PipelineValidation {
                 JsonPath.field(root, "pollIntervalSeconds"), config.pollIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
         errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
         checkMaxJobDuration(config, errors);
+        RollupValidation.check(config, pipelines, errors);
         return errors.list();
     }
 
