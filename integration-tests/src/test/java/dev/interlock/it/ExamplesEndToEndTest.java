@@ -73,7 +73,8 @@ class ExamplesEndToEndTest extends EndToEnd {
                         "silver-orders",
                         "gold-orders",
                         "clickstream-sessions",
-                        "clickstream-hourly-kpis");
+                        "clickstream-hourly-kpis",
+                        "clickstream-daily-rollup");
         assertThat(list("/pipelines").stream().map(p -> p.path("name").asText()).toList())
                 .containsAll(examples);
 
@@ -125,6 +126,18 @@ class ExamplesEndToEndTest extends EndToEnd {
         for (String pipeline : examples) {
             assertThat(alertKinds(pipeline)).as(pipeline).isEmpty();
         }
+        // The daily rollup, asked for before its 23:30 window, counts the one hour in and waits for the others.
+        evaluate("clickstream-daily-rollup", DAY);
+        String rollupBlocking = await(
+                "the rollup counting the hours",
+                () -> expect(200, "GET", "/pipelines/clickstream-daily-rollup/status?date=" + DAY, null, null)
+                        .path("schedules")
+                        .path(0)
+                        .path("blocking")
+                        .toString(),
+                b -> b.contains("1 of 24 in"));
+        assertThat(rollupBlocking).contains("missing hourly.0010").doesNotContain("hourly.1210,");
+        assertThat(runLogStatus("clickstream-daily-rollup", DAY, "daily")).isEqualTo("none");
     }
 
     @Test

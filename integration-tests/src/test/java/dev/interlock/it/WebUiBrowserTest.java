@@ -305,6 +305,55 @@ class WebUiBrowserTest extends EndToEnd {
         screenshot("cron-windows");
     }
 
+    @Test
+    void theUiShowsHowManyHoursOfARollupAreInAndWhichAreMissing() {
+        LocalDate date = today();
+        putPipeline("""
+                name: ui-roll-up
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-roll-up"}
+                schedules: [{name: hourly, cron: "0 * * * *", timezone: UTC}]
+                """.formatted(jobs.endpoint()));
+        putPipeline("""
+                name: ui-rollup
+                archetype: batch-ingestion
+                traits:
+                  upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: ui-roll-up, rollup: true}}
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-rollup"}
+                """.formatted(jobs.endpoint()));
+        evaluate("ui-roll-up", date, "hourly.0000");
+        evaluate("ui-roll-up", date, "hourly.0100");
+        await(
+                () -> expect(200, "GET", "/pipelines/ui-rollup/status?date=" + date, null, null)
+                        .path("schedules")
+                        .path(0)
+                        .path("blocking")
+                        .toString()
+                        .contains("2 of 24 in"),
+                "ui-rollup counting two hours in");
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/p/ui-rollup?date=" + date);
+        await(
+                () -> !browser.findElements(
+                                By.cssSelector(
+                                        ".blocking-trait[data-trait='upstream-dependency'] .rollup[data-in='2'][data-periods='24']"))
+                        .isEmpty(),
+                "ui-rollup's blocking trait with its rollup progress");
+        assertThat(steady(() -> browser.findElement(
+                                By.cssSelector(".blocking-trait[data-trait='upstream-dependency'] .rollup"))
+                        .getText()))
+                .contains("2/24 in")
+                .contains("missing hourly.0200, hourly.0300, hourly.0400, hourly.0500 and 18 more");
+        screenshot("rollup-progress");
+    }
+
     /** The state {@code GET /status} gives a pipeline's day. */
     private String lineState(String pipeline) {
         for (JsonNode line : list("/status?date=" + day)) {

@@ -8,11 +8,13 @@ import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.ExecutionName;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.rerun.Rerun;
 import dev.interlock.model.rollup.CascadeTargets;
 import dev.interlock.model.rollup.RerunPolicy;
 import dev.interlock.model.run.RetryAttempt;
 import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.store.RerunAcceptance;
 import dev.interlock.store.RunLogKey;
 import java.time.Instant;
@@ -55,9 +57,17 @@ public final class NotifyDownstream implements Action {
         String suffix = TableKeys.cascadeMarkerSuffix(request.pipelineId(), request.runId());
         List<String> notified = new ArrayList<>();
         List<String> written = new ArrayList<>();
+        List<String> notYetOpen = new ArrayList<>();
         for (String downstream : downstreams) {
             try {
-                for (CascadeTargets.Target target : targets(downstream, request)) {
+                Optional<PipelineConfig> config =
+                        collaborators.provider().pipelines().get(downstream);
+                for (CascadeTargets.Target target : targets(downstream, config, request)) {
+                    if (target.rollup().isPresent() && !opened(config.orElseThrow(), target, request)) {
+                        // The watchdog starts the rollup's window when it opens; its rounds then count this window.
+                        notYetOpen.add(downstream + "/" + target.scheduleId());
+                        continue;
+                    }
                     if (target.rollup().isPresent() && completed(downstream, target.scheduleId(), request.date())) {
                         // The rollup already ran on this day: its policy says what an input that changed means.
                         onUpstreamRerun(request, downstream, target, replay);
@@ -87,28 +97,46 @@ public final class NotifyDownstream implements Action {
                         .error(request.logContext(), "cascade marker not written", Map.of("downstream", downstream), e);
             }
         }
-        if (!written.isEmpty()) {
+        if (!written.isEmpty() || !notYetOpen.isEmpty()) {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("downstream", written);
             details.put("replay", replay);
+            if (!notYetOpen.isEmpty()) {
+                details.put("notYetOpen", notYetOpen);
+            }
             collaborators.record(
                     request,
                     EventKind.CASCADE_NOTIFIED,
                     "NOTIFIED",
-                    "cascade markers written for " + String.join(", ", written),
+                    (written.isEmpty()
+                                    ? "no cascade marker written"
+                                    : "cascade markers written for " + String.join(", ", written))
+                            + (notYetOpen.isEmpty()
+                                    ? ""
+                                    : "; not yet open (the watchdog starts them when they open): "
+                                            + String.join(", ", notYetOpen)),
                     details);
         }
         return Outcome.proceed(new Payload(notified));
     }
 
     /** The downstream's windows the completed one concerns ({@link CascadeTargets}); an unknown downstream's same id. */
-    private List<CascadeTargets.Target> targets(String downstream, ActionRequest request) {
-        return collaborators
-                .provider()
-                .pipelines()
-                .get(downstream)
-                .map(config -> CascadeTargets.of(config, request.pipelineId(), request.scheduleId(), request.date()))
+    private static List<CascadeTargets.Target> targets(
+            String downstream, Optional<PipelineConfig> config, ActionRequest request) {
+        return config.map(c -> CascadeTargets.of(c, request.pipelineId(), request.scheduleId(), request.date()))
                 .orElseGet(() -> List.of(new CascadeTargets.Target(request.scheduleId(), Optional.empty())));
+    }
+
+    /** Whether the rollup's window has opened (its {@code after}); a window of another day is read as open. */
+    private boolean opened(PipelineConfig config, CascadeTargets.Target target, ActionRequest request) {
+        try {
+            return !collaborators
+                    .now()
+                    .isBefore(ScheduleWindow.of(config, target.scheduleId(), request.date())
+                            .opensAt());
+        } catch (RuntimeException e) {
+            return true; // a schedule registration now refuses: let the execution say what is wrong
+        }
     }
 
     private boolean completed(String pipelineId, String scheduleId, LocalDate date) {

@@ -7,6 +7,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.pipeline.TraitConfig;
+import dev.interlock.model.rollup.RollupConfig;
 import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.JobMetadata;
@@ -91,7 +92,9 @@ public final class StatusDerivation {
         for (TraitConfig trait : pipeline.traits().values()) {
             if (trait == null
                     || !(trait.config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstream)
-                    || upstream.isBlank()) {
+                    || upstream.isBlank()
+                    || RollupConfig.declared(trait.config())) {
+                // A rollup reads every window of its upstream's day: its trait's tally says how many are in.
                 continue;
             }
             Object schedule = trait.config().get("upstreamSchedule");

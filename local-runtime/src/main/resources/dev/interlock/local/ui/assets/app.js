@@ -220,15 +220,16 @@ function scheduleCard(s) {
   if (s.job) add("job", s.job.link ? el("a", {href: s.job.link, rel: "noreferrer", target: "_blank"}, s.job.id || s.job.type) : (s.job.id || s.job.type));
   add("evaluated", s.lastEvaluatedAt ? dateTime(s.lastEvaluatedAt) : null);
   // A degraded start: the traits the run went on without once the readiness rule's proceedAt had passed.
+  // (or, for a rollup with minCount, the periods it went on without).
   add("proceeded without", s.proceededWithout && s.proceededWithout.length
-    ? el("span", {class: "proceeded-without"}, s.proceededWithout.join(", ") + " (past proceedAt)") : null);
+    ? el("span", {class: "proceeded-without"}, s.proceededWithout.join(", ")) : null);
   if (s.upstreams.length) add("upstreams", el("div", {}, s.upstreams.map(u =>
     el("div", {"data-upstream": u.pipelineId}, u.pipelineId + " ", stateBadge(u.state), " " + u.reason))));
   // The traits that hold the day back, and the optional ones that did not pass (shown, never blocking).
   const traitTable = (traits, cls, heading, rowClass) => !traits || traits.length === 0 ? null : el("table", {class: cls},
     el("thead", {}, el("tr", {}, [heading, "status", "observed", "reason"].map(h => el("th", {}, h)))),
     el("tbody", {}, traits.map(b => el("tr", {class: rowClass, "data-trait": b.traitType},
-      el("td", {}, b.traitType), el("td", {}, b.status),
+      el("td", {}, b.traitType, rollupProgress(b.value)), el("td", {}, b.status),
       el("td", {class: "mono"}, b.value ? JSON.stringify(b.value) : ""), el("td", {}, b.reason || "")))));
   const blocking = traitTable(s.blocking, "blocking", "blocking trait", "blocking-trait");
   const warnings = traitTable(s.warnings, "warnings", "optional trait (never blocks)", "warning-trait");
@@ -240,6 +241,19 @@ function scheduleCard(s) {
       el("td", {}, d.message || "")))));
   return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
     el("h3", {}, s.scheduleId, " ", stateBadge(s.state)), kv, blocking, warnings, dryRun);
+}
+
+// A rollup's periods: how many are in (a bar and "23/24 in"), the missing ones in its title and below it.
+function rollupProgress(value) {
+  const r = value && value.rollup;
+  if (!r || typeof r.periods !== "number") return null;
+  const all = r.missing || [];
+  const more = r.periods - r.in - Math.min(all.length, 4);
+  const shown = all.slice(0, 4).join(", ") + (more > 0 ? " and " + more + " more" : "");
+  return el("div", {class: "rollup", "data-in": String(r.in), "data-periods": String(r.periods), title: all.length ? "missing: " + all.join(", ") : ""},
+    el("progress", {max: String(r.periods), value: String(r.in)}),
+    el("span", {class: "rollup-count"}, " " + r.in + "/" + r.periods + " in" + (r.needed < r.periods ? " (" + r.needed + " will do)" : "")),
+    all.length ? el("div", {class: "rollup-missing muted"}, "missing " + shown) : null);
 }
 
 function gantt(status, timeline) {
