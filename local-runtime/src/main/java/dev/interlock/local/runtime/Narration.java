@@ -38,6 +38,7 @@ public final class Narration implements Consumer<Record> {
             EventKind.EXCLUDED,
             EventKind.CASCADE_NOTIFIED,
             EventKind.RERUN_REQUESTED,
+            EventKind.UPSTREAM_RERUN,
             EventKind.MONITORING_DRIFT_DETECTED,
             EventKind.LATE_ARRIVAL_DETECTED,
             EventKind.DRY_RUN_WOULD_TRIGGER);
