@@ -135,6 +135,46 @@ class RollupReadinessTest {
     }
 
     @Test
+    void aRoundReadyWithoutAnOptionalRollupIsReadyWhateverItsTally() {
+        // An optional rollup never holds the day back: 23 of its 24 hours in must not turn READY into a degraded
+        // start (with an on-call alert) when none of them in leaves the round READY.
+        TraitVerdict optionalEnough =
+                new TraitVerdict(UPSTREAM, TraitStatus.FAIL, ENOUGH.value(), ENOUGH.reason(), null, false);
+        TraitVerdict optionalNone = new TraitVerdict(
+                UPSTREAM,
+                TraitStatus.FAIL,
+                Map.of(RollupTally.VALUE_KEY, new RollupTally(24, 0, List.of("hourly.0000"), 20).toValue()),
+                null,
+                null,
+                false);
+
+        ReadinessDecision enough =
+                Readiness.decide(with(optionalEnough), ReadinessRule.ALL_REQUIRED_PASS, WINDOW, BEFORE);
+        ReadinessDecision none = Readiness.decide(with(optionalNone), ReadinessRule.ALL_REQUIRED_PASS, WINDOW, BEFORE);
+
+        assertThat(none.outcome()).isEqualTo(ReadinessDecision.Outcome.READY);
+        assertThat(enough.outcome()).isEqualTo(ReadinessDecision.Outcome.READY);
+        assertThat(enough.proceededWithout()).isEmpty();
+    }
+
+    @Test
+    void aPoolMadeUpWithoutTheRollupIsReadyAndOneMadeUpWithItProceedsDegraded() {
+        ReadinessRule twoOfThree =
+                new ReadinessRule(ReadinessRuleType.AT_LEAST, List.of("a", "b", UPSTREAM), 2, null, List.of());
+        TraitVerdict pooled = new TraitVerdict(UPSTREAM, TraitStatus.FAIL, ENOUGH.value(), null, null, false);
+
+        ReadinessDecision without = Readiness.decide(
+                List.of(result("a", "PASS", false), result("b", "PASS", false), pooled), twoOfThree, WINDOW, BEFORE);
+        ReadinessDecision with = Readiness.decide(
+                List.of(result("a", "PASS", false), result("b", "FAIL", false), pooled), twoOfThree, WINDOW, BEFORE);
+
+        assertThat(without.outcome()).isEqualTo(ReadinessDecision.Outcome.READY);
+        assertThat(without.proceededWithout()).isEmpty();
+        assertThat(with.outcome()).isEqualTo(ReadinessDecision.Outcome.PROCEED_DEGRADED);
+        assertThat(with.proceededWithout()).containsExactly(MISSING_0500);
+    }
+
+    @Test
     void onlyAFailingRollupWithEnoughPeriodsIsPartial() {
         assertThat(Readiness.partialRollup(ENOUGH)).isTrue();
         assertThat(Readiness.partialRollup(SHORT)).isFalse();
