@@ -2,6 +2,7 @@ package dev.interlock.evaluator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
@@ -12,6 +13,7 @@ import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;
+import dev.interlock.testing.Documents;
 import dev.interlock.testing.TestTemplates;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +21,7 @@ import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -276,6 +279,271 @@ class BuiltinEvaluatorsTest {
         assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
         assertThat(result.reason()).contains("'2026-03-01/x'").contains("not a partition");
+    }
+
+    // ---- rollups ----
+
+    private static String hour(int h) {
+        return "hourly.%02d00".formatted(h);
+    }
+
+    private void registerHourlyUpstream() {
+        provider.pipelines().put(Documents.read("""
+                name: silver
+                archetype: batch-ingestion
+                trigger: {type: http, url: "https://jobs.example.com/silver"}
+                schedules: [{name: hourly, cron: "0 * * * *", timezone: UTC}]
+                """, PipelineConfig.class));
+    }
+
+    /** Every hour of the upstream's day COMPLETED but {@code late}; those RUNNING. */
+    private void upstreamHoursBut(int... late) {
+        for (int h = 0; h < 24; h++) {
+            int hour = h;
+            boolean isLate = IntStream.of(late).anyMatch(l -> l == hour);
+            upstreamLog("silver", hour(h), isLate ? RunLogStatus.RUNNING : RunLogStatus.COMPLETED);
+        }
+    }
+
+    private TraitResult rollUp(Object rollup) {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("upstreamPipeline", "silver");
+        config.put("rollup", rollup);
+        return evaluate("daily", "builtin:upstream-run-log", config);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> tally(TraitResult result) {
+        return (Map<String, Object>) result.value().get("rollup");
+    }
+
+    @Test
+    void anUpstreamRollupWithOneHourMissingFailsNamingIt() {
+        registerHourlyUpstream();
+        upstreamHoursBut(5);
+
+        TraitResult result = rollUp(true);
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.failureCategory()).isNull();
+        assertThat(result.reason())
+                .isEqualTo("upstream silver windows for 2026-03-01: 23 of 24 in; missing hourly.0500")
+                .contains("23 of 24 in; missing hourly.0500");
+        assertThat(tally(result))
+                .containsEntry("periods", 24)
+                .containsEntry("in", 23)
+                .containsEntry("missing", List.of("hourly.0500"))
+                .containsEntry("needed", 24)
+                .containsEntry("enough", false);
+        assertThat(result.value())
+                .containsEntry("upstreamPipeline", "silver")
+                .containsEntry("completedAt", "2026-03-01T09:59:00.000Z");
+    }
+
+    @Test
+    void anUpstreamRollupPassesOnceEveryHourCompleted() {
+        registerHourlyUpstream();
+        upstreamHoursBut();
+
+        TraitResult result = rollUp(Map.of());
+
+        assertThat(result.status()).isEqualTo(TraitStatus.PASS);
+        assertThat(tally(result))
+                .containsEntry("in", 24)
+                .containsEntry("missing", List.of())
+                .containsEntry("enough", true);
+    }
+
+    @Test
+    void aRollupReadsOnlyTheUpstreamsWindowsOfItsOwnDate() {
+        registerHourlyUpstream();
+        // The same hours of the day before, and a window id the upstream does not have, do not count.
+        for (int h = 0; h < 24; h++) {
+            RunLogKey key = new RunLogKey("silver", DATE.minusDays(1), hour(h));
+            provider.runLogs()
+                    .update(
+                            key,
+                            current -> new RunLog(
+                                    "silver",
+                                    key.date(),
+                                    key.scheduleId(),
+                                    RunLogStatus.COMPLETED,
+                                    1,
+                                    "run-y",
+                                    "exec-y",
+                                    null,
+                                    null,
+                                    List.of(),
+                                    false,
+                                    NOW,
+                                    NOW,
+                                    NOW));
+        }
+        upstreamLog("silver", "daily", RunLogStatus.COMPLETED);
+
+        TraitResult result = rollUp(true);
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(tally(result)).containsEntry("in", 0).containsEntry("periods", 24);
+        assertThat(result.reason())
+                .endsWith("0 of 24 in; missing hourly.0000, hourly.0100, hourly.0200, hourly.0300, "
+                        + "hourly.0400, hourly.0500, hourly.0600, hourly.0700, hourly.0800, hourly.0900, hourly.1000, "
+                        + "hourly.1100, hourly.1200, hourly.1300, hourly.1400, hourly.1500, hourly.1600, hourly.1700, "
+                        + "hourly.1800, hourly.1900, hourly.2000, hourly.2100, hourly.2200, hourly.2300");
+    }
+
+    @Test
+    void aRollupOverAnUnregisteredUpstreamFails() {
+        upstreamHoursBut();
+
+        TraitResult result = rollUp(true);
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason()).isEqualTo("upstream silver is not registered, so its windows are unknown");
+    }
+
+    @Test
+    void aRollupOverAScheduleTheUpstreamDoesNotHaveFails() {
+        registerHourlyUpstream();
+        upstreamHoursBut();
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("upstreamPipeline", "silver");
+        config.put("upstreamSchedule", "quarterly");
+        config.put("rollup", true);
+
+        TraitResult result = evaluate("daily", "builtin:upstream-run-log", config);
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason()).isEqualTo("upstream silver has no window of schedule quarterly on 2026-03-01");
+    }
+
+    @Test
+    void withMinCountEnoughHoursStillFailButSayTheyWillDo() {
+        registerHourlyUpstream();
+        upstreamHoursBut(5);
+
+        TraitResult result = rollUp(Map.of("minCount", 20));
+
+        assertThat(result.status())
+                .as("the readiness decision lets it do, not the evaluator")
+                .isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason()).endsWith("23 of 24 in; missing hourly.0500 (20 will do)");
+        assertThat(tally(result)).containsEntry("needed", 20).containsEntry("enough", true);
+        assertThat(rollUp(Map.of("minCount", 20, "onUpstreamRerun", "ignore")).status())
+                .isEqualTo(TraitStatus.FAIL);
+    }
+
+    @Test
+    void withMinCountTooFewHoursAreNotEnough() {
+        registerHourlyUpstream();
+        upstreamHoursBut(1, 2, 3, 4, 5);
+
+        assertThat(tally(rollUp(Map.of("minCount", 20))))
+                .containsEntry("in", 19)
+                .containsEntry("enough", false);
+    }
+
+    private Map<String, Object> hourlyCompleteRollup() {
+        Map<String, Object> config = completeIn("${date}T${hour}");
+        config.put("rollup", true);
+        return config;
+    }
+
+    private void hourPartition(int h, Map<String, Object> fields) {
+        provider.sensors()
+                .write(new SensorValue("orders-count", "2026-03-01T%02d".formatted(h), fields, NOW.minusSeconds(h), 0));
+    }
+
+    @Test
+    void aSensorRollupPassesWhenEveryHoursPartitionPasses() {
+        for (int h = 0; h < 24; h++) {
+            hourPartition(h, Map.of("complete", true));
+        }
+
+        TraitResult result = evaluate("daily", "builtin:sensor-threshold", hourlyCompleteRollup());
+
+        assertThat(result.status()).isEqualTo(TraitStatus.PASS);
+        assertThat(tally(result)).containsEntry("periods", 24).containsEntry("in", 24);
+        assertThat(result.value())
+                .containsEntry("sensor", "orders-count")
+                .as("the latest write of a passing partition")
+                .containsEntry("updatedAt", "2026-03-01T10:00:00.000Z");
+    }
+
+    @Test
+    void aSensorRollupFailsNamingTheMissingOrFailingPartitions() {
+        for (int h = 0; h < 24; h++) {
+            if (h != 17) {
+                hourPartition(h, Map.of("complete", h != 3));
+            }
+        }
+
+        TraitResult result = evaluate("daily", "builtin:sensor-threshold", hourlyCompleteRollup());
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason())
+                .isEqualTo("sensor orders-count partitions for 2026-03-01: 22 of 24 in; missing 2026-03-01T03, "
+                        + "2026-03-01T17");
+        assertThat(tally(result)).containsEntry("missing", List.of("2026-03-01T03", "2026-03-01T17"));
+    }
+
+    @Test
+    void aSensorRollupWithOnePartitionMissingFailsNamingIt() {
+        for (int h = 0; h < 24; h++) {
+            if (h != 17) {
+                hourPartition(h, Map.of("complete", true));
+            }
+        }
+        // The unpartitioned value does not stand in for an hour.
+        provider.sensors().write(new SensorValue("orders-count", Map.of("complete", true), NOW));
+
+        TraitResult result = evaluate("daily", "builtin:sensor-threshold", hourlyCompleteRollup());
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason()).endsWith("23 of 24 in; missing 2026-03-01T17");
+    }
+
+    @Test
+    void aPartitionThatIsNotANumberForAnOrderingOpIsAPermanentError() {
+        for (int h = 0; h < 24; h++) {
+            hourPartition(h, Map.of("count", h == 9 ? "lots" : 1500));
+        }
+        Map<String, Object> config = threshold("gte", 1000);
+        config.put("partition", "${date}T${hour}");
+        config.put("rollup", true);
+
+        TraitResult result = evaluate("daily", "builtin:sensor-threshold", config);
+
+        assertThat(result.status()).isEqualTo(TraitStatus.ERROR);
+        assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
+        assertThat(result.reason())
+                .isEqualTo("sensor orders-count partition 2026-03-01T09 field 'count' is 'lots', not a number");
+    }
+
+    @Test
+    void aSensorFreshnessRollupCountsTheHoursWrittenWithinMaxAge() {
+        for (int h = 0; h < 24; h++) {
+            if (h != 2) {
+                hourPartition(h, Map.of("files", 1));
+            }
+        }
+
+        TraitResult result = evaluate(
+                "daily",
+                "builtin:sensor-freshness",
+                Map.of(
+                        "sensor",
+                        "orders-count",
+                        "maxAgeSeconds",
+                        3600,
+                        "partition",
+                        "${date}T${hour}",
+                        "rollup",
+                        Map.of("minCount", 23)));
+
+        assertThat(result.status()).isEqualTo(TraitStatus.FAIL);
+        assertThat(result.reason()).endsWith("23 of 24 in; missing 2026-03-01T02 (23 will do)");
+        assertThat(tally(result)).containsEntry("enough", true);
     }
 
     // ---- sensor-freshness ----

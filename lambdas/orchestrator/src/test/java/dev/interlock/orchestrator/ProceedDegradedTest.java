@@ -99,6 +99,65 @@ class ProceedDegradedTest {
         });
     }
 
+    /** A rollup's verdict: 23 of the upstream's 24 hours in, hourly.0500 missing, minCount 20. */
+    private static List<Map<String, Object>> rollupWithEnoughHours() {
+        Map<String, Object> tally = new LinkedHashMap<>();
+        tally.put("periods", 24);
+        tally.put("in", 23);
+        tally.put("missing", List.of("hourly.0500"));
+        tally.put("needed", 20);
+        tally.put("enough", true);
+        return List.of(
+                Fixture.trait("source-freshness", "PASS", true),
+                Fixture.trait("upstream-dependency", "FAIL", true, Map.of("upstreamPipeline", "up", "rollup", tally)),
+                Fixture.trait("resource-availability", "PASS", true));
+    }
+
+    @Test
+    void withoutAFallbackARollupsMinCountProceedsAtOnceNamingTheMissingHours() {
+        f.register("");
+        String runId = f.resolve();
+
+        JsonNode response = check(runId, rollupWithEnoughHours());
+
+        assertThat(response.get("result").asText()).isEqualTo("proceed");
+        assertThat(response.get("payload").get("proceededWithout").toString())
+                .isEqualTo("[\"upstream-dependency (1 of 24 missing: hourly.0500)\"]");
+        assertThat(f.provider.runs().get(runId).orElseThrow().proceededWithout())
+                .containsExactly("upstream-dependency (1 of 24 missing: hourly.0500)");
+        assertThat(f.events(EventKind.PROCEEDED_DEGRADED)).singleElement().satisfies(e -> {
+            assertThat(e.message())
+                    .isEqualTo("proceeded without upstream-dependency (1 of 24 missing: hourly.0500): the rollup's "
+                            + "minCount of periods was in");
+            assertThat(e.details())
+                    .containsEntry("proceededWithout", List.of("upstream-dependency (1 of 24 missing: hourly.0500)"))
+                    .doesNotContainKey("proceedAt");
+        });
+        assertThat(f.alerts.of(AlertKind.PROCEEDED_DEGRADED))
+                .singleElement()
+                .satisfies(a -> assertThat(a.message()).contains("1 of 24 missing: hourly.0500"));
+    }
+
+    @Test
+    void beforeProceedAtARollupsMinCountWaitsAndFromItProceeds() {
+        f.register(FALLBACK);
+        String runId = f.resolve();
+
+        JsonNode waiting = check(runId, rollupWithEnoughHours());
+        f.clock.set(PROCEED_AT);
+        JsonNode proceeding = check(runId, rollupWithEnoughHours());
+
+        assertThat(waiting.get("result").asText()).isEqualTo("skip");
+        assertThat(proceeding.get("result").asText()).isEqualTo("proceed");
+        assertThat(proceeding.get("payload").get("proceededWithout").toString())
+                .isEqualTo("[\"upstream-dependency (1 of 24 missing: hourly.0500)\"]");
+        assertThat(f.events(EventKind.PROCEEDED_DEGRADED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.message())
+                        .isEqualTo("proceeded without upstream-dependency (1 of 24 missing: hourly.0500): proceedAt "
+                                + "2026-03-02T10:30:00.000Z passed and the essential source-freshness passed"));
+    }
+
     @Test
     void pastProceedAtADayWhoseEssentialTraitFailedKeepsWaitingAndNamesIt() {
         f.register(FALLBACK);

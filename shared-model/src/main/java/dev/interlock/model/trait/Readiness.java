@@ -78,8 +78,10 @@ public record Readiness(
             List<TraitVerdict> results, ReadinessRule rule, ScheduleWindow window, Instant now) {
         Instant proceedAt = proceedAt(rule, window);
         // A rollup with enough of its periods in (minCount) but not all does, from proceedAt on (at once without one):
-        // judged as passed, and named with its missing periods among what the day went without.
-        List<TraitVerdict> partial = proceedAt == null || !now.isBefore(proceedAt)
+        // judged as passed, and named with its missing periods among what the day went without. Only when the round
+        // needs it: a round ready without it (an optional rollup, a pool made up by others) is simply READY.
+        List<TraitVerdict> partial = (proceedAt == null || !now.isBefore(proceedAt))
+                        && !of(results, rule).ready()
                 ? results.stream().filter(Readiness::partialRollup).toList()
                 : List.of();
         List<TraitVerdict> judged = partial.isEmpty()

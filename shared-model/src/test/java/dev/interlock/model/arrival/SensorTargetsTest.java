@@ -76,6 +76,27 @@ class SensorTargetsTest {
     }
 
     @Test
+    void aDailyRollupOfEachHoursPartitionIsATargetOfAWriteToAnyHourOfItsDate() {
+        PipelineConfig rollup = pipeline(
+                "{\"sensor\":\"clicks\",\"partition\":\"${date}T${hour}\",\"field\":\"c\",\"op\":\"eq\","
+                        + "\"value\":true,\"rollup\":true}",
+                "");
+
+        assertThat(targets(rollup, BATCH, "clicks", "2026-03-01T17"))
+                .containsExactly("daily/2026-03-01/[upstream-dependency]");
+        assertThat(targets(rollup, BATCH, "clicks", "2026-03-01T00"))
+                .containsExactly("daily/2026-03-01/[upstream-dependency]");
+        assertThat(targets(rollup, BATCH, "clicks", "2026-02-28T23"))
+                .containsExactly("daily/2026-02-28/[upstream-dependency]");
+        // Not another sensor, not a partition that is no hour of a date read, not the unpartitioned value.
+        assertThat(targets(rollup, BATCH, "views", "2026-03-01T17")).isEmpty();
+        assertThat(targets(rollup, BATCH, "clicks", "2026-03-01T24")).isEmpty();
+        assertThat(targets(rollup, BATCH, "clicks", "2026-03-01")).isEmpty();
+        assertThat(targets(rollup, BATCH, "clicks", "2026-03-02T01")).isEmpty();
+        assertThat(targets(rollup, BATCH, "clicks", null)).isEmpty();
+    }
+
+    @Test
     void aSensorNamedByTheArchetypeCountsUnlessThePipelineOverridesIt() {
         Archetype sensing = new Archetype(
                 "sensing",
