@@ -1,0 +1,215 @@
+package dev.interlock.local.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.local.alerts.AlertSink;
+import dev.interlock.local.api.LocalApiServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator's commands against an API that answers what the real one does (the bodies are the API's shapes):
+ * tables for people, the API's JSON with {@code --output json}, and the commands issue 25 item 7 asked for.
+ */
+class OperatorCliTest {
+
+    /** "METHOD path" (query left out, or "METHOD path?cursor=c" for a second page) → status and body. */
+    private final Map<String, APIGatewayProxyResponseEvent> answers = new ConcurrentHashMap<>();
+
+    private final List<APIGatewayProxyRequestEvent> received = new CopyOnWriteArrayList<>();
+    private LocalApiServer server;
+    private AlertSink alerts;
+    private String url;
+
+    @BeforeEach
+    void start() throws Exception {
+        alerts = new AlertSink(Clock.systemUTC(), a -> {});
+        server = LocalApiServer.start(
+                0,
+                (event, ctx) -> {
+                    received.add(event);
+                    String key = event.getHttpMethod() + " " + event.getPath();
+                    Map<String, String> query =
+                            event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
+                    if (query.containsKey("cursor")) {
+                        key += "?cursor=" + query.get("cursor");
+                    }
+                    APIGatewayProxyResponseEvent answer = answers.get(key);
+                    return answer != null
+                            ? answer
+                            : new APIGatewayProxyResponseEvent()
+                                    .withStatusCode(404)
+                                    .withHeaders(Map.of("Content-Type", "application/problem+json"))
+                                    .withBody("{\"title\":\"Not found\",\"status\":404,\"detail\":\"no " + key + "\"}");
+                },
+                alerts);
+        url = server.endpoint().toString();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private void answer(String key, int status, String body) {
+        answers.put(
+                key, new APIGatewayProxyResponseEvent().withStatusCode(status).withBody(body));
+    }
+
+    record Printed(int code, String out, String err) {}
+
+    private Printed cli(String... args) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+        try {
+            int code = InterlockCli.run(args);
+            return new Printed(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    private static final String EVALUATION = """
+            {"marker":{"pipelineId":"silver","scheduleId":"h06","date":"2026-03-01","source":"manual",
+              "suffix":"01J0","replay":false,"origin":"cli","createdAt":"2026-03-01T07:00:00.000Z"},
+             "executionName":"silver-h06-2026-03-01-manual-01J0"}""";
+    private static final String RERUN_ACCEPTED = """
+            {"rerun":{"rerunId":"rr-7","pipelineId":"silver","scheduleId":"daily","date":"2026-03-01",
+              "source":"manual","reason":"late data","status":"PENDING",
+              "executionName":"silver-daily-2026-03-01-rerun-rr-7","requestedAt":"2026-03-02T08:00:00.000Z"},
+             "marker":{"pipelineId":"silver","scheduleId":"daily","date":"2026-03-01","source":"rerun"},
+             "executionName":"silver-daily-2026-03-01-rerun-rr-7"}""";
+
+    @Test
+    void evaluateAndRerunPrintWhatTheyStartedAsTablesAndTheApisJsonOnRequest() throws Exception {
+        answer("POST /pipelines/silver/evaluations", 202, EVALUATION);
+        answer("POST /pipelines/silver/reruns", 202, RERUN_ACCEPTED);
+
+        Printed evaluate = cli("evaluate", "silver", "--schedule", "h06", "--date", "2026-03-01", "--endpoint", url);
+        assertThat(evaluate.code()).as(evaluate.err()).isZero();
+        assertThat(evaluate.out())
+                .doesNotContain("{")
+                .containsPattern("(?m)^PIPELINE +DATE +SCHEDULE +EXECUTION$")
+                .containsPattern("(?m)^silver +2026-03-01 +h06 +silver-h06-2026-03-01-manual-01J0$");
+
+        Printed rerun = cli("rerun", "silver", "--date", "2026-03-01", "--reason", "late data", "--endpoint", url);
+        assertThat(rerun.code()).as(rerun.err()).isZero();
+        assertThat(rerun.out())
+                .doesNotContain("{")
+                .containsPattern("(?m)^PIPELINE +DATE +SCHEDULE +RERUN +STATUS +EXECUTION$")
+                .containsPattern("(?m)^silver +2026-03-01 +daily +rr-7 +PENDING +silver-daily-2026-03-01-rerun-rr-7$");
+
+        Printed json = cli("rerun", "silver", "--reason", "late data", "--output", "json", "--endpoint", url);
+        assertThat(json.code()).isZero();
+        assertThat(Output.parse(json.out())).isEqualTo(Output.parse(RERUN_ACCEPTED));
+        Printed evaluateJson = cli("evaluate", "silver", "-o", "json", "--endpoint", url);
+        assertThat(Output.parse(evaluateJson.out())).isEqualTo(Output.parse(EVALUATION));
+    }
+
+    @Test
+    void alertsSaysSoWhenThereAreNoneAndOtherwisePrintsATable() {
+        // GET /alerts is the local runtime's own route over its alert sink.
+        Printed none = cli("alerts", "--endpoint", url);
+        assertThat(none.code()).isZero();
+        assertThat(none.out().strip()).startsWith("no alerts").contains(url);
+
+        alerts.receive(
+                "arn:aws:sns:us-east-1:000000000000:interlock-alerts",
+                "SLA_MISSED silver",
+                "{\"message\":\"silver daily missed its 07:30 deadline\"}");
+        Printed some = cli("alerts", "--endpoint", url);
+        assertThat(some.out())
+                .containsPattern("(?m)^RECEIVED +SUBJECT +MESSAGE$")
+                .containsPattern("(?m)^\\S+ +SLA_MISSED silver +silver daily missed its 07:30 deadline$")
+                .contains("1 alert(s)");
+        assertThat(Output.parse(cli("alerts", "-o", "json", "--endpoint", url).out())
+                        .at("/items/0/subject")
+                        .asText())
+                .isEqualTo("SLA_MISSED silver");
+    }
+
+    @Test
+    void runsShowStartAndEndTimesAndTheJobSystemsIds() {
+        answer("GET /pipelines/silver", 200, "{\"name\":\"silver\"}");
+        answer("GET /pipelines/silver/runlogs", 200, """
+                {"items":[{"pipelineId":"silver","date":"2026-03-01","scheduleId":"daily","status":"COMPLETED",
+                  "attemptNumber":1,"runId":"run-1","startedAt":"2026-03-01T06:00:00.000Z",
+                  "completedAt":"2026-03-01T06:20:00.000Z"}]}""");
+        answer("GET /pipelines/silver/runs", 200, """
+                {"items":[{"runId":"run-1","pipelineId":"silver","scheduleId":"daily","date":"2026-03-01",
+                  "status":"COMPLETED","version":3,"triggerType":"glue",
+                  "metadata":{"glue_job_name":"silver-etl","glue_job_run_id":"jr_0123abcd"},
+                  "createdAt":"2026-03-01T06:00:01.000Z","updatedAt":"2026-03-01T06:20:00.000Z"},
+                 {"runId":"run-0","pipelineId":"silver","scheduleId":"daily","date":"2026-02-28",
+                  "status":"FAILED","version":2,"triggerType":"airflow",
+                  "metadata":{"airflow_url":"http://airflow:8080","airflow_dag_id":"silver","airflow_dag_run_id":"manual__1"},
+                  "failureMessage":"dag run failed","createdAt":"2026-02-28T06:00:01.000Z",
+                  "updatedAt":"2026-02-28T06:30:00.000Z"}]}""");
+
+        Printed runs = cli("runs", "silver", "--endpoint", url);
+
+        assertThat(runs.code()).as(runs.err()).isZero();
+        assertThat(runs.out())
+                .containsPattern("(?m)^DATE +SCHEDULE +STATUS +FAILED +STARTED +ENDED +RUN +FAILURE$")
+                .containsPattern(
+                        "(?m)^2026-03-01 +daily +COMPLETED +1 +2026-03-01T06:00:00.000Z +2026-03-01T06:20:00.000Z +run-1$")
+                .containsPattern("(?m)^RUN +DATE +SCHEDULE +STATUS +STARTED +UPDATED +JOB +FAILURE$")
+                .containsPattern("(?m)^run-1 +2026-03-01 +daily +COMPLETED +2026-03-01T06:00:01.000Z "
+                        + "+2026-03-01T06:20:00.000Z +glue jr_0123abcd$")
+                .containsPattern(
+                        "(?m)^run-0 .* airflow manual__1 http://airflow:8080/dags/silver/grid\\?dag_run_id=manual__1"
+                                + " +dag run failed$");
+        JsonNode json = Output.parse(
+                cli("runs", "silver", "--output", "json", "--endpoint", url).out());
+        assertThat(json.at("/runs/0/metadata/glue_job_run_id").asText()).isEqualTo("jr_0123abcd");
+        assertThat(json.at("/runLogs/0/completedAt").asText()).isEqualTo("2026-03-01T06:20:00.000Z");
+    }
+
+    @Test
+    void statusStateKeepsOnlyThePipelineDaysInThatState() {
+        answer("GET /status", 200, """
+                {"items":[
+                  {"pipelineId":"bronze","date":"2026-03-01","state":"COMPLETED","reason":"done"},
+                  {"pipelineId":"gold","date":"2026-03-01","state":"FAILED","reason":"retries exhausted"},
+                  {"pipelineId":"silver","date":"2026-03-01","state":"NOT_READY","reason":"waiting for source-freshness"}]}""");
+
+        Printed notReady = cli("status", "--state", "not_ready", "--endpoint", url);
+        assertThat(notReady.code()).as(notReady.err()).isZero();
+        assertThat(notReady.out().lines().filter(l -> !l.startsWith("PIPELINE")))
+                .containsExactly(
+                        "silver    2026-03-01  NOT_READY  -     waiting for source-freshness",
+                        "1 pipeline(s) NOT_READY");
+
+        Printed two = cli("status", "--state", "FAILED,NOT_READY", "--endpoint", url);
+        assertThat(two.out()).contains("gold", "silver", "2 pipeline(s)").doesNotContain("bronze");
+
+        Printed none = cli("status", "--state", "RUNNING", "--endpoint", url);
+        assertThat(none.out().strip())
+                .isEqualTo("no pipeline day is RUNNING (the states now: COMPLETED, FAILED, NOT_READY)");
+
+        Printed json = cli("status", "--state", "FAILED", "-o", "json", "--endpoint", url);
+        assertThat(Output.parse(json.out()).path("items"))
+                .singleElement()
+                .satisfies(line -> assertThat(line.path("pipelineId").asText()).isEqualTo("gold"));
+
+        Printed onePipeline = cli("status", "silver", "--state", "FAILED", "--endpoint", url);
+        assertThat(onePipeline.code()).isEqualTo(2);
+    }
+}
