@@ -10,6 +10,8 @@ import dev.interlock.local.api.LocalApiServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The operator's commands against an API that answers what the real one does (the bodies are the API's shapes):
@@ -183,6 +186,48 @@ class OperatorCliTest {
     }
 
     @Test
+    void eventsReadsEveryPageAndKeepsTheDayAndKindsAskedFor() {
+        answer("GET /pipelines/silver/events", 200, """
+                {"items":[
+                  {"kind":"TRAIT_EVALUATED","pipelineId":"silver","scheduleId":"daily","date":"2026-03-01",
+                   "traitType":"source-freshness","status":"FAIL","message":"12 rows, needs 1000",
+                   "timestamp":"2026-03-01T05:00:00.000Z"},
+                  {"kind":"TRIGGER_FIRED","pipelineId":"silver","scheduleId":"daily","date":"2026-02-28",
+                   "status":"RUNNING","message":"glue jr_1","timestamp":"2026-02-28T06:00:00.000Z"}],
+                 "nextCursor":"p2"}""");
+        answer("GET /pipelines/silver/events?cursor=p2", 200, """
+                {"items":[{"kind":"TRIGGER_FIRED","pipelineId":"silver","scheduleId":"daily","date":"2026-03-01",
+                   "status":"RUNNING","message":"glue jr_2","timestamp":"2026-03-01T06:00:00.000Z"}]}""");
+
+        Printed all = cli("events", "silver", "--endpoint", url);
+        assertThat(all.code()).as(all.err()).isZero();
+        assertThat(all.out())
+                .containsPattern("(?m)^TIME +DATE +SCHEDULE +KIND +STATUS +MESSAGE$")
+                .containsPattern("(?m)^2026-03-01T05:00:00.000Z +2026-03-01 +daily +TRAIT_EVALUATED +FAIL "
+                        + "+source-freshness: 12 rows, needs 1000$")
+                .contains("3 event(s)");
+        assertThat(received)
+                .extracting(APIGatewayProxyRequestEvent::getQueryStringParameters)
+                .containsExactly(Map.of("limit", "100"), Map.of("limit", "100", "cursor", "p2"));
+
+        Printed day = cli("events", "silver", "--date", "2026-03-01", "--kind", "trigger_fired", "--endpoint", url);
+        assertThat(day.out())
+                .contains("glue jr_2", "1 event(s)")
+                .doesNotContain("glue jr_1")
+                .doesNotContain("TRAIT_EVALUATED");
+
+        Printed json = cli("events", "silver", "--kind", "TRIGGER_FIRED", "-o", "json", "--endpoint", url);
+        assertThat(Output.parse(json.out()).path("items")).hasSize(2);
+
+        Printed none = cli("events", "silver", "--date", "2026-01-01", "--endpoint", url);
+        assertThat(none.out().strip()).isEqualTo("no events of silver on 2026-01-01");
+
+        Printed typo = cli("events", "silver", "--kind", "TRIGER_FIRED", "--endpoint", url);
+        assertThat(typo.code()).isEqualTo(2);
+        assertThat(typo.err()).contains("'TRIGER_FIRED' is not an event kind", "did you mean 'TRIGGER_FIRED'");
+    }
+
+    @Test
     void statusStateKeepsOnlyThePipelineDaysInThatState() {
         answer("GET /status", 200, """
                 {"items":[
@@ -211,5 +256,72 @@ class OperatorCliTest {
 
         Printed onePipeline = cli("status", "silver", "--state", "FAILED", "--endpoint", url);
         assertThat(onePipeline.code()).isEqualTo(2);
+    }
+
+    @Test
+    void diffSaysPerDocumentWhatApplyWouldChangeComparingWhatTheApiWouldStore(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("pipelines.yaml"), """
+                name: fresh
+                archetype: batch-ingestion
+                trigger: {type: glue, jobName: fresh-etl}
+                ---
+                name: same
+                archetype: batch-ingestion
+                trigger: {type: glue, jobName: same-etl}
+                ---
+                name: moved
+                archetype: batch-ingestion
+                trigger: {type: glue, jobName: moved-etl-v2}
+                """);
+        // The API's normalised form: what validate answers and what GET answers for the stored document.
+        answer("POST /pipelines/fresh/validate", 200, "{\"valid\":true,\"pipeline\":{\"name\":\"fresh\"}}");
+        answer("POST /pipelines/same/validate", 200, """
+                {"valid":true,"pipeline":{"name":"same","archetype":"batch-ingestion","retry":{"maxAttempts":3},
+                 "trigger":{"type":"glue","jobName":"same-etl"}}}""");
+        answer("GET /pipelines/same", 200, """
+                {"name":"same","archetype":"batch-ingestion","retry":{"maxAttempts":3},
+                 "trigger":{"type":"glue","jobName":"same-etl"}}""");
+        answer("POST /pipelines/moved/validate", 200, """
+                {"valid":true,"pipeline":{"name":"moved","archetype":"batch-ingestion","retry":{"maxAttempts":3},
+                 "trigger":{"type":"glue","jobName":"moved-etl-v2"},"labels":null}}""");
+        answer("GET /pipelines/moved", 200, """
+                {"name":"moved","archetype":"batch-ingestion","retry":{"maxAttempts":5},
+                 "trigger":{"type":"glue","jobName":"moved-etl"}}""");
+
+        Printed diff = cli("diff", "-f", dir.toString(), "--endpoint", url);
+
+        assertThat(diff.code()).as(diff.err()).isZero();
+        assertThat(diff.out())
+                .containsPattern("(?m)^KIND +NAME +CHANGE +SOURCE +FIELDS$")
+                .containsPattern("(?m)^pipeline +fresh +new +\\S*pipelines.yaml$")
+                .containsPattern("(?m)^pipeline +same +unchanged +\\S*pipelines.yaml$")
+                .containsPattern(
+                        "(?m)^pipeline +moved +changed +\\S*pipelines.yaml +retry.maxAttempts, trigger.jobName$")
+                .contains("1 new, 1 changed, 1 unchanged; nothing was registered");
+        assertThat(received).extracting(e -> e.getHttpMethod()).doesNotContain("PUT", "DELETE");
+
+        JsonNode json = Output.parse(cli("diff", "-f", dir.toString(), "-o", "json", "--endpoint", url)
+                .out());
+        assertThat(json.at("/items/2/change").asText()).isEqualTo("changed");
+        assertThat(json.at("/items/2/fields").toString()).isEqualTo("[\"retry.maxAttempts\",\"trigger.jobName\"]");
+    }
+
+    @Test
+    void diffOfAnInvalidDocumentPrintsItsProblemsAndFails(@TempDir Path dir) throws Exception {
+        Files.writeString(
+                dir.resolve("broken.yaml"), "name: broken\narchetype: batch-ingestion\ntrigger: {type: http}\n");
+        answers.put(
+                "POST /pipelines/broken/validate",
+                new APIGatewayProxyResponseEvent()
+                        .withStatusCode(400)
+                        .withHeaders(Map.of("Content-Type", "application/problem+json"))
+                        .withBody("{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":"
+                                + "[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}"));
+
+        Printed diff = cli("diff", "-f", dir.toString(), "--endpoint", url);
+
+        assertThat(diff.code()).isEqualTo(1);
+        assertThat(diff.out()).containsPattern("(?m)^pipeline +broken +invalid ");
+        assertThat(diff.err()).contains("broken.yaml:3  $.trigger.url: is required for http triggers");
     }
 }
