@@ -324,4 +324,54 @@ class OperatorCliTest {
         assertThat(diff.out()).containsPattern("(?m)^pipeline +broken +invalid ");
         assertThat(diff.err()).contains("broken.yaml:3  $.trigger.url: is required for http triggers");
     }
+
+    @Test
+    void validateOfflineChecksTheFilesWithNoRunningSystem(@TempDir Path dir) throws Exception {
+        server.close();
+        String nowhere = url; // nothing listens there any more
+        Files.writeString(dir.resolve("good.yaml"), """
+                kind: calendar
+                name: team-holidays
+                dates: ["2026-12-25"]
+                ---
+                kind: archetype
+                name: team-batch
+                requiredTraits:
+                  - {type: source-freshness, evaluator: "builtin:always-pass"}
+                readinessRule: {type: all-required-pass}
+                ---
+                name: orders
+                archetype: team-batch
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                trigger: {type: glue, jobName: orders-etl}
+                exclusions: {calendar: team-holidays}
+                """);
+
+        Printed good = cli("validate", "--offline", "-f", dir.toString(), "--endpoint", nowhere);
+        assertThat(good.code()).as(good.err()).isZero();
+        assertThat(good.out())
+                .contains(
+                        "calendar team-holidays is valid",
+                        "archetype team-batch is valid",
+                        "pipeline orders is valid",
+                        "3 document(s) valid (checked offline");
+
+        Path bad = Files.createDirectory(dir.resolve("bad"));
+        Files.writeString(bad.resolve("broken.yaml"), """
+                name: broken
+                archetype: nosuch-archetype
+                trigger: {type: http}
+                """);
+        Printed broken = cli("validate", "--offline", "-f", bad.toString(), "--endpoint", nowhere);
+        assertThat(broken.code()).isEqualTo(1);
+        assertThat(broken.err())
+                .contains("pipeline broken is invalid", "broken.yaml:2  $.archetype:", "$.trigger.url")
+                .contains("(checked offline)");
+
+        Printed online = cli("validate", "-f", dir.resolve("good.yaml").toString(), "--endpoint", nowhere);
+        assertThat(online.code())
+                .as("without --offline, validate needs the API")
+                .isNotZero();
+    }
 }
