@@ -3,6 +3,7 @@ package dev.interlock.local.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.run.JobMetadata;
+import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.validation.ClosestName;
 import java.util.ArrayList;
@@ -144,14 +145,15 @@ final class QueryCommands {
             }
             System.out.println("run logs (one per day and schedule; FAILED: how many of its attempts failed):");
             List<String[]> logRows = new ArrayList<>();
-            logRows.add(new String[] {"DATE", "SCHEDULE", "STATUS", "FAILED", "STARTED", "ENDED", "RUN", "FAILURE"});
+            // A run log's startedAt is when the log was first written (often at the end), not when the job started:
+            // the runs below say when each job started.
+            logRows.add(new String[] {"DATE", "SCHEDULE", "STATUS", "FAILED", "ENDED", "RUN", "FAILURE"});
             for (JsonNode l : runLogs) {
                 logRows.add(new String[] {
                     Output.text(l, "date"),
                     Output.text(l, "scheduleId"),
                     Output.text(l, "status"),
                     String.valueOf(l.path("attemptNumber").asInt()),
-                    Output.text(l, "startedAt"),
                     Output.text(l, "completedAt"),
                     Output.text(l, "runId"),
                     l.hasNonNull("failureMessage") ? l.get("failureMessage").asText() : ""
@@ -161,7 +163,7 @@ final class QueryCommands {
             System.out.println();
             System.out.println("runs (one per job started):");
             List<String[]> runRows = new ArrayList<>();
-            runRows.add(new String[] {"RUN", "DATE", "SCHEDULE", "STATUS", "STARTED", "UPDATED", "JOB", "FAILURE"});
+            runRows.add(new String[] {"RUN", "DATE", "SCHEDULE", "STATUS", "STARTED", "ENDED", "JOB", "FAILURE"});
             for (JsonNode r : runList) {
                 runRows.add(new String[] {
                     Output.text(r, "runId"),
@@ -169,7 +171,7 @@ final class QueryCommands {
                     Output.text(r, "scheduleId"),
                     Output.text(r, "status"),
                     Output.text(r, "createdAt"),
-                    Output.text(r, "updatedAt"),
+                    ended(r),
                     job(r),
                     r.hasNonNull("failureMessage") ? r.get("failureMessage").asText() : ""
                 });
@@ -177,6 +179,16 @@ final class QueryCommands {
             Output.table(System.out, runRows);
             return 0;
         }
+    }
+
+    /** When a run ended: its last update once its status is terminal; {@code -} while it is still going. */
+    static String ended(JsonNode run) {
+        for (RunStatus s : RunStatus.values()) {
+            if (s.isTerminal() && s.name().equals(run.path("status").asText())) {
+                return Output.text(run, "updatedAt");
+            }
+        }
+        return "-";
     }
 
     /**

@@ -156,7 +156,10 @@ class OperatorCliTest {
                   "attemptNumber":1,"runId":"run-1","startedAt":"2026-03-01T06:00:00.000Z",
                   "completedAt":"2026-03-01T06:20:00.000Z"}]}""");
         answer("GET /pipelines/silver/runs", 200, """
-                {"items":[{"runId":"run-1","pipelineId":"silver","scheduleId":"daily","date":"2026-03-01",
+                {"items":[{"runId":"run-2","pipelineId":"silver","scheduleId":"daily","date":"2026-03-02",
+                  "status":"RUNNING","version":2,"triggerType":"glue","metadata":{"glue_job_run_id":"jr_9"},
+                  "createdAt":"2026-03-02T06:00:01.000Z","updatedAt":"2026-03-02T06:05:00.000Z"},
+                 {"runId":"run-1","pipelineId":"silver","scheduleId":"daily","date":"2026-03-01",
                   "status":"COMPLETED","version":3,"triggerType":"glue",
                   "metadata":{"glue_job_name":"silver-etl","glue_job_run_id":"jr_0123abcd"},
                   "createdAt":"2026-03-01T06:00:01.000Z","updatedAt":"2026-03-01T06:20:00.000Z"},
@@ -170,10 +173,10 @@ class OperatorCliTest {
 
         assertThat(runs.code()).as(runs.err()).isZero();
         assertThat(runs.out())
-                .containsPattern("(?m)^DATE +SCHEDULE +STATUS +FAILED +STARTED +ENDED +RUN +FAILURE$")
-                .containsPattern(
-                        "(?m)^2026-03-01 +daily +COMPLETED +1 +2026-03-01T06:00:00.000Z +2026-03-01T06:20:00.000Z +run-1$")
-                .containsPattern("(?m)^RUN +DATE +SCHEDULE +STATUS +STARTED +UPDATED +JOB +FAILURE$")
+                .containsPattern("(?m)^DATE +SCHEDULE +STATUS +FAILED +ENDED +RUN +FAILURE$")
+                .containsPattern("(?m)^2026-03-01 +daily +COMPLETED +1 +2026-03-01T06:20:00.000Z +run-1$")
+                .containsPattern("(?m)^RUN +DATE +SCHEDULE +STATUS +STARTED +ENDED +JOB +FAILURE$")
+                .containsPattern("(?m)^run-2 +2026-03-02 +daily +RUNNING +2026-03-02T06:00:01.000Z +- +glue jr_9$")
                 .containsPattern("(?m)^run-1 +2026-03-01 +daily +COMPLETED +2026-03-01T06:00:01.000Z "
                         + "+2026-03-01T06:20:00.000Z +glue jr_0123abcd$")
                 .containsPattern(
@@ -181,7 +184,7 @@ class OperatorCliTest {
                                 + " +dag run failed$");
         JsonNode json = Output.parse(
                 cli("runs", "silver", "--output", "json", "--endpoint", url).out());
-        assertThat(json.at("/runs/0/metadata/glue_job_run_id").asText()).isEqualTo("jr_0123abcd");
+        assertThat(json.at("/runs/1/metadata/glue_job_run_id").asText()).isEqualTo("jr_0123abcd");
         assertThat(json.at("/runLogs/0/completedAt").asText()).isEqualTo("2026-03-01T06:20:00.000Z");
     }
 
