@@ -35,6 +35,8 @@ import picocli.CommandLine.ScopeType;
             QueryCommands.Reruns.class,
             QueryCommands.Unlock.class,
             QueryCommands.Alerts.class,
+            EventsCommand.class,
+            DiffCommand.class,
             StatusCommands.Status.class,
             StatusCommands.Why.class,
             UiCommand.class

@@ -5,11 +5,57 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.function.UnaryOperator;
+import picocli.CommandLine.Option;
 
-/** How the CLI prints answers: JSON pretty-printed, API problems as readable lines with their field paths. */
+/** How the CLI prints answers: tables for people, JSON on request, API problems as lines with their field paths. */
 final class Output {
 
     private Output() {}
+
+    /**
+     * The one home of {@code --output} (a mixin every command that prints an answer takes): a table for people by
+     * default, or {@code json} for scripts: the API's answer as it is (a listing read page by page as one
+     * {@code {"items": [...]}}).
+     */
+    static final class Format {
+        enum Kind {
+            table,
+            json
+        }
+
+        @Option(
+                names = {"-o", "--output"},
+                defaultValue = "table",
+                paramLabel = "<format>",
+                description = "table (default, for people) or json (the API's answer, for scripts).")
+        Kind kind = Kind.table;
+
+        boolean json() {
+            return kind == Kind.json;
+        }
+    }
+
+    /** Prints a JSON value pretty-printed. */
+    static void pretty(PrintStream out, JsonNode node) {
+        try {
+            out.println(json().writerWithDefaultPrettyPrinter().writeValueAsString(node));
+        } catch (IOException e) {
+            out.println(node);
+        }
+    }
+
+    /** {@code {"items": [...]}}: what a listing read page by page prints as JSON. */
+    static JsonNode items(java.util.List<JsonNode> items) {
+        com.fasterxml.jackson.databind.node.ObjectNode all = json().createObjectNode();
+        all.putArray("items").addAll(items);
+        return all;
+    }
+
+    /** A text field, or {@code -} when it is missing or null (so a table cell is never empty). */
+    static String text(JsonNode node, String field) {
+        JsonNode v = node.path(field);
+        return v.isMissingNode() || v.isNull() || v.asText().isEmpty() ? "-" : v.asText();
+    }
 
     /** Created on first use: commands that print no JSON never load Jackson's databind. */
     static ObjectMapper json() {
@@ -29,11 +75,7 @@ final class Output {
     }
 
     static void pretty(PrintStream out, String body) {
-        try {
-            out.println(json().writerWithDefaultPrettyPrinter().writeValueAsString(parse(body)));
-        } catch (IOException e) {
-            out.println(body);
-        }
+        pretty(out, parse(body));
     }
 
     /** Prints rows as left-aligned columns; the first row is the header. Only the last column is left unpadded. */

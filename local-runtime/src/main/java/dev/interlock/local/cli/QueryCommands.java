@@ -2,9 +2,14 @@ package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.run.JobMetadata;
+import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.validation.ClosestName;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,11 +58,15 @@ final class QueryCommands {
         @Mixin
         ApiOptions api;
 
+        @Mixin
+        Output.Format format;
+
         @Override
         public Integer call() {
             ApiClient client = api.client();
             String cursor = null;
             int count = 0;
+            List<JsonNode> all = new ArrayList<>();
             do {
                 ApiClient.Answer a = client.get(
                         "/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
@@ -67,6 +76,10 @@ final class QueryCommands {
                 JsonNode page = Output.parse(a.body());
                 for (JsonNode p : page.path("items")) {
                     count++;
+                    if (format.json()) {
+                        all.add(p);
+                        continue;
+                    }
                     System.out.printf(
                             "%-40s %-22s %s%n",
                             p.path("name").asText(),
@@ -75,15 +88,25 @@ final class QueryCommands {
                 }
                 cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
             } while (cursor != null);
+            if (format.json()) {
+                Output.pretty(System.out, Output.items(all));
+                return 0;
+            }
             System.out.println(count + " pipeline(s)");
             return 0;
         }
     }
 
-    @Command(name = "runs", description = "Show a pipeline's run logs and runs.")
+    @Command(
+            name = "runs",
+            description = "Show a pipeline's run logs (one per day and schedule) and runs (one per job started), "
+                    + "with their start and end times and the job system's ids.")
     static final class Runs implements Callable<Integer> {
         @Mixin
         ApiOptions api;
+
+        @Mixin
+        Output.Format format;
 
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
@@ -111,36 +134,94 @@ final class QueryCommands {
                 System.out.println(
                         "(pipeline " + pipeline + " is no longer registered; its history is kept until it expires)");
             }
-            System.out.println("run logs:");
-            for (JsonNode l : Output.parse(logs.body()).path("items")) {
-                System.out.printf(
-                        "  %s %-8s %-10s attempt %d  run %s%s%n",
-                        l.path("date").asText(),
-                        l.path("scheduleId").asText(),
-                        l.path("status").asText(),
-                        l.path("attemptNumber").asInt(),
-                        l.path("runId").asText(),
-                        l.hasNonNull("failureMessage")
-                                ? "  (" + l.get("failureMessage").asText() + ")"
-                                : "");
+            JsonNode runLogs = Output.parse(logs.body()).path("items");
+            JsonNode runList = Output.parse(runs.body()).path("items");
+            if (format.json()) {
+                ObjectNode both = Output.json().createObjectNode();
+                both.set("runLogs", runLogs);
+                both.set("runs", runList);
+                Output.pretty(System.out, both);
+                return 0;
             }
-            System.out.println("runs:");
-            for (JsonNode r : Output.parse(runs.body()).path("items")) {
-                System.out.printf(
-                        "  %s %-10s v%d  %s%n",
-                        r.path("runId").asText(),
-                        r.path("status").asText(),
-                        r.path("version").asInt(),
-                        r.path("updatedAt").asText());
+            System.out.println("run logs (one per day and schedule; FAILED: how many of its attempts failed):");
+            List<String[]> logRows = new ArrayList<>();
+            // A run log's startedAt is when the log was first written (often at the end), not when the job started:
+            // the runs below say when each job started.
+            logRows.add(new String[] {"DATE", "SCHEDULE", "STATUS", "FAILED", "ENDED", "RUN", "FAILURE"});
+            for (JsonNode l : runLogs) {
+                logRows.add(new String[] {
+                    Output.text(l, "date"),
+                    Output.text(l, "scheduleId"),
+                    Output.text(l, "status"),
+                    String.valueOf(l.path("attemptNumber").asInt()),
+                    Output.text(l, "completedAt"),
+                    Output.text(l, "runId"),
+                    l.hasNonNull("failureMessage") ? l.get("failureMessage").asText() : ""
+                });
             }
+            Output.table(System.out, logRows);
+            System.out.println();
+            System.out.println("runs (one per job started):");
+            List<String[]> runRows = new ArrayList<>();
+            runRows.add(new String[] {"RUN", "DATE", "SCHEDULE", "STATUS", "STARTED", "ENDED", "JOB", "FAILURE"});
+            for (JsonNode r : runList) {
+                runRows.add(new String[] {
+                    Output.text(r, "runId"),
+                    Output.text(r, "date"),
+                    Output.text(r, "scheduleId"),
+                    Output.text(r, "status"),
+                    Output.text(r, "createdAt"),
+                    ended(r),
+                    job(r),
+                    r.hasNonNull("failureMessage") ? r.get("failureMessage").asText() : ""
+                });
+            }
+            Output.table(System.out, runRows);
             return 0;
         }
+    }
+
+    /** When a run ended: its last update once its status is terminal; {@code -} while it is still going. */
+    static String ended(JsonNode run) {
+        for (RunStatus s : RunStatus.values()) {
+            if (s.isTerminal() && s.name().equals(run.path("status").asText())) {
+                return Output.text(run, "updatedAt");
+            }
+        }
+        return "-";
+    }
+
+    /**
+     * A run's job as its job system names it ({@code glue jr_…}, {@code airflow manual__…}), with a link to the job's
+     * page when the run's metadata names one; {@code -} when the job system gives no id (HTTP).
+     */
+    static String job(JsonNode run) {
+        String wire = run.path("triggerType").asText();
+        TriggerType type = null;
+        for (TriggerType t : TriggerType.values()) {
+            if (t.wireName().equals(wire)) {
+                type = t;
+            }
+        }
+        Map<String, String> metadata = new TreeMap<>();
+        run.path("metadata")
+                .fields()
+                .forEachRemaining(f -> metadata.put(f.getKey(), f.getValue().asText()));
+        String id = JobMetadata.jobId(type, metadata);
+        if (id == null) {
+            return "-";
+        }
+        String link = JobMetadata.link(type, metadata);
+        return wire + " " + id + (link == null ? "" : " " + link);
     }
 
     @Command(name = "evaluate", description = "Ask for an evaluation now (writes a manual marker).")
     static final class Evaluate implements Callable<Integer> {
         @Mixin
         ApiOptions api;
+
+        @Mixin
+        Output.Format format;
 
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
@@ -162,9 +243,22 @@ final class QueryCommands {
             if (date != null) {
                 body.put("date", date);
             }
-            return print(
-                    api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/evaluations", body.toString()),
-                    "requesting an evaluation of " + pipeline);
+            ApiClient.Answer a =
+                    api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/evaluations", body.toString());
+            if (!a.ok() || format.json()) {
+                return print(a, "requesting an evaluation of " + pipeline);
+            }
+            JsonNode started = Output.parse(a.body());
+            JsonNode marker = started.path("marker");
+            System.out.println("evaluation requested:");
+            Output.table(System.out, List.of(new String[] {"PIPELINE", "DATE", "SCHEDULE", "EXECUTION"}, new String[] {
+                Output.text(marker, "pipelineId"),
+                Output.text(marker, "date"),
+                Output.text(marker, "scheduleId"),
+                Output.text(started, "executionName")
+            }));
+            System.out.println("Follow it with: interlock why " + pipeline + " --date " + Output.text(marker, "date"));
+            return 0;
         }
     }
 
@@ -172,6 +266,9 @@ final class QueryCommands {
     static final class Rerun implements Callable<Integer> {
         @Mixin
         ApiOptions api;
+
+        @Mixin
+        Output.Format format;
 
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
@@ -197,9 +294,28 @@ final class QueryCommands {
             if (schedule != null) {
                 body.put("scheduleId", schedule);
             }
-            return print(
-                    api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/reruns", body.toString()),
-                    "requesting a rerun of " + pipeline);
+            ApiClient.Answer a =
+                    api.client().post("/pipelines/" + ApiClient.segment(pipeline) + "/reruns", body.toString());
+            if (!a.ok() || format.json()) {
+                return print(a, "requesting a rerun of " + pipeline);
+            }
+            JsonNode accepted = Output.parse(a.body());
+            JsonNode rerun = accepted.path("rerun");
+            System.out.println("rerun requested:");
+            Output.table(
+                    System.out,
+                    List.of(
+                            new String[] {"PIPELINE", "DATE", "SCHEDULE", "RERUN", "STATUS", "EXECUTION"},
+                            new String[] {
+                                Output.text(rerun, "pipelineId"),
+                                Output.text(rerun, "date"),
+                                Output.text(rerun, "scheduleId"),
+                                Output.text(rerun, "rerunId"),
+                                Output.text(rerun, "status"),
+                                Output.text(accepted, "executionName")
+                            }));
+            System.out.println("Follow it with: interlock reruns " + pipeline);
+            return 0;
         }
     }
 
@@ -207,6 +323,9 @@ final class QueryCommands {
     static final class Reruns implements Callable<Integer> {
         @Mixin
         ApiOptions api;
+
+        @Mixin
+        Output.Format format;
 
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
@@ -216,6 +335,7 @@ final class QueryCommands {
             ApiClient client = api.client();
             String cursor = null;
             int count = 0;
+            List<JsonNode> all = new ArrayList<>();
             do {
                 ApiClient.Answer a = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/reruns?limit=100"
                         + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
@@ -225,6 +345,10 @@ final class QueryCommands {
                 JsonNode page = Output.parse(a.body());
                 for (JsonNode r : page.path("items")) {
                     count++;
+                    if (format.json()) {
+                        all.add(r);
+                        continue;
+                    }
                     System.out.printf(
                             "%s  %s %-8s %-9s %-12s %s  (%s)%s%n",
                             r.path("requestedAt").asText(),
@@ -240,6 +364,10 @@ final class QueryCommands {
                 }
                 cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
             } while (cursor != null);
+            if (format.json()) {
+                Output.pretty(System.out, Output.items(all));
+                return 0;
+            }
             System.out.println(count + " rerun(s)");
             return 0;
         }
@@ -253,6 +381,9 @@ final class QueryCommands {
     static final class Unlock implements Callable<Integer> {
         @Mixin
         ApiOptions api;
+
+        @Mixin
+        Output.Format format;
 
         @Parameters(index = "0", description = "The pipeline id.")
         String pipeline;
@@ -293,21 +424,34 @@ final class QueryCommands {
         @Mixin
         ApiOptions api;
 
+        @Mixin
+        Output.Format format;
+
         @Override
         public Integer call() {
-            ApiClient.Answer a = api.client().get("/alerts");
-            if (!a.ok()) {
+            ApiClient client = api.client();
+            ApiClient.Answer a = client.get("/alerts");
+            if (!a.ok() || format.json()) {
                 return print(a, "reading alerts");
             }
-            for (JsonNode alert : Output.parse(a.body()).path("items")) {
-                System.out.printf(
-                        "%s  %s  %s%n",
-                        alert.path("receivedAt").asText(),
-                        alert.path("subject").asText(),
-                        alert.path("message")
-                                .path("message")
-                                .asText(alert.path("message").toString()));
+            JsonNode items = Output.parse(a.body()).path("items");
+            if (items.isEmpty()) {
+                System.out.println("no alerts: the alert sink at " + client.endpoint() + " has received none");
+                return 0;
             }
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"RECEIVED", "SUBJECT", "MESSAGE"});
+            for (JsonNode alert : items) {
+                rows.add(new String[] {
+                    Output.text(alert, "receivedAt"),
+                    Output.text(alert, "subject"),
+                    alert.path("message")
+                            .path("message")
+                            .asText(alert.path("message").toString())
+                });
+            }
+            Output.table(System.out, rows);
+            System.out.println(items.size() + " alert(s)");
             return 0;
         }
     }

@@ -70,7 +70,7 @@ final class Registration {
     }
 
     /** Every document of every file, in registration order; any file that cannot be read stops everything. */
-    private List<DocumentFiles.Document> read(List<Path> paths) {
+    List<DocumentFiles.Document> read(List<Path> paths) {
         List<String> problems = new ArrayList<>();
         List<DocumentFiles.Document> docs = new ArrayList<>();
         for (Path p : paths) {
@@ -167,12 +167,12 @@ final class Registration {
         return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     }
 
-    private static String resource(DocumentFiles.Document d) {
+    static String resource(DocumentFiles.Document d) {
         return "/" + d.kind() + "s/" + ApiClient.segment(d.name());
     }
 
     /** Older APIs do not know {@code kind}; it only tells the CLI where to send the document. */
-    private static ObjectNode withoutKind(ObjectNode body) {
+    static ObjectNode withoutKind(ObjectNode body) {
         ObjectNode copy = body.deepCopy();
         List<String> kinds = new ArrayList<>();
         copy.fieldNames().forEachRemaining(n -> {
@@ -184,7 +184,7 @@ final class Registration {
         return copy;
     }
 
-    private static String json(JsonNode node) {
+    static String json(JsonNode node) {
         try {
             return Output.json().writeValueAsString(node);
         } catch (JsonProcessingException e) {

@@ -29,14 +29,36 @@ final class StatusCommands {
         @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in each pipeline's zone).")
         String date;
 
+        @Option(
+                names = "--state",
+                paramLabel = "<STATE>",
+                split = ",",
+                description = "Only the pipelines whose day is in this state (NOT_READY, FAILED, RUNNING, …); "
+                        + "repeatable or comma-separated. Without a pipeline id only.")
+        List<String> states;
+
+        @Mixin
+        Output.Format format;
+
         @Override
         public Integer call() throws Exception {
             ApiClient client = api.client();
+            if (pipeline != null && states != null) {
+                throw new CliFailure(
+                        "--state filters the fleet table; leave out the pipeline id, or read its schedules' states",
+                        CliFailure.USAGE,
+                        null);
+            }
+            java.util.Set<String> wanted = new java.util.TreeSet<>();
+            if (states != null) {
+                states.forEach(st ->
+                        wanted.add(st.trim().toUpperCase(java.util.Locale.ROOT).replace('-', '_')));
+            }
             String query = date == null ? "" : "date=" + ApiClient.segment(date);
             if (pipeline != null) {
                 ApiClient.Answer a = client.get(
                         "/pipelines/" + ApiClient.segment(pipeline) + "/status" + (query.isEmpty() ? "" : "?" + query));
-                if (!a.ok()) {
+                if (!a.ok() || format.json()) {
                     return QueryCommands.print(a, "reading the status of " + pipeline);
                 }
                 printSchedules(System.out, Output.parse(a.body()));
@@ -44,6 +66,8 @@ final class StatusCommands {
             }
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"PIPELINE", "DATE", "STATE", "NEXT", "REASON"});
+            List<JsonNode> all = new ArrayList<>();
+            java.util.Set<String> seen = new java.util.TreeSet<>();
             String cursor = null;
             do {
                 String path = "/status?limit=100" + (query.isEmpty() ? "" : "&" + query)
@@ -54,6 +78,11 @@ final class StatusCommands {
                 }
                 JsonNode page = Output.parse(a.body());
                 for (JsonNode line : page.path("items")) {
+                    seen.add(line.path("state").asText());
+                    if (!wanted.isEmpty() && !wanted.contains(line.path("state").asText())) {
+                        continue;
+                    }
+                    all.add(line);
                     rows.add(new String[] {
                         line.path("pipelineId").asText(),
                         line.path("date").asText(),
@@ -64,8 +93,18 @@ final class StatusCommands {
                 }
                 cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
             } while (cursor != null);
+            if (format.json()) {
+                Output.pretty(System.out, Output.items(all));
+                return 0;
+            }
+            if (!wanted.isEmpty() && all.isEmpty()) {
+                System.out.println("no pipeline day is " + String.join(" or ", wanted)
+                        + (seen.isEmpty() ? "" : " (the states now: " + String.join(", ", seen) + ")"));
+                return 0;
+            }
             Output.table(System.out, rows);
-            System.out.println((rows.size() - 1) + " pipeline(s)");
+            System.out.println(
+                    (rows.size() - 1) + " pipeline(s)" + (wanted.isEmpty() ? "" : " " + String.join(" or ", wanted)));
             return 0;
         }
     }
@@ -81,12 +120,15 @@ final class StatusCommands {
         @Option(names = "--date", description = "Execution date YYYY-MM-DD (default: today in the pipeline's zone).")
         String date;
 
+        @Mixin
+        Output.Format format;
+
         @Override
         public Integer call() throws Exception {
             ApiClient.Answer a = api.client()
                     .get("/pipelines/" + ApiClient.segment(pipeline) + "/status"
                             + (date == null ? "" : "?date=" + ApiClient.segment(date)));
-            if (!a.ok()) {
+            if (!a.ok() || format.json()) {
                 return QueryCommands.print(a, "reading the status of " + pipeline);
             }
             explain(System.out, Output.parse(a.body()));

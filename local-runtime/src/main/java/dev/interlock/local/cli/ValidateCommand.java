@@ -10,7 +10,10 @@ import picocli.CommandLine.Option;
 /** {@code interlock validate -f <file|dir>}: what {@code apply} would say, without registering anything. */
 @Command(
         name = "validate",
-        description = "Validate pipeline, archetype and calendar files through the API without registering them.")
+        description = {
+            "Validate pipeline, archetype and calendar files without registering them: through the API of a running "
+                    + "system, or with --offline without one (for CI)."
+        })
 final class ValidateCommand implements Callable<Integer> {
 
     @Mixin
@@ -23,8 +26,18 @@ final class ValidateCommand implements Callable<Integer> {
             description = "A file or a directory (searched recursively for .yaml, .yml, .json); repeatable.")
     List<Path> paths;
 
+    @Option(
+            names = "--offline",
+            description = "Validate here, with no running system (for CI): the API's own checks; a pipeline may then "
+                    + "name only bundled archetypes and the archetypes and calendars in the files given.")
+    boolean offline;
+
     @Override
     public Integer call() {
+        if (offline) {
+            new OfflineValidation(System.out, System.err).run(paths);
+            return 0;
+        }
         new Registration(api.client(), System.out, System.err).run(paths, true);
         return 0;
     }
