@@ -1,7 +1,5 @@
 package dev.interlock.local.cli;
 
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,12 +20,8 @@ final class ApplyCommand implements Callable<Integer> {
     @Mixin
     ApiOptions api;
 
-    @Option(
-            names = {"-f", "--file"},
-            required = true,
-            paramLabel = "<file|dir>",
-            description = "A file or a directory (searched recursively for .yaml, .yml, .json); repeatable.")
-    List<Path> paths;
+    @Mixin
+    DocumentPaths documents;
 
     @Option(
             names = "--dry-run",
@@ -36,7 +30,7 @@ final class ApplyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        new Registration(api.client(), System.out, System.err).run(paths, dryRun);
+        new Registration(api.client(), System.out, System.err).run(documents.paths, dryRun);
         return 0;
     }
 }

@@ -2,7 +2,6 @@ package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -10,7 +9,6 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code interlock diff -f <file|dir>}: what {@code apply} would change, document by document: new, unchanged, or
@@ -33,12 +31,8 @@ final class DiffCommand implements Callable<Integer> {
     @Mixin
     Output.Format format;
 
-    @Option(
-            names = {"-f", "--file"},
-            required = true,
-            paramLabel = "<file|dir>",
-            description = "A file or a directory (searched recursively for .yaml, .yml, .json); repeatable.")
-    List<Path> paths;
+    @Mixin
+    DocumentPaths documents;
 
     /** One document's change: {@code new}, {@code unchanged}, {@code changed} or {@code invalid}. */
     record Change(String kind, String name, String change, List<String> fields, String source) {}
@@ -46,7 +40,7 @@ final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ApiClient client = api.client();
-        List<DocumentFiles.Document> docs = new Registration(client, System.out, System.err).read(paths);
+        List<DocumentFiles.Document> docs = new Registration(client, System.out, System.err).read(documents.paths);
         List<Change> changes = new ArrayList<>();
         for (DocumentFiles.Document d : docs) {
             changes.add(change(client, d));

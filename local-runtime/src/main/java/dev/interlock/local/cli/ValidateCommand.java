@@ -1,7 +1,5 @@
 package dev.interlock.local.cli;
 
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,12 +17,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ApiOptions api;
 
-    @Option(
-            names = {"-f", "--file"},
-            required = true,
-            paramLabel = "<file|dir>",
-            description = "A file or a directory (searched recursively for .yaml, .yml, .json); repeatable.")
-    List<Path> paths;
+    @Mixin
+    DocumentPaths documents;
 
     @Option(
             names = "--offline",
@@ -35,10 +29,10 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (offline) {
-            new OfflineValidation(System.out, System.err).run(paths);
+            new OfflineValidation(System.out, System.err).run(documents.paths);
             return 0;
         }
-        new Registration(api.client(), System.out, System.err).run(paths, true);
+        new Registration(api.client(), System.out, System.err).run(documents.paths, true);
         return 0;
     }
 }
