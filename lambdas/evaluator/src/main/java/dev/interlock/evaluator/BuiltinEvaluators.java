@@ -62,11 +62,11 @@ final class BuiltinEvaluators {
      */
     private Verdict upstreamRunLog(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
         String upstream = config.requireText("upstreamPipeline");
-        Optional<RollupConfig> rollup = rollup(trait);
+        Optional<RollupConfig> rollup = RollupConfig.of(trait.config());
         if (rollup.isPresent()) {
             return upstreamRollup(trait, config, upstream, rollup.get());
         }
-        String schedule = config.text("upstreamSchedule").orElse(trait.scheduleId());
+        String schedule = config.text(PipelineConfig.UPSTREAM_SCHEDULE).orElse(trait.scheduleId());
         Optional<RunLog> log = provider.runLogs().get(new RunLogKey(upstream, trait.date(), schedule));
         if (log.isEmpty()) {
             return Verdict.fail("upstream " + upstream + " has no run log for " + trait.date() + "/" + schedule, null);
@@ -93,7 +93,7 @@ final class BuiltinEvaluators {
      * of all its schedules) is a period, in when its run log is COMPLETED. One read per window.
      */
     private Verdict upstreamRollup(ResolvedTrait trait, BuiltinConfig config, String upstream, RollupConfig rollup) {
-        Optional<String> schedule = config.text("upstreamSchedule");
+        Optional<String> schedule = config.text(PipelineConfig.UPSTREAM_SCHEDULE);
         Optional<PipelineConfig> upstreamConfig = provider.pipelines().get(upstream);
         if (upstreamConfig.isEmpty()) {
             return Verdict.fail("upstream " + upstream + " is not registered, so its windows are unknown", null);
@@ -114,7 +114,7 @@ final class BuiltinEvaluators {
         RollupTally tally = RollupTally.count(periods, in, rollup);
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("upstreamPipeline", upstream);
-        schedule.ifPresent(name -> value.put("upstreamSchedule", name));
+        schedule.ifPresent(name -> value.put(PipelineConfig.UPSTREAM_SCHEDULE, name));
         value.put(RollupTally.VALUE_KEY, tally.toValue());
         if (latest != null) {
             // The latest completion is when the rollup's input last changed (quietPeriod reads it).
@@ -131,11 +131,6 @@ final class BuiltinEvaluators {
         return tally.complete() ? Verdict.pass(value, what) : Verdict.fail(what, value);
     }
 
-    /** The rollup a trait declares, if any (registration checks its form; a malformed one is read as none). */
-    private static Optional<RollupConfig> rollup(ResolvedTrait trait) {
-        return RollupConfig.of(trait.config());
-    }
-
     /**
      * The sensor value a sensor builtin reads: the partition its {@code partition} template names for the execution
      * being evaluated (so yesterday's partition never answers for today), else the unpartitioned value.
@@ -143,14 +138,22 @@ final class BuiltinEvaluators {
     private SensorReading read(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
         String name = config.requireText("sensor");
         Optional<String> template = config.text(SensorPartition.CONFIG_KEY);
-        String partition = null;
-        if (template.isPresent()) {
-            partition = SensorPartition.expand(template.get(), trait.pipelineId(), trait.scheduleId(), trait.date());
-            if (!SensorPartition.isValid(partition)) {
-                throw new BuiltinConfig.Invalid(
-                        "builtin config 'partition' " + template.get() + " expands to '" + partition + "' for "
-                                + trait.scheduleId() + " of " + trait.date() + ", which is not a partition");
-            }
+        if (template.isEmpty()) {
+            return new SensorReading(name, null, provider.sensors().get(name, null));
+        }
+        return read(
+                trait,
+                name,
+                template.get(),
+                SensorPartition.expand(template.get(), trait.pipelineId(), trait.scheduleId(), trait.date()));
+    }
+
+    /** One partition of sensor {@code name}, which {@code template} expanded to for the trait's window. */
+    private SensorReading read(ResolvedTrait trait, String name, String template, String partition)
+            throws BuiltinConfig.Invalid {
+        if (!SensorPartition.isValid(partition)) {
+            throw new BuiltinConfig.Invalid("builtin config 'partition' " + template + " expands to '" + partition
+                    + "' for " + trait.scheduleId() + " of " + trait.date() + ", which is not a partition");
         }
         return new SensorReading(name, partition, provider.sensors().get(name, partition));
     }
@@ -269,7 +272,7 @@ final class BuiltinEvaluators {
      */
     private Verdict sensorCheck(ResolvedTrait trait, BuiltinConfig config, Function<SensorReading, Verdict> check)
             throws BuiltinConfig.Invalid {
-        Optional<RollupConfig> rollup = rollup(trait);
+        Optional<RollupConfig> rollup = RollupConfig.of(trait.config());
         if (rollup.isEmpty()) {
             return check.apply(read(trait, config));
         }
@@ -280,12 +283,7 @@ final class BuiltinEvaluators {
         List<String> in = new ArrayList<>();
         Instant latest = null;
         for (String partition : partitions) {
-            if (!SensorPartition.isValid(partition)) {
-                throw new BuiltinConfig.Invalid("builtin config 'partition' " + template + " expands to '" + partition
-                        + "' for " + trait.scheduleId() + " of " + trait.date() + ", which is not a partition");
-            }
-            SensorReading reading =
-                    new SensorReading(name, partition, provider.sensors().get(name, partition));
+            SensorReading reading = read(trait, name, template, partition);
             Verdict verdict = check.apply(reading);
             if (verdict.status() == TraitStatus.ERROR) {
                 return verdict;

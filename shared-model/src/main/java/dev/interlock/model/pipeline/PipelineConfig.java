@@ -60,6 +60,8 @@ public record PipelineConfig(
     public static final int DEFAULT_MAX_JOB_DURATION_SECONDS = 7200;
     /** Trait config key naming an upstream pipeline; it also declares the cascade edge. */
     public static final String UPSTREAM_PIPELINE = "upstreamPipeline";
+    /** Trait config key naming the upstream's schedule (default: the window's own schedule id). */
+    public static final String UPSTREAM_SCHEDULE = "upstreamSchedule";
 
     /** A forward-only pipeline ({@code catchUp: false}) whose jobs may run the default maximum duration. */
     public PipelineConfig(
@@ -191,10 +193,8 @@ public record PipelineConfig(
     public Set<String> upstreamPipelines() {
         Set<String> upstreams = new TreeSet<>();
         for (TraitConfig trait : traits.values()) {
-            if (trait != null
-                    && trait.config().get(UPSTREAM_PIPELINE) instanceof String upstream
-                    && !upstream.isBlank()) {
-                upstreams.add(upstream.trim());
+            if (trait != null) {
+                trait.upstreamPipeline().ifPresent(upstreams::add);
             }
         }
         return upstreams;

@@ -3,6 +3,7 @@ package dev.interlock.model.pipeline;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A pipeline's override of one trait (value of {@code traits.<traitType>}): evaluator locator, config merged key by
@@ -35,5 +36,19 @@ public record TraitConfig(
     public TraitConfig(
             String evaluator, Map<String, Object> config, int ttl, int timeout, Map<String, String> headers) {
         this(evaluator, config, ttl, timeout, headers, null);
+    }
+
+    /** The pipeline this trait waits for ({@code config.upstreamPipeline}), trimmed; empty when it names none. */
+    public Optional<String> upstreamPipeline() {
+        return text(PipelineConfig.UPSTREAM_PIPELINE);
+    }
+
+    /** The upstream schedule it names ({@code config.upstreamSchedule}), trimmed; empty when it names none. */
+    public Optional<String> upstreamSchedule() {
+        return text(PipelineConfig.UPSTREAM_SCHEDULE);
+    }
+
+    private Optional<String> text(String key) {
+        return config.get(key) instanceof String text && !text.isBlank() ? Optional.of(text.trim()) : Optional.empty();
     }
 }

@@ -26,15 +26,14 @@ public final class CascadeTargets {
     public static List<Target> of(
             PipelineConfig downstream, String upstreamId, String upstreamScheduleId, LocalDate date) {
         for (TraitConfig trait : downstream.traits().values()) {
-            if (trait == null
-                    || !(trait.config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstream)
-                    || !upstream.trim().equals(upstreamId)) {
+            if (trait == null || !trait.upstreamPipeline().equals(Optional.of(upstreamId))) {
                 continue;
             }
             Optional<RollupConfig> rollup = RollupConfig.of(trait.config());
-            String upstreamSchedule =
-                    trait.config().get("upstreamSchedule") instanceof String s && !s.isBlank() ? s.trim() : null;
-            if (rollup.isPresent() && (upstreamSchedule == null || ofSchedule(upstreamScheduleId, upstreamSchedule))) {
+            if (rollup.isPresent()
+                    && trait.upstreamSchedule()
+                            .map(s -> ofSchedule(upstreamScheduleId, s))
+                            .orElse(true)) {
                 List<Target> targets = new ArrayList<>();
                 for (String window : ScheduleWindows.idsOn(downstream, date)) {
                     targets.add(new Target(window, rollup));

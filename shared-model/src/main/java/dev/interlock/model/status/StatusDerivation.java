@@ -90,16 +90,13 @@ public final class StatusDerivation {
     public static List<String[]> upstreamsOf(PipelineConfig pipeline, String scheduleId) {
         List<String[]> out = new ArrayList<>();
         for (TraitConfig trait : pipeline.traits().values()) {
-            if (trait == null
-                    || !(trait.config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstream)
-                    || upstream.isBlank()
-                    || RollupConfig.declared(trait.config())) {
+            if (trait == null || trait.upstreamPipeline().isEmpty() || RollupConfig.declared(trait.config())) {
                 // A rollup reads every window of its upstream's day: its trait's tally says how many are in.
                 continue;
             }
-            Object schedule = trait.config().get("upstreamSchedule");
-            String upstreamSchedule = schedule instanceof String s && !s.isBlank() ? s.trim() : scheduleId;
-            out.add(new String[] {upstream.trim(), upstreamSchedule});
+            out.add(new String[] {
+                trait.upstreamPipeline().get(), trait.upstreamSchedule().orElse(scheduleId)
+            });
         }
         out.sort(Comparator.comparing((String[] p) -> p[0]).thenComparing(p -> p[1]));
         return out;

@@ -35,21 +35,19 @@ final class RollupValidation {
             if (trait.getValue() == null) {
                 continue;
             }
-            Map<String, Object> traitConfig = trait.getValue().config();
-            if (!RollupConfig.declared(traitConfig)
-                    || !(traitConfig.get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstreamId)
-                    || upstreamId.isBlank()) {
+            Optional<String> upstreamId = trait.getValue().upstreamPipeline();
+            if (!RollupConfig.declared(trait.getValue().config()) || upstreamId.isEmpty()) {
                 continue;
             }
             String configPath =
                     JsonPath.field(JsonPath.field(JsonPath.field(JsonPath.ROOT, "traits"), trait.getKey()), "config");
             Optional<PipelineConfig> upstream =
-                    upstreamId.trim().equals(config.name()) ? Optional.of(config) : pipelines.apply(upstreamId.trim());
+                    upstreamId.get().equals(config.name()) ? Optional.of(config) : pipelines.apply(upstreamId.get());
             if (upstream.isEmpty()) {
                 continue;
             }
             try {
-                check(config, upstream.get(), traitConfig, configPath, errors);
+                check(config, upstream.get(), trait.getValue(), configPath, errors);
             } catch (IllegalArgumentException | DateTimeException e) {
                 // A schedule this or the upstream's validation refuses: reported there.
             }
@@ -59,13 +57,13 @@ final class RollupValidation {
     private static void check(
             PipelineConfig config,
             PipelineConfig upstream,
-            Map<String, Object> traitConfig,
+            TraitConfig trait,
             String configPath,
             PipelineValidation.Errors errors) {
-        String schedule = traitConfig.get("upstreamSchedule") instanceof String s && !s.isBlank() ? s.trim() : null;
+        String schedule = trait.upstreamSchedule().orElse(null);
         if (schedule != null && RollupPeriods.schedule(upstream, schedule).isEmpty()) {
             errors.add(
-                    JsonPath.field(configPath, "upstreamSchedule"),
+                    JsonPath.field(configPath, PipelineConfig.UPSTREAM_SCHEDULE),
                     "upstream " + upstream.name() + " has no schedule '" + schedule + "' (schedules: "
                             + String.join(
                                     ", ",
@@ -88,7 +86,7 @@ final class RollupValidation {
             return;
         }
         // Read on its own, so it is checked even when another rollup field is wrong.
-        if (traitConfig.get(RollupConfig.CONFIG_KEY) instanceof Map<?, ?> fields
+        if (trait.config().get(RollupConfig.CONFIG_KEY) instanceof Map<?, ?> fields
                 && fields.get("minCount") instanceof Number minCount
                 && minCount.longValue() > upstreamWindows) {
             errors.add(
