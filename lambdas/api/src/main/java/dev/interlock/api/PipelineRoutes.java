@@ -3,6 +3,7 @@ package dev.interlock.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.Validated;
@@ -13,6 +14,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * {@code /pipelines}: register (with the indexes of what it names, through the store), read, list, delete, validate.
@@ -89,12 +91,53 @@ final class PipelineRoutes {
                 .orElseThrow(() -> notFound(id));
     }
 
+    /**
+     * {@code DELETE /pipelines/{id}}: refused (409, the problem's {@code dependants} listing each with the field that
+     * names it) while registered pipelines wait for it, since they would wait for a pipeline that never runs again;
+     * {@code ?force=true} deletes it anyway.
+     */
     ApiResponse delete(ApiRequest request, Map<String, String> path) {
+        List<ValidationError> errors = new ArrayList<>();
         String id = PathIds.pipelineId(path.get("id"));
+        boolean force = request.flag("force", errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the deletion of pipeline '" + id + "' is invalid", errors);
+        }
+        if (!force) {
+            List<Registration.BrokenPipeline> dependants = dependants(id);
+            if (!dependants.isEmpty()) {
+                throw ProblemException.breaking("deleting pipeline '" + id + "' (use force=true to delete anyway)", dependants);
+            }
+        }
         if (!provider.pipelines().delete(id)) {
             throw notFound(id);
         }
         return ApiResponse.noContent();
+    }
+
+    /** The registered pipelines that wait for {@code id}, each with the trait fields that name it. */
+    private List<Registration.BrokenPipeline> dependants(String id) {
+        List<Registration.BrokenPipeline> dependants = new ArrayList<>();
+        Map<String, PipelineConfig> downstreams =
+                provider.pipelines().getAll(provider.cascade().downstreamOf(id));
+        for (PipelineConfig downstream : new TreeMap<>(downstreams).values()) {
+            List<ValidationError> fields = new ArrayList<>();
+            downstream.traits().forEach((trait, traitConfig) -> {
+                if (traitConfig != null
+                        && traitConfig.config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstream
+                        && upstream.trim().equals(id)) {
+                    fields.add(new ValidationError(
+                            JsonPath.field(
+                                    JsonPath.field(JsonPath.field(JsonPath.field(JsonPath.ROOT, "traits"), trait), "config"),
+                                    PipelineConfig.UPSTREAM_PIPELINE),
+                            "waits for pipeline '" + id + "'"));
+                }
+            });
+            if (!fields.isEmpty()) {
+                dependants.add(new Registration.BrokenPipeline(downstream.name(), fields));
+            }
+        }
+        return dependants;
     }
 
     ApiResponse list(ApiRequest request, Map<String, String> path) {

@@ -66,6 +66,6 @@ class ExamplesValidateTest {
         assertThat(dev.interlock.model.schedule.ScheduleWindows.idsOn(kpis, java.time.LocalDate.of(2026, 3, 1)))
                 .hasSize(24)
                 .startsWith("hourly.0010");
-        assertThat(documents()).hasSize(6);
+        assertThat(documents()).hasSize(7);
     }
 }
