@@ -3,8 +3,8 @@ package dev.interlock.api;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import dev.interlock.model.validation.ValidationError;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 

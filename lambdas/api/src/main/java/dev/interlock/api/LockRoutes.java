@@ -13,7 +13,6 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code GET} and {@code DELETE /pipelines/{id}/locks/{scheduleId}/{date}}: who holds the evaluation lock of a day, and

@@ -106,7 +106,8 @@ final class PipelineRoutes {
         if (!force) {
             List<Registration.BrokenPipeline> dependants = dependants(id);
             if (!dependants.isEmpty()) {
-                throw ProblemException.breaking("deleting pipeline '" + id + "' (use force=true to delete anyway)", dependants);
+                throw ProblemException.breaking(
+                        "deleting pipeline '" + id + "' (use force=true to delete anyway)", dependants);
             }
         }
         if (!provider.pipelines().delete(id)) {
@@ -128,7 +129,8 @@ final class PipelineRoutes {
                         && upstream.trim().equals(id)) {
                     fields.add(new ValidationError(
                             JsonPath.field(
-                                    JsonPath.field(JsonPath.field(JsonPath.field(JsonPath.ROOT, "traits"), trait), "config"),
+                                    JsonPath.field(
+                                            JsonPath.field(JsonPath.field(JsonPath.ROOT, "traits"), trait), "config"),
                                     PipelineConfig.UPSTREAM_PIPELINE),
                             "waits for pipeline '" + id + "'"));
                 }
