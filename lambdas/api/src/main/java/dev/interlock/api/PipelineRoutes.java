@@ -39,7 +39,7 @@ final class PipelineRoutes {
         this.body = body;
         this.references = references;
         this.validation = new PipelineValidation(references::archetype, settings.outbound())
-                .withPipelines(provider.pipelines()::get);
+                .withPipelines(id -> provider.pipelines().get(id));
         this.stoppedDays = stoppedDays;
         this.clock = clock;
     }
