@@ -106,8 +106,7 @@ final class PipelineRoutes {
         if (!force) {
             List<Registration.BrokenPipeline> dependants = dependants(id);
             if (!dependants.isEmpty()) {
-                throw ProblemException.breaking(
-                        "deleting pipeline '" + id + "' (use force=true to delete anyway)", dependants);
+                throw ProblemException.breaking("deleting pipeline '" + id + "'", dependants);
             }
         }
         if (!provider.pipelines().delete(id)) {
