@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The pipeline graph stays whole through the public API and the CLI: a cycle and an upstream schedule that never meets
- * are refused at registration, deleting a pipeline others wait for is a 409 naming them unless forced, {@code apply}
+ * are refused at registration (of the downstream, or of the upstream that changes), deleting a pipeline others wait for is a 409 naming them unless forced, {@code apply}
  * registers a directory's upstreams first, and {@code graph} shows who waits for whom.
  */
 class CheckedGraphEndToEndTest extends EndToEnd {
@@ -87,6 +87,14 @@ class CheckedGraphEndToEndTest extends EndToEnd {
         assertThat(defaulted.body().at("/errors/0/message").asText()).contains("has no window daily");
 
         putPipeline(pipeline("sc-noon", "{upstreamPipeline: sc-hourly, upstreamSchedule: hourly.1200}", "[]"));
+
+        Response stranding =
+                call("PUT", "/pipelines/sc-hourly", "application/yaml", pipeline("sc-hourly", "{}", "[{name: daily}]"));
+        assertThat(stranding.status()).as(stranding.raw()).isEqualTo(409);
+        assertThat(stranding.body().path("dependants").findValuesAsText("pipelineId"))
+                .containsExactly("sc-noon");
+        assertThat(stranding.body().at("/dependants/0/errors/0/message").asText())
+                .contains("sc-hourly has no schedule 'hourly.1200'");
     }
 
     @Test

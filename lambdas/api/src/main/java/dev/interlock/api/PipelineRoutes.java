@@ -52,6 +52,7 @@ final class PipelineRoutes {
      */
     ApiResponse put(ApiRequest request, Map<String, String> path) {
         PipelineConfig config = validated(request, path);
+        refuseBreakingDownstreams(config);
         return switch (provider.pipelines().register(config, references.pipeline())) {
             case Registration.Written written -> registered(written.created() ? 201 : 200, config, request);
             case Registration.Refused refused -> throw invalid(config.name(), refused.problems());
@@ -76,6 +77,7 @@ final class PipelineRoutes {
         if (!problems.isEmpty()) {
             throw invalid(config.name(), problems);
         }
+        refuseBreakingDownstreams(config);
         return ApiResponse.json(200, new ValidationResult(true, config));
     }
 
@@ -115,12 +117,33 @@ final class PipelineRoutes {
         return ApiResponse.noContent();
     }
 
+    /**
+     * A 409 listing the registered pipelines that wait for {@code config} and would wait in vain once it is registered
+     * (it no longer has windows they wait for), each with its problems; nothing then is written. A change to one
+     * pipeline must not silently strand the ones downstream of it.
+     */
+    private void refuseBreakingDownstreams(PipelineConfig config) {
+        List<Registration.BrokenPipeline> broken = new ArrayList<>();
+        for (PipelineConfig downstream : downstreams(config.name())) {
+            List<ValidationError> problems = PipelineValidation.downstreamProblems(downstream, config);
+            if (!problems.isEmpty()) {
+                broken.add(new Registration.BrokenPipeline(downstream.name(), problems));
+            }
+        }
+        if (!broken.isEmpty()) {
+            throw ProblemException.breaking("changing the schedules of pipeline '" + config.name() + "'", broken);
+        }
+    }
+
+    /** The registered pipelines that wait for {@code id}, in name order. */
+    private Iterable<PipelineConfig> downstreams(String id) {
+        return new TreeMap<>(provider.pipelines().getAll(provider.cascade().downstreamOf(id))).values();
+    }
+
     /** The registered pipelines that wait for {@code id}, each with the trait fields that name it. */
     private List<Registration.BrokenPipeline> dependants(String id) {
         List<Registration.BrokenPipeline> dependants = new ArrayList<>();
-        Map<String, PipelineConfig> downstreams =
-                provider.pipelines().getAll(provider.cascade().downstreamOf(id));
-        for (PipelineConfig downstream : new TreeMap<>(downstreams).values()) {
+        for (PipelineConfig downstream : downstreams(id)) {
             List<ValidationError> fields = new ArrayList<>();
             downstream.traits().forEach((trait, traitConfig) -> {
                 if (traitConfig != null

@@ -143,6 +143,31 @@ class PipelineRoutesTest {
     }
 
     @Test
+    void changingAnUpstreamsSchedulesSoADownstreamWouldWaitInVainIsAConflictNamingIt() {
+        api.call("PUT", "/pipelines/bronze", rootPipeline("bronze"));
+        assertThat(api.call("PUT", "/pipelines/silver", ApiFixture.pipeline("silver"))
+                        .status())
+                .isEqualTo(201);
+        String hourlyBronze = rootPipeline("bronze")
+                .replace("\"trigger\"", "\"schedules\":[{\"name\":\"h\",\"cron\":\"0 * * * *\"}],\"trigger\"");
+
+        for (String route : List.of("/pipelines/bronze/validate", "/pipelines/bronze")) {
+            ApiFixture.Reply refused = api.call(route.endsWith("validate") ? "POST" : "PUT", route, hourlyBronze);
+            assertThat(refused.status()).isEqualTo(409);
+            assertThat(refused.json().path("dependants").findValuesAsText("pipelineId"))
+                    .containsExactly("silver");
+            assertThat(refused.json().at("/dependants/0/errors/0/path").asText())
+                    .isEqualTo("$.traits.upstream-dependency.config.upstreamPipeline");
+            assertThat(refused.json().at("/dependants/0/errors/0/message").asText())
+                    .contains("upstream bronze has no window daily");
+        }
+        assertThat(api.call("GET", "/pipelines/bronze").json().path("schedules"))
+                .isEmpty();
+        String bothSchedules = hourlyBronze.replace("[{\"name\":\"h\"", "[{\"name\":\"daily\"},{\"name\":\"h\"");
+        assertThat(api.call("PUT", "/pipelines/bronze", bothSchedules).status()).isEqualTo(200);
+    }
+
+    @Test
     void everyProblemOfAPipelineIsListedWithItsPathAndNothingIsWritten() {
         String bad = """
                 {"name":"gold","archetype":"nope","retry":{"maxAttempts":"many","backoffSeconds":-1},

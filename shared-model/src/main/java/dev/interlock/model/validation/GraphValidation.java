@@ -79,6 +79,35 @@ final class GraphValidation {
     }
 
     /**
+     * What {@code downstream} would wait for in vain if {@code upstream} were registered as it is: the schedule checks
+     * of the traits that name it (paths into the downstream's document). Its other upstreams are not looked at, so a
+     * change to one pipeline is judged only by what it changes.
+     */
+    static List<ValidationError> scheduleProblems(PipelineConfig downstream, PipelineConfig upstream) {
+        PipelineValidation.Errors errors = new PipelineValidation.Errors();
+        String traitsPath = JsonPath.field(JsonPath.ROOT, "traits");
+        for (Map.Entry<String, TraitConfig> trait : downstream.traits().entrySet()) {
+            if (trait.getValue() == null
+                    || !(trait.getValue().config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String raw)
+                    || !raw.trim().equals(upstream.name())
+                    || RollupConfig.declared(trait.getValue().config())) {
+                continue;
+            }
+            try {
+                checkSchedules(
+                        downstream,
+                        upstream,
+                        trait.getValue().config(),
+                        JsonPath.field(JsonPath.field(traitsPath, trait.getKey()), "config"),
+                        errors);
+            } catch (IllegalArgumentException | DateTimeException e) {
+                // A schedule registration refuses: not this change's to report.
+            }
+        }
+        return errors.list();
+    }
+
+    /**
      * The upstream chain from {@code start} back to {@code target} following registered pipelines' upstreams, or empty
      * when {@code target} cannot be reached. Depth first in name order, so the same graph names the same cycle.
      */

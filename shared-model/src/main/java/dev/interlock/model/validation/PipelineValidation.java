@@ -124,6 +124,15 @@ public final class PipelineValidation {
         return new PipelineValidation(archetypes, outbound, addresses, registered);
     }
 
+    /**
+     * What a registered {@code downstream} would wait for in vain once {@code upstream} is registered as it is: windows
+     * of the downstream the changed upstream no longer has (paths into the downstream's document); empty when the
+     * change keeps them meeting.
+     */
+    public static List<ValidationError> downstreamProblems(PipelineConfig downstream, PipelineConfig upstream) {
+        return GraphValidation.scheduleProblems(downstream, upstream);
+    }
+
     /** Validation against {@code outbound}, resolving names with the JVM's resolver (bounded). */
     public PipelineValidation(Function<String, Optional<Archetype>> archetypes, OutboundPolicy outbound) {
         this(archetypes, outbound, NeverAllowedAddresses.system());

@@ -146,4 +146,25 @@ class GraphValidationTest {
         assertThat(validate(document("silver", "{upstreamPipeline: bronze, upstreamSchedule: nightly}", "[]")))
                 .isEmpty();
     }
+
+    @Test
+    void aChangedUpstreamIsJudgedOnlyByTheWindowsOfTheTraitsThatNameIt() {
+        register(root("bronze", "[]"));
+        register(root("other", "[]"));
+        PipelineConfig silver =
+                validation.validateText(waitingFor("silver", "bronze")).orThrow();
+        PipelineConfig hourlyBronze = validation
+                .validateText(root("bronze", "[{name: h, cron: '0 * * * *'}]"))
+                .orThrow();
+        PipelineConfig hourlyOther = validation
+                .validateText(root("other", "[{name: h, cron: '0 * * * *'}]"))
+                .orThrow();
+
+        assertThat(PipelineValidation.downstreamProblems(silver, hourlyBronze))
+                .extracting(ValidationError::path)
+                .containsExactly(UPSTREAM_PATH);
+        assertThat(PipelineValidation.downstreamProblems(silver, hourlyOther)).isEmpty();
+        assertThat(PipelineValidation.downstreamProblems(silver, registered.get("bronze")))
+                .isEmpty();
+    }
 }
