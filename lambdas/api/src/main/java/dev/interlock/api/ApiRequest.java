@@ -1,7 +1,9 @@
 package dev.interlock.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
+import dev.interlock.model.validation.ValidationError;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -122,6 +124,19 @@ public record ApiRequest(
     /** A query parameter. */
     public Optional<String> queryParameter(String name) {
         return Optional.ofNullable(query.get(name));
+    }
+
+    /** A yes-or-no query parameter ({@code force}): {@code true} or {@code false}, absent is false; else an error. */
+    public boolean flag(String name, List<ValidationError> errors) {
+        Optional<String> given = queryParameter(name).map(String::strip);
+        if (given.isEmpty() || given.get().equals("false")) {
+            return false;
+        }
+        if (given.get().equals("true")) {
+            return true;
+        }
+        errors.add(new ValidationError("query." + name, "must be true or false, got '" + given.get() + "'"));
+        return false;
     }
 
     private static Map<String, String> withoutNulls(Map<String, String> in, boolean lowerCaseKeys) {

@@ -13,7 +13,6 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code GET} and {@code DELETE /pipelines/{id}/locks/{scheduleId}/{date}}: who holds the evaluation lock of a day, and
@@ -95,7 +94,7 @@ final class LockRoutes {
             errors.add(new ValidationError(
                     "query.reason", "must be at most " + MAX_REASON + " characters, got " + reason.length()));
         }
-        boolean force = force(request, errors);
+        boolean force = request.flag("force", errors);
         LockKey key = key(path, errors);
         requirePipeline(key.pipelineId());
         LockHolder holder = provider.locks().holder(key).orElseThrow(() -> notHeld(key));
@@ -142,19 +141,6 @@ final class LockRoutes {
                         reason,
                         reEmitted,
                         running ? holder.owner() : null));
-    }
-
-    /** The {@code force} query parameter: {@code true} or {@code false} (absent: false). */
-    private static boolean force(ApiRequest request, List<ValidationError> errors) {
-        Optional<String> given = request.queryParameter("force").map(String::strip);
-        if (given.isEmpty() || given.get().equals("false")) {
-            return false;
-        }
-        if (given.get().equals("true")) {
-            return true;
-        }
-        errors.add(new ValidationError("query.force", "must be true or false, got '" + given.get() + "'"));
-        return false;
     }
 
     private static LockKey key(Map<String, String> path, List<ValidationError> earlier) {

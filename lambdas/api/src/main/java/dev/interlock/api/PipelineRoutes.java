@@ -3,6 +3,7 @@ package dev.interlock.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.Validated;
@@ -13,6 +14,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * {@code /pipelines}: register (with the indexes of what it names, through the store), read, list, delete, validate.
@@ -50,6 +52,7 @@ final class PipelineRoutes {
      */
     ApiResponse put(ApiRequest request, Map<String, String> path) {
         PipelineConfig config = validated(request, path);
+        refuseBreakingDownstreams(config);
         return switch (provider.pipelines().register(config, references.pipeline())) {
             case Registration.Written written -> registered(written.created() ? 201 : 200, config, request);
             case Registration.Refused refused -> throw invalid(config.name(), refused.problems());
@@ -74,6 +77,7 @@ final class PipelineRoutes {
         if (!problems.isEmpty()) {
             throw invalid(config.name(), problems);
         }
+        refuseBreakingDownstreams(config);
         return ApiResponse.json(200, new ValidationResult(true, config));
     }
 
@@ -89,12 +93,75 @@ final class PipelineRoutes {
                 .orElseThrow(() -> notFound(id));
     }
 
+    /**
+     * {@code DELETE /pipelines/{id}}: refused (409, the problem's {@code dependants} listing each with the field that
+     * names it) while registered pipelines wait for it, since they would wait for a pipeline that never runs again;
+     * {@code ?force=true} deletes it anyway.
+     */
     ApiResponse delete(ApiRequest request, Map<String, String> path) {
+        List<ValidationError> errors = new ArrayList<>();
         String id = PathIds.pipelineId(path.get("id"));
+        boolean force = request.flag("force", errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the deletion of pipeline '" + id + "' is invalid", errors);
+        }
+        if (!force) {
+            List<Registration.BrokenPipeline> dependants = dependants(id);
+            if (!dependants.isEmpty()) {
+                throw ProblemException.breaking("deleting pipeline '" + id + "'", dependants);
+            }
+        }
         if (!provider.pipelines().delete(id)) {
             throw notFound(id);
         }
         return ApiResponse.noContent();
+    }
+
+    /**
+     * A 409 listing the registered pipelines that wait for {@code config} and would wait in vain once it is registered
+     * (it no longer has windows they wait for), each with its problems; nothing then is written. A change to one
+     * pipeline must not silently strand the ones downstream of it.
+     */
+    private void refuseBreakingDownstreams(PipelineConfig config) {
+        List<Registration.BrokenPipeline> broken = new ArrayList<>();
+        for (PipelineConfig downstream : downstreams(config.name())) {
+            List<ValidationError> problems = PipelineValidation.downstreamProblems(downstream, config);
+            if (!problems.isEmpty()) {
+                broken.add(new Registration.BrokenPipeline(downstream.name(), problems));
+            }
+        }
+        if (!broken.isEmpty()) {
+            throw ProblemException.breaking("changing the schedules of pipeline '" + config.name() + "'", broken);
+        }
+    }
+
+    /** The registered pipelines that wait for {@code id}, in name order. */
+    private Iterable<PipelineConfig> downstreams(String id) {
+        return new TreeMap<>(provider.pipelines().getAll(provider.cascade().downstreamOf(id))).values();
+    }
+
+    /** The registered pipelines that wait for {@code id}, each with the trait fields that name it. */
+    private List<Registration.BrokenPipeline> dependants(String id) {
+        List<Registration.BrokenPipeline> dependants = new ArrayList<>();
+        for (PipelineConfig downstream : downstreams(id)) {
+            List<ValidationError> fields = new ArrayList<>();
+            downstream.traits().forEach((trait, traitConfig) -> {
+                if (traitConfig != null
+                        && traitConfig.config().get(PipelineConfig.UPSTREAM_PIPELINE) instanceof String upstream
+                        && upstream.trim().equals(id)) {
+                    fields.add(new ValidationError(
+                            JsonPath.field(
+                                    JsonPath.field(
+                                            JsonPath.field(JsonPath.field(JsonPath.ROOT, "traits"), trait), "config"),
+                                    PipelineConfig.UPSTREAM_PIPELINE),
+                            "waits for pipeline '" + id + "'"));
+                }
+            });
+            if (!fields.isEmpty()) {
+                dependants.add(new Registration.BrokenPipeline(downstream.name(), fields));
+            }
+        }
+        return dependants;
     }
 
     ApiResponse list(ApiRequest request, Map<String, String> path) {

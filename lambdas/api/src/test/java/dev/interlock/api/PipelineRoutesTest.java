@@ -66,6 +66,107 @@ class PipelineRoutesTest {
         assertThat(api.call("DELETE", "/pipelines/gold").status()).isEqualTo(404);
     }
 
+    /** A pipeline that waits for none. */
+    private static String rootPipeline(String name) {
+        return ApiFixture.pipeline(name)
+                .replace(
+                        "\"builtin:upstream-run-log\",\"config\":{\"upstreamPipeline\":\"bronze\"}",
+                        "\"builtin:always-pass\"");
+    }
+
+    @Test
+    void deletingAPipelineOthersWaitForIsAConflictListingThemAndDeletesNothing() {
+        assertThat(api.call("PUT", "/pipelines/bronze", rootPipeline("bronze")).status())
+                .isEqualTo(201);
+        api.call("PUT", "/pipelines/silver", ApiFixture.pipeline("silver"));
+        api.call("PUT", "/pipelines/gold", ApiFixture.pipeline("gold"));
+
+        ApiFixture.Reply refused = api.call("DELETE", "/pipelines/bronze");
+
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.json().get("detail").asText())
+                .contains("deleting pipeline 'bronze'")
+                .contains("would break 2 pipeline(s) that use it: gold, silver");
+        assertThat(refused.json().path("dependants").findValuesAsText("pipelineId"))
+                .containsExactly("gold", "silver");
+        assertThat(refused.json().at("/dependants/0/errors/0/path").asText())
+                .isEqualTo("$.traits.upstream-dependency.config.upstreamPipeline");
+        assertThat(api.call("GET", "/pipelines/bronze").status()).isEqualTo(200);
+    }
+
+    @Test
+    void forceDeletesAPipelineOthersWaitFor() {
+        api.call("PUT", "/pipelines/bronze", rootPipeline("bronze"));
+        api.call("PUT", "/pipelines/silver", ApiFixture.pipeline("silver"));
+
+        ApiFixture.Reply badFlag = api.call("DELETE", "/pipelines/bronze", null, null, Map.of("force", "yes"));
+        assertThat(badFlag.status()).isEqualTo(400);
+        assertThat(badFlag.errors()).containsExactly("query.force: must be true or false, got 'yes'");
+
+        assertThat(api.call("DELETE", "/pipelines/bronze", null, null, Map.of("force", "true"))
+                        .status())
+                .isEqualTo(204);
+        assertThat(api.call("GET", "/pipelines/bronze").status()).isEqualTo(404);
+        assertThat(api.call("GET", "/pipelines/silver").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aCycleIsRefusedAtTheUpstreamFieldNamingIt() {
+        api.call("PUT", "/pipelines/silver", ApiFixture.pipeline("silver"));
+        String bronzeWaitingForSilver = ApiFixture.pipeline("bronze").replace("\"bronze\"}", "\"silver\"}");
+
+        for (String route : List.of("/pipelines/bronze/validate", "/pipelines/bronze")) {
+            ApiFixture.Reply refused =
+                    api.call(route.endsWith("validate") ? "POST" : "PUT", route, bronzeWaitingForSilver);
+            assertThat(refused.status()).isEqualTo(400);
+            assertThat(refused.errors())
+                    .containsExactly("$.traits.upstream-dependency.config.upstreamPipeline: upstream silver would make"
+                            + " a cycle: bronze -> silver -> bronze (each waits for the next)");
+        }
+        assertThat(api.call("GET", "/pipelines/bronze").status()).isEqualTo(404);
+    }
+
+    @Test
+    void anUpstreamScheduleTheRegisteredUpstreamLacksIsRefusedWithItsSchedules() {
+        api.call("PUT", "/pipelines/bronze", rootPipeline("bronze"));
+        String waitingForNightly = ApiFixture.pipeline("silver")
+                .replace(
+                        "\"upstreamPipeline\":\"bronze\"",
+                        "\"upstreamPipeline\":\"bronze\",\"upstreamSchedule\":\"nightly\"");
+
+        ApiFixture.Reply refused = api.call("PUT", "/pipelines/silver", waitingForNightly);
+
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.errors())
+                .containsExactly("$.traits.upstream-dependency.config.upstreamSchedule: upstream bronze has no schedule"
+                        + " 'nightly' (schedules: daily)");
+    }
+
+    @Test
+    void changingAnUpstreamsSchedulesSoADownstreamWouldWaitInVainIsAConflictNamingIt() {
+        api.call("PUT", "/pipelines/bronze", rootPipeline("bronze"));
+        assertThat(api.call("PUT", "/pipelines/silver", ApiFixture.pipeline("silver"))
+                        .status())
+                .isEqualTo(201);
+        String hourlyBronze = rootPipeline("bronze")
+                .replace("\"trigger\"", "\"schedules\":[{\"name\":\"h\",\"cron\":\"0 * * * *\"}],\"trigger\"");
+
+        for (String route : List.of("/pipelines/bronze/validate", "/pipelines/bronze")) {
+            ApiFixture.Reply refused = api.call(route.endsWith("validate") ? "POST" : "PUT", route, hourlyBronze);
+            assertThat(refused.status()).isEqualTo(409);
+            assertThat(refused.json().path("dependants").findValuesAsText("pipelineId"))
+                    .containsExactly("silver");
+            assertThat(refused.json().at("/dependants/0/errors/0/path").asText())
+                    .isEqualTo("$.traits.upstream-dependency.config.upstreamPipeline");
+            assertThat(refused.json().at("/dependants/0/errors/0/message").asText())
+                    .contains("upstream bronze has no window daily");
+        }
+        assertThat(api.call("GET", "/pipelines/bronze").json().path("schedules"))
+                .isEmpty();
+        String bothSchedules = hourlyBronze.replace("[{\"name\":\"h\"", "[{\"name\":\"daily\"},{\"name\":\"h\"");
+        assertThat(api.call("PUT", "/pipelines/bronze", bothSchedules).status()).isEqualTo(200);
+    }
+
     @Test
     void everyProblemOfAPipelineIsListedWithItsPathAndNothingIsWritten() {
         String bad = """

@@ -29,6 +29,8 @@ import picocli.CommandLine.ScopeType;
             ApplyCommand.class,
             ValidateCommand.class,
             QueryCommands.Pipelines.class,
+            GraphCommands.Graph.class,
+            GraphCommands.Delete.class,
             QueryCommands.Runs.class,
             QueryCommands.Evaluate.class,
             QueryCommands.Rerun.class,

@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -106,7 +108,43 @@ final class Registration {
                     + paths.stream().map(Path::toString).collect(Collectors.joining(", ")));
         }
         docs.sort(Comparator.comparingInt(DocumentFiles.Document::order));
-        return docs;
+        return upstreamsFirst(docs);
+    }
+
+    /**
+     * The documents with each pipeline after the pipelines of the batch it waits for, so the API knows an upstream when
+     * its downstream is registered; a cycle among them stops everything, naming it, as the API would refuse its last
+     * pipeline only after the others were registered.
+     */
+    private static List<DocumentFiles.Document> upstreamsFirst(List<DocumentFiles.Document> docs) {
+        Map<String, DocumentFiles.Document> pipelines = new LinkedHashMap<>();
+        docs.stream().filter(d -> d.kind().equals("pipeline")).forEach(d -> pipelines.put(d.name(), d));
+        PipelineGraph graph = PipelineGraph.of(
+                pipelines.values().stream().map(d -> (JsonNode) d.body()).toList());
+        Optional<List<String>> cycle = graph.cycle();
+        if (cycle.isPresent()) {
+            List<String> names = cycle.get();
+            DocumentFiles.Document first = pipelines.get(names.getFirst());
+            throw new CliFailure(first.locate(upstreamPath(first.body(), names.get(1))) + ": pipelines wait for each"
+                    + " other in a cycle: " + String.join(" -> ", names)
+                    + " (each waits for the next)\n  nothing was registered");
+        }
+        List<DocumentFiles.Document> ordered = new ArrayList<>(
+                docs.stream().filter(d -> !d.kind().equals("pipeline")).toList());
+        graph.upstreamsFirst().forEach(name -> ordered.add(pipelines.get(name)));
+        return ordered;
+    }
+
+    /** The JSON path of the trait field by which {@code pipeline} waits for {@code upstream}. */
+    private static String upstreamPath(JsonNode pipeline, String upstream) {
+        for (var it = field(pipeline, "traits").fields(); it.hasNext(); ) {
+            var trait = it.next();
+            JsonNode named = field(trait.getValue(), "config").path("upstreamPipeline");
+            if (named.isTextual() && named.asText().trim().equals(upstream)) {
+                return "$.traits." + trait.getKey() + ".config.upstreamPipeline";
+            }
+        }
+        return "$.name";
     }
 
     /**
@@ -139,12 +177,27 @@ final class Registration {
     }
 
     private static boolean definedInBatch(DocumentFiles.Document d, String path, List<DocumentFiles.Document> batch) {
+        if (!d.kind().equals("pipeline")) {
+            return false;
+        }
+        String traitsPrefix = "$.traits.";
+        String upstreamSuffix = ".config.upstreamPipeline";
+        if (path.startsWith(traitsPrefix) && path.endsWith(upstreamSuffix)) {
+            // An upstream of the batch is registered before its downstream, and checked against it then.
+            String trait = path.substring(traitsPrefix.length(), path.length() - upstreamSuffix.length());
+            JsonNode upstream =
+                    field(field(field(d.body(), "traits"), trait), "config").path("upstreamPipeline");
+            return upstream.isTextual()
+                    && batch.stream()
+                            .anyMatch(b -> b.kind().equals("pipeline")
+                                    && b.name().equals(upstream.asText().trim()));
+        }
         String referencedKind = switch (path) {
             case "$.archetype" -> "archetype";
             case "$.exclusions.calendar" -> "calendar";
             default -> null;
         };
-        if (referencedKind == null || !d.kind().equals("pipeline")) {
+        if (referencedKind == null) {
             return false;
         }
         JsonNode value = path.equals("$.archetype")

@@ -111,6 +111,53 @@ class CliCommandsTest {
     }
 
     @Test
+    void applyRegistersAnUpstreamBeforeThePipelinesThatWaitForIt(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("a-gold.yaml"), """
+                name: gold
+                archetype: batch-ingestion
+                traits: {upstream-dependency: {config: {upstreamPipeline: silver}}}
+                trigger: {type: glue, jobName: gold-etl}
+                """);
+        Files.writeString(dir.resolve("b-silver.yaml"), """
+                name: silver
+                archetype: batch-ingestion
+                trigger: {type: glue, jobName: silver-etl}
+                """);
+
+        int code = run(
+                "apply", "-f", dir.toString(), "--endpoint", server.endpoint().toString());
+
+        assertThat(code).isZero();
+        assertThat(received)
+                .extracting(e -> e.getHttpMethod() + " " + e.getPath())
+                .endsWith("PUT /pipelines/silver", "PUT /pipelines/gold");
+    }
+
+    @Test
+    void applyRefusesACycleAmongItsPipelinesBeforeSendingAnything(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("pipelines.yaml"), """
+                name: gold
+                archetype: batch-ingestion
+                traits: {upstream-dependency: {config: {upstreamPipeline: silver}}}
+                trigger: {type: glue, jobName: gold-etl}
+                ---
+                name: silver
+                archetype: batch-ingestion
+                traits: {upstream-dependency: {config: {upstreamPipeline: gold}}}
+                trigger: {type: glue, jobName: silver-etl}
+                """);
+
+        int code = run(
+                "apply", "-f", dir.toString(), "--endpoint", server.endpoint().toString());
+
+        assertThat(code).isEqualTo(1);
+        assertThat(received).isEmpty();
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("pipelines.yaml:3: pipelines wait for each other in a cycle: gold -> silver -> gold")
+                .contains("nothing was registered");
+    }
+
+    @Test
     void aRejectedDocumentFailsTheCommandAndPrintsEveryErrorPath(@TempDir Path dir) throws Exception {
         Files.writeString(
                 dir.resolve("broken.yaml"), "name: broken\narchetype: batch-ingestion\ntrigger: {type: http}\n");

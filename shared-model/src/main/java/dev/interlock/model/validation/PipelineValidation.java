@@ -116,11 +116,21 @@ public final class PipelineValidation {
     }
 
     /**
-     * This validation, also checking what a pipeline says about the registered pipelines it names (a rollup's
-     * upstream, {@link RollupValidation}); without it, such checks wait for a registry.
+     * This validation, also checking what a pipeline says about the registered pipelines it names (a cycle through
+     * them, their schedules: {@link GraphValidation}; a rollup's upstream: {@link RollupValidation}); without it, such
+     * checks wait for a registry.
      */
     public PipelineValidation withPipelines(Function<String, Optional<PipelineConfig>> registered) {
         return new PipelineValidation(archetypes, outbound, addresses, registered);
+    }
+
+    /**
+     * What a registered {@code downstream} would wait for in vain once {@code upstream} is registered as it is: windows
+     * of the downstream the changed upstream no longer has (paths into the downstream's document); empty when the
+     * change keeps them meeting.
+     */
+    public static List<ValidationError> downstreamProblems(PipelineConfig downstream, PipelineConfig upstream) {
+        return GraphValidation.scheduleProblems(downstream, upstream);
     }
 
     /** Validation against {@code outbound}, resolving names with the JVM's resolver (bounded). */
@@ -178,6 +188,7 @@ public final class PipelineValidation {
                 JsonPath.field(root, "pollIntervalSeconds"), config.pollIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
         errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
         checkMaxJobDuration(config, errors);
+        GraphValidation.check(config, pipelines, errors);
         RollupValidation.check(config, pipelines, errors);
         return errors.list();
     }
@@ -276,17 +287,6 @@ public final class PipelineValidation {
                     traitsPath,
                     "at most " + MAX_UPSTREAMS + " upstream pipelines, got "
                             + config.upstreamPipelines().size());
-        }
-        for (Map.Entry<String, TraitConfig> entry : config.traits().entrySet()) {
-            Object upstream =
-                    entry.getValue() == null ? null : entry.getValue().config().get(PipelineConfig.UPSTREAM_PIPELINE);
-            if (upstream != null && upstream.equals(config.name())) {
-                errors.add(
-                        JsonPath.field(
-                                JsonPath.field(JsonPath.field(traitsPath, entry.getKey()), "config"),
-                                PipelineConfig.UPSTREAM_PIPELINE),
-                        "a pipeline cannot be its own upstream");
-            }
         }
         if (archetype == null) {
             return;
