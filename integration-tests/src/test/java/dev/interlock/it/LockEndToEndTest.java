@@ -327,7 +327,11 @@ class LockEndToEndTest extends EndToEnd {
                 rt.apiEndpoint().toString(),
                 "--no-sigv4");
         assertThat(unlock.code()).as(unlock.err()).isZero();
-        assertThat(unlock.out()).contains(holder);
+        assertThat(unlock.out())
+                .as("a sentence, not the API's JSON")
+                .startsWith("released the lock of lk-cli schedule daily on " + date)
+                .contains("held by    " + holder, "LOCK_RELEASED by ", ": aborted at 3 am")
+                .doesNotContain("{");
         assertThat(eventsOf("lk-cli", "LOCK_RELEASED"))
                 .singleElement()
                 .satisfies(e ->

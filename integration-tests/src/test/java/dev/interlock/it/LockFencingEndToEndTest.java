@@ -72,7 +72,7 @@ class LockFencingEndToEndTest extends EndToEnd {
 
         Cli forced = unlock("fence-live", date, "--force", "--reason", "source moved; restarting the day");
         assertThat(forced.code()).as(forced.err()).isZero();
-        assertThat(forced.out()).contains(holder);
+        assertThat(forced.out()).contains("stopped    " + holder + " (it was still RUNNING)");
         assertThat(awaitDone(holder)).isEqualTo(ExecutionStatus.ABORTED);
         JsonNode audit = eventsOf("fence-live", "LOCK_RELEASED").getFirst();
         assertThat(audit.path("details").path("stoppedExecution").asText()).isEqualTo(holder);

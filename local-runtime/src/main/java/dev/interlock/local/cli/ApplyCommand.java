@@ -28,9 +28,19 @@ final class ApplyCommand implements Callable<Integer> {
             description = "Only validate through the API; register nothing (same as 'interlock validate').")
     boolean dryRun;
 
+    @Option(
+            names = "--prune",
+            description = {
+                "Then delete every registered pipeline no file defines (downstreams first; history stays readable),",
+                "so the system holds exactly the files' pipelines (GitOps). Refused, before anything is written, when"
+                        + " a file's pipeline waits for one it would delete. With --dry-run, lists what it would"
+                        + " delete. Archetypes and calendars are never pruned."
+            })
+    boolean prune;
+
     @Override
     public Integer call() {
-        new Registration(api.client(), System.out, System.err).run(documents.paths, dryRun);
+        new Registration(api.client(), System.out, System.err).run(documents.paths, dryRun, prune);
         return 0;
     }
 }

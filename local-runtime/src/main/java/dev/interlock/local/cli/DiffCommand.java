@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code interlock diff -f <file|dir>}: what {@code apply} would change, document by document: new, unchanged, or
@@ -21,9 +22,24 @@ import picocli.CommandLine.Mixin;
         description = {
             "Show what 'apply' would change: per pipeline, archetype and calendar, new, unchanged, or changed with "
                     + "the fields that differ. Registers nothing.",
-            "Exit 0 when everything is valid (whatever would change), 1 when a document is invalid."
+            "Exit 0 when everything is valid (whatever would change; with --exit-code only when nothing would), 1 when"
+                    + " a document is invalid, 2 with --exit-code when something would change."
         })
 final class DiffCommand implements Callable<Integer> {
+
+    /** With {@code --exit-code}: something would change (as {@code git diff --exit-code} answers 1, but 1 is taken). */
+    static final int CHANGES = 2;
+
+    @Option(
+            names = "--exit-code",
+            description = "Exit 2 when apply would change anything, 0 when nothing (for CI drift checks).")
+    boolean exitCode;
+
+    @Option(
+            names = "--prune",
+            description =
+                    "Compare with 'apply --prune': also list the registered pipelines no file defines as deleted.")
+    boolean prune;
 
     @Mixin
     ApiOptions api;
@@ -41,9 +57,16 @@ final class DiffCommand implements Callable<Integer> {
     public Integer call() {
         ApiClient client = api.client();
         List<DocumentFiles.Document> docs = new Registration(client, System.out, System.err).read(documents.paths);
+        Registration registration = new Registration(client, System.out, System.err);
         List<Change> changes = new ArrayList<>();
         for (DocumentFiles.Document d : docs) {
             changes.add(change(client, d));
+        }
+        if (prune) {
+            registration
+                    .pruned(docs)
+                    .forEach(name -> changes.add(
+                            new Change("pipeline", name, "deleted", List.of(), "(registered, in no file)")));
         }
         long invalid =
                 changes.stream().filter(c -> c.change().equals("invalid")).count();
@@ -61,13 +84,15 @@ final class DiffCommand implements Callable<Integer> {
             }
             Output.table(System.out, rows);
             System.out.println(count(changes, "new") + " new, " + count(changes, "changed") + " changed, "
-                    + count(changes, "unchanged") + " unchanged" + (invalid == 0 ? "" : ", " + invalid + " invalid")
-                    + "; nothing was registered");
+                    + count(changes, "unchanged") + " unchanged"
+                    + (prune ? ", " + count(changes, "deleted") + " deleted" : "")
+                    + (invalid == 0 ? "" : ", " + invalid + " invalid") + "; nothing was registered");
         }
         if (invalid > 0) {
             throw new CliFailure(invalid + " of " + docs.size() + " document(s) invalid; see above");
         }
-        return 0;
+        boolean changing = changes.stream().anyMatch(c -> !c.change().equals("unchanged"));
+        return exitCode && changing ? CHANGES : 0;
     }
 
     private static long count(List<Change> changes, String change) {

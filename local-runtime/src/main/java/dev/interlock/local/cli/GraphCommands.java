@@ -1,8 +1,6 @@
 package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,20 +23,7 @@ final class GraphCommands {
 
         @Override
         public Integer call() {
-            ApiClient client = api.client();
-            List<JsonNode> pipelines = new ArrayList<>();
-            String cursor = null;
-            do {
-                ApiClient.Answer a = client.get(
-                        "/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
-                if (!a.ok()) {
-                    return QueryCommands.print(a, "listing pipelines");
-                }
-                JsonNode page = Output.parse(a.body());
-                page.path("items").forEach(pipelines::add);
-                cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
-            } while (cursor != null);
-            PipelineGraph graph = PipelineGraph.of(pipelines);
+            PipelineGraph graph = PipelineGraph.of(QueryCommands.registeredPipelines(api.client()));
             System.out.printf("%-40s %-40s %s%n", "PIPELINE", "WAITS FOR", "FED TO");
             for (String name : graph.pipelines()) {
                 System.out.printf(

@@ -30,6 +30,24 @@ final class QueryCommands {
         return CliFailure.FAILED;
     }
 
+    /** Every registered pipeline document, from every page of {@code GET /pipelines}; a refused page stops the command. */
+    static List<JsonNode> registeredPipelines(ApiClient client) {
+        List<JsonNode> pipelines = new ArrayList<>();
+        String cursor = null;
+        do {
+            ApiClient.Answer a =
+                    client.get("/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
+            if (!a.ok()) {
+                Output.problem(System.err, "listing pipelines", a);
+                throw new CliFailure("could not list the registered pipelines");
+            }
+            JsonNode page = Output.parse(a.body());
+            page.path("items").forEach(pipelines::add);
+            cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
+        } while (cursor != null);
+        return pipelines;
+    }
+
     /** How many registered names a "did you mean" looks through at most. */
     private static final int SUGGESTION_PAGES = 10;
 
@@ -63,36 +81,19 @@ final class QueryCommands {
 
         @Override
         public Integer call() {
-            ApiClient client = api.client();
-            String cursor = null;
-            int count = 0;
-            List<JsonNode> all = new ArrayList<>();
-            do {
-                ApiClient.Answer a = client.get(
-                        "/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
-                if (!a.ok()) {
-                    return print(a, "listing pipelines");
-                }
-                JsonNode page = Output.parse(a.body());
-                for (JsonNode p : page.path("items")) {
-                    count++;
-                    if (format.json()) {
-                        all.add(p);
-                        continue;
-                    }
-                    System.out.printf(
-                            "%-40s %-22s %s%n",
-                            p.path("name").asText(),
-                            p.path("archetype").asText(),
-                            p.path("trigger").path("type").asText());
-                }
-                cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
-            } while (cursor != null);
+            List<JsonNode> all = registeredPipelines(api.client());
             if (format.json()) {
                 Output.pretty(System.out, Output.items(all));
                 return 0;
             }
-            System.out.println(count + " pipeline(s)");
+            for (JsonNode p : all) {
+                System.out.printf(
+                        "%-40s %-22s %s%n",
+                        p.path("name").asText(),
+                        p.path("archetype").asText(),
+                        p.path("trigger").path("type").asText());
+            }
+            System.out.println(all.size() + " pipeline(s)");
             return 0;
         }
     }
@@ -415,7 +416,45 @@ final class QueryCommands {
             String path = "/pipelines/" + ApiClient.segment(pipeline) + "/locks/"
                     + ApiClient.segment(schedule == null ? "daily" : schedule) + "/" + ApiClient.segment(date)
                     + (query.isEmpty() ? "" : "?" + String.join("&", query));
-            return print(api.client().delete(path), "releasing the lock of " + pipeline);
+            ApiClient.Answer a = api.client().delete(path);
+            if (!a.ok() || format.json()) {
+                return print(a, "releasing the lock of " + pipeline);
+            }
+            System.out.print(released(Output.parse(a.body())));
+            return 0;
+        }
+
+        /** The release in words: whose lock it was, what was stopped, and what was handed on. */
+        static String released(JsonNode r) {
+            StringBuilder text = new StringBuilder("released the lock of " + Output.text(r, "pipelineId") + " schedule "
+                    + Output.text(r, "scheduleId") + " on " + Output.text(r, "date") + "\n");
+            text.append("  held by    ")
+                    .append(Output.text(r, "previousHolder"))
+                    .append(" since ")
+                    .append(Output.text(r, "heldSince"))
+                    .append(" (would have expired ")
+                    .append(Output.text(r, "expiresAt"))
+                    .append(")\n");
+            if (r.hasNonNull("stoppedExecution")) {
+                text.append("  stopped    ")
+                        .append(Output.text(r, "stoppedExecution"))
+                        .append(" (it was still RUNNING)\n");
+            }
+            text.append("  audited    LOCK_RELEASED by ")
+                    .append(Output.text(r, "releasedBy"))
+                    .append(r.hasNonNull("reason") ? ": " + Output.text(r, "reason") : " (no reason given)")
+                    .append("\n");
+            int absorbed = r.path("absorbed").asInt();
+            if (r.hasNonNull("reEmittedExecution")) {
+                text.append("  handed on  ")
+                        .append(absorbed)
+                        .append(" marker(s) that arrived while it was held: execution ")
+                        .append(Output.text(r, "reEmittedExecution"))
+                        .append("\n");
+            } else if (absorbed > 0) {
+                text.append("  handed on  ").append(absorbed).append(" marker(s) that arrived while it was held\n");
+            }
+            return text.toString();
         }
     }
 

@@ -34,7 +34,17 @@ final class Registration {
 
     /** Validates everything under {@code paths}; registers it too unless {@code dryRun}. */
     void run(List<Path> paths, boolean dryRun) {
+        run(paths, dryRun, false);
+    }
+
+    /**
+     * Validates everything under {@code paths}; registers it too unless {@code dryRun}; with {@code prune}, then
+     * deletes every registered pipeline the files do not define (downstreams first), so the system holds what the
+     * files say. A file pipeline that waits for one prune would delete stops everything before anything is written.
+     */
+    void run(List<Path> paths, boolean dryRun, boolean prune) {
         List<DocumentFiles.Document> docs = read(paths);
+        List<String> pruned = prune ? pruned(docs) : List.of();
         List<DocumentFiles.Document> invalid = new ArrayList<>();
         for (DocumentFiles.Document d : docs) {
             if (!valid(d, docs)) {
@@ -47,6 +57,7 @@ final class Registration {
         }
         if (dryRun) {
             docs.forEach(d -> out.println(d.kind() + " " + d.name() + " is valid (" + d.source() + ")"));
+            pruned.forEach(name -> out.println("pipeline " + name + " would be deleted (--prune: in no file)"));
             out.println(docs.size() + " document(s) valid; nothing was registered (dry run)");
             return;
         }
@@ -69,6 +80,49 @@ final class Registration {
                         + started.path("executionName").asText() + ")");
             }
         }
+        int deleted = 0;
+        for (String name : pruned) {
+            ApiClient.Answer a = api.delete("/pipelines/" + ApiClient.segment(name));
+            if (!a.ok() && a.status() != 404) {
+                Output.problem(err, "pipeline " + name + " could not be pruned", a);
+                throw new CliFailure("registered " + registered + " document(s) and pruned " + deleted + " of "
+                        + pruned.size() + " pipeline(s); stopped at pipeline " + name);
+            }
+            deleted++;
+            out.println("pipeline " + name
+                    + (a.status() == 404
+                            ? " was already deleted"
+                            : " deleted (--prune: in no file; its history stays readable)"));
+        }
+    }
+
+    /**
+     * The registered pipelines no file defines, downstreams before their upstreams; refuses (before anything is
+     * written) when a pipeline of the files waits for one of them, as it would wait for a pipeline that is gone.
+     */
+    List<String> pruned(List<DocumentFiles.Document> docs) {
+        Map<String, DocumentFiles.Document> defined = new LinkedHashMap<>();
+        docs.stream().filter(d -> d.kind().equals("pipeline")).forEach(d -> defined.put(d.name(), d));
+        List<JsonNode> registered = QueryCommands.registeredPipelines(api);
+        PipelineGraph graph = PipelineGraph.of(registered);
+        List<String> gone = new ArrayList<>(graph.upstreamsFirst());
+        gone.removeIf(defined::containsKey);
+        List<String> problems = new ArrayList<>();
+        for (DocumentFiles.Document d : defined.values()) {
+            for (String upstream : PipelineGraph.upstreamsOf(d.body())) {
+                if (gone.contains(upstream)) {
+                    problems.add(d.locate(upstreamPath(d.body(), upstream)) + ": pipeline " + d.name()
+                            + " waits for " + upstream + ", which is registered but in no file, so --prune would"
+                            + " delete it; add " + upstream + " to the files or stop waiting for it");
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            problems.forEach(err::println);
+            throw new CliFailure(problems.size() + " pipeline(s) wait for pipelines --prune would delete; nothing"
+                    + " was registered or deleted");
+        }
+        return gone.reversed();
     }
 
     /** Every document of every file, in registration order; any file that cannot be read stops everything. */
