@@ -280,6 +280,50 @@ class WebUiBrowserTest extends EndToEnd {
     }
 
     @Test
+    void theUiShowsWhoseAPipelineIsAndThatItsTeamsAlertsAreMuted() {
+        putPipeline("""
+                name: ui-owned
+                archetype: batch-ingestion
+                owner: ana@example.com
+                team: ui-platform
+                labels: {domain: orders}
+                runbook: https://wiki.example.com/runbooks/ui-owned
+                traits:
+                  source-freshness: {evaluator: "builtin:always-fail"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-owned"}
+                """.formatted(jobs.endpoint()));
+        expect(
+                200,
+                "PUT",
+                "/mutes/teams/ui-platform",
+                "application/json",
+                "{\"for\":\"2h\",\"reason\":\"warehouse maintenance\"}");
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/");
+        await(
+                () -> !browser.findElements(By.cssSelector("#overview tr[data-pipeline='ui-owned'] .mute-badge"))
+                        .isEmpty(),
+                "ui-owned's overview row marked muted");
+        assertThat(steady(() -> browser.findElement(By.cssSelector("#overview tr[data-pipeline='ui-owned'] .team"))
+                        .getText()))
+                .isEqualTo("ui-platform");
+
+        open("#/p/ui-owned");
+        await(() -> !browser.findElements(By.id("mute")).isEmpty(), "ui-owned's mute banner");
+        assertThat(steady(() -> browser.findElement(By.id("mute")).getText()))
+                .contains("Alerts muted", "team ui-platform", "warehouse maintenance");
+        assertThat(steady(() -> browser.findElement(By.id("ownership")).getText()))
+                .contains("ana@example.com", "ui-platform", "domain: orders", "runbook");
+        assertThat(browser.findElement(By.cssSelector("#ownership a")).getAttribute("href"))
+                .isEqualTo("https://wiki.example.com/runbooks/ui-owned");
+        screenshot("ownership-and-mute");
+        expect(200, "DELETE", "/mutes/teams/ui-platform", null, null);
+    }
+
+    @Test
     void theUiShowsHowManyHoursOfARollupAreInAndWhichAreMissing() {
         LocalDate date = today();
         putPipeline("""

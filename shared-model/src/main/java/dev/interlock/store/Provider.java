@@ -64,6 +64,9 @@ public interface Provider {
     /** Job id → (run, task token) of runs waiting for their job by callback. */
     JobCallbackStore jobCallbacks();
 
+    /** Mutes of pipelines' and teams' alerts. */
+    MuteStore mutes();
+
     /**
      * Applies a run-state swap, a run-log change and events atomically (one TransactWriteItems on DynamoDB). A
      * concurrent run-log writer makes the store re-read and re-apply the change; a moved run version is a

@@ -1,5 +1,6 @@
 package dev.interlock.store;
 
+import dev.interlock.model.alert.Mute;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.LockKey;
@@ -55,17 +56,33 @@ public final class StatusReader {
 
     /** The status of {@code config}'s day; {@code date} null means today in the pipeline's zone. */
     public PipelineDayStatus status(PipelineConfig config, LocalDate date) {
-        Instant now = clock.instant();
-        LocalDate day = date != null ? date : StatusDerivation.today(config, now);
-        return StatusDerivation.derive(read(config, day), now);
+        return status(config, date, provider.mutes().covering(config.name(), config.team()));
     }
 
-    /** One line per registered pipeline (a page of them, in name order); {@code date} null means each one's today. */
+    /** The status of {@code config}'s day, told which of {@code mutes} cover it. */
+    private PipelineDayStatus status(PipelineConfig config, LocalDate date, List<Mute> mutes) {
+        Instant now = clock.instant();
+        LocalDate day = date != null ? date : StatusDerivation.today(config, now);
+        List<Mute> covering = mutes.stream()
+                .filter(m -> m.covers(config.name(), config.team()))
+                .toList();
+        return StatusDerivation.derive(read(config, day), now)
+                .routed(
+                        config.ownership(),
+                        PipelineDayStatus.MuteNote.of(covering, now).orElse(null));
+    }
+
+    /**
+     * One line per registered pipeline (a page of them, in name order); {@code date} null means each one's today. The
+     * mutes are read once for the page (one GSI1 query), not twice per pipeline.
+     */
     public Page<StatusLine> overview(LocalDate date, PageRequest page) {
         Page<PipelineConfig> pipelines = provider.pipelines().list(page);
+        List<Mute> mutes =
+                pipelines.items().isEmpty() ? List.of() : provider.mutes().list();
         List<StatusLine> lines = new ArrayList<>();
         for (PipelineConfig config : pipelines.items()) {
-            lines.add(StatusLine.of(status(config, date)));
+            lines.add(StatusLine.of(status(config, date, mutes)));
         }
         return new Page<>(lines, pipelines.nextCursor());
     }

@@ -48,6 +48,7 @@ public final class Api {
                 new SensorRoutes(provider, body, clock, new SensorArrivals(provider, references, settings, clock));
         LockRoutes locks = new LockRoutes(provider, clock, executions);
         StatusRoutes status = new StatusRoutes(provider, clock);
+        MuteRoutes mutes = new MuteRoutes(provider, body, clock);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
                 new RouteTable.Route("PUT", "/pipelines/{id}", pipelines::put),
@@ -79,6 +80,9 @@ public final class Api {
                 new RouteTable.Route("GET", "/sensors/{name}", sensors::get),
                 new RouteTable.Route("PUT", "/sensors/{name}/partitions/{partition}", sensors::putPartition),
                 new RouteTable.Route("GET", "/sensors/{name}/partitions/{partition}", sensors::getPartition),
+                new RouteTable.Route("GET", "/mutes", mutes::list),
+                new RouteTable.Route("PUT", "/mutes/{scope}/{target}", mutes::put),
+                new RouteTable.Route("DELETE", "/mutes/{scope}/{target}", mutes::delete),
                 new RouteTable.Route("GET", "/health", (request, path) -> {
                     provider.ping();
                     return ApiResponse.json(200, Map.of("status", "ok", "time", clock.instant()));

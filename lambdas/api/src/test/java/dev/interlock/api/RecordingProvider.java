@@ -49,6 +49,8 @@ final class RecordingProvider {
             "cascade",
             "lateArrivals",
             "alerts",
+            "mutes",
+            "covering",
             "locks",
             "watchdog",
             "watches",

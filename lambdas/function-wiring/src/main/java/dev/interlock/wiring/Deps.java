@@ -16,7 +16,7 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.wiring.alert.AlertPublisher;
-import dev.interlock.wiring.alert.DryRunAlerts;
+import dev.interlock.wiring.alert.RoutedAlerts;
 import dev.interlock.wiring.alert.SnsAlertPublisher;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,10 +52,12 @@ public final class Deps implements AutoCloseable {
                 clock,
                 retention(environment),
                 Backoff.standard()));
-        // A dry-run pipeline's alerts become its DRY_RUN_* events here, for every function alike.
-        this.alerts = Lazy.of(() -> new DryRunAlerts(
+        // For every function alike: a dry-run pipeline's alerts become its DRY_RUN_* events, a muted one's its
+        // ALERT_MUTED events, and the rest carry the pipeline's owner, team, labels and runbook.
+        this.alerts = Lazy.of(() -> new RoutedAlerts(
                 new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)),
                 () -> provider.get().pipelines(),
+                () -> provider.get().mutes(),
                 () -> provider.get().events(),
                 log("alerts")));
         // Network budgets are wall time: the client sleeps between retries with Thread.sleep, so its deadline must be

@@ -284,7 +284,7 @@ class ProceedDegradedTest {
             assertThat(e.message()).contains("without upstream-dependency");
             assertThat(e.details()).containsEntry("proceededWithout", List.of("upstream-dependency"));
         });
-        // Raised on the alert path as for a real pipeline: the wired functions' DryRunAlerts records it as
+        // Raised on the alert path as for a real pipeline: the wired functions' RoutedAlerts records it as
         // DRY_RUN_WOULD_ALERT instead of publishing it (the fixture's recording publisher sits below that).
         assertThat(f.alerts.kinds()).containsExactly("PROCEEDED_DEGRADED");
         assertThat(f.events(EventKind.PROCEEDED_DEGRADED))

@@ -17,6 +17,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -30,8 +31,16 @@ public final class AlertSink implements AutoCloseable {
     static final int CAPACITY = 1000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** One received alert: topic, subject and the message (parsed when it is JSON). */
-    public record ReceivedAlert(String topicArn, String subject, JsonNode message, Instant receivedAt) {}
+    /**
+     * One received alert: topic, subject, the message (parsed when it is JSON) and its message attributes (what an SNS
+     * subscription's filter policy matches: team, severity, kind, pipeline).
+     */
+    public record ReceivedAlert(
+            String topicArn, String subject, JsonNode message, Instant receivedAt, Map<String, String> attributes) {
+        public ReceivedAlert {
+            attributes = attributes == null ? Map.of() : Map.copyOf(attributes);
+        }
+    }
 
     private final Deque<ReceivedAlert> alerts = new ArrayDeque<>();
     private final Clock clock;
@@ -80,13 +89,18 @@ public final class AlertSink implements AutoCloseable {
     }
 
     public ReceivedAlert receive(String topicArn, String subject, String message) {
+        return receive(topicArn, subject, message, Map.of());
+    }
+
+    /** Receives one published alert with its message attributes. */
+    public ReceivedAlert receive(String topicArn, String subject, String message, Map<String, String> attributes) {
         JsonNode body;
         try {
             body = JSON.readTree(message);
         } catch (java.io.IOException notJson) {
             body = JSON.getNodeFactory().textNode(message);
         }
-        ReceivedAlert alert = new ReceivedAlert(topicArn, subject, body, clock.instant());
+        ReceivedAlert alert = new ReceivedAlert(topicArn, subject, body, clock.instant(), attributes);
         synchronized (alerts) {
             alerts.addLast(alert);
             while (alerts.size() > CAPACITY) {
@@ -130,7 +144,18 @@ public final class AlertSink implements AutoCloseable {
         line.put("subject", alert.subject());
         line.set("message", alert.message());
         line.put("receivedAt", alert.receivedAt().toString());
+        if (!alert.attributes().isEmpty()) {
+            ObjectNode attributes = line.putObject("attributes");
+            alert.attributes().forEach(attributes::put);
+        }
         return line.toString();
+    }
+
+    private static Map<String, String> attributes(JsonNode node) {
+        Map<String, String> attributes = new java.util.LinkedHashMap<>();
+        node.fields()
+                .forEachRemaining(f -> attributes.put(f.getKey(), f.getValue().asText()));
+        return attributes;
     }
 
     private static ReceivedAlert fromLine(String line) {
@@ -143,7 +168,8 @@ public final class AlertSink implements AutoCloseable {
                     node.path("topicArn").asText(null),
                     node.path("subject").asText(null),
                     node.path("message"),
-                    Instant.parse(node.get("receivedAt").asText()));
+                    Instant.parse(node.get("receivedAt").asText()),
+                    attributes(node.path("attributes")));
         } catch (IOException | java.time.format.DateTimeParseException e) {
             return null;
         }

@@ -325,7 +325,13 @@ public final class LocalAwsServer implements AutoCloseable {
             send(exchange, 400, "text/xml", Map.of(), snsError("InvalidParameter", "Message is required"));
             return;
         }
-        alerts.receive(form.getOrDefault("TopicArn", ""), form.getOrDefault("Subject", ""), form.get("Message"));
+        Map<String, String> attributes = new java.util.LinkedHashMap<>();
+        for (int n = 1; form.containsKey("MessageAttributes.entry." + n + ".Name"); n++) {
+            String entry = "MessageAttributes.entry." + n;
+            attributes.put(form.get(entry + ".Name"), form.getOrDefault(entry + ".Value.StringValue", ""));
+        }
+        alerts.receive(
+                form.getOrDefault("TopicArn", ""), form.getOrDefault("Subject", ""), form.get("Message"), attributes);
         send(
                 exchange,
                 200,

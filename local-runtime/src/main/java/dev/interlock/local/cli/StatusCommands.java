@@ -37,15 +37,24 @@ final class StatusCommands {
                         + "repeatable or comma-separated. Without a pipeline id only.")
         List<String> states;
 
+        @Option(
+                names = "--team",
+                paramLabel = "<TEAM>",
+                split = ",",
+                description = "Only the pipelines of this team (their 'team'); repeatable or comma-separated. Without"
+                        + " a pipeline id only.")
+        List<String> teams;
+
         @Mixin
         Output.Format format;
 
         @Override
         public Integer call() throws Exception {
             ApiClient client = api.client();
-            if (pipeline != null && states != null) {
+            if (pipeline != null && (states != null || teams != null)) {
                 throw new CliFailure(
-                        "--state filters the fleet table; leave out the pipeline id, or read its schedules' states",
+                        "--state and --team filter the fleet table; leave out the pipeline id, or read its schedules'"
+                                + " states",
                         CliFailure.USAGE,
                         null);
             }
@@ -82,11 +91,15 @@ final class StatusCommands {
                     if (!wanted.isEmpty() && !wanted.contains(line.path("state").asText())) {
                         continue;
                     }
+                    if (teams != null && !teams.contains(line.path("team").asText(""))) {
+                        continue;
+                    }
                     all.add(line);
+                    boolean muted = line.path("muted").path("state").asText().equals("active");
                     rows.add(new String[] {
                         line.path("pipelineId").asText(),
                         line.path("date").asText(),
-                        line.path("state").asText(),
+                        line.path("state").asText() + (muted ? " (muted)" : ""),
                         next(line.path("nextAction")),
                         line.path("reason").asText()
                     });
@@ -99,7 +112,12 @@ final class StatusCommands {
             }
             if (!wanted.isEmpty() && all.isEmpty()) {
                 System.out.println("no pipeline day is " + String.join(" or ", wanted)
+                        + (teams == null ? "" : " in team " + String.join(" or ", teams))
                         + (seen.isEmpty() ? "" : " (the states now: " + String.join(", ", seen) + ")"));
+                return 0;
+            }
+            if (teams != null && all.isEmpty()) {
+                System.out.println("no pipeline of team " + String.join(" or ", teams));
                 return 0;
             }
             Output.table(System.out, rows);
@@ -139,6 +157,7 @@ final class StatusCommands {
     static void printSchedules(PrintStream out, JsonNode status) {
         out.println(status.path("pipelineId").asText() + " on "
                 + status.path("date").asText() + " (" + status.path("zone").asText() + ")");
+        ownership(out, status);
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"SCHEDULE", "STATE", "ATTEMPTS", "NEXT", "DEADLINE", "REASON"});
         for (JsonNode s : status.path("schedules")) {
@@ -182,6 +201,43 @@ final class StatusCommands {
         }
     }
 
+    /** Whose the pipeline is and where its runbook is (when it says), and the mute on its alerts (when one). */
+    static void ownership(PrintStream out, JsonNode status) {
+        JsonNode o = status.path("ownership");
+        List<String> parts = new ArrayList<>();
+        if (o.hasNonNull("owner")) {
+            parts.add("owner " + o.get("owner").asText());
+        }
+        if (o.hasNonNull("team")) {
+            parts.add("team " + o.get("team").asText());
+        }
+        if (o.hasNonNull("runbook")) {
+            parts.add("runbook " + o.get("runbook").asText());
+        }
+        if (!parts.isEmpty()) {
+            out.println(String.join(", ", parts));
+        }
+        String muted = muted(status.path("muted"));
+        if (muted != null) {
+            out.println(muted);
+        }
+    }
+
+    /** {@code ALERTS MUTED (team data-platform) until … by …: reason}, or null when no mute covers it. */
+    static String muted(JsonNode mute) {
+        if (mute.isMissingNode() || mute.isNull()) {
+            return null;
+        }
+        boolean active = mute.path("state").asText().equals("active");
+        return (active ? "ALERTS MUTED" : "alerts will be muted") + " ("
+                + mute.path("scope").asText() + " "
+                + mute.path("target").asText() + ") "
+                + (active ? "" : "from " + mute.path("from").asText() + " ")
+                + "until " + mute.path("until").asText() + " by "
+                + mute.path("mutedBy").asText() + ": "
+                + mute.path("reason").asText();
+    }
+
     /** A JSON list of trait names as {@code a, b}. */
     private static String names(JsonNode list) {
         List<String> names = new ArrayList<>();
@@ -219,6 +275,7 @@ final class StatusCommands {
 
     static void explain(PrintStream out, JsonNode status) {
         String pipeline = status.path("pipelineId").asText();
+        ownership(out, status);
         for (JsonNode s : status.path("schedules")) {
             out.println(pipeline + " (" + s.path("scheduleId").asText() + ") on "
                     + status.path("date").asText() + " is " + s.path("state").asText() + ": "

@@ -50,6 +50,15 @@ public enum EventKind implements WireEnum {
     EXECUTION_HANDED_OVER("EXECUTION_HANDED_OVER"),
     /** An operator released a lock (audit: who, which holder, why). */
     LOCK_RELEASED("LOCK_RELEASED"),
+    /** An operator muted this pipeline's (or its team's) alerts for a window (audit: scope, window, who, why). */
+    MUTED("MUTED"),
+    /** An operator lifted a mute before it ended (audit: which mute, who, why). */
+    UNMUTED("UNMUTED"),
+    /**
+     * An alert of this day was not published because a mute covered it ({@link MuteEvents}): the alert is in the
+     * details with the mute that silenced it.
+     */
+    ALERT_MUTED("ALERT_MUTED"),
     /**
      * An execution found that it no longer holds its day's lock (released by an operator, expired, taken over) when it
      * was about to trigger, create a run or write the run log: nothing was written, and it stops.

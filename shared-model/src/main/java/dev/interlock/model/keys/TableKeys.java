@@ -26,6 +26,10 @@ public final class TableKeys {
     public static final String SENSOR_PREFIX = "SENSOR#";
     public static final String ARCHETYPE_PREFIX = "ARCHETYPE#";
     public static final String CALENDAR_PREFIX = "CALENDAR#";
+    /** A mute: {@code MUTE#pipeline#<id>} or {@code MUTE#team#<team>}, sort key {@link #MUTE_SK}. */
+    public static final String MUTE_PREFIX = "MUTE#";
+
+    public static final String MUTE_SK = "MUTE";
     /** The guard item of an archetype or calendar: its registration revision and how often its users changed. */
     public static final String USAGE = "USAGE";
 
@@ -45,6 +49,7 @@ public final class TableKeys {
     public static final String ARCHETYPE_TYPE = "TYPE#archetype";
     public static final String CALENDAR_TYPE = "TYPE#calendar";
     public static final String RERUN_TYPE = "TYPE#rerun";
+    public static final String MUTE_TYPE = "TYPE#mute";
 
     /** Event and late-arrival sort keys pad epoch millis to 13 digits so they sort as strings until year 2286. */
     private static final int MILLIS_DIGITS = 13;
@@ -54,6 +59,16 @@ public final class TableKeys {
     /** Pipeline config item. */
     public static ItemKey pipeline(String pipelineId) {
         return new ItemKey(pipelinePk(pipelineId), CONFIG);
+    }
+
+    /** A mute of one pipeline or one team. */
+    public static ItemKey mute(String scope, String target) {
+        return new ItemKey(MUTE_PREFIX + requirePart("scope", scope) + "#" + requirePart("target", target), MUTE_SK);
+    }
+
+    /** Lists mutes by scope and target. */
+    public static IndexKey muteIndex(String scope, String target) {
+        return new IndexKey(MUTE_TYPE, requirePart("scope", scope) + "#" + requirePart("target", target));
     }
 
     /** Lists pipelines by name. */

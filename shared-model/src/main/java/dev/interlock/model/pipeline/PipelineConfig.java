@@ -1,6 +1,7 @@
 package dev.interlock.model.pipeline;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.interlock.model.json.Frozen;
@@ -30,6 +31,11 @@ import java.util.TreeSet;
  *                                  has not changed for that long ({@code QuietPeriod}); null: at once
  * @param minInterval               a duration ({@code 2h}): a run of a pipeline day starts no sooner than this after
  *                                  the day's previous run started ({@code Spacing}); null: no spacing
+ * @param owner                     who owns it (a person or an address); alerts carry it ({@link Ownership})
+ * @param team                      the team it belongs to: alerts carry it as an SNS message attribute, and a team
+ *                                  mute silences its alerts
+ * @param labels                    free key/value labels (tier, domain, cost centre …), carried by its alerts
+ * @param runbook                   where a person goes when it pages (an http(s) URL)
  */
 public record PipelineConfig(
         String name,
@@ -51,7 +57,11 @@ public record PipelineConfig(
         boolean catchUp,
         ReadinessRule readinessRule,
         @JsonInclude(JsonInclude.Include.NON_NULL) String quietPeriod,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String minInterval) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String minInterval,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String owner,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String team,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String runbook) {
 
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
@@ -103,7 +113,62 @@ public record PipelineConfig(
                 null);
     }
 
+    /** A pipeline that names no owner, team, labels or runbook. */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    public PipelineConfig(
+            String name,
+            String description,
+            String archetype,
+            int tier,
+            Map<String, TraitConfig> traits,
+            TriggerConfig trigger,
+            RetryPolicy retry,
+            SlaConfig sla,
+            List<ScheduleConfig> schedules,
+            ExclusionConfig exclusions,
+            MonitoringConfig monitoring,
+            boolean dryRun,
+            int evaluationIntervalSeconds,
+            int pollIntervalSeconds,
+            int pollLimit,
+            int maxJobDurationSeconds,
+            boolean catchUp,
+            ReadinessRule readinessRule,
+            String quietPeriod,
+            String minInterval) {
+        this(
+                name,
+                description,
+                archetype,
+                tier,
+                traits,
+                trigger,
+                retry,
+                sla,
+                schedules,
+                exclusions,
+                monitoring,
+                dryRun,
+                evaluationIntervalSeconds,
+                pollIntervalSeconds,
+                pollLimit,
+                maxJobDurationSeconds,
+                catchUp,
+                readinessRule,
+                quietPeriod,
+                minInterval,
+                null,
+                null,
+                null,
+                null);
+    }
+
     public PipelineConfig {
+        Ownership ownership = new Ownership(owner, team, labels, runbook);
+        owner = ownership.owner();
+        team = ownership.team();
+        labels = ownership.labels();
+        runbook = ownership.runbook();
         traits = Frozen.map(traits);
         retry = retry == null ? RetryPolicy.DEFAULT : retry;
         schedules = Frozen.list(schedules);
@@ -134,7 +199,11 @@ public record PipelineConfig(
             @JsonProperty("catchUp") Boolean catchUp,
             @JsonProperty("readinessRule") ReadinessRule readinessRule,
             @JsonProperty("quietPeriod") String quietPeriod,
-            @JsonProperty("minInterval") String minInterval) {
+            @JsonProperty("minInterval") String minInterval,
+            @JsonProperty("owner") String owner,
+            @JsonProperty("team") String team,
+            @JsonProperty("labels") Map<String, String> labels,
+            @JsonProperty("runbook") String runbook) {
         MonitoringConfig effectiveMonitoring =
                 monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
         return new PipelineConfig(
@@ -157,7 +226,17 @@ public record PipelineConfig(
                 catchUp != null && catchUp,
                 readinessRule,
                 quietPeriod == null || quietPeriod.isBlank() ? null : quietPeriod.trim(),
-                minInterval == null || minInterval.isBlank() ? null : minInterval.trim());
+                minInterval == null || minInterval.isBlank() ? null : minInterval.trim(),
+                owner,
+                team,
+                labels,
+                runbook);
+    }
+
+    /** Who it belongs to, as its alerts carry it. */
+    @JsonIgnore
+    public Ownership ownership() {
+        return new Ownership(owner, team, labels, runbook);
     }
 
     /** The configured schedules, or the implicit {@code daily} one when none are configured. */

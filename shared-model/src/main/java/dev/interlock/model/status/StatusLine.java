@@ -1,12 +1,15 @@
 package dev.interlock.model.status;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One pipeline day in one line (the overview, {@code GET /status}): the most urgent schedule's state, reason and
- * next action, every schedule's state, and the cascade edges so a reader can draw the graph.
+ * next action, every schedule's state, the cascade edges so a reader can draw the graph, whose it is (owner, team,
+ * labels, to filter by) and the mute that covers it.
  */
 public record StatusLine(
         String pipelineId,
@@ -17,7 +20,11 @@ public record StatusLine(
         ScheduleStatus.NextAction nextAction,
         List<ScheduleState> schedules,
         List<String> upstreams,
-        List<String> downstreams) {
+        List<String> downstreams,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String owner,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String team,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
+        @JsonInclude(JsonInclude.Include.NON_NULL) PipelineDayStatus.MuteNote muted) {
     public StatusLine {
         schedules = Frozen.list(schedules);
         upstreams = Frozen.list(upstreams);
@@ -41,6 +48,10 @@ public record StatusLine(
                         .map(s -> new ScheduleState(s.scheduleId(), s.state()))
                         .toList(),
                 status.upstreams(),
-                status.downstreams());
+                status.downstreams(),
+                status.ownership() == null ? null : status.ownership().owner(),
+                status.ownership() == null ? null : status.ownership().team(),
+                status.ownership() == null ? Map.of() : status.ownership().labels(),
+                status.muted());
     }
 }

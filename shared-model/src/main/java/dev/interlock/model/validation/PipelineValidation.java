@@ -10,6 +10,7 @@ import dev.interlock.model.json.WireEnum;
 import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.MonitoringConfig;
+import dev.interlock.model.pipeline.Ownership;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.RetryPolicy;
 import dev.interlock.model.pipeline.ScheduleConfig;
@@ -34,6 +35,8 @@ import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.window.WindowId;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -188,9 +191,70 @@ public final class PipelineValidation {
                 JsonPath.field(root, "pollIntervalSeconds"), config.pollIntervalSeconds(), 1, MAX_INTERVAL_SECONDS);
         errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
         checkMaxJobDuration(config, errors);
+        checkOwnership(config.ownership(), errors);
         GraphValidation.check(config, pipelines, errors);
         RollupValidation.check(config, pipelines, errors);
         return errors.list();
+    }
+
+    /** The longest owner, team or label value: they travel in every alert and as SNS message attributes. */
+    static final int MAX_OWNERSHIP_TEXT = 128;
+    /** The most labels a pipeline may carry (SNS allows 10 message attributes; labels travel in the body). */
+    static final int MAX_LABELS = 20;
+    /** A team: what an SNS subscription filter and a mute's path name, so no spaces, slashes or odd characters. */
+    static final Pattern ROUTING_NAME = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$");
+    /** A label key; it may hold a '/' ({@code example.com/domain}). */
+    static final Pattern LABEL_KEY = Pattern.compile("^[A-Za-z0-9][A-Za-z0-9._/-]{0,62}$");
+
+    /** Whether {@code name} may be a team (or a mute's target): 1-63 letters, digits, '.', '_' or '-'. */
+    public static boolean isRoutingName(String name) {
+        return name != null && ROUTING_NAME.matcher(name).matches();
+    }
+
+    /** {@code owner}, {@code team}, {@code labels} and {@code runbook}: short, filterable, and a runbook that opens. */
+    private static void checkOwnership(Ownership ownership, Errors errors) {
+        String root = JsonPath.ROOT;
+        if (ownership.owner() != null && ownership.owner().length() > MAX_OWNERSHIP_TEXT) {
+            errors.add(JsonPath.field(root, "owner"), "must be at most " + MAX_OWNERSHIP_TEXT + " characters");
+        }
+        if (ownership.team() != null && !ROUTING_NAME.matcher(ownership.team()).matches()) {
+            errors.add(
+                    JsonPath.field(root, "team"),
+                    "'" + ownership.team() + "' must be 1-63 letters, digits, '.', '_' or '-', starting with a"
+                            + " letter or digit (alert subscriptions filter on it), e.g. data-platform");
+        }
+        if (ownership.labels().size() > MAX_LABELS) {
+            errors.add(
+                    JsonPath.field(root, "labels"),
+                    "has " + ownership.labels().size() + " labels; at most " + MAX_LABELS + " are allowed");
+        }
+        ownership.labels().forEach((key, value) -> {
+            String path = JsonPath.field(JsonPath.field(root, "labels"), key);
+            if (!LABEL_KEY.matcher(key).matches()) {
+                errors.add(path, "label key '" + key + "' must be 1-63 letters, digits, '.', '_', '/' or '-'");
+            }
+            if (value == null || value.isBlank()) {
+                errors.add(path, "must not be empty");
+            } else if (value.length() > MAX_OWNERSHIP_TEXT) {
+                errors.add(path, "must be at most " + MAX_OWNERSHIP_TEXT + " characters");
+            }
+        });
+        String runbook = ownership.runbook();
+        if (runbook != null) {
+            String path = JsonPath.field(root, "runbook");
+            try {
+                URI uri = new URI(runbook);
+                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+                if (!(scheme.equals("https") || scheme.equals("http")) || uri.getHost() == null) {
+                    errors.add(
+                            path,
+                            "'" + runbook
+                                    + "' must be an absolute http(s) URL, e.g. https://wiki.example.com/runbooks/orders");
+                }
+            } catch (URISyntaxException e) {
+                errors.add(path, "'" + runbook + "' is not a URL: " + e.getReason());
+            }
+        }
     }
 
     /** The longest quiet period: a day whose data must rest longer would wait past any validation window. */

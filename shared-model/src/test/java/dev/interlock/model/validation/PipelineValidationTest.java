@@ -69,6 +69,43 @@ class PipelineValidationTest {
     }
 
     @Test
+    void ownershipIsStoredAsGivenAndEachBadValueIsRefusedAtItsField() {
+        Validated<PipelineConfig> owned = validation.validateText(InterlockJson.write(patched(
+                "{\"owner\":\" ana@example.com \",\"team\":\"data-platform\",\"labels\":{\"example.com/domain\":"
+                        + "\"orders\"},\"runbook\":\"https://wiki.example.com/runbooks/orders\"}")));
+        assertThat(owned.errors()).isEmpty();
+        assertThat(owned.value().ownership())
+                .isEqualTo(new dev.interlock.model.pipeline.Ownership(
+                        "ana@example.com",
+                        "data-platform",
+                        Map.of("example.com/domain", "orders"),
+                        "https://wiki.example.com/runbooks/orders"));
+        assertThat(validation
+                        .validateText(Documents.yaml(owned.value()))
+                        .value()
+                        .ownership())
+                .as("round trip through the stored document")
+                .isEqualTo(owned.value().ownership());
+
+        Validated<PipelineConfig> bad = validation.validateText(InterlockJson.write(patched(
+                "{\"owner\":\"" + "x".repeat(129) + "\",\"team\":\"Data Platform\",\"labels\":{\"bad key\":\"\"},"
+                        + "\"runbook\":\"ftp://wiki.example.com/orders\"}")));
+        assertThat(bad.errors())
+                .extracting(ValidationError::path)
+                .containsExactlyInAnyOrder(
+                        "$.owner", "$.team", "$.labels['bad key']", "$.labels['bad key']", "$.runbook");
+        Map<String, String> many = new java.util.TreeMap<>();
+        for (int i = 0; i < 21; i++) {
+            many.put("k" + i, "v");
+        }
+        assertThat(validation
+                        .validateText(InterlockJson.write(patched("{\"labels\":" + InterlockJson.write(many) + "}")))
+                        .errors())
+                .extracting(ValidationError::toString)
+                .containsExactly("$.labels: has 21 labels; at most 20 are allowed");
+    }
+
+    @Test
     void theMaximumJobDurationDefaultsToTwoHoursAndCanBeSet() {
         assertThat(validation.validateText(VALID).value().maxJobDurationSeconds())
                 .isEqualTo(7200);
@@ -482,7 +519,8 @@ class PipelineValidationTest {
                   source-freshness: {evaluator: "builtin:always-pass", evalutor: "builtin:always-pass"}
                   upstream-dependency: {evaluator: "builtin:always-pass"}
                   resource-availability: {evaluator: "builtin:always-pass"}
-                owner: data-platform
+                ownr: ana
+                costCentre: data-platform
                 """;
 
         assertThat(validation.validateText(yaml).errors())
@@ -494,7 +532,8 @@ class PipelineValidationTest {
                         "$.retry.maxAttempt: unknown field; did you mean 'maxAttempts'?",
                         "$.schedules[0].dedline: unknown field; did you mean 'deadline'?",
                         "$.traits.source-freshness.evalutor: unknown field; did you mean 'evaluator'?",
-                        "$.owner: unknown field; known fields: "
+                        "$.ownr: unknown field; did you mean 'owner'?",
+                        "$.costCentre: unknown field; known fields: "
                                 + String.join(", ", fieldNames(DocumentShapes.PIPELINE)));
     }
 

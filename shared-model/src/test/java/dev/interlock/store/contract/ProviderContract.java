@@ -1298,6 +1298,46 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void aMuteIsReadByScopeAndTargetReplacedByTheNextAndListedUntilDeleted() {
+        dev.interlock.model.alert.Mute team = new dev.interlock.model.alert.Mute(
+                dev.interlock.model.alert.MuteScope.TEAM,
+                "data-platform",
+                T0,
+                T0.plusSeconds(7200),
+                "warehouse maintenance",
+                "ops",
+                T0);
+        dev.interlock.model.alert.Mute gold = new dev.interlock.model.alert.Mute(
+                dev.interlock.model.alert.MuteScope.PIPELINE,
+                "gold",
+                T0,
+                T0.plusSeconds(600),
+                "known outage",
+                "ana",
+                T0);
+        provider.mutes().put(team);
+        provider.mutes().put(gold);
+
+        assertThat(provider.mutes().get(dev.interlock.model.alert.MuteScope.TEAM, "data-platform"))
+                .contains(team);
+        assertThat(provider.mutes().covering("gold", "data-platform")).containsExactly(gold, team);
+        assertThat(provider.mutes().covering("gold", null)).containsExactly(gold);
+        assertThat(provider.mutes().covering("silver", "marketing")).isEmpty();
+        assertThat(provider.mutes().list()).containsExactly(gold, team);
+
+        dev.interlock.model.alert.Mute longer = new dev.interlock.model.alert.Mute(
+                dev.interlock.model.alert.MuteScope.PIPELINE, "gold", T0, T0.plusSeconds(3600), "longer", "ana", T0);
+        provider.mutes().put(longer);
+        assertThat(provider.mutes().covering("gold", null)).containsExactly(longer);
+
+        assertThat(provider.mutes().delete(dev.interlock.model.alert.MuteScope.PIPELINE, "gold"))
+                .contains(longer);
+        assertThat(provider.mutes().delete(dev.interlock.model.alert.MuteScope.PIPELINE, "gold"))
+                .isEmpty();
+        assertThat(provider.mutes().list()).containsExactly(team);
+    }
+
+    @Test
     void lateArrivalsAreListedPerDateAndScheduleOldestFirst() {
         LateArrival first = new LateArrival(
                 "gold", DATE, "daily", "row-count", "r1", TraitStatus.PASS, TraitStatus.PASS, 120.0, T0);

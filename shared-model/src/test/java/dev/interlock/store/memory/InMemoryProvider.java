@@ -1,5 +1,7 @@
 package dev.interlock.store.memory;
 
+import dev.interlock.model.alert.Mute;
+import dev.interlock.model.alert.MuteScope;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.IndexKey;
@@ -32,6 +34,7 @@ import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.LockFence;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
+import dev.interlock.store.MuteStore;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.PipelineStore;
@@ -103,6 +106,7 @@ public final class InMemoryProvider implements Provider {
     private final Locker locks = new Locks();
     private final WatchdogIndex watchdog = new Watchdog();
     private final JobCallbackStore jobCallbacks = new JobCallbacks();
+    private final MuteStore mutes = new Mutes();
 
     /** An empty store with the default retention. */
     public InMemoryProvider(Clock clock) {
@@ -188,6 +192,11 @@ public final class InMemoryProvider implements Provider {
     @Override
     public JobCallbackStore jobCallbacks() {
         return jobCallbacks;
+    }
+
+    @Override
+    public MuteStore mutes() {
+        return mutes;
     }
 
     @Override
@@ -1135,6 +1144,36 @@ public final class InMemoryProvider implements Provider {
                             jobId,
                             old == null ? null : old.waiter(),
                             old == null || old.end() == null ? end : old.end()));
+        }
+    }
+
+    /** One mute per (scope, target); ended ones are kept (expiry is not modelled). */
+    private static final class Mutes implements MuteStore {
+        private final java.util.concurrent.ConcurrentSkipListMap<String, Mute> items =
+                new java.util.concurrent.ConcurrentSkipListMap<>();
+
+        private static String key(MuteScope scope, String target) {
+            return scope.wireName() + "#" + target;
+        }
+
+        @Override
+        public void put(Mute mute) {
+            items.put(key(mute.scope(), mute.target()), mute);
+        }
+
+        @Override
+        public Optional<Mute> get(MuteScope scope, String target) {
+            return Optional.ofNullable(items.get(key(scope, target)));
+        }
+
+        @Override
+        public Optional<Mute> delete(MuteScope scope, String target) {
+            return Optional.ofNullable(items.remove(key(scope, target)));
+        }
+
+        @Override
+        public List<Mute> list() {
+            return List.copyOf(items.values());
         }
     }
 }

@@ -30,6 +30,10 @@ public enum CapacityIntent {
             "2 consistent GetItems (guard, old) + the users (DEPENDANTS_READ, PIPELINE_GET_ALL) + 1 TransactWriteItems (document or its deletion, guard): 4 WCU"),
     CALENDAR_GET("calendars.get", "1 consistent GetItem: 1 RCU"),
     CALENDAR_LIST("calendars.list", "GSI1 Query: 0.5 RCU/4 KB"),
+    MUTE_PUT("mutes.put", "1 PutItem: 1 WCU"),
+    MUTE_GET("mutes.get", "1 consistent GetItem: 1 RCU (an alert reads its pipeline's and its team's: 2 RCU)"),
+    MUTE_DELETE("mutes.delete", "1 DeleteItem returning the old item: 1 WCU"),
+    MUTE_LIST("mutes.list", "GSI1 Query: 0.5 RCU/4 KB"),
     TRAIT_PUT("traits.put", "1 PutItem: 1 WCU"),
     ROUND_RECORD(
             "recordRound",

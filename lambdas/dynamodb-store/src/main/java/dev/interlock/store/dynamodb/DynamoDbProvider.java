@@ -21,6 +21,7 @@ import dev.interlock.store.JobCallbackStore;
 import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.LockFence;
 import dev.interlock.store.Locker;
+import dev.interlock.store.MuteStore;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
@@ -80,6 +81,7 @@ public final class DynamoDbProvider implements Provider {
     private final DynamoDbLocker locks;
     private final DynamoDbWatchdogIndex watchdog;
     private final DynamoDbJobCallbackStore jobCallbacks;
+    private final DynamoDbMuteStore mutes;
 
     /** The production Provider: default retention and backoff. */
     public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock) {
@@ -97,6 +99,7 @@ public final class DynamoDbProvider implements Provider {
         this.table = new SingleTable(client, tableName, clock, backoff);
         this.watchdog = new DynamoDbWatchdogIndex(table, retention);
         this.jobCallbacks = new DynamoDbJobCallbackStore(table);
+        this.mutes = new DynamoDbMuteStore(table);
         this.pipelines = new DynamoDbPipelineStore(table, watchdog);
         this.archetypes = new DynamoDbConfigStores.Archetypes(table, pipelines);
         this.calendars = new DynamoDbConfigStores.Calendars(table, pipelines);
@@ -187,6 +190,11 @@ public final class DynamoDbProvider implements Provider {
     @Override
     public JobCallbackStore jobCallbacks() {
         return jobCallbacks;
+    }
+
+    @Override
+    public MuteStore mutes() {
+        return mutes;
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.Ownership;
 import dev.interlock.model.runtime.Environment;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -96,6 +97,48 @@ class SnsAlertPublisherTest {
             assertThat(body.get("date").asText()).isEqualTo("2026-03-01");
             assertThat(body.get("timestamp").asText()).isEqualTo("2026-03-01T10:00:00.000Z");
         });
+    }
+
+    @Test
+    void aRoutedAlertCarriesItsTeamSeverityKindAndPipelineAsMessageAttributesForSubscriptionFilters() {
+        Alert routed = alert("silver")
+                .routedTo(new Ownership(
+                        "ana@example.com",
+                        "data-platform",
+                        Map.of("domain", "orders"),
+                        "https://wiki.example.com/runbooks/silver"));
+        try (AwsClients clients = clients()) {
+            new SnsAlertPublisher(clients::sns, "arn:aws:sns:us-east-1:123456789012:alerts").publish(routed);
+            new SnsAlertPublisher(clients::sns, "arn:aws:sns:us-east-1:123456789012:alerts").publish(alert("gold"));
+        }
+        assertThat(published).hasSize(2);
+        assertThat(attributes(published.get(0)))
+                .containsOnly(
+                        Map.entry("team", "data-platform"),
+                        Map.entry("severity", "error"),
+                        Map.entry("kind", "RETRY_EXHAUSTED"),
+                        Map.entry("pipeline", "silver"));
+        var body = InterlockJson.tree(published.get(0).get("Message"));
+        assertThat(body.get("owner").asText()).isEqualTo("ana@example.com");
+        assertThat(body.get("team").asText()).isEqualTo("data-platform");
+        assertThat(body.get("labels").get("domain").asText()).isEqualTo("orders");
+        assertThat(body.get("runbook").asText()).isEqualTo("https://wiki.example.com/runbooks/silver");
+        assertThat(attributes(published.get(1)))
+                .as("no team, no team attribute: SNS refuses an empty one, and a team filter must not match it")
+                .containsOnlyKeys("severity", "kind", "pipeline");
+        assertThat(InterlockJson.tree(published.get(1).get("Message")).has("team"))
+                .isFalse();
+    }
+
+    /** The message attributes of a Publish as the SNS query protocol sends them ({@code MessageAttributes.entry.N}). */
+    private static Map<String, String> attributes(Map<String, String> publish) {
+        Map<String, String> attributes = new java.util.LinkedHashMap<>();
+        for (int n = 1; publish.containsKey("MessageAttributes.entry." + n + ".Name"); n++) {
+            String prefix = "MessageAttributes.entry." + n;
+            assertThat(publish).containsEntry(prefix + ".Value.DataType", "String");
+            attributes.put(publish.get(prefix + ".Name"), publish.get(prefix + ".Value.StringValue"));
+        }
+        return attributes;
     }
 
     @Test

@@ -101,7 +101,8 @@ async function renderOverview(gen) {
   const rows = lines.map(line => el("tr", {
       class: "clickable", "data-pipeline": line.pipelineId, "data-state": line.state,
       onclick: () => { location.hash = withDate("#/p/" + encodeURIComponent(line.pipelineId)); }},
-    el("td", {}, el("strong", {}, line.pipelineId)),
+    el("td", {}, el("strong", {}, line.pipelineId), muteBadge(line.muted),
+      line.team ? el("div", {class: "muted small team"}, line.team) : null),
     el("td", {class: "mono"}, line.date),
     el("td", {}, stateBadge(line.state)),
     el("td", {}, line.schedules.length > 1 ? line.schedules.map(s => el("div", {}, s.scheduleId + " ", stateBadge(s.state))) : line.scheduleId),
@@ -191,6 +192,8 @@ async function renderPipeline(id, gen) {
   view.replaceChildren(
     el("p", {}, el("a", {href: withDate("#/")}, "← all pipelines")),
     el("h1", {}, status.pipelineId, " ", el("span", {class: "muted"}, "on " + status.date + " (" + status.zone + ")")),
+    ownershipLine(status.ownership),
+    muteBanner(status.muted),
     el("div", {class: "grid"}, status.schedules.map(scheduleCard)),
     el("h2", {}, "Timeline"),
     el("div", {class: "card"}, gantt(status, timeline)),
@@ -205,6 +208,33 @@ async function renderPipeline(id, gen) {
     el("h2", {}, "Events" + (timeline.complete ? "" : " (the oldest are not shown)")),
     el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.")));
   return status.schedules.some(s => !SETTLED.has(s.state));
+}
+
+// ---- whose a pipeline is, and the mute on its alerts ----
+
+function muteBadge(muted) {
+  if (!muted || muted.state !== "active") return null;
+  return el("span", {class: "mute-badge", title: "alerts muted until " + muted.until + ": " + muted.reason}, "muted");
+}
+
+function ownershipLine(o) {
+  if (!o || (!o.owner && !o.team && !o.runbook && !(o.labels && Object.keys(o.labels).length))) return null;
+  const parts = [];
+  if (o.owner) parts.push(el("span", {}, "owner ", el("strong", {}, o.owner)));
+  if (o.team) parts.push(el("span", {}, "team ", el("strong", {}, o.team)));
+  Object.entries(o.labels || {}).forEach(([k, v]) => parts.push(el("span", {class: "label"}, k + ": " + v)));
+  if (o.runbook && /^https?:\/\//i.test(o.runbook)) parts.push(el("a", {href: o.runbook, target: "_blank", rel: "noopener"}, "runbook"));
+  return el("p", {id: "ownership", class: "ownership"}, parts);
+}
+
+function muteBanner(muted) {
+  if (!muted) return null;
+  const active = muted.state === "active";
+  return el("div", {id: "mute", class: "card mute-banner"},
+    el("strong", {}, active ? "Alerts muted" : "Alerts will be muted"),
+    " (" + muted.scope + " " + muted.target + ") " + (active ? "" : "from " + dateTime(muted.from) + " ") +
+      "until " + dateTime(muted.until) + " by " + muted.mutedBy + ": " + muted.reason +
+      ". Alerts raised meanwhile are recorded as ALERT_MUTED events, not sent.");
 }
 
 function scheduleCard(s) {
