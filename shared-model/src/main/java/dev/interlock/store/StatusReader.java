@@ -82,7 +82,7 @@ public final class StatusReader {
                 pipelines.items().isEmpty() ? List.of() : provider.mutes().list();
         List<StatusLine> lines = new ArrayList<>();
         for (PipelineConfig config : pipelines.items()) {
-            lines.add(StatusLine.of(status(config, date, mutes)));
+            lines.add(StatusLine.of(status(config, date, mutes), config.tier()));
         }
         return new Page<>(lines, pipelines.nextCursor());
     }

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * One pipeline day in one line (the overview, {@code GET /status}): the most urgent schedule's state, reason and
- * next action, every schedule's state, the cascade edges so a reader can draw the graph, whose it is (owner, team,
- * labels, to filter by) and the mute that covers it.
+ * next action, every schedule's state, the cascade edges so a reader can draw the graph, the pipeline's tier and whose
+ * it is (owner, team, labels: what the console filters by) and the mute that covers it.
  */
 public record StatusLine(
         String pipelineId,
@@ -21,6 +21,7 @@ public record StatusLine(
         List<ScheduleState> schedules,
         List<String> upstreams,
         List<String> downstreams,
+        int tier,
         @JsonInclude(JsonInclude.Include.NON_NULL) String owner,
         @JsonInclude(JsonInclude.Include.NON_NULL) String team,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
@@ -34,8 +35,8 @@ public record StatusLine(
     /** A schedule's state in the overview. */
     public record ScheduleState(String scheduleId, DayState state) {}
 
-    /** The line of a pipeline day. */
-    public static StatusLine of(PipelineDayStatus status) {
+    /** The line of a pipeline day of a pipeline of {@code tier}. */
+    public static StatusLine of(PipelineDayStatus status, int tier) {
         ScheduleStatus head = status.headline();
         return new StatusLine(
                 status.pipelineId(),
@@ -49,6 +50,7 @@ public record StatusLine(
                         .toList(),
                 status.upstreams(),
                 status.downstreams(),
+                tier,
                 status.ownership() == null ? null : status.ownership().owner(),
                 status.ownership() == null ? null : status.ownership().team(),
                 status.ownership() == null ? Map.of() : status.ownership().labels(),

@@ -92,14 +92,54 @@ async function allStatusLines() {
 
 // ---- overview ----
 
-async function renderOverview(gen) {
-  const lines = await allStatusLines();
-  if (gen !== generation) return false;
-  const counts = {};
-  lines.forEach(l => { counts[l.state] = (counts[l.state] || 0) + 1; });
-  const summary = el("div", {class: "legend"}, Object.entries(counts).map(([s, n]) => el("span", {}, stateBadge(s), " " + n)));
-  const rows = lines.map(line => el("tr", {
-      class: "clickable", "data-pipeline": line.pipelineId, "data-state": line.state,
+// What a person filters the fleet by; kept across refreshes (and re-renders only the rows, so typing is not lost).
+const filters = {q: "", state: "", team: "", owner: "", tier: "", label: ""};
+const DONE = new Set(["COMPLETED", "EXCLUDED", "SKIPPED", "DRY_RUN"]);
+const STATE_URGENCY = {FAILED: 9, NOT_READY: 8, EVALUATING: 7, TRIGGERING: 6, RUNNING: 5, MONITORING: 4,
+  WAITING_FOR_WINDOW: 3, DRY_RUN: 2, SKIPPED: 1, COMPLETED: 0, EXCLUDED: 0};
+
+/** 0 missed, 1 at risk, 2 failed, 3 waiting or moving, 4 done: the order on-call reads the fleet in. */
+function urgencyRank(line) {
+  const sla = line.sla && line.sla.state;
+  if (sla === "MISSED") return 0;
+  if (sla === "AT_RISK") return 1;
+  if (line.state === "FAILED") return 2;
+  return DONE.has(line.state) ? 4 : 3;
+}
+
+function byUrgency(a, b) {
+  return urgencyRank(a) - urgencyRank(b)
+    || (STATE_URGENCY[b.state] || 0) - (STATE_URGENCY[a.state] || 0)
+    || a.pipelineId.localeCompare(b.pipelineId);
+}
+
+function labelPairs(line) {
+  return Object.entries(line.labels || {}).map(([k, v]) => k + "=" + v);
+}
+
+function matchesFilters(line) {
+  if (filters.q && !line.pipelineId.toLowerCase().includes(filters.q.toLowerCase())) return false;
+  if (filters.state && line.state !== filters.state && !(line.schedules || []).some(s => s.state === filters.state)) return false;
+  if (filters.team && (line.team || "") !== filters.team) return false;
+  if (filters.owner && (line.owner || "") !== filters.owner) return false;
+  if (filters.tier && String(line.tier ?? "") !== filters.tier) return false;
+  if (filters.label && !labelPairs(line).includes(filters.label)) return false;
+  return true;
+}
+
+function filterSelect(key, label, values) {
+  const select = el("select", {id: "filter-" + key, "aria-label": label},
+    el("option", {value: ""}, "any " + label),
+    [...new Set(values.filter(v => v !== undefined && v !== null && v !== ""))].sort().map(v => el("option", {value: String(v)}, String(v))));
+  select.value = filters[key];
+  select.addEventListener("change", () => { filters[key] = select.value; refreshRows(); });
+  return select;
+}
+
+function overviewRow(line) {
+  return el("tr", {
+      class: "clickable" + (urgencyRank(line) <= 2 ? " pinned" : ""), "data-pipeline": line.pipelineId, "data-state": line.state,
+      "data-urgency": urgencyRank(line),
       onclick: () => { location.hash = withDate("#/p/" + encodeURIComponent(line.pipelineId)); }},
     el("td", {}, el("strong", {}, line.pipelineId), muteBadge(line.muted),
       line.team ? el("div", {class: "muted small team"}, line.team) : null),
@@ -107,16 +147,65 @@ async function renderOverview(gen) {
     el("td", {}, stateBadge(line.state)),
     el("td", {}, line.schedules.length > 1 ? line.schedules.map(s => el("div", {}, s.scheduleId + " ", stateBadge(s.state))) : line.scheduleId),
     el("td", {}, line.reason),
-    el("td", {}, nextText(line.nextAction))));
+    el("td", {}, nextText(line.nextAction)));
+}
+
+let overviewLines = [];
+
+/** The table's rows for the lines and filters now: failures and late days pinned on top, the rest by urgency. */
+function refreshRows() {
+  const body = document.getElementById("overview-body");
+  if (!body) return;
+  const shown = overviewLines.filter(matchesFilters).sort(byUrgency);
+  const pinned = shown.filter(l => urgencyRank(l) <= 2);
+  const rest = shown.filter(l => urgencyRank(l) > 2);
+  const rows = [];
+  if (pinned.length) rows.push(el("tr", {class: "group"}, el("td", {colspan: 6}, "needs attention (" + pinned.length + ")")));
+  rows.push(...pinned.map(overviewRow));
+  if (pinned.length && rest.length) rows.push(el("tr", {class: "group"}, el("td", {colspan: 6}, "the rest (" + rest.length + ")")));
+  rows.push(...rest.map(overviewRow));
+  body.replaceChildren(...rows);
+  document.getElementById("shown").textContent =
+    shown.length === overviewLines.length ? overviewLines.length + " pipelines" : shown.length + " of " + overviewLines.length + " pipelines";
+}
+
+async function renderOverview(gen) {
+  const lines = await allStatusLines();
+  if (gen !== generation) return false;
+  overviewLines = lines;
+  const counts = {};
+  lines.forEach(l => { counts[l.state] = (counts[l.state] || 0) + 1; });
+  const summary = el("div", {class: "legend", id: "legend"}, Object.entries(counts).map(([s, n]) => el("span", {}, stateBadge(s), " " + n)));
+  if (view.dataset.page === "overview" && document.getElementById("overview-body")) {
+    // A refresh: new lines, same toolbar (a person may be typing in it).
+    document.getElementById("legend").replaceWith(summary);
+    document.getElementById("cascade").replaceChildren(cascadeGraph(lines, null));
+    refreshRows();
+    return lines.some(l => l.schedules.some(s => !SETTLED.has(s.state)));
+  }
+  const search = el("input", {id: "filter-q", type: "search", placeholder: "search pipelines", "aria-label": "search pipelines"});
+  search.value = filters.q;
+  search.addEventListener("input", () => { filters.q = search.value; refreshRows(); });
+  const toolbar = el("div", {class: "toolbar", id: "filters"},
+    search,
+    filterSelect("state", "state", lines.flatMap(l => [l.state, ...(l.schedules || []).map(s => s.state)])),
+    filterSelect("team", "team", lines.map(l => l.team)),
+    filterSelect("owner", "owner", lines.map(l => l.owner)),
+    filterSelect("tier", "tier", lines.map(l => l.tier)),
+    filterSelect("label", "label", lines.flatMap(labelPairs)),
+    el("span", {id: "shown", class: "muted"}));
+  view.dataset.page = "overview";
   view.replaceChildren(
     el("h1", {}, "Pipeline days"),
     summary,
     lines.length === 0 ? el("p", {class: "card muted"}, "No pipelines registered yet (interlock apply -f examples/).") :
-      el("table", {id: "overview"},
-        el("thead", {}, el("tr", {}, ["pipeline", "date", "state", "schedule", "why", "next"].map(h => el("th", {}, h)))),
-        el("tbody", {}, rows)),
+      el("div", {}, toolbar,
+        el("table", {id: "overview"},
+          el("thead", {}, el("tr", {}, ["pipeline", "date", "state", "schedule", "why", "next"].map(h => el("th", {}, h)))),
+          el("tbody", {id: "overview-body"}))),
     el("h2", {}, "Cascade"),
-    el("div", {class: "card"}, cascadeGraph(lines, null)));
+    el("div", {class: "card", id: "cascade"}, cascadeGraph(lines, null)));
+  refreshRows();
   return lines.some(l => l.schedules.some(s => !SETTLED.has(s.state)));
 }
 
@@ -189,6 +278,7 @@ async function renderPipeline(id, gen) {
     api("/pipelines/" + encodeURIComponent(id) + "/timeline" + q),
     allStatusLines()]);
   if (gen !== generation) return false;
+  view.dataset.page = "pipeline";
   view.replaceChildren(
     el("p", {}, el("a", {href: withDate("#/")}, "← all pipelines")),
     el("h1", {}, status.pipelineId, " ", el("span", {class: "muted"}, "on " + status.date + " (" + status.zone + ")")),
@@ -393,7 +483,10 @@ async function render() {
     moving = match ? await renderPipeline(decodeURIComponent(match[1]), gen) : await renderOverview(gen);
     if (gen === generation) refreshed.textContent = "updated " + new Date().toLocaleTimeString();
   } catch (e) {
-    if (gen === generation) view.replaceChildren(el("p", {class: "error", id: "error"}, e.message));
+    if (gen === generation) {
+      view.dataset.page = "error";
+      view.replaceChildren(el("p", {class: "error", id: "error"}, e.message));
+    }
   }
   if (gen === generation) timer = setTimeout(render, moving ? REFRESH_MOVING_MS : REFRESH_SETTLED_MS);
 }
