@@ -132,8 +132,9 @@ public record FixedCost(List<Item> items, double perGbMonthUsd) {
         Usage u = tick.usage();
         // Per scheduled invocation: the measured ticks' usage shared among them.
         double factor = invocationsPerMonth / tick.count();
-        // DynamoDB Local reports no unit for a read that finds nothing, AWS bills at least one per request: requests
-        // the write units do not cover are billed as one read unit each.
+        // DynamoDB Local reports no unit for a read that finds nothing, AWS bills a minimum per request (half a unit
+        // for an eventually consistent read, one for a strongly consistent one): requests the write units do not
+        // cover are counted as one read unit each, an upper bound.
         double readUnits = Math.max(u.readUnits(), u.dynamoDbRequests() - u.writeUnits());
         List<Item> items = new ArrayList<>();
         items.add(new Item("CloudWatch alarm metrics", alarmMetrics, prices.alarmMonthUsd()));

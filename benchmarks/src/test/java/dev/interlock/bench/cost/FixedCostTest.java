@@ -60,7 +60,7 @@ class FixedCostTest {
                 .containsEntry("scheduled invocations: Lambda requests", firings)
                 .containsEntry("scheduled invocations: X-Ray traces", firings);
         assertThat(quantities(cost).get("scheduled invocations: Lambda GB-s")).isCloseTo(firings * 0.1, within(1e-6));
-        // 10 requests, 2 write units: the 8 others are billed as one read unit each, though DynamoDB Local said 0.
+        // 10 requests, 2 write units: the 8 others are counted as one read unit each, though DynamoDB Local said 0.
         assertThat(quantities(cost).get("scheduled invocations: DynamoDB read units"))
                 .isCloseTo(firings * 4, within(1e-6));
         assertThat(quantities(cost).get("scheduled invocations: log GB ingested"))
