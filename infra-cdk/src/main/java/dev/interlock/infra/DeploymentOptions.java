@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -36,7 +37,8 @@ public record DeploymentOptions(
         int retentionDays,
         int maxRerunsPerDay,
         JobTargets jobs,
-        SecretAccess secrets) {
+        SecretAccess secrets,
+        Optional<String> restoredTableStreamArn) {
 
     /** How callers of the registration API authenticate. */
     public enum ApiAuth {
@@ -138,6 +140,7 @@ public record DeploymentOptions(
     public static final String SECRET_HOSTS = "secretHosts";
     public static final String SECRETS_KMS_KEY_ARNS = "secretsKmsKeyArns";
     public static final String SECRET_CACHE_SECONDS = "secretCacheSeconds";
+    public static final String RESTORED_TABLE_STREAM_ARN = "restoredTableStreamArn";
 
     /** A context key this close to an option is taken for a misspelling of it; farther ones may be the team's own. */
     private static final int MAX_KEY_EDITS = 2;
@@ -171,7 +174,8 @@ public record DeploymentOptions(
             SSM_PARAMETER_PREFIX,
             SECRET_HOSTS,
             SECRETS_KMS_KEY_ARNS,
-            SECRET_CACHE_SECONDS);
+            SECRET_CACHE_SECONDS,
+            RESTORED_TABLE_STREAM_ARN);
 
     /** Retention periods CloudWatch Logs accepts. */
     static final List<Integer> LOG_RETENTION_CHOICES = List.of(
@@ -197,11 +201,29 @@ public record DeploymentOptions(
             Pattern.compile("arn:aws[a-z-]*:sns:[a-z0-9-]+:\\d{12}:[A-Za-z0-9_-]{1,256}");
     private static final Pattern KMS_KEY_ARN =
             Pattern.compile("arn:aws[a-z-]*:kms:[a-z0-9-]+:\\d{12}:key/[A-Za-z0-9-]{1,64}");
+    /** A table's stream ARN; group 1 is the table's name. */
+    private static final Pattern TABLE_STREAM_ARN = Pattern.compile(
+            "arn:aws[a-z-]*:dynamodb:[a-z0-9-]+:\\d{12}:table/([A-Za-z0-9_.-]{3,255})/stream/[A-Za-z0-9:._-]+");
     /** A cached credential is at most this old; longer would delay a rotation past what an operator expects. */
     static final int MAX_SECRET_CACHE_SECONDS = 3_600;
 
     public DeploymentOptions {
         alarmTopicArn = alarmTopicArn == null ? Optional.empty() : alarmTopicArn;
+        restoredTableStreamArn = restoredTableStreamArn == null ? Optional.empty() : restoredTableStreamArn;
+    }
+
+    /**
+     * The table the functions use when it is not the stack's own: one restored from a backup or to a point in time
+     * (docs/operations.md, "Restore to a point in time"), named by its stream's ARN, which the stream router reads.
+     */
+    public Optional<String> restoredTableName() {
+        return restoredTableStreamArn.map(arn -> {
+            Matcher m = TABLE_STREAM_ARN.matcher(arn);
+            if (!m.matches()) {
+                throw new IllegalStateException("not a table stream ARN: " + arn);
+            }
+            return m.group(1);
+        });
     }
 
     /** The defaults: what {@code cdk deploy} without any {@code -c} builds. */
@@ -244,6 +266,8 @@ public record DeploymentOptions(
                 r.list(TRIGGER_FUNCTION_ARNS, FUNCTION_ARN),
                 r.list(EVALUATOR_FUNCTION_ARNS, FUNCTION_ARN));
         SecretAccess secrets = r.secretAccess();
+        Optional<String> restoredTable =
+                Optional.ofNullable(r.string(RESTORED_TABLE_STREAM_ARN, null, TABLE_STREAM_ARN));
         if (burst < rate) {
             r.problem(API_THROTTLE_BURST_LIMIT, "must be at least " + API_THROTTLE_RATE_LIMIT + " (" + rate + ")");
         }
@@ -274,7 +298,8 @@ public record DeploymentOptions(
                 retentionDays,
                 maxReruns,
                 jobs,
-                secrets);
+                secrets,
+                restoredTable);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.interlock.infra;
 
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.InterlockVersion;
 import software.amazon.awscdk.CfnOutput;
 import software.amazon.awscdk.Stack;
 import software.amazon.awscdk.StackProps;
@@ -62,6 +63,11 @@ public final class InterlockStack extends Stack {
                 ruleDeadLetters.queue(),
                 api.restApi());
 
+        CfnOutput.Builder.create(this, "InterlockVersion")
+                .description(
+                        "The Interlock version this stack was deployed from (interlock --version of the same build)")
+                .value(InterlockVersion.current())
+                .build();
         CfnOutput.Builder.create(this, "ApiUrl")
                 .description("Registration API endpoint (--endpoint of the CLI)")
                 .value(api.restApi().getUrl())

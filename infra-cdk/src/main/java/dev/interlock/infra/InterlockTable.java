@@ -7,10 +7,12 @@ import software.amazon.awscdk.services.dynamodb.Attribute;
 import software.amazon.awscdk.services.dynamodb.AttributeType;
 import software.amazon.awscdk.services.dynamodb.BillingMode;
 import software.amazon.awscdk.services.dynamodb.GlobalSecondaryIndexProps;
+import software.amazon.awscdk.services.dynamodb.ITable;
 import software.amazon.awscdk.services.dynamodb.PointInTimeRecoverySpecification;
 import software.amazon.awscdk.services.dynamodb.ProjectionType;
 import software.amazon.awscdk.services.dynamodb.StreamViewType;
 import software.amazon.awscdk.services.dynamodb.Table;
+import software.amazon.awscdk.services.dynamodb.TableAttributes;
 import software.amazon.awscdk.services.dynamodb.TableEncryption;
 import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.IRole;
@@ -20,15 +22,29 @@ import software.constructs.Construct;
 /**
  * The one DynamoDB table, shaped by {@link TableDefinition#INTERLOCK}, and the grants on it that a function's
  * {@link FunctionProfile} lists. Its stream feeds {@link StreamRouting}.
+ *
+ * <p>With {@link DeploymentOptions#restoredTableStreamArn()} the stack creates no table: the functions, their grants
+ * and the stream router use that existing table (one restored to a point in time) instead, under the same construct
+ * id, and the stack's own table leaves the template (kept in the account when it was deletion protected).
  */
 final class InterlockTable {
 
     static final TableDefinition DEFINITION = TableDefinition.INTERLOCK;
 
-    private final Table table;
+    private final ITable table;
 
     InterlockTable(Construct scope, DeploymentOptions options) {
-        this.table = Table.Builder.create(scope, "Table")
+        if (options.restoredTableStreamArn().isPresent()) {
+            this.table = Table.fromTableAttributes(
+                    scope,
+                    "Table",
+                    TableAttributes.builder()
+                            .tableName(options.restoredTableName().orElseThrow())
+                            .tableStreamArn(options.restoredTableStreamArn().get())
+                            .build());
+            return;
+        }
+        Table created = Table.Builder.create(scope, "Table")
                 .partitionKey(stringKey(DEFINITION.partitionKey()))
                 .sortKey(stringKey(DEFINITION.sortKey()))
                 .billingMode(BillingMode.PAY_PER_REQUEST)
@@ -44,8 +60,9 @@ final class InterlockTable {
                 .timeToLiveAttribute(DEFINITION.ttlAttribute())
                 .stream(StreamViewType.valueOf(DEFINITION.streamView().name()))
                 .build();
+        this.table = created;
         for (TableDefinition.GlobalIndex index : DEFINITION.globalIndexes()) {
-            table.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder()
+            created.addGlobalSecondaryIndex(GlobalSecondaryIndexProps.builder()
                     .indexName(index.name())
                     .partitionKey(stringKey(index.partitionKey()))
                     .sortKey(stringKey(index.sortKey()))
@@ -54,7 +71,7 @@ final class InterlockTable {
         }
     }
 
-    Table table() {
+    ITable table() {
         return table;
     }
 

@@ -494,6 +494,7 @@ class ConfiguredStackTest {
                         "AlertTopicArn",
                         "StreamDeadLetterQueueUrl",
                         "EventRuleDeadLetterQueueUrl",
+                        "InterlockVersion",
                         "ApiKeyId");
     }
 

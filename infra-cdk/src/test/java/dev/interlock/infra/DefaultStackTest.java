@@ -7,6 +7,7 @@ import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.ExecutionEndRule;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.InterlockVersion;
 import dev.interlock.model.runtime.TableDefinition;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -734,8 +735,14 @@ class DefaultStackTest {
                         "StateMachineArn",
                         "AlertTopicArn",
                         "StreamDeadLetterQueueUrl",
-                        "EventRuleDeadLetterQueueUrl");
+                        "EventRuleDeadLetterQueueUrl",
+                        "InterlockVersion");
         assertThat(Json.at(outputs, "TableName", "Value")).isEqualTo(Json.ref(onlyId("AWS::DynamoDB::Table")));
+        // The build's version (interlock --version of the same build), not a string kept beside the pom.
+        assertThat(Json.at(outputs, "InterlockVersion", "Value"))
+                .isEqualTo(InterlockVersion.current())
+                .asString()
+                .doesNotContain("${");
         assertThat(Json.at(outputs, "StateMachineArn", "Value"))
                 .isEqualTo(Json.ref(onlyId("AWS::StepFunctions::StateMachine")));
         assertThat(Json.at(outputs, "AlertTopicArn", "Value")).isEqualTo(Json.ref(onlyId("AWS::SNS::Topic")));

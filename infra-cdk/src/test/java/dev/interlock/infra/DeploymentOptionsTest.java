@@ -152,6 +152,18 @@ class DeploymentOptionsTest {
     }
 
     @Test
+    void aRestoredTableIsNamedByItsStreamArnAndAnythingElseIsRefused() {
+        assertThat(DeploymentOptions.defaults().restoredTableName()).isEmpty();
+        DeploymentOptions restored = DeploymentOptions.fromContext(Map.of(
+                "restoredTableStreamArn",
+                "arn:aws:dynamodb:eu-west-1:123456789012:table/Interlock-restored/stream/2026-03-02T09:15:00.123"));
+        assertThat(restored.restoredTableName()).contains("Interlock-restored");
+        assertThatThrownBy(() -> DeploymentOptions.fromContext(Map.of(
+                        "restoredTableStreamArn", "arn:aws:dynamodb:eu-west-1:123456789012:table/Interlock-restored")))
+                .hasMessageContaining("context 'restoredTableStreamArn' must match");
+    }
+
+    @Test
     void emrServerlessApplicationsAndExecutionRolesComeTogether() {
         assertThatThrownBy(() -> DeploymentOptions.fromContext(Map.of("emrServerlessApplicationIds", "00abc")))
                 .hasMessageContaining("context 'emrServerlessExecutionRoleArns' must be given together with "

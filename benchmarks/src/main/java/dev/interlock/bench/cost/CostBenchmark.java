@@ -300,24 +300,7 @@ public final class CostBenchmark {
             executions.add(e.name());
             transitions += Transitions.of(rt.stateMachine().getExecutionHistory(e.executionArn()));
         }
-        long invocations = reading.invocations().values().stream()
-                .mapToLong(Long::longValue)
-                .sum();
-        double gbSeconds = 0;
-        for (var m : reading.billedMillis().entrySet()) {
-            gbSeconds +=
-                    Usage.gbSeconds(m.getValue(), FunctionProfile.of(m.getKey()).memoryMb());
-        }
-        Map<String, RequestCounter.Count> ddb = reading.functionRequests();
-        long requests =
-                ddb.values().stream().mapToLong(RequestCounter.Count::requests).sum();
-        double rru = ddb.values().stream()
-                .mapToDouble(RequestCounter.Count::readUnits)
-                .sum();
-        double wru = ddb.values().stream()
-                .mapToDouble(RequestCounter.Count::writeUnits)
-                .sum();
-        Usage usage = new Usage(transitions, invocations, gbSeconds, requests, rru, wru, reading.snsPublishes(), 1);
+        Usage usage = Usage.of(reading, transitions, 1);
         return new Run(usage, reading, executions);
     }
 

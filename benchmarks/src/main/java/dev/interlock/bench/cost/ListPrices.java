@@ -18,6 +18,13 @@ package dev.interlock.bench.cost;
  *         subscribers are priced by their protocol and are not counted)
  * @param apiRequestUsd API Gateway REST API, per request ($3.50 per million, first tier): the one API call that starts
  *         a measured run
+ * @param alarmMonthUsd CloudWatch, per standard-resolution alarm metric and month ($0.10)
+ * @param webAclMonthUsd AWS WAF, per web ACL and month ($5.00)
+ * @param wafRuleMonthUsd AWS WAF, per rule of a web ACL and month ($1.00)
+ * @param logIngestedGbUsd CloudWatch Logs, per GB ingested as standard logs ($0.50)
+ * @param traceUsd X-Ray, per trace recorded ($5.00 per million)
+ * @param tableGbMonthUsd DynamoDB Standard table class, storage per GB-month ($0.25)
+ * @param pitrGbMonthUsd DynamoDB continuous backups (point-in-time recovery), per GB-month of table ($0.20)
  */
 public record ListPrices(
         double transitionUsd,
@@ -26,10 +33,24 @@ public record ListPrices(
         double readRequestUnitUsd,
         double writeRequestUnitUsd,
         double snsPublishUsd,
-        double apiRequestUsd) {
+        double apiRequestUsd,
+        double alarmMonthUsd,
+        double webAclMonthUsd,
+        double wafRuleMonthUsd,
+        double logIngestedGbUsd,
+        double traceUsd,
+        double tableGbMonthUsd,
+        double pitrGbMonthUsd) {
 
     /** When the prices below were read from the AWS pricing pages. */
     public static final String READ_ON = "2026-11-23";
+
+    /**
+     * The prices of the idle stack (alarms, WAF, logs, X-Ray, storage) were added on this date from the published
+     * us-east-1 list prices as the author knew them, without reaching the pricing pages (no network here): check them
+     * there before quoting the monthly figure.
+     */
+    public static final String FIXED_PRICES_AS_OF = "2026-11-29";
 
     /** us-east-1 list prices, Lambda on arm64 (the stack's {@code Architecture.ARM_64}), DynamoDB on-demand. */
     public static final ListPrices US_EAST_1 = new ListPrices(
@@ -39,5 +60,12 @@ public record ListPrices(
             0.125 / 1_000_000,
             0.625 / 1_000_000,
             0.50 / 1_000_000,
-            3.50 / 1_000_000);
+            3.50 / 1_000_000,
+            0.10,
+            5.00,
+            1.00,
+            0.50,
+            5.00 / 1_000_000,
+            0.25,
+            0.20);
 }

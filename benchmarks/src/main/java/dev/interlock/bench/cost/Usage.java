@@ -1,5 +1,9 @@
 package dev.interlock.bench.cost;
 
+import dev.interlock.infra.FunctionProfile;
+import dev.interlock.store.dynamodb.RequestCounter;
+import java.util.Map;
+
 /**
  * What one measured run used of every billed dimension, and what that costs.
  *
@@ -22,6 +26,30 @@ public record Usage(
         double writeUnits,
         long snsPublishes,
         long apiRequests) {
+
+    /**
+     * What a {@link Meter.Reading} used: the functions' invocations, their billed duration times the memory
+     * {@link FunctionProfile} gives each function, and their DynamoDB requests and units; plus what the caller counted.
+     */
+    public static Usage of(Meter.Reading reading, long transitions, long apiRequests) {
+        long invocations = reading.invocations().values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
+        double gbSeconds = 0;
+        for (var m : reading.billedMillis().entrySet()) {
+            gbSeconds += gbSeconds(m.getValue(), FunctionProfile.of(m.getKey()).memoryMb());
+        }
+        Map<String, RequestCounter.Count> ddb = reading.functionRequests();
+        long requests =
+                ddb.values().stream().mapToLong(RequestCounter.Count::requests).sum();
+        double rru = ddb.values().stream()
+                .mapToDouble(RequestCounter.Count::readUnits)
+                .sum();
+        double wru = ddb.values().stream()
+                .mapToDouble(RequestCounter.Count::writeUnits)
+                .sum();
+        return new Usage(transitions, invocations, gbSeconds, requests, rru, wru, reading.snsPublishes(), apiRequests);
+    }
 
     /** Dollars per service at {@code prices}. */
     public record Cost(double stepFunctions, double lambda, double dynamoDb, double sns, double apiGateway) {

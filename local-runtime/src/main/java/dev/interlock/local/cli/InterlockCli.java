@@ -1,5 +1,6 @@
 package dev.interlock.local.cli;
 
+import dev.interlock.model.runtime.InterlockVersion;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import picocli.CommandLine;
@@ -16,7 +17,7 @@ import picocli.CommandLine.ScopeType;
         name = "interlock",
         mixinStandardHelpOptions = true,
         scope = ScopeType.INHERIT,
-        version = "interlock 0.1.0-SNAPSHOT",
+        versionProvider = InterlockCli.Version.class,
         description = "Readiness gate for data pipelines: run it locally, register pipelines, follow runs.",
         footer = {
             "",
@@ -77,5 +78,13 @@ public final class InterlockCli implements Runnable {
 
     public static void main(String[] args) {
         System.exit(run(args));
+    }
+
+    /** {@code --version}: the version the build wrote ({@link InterlockVersion}), the stack's {@code InterlockVersion}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"interlock " + InterlockVersion.current()};
+        }
     }
 }
