@@ -49,6 +49,7 @@ final class RecordingProvider {
             "cascade",
             "lateArrivals",
             "alerts",
+            "alertHistory",
             "locks",
             "watchdog",
             "watches",

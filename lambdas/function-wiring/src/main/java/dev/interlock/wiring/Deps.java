@@ -17,6 +17,7 @@ import dev.interlock.store.Retention;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.wiring.alert.DryRunAlerts;
+import dev.interlock.wiring.alert.RecordedAlerts;
 import dev.interlock.wiring.alert.SnsAlertPublisher;
 import java.time.Clock;
 import java.time.Duration;
@@ -52,9 +53,13 @@ public final class Deps implements AutoCloseable {
                 clock,
                 retention(environment),
                 Backoff.standard()));
-        // A dry-run pipeline's alerts become its DRY_RUN_* events here, for every function alike.
+        // A dry-run pipeline's alerts become its DRY_RUN_* events here, for every function alike; every other alert
+        // is published, then recorded as its day's ALERT_SENT event (the alert history of GET /alerts).
         this.alerts = Lazy.of(() -> new DryRunAlerts(
-                new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)),
+                new RecordedAlerts(
+                        new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)),
+                        () -> provider.get().alertHistory(),
+                        log("alerts")),
                 () -> provider.get().pipelines(),
                 () -> provider.get().events(),
                 log("alerts")));

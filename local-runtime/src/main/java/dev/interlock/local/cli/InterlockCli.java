@@ -36,7 +36,7 @@ import picocli.CommandLine.ScopeType;
             QueryCommands.Rerun.class,
             QueryCommands.Reruns.class,
             QueryCommands.Unlock.class,
-            QueryCommands.Alerts.class,
+            AlertsCommand.class,
             EventsCommand.class,
             DiffCommand.class,
             StatusCommands.Status.class,

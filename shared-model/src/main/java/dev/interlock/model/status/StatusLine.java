@@ -2,11 +2,14 @@ package dev.interlock.model.status;
 
 import dev.interlock.model.json.Frozen;
 import java.time.LocalDate;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One pipeline day in one line (the overview, {@code GET /status}): the most urgent schedule's state, reason and
- * next action, every schedule's state, and the cascade edges so a reader can draw the graph.
+ * next action, every schedule's state, the cascade edges so a reader can draw the graph, and the SLA flag of the
+ * schedule furthest behind its deadline (missed before at risk before on track; the earlier deadline on a tie).
  */
 public record StatusLine(
         String pipelineId,
@@ -17,7 +20,8 @@ public record StatusLine(
         ScheduleStatus.NextAction nextAction,
         List<ScheduleState> schedules,
         List<String> upstreams,
-        List<String> downstreams) {
+        List<String> downstreams,
+        SlaFlag sla) {
     public StatusLine {
         schedules = Frozen.list(schedules);
         upstreams = Frozen.list(upstreams);
@@ -41,6 +45,16 @@ public record StatusLine(
                         .map(s -> new ScheduleState(s.scheduleId(), s.state()))
                         .toList(),
                 status.upstreams(),
-                status.downstreams());
+                status.downstreams(),
+                worst(status.schedules()));
+    }
+
+    private static SlaFlag worst(List<ScheduleStatus> schedules) {
+        return schedules.stream()
+                .map(ScheduleStatus::sla)
+                .filter(Objects::nonNull)
+                .max(Comparator.comparingInt((SlaFlag f) -> f.state().ordinal())
+                        .thenComparing(SlaFlag::deadline, Comparator.reverseOrder()))
+                .orElse(null);
     }
 }
