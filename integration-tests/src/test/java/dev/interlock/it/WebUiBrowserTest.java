@@ -201,6 +201,57 @@ class WebUiBrowserTest extends EndToEnd {
     }
 
     /**
+     * Issue 25, SLA first: a day past its deadline and not done is flagged MISSED with its margin on the overview row
+     * and on its page, which also names the downstream day it holds back.
+     */
+    @Test
+    void theUiFlagsADayThatMissedItsDeadlineAndTheDownstreamDayItDelays() {
+        LocalDate date = today();
+        putPipeline("""
+                name: ui-late
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-fail"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-late"}
+                schedules: [{name: daily, deadline: "05:00"}]
+                """.formatted(jobs.endpoint()));
+        putPipeline("""
+                name: ui-late-down
+                archetype: batch-ingestion
+                traits:
+                  upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: ui-late}}
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-late-down"}
+                """.formatted(jobs.endpoint()));
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/?date=" + date);
+        String flag = "#overview tr[data-pipeline='ui-late'] .sla";
+        await(() -> !browser.findElements(By.cssSelector(flag)).isEmpty(), "ui-late's row with its SLA flag");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(flag)).getAttribute("data-sla")))
+                .isEqualTo("MISSED");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(flag)).getText()))
+                .matches("MISSED -\\d+h\\d\\dm");
+
+        open("#/p/ui-late?date=" + date);
+        String schedule = ".schedule[data-schedule='daily'] ";
+        await(
+                () -> !browser.findElements(By.cssSelector(schedule + "[data-delayed='ui-late-down']"))
+                        .isEmpty(),
+                "ui-late's day page with its flag and the downstream day it delays");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(schedule + "h3 .sla"))
+                        .getAttribute("data-sla")))
+                .isEqualTo("MISSED");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(schedule + "[data-delayed='ui-late-down']"))
+                        .getText()))
+                .isEqualTo("ui-late-down on " + date);
+        screenshot("sla-missed");
+    }
+
+    /**
      * Issue 24, readiness rules: a day held back by a short at-least pool shows the pooled traits that could make up
      * the count as blocking, and a failing optional trait as a warning, never a blocker.
      */
