@@ -395,10 +395,10 @@ class WebUiBrowserTest extends EndToEnd {
         String table = printed("status", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(table.lines().filter(l -> l.startsWith("ui-gold ")).findFirst())
                 .hasValueSatisfying(line -> assertThat(line).contains(day.toString(), "COMPLETED"));
-        assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +NEXT +REASON$");
+        assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +SLA +NEXT +REASON$");
         String schedules = printed("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(schedules)
-                .containsPattern("(?m)^daily +NOT_READY +0/3 +re-evaluation at ")
+                .containsPattern("(?m)^daily +NOT_READY +\\S+( -?\\S+)? +0/3 +re-evaluation at ")
                 .containsPattern("(?m)^resource-availability +FAIL +\\{.*\"actual\":120");
         String why = printed("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(why)
