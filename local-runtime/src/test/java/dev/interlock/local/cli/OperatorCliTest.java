@@ -240,7 +240,7 @@ class OperatorCliTest {
         assertThat(notReady.code()).as(notReady.err()).isZero();
         assertThat(notReady.out().lines().filter(l -> !l.startsWith("PIPELINE")))
                 .containsExactly(
-                        "silver    2026-03-01  NOT_READY  -   -     waiting for source-freshness",
+                        "silver    2026-03-01  NOT_READY  -    -     waiting for source-freshness",
                         "1 pipeline(s) NOT_READY");
 
         Printed two = cli("status", "--state", "FAILED,NOT_READY", "--endpoint", url);
