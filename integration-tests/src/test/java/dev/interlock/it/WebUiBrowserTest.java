@@ -249,6 +249,36 @@ class WebUiBrowserTest extends EndToEnd {
                         .getText()))
                 .isEqualTo("ui-late-down on " + date);
         screenshot("sla-missed");
+
+        // A deadline that passes after registration: the watchdog's SLA_MISSED alert is in the page's alert section.
+        java.time.LocalTime now = java.time.LocalTime.ofInstant(rt.clock().instant(), java.time.ZoneOffset.UTC);
+        java.time.LocalTime deadline = now.plusMinutes(3).withSecond(0).withNano(0);
+        assumeTrue(
+                deadline.isAfter(now) && deadline.isBefore(java.time.LocalTime.of(23, 0)), "not across midnight UTC");
+        putPipeline(
+                """
+                name: ui-late-alert
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-fail"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-late-alert"}
+                schedules: [{name: daily, deadline: "%s"}]
+                """.formatted(jobs.endpoint(), deadline.format(java.time.format.DateTimeFormatter.ofPattern("HH:mm"))));
+        java.time.Instant due =
+                date.atTime(deadline).toInstant(java.time.ZoneOffset.UTC).plusSeconds(60);
+        EndToEnd.await("ui-late-alert's deadline passed", () -> rt.clock().instant(), due::isBefore);
+        invokeWatchdog();
+        open("#/p/ui-late-alert?date=" + date);
+        await(
+                () -> !browser.findElements(By.cssSelector("#alerts tr[data-kind='ALERT_SENT']"))
+                        .isEmpty(),
+                "the SLA_MISSED alert in ui-late-alert's alert section");
+        assertThat(steady(() -> browser.findElement(By.cssSelector("#alerts tr[data-kind='ALERT_SENT']"))
+                        .getText()))
+                .contains("SLA_MISSED");
+        screenshot("sla-missed-alert");
     }
 
     /**
