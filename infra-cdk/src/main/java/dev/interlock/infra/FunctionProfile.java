@@ -90,7 +90,8 @@ public record FunctionProfile(
             // (CAS update + puts in one transaction), downstream index and markers (query, conditional put; also the
             // successor markers of hand-overs), late-arrival records (puts), reruns (accepted with their marker and a
             // budget-counter update in one transaction; status moves as conditional puts; a day's reruns by query),
-            // alert dedup claims (conditional put, update when sent, delete on a failed publish); the watchdog queries
+            // alert dedup claims (conditional put, update when sent, delete on a failed publish) and each sent alert's
+            // ALERT_SENT event with its GSI1 keys (conditional put: the alert history); the watchdog queries
             // its due partitions, reads watches and configs by key, moves a watch and its due entry in one transaction
             // (conditional put, delete, put), deletes handled run checks, and lists pipelines via GSI1 once per table
             // (adopting those registered before the index); an evaluation round's trait results and events are one
@@ -126,7 +127,8 @@ public record FunctionProfile(
                         "Evaluator: reads sensors and run logs by key; writes nothing.");
             // Creates the run state (conditional put) and records each transition PENDING -> TRIGGERING ->
             // RUNNING|COMPLETED|FAILED as one TransactWriteItems (run-state CAS update + event put); claims alert
-            // dedup items (put, update when sent) and gives a claim back (delete) when publishing fails. No listing.
+            // dedup items (put, update when sent) and gives a claim back (delete) when publishing fails; records each
+            // sent alert as its ALERT_SENT event (conditional put). No listing.
             // The claim of the run (PENDING -> TRIGGERING) is fenced by the execution's lock: a ConditionCheck of the
             // lock item in the same transaction.
             case TRIGGER ->
@@ -158,7 +160,9 @@ public record FunctionProfile(
             // event) and an update that adds one to the day's rerun budget counter only while it is below the budget
             // (acceptRerun); an operator's lock release (delete of the lock item, its audit event and a hand-on
             // marker); reads by key, the users of a changed archetype or calendar and the readers of a written sensor
-            // in batches (BatchGetItem); lists via GSI1 (TYPE#…, RUNS#, RUNLOGS#, RERUNS#) and per pipeline or index
+            // in batches (BatchGetItem); lists via GSI1 (TYPE#…, RUNS#, RUNLOGS#, RERUNS#, ALERTS#<day> for GET
+            // /alerts)
+            // and per pipeline or index
             // partition on the table. It never updates a run state: those belong to the workflow. The 29 s timeout is
             // API Gateway's integration limit.
             case API ->

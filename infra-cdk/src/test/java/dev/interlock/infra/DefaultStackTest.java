@@ -536,7 +536,9 @@ class DefaultStackTest {
             "GET /pipelines/{id}/timeline",
             // Operators: who holds a day's lock, and releasing one whose holder died.
             "GET /pipelines/{id}/locks/{scheduleId}/{date}",
-            "DELETE /pipelines/{id}/locks/{scheduleId}/{date}");
+            "DELETE /pipelines/{id}/locks/{scheduleId}/{date}",
+            // On-call: the alerts sent, read from the table with the deployed API's auth.
+            "GET /alerts");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {

@@ -35,7 +35,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -402,13 +401,10 @@ abstract class EndToEnd {
                 .toList();
     }
 
-    /** The alert bodies ({@code message}) received for a pipeline, oldest first. */
+    /** The alerts sent for a pipeline (GET /alerts, the table's alert history), oldest first. */
     List<JsonNode> alerts(String pipeline) {
-        JsonNode all = expect(200, "GET", "/alerts", null, null).path("items");
-        return StreamSupport.stream(all.spliterator(), false)
-                .map(a -> a.path("message"))
-                .filter(m -> m.path("pipelineId").asText().equals(pipeline))
-                .toList();
+        List<JsonNode> newestFirst = list("/alerts?pipeline=" + URLEncoder.encode(pipeline, StandardCharsets.UTF_8));
+        return newestFirst.reversed();
     }
 
     List<String> alertKinds(String pipeline) {

@@ -260,11 +260,16 @@ class GoOriginalScenariosTest extends EndToEnd {
                 .isEqualTo(ExecutionStatus.FAILED);
         assertThat(visited(arn)).containsExactly("InitDefaults", "CheckExclusion", "IsExcluded", "PipelineFailed");
         assertThat(runLogs("s5-nonexistent")).isEmpty();
-        // Never only a FAILED execution: the gate error is an event and a (deduplicated) alert.
-        assertThat(events("s5-nonexistent")).singleElement().satisfies(e -> {
-            assertThat(e.path("kind").asText()).isEqualTo("GATE_ERROR");
-            assertThat(e.path("details").path("executionName").asText()).isEqualTo("s5-nonexistent_direct");
-        });
+        // Never only a FAILED execution: the gate error is an event and a (deduplicated) alert, itself an event.
+        assertThat(eventsOf("s5-nonexistent", "GATE_ERROR"))
+                .singleElement()
+                .satisfies(
+                        e -> assertThat(e.path("details").path("executionName").asText())
+                                .isEqualTo("s5-nonexistent_direct"));
+        assertThat(events("s5-nonexistent"))
+                .extracting(
+                        e -> e.path("kind").asText() + " " + e.path("status").asText())
+                .containsExactly("GATE_ERROR ERROR", "ALERT_SENT GATE_ERROR");
         assertThat(alertKinds("s5-nonexistent")).containsExactly("GATE_ERROR");
         JsonNode gate = invokeOrchestrator("{\"action\":\"" + OrchestratorAction.CHECK_EXCLUSION.wireName()
                 + "\",\"pipelineId\":\"s5-nonexistent\",\"scheduleId\":\"daily\"," + "\"date\":\"" + today()

@@ -398,10 +398,9 @@ final class KillNineFleet {
 
     private List<Day> days(LocalDate date) {
         Map<String, List<String>> alerts = new TreeMap<>();
-        for (JsonNode alert : call("GET", "/alerts", null, 200).path("items")) {
-            JsonNode message = alert.path("message");
-            alerts.computeIfAbsent(message.path("pipelineId").asText(), k -> new ArrayList<>())
-                    .add(message.path("kind").asText());
+        for (JsonNode alert : list("/alerts?limit=100").reversed()) {
+            alerts.computeIfAbsent(alert.path("pipelineId").asText(), k -> new ArrayList<>())
+                    .add(alert.path("kind").asText());
         }
         List<Day> days = new ArrayList<>();
         for (String p : pipelines()) {

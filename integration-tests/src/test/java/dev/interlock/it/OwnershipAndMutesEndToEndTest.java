@@ -3,6 +3,7 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.local.alerts.AlertSink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.StreamSupport;
@@ -56,11 +57,10 @@ class OwnershipAndMutesEndToEndTest extends EndToEnd {
         assertThat(awaitDone(evaluate(pipeline, today().minusDays(1)))).isEqualTo(ExecutionStatus.FAILED);
     }
 
-    /** What the topic received for a pipeline, whole (subject, message, attributes). */
-    private List<JsonNode> published(String pipeline) {
-        JsonNode all = expect(200, "GET", "/alerts", null, null).path("items");
-        return StreamSupport.stream(all.spliterator(), false)
-                .filter(a -> a.path("message").path("pipelineId").asText().equals(pipeline))
+    /** What the topic (the local SNS endpoint's sink) received about a pipeline: subject, message and attributes. */
+    private List<AlertSink.ReceivedAlert> published(String pipeline) {
+        return rt.alerts().all().stream()
+                .filter(a -> a.message().path("pipelineId").asText().equals(pipeline))
                 .toList();
     }
 
@@ -72,16 +72,20 @@ class OwnershipAndMutesEndToEndTest extends EndToEnd {
 
         // Whose it is travels with the alert, and the team is a message attribute a subscription can filter on.
         exhaust("om-orders");
-        JsonNode alert = published("om-orders").getFirst();
-        assertThat(alert.path("message").path("owner").asText()).isEqualTo("ana@example.com");
-        assertThat(alert.path("message").path("team").asText()).isEqualTo("data-platform");
-        assertThat(alert.path("message").path("labels").path("tier").asText()).isEqualTo("gold");
-        assertThat(alert.path("message").path("runbook").asText())
-                .isEqualTo("https://wiki.example.com/runbooks/om-orders");
-        assertThat(alert.path("attributes").path("team").asText()).isEqualTo("data-platform");
-        assertThat(alert.path("attributes").path("severity").asText()).isEqualTo("error");
-        assertThat(alert.path("attributes").path("kind").asText()).isEqualTo("VALIDATION_EXHAUSTED");
-        assertThat(alert.path("attributes").path("pipeline").asText()).isEqualTo("om-orders");
+        AlertSink.ReceivedAlert sent = published("om-orders").getFirst();
+        assertThat(sent.message().path("owner").asText()).isEqualTo("ana@example.com");
+        assertThat(sent.message().path("runbook").asText()).isEqualTo("https://wiki.example.com/runbooks/om-orders");
+        assertThat(sent.attributes())
+                .containsEntry("team", "data-platform")
+                .containsEntry("severity", "error")
+                .containsEntry("kind", "VALIDATION_EXHAUSTED")
+                .containsEntry("pipeline", "om-orders");
+        // The alert history (GET /alerts) keeps whose it was, too.
+        JsonNode listed = alerts("om-orders").getFirst();
+        assertThat(listed.path("owner").asText()).isEqualTo("ana@example.com");
+        assertThat(listed.path("team").asText()).isEqualTo("data-platform");
+        assertThat(listed.path("labels").path("tier").asText()).isEqualTo("gold");
+        assertThat(listed.path("runbook").asText()).isEqualTo("https://wiki.example.com/runbooks/om-orders");
 
         // The team goes into maintenance: muted for two hours, with a reason.
         String muted = printed("mute", "--team", "data-platform", "--for", "2h", "--reason", "warehouse maintenance");
@@ -107,13 +111,17 @@ class OwnershipAndMutesEndToEndTest extends EndToEnd {
         exhaust("om-billing");
         exhaust("om-other");
         assertThat(published("om-billing")).isEmpty();
+        assertThat(alerts("om-billing"))
+                .as("not sent, so not in the alert history")
+                .isEmpty();
         assertThat(eventsOf("om-billing", "ALERT_MUTED")).singleElement().satisfies(e -> {
             assertThat(e.path("status").asText()).isEqualTo("VALIDATION_EXHAUSTED");
             assertThat(e.path("message").asText()).contains("not sent", "warehouse maintenance");
         });
         assertThat(published("om-other"))
-                .extracting(a -> a.path("message").path("kind").asText())
+                .extracting(a -> a.message().path("kind").asText())
                 .containsExactly("VALIDATION_EXHAUSTED");
+        assertThat(published("om-other").getFirst().attributes()).containsEntry("team", "marketing");
 
         // Lifted early: audited, and the team's alerts page again.
         assertThat(printed("unmute", "--team", "data-platform", "--reason", "maintenance done"))

@@ -201,6 +201,87 @@ class WebUiBrowserTest extends EndToEnd {
     }
 
     /**
+     * Issue 25, SLA first: a day past its deadline and not done is flagged MISSED with its margin on the overview row
+     * and on its page, which also names the downstream day it holds back.
+     */
+    @Test
+    void theUiFlagsADayThatMissedItsDeadlineAndTheDownstreamDayItDelays() {
+        LocalDate date = today();
+        putPipeline("""
+                name: ui-late
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-fail"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-late"}
+                schedules: [{name: daily, deadline: "05:00"}]
+                """.formatted(jobs.endpoint()));
+        putPipeline("""
+                name: ui-late-down
+                archetype: batch-ingestion
+                traits:
+                  upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: ui-late}}
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-late-down"}
+                """.formatted(jobs.endpoint()));
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/?date=" + date);
+        String flag = "#overview tr[data-pipeline='ui-late'] .sla";
+        await(() -> !browser.findElements(By.cssSelector(flag)).isEmpty(), "ui-late's row with its SLA flag");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(flag)).getAttribute("data-sla")))
+                .isEqualTo("MISSED");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(flag)).getText()))
+                .matches("MISSED -\\d+h\\d\\dm");
+
+        open("#/p/ui-late?date=" + date);
+        String schedule = ".schedule[data-schedule='daily'] ";
+        await(
+                () -> !browser.findElements(By.cssSelector(schedule + "[data-delayed='ui-late-down']"))
+                        .isEmpty(),
+                "ui-late's day page with its flag and the downstream day it delays");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(schedule + "h3 .sla"))
+                        .getAttribute("data-sla")))
+                .isEqualTo("MISSED");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(schedule + "[data-delayed='ui-late-down']"))
+                        .getText()))
+                .isEqualTo("ui-late-down on " + date);
+        screenshot("sla-missed");
+
+        // A deadline that passes after registration: the watchdog's SLA_MISSED alert is in the page's alert section.
+        java.time.LocalTime now = java.time.LocalTime.ofInstant(rt.clock().instant(), java.time.ZoneOffset.UTC);
+        java.time.LocalTime deadline = now.plusMinutes(3).withSecond(0).withNano(0);
+        assumeTrue(
+                deadline.isAfter(now) && deadline.isBefore(java.time.LocalTime.of(23, 0)), "not across midnight UTC");
+        putPipeline(
+                """
+                name: ui-late-alert
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-fail"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-late-alert"}
+                schedules: [{name: daily, deadline: "%s"}]
+                """.formatted(jobs.endpoint(), deadline.format(java.time.format.DateTimeFormatter.ofPattern("HH:mm"))));
+        java.time.Instant due =
+                date.atTime(deadline).toInstant(java.time.ZoneOffset.UTC).plusSeconds(60);
+        EndToEnd.await("ui-late-alert's deadline passed", () -> rt.clock().instant(), due::isBefore);
+        invokeWatchdog();
+        open("#/p/ui-late-alert?date=" + date);
+        await(
+                () -> !browser.findElements(By.cssSelector("#alerts tr[data-kind='ALERT_SENT']"))
+                        .isEmpty(),
+                "the SLA_MISSED alert in ui-late-alert's alert section");
+        assertThat(steady(() -> browser.findElement(By.cssSelector("#alerts tr[data-kind='ALERT_SENT']"))
+                        .getText()))
+                .contains("SLA_MISSED");
+        screenshot("sla-missed-alert");
+    }
+
+    /**
      * Issue 24, readiness rules: a day held back by a short at-least pool shows the pooled traits that could make up
      * the count as blocking, and a failing optional trait as a warning, never a blocker.
      */
@@ -388,10 +469,10 @@ class WebUiBrowserTest extends EndToEnd {
         String table = printed("status", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(table.lines().filter(l -> l.startsWith("ui-gold ")).findFirst())
                 .hasValueSatisfying(line -> assertThat(line).contains(day.toString(), "COMPLETED"));
-        assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +NEXT +REASON$");
+        assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +SLA +NEXT +REASON$");
         String schedules = printed("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(schedules)
-                .containsPattern("(?m)^daily +NOT_READY +0/3 +re-evaluation at ")
+                .containsPattern("(?m)^daily +NOT_READY +\\S+( -?\\S+)? +0/3 +re-evaluation at ")
                 .containsPattern("(?m)^resource-availability +FAIL +\\{.*\"actual\":120");
         String why = printed("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(why)

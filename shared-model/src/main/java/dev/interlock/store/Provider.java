@@ -55,6 +55,9 @@ public interface Provider {
     /** Alert deduplication. */
     AlertLedger alerts();
 
+    /** The alerts sent: events of their pipeline days, listed across pipelines. */
+    AlertHistory alertHistory();
+
     /** Evaluation locks. */
     Locker locks();
 

@@ -49,6 +49,7 @@ public final class Api {
         LockRoutes locks = new LockRoutes(provider, clock, executions);
         StatusRoutes status = new StatusRoutes(provider, clock);
         MuteRoutes mutes = new MuteRoutes(provider, body, clock);
+        AlertRoutes alerts = new AlertRoutes(provider);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
                 new RouteTable.Route("PUT", "/pipelines/{id}", pipelines::put),
@@ -68,6 +69,7 @@ public final class Api {
                 new RouteTable.Route("GET", "/pipelines/{id}/timeline", status::timeline),
                 new RouteTable.Route("GET", "/status", status::all),
                 new RouteTable.Route("GET", "/runs/{runId}", history::run),
+                new RouteTable.Route("GET", "/alerts", alerts::list),
                 new RouteTable.Route("GET", "/archetypes", archetypes::list),
                 new RouteTable.Route("PUT", "/archetypes/{name}", archetypes::put),
                 new RouteTable.Route("GET", "/archetypes/{name}", archetypes::get),

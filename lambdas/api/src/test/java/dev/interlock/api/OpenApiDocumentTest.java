@@ -73,7 +73,7 @@ class OpenApiDocumentTest {
         api.api.routes().routes().forEach(r -> routes.add(r.method() + " " + r.template()));
 
         assertThat(documentedOperations()).isEqualTo(routes);
-        assertThat(routes).hasSize(34);
+        assertThat(routes).hasSize(35);
     }
 
     @Test
@@ -178,6 +178,7 @@ class OpenApiDocumentTest {
 
         assertThat(paged)
                 .containsExactlyInAnyOrder(
+                        "/alerts",
                         "/pipelines",
                         "/pipelines/{id}/runs",
                         "/pipelines/{id}/runlogs",

@@ -51,6 +51,7 @@ final class RecordingProvider {
             "alerts",
             "mutes",
             "covering",
+            "alertHistory",
             "locks",
             "watchdog",
             "watches",

@@ -16,6 +16,7 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.wiring.alert.AlertPublisher;
+import dev.interlock.wiring.alert.RecordedAlerts;
 import dev.interlock.wiring.alert.RoutedAlerts;
 import dev.interlock.wiring.alert.SnsAlertPublisher;
 import java.time.Clock;
@@ -53,9 +54,13 @@ public final class Deps implements AutoCloseable {
                 retention(environment),
                 Backoff.standard()));
         // For every function alike: a dry-run pipeline's alerts become its DRY_RUN_* events, a muted one's its
-        // ALERT_MUTED events, and the rest carry the pipeline's owner, team, labels and runbook.
+        // ALERT_MUTED events, and the rest carry the pipeline's owner, team, labels and runbook, are published, then
+        // recorded as their day's ALERT_SENT events (the alert history of GET /alerts).
         this.alerts = Lazy.of(() -> new RoutedAlerts(
-                new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)),
+                new RecordedAlerts(
+                        new SnsAlertPublisher(clients::sns, environment.get(EnvVar.ALERT_TOPIC_ARN)),
+                        () -> provider.get().alertHistory(),
+                        log("alerts")),
                 () -> provider.get().pipelines(),
                 () -> provider.get().mutes(),
                 () -> provider.get().events(),

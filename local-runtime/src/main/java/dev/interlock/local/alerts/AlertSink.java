@@ -22,7 +22,8 @@ import java.util.function.Consumer;
 
 /**
  * Where alerts end up on one machine: the functions' SNS publishes and the state machine's {@code sns:publish}
- * tasks land here; each is printed and kept (the newest {@value #CAPACITY}) for {@code GET /alerts}. With a data
+ * tasks land here; each is printed and kept (the newest {@value #CAPACITY}) for the runtime's own checks ({@code GET
+ * /alerts} reads the table's alert history, as on AWS). With a data
  * directory the alerts are also appended to a file, one JSON line each, and read back on the next start, so a
  * restart does not forget what was raised.
  */

@@ -3,11 +3,7 @@ package dev.interlock.local.api;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.sun.net.httpserver.HttpExchange;
-import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.LocalContext;
 import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.ui.UiAssets;
@@ -24,32 +20,25 @@ import java.util.UUID;
 
 /**
  * The registration API on 127.0.0.1: every request becomes the API Gateway proxy event the {@code api} function
- * receives on AWS, so the same handler answers; plus {@code GET /alerts}, the local alert sink, and the web UI at
- * {@code /ui/}.
+ * receives on AWS, so the same handler answers (alerts included: {@code GET /alerts} reads the table's alert history,
+ * as on AWS); plus the web UI at {@code /ui/}.
  */
 public final class LocalApiServer implements AutoCloseable {
 
     /** API Gateway's own payload limit; the api function enforces its smaller one with a problem+json 413. */
     static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-
     private LoopbackHttpServer server;
     private final RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api;
-    private final AlertSink alerts;
 
-    private LocalApiServer(
-            RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api, AlertSink alerts) {
+    private LocalApiServer(RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api) {
         this.api = api;
-        this.alerts = alerts;
     }
 
     public static LocalApiServer start(
-            int port, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api, AlertSink alerts)
+            int port, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api)
             throws IOException {
-        LocalApiServer s = new LocalApiServer(api, alerts);
+        LocalApiServer s = new LocalApiServer(api);
         s.server = LoopbackHttpServer.start(port, s::handle);
         return s;
     }
@@ -67,14 +56,6 @@ public final class LocalApiServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             if (UiAssets.handles(path)) {
                 UiAssets.serve(exchange);
-                return;
-            }
-            if ("/alerts".equals(path) && "GET".equals(exchange.getRequestMethod())) {
-                LoopbackHttpServer.send(
-                        exchange,
-                        200,
-                        Map.of("Content-Type", "application/json"),
-                        JSON.writeValueAsString(Map.of("items", alerts.all())));
                 return;
             }
             byte[] body = readLimited(exchange.getRequestBody());

@@ -37,7 +37,7 @@ import picocli.CommandLine.ScopeType;
             QueryCommands.Rerun.class,
             QueryCommands.Reruns.class,
             QueryCommands.Unlock.class,
-            QueryCommands.Alerts.class,
+            AlertsCommand.class,
             MuteCommands.Mute.class,
             MuteCommands.Unmute.class,
             MuteCommands.Mutes.class,

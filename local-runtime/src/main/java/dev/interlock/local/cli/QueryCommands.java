@@ -457,41 +457,4 @@ final class QueryCommands {
             return text.toString();
         }
     }
-
-    @Command(name = "alerts", description = "Show the alerts the local runtime received.")
-    static final class Alerts implements Callable<Integer> {
-        @Mixin
-        ApiOptions api;
-
-        @Mixin
-        Output.Format format;
-
-        @Override
-        public Integer call() {
-            ApiClient client = api.client();
-            ApiClient.Answer a = client.get("/alerts");
-            if (!a.ok() || format.json()) {
-                return print(a, "reading alerts");
-            }
-            JsonNode items = Output.parse(a.body()).path("items");
-            if (items.isEmpty()) {
-                System.out.println("no alerts: the alert sink at " + client.endpoint() + " has received none");
-                return 0;
-            }
-            List<String[]> rows = new ArrayList<>();
-            rows.add(new String[] {"RECEIVED", "SUBJECT", "MESSAGE"});
-            for (JsonNode alert : items) {
-                rows.add(new String[] {
-                    Output.text(alert, "receivedAt"),
-                    Output.text(alert, "subject"),
-                    alert.path("message")
-                            .path("message")
-                            .asText(alert.path("message").toString())
-                });
-            }
-            Output.table(System.out, rows);
-            System.out.println(items.size() + " alert(s)");
-            return 0;
-        }
-    }
 }

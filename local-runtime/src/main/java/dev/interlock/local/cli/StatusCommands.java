@@ -74,7 +74,7 @@ final class StatusCommands {
                 return 0;
             }
             List<String[]> rows = new ArrayList<>();
-            rows.add(new String[] {"PIPELINE", "DATE", "STATE", "NEXT", "REASON"});
+            rows.add(new String[] {"PIPELINE", "DATE", "STATE", "SLA", "NEXT", "REASON"});
             List<JsonNode> all = new ArrayList<>();
             java.util.Set<String> seen = new java.util.TreeSet<>();
             String cursor = null;
@@ -100,6 +100,7 @@ final class StatusCommands {
                         line.path("pipelineId").asText(),
                         line.path("date").asText(),
                         line.path("state").asText() + (muted ? " (muted)" : ""),
+                        slaFlag(line.path("sla")),
                         next(line.path("nextAction")),
                         line.path("reason").asText()
                     });
@@ -159,11 +160,12 @@ final class StatusCommands {
                 + status.path("date").asText() + " (" + status.path("zone").asText() + ")");
         ownership(out, status);
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"SCHEDULE", "STATE", "ATTEMPTS", "NEXT", "DEADLINE", "REASON"});
+        rows.add(new String[] {"SCHEDULE", "STATE", "SLA", "ATTEMPTS", "NEXT", "DEADLINE", "REASON"});
         for (JsonNode s : status.path("schedules")) {
             rows.add(new String[] {
                 s.path("scheduleId").asText(),
                 s.path("state").asText(),
+                slaFlag(s.path("sla")),
                 s.path("attempts").path("used").asInt() + "/"
                         + s.path("attempts").path("max").asInt(),
                 next(s.path("nextAction")),
@@ -305,6 +307,9 @@ final class StatusCommands {
             if (s.hasNonNull("deadline")) {
                 out.println("  Deadline: " + deadline(s.path("deadline")) + ".");
             }
+            if (s.hasNonNull("sla")) {
+                out.println("  SLA: " + sla(s.path("sla")) + ".");
+            }
             out.println("  Attempts: " + s.path("attempts").path("used").asInt() + " of "
                     + s.path("attempts").path("max").asInt() + " failed."
                     + (s.hasNonNull("lockHolder")
@@ -334,5 +339,44 @@ final class StatusCommands {
         }
         return deadline.path("what").asText() + " " + deadline.path("at").asText()
                 + (deadline.path("breached").asBoolean() ? " (passed)" : "");
+    }
+
+    /** The SLA flag in a table cell: {@code MISSED -14m}, {@code AT_RISK 12m}, {@code -} without one. */
+    private static String slaFlag(JsonNode sla) {
+        if (sla == null || sla.isMissingNode() || sla.isNull()) {
+            return "-";
+        }
+        return sla.path("state").asText()
+                + (sla.hasNonNull("marginSeconds")
+                        ? " " + span(sla.get("marginSeconds").asLong())
+                        : "");
+    }
+
+    /**
+     * The SLA flag in words: {@code MISSED: 14m past the completion deadline <at>; delays <pipeline> <date>}, or
+     * {@code ON_TRACK: 2h05m before the evaluation deadline <at>}.
+     */
+    static String sla(JsonNode sla) {
+        long margin = sla.path("marginSeconds").asLong();
+        String where = !sla.hasNonNull("marginSeconds")
+                ? "the " + sla.path("what").asText() + " deadline "
+                : span(Math.abs(margin)) + (margin < 0 ? " past the " : " before the ")
+                        + sla.path("what").asText() + " deadline ";
+        List<String> delays = new ArrayList<>();
+        for (JsonNode d : sla.path("delays")) {
+            delays.add(d.path("pipelineId").asText() + " " + d.path("date").asText());
+        }
+        return sla.path("state").asText() + ": " + where + sla.path("deadline").asText()
+                + (delays.isEmpty() ? "" : "; delays " + String.join(", ", delays));
+    }
+
+    /** A signed span of seconds as {@code 1h05m}, {@code 14m}, {@code 45s} ({@code -} before it when negative). */
+    private static String span(long seconds) {
+        String sign = seconds < 0 ? "-" : "";
+        long s = Math.abs(seconds);
+        if (s >= 3600) {
+            return sign + (s / 3600) + "h" + String.format(java.util.Locale.ROOT, "%02d", (s % 3600) / 60) + "m";
+        }
+        return sign + (s >= 60 ? (s / 60) + "m" : s + "s");
     }
 }

@@ -250,7 +250,7 @@ public final class LocalRuntime implements AutoCloseable {
         api = track(bound(
                 PortInUseException.Port.API,
                 options.apiPort(),
-                () -> LocalApiServer.start(options.apiPort(), apiFunction, alerts)));
+                () -> LocalApiServer.start(options.apiPort(), apiFunction)));
 
         sweeper = new TtlSweeper(deps.clients().dynamoDb(), TABLE_NAME, TableDefinition.INTERLOCK, clock);
         ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
-import dev.interlock.local.alerts.AlertSink;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,22 +18,18 @@ import org.junit.jupiter.api.Test;
 class LocalApiServerTest {
 
     private final List<APIGatewayProxyRequestEvent> received = new CopyOnWriteArrayList<>();
-    private final AlertSink sink = new AlertSink(Clock.systemUTC(), a -> {});
     private final HttpClient http = HttpClient.newHttpClient();
     private LocalApiServer server;
 
     @BeforeEach
     void start() throws Exception {
-        server = LocalApiServer.start(
-                0,
-                (event, ctx) -> {
-                    received.add(event);
-                    return new APIGatewayProxyResponseEvent()
-                            .withStatusCode(201)
-                            .withHeaders(Map.of("Content-Type", "application/json"))
-                            .withBody("{\"ok\":true}");
-                },
-                sink);
+        server = LocalApiServer.start(0, (event, ctx) -> {
+            received.add(event);
+            return new APIGatewayProxyResponseEvent()
+                    .withStatusCode(201)
+                    .withHeaders(Map.of("Content-Type", "application/json"))
+                    .withBody("{\"ok\":true}");
+        });
     }
 
     @AfterEach
@@ -64,15 +58,15 @@ class LocalApiServerTest {
     }
 
     @Test
-    void alertsAreServedFromTheSink() throws Exception {
-        sink.receive(
-                "arn:aws:sns:us-east-1:000000000000:alerts", "[error] RUN_FAILED gold", "{\"kind\":\"RUN_FAILED\"}");
+    void alertsAreTheApiFunctionsRouteAsOnAws() throws Exception {
         HttpResponse<String> r = http.send(
-                HttpRequest.newBuilder(URI.create(server.endpoint() + "/alerts"))
+                HttpRequest.newBuilder(URI.create(server.endpoint() + "/alerts?kind=SLA_MISSED"))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.body()).contains("\"subject\":\"[error] RUN_FAILED gold\"", "\"kind\":\"RUN_FAILED\"");
-        assertThat(received).isEmpty();
+        assertThat(r.statusCode()).isEqualTo(201);
+        assertThat(received).singleElement().satisfies(e -> {
+            assertThat(e.getPath()).isEqualTo("/alerts");
+            assertThat(e.getQueryStringParameters()).containsEntry("kind", "SLA_MISSED");
+        });
     }
 }

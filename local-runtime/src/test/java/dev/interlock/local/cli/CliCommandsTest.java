@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
-import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.api.LocalApiServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,32 +35,29 @@ class CliCommandsTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = LocalApiServer.start(
-                0,
-                (event, ctx) -> {
-                    received.add(event);
-                    if (event.getPath().startsWith("/pipelines/broken")) {
-                        return new APIGatewayProxyResponseEvent()
-                                .withStatusCode(400)
-                                .withHeaders(Map.of("Content-Type", "application/problem+json"))
-                                .withBody(
-                                        "{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}");
-                    }
-                    if (event.getPath().equals("/pipelines/silver/reruns") && "GET".equals(event.getHttpMethod())) {
-                        Map<String, String> query =
-                                event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
-                        return new APIGatewayProxyResponseEvent()
-                                .withStatusCode(200)
-                                .withBody(
-                                        query.containsKey("cursor")
-                                                ? "{\"items\":[" + RERUN_OLDER + "]}"
-                                                : "{\"items\":[" + RERUN_NEWER + "],\"nextCursor\":\"page-2\"}");
-                    }
-                    return new APIGatewayProxyResponseEvent()
-                            .withStatusCode(200)
-                            .withBody(event.getBody() == null ? "{}" : event.getBody());
-                },
-                new AlertSink(Clock.systemUTC(), a -> {}));
+        server = LocalApiServer.start(0, (event, ctx) -> {
+            received.add(event);
+            if (event.getPath().startsWith("/pipelines/broken")) {
+                return new APIGatewayProxyResponseEvent()
+                        .withStatusCode(400)
+                        .withHeaders(Map.of("Content-Type", "application/problem+json"))
+                        .withBody(
+                                "{\"title\":\"Invalid pipeline\",\"status\":400,\"errors\":[{\"path\":\"$.trigger.url\",\"message\":\"is required for http triggers\"}]}");
+            }
+            if (event.getPath().equals("/pipelines/silver/reruns") && "GET".equals(event.getHttpMethod())) {
+                Map<String, String> query =
+                        event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
+                return new APIGatewayProxyResponseEvent()
+                        .withStatusCode(200)
+                        .withBody(
+                                query.containsKey("cursor")
+                                        ? "{\"items\":[" + RERUN_OLDER + "]}"
+                                        : "{\"items\":[" + RERUN_NEWER + "],\"nextCursor\":\"page-2\"}");
+            }
+            return new APIGatewayProxyResponseEvent()
+                    .withStatusCode(200)
+                    .withBody(event.getBody() == null ? "{}" : event.getBody());
+        });
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.interlock.api.ApiHandler;
 import dev.interlock.api.ApiSettings;
 import dev.interlock.api.RequestBody;
-import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.api.LocalApiServer;
 import dev.interlock.store.memory.InMemoryProvider;
 import java.io.ByteArrayOutputStream;
@@ -56,8 +55,7 @@ class CliErrorsTest {
                         new InMemoryProvider(clock),
                         clock,
                         new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES),
-                        () -> "id-" + ids.incrementAndGet()),
-                new AlertSink(clock, a -> {}));
+                        () -> "id-" + ids.incrementAndGet()));
         endpoint = server.endpoint().toString();
     }
 

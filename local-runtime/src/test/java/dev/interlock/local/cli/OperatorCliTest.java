@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.api.LocalApiServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,31 +31,26 @@ class OperatorCliTest {
 
     private final List<APIGatewayProxyRequestEvent> received = new CopyOnWriteArrayList<>();
     private LocalApiServer server;
-    private AlertSink alerts;
     private String url;
 
     @BeforeEach
     void start() throws Exception {
-        alerts = new AlertSink(Clock.systemUTC(), a -> {});
-        server = LocalApiServer.start(
-                0,
-                (event, ctx) -> {
-                    received.add(event);
-                    String key = event.getHttpMethod() + " " + event.getPath();
-                    Map<String, String> query =
-                            event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
-                    if (query.containsKey("cursor")) {
-                        key += "?cursor=" + query.get("cursor");
-                    }
-                    APIGatewayProxyResponseEvent answer = answers.get(key);
-                    return answer != null
-                            ? answer
-                            : new APIGatewayProxyResponseEvent()
-                                    .withStatusCode(404)
-                                    .withHeaders(Map.of("Content-Type", "application/problem+json"))
-                                    .withBody("{\"title\":\"Not found\",\"status\":404,\"detail\":\"no " + key + "\"}");
-                },
-                alerts);
+        server = LocalApiServer.start(0, (event, ctx) -> {
+            received.add(event);
+            String key = event.getHttpMethod() + " " + event.getPath();
+            Map<String, String> query =
+                    event.getQueryStringParameters() == null ? Map.of() : event.getQueryStringParameters();
+            if (query.containsKey("cursor")) {
+                key += "?cursor=" + query.get("cursor");
+            }
+            APIGatewayProxyResponseEvent answer = answers.get(key);
+            return answer != null
+                    ? answer
+                    : new APIGatewayProxyResponseEvent()
+                            .withStatusCode(404)
+                            .withHeaders(Map.of("Content-Type", "application/problem+json"))
+                            .withBody("{\"title\":\"Not found\",\"status\":404,\"detail\":\"no " + key + "\"}");
+        });
         url = server.endpoint().toString();
     }
 
@@ -127,25 +120,30 @@ class OperatorCliTest {
     }
 
     @Test
-    void alertsSaysSoWhenThereAreNoneAndOtherwisePrintsATable() {
-        // GET /alerts is the local runtime's own route over its alert sink.
-        Printed none = cli("alerts", "--endpoint", url);
+    void alertsReadsTheApisAlertHistoryWithFiltersAndSaysSoWhenThereAreNone() {
+        answer("GET /alerts", 200, "{\"items\":[]}");
+        Printed none = cli("alerts", "--pipeline", "silver", "--kind", "sla-missed", "--endpoint", url);
         assertThat(none.code()).isZero();
-        assertThat(none.out().strip()).startsWith("no alerts").contains(url);
+        assertThat(none.out().strip()).startsWith("no alerts").contains("pipeline=silver", "kind=SLA_MISSED", url);
+        assertThat(received.getLast().getQueryStringParameters())
+                .containsEntry("pipeline", "silver")
+                .containsEntry("kind", "SLA_MISSED");
 
-        alerts.receive(
-                "arn:aws:sns:us-east-1:000000000000:interlock-alerts",
-                "SLA_MISSED silver",
-                "{\"message\":\"silver daily missed its 07:30 deadline\"}");
-        Printed some = cli("alerts", "--endpoint", url);
+        answer("GET /alerts", 200, """
+                {"items":[{"level":"warning","kind":"SLA_MISSED","pipelineId":"silver","scheduleId":"daily",
+                "date":"2026-03-01","message":"silver daily missed its 07:30 deadline",
+                "timestamp":"2026-03-01T07:31:00.000Z"}]}""");
+        Printed some = cli("alerts", "--since", "2026-03-01", "--endpoint", url);
+        assertThat(received.getLast().getQueryStringParameters()).containsEntry("since", "2026-03-01");
         assertThat(some.out())
-                .containsPattern("(?m)^RECEIVED +SUBJECT +MESSAGE$")
-                .containsPattern("(?m)^\\S+ +SLA_MISSED silver +silver daily missed its 07:30 deadline$")
+                .containsPattern("(?m)^TIME +KIND +LEVEL +PIPELINE +DATE +SCHEDULE +MESSAGE$")
+                .containsPattern(
+                        "(?m)^\\S+ +SLA_MISSED +warning +silver +2026-03-01 +daily +silver daily missed its 07:30 deadline$")
                 .contains("1 alert(s)");
         assertThat(Output.parse(cli("alerts", "-o", "json", "--endpoint", url).out())
-                        .at("/items/0/subject")
+                        .at("/items/0/kind")
                         .asText())
-                .isEqualTo("SLA_MISSED silver");
+                .isEqualTo("SLA_MISSED");
     }
 
     @Test
@@ -242,7 +240,7 @@ class OperatorCliTest {
         assertThat(notReady.code()).as(notReady.err()).isZero();
         assertThat(notReady.out().lines().filter(l -> !l.startsWith("PIPELINE")))
                 .containsExactly(
-                        "silver    2026-03-01  NOT_READY  -     waiting for source-freshness",
+                        "silver    2026-03-01  NOT_READY  -    -     waiting for source-freshness",
                         "1 pipeline(s) NOT_READY");
 
         Printed two = cli("status", "--state", "FAILED,NOT_READY", "--endpoint", url);

@@ -175,12 +175,12 @@ class LocalRuntimeWiringTest {
                 AwsClients clients = new AwsClients(Environment.of(
                         Map.of("INTERLOCK_ENDPOINT_SNS", rt.lambdaEndpoint().toString())))) {
             new SnsAlertPublisher(clients::sns, LocalArns.topic("interlock-alerts")).publish(alert);
-            assertThat(alertsOf(rt)).contains("SLA_MISSED gold");
+            assertThat(rt.alerts().all().toString()).contains("SLA_MISSED gold");
         }
         List<AlertSink.ReceivedAlert> printedAgain = new CopyOnWriteArrayList<>();
         try (LocalRuntime rt =
                 LocalRuntime.start(RuntimeOptions.ephemeral(dataDir, 1.0), stand_ins, s -> {}, printedAgain::add)) {
-            assertThat(alertsOf(rt)).contains("SLA_MISSED gold", "deadline 09:00 passed");
+            assertThat(rt.alerts().all().toString()).contains("SLA_MISSED gold", "deadline 09:00 passed");
             assertThat(rt.alerts().all())
                     .singleElement()
                     .satisfies(
@@ -189,15 +189,6 @@ class LocalRuntimeWiringTest {
                     .as("alerts of an earlier run are listed, not announced again")
                     .isEmpty();
         }
-    }
-
-    private static String alertsOf(LocalRuntime rt) throws Exception {
-        var http = java.net.http.HttpClient.newHttpClient();
-        return http.send(
-                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(rt.apiEndpoint() + "/alerts"))
-                                .build(),
-                        java.net.http.HttpResponse.BodyHandlers.ofString())
-                .body();
     }
 
     @Test

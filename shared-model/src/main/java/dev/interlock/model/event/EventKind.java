@@ -123,6 +123,12 @@ public enum EventKind implements WireEnum {
      * {@code rerunId}.
      */
     UPSTREAM_RERUN("UPSTREAM_RERUN"),
+    /**
+     * An alert was sent to operators (the topic on AWS, the alert sink locally): status the alert kind, message the
+     * alert's, details {@code alertKind}, {@code alertLevel} and the alert's own details ({@link AlertEvent}). One per
+     * sent alert; a deduplicated repeat adds none. These events are also the alert history of {@code GET /alerts}.
+     */
+    ALERT_SENT("ALERT_SENT"),
     /** A task of the state machine failed in a way no state handled. */
     EXECUTION_ERROR("EXECUTION_ERROR");
 

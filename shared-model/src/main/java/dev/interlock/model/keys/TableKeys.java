@@ -5,6 +5,8 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.MarkerSource;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 
 /** The key schema of the single table (docs/table-design.md): the only place that knows how PK, SK and GSI1 keys are spelt. */
 public final class TableKeys {
@@ -24,6 +26,7 @@ public final class TableKeys {
     public static final String RERUN_PREFIX = "RERUN#";
     public static final String RERUN_BUDGET_PREFIX = "RERUNBUDGET#";
     public static final String SENSOR_PREFIX = "SENSOR#";
+    public static final String ALERTS_PREFIX = "ALERTS#";
     public static final String ARCHETYPE_PREFIX = "ARCHETYPE#";
     public static final String CALENDAR_PREFIX = "CALENDAR#";
     /** A mute: {@code MUTE#pipeline#<id>} or {@code MUTE#team#<team>}, sort key {@link #MUTE_SK}. */
@@ -230,6 +233,38 @@ public final class TableKeys {
     public static ItemKey event(String pipelineId, long epochMillis, String random) {
         return new ItemKey(
                 pipelinePk(pipelineId), EVENT_PREFIX + millis(epochMillis) + "#" + requirePart("random", random));
+    }
+
+    /**
+     * The GSI1 keys of an alert's {@code ALERT_SENT} event: partition {@code ALERTS#<UTC day sent>}, sorted by the time
+     * sent, so a listing across pipelines reads one partition per day and never scans.
+     */
+    public static IndexKey alertIndex(Instant sentAt, String pipelineId, String random) {
+        return new IndexKey(
+                alertsByDay(LocalDate.ofInstant(sentAt, ZoneOffset.UTC)),
+                alertSortKeyFrom(sentAt) + requirePart("pipelineId", pipelineId) + "#" + requirePart("random", random));
+    }
+
+    /** GSI1 partition of the alerts sent on one UTC day. */
+    public static String alertsByDay(LocalDate utcDay) {
+        return ALERTS_PREFIX + utcDay;
+    }
+
+    /** The UTC day of an {@code ALERTS#<day>} partition, or null when it is not one. */
+    public static LocalDate alertDayOf(String gsi1pk) {
+        if (gsi1pk == null || !gsi1pk.startsWith(ALERTS_PREFIX)) {
+            return null;
+        }
+        try {
+            return LocalDate.parse(gsi1pk.substring(ALERTS_PREFIX.length()));
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    /** The first characters of the alert sort keys sent at {@code sentAt}; every key sent later sorts after it. */
+    public static String alertSortKeyFrom(Instant sentAt) {
+        return InterlockJson.timestamp(sentAt) + "#";
     }
 
     /** Evaluation lock item. */

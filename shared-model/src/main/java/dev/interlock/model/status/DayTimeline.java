@@ -86,8 +86,15 @@ public record DayTimeline(
         }
     }
 
-    /** The event kinds that go with an alert to operators. */
+    /**
+     * The event kinds that go with an alert to operators: the alert itself ({@code ALERT_SENT}), what a dry run would
+     * have sent instead, and the events recorded beside an alert.
+     */
     public static final Set<EventKind> ALERTING = EnumSet.of(
+            EventKind.ALERT_SENT,
+            EventKind.DRY_RUN_SLA_MISSED,
+            EventKind.DRY_RUN_WOULD_ALERT,
+            EventKind.EXECUTION_ERROR,
             EventKind.SLA_BREACHED,
             EventKind.TRIGGER_FAILED,
             EventKind.RETRY_EXHAUSTED,

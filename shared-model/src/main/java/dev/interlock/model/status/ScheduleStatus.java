@@ -15,6 +15,8 @@ import java.util.Map;
  *                   never holding the day back and never alerting
  * @param proceededWithout the traits the day's run went on without past its readiness rule's {@code proceedAt} (the
  *                   run's while it runs, else the run log's): empty when it was fully ready
+ * @param sla        how the day stands against its SLA deadline, and which downstream days it holds back; null when
+ *                   it is held to no deadline or not run
  */
 public record ScheduleStatus(
         String scheduleId,
@@ -33,7 +35,8 @@ public record ScheduleStatus(
         List<Upstream> upstreams,
         List<DryRunRecord> dryRun,
         List<BlockingTrait> warnings,
-        List<String> proceededWithout) {
+        List<String> proceededWithout,
+        SlaFlag sla) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);

@@ -170,7 +170,14 @@ public final class StatusDerivation {
                 warnings(traits, pipeline.readinessRule()),
                 run != null && !run.proceededWithout().isEmpty()
                         ? run.proceededWithout()
-                        : log == null ? List.of() : log.proceededWithout());
+                        : log == null ? List.of() : log.proceededWithout(),
+                SlaFlag.of(
+                        verdict.state,
+                        window,
+                        log != null && log.startedAt() != null ? log.startedAt() : run == null ? null : run.createdAt(),
+                        log != null && log.status() == RunLogStatus.COMPLETED ? log.completedAt() : null,
+                        now,
+                        records.downstreams()));
     }
 
     /** The optional traits outside the rule's pool whose stored result did not pass: shown, never blocking. */

@@ -3,13 +3,16 @@ package dev.interlock.model.status;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
 import java.time.LocalDate;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One pipeline day in one line (the overview, {@code GET /status}): the most urgent schedule's state, reason and
- * next action, every schedule's state, the cascade edges so a reader can draw the graph, the pipeline's tier and whose
- * it is (owner, team, labels: what the console filters by) and the mute that covers it.
+ * next action, every schedule's state, the cascade edges so a reader can draw the graph, the SLA flag of the
+ * schedule furthest behind its deadline (missed before at risk before on track; the earlier deadline on a tie), the
+ * pipeline's tier and whose it is (owner, team, labels: what the console filters by) and the mute that covers it.
  */
 public record StatusLine(
         String pipelineId,
@@ -21,6 +24,7 @@ public record StatusLine(
         List<ScheduleState> schedules,
         List<String> upstreams,
         List<String> downstreams,
+        SlaFlag sla,
         int tier,
         @JsonInclude(JsonInclude.Include.NON_NULL) String owner,
         @JsonInclude(JsonInclude.Include.NON_NULL) String team,
@@ -50,10 +54,20 @@ public record StatusLine(
                         .toList(),
                 status.upstreams(),
                 status.downstreams(),
+                worst(status.schedules()),
                 tier,
                 status.ownership() == null ? null : status.ownership().owner(),
                 status.ownership() == null ? null : status.ownership().team(),
                 status.ownership() == null ? Map.of() : status.ownership().labels(),
                 status.muted());
+    }
+
+    private static SlaFlag worst(List<ScheduleStatus> schedules) {
+        return schedules.stream()
+                .map(ScheduleStatus::sla)
+                .filter(Objects::nonNull)
+                .max(Comparator.comparingInt((SlaFlag f) -> f.state().ordinal())
+                        .thenComparing(SlaFlag::deadline, Comparator.reverseOrder()))
+                .orElse(null);
     }
 }

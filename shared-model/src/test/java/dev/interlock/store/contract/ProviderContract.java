@@ -16,7 +16,9 @@ import static dev.interlock.store.contract.StoreSamples.withStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.calendar.Calendar;
@@ -43,6 +45,7 @@ import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.store.AlertKey;
+import dev.interlock.store.AlertQuery;
 import dev.interlock.store.DependantCheck;
 import dev.interlock.store.DueEntry;
 import dev.interlock.store.InvalidCursorException;
@@ -104,6 +107,72 @@ public abstract class ProviderContract {
     void freshProvider() {
         clock = new ManualClock(T0);
         provider = newProvider(clock);
+    }
+
+    // ---------------------------------------------------------------- alert history
+
+    private static Alert sentAlert(String pipeline, AlertKind kind, Instant at) {
+        return new Alert(
+                AlertLevel.ERROR,
+                kind,
+                pipeline,
+                "daily",
+                LocalDate.ofInstant(at, java.time.ZoneOffset.UTC),
+                kind.wireName() + " of " + pipeline,
+                Map.of("deadline", "09:00"),
+                at);
+    }
+
+    @Test
+    void alertHistoryListsAcrossDaysNewestFirstWithFiltersAndPagesAndEachAlertIsAnEventOfItsDay() {
+        Instant twoDaysAgo = T0.minus(Duration.ofDays(2));
+        Alert oldest = sentAlert("gold", AlertKind.SLA_MISSED, twoDaysAgo);
+        Alert yesterday = sentAlert("silver", AlertKind.EXECUTION_ERROR, T0.minus(Duration.ofDays(1)));
+        Alert today = sentAlert("gold", AlertKind.EXECUTION_ERROR, T0.minusSeconds(60));
+        Alert tooOld = sentAlert("gold", AlertKind.SLA_MISSED, T0.minus(Duration.ofDays(45)));
+        for (Alert a : List.of(tooOld, oldest, yesterday, today)) {
+            provider.alertHistory().record(a);
+        }
+
+        assertThat(Page.all(2, page -> provider.alertHistory().list(AlertQuery.ALL, page)))
+                .as("newest first, across day partitions, the retention's end excluded")
+                .containsExactly(today, yesterday, oldest);
+        Page<Alert> first = provider.alertHistory().list(AlertQuery.ALL, PageRequest.first(1));
+        assertThat(first.items()).containsExactly(today);
+        Page<Alert> second = provider.alertHistory()
+                .list(AlertQuery.ALL, PageRequest.first(1).after(first.nextCursor()));
+        assertThat(second.items()).containsExactly(yesterday);
+        Page<Alert> third = provider.alertHistory()
+                .list(AlertQuery.ALL, PageRequest.first(1).after(second.nextCursor()));
+        assertThat(third.items()).containsExactly(oldest);
+        assertThat(third.nextCursor())
+                .as("no cursor when nothing older follows")
+                .isNull();
+
+        assertThat(provider.alertHistory()
+                        .list(new AlertQuery("gold", null, null), PageRequest.first(10))
+                        .items())
+                .containsExactly(today, oldest);
+        assertThat(provider.alertHistory()
+                        .list(new AlertQuery(null, AlertKind.EXECUTION_ERROR, null), PageRequest.first(10))
+                        .items())
+                .containsExactly(today, yesterday);
+        assertThat(provider.alertHistory()
+                        .list(new AlertQuery(null, null, yesterday.timestamp()), PageRequest.first(10))
+                        .items())
+                .containsExactly(today, yesterday);
+        assertThat(provider.alertHistory()
+                        .list(new AlertQuery("gold", AlertKind.SLA_MISSED, T0), PageRequest.first(10))
+                        .items())
+                .isEmpty();
+
+        List<Event> goldEvents =
+                provider.events().read("gold", PageRequest.first(10)).items();
+        assertThat(goldEvents)
+                .extracting(Event::kind, Event::status, Event::date)
+                .contains(
+                        org.assertj.core.groups.Tuple.tuple(EventKind.ALERT_SENT, "SLA_MISSED", oldest.date()),
+                        org.assertj.core.groups.Tuple.tuple(EventKind.ALERT_SENT, "EXECUTION_ERROR", today.date()));
     }
 
     // ---------------------------------------------------------------- pipelines, archetypes, calendars

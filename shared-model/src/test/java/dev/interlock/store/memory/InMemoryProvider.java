@@ -1,7 +1,9 @@
 package dev.interlock.store.memory;
 
+import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.Mute;
 import dev.interlock.model.alert.MuteScope;
+import dev.interlock.model.event.AlertEvent;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.IndexKey;
@@ -21,8 +23,10 @@ import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.model.watch.WatchPlan;
+import dev.interlock.store.AlertHistory;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.AlertLedger;
+import dev.interlock.store.AlertQuery;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
@@ -56,6 +60,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -103,6 +108,7 @@ public final class InMemoryProvider implements Provider {
     private final CascadeStore cascade = new Cascade();
     private final LateArrivalStore lateArrivals = new LateArrivals();
     private final AlertLedger alerts = new Alerts();
+    private final AlertHistory alertHistory = new AlertEvents();
     private final Locker locks = new Locks();
     private final WatchdogIndex watchdog = new Watchdog();
     private final JobCallbackStore jobCallbacks = new JobCallbacks();
@@ -177,6 +183,11 @@ public final class InMemoryProvider implements Provider {
     @Override
     public AlertLedger alerts() {
         return alerts;
+    }
+
+    @Override
+    public AlertHistory alertHistory() {
+        return alertHistory;
     }
 
     @Override
@@ -855,6 +866,52 @@ public final class InMemoryProvider implements Provider {
                 throw new IllegalArgumentException("alert claimant is required");
             }
             return claimant;
+        }
+    }
+
+    private final class AlertEvents implements AlertHistory {
+        @Override
+        public void record(Alert alert) {
+            Event event = AlertEvent.of(alert);
+            String random =
+                    HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
+            synchronized (table) {
+                table.put(item(
+                        TableKeys.event(event.pipelineId(), event.timestamp().toEpochMilli(), random),
+                        TableKeys.alertIndex(event.timestamp(), event.pipelineId(), random),
+                        event,
+                        1,
+                        ttlAfter(retention.events())));
+            }
+        }
+
+        @Override
+        public Page<Alert> list(AlertQuery query, PageRequest page) {
+            Instant oldest = now().minus(retention.events());
+            Instant since = query.since() == null || query.since().isBefore(oldest) ? oldest : query.since();
+            String from = TableKeys.alertSortKeyFrom(since);
+            synchronized (table) {
+                List<MemoryTable.Item> matching = new ArrayList<>();
+                for (LocalDate day = LocalDate.ofInstant(now(), ZoneOffset.UTC);
+                        !day.isBefore(LocalDate.ofInstant(since, ZoneOffset.UTC));
+                        day = day.minusDays(1)) {
+                    for (MemoryTable.Item item : table.queryIndex(TableKeys.alertsByDay(day), false, now())) {
+                        Alert alert = AlertEvent.alertOf(decode(item, Event.class));
+                        if (item.index().gsi1sk().compareTo(from) >= 0
+                                && (query.pipelineId() == null
+                                        || query.pipelineId().equals(alert.pipelineId()))
+                                && (query.kind() == null || query.kind() == alert.kind())) {
+                            matching.add(item);
+                        }
+                    }
+                }
+                return MemoryTable.page(
+                        matching,
+                        page,
+                        false,
+                        MemoryTable::indexPosition,
+                        i -> AlertEvent.alertOf(decode(i, Event.class)));
+            }
         }
     }
 

@@ -79,6 +79,11 @@ public enum CapacityIntent {
     ALERT_CLAIM("alerts.claim", "1 conditional PutItem: 1 WCU (a failed condition costs 1 WCU too)"),
     ALERT_SENT("alerts.markSent", "1 conditional UpdateItem: 1 WCU"),
     ALERT_RELEASE("alerts.release", "1 conditional DeleteItem: 1 WCU"),
+    ALERT_RECORD(
+            "alertHistory.record", "1 PutItem if the key is new (the ALERT_SENT event with its GSI1 keys): 2 WCU/KB"),
+    ALERT_LIST(
+            "alertHistory.list",
+            "1 GSI1 Query per UTC day the listing covers (eventually consistent): 0.5 RCU/4 KB read, filtered items included"),
     LOCK_ACQUIRE("locks.acquire", "1 conditional PutItem: 1 WCU"),
     LOCK_ACQUIRE_WATCHED(
             "locks.acquire (with holder check)",

@@ -1,6 +1,7 @@
 package dev.interlock.store.dynamodb;
 
 import dev.interlock.model.event.Event;
+import dev.interlock.model.keys.IndexKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.store.EventStore;
 import dev.interlock.store.Page;
@@ -10,6 +11,7 @@ import dev.interlock.store.StoreException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.IntSupplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -33,8 +35,23 @@ final class DynamoDbEventStore implements EventStore {
 
     @Override
     public void append(Event event) {
+        append(event, suffix -> null, Map.of(), CapacityIntent.EVENT_APPEND);
+    }
+
+    /**
+     * Appends an event that is also listed on GSI1 ({@code index} of its random suffix; null: not listed) and carries
+     * {@code attributes} beside its document for listings to filter on.
+     */
+    void append(
+            Event event,
+            Function<String, IndexKey> index,
+            Map<String, AttributeValue> attributes,
+            CapacityIntent intent) {
         for (int attempt = 1; attempt <= COLLISION_ATTEMPTS; attempt++) {
-            if (table.putIf(item(event), Conditions.absent(), CapacityIntent.EVENT_APPEND)) {
+            String suffix = HexFormat.of().toHexDigits(random.getAsInt());
+            Map<String, AttributeValue> item = item(event, suffix, index.apply(suffix));
+            item.putAll(attributes);
+            if (table.putIf(item, Conditions.absent(), intent)) {
                 return;
             }
         }
@@ -44,9 +61,12 @@ final class DynamoDbEventStore implements EventStore {
 
     /** The item of an event with a fresh random suffix (also written inside run transitions). */
     Map<String, AttributeValue> item(Event event) {
-        String suffix = HexFormat.of().toHexDigits(random.getAsInt());
+        return item(event, HexFormat.of().toHexDigits(random.getAsInt()), null);
+    }
+
+    private Map<String, AttributeValue> item(Event event, String suffix, IndexKey index) {
         Map<String, AttributeValue> item = ItemCodec.item(
-                TableKeys.event(event.pipelineId(), event.timestamp().toEpochMilli(), suffix), null, event);
+                TableKeys.event(event.pipelineId(), event.timestamp().toEpochMilli(), suffix), index, event);
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(table.now().plus(retention.events())));
         return item;
     }

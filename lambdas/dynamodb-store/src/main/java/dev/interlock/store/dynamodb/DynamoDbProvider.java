@@ -11,6 +11,7 @@ import dev.interlock.model.rerun.RerunStatus;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.trait.TraitResult;
+import dev.interlock.store.AlertHistory;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
 import dev.interlock.store.Backoff;
@@ -78,6 +79,7 @@ public final class DynamoDbProvider implements Provider {
     private final DynamoDbCascadeStore cascade;
     private final DynamoDbLateArrivalStore lateArrivals;
     private final DynamoDbAlertLedger alerts;
+    private final DynamoDbAlertHistory alertHistory;
     private final DynamoDbLocker locks;
     private final DynamoDbWatchdogIndex watchdog;
     private final DynamoDbJobCallbackStore jobCallbacks;
@@ -114,6 +116,7 @@ public final class DynamoDbProvider implements Provider {
         this.cascade = new DynamoDbCascadeStore(table, retention);
         this.lateArrivals = new DynamoDbLateArrivalStore(table, retention);
         this.alerts = new DynamoDbAlertLedger(table, retention);
+        this.alertHistory = new DynamoDbAlertHistory(table, events, retention);
         this.locks = new DynamoDbLocker(table);
     }
 
@@ -175,6 +178,11 @@ public final class DynamoDbProvider implements Provider {
     @Override
     public AlertLedger alerts() {
         return alerts;
+    }
+
+    @Override
+    public AlertHistory alertHistory() {
+        return alertHistory;
     }
 
     @Override

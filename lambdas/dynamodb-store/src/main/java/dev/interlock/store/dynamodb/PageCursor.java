@@ -33,6 +33,20 @@ final class PageCursor {
                 .encodeToString(InterlockJson.write(key).getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * One key attribute a cursor names, unchecked (a listing over several partitions learns from it where to resume;
+     * {@link #decode} still checks the cursor against that partition).
+     */
+    static String attribute(String cursor, String attribute) {
+        try {
+            String json = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            Map<String, String> key = InterlockJson.json().readValue(json, STRING_MAP);
+            return key == null ? null : key.get(attribute);
+        } catch (Exception unreadable) {
+            throw new InvalidCursorException("invalid page cursor: " + cursor);
+        }
+    }
+
     /** The ExclusiveStartKey a cursor stands for, after checking it names {@code partitionValue} of {@code partitionAttribute}. */
     static Map<String, AttributeValue> decode(
             String cursor, List<String> keyAttributes, String partitionAttribute, String partitionValue) {

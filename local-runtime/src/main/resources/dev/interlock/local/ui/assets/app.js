@@ -46,6 +46,23 @@ function stateBadge(state) {
   return el("span", {class: "state " + state, "data-state-badge": state}, state ? state.replaceAll("_", " ") : "?");
 }
 
+// A signed span of seconds as "1h05m", "14m", "45s" ("-" when late).
+function span(seconds) {
+  const s = Math.abs(seconds), sign = seconds < 0 ? "-" : "";
+  if (s >= 3600) return sign + Math.floor(s / 3600) + "h" + String(Math.floor((s % 3600) / 60)).padStart(2, "0") + "m";
+  return sign + (s >= 60 ? Math.floor(s / 60) + "m" : s + "s");
+}
+
+// The SLA flag of a day (ON TRACK, AT RISK, MISSED) with its margin; the title says the deadline and what it delays.
+function slaFlag(sla) {
+  if (!sla) return el("span", {class: "muted"}, "—");
+  const margin = sla.marginSeconds === null || sla.marginSeconds === undefined ? "" : " " + span(sla.marginSeconds);
+  const delays = (sla.delays || []).map(d => d.pipelineId + " " + d.date);
+  return el("span", {class: "sla " + sla.state, "data-sla": sla.state,
+      title: sla.what + " deadline " + dateTime(sla.deadline) + (delays.length ? "; delays " + delays.join(", ") : "")},
+    sla.state.replaceAll("_", " ") + margin);
+}
+
 function time(iso) {
   if (!iso) return "";
   const d = new Date(iso);
@@ -145,6 +162,7 @@ function overviewRow(line) {
       line.team ? el("div", {class: "muted small team"}, line.team) : null),
     el("td", {class: "mono"}, line.date),
     el("td", {}, stateBadge(line.state)),
+    el("td", {}, slaFlag(line.sla)),
     el("td", {}, line.schedules.length > 1 ? line.schedules.map(s => el("div", {}, s.scheduleId + " ", stateBadge(s.state))) : line.scheduleId),
     el("td", {}, line.reason),
     el("td", {}, nextText(line.nextAction)));
@@ -160,9 +178,9 @@ function refreshRows() {
   const pinned = shown.filter(l => urgencyRank(l) <= 2);
   const rest = shown.filter(l => urgencyRank(l) > 2);
   const rows = [];
-  if (pinned.length) rows.push(el("tr", {class: "group"}, el("td", {colspan: 6}, "needs attention (" + pinned.length + ")")));
+  if (pinned.length) rows.push(el("tr", {class: "group"}, el("td", {colspan: 7}, "needs attention (" + pinned.length + ")")));
   rows.push(...pinned.map(overviewRow));
-  if (pinned.length && rest.length) rows.push(el("tr", {class: "group"}, el("td", {colspan: 6}, "the rest (" + rest.length + ")")));
+  if (pinned.length && rest.length) rows.push(el("tr", {class: "group"}, el("td", {colspan: 7}, "the rest (" + rest.length + ")")));
   rows.push(...rest.map(overviewRow));
   body.replaceChildren(...rows);
   document.getElementById("shown").textContent =
@@ -201,7 +219,7 @@ async function renderOverview(gen) {
     lines.length === 0 ? el("p", {class: "card muted"}, "No pipelines registered yet (interlock apply -f examples/).") :
       el("div", {}, toolbar,
         el("table", {id: "overview"},
-          el("thead", {}, el("tr", {}, ["pipeline", "date", "state", "schedule", "why", "next"].map(h => el("th", {}, h)))),
+          el("thead", {}, el("tr", {}, ["pipeline", "date", "state", "SLA", "schedule", "why", "next"].map(h => el("th", {}, h)))),
           el("tbody", {id: "overview-body"}))),
     el("h2", {}, "Cascade"),
     el("div", {class: "card", id: "cascade"}, cascadeGraph(lines, null)));
@@ -294,7 +312,7 @@ async function renderPipeline(id, gen) {
     el("h2", {}, "Runs and their state path"),
     runTable(timeline),
     el("h2", {}, "Alerts"),
-    eventTable(timeline.alerts, "alerts", "No alerting events this day."),
+    eventTable(timeline.alerts, "alerts", "No alerts this day."),
     el("h2", {}, "Events" + (timeline.complete ? "" : " (the oldest are not shown)")),
     el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.")));
   return status.schedules.some(s => !SETTLED.has(s.state));
@@ -332,6 +350,9 @@ function scheduleCard(s) {
   const add = (k, v) => { if (v !== null && v !== undefined && v !== "") kv.append(el("dt", {}, k), el("dd", {}, v)); };
   add("why", el("span", {class: "reason"}, s.reason));
   add("next", el("span", {class: "next-action", "data-at": s.nextAction?.at || ""}, nextText(s.nextAction)));
+  add("SLA", s.sla ? el("span", {}, slaFlag(s.sla), " " + s.sla.what + " deadline " + dateTime(s.sla.deadline)) : null);
+  if (s.sla && s.sla.delays && s.sla.delays.length) add("delays", el("div", {}, s.sla.delays.map(d =>
+    el("div", {"data-delayed": d.pipelineId}, d.pipelineId + " on " + d.date))));
   add("deadline", s.deadline ? s.deadline.what + " " + dateTime(s.deadline.at) + (s.deadline.breached ? " (passed)" : "") : null);
   add("window opens", dateTime(s.window?.opensAt));
   add("attempts", s.attempts.used + " of " + s.attempts.max + " failed");
@@ -360,7 +381,7 @@ function scheduleCard(s) {
       el("td", {class: "mono"}, d.kind), el("td", {}, d.status || ""), el("td", {}, dateTime(d.at)),
       el("td", {}, d.message || "")))));
   return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
-    el("h3", {}, s.scheduleId, " ", stateBadge(s.state)), kv, blocking, warnings, dryRun);
+    el("h3", {}, s.scheduleId, " ", stateBadge(s.state), " ", s.sla ? slaFlag(s.sla) : ""), kv, blocking, warnings, dryRun);
 }
 
 // A rollup's periods: how many are in (a bar and "23/24 in"), the missing ones in its title and below it.
