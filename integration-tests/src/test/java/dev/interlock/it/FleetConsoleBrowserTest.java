@@ -60,7 +60,7 @@ class FleetConsoleBrowserTest extends EndToEnd {
                 trigger: {type: http, url: "%2$s/jobs/%1$s"}
                 retry: {maxAttempts: 1}
                 evaluationIntervalSeconds: 3600
-                schedules: [{name: daily, after: "%7$s"}]
+                schedules: [{name: daily, after: "%7$s", deadline: "23:30"}]
                 """.formatted(
                 name, jobs.endpoint(), team, tier, domain, readiness, name.equals("fc-idle") ? "23:00" : "00:00");
     }
@@ -136,5 +136,15 @@ class FleetConsoleBrowserTest extends EndToEnd {
                 () -> !browser.findElement(By.id("refreshed")).getText().equals(before));
         assertThat(browser.findElement(By.id("filter-q")).getAttribute("value")).isEqualTo("idl");
         assertThat(rows()).containsExactly("fc-idle");
+
+        // The day's timeline marks its deadline.
+        browser.get(rt.apiEndpoint() + "/ui/#/p/fc-done");
+        await(
+                "fc-done's timeline with its deadline",
+                () -> !browser.findElements(By.cssSelector("#gantt .deadline[data-deadline='daily']"))
+                        .isEmpty());
+        assertThat(steady(() -> browser.findElement(By.cssSelector("#gantt .deadline[data-deadline='daily'] text"))
+                        .getText()))
+                .startsWith("⚑ daily ");
     }
 }

@@ -407,9 +407,13 @@ function gantt(status, timeline) {
     return el("div", {}, legend, el("p", {class: "muted", id: "gantt-empty"}, "No run yet this day."));
   }
   const now = Date.parse(timeline.now);
-  let start = Math.min(...phases.map(p => Date.parse(p.start)));
+  // Each schedule's deadline (its SLA's, else the schedule's own), marked on the axis; the range reaches it.
+  const deadlines = status.schedules
+    .map(s => ({scheduleId: s.scheduleId, at: s.sla?.deadline || s.deadline?.at, what: s.sla?.what || s.deadline?.what, state: s.sla?.state}))
+    .filter(d => d.at);
+  let start = Math.min(...phases.map(p => Date.parse(p.start)), ...deadlines.map(d => Date.parse(d.at)));
   const ongoing = phases.some(p => p.ongoing);
-  let end = Math.max(ongoing ? now : 0, ...phases.map(p => Date.parse(p.end)));
+  let end = Math.max(ongoing ? now : 0, ...phases.map(p => Date.parse(p.end)), ...deadlines.map(d => Date.parse(d.at)));
   const pad = Math.max(1000, (end - start) * 0.03);
   start -= pad; end += pad;
   const LEFT = 110, W = 1000, ROW = 34, TOP = 26;
@@ -449,6 +453,13 @@ function gantt(status, timeline) {
       "data-phase": p.phase, "data-run": p.runId, "data-schedule": p.scheduleId},
       svg("title", {}, PHASE_LABEL[p.phase] + ": " + time(p.start) + " – " + (p.ongoing ? "now" : time(p.end)) + (p.outcome ? " → " + p.outcome : "")));
     root.append(bar);
+  }
+  for (const d of deadlines) {
+    const dx = x(Date.parse(d.at));
+    root.append(svg("g", {class: "deadline" + (d.state ? " " + d.state : ""), "data-deadline": d.scheduleId},
+      svg("line", {x1: dx, x2: dx, y1: TOP - 8, y2: height - 4}),
+      svg("text", {x: dx + 3, y: height - 8}, "⚑ " + d.scheduleId + " " + time(d.at)),
+      svg("title", {}, d.scheduleId + " " + (d.what || "") + " deadline " + dateTime(d.at))));
   }
   if (now <= end) root.append(svg("line", {class: "now", x1: x(now), x2: x(now), y1: TOP - 8, y2: height - 4}));
   return el("div", {}, legend, root);
