@@ -15,6 +15,8 @@ import java.util.Map;
  *                   never holding the day back and never alerting
  * @param proceededWithout the traits the day's run went on without past its readiness rule's {@code proceedAt} (the
  *                   run's while it runs, else the run log's): empty when it was fully ready
+ * @param monitoring the watch for late data after completion while it lasts (state {@link DayState#MONITORING}), else
+ *                   null
  */
 public record ScheduleStatus(
         String scheduleId,
@@ -33,7 +35,8 @@ public record ScheduleStatus(
         List<Upstream> upstreams,
         List<DryRunRecord> dryRun,
         List<BlockingTrait> warnings,
-        List<String> proceededWithout) {
+        List<String> proceededWithout,
+        Monitoring monitoring) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);
@@ -87,6 +90,12 @@ public record ScheduleStatus(
             metadata = Frozen.map(metadata);
         }
     }
+
+    /**
+     * Monitoring after completion, as its loop recorded it: when the monitored job completed, when the watch ends, and
+     * when its next round re-evaluates the traits (null when not known).
+     */
+    public record Monitoring(String runId, Instant startedAt, Instant endsAt, Instant nextRoundAt) {}
 
     /** An upstream this schedule waits for, with its own state for the same date. */
     public record Upstream(String pipelineId, String scheduleId, DayState state, String reason) {}
