@@ -139,8 +139,20 @@ public final class StatusDerivation {
                 window.validationDeadline(),
                 window.completionDeadline());
 
-        Verdict verdict =
-                verdict(records, scheduleId, window, log, run, holder, events, blocking, upstreams, lastEvaluated, now);
+        Verdict verdict = dryRunNoted(
+                pipeline,
+                verdict(
+                        records,
+                        scheduleId,
+                        window,
+                        log,
+                        run,
+                        holder,
+                        events,
+                        blocking,
+                        upstreams,
+                        lastEvaluated,
+                        now));
         boolean done = verdict.state == DayState.COMPLETED
                 || verdict.state == DayState.EXCLUDED
                 || verdict.state == DayState.SKIPPED
@@ -173,6 +185,18 @@ public final class StatusDerivation {
                 run != null && !run.proceededWithout().isEmpty()
                         ? run.proceededWithout()
                         : log == null ? List.of() : log.proceededWithout(),
+                verdict.monitoring);
+    }
+
+    /** A dry-run pipeline's day says so whatever its state (DRY_RUN and EXCLUDED say it already, or need not). */
+    private static Verdict dryRunNoted(PipelineConfig pipeline, Verdict verdict) {
+        if (!pipeline.dryRun() || verdict.state == DayState.DRY_RUN || verdict.state == DayState.EXCLUDED) {
+            return verdict;
+        }
+        return new Verdict(
+                verdict.state,
+                verdict.reason + " (dry run: no job is started, no alert is sent)",
+                verdict.next,
                 verdict.monitoring);
     }
 

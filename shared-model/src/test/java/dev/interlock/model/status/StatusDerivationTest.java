@@ -261,6 +261,16 @@ class StatusDerivationTest {
     }
 
     @Test
+    void aDryRunDayNotReadyYetSaysItIsADryRun() {
+        register(pipeline("silver", "dryRun: true"));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.NOT_READY);
+        assertThat(s.reason()).endsWith("(dry run: no job is started, no alert is sent)");
+    }
+
+    @Test
     void blockingTraitsOutliveTheirExpiredResultsThroughTheLatestEvaluationEvents() {
         register(pipeline("silver", ""));
         store.runLogs()
