@@ -4,7 +4,7 @@
 // Fast while a day can change any moment, slow when every shown day has settled (each refresh costs API reads).
 const REFRESH_MOVING_MS = 2000;
 const REFRESH_SETTLED_MS = 10000;
-const SETTLED = new Set(["COMPLETED", "FAILED", "EXCLUDED", "SKIPPED", "DRY_RUN", "WAITING_FOR_WINDOW"]);
+const SETTLED = new Set(["COMPLETED", "FAILED", "EXCLUDED", "SKIPPED", "DRY_RUN", "WAITING_FOR_WINDOW", "BEFORE_REGISTRATION"]);
 const SVG = "http://www.w3.org/2000/svg";
 const PHASE_LABEL = {EVALUATION: "evaluation wait", TRIGGER: "trigger", JOB_RUN: "job run", MONITORING: "monitoring", RETRY_WAIT: "retry wait"};
 const PHASE_CLASS = {EVALUATION: "EVALUATION", TRIGGER: "TRIGGER", JOB_RUN: "JOB_RUN", MONITORING: "MONITORING-bar", RETRY_WAIT: "RETRY_WAIT"};
@@ -212,6 +212,7 @@ function scheduleCard(s) {
   const add = (k, v) => { if (v !== null && v !== undefined && v !== "") kv.append(el("dt", {}, k), el("dd", {}, v)); };
   add("why", el("span", {class: "reason"}, s.reason));
   add("next", el("span", {class: "next-action", "data-at": s.nextAction?.at || ""}, nextText(s.nextAction)));
+  add("monitoring", monitoringText(s.monitoring));
   add("deadline", s.deadline ? s.deadline.what + " " + dateTime(s.deadline.at) + (s.deadline.breached ? " (passed)" : "") : null);
   add("window opens", dateTime(s.window?.opensAt));
   add("attempts", s.attempts.used + " of " + s.attempts.max + " failed");
@@ -241,6 +242,13 @@ function scheduleCard(s) {
       el("td", {}, d.message || "")))));
   return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
     el("h3", {}, s.scheduleId, " ", stateBadge(s.state)), kv, blocking, warnings, dryRun);
+}
+
+// Monitoring after completion: until when the data is watched for late changes, and the next round.
+function monitoringText(m) {
+  if (!m) return null;
+  return el("span", {class: "monitoring", "data-ends-at": m.endsAt || "", "data-next-round-at": m.nextRoundAt || ""},
+    "watching for late data until " + dateTime(m.endsAt) + (m.nextRoundAt ? "; next round " + dateTime(m.nextRoundAt) : ""));
 }
 
 // A rollup's periods: how many are in (a bar and "23/24 in"), the missing ones in its title and below it.
