@@ -253,6 +253,11 @@ class WebUiBrowserTest extends EndToEnd {
         assertThat(steady(() -> browser.findElement(By.cssSelector(card + " .next-action"))
                         .getText()))
                 .startsWith("next monitoring round");
+        // The timeline draws the watch as a bar of its own, still going.
+        await(
+                () -> !browser.findElements(By.cssSelector("rect.bar.ongoing[data-phase='MONITORING']"))
+                        .isEmpty(),
+                "the ongoing monitoring bar on the timeline");
         screenshot("monitoring");
 
         open("#/p/ui-late?date=" + date);

@@ -549,7 +549,7 @@ public final class StatusDerivation {
     }
 
     /** An instant a record's details hold as text, or null when absent or unreadable. */
-    private static Instant instant(Object text) {
+    static Instant instant(Object text) {
         if (!(text instanceof String s)) {
             return null;
         }
