@@ -282,6 +282,79 @@ class WebUiBrowserTest extends EndToEnd {
     }
 
     /**
+     * Issue 25 item 4: a day watched for late data shows MONITORING with the watch's end and next round, and a window
+     * that opened before its pipeline was registered shows forward-only instead of NOT_READY, on the overview and the
+     * day page.
+     */
+    @Test
+    void theUiShowsAMonitoredDayWithItsEndAndAForwardOnlyDay() {
+        LocalDate date = today();
+        String pipeline = """
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/%s"}
+                %s
+                """;
+        putPipeline(pipeline.formatted(
+                "ui-watched", jobs.endpoint(), "ui-watched", "monitoring: {enabled: true, duration: 3h}"));
+        putPipeline(pipeline.formatted(
+                "ui-late", jobs.endpoint(), "ui-late", "schedules: [{name: daily, after: \"00:01\"}]"));
+        evaluate("ui-watched", date);
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/?date=" + date);
+        await(() -> "MONITORING".equals(rowState("ui-watched")), "ui-watched MONITORING on the overview");
+        await(() -> "BEFORE_REGISTRATION".equals(rowState("ui-late")), "ui-late forward-only on the overview");
+        assertThat(steady(() -> browser.findElement(By.cssSelector("#overview tr[data-pipeline='ui-late']"))
+                        .getText()))
+                .contains("BEFORE REGISTRATION")
+                .contains("forward-only");
+
+        open("#/p/ui-watched?date=" + date);
+        String card = ".schedule[data-schedule='daily'][data-state='MONITORING']";
+        await(
+                () -> !browser.findElements(By.cssSelector(card + " .monitoring"))
+                        .isEmpty(),
+                "the monitored day's end on the day page");
+        String endsAt = steady(
+                () -> browser.findElement(By.cssSelector(card + " .monitoring")).getAttribute("data-ends-at"));
+        JsonNode monitoring = expect(200, "GET", "/pipelines/ui-watched/status?date=" + date, null, null)
+                .path("schedules")
+                .get(0)
+                .path("monitoring");
+        assertThat(endsAt).isEqualTo(monitoring.path("endsAt").asText()).isNotBlank();
+        assertThat(steady(() -> browser.findElement(By.cssSelector(card + " .monitoring"))
+                        .getText()))
+                .startsWith("watching for late data until")
+                .contains("next round");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(card + " .next-action"))
+                        .getText()))
+                .startsWith("next monitoring round");
+        // The timeline draws the watch as a bar of its own, still going.
+        await(
+                () -> !browser.findElements(By.cssSelector("rect.bar.ongoing[data-phase='MONITORING']"))
+                        .isEmpty(),
+                "the ongoing monitoring bar on the timeline");
+        screenshot("monitoring");
+
+        open("#/p/ui-late?date=" + date);
+        await(
+                () -> !browser.findElements(By.cssSelector(
+                                ".schedule[data-schedule='daily'][data-state='BEFORE_REGISTRATION'] .reason"))
+                        .isEmpty(),
+                "the forward-only day page");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(".schedule[data-schedule='daily'] .reason"))
+                        .getText()))
+                .startsWith("forward-only")
+                .contains("catchUp");
+        screenshot("forward-only");
+    }
+
+    /**
      * Issue 24, readiness rules: a day held back by a short at-least pool shows the pooled traits that could make up
      * the count as blocking, and a failing optional trait as a warning, never a blocker.
      */

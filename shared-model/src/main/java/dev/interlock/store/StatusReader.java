@@ -14,6 +14,7 @@ import dev.interlock.model.status.PipelineDayStatus;
 import dev.interlock.model.status.StatusDerivation;
 import dev.interlock.model.status.StatusLine;
 import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.watch.PipelineWatch;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -29,7 +30,8 @@ import java.util.TreeSet;
  * Reads what the table holds about a pipeline day with a bounded number of requests and hands it to
  * {@link StatusDerivation} / {@link DayTimeline}. It only reads. Per pipeline day, with S schedules and U upstream
  * (pipeline, schedule) pairs: the config (1), the named calendar (0–1), the recent events (1), the recent runs (1),
- * the downstream index (1), per schedule its run log, trait results and lock (3 S, plus 1 per schedule whose run is
+ * the downstream index (1), the watchdog's watch of the pipeline (1, only while a schedule of the day has neither a
+ * run log nor a lock holder: forward-only), per schedule its run log, trait results and lock (3 S, plus 1 per schedule whose run is
  * older than the recent runs), each upstream pipeline's config (1 per upstream pipeline) and its run logs (U).
  */
 public final class StatusReader {
@@ -158,6 +160,9 @@ public final class StatusReader {
             }
         }
         List<String> downstreams = provider.cascade().downstreamOf(pipelineId);
+        // When each schedule was registered (forward-only) matters only to a window nothing has started.
+        boolean unstarted = scheduleIds.stream().anyMatch(id -> !runLogs.containsKey(id) && !holders.containsKey(id));
+        PipelineWatch watch = unstarted ? provider.watchdog().watch(pipelineId).orElse(null) : null;
         return new DayRecords(
                 config,
                 date,
@@ -169,6 +174,7 @@ public final class StatusReader {
                 events,
                 upstreamConfigs,
                 upstreamLogs,
-                downstreams);
+                downstreams,
+                watch);
     }
 }

@@ -21,6 +21,9 @@ import java.util.Optional;
  * monitoring loop when its window has passed, when monitoring was switched off, or when the day's run log shows the
  * monitored run superseded ({@link MonitoredRun}). Every error ends the loop too.
  *
+ * <p>Before each wait it records {@code MONITORING_WAITING} (the window's end and the next round), from which the
+ * day's status shows the day as MONITORING.
+ *
  * <p>It reads what is monitored from the execution's state ({@link Monitored}: the run, its traits and baseline, the
  * completion time — written by this execution's gates, or carried into a monitoring successor's input) and answers
  * what the loop's states read, so none of them reads a path a successor's input might lack.
@@ -157,8 +160,29 @@ public final class CheckMonitoringExpired implements Action {
                 return handOver(ofRun, monitored, configuredEnd);
             }
         }
+        waiting(ofRun, monitored, configuredEnd, interval, !body.state().has("monitoringExpiry"));
         return Outcome.proceed(
                 new Payload(false, "", monitored.runId(), monitored.traits(), monitored.baseline(), interval));
+    }
+
+    /**
+     * Records that monitoring waits for its next round ({@code MONITORING_WAITING}): the day's status reads from it
+     * that the day is monitored, until when, and when the next round comes.
+     */
+    private void waiting(ActionRequest request, Monitored monitored, Instant end, int interval, boolean first) {
+        Instant nextRound = collaborators.now().plusSeconds(interval);
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("monitoringStartedAt", InterlockJson.timestamp(monitored.completedAt()));
+        details.put("monitoringEndsAt", InterlockJson.timestamp(end));
+        details.put("nextRoundAt", InterlockJson.timestamp(nextRound));
+        details.put("intervalSeconds", interval);
+        collaborators.record(
+                request,
+                EventKind.MONITORING_WAITING,
+                first ? "STARTED" : "WAITING",
+                "watching for late data until " + InterlockJson.timestamp(end) + "; next round at "
+                        + InterlockJson.timestamp(nextRound),
+                details);
     }
 
     /** Passes the rest of the window to a successor execution (once, however often this is retried). */

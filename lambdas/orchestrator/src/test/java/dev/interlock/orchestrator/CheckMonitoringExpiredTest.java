@@ -79,6 +79,28 @@ class CheckMonitoringExpiredTest {
     }
 
     @Test
+    void beforeEachWaitItRecordsUntilWhenTheDayIsWatchedAndWhenTheNextRoundComes() {
+        f.register("monitoring: {enabled: true, duration: 1h}\n");
+
+        check("2026-03-02T09:30:00.000Z", "2026-03-02T09:00:00Z");
+        Map<String, Object> later = new java.util.HashMap<>(carry("2026-03-02T09:30:00.000Z"));
+        later.put("monitoringExpiry", Map.of("payload", Map.of("expired", false)));
+        checkCarrying("2026-03-02T09:30:00.000Z", "2026-03-02T09:00:00Z", later);
+
+        assertThat(f.events(EventKind.MONITORING_WAITING))
+                .extracting(e -> e.status())
+                .containsExactlyInAnyOrder("STARTED", "WAITING");
+        assertThat(f.events(EventKind.MONITORING_WAITING)).allSatisfy(e -> {
+            assertThat(e.runId()).isEqualTo("run-1");
+            assertThat(e.details())
+                    .containsEntry("monitoringStartedAt", "2026-03-02T09:30:00.000Z")
+                    .containsEntry("monitoringEndsAt", "2026-03-02T10:30:00.000Z")
+                    .containsEntry("nextRoundAt", "2026-03-02T10:05:00.000Z")
+                    .containsEntry("intervalSeconds", 300);
+        });
+    }
+
+    @Test
     void whenTheWindowIsOverItExpires() {
         f.register("monitoring: {enabled: true, duration: 1h}\n");
 
@@ -86,6 +108,7 @@ class CheckMonitoringExpiredTest {
 
         assertThat(response.get("payload").get("expired").asBoolean()).isTrue();
         assertThat(f.events(EventKind.MONITORING_COMPLETED)).hasSize(1);
+        assertThat(f.events(EventKind.MONITORING_WAITING)).isEmpty();
     }
 
     /** The monitoring part of an execution's state (what a successor's input carries): run-1, its traits, baseline. */

@@ -301,6 +301,14 @@ final class StatusCommands {
                 out.println("  - " + d.path("kind").asText() + " at "
                         + d.path("at").asText() + ": " + d.path("message").asText());
             }
+            if (s.hasNonNull("monitoring")) {
+                JsonNode m = s.get("monitoring");
+                out.println("  Monitoring ends at " + m.path("endsAt").asText()
+                        + (m.hasNonNull("nextRoundAt")
+                                ? "; next round at " + m.get("nextRoundAt").asText()
+                                : "")
+                        + " (job completed at " + m.path("startedAt").asText() + ").");
+            }
             if (s.hasNonNull("nextAction")) {
                 out.println("  Next: " + next(s.path("nextAction")) + ".");
             }

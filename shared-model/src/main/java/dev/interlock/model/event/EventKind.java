@@ -21,6 +21,12 @@ public enum EventKind implements WireEnum {
     RERUN_REQUESTED("RERUN_REQUESTED"),
     RERUN_STATUS_CHANGED("RERUN_STATUS_CHANGED"),
     MONITORING_STARTED("MONITORING_STARTED"),
+    /**
+     * Monitoring after completion waits for its next round (written before every monitoring wait; status
+     * {@code STARTED} for an execution's first, else {@code WAITING}). Details: {@code monitoringStartedAt},
+     * {@code monitoringEndsAt}, {@code nextRoundAt}, {@code intervalSeconds}: what the day's status shows.
+     */
+    MONITORING_WAITING("MONITORING_WAITING"),
     MONITORING_DRIFT_DETECTED("MONITORING_DRIFT_DETECTED"),
     MONITORING_COMPLETED("MONITORING_COMPLETED"),
     LATE_ARRIVAL_DETECTED("LATE_ARRIVAL_DETECTED"),

@@ -7,6 +7,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.watch.PipelineWatch;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,8 @@ import java.util.Map;
  * @param upstreamConfigs the registered upstream pipelines by id (an unregistered one is absent)
  * @param upstreamRunLogs the upstreams' run logs of this date, by {@link #upstreamKey}
  * @param downstreams     the pipelines that name this one as an upstream
+ * @param watch           the watchdog's state of the pipeline (when each schedule was registered, forward-only), null
+ *                        when it has none or no schedule of the day needs it (each has a run log or a lock holder)
  */
 public record DayRecords(
         PipelineConfig pipeline,
@@ -35,7 +38,8 @@ public record DayRecords(
         List<Event> events,
         Map<String, PipelineConfig> upstreamConfigs,
         Map<String, RunLog> upstreamRunLogs,
-        List<String> downstreams) {
+        List<String> downstreams,
+        PipelineWatch watch) {
 
     public DayRecords {
         runLogs = Frozen.map(runLogs);

@@ -19,7 +19,7 @@ public enum DayState implements WireEnum {
     TRIGGERING,
     /** The job runs and is being polled. */
     RUNNING,
-    /** The job completed; the data is watched for late changes. */
+    /** The job completed; the data is watched for late changes until the monitoring window ends. */
     MONITORING,
     /** The day's job completed. */
     COMPLETED,
@@ -29,20 +29,28 @@ public enum DayState implements WireEnum {
     EXCLUDED,
     /** Interlock will not run this day (cancelled, or never evaluated and past). */
     SKIPPED,
+    /**
+     * Forward-only: the window opened before the pipeline (or this schedule) was registered, so the watchdog neither
+     * runs it nor alerts its deadline; it runs only when evaluated by hand (or, for the registration day, with
+     * {@code catchUp}).
+     */
+    BEFORE_REGISTRATION,
     /** A dry-run pipeline was ready: what would have been triggered was recorded, nothing was started. */
     DRY_RUN;
 
     /** How urgently a person should look at a day in this state: the overview shows a pipeline's most urgent one. */
     public int urgency() {
         return switch (this) {
-            case FAILED -> 9;
-            case NOT_READY -> 8;
-            case EVALUATING -> 7;
-            case TRIGGERING -> 6;
-            case RUNNING -> 5;
-            case MONITORING -> 4;
-            case WAITING_FOR_WINDOW -> 3;
-            case DRY_RUN -> 2;
+            case FAILED -> 10;
+            case NOT_READY -> 9;
+            case EVALUATING -> 8;
+            case TRIGGERING -> 7;
+            case RUNNING -> 6;
+            case MONITORING -> 5;
+            case WAITING_FOR_WINDOW -> 4;
+            case DRY_RUN -> 3;
+            // Nothing will run it unless someone asks: above a day Interlock merely skipped, below anything moving.
+            case BEFORE_REGISTRATION -> 2;
             case SKIPPED -> 1;
             case COMPLETED, EXCLUDED -> 0;
         };

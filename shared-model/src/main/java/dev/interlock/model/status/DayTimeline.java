@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -245,6 +246,9 @@ public record DayTimeline(
                     outcome));
         }
         Step end = path.isEmpty() ? null : path.get(path.size() - 1);
+        if (end != null && RunStatus.COMPLETED.wireName().equals(end.status())) {
+            monitoring(scheduleId, runId, attempt, end.at(), day, now).ifPresent(out::add);
+        }
         if (end != null && RunStatus.FAILED.wireName().equals(end.status())) {
             boolean retrying =
                     day.stream().anyMatch(e -> e.kind() == EventKind.RETRY_SCHEDULED && runId.equals(e.runId()));
@@ -262,5 +266,46 @@ public record DayTimeline(
             }
         }
         return out;
+    }
+
+    /**
+     * The watch for late data after a completed run, from the monitoring loop's records of that run: from the
+     * completion until the loop ended ({@code MONITORING_COMPLETED}, {@code MONITORING_DRIFT_DETECTED}: its status is
+     * the outcome), else until its window's end ({@code MONITORING_WAITING}'s {@code monitoringEndsAt}) or now while
+     * that is still ahead. Empty when the run was not monitored.
+     */
+    private static Optional<Phase> monitoring(
+            String scheduleId, String runId, int attempt, Instant completed, List<Event> day, Instant now) {
+        boolean watched = false;
+        Instant endsAt = null;
+        Event ended = null;
+        for (Event e : day) {
+            if (!runId.equals(e.runId())) {
+                continue;
+            }
+            if (e.kind() == EventKind.MONITORING_WAITING) {
+                watched = true;
+                endsAt = StatusDerivation.instant(
+                        e.details() == null ? null : e.details().get("monitoringEndsAt"));
+            } else if (ended == null
+                    && (e.kind() == EventKind.MONITORING_COMPLETED
+                            || e.kind() == EventKind.MONITORING_DRIFT_DETECTED)) {
+                ended = e;
+            }
+        }
+        if (!watched) {
+            return Optional.empty();
+        }
+        boolean ongoing = ended == null && endsAt != null && now.isBefore(endsAt);
+        Instant until = ended != null ? ended.timestamp() : ongoing || endsAt == null ? now : endsAt;
+        return Optional.of(new Phase(
+                scheduleId,
+                runId,
+                attempt,
+                PhaseKind.MONITORING,
+                completed,
+                until.isBefore(completed) ? completed : until,
+                ongoing,
+                ended == null ? null : ended.status()));
     }
 }

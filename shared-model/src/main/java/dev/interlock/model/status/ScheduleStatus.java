@@ -17,6 +17,8 @@ import java.util.Map;
  *                   run's while it runs, else the run log's): empty when it was fully ready
  * @param sla        how the day stands against its SLA deadline, and which downstream days it holds back; null when
  *                   it is held to no deadline or not run
+ * @param monitoring the watch for late data after completion while it lasts (state {@link DayState#MONITORING}), else
+ *                   null
  */
 public record ScheduleStatus(
         String scheduleId,
@@ -36,7 +38,8 @@ public record ScheduleStatus(
         List<DryRunRecord> dryRun,
         List<BlockingTrait> warnings,
         List<String> proceededWithout,
-        SlaFlag sla) {
+        SlaFlag sla,
+        Monitoring monitoring) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);
@@ -90,6 +93,12 @@ public record ScheduleStatus(
             metadata = Frozen.map(metadata);
         }
     }
+
+    /**
+     * Monitoring after completion, as its loop recorded it: when the monitored job completed, when the watch ends, and
+     * when its next round re-evaluates the traits (null when not known).
+     */
+    public record Monitoring(String runId, Instant startedAt, Instant endsAt, Instant nextRoundAt) {}
 
     /** An upstream this schedule waits for, with its own state for the same date. */
     public record Upstream(String pipelineId, String scheduleId, DayState state, String reason) {}

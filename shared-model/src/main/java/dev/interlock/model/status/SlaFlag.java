@@ -39,7 +39,8 @@ public record SlaFlag(
 
     /**
      * The flag of a day in {@code state} at {@code now}; null when the day is held to no deadline or is not run
-     * (excluded, skipped, a dry run).
+     * (excluded, skipped, a dry run, or a window that opened before the schedule was registered: forward-only days are
+     * never held to a deadline that passed before they existed).
      *
      * @param triggeredAt when the day's run started (null: not yet, or unknown)
      * @param completedAt when the day's job completed (null: not yet, or unknown)
@@ -52,7 +53,10 @@ public record SlaFlag(
             Instant completedAt,
             Instant now,
             List<String> downstreams) {
-        if (state == DayState.EXCLUDED || state == DayState.SKIPPED || state == DayState.DRY_RUN) {
+        if (state == DayState.EXCLUDED
+                || state == DayState.SKIPPED
+                || state == DayState.DRY_RUN
+                || state == DayState.BEFORE_REGISTRATION) {
             return null;
         }
         boolean completion = window.completionDeadline() != null;

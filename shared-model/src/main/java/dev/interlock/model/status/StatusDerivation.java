@@ -30,6 +30,7 @@ import dev.interlock.model.status.ScheduleStatus.Upstream;
 import dev.interlock.model.status.ScheduleStatus.Window;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.TraitResult;
+import dev.interlock.model.watch.WatchPlan;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -138,13 +139,26 @@ public final class StatusDerivation {
                 window.validationDeadline(),
                 window.completionDeadline());
 
-        Verdict verdict =
-                verdict(records, scheduleId, window, log, run, holder, events, blocking, upstreams, lastEvaluated, now);
+        Verdict verdict = dryRunNoted(
+                pipeline,
+                verdict(
+                        records,
+                        scheduleId,
+                        window,
+                        log,
+                        run,
+                        holder,
+                        events,
+                        blocking,
+                        upstreams,
+                        lastEvaluated,
+                        now));
         boolean done = verdict.state == DayState.COMPLETED
                 || verdict.state == DayState.EXCLUDED
                 || verdict.state == DayState.SKIPPED
                 || verdict.state == DayState.DRY_RUN
-                || verdict.state == DayState.MONITORING;
+                || verdict.state == DayState.MONITORING
+                || verdict.state == DayState.BEFORE_REGISTRATION;
         List<BlockingTrait> shownBlocking = verdict.state == DayState.NOT_READY
                         || verdict.state == DayState.FAILED
                                 && log != null
@@ -177,7 +191,20 @@ public final class StatusDerivation {
                         log != null && log.startedAt() != null ? log.startedAt() : run == null ? null : run.createdAt(),
                         log != null && log.status() == RunLogStatus.COMPLETED ? log.completedAt() : null,
                         now,
-                        records.downstreams()));
+                        records.downstreams()),
+                verdict.monitoring);
+    }
+
+    /** A dry-run pipeline's day says so whatever its state (DRY_RUN and EXCLUDED say it already, or need not). */
+    private static Verdict dryRunNoted(PipelineConfig pipeline, Verdict verdict) {
+        if (!pipeline.dryRun() || verdict.state == DayState.DRY_RUN || verdict.state == DayState.EXCLUDED) {
+            return verdict;
+        }
+        return new Verdict(
+                verdict.state,
+                verdict.reason + " (dry run: no job is started, no alert is sent)",
+                verdict.next,
+                verdict.monitoring);
     }
 
     /** The optional traits outside the rule's pool whose stored result did not pass: shown, never blocking. */
@@ -203,7 +230,11 @@ public final class StatusDerivation {
                 .toList();
     }
 
-    private record Verdict(DayState state, String reason, NextAction next) {}
+    private record Verdict(DayState state, String reason, NextAction next, ScheduleStatus.Monitoring monitoring) {
+        Verdict(DayState state, String reason, NextAction next) {
+            this(state, reason, next, null);
+        }
+    }
 
     private static Verdict verdict(
             DayRecords records,
@@ -218,9 +249,9 @@ public final class StatusDerivation {
             Instant lastEvaluated,
             Instant now) {
         PipelineConfig pipeline = records.pipeline();
-        Optional<String> excluded = Exclusions.reason(pipeline.exclusions(), records.calendar(), records.date());
-        if (excluded.isPresent()) {
-            return new Verdict(DayState.EXCLUDED, "not run on this date: " + excluded.get(), null);
+        Optional<Verdict> off = off(records);
+        if (off.isPresent()) {
+            return off.get();
         }
         // A ready round held back (quietPeriod, minInterval): the execution holding the day waits, and says until when.
         Optional<Verdict> held = held(holder, log, events, now);
@@ -257,10 +288,14 @@ public final class StatusDerivation {
                         null);
             }
             if (wouldTrigger.isPresent()) {
+                Object type = wouldTrigger.get().details() == null
+                        ? null
+                        : wouldTrigger.get().details().get("triggerType");
                 return new Verdict(
                         DayState.DRY_RUN,
-                        "ready at " + time(wouldTrigger.get().timestamp(), window.zone())
-                                + "; dry run: the trigger was recorded, not started",
+                        "ready at " + time(wouldTrigger.get().timestamp(), window.zone()) + "; dry run: the "
+                                + (type instanceof String t && !t.isBlank() ? t + " " : "")
+                                + "trigger would have started then (recorded, nothing was started)",
                         null);
             }
         }
@@ -268,14 +303,7 @@ public final class StatusDerivation {
             return notStarted(records, window, holder, upstreams, now);
         }
         return switch (log.status()) {
-            case COMPLETED ->
-                new Verdict(
-                        DayState.COMPLETED,
-                        "completed at " + time(log.completedAt(), window.zone())
-                                + (log.attemptNumber() > 0
-                                        ? " after " + log.attemptNumber() + " failed attempt(s)"
-                                        : ""),
-                        null);
+            case COMPLETED -> completed(log, events, now);
             case RUNNING ->
                 run != null && run.status() == RunStatus.COMPLETED_MONITORING
                         ? monitoring(pipeline, run, window.zone())
@@ -291,6 +319,15 @@ public final class StatusDerivation {
                         null);
             case PENDING -> pending(pipeline, holder, blocking, lastEvaluated, window, now);
         };
+    }
+
+    /**
+     * A day Interlock does not run whatever the table holds: excluded by the pipeline's days, dates or calendar. (A
+     * paused pipeline, once pausing exists, is decided here too: before any record of the day is read.)
+     */
+    private static Optional<Verdict> off(DayRecords records) {
+        return Exclusions.reason(records.pipeline().exclusions(), records.calendar(), records.date())
+                .map(why -> new Verdict(DayState.EXCLUDED, "not run on this date: " + why, null));
     }
 
     /** What a run that is still moving says, or null when its status adds nothing to the run log's. */
@@ -333,6 +370,19 @@ public final class StatusDerivation {
                     DayState.WAITING_FOR_WINDOW,
                     "the window opens at " + time(window.opensAt(), window.zone()),
                     new NextAction("window opens", window.opensAt()));
+        }
+        Optional<Instant> registered = records.watch() == null
+                ? Optional.empty()
+                : WatchPlan.registeredAfterOpening(records.pipeline(), records.watch(), window);
+        if (registered.isPresent()) {
+            return new Verdict(
+                    DayState.BEFORE_REGISTRATION,
+                    "forward-only: the window opened at " + time(window.opensAt(), window.zone())
+                            + ", before this schedule was registered at " + time(registered.get(), window.zone())
+                            + ", so the watchdog neither runs it nor alerts its deadline; evaluate it by hand"
+                            + " (interlock evaluate) to run it, or register with catchUp: true to have the"
+                            + " registration day's earlier windows run",
+                    new NextAction("none unless evaluated by hand", null));
         }
         LocalDate today = LocalDate.ofInstant(now, window.zone());
         if (records.date().isBefore(today)) {
@@ -451,6 +501,70 @@ public final class StatusDerivation {
                 DayState.MONITORING,
                 "job completed at " + time(run.updatedAt(), zone) + "; watching for late data",
                 new NextAction("monitoring ends", end));
+    }
+
+    /**
+     * A completed day, and what its monitoring after completion says: the latest of the monitoring loop's records of
+     * the completed run ({@code MONITORING_WAITING} before each wait, {@code MONITORING_COMPLETED} at the end,
+     * {@code MONITORING_DRIFT_DETECTED} when late data was found). While a wait's window has not ended the day is
+     * MONITORING, with its end and next round; after it, COMPLETED.
+     */
+    private static Verdict completed(RunLog log, List<Event> events, Instant now) {
+        String done = "completed at " + time(log.completedAt(), null)
+                + (log.attemptNumber() > 0 ? " after " + log.attemptNumber() + " failed attempt(s)" : "");
+        Optional<Event> watched = Optional.empty();
+        for (int i = events.size() - 1; i >= 0 && watched.isEmpty(); i--) {
+            Event e = events.get(i);
+            boolean monitoring = e.kind() == EventKind.MONITORING_WAITING
+                    || e.kind() == EventKind.MONITORING_COMPLETED
+                    || e.kind() == EventKind.MONITORING_DRIFT_DETECTED;
+            if (monitoring && (e.runId() == null || e.runId().equals(log.runId()))) {
+                watched = Optional.of(e);
+            }
+        }
+        if (watched.isEmpty()) {
+            return new Verdict(DayState.COMPLETED, done, null);
+        }
+        Event e = watched.get();
+        Map<String, Object> details = e.details() == null ? Map.of() : e.details();
+        Instant endsAt = instant(details.get("monitoringEndsAt"));
+        return switch (e.kind()) {
+            case MONITORING_WAITING -> {
+                if (endsAt == null || !now.isBefore(endsAt)) {
+                    yield new Verdict(
+                            DayState.COMPLETED, done + "; monitored for late data until " + time(endsAt, null), null);
+                }
+                Instant next = instant(details.get("nextRoundAt"));
+                yield new Verdict(
+                        DayState.MONITORING,
+                        done + "; watching for late data until " + time(endsAt, null),
+                        new NextAction("next monitoring round", next == null || !next.isBefore(now) ? next : now),
+                        new ScheduleStatus.Monitoring(
+                                log.runId(), instant(details.get("monitoringStartedAt")), endsAt, next));
+            }
+            case MONITORING_DRIFT_DETECTED ->
+                new Verdict(
+                        DayState.COMPLETED,
+                        done + "; late data found at " + time(e.timestamp(), null) + ": " + e.message(),
+                        null);
+            default ->
+                new Verdict(
+                        DayState.COMPLETED,
+                        done + "; " + e.message() + (endsAt == null ? "" : " (until " + time(endsAt, null) + ")"),
+                        null);
+        };
+    }
+
+    /** An instant a record's details hold as text, or null when absent or unreadable. */
+    static Instant instant(Object text) {
+        if (!(text instanceof String s)) {
+            return null;
+        }
+        try {
+            return Instant.parse(s);
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
     }
 
     /** The next poll of a job followed since {@code since}: polls land every {@code pollIntervalSeconds}. */

@@ -198,9 +198,7 @@ public final class WatchPlan {
     private static List<WatchEvent> events(
             PipelineConfig config, ScheduleConfig schedule, ScheduleWatch known, Instant from, Instant until) {
         ZoneId zone = ScheduleWindow.zoneOf(schedule, config.sla());
-        // A cron window opens at its firing: every window has an opening, like a schedule with `after`.
-        boolean hasAfter = present(schedule.after()) || schedule.hasCron();
-        LocalDate registrationDay = LocalDate.ofInstant(known.since(), zone);
+        boolean hasAfter = opens(schedule);
         LocalDate last = LocalDate.ofInstant(until, zone);
         List<WatchEvent> events = new ArrayList<>();
         for (LocalDate date = LocalDate.ofInstant(from, zone).minusDays(lagDays(config, schedule, zone, from));
@@ -208,8 +206,7 @@ public final class WatchPlan {
                 date = date.plusDays(1)) {
             for (String scheduleId : ScheduleWindows.idsOf(config, schedule, date)) {
                 ScheduleWindow window = ScheduleWindow.of(config, scheduleId, date);
-                boolean windowCounts =
-                        !window.opensAt().isBefore(known.since()) || known.catchUp() && date.equals(registrationDay);
+                boolean windowCounts = counts(known, window);
                 if (hasAfter && windowCounts && within(window.opensAt(), from, until)) {
                     events.add(new WatchEvent(scheduleId, date, WatchEvent.Kind.WINDOW_OPENS, window.opensAt()));
                 }
@@ -224,6 +221,39 @@ public final class WatchPlan {
             }
         }
         return events;
+    }
+
+    /**
+     * When the schedule of {@code window} was registered, if that was after the window opened and the watchdog
+     * therefore neither runs the window nor alerts its deadline (forward-only): a window with an opening (an
+     * {@code after} or a cron firing) that opened before its schedule's registration, unless {@code catchUp} asks for
+     * the windows of the registration day. Empty when the window counts, when the schedule has no opening (open all
+     * day: its deadline counts whenever it was registered) or when {@code watch} does not know the schedule.
+     */
+    public static Optional<Instant> registeredAfterOpening(
+            PipelineConfig config, PipelineWatch watch, ScheduleWindow window) {
+        Optional<ScheduleConfig> schedule = config.schedule(window.scheduleId());
+        ScheduleWatch known =
+                schedule.isEmpty() ? null : watch.schedules().get(schedule.get().name());
+        if (known == null || !opens(schedule.get()) || counts(known, window)) {
+            return Optional.empty();
+        }
+        return Optional.of(known.since());
+    }
+
+    /** Whether a schedule's windows open at a time (a cron window opens at its firing, like a schedule with after). */
+    private static boolean opens(ScheduleConfig schedule) {
+        return present(schedule.after()) || schedule.hasCron();
+    }
+
+    /**
+     * Whether a window is the watchdog's: it opened at or after its schedule's registration, or it is of the
+     * registration day (in the schedule's zone) and the schedule says {@code catchUp}.
+     */
+    private static boolean counts(ScheduleWatch known, ScheduleWindow window) {
+        LocalDate registrationDay = LocalDate.ofInstant(known.since(), window.zone());
+        return !window.opensAt().isBefore(known.since())
+                || known.catchUp() && window.date().equals(registrationDay);
     }
 
     /** How many days after the start of its execution date a schedule's completion deadline can fall. */

@@ -261,6 +261,16 @@ class StatusDerivationTest {
     }
 
     @Test
+    void aDryRunDayNotReadyYetSaysItIsADryRun() {
+        register(pipeline("silver", "dryRun: true"));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.NOT_READY);
+        assertThat(s.reason()).endsWith("(dry run: no job is started, no alert is sent)");
+    }
+
+    @Test
     void blockingTraitsOutliveTheirExpiredResultsThroughTheLatestEvaluationEvents() {
         register(pipeline("silver", ""));
         store.runLogs()
@@ -300,5 +310,170 @@ class StatusDerivationTest {
             assertThat(b.value()).containsEntry("upstreamStatus", "RUNNING");
         });
         assertThat(s.nextAction().what()).startsWith("re-evaluation on the next marker");
+    }
+
+    /** silver's run r1, COMPLETED at {@code at}, as logCompleted writes it. */
+    private static RunLog completed(Instant at) {
+        return new RunLog(
+                "silver",
+                DAY,
+                "daily",
+                RunLogStatus.COMPLETED,
+                0,
+                "r1",
+                "e",
+                null,
+                null,
+                List.of(),
+                false,
+                at.minusSeconds(300),
+                at,
+                at);
+    }
+
+    private static Event monitoringEvent(EventKind kind, String status, Map<String, Object> details, Instant at) {
+        return new Event(kind, "silver", "daily", DAY, "r1", null, status, kind.wireName(), details, at);
+    }
+
+    @Test
+    void aMonitoredDayIsMonitoringWithItsEndAndNextRoundThenCompletedOnceTheWindowEnds() {
+        register(pipeline("silver", "monitoring: {enabled: true, duration: 1h}"));
+        Instant completedAt = NOW.minusSeconds(600);
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> completed(completedAt));
+        store.events()
+                .append(monitoringEvent(
+                        EventKind.MONITORING_WAITING,
+                        "WAITING",
+                        Map.of(
+                                "monitoringStartedAt", "2026-03-10T08:50:00.000Z",
+                                "monitoringEndsAt", "2026-03-10T09:50:00.000Z",
+                                "nextRoundAt", "2026-03-10T09:04:00.000Z",
+                                "intervalSeconds", 300),
+                        NOW.minusSeconds(60)));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.MONITORING);
+        assertThat(s.reason()).contains("watching for late data until 2026-03-10T09:50:00.000Z");
+        assertThat(s.monitoring())
+                .isEqualTo(new ScheduleStatus.Monitoring(
+                        "r1",
+                        completedAt,
+                        Instant.parse("2026-03-10T09:50:00Z"),
+                        Instant.parse("2026-03-10T09:04:00Z")));
+        assertThat(s.nextAction())
+                .isEqualTo(
+                        new ScheduleStatus.NextAction("next monitoring round", Instant.parse("2026-03-10T09:04:00Z")));
+        assertThat(s.deadline()).isNull();
+
+        // Past the window's end (the loop's last check may not have run yet) the day is COMPLETED.
+        Instant later = Instant.parse("2026-03-10T09:51:00Z");
+        ScheduleStatus after = new StatusReader(store, Clock.fixed(later, ZoneOffset.UTC))
+                .status("silver", DAY)
+                .orElseThrow()
+                .schedules()
+                .get(0);
+        assertThat(after.state()).isEqualTo(DayState.COMPLETED);
+        assertThat(after.reason()).contains("monitored for late data until 2026-03-10T09:50:00.000Z");
+        assertThat(after.monitoring()).isNull();
+        assertThat(after.nextAction()).isNull();
+    }
+
+    @Test
+    void monitoringThatEndedOrFoundDriftShowsCompletedAndSaysWhat() {
+        register(pipeline("silver", "monitoring: {enabled: true, duration: 1h}"));
+        store.runLogs().update(new RunLogKey("silver", DAY, "daily"), c -> completed(NOW.minusSeconds(600)));
+        store.events()
+                .append(monitoringEvent(
+                        EventKind.MONITORING_WAITING,
+                        "STARTED",
+                        Map.of("monitoringEndsAt", "2026-03-10T09:50:00.000Z"),
+                        NOW.minusSeconds(120)));
+        store.events()
+                .append(new Event(
+                        EventKind.MONITORING_DRIFT_DETECTED,
+                        "silver",
+                        "daily",
+                        DAY,
+                        "r1",
+                        null,
+                        "DRIFT",
+                        "drift in upstream-dependency",
+                        Map.of(),
+                        NOW.minusSeconds(30)));
+
+        ScheduleStatus s = daily("silver", DAY);
+
+        assertThat(s.state()).isEqualTo(DayState.COMPLETED);
+        assertThat(s.reason()).contains("late data found at 2026-03-10T08:59:30.000Z: drift in upstream-dependency");
+        assertThat(s.monitoring()).isNull();
+    }
+
+    @Test
+    void aWindowThatOpenedBeforeRegistrationIsForwardOnlyInItsZoneAroundMidnight() {
+        // Registered at 00:45 in Tokyo (15:45 UTC the day before): the 00:30 window of the Tokyo day had opened.
+        Instant registeredAt = Instant.parse("2026-03-09T15:45:00Z");
+        InMemoryProvider tokyo = new InMemoryProvider(Clock.fixed(registeredAt, ZoneOffset.UTC));
+        String schedules = "schedules: [{name: daily, after: \"00:30\", timezone: Asia/Tokyo}]";
+        tokyo.pipelines().put(Documents.read(pipeline("early", schedules), PipelineConfig.class));
+        tokyo.pipelines().put(Documents.read(pipeline("caught", schedules + "\ncatchUp: true"), PipelineConfig.class));
+        StatusReader at = new StatusReader(tokyo, Clock.fixed(registeredAt.plusSeconds(600), ZoneOffset.UTC));
+
+        PipelineDayStatus today = at.status("early", null).orElseThrow();
+        assertThat(today.date()).isEqualTo(DAY); // the Tokyo date, not the UTC one
+        ScheduleStatus s = today.schedules().get(0);
+        assertThat(s.state()).isEqualTo(DayState.BEFORE_REGISTRATION);
+        assertThat(s.reason())
+                .contains("forward-only")
+                .contains("opened at 2026-03-09T15:30:00.000Z")
+                .contains("registered at 2026-03-09T15:45:00.000Z")
+                .contains("catchUp");
+        assertThat(s.nextAction().at()).isNull();
+        assertThat(s.deadline()).isNull();
+        // The day before is before registration too (not merely skipped); the next day waits for its window.
+        assertThat(at.status("early", DAY.minusDays(1))
+                        .orElseThrow()
+                        .schedules()
+                        .get(0)
+                        .state())
+                .isEqualTo(DayState.BEFORE_REGISTRATION);
+        assertThat(at.status("early", DAY.plusDays(1))
+                        .orElseThrow()
+                        .schedules()
+                        .get(0)
+                        .state())
+                .isEqualTo(DayState.WAITING_FOR_WINDOW);
+        // catchUp runs the registration day's windows (in Tokyo), not the day before.
+        assertThat(at.status("caught", DAY).orElseThrow().schedules().get(0).state())
+                .isEqualTo(DayState.NOT_READY);
+        assertThat(at.status("caught", DAY.minusDays(1))
+                        .orElseThrow()
+                        .schedules()
+                        .get(0)
+                        .state())
+                .isEqualTo(DayState.BEFORE_REGISTRATION);
+        assertThat(DayState.BEFORE_REGISTRATION.urgency())
+                .isLessThan(DayState.WAITING_FOR_WINDOW.urgency())
+                .isGreaterThan(DayState.SKIPPED.urgency());
+    }
+
+    @Test
+    void aForwardOnlyDayEvaluatedByHandShowsWhatReallyHappens() {
+        register(pipeline("silver", "schedules: [{name: daily, after: \"06:00\"}]"));
+        assertThat(daily("silver", DAY).state()).isEqualTo(DayState.BEFORE_REGISTRATION);
+
+        store.runLogs()
+                .update(
+                        new RunLogKey("silver", DAY, "daily"),
+                        c -> log("silver", RunLogStatus.RUNNING, "r1", NOW.minusSeconds(30)));
+
+        assertThat(daily("silver", DAY).state()).isEqualTo(DayState.RUNNING);
+    }
+
+    @Test
+    void aScheduleOpenAllDayIsNotForwardOnlyItsDeadlineCountsWheneverItWasRegistered() {
+        register(pipeline("silver", ""));
+
+        assertThat(daily("silver", DAY).state()).isEqualTo(DayState.NOT_READY);
     }
 }

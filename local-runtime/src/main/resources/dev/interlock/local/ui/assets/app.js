@@ -4,7 +4,7 @@
 // Fast while a day can change any moment, slow when every shown day has settled (each refresh costs API reads).
 const REFRESH_MOVING_MS = 2000;
 const REFRESH_SETTLED_MS = 10000;
-const SETTLED = new Set(["COMPLETED", "FAILED", "EXCLUDED", "SKIPPED", "DRY_RUN", "WAITING_FOR_WINDOW"]);
+const SETTLED = new Set(["COMPLETED", "FAILED", "EXCLUDED", "SKIPPED", "DRY_RUN", "WAITING_FOR_WINDOW", "BEFORE_REGISTRATION"]);
 const SVG = "http://www.w3.org/2000/svg";
 const PHASE_LABEL = {EVALUATION: "evaluation wait", TRIGGER: "trigger", JOB_RUN: "job run", MONITORING: "monitoring", RETRY_WAIT: "retry wait"};
 const PHASE_CLASS = {EVALUATION: "EVALUATION", TRIGGER: "TRIGGER", JOB_RUN: "JOB_RUN", MONITORING: "MONITORING-bar", RETRY_WAIT: "RETRY_WAIT"};
@@ -111,9 +111,10 @@ async function allStatusLines() {
 
 // What a person filters the fleet by; kept across refreshes (and re-renders only the rows, so typing is not lost).
 const filters = {q: "", state: "", team: "", owner: "", tier: "", label: ""};
-const DONE = new Set(["COMPLETED", "EXCLUDED", "SKIPPED", "DRY_RUN"]);
-const STATE_URGENCY = {FAILED: 9, NOT_READY: 8, EVALUATING: 7, TRIGGERING: 6, RUNNING: 5, MONITORING: 4,
-  WAITING_FOR_WINDOW: 3, DRY_RUN: 2, SKIPPED: 1, COMPLETED: 0, EXCLUDED: 0};
+const DONE = new Set(["COMPLETED", "EXCLUDED", "SKIPPED", "DRY_RUN", "BEFORE_REGISTRATION"]);
+// DayState.urgency(): the order within a rank.
+const STATE_URGENCY = {FAILED: 10, NOT_READY: 9, EVALUATING: 8, TRIGGERING: 7, RUNNING: 6, MONITORING: 5,
+  WAITING_FOR_WINDOW: 4, DRY_RUN: 3, BEFORE_REGISTRATION: 2, SKIPPED: 1, COMPLETED: 0, EXCLUDED: 0};
 
 /** 0 missed, 1 at risk, 2 failed, 3 waiting or moving, 4 done: the order on-call reads the fleet in. */
 function urgencyRank(line) {
@@ -353,6 +354,7 @@ function scheduleCard(s) {
   add("SLA", s.sla ? el("span", {}, slaFlag(s.sla), " " + s.sla.what + " deadline " + dateTime(s.sla.deadline)) : null);
   if (s.sla && s.sla.delays && s.sla.delays.length) add("delays", el("div", {}, s.sla.delays.map(d =>
     el("div", {"data-delayed": d.pipelineId}, d.pipelineId + " on " + d.date))));
+  add("monitoring", monitoringText(s.monitoring));
   add("deadline", s.deadline ? s.deadline.what + " " + dateTime(s.deadline.at) + (s.deadline.breached ? " (passed)" : "") : null);
   add("window opens", dateTime(s.window?.opensAt));
   add("attempts", s.attempts.used + " of " + s.attempts.max + " failed");
@@ -382,6 +384,13 @@ function scheduleCard(s) {
       el("td", {}, d.message || "")))));
   return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
     el("h3", {}, s.scheduleId, " ", stateBadge(s.state), " ", s.sla ? slaFlag(s.sla) : ""), kv, blocking, warnings, dryRun);
+}
+
+// Monitoring after completion: until when the data is watched for late changes, and the next round.
+function monitoringText(m) {
+  if (!m) return null;
+  return el("span", {class: "monitoring", "data-ends-at": m.endsAt || "", "data-next-round-at": m.nextRoundAt || ""},
+    "watching for late data until " + dateTime(m.endsAt) + (m.nextRoundAt ? "; next round " + dateTime(m.nextRoundAt) : ""));
 }
 
 // A rollup's periods: how many are in (a bar and "23/24 in"), the missing ones in its title and below it.
