@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.infra.conformance.IamConformanceCheck;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -369,19 +370,9 @@ class DeployerPolicyTest {
         return values;
     }
 
-    /** IAM's action matching: case-insensitive, {@code *} any run of characters, {@code ?} one. */
+    /** IAM's action matching, as the conformance check does it. */
     static boolean matches(String pattern, String action) {
-        StringBuilder regex = new StringBuilder();
-        for (char c : pattern.toCharArray()) {
-            switch (c) {
-                case '*' -> regex.append(".*");
-                case '?' -> regex.append('.');
-                default -> regex.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE)
-                .matcher(action)
-                .matches();
+        return IamConformanceCheck.actionMatches(pattern, action);
     }
 
     private static List<String> apiGateway() {

@@ -310,6 +310,11 @@ public final class IamConformanceCheck {
         return true;
     }
 
+    /** IAM's action matching: case-insensitive, with {@link #glob}'s wildcards (the deployer's policy test uses it too). */
+    public static boolean actionMatches(String pattern, String action) {
+        return glob(pattern.toLowerCase(Locale.ROOT), action.toLowerCase(Locale.ROOT));
+    }
+
     /** IAM's wildcards: {@code *} any run of characters, {@code ?} one character; everything else literal. */
     static boolean glob(String pattern, String value) {
         StringBuilder regex = new StringBuilder();

@@ -39,6 +39,10 @@ class TraitResolutionTest {
                 false,
                 null,
                 null,
+                null,
+                null,
+                null,
+                null,
                 null);
     }
 

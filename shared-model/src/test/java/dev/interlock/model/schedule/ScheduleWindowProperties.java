@@ -147,6 +147,10 @@ class ScheduleWindowProperties {
                 false,
                 null,
                 null,
+                null,
+                null,
+                null,
+                null,
                 null);
         return ScheduleWindow.of(config, "daily", date);
     }

@@ -316,6 +316,10 @@ public abstract class ProviderContract {
                 false,
                 null,
                 null,
+                null,
+                null,
+                null,
+                null,
                 null);
     }
 

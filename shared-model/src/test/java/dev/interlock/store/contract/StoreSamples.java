@@ -74,6 +74,10 @@ public final class StoreSamples {
                 false,
                 null,
                 null,
+                null,
+                null,
+                null,
+                null,
                 null);
     }
 
