@@ -537,8 +537,11 @@ class DefaultStackTest {
             // Operators: who holds a day's lock, and releasing one whose holder died.
             "GET /pipelines/{id}/locks/{scheduleId}/{date}",
             "DELETE /pipelines/{id}/locks/{scheduleId}/{date}",
-            // On-call: the alerts sent, read from the table with the deployed API's auth.
-            "GET /alerts");
+            // On-call: the alerts sent, read from the table with the deployed API's auth, and the mutes of alerts.
+            "GET /alerts",
+            "GET /mutes",
+            "PUT /mutes/{scope}/{target}",
+            "DELETE /mutes/{scope}/{target}");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {
