@@ -139,6 +139,22 @@ public record ApiRequest(
         return false;
     }
 
+    /**
+     * A free-text query parameter for an audit record ({@code reason} of an unlock or an unmute): trimmed, null when
+     * absent or blank, an error naming {@code query.<name>} when longer than {@code max}.
+     */
+    public String text(String name, int max, List<ValidationError> errors) {
+        String text = queryParameter(name)
+                .map(String::strip)
+                .filter(r -> !r.isEmpty())
+                .orElse(null);
+        if (text != null && text.length() > max) {
+            errors.add(new ValidationError(
+                    "query." + name, "must be at most " + max + " characters, got " + text.length()));
+        }
+        return text;
+    }
+
     private static Map<String, String> withoutNulls(Map<String, String> in, boolean lowerCaseKeys) {
         Map<String, String> out = new LinkedHashMap<>();
         in.forEach((k, v) -> {

@@ -86,14 +86,7 @@ final class LockRoutes {
 
     ApiResponse release(ApiRequest request, Map<String, String> path) {
         List<ValidationError> errors = new ArrayList<>();
-        String reason = request.queryParameter("reason")
-                .map(String::strip)
-                .filter(r -> !r.isEmpty())
-                .orElse(null);
-        if (reason != null && reason.length() > MAX_REASON) {
-            errors.add(new ValidationError(
-                    "query.reason", "must be at most " + MAX_REASON + " characters, got " + reason.length()));
-        }
+        String reason = request.text("reason", MAX_REASON, errors);
         boolean force = request.flag("force", errors);
         LockKey key = key(path, errors);
         requirePipeline(key.pipelineId());

@@ -14,7 +14,6 @@ import dev.interlock.store.Provider;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +55,7 @@ final class MuteRoutes {
         JsonNode document = body.readObject(request, false);
         RequestFields fields = RequestFields.read(document, List.of("reason", "for", "until", "from"), errors);
         Instant now = clock.instant();
-        Instant from = instant(fields, "from", errors);
+        Instant from = fields.instant("from", errors);
         if (from == null || from.isBefore(now)) {
             from = now;
         }
@@ -79,14 +78,7 @@ final class MuteRoutes {
         List<ValidationError> errors = new ArrayList<>();
         MuteScope scope = scope(path, errors);
         String target = target(scope, path, errors);
-        String reason = request.queryParameter("reason")
-                .map(String::strip)
-                .filter(r -> !r.isEmpty())
-                .orElse(null);
-        if (reason != null && reason.length() > Mute.MAX_REASON) {
-            errors.add(new ValidationError(
-                    "query.reason", "must be at most " + Mute.MAX_REASON + " characters, got " + reason.length()));
-        }
+        String reason = request.text("reason", Mute.MAX_REASON, errors);
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the unmute request has " + errors.size() + " problem(s)", errors);
         }
@@ -166,24 +158,10 @@ final class MuteRoutes {
         return target;
     }
 
-    private static Instant instant(RequestFields fields, String name, List<ValidationError> errors) {
-        String raw = fields.text(name);
-        if (raw == null) {
-            return null;
-        }
-        try {
-            return Instant.parse(raw.strip());
-        } catch (DateTimeParseException e) {
-            errors.add(new ValidationError(
-                    JsonPath.field(JsonPath.ROOT, name), "'" + raw + "' is not a time like 2026-03-01T06:00:00Z"));
-            return null;
-        }
-    }
-
     /** The end: {@code until}, or {@code from} plus {@code for}; exactly one of them, at most a week after from. */
     private static Instant until(RequestFields fields, Instant from, List<ValidationError> errors) {
         String forText = fields.text("for");
-        Instant until = instant(fields, "until", errors);
+        Instant until = fields.instant("until", errors);
         if (forText == null && fields.text("until") == null) {
             errors.add(new ValidationError(
                     JsonPath.field(JsonPath.ROOT, "for"),

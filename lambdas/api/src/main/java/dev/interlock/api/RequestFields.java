@@ -3,6 +3,7 @@ package dev.interlock.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.validation.ValidationError;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.Iterator;
@@ -69,6 +70,21 @@ final class RequestFields {
         } catch (DateTimeParseException e) {
             errors.add(
                     new ValidationError(JsonPath.field(JsonPath.ROOT, name), "'" + raw + "' is not a date YYYY-MM-DD"));
+            return null;
+        }
+    }
+
+    /** An instant ({@code 2026-03-01T06:00:00Z}), null when absent; an unparsable one adds an error. */
+    Instant instant(String name, List<ValidationError> errors) {
+        String raw = values.get(name);
+        if (raw == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(raw.strip());
+        } catch (DateTimeParseException e) {
+            errors.add(new ValidationError(
+                    JsonPath.field(JsonPath.ROOT, name), "'" + raw + "' is not a time like 2026-03-01T06:00:00Z"));
             return null;
         }
     }

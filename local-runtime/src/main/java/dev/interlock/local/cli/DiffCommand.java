@@ -56,8 +56,8 @@ final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ApiClient client = api.client();
-        List<DocumentFiles.Document> docs = new Registration(client, System.out, System.err).read(documents.paths);
         Registration registration = new Registration(client, System.out, System.err);
+        List<DocumentFiles.Document> docs = registration.read(documents.paths);
         List<Change> changes = new ArrayList<>();
         for (DocumentFiles.Document d : docs) {
             changes.add(change(client, d));

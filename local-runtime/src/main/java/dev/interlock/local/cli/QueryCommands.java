@@ -32,43 +32,41 @@ final class QueryCommands {
 
     /** Every registered pipeline document, from every page of {@code GET /pipelines}; a refused page stops the command. */
     static List<JsonNode> registeredPipelines(ApiClient client) {
-        List<JsonNode> pipelines = new ArrayList<>();
-        String cursor = null;
-        do {
-            ApiClient.Answer a =
-                    client.get("/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
-            if (!a.ok()) {
-                Output.problem(System.err, "listing pipelines", a);
-                throw new CliFailure("could not list the registered pipelines");
-            }
-            JsonNode page = Output.parse(a.body());
-            page.path("items").forEach(pipelines::add);
-            cursor = page.hasNonNull("nextCursor") ? page.get("nextCursor").asText() : null;
-        } while (cursor != null);
-        return pipelines;
+        return pipelinePages(client, Integer.MAX_VALUE, true);
     }
 
     /** How many registered names a "did you mean" looks through at most. */
     private static final int SUGGESTION_PAGES = 10;
 
-    /** Registered pipeline names (the first pages), to suggest one for a mistyped id. */
+    /** Registered pipeline names (the first pages, as far as the API answers), to suggest one for a mistyped id. */
     static List<String> pipelineNames(ApiClient client) {
-        List<String> names = new ArrayList<>();
+        return pipelinePages(client, SUGGESTION_PAGES, false).stream()
+                .map(p -> p.path("name").asText())
+                .toList();
+    }
+
+    /** Pipeline documents of up to {@code maxPages} pages of {@code GET /pipelines}; a refused page stops or ends it. */
+    private static List<JsonNode> pipelinePages(ApiClient client, int maxPages, boolean refusalStops) {
+        List<JsonNode> pipelines = new ArrayList<>();
         String cursor = null;
-        for (int page = 0; page < SUGGESTION_PAGES; page++) {
+        for (int page = 0; page < maxPages; page++) {
             ApiClient.Answer a =
                     client.get("/pipelines?limit=100" + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
             if (!a.ok()) {
-                break;
+                if (!refusalStops) {
+                    break;
+                }
+                Output.problem(System.err, "listing pipelines", a);
+                throw new CliFailure("could not list the registered pipelines");
             }
             JsonNode body = Output.parse(a.body());
-            body.path("items").forEach(p -> names.add(p.path("name").asText()));
+            body.path("items").forEach(pipelines::add);
             cursor = body.hasNonNull("nextCursor") ? body.get("nextCursor").asText() : null;
             if (cursor == null) {
                 break;
             }
         }
-        return names;
+        return pipelines;
     }
 
     @Command(name = "pipelines", description = "List registered pipelines (every page).")

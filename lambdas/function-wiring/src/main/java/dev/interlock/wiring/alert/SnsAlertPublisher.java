@@ -43,11 +43,11 @@ public final class SnsAlertPublisher implements AlertPublisher {
     }
 
     /** The message attribute names a subscription filter policy can match (docs/operations.md). */
-    public static final String TEAM = "team";
+    static final String TEAM = "team";
 
-    public static final String SEVERITY = "severity";
-    public static final String KIND = "kind";
-    public static final String PIPELINE = "pipeline";
+    static final String SEVERITY = "severity";
+    static final String KIND = "kind";
+    static final String PIPELINE = "pipeline";
 
     /**
      * The alert's routing as SNS String message attributes; one without a value is left out (SNS refuses an empty
