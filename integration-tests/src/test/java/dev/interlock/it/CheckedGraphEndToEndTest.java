@@ -45,6 +45,7 @@ class CheckedGraphEndToEndTest extends EndToEnd {
 
     @Test
     void aCycleIsRefusedAtValidateAndRegisterNamingIt() {
+        putPipeline(pipeline("cg-gold", "{}", "[]"));
         putPipeline(waitingFor("cg-bronze", "cg-gold"));
         putPipeline(waitingFor("cg-silver", "cg-bronze"));
 
@@ -62,7 +63,47 @@ class CheckedGraphEndToEndTest extends EndToEnd {
         Response self = call("PUT", "/pipelines/cg-solo", "application/yaml", waitingFor("cg-solo", "cg-solo"));
         assertThat(self.status()).isEqualTo(400);
         assertThat(self.body().at("/errors/0/message").asText()).contains("cycle cg-solo -> cg-solo");
-        expect(404, "GET", "/pipelines/cg-gold", null, null);
+        assertThat(expect(200, "GET", "/pipelines/cg-gold", null, null)
+                        .at("/traits/upstream-dependency/evaluator")
+                        .asText())
+                .as("cg-gold as it was")
+                .isEqualTo("builtin:always-pass");
+    }
+
+    @Test
+    void anUnknownUpstreamIsRefusedByTheApiAndValidateButAcceptedWhenItArrivesInTheSameApply(@TempDir Path dir)
+            throws Exception {
+        for (String method : new String[] {"POST", "PUT"}) {
+            Response refused = call(
+                    method,
+                    "/pipelines/uk-silver" + (method.equals("POST") ? "/validate" : ""),
+                    "application/yaml",
+                    waitingFor("uk-silver", "uk-bronz"));
+            assertThat(refused.status()).as(refused.raw()).isEqualTo(400);
+            assertThat(refused.body().at("/errors/0/path").asText()).isEqualTo(UPSTREAM_PATH);
+            assertThat(refused.body().at("/errors/0/message").asText())
+                    .startsWith("upstream pipeline uk-bronz is not registered: register it first");
+        }
+        expect(404, "GET", "/pipelines/uk-silver", null, null);
+
+        Path alone = Files.createDirectories(dir.resolve("alone"));
+        Files.writeString(alone.resolve("silver.yaml"), waitingFor("uk-silver", "uk-bronz"));
+        Cli validate = cli("validate", "-f", alone.toString(), "--endpoint", endpoint(), "--no-sigv4");
+        assertThat(validate.code()).isEqualTo(1);
+        assertThat(validate.err()).contains("silver.yaml").contains("upstream pipeline uk-bronz is not registered");
+        Cli apply = cli("apply", "-f", alone.toString(), "--endpoint", endpoint(), "--no-sigv4");
+        assertThat(apply.code()).isEqualTo(1);
+        expect(404, "GET", "/pipelines/uk-silver", null, null);
+
+        Path both = Files.createDirectories(dir.resolve("both"));
+        Files.writeString(both.resolve("a-silver.yaml"), waitingFor("uk-silver", "uk-bronze"));
+        Files.writeString(both.resolve("b-bronze.yaml"), pipeline("uk-bronze", "{}", "[]"));
+        Cli checked = cli("validate", "-f", both.toString(), "--endpoint", endpoint(), "--no-sigv4");
+        assertThat(checked.code()).as(checked.err()).isZero();
+        Cli applied = cli("apply", "-f", both.toString(), "--endpoint", endpoint(), "--no-sigv4");
+        assertThat(applied.code()).as(applied.err()).isZero();
+        assertThat(applied.out()).contains("pipeline uk-bronze created").contains("pipeline uk-silver created");
+        expect(200, "GET", "/pipelines/uk-silver", null, null);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.interlock.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.store.memory.InMemoryProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -30,6 +31,16 @@ final class ApiFixture {
                        "resource-availability":{"evaluator":"builtin:always-pass"}},
              "trigger":{"type":"glue","jobName":"orders","arguments":{"--date":"${date}"}}}""";
 
+    /** The upstream {@link #PIPELINE} waits for, registered in every fixture. */
+    static final String UPSTREAM_JSON = """
+            {"name":"bronze","archetype":"batch-ingestion",
+             "traits":{"source-freshness":{"evaluator":"builtin:always-pass"},
+                       "upstream-dependency":{"evaluator":"builtin:always-pass"},
+                       "resource-availability":{"evaluator":"builtin:always-pass"}},
+             "trigger":{"type":"glue","jobName":"bronze"}}""";
+
+    static final PipelineConfig UPSTREAM = InterlockJson.read(UPSTREAM_JSON, PipelineConfig.class);
+
     static final ApiSettings SETTINGS = new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES);
 
     final InMemoryProvider store;
@@ -53,6 +64,7 @@ final class ApiFixture {
     /** The API with its clock at {@code clock} (e.g. just before midnight somewhere). */
     ApiFixture(ApiSettings settings, Clock clock) {
         store = new InMemoryProvider(clock);
+        store.pipelines().put(UPSTREAM); // registration refuses an upstream it does not know
         recording = new RecordingProvider(store);
         api = new Api(
                 recording.provider(),

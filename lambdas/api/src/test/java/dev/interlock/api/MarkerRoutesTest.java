@@ -26,6 +26,9 @@ class MarkerRoutesTest {
     void register() {
         api.call("PUT", "/pipelines/silver", ApiFixture.PIPELINE);
         String hourly = ApiFixture.pipeline("gold")
+                .replace(
+                        "\"upstreamPipeline\":\"bronze\"",
+                        "\"upstreamPipeline\":\"bronze\",\"upstreamSchedule\":\"daily\"")
                 .replace("\"trigger\"", "\"schedules\":[{\"name\":\"h07\"},{\"name\":\"h08\"}],\"trigger\"");
         assertThat(api.call("PUT", "/pipelines/gold", hourly).status()).isEqualTo(201);
         api.recording.clear();
@@ -96,11 +99,11 @@ class MarkerRoutesTest {
 
     @Test
     void anUnknownPipelineIsNotFound() {
-        ApiFixture.Reply reply = api.call("POST", "/pipelines/bronze/evaluations", "{}");
+        ApiFixture.Reply reply = api.call("POST", "/pipelines/nobody/evaluations", "{}");
 
         assertThat(reply.status()).isEqualTo(404);
-        assertThat(reply.json().get("detail").asText()).isEqualTo("no pipeline 'bronze'");
-        assertThat(api.call("POST", "/pipelines/bronze/reruns", "{\"date\":\"2026-03-01\",\"reason\":\"x\"}")
+        assertThat(reply.json().get("detail").asText()).isEqualTo("no pipeline 'nobody'");
+        assertThat(api.call("POST", "/pipelines/nobody/reruns", "{\"date\":\"2026-03-01\",\"reason\":\"x\"}")
                         .status())
                 .isEqualTo(404);
         assertThat(api.recording.writes()).isEmpty();

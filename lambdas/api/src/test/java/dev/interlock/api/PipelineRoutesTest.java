@@ -54,6 +54,7 @@ class PipelineRoutesTest {
         api.call("PUT", "/pipelines/gold", ApiFixture.pipeline("gold"));
         assertThat(api.store.cascade().downstreamOf("bronze")).containsExactly("gold");
 
+        api.call("PUT", "/pipelines/silver", rootPipeline("silver"));
         String noUpstream = ApiFixture.pipeline("gold")
                 .replace("\"upstreamPipeline\":\"bronze\"", "\"upstreamPipeline\":\"silver\"");
         api.call("PUT", "/pipelines/gold", noUpstream);
@@ -77,7 +78,8 @@ class PipelineRoutesTest {
     @Test
     void deletingAPipelineOthersWaitForIsAConflictListingThemAndDeletesNothing() {
         assertThat(api.call("PUT", "/pipelines/bronze", rootPipeline("bronze")).status())
-                .isEqualTo(201);
+                .as("the fixture's upstream, registered again")
+                .isEqualTo(200);
         api.call("PUT", "/pipelines/silver", ApiFixture.pipeline("silver"));
         api.call("PUT", "/pipelines/gold", ApiFixture.pipeline("gold"));
 
@@ -123,7 +125,31 @@ class PipelineRoutesTest {
                     .containsExactly("$.traits.upstream-dependency.config.upstreamPipeline: upstream silver would make"
                             + " a cycle: bronze -> silver -> bronze (each waits for the next)");
         }
-        assertThat(api.call("GET", "/pipelines/bronze").status()).isEqualTo(404);
+        assertThat(api.call("GET", "/pipelines/bronze")
+                        .json()
+                        .at("/traits/upstream-dependency/evaluator")
+                        .asText())
+                .as("bronze as it was")
+                .isEqualTo("builtin:always-pass");
+    }
+
+    @Test
+    void anUpstreamPipelineThatIsNotRegisteredIsRefusedAtItsFieldAndNothingIsWritten() {
+        String waitingForRaw = ApiFixture.pipeline("silver").replace("\"bronze\"}", "\"raw\"}");
+
+        for (String route : List.of("/pipelines/silver/validate", "/pipelines/silver")) {
+            ApiFixture.Reply refused = api.call(route.endsWith("validate") ? "POST" : "PUT", route, waitingForRaw);
+            assertThat(refused.status()).isEqualTo(400);
+            assertThat(refused.errors())
+                    .singleElement()
+                    .asString()
+                    .startsWith("$.traits.upstream-dependency.config.upstreamPipeline: upstream pipeline raw is not"
+                            + " registered: register it first");
+        }
+        assertThat(api.call("GET", "/pipelines/silver").status()).isEqualTo(404);
+        assertThat(api.call("PUT", "/pipelines/raw", rootPipeline("raw")).status())
+                .isEqualTo(201);
+        assertThat(api.call("PUT", "/pipelines/silver", waitingForRaw).status()).isEqualTo(201);
     }
 
     @Test
@@ -273,8 +299,8 @@ class PipelineRoutesTest {
             cursor = page.has("nextCursor") ? page.get("nextCursor").asText() : null;
         } while (cursor != null);
 
-        assertThat(names).containsExactly("a1", "b2", "c3", "d4", "e5");
-        assertThat(pageSizes).containsExactly(2, 2, 1);
+        assertThat(names).containsExactly("a1", "b2", "bronze", "c3", "d4", "e5");
+        assertThat(pageSizes).containsExactly(2, 2, 2);
         assertThat(api.call("GET", "/pipelines").json().has("nextCursor")).isFalse();
     }
 

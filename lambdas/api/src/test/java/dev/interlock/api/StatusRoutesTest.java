@@ -108,6 +108,7 @@ class StatusRoutesTest {
     @Test
     void aNotReadyDayNamesItsBlockingTraitWithTheObservedValueAndTheNextReEvaluation() {
         register("silver");
+        assertThat(api.store.pipelines().delete("bronze")).isTrue();
         notReady("silver");
         api.recording.clear();
 
@@ -134,7 +135,7 @@ class StatusRoutesTest {
         assertThat(daily.path("runId").asText()).isEqualTo("run-silver");
         assertThat(daily.path("attempts").path("used").asInt()).isZero();
         assertThat(daily.path("attempts").path("max").asInt()).isEqualTo(3);
-        // Its upstream bronze is not registered: said so, with a state.
+        // Its upstream bronze is no longer registered (deleted with force): said so, with a state.
         assertThat(daily.path("upstreams").get(0).path("pipelineId").asText()).isEqualTo("bronze");
         assertThat(daily.path("upstreams").get(0).path("reason").asText()).isEqualTo("not registered");
         assertThat(api.recording.writes()).as("reading a status writes nothing").isEmpty();
@@ -157,12 +158,10 @@ class StatusRoutesTest {
 
     @Test
     void theOverviewHasOneLinePerPipelineAndPages() {
-        assertThat(api.call(
-                                "PUT",
-                                "/pipelines/bronze",
-                                ApiFixture.pipeline("bronze").replace("\"bronze\"}", "\"raw\"}"))
+        assertThat(api.call("PUT", "/pipelines/bronze", ApiFixture.UPSTREAM_JSON)
                         .status())
-                .isEqualTo(201);
+                .as("the fixture's upstream, registered again through the API")
+                .isEqualTo(200);
         register("silver");
         notReady("silver");
         api.store

@@ -37,9 +37,14 @@ final class GraphValidation {
 
     private GraphValidation() {}
 
+    /**
+     * Checks the graph around {@code config}; {@code registry} says whether {@code pipelines} is the registry (then an
+     * upstream it does not know is refused) or nothing is known (offline: only a pipeline waiting for itself).
+     */
     static void check(
             PipelineConfig config,
             Function<String, Optional<PipelineConfig>> pipelines,
+            boolean registry,
             PipelineValidation.Errors errors) {
         Function<String, Optional<PipelineConfig>> cached = cachedLookup(pipelines);
         String traitsPath = JsonPath.field(JsonPath.ROOT, "traits");
@@ -67,7 +72,18 @@ final class GraphValidation {
                 continue;
             }
             Optional<PipelineConfig> upstream = cached.apply(upstreamId);
-            if (upstream.isEmpty() || RollupConfig.declared(trait.getValue().config())) {
+            if (upstream.isEmpty()) {
+                if (!registry) {
+                    continue;
+                }
+                errors.add(
+                        upstreamPath,
+                        "upstream pipeline " + upstreamId
+                                + " is not registered: register it first (interlock apply registers the upstreams of its files before"
+                                + " their downstreams)");
+                continue;
+            }
+            if (RollupConfig.declared(trait.getValue().config())) {
                 continue;
             }
             try {

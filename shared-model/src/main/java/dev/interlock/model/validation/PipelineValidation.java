@@ -93,6 +93,7 @@ public final class PipelineValidation {
     private final Function<String, Optional<Archetype>> archetypes;
     private final OutboundPolicy outbound;
     private final NeverAllowedAddresses addresses;
+    /** The registered pipelines; null when this validation has no registry (e.g. offline), so none is unknown. */
     private final Function<String, Optional<PipelineConfig>> pipelines;
 
     /**
@@ -104,7 +105,7 @@ public final class PipelineValidation {
             Function<String, Optional<Archetype>> archetypes,
             OutboundPolicy outbound,
             NeverAllowedAddresses addresses) {
-        this(archetypes, outbound, addresses, name -> Optional.empty());
+        this(archetypes, outbound, addresses, null);
     }
 
     private PipelineValidation(
@@ -121,7 +122,8 @@ public final class PipelineValidation {
     /**
      * This validation, also checking what a pipeline says about the registered pipelines it names (a cycle through
      * them, their schedules: {@link GraphValidation}; a rollup's upstream: {@link RollupValidation}); without it, such
-     * checks wait for a registry.
+     * checks wait for a registry. With it, an upstream pipeline that is not registered is refused: register it first
+     * ({@code interlock apply} registers the upstreams of its batch before their downstreams).
      */
     public PipelineValidation withPipelines(Function<String, Optional<PipelineConfig>> registered) {
         return new PipelineValidation(archetypes, outbound, addresses, registered);
@@ -192,8 +194,10 @@ public final class PipelineValidation {
         errors.range(JsonPath.field(root, "pollLimit"), config.pollLimit(), 1, MAX_POLL_LIMIT);
         checkMaxJobDuration(config, errors);
         checkOwnership(config.ownership(), errors);
-        GraphValidation.check(config, pipelines, errors);
-        RollupValidation.check(config, pipelines, errors);
+        Function<String, Optional<PipelineConfig>> registered =
+                pipelines == null ? name -> Optional.empty() : pipelines;
+        GraphValidation.check(config, registered, pipelines != null, errors);
+        RollupValidation.check(config, registered, errors);
         return errors.list();
     }
 

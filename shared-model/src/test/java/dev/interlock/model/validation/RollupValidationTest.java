@@ -108,10 +108,11 @@ class RollupValidationTest {
     }
 
     @Test
-    void anUpstreamNotRegisteredYetIsAccepted() {
+    void anUpstreamNotRegisteredYetIsRefusedOnlyAsUnknown() {
         assertThat(rollupOver("{upstreamPipeline: later-up, rollup: {minCount: 1000}}")
                         .errors())
-                .isEmpty();
+                .extracting(ValidationError::path)
+                .containsExactly(TRAIT + ".upstreamPipeline");
         assertThat(new PipelineValidation(ArchetypeCatalog.bundled()::find)
                         .validateText(yaml(
                                 "{evaluator: \"builtin:upstream-run-log\", config: {upstreamPipeline: daily-up, rollup: true}}",
@@ -123,15 +124,15 @@ class RollupValidationTest {
 
     @Test
     void aMalformedRollupIsRefusedAtItsField() {
-        assertThat(rollupOver("{upstreamPipeline: later-up, rollup: {minCount: 0}}")
+        assertThat(rollupOver("{upstreamPipeline: hourly-up, rollup: {minCount: 0}}")
                         .errors())
                 .extracting(ValidationError::path)
                 .containsExactly(TRAIT + ".rollup.minCount");
-        assertThat(rollupOver("{upstreamPipeline: later-up, rollup: {onUpstreamRerun: retry}}")
+        assertThat(rollupOver("{upstreamPipeline: hourly-up, rollup: {onUpstreamRerun: retry}}")
                         .errors())
                 .extracting(ValidationError::path)
                 .containsExactly(TRAIT + ".rollup.onUpstreamRerun");
-        assertThat(rollupOver("{upstreamPipeline: later-up, rollup: daily}").errors())
+        assertThat(rollupOver("{upstreamPipeline: hourly-up, rollup: daily}").errors())
                 .extracting(ValidationError::path)
                 .containsExactly(TRAIT + ".rollup");
     }
