@@ -74,9 +74,10 @@ public record FunctionProfile(
         return switch (function) {
             // Markers carry pipelineId/scheduleId/date/source/replay as top-level attributes (docs/table-design.md), so
             // the router
-            // reads the stream (granted by the event-source mapping) and starts executions; only a marker without a
-            // date (an external producer's) makes it read its pipeline's config by key, for the schedule's zone, and
-            // only a marker it starts nothing for (unreadable, stale) makes it append a MARKER_SKIPPED event (a put).
+            // reads the stream (granted by the event-source mapping) and starts executions; it reads each marker's
+            // pipeline's pause by key (once per pipeline and batch); only a marker without a date (an external
+            // producer's) makes it read its pipeline's config by key, for the schedule's zone, and only a marker it
+            // starts nothing for (unreadable, stale, paused) makes it append a MARKER_SKIPPED event (a put).
             case STREAM_ROUTER ->
                 new FunctionProfile(
                         512,
@@ -84,7 +85,7 @@ public record FunctionProfile(
                         List.of(GET_ITEM, PUT_ITEM),
                         List.of(),
                         false,
-                        "Stream router: marker INSERTs to state-machine executions; reads a pipeline config by key only for a marker without a date; records skipped markers as events.");
+                        "Stream router: marker INSERTs to state-machine executions; reads the pipeline's pause by key, and its config only for a marker without a date; records skipped markers as events.");
             // The dispatcher touches every workflow item: locks (conditional put, owner-checked delete, the holder's
             // progress and absorbed markers as conditional updates), run log (conditional put), run state transitions
             // (CAS update + puts in one transaction), downstream index and markers (query, conditional put; also the

@@ -541,7 +541,11 @@ class DefaultStackTest {
             "GET /alerts",
             "GET /mutes",
             "PUT /mutes/{scope}/{target}",
-            "DELETE /mutes/{scope}/{target}");
+            "DELETE /mutes/{scope}/{target}",
+            // Operators: pausing a pipeline (its source is in maintenance) and resuming it, forward-only.
+            "POST /pipelines/{id}/pause",
+            "POST /pipelines/{id}/resume",
+            "GET /pauses");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {

@@ -70,6 +70,9 @@ public interface Provider {
     /** Mutes of pipelines' and teams' alerts. */
     MuteStore mutes();
 
+    /** Paused pipelines. */
+    PauseStore pauses();
+
     /**
      * Applies a run-state swap, a run-log change and events atomically (one TransactWriteItems on DynamoDB). A
      * concurrent run-log writer makes the store re-read and re-apply the change; a moved run version is a

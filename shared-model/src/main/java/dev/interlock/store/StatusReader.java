@@ -4,6 +4,7 @@ import dev.interlock.model.alert.Mute;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.LockKey;
+import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
@@ -19,6 +20,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,33 +60,42 @@ public final class StatusReader {
 
     /** The status of {@code config}'s day; {@code date} null means today in the pipeline's zone. */
     public PipelineDayStatus status(PipelineConfig config, LocalDate date) {
-        return status(config, date, provider.mutes().covering(config.name(), config.team()));
+        return status(
+                config,
+                date,
+                provider.mutes().covering(config.name(), config.team()),
+                provider.pauses().get(config.name()).orElse(null));
     }
 
-    /** The status of {@code config}'s day, told which of {@code mutes} cover it. */
-    private PipelineDayStatus status(PipelineConfig config, LocalDate date, List<Mute> mutes) {
+    /** The status of {@code config}'s day, told which of {@code mutes} cover it and its pause (null: none). */
+    private PipelineDayStatus status(PipelineConfig config, LocalDate date, List<Mute> mutes, Pause pause) {
         Instant now = clock.instant();
         LocalDate day = date != null ? date : StatusDerivation.today(config, now);
         List<Mute> covering = mutes.stream()
                 .filter(m -> m.covers(config.name(), config.team()))
                 .toList();
-        return StatusDerivation.derive(read(config, day), now)
+        PipelineDayStatus status = StatusDerivation.derive(read(config, day), now)
                 .routed(
                         config.ownership(),
                         PipelineDayStatus.MuteNote.of(covering, now).orElse(null));
+        return pause == null ? status : status.paused(pause);
     }
 
     /**
      * One line per registered pipeline (a page of them, in name order); {@code date} null means each one's today. The
-     * mutes are read once for the page (one GSI1 query), not twice per pipeline.
+     * mutes and pauses are read once for the page (one GSI1 query each), not per pipeline.
      */
     public Page<StatusLine> overview(LocalDate date, PageRequest page) {
         Page<PipelineConfig> pipelines = provider.pipelines().list(page);
         List<Mute> mutes =
                 pipelines.items().isEmpty() ? List.of() : provider.mutes().list();
+        Map<String, Pause> pauses = new HashMap<>();
+        if (!pipelines.items().isEmpty()) {
+            provider.pauses().list().forEach(p -> pauses.put(p.pipelineId(), p));
+        }
         List<StatusLine> lines = new ArrayList<>();
         for (PipelineConfig config : pipelines.items()) {
-            lines.add(StatusLine.of(status(config, date, mutes), config.tier()));
+            lines.add(StatusLine.of(status(config, date, mutes, pauses.get(config.name())), config.tier()));
         }
         return new Page<>(lines, pipelines.nextCursor());
     }

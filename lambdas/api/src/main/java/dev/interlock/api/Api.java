@@ -49,6 +49,7 @@ public final class Api {
         LockRoutes locks = new LockRoutes(provider, clock, executions);
         StatusRoutes status = new StatusRoutes(provider, clock);
         MuteRoutes mutes = new MuteRoutes(provider, body, clock);
+        PauseRoutes pauses = new PauseRoutes(provider, body, clock);
         AlertRoutes alerts = new AlertRoutes(provider);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
@@ -65,6 +66,9 @@ public final class Api {
                 new RouteTable.Route("GET", "/pipelines/{id}/traits", history::traits),
                 new RouteTable.Route("GET", "/pipelines/{id}/locks/{scheduleId}/{date}", locks::get),
                 new RouteTable.Route("DELETE", "/pipelines/{id}/locks/{scheduleId}/{date}", locks::release),
+                new RouteTable.Route("POST", "/pipelines/{id}/pause", pauses::pause),
+                new RouteTable.Route("POST", "/pipelines/{id}/resume", pauses::resume),
+                new RouteTable.Route("GET", "/pauses", pauses::list),
                 new RouteTable.Route("GET", "/pipelines/{id}/status", status::pipeline),
                 new RouteTable.Route("GET", "/pipelines/{id}/timeline", status::timeline),
                 new RouteTable.Route("GET", "/status", status::all),

@@ -53,6 +53,7 @@ final class MarkerRoutes {
         List<ValidationError> errors = new ArrayList<>();
         RequestFields fields = RequestFields.read(document, List.of("scheduleId", "date"), errors);
         PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
+        PauseRoutes.refuseIfPaused(provider, id);
         String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
         Instant now = clock.instant();
         LocalDate today = today(pipeline, scheduleId, now);
@@ -92,6 +93,7 @@ final class MarkerRoutes {
         RequestFields fields =
                 RequestFields.read(document, List.of("date", "scheduleId", "reason", "description"), errors);
         PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
+        PauseRoutes.refuseIfPaused(provider, id);
         String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
         Instant now = clock.instant();
         LocalDate today = today(pipeline, scheduleId, now);

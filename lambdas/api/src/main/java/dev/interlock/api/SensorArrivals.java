@@ -6,6 +6,7 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.Marker;
+import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.sensor.SensorValue;
@@ -33,7 +34,8 @@ import java.util.TreeSet;
  * the sensor, and the users of archetypes whose defaults do), so nothing is scanned. The same data pushed again writes
  * the same markers, which exist already: no second execution (and a retried request writes what its first attempt
  * could not). A day whose window has not opened is left to the watchdog, and a COMPLETED day is not rerun (post-run
- * monitoring decides that, as drift); each such skip is an event with its reason when the data changed.
+ * monitoring decides that, as drift), nor is a day of a paused pipeline; each such skip is an event with its reason
+ * when the data changed.
  */
 final class SensorArrivals {
 
@@ -92,8 +94,10 @@ final class SensorArrivals {
                         pipeline.name(), null, null, "its schedules cannot be read: " + unreadable.getMessage()));
                 continue;
             }
+            Optional<Pause> pause =
+                    targets.isEmpty() ? Optional.empty() : provider.pauses().get(pipeline.name());
             for (SensorTargets.Target target : targets) {
-                start(pipeline, target, write, now, started, skipped);
+                start(pipeline, pause, target, write, now, started, skipped);
             }
         }
         return new Outcome(List.copyOf(started), List.copyOf(skipped));
@@ -101,6 +105,7 @@ final class SensorArrivals {
 
     private void start(
             PipelineConfig pipeline,
+            Optional<Pause> pause,
             SensorTargets.Target target,
             SensorStore.SensorWrite write,
             Instant now,
@@ -108,7 +113,9 @@ final class SensorArrivals {
             List<Skip> skipped) {
         SensorValue value = write.stored();
         String reason = null;
-        if (!target.isOpen(now)) {
+        if (pause.isPresent()) {
+            reason = "the pipeline is " + pause.get().describe() + "; resume it to run again (forward-only)";
+        } else if (!target.isOpen(now)) {
             reason = "its window opens at " + InterlockJson.timestamp(target.opensAt())
                     + "; the watchdog starts it then";
         } else if (provider.runLogs()

@@ -50,6 +50,7 @@ final class RecordingProvider {
             "lateArrivals",
             "alerts",
             "mutes",
+            "pauses",
             "covering",
             "alertHistory",
             "locks",

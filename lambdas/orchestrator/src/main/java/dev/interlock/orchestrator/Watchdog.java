@@ -8,10 +8,12 @@ import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.event.PauseEvents;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.run.RunLog;
@@ -334,9 +336,13 @@ public final class Watchdog implements Action {
             tally.errors.add(config.name() + ": schedule " + scheduleId + ": " + problem);
         });
         Instant handledThrough = now;
+        // A paused pipeline's deadlines are not alerted: read its pause only when a deadline is due (O(due)).
+        Optional<Pause> pause = due.events().stream().anyMatch(e -> e.kind() == WatchEvent.Kind.DEADLINE_PASSED)
+                ? collaborators.provider().pauses().get(config.name())
+                : Optional.empty();
         for (WatchEvent event : due.events()) {
             try {
-                act(config, event, now, tally, calendars);
+                act(config, event, now, tally, calendars, pause);
             } catch (IllegalArgumentException | DateTimeException e) {
                 // E.g. an exclusion calendar that is not registered: this event and the ones after it wait for a
                 // fix, looked at again within the hour.
@@ -367,7 +373,13 @@ public final class Watchdog implements Action {
         }
     }
 
-    private void act(PipelineConfig config, WatchEvent event, Instant now, Tally tally, TickCalendars calendars) {
+    private void act(
+            PipelineConfig config,
+            WatchEvent event,
+            Instant now,
+            Tally tally,
+            TickCalendars calendars,
+            Optional<Pause> pause) {
         String id = config.name() + "/" + event.scheduleId() + "/" + event.date();
         if (ExclusionRule.reason(calendars, config, event.date()).isPresent()) {
             tally.excluded.add(id);
@@ -383,7 +395,7 @@ public final class Watchdog implements Action {
                 }
             }
             case DEADLINE_PASSED -> {
-                if (missedDeadline(config, window, now, log)) {
+                if (missedDeadline(config, window, now, log, pause)) {
                     tally.slaMissed.add(id);
                 }
             }
@@ -428,7 +440,8 @@ public final class Watchdog implements Action {
     }
 
     /** Alerts SLA_MISSED once when the completion deadline passed without a COMPLETED run log. */
-    private boolean missedDeadline(PipelineConfig pipeline, ScheduleWindow window, Instant now, Optional<RunLog> log) {
+    private boolean missedDeadline(
+            PipelineConfig pipeline, ScheduleWindow window, Instant now, Optional<RunLog> log, Optional<Pause> pause) {
         // A dry run never triggers, so it never completes: its deadline says nothing.
         if (pipeline.dryRun() || !ScheduleWindow.breached(window.completionDeadline(), now)) {
             return false;
@@ -440,6 +453,14 @@ public final class Watchdog implements Action {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("deadline", InterlockJson.timestamp(window.completionDeadline()));
         details.put("runLogStatus", status);
+        if (pause.isPresent()) {
+            collaborators
+                    .provider()
+                    .events()
+                    .append(PauseEvents.deadlineNotAlerted(
+                            pause.get(), window.scheduleId(), window.date(), details, now));
+            return false;
+        }
         return collaborators
                 .alerts()
                 .raise(

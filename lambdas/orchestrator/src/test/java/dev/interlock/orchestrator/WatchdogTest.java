@@ -113,6 +113,29 @@ class WatchdogTest {
     }
 
     @Test
+    void aPausedPipelinesMissedDeadlineIsRecordedNotAlertedAndItsScheduleMarkerStillWritten() {
+        f.register("schedules:\n  - {name: daily, after: '06:00', deadline: '09:00'}\n");
+        f.provider
+                .pauses()
+                .put(new dev.interlock.model.pause.Pause("orders", "source in maintenance", "ops", Fixture.T0));
+
+        JsonNode summary = tick();
+
+        assertThat(summary.get("slaMissed")).isEmpty();
+        assertThat(f.alerts.of(AlertKind.SLA_MISSED)).isEmpty();
+        assertThat(f.provider.events().latest("orders", 10))
+                .filteredOn(e -> e.kind() == dev.interlock.model.event.EventKind.ALERT_MUTED)
+                .singleElement()
+                .satisfies(e -> {
+                    assertThat(e.status()).isEqualTo("PAUSED");
+                    assertThat(e.date()).isEqualTo(Fixture.DATE);
+                    assertThat(e.message()).contains("SLA_MISSED not sent").contains("source in maintenance");
+                });
+        // The schedule marker is still written: the stream router skips it with the pause's reason.
+        assertThat(summary.get("markersWritten").toString()).isEqualTo("[\"orders/daily/2026-03-02\"]");
+    }
+
+    @Test
     void aCompletedDayIsNotMissed() {
         f.register("schedules:\n  - {name: daily, deadline: '09:00'}\n");
         String runId = f.resolve();

@@ -7,6 +7,8 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerSource;
+import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.schedule.ScheduleWindow;
@@ -16,6 +18,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,10 +71,18 @@ public final class MarkerRouter {
     private final StructuredLog log;
     private final Function<String, Optional<PipelineConfig>> pipelines;
     private final SkipLog skips;
+    private final Function<String, Optional<Pause>> pauses;
 
     /** A router that reads no pipeline and records no skip: a marker without a date means today in UTC. */
     public MarkerRouter(ExecutionStarter starter, RouterSettings settings, Clock clock, StructuredLog log) {
-        this(starter, settings, clock, log, pipelineId -> Optional.empty(), SkipLog.NOWHERE);
+        this(
+                starter,
+                settings,
+                clock,
+                log,
+                pipelineId -> Optional.empty(),
+                SkipLog.NOWHERE,
+                pipelineId -> Optional.empty());
     }
 
     /**
@@ -79,6 +90,8 @@ public final class MarkerRouter {
      *                  pipeline's schedule zone (markers Interlock writes always carry their date, so the router
      *                  normally reads nothing)
      * @param skips     records the markers that start no execution in their pipeline's trail
+     * @param pauses    reads a pipeline's pause: a paused pipeline's markers start nothing but the continuations of
+     *                  days already running (read once per pipeline and batch)
      */
     public MarkerRouter(
             ExecutionStarter starter,
@@ -86,13 +99,15 @@ public final class MarkerRouter {
             Clock clock,
             StructuredLog log,
             Function<String, Optional<PipelineConfig>> pipelines,
-            SkipLog skips) {
+            SkipLog skips,
+            Function<String, Optional<Pause>> pauses) {
         this.starter = starter;
         this.settings = settings;
         this.clock = clock;
         this.log = log;
         this.pipelines = pipelines;
         this.skips = skips;
+        this.pauses = pauses;
     }
 
     /** The outcome of every record, in batch order. */
@@ -104,15 +119,21 @@ public final class MarkerRouter {
                 .map(config -> ScheduleWindow.currentDate(config, scheduleId, now))
                 // An unknown pipeline fails in its execution anyway; UTC names the day it was meant for.
                 .orElse(today);
+        Map<String, Optional<Pause>> paused = new HashMap<>();
+        Function<String, Optional<Pause>> pauseOf = pipelineId -> paused.computeIfAbsent(pipelineId, pauses);
         List<RecordOutcome> outcomes = new ArrayList<>(records.size());
         for (DynamodbStreamRecord record : records) {
-            outcomes.add(routeOne(record, now, today, currentDate));
+            outcomes.add(routeOne(record, now, today, currentDate, pauseOf));
         }
         return outcomes;
     }
 
     private RecordOutcome routeOne(
-            DynamodbStreamRecord record, Instant now, LocalDate today, MarkerRecord.CurrentDate currentDate) {
+            DynamodbStreamRecord record,
+            Instant now,
+            LocalDate today,
+            MarkerRecord.CurrentDate currentDate,
+            Function<String, Optional<Pause>> pauseOf) {
         String sequenceNumber =
                 record.getDynamodb() == null ? null : record.getDynamodb().getSequenceNumber();
         try {
@@ -125,7 +146,7 @@ public final class MarkerRouter {
                     yield new Skipped(sequenceNumber, notAMarker.reason());
                 }
                 case MarkerRecord.Unreadable unreadable -> unreadable(record, sequenceNumber, unreadable.reason(), now);
-                case MarkerRecord.Routable routable -> start(sequenceNumber, routable.marker(), now, today);
+                case MarkerRecord.Routable routable -> start(sequenceNumber, routable.marker(), now, today, pauseOf);
             };
         } catch (RuntimeException e) {
             // A defect must cost this record a retry, not the whole batch.
@@ -171,7 +192,12 @@ public final class MarkerRouter {
         return value == null ? null : value.getS();
     }
 
-    private RecordOutcome start(String sequenceNumber, MarkerRecord marker, Instant now, LocalDate today) {
+    private RecordOutcome start(
+            String sequenceNumber,
+            MarkerRecord marker,
+            Instant now,
+            LocalDate today,
+            Function<String, Optional<Pause>> pauseOf) {
         String name = marker.executionName();
         LogContext context = LogContext.of(
                         marker.pipelineId(), marker.scheduleId(), marker.date().toString())
@@ -207,6 +233,30 @@ public final class MarkerRouter {
                     now));
             return new Skipped(sequenceNumber, reason);
         }
+        Optional<Pause> pause = continuesAnExecution(marker) ? Optional.empty() : pauseOf.apply(marker.pipelineId());
+        if (pause.isPresent()) {
+            String reason = "pipeline " + pause.get().describe();
+            log.info(context, "marker of a paused pipeline skipped", fields);
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("markerSk", marker.markerSk());
+            details.put("markerSource", marker.source());
+            details.put("sequenceNumber", String.valueOf(sequenceNumber));
+            details.put("reason", pause.get().reason());
+            details.put("pausedBy", pause.get().pausedBy());
+            details.put("pausedAt", pause.get().pausedAt().toString());
+            skips.record(new Event(
+                    EventKind.MARKER_SKIPPED,
+                    marker.pipelineId(),
+                    marker.scheduleId(),
+                    marker.date(),
+                    null,
+                    null,
+                    "PAUSED",
+                    "marker " + marker.markerSk() + " (" + marker.source() + ") starts no execution: " + reason,
+                    details,
+                    now));
+            return new Skipped(sequenceNumber, reason);
+        }
         return switch (starter.start(name, marker.executionInput())) {
             case ExecutionStarter.Started started -> {
                 log.info(context, "execution started", fields);
@@ -221,5 +271,14 @@ public final class MarkerRouter {
                 yield new Failed(sequenceNumber, failed.reason());
             }
         };
+    }
+
+    /** A continuation or monitoring successor carries on a day already running: a pause lets it finish. */
+    private static boolean continuesAnExecution(MarkerRecord marker) {
+        try {
+            return MarkerSource.fromJson(marker.source()).continuesAnExecution();
+        } catch (IllegalArgumentException unknown) {
+            return false;
+        }
     }
 }

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import dev.interlock.log.StructuredLog;
+import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.wiring.Deps;
@@ -30,7 +31,7 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
 
     /** Over explicit deps (local runtime, tests). */
     public StreamRouterHandler(Deps deps) {
-        // The store is created only if a marker without a date asks for its pipeline's zone, or a marker is skipped.
+        // The store is created on the first marker: its pipeline's pause is read before an execution starts.
         this(
                 deps.clients()::stepFunctions,
                 RouterSettings.from(deps.environment()),
@@ -40,7 +41,8 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                 event -> {
                     deps.provider().events().append(event);
                     return true;
-                });
+                },
+                pipelineId -> deps.provider().pauses().get(pipelineId));
     }
 
     /** Collaborators by hand (tests); a marker without a date means today in UTC; skips are recorded nowhere. */
@@ -51,7 +53,8 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                 clock,
                 StructuredLog.forName("stream-router"),
                 pipelineId -> Optional.empty(),
-                MarkerRouter.SkipLog.NOWHERE);
+                MarkerRouter.SkipLog.NOWHERE,
+                pipelineId -> Optional.empty());
     }
 
     /** Collaborators by hand (tests), with the pipelines a marker without a date takes its zone from. */
@@ -66,19 +69,31 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                 clock,
                 StructuredLog.forName("stream-router"),
                 pipelines,
-                MarkerRouter.SkipLog.NOWHERE);
+                MarkerRouter.SkipLog.NOWHERE,
+                pipelineId -> Optional.empty());
     }
 
     /** Collaborators by hand (tests), with where the markers that start nothing are recorded. */
     public static StreamRouterHandler recordingSkips(
             Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, MarkerRouter.SkipLog skips) {
+        return recordingSkips(stepFunctions, settings, clock, skips, pipelineId -> Optional.empty());
+    }
+
+    /** Collaborators by hand (tests), with where skips are recorded and the pipelines' pauses. */
+    public static StreamRouterHandler recordingSkips(
+            Supplier<SfnClient> stepFunctions,
+            RouterSettings settings,
+            Clock clock,
+            MarkerRouter.SkipLog skips,
+            Function<String, Optional<Pause>> pauses) {
         return new StreamRouterHandler(
                 stepFunctions,
                 settings,
                 clock,
                 StructuredLog.forName("stream-router"),
                 pipelineId -> Optional.empty(),
-                skips);
+                skips,
+                pauses);
     }
 
     private StreamRouterHandler(
@@ -87,14 +102,16 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
             Clock clock,
             StructuredLog log,
             Function<String, Optional<PipelineConfig>> pipelines,
-            MarkerRouter.SkipLog skips) {
+            MarkerRouter.SkipLog skips,
+            Function<String, Optional<Pause>> pauses) {
         this.router = new MarkerRouter(
                 new ExecutionStarter(stepFunctions, settings.stateMachineArn()),
                 settings,
                 clock,
                 log,
                 pipelines,
-                skips);
+                skips,
+                pauses);
     }
 
     @Override

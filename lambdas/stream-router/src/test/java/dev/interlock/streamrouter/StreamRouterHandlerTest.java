@@ -315,6 +315,58 @@ class StreamRouterHandlerTest {
     }
 
     @Test
+    void aPausedPipelinesMarkersStartNothingAndLeaveASkipNamingThePauseWhileOthersRun() {
+        List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
+        List<String> pausesRead = new java.util.ArrayList<>();
+        dev.interlock.model.pause.Pause pause = new dev.interlock.model.pause.Pause(
+                "silver",
+                "source system in maintenance",
+                "arn:aws:iam::1:user/ops",
+                Instant.parse("2026-03-10T08:00:00Z"));
+        handler = StreamRouterHandler.recordingSkips(
+                () -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e), pipelineId -> {
+                    pausesRead.add(pipelineId);
+                    return pipelineId.equals("silver") ? java.util.Optional.of(pause) : java.util.Optional.empty();
+                });
+
+        assertThat(failed(route("markers-mixed.json"))).isEmpty();
+
+        assertThat(stub.requests())
+                .extracting(StepFunctionsStub.StartRequest::name)
+                .containsExactly(name("gold", "2026-03-10", "daily", "MARKER#manual#m-1"));
+        assertThat(recorded).singleElement().satisfies(e -> {
+            assertThat(e.kind()).isEqualTo(dev.interlock.model.event.EventKind.MARKER_SKIPPED);
+            assertThat(e.status()).isEqualTo("PAUSED");
+            assertThat(e.pipelineId()).isEqualTo("silver");
+            assertThat(e.date()).isEqualTo(LocalDate.of(2026, 3, 10));
+            assertThat(e.message())
+                    .contains("MARKER#cascade#bronze#run-1")
+                    .contains("paused since 2026-03-10T08:00:00Z by arn:aws:iam::1:user/ops")
+                    .contains("source system in maintenance");
+            assertThat(e.details()).containsEntry("pausedBy", "arn:aws:iam::1:user/ops");
+        });
+        assertThat(pausesRead).as("one read per pipeline and batch").doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aPauseLetsTheContinuationsOfDaysAlreadyRunningFinish() {
+        List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
+        dev.interlock.model.pause.Pause pause = new dev.interlock.model.pause.Pause(
+                "silver", "maintenance", "local", Instant.parse("2026-03-05T08:00:00Z"));
+        handler = StreamRouterHandler.recordingSkips(
+                () -> client,
+                new RouterSettings(STATE_MACHINE, 2),
+                CLOCK,
+                e -> recorded.add(e),
+                pipelineId -> java.util.Optional.of(pause));
+
+        route("markers-monitoring.json");
+
+        assertThat(stub.requests()).hasSize(2);
+        assertThat(recorded).noneMatch(e -> "PAUSED".equals(e.status()));
+    }
+
+    @Test
     void unreadableMarkersAreNamedPrecisely() {
         DynamodbEvent event = EventLoader.loadDynamoDbEvent("events/markers-malformed.json");
         LocalDate today = LocalDate.of(2026, 3, 10);

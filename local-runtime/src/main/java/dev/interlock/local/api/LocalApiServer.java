@@ -111,9 +111,16 @@ public final class LocalApiServer implements AutoCloseable {
         ctx.setStage("local");
         ctx.setHttpMethod(exchange.getRequestMethod());
         ctx.setPath(path);
+        // Who called, as the audit of operators' actions records it: an IAM principal on AWS, "local" here.
+        APIGatewayProxyRequestEvent.RequestIdentity identity = new APIGatewayProxyRequestEvent.RequestIdentity();
+        identity.setCaller(LOCAL_CALLER);
+        ctx.setIdentity(identity);
         event.setRequestContext(ctx);
         return event;
     }
+
+    /** The caller every local request is recorded as. */
+    public static final String LOCAL_CALLER = "local";
 
     private static byte[] readLimited(InputStream in) throws IOException {
         byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);

@@ -96,10 +96,12 @@ final class StatusCommands {
                     }
                     all.add(line);
                     boolean muted = line.path("muted").path("state").asText().equals("active");
+                    boolean paused = line.hasNonNull("paused")
+                            && !line.path("state").asText().equals("PAUSED");
                     rows.add(new String[] {
                         line.path("pipelineId").asText(),
                         line.path("date").asText(),
-                        line.path("state").asText() + (muted ? " (muted)" : ""),
+                        line.path("state").asText() + (paused ? " (paused)" : "") + (muted ? " (muted)" : ""),
                         slaFlag(line.path("sla")),
                         next(line.path("nextAction")),
                         line.path("reason").asText()
@@ -223,6 +225,21 @@ final class StatusCommands {
         if (muted != null) {
             out.println(muted);
         }
+        String paused = paused(status.path("paused"));
+        if (paused != null) {
+            out.println(paused);
+        }
+    }
+
+    /** {@code PAUSED since … by …: reason; …}, or null when the pipeline runs. */
+    static String paused(JsonNode pause) {
+        if (pause.isMissingNode() || pause.isNull()) {
+            return null;
+        }
+        return "PAUSED since " + pause.path("pausedAt").asText() + " by "
+                + pause.path("pausedBy").asText() + ": "
+                + pause.path("reason").asText() + "; no new execution starts until 'interlock resume "
+                + pause.path("pipelineId").asText() + "'";
     }
 
     /** {@code ALERTS MUTED (team data-platform) until … by …: reason}, or null when no mute covers it. */

@@ -60,9 +60,17 @@ public enum EventKind implements WireEnum {
     MUTED("MUTED"),
     /** An operator lifted a mute before it ended (audit: which mute, who, why). */
     UNMUTED("UNMUTED"),
+    /** An operator paused the pipeline: no new execution starts until it is resumed (audit: who, why). */
+    PAUSED("PAUSED"),
+    /**
+     * An operator resumed the pipeline, forward-only (audit: who, why, how long it was paused, and the windows that
+     * opened meanwhile and were not run: {@code missedWindows}).
+     */
+    RESUMED("RESUMED"),
     /**
      * An alert of this day was not published because a mute covered it ({@link MuteEvents}): the alert is in the
-     * details with the mute that silenced it.
+     * details with the mute that silenced it; or (status {@code PAUSED}) a deadline of a paused pipeline passed and
+     * its {@code SLA_MISSED} was not sent ({@link PauseEvents}).
      */
     ALERT_MUTED("ALERT_MUTED"),
     /**
@@ -83,7 +91,8 @@ public enum EventKind implements WireEnum {
     GATE_ERROR("GATE_ERROR"),
     /**
      * The stream router started no execution for a marker item: it is unreadable (status {@code UNREADABLE}, e.g. a
-     * date that is no date) or older than {@code STALE_MARKER_DAYS} and no replay ({@code STALE}). The message says why.
+     * date that is no date), older than {@code STALE_MARKER_DAYS} and no replay ({@code STALE}), or its pipeline is
+     * paused ({@code PAUSED}, naming who paused it and why). The message says why.
      */
     MARKER_SKIPPED("MARKER_SKIPPED"),
     /** The run-log gate turned an evaluation away (already completed, no attempts left, not retryable). */

@@ -33,6 +33,10 @@ public final class TableKeys {
     public static final String MUTE_PREFIX = "MUTE#";
 
     public static final String MUTE_SK = "MUTE";
+    /** A paused pipeline: {@code PAUSE#<id>}, sort key {@link #PAUSE_SK}. */
+    public static final String PAUSE_PREFIX = "PAUSE#";
+
+    public static final String PAUSE_SK = "PAUSE";
     /** The guard item of an archetype or calendar: its registration revision and how often its users changed. */
     public static final String USAGE = "USAGE";
 
@@ -53,6 +57,7 @@ public final class TableKeys {
     public static final String CALENDAR_TYPE = "TYPE#calendar";
     public static final String RERUN_TYPE = "TYPE#rerun";
     public static final String MUTE_TYPE = "TYPE#mute";
+    public static final String PAUSE_TYPE = "TYPE#pause";
 
     /** Event and late-arrival sort keys pad epoch millis to 13 digits so they sort as strings until year 2286. */
     private static final int MILLIS_DIGITS = 13;
@@ -72,6 +77,16 @@ public final class TableKeys {
     /** Lists mutes by scope and target. */
     public static IndexKey muteIndex(String scope, String target) {
         return new IndexKey(MUTE_TYPE, requirePart("scope", scope) + "#" + requirePart("target", target));
+    }
+
+    /** The pause of one pipeline. */
+    public static ItemKey pause(String pipelineId) {
+        return new ItemKey(PAUSE_PREFIX + requirePart("pipelineId", pipelineId), PAUSE_SK);
+    }
+
+    /** Lists pauses by pipeline id. */
+    public static IndexKey pauseIndex(String pipelineId) {
+        return new IndexKey(PAUSE_TYPE, requirePart("pipelineId", pipelineId));
     }
 
     /** Lists pipelines by name. */

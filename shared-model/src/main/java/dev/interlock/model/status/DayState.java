@@ -36,7 +36,12 @@ public enum DayState implements WireEnum {
      */
     BEFORE_REGISTRATION,
     /** A dry-run pipeline was ready: what would have been triggered was recorded, nothing was started. */
-    DRY_RUN;
+    DRY_RUN,
+    /**
+     * The pipeline is paused: no new execution starts for this day until it is resumed (a day already running
+     * finishes); resuming is forward-only.
+     */
+    PAUSED;
 
     /** How urgently a person should look at a day in this state: the overview shows a pipeline's most urgent one. */
     public int urgency() {
@@ -50,7 +55,7 @@ public enum DayState implements WireEnum {
             case WAITING_FOR_WINDOW -> 4;
             case DRY_RUN -> 3;
             // Nothing will run it unless someone asks: above a day Interlock merely skipped, below anything moving.
-            case BEFORE_REGISTRATION -> 2;
+            case BEFORE_REGISTRATION, PAUSED -> 2;
             case SKIPPED -> 1;
             case COMPLETED, EXCLUDED -> 0;
         };

@@ -3,6 +3,7 @@ package dev.interlock.model.status;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.alert.Mute;
 import dev.interlock.model.json.Frozen;
+import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.Ownership;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -14,7 +15,8 @@ import java.util.Optional;
  * The status of one pipeline day: every schedule's {@link ScheduleStatus}. {@code zone} is the pipeline's zone, in
  * which {@code date} was read when the caller gave none; {@code upstreams} and {@code downstreams} are the cascade
  * edges (pipeline ids, in name order); {@code ownership} says whose it is, and {@code muted} the mute that silences
- * (or, planned, will silence) its alerts, null when none.
+ * (or, planned, will silence) its alerts, null when none; {@code paused} the pause that stops new executions of it,
+ * null when it runs.
  */
 public record PipelineDayStatus(
         String pipelineId,
@@ -24,7 +26,8 @@ public record PipelineDayStatus(
         List<String> upstreams,
         List<String> downstreams,
         @JsonInclude(JsonInclude.Include.NON_NULL) Ownership ownership,
-        @JsonInclude(JsonInclude.Include.NON_NULL) MuteNote muted) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) MuteNote muted,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Pause paused) {
     public PipelineDayStatus {
         schedules = Frozen.list(schedules);
         upstreams = Frozen.list(upstreams);
@@ -39,12 +42,27 @@ public record PipelineDayStatus(
             List<ScheduleStatus> schedules,
             List<String> upstreams,
             List<String> downstreams) {
-        this(pipelineId, date, zone, schedules, upstreams, downstreams, null, null);
+        this(pipelineId, date, zone, schedules, upstreams, downstreams, null, null, null);
     }
 
     /** This status with whose it is and the mute that covers it (null: none). */
     public PipelineDayStatus routed(Ownership ownership, MuteNote muted) {
-        return new PipelineDayStatus(pipelineId, date, zone, schedules, upstreams, downstreams, ownership, muted);
+        return new PipelineDayStatus(
+                pipelineId, date, zone, schedules, upstreams, downstreams, ownership, muted, paused);
+    }
+
+    /** This status of a pipeline paused by {@code pause}: its schedules as {@link StatusDerivation#paused} says. */
+    public PipelineDayStatus paused(Pause pause) {
+        return new PipelineDayStatus(
+                pipelineId,
+                date,
+                zone,
+                schedules.stream().map(s -> StatusDerivation.paused(s, pause)).toList(),
+                upstreams,
+                downstreams,
+                ownership,
+                muted,
+                pause);
     }
 
     /**

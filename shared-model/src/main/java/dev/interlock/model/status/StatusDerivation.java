@@ -3,6 +3,7 @@ package dev.interlock.model.status;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.ScheduleConfig;
@@ -85,6 +86,43 @@ public final class StatusDerivation {
                 schedules,
                 List.copyOf(pipeline.upstreamPipelines()),
                 records.downstreams());
+    }
+
+    /**
+     * A schedule's status while its pipeline is paused: a day no execution holds (waiting for its window, not ready
+     * and not being evaluated, before registration, skipped) is {@link DayState#PAUSED}, with who paused it and why
+     * and no SLA flag (a deadline a person chose to let pass is not news); a day that is moving, done, failed, excluded
+     * or dry-run keeps its state, since running days finish.
+     */
+    public static ScheduleStatus paused(ScheduleStatus status, Pause pause) {
+        boolean idle = switch (status.state()) {
+            case WAITING_FOR_WINDOW, BEFORE_REGISTRATION, SKIPPED -> true;
+            case NOT_READY -> status.lockHolder() == null;
+            default -> false;
+        };
+        if (!idle) {
+            return status;
+        }
+        return new ScheduleStatus(
+                status.scheduleId(),
+                DayState.PAUSED,
+                "pipeline " + pause.describe(),
+                status.blocking(),
+                new ScheduleStatus.NextAction("resume", null),
+                status.deadline(),
+                status.window(),
+                status.attempts(),
+                status.lockHolder(),
+                status.runId(),
+                status.runStatus(),
+                status.job(),
+                status.lastEvaluatedAt(),
+                status.upstreams(),
+                status.dryRun(),
+                status.warnings(),
+                status.proceededWithout(),
+                null,
+                status.monitoring());
     }
 
     /** The upstream (pipeline, schedule) pairs a schedule waits for: its traits' {@code upstreamPipeline}. */

@@ -2,6 +2,7 @@ package dev.interlock.model.status;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.interlock.model.json.Frozen;
+import dev.interlock.model.pause.Pause;
 import java.time.LocalDate;
 import java.util.Comparator;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Objects;
  * One pipeline day in one line (the overview, {@code GET /status}): the most urgent schedule's state, reason and
  * next action, every schedule's state, the cascade edges so a reader can draw the graph, the SLA flag of the
  * schedule furthest behind its deadline (missed before at risk before on track; the earlier deadline on a tie), the
- * pipeline's tier and whose it is (owner, team, labels: what the console filters by) and the mute that covers it.
+ * pipeline's tier and whose it is (owner, team, labels: what the console filters by), the mute that covers it and
+ * its pause.
  */
 public record StatusLine(
         String pipelineId,
@@ -29,7 +31,8 @@ public record StatusLine(
         @JsonInclude(JsonInclude.Include.NON_NULL) String owner,
         @JsonInclude(JsonInclude.Include.NON_NULL) String team,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
-        @JsonInclude(JsonInclude.Include.NON_NULL) PipelineDayStatus.MuteNote muted) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) PipelineDayStatus.MuteNote muted,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Pause paused) {
     public StatusLine {
         schedules = Frozen.list(schedules);
         upstreams = Frozen.list(upstreams);
@@ -59,7 +62,8 @@ public record StatusLine(
                 status.ownership() == null ? null : status.ownership().owner(),
                 status.ownership() == null ? null : status.ownership().team(),
                 status.ownership() == null ? Map.of() : status.ownership().labels(),
-                status.muted());
+                status.muted(),
+                status.paused());
     }
 
     private static SlaFlag worst(List<ScheduleStatus> schedules) {

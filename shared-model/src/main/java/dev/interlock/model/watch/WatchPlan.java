@@ -241,6 +241,33 @@ public final class WatchPlan {
         return Optional.of(known.since());
     }
 
+    /**
+     * The windows of {@code config} that opened in {@code [from, until)}, oldest first: what a pipeline paused over that
+     * span did not run (resuming is forward-only). Schedules without an opening (open all day) count from the start of
+     * their date. Looks back at most {@link #MAX_CATCH_UP}.
+     */
+    public static List<WatchEvent> openedBetween(PipelineConfig config, Instant from, Instant until) {
+        Instant start = from.isBefore(until.minus(MAX_CATCH_UP)) ? until.minus(MAX_CATCH_UP) : from;
+        List<WatchEvent> opened = new ArrayList<>();
+        for (ScheduleConfig schedule : config.effectiveSchedules()) {
+            ZoneId zone = ScheduleWindow.zoneOf(schedule, config.sla());
+            LocalDate last = LocalDate.ofInstant(until, zone);
+            for (LocalDate date = LocalDate.ofInstant(start, zone).minusDays(1);
+                    !date.isAfter(last);
+                    date = date.plusDays(1)) {
+                for (String scheduleId : ScheduleWindows.idsOf(config, schedule, date)) {
+                    Instant opensAt =
+                            ScheduleWindow.of(config, scheduleId, date).opensAt();
+                    if (!opensAt.isBefore(start) && opensAt.isBefore(until)) {
+                        opened.add(new WatchEvent(scheduleId, date, WatchEvent.Kind.WINDOW_OPENS, opensAt));
+                    }
+                }
+            }
+        }
+        opened.sort(Comparator.comparing(WatchEvent::at).thenComparing(WatchEvent::scheduleId));
+        return opened;
+    }
+
     /** Whether a schedule's windows open at a time (a cron window opens at its firing, like a schedule with after). */
     private static boolean opens(ScheduleConfig schedule) {
         return present(schedule.after()) || schedule.hasCron();

@@ -1371,6 +1371,27 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void aPipelineIsPausedOnceReadByIdListedAndResumedByDeletingItsPause() {
+        dev.interlock.model.pause.Pause gold = new dev.interlock.model.pause.Pause("gold", "maintenance", "ops", T0);
+        dev.interlock.model.pause.Pause silver =
+                new dev.interlock.model.pause.Pause("silver", "backlog", "ana", T0.plusSeconds(60));
+
+        assertThat(provider.pauses().put(gold)).isTrue();
+        assertThat(provider.pauses().put(silver)).isTrue();
+        assertThat(provider.pauses()
+                        .put(new dev.interlock.model.pause.Pause("gold", "again", "bob", T0.plusSeconds(5))))
+                .as("a paused pipeline is not paused twice")
+                .isFalse();
+
+        assertThat(provider.pauses().get("gold")).contains(gold);
+        assertThat(provider.pauses().get("bronze")).isEmpty();
+        assertThat(provider.pauses().list()).containsExactly(gold, silver);
+        assertThat(provider.pauses().delete("gold")).contains(gold);
+        assertThat(provider.pauses().delete("gold")).isEmpty();
+        assertThat(provider.pauses().list()).containsExactly(silver);
+    }
+
+    @Test
     void aMuteIsReadByScopeAndTargetReplacedByTheNextAndListedUntilDeleted() {
         dev.interlock.model.alert.Mute team = new dev.interlock.model.alert.Mute(
                 dev.interlock.model.alert.MuteScope.TEAM,

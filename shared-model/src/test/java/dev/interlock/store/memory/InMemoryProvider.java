@@ -41,6 +41,7 @@ import dev.interlock.store.Locker;
 import dev.interlock.store.MuteStore;
 import dev.interlock.store.Page;
 import dev.interlock.store.PageRequest;
+import dev.interlock.store.PauseStore;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
@@ -113,6 +114,7 @@ public final class InMemoryProvider implements Provider {
     private final WatchdogIndex watchdog = new Watchdog();
     private final JobCallbackStore jobCallbacks = new JobCallbacks();
     private final MuteStore mutes = new Mutes();
+    private final PauseStore pauses = new Pauses();
 
     /** An empty store with the default retention. */
     public InMemoryProvider(Clock clock) {
@@ -203,6 +205,11 @@ public final class InMemoryProvider implements Provider {
     @Override
     public JobCallbackStore jobCallbacks() {
         return jobCallbacks;
+    }
+
+    @Override
+    public PauseStore pauses() {
+        return pauses;
     }
 
     @Override
@@ -1230,6 +1237,31 @@ public final class InMemoryProvider implements Provider {
 
         @Override
         public List<Mute> list() {
+            return List.copyOf(items.values());
+        }
+    }
+
+    private static final class Pauses implements PauseStore {
+        private final java.util.concurrent.ConcurrentSkipListMap<String, dev.interlock.model.pause.Pause> items =
+                new java.util.concurrent.ConcurrentSkipListMap<>();
+
+        @Override
+        public boolean put(dev.interlock.model.pause.Pause pause) {
+            return items.putIfAbsent(pause.pipelineId(), pause) == null;
+        }
+
+        @Override
+        public Optional<dev.interlock.model.pause.Pause> get(String pipelineId) {
+            return Optional.ofNullable(items.get(pipelineId));
+        }
+
+        @Override
+        public Optional<dev.interlock.model.pause.Pause> delete(String pipelineId) {
+            return Optional.ofNullable(items.remove(pipelineId));
+        }
+
+        @Override
+        public List<dev.interlock.model.pause.Pause> list() {
             return List.copyOf(items.values());
         }
     }

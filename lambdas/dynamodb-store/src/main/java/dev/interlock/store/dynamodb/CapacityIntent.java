@@ -34,6 +34,10 @@ public enum CapacityIntent {
     MUTE_GET("mutes.get", "1 consistent GetItem: 1 RCU (an alert reads its pipeline's and its team's: 2 RCU)"),
     MUTE_DELETE("mutes.delete", "1 DeleteItem returning the old item: 1 WCU"),
     MUTE_LIST("mutes.list", "GSI1 Query: 0.5 RCU/4 KB"),
+    PAUSE_PUT("pauses.put", "1 conditional PutItem (not paused already): 1 WCU"),
+    PAUSE_GET("pauses.get", "1 consistent GetItem: 1 RCU (the stream router reads it once per pipeline and batch)"),
+    PAUSE_DELETE("pauses.delete", "1 DeleteItem returning the old item: 1 WCU"),
+    PAUSE_LIST("pauses.list", "GSI1 Query: 0.5 RCU/4 KB"),
     TRAIT_PUT("traits.put", "1 PutItem: 1 WCU"),
     ROUND_RECORD(
             "recordRound",

@@ -23,6 +23,7 @@ import dev.interlock.store.LateArrivalStore;
 import dev.interlock.store.LockFence;
 import dev.interlock.store.Locker;
 import dev.interlock.store.MuteStore;
+import dev.interlock.store.PauseStore;
 import dev.interlock.store.PipelineStore;
 import dev.interlock.store.Provider;
 import dev.interlock.store.RerunAcceptance;
@@ -84,6 +85,7 @@ public final class DynamoDbProvider implements Provider {
     private final DynamoDbWatchdogIndex watchdog;
     private final DynamoDbJobCallbackStore jobCallbacks;
     private final DynamoDbMuteStore mutes;
+    private final DynamoDbPauseStore pauses;
 
     /** The production Provider: default retention and backoff. */
     public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock) {
@@ -102,6 +104,7 @@ public final class DynamoDbProvider implements Provider {
         this.watchdog = new DynamoDbWatchdogIndex(table, retention);
         this.jobCallbacks = new DynamoDbJobCallbackStore(table);
         this.mutes = new DynamoDbMuteStore(table);
+        this.pauses = new DynamoDbPauseStore(table);
         this.pipelines = new DynamoDbPipelineStore(table, watchdog);
         this.archetypes = new DynamoDbConfigStores.Archetypes(table, pipelines);
         this.calendars = new DynamoDbConfigStores.Calendars(table, pipelines);
@@ -198,6 +201,11 @@ public final class DynamoDbProvider implements Provider {
     @Override
     public JobCallbackStore jobCallbacks() {
         return jobCallbacks;
+    }
+
+    @Override
+    public PauseStore pauses() {
+        return pauses;
     }
 
     @Override

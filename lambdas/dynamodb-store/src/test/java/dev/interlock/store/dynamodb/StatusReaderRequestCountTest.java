@@ -166,9 +166,9 @@ class StatusReaderRequestCountTest {
                 "status of one pipeline day, 3 schedules, 1 upstream: " + total + " requests " + counts.keySet());
         // config 1, events 1, runs 1, downstream index 1; per schedule run log + traits + lock (3 x 3);
         // the upstream's config (1 GetItem); the upstream's run log per schedule (3); its mute (1 GetItem; a pipeline
-        // naming a team also reads the team's). Every schedule has started, so the watch (when each was registered:
-        // forward-only) is not read.
-        assertThat(total).isEqualTo(4 + 3 * 3 + 1 + 3 + 1);
+        // naming a team also reads the team's); its pause (1 GetItem). Every schedule has started, so the watch (when
+        // each was registered: forward-only) is not read.
+        assertThat(total).isEqualTo(4 + 3 * 3 + 1 + 3 + 1 + 1);
         assertThat(counts.keySet()).noneMatch(key -> WRITES.contains(key.substring(key.lastIndexOf(' ') + 1)));
 
         COUNTER.reset();
@@ -185,9 +185,10 @@ class StatusReaderRequestCountTest {
                 .mapToLong(RequestCounter.Count::requests)
                 .sum();
         System.out.println("overview of 2 pipelines: " + overview + " requests");
-        // The listing (1) gives the configs and one query reads the mutes of the page (1), not each pipeline's:
-        // raw = events, runs, downstream + 3 (daily) + the watch (its day has not started); hourly = 17 - config.
-        assertThat(overview).isEqualTo(1 + 1 + (3 + 3 + 1) + (4 + 3 * 3 + 1 + 3 - 1));
+        // The listing (1) gives the configs and one query each reads the mutes and the pauses of the page (2), not
+        // each pipeline's: raw = events, runs, downstream + 3 (daily) + the watch (its day has not started); hourly =
+        // 17 - config.
+        assertThat(overview).isEqualTo(1 + 2 + (3 + 3 + 1) + (4 + 3 * 3 + 1 + 3 - 1));
         assertThat(COUNTER.snapshot().get("watchdog.watch GetItem").requests()).isEqualTo(1);
         assertThat(COUNTER.snapshot().keySet())
                 .noneMatch(key -> WRITES.contains(key.substring(key.lastIndexOf(' ') + 1)));

@@ -4,7 +4,7 @@
 // Fast while a day can change any moment, slow when every shown day has settled (each refresh costs API reads).
 const REFRESH_MOVING_MS = 2000;
 const REFRESH_SETTLED_MS = 10000;
-const SETTLED = new Set(["COMPLETED", "FAILED", "EXCLUDED", "SKIPPED", "DRY_RUN", "WAITING_FOR_WINDOW", "BEFORE_REGISTRATION"]);
+const SETTLED = new Set(["COMPLETED", "FAILED", "EXCLUDED", "SKIPPED", "DRY_RUN", "WAITING_FOR_WINDOW", "BEFORE_REGISTRATION", "PAUSED"]);
 const SVG = "http://www.w3.org/2000/svg";
 const PHASE_LABEL = {EVALUATION: "evaluation wait", TRIGGER: "trigger", JOB_RUN: "job run", MONITORING: "monitoring", RETRY_WAIT: "retry wait"};
 const PHASE_CLASS = {EVALUATION: "EVALUATION", TRIGGER: "TRIGGER", JOB_RUN: "JOB_RUN", MONITORING: "MONITORING-bar", RETRY_WAIT: "RETRY_WAIT"};
@@ -111,10 +111,10 @@ async function allStatusLines() {
 
 // What a person filters the fleet by; kept across refreshes (and re-renders only the rows, so typing is not lost).
 const filters = {q: "", state: "", team: "", owner: "", tier: "", label: ""};
-const DONE = new Set(["COMPLETED", "EXCLUDED", "SKIPPED", "DRY_RUN", "BEFORE_REGISTRATION"]);
+const DONE = new Set(["COMPLETED", "EXCLUDED", "SKIPPED", "DRY_RUN", "BEFORE_REGISTRATION", "PAUSED"]);
 // DayState.urgency(): the order within a rank.
 const STATE_URGENCY = {FAILED: 10, NOT_READY: 9, EVALUATING: 8, TRIGGERING: 7, RUNNING: 6, MONITORING: 5,
-  WAITING_FOR_WINDOW: 4, DRY_RUN: 3, BEFORE_REGISTRATION: 2, SKIPPED: 1, COMPLETED: 0, EXCLUDED: 0};
+  WAITING_FOR_WINDOW: 4, DRY_RUN: 3, BEFORE_REGISTRATION: 2, PAUSED: 2, SKIPPED: 1, COMPLETED: 0, EXCLUDED: 0};
 
 /** 0 missed, 1 at risk, 2 failed, 3 waiting or moving, 4 done: the order on-call reads the fleet in. */
 function urgencyRank(line) {
@@ -159,7 +159,7 @@ function overviewRow(line) {
       class: "clickable" + (urgencyRank(line) <= 2 ? " pinned" : ""), "data-pipeline": line.pipelineId, "data-state": line.state,
       "data-urgency": urgencyRank(line),
       onclick: () => { location.hash = withDate("#/p/" + encodeURIComponent(line.pipelineId)); }},
-    el("td", {}, el("strong", {}, line.pipelineId), muteBadge(line.muted),
+    el("td", {}, el("strong", {}, line.pipelineId), pauseBadge(line.paused), muteBadge(line.muted),
       line.team ? el("div", {class: "muted small team"}, line.team) : null),
     el("td", {class: "mono"}, line.date),
     el("td", {}, stateBadge(line.state)),
@@ -302,6 +302,7 @@ async function renderPipeline(id, gen) {
     el("p", {}, el("a", {href: withDate("#/")}, "← all pipelines")),
     el("h1", {}, status.pipelineId, " ", el("span", {class: "muted"}, "on " + status.date + " (" + status.zone + ")")),
     ownershipLine(status.ownership),
+    pauseBanner(status.paused),
     muteBanner(status.muted),
     el("div", {class: "grid"}, status.schedules.map(scheduleCard)),
     el("h2", {}, "Timeline"),
@@ -324,6 +325,20 @@ async function renderPipeline(id, gen) {
 function muteBadge(muted) {
   if (!muted || muted.state !== "active") return null;
   return el("span", {class: "mute-badge", title: "alerts muted until " + muted.until + ": " + muted.reason}, "muted");
+}
+
+function pauseBadge(paused) {
+  if (!paused) return null;
+  return el("span", {class: "pause-badge", title: "paused since " + paused.pausedAt + " by " + paused.pausedBy + ": " + paused.reason}, "paused");
+}
+
+function pauseBanner(paused) {
+  if (!paused) return null;
+  return el("div", {id: "pause", class: "card pause-banner"},
+    el("strong", {}, "Paused"),
+    " since " + dateTime(paused.pausedAt) + " by " + paused.pausedBy + ": " + paused.reason +
+      ". No new execution starts until it is resumed (interlock resume " + paused.pipelineId +
+      "); days already running finish.");
 }
 
 function ownershipLine(o) {

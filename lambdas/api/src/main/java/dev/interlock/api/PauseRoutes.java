@@ -1,0 +1,135 @@
+package dev.interlock.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.event.PauseEvents;
+import dev.interlock.model.pause.Pause;
+import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.watch.WatchEvent;
+import dev.interlock.model.watch.WatchPlan;
+import dev.interlock.store.Provider;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Pausing a pipeline (docs/operations.md, "Pausing a pipeline"): {@code POST /pipelines/{id}/pause} with a reason stops
+ * new executions of it, {@code POST /pipelines/{id}/resume} lets them start again forward-only (the answer lists the
+ * windows that opened meanwhile, to run by hand), {@code GET /pauses} lists the paused pipelines. Each is audited as a
+ * {@code PAUSED} / {@code RESUMED} event of the pipeline, written before the pause takes effect or ends.
+ */
+final class PauseRoutes {
+
+    /** A pause as the API answers it. */
+    record PauseView(String pipelineId, String reason, String pausedBy, Instant pausedAt) {
+        static PauseView of(Pause pause) {
+            return new PauseView(pause.pipelineId(), pause.reason(), pause.pausedBy(), pause.pausedAt());
+        }
+    }
+
+    /** A resume as the API answers it: the pause that ended, who ended it, and the windows it kept from running. */
+    record ResumeView(
+            String pipelineId,
+            String reason,
+            String pausedBy,
+            Instant pausedAt,
+            String resumedBy,
+            Instant resumedAt,
+            int missedWindowCount,
+            List<Map<String, Object>> missedWindows) {}
+
+    private final Provider provider;
+    private final RequestBody body;
+    private final Clock clock;
+
+    PauseRoutes(Provider provider, RequestBody body, Clock clock) {
+        this.provider = provider;
+        this.body = body;
+        this.clock = clock;
+    }
+
+    ApiResponse pause(ApiRequest request, Map<String, String> path) {
+        String pipelineId = PathIds.pipelineId(path.get("id"));
+        List<ValidationError> errors = new ArrayList<>();
+        JsonNode document = body.readObject(request, false);
+        RequestFields fields = RequestFields.read(document, List.of("reason"), errors);
+        String reason = fields.prose("reason", true, Pause.MAX_REASON, errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the pause request has " + errors.size() + " problem(s)", errors);
+        }
+        pipeline(pipelineId);
+        provider.pauses().get(pipelineId).ifPresent(PauseRoutes::alreadyPaused);
+        Pause pause = new Pause(pipelineId, reason, request.caller(), clock.instant());
+        // Audited before it takes effect: there is never a pause without its record.
+        provider.events().append(PauseEvents.paused(pause));
+        if (!provider.pauses().put(pause)) {
+            provider.pauses().get(pipelineId).ifPresent(PauseRoutes::alreadyPaused);
+        }
+        return ApiResponse.json(200, PauseView.of(pause));
+    }
+
+    ApiResponse resume(ApiRequest request, Map<String, String> path) {
+        String pipelineId = PathIds.pipelineId(path.get("id"));
+        List<ValidationError> errors = new ArrayList<>();
+        JsonNode document = body.readObject(request, true);
+        RequestFields fields = RequestFields.read(document, List.of("reason"), errors);
+        String reason = fields.prose("reason", false, Pause.MAX_REASON, errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the resume request has " + errors.size() + " problem(s)", errors);
+        }
+        PipelineConfig config = pipeline(pipelineId);
+        Pause pause = provider.pauses()
+                .get(pipelineId)
+                .orElseThrow(() -> ProblemException.of(
+                        ProblemType.CONFLICT, "pipeline '" + pipelineId + "' is not paused; nothing to resume"));
+        Instant now = clock.instant();
+        List<WatchEvent> missed = WatchPlan.openedBetween(config, pause.pausedAt(), now);
+        provider.events().append(PauseEvents.resumed(pause, request.caller(), reason, now, missed));
+        provider.pauses().delete(pipelineId);
+        return ApiResponse.json(
+                200,
+                new ResumeView(
+                        pipelineId,
+                        pause.reason(),
+                        pause.pausedBy(),
+                        pause.pausedAt(),
+                        request.caller(),
+                        now,
+                        missed.size(),
+                        missed.stream()
+                                .limit(PauseEvents.MISSED_LISTED)
+                                .map(PauseEvents::window)
+                                .toList()));
+    }
+
+    ApiResponse list(ApiRequest request, Map<String, String> path) {
+        return ApiResponse.json(
+                200,
+                Map.of(
+                        "items",
+                        provider.pauses().list().stream().map(PauseView::of).toList()));
+    }
+
+    /** A 409 when {@code pipelineId} is paused: a marker written for it would start nothing. */
+    static void refuseIfPaused(Provider provider, String pipelineId) {
+        provider.pauses().get(pipelineId).ifPresent(pause -> {
+            throw ProblemException.of(
+                    ProblemType.CONFLICT,
+                    "pipeline '" + pipelineId + "' is " + pause.describe()
+                            + "; its markers start nothing until it is resumed (POST /pipelines/" + pipelineId
+                            + "/resume)");
+        });
+    }
+
+    private PipelineConfig pipeline(String pipelineId) {
+        return provider.pipelines().get(pipelineId).orElseThrow(() -> PipelineRoutes.notFound(pipelineId));
+    }
+
+    private static void alreadyPaused(Pause pause) {
+        throw ProblemException.of(
+                ProblemType.CONFLICT,
+                "pipeline '" + pause.pipelineId() + "' is already " + pause.describe() + "; resume it first");
+    }
+}
