@@ -68,6 +68,22 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void anIndependentValidatorAcceptsTheDocument() throws Exception {
+        java.nio.file.Path document = java.nio.file.Path.of("src", "main", "resources", "openapi.yaml");
+        dev.interlock.testing.ExternalTools.require(
+                dev.interlock.testing.ExternalTools.output(List.of("openapi-spec-validator", "--version"))
+                        .isPresent(),
+                "openapi-spec-validator (lambdas/api/src/test/python/requirements.txt)");
+        Process process = new ProcessBuilder("openapi-spec-validator", document.toString())
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(out).isZero();
+        assertThat(out).contains("OK");
+    }
+
+    @Test
     void everyRouteIsDocumentedAndEveryDocumentedOperationIsARoute() {
         Set<String> routes = new TreeSet<>();
         api.api.routes().routes().forEach(r -> routes.add(r.method() + " " + r.template()));
