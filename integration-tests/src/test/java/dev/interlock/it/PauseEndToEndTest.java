@@ -157,6 +157,10 @@ class PauseEndToEndTest extends EndToEnd {
         // Resuming is audited and forward-only; the next arrival runs the day.
         String resumed = printed("resume", id, "--reason", "maintenance over");
         assertThat(resumed).contains("resumed pipeline " + id).contains("orders DB maintenance");
+        // Forward-only: the day its data and the producer's marker were turned away for is listed, not run.
+        assertThat(resumed)
+                .contains("1 window(s) opened, or had their markers turned away, while it was paused")
+                .containsPattern("daily\\s+" + today());
         assertThat(eventsOf(id, "RESUMED")).singleElement().satisfies(e -> {
             assertThat(e.path("details").path("resumedBy").asText()).isEqualTo("local");
             assertThat(e.path("details").path("resumeReason").asText()).isEqualTo("maintenance over");

@@ -1,6 +1,7 @@
 package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.event.Event;
 import dev.interlock.model.event.PauseEvents;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
@@ -85,7 +86,7 @@ final class PauseRoutes {
                 .orElseThrow(() -> ProblemException.of(
                         ProblemType.CONFLICT, "pipeline '" + pipelineId + "' is not paused; nothing to resume"));
         Instant now = clock.instant();
-        List<WatchEvent> missed = WatchPlan.openedBetween(config, pause.pausedAt(), now);
+        List<WatchEvent> missed = missed(config, pause, now);
         provider.events().append(PauseEvents.resumed(pause, request.caller(), reason, now, missed));
         provider.pauses().delete(pipelineId);
         return ApiResponse.json(
@@ -102,6 +103,39 @@ final class PauseRoutes {
                                 .limit(PauseEvents.MISSED_LISTED)
                                 .map(PauseEvents::window)
                                 .toList()));
+    }
+
+    /** The most recent events read for the days a pause turned away. */
+    static final int EVENTS_READ = 500;
+
+    /**
+     * What a pause kept from running, oldest first, one entry per window: the windows that opened while it lasted, and
+     * the days whose markers or sensor data it turned away (a cascade for a window that opened before the pause).
+     */
+    private List<WatchEvent> missed(PipelineConfig config, Pause pause, Instant now) {
+        Map<String, WatchEvent> windows = new java.util.LinkedHashMap<>();
+        for (WatchEvent opened : WatchPlan.openedBetween(config, pause.pausedAt(), now)) {
+            windows.putIfAbsent(opened.scheduleId() + "/" + opened.date(), opened);
+        }
+        for (Event event : provider.events().latest(config.name(), EVENTS_READ)) {
+            if (event.date() != null
+                    && event.scheduleId() != null
+                    && !event.timestamp().isBefore(pause.pausedAt())
+                    && event.details() != null
+                    && pause.pausedAt()
+                            .toString()
+                            .equals(String.valueOf(event.details().get("pausedAt")))) {
+                windows.putIfAbsent(
+                        event.scheduleId() + "/" + event.date(),
+                        new WatchEvent(
+                                event.scheduleId(), event.date(), WatchEvent.Kind.WINDOW_OPENS, event.timestamp()));
+            }
+        }
+        return windows.values().stream()
+                .sorted(java.util.Comparator.comparing(WatchEvent::date)
+                        .thenComparing(WatchEvent::at)
+                        .thenComparing(WatchEvent::scheduleId))
+                .toList();
     }
 
     ApiResponse list(ApiRequest request, Map<String, String> path) {

@@ -132,6 +132,10 @@ final class SensorArrivals {
         }
         details.put("revision", value.revision());
         details.put("traits", target.traitTypes());
+        pause.ifPresent(p -> {
+            details.put("pausedBy", p.pausedBy());
+            details.put("pausedAt", p.pausedAt().toString());
+        });
         if (reason != null) {
             skipped.add(new Skip(pipeline.name(), target.scheduleId(), target.date(), reason));
             if (write.changed()) {

@@ -102,21 +102,37 @@ class PauseRoutesTest {
 
     @Test
     void resumingIsAuditedAndListsTheWindowsThatOpenedWhilePausedWithoutRunningThem() {
-        api.store.pauses().put(new Pause("hourly", "backlog", "ops", ApiFixture.NOW.minus(Duration.ofMinutes(210))));
+        Pause pause = new Pause("hourly", "backlog", "ops", ApiFixture.NOW.minus(Duration.ofMinutes(210)));
+        api.store.pauses().put(pause);
+        // An upstream's cascade for a window that opened before the pause, turned away by the router meanwhile.
+        api.store
+                .events()
+                .append(new Event(
+                        EventKind.MARKER_SKIPPED,
+                        "hourly",
+                        "h.2300",
+                        java.time.LocalDate.of(2026, 3, 9),
+                        null,
+                        null,
+                        "PAUSED",
+                        "marker MARKER#cascade#up#r1 (cascade) starts no execution: pipeline " + pause.describe(),
+                        java.util.Map.of("pausedAt", pause.pausedAt().toString(), "pausedBy", "ops"),
+                        ApiFixture.NOW.minus(Duration.ofMinutes(100))));
 
         ApiFixture.Reply resumed = api.call("POST", "/pipelines/hourly/resume", "{\"reason\":\"caught up\"}");
 
         assertThat(resumed.status()).isEqualTo(200);
         JsonNode body = resumed.json();
-        assertThat(body.path("missedWindowCount").asInt()).isEqualTo(3);
+        assertThat(body.path("missedWindowCount").asInt()).isEqualTo(4);
         assertThat(body.path("missedWindows").findValuesAsText("scheduleId"))
-                .containsExactly("h.0600", "h.0700", "h.0800");
-        assertThat(body.path("missedWindows").findValuesAsText("date")).containsOnly("2026-03-10");
+                .containsExactly("h.2300", "h.0600", "h.0700", "h.0800");
+        assertThat(body.path("missedWindows").findValuesAsText("date"))
+                .containsExactly("2026-03-09", "2026-03-10", "2026-03-10", "2026-03-10");
         assertThat(body.path("pausedBy").asText()).isEqualTo("ops");
         assertThat(api.store.pauses().get("hourly")).isEmpty();
         assertThat(events("hourly", EventKind.RESUMED)).singleElement().satisfies(e -> {
-            assertThat(e.details()).containsEntry("resumeReason", "caught up").containsEntry("missedWindowCount", 3);
-            assertThat(e.message()).contains("3 window(s) opened meanwhile and were not run");
+            assertThat(e.details()).containsEntry("resumeReason", "caught up").containsEntry("missedWindowCount", 4);
+            assertThat(e.message()).contains("4 window(s) opened or turned away meanwhile and were not run");
         });
         assertThat(api.store.cascade().markers("hourly", java.time.LocalDate.of(2026, 3, 10)))
                 .as("forward-only: nothing is started for the missed windows")

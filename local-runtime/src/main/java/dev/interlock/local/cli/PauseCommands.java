@@ -98,7 +98,8 @@ final class PauseCommands {
                 System.out.println("  no window opened while it was paused");
                 return 0;
             }
-            System.out.println("  " + missed + " window(s) opened while it was paused and were not run"
+            System.out.println("  " + missed
+                    + " window(s) opened, or had their markers turned away, while it was paused and were not run"
                     + " (forward-only); to run one: interlock evaluate " + pipeline + " --date <date>"
                     + " [--schedule <schedule>]");
             List<String[]> rows = new ArrayList<>();

@@ -63,7 +63,8 @@ public final class PauseEvents {
                 null,
                 "RESUMED",
                 "pipeline resumed by " + by + (reason == null ? "" : ": " + reason) + " (paused since "
-                        + pause.pausedAt() + "; " + missed.size() + " window(s) opened meanwhile and were not run)",
+                        + pause.pausedAt() + "; " + missed.size()
+                        + " window(s) opened or turned away meanwhile and were not run)",
                 details,
                 at);
     }
