@@ -3,6 +3,8 @@ package dev.interlock.store;
 import dev.interlock.model.keys.LockKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 
 /** Evaluation locks with owner tokens: one execution at a time per (pipeline, schedule, date). */
@@ -34,6 +36,12 @@ public interface Locker {
 
     /** The current unexpired holder and its reported progress. */
     Optional<LockHolder> holder(LockKey key);
+
+    /**
+     * The current unexpired holders of {@code keys}, by key (a free lock is absent): one BatchGetItem per 100 keys on
+     * DynamoDB, where {@link #holder} per key costs a request each.
+     */
+    Map<LockKey, LockHolder> holders(Collection<LockKey> keys);
 
     /**
      * The holder reports that it waits on NOT READY and starts its next round by {@code nextRoundBy}, until

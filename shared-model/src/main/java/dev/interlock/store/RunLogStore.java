@@ -2,6 +2,8 @@ package dev.interlock.store;
 
 import dev.interlock.model.run.RunLog;
 import java.time.LocalDate;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 
 /** Run logs: the durable "did it run, how often did it fail" record of each (pipeline, date, schedule). */
@@ -9,6 +11,12 @@ public interface RunLogStore {
 
     /** The unexpired run log of {@code key}. */
     Optional<RunLog> get(RunLogKey key);
+
+    /**
+     * The unexpired run logs of {@code keys}, by key (an absent one is left out): one BatchGetItem per 100 keys on
+     * DynamoDB, where {@link #get} per key costs a request each (an hourly pipeline has 24 a day).
+     */
+    Map<RunLogKey, RunLog> getAll(Collection<RunLogKey> keys);
 
     /**
      * Applies {@code change} to the current entry with a conditional write (never a blind overwrite), re-reading and

@@ -20,6 +20,12 @@ public interface TraitStore {
     /** The unexpired results of one (pipeline, date, schedule), by trait type. */
     List<TraitResult> list(String pipelineId, LocalDate date, String scheduleId);
 
+    /**
+     * The unexpired results of every schedule of one pipeline day, by schedule id then trait type: one Query on
+     * DynamoDB, where {@link #list} per schedule costs a request each.
+     */
+    List<TraitResult> ofDay(String pipelineId, LocalDate date);
+
     /** The unexpired results of a pipeline, newest date first (the API's traits listing). */
     Page<TraitResult> listByPipeline(String pipelineId, PageRequest page);
 }

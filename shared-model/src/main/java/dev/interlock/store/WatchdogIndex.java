@@ -4,6 +4,8 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.watch.PipelineWatch;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -17,6 +19,9 @@ public interface WatchdogIndex {
 
     /** The watch of one pipeline. */
     Optional<PipelineWatch> watch(String pipelineId);
+
+    /** The watches of these pipelines, by pipeline id (one without is left out): one BatchGetItem per 100 on DynamoDB. */
+    Map<String, PipelineWatch> watches(Collection<String> pipelineIds);
 
     /** One page of the entries of partition ({@code day}, {@code shard}) due at or before {@code until}, oldest first. */
     Page<DueEntry> due(LocalDate day, int shard, Instant until, PageRequest page);

@@ -34,6 +34,8 @@ final class RecordingProvider {
             "markers",
             "downstreamOf",
             "holder",
+            "holders",
+            "ofDay",
             "ping",
             "dependants",
             "readersOf",

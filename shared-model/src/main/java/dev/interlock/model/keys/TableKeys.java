@@ -172,7 +172,12 @@ public final class TableKeys {
 
     /** Sort-key prefix of all trait results of one (date, schedule). */
     public static String traitPrefix(LocalDate date, String scheduleId) {
-        return TRAIT_PREFIX + date + "#" + requirePart("scheduleId", scheduleId) + "#";
+        return traitDayPrefix(date) + requirePart("scheduleId", scheduleId) + "#";
+    }
+
+    /** Sort-key prefix of all trait results of one date, every schedule's. */
+    public static String traitDayPrefix(LocalDate date) {
+        return TRAIT_PREFIX + date + "#";
     }
 
     /** Sensor value item: the unpartitioned value. */

@@ -559,6 +559,11 @@ public abstract class ProviderContract {
                         DATE + "/h07/source-freshness",
                         DATE + "/h07/row-count",
                         yesterday + "/h07/source-freshness");
+        assertThat(provider.traits().ofDay("gold", DATE))
+                .as("every schedule's results of the day, by schedule then trait; no other day's")
+                .extracting(t -> t.scheduleId() + "/" + t.traitType())
+                .containsExactly("h07/row-count", "h07/source-freshness", "h08/source-freshness");
+        assertThat(provider.traits().ofDay("gold", DATE.plusDays(1))).isEmpty();
     }
 
     @Test
@@ -834,6 +839,11 @@ public abstract class ProviderContract {
         assertThat(running.attemptNumber()).isEqualTo(1);
         assertThat(running.retryHistory()).isEqualTo(failed.retryHistory());
         assertThat(provider.runLogs().get(key)).contains(running);
+        RunLogKey otherSchedule = new RunLogKey("gold", DATE, "h01");
+        RunLogKey otherDay = new RunLogKey("gold", DATE.minusDays(1), "daily");
+        assertThat(provider.runLogs().getAll(List.of(key, otherSchedule, otherDay)))
+                .as("many run logs at once: an absent one is left out")
+                .containsExactly(Map.entry(key, running));
         assertThat(pending.status()).isEqualTo(RunLogStatus.PENDING);
 
         // A writer that would reset the ledger (the Go original's trigger) is refused and writes nothing.
@@ -1622,6 +1632,12 @@ public abstract class ProviderContract {
         assertThat(provider.locks().release(LOCK, "exec-a")).isTrue();
         assertThat(provider.locks().holder(LOCK)).isEmpty();
         assertThat(provider.locks().holder(otherDate)).map(LockHolder::owner).contains("exec-c");
+        assertThat(provider.locks().holders(List.of(LOCK, otherSchedule, otherDate)))
+                .as("the holders of many locks at once: a free one is absent")
+                .containsOnlyKeys(otherSchedule, otherDate)
+                .extractingByKey(otherDate)
+                .extracting(LockHolder::owner)
+                .isEqualTo("exec-c");
         assertThat(provider.locks().release(LOCK, "exec-a")).isFalse();
         assertThat(provider.locks().acquire(LOCK, "exec-b", Duration.ofHours(5)))
                 .isTrue();
@@ -2001,6 +2017,9 @@ public abstract class ProviderContract {
         Instant opens = Instant.parse("2099-02-23T12:00:00Z");
         assertThat(watch.dueAt()).isEqualTo(opens);
         assertThat(provider.watchdog().watch("nobody")).isEmpty();
+        assertThat(provider.watchdog().watches(List.of("gold", "nobody")))
+                .as("many watches at once: a pipeline without one is absent")
+                .containsExactly(Map.entry("gold", watch));
         assertThat(dueOn(DATE, opens.minusMillis(1))).isEmpty();
         assertThat(dueOn(DATE, opens)).containsExactly(new DueEntry(opens, "gold", null));
     }

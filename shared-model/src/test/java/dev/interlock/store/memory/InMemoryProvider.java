@@ -63,8 +63,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -559,6 +561,11 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
+        public List<TraitResult> ofDay(String pipelineId, LocalDate date) {
+            return listAll(TableKeys.pipelinePk(pipelineId), TableKeys.traitDayPrefix(date), true, TraitResult.class);
+        }
+
+        @Override
         public Page<TraitResult> listByPipeline(String pipelineId, PageRequest page) {
             return listPartition(
                     TableKeys.pipelinePk(pipelineId), TableKeys.TRAIT_PREFIX, false, page, TraitResult.class);
@@ -652,6 +659,15 @@ public final class InMemoryProvider implements Provider {
         @Override
         public Optional<RunLog> get(RunLogKey key) {
             return getDocument(runLogKey(key), RunLog.class);
+        }
+
+        @Override
+        public Map<RunLogKey, RunLog> getAll(Collection<RunLogKey> keys) {
+            Map<RunLogKey, RunLog> found = new LinkedHashMap<>();
+            for (RunLogKey key : keys) {
+                get(key).ifPresent(log -> found.put(key, log));
+            }
+            return found;
         }
 
         @Override
@@ -929,6 +945,15 @@ public final class InMemoryProvider implements Provider {
         }
 
         @Override
+        public Map<String, PipelineWatch> watches(Collection<String> pipelineIds) {
+            Map<String, PipelineWatch> found = new LinkedHashMap<>();
+            for (String pipelineId : pipelineIds) {
+                watch(pipelineId).ifPresent(w -> found.put(pipelineId, w));
+            }
+            return found;
+        }
+
+        @Override
         public PipelineWatch adopt(PipelineConfig config) {
             synchronized (table) {
                 Optional<PipelineWatch> existing = watch(config.name());
@@ -1088,6 +1113,15 @@ public final class InMemoryProvider implements Provider {
             synchronized (table) {
                 return table.live(TableKeys.lock(key), now()).map(Locks::holderOf);
             }
+        }
+
+        @Override
+        public Map<LockKey, LockHolder> holders(Collection<LockKey> keys) {
+            Map<LockKey, LockHolder> held = new LinkedHashMap<>();
+            for (LockKey key : keys) {
+                holder(key).ifPresent(h -> held.put(key, h));
+            }
+            return held;
         }
 
         @Override

@@ -44,6 +44,7 @@ public enum CapacityIntent {
             "1 BatchWriteItem per 25 items (+ retries of UnprocessedItems): 1 WCU/KB per trait result and per event"),
     TRAIT_GET("traits.get", "1 consistent GetItem: 1 RCU"),
     TRAIT_LIST("traits.list", "1 consistent Query on one (date, schedule) prefix: 1 RCU/4 KB"),
+    TRAIT_DAY("traits.ofDay", "1 consistent Query on one date prefix, every schedule's: 1 RCU/4 KB"),
     SENSOR_PUT(
             "sensors.write",
             "1 consistent GetItem + 1 PutItem conditional on the revision read (again after losing a race): 1 RCU + 1 WCU"),
@@ -56,6 +57,7 @@ public enum CapacityIntent {
             "runs.listNonTerminal", "GSI1 Query on a creation-time range, filtered by status: 0.5 RCU/4 KB read"),
     RUN_LIST_CREATED("runs.listCreated", "GSI1 Query on a creation-time range: 0.5 RCU/4 KB read"),
     RUN_LOG_GET("runLogs.get", "1 consistent GetItem: 1 RCU"),
+    RUN_LOG_GET_ALL("runLogs.getAll", "1 consistent BatchGetItem per 100 keys: 1 RCU per found run log"),
     RUN_LOG_UPDATE("runLogs.update", "1 consistent GetItem + 1 conditional PutItem per attempt: 1 RCU + 1-2 WCU"),
     RUN_LOG_LIST("runLogs.list", "Query (consistent on the table, eventual on GSI1): 1 or 0.5 RCU/4 KB"),
     EVENT_APPEND("events.append", "1 PutItem if the key is new: 1 WCU/KB"),
@@ -94,6 +96,7 @@ public enum CapacityIntent {
             "1 TransactWriteItems (conditional lock Put + the watchdog's holder check Put): 2 WCU per item, win or lose"),
     LOCK_RELEASE("locks.release", "1 conditional DeleteItem: 1 WCU"),
     LOCK_HOLDER("locks.holder", "1 consistent GetItem: 1 RCU"),
+    LOCK_HOLDERS("locks.holders", "1 consistent BatchGetItem per 100 keys: 1 RCU per found lock"),
     LOCK_PROGRESS(
             "locks.recordEvaluating/recordAbsorbed", "1 conditional UpdateItem: 1 WCU, once per evaluation round"),
     LOCK_HAND_OVER(
@@ -112,6 +115,7 @@ public enum CapacityIntent {
             "pipelineAndArchetype",
             "1 consistent BatchGetItem of the pipeline and its archetype: 1 RCU/4 KB per found item"),
     WATCH_GET("watchdog.watch", "1 consistent GetItem: 1 RCU"),
+    WATCH_GET_ALL("watchdog.watches", "1 consistent BatchGetItem per 100 pipelines: 1 RCU per found watch"),
     WATCH_ADOPT(
             "watchdog.adopt",
             "1 consistent GetItem + 1 TransactWriteItems (watch if absent + due entry), once per pipeline registered before the index"),

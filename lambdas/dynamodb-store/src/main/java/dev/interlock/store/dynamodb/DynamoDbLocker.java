@@ -11,6 +11,9 @@ import dev.interlock.store.LockHolder;
 import dev.interlock.store.Locker;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -99,6 +102,18 @@ final class DynamoDbLocker implements Locker {
     @Override
     public Optional<LockHolder> holder(LockKey key) {
         return table.getLive(TableKeys.lock(key), CapacityIntent.LOCK_HOLDER).map(DynamoDbLocker::holderOf);
+    }
+
+    @Override
+    public Map<LockKey, LockHolder> holders(Collection<LockKey> keys) {
+        Map<String, LockKey> byPk = new HashMap<>();
+        keys.forEach(k -> byPk.put(TableKeys.lock(k).pk(), k));
+        Map<LockKey, LockHolder> held = new LinkedHashMap<>();
+        for (Map<String, AttributeValue> item :
+                table.batchGetLive(keys.stream().map(TableKeys::lock).toList(), CapacityIntent.LOCK_HOLDERS)) {
+            held.put(byPk.get(ItemCodec.string(item, ItemCodec.PK)), holderOf(item));
+        }
+        return held;
     }
 
     @Override

@@ -11,6 +11,8 @@ import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunLogStore;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -41,6 +43,17 @@ final class DynamoDbRunLogStore implements RunLogStore {
     public Optional<RunLog> get(RunLogKey key) {
         return table.getLive(itemKey(key), CapacityIntent.RUN_LOG_GET)
                 .map(item -> ItemCodec.decode(item, RunLog.class));
+    }
+
+    @Override
+    public Map<RunLogKey, RunLog> getAll(Collection<RunLogKey> keys) {
+        Map<RunLogKey, RunLog> found = new LinkedHashMap<>();
+        for (Map<String, AttributeValue> item : table.batchGetLive(
+                keys.stream().map(DynamoDbRunLogStore::itemKey).toList(), CapacityIntent.RUN_LOG_GET_ALL)) {
+            RunLog log = ItemCodec.decode(item, RunLog.class);
+            found.put(new RunLogKey(log.pipelineId(), log.date(), log.scheduleId()), log);
+        }
+        return found;
     }
 
     @Override

@@ -62,6 +62,14 @@ final class DynamoDbTraitAndSensorStores {
         }
 
         @Override
+        public List<TraitResult> ofDay(String pipelineId, LocalDate date) {
+            return table.allDocuments(
+                    SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.traitDayPrefix(date), true),
+                    CapacityIntent.TRAIT_DAY,
+                    TraitResult.class);
+        }
+
+        @Override
         public Page<TraitResult> listByPipeline(String pipelineId, PageRequest page) {
             return table.documents(
                     SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.TRAIT_PREFIX, false),

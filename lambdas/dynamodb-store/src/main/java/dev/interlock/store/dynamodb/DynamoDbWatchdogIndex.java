@@ -15,6 +15,8 @@ import dev.interlock.store.WatchdogIndex;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -46,6 +48,17 @@ final class DynamoDbWatchdogIndex implements WatchdogIndex {
     public Optional<PipelineWatch> watch(String pipelineId) {
         return table.getLive(TableKeys.watch(pipelineId), CapacityIntent.WATCH_GET)
                 .map(item -> ItemCodec.decode(item, PipelineWatch.class));
+    }
+
+    @Override
+    public Map<String, PipelineWatch> watches(Collection<String> pipelineIds) {
+        Map<String, PipelineWatch> found = new LinkedHashMap<>();
+        for (Map<String, AttributeValue> item :
+                table.batchGetLive(pipelineIds.stream().map(TableKeys::watch).toList(), CapacityIntent.WATCH_GET_ALL)) {
+            PipelineWatch watch = ItemCodec.decode(item, PipelineWatch.class);
+            found.put(watch.pipelineId(), watch);
+        }
+        return found;
     }
 
     @Override

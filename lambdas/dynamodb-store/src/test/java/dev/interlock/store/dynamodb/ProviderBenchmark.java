@@ -16,6 +16,7 @@ import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.rerun.RerunStatus;
+import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -28,6 +29,8 @@ import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
+import dev.interlock.store.StatusReader;
+import dev.interlock.testing.Documents;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,6 +52,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class ProviderBenchmark {
 
     private static final int CALLS = 40;
+    /** The fleet the overview is read for (issue 25 item 5): the console's 1,000 pipelines. */
+    private static final int OVERVIEW_PIPELINES = 1_000;
+    /** Refreshes of the whole overview timed after the first (which warms the JVM). */
+    private static final int OVERVIEW_REFRESHES = 3;
+
     private static final Duration CAS_WINDOW = Duration.ofSeconds(4);
 
     private final RequestCounter counter;
@@ -68,8 +76,11 @@ public final class ProviderBenchmark {
                 System.out.printf(
                         "Interlock Provider benchmark on DynamoDB Local 2.6.1 over loopback HTTP, %d cores, %s%n%n",
                         Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
-                benchmark.costPerOperation();
-                benchmark.casUnderContention();
+                if (!Boolean.getBoolean("bench.overviewOnly")) {
+                    benchmark.costPerOperation();
+                    benchmark.casUnderContention();
+                }
+                benchmark.overviewOfAFleet(Integer.getInteger("bench.overviewPipelines", OVERVIEW_PIPELINES));
             }
         }
         // DynamoDB Local keeps a non-daemon executor thread ("pool-N-thread-1") alive after stop(), which would
@@ -299,6 +310,109 @@ public final class ProviderBenchmark {
                 swaps.get() / seconds,
                 attempts.get() / seconds,
                 100.0 * (attempts.get() - swaps.get()) / Math.max(1, attempts.get()));
+    }
+
+    /**
+     * What a refresh of the web UI's overview costs for a fleet: every page of {@code GET /status} (100 pipelines a
+     * page, as the UI asks) read by the API's {@link StatusReader} at once. Nine in ten pipelines are daily, one in ten
+     * hourly (24 windows a day); every other one has a run log today. Prints requests per pipeline by API call, the
+     * read units DynamoDB Local reports and the time of a whole refresh.
+     */
+    private void overviewOfAFleet(int pipelines) throws Exception {
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<?>> puts = new ArrayList<>();
+        for (int i = 0; i < pipelines; i++) {
+            String name = String.format(Locale.ROOT, "fleet-%05d", i);
+            boolean hourly = i % 10 == 9;
+            boolean started = i % 2 == 0;
+            puts.add(pool.submit(() -> {
+                provider.pipelines()
+                        .put(Documents.read(
+                                """
+                        name: %s
+                        archetype: batch-ingestion
+                        team: team-%d
+                        trigger: {type: http, url: "http://127.0.0.1:9/job"}
+                        schedules: [%s]
+                        """.formatted(
+                                                name,
+                                                name.hashCode() % 10,
+                                                hourly
+                                                        ? "{name: hourly, cron: \"0 * * * *\"}"
+                                                        : "{name: daily, deadline: \"23:30\"}"),
+                                dev.interlock.model.pipeline.PipelineConfig.class));
+                if (started && !hourly) {
+                    provider.runLogs()
+                            .update(
+                                    new RunLogKey(name, today, "daily"),
+                                    // No run id: a run a day's log names is among the recent runs read anyway, and
+                                    // a fixture without runs would otherwise read each by id.
+                                    c -> new RunLog(
+                                            name,
+                                            today,
+                                            "daily",
+                                            RunLogStatus.COMPLETED,
+                                            0,
+                                            null,
+                                            null,
+                                            null,
+                                            null,
+                                            List.of(),
+                                            false,
+                                            now(),
+                                            now(),
+                                            now(),
+                                            List.of()));
+                }
+                return null;
+            }));
+        }
+        for (Future<?> put : puts) {
+            put.get();
+        }
+        pool.shutdown();
+        StatusReader reader = new StatusReader(provider, Clock.systemUTC());
+        System.out.printf(
+                "Overview of %d pipelines (GET /status, pages of 100: 9 in 10 daily, 1 in 10 hourly; half the daily"
+                        + " ones with a run log)%n",
+                pipelines);
+        System.out.printf("%-12s %10s %-70s %10s%n", "refresh", "ms", "requests per pipeline", "RCU/pipe");
+        for (int refresh = 0; refresh <= OVERVIEW_REFRESHES; refresh++) {
+            counter.reset();
+            long start = System.nanoTime();
+            int lines = 0;
+            PageRequest page = PageRequest.first(100);
+            while (page != null) {
+                dev.interlock.store.Page<dev.interlock.model.status.StatusLine> read = reader.overview(null, page);
+                lines += read.items().size();
+                page = read.nextCursor() == null ? null : new PageRequest(100, read.nextCursor());
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            if (lines != pipelines) {
+                throw new IllegalStateException("the overview read " + lines + " lines of " + pipelines);
+            }
+            Map<String, Double> perApi = new java.util.TreeMap<>();
+            double rcu = 0;
+            long requests = 0;
+            for (var e : counter.snapshot().entrySet()) {
+                String apiCall = e.getKey().substring(e.getKey().lastIndexOf(' ') + 1);
+                perApi.merge(apiCall, (double) e.getValue().requests() / pipelines, Double::sum);
+                rcu += e.getValue().readUnits();
+                requests += e.getValue().requests();
+            }
+            StringBuilder shown =
+                    new StringBuilder(String.format(Locale.ROOT, "%.2f =", (double) requests / pipelines));
+            perApi.forEach((api, n) -> shown.append(String.format(Locale.ROOT, " %.2f %s", n, api)));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%-12s %10d %-70s %10.2f%n",
+                    refresh == 0 ? "first (cold)" : "refresh " + refresh,
+                    millis,
+                    shown,
+                    rcu / pipelines);
+        }
+        System.out.println();
     }
 
     private static java.time.Instant now() {

@@ -13,6 +13,7 @@ import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.status.DayState;
 import dev.interlock.model.status.PipelineDayStatus;
+import dev.interlock.model.status.StatusLine;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.trigger.TriggerType;
@@ -35,10 +36,11 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * What reading a status costs on DynamoDB, counted by the SDK interceptor: a bounded number of requests per pipeline
- * day (4 + 3 per schedule + 1 per upstream pipeline + 1 per upstream schedule, + 1 for the watchdog's watch while a
- * schedule has neither run log nor lock: forward-only), whatever the day's history, and not
- * a single write.
+ * What reading a status costs on DynamoDB, counted by the SDK interceptor: a number of requests per pipeline day that
+ * grows with neither its schedules nor its upstreams nor its history (four Queries, one BatchGetItem each for the run
+ * logs, the locks and the upstream configs, + 1 for the watchdog's watch while an opened schedule has neither run log
+ * nor lock: forward-only), an overview page whose key lookups are batched across its pipelines, and not a single
+ * write.
  */
 class StatusReaderRequestCountTest {
 
@@ -164,11 +166,11 @@ class StatusReaderRequestCountTest {
                 .sum();
         System.out.println(
                 "status of one pipeline day, 3 schedules, 1 upstream: " + total + " requests " + counts.keySet());
-        // config 1, events 1, runs 1, downstream index 1; per schedule run log + traits + lock (3 x 3);
-        // the upstream's config (1 GetItem); the upstream's run log per schedule (3); its mute (1 GetItem; a pipeline
-        // naming a team also reads the team's); its pause (1 GetItem). Every schedule has started, so the watch (when
-        // each was registered: forward-only) is not read.
-        assertThat(total).isEqualTo(4 + 3 * 3 + 1 + 3 + 1 + 1);
+        // config 1; Queries: events, runs, the day's traits, downstream index; BatchGetItems: every run log (its own
+        // and the upstream's), every lock, the upstream configs; its mute (1 GetItem; a pipeline naming a team also
+        // reads the team's); its pause (1 GetItem). Every schedule has started, so the watch (when each was
+        // registered: forward-only) is not read.
+        assertThat(total).isEqualTo(1 + 4 + 3 + 1 + 1);
         assertThat(counts.keySet()).noneMatch(key -> WRITES.contains(key.substring(key.lastIndexOf(' ') + 1)));
 
         COUNTER.reset();
@@ -186,11 +188,43 @@ class StatusReaderRequestCountTest {
                 .sum();
         System.out.println("overview of 2 pipelines: " + overview + " requests");
         // The listing (1) gives the configs and one query each reads the mutes and the pauses of the page (2), not
-        // each pipeline's: raw = events, runs, downstream + 3 (daily) + the watch (its day has not started); hourly =
-        // 17 - config.
-        assertThat(overview).isEqualTo(1 + 2 + (3 + 3 + 1) + (4 + 3 * 3 + 1 + 3 - 1));
-        assertThat(COUNTER.snapshot().get("watchdog.watch GetItem").requests()).isEqualTo(1);
+        // each pipeline's; one BatchGetItem each reads the page's run logs, locks, upstream configs and the watch of
+        // raw (its opened day has not started); each pipeline adds its four Queries.
+        assertThat(overview).isEqualTo(1 + 2 + 4 + 2 * 4);
+        assertThat(COUNTER.snapshot().get("watchdog.watches BatchGetItem").requests())
+                .isEqualTo(1);
         assertThat(COUNTER.snapshot().keySet())
                 .noneMatch(key -> WRITES.contains(key.substring(key.lastIndexOf(' ') + 1)));
+    }
+
+    @Test
+    void anOverviewPageCostsFourQueriesPerPipelineWhateverItsSchedules() {
+        String name = "interlock-fleet-" + System.nanoTime();
+        InterlockTable.createIfAbsent(client, name, TableDefinition.INTERLOCK);
+        Provider fleet = new DynamoDbProvider(client, name, Clock.fixed(NOW, ZoneOffset.UTC));
+        for (int i = 0; i < 12; i++) {
+            fleet.pipelines().put(pipeline("""
+                    name: fleet-%02d
+                    archetype: batch-ingestion
+                    trigger: {type: http, url: "http://127.0.0.1:9/fleet"}
+                    schedules: [{name: hourly, cron: "0 * * * *"}]
+                    """.formatted(i)));
+        }
+        StatusReader reader = new StatusReader(fleet, Clock.fixed(NOW, ZoneOffset.UTC));
+
+        COUNTER.reset();
+        List<StatusLine> lines = reader.overview(DAY, PageRequest.first(100)).items();
+
+        assertThat(lines)
+                .hasSize(12)
+                .allSatisfy(line -> assertThat(line.schedules()).hasSize(24));
+        Map<String, RequestCounter.Count> counts = COUNTER.snapshot();
+        System.out.println("overview page with 12 hourly pipelines (24 schedules each): " + counts);
+        // 24 run logs and 24 locks a pipeline, 288 keys each: three BatchGetItems of 100, not 288 GetItems.
+        assertThat(counts.get("runLogs.getAll BatchGetItem").requests()).isEqualTo(3);
+        assertThat(counts.get("locks.holders BatchGetItem").requests()).isEqualTo(3);
+        assertThat(counts.get("traits.ofDay Query").requests())
+                .isEqualTo(counts.get("events.read Query").requests());
+        assertThat(counts.keySet()).noneMatch(key -> key.endsWith(" GetItem"));
     }
 }

@@ -145,13 +145,43 @@ function matchesFilters(line) {
   return true;
 }
 
-function filterSelect(key, label, values) {
-  const select = el("select", {id: "filter-" + key, "aria-label": label},
-    el("option", {value: ""}, "any " + label),
-    [...new Set(values.filter(v => v !== undefined && v !== null && v !== ""))].sort().map(v => el("option", {value: String(v)}, String(v))));
+/** Each filter's values in the lines: what its options offer. */
+function filterValues(lines) {
+  return {
+    state: lines.flatMap(l => [l.state, ...(l.schedules || []).map(s => s.state)]),
+    team: lines.map(l => l.team),
+    owner: lines.map(l => l.owner),
+    tier: lines.map(l => l.tier),
+    label: lines.flatMap(labelPairs),
+  };
+}
+
+/** A filter's options for the values now (the chosen one kept even when no line has it any more). */
+function filterOptions(select, key, label, values) {
+  const distinct = new Set(values.filter(v => v !== undefined && v !== null && v !== "").map(String));
+  if (filters[key]) distinct.add(filters[key]);
+  select.replaceChildren(el("option", {value: ""}, "any " + label),
+    ...[...distinct].sort().map(v => el("option", {value: v}, v)));
   select.value = filters[key];
+}
+
+function filterSelect(key, label, values) {
+  const select = el("select", {id: "filter-" + key, "aria-label": label, "data-label": label});
+  filterOptions(select, key, label, values);
   select.addEventListener("change", () => { filters[key] = select.value; refreshRows(); });
   return select;
+}
+
+/** A schedule cell: one schedule by id; many (an hourly day has 24) as the headline one and a count per state. */
+function scheduleCell(line) {
+  const schedules = line.schedules || [];
+  if (schedules.length <= 1) return line.scheduleId;
+  const counts = {};
+  schedules.forEach(s => { counts[s.state] = (counts[s.state] || 0) + 1; });
+  return el("div", {class: "schedules", "data-schedules": schedules.length},
+    el("div", {}, line.scheduleId + " ", stateBadge(line.state)),
+    el("div", {class: "muted small"}, schedules.length + " windows: " + Object.entries(counts)
+      .map(([state, n]) => n + " " + state.replaceAll("_", " ").toLowerCase()).join(", ")));
 }
 
 function overviewRow(line) {
@@ -164,7 +194,7 @@ function overviewRow(line) {
     el("td", {class: "mono"}, line.date),
     el("td", {}, stateBadge(line.state)),
     el("td", {}, slaFlag(line.sla)),
-    el("td", {}, line.schedules.length > 1 ? line.schedules.map(s => el("div", {}, s.scheduleId + " ", stateBadge(s.state))) : line.scheduleId),
+    el("td", {}, scheduleCell(line)),
     el("td", {}, line.reason),
     el("td", {}, nextText(line.nextAction)));
 }
@@ -196,7 +226,12 @@ async function renderOverview(gen) {
   lines.forEach(l => { counts[l.state] = (counts[l.state] || 0) + 1; });
   const summary = el("div", {class: "legend", id: "legend"}, Object.entries(counts).map(([s, n]) => el("span", {}, stateBadge(s), " " + n)));
   if (view.dataset.page === "overview" && document.getElementById("overview-body")) {
-    // A refresh: new lines, same toolbar (a person may be typing in it).
+    // A refresh: new lines, same toolbar (a person may be typing in it); the filters offer what the lines have now.
+    const values = filterValues(lines);
+    document.querySelectorAll("#filters select").forEach(select => {
+      const key = select.id.slice("filter-".length);
+      filterOptions(select, key, select.dataset.label, values[key]);
+    });
     document.getElementById("legend").replaceWith(summary);
     document.getElementById("cascade").replaceChildren(cascadeGraph(lines, null));
     refreshRows();
@@ -205,13 +240,10 @@ async function renderOverview(gen) {
   const search = el("input", {id: "filter-q", type: "search", placeholder: "search pipelines", "aria-label": "search pipelines"});
   search.value = filters.q;
   search.addEventListener("input", () => { filters.q = search.value; refreshRows(); });
+  const values = filterValues(lines);
   const toolbar = el("div", {class: "toolbar", id: "filters"},
     search,
-    filterSelect("state", "state", lines.flatMap(l => [l.state, ...(l.schedules || []).map(s => s.state)])),
-    filterSelect("team", "team", lines.map(l => l.team)),
-    filterSelect("owner", "owner", lines.map(l => l.owner)),
-    filterSelect("tier", "tier", lines.map(l => l.tier)),
-    filterSelect("label", "label", lines.flatMap(labelPairs)),
+    ["state", "team", "owner", "tier", "label"].map(key => filterSelect(key, key, values[key])),
     el("span", {id: "shown", class: "muted"}));
   view.dataset.page = "overview";
   view.replaceChildren(
@@ -535,9 +567,15 @@ async function render() {
   dateFromHash();
   const match = location.hash.match(/^#\/p\/([^?]+)/);
   let moving = true;
+  const started = performance.now();
   try {
     moving = match ? await renderPipeline(decodeURIComponent(match[1]), gen) : await renderOverview(gen);
-    if (gen === generation) refreshed.textContent = "updated " + new Date().toLocaleTimeString();
+    if (gen === generation) {
+      refreshed.textContent = "updated " + new Date().toLocaleTimeString();
+      // How long this render took, reads and drawing (the browser tests print it for a large fleet).
+      refreshed.dataset.ms = String(Math.round(performance.now() - started));
+      refreshed.dataset.renders = String(Number(refreshed.dataset.renders || 0) + 1);
+    }
   } catch (e) {
     if (gen === generation) {
       view.dataset.page = "error";
