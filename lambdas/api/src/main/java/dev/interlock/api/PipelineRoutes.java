@@ -114,6 +114,8 @@ final class PipelineRoutes {
         if (!provider.pipelines().delete(id)) {
             throw notFound(id);
         }
+        // Its pause goes with it: a pipeline registered later under the name starts unpaused.
+        provider.pauses().delete(id);
         return ApiResponse.noContent();
     }
 

@@ -88,6 +88,19 @@ class PauseRoutesTest {
     }
 
     @Test
+    void aDeletedPipelinesPauseGoesWithIt() {
+        api.call("POST", "/pipelines/silver/pause", "{\"reason\":\"maintenance\"}");
+
+        assertThat(api.call("DELETE", "/pipelines/silver").status()).isEqualTo(204);
+
+        assertThat(api.store.pauses().get("silver")).isEmpty();
+        assertThat(api.call("PUT", "/pipelines/silver", ApiFixture.PIPELINE).status())
+                .isEqualTo(201);
+        assertThat(api.call("GET", "/pipelines/silver/status").json().has("paused"))
+                .isFalse();
+    }
+
+    @Test
     void badRequestsNameTheirFieldAndWriteNothing() {
         ApiFixture.Reply noReason = api.call("POST", "/pipelines/silver/pause", "{\"reasn\":\"x\"}");
         assertThat(noReason.status()).isEqualTo(400);
