@@ -223,13 +223,21 @@ public final class StatusDerivation {
                 run != null && !run.proceededWithout().isEmpty()
                         ? run.proceededWithout()
                         : log == null ? List.of() : log.proceededWithout(),
-                SlaFlag.of(
-                        verdict.state,
-                        window,
-                        log != null && log.startedAt() != null ? log.startedAt() : run == null ? null : run.createdAt(),
-                        log != null && log.status() == RunLogStatus.COMPLETED ? log.completedAt() : null,
-                        now,
-                        records.downstreams()),
+                log == null
+                                && run == null
+                                && records.watch() != null
+                                && WatchPlan.deadlineBeforeRegistration(pipeline, records.watch(), window)
+                        // Its deadline passed before the schedule was registered: not alerted, so not flagged.
+                        ? null
+                        : SlaFlag.of(
+                                verdict.state,
+                                window,
+                                log != null && log.startedAt() != null
+                                        ? log.startedAt()
+                                        : run == null ? null : run.createdAt(),
+                                log != null && log.status() == RunLogStatus.COMPLETED ? log.completedAt() : null,
+                                now,
+                                records.downstreams()),
                 verdict.monitoring);
     }
 

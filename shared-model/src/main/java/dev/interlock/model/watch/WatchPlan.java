@@ -211,7 +211,7 @@ public final class WatchPlan {
                     events.add(new WatchEvent(scheduleId, date, WatchEvent.Kind.WINDOW_OPENS, window.opensAt()));
                 }
                 Instant deadline = window.completionDeadline();
-                if (deadline != null && deadline.isAfter(known.since()) && (!hasAfter || windowCounts)) {
+                if (deadlineCounts(known, deadline) && (!hasAfter || windowCounts)) {
                     // SLA_MISSED is due once the deadline is strictly behind us (ScheduleWindow.breached).
                     Instant passed = deadline.truncatedTo(ChronoUnit.MILLIS).plusMillis(1);
                     if (within(passed, from, until)) {
@@ -239,6 +239,27 @@ public final class WatchPlan {
             return Optional.empty();
         }
         return Optional.of(known.since());
+    }
+
+    /**
+     * Whether the completion deadline of {@code window} passed before its schedule was registered, so the watchdog
+     * never alerts it (a schedule open all day counts its windows whenever it was registered, not their deadlines).
+     * False when {@code watch} does not know the schedule.
+     */
+    public static boolean deadlineBeforeRegistration(
+            PipelineConfig config, PipelineWatch watch, ScheduleWindow window) {
+        Optional<ScheduleConfig> schedule = config.schedule(window.scheduleId());
+        ScheduleWatch known = schedule.isEmpty() || watch == null
+                ? null
+                : watch.schedules().get(schedule.get().name());
+        return known != null
+                && window.completionDeadline() != null
+                && !deadlineCounts(known, window.completionDeadline());
+    }
+
+    /** A deadline the watchdog alerts: one that passes after its schedule was registered. */
+    private static boolean deadlineCounts(ScheduleWatch known, Instant deadline) {
+        return deadline != null && deadline.isAfter(known.since());
     }
 
     /**

@@ -458,6 +458,33 @@ class StatusDerivationTest {
     }
 
     @Test
+    void aDeadlinePassedBeforeRegistrationIsNotFlaggedMissedAsTheWatchdogDoesNotAlertIt() {
+        // Open all day, due by 08:00 UTC; registered at 09:00 on DAY: that day's deadline had passed.
+        Instant registeredAt = DAY.atTime(9, 0).toInstant(ZoneOffset.UTC);
+        InMemoryProvider late = new InMemoryProvider(Clock.fixed(registeredAt, ZoneOffset.UTC));
+        late.pipelines()
+                .put(Documents.read(
+                        pipeline("late", "schedules: [{name: daily, deadline: \"08:00\"}]"), PipelineConfig.class));
+
+        ScheduleStatus registrationDay = new StatusReader(
+                        late, Clock.fixed(registeredAt.plusSeconds(3600), ZoneOffset.UTC))
+                .status("late", DAY)
+                .orElseThrow()
+                .schedules()
+                .get(0);
+        ScheduleStatus nextDay = new StatusReader(
+                        late, Clock.fixed(registeredAt.plus(java.time.Duration.ofHours(25)), ZoneOffset.UTC))
+                .status("late", DAY.plusDays(1))
+                .orElseThrow()
+                .schedules()
+                .get(0);
+
+        assertThat(registrationDay.sla()).isNull();
+        assertThat(nextDay.sla()).isNotNull();
+        assertThat(nextDay.sla().state()).isEqualTo(SlaState.MISSED);
+    }
+
+    @Test
     void aForwardOnlyDayEvaluatedByHandShowsWhatReallyHappens() {
         register(pipeline("silver", "schedules: [{name: daily, after: \"06:00\"}]"));
         assertThat(daily("silver", DAY).state()).isEqualTo(DayState.BEFORE_REGISTRATION);
