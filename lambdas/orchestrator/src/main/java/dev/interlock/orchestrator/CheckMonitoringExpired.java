@@ -8,8 +8,10 @@ import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
+import dev.interlock.model.schedule.ReadableTime;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -160,7 +162,13 @@ public final class CheckMonitoringExpired implements Action {
                 return handOver(ofRun, monitored, configuredEnd);
             }
         }
-        waiting(ofRun, monitored, configuredEnd, interval, !body.state().has("monitoringExpiry"));
+        waiting(
+                ofRun,
+                monitored,
+                configuredEnd,
+                interval,
+                !body.state().has("monitoringExpiry"),
+                ReadableTime.zoneOf(pipeline.get(), ofRun.scheduleId()));
         return Outcome.proceed(
                 new Payload(false, "", monitored.runId(), monitored.traits(), monitored.baseline(), interval));
     }
@@ -169,7 +177,8 @@ public final class CheckMonitoringExpired implements Action {
      * Records that monitoring waits for its next round ({@code MONITORING_WAITING}): the day's status reads from it
      * that the day is monitored, until when, and when the next round comes.
      */
-    private void waiting(ActionRequest request, Monitored monitored, Instant end, int interval, boolean first) {
+    private void waiting(
+            ActionRequest request, Monitored monitored, Instant end, int interval, boolean first, ZoneId zone) {
         Instant nextRound = collaborators.now().plusSeconds(interval);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("monitoringStartedAt", InterlockJson.timestamp(monitored.completedAt()));
@@ -180,8 +189,8 @@ public final class CheckMonitoringExpired implements Action {
                 request,
                 EventKind.MONITORING_WAITING,
                 first ? "STARTED" : "WAITING",
-                "watching for late data until " + InterlockJson.timestamp(end) + "; next round at "
-                        + InterlockJson.timestamp(nextRound),
+                "watching for late data until " + ReadableTime.of(end, zone) + "; next round at "
+                        + ReadableTime.of(nextRound, zone),
                 details);
     }
 
