@@ -4,10 +4,10 @@ import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.arrival.SensorTargets;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Reference;
@@ -109,7 +109,8 @@ final class SensorArrivals {
         SensorValue value = write.stored();
         String reason = null;
         if (!target.isOpen(now)) {
-            reason = "its window opens at " + InterlockJson.timestamp(target.opensAt())
+            reason = "its window opens at "
+                    + ReadableTime.of(target.opensAt(), ReadableTime.zoneOf(pipeline, target.scheduleId()))
                     + "; the watchdog starts it then";
         } else if (provider.runLogs()
                 .get(new RunLogKey(pipeline.name(), target.date(), target.scheduleId()))
