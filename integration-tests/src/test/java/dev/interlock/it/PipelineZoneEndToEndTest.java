@@ -174,6 +174,9 @@ class PipelineZoneEndToEndTest extends EndToEnd {
                         .isEmpty());
         assertThat(waits.steady(() -> browser.findElement(By.cssSelector("h1")).getText()))
                 .contains("on 2026-11-19 (America/Los_Angeles)");
+        assertThat(waits.steady(() -> browser.findElement(By.id("view")).getText()))
+                .as("a pipeline without owner or mute shows neither, not the text null")
+                .doesNotContain("null");
         WebElement deadline =
                 browser.findElement(By.cssSelector("section.schedule[data-schedule='daily'] time.deadline-at"));
         assertThat(deadline.getText()).isEqualTo("2026-11-19 17:45 -08:00");

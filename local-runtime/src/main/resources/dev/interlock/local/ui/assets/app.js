@@ -340,7 +340,8 @@ async function renderPipeline(id, gen) {
     allStatusLines()]);
   if (gen !== generation) return false;
   view.dataset.page = "pipeline";
-  view.replaceChildren(
+  // replaceChildren would write a null (no owner, no mute) as the text "null": leave those out.
+  view.replaceChildren(...[
     el("p", {}, el("a", {href: withDate("#/")}, "← all pipelines")),
     el("h1", {}, status.pipelineId, " ", el("span", {class: "muted"}, "on " + status.date + " (" + status.zone + ")")),
     ownershipLine(status.ownership),
@@ -357,7 +358,8 @@ async function renderPipeline(id, gen) {
     el("h2", {}, "Alerts"),
     eventTable(timeline.alerts, "alerts", "No alerts this day.", status),
     el("h2", {}, "Events" + (timeline.complete ? "" : " (the oldest are not shown)")),
-    el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.", status)));
+    el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.", status))
+  ].filter(node => node !== null));
   return status.schedules.some(s => !SETTLED.has(s.state));
 }
 
