@@ -159,7 +159,8 @@ public final class CheckMonitoringExpired implements Action {
                         errorPayload());
             }
             if (now.plusSeconds(interval + ROUND_SECONDS).isAfter(limit)) {
-                return handOver(ofRun, monitored, configuredEnd);
+                return handOver(
+                        ofRun, monitored, configuredEnd, ReadableTime.zoneOf(pipeline.get(), ofRun.scheduleId()));
             }
         }
         waiting(
@@ -195,7 +196,7 @@ public final class CheckMonitoringExpired implements Action {
     }
 
     /** Passes the rest of the window to a successor execution (once, however often this is retried). */
-    private Outcome handOver(ActionRequest request, Monitored monitored, Instant configuredEnd) {
+    private Outcome handOver(ActionRequest request, Monitored monitored, Instant configuredEnd, ZoneId zone) {
         if (request.executionName() == null) {
             return Outcome.error("executionName is required to hand monitoring over", errorPayload());
         }
@@ -221,7 +222,7 @@ public final class CheckMonitoringExpired implements Action {
                     request,
                     EventKind.EXECUTION_HANDED_OVER,
                     "HANDED_OVER",
-                    "monitoring until " + InterlockJson.timestamp(configuredEnd) + " handed over to " + successor,
+                    "monitoring until " + ReadableTime.of(configuredEnd, zone) + " handed over to " + successor,
                     details);
         }
         JsonNodeFactory json = JsonNodeFactory.instance;
