@@ -3,8 +3,10 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.schedule.ReadableTime;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
@@ -66,8 +68,7 @@ class DayStatesEndToEndTest extends EndToEnd {
         assertThat(endsAt).isEqualTo(completedAt.plusSeconds(3600));
         assertThat(nextRound).isAfter(completedAt).isBeforeOrEqualTo(endsAt);
         assertThat(s.path("reason").asText())
-                .contains("watching for late data until "
-                        + s.path("monitoring").path("endsAt").asText());
+                .contains("watching for late data until " + ReadableTime.of(endsAt, ZoneOffset.UTC));
         assertThat(s.path("nextAction").path("what").asText()).isEqualTo("next monitoring round");
         assertThat(s.path("nextAction").hasNonNull("at")).isTrue();
 
@@ -77,8 +78,7 @@ class DayStatesEndToEndTest extends EndToEnd {
         assertThat(why)
                 .contains("is MONITORING: ")
                 .contains("watching for late data until")
-                .contains("Monitoring ends at "
-                        + s.path("monitoring").path("endsAt").asText());
+                .contains("Monitoring ends at " + ReadableTime.of(endsAt, ZoneOffset.UTC));
 
         // Once the window has passed the day is COMPLETED, and says so when the loop's last check ended it.
         JsonNode after = await(
@@ -95,8 +95,7 @@ class DayStatesEndToEndTest extends EndToEnd {
         JsonNode ended = schedule("st-monitored", date);
         assertThat(ended.path("state").asText()).isEqualTo("COMPLETED");
         assertThat(ended.path("reason").asText())
-                .contains("monitoring window over (until "
-                        + s.path("monitoring").path("endsAt").asText() + ")");
+                .contains("monitoring window over (until " + ReadableTime.of(endsAt, ZoneOffset.UTC) + ")");
         assertThat(printed("why", "st-monitored", "--date", date.toString()))
                 .contains("is COMPLETED: ")
                 .contains("monitoring window over");

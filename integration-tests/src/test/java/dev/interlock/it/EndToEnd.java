@@ -61,6 +61,9 @@ import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 abstract class EndToEnd {
 
     static final ObjectMapper JSON = new ObjectMapper();
+    /** A time as the CLI shows it (ReadableTime): {@code 2026-11-19 17:45 -08:00}, seconds when there are some. */
+    static final String SHOWN_TIME = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d(:\\d\\d)? [+-]\\d\\d:\\d\\d";
+
     private static final Duration AWAIT = Duration.ofSeconds(60);
 
     protected LocalRuntime rt;

@@ -68,7 +68,7 @@ class OperatorCliEndToEndTest extends EndToEnd {
         evaluate("op-held", day);
 
         String runs = printed("runs", "op-ready");
-        String instant = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z";
+        String instant = SHOWN_TIME;
         assertThat(runs)
                 .containsPattern("(?m)^" + day + " +daily +COMPLETED +\\d+ +" + instant + " +\\S+$")
                 .containsPattern("(?m)^\\S+ +" + day + " +daily +COMPLETED +" + instant + " +" + instant + " +-$");

@@ -151,7 +151,11 @@ class SensorArrivalTest extends EndToEnd {
         assertThat(answer.path("evaluations")).isEmpty();
         assertThat(answer.path("skipped"))
                 .singleElement()
-                .satisfies(s -> assertThat(s.path("reason").asText()).contains("window opens"));
+                .satisfies(s -> assertThat(s.path("reason").asText())
+                        .as("the opening on the schedule's own wall clock, with its offset")
+                        .contains("window opens at "
+                                + java.time.LocalDate.ofInstant(rt.clock().instant(), ZoneOffset.ofHours(offset))
+                                + " 12:00 " + (offset == 0 ? "+00:00" : zone)));
         assertThat(executions("sa-early")).isEmpty();
     }
 }

@@ -3,6 +3,7 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.schedule.ReadableTime;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -129,7 +130,7 @@ class SlaAndAlertsEndToEndTest extends EndToEnd {
                 .isEqualTo("ON_TRACK");
         assertThat(why("sla-up", date))
                 .containsPattern("SLA: MISSED: \\d+m past the completion deadline "
-                        + deadline.toString().replace("Z", "") + "[^;]*; delays sla-down " + date);
+                        + ReadableTime.of(deadline, ZoneOffset.UTC).replace("+", "\\+") + "; delays sla-down " + date);
         assertThat(cli("status", "--date", date.toString(), "--endpoint", endpoint(), "--no-sigv4")
                         .out())
                 .containsPattern("(?m)^sla-up +" + date + " +NOT_READY +MISSED -\\d+m ");
@@ -165,7 +166,7 @@ class SlaAndAlertsEndToEndTest extends EndToEnd {
         Cli table = cli("alerts", "--pipeline", "sla-up", "--endpoint", endpoint(), "--no-sigv4");
         assertThat(table.out())
                 .containsPattern("(?m)^TIME +KIND +LEVEL +PIPELINE +DATE +SCHEDULE +MESSAGE$")
-                .containsPattern("(?m)^\\S+ +SLA_MISSED +error +sla-up +" + date + " +daily +\\S")
+                .containsPattern("(?m)^" + SHOWN_TIME + " +SLA_MISSED +error +sla-up +" + date + " +daily +\\S")
                 .contains("1 alert(s)");
         assertThat(cli("alerts", "--pipeline", "sla-down", "--endpoint", endpoint(), "--no-sigv4")
                         .out())

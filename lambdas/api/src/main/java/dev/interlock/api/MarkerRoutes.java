@@ -53,7 +53,7 @@ final class MarkerRoutes {
         List<ValidationError> errors = new ArrayList<>();
         RequestFields fields = RequestFields.read(document, List.of("scheduleId", "date"), errors);
         PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
-        PauseRoutes.refuseIfPaused(provider, id);
+        PauseRoutes.refuseIfPaused(provider, pipeline);
         String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
         Instant now = clock.instant();
         LocalDate today = today(pipeline, scheduleId, now);
@@ -93,7 +93,7 @@ final class MarkerRoutes {
         RequestFields fields =
                 RequestFields.read(document, List.of("date", "scheduleId", "reason", "description"), errors);
         PipelineConfig pipeline = provider.pipelines().get(id).orElseThrow(() -> PipelineRoutes.notFound(id));
-        PauseRoutes.refuseIfPaused(provider, id);
+        PauseRoutes.refuseIfPaused(provider, pipeline);
         String scheduleId = schedule(pipeline, fields.text("scheduleId"), errors);
         Instant now = clock.instant();
         LocalDate today = today(pipeline, scheduleId, now);

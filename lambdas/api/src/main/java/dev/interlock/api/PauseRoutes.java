@@ -5,6 +5,7 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.PauseEvents;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.status.StatusDerivation;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.model.watch.WatchEvent;
 import dev.interlock.model.watch.WatchPlan;
@@ -60,13 +61,13 @@ final class PauseRoutes {
         if (!errors.isEmpty()) {
             throw ProblemException.invalid("the pause request has " + errors.size() + " problem(s)", errors);
         }
-        pipeline(pipelineId);
-        provider.pauses().get(pipelineId).ifPresent(PauseRoutes::alreadyPaused);
+        PipelineConfig config = pipeline(pipelineId);
+        provider.pauses().get(pipelineId).ifPresent(p -> alreadyPaused(p, config));
         Pause pause = new Pause(pipelineId, reason, request.caller(), clock.instant());
         // Audited before it takes effect: there is never a pause without its record.
         provider.events().append(PauseEvents.paused(pause));
         if (!provider.pauses().put(pause)) {
-            provider.pauses().get(pipelineId).ifPresent(PauseRoutes::alreadyPaused);
+            provider.pauses().get(pipelineId).ifPresent(p -> alreadyPaused(p, config));
         }
         return ApiResponse.json(200, PauseView.of(pause));
     }
@@ -147,11 +148,12 @@ final class PauseRoutes {
     }
 
     /** A 409 when {@code pipelineId} is paused: a marker written for it would start nothing. */
-    static void refuseIfPaused(Provider provider, String pipelineId) {
+    static void refuseIfPaused(Provider provider, PipelineConfig pipeline) {
+        String pipelineId = pipeline.name();
         provider.pauses().get(pipelineId).ifPresent(pause -> {
             throw ProblemException.of(
                     ProblemType.CONFLICT,
-                    "pipeline '" + pipelineId + "' is " + pause.describe()
+                    "pipeline '" + pipelineId + "' is " + pause.describe(StatusDerivation.zoneOf(pipeline))
                             + "; its markers start nothing until it is resumed (POST /pipelines/" + pipelineId
                             + "/resume)");
         });
@@ -161,9 +163,10 @@ final class PauseRoutes {
         return provider.pipelines().get(pipelineId).orElseThrow(() -> PipelineRoutes.notFound(pipelineId));
     }
 
-    private static void alreadyPaused(Pause pause) {
+    private static void alreadyPaused(Pause pause, PipelineConfig config) {
         throw ProblemException.of(
                 ProblemType.CONFLICT,
-                "pipeline '" + pause.pipelineId() + "' is already " + pause.describe() + "; resume it first");
+                "pipeline '" + pause.pipelineId() + "' is already " + pause.describe(StatusDerivation.zoneOf(config))
+                        + "; resume it first");
     }
 }

@@ -4,11 +4,11 @@ import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.arrival.SensorTargets;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Reference;
@@ -114,9 +114,11 @@ final class SensorArrivals {
         SensorValue value = write.stored();
         String reason = null;
         if (pause.isPresent()) {
-            reason = "the pipeline is " + pause.get().describe() + "; resume it to run again (forward-only)";
+            reason = "the pipeline is " + pause.get().describe(ReadableTime.zoneOf(pipeline, target.scheduleId()))
+                    + "; resume it to run again (forward-only)";
         } else if (!target.isOpen(now)) {
-            reason = "its window opens at " + InterlockJson.timestamp(target.opensAt())
+            reason = "its window opens at "
+                    + ReadableTime.of(target.opensAt(), ReadableTime.zoneOf(pipeline, target.scheduleId()))
                     + "; the watchdog starts it then";
         } else if (provider.runLogs()
                 .get(new RunLogKey(pipeline.name(), target.date(), target.scheduleId()))

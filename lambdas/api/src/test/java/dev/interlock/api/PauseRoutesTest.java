@@ -53,7 +53,7 @@ class PauseRoutesTest {
         ApiFixture.Reply twice = api.call("POST", "/pipelines/silver/pause", "{\"reason\":\"again\"}");
         assertThat(twice.status()).isEqualTo(409);
         assertThat(twice.json().path("detail").asText())
-                .contains("already paused since 2026-03-10T09:00:00Z")
+                .contains("already paused since 2026-03-10 09:00 +00:00")
                 .contains("orders DB maintenance");
         assertThat(events("silver", EventKind.PAUSED)).hasSize(1);
 

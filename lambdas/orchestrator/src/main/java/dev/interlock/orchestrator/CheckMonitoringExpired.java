@@ -8,8 +8,10 @@ import dev.interlock.model.marker.Marker;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.ExecutionBudget;
+import dev.interlock.model.schedule.ReadableTime;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -157,10 +159,17 @@ public final class CheckMonitoringExpired implements Action {
                         errorPayload());
             }
             if (now.plusSeconds(interval + ROUND_SECONDS).isAfter(limit)) {
-                return handOver(ofRun, monitored, configuredEnd);
+                return handOver(
+                        ofRun, monitored, configuredEnd, ReadableTime.zoneOf(pipeline.get(), ofRun.scheduleId()));
             }
         }
-        waiting(ofRun, monitored, configuredEnd, interval, !body.state().has("monitoringExpiry"));
+        waiting(
+                ofRun,
+                monitored,
+                configuredEnd,
+                interval,
+                !body.state().has("monitoringExpiry"),
+                ReadableTime.zoneOf(pipeline.get(), ofRun.scheduleId()));
         return Outcome.proceed(
                 new Payload(false, "", monitored.runId(), monitored.traits(), monitored.baseline(), interval));
     }
@@ -169,7 +178,8 @@ public final class CheckMonitoringExpired implements Action {
      * Records that monitoring waits for its next round ({@code MONITORING_WAITING}): the day's status reads from it
      * that the day is monitored, until when, and when the next round comes.
      */
-    private void waiting(ActionRequest request, Monitored monitored, Instant end, int interval, boolean first) {
+    private void waiting(
+            ActionRequest request, Monitored monitored, Instant end, int interval, boolean first, ZoneId zone) {
         Instant nextRound = collaborators.now().plusSeconds(interval);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("monitoringStartedAt", InterlockJson.timestamp(monitored.completedAt()));
@@ -180,13 +190,13 @@ public final class CheckMonitoringExpired implements Action {
                 request,
                 EventKind.MONITORING_WAITING,
                 first ? "STARTED" : "WAITING",
-                "watching for late data until " + InterlockJson.timestamp(end) + "; next round at "
-                        + InterlockJson.timestamp(nextRound),
+                "watching for late data until " + ReadableTime.of(end, zone) + "; next round at "
+                        + ReadableTime.of(nextRound, zone),
                 details);
     }
 
     /** Passes the rest of the window to a successor execution (once, however often this is retried). */
-    private Outcome handOver(ActionRequest request, Monitored monitored, Instant configuredEnd) {
+    private Outcome handOver(ActionRequest request, Monitored monitored, Instant configuredEnd, ZoneId zone) {
         if (request.executionName() == null) {
             return Outcome.error("executionName is required to hand monitoring over", errorPayload());
         }
@@ -212,7 +222,7 @@ public final class CheckMonitoringExpired implements Action {
                     request,
                     EventKind.EXECUTION_HANDED_OVER,
                     "HANDED_OVER",
-                    "monitoring until " + InterlockJson.timestamp(configuredEnd) + " handed over to " + successor,
+                    "monitoring until " + ReadableTime.of(configuredEnd, zone) + " handed over to " + successor,
                     details);
         }
         JsonNodeFactory json = JsonNodeFactory.instance;

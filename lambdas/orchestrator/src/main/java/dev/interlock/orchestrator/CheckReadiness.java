@@ -11,6 +11,7 @@ import dev.interlock.model.pipeline.ReadinessRuleType;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.Spacing;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.schedule.TimeSpan;
 import dev.interlock.model.trait.QuietPeriod;
@@ -22,6 +23,7 @@ import dev.interlock.store.RunTransition;
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,6 +119,7 @@ public final class CheckReadiness implements Action {
         }
         ReadinessRule rule = pipeline.get().readinessRule();
         ReadinessDecision decision = decide(request, pipeline.get(), results);
+        ZoneId zone = zoneOf(pipeline.get(), request);
         Readiness readiness = decision.readiness();
         alertErrors(request, readiness);
         // A ready round waits while the data its traits read is still changing (quietPeriod), and until the day's
@@ -139,7 +142,7 @@ public final class CheckReadiness implements Action {
         hold.ifPresent(h -> details.putAll(h.details()));
         if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED && ready && !dryRun) {
             // The run's record of what it goes without comes first: the run log copies it whoever records the end.
-            recordDegraded(request, rule, decision);
+            recordDegraded(request, rule, decision, zone);
         }
         round.record(
                 request,
@@ -149,13 +152,14 @@ public final class CheckReadiness implements Action {
                         request,
                         EventKind.READINESS_CHECKED,
                         ready ? "READY" : "NOT_READY",
-                        hold.map(Hold::message).orElseGet(() -> readinessMessage(rule, decision, collaborators.now())),
+                        hold.map(Hold::message)
+                                .orElseGet(() -> readinessMessage(rule, decision, collaborators.now(), zone)),
                         details));
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }
         if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED) {
-            alertDegraded(request, rule, decision);
+            alertDegraded(request, rule, decision, zone);
         }
         if (dryRun) {
             dryRunRecords.ready(request, pipeline.get(), sla.breached(), decision.proceededWithout());
@@ -179,9 +183,10 @@ public final class CheckReadiness implements Action {
         details.put("changedAt", InterlockJson.timestamp(change.get().at()));
         details.put("changedBy", change.get().traitType());
         return Optional.of(new Hold(
-                "quiet until " + InterlockJson.timestamp(until.get()) + ": "
+                "quiet until " + ReadableTime.of(until.get(), zoneOf(pipeline, request)) + ": "
                         + change.get().traitType()
-                        + " changed at " + InterlockJson.timestamp(change.get().at()) + " (quietPeriod "
+                        + " changed at " + ReadableTime.of(change.get().at(), zoneOf(pipeline, request))
+                        + " (quietPeriod "
                         + pipeline.quietPeriod() + ")",
                 details));
     }
@@ -216,11 +221,17 @@ public final class CheckReadiness implements Action {
             details.put("previousRunId", previous.get());
             details.put("previousStartedAt", InterlockJson.timestamp(started));
             return new Hold(
-                    "spaced until " + InterlockJson.timestamp(until) + ": the day's previous run " + previous.get()
-                            + " started at " + InterlockJson.timestamp(started) + " (minInterval "
+                    "spaced until " + ReadableTime.of(until, zoneOf(pipeline, request)) + ": the day's previous run "
+                            + previous.get() + " started at " + ReadableTime.of(started, zoneOf(pipeline, request))
+                            + " (minInterval "
                             + pipeline.minInterval() + ")",
                     details);
         });
+    }
+
+    /** The zone the round's words show times in: the schedule's (ReadableTime); the event details keep UTC. */
+    private static ZoneId zoneOf(PipelineConfig pipeline, ActionRequest request) {
+        return ReadableTime.zoneOf(pipeline, request.scheduleId());
     }
 
     /** A duration field of the pipeline; null when unset (or one registration would now refuse, which is logged). */
@@ -268,12 +279,12 @@ public final class CheckReadiness implements Action {
      * in one transition fenced by the day's lock (a holder that lost it records nothing). Without a run (none created,
      * or gone) the event is still written.
      */
-    private void recordDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision) {
+    private void recordDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision, ZoneId zone) {
         var event = collaborators.event(
                 request,
                 EventKind.PROCEEDED_DEGRADED,
                 "PROCEEDED",
-                degradedMessage(rule, decision),
+                degradedMessage(rule, decision, zone),
                 degradedDetails(rule, decision));
         for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
             Optional<RunState> run = request.runId() == null
@@ -301,7 +312,7 @@ public final class CheckReadiness implements Action {
                 + "recorded (" + TRANSITION_ATTEMPTS + " attempts)");
     }
 
-    private void alertDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision) {
+    private void alertDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision, ZoneId zone) {
         collaborators
                 .alerts()
                 .raise(
@@ -310,19 +321,19 @@ public final class CheckReadiness implements Action {
                         request.pipelineId(),
                         request.scheduleId(),
                         request.date(),
-                        "Pipeline " + request.pipelineId() + " " + degradedMessage(rule, decision),
+                        "Pipeline " + request.pipelineId() + " " + degradedMessage(rule, decision, zone),
                         degradedDetails(rule, decision),
                         request.logContext());
     }
 
     /** What a degraded start went without and why it was allowed, in the event's and the alert's words. */
-    static String degradedMessage(ReadinessRule rule, ReadinessDecision decision) {
+    static String degradedMessage(ReadinessRule rule, ReadinessDecision decision, ZoneId zone) {
         String without = "proceeded without " + String.join(", ", decision.proceededWithout());
         if (decision.proceedAt() == null) {
             // Only a rollup's minCount degrades a rule without a fallback.
             return without + ": the rollup's minCount of periods was in";
         }
-        return without + ": proceedAt " + InterlockJson.timestamp(decision.proceedAt()) + " passed and the essential "
+        return without + ": proceedAt " + ReadableTime.of(decision.proceedAt(), zone) + " passed and the essential "
                 + String.join(", ", rule.essential()) + " passed";
     }
 
@@ -348,9 +359,9 @@ public final class CheckReadiness implements Action {
      * The READINESS_CHECKED event's words with the rule's deadline fallback: a degraded start says what it went
      * without; a round held back says when the fallback opens, or, once it has, which essential traits keep it waiting.
      */
-    static String readinessMessage(ReadinessRule rule, ReadinessDecision decision, Instant now) {
+    static String readinessMessage(ReadinessRule rule, ReadinessDecision decision, Instant now, ZoneId zone) {
         if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED) {
-            return degradedMessage(rule, decision);
+            return degradedMessage(rule, decision, zone);
         }
         String message =
                 readinessMessage(rule, decision.proceeds(), decision.readiness().blocking());
@@ -359,9 +370,9 @@ public final class CheckReadiness implements Action {
         }
         String essential = String.join(", ", rule.essential());
         return decision.fallbackOpen(now)
-                ? message + "; past proceedAt " + InterlockJson.timestamp(decision.proceedAt()) + ", waiting for the "
+                ? message + "; past proceedAt " + ReadableTime.of(decision.proceedAt(), zone) + ", waiting for the "
                         + "essential " + String.join(", ", decision.essentialMissing())
-                : message + "; from proceedAt " + InterlockJson.timestamp(decision.proceedAt()) + " the essential "
+                : message + "; from proceedAt " + ReadableTime.of(decision.proceedAt(), zone) + " the essential "
                         + essential + " will do";
     }
 

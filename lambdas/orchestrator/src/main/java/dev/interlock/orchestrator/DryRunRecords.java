@@ -4,9 +4,11 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.schedule.ScheduleWindow;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,12 +115,12 @@ final class DryRunRecords {
         }
         Instant now = collaborators.now();
         if (!evaluationSlaBreached) {
-            deadline(request, "evaluation", window.evaluationDeadline(), now);
+            deadline(request, "evaluation", window.evaluationDeadline(), window.zone(), now);
         }
-        deadline(request, "completion", window.completionDeadline(), now);
+        deadline(request, "completion", window.completionDeadline(), window.zone(), now);
     }
 
-    private void deadline(ActionRequest request, String sla, Instant deadline, Instant now) {
+    private void deadline(ActionRequest request, String sla, Instant deadline, ZoneId zone, Instant now) {
         if (deadline == null) {
             return;
         }
@@ -128,7 +130,7 @@ final class DryRunRecords {
                 missed ? EventKind.DRY_RUN_SLA_MISSED : EventKind.DRY_RUN_SLA_MET,
                 missed ? "MISSED" : "MET",
                 "dry run: ready " + (missed ? "after" : "before") + " the " + sla + " deadline "
-                        + InterlockJson.timestamp(deadline)
+                        + ReadableTime.of(deadline, zone)
                         + (sla.equals("completion") && !missed ? " (the job would have the time left to finish)" : ""),
                 Map.of("sla", sla, "deadline", InterlockJson.timestamp(deadline)));
     }

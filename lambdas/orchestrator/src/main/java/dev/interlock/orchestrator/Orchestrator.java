@@ -8,11 +8,13 @@ import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.store.LockLostException;
 import dev.interlock.store.Provider;
 import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
@@ -195,6 +197,27 @@ public final class Orchestrator {
         return respond(name.get().wireName(), outcome);
     }
 
+    /**
+     * What a request without a date means: today in the schedule's zone (the pipeline's own date); UTC for a request
+     * about no pipeline (the watchdog) or one not registered (its action answers that).
+     */
+    private LocalDate today(String pipelineId, String scheduleId) {
+        Instant now = collaborators.now();
+        if (pipelineId == null) {
+            return LocalDate.ofInstant(now, ZoneOffset.UTC);
+        }
+        try {
+            return collaborators
+                    .provider()
+                    .pipelines()
+                    .get(pipelineId)
+                    .map(config -> ScheduleWindow.currentDate(config, scheduleId, now))
+                    .orElse(LocalDate.ofInstant(now, ZoneOffset.UTC));
+        } catch (IllegalArgumentException e) {
+            return LocalDate.ofInstant(now, ZoneOffset.UTC); // an unreadable zone: the action reports the config
+        }
+    }
+
     /** The answer to a request that is not JSON at all. */
     public OrchestratorResponse unreadable(Exception cause) {
         collaborators.log().error(LogContext.NONE, "unreadable orchestrator request", Map.of(), cause);
@@ -202,16 +225,6 @@ public final class Orchestrator {
     }
 
     private ActionRequest decode(OrchestratorAction name, Envelope envelope) {
-        LocalDate date;
-        if (envelope.date() == null || envelope.date().isBlank()) {
-            date = LocalDate.ofInstant(collaborators.now(), ZoneOffset.UTC);
-        } else {
-            try {
-                date = LocalDate.parse(envelope.date().trim());
-            } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("date must be YYYY-MM-DD, got '" + envelope.date() + "'", e);
-            }
-        }
         String pipelineId = trimmed(envelope.pipelineId());
         String scheduleId = trimmed(envelope.scheduleId());
         if (name.needsPipeline() && pipelineId == null) {
@@ -219,6 +232,16 @@ public final class Orchestrator {
         }
         if (pipelineId != null && scheduleId == null) {
             scheduleId = "daily";
+        }
+        LocalDate date;
+        if (envelope.date() == null || envelope.date().isBlank()) {
+            date = today(pipelineId, scheduleId);
+        } else {
+            try {
+                date = LocalDate.parse(envelope.date().trim());
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException("date must be YYYY-MM-DD, got '" + envelope.date() + "'", e);
+            }
         }
         return new ActionRequest(
                 name, pipelineId, scheduleId, date, envelope.runId(), envelope.executionName(), envelope.payload());

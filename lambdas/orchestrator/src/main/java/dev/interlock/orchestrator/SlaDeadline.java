@@ -5,14 +5,18 @@ import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.watch.ScheduleWatch;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The informational SLA checks: one deadline of the schedule window on the execution date; past it, an alert of
@@ -48,13 +52,13 @@ final class SlaDeadline {
 
     /** The check against a pipeline the caller has already read (no read of its own). */
     Outcome check(ActionRequest request, PipelineConfig pipeline) {
-        Instant deadline;
+        ScheduleWindow window;
         try {
-            deadline = deadlineOf.apply(ScheduleWindow.of(pipeline, request.scheduleId(), request.date()));
+            window = ScheduleWindow.of(pipeline, request.scheduleId(), request.date());
         } catch (IllegalArgumentException | DateTimeException e) {
             return Outcome.error("invalid " + what + " deadline: " + e.getMessage(), new Payload(false, ""));
         }
-        return judge(request, deadline);
+        return judge(request, deadlineOf.apply(window), window::zone);
     }
 
     /**
@@ -68,10 +72,21 @@ final class SlaDeadline {
         } catch (DateTimeException e) {
             return Outcome.error("invalid " + what + " deadline '" + resolved + "'", new Payload(false, ""));
         }
-        return judge(request, deadline);
+        return judge(request, deadline, () -> zoneOf(request));
     }
 
-    private Outcome judge(ActionRequest request, Instant deadline) {
+    /**
+     * The zone a message shows the resolved deadline in: the schedule's as the pipeline says now (only the words
+     * depend on it, not the judgement), UTC for a pipeline deleted since.
+     */
+    private ZoneId zoneOf(ActionRequest request) {
+        return collaborators
+                .pipeline(request)
+                .map(p -> ReadableTime.zoneOf(p, request.scheduleId()))
+                .orElse(ZoneOffset.UTC);
+    }
+
+    private Outcome judge(ActionRequest request, Instant deadline, Supplier<ZoneId> zone) {
         if (deadline == null) {
             return Outcome.proceed(new Payload(false, ""));
         }
@@ -87,7 +102,7 @@ final class SlaDeadline {
             details.put("runId", request.runId());
         }
         String message = what + " SLA breached for " + request.pipelineId() + " schedule " + request.scheduleId()
-                + " on " + request.date() + " (deadline " + text + ")";
+                + " on " + request.date() + " (deadline " + ReadableTime.withZone(deadline, zone.get()) + ")";
         Optional<Instant> registered = registeredAt(request);
         if (registered.isPresent() && !deadline.isAfter(registered.get())) {
             // A caught-up window or a backfill: the deadline passed before the schedule existed

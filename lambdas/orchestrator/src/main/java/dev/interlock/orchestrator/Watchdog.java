@@ -19,6 +19,7 @@ import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.model.watch.PipelineWatch;
@@ -470,7 +471,8 @@ public final class Watchdog implements Action {
                         window.scheduleId(),
                         window.date(),
                         "SLA missed for " + pipeline.name() + " schedule " + window.scheduleId() + " on "
-                                + window.date() + ": not completed by " + details.get("deadline") + " (run log: "
+                                + window.date() + ": not completed by "
+                                + ReadableTime.withZone(window.completionDeadline(), window.zone()) + " (run log: "
                                 + status + ")",
                         details,
                         new LogContext(

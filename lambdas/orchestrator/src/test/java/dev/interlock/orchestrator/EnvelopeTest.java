@@ -71,6 +71,19 @@ class EnvelopeTest {
     }
 
     @Test
+    void aRequestWithoutADateMeansTodayInTheSchedulesZoneNotInUtc() {
+        // At T0 (10:00 UTC on 2 March) it is already 00:00 on 3 March at UTC+14; that date (a Tuesday) is excluded.
+        f.register("schedules: [{name: daily, timezone: Pacific/Kiritimati}]\nexclusions:\n  days: [Tuesday]\n");
+        var request = f.request(OrchestratorAction.CHECK_EXCLUSION);
+        request.remove("date");
+
+        JsonNode response = f.call(request);
+
+        assertThat(response.get("result").asText()).isEqualTo("skip");
+        assertThat(response.get("reason").asText()).isEqualTo("excluded day (excluded: tuesday)");
+    }
+
+    @Test
     void anInvalidDateIsAnErrorNamingTheField() {
         var request = f.request(OrchestratorAction.CHECK_RUN_LOG);
         request.put("date", "02/03/2026");

@@ -56,7 +56,7 @@ class ProceedDegradedTest {
                 .singleElement()
                 .satisfies(e -> assertThat(e.message())
                         .isEqualTo("blocking: upstream-dependency (needs every required trait); from proceedAt "
-                                + "2026-03-02T10:30:00.000Z the essential source-freshness will do"));
+                                + "2026-03-02 10:30 +00:00 the essential source-freshness will do"));
         assertThat(f.events(EventKind.PROCEEDED_DEGRADED)).isEmpty();
         assertThat(f.alerts.of(AlertKind.PROCEEDED_DEGRADED)).isEmpty();
         assertThat(f.provider.runs().get(runId).orElseThrow().proceededWithout())
@@ -83,7 +83,7 @@ class ProceedDegradedTest {
                 .singleElement()
                 .satisfies(e -> {
                     assertThat(e.message())
-                            .isEqualTo("proceeded without upstream-dependency: proceedAt 2026-03-02T10:30:00.000Z "
+                            .isEqualTo("proceeded without upstream-dependency: proceedAt 2026-03-02 10:30 +00:00 "
                                     + "passed and the essential source-freshness passed");
                     assertThat(e.details())
                             .containsEntry("proceededWithout", List.of("upstream-dependency"))
@@ -155,7 +155,7 @@ class ProceedDegradedTest {
                 .singleElement()
                 .satisfies(e -> assertThat(e.message())
                         .isEqualTo("proceeded without upstream-dependency (1 of 24 missing: hourly.0500): proceedAt "
-                                + "2026-03-02T10:30:00.000Z passed and the essential source-freshness passed"));
+                                + "2026-03-02 10:30 +00:00 passed and the essential source-freshness passed"));
     }
 
     @Test
@@ -175,7 +175,7 @@ class ProceedDegradedTest {
         assertThat(f.events(EventKind.READINESS_CHECKED))
                 .singleElement()
                 .satisfies(e -> assertThat(e.message())
-                        .endsWith("past proceedAt 2026-03-02T10:30:00.000Z, waiting for the essential "
+                        .endsWith("past proceedAt 2026-03-02 10:30 +00:00, waiting for the essential "
                                 + "source-freshness"));
         assertThat(f.events(EventKind.PROCEEDED_DEGRADED)).isEmpty();
         assertThat(f.alerts.sent).isEmpty();

@@ -79,9 +79,15 @@ final class AlertsCommand implements Callable<Integer> {
         }
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"TIME", "KIND", "LEVEL", "PIPELINE", "DATE", "SCHEDULE", "MESSAGE"});
+        PipelineZones zones = new PipelineZones(client);
         for (JsonNode alert : alerts) {
             rows.add(new String[] {
-                Output.text(alert, "timestamp"),
+                Output.time(
+                        alert,
+                        "timestamp",
+                        zones.of(
+                                alert.path("pipelineId").asText(null),
+                                alert.path("scheduleId").asText(null))),
                 Output.text(alert, "kind"),
                 Output.text(alert, "level"),
                 Output.text(alert, "pipelineId"),

@@ -88,9 +88,11 @@ final class EventsCommand implements Callable<Integer> {
         }
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"TIME", "DATE", "SCHEDULE", "KIND", "STATUS", "MESSAGE"});
+        PipelineZones zones = new PipelineZones(client);
         for (JsonNode e : events) {
             rows.add(new String[] {
-                Output.text(e, "timestamp"),
+                Output.time(
+                        e, "timestamp", zones.of(pipeline, e.path("scheduleId").asText(null))),
                 Output.text(e, "date"),
                 Output.text(e, "scheduleId"),
                 Output.text(e, "kind"),

@@ -16,6 +16,13 @@ final class MuteCommands {
 
     private MuteCommands() {}
 
+    /** A pipeline mute's times read in the pipeline's zone; a team's pipelines may have several: UTC (+00:00). */
+    private static java.time.ZoneId zoneOf(PipelineZones zones, JsonNode mute) {
+        return mute.path("scope").asText().equals(dev.interlock.model.alert.MuteScope.PIPELINE.wireName())
+                ? zones.of(mute.path("target").asText(null), null)
+                : java.time.ZoneOffset.UTC;
+    }
+
     /** A pipeline id, or {@code --team <team>}. */
     static final class Target {
         @Parameters(index = "0", arity = "0..1", description = "The pipeline id (or give --team).")
@@ -88,14 +95,16 @@ final class MuteCommands {
             if (from != null) {
                 body.put("from", from);
             }
-            ApiClient.Answer a = api.client().put(target.path(), "application/json", body.toString());
+            ApiClient client = api.client();
+            ApiClient.Answer a = client.put(target.path(), "application/json", body.toString());
             if (!a.ok() || format.json()) {
                 return QueryCommands.print(a, "muting " + target.describe());
             }
             JsonNode m = Output.parse(a.body());
+            java.time.ZoneId zone = zoneOf(new PipelineZones(client), m);
             System.out.println("muted " + target.describe() + " "
-                    + m.path("state").asText() + " from " + m.path("from").asText() + " until "
-                    + m.path("until").asText() + ": " + m.path("reason").asText());
+                    + m.path("state").asText() + " from " + Output.time(m, "from", zone) + " until "
+                    + Output.time(m, "until", zone) + ": " + m.path("reason").asText());
             List<String> covered = new ArrayList<>();
             m.path("pipelines").forEach(p -> covered.add(p.asText()));
             System.out.println("  covers " + (covered.isEmpty() ? "no pipeline yet" : String.join(", ", covered))
@@ -140,10 +149,12 @@ final class MuteCommands {
 
         @Override
         public Integer call() {
-            ApiClient.Answer a = api.client().get("/mutes");
+            ApiClient client = api.client();
+            ApiClient.Answer a = client.get("/mutes");
             if (!a.ok() || format.json()) {
                 return QueryCommands.print(a, "listing mutes");
             }
+            PipelineZones zones = new PipelineZones(client);
             JsonNode items = Output.parse(a.body()).path("items");
             if (items.isEmpty()) {
                 System.out.println("no mutes: every alert is published");
@@ -152,12 +163,13 @@ final class MuteCommands {
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"SCOPE", "TARGET", "STATE", "FROM", "UNTIL", "BY", "REASON"});
             for (JsonNode m : items) {
+                java.time.ZoneId zone = zoneOf(zones, m);
                 rows.add(new String[] {
                     Output.text(m, "scope"),
                     Output.text(m, "target"),
                     Output.text(m, "state"),
-                    Output.text(m, "from"),
-                    Output.text(m, "until"),
+                    Output.time(m, "from", zone),
+                    Output.time(m, "until", zone),
                     Output.text(m, "mutedBy"),
                     Output.text(m, "reason")
                 });

@@ -2,8 +2,12 @@ package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.schedule.ReadableTime;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Option;
 
@@ -49,6 +53,24 @@ final class Output {
         com.fasterxml.jackson.databind.node.ObjectNode all = json().createObjectNode();
         all.putArray("items").addAll(items);
         return all;
+    }
+
+    /**
+     * An instant field as a person reads it in {@code zone} ({@code 2026-11-19 17:45 -08:00}, {@link ReadableTime}),
+     * {@code -} when it is missing; text that is not an instant is shown as it is.
+     */
+    static String time(JsonNode node, String field, ZoneId zone) {
+        String raw = text(node, field);
+        return raw.equals("-") ? raw : time(raw, zone);
+    }
+
+    /** An instant's text as a person reads it in {@code zone}; text that is not an instant is shown as it is. */
+    static String time(String instant, ZoneId zone) {
+        try {
+            return ReadableTime.of(Instant.parse(instant), zone);
+        } catch (DateTimeParseException e) {
+            return instant;
+        }
     }
 
     /** A text field, or {@code -} when it is missing or null (so a table cell is never empty). */

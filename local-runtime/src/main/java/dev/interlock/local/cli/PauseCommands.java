@@ -2,6 +2,7 @@ package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -51,8 +52,10 @@ final class PauseCommands {
                 return QueryCommands.print(a, "pausing pipeline " + pipeline);
             }
             JsonNode p = Output.parse(a.body());
+            ZoneId zone = new PipelineZones(api.client()).of(pipeline, null);
             System.out.println("paused pipeline " + pipeline + " at "
-                    + p.path("pausedAt").asText() + " by " + p.path("pausedBy").asText() + ": "
+                    + Output.time(p, "pausedAt", zone) + " by "
+                    + p.path("pausedBy").asText() + ": "
                     + p.path("reason").asText());
             System.out.println(
                     "  no new execution starts until 'interlock resume " + pipeline + "'; days already running finish");
@@ -91,8 +94,10 @@ final class PauseCommands {
             }
             JsonNode r = Output.parse(a.body());
             int missed = r.path("missedWindowCount").asInt();
+            PipelineZones zones = new PipelineZones(api.client());
             System.out.println("resumed pipeline " + pipeline + " (paused since "
-                    + r.path("pausedAt").asText() + " by " + r.path("pausedBy").asText() + ": "
+                    + Output.time(r, "pausedAt", zones.of(pipeline, null)) + " by "
+                    + r.path("pausedBy").asText() + ": "
                     + r.path("reason").asText() + ")");
             if (missed == 0) {
                 System.out.println("  no window opened while it was paused");
@@ -109,8 +114,14 @@ final class PauseCommands {
                 if (shown++ == MISSED_SHOWN) {
                     break;
                 }
-                rows.add(
-                        new String[] {Output.text(w, "scheduleId"), Output.text(w, "date"), Output.text(w, "opensAt")});
+                rows.add(new String[] {
+                    Output.text(w, "scheduleId"),
+                    Output.text(w, "date"),
+                    Output.time(
+                            w,
+                            "opensAt",
+                            zones.of(pipeline, w.path("scheduleId").asText(null)))
+                });
             }
             Output.table(System.out, rows);
             if (missed > MISSED_SHOWN) {
@@ -141,10 +152,11 @@ final class PauseCommands {
             }
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"PIPELINE", "SINCE", "BY", "REASON"});
+            PipelineZones zones = new PipelineZones(api.client());
             for (JsonNode p : items) {
                 rows.add(new String[] {
                     Output.text(p, "pipelineId"),
-                    Output.text(p, "pausedAt"),
+                    Output.time(p, "pausedAt", zones.of(p.path("pipelineId").asText(null), null)),
                     Output.text(p, "pausedBy"),
                     Output.text(p, "reason")
                 });

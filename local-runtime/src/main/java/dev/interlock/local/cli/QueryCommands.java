@@ -147,13 +147,17 @@ final class QueryCommands {
             // A run log's startedAt is when the log was first written (often at the end), not when the job started:
             // the runs below say when each job started.
             logRows.add(new String[] {"DATE", "SCHEDULE", "STATUS", "FAILED", "ENDED", "RUN", "FAILURE"});
+            PipelineZones zones = new PipelineZones(client).read(pipeline, config);
             for (JsonNode l : runLogs) {
                 logRows.add(new String[] {
                     Output.text(l, "date"),
                     Output.text(l, "scheduleId"),
                     Output.text(l, "status"),
                     String.valueOf(l.path("attemptNumber").asInt()),
-                    Output.text(l, "completedAt"),
+                    Output.time(
+                            l,
+                            "completedAt",
+                            zones.of(pipeline, l.path("scheduleId").asText(null))),
                     Output.text(l, "runId"),
                     l.hasNonNull("failureMessage") ? l.get("failureMessage").asText() : ""
                 });
@@ -169,8 +173,11 @@ final class QueryCommands {
                     Output.text(r, "date"),
                     Output.text(r, "scheduleId"),
                     Output.text(r, "status"),
-                    Output.text(r, "createdAt"),
-                    ended(r),
+                    Output.time(
+                            r,
+                            "createdAt",
+                            zones.of(pipeline, r.path("scheduleId").asText(null))),
+                    ended(r, zones.of(pipeline, r.path("scheduleId").asText(null))),
                     job(r),
                     r.hasNonNull("failureMessage") ? r.get("failureMessage").asText() : ""
                 });
@@ -181,10 +188,10 @@ final class QueryCommands {
     }
 
     /** When a run ended: its last update once its status is terminal; {@code -} while it is still going. */
-    static String ended(JsonNode run) {
+    static String ended(JsonNode run, java.time.ZoneId zone) {
         for (RunStatus s : RunStatus.values()) {
             if (s.isTerminal() && s.name().equals(run.path("status").asText())) {
-                return Output.text(run, "updatedAt");
+                return Output.time(run, "updatedAt", zone);
             }
         }
         return "-";
@@ -335,6 +342,7 @@ final class QueryCommands {
             String cursor = null;
             int count = 0;
             List<JsonNode> all = new ArrayList<>();
+            PipelineZones zones = new PipelineZones(client);
             do {
                 ApiClient.Answer a = client.get("/pipelines/" + ApiClient.segment(pipeline) + "/reruns?limit=100"
                         + (cursor == null ? "" : "&cursor=" + ApiClient.segment(cursor)));
@@ -350,7 +358,10 @@ final class QueryCommands {
                     }
                     System.out.printf(
                             "%s  %s %-8s %-9s %-12s %s  (%s)%s%n",
-                            r.path("requestedAt").asText(),
+                            Output.time(
+                                    r,
+                                    "requestedAt",
+                                    zones.of(pipeline, r.path("scheduleId").asText(null))),
                             r.path("date").asText(),
                             r.path("scheduleId").asText(),
                             r.path("status").asText(),

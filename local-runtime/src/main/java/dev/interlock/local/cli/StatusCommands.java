@@ -1,7 +1,9 @@
 package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.model.schedule.ReadableTime;
 import java.io.PrintStream;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -103,7 +105,9 @@ final class StatusCommands {
                         line.path("date").asText(),
                         line.path("state").asText() + (paused ? " (paused)" : "") + (muted ? " (muted)" : ""),
                         slaFlag(line.path("sla")),
-                        next(line.path("nextAction")),
+                        next(
+                                line.path("nextAction"),
+                                ReadableTime.zone(line.path("zone").asText(null))),
                         line.path("reason").asText()
                     });
                 }
@@ -164,14 +168,15 @@ final class StatusCommands {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"SCHEDULE", "STATE", "SLA", "ATTEMPTS", "NEXT", "DEADLINE", "REASON"});
         for (JsonNode s : status.path("schedules")) {
+            ZoneId zone = zoneOf(status, s);
             rows.add(new String[] {
                 s.path("scheduleId").asText(),
                 s.path("state").asText(),
                 slaFlag(s.path("sla")),
                 s.path("attempts").path("used").asInt() + "/"
                         + s.path("attempts").path("max").asInt(),
-                next(s.path("nextAction")),
-                deadline(s.path("deadline")),
+                next(s.path("nextAction"), zone),
+                deadline(s.path("deadline"), zone),
                 s.path("reason").asText()
             });
         }
@@ -194,7 +199,7 @@ final class StatusCommands {
                 records.add(new String[] {"AT", "EVENT", "STATUS", "MESSAGE"});
                 for (JsonNode d : s.path("dryRun")) {
                     records.add(new String[] {
-                        d.path("at").asText(),
+                        Output.time(d, "at", zoneOf(status, s)),
                         d.path("kind").asText(),
                         d.path("status").asText(),
                         d.path("message").asText()
@@ -221,29 +226,31 @@ final class StatusCommands {
         if (!parts.isEmpty()) {
             out.println(String.join(", ", parts));
         }
-        String muted = muted(status.path("muted"));
+        String muted = muted(
+                status.path("muted"), ReadableTime.zone(status.path("zone").asText(null)));
         if (muted != null) {
             out.println(muted);
         }
-        String paused = paused(status.path("paused"));
+        String paused = paused(
+                status.path("paused"), ReadableTime.zone(status.path("zone").asText(null)));
         if (paused != null) {
             out.println(paused);
         }
     }
 
     /** {@code PAUSED since … by …: reason; …}, or null when the pipeline runs. */
-    static String paused(JsonNode pause) {
+    static String paused(JsonNode pause, ZoneId zone) {
         if (pause.isMissingNode() || pause.isNull()) {
             return null;
         }
-        return "PAUSED since " + pause.path("pausedAt").asText() + " by "
+        return "PAUSED since " + Output.time(pause, "pausedAt", zone) + " by "
                 + pause.path("pausedBy").asText() + ": "
                 + pause.path("reason").asText() + "; no new execution starts until 'interlock resume "
                 + pause.path("pipelineId").asText() + "'";
     }
 
     /** {@code ALERTS MUTED (team data-platform) until … by …: reason}, or null when no mute covers it. */
-    static String muted(JsonNode mute) {
+    static String muted(JsonNode mute, ZoneId zone) {
         if (mute.isMissingNode() || mute.isNull()) {
             return null;
         }
@@ -251,8 +258,8 @@ final class StatusCommands {
         return (active ? "ALERTS MUTED" : "alerts will be muted") + " ("
                 + mute.path("scope").asText() + " "
                 + mute.path("target").asText() + ") "
-                + (active ? "" : "from " + mute.path("from").asText() + " ")
-                + "until " + mute.path("until").asText() + " by "
+                + (active ? "" : "from " + Output.time(mute, "from", zone) + " ")
+                + "until " + Output.time(mute, "until", zone) + " by "
                 + mute.path("mutedBy").asText() + ": "
                 + mute.path("reason").asText();
     }
@@ -296,6 +303,7 @@ final class StatusCommands {
         String pipeline = status.path("pipelineId").asText();
         ownership(out, status);
         for (JsonNode s : status.path("schedules")) {
+            ZoneId zone = zoneOf(status, s);
             out.println(pipeline + " (" + s.path("scheduleId").asText() + ") on "
                     + status.path("date").asText() + " is " + s.path("state").asText() + ": "
                     + s.path("reason").asText() + ".");
@@ -315,25 +323,23 @@ final class StatusCommands {
                         + u.path("state").asText() + ": " + u.path("reason").asText());
             }
             for (JsonNode d : s.path("dryRun")) {
-                out.println("  - " + d.path("kind").asText() + " at "
-                        + d.path("at").asText() + ": " + d.path("message").asText());
+                out.println("  - " + d.path("kind").asText() + " at " + Output.time(d, "at", zone) + ": "
+                        + d.path("message").asText());
             }
             if (s.hasNonNull("monitoring")) {
                 JsonNode m = s.get("monitoring");
-                out.println("  Monitoring ends at " + m.path("endsAt").asText()
-                        + (m.hasNonNull("nextRoundAt")
-                                ? "; next round at " + m.get("nextRoundAt").asText()
-                                : "")
-                        + " (job completed at " + m.path("startedAt").asText() + ").");
+                out.println("  Monitoring ends at " + Output.time(m, "endsAt", zone)
+                        + (m.hasNonNull("nextRoundAt") ? "; next round at " + Output.time(m, "nextRoundAt", zone) : "")
+                        + " (job completed at " + Output.time(m, "startedAt", zone) + ").");
             }
             if (s.hasNonNull("nextAction")) {
-                out.println("  Next: " + next(s.path("nextAction")) + ".");
+                out.println("  Next: " + next(s.path("nextAction"), zone) + ".");
             }
             if (s.hasNonNull("deadline")) {
-                out.println("  Deadline: " + deadline(s.path("deadline")) + ".");
+                out.println("  Deadline: " + deadline(s.path("deadline"), zone) + ".");
             }
             if (s.hasNonNull("sla")) {
-                out.println("  SLA: " + sla(s.path("sla")) + ".");
+                out.println("  SLA: " + sla(s.path("sla"), zone) + ".");
             }
             out.println("  Attempts: " + s.path("attempts").path("used").asInt() + " of "
                     + s.path("attempts").path("max").asInt() + " failed."
@@ -350,19 +356,27 @@ final class StatusCommands {
         }
     }
 
-    private static String next(JsonNode next) {
+    /**
+     * The zone a schedule's times are shown in: its window's (the schedule's own zone), else the pipeline's, as the
+     * status names them.
+     */
+    static ZoneId zoneOf(JsonNode status, JsonNode schedule) {
+        String zone = schedule.path("window").path("zone").asText("");
+        return ReadableTime.zone(zone.isBlank() ? status.path("zone").asText(null) : zone);
+    }
+
+    private static String next(JsonNode next, ZoneId zone) {
         if (next == null || next.isMissingNode() || next.isNull()) {
             return "-";
         }
-        return next.path("what").asText()
-                + (next.hasNonNull("at") ? " at " + next.get("at").asText() : "");
+        return next.path("what").asText() + (next.hasNonNull("at") ? " at " + Output.time(next, "at", zone) : "");
     }
 
-    private static String deadline(JsonNode deadline) {
+    private static String deadline(JsonNode deadline, ZoneId zone) {
         if (deadline == null || deadline.isMissingNode() || deadline.isNull()) {
             return "-";
         }
-        return deadline.path("what").asText() + " " + deadline.path("at").asText()
+        return deadline.path("what").asText() + " " + Output.time(deadline, "at", zone)
                 + (deadline.path("breached").asBoolean() ? " (passed)" : "");
     }
 
@@ -381,7 +395,7 @@ final class StatusCommands {
      * The SLA flag in words: {@code MISSED: 14m past the completion deadline <at>; delays <pipeline> <date>}, or
      * {@code ON_TRACK: 2h05m before the evaluation deadline <at>}.
      */
-    static String sla(JsonNode sla) {
+    static String sla(JsonNode sla, ZoneId zone) {
         long margin = sla.path("marginSeconds").asLong();
         String where = !sla.hasNonNull("marginSeconds")
                 ? "the " + sla.path("what").asText() + " deadline "
@@ -391,7 +405,7 @@ final class StatusCommands {
         for (JsonNode d : sla.path("delays")) {
             delays.add(d.path("pipelineId").asText() + " " + d.path("date").asText());
         }
-        return sla.path("state").asText() + ": " + where + sla.path("deadline").asText()
+        return sla.path("state").asText() + ": " + where + Output.time(sla, "deadline", zone)
                 + (delays.isEmpty() ? "" : "; delays " + String.join(", ", delays));
     }
 

@@ -202,8 +202,10 @@ class CliCommandsTest {
         assertThat(code).isZero();
         assertThat(received)
                 .extracting(e -> e.getHttpMethod() + " " + e.getPath())
-                .containsExactly("GET /pipelines/silver/reruns", "GET /pipelines/silver/reruns");
-        assertThat(received)
+                .as("the pipeline read once for the zone its times are shown in")
+                .containsExactly(
+                        "GET /pipelines/silver/reruns", "GET /pipelines/silver", "GET /pipelines/silver/reruns");
+        assertThat(received.stream().filter(r -> r.getPath().endsWith("/reruns")))
                 .extracting(APIGatewayProxyRequestEvent::getQueryStringParameters)
                 .containsExactly(Map.of("limit", "100"), Map.of("limit", "100", "cursor", "page-2"));
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();

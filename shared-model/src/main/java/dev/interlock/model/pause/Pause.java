@@ -1,6 +1,8 @@
 package dev.interlock.model.pause;
 
+import dev.interlock.model.schedule.ReadableTime;
 import java.time.Instant;
+import java.time.ZoneId;
 
 /**
  * A pipeline an operator has paused (docs/operations.md, "Pausing a pipeline"): no new execution starts for it until it
@@ -18,8 +20,13 @@ public record Pause(String pipelineId, String reason, String pausedBy, Instant p
     /** The longest reason. */
     public static final int MAX_REASON = 500;
 
-    /** One line a person reads: {@code paused since … by …: reason}. */
+    /** One line for the trail: {@code paused since <UTC instant> by …: reason}. */
     public String describe() {
         return "paused since " + pausedAt + " by " + pausedBy + ": " + reason;
+    }
+
+    /** One line a person reads, the time in {@code zone} with its offset: {@code paused since 2026-03-10 06:00 -08:00 …}. */
+    public String describe(ZoneId zone) {
+        return "paused since " + ReadableTime.of(pausedAt, zone) + " by " + pausedBy + ": " + reason;
     }
 }

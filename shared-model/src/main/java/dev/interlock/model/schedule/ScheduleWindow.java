@@ -68,8 +68,16 @@ public record ScheduleWindow(
      * config does not list is read in the SLA zone.
      */
     public static LocalDate currentDate(PipelineConfig config, String scheduleId, Instant now) {
+        return LocalDate.ofInstant(now, zoneOf(config, scheduleId));
+    }
+
+    /**
+     * The zone of a pipeline's schedule (or window of a cron schedule): where its day and times are read and shown. A
+     * schedule id the config does not list is read in the SLA zone.
+     */
+    public static ZoneId zoneOf(PipelineConfig config, String scheduleId) {
         ScheduleConfig schedule = config.schedule(scheduleId).orElse(ScheduleConfig.named(scheduleId));
-        return LocalDate.ofInstant(now, zoneOf(schedule, config.sla()));
+        return zoneOf(schedule, config.sla());
     }
 
     /** The zone of a schedule: its own, else the SLA's, else UTC. */

@@ -2,7 +2,6 @@ package dev.interlock.model.status;
 
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;
@@ -19,6 +18,7 @@ import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.schedule.Exclusions;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.schedule.ScheduleWindows;
 import dev.interlock.model.schedule.TimeSpan;
@@ -60,13 +60,6 @@ public final class StatusDerivation {
         return ScheduleWindow.zoneOf(first, pipeline.sla());
     }
 
-    /** A zone as people name it ({@code UTC}, not the offset id {@code Z}). */
-    static String zoneName(ZoneId zone) {
-        return zone.normalized() instanceof java.time.ZoneOffset offset && offset.getTotalSeconds() == 0
-                ? "UTC"
-                : zone.getId();
-    }
-
     /** Today in the pipeline's zone at {@code now}. */
     public static LocalDate today(PipelineConfig pipeline, Instant now) {
         return LocalDate.ofInstant(now, zoneOf(pipeline));
@@ -82,7 +75,7 @@ public final class StatusDerivation {
         return new PipelineDayStatus(
                 pipeline.name(),
                 records.date(),
-                zoneName(zoneOf(pipeline)),
+                ReadableTime.zoneName(zoneOf(pipeline)),
                 schedules,
                 List.copyOf(pipeline.upstreamPipelines()),
                 records.downstreams());
@@ -106,7 +99,9 @@ public final class StatusDerivation {
         return new ScheduleStatus(
                 status.scheduleId(),
                 DayState.PAUSED,
-                "pipeline " + pause.describe(),
+                "pipeline "
+                        + pause.describe(ReadableTime.zone(
+                                status.window() == null ? null : status.window().zone())),
                 status.blocking(),
                 new ScheduleStatus.NextAction("resume", null),
                 status.deadline(),
@@ -171,7 +166,7 @@ public final class StatusDerivation {
                         JobMetadata.link(run.triggerType(), run.metadata()),
                         run.metadata());
         Window shown = new Window(
-                zoneName(window.zone()),
+                ReadableTime.zoneName(window.zone()),
                 window.opensAt(),
                 window.evaluationDeadline(),
                 window.validationDeadline(),
@@ -310,7 +305,7 @@ public final class StatusDerivation {
                 && (log == null
                         || !run.runId().equals(log.runId())
                         || log.status() != RunLogStatus.COMPLETED && log.status() != RunLogStatus.FAILED)) {
-            Verdict live = live(pipeline, run, holder, blocking, lastEvaluated, now);
+            Verdict live = live(pipeline, run, holder, blocking, lastEvaluated, window.zone(), now);
             if (live != null) {
                 return live;
             }
@@ -349,7 +344,7 @@ public final class StatusDerivation {
             return notStarted(records, window, holder, upstreams, now);
         }
         return switch (log.status()) {
-            case COMPLETED -> completed(log, events, now);
+            case COMPLETED -> completed(log, events, window.zone(), now);
             case RUNNING ->
                 run != null && run.status() == RunStatus.COMPLETED_MONITORING
                         ? monitoring(pipeline, run, window.zone())
@@ -383,6 +378,7 @@ public final class StatusDerivation {
             String holder,
             List<BlockingTrait> blocking,
             Instant lastEvaluated,
+            ZoneId zone,
             Instant now) {
         return switch (run.status()) {
             case TRIGGERING ->
@@ -393,9 +389,9 @@ public final class StatusDerivation {
             case RUNNING ->
                 new Verdict(
                         DayState.RUNNING,
-                        typeOf(run) + " job running since " + InterlockJson.timestamp(run.updatedAt()),
+                        typeOf(run) + " job running since " + time(run.updatedAt(), zone),
                         nextPoll(pipeline, run.updatedAt(), now));
-            case COMPLETED_MONITORING -> monitoring(pipeline, run, ZoneId.of("UTC"));
+            case COMPLETED_MONITORING -> monitoring(pipeline, run, zone);
             case PENDING ->
                 holder == null
                         ? null
@@ -555,8 +551,8 @@ public final class StatusDerivation {
      * {@code MONITORING_DRIFT_DETECTED} when late data was found). While a wait's window has not ended the day is
      * MONITORING, with its end and next round; after it, COMPLETED.
      */
-    private static Verdict completed(RunLog log, List<Event> events, Instant now) {
-        String done = "completed at " + time(log.completedAt(), null)
+    private static Verdict completed(RunLog log, List<Event> events, ZoneId zone, Instant now) {
+        String done = "completed at " + time(log.completedAt(), zone)
                 + (log.attemptNumber() > 0 ? " after " + log.attemptNumber() + " failed attempt(s)" : "");
         Optional<Event> watched = Optional.empty();
         for (int i = events.size() - 1; i >= 0 && watched.isEmpty(); i--) {
@@ -578,12 +574,12 @@ public final class StatusDerivation {
             case MONITORING_WAITING -> {
                 if (endsAt == null || !now.isBefore(endsAt)) {
                     yield new Verdict(
-                            DayState.COMPLETED, done + "; monitored for late data until " + time(endsAt, null), null);
+                            DayState.COMPLETED, done + "; monitored for late data until " + time(endsAt, zone), null);
                 }
                 Instant next = instant(details.get("nextRoundAt"));
                 yield new Verdict(
                         DayState.MONITORING,
-                        done + "; watching for late data until " + time(endsAt, null),
+                        done + "; watching for late data until " + time(endsAt, zone),
                         new NextAction("next monitoring round", next == null || !next.isBefore(now) ? next : now),
                         new ScheduleStatus.Monitoring(
                                 log.runId(), instant(details.get("monitoringStartedAt")), endsAt, next));
@@ -591,12 +587,12 @@ public final class StatusDerivation {
             case MONITORING_DRIFT_DETECTED ->
                 new Verdict(
                         DayState.COMPLETED,
-                        done + "; late data found at " + time(e.timestamp(), null) + ": " + e.message(),
+                        done + "; late data found at " + time(e.timestamp(), zone) + ": " + e.message(),
                         null);
             default ->
                 new Verdict(
                         DayState.COMPLETED,
-                        done + "; " + e.message() + (endsAt == null ? "" : " (until " + time(endsAt, null) + ")"),
+                        done + "; " + e.message() + (endsAt == null ? "" : " (until " + time(endsAt, zone) + ")"),
                         null);
         };
     }
@@ -725,7 +721,7 @@ public final class StatusDerivation {
                             pipelineId,
                             scheduleId,
                             DayState.WAITING_FOR_WINDOW,
-                            "window opens at " + InterlockJson.timestamp(window.opensAt()));
+                            "window opens at " + time(window.opensAt(), window.zone()));
         }
         return switch (log.status()) {
             case COMPLETED -> new Upstream(pipelineId, scheduleId, DayState.COMPLETED, "completed");
@@ -790,10 +786,11 @@ public final class StatusDerivation {
     }
 
     /** An instant as every Interlock document writes it (UTC, so the API, CLI and UI agree on one spelling). */
+    /** An instant in a reason: the schedule's wall clock with its offset (the JSON fields keep UTC). */
     private static String time(Instant instant, ZoneId zone) {
         if (instant == null) {
             return "an unknown time";
         }
-        return InterlockJson.timestamp(instant);
+        return ReadableTime.of(instant, zone);
     }
 }

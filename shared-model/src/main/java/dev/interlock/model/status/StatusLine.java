@@ -10,15 +10,17 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One pipeline day in one line (the overview, {@code GET /status}): the most urgent schedule's state, reason and
- * next action, every schedule's state, the cascade edges so a reader can draw the graph, the SLA flag of the
- * schedule furthest behind its deadline (missed before at risk before on track; the earlier deadline on a tie), the
- * pipeline's tier and whose it is (owner, team, labels: what the console filters by), the mute that covers it and
- * its pause.
+ * One pipeline day in one line (the overview, {@code GET /status}): the pipeline's own date, the zone its times are
+ * shown in and the most urgent schedule's state, reason and next action, every schedule's state, the cascade edges so
+ * a reader can draw the graph, the SLA flag of the schedule furthest behind its deadline (missed before at risk before
+ * on track; the earlier deadline on a tie), the pipeline's tier and whose it is (owner, team, labels: what the console
+ * filters by), the mute that covers it and its
+ * pause.
  */
 public record StatusLine(
         String pipelineId,
         LocalDate date,
+        String zone,
         DayState state,
         String reason,
         String scheduleId,
@@ -48,6 +50,7 @@ public record StatusLine(
         return new StatusLine(
                 status.pipelineId(),
                 status.date(),
+                head.window() == null ? status.zone() : head.window().zone(),
                 head.state(),
                 head.reason(),
                 head.scheduleId(),

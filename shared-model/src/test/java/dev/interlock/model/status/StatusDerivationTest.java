@@ -77,7 +77,7 @@ class StatusDerivationTest {
         assertThat(s.state()).isEqualTo(DayState.WAITING_FOR_WINDOW);
         assertThat(s.nextAction())
                 .isEqualTo(new ScheduleStatus.NextAction("window opens", Instant.parse("2026-03-10T21:00:00Z")));
-        assertThat(s.reason()).contains("2026-03-10T21:00:00.000Z");
+        assertThat(s.reason()).contains("the window opens at 2026-03-10 22:00 +01:00");
     }
 
     @Test
@@ -354,7 +354,7 @@ class StatusDerivationTest {
         ScheduleStatus s = daily("silver", DAY);
 
         assertThat(s.state()).isEqualTo(DayState.MONITORING);
-        assertThat(s.reason()).contains("watching for late data until 2026-03-10T09:50:00.000Z");
+        assertThat(s.reason()).contains("watching for late data until 2026-03-10 09:50 +00:00");
         assertThat(s.monitoring())
                 .isEqualTo(new ScheduleStatus.Monitoring(
                         "r1",
@@ -374,7 +374,7 @@ class StatusDerivationTest {
                 .schedules()
                 .get(0);
         assertThat(after.state()).isEqualTo(DayState.COMPLETED);
-        assertThat(after.reason()).contains("monitored for late data until 2026-03-10T09:50:00.000Z");
+        assertThat(after.reason()).contains("monitored for late data until 2026-03-10 09:50 +00:00");
         assertThat(after.monitoring()).isNull();
         assertThat(after.nextAction()).isNull();
     }
@@ -405,7 +405,7 @@ class StatusDerivationTest {
         ScheduleStatus s = daily("silver", DAY);
 
         assertThat(s.state()).isEqualTo(DayState.COMPLETED);
-        assertThat(s.reason()).contains("late data found at 2026-03-10T08:59:30.000Z: drift in upstream-dependency");
+        assertThat(s.reason()).contains("late data found at 2026-03-10 08:59:30 +00:00: drift in upstream-dependency");
         assertThat(s.monitoring()).isNull();
     }
 
@@ -425,8 +425,8 @@ class StatusDerivationTest {
         assertThat(s.state()).isEqualTo(DayState.BEFORE_REGISTRATION);
         assertThat(s.reason())
                 .contains("forward-only")
-                .contains("opened at 2026-03-09T15:30:00.000Z")
-                .contains("registered at 2026-03-09T15:45:00.000Z")
+                .contains("opened at 2026-03-10 00:30 +09:00")
+                .contains("registered at 2026-03-10 00:45 +09:00")
                 .contains("catchUp");
         assertThat(s.nextAction().at()).isNull();
         assertThat(s.deadline()).isNull();

@@ -54,30 +54,72 @@ function span(seconds) {
 }
 
 // The SLA flag of a day (ON TRACK, AT RISK, MISSED) with its margin; the title says the deadline and what it delays.
-function slaFlag(sla) {
+function slaFlag(sla, zone) {
   if (!sla) return el("span", {class: "muted"}, "—");
   const margin = sla.marginSeconds === null || sla.marginSeconds === undefined ? "" : " " + span(sla.marginSeconds);
   const delays = (sla.delays || []).map(d => d.pipelineId + " " + d.date);
   return el("span", {class: "sla " + sla.state, "data-sla": sla.state,
-      title: sla.what + " deadline " + dateTime(sla.deadline) + (delays.length ? "; delays " + delays.join(", ") : "")},
+      title: sla.what + " deadline " + dateTime(sla.deadline, zone) + " (" + sla.deadline + ")" + (delays.length ? "; delays " + delays.join(", ") : "")},
     sla.state.replaceAll("_", " ") + margin);
 }
 
-function time(iso) {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return d.toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", second: "2-digit"});
+// ---- times: every time in the pipeline's (schedule's) zone with its offset, the UTC instant on hover ----
+// The same format as the CLI (ReadableTime): "2026-11-19 17:45 -08:00", seconds only when there are some; never
+// the browser's own zone. The JSON keeps UTC instants; `zone` is the status's (schedule window's) zone name.
+const ZONE_FORMATS = new Map();
+
+function zoneFormat(zone) {
+  const key = zone || "UTC";
+  if (!ZONE_FORMATS.has(key)) {
+    let format;
+    try {
+      format = new Intl.DateTimeFormat("en-CA", {timeZone: key, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit",
+        hour: "2-digit", minute: "2-digit", second: "2-digit", timeZoneName: "longOffset"});
+    } catch (e) {
+      format = zoneFormat("UTC"); // an unknown zone name: UTC, which the "+00:00" then says
+    }
+    ZONE_FORMATS.set(key, format);
+  }
+  return ZONE_FORMATS.get(key);
 }
 
-function dateTime(iso) {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return d.toLocaleString([], {month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit"});
+// {date: "2026-11-19", clock: "17:45 -08:00"} of an ISO instant in zone.
+function zonedParts(iso, zone) {
+  const parts = {};
+  zoneFormat(zone).formatToParts(new Date(iso)).forEach(p => { parts[p.type] = p.value; });
+  const offset = (parts.timeZoneName || "GMT").replace("GMT", "") || "+00:00";
+  const seconds = parts.second !== "00" || new Date(iso).getUTCMilliseconds() !== 0 ? ":" + parts.second : "";
+  return {date: parts.year + "-" + parts.month + "-" + parts.day, clock: parts.hour + ":" + parts.minute + seconds + " " + offset};
 }
 
-function nextText(next) {
+// "17:45 -08:00": where the day is said already.
+function time(iso, zone) {
+  if (!iso) return "";
+  return zonedParts(iso, zone).clock;
+}
+
+// "2026-11-19 17:45 -08:00".
+function dateTime(iso, zone) {
+  if (!iso) return "";
+  const p = zonedParts(iso, zone);
+  return p.date + " " + p.clock;
+}
+
+// A <time> of an instant in zone, the UTC instant in its title (hover) and datetime.
+function timeEl(iso, zone, withDate = true, cls = null) {
+  if (!iso) return "";
+  return el("time", {datetime: iso, title: iso, class: cls}, withDate ? dateTime(iso, zone) : time(iso, zone));
+}
+
+// The zone of a schedule of a status: its window's (the schedule's own), else the pipeline's.
+function zoneOf(status, scheduleId) {
+  const s = status.schedules.find(x => x.scheduleId === scheduleId);
+  return (s && s.window && s.window.zone) || status.zone;
+}
+
+function nextText(next, zone) {
   if (!next) return "—";
-  return next.what + (next.at ? " at " + time(next.at) : "");
+  return next.at ? el("span", {}, next.what + " at ", timeEl(next.at, zone, false)) : next.what;
 }
 
 function dateQuery(prefix) {
@@ -189,14 +231,14 @@ function overviewRow(line) {
       class: "clickable" + (urgencyRank(line) <= 2 ? " pinned" : ""), "data-pipeline": line.pipelineId, "data-state": line.state,
       "data-urgency": urgencyRank(line),
       onclick: () => { location.hash = withDate("#/p/" + encodeURIComponent(line.pipelineId)); }},
-    el("td", {}, el("strong", {}, line.pipelineId), pauseBadge(line.paused), muteBadge(line.muted),
+    el("td", {}, el("strong", {}, line.pipelineId), pauseBadge(line.paused, line.zone), muteBadge(line.muted, line.zone),
       line.team ? el("div", {class: "muted small team"}, line.team) : null),
     el("td", {class: "mono"}, line.date),
     el("td", {}, stateBadge(line.state)),
-    el("td", {}, slaFlag(line.sla)),
+    el("td", {}, slaFlag(line.sla, line.zone)),
     el("td", {}, scheduleCell(line)),
     el("td", {}, line.reason),
-    el("td", {}, nextText(line.nextAction)));
+    el("td", {}, nextText(line.nextAction, line.zone)));
 }
 
 let overviewLines = [];
@@ -330,45 +372,47 @@ async function renderPipeline(id, gen) {
     allStatusLines()]);
   if (gen !== generation) return false;
   view.dataset.page = "pipeline";
-  view.replaceChildren(
+  // replaceChildren would write a null (no owner, no mute) as the text "null": leave those out.
+  view.replaceChildren(...[
     el("p", {}, el("a", {href: withDate("#/")}, "← all pipelines")),
     el("h1", {}, status.pipelineId, " ", el("span", {class: "muted"}, "on " + status.date + " (" + status.zone + ")")),
     ownershipLine(status.ownership),
-    pauseBanner(status.paused),
-    muteBanner(status.muted),
-    el("div", {class: "grid"}, status.schedules.map(scheduleCard)),
+    pauseBanner(status.paused, status.zone),
+    muteBanner(status.muted, status.zone),
+    el("div", {class: "grid"}, status.schedules.map(s => scheduleCard(s, zoneOf(status, s.scheduleId)))),
     el("h2", {}, "Timeline"),
     el("div", {class: "card"}, gantt(status, timeline)),
     el("h2", {}, "Cascade"),
     el("div", {class: "card"}, cascadeGraph(lines, status.pipelineId)),
     el("h2", {}, "Traits over the day"),
-    traitTable(timeline),
+    traitTable(timeline, status),
     el("h2", {}, "Runs and their state path"),
-    runTable(timeline),
+    runTable(timeline, status),
     el("h2", {}, "Alerts"),
-    eventTable(timeline.alerts, "alerts", "No alerts this day."),
+    eventTable(timeline.alerts, "alerts", "No alerts this day.", status),
     el("h2", {}, "Events" + (timeline.complete ? "" : " (the oldest are not shown)")),
-    el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.")));
+    el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.", status))
+  ].filter(node => node !== null));
   return status.schedules.some(s => !SETTLED.has(s.state));
 }
 
 // ---- whose a pipeline is, and the mute on its alerts ----
 
-function muteBadge(muted) {
+function muteBadge(muted, zone) {
   if (!muted || muted.state !== "active") return null;
-  return el("span", {class: "mute-badge", title: "alerts muted until " + muted.until + ": " + muted.reason}, "muted");
+  return el("span", {class: "mute-badge", title: "alerts muted until " + dateTime(muted.until, zone) + " (" + muted.until + "): " + muted.reason}, "muted");
 }
 
-function pauseBadge(paused) {
+function pauseBadge(paused, zone) {
   if (!paused) return null;
-  return el("span", {class: "pause-badge", title: "paused since " + paused.pausedAt + " by " + paused.pausedBy + ": " + paused.reason}, "paused");
+  return el("span", {class: "pause-badge", title: "paused since " + dateTime(paused.pausedAt, zone) + " (" + paused.pausedAt + ") by " + paused.pausedBy + ": " + paused.reason}, "paused");
 }
 
-function pauseBanner(paused) {
+function pauseBanner(paused, zone) {
   if (!paused) return null;
   return el("div", {id: "pause", class: "card pause-banner"},
     el("strong", {}, "Paused"),
-    " since " + dateTime(paused.pausedAt) + " by " + paused.pausedBy + ": " + paused.reason +
+    " since ", timeEl(paused.pausedAt, zone), " by " + paused.pausedBy + ": " + paused.reason +
       ". No new execution starts until it is resumed (interlock resume " + paused.pipelineId +
       "); days already running finish.");
 }
@@ -383,32 +427,32 @@ function ownershipLine(o) {
   return el("p", {id: "ownership", class: "ownership"}, parts);
 }
 
-function muteBanner(muted) {
+function muteBanner(muted, zone) {
   if (!muted) return null;
   const active = muted.state === "active";
   return el("div", {id: "mute", class: "card mute-banner"},
     el("strong", {}, active ? "Alerts muted" : "Alerts will be muted"),
-    " (" + muted.scope + " " + muted.target + ") " + (active ? "" : "from " + dateTime(muted.from) + " ") +
-      "until " + dateTime(muted.until) + " by " + muted.mutedBy + ": " + muted.reason +
+    " (" + muted.scope + " " + muted.target + ") ", active ? "" : ["from ", timeEl(muted.from, zone), " "],
+      "until ", timeEl(muted.until, zone), " by " + muted.mutedBy + ": " + muted.reason +
       ". Alerts raised meanwhile are recorded as ALERT_MUTED events, not sent.");
 }
 
-function scheduleCard(s) {
+function scheduleCard(s, zone) {
   const kv = el("dl", {class: "kv"});
   const add = (k, v) => { if (v !== null && v !== undefined && v !== "") kv.append(el("dt", {}, k), el("dd", {}, v)); };
   add("why", el("span", {class: "reason"}, s.reason));
-  add("next", el("span", {class: "next-action", "data-at": s.nextAction?.at || ""}, nextText(s.nextAction)));
-  add("SLA", s.sla ? el("span", {}, slaFlag(s.sla), " " + s.sla.what + " deadline " + dateTime(s.sla.deadline)) : null);
+  add("next", el("span", {class: "next-action", "data-at": s.nextAction?.at || ""}, nextText(s.nextAction, zone)));
+  add("SLA", s.sla ? el("span", {}, slaFlag(s.sla, zone), " " + s.sla.what + " deadline ", timeEl(s.sla.deadline, zone)) : null);
   if (s.sla && s.sla.delays && s.sla.delays.length) add("delays", el("div", {}, s.sla.delays.map(d =>
     el("div", {"data-delayed": d.pipelineId}, d.pipelineId + " on " + d.date))));
-  add("monitoring", monitoringText(s.monitoring));
-  add("deadline", s.deadline ? s.deadline.what + " " + dateTime(s.deadline.at) + (s.deadline.breached ? " (passed)" : "") : null);
-  add("window opens", dateTime(s.window?.opensAt));
+  add("monitoring", monitoringText(s.monitoring, zone));
+  add("deadline", s.deadline ? el("span", {}, s.deadline.what + " ", timeEl(s.deadline.at, zone, true, "deadline-at"), s.deadline.breached ? " (passed)" : "") : null);
+  add("window opens", timeEl(s.window?.opensAt, zone));
   add("attempts", s.attempts.used + " of " + s.attempts.max + " failed");
   add("lock", s.lockHolder ? el("span", {class: "mono"}, s.lockHolder) : "free");
   add("run", s.runId ? el("span", {class: "mono"}, s.runId + (s.runStatus ? " (" + s.runStatus + ")" : "")) : null);
   if (s.job) add("job", s.job.link ? el("a", {href: s.job.link, rel: "noreferrer", target: "_blank"}, s.job.id || s.job.type) : (s.job.id || s.job.type));
-  add("evaluated", s.lastEvaluatedAt ? dateTime(s.lastEvaluatedAt) : null);
+  add("evaluated", s.lastEvaluatedAt ? timeEl(s.lastEvaluatedAt, zone) : null);
   // A degraded start: the traits the run went on without once the readiness rule's proceedAt had passed.
   // (or, for a rollup with minCount, the periods it went on without).
   add("proceeded without", s.proceededWithout && s.proceededWithout.length
@@ -427,17 +471,17 @@ function scheduleCard(s) {
   const dryRun = !s.dryRun || s.dryRun.length === 0 ? null : el("table", {class: "dry-run"},
     el("thead", {}, el("tr", {}, ["dry run (recorded, not done)", "status", "at", "what"].map(h => el("th", {}, h)))),
     el("tbody", {}, s.dryRun.map(d => el("tr", {class: "dry-run-record", "data-kind": d.kind},
-      el("td", {class: "mono"}, d.kind), el("td", {}, d.status || ""), el("td", {}, dateTime(d.at)),
+      el("td", {class: "mono"}, d.kind), el("td", {}, d.status || ""), el("td", {}, timeEl(d.at, zone)),
       el("td", {}, d.message || "")))));
   return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
-    el("h3", {}, s.scheduleId, " ", stateBadge(s.state), " ", s.sla ? slaFlag(s.sla) : ""), kv, blocking, warnings, dryRun);
+    el("h3", {}, s.scheduleId, " ", stateBadge(s.state), " ", s.sla ? slaFlag(s.sla, zone) : ""), kv, blocking, warnings, dryRun);
 }
 
 // Monitoring after completion: until when the data is watched for late changes, and the next round.
-function monitoringText(m) {
+function monitoringText(m, zone) {
   if (!m) return null;
   return el("span", {class: "monitoring", "data-ends-at": m.endsAt || "", "data-next-round-at": m.nextRoundAt || ""},
-    "watching for late data until " + dateTime(m.endsAt) + (m.nextRoundAt ? "; next round " + dateTime(m.nextRoundAt) : ""));
+    "watching for late data until ", timeEl(m.endsAt, zone), m.nextRoundAt ? ["; next round ", timeEl(m.nextRoundAt, zone)] : "");
 }
 
 // A rollup's periods: how many are in (a bar and "23/24 in"), the missing ones in its title and below it.
@@ -484,7 +528,9 @@ function gantt(status, timeline) {
   const axis = svg("g", {class: "axis"});
   for (let i = 0; i < 6; i++) {
     const t = start + (end - start) * i / 6;
-    axis.append(svg("line", {x1: x(t), x2: x(t), y1: TOP - 6, y2: height - 6}), svg("text", {x: x(t) + 2, y: 14}, time(new Date(t).toISOString())));
+    const iso = new Date(t).toISOString();
+    axis.append(svg("g", {class: "tick"}, svg("title", {}, iso), svg("line", {x1: x(t), x2: x(t), y1: TOP - 6, y2: height - 6}),
+      svg("text", {x: x(t) + 2, y: 14}, time(iso, status.zone))));
   }
   root.append(axis);
   let row = 0;
@@ -507,44 +553,46 @@ function gantt(status, timeline) {
     const x1 = x(Date.parse(p.start)), x2 = Math.max(x1 + 3, x(Date.parse(p.end)));
     const bar = svg("rect", {class: "bar " + PHASE_CLASS[p.phase] + (p.ongoing ? " ongoing" : ""), x: x1, y: y + 7, width: x2 - x1, height: ROW - 14,
       "data-phase": p.phase, "data-run": p.runId, "data-schedule": p.scheduleId},
-      svg("title", {}, PHASE_LABEL[p.phase] + ": " + time(p.start) + " – " + (p.ongoing ? "now" : time(p.end)) + (p.outcome ? " → " + p.outcome : "")));
+      svg("title", {}, PHASE_LABEL[p.phase] + ": " + time(p.start, zoneOf(status, p.scheduleId)) + " – "
+        + (p.ongoing ? "now" : time(p.end, zoneOf(status, p.scheduleId))) + (p.outcome ? " → " + p.outcome : "")
+        + " (" + p.start + (p.ongoing ? "" : " – " + p.end) + ")"));
     root.append(bar);
   }
   for (const d of deadlines) {
     const dx = x(Date.parse(d.at));
     root.append(svg("g", {class: "deadline" + (d.state ? " " + d.state : ""), "data-deadline": d.scheduleId},
       svg("line", {x1: dx, x2: dx, y1: TOP - 8, y2: height - 4}),
-      svg("text", {x: dx + 3, y: height - 8}, "⚑ " + d.scheduleId + " " + time(d.at)),
-      svg("title", {}, d.scheduleId + " " + (d.what || "") + " deadline " + dateTime(d.at))));
+      svg("text", {x: dx + 3, y: height - 8}, "⚑ " + d.scheduleId + " " + time(d.at, zoneOf(status, d.scheduleId))),
+      svg("title", {}, d.scheduleId + " " + (d.what || "") + " deadline " + dateTime(d.at, zoneOf(status, d.scheduleId)) + " (" + d.at + ")")));
   }
   if (now <= end) root.append(svg("line", {class: "now", x1: x(now), x2: x(now), y1: TOP - 8, y2: height - 4}));
   return el("div", {}, legend, root);
 }
 
-function traitTable(timeline) {
+function traitTable(timeline, status) {
   if (timeline.traits.length === 0) return el("p", {class: "muted"}, "No trait evaluated this day.");
   return el("div", {class: "scroll"}, el("table", {id: "traits"},
     el("thead", {}, el("tr", {}, ["time", "schedule", "trait", "status", "observed", "reason"].map(h => el("th", {}, h)))),
     el("tbody", {}, timeline.traits.slice().reverse().map(t => el("tr", {"data-trait": t.traitType},
-      el("td", {}, time(t.at)), el("td", {}, t.scheduleId), el("td", {}, t.traitType), el("td", {}, t.status),
+      el("td", {}, timeEl(t.at, zoneOf(status, t.scheduleId), false)), el("td", {}, t.scheduleId), el("td", {}, t.traitType), el("td", {}, t.status),
       el("td", {class: "mono"}, t.value && Object.keys(t.value).length ? JSON.stringify(t.value) : ""), el("td", {}, t.reason || ""))))));
 }
 
-function runTable(timeline) {
+function runTable(timeline, status) {
   if (timeline.runs.length === 0) return el("p", {class: "muted"}, "No run this day.");
   return el("table", {id: "runs"},
     el("thead", {}, el("tr", {}, ["run", "schedule", "trigger", "status", "state path"].map(h => el("th", {}, h)))),
     el("tbody", {}, timeline.runs.map(r => el("tr", {"data-run": r.runId},
       el("td", {class: "mono"}, r.runId), el("td", {}, r.scheduleId), el("td", {}, r.triggerType || ""), el("td", {}, r.status || ""),
-      el("td", {class: "path"}, r.path.map(step => el("span", {title: step.message || ""}, step.status + " " + time(step.at))))))));
+      el("td", {class: "path"}, r.path.map(step => el("span", {title: (step.message ? step.message + " " : "") + "(" + step.at + ")"}, step.status + " " + time(step.at, zoneOf(status, r.scheduleId)))))))));
 }
 
-function eventTable(events, id, empty) {
+function eventTable(events, id, empty, status) {
   if (events.length === 0) return el("p", {class: "muted", id: id + "-empty"}, empty);
   return el("table", {id},
     el("thead", {}, el("tr", {}, ["time", "schedule", "kind", "status", "message"].map(h => el("th", {}, h)))),
     el("tbody", {}, events.map(e => el("tr", {"data-kind": e.kind},
-      el("td", {}, time(e.timestamp)), el("td", {}, e.scheduleId || ""), el("td", {}, e.kind),
+      el("td", {}, timeEl(e.timestamp, e.scheduleId ? zoneOf(status, e.scheduleId) : status.zone, false)), el("td", {}, e.scheduleId || ""), el("td", {}, e.kind),
       el("td", {}, e.status || ""), el("td", {}, (e.traitType ? e.traitType + ": " : "") + (e.message || ""))))));
 }
 
