@@ -112,9 +112,7 @@ class PauseEndToEndTest extends EndToEnd {
                 .contains("orders DB maintenance");
         assertThat(printed("status")).containsPattern(id + "\\s+\\S+\\s+PAUSED");
         assertThat(printed("why", id)).contains("PAUSED since").contains("orders DB maintenance");
-        assertThat(printed("pauses"))
-                .containsPattern(id
-                        + "\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d [+-]\\d\\d:\\d\\d\\s+local\\s+orders DB maintenance");
+        assertThat(printed("pauses")).containsPattern(id + "\\s+" + SHOWN_TIME + "\\s+local\\s+orders DB maintenance");
 
         // Data arriving starts nothing and says why; a producer's own marker is skipped by the router with a reason;
         // an operator's evaluation is refused.

@@ -220,9 +220,11 @@ public final class StatusDerivation {
                         : log == null ? List.of() : log.proceededWithout(),
                 log == null
                                 && run == null
+                                && holder == null
                                 && records.watch() != null
                                 && WatchPlan.deadlineBeforeRegistration(pipeline, records.watch(), window)
-                        // Its deadline passed before the schedule was registered: not alerted, so not flagged.
+                        // Nothing started it and its deadline passed before the schedule was registered: the watchdog
+                        // does not alert it, so it is not flagged (once someone runs it, it is held to its deadline).
                         ? null
                         : SlaFlag.of(
                                 verdict.state,
