@@ -171,7 +171,9 @@ class CheckMonitoringExpiredTest {
         assertThat(f.events(EventKind.MONITORING_COMPLETED)).isEmpty();
         assertThat(f.events(EventKind.EXECUTION_HANDED_OVER))
                 .singleElement()
-                .satisfies(e -> assertThat(e.message()).contains(successor).contains("monitoring until 2026-03-02 18:00 +00:00"));
+                .satisfies(e -> assertThat(e.message())
+                        .contains(successor)
+                        .contains("monitoring until 2026-03-02 18:00 +00:00"));
     }
 
     @Test
