@@ -129,6 +129,11 @@ class PauseEndToEndTest extends EndToEnd {
         assertThat(skip.path("message").asText())
                 .contains("MARKER#external#producer-1")
                 .contains("paused since");
+        // The trail keeps the UTC instant; `events` shows it on the pipeline's wall clock with the offset.
+        assertThat(skip.path("message").asText()).containsPattern("paused since \\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z");
+        assertThat(printed("events", id, "--kind", "MARKER_SKIPPED"))
+                .containsPattern("paused since " + SHOWN_TIME + " by local")
+                .doesNotContainPattern("paused since \\d{4}-\\d\\d-\\d\\dT");
         Cli evaluate = run("evaluate", id);
         assertThat(evaluate.code()).isEqualTo(1);
         assertThat(evaluate.err()).contains("HTTP 409").contains("is paused");

@@ -2,8 +2,10 @@ package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.validation.ClosestName;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,16 +92,15 @@ final class EventsCommand implements Callable<Integer> {
         rows.add(new String[] {"TIME", "DATE", "SCHEDULE", "KIND", "STATUS", "MESSAGE"});
         PipelineZones zones = new PipelineZones(client);
         for (JsonNode e : events) {
+            ZoneId zone = zones.of(pipeline, e.path("scheduleId").asText(null));
+            String message = ReadableTime.inText(e.path("message").asText(""), zone);
             rows.add(new String[] {
-                Output.time(
-                        e, "timestamp", zones.of(pipeline, e.path("scheduleId").asText(null))),
+                Output.time(e, "timestamp", zone),
                 Output.text(e, "date"),
                 Output.text(e, "scheduleId"),
                 Output.text(e, "kind"),
                 Output.text(e, "status"),
-                e.hasNonNull("traitType")
-                        ? e.get("traitType").asText() + ": " + e.path("message").asText("")
-                        : e.path("message").asText("")
+                e.hasNonNull("traitType") ? e.get("traitType").asText() + ": " + message : message
             });
         }
         Output.table(System.out, rows);

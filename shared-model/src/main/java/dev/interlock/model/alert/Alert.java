@@ -46,6 +46,12 @@ public record Alert(
         this(level, kind, pipelineId, scheduleId, date, message, details, timestamp, null, null, null, null);
     }
 
+    /** This alert with {@code message} as its text (the same alert, worded for where it is read). */
+    public Alert withMessage(String message) {
+        return new Alert(
+                level, kind, pipelineId, scheduleId, date, message, details, timestamp, owner, team, labels, runbook);
+    }
+
     /** This alert carrying the pipeline's owner, team, labels and runbook. */
     public Alert routedTo(Ownership ownership) {
         return new Alert(

@@ -6,7 +6,10 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An instant as a person reads it: the wall clock of the pipeline's (schedule's) zone, always with its offset —
@@ -19,7 +22,35 @@ public final class ReadableTime {
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("HH:mm:ss xxx", Locale.ROOT);
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuu-MM-dd ", Locale.ROOT);
 
+    /** A UTC instant as the trail writes it inside a sentence ({@code 2026-03-10T09:00:00.000Z}). */
+    private static final Pattern UTC_INSTANT =
+            Pattern.compile("\\b\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?Z\\b");
+
     private ReadableTime() {}
+
+    /**
+     * {@code text} with every UTC instant in it ({@code …T09:00:00.000Z}, as messages recorded in the trail carry them)
+     * as a person reads it in {@code zone}: what the CLI, the web UI and the alert texts show of a stored message.
+     */
+    public static String inText(String text, ZoneId zone) {
+        if (text == null || text.indexOf('T') < 0) {
+            return text;
+        }
+        Matcher m = UTC_INSTANT.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String found = m.group();
+            String shown;
+            try {
+                shown = of(Instant.parse(m.group(1) == null ? found.replace("Z", ":00Z") : found), zone);
+            } catch (DateTimeParseException e) {
+                shown = found;
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(shown));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
 
     /** {@code 2026-11-19 17:45 -08:00}: the date, the time and the offset in {@code zone}. */
     public static String of(Instant at, ZoneId zone) {

@@ -201,7 +201,7 @@ public final class StatusDerivation {
         return new ScheduleStatus(
                 scheduleId,
                 verdict.state,
-                verdict.reason,
+                ReadableTime.inText(verdict.reason, window.zone()),
                 shownBlocking,
                 verdict.next,
                 done ? null : deadline(verdict.state, window, now),

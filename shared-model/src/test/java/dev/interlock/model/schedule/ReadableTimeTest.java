@@ -54,4 +54,18 @@ class ReadableTimeTest {
         assertThat(ReadableTime.zone(ReadableTime.zoneName(ZoneOffset.UTC))).isEqualTo(ZoneId.of("UTC"));
         assertThat(ReadableTime.zone(null)).isEqualTo(ZoneOffset.UTC);
     }
+
+    @Test
+    void theUtcInstantsOfAStoredMessageAreShownInTheZoneAndTheRestIsLeftAlone() {
+        String stored = "wait on NOT READY until 2026-11-20T01:45:00.000Z handed over to x_2026-11-19_daily_ab12cd34"
+                + " (absorbed by 2026-11-20T02:00Z; run 2026-11-20 stays)";
+
+        assertThat(ReadableTime.inText(stored, LA))
+                .isEqualTo("wait on NOT READY until 2026-11-19 17:45 -08:00 handed over to x_2026-11-19_daily_ab12cd34"
+                        + " (absorbed by 2026-11-19 18:00 -08:00; run 2026-11-20 stays)");
+        assertThat(ReadableTime.inText("no time here", LA)).isEqualTo("no time here");
+        assertThat(ReadableTime.inText(null, LA)).isNull();
+        assertThat(ReadableTime.inText("at 2026-03-10T09:00:00Z", java.time.ZoneOffset.UTC))
+                .isEqualTo("at 2026-03-10 09:00 +00:00");
+    }
 }

@@ -7,6 +7,7 @@ import dev.interlock.model.alert.Mute;
 import dev.interlock.model.event.DryRunShadow;
 import dev.interlock.model.event.MuteEvents;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.store.EventStore;
 import dev.interlock.store.MuteStore;
 import dev.interlock.store.PipelineStore;
@@ -62,7 +63,18 @@ public final class RoutedAlerts implements AlertPublisher {
             events.get().append(DryRunShadow.instead(alert));
             return;
         }
-        Alert routed = pipeline.map(p -> alert.routedTo(p.ownership())).orElse(alert);
+        // Whose it is, and its text's instants on the pipeline's (schedule's) wall clock with the offset.
+        Alert routed = pipeline.map(p -> alert.routedTo(p.ownership())
+                        .withMessage(ReadableTime.inText(
+                                alert.message(),
+                                ReadableTime.zoneOf(
+                                        p,
+                                        alert.scheduleId() != null
+                                                ? alert.scheduleId()
+                                                : p.effectiveSchedules()
+                                                        .getFirst()
+                                                        .name()))))
+                .orElse(alert);
         Optional<Mute> mute = read(
                 alert,
                 "its mutes",

@@ -587,13 +587,22 @@ function runTable(timeline, status) {
       el("td", {class: "path"}, r.path.map(step => el("span", {title: (step.message ? step.message + " " : "") + "(" + step.at + ")"}, step.status + " " + time(step.at, zoneOf(status, r.scheduleId)))))))));
 }
 
+// A stored message's UTC instants (…T09:00:00.000Z) as a person reads them in zone (ReadableTime.inText).
+function zonedText(text, zone) {
+  return (text || "").replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?Z\b/g,
+    iso => isNaN(Date.parse(iso)) ? iso : dateTime(iso, zone));
+}
+
 function eventTable(events, id, empty, status) {
   if (events.length === 0) return el("p", {class: "muted", id: id + "-empty"}, empty);
   return el("table", {id},
     el("thead", {}, el("tr", {}, ["time", "schedule", "kind", "status", "message"].map(h => el("th", {}, h)))),
-    el("tbody", {}, events.map(e => el("tr", {"data-kind": e.kind},
-      el("td", {}, timeEl(e.timestamp, e.scheduleId ? zoneOf(status, e.scheduleId) : status.zone, false)), el("td", {}, e.scheduleId || ""), el("td", {}, e.kind),
-      el("td", {}, e.status || ""), el("td", {}, (e.traitType ? e.traitType + ": " : "") + (e.message || ""))))));
+    el("tbody", {}, events.map(e => {
+      const zone = e.scheduleId ? zoneOf(status, e.scheduleId) : status.zone;
+      return el("tr", {"data-kind": e.kind},
+        el("td", {}, timeEl(e.timestamp, zone, false)), el("td", {}, e.scheduleId || ""), el("td", {}, e.kind),
+        el("td", {}, e.status || ""), el("td", {}, (e.traitType ? e.traitType + ": " : "") + zonedText(e.message, zone)));
+    })));
 }
 
 // ---- routing and refresh ----
