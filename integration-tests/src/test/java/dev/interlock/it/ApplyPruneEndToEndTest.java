@@ -36,12 +36,6 @@ class ApplyPruneEndToEndTest extends EndToEnd {
                         : "{evaluator: \"builtin:upstream-run-log\", config: {upstreamPipeline: " + upstream + "}}");
     }
 
-    private Cli run(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--endpoint", rt.apiEndpoint().toString(), "--no-sigv4"));
-        return cli(all.toArray(String[]::new));
-    }
-
     private List<String> registered() {
         List<String> names = new ArrayList<>();
         for (JsonNode p : expect(200, "GET", "/pipelines?limit=100", null, null).path("items")) {
@@ -60,7 +54,7 @@ class ApplyPruneEndToEndTest extends EndToEnd {
         Files.writeString(repo.resolve("keep.yaml"), pipeline("pr-keep", null));
         Files.writeString(repo.resolve("new.yaml"), pipeline("pr-new", "pr-keep"));
 
-        Cli drift = run("diff", "--prune", "--exit-code", "-f", repo.toString());
+        Cli drift = runCli("diff", "--prune", "--exit-code", "-f", repo.toString());
         assertThat(drift.code()).as(drift.out() + drift.err()).isEqualTo(2);
         assertThat(drift.out())
                 .containsPattern("(?m)^pipeline +pr-keep +unchanged ")
@@ -68,13 +62,13 @@ class ApplyPruneEndToEndTest extends EndToEnd {
                 .containsPattern("(?m)^pipeline +pr-report +deleted ")
                 .containsPattern("(?m)^pipeline +pr-feed +deleted ")
                 .contains("1 new, 0 changed, 1 unchanged, 2 deleted; nothing was registered");
-        Cli plainDiff = run("diff", "-f", repo.toString());
+        Cli plainDiff = runCli("diff", "-f", repo.toString());
         assertThat(plainDiff.code())
                 .as("without --exit-code a valid diff is a success")
                 .isZero();
         assertThat(plainDiff.out()).doesNotContain("deleted");
 
-        Cli dryRun = run("apply", "--prune", "--dry-run", "-f", repo.toString());
+        Cli dryRun = runCli("apply", "--prune", "--dry-run", "-f", repo.toString());
         assertThat(dryRun.code()).as(dryRun.err()).isZero();
         assertThat(dryRun.out())
                 .contains("pipeline pr-report would be deleted", "pipeline pr-feed would be deleted")
@@ -84,7 +78,7 @@ class ApplyPruneEndToEndTest extends EndToEnd {
         // A file that still waits for a pipeline prune would delete: refused at its line, nothing written.
         Path stale = repo.resolve("stale.yaml");
         Files.writeString(stale, pipeline("pr-stale", "pr-feed"));
-        Cli refused = run("apply", "--prune", "-f", repo.toString());
+        Cli refused = runCli("apply", "--prune", "-f", repo.toString());
         assertThat(refused.code()).isEqualTo(1);
         assertThat(refused.err())
                 .contains(
@@ -94,7 +88,7 @@ class ApplyPruneEndToEndTest extends EndToEnd {
         assertThat(registered()).containsExactlyInAnyOrder("pr-feed", "pr-report", "pr-keep");
         Files.delete(stale);
 
-        Cli applied = run("apply", "--prune", "-f", repo.toString());
+        Cli applied = runCli("apply", "--prune", "-f", repo.toString());
         assertThat(applied.code()).as(applied.out() + applied.err()).isZero();
         String out = applied.out();
         assertThat(out).contains("pipeline pr-new created", "pipeline pr-report deleted", "pipeline pr-feed deleted");
@@ -103,7 +97,7 @@ class ApplyPruneEndToEndTest extends EndToEnd {
                 .isLessThan(out.indexOf("pipeline pr-feed deleted"));
         assertThat(registered()).containsExactlyInAnyOrder("pr-keep", "pr-new");
 
-        Cli inSync = run("diff", "--prune", "--exit-code", "-f", repo.toString());
+        Cli inSync = runCli("diff", "--prune", "--exit-code", "-f", repo.toString());
         assertThat(inSync.code()).as(inSync.out() + inSync.err()).isZero();
         assertThat(inSync.out()).contains("0 new, 0 changed, 2 unchanged, 0 deleted");
     }

@@ -38,18 +38,6 @@ class DayStatesEndToEndTest extends EndToEnd {
                 .get(0);
     }
 
-    private String printed(String... args) {
-        String[] all = java.util.Arrays.copyOf(args, args.length + 3);
-        all[args.length] = "--endpoint";
-        all[args.length + 1] = rt.apiEndpoint().toString();
-        all[args.length + 2] = "--no-sigv4";
-        Cli result = cli(all);
-        assertThat(result.code())
-                .as(String.join(" ", args) + " printed:\n" + result.out() + result.err())
-                .isZero();
-        return result.out();
-    }
-
     @Test
     void aMonitoredDayIsMonitoringWithItsEndAndNextRoundThenCompleted() {
         LocalDate date = today();

@@ -553,16 +553,25 @@ abstract class EndToEnd {
 
     /** What {@code interlock why <pipeline> --date <date>} printed against this runtime's API; it must succeed. */
     String why(String pipeline, LocalDate date) {
-        Cli why = cli(
-                "why",
-                pipeline,
-                "--date",
-                date.toString(),
-                "--endpoint",
-                rt.apiEndpoint().toString(),
-                "--no-sigv4");
-        org.assertj.core.api.Assertions.assertThat(why.code()).as(why.err()).isZero();
-        return why.out();
+        return printed("why", pipeline, "--date", date.toString());
+    }
+
+    /** The CLI against this runtime's API (its endpoint, no SigV4), in process. */
+    Cli runCli(String... args) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + 3);
+        all[args.length] = "--endpoint";
+        all[args.length + 1] = rt.apiEndpoint().toString();
+        all[args.length + 2] = "--no-sigv4";
+        return cli(all);
+    }
+
+    /** What a CLI command printed against this runtime's API; it must exit 0 (else what it printed is the failure). */
+    String printed(String... args) {
+        Cli result = runCli(args);
+        org.assertj.core.api.Assertions.assertThat(result.code())
+                .as(String.join(" ", args) + " printed:\n" + result.out() + result.err())
+                .isZero();
+        return result.out();
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -11,12 +10,9 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.Select;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
@@ -26,28 +22,15 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * a refresh took (as the page itself measured them: the API's reads and the drawing), and asserts only what is shown.
  * In its own class (own runtime): the overview shows every pipeline registered.
  */
-class FleetAtScaleBrowserTest extends EndToEnd {
+class FleetAtScaleBrowserTest extends BrowserEndToEnd {
 
     private static final int FLEET = 1_000;
     private static final int REGISTERING_THREADS = 8;
-    private static final Duration UI_WAIT = Duration.ofSeconds(90);
 
-    private WebDriver browser;
-    private BrowserWaits waits;
-
-    @BeforeAll
-    void openBrowser() throws IOException {
-        browser = BrowserWaits.headlessChromium();
-        if (browser != null) {
-            waits = new BrowserWaits(browser, UI_WAIT);
-        }
-    }
-
-    @AfterAll
-    void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
+    /** A thousand rows render slower than a handful. */
+    @Override
+    Duration uiWait() {
+        return Duration.ofSeconds(90);
     }
 
     private String pipeline(String name, String team, int tier, String readiness, String schedules) {

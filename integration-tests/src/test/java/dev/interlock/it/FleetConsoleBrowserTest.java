@@ -3,17 +3,12 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
@@ -23,27 +18,7 @@ import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
  * urgency, filtered by state, team, owner, tier and label and searched by name, without losing what a person types
  * when the page refreshes itself. In its own class (own runtime): the overview shows every pipeline registered.
  */
-class FleetConsoleBrowserTest extends EndToEnd {
-
-    private static final Duration UI_WAIT = Duration.ofSeconds(60);
-
-    private WebDriver browser;
-    private BrowserWaits waits;
-
-    @BeforeAll
-    void openBrowser() throws IOException {
-        browser = BrowserWaits.headlessChromium();
-        if (browser != null) {
-            waits = new BrowserWaits(browser, UI_WAIT);
-        }
-    }
-
-    @AfterAll
-    void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
-    }
+class FleetConsoleBrowserTest extends BrowserEndToEnd {
 
     private String pipeline(String name, String team, int tier, String domain, String readiness) {
         return """

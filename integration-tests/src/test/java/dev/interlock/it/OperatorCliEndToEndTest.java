@@ -38,22 +38,6 @@ class OperatorCliEndToEndTest extends EndToEnd {
             evaluationIntervalSeconds: 3600
             """;
 
-    private String[] withEndpoint(String... args) {
-        String[] all = java.util.Arrays.copyOf(args, args.length + 3);
-        all[args.length] = "--endpoint";
-        all[args.length + 1] = rt.apiEndpoint().toString();
-        all[args.length + 2] = "--no-sigv4";
-        return all;
-    }
-
-    private String printed(String... args) {
-        Cli result = cli(withEndpoint(args));
-        assertThat(result.code())
-                .as(String.join(" ", args) + " printed:\n" + result.out() + result.err())
-                .isZero();
-        return result.out();
-    }
-
     @Test
     void anOperatorFollowsADayFromEvaluateToRunsEventsAndTheFleetsState() {
         LocalDate day = today();

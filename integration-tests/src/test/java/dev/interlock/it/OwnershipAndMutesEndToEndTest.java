@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.alerts.AlertSink;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
@@ -36,20 +35,6 @@ class OwnershipAndMutesEndToEndTest extends EndToEnd {
                 sla: {validationTimeout: "1m"}
                 schedules: [{name: daily, after: "23:59"}]
                 """.formatted(name, jobs.endpoint(), team);
-    }
-
-    private Cli run(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--endpoint", rt.apiEndpoint().toString(), "--no-sigv4"));
-        return cli(all.toArray(String[]::new));
-    }
-
-    private String printed(String... args) {
-        Cli result = run(args);
-        assertThat(result.code())
-                .as(String.join(" ", args) + ": " + result.out() + result.err())
-                .isZero();
-        return result.out();
     }
 
     /** Evaluates yesterday, which fails at once for want of data (raising VALIDATION_EXHAUSTED). */
@@ -163,7 +148,7 @@ class OwnershipAndMutesEndToEndTest extends EndToEnd {
         expect(404, "DELETE", "/mutes/pipelines/om-bad", null, null);
         assertThat(expect(200, "GET", "/mutes", null, null).path("items")).isEmpty();
         assertThat(eventsOf("om-bad", "MUTED")).isEmpty();
-        Cli cliRefused = run("mute", "om-bad", "--for", "1h");
+        Cli cliRefused = runCli("mute", "om-bad", "--for", "1h");
         assertThat(cliRefused.code()).as("--reason is required").isNotZero();
 
         JsonNode refused = expect(

@@ -3,18 +3,11 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.time.Duration;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.WebDriver;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -24,27 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the CLI and the web UI say it is paused, by whom and why; resuming it is audited, lists the windows it missed, and the
  * next arrival runs the day.
  */
-class PauseEndToEndTest extends EndToEnd {
-
-    private static final Duration UI_WAIT = Duration.ofSeconds(60);
-
-    private WebDriver browser;
-    private BrowserWaits waits;
-
-    @BeforeAll
-    void openBrowser() throws IOException {
-        browser = BrowserWaits.headlessChromium();
-        if (browser != null) {
-            waits = new BrowserWaits(browser, UI_WAIT);
-        }
-    }
-
-    @AfterAll
-    void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
-    }
+class PauseEndToEndTest extends BrowserEndToEnd {
 
     /** A pipeline its sensor's data starts: ready once the sensor counts at least one row. */
     private String sensorDriven(String name) {
@@ -57,20 +30,6 @@ class PauseEndToEndTest extends EndToEnd {
                   resource-availability: {evaluator: "builtin:sensor-threshold", config: {sensor: %1$s-src, field: count, op: gte, value: 1}}
                 trigger: {type: http, url: "%2$s/jobs/%1$s"}
                 """.formatted(name, jobs.endpoint());
-    }
-
-    private Cli run(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--endpoint", rt.apiEndpoint().toString(), "--no-sigv4"));
-        return cli(all.toArray(String[]::new));
-    }
-
-    private String printed(String... args) {
-        Cli result = run(args);
-        assertThat(result.code())
-                .as(String.join(" ", args) + ": " + result.out() + result.err())
-                .isZero();
-        return result.out();
     }
 
     /** A producer writing a marker item itself (docs/table-design.md). */
@@ -94,7 +53,7 @@ class PauseEndToEndTest extends EndToEnd {
 
         String paused = printed("pause", id, "--reason", "orders DB maintenance");
         assertThat(paused).contains("paused pipeline " + id).contains("by local: orders DB maintenance");
-        Cli twice = run("pause", id, "--reason", "again");
+        Cli twice = runCli("pause", id, "--reason", "again");
         assertThat(twice.code()).isEqualTo(1);
         assertThat(twice.err()).contains("HTTP 409").contains("already paused");
         assertThat(eventsOf(id, "PAUSED"))
@@ -134,7 +93,7 @@ class PauseEndToEndTest extends EndToEnd {
         assertThat(printed("events", id, "--kind", "MARKER_SKIPPED"))
                 .containsPattern("paused since " + SHOWN_TIME + " by local")
                 .doesNotContainPattern("paused since \\d{4}-\\d\\d-\\d\\dT");
-        Cli evaluate = run("evaluate", id);
+        Cli evaluate = runCli("evaluate", id);
         assertThat(evaluate.code()).isEqualTo(1);
         assertThat(evaluate.err()).contains("HTTP 409").contains("is paused");
         assertThat(executions(id)).as("no execution while paused").isEmpty();
@@ -171,7 +130,7 @@ class PauseEndToEndTest extends EndToEnd {
             assertThat(e.path("details").path("resumeReason").asText()).isEqualTo("maintenance over");
         });
         assertThat(printed("pauses")).contains("no pipeline is paused");
-        Cli again = run("resume", id);
+        Cli again = runCli("resume", id);
         assertThat(again.code()).isEqualTo(1);
         assertThat(again.err()).contains("HTTP 409").contains("not paused");
         assertThat(expect(200, "GET", "/pipelines/" + id + "/status", null, null)

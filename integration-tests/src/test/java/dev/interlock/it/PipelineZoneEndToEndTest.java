@@ -4,21 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
@@ -29,17 +24,13 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * browser whose own zone is Tokyo's, shows the deadline as 17:45 -08:00 with the UTC instant on hover.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class PipelineZoneEndToEndTest extends EndToEnd {
+class PipelineZoneEndToEndTest extends BrowserEndToEnd {
 
-    private static final Duration UI_WAIT = Duration.ofSeconds(60);
     /** 17:15 PST on 19 November, 01:15 UTC on the 20th: the runtime starts in under 30 real seconds. */
     private static final Instant START = Instant.parse("2026-11-20T01:15:00Z");
 
     private static final LocalDate LA_DATE = LocalDate.parse("2026-11-19");
     private static final String DEADLINE_UTC = "2026-11-20T01:45:00.000Z";
-
-    private WebDriver browser;
-    private BrowserWaits waits;
 
     /** The half hour to the deadline takes half a real minute; the LA date lasts six real minutes more. */
     @Override
@@ -52,23 +43,10 @@ class PipelineZoneEndToEndTest extends EndToEnd {
         return rt != null ? rt.clock().instant() : START;
     }
 
-    @BeforeAll
-    void openBrowser() throws IOException {
-        browser = BrowserWaits.headlessChromium();
-        if (browser != null) {
-            waits = new BrowserWaits(browser, UI_WAIT);
-            // The browser's own zone is neither UTC nor the pipeline's: what the page shows must come from the
-            // pipeline.
-            ((ChromeDriver) browser)
-                    .executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", "Asia/Tokyo"));
-        }
-    }
-
-    @AfterAll
-    void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
+    /** The browser's own zone is neither UTC nor the pipeline's: what the page shows must come from the pipeline. */
+    @Override
+    void browserOpened() {
+        ((ChromeDriver) browser).executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", "Asia/Tokyo"));
     }
 
     private String pipeline(String name, String readiness) {
@@ -83,18 +61,6 @@ class PipelineZoneEndToEndTest extends EndToEnd {
                 evaluationIntervalSeconds: 3600
                 schedules: [{name: daily, timezone: America/Los_Angeles, deadline: "17:45"}]
                 """.formatted(name, jobs.endpoint(), readiness);
-    }
-
-    private String printed(String... args) {
-        String[] all = java.util.Arrays.copyOf(args, args.length + 3);
-        all[args.length] = "--endpoint";
-        all[args.length + 1] = rt.apiEndpoint().toString();
-        all[args.length + 2] = "--no-sigv4";
-        Cli result = cli(all);
-        assertThat(result.code())
-                .as(String.join(" ", args) + " printed:\n" + result.out() + result.err())
-                .isZero();
-        return result.out();
     }
 
     /** First: its pipeline is registered before the 17:45 deadline, so missing it is alerted. */

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,13 +16,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
-import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 
 /**
@@ -33,15 +29,12 @@ import org.openqa.selenium.WebElement;
  * go to {@code target/ui-screenshots/} for a person to look at. Without a browser the browser part is skipped
  * locally but the class fails when {@code CI=true}: CI must never pass it without having run it.
  */
-class WebUiBrowserTest extends EndToEnd {
+class WebUiBrowserTest extends BrowserEndToEnd {
 
     private static final Path CHROMIUM = BrowserWaits.CHROMIUM;
     private static final Path CHROMEDRIVER = BrowserWaits.CHROMEDRIVER;
     private static final Path SCREENSHOTS = Path.of("target", "ui-screenshots");
-    private static final Duration UI_WAIT = Duration.ofSeconds(60);
 
-    private WebDriver browser;
-    private BrowserWaits waits;
     private LocalDate day;
 
     private static final String SILVER = """
@@ -75,20 +68,9 @@ class WebUiBrowserTest extends EndToEnd {
             evaluationIntervalSeconds: 3600
             """;
 
-    @BeforeAll
-    void openBrowser() throws IOException {
-        browser = BrowserWaits.headlessChromium();
-        if (browser != null) {
-            Files.createDirectories(SCREENSHOTS);
-            waits = new BrowserWaits(browser, UI_WAIT);
-        }
-    }
-
-    @AfterAll
-    void closeBrowser() {
-        if (browser != null) {
-            browser.quit();
-        }
+    @Override
+    void browserOpened() throws IOException {
+        Files.createDirectories(SCREENSHOTS);
     }
 
     @Test
@@ -542,15 +524,15 @@ class WebUiBrowserTest extends EndToEnd {
     /** {@code interlock status} and {@code interlock why} print the same days as tables and in words. */
     private void theCliExplainsTheDays() {
         String endpoint = rt.apiEndpoint().toString();
-        String table = printed("status", "--date", day.toString(), "--endpoint", endpoint);
+        String table = printedAsGiven("status", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(table.lines().filter(l -> l.startsWith("ui-gold ")).findFirst())
                 .hasValueSatisfying(line -> assertThat(line).contains(day.toString(), "COMPLETED"));
         assertThat(table).containsPattern("(?m)^PIPELINE +DATE +STATE +SLA +NEXT +REASON$");
-        String schedules = printed("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
+        String schedules = printedAsGiven("status", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(schedules)
                 .containsPattern("(?m)^daily +NOT_READY +\\S+( -?\\S+)? +0/3 +re-evaluation at ")
                 .containsPattern("(?m)^resource-availability +FAIL +\\{.*\"actual\":120");
-        String why = printed("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
+        String why = printedAsGiven("why", "ui-blocked", "--date", day.toString(), "--endpoint", endpoint);
         assertThat(why)
                 .contains("ui-blocked (daily) on " + day + " is NOT_READY: waiting for resource-availability")
                 .contains("- trait resource-availability is FAIL")
@@ -559,7 +541,7 @@ class WebUiBrowserTest extends EndToEnd {
     }
 
     /** Runs the CLI in process, expects it to succeed and answers what it printed. */
-    private String printed(String... args) {
+    private String printedAsGiven(String... args) {
         Cli result = cli(args);
         assertThat(result.code())
                 .as(String.join(" ", args) + " printed:\n" + result.out())
