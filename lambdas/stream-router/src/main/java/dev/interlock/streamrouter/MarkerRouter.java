@@ -7,7 +7,6 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
-import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.TableDefinition;
@@ -214,48 +213,32 @@ public final class MarkerRouter {
         if (Marker.isStale(marker.date(), marker.source(), marker.replay(), today, settings.staleMarkerDays())) {
             String reason = "marker of " + marker.date() + " is older than " + settings.staleMarkerDays() + " days";
             log.info(context, "stale marker skipped", fields);
-            skips.record(new Event(
-                    EventKind.MARKER_SKIPPED,
-                    marker.pipelineId(),
-                    marker.scheduleId(),
-                    marker.date(),
-                    null,
-                    null,
+            return skip(
+                    sequenceNumber,
+                    marker,
                     "STALE",
+                    reason,
                     "marker " + marker.markerSk() + " starts no execution: " + reason + " and is no replay",
-                    Map.of(
-                            "markerSk",
-                            marker.markerSk(),
-                            "sequenceNumber",
-                            String.valueOf(sequenceNumber),
-                            "reason",
-                            reason),
-                    now));
-            return new Skipped(sequenceNumber, reason);
+                    Map.of(),
+                    now);
         }
-        Optional<Pause> pause = continuesAnExecution(marker) ? Optional.empty() : pauseOf.apply(marker.pipelineId());
+        Optional<Pause> pause =
+                Marker.continuesAnExecution(marker.source()) ? Optional.empty() : pauseOf.apply(marker.pipelineId());
         if (pause.isPresent()) {
             String reason = "pipeline " + pause.get().describe();
             log.info(context, "marker of a paused pipeline skipped", fields);
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("markerSk", marker.markerSk());
-            details.put("markerSource", marker.source());
-            details.put("sequenceNumber", String.valueOf(sequenceNumber));
-            details.put("reason", pause.get().reason());
-            details.put("pausedBy", pause.get().pausedBy());
-            details.put("pausedAt", pause.get().pausedAt().toString());
-            skips.record(new Event(
-                    EventKind.MARKER_SKIPPED,
-                    marker.pipelineId(),
-                    marker.scheduleId(),
-                    marker.date(),
-                    null,
-                    null,
+            return skip(
+                    sequenceNumber,
+                    marker,
                     "PAUSED",
+                    reason,
                     "marker " + marker.markerSk() + " (" + marker.source() + ") starts no execution: " + reason,
-                    details,
-                    now));
-            return new Skipped(sequenceNumber, reason);
+                    Map.of(
+                            "markerSource", marker.source(),
+                            "reason", pause.get().reason(),
+                            "pausedBy", pause.get().pausedBy(),
+                            "pausedAt", pause.get().pausedAt().toString()),
+                    now);
         }
         return switch (starter.start(name, marker.executionInput())) {
             case ExecutionStarter.Started started -> {
@@ -273,12 +256,34 @@ public final class MarkerRouter {
         };
     }
 
-    /** A continuation or monitoring successor carries on a day already running: a pause lets it finish. */
-    private static boolean continuesAnExecution(MarkerRecord marker) {
-        try {
-            return MarkerSource.fromJson(marker.source()).continuesAnExecution();
-        } catch (IllegalArgumentException unknown) {
-            return false;
-        }
+    /**
+     * Records that {@code marker} starts no execution ({@code MARKER_SKIPPED} with {@code status}): its key, the stream
+     * record and the reason, and {@code more} details (which may word the reason for the trail), then answers skipped.
+     */
+    private RecordOutcome skip(
+            String sequenceNumber,
+            MarkerRecord marker,
+            String status,
+            String reason,
+            String message,
+            Map<String, Object> more,
+            Instant now) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("markerSk", marker.markerSk());
+        details.put("sequenceNumber", String.valueOf(sequenceNumber));
+        details.put("reason", reason);
+        details.putAll(more);
+        skips.record(new Event(
+                EventKind.MARKER_SKIPPED,
+                marker.pipelineId(),
+                marker.scheduleId(),
+                marker.date(),
+                null,
+                null,
+                status,
+                message,
+                details,
+                now));
+        return new Skipped(sequenceNumber, reason);
     }
 }

@@ -197,8 +197,15 @@ public record Marker(
      * monitoring) is never stale: that work is still open, whatever day it is now.
      */
     public static boolean isStale(LocalDate date, String source, boolean replay, LocalDate today, int staleDays) {
-        boolean continues = java.util.Arrays.stream(MarkerSource.values())
+        return !replay && !continuesAnExecution(source) && date.isBefore(today.minusDays(staleDays));
+    }
+
+    /**
+     * Whether a marker of this source (its wire value, as a stream record carries it) carries on work an execution
+     * already started for its day ({@link MarkerSource#continuesAnExecution}); an unknown source does not.
+     */
+    public static boolean continuesAnExecution(String source) {
+        return java.util.Arrays.stream(MarkerSource.values())
                 .anyMatch(s -> s.wireName().equals(source) && s.continuesAnExecution());
-        return !replay && !continues && date.isBefore(today.minusDays(staleDays));
     }
 }
