@@ -1,11 +1,10 @@
 package dev.interlock.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.PauseEvents;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.status.StatusDerivation;
+import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.validation.ValidationError;
 import dev.interlock.model.watch.WatchEvent;
 import dev.interlock.model.watch.WatchPlan;
@@ -20,7 +19,8 @@ import java.util.Map;
  * Pausing a pipeline (docs/operations.md, "Pausing a pipeline"): {@code POST /pipelines/{id}/pause} with a reason stops
  * new executions of it, {@code POST /pipelines/{id}/resume} lets them start again forward-only (the answer lists the
  * windows that opened meanwhile, to run by hand), {@code GET /pauses} lists the paused pipelines. Each is audited as a
- * {@code PAUSED} / {@code RESUMED} event of the pipeline, written before the pause takes effect or ends.
+ * {@code PAUSED} / {@code RESUMED} event of the pipeline: a pause whose record cannot be written is taken back, and
+ * a resume is recorded before the pause ends.
  */
 final class PauseRoutes {
 
@@ -54,33 +54,26 @@ final class PauseRoutes {
 
     ApiResponse pause(ApiRequest request, Map<String, String> path) {
         String pipelineId = PathIds.pipelineId(path.get("id"));
-        List<ValidationError> errors = new ArrayList<>();
-        JsonNode document = body.readObject(request, false);
-        RequestFields fields = RequestFields.read(document, List.of("reason"), errors);
-        String reason = fields.prose("reason", true, Pause.MAX_REASON, errors);
-        if (!errors.isEmpty()) {
-            throw ProblemException.invalid("the pause request has " + errors.size() + " problem(s)", errors);
-        }
+        String reason = reason(request, true, "pause");
         PipelineConfig config = pipeline(pipelineId);
-        provider.pauses().get(pipelineId).ifPresent(p -> alreadyPaused(p, config));
         Pause pause = new Pause(pipelineId, reason, request.caller(), clock.instant());
-        // Audited before it takes effect: there is never a pause without its record.
-        provider.events().append(PauseEvents.paused(pause));
         if (!provider.pauses().put(pause)) {
             provider.pauses().get(pipelineId).ifPresent(p -> alreadyPaused(p, config));
+            throw new IllegalStateException("pipeline '" + pipelineId + "' was paused and resumed meanwhile; retry");
+        }
+        // Only the pause that took effect is audited, and a pause whose record cannot be written is taken back.
+        try {
+            provider.events().append(PauseEvents.paused(pause));
+        } catch (RuntimeException e) {
+            provider.pauses().delete(pipelineId);
+            throw e;
         }
         return ApiResponse.json(200, PauseView.of(pause));
     }
 
     ApiResponse resume(ApiRequest request, Map<String, String> path) {
         String pipelineId = PathIds.pipelineId(path.get("id"));
-        List<ValidationError> errors = new ArrayList<>();
-        JsonNode document = body.readObject(request, true);
-        RequestFields fields = RequestFields.read(document, List.of("reason"), errors);
-        String reason = fields.prose("reason", false, Pause.MAX_REASON, errors);
-        if (!errors.isEmpty()) {
-            throw ProblemException.invalid("the resume request has " + errors.size() + " problem(s)", errors);
-        }
+        String reason = reason(request, false, "resume");
         PipelineConfig config = pipeline(pipelineId);
         Pause pause = provider.pauses()
                 .get(pipelineId)
@@ -104,6 +97,17 @@ final class PauseRoutes {
                                 .limit(PauseEvents.MISSED_LISTED)
                                 .map(PauseEvents::window)
                                 .toList()));
+    }
+
+    /** The body's {@code reason} (its only field), required or not; a 400 naming the field when it is bad. */
+    private String reason(ApiRequest request, boolean required, String what) {
+        List<ValidationError> errors = new ArrayList<>();
+        RequestFields fields = RequestFields.read(body.readObject(request, !required), List.of("reason"), errors);
+        String reason = fields.prose("reason", required, Pause.MAX_REASON, errors);
+        if (!errors.isEmpty()) {
+            throw ProblemException.invalid("the " + what + " request has " + errors.size() + " problem(s)", errors);
+        }
+        return reason;
     }
 
     /** The most recent events read for the days a pause turned away. */
@@ -153,7 +157,7 @@ final class PauseRoutes {
         provider.pauses().get(pipelineId).ifPresent(pause -> {
             throw ProblemException.of(
                     ProblemType.CONFLICT,
-                    "pipeline '" + pipelineId + "' is " + pause.describe(StatusDerivation.zoneOf(pipeline))
+                    "pipeline '" + pipelineId + "' is " + pause.describe(ReadableTime.zoneOf(pipeline, null))
                             + "; its markers start nothing until it is resumed (POST /pipelines/" + pipelineId
                             + "/resume)");
         });
@@ -166,7 +170,7 @@ final class PauseRoutes {
     private static void alreadyPaused(Pause pause, PipelineConfig config) {
         throw ProblemException.of(
                 ProblemType.CONFLICT,
-                "pipeline '" + pause.pipelineId() + "' is already " + pause.describe(StatusDerivation.zoneOf(config))
+                "pipeline '" + pause.pipelineId() + "' is already " + pause.describe(ReadableTime.zoneOf(config, null))
                         + "; resume it first");
     }
 }

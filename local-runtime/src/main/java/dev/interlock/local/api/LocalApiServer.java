@@ -120,7 +120,7 @@ public final class LocalApiServer implements AutoCloseable {
     }
 
     /** The caller every local request is recorded as. */
-    public static final String LOCAL_CALLER = "local";
+    private static final String LOCAL_CALLER = "local";
 
     private static byte[] readLimited(InputStream in) throws IOException {
         byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);

@@ -38,10 +38,7 @@ final class PipelineZones {
         if (config.isEmpty()) {
             return ZoneOffset.UTC;
         }
-        String schedule = scheduleId == null || scheduleId.isBlank() || scheduleId.equals("-")
-                ? config.get().effectiveSchedules().getFirst().name()
-                : scheduleId;
-        return ReadableTime.zoneOf(config.get(), schedule);
+        return ReadableTime.zoneOf(config.get(), "-".equals(scheduleId) ? null : scheduleId);
     }
 
     private Optional<PipelineConfig> config(String pipelineId) {

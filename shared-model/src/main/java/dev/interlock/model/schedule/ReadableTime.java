@@ -69,12 +69,15 @@ public final class ReadableTime {
     }
 
     /**
-     * The zone a pipeline schedule's times are shown in ({@link ScheduleWindow#zoneOf(PipelineConfig, String)}); UTC
-     * when the config names a zone that is not one (registration refuses those): the words never stop a decision.
+     * The zone a pipeline schedule's times are shown in ({@link ScheduleWindow#zoneOf(PipelineConfig, String)}); with
+     * no schedule named (null or blank), the pipeline's: its first schedule's. UTC when the config names a zone that
+     * is not one (registration refuses those): the words never stop a decision.
      */
     public static ZoneId zoneOf(PipelineConfig config, String scheduleId) {
         try {
-            return ScheduleWindow.zoneOf(config, scheduleId);
+            return scheduleId == null || scheduleId.isBlank()
+                    ? ScheduleWindow.zoneOf(config.effectiveSchedules().getFirst(), config.sla())
+                    : ScheduleWindow.zoneOf(config, scheduleId);
         } catch (IllegalArgumentException e) {
             return ZoneOffset.UTC;
         }

@@ -65,15 +65,7 @@ public final class RoutedAlerts implements AlertPublisher {
         }
         // Whose it is, and its text's instants on the pipeline's (schedule's) wall clock with the offset.
         Alert routed = pipeline.map(p -> alert.routedTo(p.ownership())
-                        .withMessage(ReadableTime.inText(
-                                alert.message(),
-                                ReadableTime.zoneOf(
-                                        p,
-                                        alert.scheduleId() != null
-                                                ? alert.scheduleId()
-                                                : p.effectiveSchedules()
-                                                        .getFirst()
-                                                        .name()))))
+                        .withMessage(ReadableTime.inText(alert.message(), ReadableTime.zoneOf(p, alert.scheduleId()))))
                 .orElse(alert);
         Optional<Mute> mute = read(
                 alert,
