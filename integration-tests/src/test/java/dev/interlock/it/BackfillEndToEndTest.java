@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.sfn.model.HistoryEventType;
  * leaves completed days alone and a dry run says why; a cancel lets running days finish and starts no pending one; a
  * backfill's completions wake no downstream unless asked; it ends with one summary event and alert.
  */
-class BackfillEndToEndTest extends EndToEnd {
+class BackfillEndToEndTest extends BrowserEndToEnd {
 
     /** A pipeline whose job is an Airflow DAG run taking {@code minutes} scaled minutes; ready at once. */
     private void airflowPipeline(String name, String dag, int minutes) {
