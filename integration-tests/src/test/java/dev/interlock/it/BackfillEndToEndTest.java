@@ -274,6 +274,62 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
     }
 
     @Test
+    void aPauseHoldsTheBackfillsPendingDaysAndAfterResumeTheWatchdogsTickCarriesItOn() {
+        String id = "bf-paused";
+        airflowPipeline(id, "bf_paused_dag", 10);
+        LocalDate from = today().minusDays(3);
+        JsonNode started = expect(
+                202,
+                "POST",
+                "/pipelines/" + id + "/backfills",
+                "application/json",
+                "{\"from\":\"" + from + "\",\"to\":\"" + today().minusDays(1) + "\",\"reason\":\"catch up\"}");
+        String backfillId = started.path("backfillId").asText();
+        await(
+                "the first day's job running",
+                () -> jobs.received().stream()
+                        .filter(r -> r.job().contains("bf_paused_dag"))
+                        .count(),
+                n -> n == 1);
+
+        printed("pause", id, "--reason", "source maintenance");
+        // The running day finishes; the pending ones wait for the pipeline to be resumed.
+        await("the first day completed", () -> runLogStatus(id, from, "daily"), "COMPLETED"::equals);
+        JsonNode held = await(
+                "the first day settled",
+                () -> backfill(backfillId),
+                b -> b.at("/counts/completed").asInt() == 1);
+        assertThat(held.path("status").asText()).isEqualTo("RUNNING");
+        assertThat(held.at("/counts/pending").asInt()).isEqualTo(2);
+        assertThat(held.at("/counts/running").asInt()).isZero();
+        invokeWatchdog();
+        assertThat(backfill(backfillId).at("/counts/pending").asInt())
+                .as("a tick starts nothing while paused")
+                .isEqualTo(2);
+        assertThat(awaitExecutionsDone(id)).hasSize(1);
+        // A second backfill of a paused pipeline is refused.
+        assertThat(call(
+                                "POST",
+                                "/pipelines/" + id + "/backfills",
+                                "application/json",
+                                "{\"from\":\"" + from + "\",\"to\":\"" + from + "\",\"reason\":\"x\"}")
+                        .status())
+                .isEqualTo(409);
+
+        printed("resume", id, "--reason", "maintenance over");
+        invokeWatchdog(); // no day of it ended since: the tick is what moves it on
+        JsonNode done = await(
+                "the backfill completed",
+                () -> backfill(backfillId),
+                b -> b.path("status").asText().equals("COMPLETED"));
+        assertThat(done.at("/counts/completed").asInt()).isEqualTo(3);
+        assertThat(jobs.received().stream()
+                        .filter(r -> r.job().contains("bf_paused_dag"))
+                        .count())
+                .isEqualTo(3);
+    }
+
+    @Test
     void badRequestsNameTheirFieldsAndWriteNothing() {
         String id = "bf-bad";
         putReadyPipelineWithoutRetry(id, "{type: http, url: \"" + jobs.endpoint() + "/jobs/bf-bad\"}");
