@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 import software.amazon.awssdk.services.sfn.model.HistoryEventType;
 
 /**
- * Issue 26 item 1 through the real runtime: an operator backfills a range of days after a broken source was fixed.
+ * Through the real runtime: an operator backfills a range of days after a broken source was fixed.
  * Each day passes its own gate and runs as a replay that spends no rerun budget, at most {@code maxConcurrency} at a
  * time (seen in the executions' histories: never more than two days hold their locks at once); {@code missing} mode
  * leaves completed days alone and a dry run says why; a cancel lets running days finish and starts no pending one; a

@@ -103,7 +103,7 @@ class RunCheckerLambdaJarIT {
     @Test
     void theShrunkJarPollsEveryKindOfJobAndSettlesTheRunInDynamoDb(@TempDir Path work) throws Exception {
         assertThat(Files.size(JAR))
-                .as("size of %s (issue 4: under 20 MiB)", JAR)
+                .as("size of %s (the limit: under 20 MiB)", JAR)
                 .isLessThan(MAX_JAR_BYTES);
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         Map<String, String> glue = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042");
