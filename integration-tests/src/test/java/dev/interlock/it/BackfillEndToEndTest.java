@@ -330,6 +330,36 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
     }
 
     @Test
+    void failedDaysAreFailedWithTheirReasonAndTheRangePagesOnceNotOnceADay() {
+        String id = "bf-failing";
+        airflowPipeline(id, "bf_failing_dag", 2);
+        jobs.failRunsOf("bf_failing_dag", true);
+        JsonNode started = expect(
+                202,
+                "POST",
+                "/pipelines/" + id + "/backfills",
+                "application/json",
+                "{\"from\":\"" + today().minusDays(3) + "\",\"to\":\"" + today().minusDays(1)
+                        + "\",\"maxConcurrency\":3,\"reason\":\"try again\"}");
+        JsonNode done = awaitBackfill(started.path("backfillId").asText(), "COMPLETED");
+        assertThat(done.at("/counts/failed").asInt()).isEqualTo(3);
+        assertThat(done.path("days").findValuesAsText("reason"))
+                .allSatisfy(r -> assertThat(r).isNotBlank());
+        List<JsonNode> alerts = await(
+                "the summary alert",
+                () -> alerts(id),
+                l -> l.stream().anyMatch(a -> a.path("kind").asText().equals("BACKFILL_FINISHED")));
+        assertThat(alerts)
+                .filteredOn(a -> a.path("kind").asText().equals("BACKFILL_FINISHED"))
+                .singleElement()
+                .satisfies(a -> {
+                    assertThat(a.path("level").asText()).isEqualToIgnoringCase("warning");
+                    assertThat(a.path("message").asText()).contains("0 completed, 3 failed, 0 skipped of 3");
+                });
+        assertThat(alertKinds(id)).as("no page per failed day of the range").doesNotContain("RERUN_FAILED");
+    }
+
+    @Test
     void badRequestsNameTheirFieldsAndWriteNothing() {
         String id = "bf-bad";
         putReadyPipelineWithoutRetry(id, "{type: http, url: \"" + jobs.endpoint() + "/jobs/bf-bad\"}");
