@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 
 /**
- * Jobs that lie (issue 27 item 2): a Glue run that ends {@code SUCCEEDED} with an error message, or whose driver log
+ * Jobs that lie: a Glue run that ends {@code SUCCEEDED} with an error message, or whose driver log
  * ({@code /aws-glue/jobs/error}, read through the real CloudWatch Logs client's {@code FilterLogEvents} against the
  * local endpoint) holds ERROR or FATAL lines, is recorded FAILED ({@code FALSE_SUCCESS}): alerted, not retried, not
  * cascaded, and {@code interlock why} says so. The same run with the check turned off completes and cascades.
