@@ -28,6 +28,16 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
         putReadyPipelineWithoutRetry(name, "{type: airflow, url: \"" + jobs.endpoint() + "\", dagId: " + dag + "}");
     }
 
+    /** How many runs of {@code dag} the fake Airflow started. */
+    private long dagRuns(String dag) {
+        return jobs.received().stream().filter(r -> r.job().contains(dag)).count();
+    }
+
+    /** Starts a backfill of {@code pipeline} with {@code body}; answers the 202's backfill. */
+    private JsonNode startBackfill(String pipeline, String body) {
+        return expect(202, "POST", "/pipelines/" + pipeline + "/backfills", "application/json", body);
+    }
+
     private JsonNode backfill(String id) {
         return expect(200, "GET", "/backfills/" + id, null, null);
     }
@@ -120,11 +130,7 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
         for (LocalDate d = from; !d.isAfter(to); d = d.plusDays(1)) {
             assertThat(runLogStatus(id, d, "daily")).as("run log of %s", d).isEqualTo("COMPLETED");
         }
-        assertThat(jobs.received().stream()
-                        .filter(r -> r.job().contains("bf_ten_dag"))
-                        .count())
-                .as("one DAG run per day")
-                .isEqualTo(10);
+        assertThat(dagRuns("bf_ten_dag")).as("one DAG run per day").isEqualTo(10);
 
         // Never more than two of its days held their locks at once, and two did: the concurrency was used.
         List<ExecutionListItem> executions = awaitExecutionsDone(id, 10);
@@ -214,20 +220,14 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
                 .as("a dry run records nothing")
                 .isEmpty();
 
-        JsonNode started = expect(
-                202,
-                "POST",
-                "/pipelines/" + id + "/backfills",
-                "application/json",
+        JsonNode started = startBackfill(
+                id,
                 "{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"maxConcurrency\":4,\"reason\":\"fill the gaps\"}");
         JsonNode done = awaitBackfill(started.path("backfillId").asText(), "COMPLETED");
         assertThat(done.at("/counts/completed").asInt()).isEqualTo(2);
         assertThat(done.at("/counts/skipped").asInt()).isEqualTo(2);
         assertThat(awaitExecutionsDone(id, 4)).hasSize(4);
-        assertThat(jobs.received().stream()
-                        .filter(r -> r.job().contains("bf_missing_dag"))
-                        .count())
-                .isEqualTo(4);
+        assertThat(dagRuns("bf_missing_dag")).isEqualTo(4);
     }
 
     @Test
@@ -235,19 +235,10 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
         String id = "bf-cancel";
         airflowPipeline(id, "bf_cancel_dag", 30);
         LocalDate from = today().minusDays(5);
-        JsonNode started = expect(
-                202,
-                "POST",
-                "/pipelines/" + id + "/backfills",
-                "application/json",
-                "{\"from\":\"" + from + "\",\"to\":\"" + today().minusDays(1) + "\",\"reason\":\"slowly\"}");
+        JsonNode started = startBackfill(
+                id, "{\"from\":\"" + from + "\",\"to\":\"" + today().minusDays(1) + "\",\"reason\":\"slowly\"}");
         String backfillId = started.path("backfillId").asText();
-        await(
-                "the first day's job running",
-                () -> jobs.received().stream()
-                        .filter(r -> r.job().contains("bf_cancel_dag"))
-                        .count(),
-                n -> n == 1);
+        await("the first day's job running", () -> dagRuns("bf_cancel_dag"), n -> n == 1);
 
         String cancelled = printed("backfill-cancel", backfillId, "--reason", "wrong range");
         assertThat(cancelled).contains("CANCELLING").contains("1 running day(s) finish");
@@ -259,11 +250,7 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
         assertThat(done.at("/counts/completed").asInt()).isEqualTo(1);
         assertThat(done.path("cancelledBy").asText()).isEqualTo("local");
         assertThat(runLogStatus(id, from, "daily")).isEqualTo("COMPLETED");
-        assertThat(jobs.received().stream()
-                        .filter(r -> r.job().contains("bf_cancel_dag"))
-                        .count())
-                .as("no pending day started")
-                .isEqualTo(1);
+        assertThat(dagRuns("bf_cancel_dag")).as("no pending day started").isEqualTo(1);
         assertThat(eventsOf(id, "BACKFILL_CANCELLED")).hasSize(1);
         assertThat(eventsOf(id, "BACKFILL_FINISHED"))
                 .singleElement()
@@ -278,19 +265,10 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
         String id = "bf-paused";
         airflowPipeline(id, "bf_paused_dag", 10);
         LocalDate from = today().minusDays(3);
-        JsonNode started = expect(
-                202,
-                "POST",
-                "/pipelines/" + id + "/backfills",
-                "application/json",
-                "{\"from\":\"" + from + "\",\"to\":\"" + today().minusDays(1) + "\",\"reason\":\"catch up\"}");
+        JsonNode started = startBackfill(
+                id, "{\"from\":\"" + from + "\",\"to\":\"" + today().minusDays(1) + "\",\"reason\":\"catch up\"}");
         String backfillId = started.path("backfillId").asText();
-        await(
-                "the first day's job running",
-                () -> jobs.received().stream()
-                        .filter(r -> r.job().contains("bf_paused_dag"))
-                        .count(),
-                n -> n == 1);
+        await("the first day's job running", () -> dagRuns("bf_paused_dag"), n -> n == 1);
 
         printed("pause", id, "--reason", "source maintenance");
         // The running day finishes; the pending ones wait for the pipeline to be resumed.
@@ -323,10 +301,7 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
                 () -> backfill(backfillId),
                 b -> b.path("status").asText().equals("COMPLETED"));
         assertThat(done.at("/counts/completed").asInt()).isEqualTo(3);
-        assertThat(jobs.received().stream()
-                        .filter(r -> r.job().contains("bf_paused_dag"))
-                        .count())
-                .isEqualTo(3);
+        assertThat(dagRuns("bf_paused_dag")).isEqualTo(3);
     }
 
     @Test
@@ -334,11 +309,8 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
         String id = "bf-failing";
         airflowPipeline(id, "bf_failing_dag", 2);
         jobs.failRunsOf("bf_failing_dag", true);
-        JsonNode started = expect(
-                202,
-                "POST",
-                "/pipelines/" + id + "/backfills",
-                "application/json",
+        JsonNode started = startBackfill(
+                id,
                 "{\"from\":\"" + today().minusDays(3) + "\",\"to\":\"" + today().minusDays(1)
                         + "\",\"maxConcurrency\":3,\"reason\":\"try again\"}");
         JsonNode done = awaitBackfill(started.path("backfillId").asText(), "COMPLETED");

@@ -70,7 +70,7 @@ final class BackfillRoutes {
         List<BackfillDay> days =
                 BackfillPlan.plan(pipeline, r.schedules(), r.from(), r.to(), r.mode(), r.order(), facts(pipeline), now);
         Backfill backfill = new Backfill(
-                r.dryRun() ? "dry-run" : ids.next(),
+                r.dryRun() ? null : ids.next(),
                 id,
                 r.from(),
                 r.to(),
@@ -82,7 +82,7 @@ final class BackfillRoutes {
                 r.reason(),
                 request.caller(),
                 now,
-                BackfillStatus.RUNNING,
+                r.dryRun() ? null : BackfillStatus.RUNNING,
                 null,
                 null,
                 now,

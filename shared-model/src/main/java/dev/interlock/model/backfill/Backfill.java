@@ -1,6 +1,7 @@
 package dev.interlock.model.backfill;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ public record Backfill(
         Instant endedAt,
         boolean alerted,
         long version,
-        List<BackfillDay> days) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<BackfillDay> days) {
 
     /** The longest range, in days. */
     public static final int MAX_DAYS = 366;
@@ -54,7 +55,7 @@ public record Backfill(
 
     public Backfill {
         schedules = List.copyOf(schedules);
-        days = List.copyOf(days);
+        days = days == null ? List.of() : List.copyOf(days);
     }
 
     /** How many of its days are where. */
@@ -145,6 +146,29 @@ public record Backfill(
             boolean sent,
             List<BackfillDay> nextDays,
             Instant now) {
+        return copy(nextStatus, by, why, now, end, sent, version, nextDays);
+    }
+
+    /** This backfill as version {@code next} (what the store writes). */
+    public Backfill atVersion(long next) {
+        return copy(status, cancelledBy, cancelReason, updatedAt, endedAt, alerted, next, days);
+    }
+
+    /** This backfill without its days (a listing's form); the request and the counts stay. */
+    public Backfill withoutDays() {
+        return copy(status, cancelledBy, cancelReason, updatedAt, endedAt, alerted, version, List.of());
+    }
+
+    /** The one place a changed copy is made: the request's fields never change. */
+    private Backfill copy(
+            BackfillStatus nextStatus,
+            String by,
+            String why,
+            Instant updated,
+            Instant end,
+            boolean sent,
+            long nextVersion,
+            List<BackfillDay> nextDays) {
         return new Backfill(
                 backfillId,
                 pipelineId,
@@ -161,35 +185,10 @@ public record Backfill(
                 nextStatus,
                 by,
                 why,
-                now,
+                updated,
                 end,
                 sent,
-                version,
+                nextVersion,
                 nextDays);
-    }
-
-    /** This backfill as version {@code next} (what the store writes). */
-    public Backfill atVersion(long next) {
-        return new Backfill(
-                backfillId,
-                pipelineId,
-                from,
-                to,
-                schedules,
-                mode,
-                maxConcurrency,
-                order,
-                cascade,
-                reason,
-                requestedBy,
-                requestedAt,
-                status,
-                cancelledBy,
-                cancelReason,
-                updatedAt,
-                endedAt,
-                alerted,
-                next,
-                days);
     }
 }
