@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.api.OpenApiAnswers;
 import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.cli.InterlockCli;
 import dev.interlock.local.demo.FakeJobServer;
@@ -11,6 +12,7 @@ import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.local.runtime.RuntimeOptions;
+import dev.interlock.local.ui.UiAssets;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.Environment;
@@ -262,11 +264,20 @@ abstract class EndToEnd {
             } catch (java.io.IOException notJson) {
                 json = JSON.getNodeFactory().textNode(r.body());
             }
-            return new Response(
-                    r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), json, r.body());
+            String answered = r.headers().firstValue("Content-Type").orElse("");
+            if (!isRuntimeAsset(path)) {
+                // Every answer of the API is documented: its (path template, method, status) and its body's schema.
+                OpenApiAnswers.document().check(method, path, r.statusCode(), answered, r.body());
+            }
+            return new Response(r.statusCode(), answered, json, r.body());
         } catch (Exception e) {
             throw new IllegalStateException(method + " " + path + " failed: " + e, e);
         }
+    }
+
+    /** The local runtime's own web UI and its static files: served next to the API, not part of it. */
+    static boolean isRuntimeAsset(String path) {
+        return UiAssets.handles(path.contains("?") ? path.substring(0, path.indexOf('?')) : path);
     }
 
     JsonNode expect(int status, String method, String path, String contentType, String body) {

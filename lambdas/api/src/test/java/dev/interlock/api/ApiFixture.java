@@ -104,7 +104,14 @@ final class ApiFixture {
         if (contentType != null) {
             headers.put("Content-Type", contentType);
         }
-        return new Reply(api.handle(ApiRequest.of(method, path, query, headers, body)));
+        return new Reply(documented(method, path, api.handle(ApiRequest.of(method, path, query, headers, body))));
+    }
+
+    /** {@code response} to {@code method path}, once checked against openapi.yaml ({@link OpenApiAnswers}). */
+    static ApiResponse documented(String method, String path, ApiResponse response) {
+        OpenApiAnswers.document()
+                .check(method, path, response.status(), response.headers().get("Content-Type"), response.body());
+        return response;
     }
 
     /** A response with its body parsed. */

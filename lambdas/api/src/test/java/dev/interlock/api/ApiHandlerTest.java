@@ -22,7 +22,15 @@ class ApiHandlerTest {
 
     private APIGatewayProxyResponseEvent handle(String fixture) {
         APIGatewayProxyRequestEvent event = EventLoader.loadApiGatewayRestEvent("events/" + fixture);
-        return handler.handleRequest(event, null);
+        APIGatewayProxyResponseEvent response = handler.handleRequest(event, null);
+        OpenApiAnswers.document()
+                .check(
+                        event.getHttpMethod(),
+                        ApiRequest.routedPath(event),
+                        response.getStatusCode(),
+                        response.getHeaders().get("Content-Type"),
+                        response.getBody());
+        return response;
     }
 
     @Test

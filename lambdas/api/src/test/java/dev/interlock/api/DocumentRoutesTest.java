@@ -319,8 +319,12 @@ class DocumentRoutesTest {
                 new dev.interlock.log.StructuredLog(
                         "api", new java.io.PrintStream(new java.io.ByteArrayOutputStream()), ApiFixture.CLOCK));
 
-        ApiResponse health = outage.handle(ApiRequest.of("GET", "/health", Map.of(), Map.of(), null));
-        ApiResponse read = outage.handle(ApiRequest.of("GET", "/pipelines/silver", Map.of(), Map.of(), null));
+        ApiResponse health = ApiFixture.documented(
+                "GET", "/health", outage.handle(ApiRequest.of("GET", "/health", Map.of(), Map.of(), null)));
+        ApiResponse read = ApiFixture.documented(
+                "GET",
+                "/pipelines/silver",
+                outage.handle(ApiRequest.of("GET", "/pipelines/silver", Map.of(), Map.of(), null)));
 
         assertThat(health.status()).isEqualTo(503);
         assertThat(health.headers()).containsEntry("Content-Type", "application/problem+json");

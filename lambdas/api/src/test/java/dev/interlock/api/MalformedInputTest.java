@@ -266,14 +266,17 @@ class MalformedInputTest {
     private List<String> refusal(String route, Body body) {
         String[] parts = route.split(" ", 2);
         api.recording.clear();
-        ApiResponse response = api.api.handle(new ApiRequest(
+        ApiResponse response = ApiFixture.documented(
                 parts[0],
                 parts[1],
-                Map.of(),
-                body.contentType() == null ? Map.of() : Map.of("Content-Type", body.contentType()),
-                body.text(),
-                body.base64(),
-                null));
+                api.api.handle(new ApiRequest(
+                        parts[0],
+                        parts[1],
+                        Map.of(),
+                        body.contentType() == null ? Map.of() : Map.of("Content-Type", body.contentType()),
+                        body.text(),
+                        body.base64(),
+                        null)));
         List<String> problems = new ArrayList<>();
         String label =
                 route + " ← " + (body.label().length() > 80 ? body.label().substring(0, 80) + "…" : body.label());

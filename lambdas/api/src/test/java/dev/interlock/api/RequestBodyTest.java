@@ -46,15 +46,18 @@ class RequestBodyTest {
 
     @Test
     void base64BodiesAreDecodedAsApiGatewaySendsThem() {
-        ApiResponse stored = api.api.handle(new ApiRequest(
+        ApiResponse stored = ApiFixture.documented(
                 "PUT",
                 "/sensors/orders",
-                Map.of(),
-                Map.of("content-type", "application/json"),
-                java.util.Base64.getEncoder()
-                        .encodeToString("{\"count\":7}".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                true,
-                null));
+                api.api.handle(new ApiRequest(
+                        "PUT",
+                        "/sensors/orders",
+                        Map.of(),
+                        Map.of("content-type", "application/json"),
+                        java.util.Base64.getEncoder()
+                                .encodeToString("{\"count\":7}".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                        true,
+                        null)));
 
         assertThat(stored.status()).isEqualTo(200);
         assertThat(api.store.sensors().get("orders").orElseThrow().fields()).isEqualTo(Map.of("count", 7));
