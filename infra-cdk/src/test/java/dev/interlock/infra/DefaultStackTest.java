@@ -545,7 +545,13 @@ class DefaultStackTest {
             // Operators: pausing a pipeline (its source is in maintenance) and resuming it, forward-only.
             "POST /pipelines/{id}/pause",
             "POST /pipelines/{id}/resume",
-            "GET /pauses");
+            "GET /pauses",
+            // Operators: backfilling a range of days, following it and cancelling it.
+            "POST /pipelines/{id}/backfills",
+            "GET /pipelines/{id}/backfills",
+            "GET /backfills",
+            "GET /backfills/{backfillId}",
+            "POST /backfills/{backfillId}/cancel");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {
