@@ -73,6 +73,9 @@ public interface Provider {
     /** Paused pipelines. */
     PauseStore pauses();
 
+    /** Days forced ready. */
+    ForceStore forces();
+
     /**
      * Applies a run-state swap, a run-log change and events atomically (one TransactWriteItems on DynamoDB). A
      * concurrent run-log writer makes the store re-read and re-apply the change; a moved run version is a

@@ -22,6 +22,7 @@ public enum AlertKind implements WireEnum {
     GATE_ERROR("GATE_ERROR"),
     JOB_SUCCEEDED_LATE("JOB_SUCCEEDED_LATE"),
     PROCEEDED_DEGRADED("PROCEEDED_DEGRADED"),
+    FORCED_READY("FORCED_READY"),
     UPSTREAM_RERUN("UPSTREAM_RERUN");
 
     private final String wireName;

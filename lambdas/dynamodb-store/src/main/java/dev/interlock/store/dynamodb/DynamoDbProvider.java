@@ -86,6 +86,7 @@ public final class DynamoDbProvider implements Provider {
     private final DynamoDbJobCallbackStore jobCallbacks;
     private final DynamoDbMuteStore mutes;
     private final DynamoDbPauseStore pauses;
+    private final DynamoDbForceStore forces;
 
     /** The production Provider: default retention and backoff. */
     public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock) {
@@ -105,6 +106,7 @@ public final class DynamoDbProvider implements Provider {
         this.jobCallbacks = new DynamoDbJobCallbackStore(table);
         this.mutes = new DynamoDbMuteStore(table);
         this.pauses = new DynamoDbPauseStore(table);
+        this.forces = new DynamoDbForceStore(table);
         this.pipelines = new DynamoDbPipelineStore(table, watchdog);
         this.archetypes = new DynamoDbConfigStores.Archetypes(table, pipelines);
         this.calendars = new DynamoDbConfigStores.Calendars(table, pipelines);
@@ -206,6 +208,11 @@ public final class DynamoDbProvider implements Provider {
     @Override
     public PauseStore pauses() {
         return pauses;
+    }
+
+    @Override
+    public dev.interlock.store.ForceStore forces() {
+        return forces;
     }
 
     @Override

@@ -455,6 +455,9 @@ function scheduleCard(s, zone) {
   add("evaluated", s.lastEvaluatedAt ? timeEl(s.lastEvaluatedAt, zone) : null);
   // A degraded start: the traits the run went on without once the readiness rule's proceedAt had passed.
   // (or, for a rollup with minCount, the periods it went on without).
+  // A day an operator forced ready: who and why; what its run went without follows.
+  add("forced", s.forced ? el("span", {class: "forced"}, "forced ready by " + s.forced.by + ": " + s.forced.reason +
+    " (", timeEl(s.forced.at, zone), ")") : null);
   add("proceeded without", s.proceededWithout && s.proceededWithout.length
     ? el("span", {class: "proceeded-without"}, s.proceededWithout.join(", ")) : null);
   if (s.upstreams.length) add("upstreams", el("div", {}, s.upstreams.map(u =>
