@@ -30,8 +30,8 @@ class ForceReadyEndToEndTest extends BrowserEndToEnd {
         evaluate(id, yesterday);
         awaitNotReady(id);
 
-        String forced = printed(
-                "force-ready", id, "--date", today.toString(), "--reason", "source late; rows checked by hand");
+        String forced =
+                printed("force-ready", id, "--date", today.toString(), "--reason", "source late; rows checked by hand");
         assertThat(forced)
                 .contains("forced " + id + " daily " + today + " ready")
                 .contains("by local: source late; rows checked by hand");
@@ -85,8 +85,8 @@ class ForceReadyEndToEndTest extends BrowserEndToEnd {
             waits.until(
                     "the forced mark on the day",
                     () -> !browser.findElements(By.cssSelector(".forced")).isEmpty());
-            assertThat(waits.steady(() -> browser.findElement(By.cssSelector(".forced"))
-                            .getText()))
+            assertThat(waits.steady(
+                            () -> browser.findElement(By.cssSelector(".forced")).getText()))
                     .contains("forced ready by local: source late; rows checked by hand");
         }
     }
@@ -99,8 +99,7 @@ class ForceReadyEndToEndTest extends BrowserEndToEnd {
         try {
             evaluate(id, today());
             await("the held job runs", () -> jobs.runningSyncJobs(), running -> running.contains(id));
-            Response busy = call(
-                    "POST", forceReady(id, today()), "application/json", "{\"reason\":\"impatient\"}");
+            Response busy = call("POST", forceReady(id, today()), "application/json", "{\"reason\":\"impatient\"}");
             assertThat(busy.status()).as(busy.raw()).isEqualTo(409);
             assertThat(busy.body().path("detail").asText()).contains("job is running");
         } finally {
@@ -128,10 +127,7 @@ class ForceReadyEndToEndTest extends BrowserEndToEnd {
         assertThat(past.status()).isEqualTo(400);
         assertThat(past.body().path("errors").findValuesAsText("path")).contains("$.expiresAt");
         Response schedule = call(
-                "POST",
-                forceReady(id, today()),
-                "application/json",
-                "{\"reason\":\"x\",\"scheduleId\":\"hourly\"}");
+                "POST", forceReady(id, today()), "application/json", "{\"reason\":\"x\",\"scheduleId\":\"hourly\"}");
         assertThat(schedule.status()).isEqualTo(400);
         assertThat(schedule.body().path("errors").findValuesAsText("path")).contains("$.scheduleId");
         assertThat(eventsOf(id, "FORCED_READY")).isEmpty();

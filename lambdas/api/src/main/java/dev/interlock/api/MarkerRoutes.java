@@ -191,8 +191,7 @@ final class MarkerRoutes {
     }
 
     /** A cron window must fire on the requested date ({@code hourly.0230} does not on a spring-forward day). */
-    static void windowExists(
-            PipelineConfig pipeline, String scheduleId, LocalDate date, List<ValidationError> errors) {
+    static void windowExists(PipelineConfig pipeline, String scheduleId, LocalDate date, List<ValidationError> errors) {
         if (scheduleId != null && date != null) {
             ScheduleWindows.problem(pipeline, scheduleId, date)
                     .ifPresent(problem ->

@@ -198,8 +198,7 @@ public final class CheckReadiness implements Action {
 
     /** The words of a forced start: who forced the day ready, why, and what it goes without. */
     static String forcedMessage(Forced forced, List<String> without) {
-        return forced.describe()
-                + (without.isEmpty() ? "" : "; proceeded without " + String.join(", ", without));
+        return forced.describe() + (without.isEmpty() ? "" : "; proceeded without " + String.join(", ", without));
     }
 
     private static Map<String, Object> forcedDetails(Forced forced, List<String> without) {

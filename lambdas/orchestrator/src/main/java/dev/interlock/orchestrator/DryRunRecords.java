@@ -1,7 +1,7 @@
 package dev.interlock.orchestrator;
 
-import dev.interlock.model.force.Forced;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.force.Forced;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.FailureCategory;
@@ -58,9 +58,9 @@ final class DryRunRecords {
                         : forced != null
                                 ? "dry run: " + forced.describe() + "; the trigger would start now"
                                 : proceededWithout.isEmpty()
-                                ? "dry run: every required trait passed; the trigger would start now"
-                                : "dry run: past proceedAt without " + String.join(", ", proceededWithout)
-                                        + "; the trigger would start now",
+                                        ? "dry run: every required trait passed; the trigger would start now"
+                                        : "dry run: past proceedAt without " + String.join(", ", proceededWithout)
+                                                + "; the trigger would start now",
                 details);
         deadlines(request, pipeline, evaluationSlaBreached);
         cancelRun(request, "dry run: not triggered");

@@ -429,18 +429,20 @@ public final class LogResult implements Action {
             List<String> proceededWithout,
             Forced forced,
             Instant now) {
-        return current -> forcedIfFailed(AttemptLedger.afterFailure(
-                current,
-                request.pipelineId(),
-                request.date(),
-                request.scheduleId(),
-                request.runId(),
-                request.executionName(),
-                message,
-                category,
-                trait,
-                proceededWithout,
-                now), forced);
+        return current -> forcedIfFailed(
+                AttemptLedger.afterFailure(
+                        current,
+                        request.pipelineId(),
+                        request.date(),
+                        request.scheduleId(),
+                        request.runId(),
+                        request.executionName(),
+                        message,
+                        category,
+                        trait,
+                        proceededWithout,
+                        now),
+                forced);
     }
 
     private static RunLog forcedIfFailed(RunLog next, Forced forced) {

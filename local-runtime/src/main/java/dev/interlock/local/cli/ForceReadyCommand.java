@@ -57,9 +57,7 @@ final class ForceReadyCommand implements Callable<Integer> {
             body.put("expiresAt", expiresAt);
         }
         ApiClient.Answer a = api.client()
-                .post(
-                        "/pipelines/" + ApiClient.segment(pipeline) + "/days/" + date + "/force-ready",
-                        body.toString());
+                .post("/pipelines/" + ApiClient.segment(pipeline) + "/days/" + date + "/force-ready", body.toString());
         if (!a.ok() || format.json()) {
             return QueryCommands.print(a, "forcing " + pipeline + " " + date + " ready");
         }

@@ -427,7 +427,8 @@ final class StatusCommands {
     /** A day an operator forced ready: who, when, why, and what its run went without. */
     static String forced(JsonNode s, ZoneId zone) {
         JsonNode f = s.path("forced");
-        return "forced ready by " + f.path("by").asText() + ": " + f.path("reason").asText() + " (at "
+        return "forced ready by " + f.path("by").asText() + ": "
+                + f.path("reason").asText() + " (at "
                 + Output.time(f, "at", zone)
                 + (s.path("proceededWithout").isEmpty()
                         ? ""

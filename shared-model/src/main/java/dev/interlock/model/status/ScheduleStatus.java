@@ -42,8 +42,9 @@ public record ScheduleStatus(
         List<String> proceededWithout,
         SlaFlag sla,
         Monitoring monitoring,
+
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                dev.interlock.model.force.Forced forced) {
+        dev.interlock.model.force.Forced forced) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);

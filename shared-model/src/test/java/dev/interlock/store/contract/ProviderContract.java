@@ -1408,9 +1408,15 @@ public abstract class ProviderContract {
         provider.forces().put(gold);
 
         assertThat(provider.forces().get("gold", DATE, "daily")).contains(gold);
-        assertThat(provider.forces().get("gold", DATE.minusDays(1), "daily")).as("another day").isEmpty();
-        assertThat(provider.forces().get("gold", DATE, "hourly")).as("another schedule").isEmpty();
-        assertThat(provider.forces().get("silver", DATE, "daily")).as("another pipeline").isEmpty();
+        assertThat(provider.forces().get("gold", DATE.minusDays(1), "daily"))
+                .as("another day")
+                .isEmpty();
+        assertThat(provider.forces().get("gold", DATE, "hourly"))
+                .as("another schedule")
+                .isEmpty();
+        assertThat(provider.forces().get("silver", DATE, "daily"))
+                .as("another pipeline")
+                .isEmpty();
         var again = new dev.interlock.model.force.ForceReady(
                 "gold", DATE, "daily", "checked again", "ana", T0.plusSeconds(5), T0.plusSeconds(7200));
         provider.forces().put(again);

@@ -22,8 +22,8 @@ final class DynamoDbForceStore implements ForceStore {
 
     @Override
     public void put(ForceReady force) {
-        Map<String, AttributeValue> item = ItemCodec.item(
-                TableKeys.force(force.pipelineId(), force.date(), force.scheduleId()), null, force);
+        Map<String, AttributeValue> item =
+                ItemCodec.item(TableKeys.force(force.pipelineId(), force.date(), force.scheduleId()), null, force);
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(force.expiresAt()));
         table.put(item, CapacityIntent.FORCE_PUT);
     }
