@@ -545,7 +545,9 @@ class DefaultStackTest {
             // Operators: pausing a pipeline (its source is in maintenance) and resuming it, forward-only.
             "POST /pipelines/{id}/pause",
             "POST /pipelines/{id}/resume",
-            "GET /pauses");
+            "GET /pauses",
+            // Operators: forcing one pipeline day ready, with a reason.
+            "POST /pipelines/{id}/days/{date}/force-ready");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {

@@ -117,22 +117,14 @@ public final class LogResult implements Action {
                 request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(), "run completed", Map.of()));
         // The change leaves a run log that has this run's completion as it is, so a repeated call writes nothing
         // (the event neither). A run the trigger completed has nothing left to move: only the run log is written
-        // (with the run read once for whether its day was forced ready).
+        // (a run that went on without some traits is read once: was its day forced ready? A fully ready one is not).
         RunLog stored = body.runCompletedByTrigger()
                 ? collaborators
                         .provider()
                         .recordRunLog(
                                 key(request),
                                 completedChange(
-                                        request,
-                                        body.degradedWithout(),
-                                        collaborators
-                                                .provider()
-                                                .runs()
-                                                .get(request.runId())
-                                                .map(RunState::forced)
-                                                .orElse(null),
-                                        collaborators.now()),
+                                        request, body.degradedWithout(), forcedOf(request, body), collaborators.now()),
                                 events,
                                 LockOwner.fence(request))
                 : write(
@@ -443,6 +435,19 @@ public final class LogResult implements Action {
                         proceededWithout,
                         now),
                 forced);
+    }
+
+    /** Who forced the run's day ready, read from the run only when it went on without some traits; else null. */
+    private Forced forcedOf(ActionRequest request, Request body) {
+        if (body.degradedWithout().isEmpty()) {
+            return null;
+        }
+        return collaborators
+                .provider()
+                .runs()
+                .get(request.runId())
+                .map(RunState::forced)
+                .orElse(null);
     }
 
     private static RunLog forcedIfFailed(RunLog next, Forced forced) {
