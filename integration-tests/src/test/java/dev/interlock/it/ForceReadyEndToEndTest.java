@@ -130,6 +130,14 @@ class ForceReadyEndToEndTest extends BrowserEndToEnd {
                 "POST", forceReady(id, today()), "application/json", "{\"reason\":\"x\",\"scheduleId\":\"hourly\"}");
         assertThat(schedule.status()).isEqualTo(400);
         assertThat(schedule.body().path("errors").findValuesAsText("path")).contains("$.scheduleId");
+
+        // A paused pipeline is refused: resume it first.
+        printed("pause", id, "--reason", "source maintenance");
+        Cli paused = runCli("force-ready", id, "--date", today().toString(), "--reason", "x");
+        assertThat(paused.code()).isEqualTo(1);
+        assertThat(paused.err()).contains("HTTP 409").contains("is paused");
+        printed("resume", id);
+
         assertThat(eventsOf(id, "FORCED_READY")).isEmpty();
         assertThat(jobs.triggersOf(id)).isZero();
     }
