@@ -79,8 +79,18 @@ class ForceReadyEndToEndTest extends BrowserEndToEnd {
         assertThat(again.code()).isEqualTo(1);
         assertThat(again.err()).contains("HTTP 409").contains("COMPLETED");
 
-        // The web UI marks the forced day with who and why.
+        // The web UI marks the forced day with who and why: a badge in the overview, a line on the day page.
         if (browser != null) {
+            browser.get(rt.apiEndpoint() + "/ui/#/");
+            waits.until(
+                    "the forced badge in the overview",
+                    () -> !browser.findElements(By.cssSelector("tr[data-pipeline='" + id + "'] .forced-badge"))
+                            .isEmpty());
+            assertThat(waits.steady(
+                            () -> browser.findElement(By.cssSelector("tr[data-pipeline='" + id + "'] .forced-badge"))
+                                    .getAttribute("title")))
+                    .contains("forced ready by local")
+                    .contains("source late; rows checked by hand");
             browser.get(rt.apiEndpoint() + "/ui/#/p/" + id);
             waits.until(
                     "the forced mark on the day",

@@ -231,7 +231,7 @@ function overviewRow(line) {
       class: "clickable" + (urgencyRank(line) <= 2 ? " pinned" : ""), "data-pipeline": line.pipelineId, "data-state": line.state,
       "data-urgency": urgencyRank(line),
       onclick: () => { location.hash = withDate("#/p/" + encodeURIComponent(line.pipelineId)); }},
-    el("td", {}, el("strong", {}, line.pipelineId), pauseBadge(line.paused, line.zone), muteBadge(line.muted, line.zone),
+    el("td", {}, el("strong", {}, line.pipelineId), pauseBadge(line.paused, line.zone), forcedBadge(line.forced, line.zone), muteBadge(line.muted, line.zone),
       line.team ? el("div", {class: "muted small team"}, line.team) : null),
     el("td", {class: "mono"}, line.date),
     el("td", {}, stateBadge(line.state)),
@@ -401,6 +401,11 @@ async function renderPipeline(id, gen) {
 function muteBadge(muted, zone) {
   if (!muted || muted.state !== "active") return null;
   return el("span", {class: "mute-badge", title: "alerts muted until " + dateTime(muted.until, zone) + " (" + muted.until + "): " + muted.reason}, "muted");
+}
+
+function forcedBadge(forced, zone) {
+  if (!forced) return null;
+  return el("span", {class: "forced-badge", title: "forced ready by " + forced.by + " at " + dateTime(forced.at, zone) + ": " + forced.reason}, "forced");
 }
 
 function pauseBadge(paused, zone) {
