@@ -1,6 +1,7 @@
 package dev.interlock.store;
 
 import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.backfill.Backfill;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.pipeline.PipelineConfig;
@@ -75,6 +76,18 @@ public interface Provider {
 
     /** Days forced ready. */
     ForceStore forces();
+    /** Backfills. */
+    BackfillStore backfills();
+
+    /**
+     * Starts one day of a backfill, all or nothing (one TransactWriteItems on DynamoDB): writes {@code next} (made from
+     * {@code read}, as the version after it) only while the stored version is {@code read}'s, the day's {@code rerun} (item and pipeline copy; a backfill's reruns
+     * do not touch the rerun budget), its replay {@code marker} (which must be new) and {@code event}. False, having
+     * written nothing, when the backfill's version moved: the caller reads it again.
+     *
+     * @throws IllegalStateException when the rerun or marker exists already although the version held
+     */
+    boolean startBackfillDay(Backfill read, Backfill next, Rerun rerun, Marker marker, Event event);
 
     /**
      * Applies a run-state swap, a run-log change and events atomically (one TransactWriteItems on DynamoDB). A

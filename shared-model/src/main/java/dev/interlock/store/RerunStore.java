@@ -24,7 +24,8 @@ public interface RerunStore {
     Optional<Rerun> forExecution(String pipelineId, LocalDate date, String scheduleId, String executionName);
 
     /**
-     * How many live reruns exist for (pipeline, date, schedule), whatever their status. This is what the budget
+     * How many live reruns exist for (pipeline, date, schedule), whatever their status, a backfill's aside (they do not
+     * spend the budget). This is what the budget
      * counter of {@link Provider#acceptRerun} counts as well, except that the counter is atomic (it gates concurrent
      * requests), counts only accepted reruns, and lives as long as the newest rerun it counted (an expired counter
      * DynamoDB has not deleted yet still counts, as conditions see expired items). A cheap pre-check for callers.

@@ -50,6 +50,7 @@ public final class Api {
         StatusRoutes status = new StatusRoutes(provider, clock);
         MuteRoutes mutes = new MuteRoutes(provider, body, clock);
         PauseRoutes pauses = new PauseRoutes(provider, body, clock);
+        BackfillRoutes backfills = new BackfillRoutes(provider, body, clock, ids);
         AlertRoutes alerts = new AlertRoutes(provider);
         ForceReadyRoutes forces = new ForceReadyRoutes(provider, body, clock, markers);
         this.routes = new RouteTable(List.of(
@@ -70,6 +71,11 @@ public final class Api {
                 new RouteTable.Route("POST", "/pipelines/{id}/pause", pauses::pause),
                 new RouteTable.Route("POST", "/pipelines/{id}/resume", pauses::resume),
                 new RouteTable.Route("GET", "/pauses", pauses::list),
+                new RouteTable.Route("POST", "/pipelines/{id}/backfills", backfills::create),
+                new RouteTable.Route("GET", "/pipelines/{id}/backfills", backfills::listOfPipeline),
+                new RouteTable.Route("GET", "/backfills", backfills::list),
+                new RouteTable.Route("GET", "/backfills/{backfillId}", backfills::get),
+                new RouteTable.Route("POST", "/backfills/{backfillId}/cancel", backfills::cancel),
                 new RouteTable.Route("GET", "/pipelines/{id}/status", status::pipeline),
                 new RouteTable.Route("GET", "/pipelines/{id}/timeline", status::timeline),
                 new RouteTable.Route("GET", "/status", status::all),

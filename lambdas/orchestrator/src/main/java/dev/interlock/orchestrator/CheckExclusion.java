@@ -2,6 +2,7 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.schedule.ExclusionRule;
 import java.util.Map;
 import java.util.Optional;
 

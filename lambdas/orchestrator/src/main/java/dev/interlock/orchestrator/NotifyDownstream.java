@@ -53,6 +53,20 @@ public final class NotifyDownstream implements Action {
         if (downstreams.isEmpty()) {
             return Outcome.proceed(new Payload(List.of()));
         }
+        Optional<Rerun> held = heldBackfillDay(request);
+        if (held.isPresent()) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("backfillId", held.get().backfillId());
+            details.put("downstream", downstreams);
+            collaborators.record(
+                    request,
+                    EventKind.CASCADE_HELD,
+                    "HELD",
+                    "backfill " + held.get().backfillId() + " runs without cascade: " + String.join(", ", downstreams)
+                            + " not woken",
+                    details);
+            return Outcome.proceed(new Payload(List.of()));
+        }
         boolean replay = reprocessed(request);
         String suffix = TableKeys.cascadeMarkerSuffix(request.pipelineId(), request.runId());
         List<String> notified = new ArrayList<>();
@@ -277,6 +291,23 @@ public final class NotifyDownstream implements Action {
     }
 
     /** Whether this run completed a day that an earlier run had already completed. */
+    /**
+     * The backfill day this execution serves, when its backfill runs without cascade (its completions wake no
+     * downstream); empty otherwise. One small Query of the day's reruns, made only when there are downstreams.
+     */
+    private Optional<Rerun> heldBackfillDay(ActionRequest request) {
+        if (request.executionName() == null) {
+            return Optional.empty();
+        }
+        return collaborators
+                .provider()
+                .reruns()
+                .forExecution(request.pipelineId(), request.date(), request.scheduleId(), request.executionName())
+                .filter(r -> r.backfillId() != null)
+                .filter(r -> r.metadata() == null
+                        || !Boolean.TRUE.equals(r.metadata().get("cascade")));
+    }
+
     private boolean reprocessed(ActionRequest request) {
         return collaborators
                 .provider()

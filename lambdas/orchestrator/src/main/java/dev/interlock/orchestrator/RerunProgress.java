@@ -27,9 +27,11 @@ import java.util.Optional;
 final class RerunProgress {
 
     private final Collaborators collaborators;
+    private final BackfillProgress backfills;
 
     RerunProgress(Collaborators collaborators) {
         this.collaborators = collaborators;
+        this.backfills = new BackfillProgress(collaborators);
     }
 
     /** Moves the rerun {@code request}'s execution serves, if any, by what {@code outcome} says happened. */
@@ -97,6 +99,8 @@ final class RerunProgress {
             case RELEASE_LOCK -> {
                 if (mayServeRerun(request)) {
                     settle(request);
+                    // The day's lock is free now: a backfill it belongs to may start its next day.
+                    backfills.after(find(request), request.logContext());
                 }
             }
             default -> {}
@@ -177,6 +181,10 @@ final class RerunProgress {
                         moved,
                         collaborators.event(
                                 request, EventKind.RERUN_STATUS_CHANGED, next.wireName(), message, details));
+        if (applied && next.isTerminal() && rerun.backfillId() != null) {
+            // A day that ended without holding the lock (an excluded day, a skip) frees its place at once.
+            backfills.after(Optional.of(rerun), request.logContext());
+        }
         if (applied && next == RerunStatus.FAILED) {
             Map<String, Object> alertDetails = new LinkedHashMap<>(details);
             alertDetails.put("reason", moved.statusReason());

@@ -19,6 +19,7 @@ import dev.interlock.model.run.JobCallback;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
+import dev.interlock.model.schedule.ExclusionRule;
 import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.trigger.TriggerType;
@@ -188,6 +189,8 @@ public final class Watchdog implements Action {
                 }
             }
         }
+        // Backfills in view move on: a day whose end no orchestrator reported, a pause lifted, a summary alert owed.
+        tally.errors.addAll(new BackfillProgress(collaborators).tick());
         if (caughtUp) {
             LocalDate done = LocalDate.ofInstant(now.minus(LOW_WATER_MARGIN), ZoneOffset.UTC);
             if (lowWater.map(d -> d.isBefore(done)).orElse(true)) {

@@ -106,7 +106,8 @@ final class PauseCommands {
             System.out.println("  " + missed
                     + " window(s) opened, or had their markers turned away, while it was paused and were not run"
                     + " (forward-only); to run one: interlock evaluate " + pipeline + " --date <date>"
-                    + " [--schedule <schedule>]");
+                    + " [--schedule <schedule>], or all of them: interlock backfill " + pipeline
+                    + " --from <first date> --to <last date> --reason <why>");
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"SCHEDULE", "DATE", "OPENED"});
             int shown = 0;

@@ -68,6 +68,25 @@ public enum EventKind implements WireEnum {
      */
     RESUMED("RESUMED"),
     /**
+     * An operator asked for a backfill (audit: who, why, the range, mode, concurrency, cascade and how many days it
+     * runs and skips); a pipeline event, with no day.
+     */
+    BACKFILL_REQUESTED("BACKFILL_REQUESTED"),
+    /**
+     * A day of a backfill moved (status {@code RUNNING} when the backfill started it, or its end: {@code COMPLETED},
+     * {@code FAILED}, {@code SKIPPED} with the reason); an event of that day naming the backfill.
+     */
+    BACKFILL_DAY("BACKFILL_DAY"),
+    /** An operator cancelled a backfill (audit: who, why): its pending days are skipped, its running days finish. */
+    BACKFILL_CANCELLED("BACKFILL_CANCELLED"),
+    /** A backfill ended (status {@code COMPLETED} or {@code CANCELLED}); the message sums its days up. */
+    BACKFILL_FINISHED("BACKFILL_FINISHED"),
+    /**
+     * A completion did not wake the pipeline's downstreams because the backfill it served runs without cascade (the
+     * downstream pipelines are named in the details).
+     */
+    CASCADE_HELD("CASCADE_HELD"),
+    /**
      * An alert of this day was not published because a mute covered it ({@link MuteEvents}): the alert is in the
      * details with the mute that silenced it; or (status {@code PAUSED}) a deadline of a paused pipeline passed and
      * its {@code SLA_MISSED} was not sent ({@link PauseEvents}).

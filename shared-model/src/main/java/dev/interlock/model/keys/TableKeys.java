@@ -39,6 +39,17 @@ public final class TableKeys {
     public static final String PAUSE_SK = "PAUSE";
     /** A day forced ready: {@code FORCE#<id>}, sort key {@code <date>#<scheduleId>}. */
     public static final String FORCE_PREFIX = "FORCE#";
+    /** A backfill: {@code BACKFILL#<id>}, sort key {@link #BACKFILL_SK}. */
+    public static final String BACKFILL_PREFIX = "BACKFILL#";
+
+    public static final String BACKFILL_SK = "BACKFILL";
+    /**
+     * The partition of the backfills still in view ({@code ACTIVE#<id>}): not ended, or ended without their summary
+     * alert yet. The watchdog reads it each tick, so its cost is O(active backfills).
+     */
+    public static final String ACTIVE_BACKFILLS_PK = "BACKFILLS";
+
+    public static final String ACTIVE_BACKFILL_PREFIX = "ACTIVE#";
     /** The guard item of an archetype or calendar: its registration revision and how often its users changed. */
     public static final String USAGE = "USAGE";
 
@@ -60,6 +71,7 @@ public final class TableKeys {
     public static final String RERUN_TYPE = "TYPE#rerun";
     public static final String MUTE_TYPE = "TYPE#mute";
     public static final String PAUSE_TYPE = "TYPE#pause";
+    public static final String BACKFILL_TYPE = "TYPE#backfill";
 
     /** Event and late-arrival sort keys pad epoch millis to 13 digits so they sort as strings until year 2286. */
     private static final int MILLIS_DIGITS = 13;
@@ -96,6 +108,22 @@ public final class TableKeys {
     /** Lists pauses by pipeline id. */
     public static IndexKey pauseIndex(String pipelineId) {
         return new IndexKey(PAUSE_TYPE, requirePart("pipelineId", pipelineId));
+    }
+
+    /** One backfill. */
+    public static ItemKey backfill(String backfillId) {
+        return new ItemKey(BACKFILL_PREFIX + requirePart("backfillId", backfillId), BACKFILL_SK);
+    }
+
+    /** Lists backfills by request time. */
+    public static IndexKey backfillIndex(Instant requestedAt, String backfillId) {
+        return new IndexKey(
+                BACKFILL_TYPE, InterlockJson.timestamp(requestedAt) + "#" + requirePart("backfillId", backfillId));
+    }
+
+    /** The pointer that keeps a backfill in the watchdog's view until it ended and alerted. */
+    public static ItemKey activeBackfill(String backfillId) {
+        return new ItemKey(ACTIVE_BACKFILLS_PK, ACTIVE_BACKFILL_PREFIX + requirePart("backfillId", backfillId));
     }
 
     /** Lists pipelines by name. */

@@ -21,6 +21,11 @@ public enum MarkerSource implements WireEnum {
      */
     MONITORING("monitoring"),
     SENSOR("sensor"),
+    /**
+     * One day of an operator's backfill ({@code dev.interlock.model.backfill.Backfill}): a replay whose rerun does not
+     * spend the rerun budget.
+     */
+    BACKFILL("backfill"),
     EXTERNAL("external");
 
     private final String wireName;

@@ -35,6 +35,15 @@ public record Rerun(
         @JsonAlias("completedAt") Instant endedAt,
         Map<String, Object> metadata) {
 
+    /** The metadata key naming the backfill a {@link MarkerSource#BACKFILL} rerun serves a day of. */
+    public static final String BACKFILL_ID = "backfillId";
+
+    /** The backfill this rerun serves a day of, or null for every other rerun. */
+    public String backfillId() {
+        Object id = source == MarkerSource.BACKFILL && metadata != null ? metadata.get(BACKFILL_ID) : null;
+        return id == null ? null : id.toString();
+    }
+
     /** A new rerun, PENDING until its execution starts. */
     public static Rerun requested(
             String rerunId,

@@ -46,6 +46,7 @@ import dev.interlock.model.validation.ValidationError;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.store.AlertKey;
 import dev.interlock.store.AlertQuery;
+import dev.interlock.store.BackfillDriver;
 import dev.interlock.store.DependantCheck;
 import dev.interlock.store.DueEntry;
 import dev.interlock.store.InvalidCursorException;
@@ -1378,6 +1379,121 @@ public abstract class ProviderContract {
         assertThat(Page.all(20, provider.reruns()::list)).hasSize(budget);
         assertThat(provider.cascade().markers("gold", DATE)).hasSize(budget);
         assertThat(provider.events().latest("gold", 20)).hasSize(budget);
+    }
+
+    /** A backfill of gold's {@code days} days from DATE, none started, {@code concurrency} at a time. */
+    private static dev.interlock.model.backfill.Backfill backfill(String id, int days, int concurrency) {
+        List<dev.interlock.model.backfill.BackfillDay> planned = new ArrayList<>();
+        for (int i = 0; i < days; i++) {
+            planned.add(dev.interlock.model.backfill.BackfillDay.pending(DATE.plusDays(i), "daily", "never ran"));
+        }
+        return new dev.interlock.model.backfill.Backfill(
+                id,
+                "gold",
+                DATE,
+                DATE.plusDays(days - 1L),
+                List.of("daily"),
+                dev.interlock.model.backfill.BackfillMode.MISSING,
+                concurrency,
+                dev.interlock.model.backfill.BackfillOrder.OLDEST,
+                false,
+                "outage",
+                "ops",
+                T0,
+                dev.interlock.model.backfill.BackfillStatus.RUNNING,
+                null,
+                null,
+                T0,
+                null,
+                false,
+                1,
+                planned);
+    }
+
+    private static Event backfillEvent(String id) {
+        return new Event(
+                EventKind.BACKFILL_REQUESTED,
+                "gold",
+                null,
+                null,
+                null,
+                null,
+                "REQUESTED",
+                "asked",
+                Map.of("backfillId", id),
+                T0);
+    }
+
+    @Test
+    void aBackfillIsCreatedOnceAndEachVersionIsWrittenOnlyOverTheOneItWasMadeFrom() {
+        var bf = backfill("bf1", 3, 1);
+        assertThat(provider.backfills().create(bf, backfillEvent("bf1"))).isTrue();
+        assertThat(provider.backfills().create(bf, backfillEvent("bf1")))
+                .as("its id is taken")
+                .isFalse();
+        assertThat(provider.backfills().get("bf1")).contains(bf);
+        assertThat(provider.backfills().list(null)).containsExactly(bf);
+        assertThat(provider.backfills().list("silver")).isEmpty();
+        assertThat(provider.backfills().active()).containsExactly(bf);
+        assertThat(provider.events().latest("gold", 10)).hasSize(1);
+
+        var cancelled = bf.cancelled("ana", "wrong range", T0.plusSeconds(5));
+        assertThat(provider.backfills().replace(bf, cancelled, List.of())).isTrue();
+        assertThat(provider.backfills().get("bf1").orElseThrow().version()).isEqualTo(2);
+        assertThat(provider.backfills().replace(bf, bf.ended(T0), List.of()))
+                .as("written over a version that moved")
+                .isFalse();
+        var read = provider.backfills().get("bf1").orElseThrow();
+        assertThat(read.counts().skipped()).isEqualTo(3);
+        var ended = read.ended(T0.plusSeconds(6));
+        assertThat(provider.backfills().replace(read, ended, List.of(backfillEvent("bf1"))))
+                .isTrue();
+        assertThat(provider.backfills().active()).as("in view until alerted").hasSize(1);
+        var endedRead = provider.backfills().get("bf1").orElseThrow();
+        assertThat(provider.backfills().replace(endedRead, endedRead.alertSent(T0.plusSeconds(7)), List.of()))
+                .isTrue();
+        assertThat(provider.backfills().active()).isEmpty();
+        assertThat(provider.backfills().get("bf1").orElseThrow().status())
+                .isEqualTo(dev.interlock.model.backfill.BackfillStatus.CANCELLED);
+    }
+
+    @Test
+    void concurrentAdvancesOfABackfillStartNoMoreDaysThanItsConcurrencyAndSpendNoRerunBudget() throws Exception {
+        var bf = backfill("bf2", 6, 2);
+        assertThat(provider.backfills().create(bf, backfillEvent("bf2"))).isTrue();
+
+        runConcurrently(6, w -> new BackfillDriver(provider).advance("bf2", T0.plusSeconds(1)));
+
+        var read = provider.backfills().get("bf2").orElseThrow();
+        assertThat(read.counts().running()).isEqualTo(2);
+        assertThat(read.counts().pending()).isEqualTo(4);
+        assertThat(read.days().subList(0, 2))
+                .allSatisfy(
+                        d -> assertThat(d.status()).isEqualTo(dev.interlock.model.backfill.BackfillDayStatus.RUNNING));
+        for (int i = 0; i < 2; i++) {
+            var day = read.days().get(i);
+            assertThat(provider.reruns().get(day.rerunId()))
+                    .hasValueSatisfying(r -> assertThat(r.backfillId()).isEqualTo("bf2"));
+            assertThat(provider.cascade().markers("gold", day.date()))
+                    .singleElement()
+                    .satisfies(m -> assertThat(m.source()).isEqualTo(MarkerSource.BACKFILL));
+            assertThat(provider.reruns().count("gold", day.date(), "daily"))
+                    .as("a backfill's day spends no rerun budget")
+                    .isZero();
+            assertThat(provider.reruns().forExecution("gold", day.date(), "daily", day.executionName()))
+                    .as("the day's execution finds its rerun")
+                    .isPresent();
+        }
+        Rerun operators = Rerun.requested(
+                "op-1", "gold", "daily", DATE, MarkerSource.MANUAL, null, "check", null, "x", T0, Map.of());
+        assertThat(provider.acceptRerun(
+                                operators,
+                                new Marker("gold", "daily", DATE, MarkerSource.RERUN, "op-1", true, "op-1", null, T0),
+                                rerunRequested("op-1"),
+                                1)
+                        .accepted())
+                .as("the whole budget of one is there after a backfill day")
+                .isTrue();
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.interlock.store.memory;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.Mute;
 import dev.interlock.model.alert.MuteScope;
+import dev.interlock.model.backfill.Backfill;
 import dev.interlock.model.event.AlertEvent;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.json.InterlockJson;
@@ -28,6 +29,7 @@ import dev.interlock.store.AlertKey;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.AlertQuery;
 import dev.interlock.store.ArchetypeStore;
+import dev.interlock.store.BackfillStore;
 import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
 import dev.interlock.store.DueEntry;
@@ -71,6 +73,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -118,6 +121,7 @@ public final class InMemoryProvider implements Provider {
     private final MuteStore mutes = new Mutes();
     private final PauseStore pauses = new Pauses();
     private final Forces forces = new Forces();
+    private final Backfills backfills = new Backfills();
 
     /** An empty store with the default retention. */
     public InMemoryProvider(Clock clock) {
@@ -218,6 +222,33 @@ public final class InMemoryProvider implements Provider {
     @Override
     public dev.interlock.store.ForceStore forces() {
         return forces;
+    }
+
+    @Override
+    public BackfillStore backfills() {
+        return backfills;
+    }
+
+    @Override
+    public boolean startBackfillDay(Backfill read, Backfill next, Rerun rerun, Marker marker, Event event) {
+        Objects.requireNonNull(rerun, "rerun");
+        Objects.requireNonNull(marker, "marker");
+        Objects.requireNonNull(event, "event");
+        synchronized (table) {
+            if (!backfills.versionHolds(read)) {
+                return false;
+            }
+            if (table.raw(TableKeys.rerun(rerun.rerunId())).isPresent()
+                    || table.raw(markerKey(marker)).isPresent()) {
+                throw new IllegalStateException("rerun or marker " + rerun.rerunId() + " of backfill "
+                        + next.backfillId() + " exists already although the backfill's version held");
+            }
+            backfills.items.put(next.backfillId(), next.atVersion(read.version() + 1));
+            writeRerun(rerun);
+            putMarker(marker);
+            writeEvent(event);
+            return true;
+        }
     }
 
     @Override
@@ -757,9 +788,16 @@ public final class InMemoryProvider implements Provider {
         @Override
         public int count(String pipelineId, LocalDate date, String scheduleId) {
             synchronized (table) {
-                return table.query(
-                                TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true, now())
-                        .size();
+                return (int)
+                        table
+                                .query(
+                                        TableKeys.pipelinePk(pipelineId),
+                                        TableKeys.rerunPrefix(date, scheduleId),
+                                        true,
+                                        now())
+                                .stream()
+                                .filter(item -> decode(item, Rerun.class).backfillId() == null)
+                                .count();
             }
         }
     }
@@ -1278,6 +1316,68 @@ public final class InMemoryProvider implements Provider {
         @Override
         public List<Mute> list() {
             return List.copyOf(items.values());
+        }
+    }
+
+    /** Backfills, changed under the table's lock like the reruns and markers a day's start writes with them. */
+    private final class Backfills implements BackfillStore {
+        private final Map<String, Backfill> items = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Set<String> active = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        boolean versionHolds(Backfill read) {
+            Backfill stored = items.get(read.backfillId());
+            return stored != null && stored.version() == read.version();
+        }
+
+        @Override
+        public boolean create(Backfill backfill, Event requested) {
+            synchronized (table) {
+                if (items.putIfAbsent(backfill.backfillId(), backfill) != null) {
+                    return false;
+                }
+                active.add(backfill.backfillId());
+                writeEvent(requested);
+                return true;
+            }
+        }
+
+        @Override
+        public Optional<Backfill> get(String backfillId) {
+            return Optional.ofNullable(items.get(backfillId));
+        }
+
+        @Override
+        public List<Backfill> list(String pipelineId) {
+            return items.values().stream()
+                    .filter(b -> pipelineId == null || pipelineId.equals(b.pipelineId()))
+                    .sorted(java.util.Comparator.comparing(Backfill::requestedAt)
+                            .thenComparing(Backfill::backfillId)
+                            .reversed())
+                    .toList();
+        }
+
+        @Override
+        public List<Backfill> active() {
+            return active.stream()
+                    .map(items::get)
+                    .filter(Objects::nonNull)
+                    .sorted(java.util.Comparator.comparing(Backfill::requestedAt))
+                    .toList();
+        }
+
+        @Override
+        public boolean replace(Backfill read, Backfill next, List<Event> events) {
+            synchronized (table) {
+                if (!versionHolds(read)) {
+                    return false;
+                }
+                items.put(next.backfillId(), next.atVersion(read.version() + 1));
+                if (next.alerted()) {
+                    active.remove(next.backfillId());
+                }
+                events.forEach(InMemoryProvider.this::writeEvent);
+                return true;
+            }
         }
     }
 

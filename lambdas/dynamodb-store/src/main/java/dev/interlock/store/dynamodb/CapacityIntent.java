@@ -40,6 +40,17 @@ public enum CapacityIntent {
     PAUSE_LIST("pauses.list", "GSI1 Query: 0.5 RCU/4 KB"),
     FORCE_PUT("forces.put", "1 PutItem: 1 WCU"),
     FORCE_GET("forces.get", "1 consistent GetItem: 1 RCU (an evaluation round that is not ready reads its day's)"),
+    BACKFILL_WRITE(
+            "backfills.write",
+            "1 TransactWriteItems (the backfill over its version, its pointer, its events): 2 WCU/KB of the backfill"
+                    + " (1 KB per ~5 days) + 2 WCU per other item"),
+    BACKFILL_START(
+            "startBackfillDay",
+            "1 TransactWriteItems (the backfill over its version, rerun, pipeline copy, marker, event): 2 WCU/KB each"),
+    BACKFILL_GET("backfills.get", "1 consistent GetItem: 1 RCU/4 KB (a 500-day backfill is ~100 KB)"),
+    BACKFILL_LIST(
+            "backfills.list",
+            "GSI1 Query (every backfill, kept as long as reruns), or the active pointers' Query and a GetItem each"),
     TRAIT_PUT("traits.put", "1 PutItem: 1 WCU"),
     ROUND_RECORD(
             "recordRound",

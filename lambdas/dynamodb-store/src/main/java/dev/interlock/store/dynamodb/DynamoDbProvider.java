@@ -1,6 +1,7 @@
 package dev.interlock.store.dynamodb;
 
 import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.backfill.Backfill;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
@@ -14,6 +15,7 @@ import dev.interlock.model.trait.TraitResult;
 import dev.interlock.store.AlertHistory;
 import dev.interlock.store.AlertLedger;
 import dev.interlock.store.ArchetypeStore;
+import dev.interlock.store.BackfillStore;
 import dev.interlock.store.Backoff;
 import dev.interlock.store.CalendarStore;
 import dev.interlock.store.CascadeStore;
@@ -87,6 +89,7 @@ public final class DynamoDbProvider implements Provider {
     private final DynamoDbMuteStore mutes;
     private final DynamoDbPauseStore pauses;
     private final DynamoDbForceStore forces;
+    private final DynamoDbBackfillStore backfills;
 
     /** The production Provider: default retention and backoff. */
     public DynamoDbProvider(DynamoDbClient client, String tableName, Clock clock) {
@@ -118,6 +121,7 @@ public final class DynamoDbProvider implements Provider {
         this.events = new DynamoDbEventStore(
                 table, retention, () -> ThreadLocalRandom.current().nextInt());
         this.reruns = new DynamoDbRerunStore(table, retention);
+        this.backfills = new DynamoDbBackfillStore(table, events, retention);
         this.cascade = new DynamoDbCascadeStore(table, retention);
         this.lateArrivals = new DynamoDbLateArrivalStore(table, retention);
         this.alerts = new DynamoDbAlertLedger(table, retention);
@@ -213,6 +217,46 @@ public final class DynamoDbProvider implements Provider {
     @Override
     public dev.interlock.store.ForceStore forces() {
         return forces;
+    }
+
+    @Override
+    public BackfillStore backfills() {
+        return backfills;
+    }
+
+    /**
+     * One TransactWriteItems: [the backfill over its version, the rerun item if absent, its pipeline copy, the marker if
+     * absent, the event if its key is new]. A moved version answers false; a taken event key is retried.
+     */
+    @Override
+    public boolean startBackfillDay(Backfill read, Backfill next, Rerun rerun, Marker marker, Event event) {
+        Objects.requireNonNull(next, "next");
+        Objects.requireNonNull(rerun, "rerun");
+        Objects.requireNonNull(marker, "marker");
+        Objects.requireNonNull(event, "event");
+        for (int attempt = 1; ; attempt++) {
+            List<TransactWriteItem> writes = new ArrayList<>();
+            writes.add(backfills.put(read, next));
+            int rerunItem = writes.size() + DynamoDbRerunStore.RERUN_ITEM;
+            writes.addAll(reruns.backfillRerunWrites(rerun));
+            int markerItem = writes.size();
+            writes.add(table.putOf(cascade.item(marker), Conditions.absent()));
+            writes.add(table.putOf(events.item(event), Conditions.absent()));
+            Optional<List<CancellationReason>> cancelled =
+                    table.transact(writes, CapacityIntent.BACKFILL_START, "BACKFILL#" + next.backfillId());
+            if (cancelled.isEmpty()) {
+                return true;
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), 0)) {
+                return false;
+            }
+            if (SingleTable.conditionFailedAt(cancelled.get(), rerunItem)
+                    || SingleTable.conditionFailedAt(cancelled.get(), markerItem)) {
+                throw new IllegalStateException("rerun or marker " + rerun.rerunId() + " of backfill "
+                        + next.backfillId() + " exists already although the backfill's version held");
+            }
+            table.retryAfterConflict(attempt, "backfill " + next.backfillId() + " (event key taken)");
+        }
     }
 
     @Override

@@ -82,6 +82,20 @@ final class DynamoDbRerunStore implements RerunStore {
         return table.getRaw(TableKeys.rerun(rerunId), CapacityIntent.RERUN_MOVE);
     }
 
+    /**
+     * The writes of a backfill's rerun, which spends no budget: [{@link #RERUN_ITEM} the rerun item if absent, 1 the
+     * pipeline's copy, marked {@link #BACKFILL} so {@link #count} leaves it out].
+     */
+    List<TransactWriteItem> backfillRerunWrites(Rerun rerun) {
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(table.putOf(truthItem(rerun), Conditions.absent()));
+        writes.add(table.putOf(copyItem(rerun), null));
+        return writes;
+    }
+
+    /** The attribute that marks the pipeline copy of a backfill's rerun (its backfill's id). */
+    static final String BACKFILL = "backfill";
+
     /** How many reruns the budget counter of {@code rerun}'s (pipeline, date, schedule) holds, expired or not. */
     int budgetUsed(Rerun rerun) {
         return table.getRaw(budgetKey(rerun), CapacityIntent.RERUN_ACCEPT)
@@ -103,6 +117,9 @@ final class DynamoDbRerunStore implements RerunStore {
                 TableKeys.rerunOfPipelineIndex(rerun.pipelineId(), rerun.requestedAt(), rerun.rerunId()),
                 rerun);
         item.put(ItemCodec.TTL, rerunTtl());
+        if (rerun.backfillId() != null) {
+            item.put(BACKFILL, AttributeValue.fromS(rerun.backfillId()));
+        }
         return item;
     }
 
@@ -152,8 +169,9 @@ final class DynamoDbRerunStore implements RerunStore {
     @Override
     public int count(String pipelineId, LocalDate date, String scheduleId) {
         return table.count(
-                SingleTable.Query.table(
-                        TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true),
+                SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.rerunPrefix(date, scheduleId), true)
+                        .filtered(SingleTable.Condition.of(
+                                "attribute_not_exists(#backfill)", Map.of("#backfill", BACKFILL), Map.of())),
                 CapacityIntent.RERUN_COUNT);
     }
 

@@ -366,10 +366,14 @@ function cascadeGraph(lines, focus) {
 
 async function renderPipeline(id, gen) {
   const q = dateQuery("?");
-  const [status, timeline, lines] = await Promise.all([
+  const [status, timeline, lines, backfillList] = await Promise.all([
     api("/pipelines/" + encodeURIComponent(id) + "/status" + q),
     api("/pipelines/" + encodeURIComponent(id) + "/timeline" + q),
-    allStatusLines()]);
+    allStatusLines(),
+    api("/pipelines/" + encodeURIComponent(id) + "/backfills")]);
+  // The newest backfills in full (their days), the older ones as a line each.
+  const shownBackfills = await Promise.all(backfillList.items.slice(0, BACKFILLS_SHOWN)
+    .map(b => api("/backfills/" + encodeURIComponent(b.backfillId))));
   if (gen !== generation) return false;
   view.dataset.page = "pipeline";
   // replaceChildren would write a null (no owner, no mute) as the text "null": leave those out.
@@ -382,6 +386,7 @@ async function renderPipeline(id, gen) {
     el("div", {class: "grid"}, status.schedules.map(s => scheduleCard(s, zoneOf(status, s.scheduleId)))),
     el("h2", {}, "Timeline"),
     el("div", {class: "card"}, gantt(status, timeline)),
+    backfillSection(shownBackfills, backfillList.items.slice(BACKFILLS_SHOWN), status.zone),
     el("h2", {}, "Cascade"),
     el("div", {class: "card"}, cascadeGraph(lines, status.pipelineId)),
     el("h2", {}, "Traits over the day"),
@@ -393,7 +398,39 @@ async function renderPipeline(id, gen) {
     el("h2", {}, "Events" + (timeline.complete ? "" : " (the oldest are not shown)")),
     el("div", {class: "scroll"}, eventTable(timeline.events.slice().reverse(), "events", "No events this day.", status))
   ].filter(node => node !== null));
-  return status.schedules.some(s => !SETTLED.has(s.state));
+  return status.schedules.some(s => !SETTLED.has(s.state))
+    || backfillList.items.some(b => b.status === "RUNNING" || b.status === "CANCELLING");
+}
+
+// ---- backfills: a grid of each one's days ----
+
+const BACKFILLS_SHOWN = 3;
+
+function backfillCounts(c) {
+  return c.completed + " completed, " + c.failed + " failed, " + c.skipped + " skipped, " + c.running + " running, " +
+    c.pending + " pending of " + c.total;
+}
+
+function backfillSection(full, older, zone) {
+  if (full.length === 0) return null;
+  return el("div", {id: "backfills"},
+    el("h2", {}, "Backfills"),
+    ...full.map(b => el("div", {class: "card backfill", "data-backfill": b.backfillId, "data-status": b.status},
+      el("div", {},
+        el("strong", {}, "Backfill " + b.from + " → " + b.to), " ",
+        el("span", {class: "bf-status bf-" + b.status.toLowerCase()}, b.status), " ",
+        el("span", {class: "bf-counts"}, backfillCounts(b.counts))),
+      el("div", {class: "muted"},
+        "mode " + b.mode + ", " + b.maxConcurrency + " at a time, " + (b.cascade ? "cascading" : "no cascade") +
+          "; asked for by " + b.requestedBy + " at " + dateTime(b.requestedAt, zone) + ": " + b.reason +
+          (b.cancelledBy ? "; cancelled by " + b.cancelledBy + (b.cancelReason ? ": " + b.cancelReason : "") : "")),
+      el("div", {class: "bf-grid"}, b.days.map(d => el("span", {
+        class: "bf-day bf-" + d.status.toLowerCase(),
+        "data-date": d.date, "data-schedule": d.scheduleId, "data-status": d.status,
+        title: d.date + " " + d.scheduleId + ": " + d.status + (d.reason ? " — " + zonedText(d.reason, zone) : "")
+      }, d.date.slice(5) + (b.schedules.length > 1 || d.scheduleId.includes(".") ? " " + d.scheduleId : "")))))),
+    ...older.map(b => el("div", {class: "muted backfill-line", "data-backfill": b.backfillId},
+      "Backfill " + b.from + " → " + b.to + " " + b.status + ": " + backfillCounts(b.counts))));
 }
 
 // ---- whose a pipeline is, and the mute on its alerts ----

@@ -1,9 +1,8 @@
-package dev.interlock.orchestrator;
+package dev.interlock.model.schedule;
 
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.schedule.Exclusions;
 import java.time.LocalDate;
 import java.util.Optional;
 import java.util.function.Function;
