@@ -547,7 +547,13 @@ class DefaultStackTest {
             "POST /pipelines/{id}/resume",
             "GET /pauses",
             // Operators: forcing one pipeline day ready, with a reason.
-            "POST /pipelines/{id}/days/{date}/force-ready");
+            "POST /pipelines/{id}/days/{date}/force-ready",
+            // Operators: backfilling a range of days, its progress, and cancelling it.
+            "POST /pipelines/{id}/backfills",
+            "GET /pipelines/{id}/backfills",
+            "GET /backfills",
+            "GET /backfills/{backfillId}",
+            "POST /backfills/{backfillId}/cancel");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {
