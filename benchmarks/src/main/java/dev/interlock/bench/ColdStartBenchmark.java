@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Issue 4's benchmark (a main, never a test): for each function's shaded jar and a bare hello handler, the jar size
+ * The cold-start benchmark (a main, never a test): for each function's shaded jar and a bare hello handler, the jar size
  * and the cold start — a fresh JVM under AWS's runtime interface client answering one realistic event against local
  * services — as median and p90 over several runs, and the ratio to the hello baseline. Goals: every jar under 20 MB,
  * no cold start above 3× the baseline. Prints a table and writes the numbers as JSON.

@@ -114,6 +114,7 @@ final class LocalServices implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_ENDPOINT_LAMBDA.name(), sfn);
         env.put(EnvVar.INTERLOCK_ENDPOINT_SNS.name(), sfn);
         env.put(EnvVar.INTERLOCK_ENDPOINT_GLUE.name(), sfn);
+        env.put(EnvVar.INTERLOCK_ENDPOINT_LOGS.name(), sfn);
         env.put(EnvVar.INTERLOCK_ENDPOINT_EMR.name(), sfn);
         env.put(EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS.name(), sfn);
         env.put(EnvVar.AWS_REGION.name(), "us-east-1");

@@ -50,6 +50,7 @@ public record FunctionProfile(
             EnvVar.INTERLOCK_ENDPOINT_LAMBDA,
             EnvVar.INTERLOCK_ENDPOINT_SNS,
             EnvVar.INTERLOCK_ENDPOINT_GLUE,
+            EnvVar.INTERLOCK_ENDPOINT_LOGS,
             EnvVar.INTERLOCK_ENDPOINT_EMR,
             EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS,
             EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER,

@@ -5,6 +5,7 @@ import static dev.interlock.infra.StackConventions.retention;
 
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.trigger.GlueTrigger;
 import io.github.cdklabs.cdknag.NagPackSuppression;
 import io.github.cdklabs.cdknag.NagSuppressions;
 import io.github.cdklabs.cdknag.RegexAppliesTo;
@@ -298,6 +299,13 @@ final class InterlockFunctions {
                     .build());
             reason += "; Step Functions executions are scoped to the configured state machines, only the "
                     + "execution name (minted by StartExecution) is left open";
+        }
+        if (f == InterlockFunction.RUN_CHECKER && !options.jobs().glueJobNames().isEmpty()) {
+            wildcardResources.add("Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:"
+                    + GlueTrigger.ERROR_LOG_GROUP + ":*");
+            reason += "; the Glue driver-log check (FALSE_SUCCESS) reads one log group, /aws-glue/jobs/error, whose "
+                    + "streams are named by job run ids minted by StartJobRun (log-group:NAME:* is how IAM names a "
+                    + "group's events)";
         }
         if (f == InterlockFunction.API) {
             wildcardResources.add(RegexAppliesTo.builder().regex(API_EXECUTIONS).build());

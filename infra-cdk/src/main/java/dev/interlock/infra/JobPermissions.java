@@ -1,6 +1,7 @@
 package dev.interlock.infra;
 
 import dev.interlock.infra.DeploymentOptions.JobTargets;
+import dev.interlock.model.trigger.GlueTrigger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,11 @@ final class JobPermissions {
         List<PolicyStatement> statements = new ArrayList<>();
         if (!jobs.glueJobNames().isEmpty()) {
             statements.add(allow("PollGlueJobRuns", List.of("glue:GetJobRun", "glue:BatchStopJobRun"), glueJobArns()));
+            // The driver-log check of a run that ended SUCCEEDED (FALSE_SUCCESS): Glue's error log group, read only.
+            statements.add(allow(
+                    "ReadGlueDriverErrorLogs",
+                    List.of("logs:FilterLogEvents"),
+                    List.of(arnPrefix("logs") + "log-group:" + GlueTrigger.ERROR_LOG_GROUP + ":*")));
         }
         if (!jobs.emrClusterIds().isEmpty()) {
             statements.add(allow(

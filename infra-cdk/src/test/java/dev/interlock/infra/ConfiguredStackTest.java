@@ -190,6 +190,16 @@ class ConfiguredStackTest {
                 .contains(":job/daily-customers\"");
         assertThat(synth.statement(rc, "PollStateMachineExecutions").get("Resource"))
                 .isEqualTo("arn:aws:states:eu-west-1:123456789012:execution:gold-build:*");
+        // The driver-log check (FALSE_SUCCESS): one action on Glue's error log group alone, and for no other function.
+        assertThat(synth.statement(rc, "ReadGlueDriverErrorLogs").get("Action")).isEqualTo("logs:FilterLogEvents");
+        assertThat(Json.write(synth.statement(rc, "ReadGlueDriverErrorLogs").get("Resource")))
+                .contains(":logs:")
+                .contains("{\"Ref\":\"AWS::AccountId\"}", ":log-group:/aws-glue/jobs/error:*\"");
+        for (InterlockFunction other : InterlockFunction.values()) {
+            if (other != rc) {
+                assertThat(synth.actionsOf(other)).as(other.name()).doesNotContain("logs:FilterLogEvents");
+            }
+        }
     }
 
     @Test

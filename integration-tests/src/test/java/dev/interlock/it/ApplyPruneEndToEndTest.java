@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * GitOps through the CLI against the real runtime (issue 25 item 7): a repository of pipeline files is the truth.
+ * GitOps through the CLI against the real runtime: a repository of pipeline files is the truth.
  * {@code diff --prune --exit-code} tells CI whether the system drifted from it, {@code apply --prune} makes the system
  * hold exactly the files' pipelines (downstreams deleted before their upstreams, as the API refuses the other order),
  * and a file that still waits for a pipeline prune would delete stops everything before anything is written. In its

@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.sfn.model.HistoryEvent;
 import software.amazon.awssdk.services.sfn.model.HistoryEventType;
 
 /**
- * Issue 26 item 1 through the real runtime: an operator backfills a range of days after a broken source was fixed.
+ * Through the real runtime: an operator backfills a range of days after a broken source was fixed.
  * Each day passes its own gate and runs as a replay that spends no rerun budget, at most {@code maxConcurrency} at a
  * time (seen in the executions' histories: never more than two days hold their locks at once); {@code missing} mode
  * leaves completed days alone and a dry run says why; a cancel lets running days finish and starts no pending one; a
@@ -327,6 +327,36 @@ class BackfillEndToEndTest extends BrowserEndToEnd {
                         .filter(r -> r.job().contains("bf_paused_dag"))
                         .count())
                 .isEqualTo(3);
+    }
+
+    @Test
+    void failedDaysAreFailedWithTheirReasonAndTheRangePagesOnceNotOnceADay() {
+        String id = "bf-failing";
+        airflowPipeline(id, "bf_failing_dag", 2);
+        jobs.failRunsOf("bf_failing_dag", true);
+        JsonNode started = expect(
+                202,
+                "POST",
+                "/pipelines/" + id + "/backfills",
+                "application/json",
+                "{\"from\":\"" + today().minusDays(3) + "\",\"to\":\"" + today().minusDays(1)
+                        + "\",\"maxConcurrency\":3,\"reason\":\"try again\"}");
+        JsonNode done = awaitBackfill(started.path("backfillId").asText(), "COMPLETED");
+        assertThat(done.at("/counts/failed").asInt()).isEqualTo(3);
+        assertThat(done.path("days").findValuesAsText("reason"))
+                .allSatisfy(r -> assertThat(r).isNotBlank());
+        List<JsonNode> alerts = await(
+                "the summary alert",
+                () -> alerts(id),
+                l -> l.stream().anyMatch(a -> a.path("kind").asText().equals("BACKFILL_FINISHED")));
+        assertThat(alerts)
+                .filteredOn(a -> a.path("kind").asText().equals("BACKFILL_FINISHED"))
+                .singleElement()
+                .satisfies(a -> {
+                    assertThat(a.path("level").asText()).isEqualToIgnoringCase("warning");
+                    assertThat(a.path("message").asText()).contains("0 completed, 3 failed, 0 skipped of 3");
+                });
+        assertThat(alertKinds(id)).as("no page per failed day of the range").doesNotContain("RERUN_FAILED");
     }
 
     @Test

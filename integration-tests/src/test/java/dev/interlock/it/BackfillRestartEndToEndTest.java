@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Issue 26 item 1, a backfill across a restart: the local runtime stops (Ctrl-C) while a backfill's day runs and starts
+ * A backfill across a restart: the local runtime stops (Ctrl-C) while a backfill's day runs and starts
  * again on the same {@code --data-dir}; the backfill goes on where it stood and completes, each day's job started
  * once. A day's marker written again (a producer's retry, a stream record delivered twice) starts no second execution.
  */

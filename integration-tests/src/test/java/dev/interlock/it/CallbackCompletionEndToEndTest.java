@@ -122,12 +122,16 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
                             "TriggerPipeline",
                             "IsTriggerSuccessful",
                             "WaitForJobCallback",
+                            "PollRunStatus",
                             "EvaluatePollResult",
                             "CheckCompletionSLA",
                             "LogCompleted");
             assertThat(visited)
-                    .as(e.name() + ": completed by the callback, never polled")
-                    .doesNotContain("PollRunStatus", "WaitForRun");
+                    .as(e.name() + ": ended by the callback, never polled while it ran")
+                    .doesNotContain("WaitForRun");
+            assertThat(visited.stream().filter("PollRunStatus"::equals))
+                    .as(e.name() + ": one poll, the run-checker confirming the Glue success (Interlock.JobToVerify)")
+                    .hasSize(1);
             assertThat(visited.stream().filter("TriggerPipeline"::equals))
                     .as("started once")
                     .hasSize(1);
@@ -187,12 +191,16 @@ class CallbackCompletionEndToEndTest extends EndToEnd {
         assertThat(visited)
                 .containsSubsequence(
                         "WaitForJobCallback",
+                        "PollRunStatus",
                         "EvaluatePollResult",
                         "CheckCompletionSLA",
                         "LogCompleted",
                         "ReleaseLockAndSucceed",
                         "Done");
-        assertThat(visited).as("no fallback poll inside the execution").doesNotContain("PollRunStatus", "WaitForRun");
+        assertThat(visited).as("never polled while it ran").doesNotContain("WaitForRun");
+        assertThat(visited.stream().filter("PollRunStatus"::equals))
+                .as("one poll: the run-checker confirming the success the watchdog found")
+                .hasSize(1);
         assertThat(history(e.executionArn()).stream().filter(h -> h.type() == HistoryEventType.TASK_TIMED_OUT))
                 .isEmpty();
         assertThat(rt.eventBus().deliveries().stream()

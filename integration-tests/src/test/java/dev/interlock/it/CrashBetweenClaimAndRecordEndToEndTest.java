@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
- * A crash between claiming a run and recording its job loses no day (issue 23 item 8), for the job types that start
+ * A crash between claiming a run and recording its job loses no day, for the job types that start
  * through the local runtime's AWS job fakes. The fake holds the trigger's start call ({@link StartHolds}) — after it
  * recorded the job run (the job system accepted the start), or before (the start never reached it) — and the runtime
  * is stopped right there, after the trigger claimed the run and before it could record the job. Restarted on the same

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
- * Issue 25 item 4, every state visible, as a user meets it through the public API and the CLI ({@code interlock
+ * Every state visible, as a user meets it through the public API and the CLI ({@code interlock
  * status}, {@code interlock why}): a day watched for late data is MONITORING with its end and next round and then
  * COMPLETED; a window that opened before its pipeline was registered says so (forward-only) instead of NOT_READY, and
  * shows what really happens once evaluated by hand; an excluded day names the rule; a dry-run day says what would

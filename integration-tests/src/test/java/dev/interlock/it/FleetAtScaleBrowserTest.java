@@ -17,7 +17,7 @@ import org.openqa.selenium.support.ui.Select;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
- * Issue 25 item 5 at its size, in a real Chromium: an overview of 1,000 pipelines renders, pins the failed one on top
+ * At its size, in a real Chromium: an overview of 1,000 pipelines renders, pins the failed one on top
  * and filters, and its filters offer what is registered after the page opened. It prints how long the first render and
  * a refresh took (as the page itself measured them: the API's reads and the drawing), and asserts only what is shown.
  * In its own class (own runtime): the overview shows every pipeline registered.

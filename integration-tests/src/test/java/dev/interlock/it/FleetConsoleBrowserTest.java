@@ -14,7 +14,7 @@ import org.openqa.selenium.support.ui.Select;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
- * Issue 25 item 5 in a real Chromium: the overview is a console for a fleet — failures pinned on top, the rest by
+ * In a real Chromium: the overview is a console for a fleet — failures pinned on top, the rest by
  * urgency, filtered by state, team, owner, tier and label and searched by name, without losing what a person types
  * when the page refreshes itself. In its own class (own runtime): the overview shows every pipeline registered.
  */

@@ -20,7 +20,7 @@ import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
- * A pipeline registered in the evening (issue 13 item 4): its hourly windows that opened earlier that day are not run
+ * A pipeline registered in the evening: its hourly windows that opened earlier that day are not run
  * unless the document says {@code catchUp: true}, and deadlines that passed before it existed never raise SLA_MISSED.
  * The runtime's clock starts shortly before 18:07 UTC on 2026-03-02, so the registration lands in the evening whatever
  * the real time of day; what opened "before registration" is judged against the runtime clock read at the PUT.

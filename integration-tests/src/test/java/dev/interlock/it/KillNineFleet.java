@@ -37,7 +37,7 @@ import java.util.stream.Stream;
 import software.amazon.awssdk.core.SdkBytes;
 
 /**
- * Issue 23 item 8, "restarts lose no wait", at fleet scale with a real {@code kill -9}: a fleet of cascades runs on
+ * Restarts lose no wait, at fleet scale with a real {@code kill -9}: a fleet of cascades runs on
  * {@code interlock up} as a child process ({@link RuntimeProcess}) whose synchronous HTTP jobs run on a
  * {@link FakeJobServer} in this JVM (outside the runtime, so a job goes on when the runtime dies, as a real job system
  * does). Each cascade is {@code a → b → c, d}: {@code b} waits on {@code builtin:upstream-run-log} of {@code a}, and

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The fleet-sized {@code kill -9} soak of issue 23 item 8 (the {@code benchmarks} profile; numbers, not a test): by
+ * The fleet-sized {@code kill -9} soak (the {@code benchmarks} profile; numbers, not a test): by
  * default 240 pipelines (60 cascades {@code a → b → c, d}) on {@code interlock up} as a child process with its default
  * JVM options, SIGKILLed three times — while root jobs run, while {@code b} jobs run, while {@code c}/{@code d} jobs run
  * — and restarted each time on the same data directory (one interrupted execution's journal left ending in a torn

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
- * Issue 25 item 7 through the real runtime: what an operator types at 3 a.m. — {@code evaluate} and {@code runs} as
+ * Through the real runtime: what an operator types at 3 a.m. — {@code evaluate} and {@code runs} as
  * tables with the execution, times and ids, {@code events} of the day, {@code status --state}, and {@code diff} and
  * {@code validate --offline} on the files a GitOps repository holds.
  */

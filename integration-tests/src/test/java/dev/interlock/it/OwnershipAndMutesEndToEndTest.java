@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
- * Issue 25 item 6 through the real runtime: a pipeline says whose it is ({@code owner}, {@code team}, {@code labels},
+ * Through the real runtime: a pipeline says whose it is ({@code owner}, {@code team}, {@code labels},
  * {@code runbook}); its alerts carry that in the body and as SNS message attributes a subscription filters on; and an
  * operator mutes a team for a maintenance window with a reason — audited, shown by {@code status} and {@code mutes},
  * and every alert it silences left as an {@code ALERT_MUTED} event of its day, not lost.

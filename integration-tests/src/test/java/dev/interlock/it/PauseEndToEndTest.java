@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Issue 26 item 3 through the real runtime: an operator pauses a pipeline whose source is in maintenance. Its sensor
+ * Through the real runtime: an operator pauses a pipeline whose source is in maintenance. Its sensor
  * arrivals and the markers written for it start nothing and each leaves its reason; evaluating it is refused; status,
  * the CLI and the web UI say it is paused, by whom and why; resuming it is audited, lists the windows it missed, and the
  * next arrival runs the day.

@@ -18,7 +18,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 /**
- * Issue 25 item 2, the pipeline's own time: a Los Angeles pipeline with a 17:45 deadline, at 17:40 PST when the UTC
+ * The pipeline's own time: a Los Angeles pipeline with a 17:45 deadline, at 17:40 PST when the UTC
  * date is already the next day. The API keeps UTC instants and says the LA date; {@code status}, {@code why} and
  * {@code alerts} show 17:45 with its offset; a request without a date means the LA date; and the web UI, in a
  * browser whose own zone is Tokyo's, shows the deadline as 17:45 -08:00 with the UTC instant on hover.

@@ -68,7 +68,12 @@ class RestartsLoseNoWaitEndToEndTest extends EndToEnd {
                         "EvaluatePollResult",
                         "CheckCompletionSLA",
                         "LogCompleted");
-        assertThat(visited).as("completed by the callback, never polled").doesNotContain("PollRunStatus", "AlertError");
+        assertThat(visited)
+                .as("completed by the callback, never polled while it ran")
+                .doesNotContain("WaitForRun", "AlertError");
+        assertThat(visited.stream().filter("PollRunStatus"::equals))
+                .as("at most one poll: the run-checker confirming a Glue success (Interlock.JobToVerify)")
+                .hasSizeLessThanOrEqualTo(1);
         assertThat(visited.stream().filter("TriggerPipeline"::equals))
                 .as("the job started once")
                 .hasSize(1);

@@ -183,7 +183,7 @@ class WebUiBrowserTest extends BrowserEndToEnd {
     }
 
     /**
-     * Issue 25, SLA first: a day past its deadline and not done is flagged MISSED with its margin on the overview row
+     * SLA first: a day past its deadline and not done is flagged MISSED with its margin on the overview row
      * and on its page, which also names the downstream day it holds back.
      */
     @Test
@@ -267,7 +267,7 @@ class WebUiBrowserTest extends BrowserEndToEnd {
     }
 
     /**
-     * Issue 25 item 4: a day watched for late data shows MONITORING with the watch's end and next round, and a window
+     * A day watched for late data shows MONITORING with the watch's end and next round, and a window
      * that opened before its pipeline was registered shows forward-only instead of NOT_READY, on the overview and the
      * day page.
      */
@@ -340,7 +340,7 @@ class WebUiBrowserTest extends BrowserEndToEnd {
     }
 
     /**
-     * Issue 24, readiness rules: a day held back by a short at-least pool shows the pooled traits that could make up
+     * Readiness rules: a day held back by a short at-least pool shows the pooled traits that could make up
      * the count as blocking, and a failing optional trait as a warning, never a blocker.
      */
     @Test

@@ -54,7 +54,7 @@ public final class CostBenchmark {
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(10);
     private static final String ARCHETYPE = "archetype: batch-ingestion\n";
     private static final String PASS = "{evaluator: \"builtin:always-pass\"}";
-    /** The long day's wait on NOT READY and its monitoring after completion (issue 23). */
+    /** The long day's wait on NOT READY and its monitoring after completion. */
     static final Duration LONG_DAY_WAIT = Duration.ofHours(6);
 
     static final Duration LONG_DAY_MONITORING = Duration.ofHours(8);
@@ -174,7 +174,7 @@ public final class CostBenchmark {
 
     private static RuntimeOptions options(double scale) {
         // The watchdog and the TTL sweep are the deployment's, not a run's: they stay out of the measured windows (the
-        // watchdog's own cost is issue 17 item 3's benchmark). Product time starts early in a UTC day so that no run
+        // watchdog's own cost is WatchdogBenchmark's). Product time starts early in a UTC day so that no run
         // crosses midnight however far the scaled clock runs.
         Instant dawn = LocalDate.now(ZoneOffset.UTC)
                 .atStartOfDay(ZoneOffset.UTC)
@@ -564,7 +564,7 @@ public final class CostBenchmark {
             if (shortJob != null && longJob != null) {
                 long a = (long) median(shortJob, r -> r.usage().transitions());
                 long b = (long) median(longJob, r -> r.usage().transitions());
-                // Only the callback types complete by event; the poll types are polled by design (issue 17 item 1).
+                // Only the callback types complete by event; the poll types are polled by design.
                 boolean polled = type.equals("airflow");
                 report.printf(
                         "Goal: async transitions independent of job duration, %s: %d (5 min) vs %d (60 min) (%s)%n",

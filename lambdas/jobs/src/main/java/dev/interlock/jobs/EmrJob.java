@@ -104,6 +104,12 @@ final class EmrJob {
                 && status.stateChangeReason().message() != null) {
             message += ": " + status.stateChangeReason().message();
         }
+        if (state == StepState.COMPLETED && status.failureDetails() != null && hasDetail(status.failureDetails())) {
+            // EMR itself says what failed in a step it calls COMPLETED: the step lied about its success.
+            return RunCheck.failed(
+                    "emr step " + ids.get(1) + " ended COMPLETED with failure details: " + message,
+                    FailureCategory.FALSE_SUCCESS);
+        }
         return map(state, message);
     }
 
@@ -121,6 +127,12 @@ final class EmrJob {
                     "emr CancelSteps refused step " + ids.get(1) + ": " + info.reason());
         }
         return JobCanceller.Cancellation.requested("emr step " + ids.get(1) + " cancel requested");
+    }
+
+    private static boolean hasDetail(software.amazon.awssdk.services.emr.model.FailureDetails details) {
+        return (details.message() != null && !details.message().isBlank())
+                || (details.reason() != null && !details.reason().isBlank())
+                || (details.logFile() != null && !details.logFile().isBlank());
     }
 
     static RunCheck map(StepState state, String message) {

@@ -10,13 +10,25 @@ import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.glue.model.JobRun;
 import software.amazon.awssdk.services.glue.model.JobRunState;
 
-/** Starts AWS Glue job runs ({@code StartJobRun}) and follows them ({@code GetJobRun}). */
+/**
+ * Starts AWS Glue job runs ({@code StartJobRun}) and follows them ({@code GetJobRun}). A run that ends
+ * {@code SUCCEEDED} is not taken at its word: an error message on it, or (when the run-checker checks it, with the
+ * pattern its trigger recorded) driver-log lines matching the pattern, make it a {@code FALSE_SUCCESS}
+ * ({@link GlueDriverLog}).
+ */
 final class GlueJob {
 
     private final Supplier<GlueClient> glue;
+    /** Null: no driver-log check here (the watchdog's checks, which must not need the logs grant). */
+    private final GlueDriverLog driverLog;
 
     GlueJob(Supplier<GlueClient> glue) {
+        this(glue, null);
+    }
+
+    GlueJob(Supplier<GlueClient> glue, GlueDriverLog driverLog) {
         this.glue = glue;
+        this.driverLog = driverLog;
     }
 
     /**
@@ -40,7 +52,7 @@ final class GlueJob {
             String how = "glue GetJobRuns of " + jobName + " by " + RUN_ID_ARGUMENT + " " + request.runId();
             String started = startedBefore(jobName, request.runId());
             if (started != null) {
-                return TriggerResult.running(Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, started))
+                return TriggerResult.running(metadata(trigger, jobName, started))
                         .withEarlierStart(EarlierStart.found(how));
             }
             earlier = EarlierStart.none(how);
@@ -50,8 +62,22 @@ final class GlueJob {
                 () -> glue.get()
                         .startJobRun(r -> r.jobName(jobName).arguments(arguments))
                         .jobRunId());
-        return TriggerResult.running(Map.of(Metadata.GLUE_JOB_NAME, jobName, Metadata.GLUE_JOB_RUN_ID, runId))
-                .withEarlierStart(earlier);
+        return TriggerResult.running(metadata(trigger, jobName, runId)).withEarlierStart(earlier);
+    }
+
+    /**
+     * The run's ids, and the driver-log check's pattern (empty: the log check is off, the error-message check stays),
+     * which also tells the callback path to let the run-checker confirm the run's success.
+     */
+    private static Map<String, String> metadata(GlueTrigger trigger, String jobName, String runId) {
+        String pattern = trigger.effectiveErrorLogPattern();
+        return Map.of(
+                Metadata.GLUE_JOB_NAME,
+                jobName,
+                Metadata.GLUE_JOB_RUN_ID,
+                runId,
+                Metadata.GLUE_ERROR_LOG_PATTERN,
+                pattern == null ? "" : pattern);
     }
 
     /** The job run an earlier claim of {@code interlockRunId} started, found by its argument; null: none. */
@@ -85,8 +111,24 @@ final class GlueJob {
                         .jobRun());
         JobRunState state = run.jobRunState();
         String message = state == null ? "no state" : run.jobRunStateAsString();
-        if (run.errorMessage() != null && !run.errorMessage().isBlank()) {
+        boolean errorMessage = run.errorMessage() != null && !run.errorMessage().isBlank();
+        if (errorMessage) {
             message += ": " + run.errorMessage();
+        }
+        if (state != JobRunState.SUCCEEDED) {
+            return map(state, message);
+        }
+        if (errorMessage) {
+            return RunCheck.failed(
+                    "glue job run " + ids.get(1) + " ended SUCCEEDED with an error message: " + run.errorMessage(),
+                    FailureCategory.FALSE_SUCCESS);
+        }
+        String pattern = request.metadata().get(Metadata.GLUE_ERROR_LOG_PATTERN);
+        if (driverLog != null && pattern != null && !pattern.isBlank()) {
+            RunCheck lie = driverLog.check(ids.get(1), pattern);
+            if (lie != null) {
+                return lie;
+            }
         }
         return map(state, message);
     }

@@ -10,6 +10,7 @@ final class Metadata {
 
     static final String GLUE_JOB_NAME = JobMetadata.GLUE_JOB_NAME;
     static final String GLUE_JOB_RUN_ID = JobMetadata.GLUE_JOB_RUN_ID;
+    static final String GLUE_ERROR_LOG_PATTERN = JobMetadata.GLUE_ERROR_LOG_PATTERN;
     static final String EMR_CLUSTER_ID = JobMetadata.EMR_CLUSTER_ID;
     static final String EMR_STEP_ID = JobMetadata.EMR_STEP_ID;
     static final String EMR_SL_APPLICATION_ID = JobMetadata.EMR_SL_APPLICATION_ID;

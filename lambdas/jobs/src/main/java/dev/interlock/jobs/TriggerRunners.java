@@ -62,11 +62,24 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
             GuardedHttp http,
             OutboundTemplates templates,
             StructuredLog log) {
+        this(glue, null, emr, emrServerless, sfn, lambda, http, templates, log);
+    }
+
+    TriggerRunners(
+            Supplier<GlueClient> glue,
+            GlueDriverLog glueDriverLog,
+            Supplier<EmrClient> emr,
+            Supplier<EmrServerlessClient> emrServerless,
+            Supplier<SfnClient> sfn,
+            Supplier<LambdaClient> lambda,
+            GuardedHttp http,
+            OutboundTemplates templates,
+            StructuredLog log) {
         HttpCalls calls = new HttpCalls(http, templates);
         this.http = new HttpJob(calls);
         this.airflow = new AirflowJob(calls);
         this.databricks = new DatabricksJob(calls);
-        this.glue = new GlueJob(glue);
+        this.glue = new GlueJob(glue, glueDriverLog);
         this.emr = new EmrJob(emr);
         this.emrServerless = new EmrServerlessJob(emrServerless);
         this.stepFunction = new StepFunctionJob(sfn);
@@ -90,7 +103,26 @@ public final class TriggerRunners implements TriggerRunner, RunChecker, JobCance
     public static TriggerRunners create(
             AwsClients aws, OutboundTemplates templates, GuardedHttp http, StructuredLog log) {
         return new TriggerRunners(
-                aws::glue, aws::emr, aws::emrServerless, aws::stepFunctions, aws::lambda, http, templates, log);
+                aws::glue,
+                GlueDriverLog.of(aws),
+                aws::emr,
+                aws::emrServerless,
+                aws::stepFunctions,
+                new LambdaOf(aws),
+                http,
+                templates,
+                log);
+    }
+
+    /**
+     * The Lambda client as a named supplier rather than {@code aws::lambda}, which would link the Lambda service
+     * classes when the runners are made: the run-checker's jar leaves them out (lambda jobs end inside the trigger).
+     */
+    private record LambdaOf(AwsClients aws) implements Supplier<LambdaClient> {
+        @Override
+        public LambdaClient get() {
+            return aws.lambda();
+        }
     }
 
     /**

@@ -163,7 +163,13 @@ class AwsTriggersTest {
         TriggerResult result = resumed(new GlueTrigger("orders-etl", ordered("--date", "2026-03-01")));
 
         assertThat(result)
-                .isEqualTo(TriggerResult.running(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042"))
+                .isEqualTo(TriggerResult.running(Map.of(
+                                "glue_job_name",
+                                "orders-etl",
+                                "glue_job_run_id",
+                                "jr_0042",
+                                "glue_error_log_pattern",
+                                "?ERROR ?FATAL"))
                         .withEarlierStart(
                                 EarlierStart.found("glue GetJobRuns of orders-etl by --interlock-run-id run-42")));
         assertThat(stub.requests("AWSGlue.StartJobRun")).isEmpty();
@@ -264,7 +270,13 @@ class AwsTriggersTest {
         TriggerResult result = start(new GlueTrigger("orders-etl", ordered("--date", "2026-03-01", "--mode", "full")));
 
         assertThat(result)
-                .isEqualTo(TriggerResult.running(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042")));
+                .isEqualTo(TriggerResult.running(Map.of(
+                        "glue_job_name",
+                        "orders-etl",
+                        "glue_job_run_id",
+                        "jr_0042",
+                        "glue_error_log_pattern",
+                        "?ERROR ?FATAL")));
         Recorded sent = stub.requests("AWSGlue.StartJobRun").getFirst();
         assertThat(sent.headers().get("Content-Type")).isEqualTo("application/x-amz-json-1.1");
         assertThat(sent.json().get("JobName").asText()).isEqualTo("orders-etl");

@@ -33,15 +33,24 @@ class TriggerRunnersFactoryTest {
                     GuardedHttp http = GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC())) {
                 TriggerRunners runners =
                         TriggerRunners.create(aws, OutboundTemplates.create(environment, aws), http, Clock.systemUTC());
-                for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda")) {
+                for (String client : List.of("glue", "logs", "emr", "emrserverless", "sfn", "lambda")) {
                     assertThat(aws.created(client)).as(client).isFalse();
                 }
 
                 TriggerResult started = runners.start(
                         new TriggerRequest("orders", "daily", "2026-03-01", "run-1", new GlueTrigger("etl", Map.of())));
                 assertThat(started)
-                        .isEqualTo(TriggerResult.running(Map.of("glue_job_name", "etl", "glue_job_run_id", "jr_7")));
+                        .isEqualTo(TriggerResult.running(Map.of(
+                                "glue_job_name",
+                                "etl",
+                                "glue_job_run_id",
+                                "jr_7",
+                                "glue_error_log_pattern",
+                                "?ERROR ?FATAL")));
                 assertThat(aws.created("glue")).isTrue();
+                assertThat(aws.created("logs"))
+                        .as("the driver-log check's client: not at trigger time")
+                        .isFalse();
                 assertThat(aws.created("sfn")).isFalse();
 
                 // INTERLOCK_ALLOW_PRIVATE_URLS is unset: loopback is refused.

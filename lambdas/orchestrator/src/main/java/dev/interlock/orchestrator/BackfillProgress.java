@@ -27,9 +27,24 @@ final class BackfillProgress {
         this.driver = new BackfillDriver(collaborators.provider());
     }
 
-    /** Advances the backfill {@code rerun} serves a day of, if it serves one. */
+    /**
+     * Advances the backfill {@code rerun} serves a day of, if it serves one. Never fails the action it follows: an
+     * advance that cannot be made now is logged and left to the watchdog's next tick.
+     */
     void after(Optional<Rerun> rerun, LogContext context) {
-        rerun.map(Rerun::backfillId).ifPresent(id -> advance(id, context));
+        rerun.map(Rerun::backfillId).ifPresent(id -> {
+            try {
+                advance(id, context);
+            } catch (RuntimeException e) {
+                collaborators
+                        .log()
+                        .error(
+                                context,
+                                "backfill not advanced; the watchdog's next tick will",
+                                Map.of("backfillId", id),
+                                e);
+            }
+        });
     }
 
     /** Advances every backfill in view (the watchdog's duty); answers the ids it could not advance, with why. */

@@ -29,6 +29,13 @@ final class JobCompletion {
     /** The error SendTaskFailure sends for a failed job; the ASL catches it into the fallback poll. */
     static final String JOB_FAILED = "Interlock.JobFailed";
 
+    /**
+     * The error SendTaskFailure sends for a success the run-checker confirms first ({@link
+     * JobStateEvents#successVerifiedByPoll}); the ASL catches it into the fallback poll, which checks the job (a Glue
+     * run's error message and driver log) and answers succeeded, or failed {@code FALSE_SUCCESS}.
+     */
+    static final String JOB_TO_VERIFY = "Interlock.JobToVerify";
+
     private static final int MAX_CAS_ROUNDS = 3;
 
     private final Collaborators c;
@@ -79,9 +86,28 @@ final class JobCompletion {
             // Not a state that ends the job (the rules match only terminal ones): nothing to complete.
             return new Completed("running", false, false);
         }
-        settle(waiter, outcome, by);
+        boolean verify = outcome.state() == RunCheckState.SUCCEEDED
+                && c.provider()
+                        .runs()
+                        .get(waiter.runId())
+                        .filter(run -> JobStateEvents.successVerifiedByPoll(callback.triggerType(), run.metadata()))
+                        .isPresent();
+        if (!verify) {
+            settle(waiter, outcome, by);
+        }
         boolean delivered;
-        if (outcome.state() == RunCheckState.SUCCEEDED) {
+        if (verify) {
+            // The run stays RUNNING: the poll that follows decides it, by the same CAS.
+            delivered = c.callbacks()
+                    .fail(
+                            waiter.taskToken(),
+                            JOB_TO_VERIFY,
+                            outcome.message() + "; the run-checker verifies the success (error message, driver log)");
+            if (!delivered) {
+                // No execution waits to verify it: the event's word is recorded, as before the check existed.
+                settle(waiter, outcome, by);
+            }
+        } else if (outcome.state() == RunCheckState.SUCCEEDED) {
             RunCheckOutput result = new RunCheckOutput(RunCheckState.SUCCEEDED.wireName(), outcome.message(), "");
             delivered = c.callbacks().succeed(waiter.taskToken(), InterlockJson.write(result));
         } else {

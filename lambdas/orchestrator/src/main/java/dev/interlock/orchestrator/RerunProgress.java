@@ -185,7 +185,9 @@ final class RerunProgress {
             // A day that ended without holding the lock (an excluded day, a skip) frees its place at once.
             backfills.after(Optional.of(rerun), request.logContext());
         }
-        if (applied && next == RerunStatus.FAILED) {
+        // A backfill's failed day is not alerted on its own: the run's own alert (RUN_FAILED, VALIDATION_EXHAUSTED …)
+        // already went out, and the backfill's BACKFILL_FINISHED sums its days up — not one page per day of a range.
+        if (applied && next == RerunStatus.FAILED && rerun.backfillId() == null) {
             Map<String, Object> alertDetails = new LinkedHashMap<>(details);
             alertDetails.put("reason", moved.statusReason());
             collaborators

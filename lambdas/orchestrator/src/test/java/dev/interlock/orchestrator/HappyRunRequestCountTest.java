@@ -38,7 +38,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * What the orchestrator's actions of a happy synchronous run cost in DynamoDB requests, counted by the SDK interceptor
  * on DynamoDB Local with the state machine's requests (statemachine/CONTRACT.md): a regression in the request budget
- * of issue 17 fails here, as counts, not timings. The evaluation phase (evaluators, the SLA checks, checkReadiness)
+ * of an earlier version fails here, as counts, not timings. The evaluation phase (evaluators, the SLA checks, checkReadiness)
  * and the trigger (its own module's {@code TriggerRequestCountTest}) are not in these numbers.
  */
 class HappyRunRequestCountTest {

@@ -286,6 +286,26 @@ class JobCallbackActionsTest {
     }
 
     @Test
+    void aGlueSuccessWhoseRunIsCheckedForLiesIsLeftToTheRunCheckersPoll() {
+        String runId = runningGlueRun();
+        RunState running = f.provider.runs().get(runId).orElseThrow();
+        RunState checked =
+                running.nextVersion(f.clock.instant()).withMetadata(Map.of("glue_error_log_pattern", "?ERROR ?FATAL"));
+        assertThat(f.provider.runs().compareAndSwap(running.version(), checked)).isTrue();
+        await(runId, "token-1");
+
+        glueEvent("SUCCEEDED", JOB_RUN);
+
+        assertThat(f.callbacks.sent).singleElement().satisfies(s -> {
+            assertThat(s.kind()).isEqualTo("failure");
+            assertThat(s.body()).startsWith(JobCompletion.JOB_TO_VERIFY + ": glue job jr_0042 ended SUCCEEDED");
+        });
+        assertThat(f.provider.runs().get(runId).orElseThrow().status())
+                .as("the run-checker's poll decides it (FALSE_SUCCESS or COMPLETED)")
+                .isEqualTo(RunStatus.RUNNING);
+    }
+
+    @Test
     void aFailedJobFailsTheWaitAndTheRunWithThePollsCategory() {
         String runId = runningGlueRun();
         await(runId, "token-1");

@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * What a watchdog tick costs as registrations grow (issue 17 item 3): 2,400 / 24,000 / 240,000 registered schedules
+ * What a watchdog tick costs as registrations grow: 2,400 / 24,000 / 240,000 registered schedules
  * (100 / 1,000 / 10,000 hourly pipelines), on DynamoDB Local over loopback HTTP with the real DynamoDB Provider and
  * the orchestrator's watchdog action. Prints, per size: the one-time first tick on a table (it adopts nothing here,
  * but lists every pipeline once), a steady tick with nothing due, and a tick with 1 % of the registered schedules

@@ -232,7 +232,7 @@ class WatchdogTest {
                 .hasSize(1);
     }
 
-    // ---- forward-only after registration (issue 13 item 4) ----
+    // ---- forward-only after registration ----
 
     private static String hourly() {
         StringBuilder yaml = new StringBuilder("schedules:\n");
@@ -353,7 +353,7 @@ class WatchdogTest {
                 .containsExactly("h09");
     }
 
-    // ---- a tick costs what is due, resumes and catches up (issue 17 item 3) ----
+    // ---- a tick costs what is due, resumes and catches up ----
 
     @Test
     void missedTicksAreCaughtUpByTheNextOne() {

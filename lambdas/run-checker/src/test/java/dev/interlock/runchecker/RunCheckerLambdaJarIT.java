@@ -63,6 +63,16 @@ class RunCheckerLambdaJarIT {
         InterlockTable.createIfAbsent(dynamoDbClient, TABLE, TableDefinition.INTERLOCK);
         aws = AwsProtocolStub.start()
                 .on("AWSGlue.GetJobRun", Reply.json("{\"JobRun\":{\"Id\":\"jr_0042\",\"JobRunState\":\"SUCCEEDED\"}}"))
+                // The driver-log check (FALSE_SUCCESS) through the CloudWatch Logs client the shrunk jar ships.
+                .on(
+                        "Logs_20140328.FilterLogEvents",
+                        request -> request.json()
+                                        .path("logStreamNamePrefix")
+                                        .asText()
+                                        .equals("jr_lie")
+                                ? Reply.json("{\"events\":[{\"logStreamName\":\"jr_lie\",\"timestamp\":1,"
+                                        + "\"message\":\"FATAL driver: lost 3 partitions\",\"eventId\":\"e1\"}]}")
+                                : Reply.json("{\"events\":[]}"))
                 .on(
                         "ElasticMapReduce.DescribeStep",
                         Reply.json("{\"Step\":{\"Id\":\"s-2ABC\",\"Status\":{\"State\":\"COMPLETED\"}}}"))
@@ -103,7 +113,7 @@ class RunCheckerLambdaJarIT {
     @Test
     void theShrunkJarPollsEveryKindOfJobAndSettlesTheRunInDynamoDb(@TempDir Path work) throws Exception {
         assertThat(Files.size(JAR))
-                .as("size of %s (issue 4: under 20 MiB)", JAR)
+                .as("size of %s (the limit: under 20 MiB)", JAR)
                 .isLessThan(MAX_JAR_BYTES);
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         Map<String, String> glue = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042");
@@ -118,7 +128,10 @@ class RunCheckerLambdaJarIT {
                 "orders_dag",
                 "airflow_dag_run_id",
                 "af_run_1");
+        Map<String, String> glueLie = Map.of(
+                "glue_job_name", "orders-etl", "glue_job_run_id", "jr_lie", "glue_error_log_pattern", "?ERROR ?FATAL");
         running(store, "glue-run", TriggerType.GLUE, glue);
+        running(store, "glue-lie-run", TriggerType.GLUE, glueLie);
         running(store, "emr-run", TriggerType.EMR, emr);
         running(store, "emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless);
         running(store, "sfn-run", TriggerType.STEP_FUNCTION, sfn);
@@ -127,6 +140,7 @@ class RunCheckerLambdaJarIT {
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, RunCheckerHandler.class.getName(), environment())
                 .event("glue", event("glue-run", TriggerType.GLUE, glue))
+                .event("glue-lie", event("glue-lie-run", TriggerType.GLUE, glueLie))
                 .event("emr", event("emr-run", TriggerType.EMR, emr))
                 .event("emr-serverless", event("emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless))
                 .event("step-function", event("sfn-run", TriggerType.STEP_FUNCTION, sfn))
@@ -150,6 +164,13 @@ class RunCheckerLambdaJarIT {
                 .run(work);
 
         assertAnswer(answers, "glue", "succeeded", "SUCCEEDED", "");
+        assertAnswer(
+                answers,
+                "glue-lie",
+                "failed",
+                "glue job run jr_lie ended SUCCEEDED, but its driver log (/aws-glue/jobs/error) holds lines matching "
+                        + "'?ERROR ?FATAL': FATAL driver: lost 3 partitions",
+                "FALSE_SUCCESS");
         assertAnswer(answers, "emr", "succeeded", "COMPLETED", "");
         assertAnswer(answers, "emr-serverless", "succeeded", "SUCCESS", "");
         assertAnswer(answers, "step-function", "succeeded", "SUCCEEDED", "");
@@ -170,8 +191,13 @@ class RunCheckerLambdaJarIT {
 
         // Each job system received the check the SDK client makes, in its own protocol.
         assertThat(aws.requests("AWSGlue.GetJobRun"))
+                .extracting(r -> r.json().path("RunId").asText())
+                .containsExactlyInAnyOrder("jr_0042", "jr_lie");
+        assertThat(aws.requests("Logs_20140328.FilterLogEvents"))
+                .as("only the run whose trigger recorded the check's pattern")
                 .singleElement()
-                .satisfies(r -> assertThat(r.json().path("RunId").asText()).isEqualTo("jr_0042"));
+                .satisfies(
+                        r -> assertThat(r.json().path("logGroupName").asText()).isEqualTo("/aws-glue/jobs/error"));
         assertThat(aws.requests("ElasticMapReduce.DescribeStep"))
                 .singleElement()
                 .satisfies(r -> assertThat(r.json().path("StepId").asText()).isEqualTo("s-2ABC"));
@@ -182,6 +208,8 @@ class RunCheckerLambdaJarIT {
 
         // The function settled every run in DynamoDB.
         assertRun(store, "glue-run", RunStatus.COMPLETED);
+        assertThat(assertRun(store, "glue-lie-run", RunStatus.FAILED).failureCategory())
+                .isEqualTo(FailureCategory.FALSE_SUCCESS);
         assertRun(store, "emr-run", RunStatus.COMPLETED);
         assertRun(store, "emr-sl-run", RunStatus.COMPLETED);
         assertRun(store, "sfn-run", RunStatus.COMPLETED);
@@ -202,6 +230,7 @@ class RunCheckerLambdaJarIT {
         env.put("AWS_REGION", "us-east-1");
         env.put("INTERLOCK_ENDPOINT_DYNAMODB", dynamoDb.endpoint().toString());
         env.put("INTERLOCK_ENDPOINT_GLUE", stub);
+        env.put("INTERLOCK_ENDPOINT_LOGS", stub);
         env.put("INTERLOCK_ENDPOINT_EMR", stub);
         env.put("INTERLOCK_ENDPOINT_EMR_SERVERLESS", stub);
         env.put("INTERLOCK_ENDPOINT_STEPFUNCTIONS", stub);

@@ -113,7 +113,7 @@ class TriggerLambdaJarIT {
     @Test
     void theShrunkJarStartsEveryKindOfJobAndRecordsTheRunInDynamoDb(@TempDir Path work) throws Exception {
         assertThat(Files.size(JAR))
-                .as("size of %s (issue 4: under 20 MiB)", JAR)
+                .as("size of %s (the limit: under 20 MiB)", JAR)
                 .isLessThan(MAX_JAR_BYTES);
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, TriggerHandler.class.getName(), environment())

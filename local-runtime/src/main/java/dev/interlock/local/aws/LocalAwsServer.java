@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * and describe the in-process functions (invoking any other function name runs a Lambda job fake), SNS's Publish
  * (query protocol, {@code POST /}) delivers to the {@link AlertSink}, Secrets Manager's {@code GetSecretValue} and
  * SSM's {@code GetParameter} answer from {@link LocalSecrets}, and, when job fakes are given, the JSON services behind
- * {@code X-Amz-Target} (Glue, EMR, EventBridge) and EMR Serverless's REST resources answer too. The real SDK clients
+ * {@code X-Amz-Target} (Glue, CloudWatch Logs' FilterLogEvents over the Glue fakes' error log, EMR, EventBridge) and EMR Serverless's REST resources answer too. The real SDK clients
  * and the AWS CLI reach all of them via endpoint overrides; LocalEndpointsConformanceTest compares the Lambda answers
  * with an independent emulator's.
  */
@@ -80,7 +80,8 @@ public final class LocalAwsServer implements AutoCloseable {
             EventBridgeApi events,
             LocalSecrets secrets)
             throws IOException {
-        List<AwsJson.Service> services = new java.util.ArrayList<>(List.of(jobs.glue(), jobs.emr(), events));
+        List<AwsJson.Service> services =
+                new java.util.ArrayList<>(List.of(jobs.glue(), jobs.glueLogs(), jobs.emr(), events));
         services.addAll(secrets.services());
         LocalAwsServer s = new LocalAwsServer(functions, alerts, jobs, List.copyOf(services));
         s.server = LoopbackHttpServer.start(port, s::handle);

@@ -27,6 +27,14 @@ public record FakeJob(Duration duration, Outcome outcome) {
     public static final String STOP_KEY = "--fake-stop";
     /** The {@link #STOP_KEY} value that makes a run ignore a stop. */
     public static final String STOP_IGNORED = "ignored";
+    /**
+     * Glue only: lines (one per line of the value) the run's driver wrote to its error log, {@code /aws-glue/jobs/error}
+     * stream {@code <job run id>}, which the local CloudWatch Logs endpoint serves ({@link GlueLogs}): a run that ends
+     * SUCCEEDED with ERROR lines there plays a job that lies about its success.
+     */
+    public static final String LOG_ERRORS_KEY = "--fake-log-errors";
+    /** Glue only: the {@code ErrorMessage} a run that ends SUCCEEDED carries anyway (another lie). */
+    public static final String ERROR_MESSAGE_KEY = "--fake-error-message";
 
     static final int DEFAULT_DURATION_SECONDS = 30;
     /** Longer than any pipeline's job could be followed: a typo such as 36000000 is refused, not waited for. */

@@ -66,6 +66,35 @@ public final class GlueJobs implements AwsJson.Service {
         goOn.run();
     }
 
+    /** One line of a run's error log: when it was written and what. */
+    record LogLine(String stream, java.time.Instant timestamp, String message) {}
+
+    /**
+     * The error-log lines of the runs started so far ({@code /aws-glue/jobs/error}): a run given {@link
+     * FakeJob#LOG_ERRORS_KEY} wrote its start line and then those lines, each on its own stream named by its run id;
+     * other runs wrote nothing there. Read from the journaled arguments, so they outlive a restart as the runs do.
+     */
+    List<LogLine> errorLog() {
+        List<LogLine> lines = new ArrayList<>();
+        runs.values().stream()
+                .sorted((a, b) -> a.fake().startedAt().compareTo(b.fake().startedAt()))
+                .forEach(run -> {
+                    String errors = run.arguments().get(FakeJob.LOG_ERRORS_KEY);
+                    if (errors == null) {
+                        return;
+                    }
+                    var at = run.fake().startedAt();
+                    lines.add(new LogLine(run.fake().id(), at, "INFO GlueContext: job " + run.jobName() + " started"));
+                    for (String line : errors.split("\\R|\\\\n")) {
+                        if (!line.isBlank()) {
+                            at = at.plusMillis(1);
+                            lines.add(new LogLine(run.fake().id(), at, line));
+                        }
+                    }
+                });
+        return lines;
+    }
+
     /** How many runs of {@code jobName} were started (StartJobRun calls that started one). */
     public long started(String jobName) {
         return runs.values().stream().filter(r -> r.jobName().equals(jobName)).count();
@@ -157,6 +186,9 @@ public final class GlueJobs implements AwsJson.Service {
         out.put("Arguments", run.arguments());
         if (fake.phase(now) == FakeRun.Phase.FAILED) {
             out.put("ErrorMessage", fake.failureMessage());
+        } else if (fake.phase(now) == FakeRun.Phase.SUCCEEDED
+                && run.arguments().containsKey(FakeJob.ERROR_MESSAGE_KEY)) {
+            out.put("ErrorMessage", run.arguments().get(FakeJob.ERROR_MESSAGE_KEY));
         }
         out.put(
                 "ExecutionTime",

@@ -18,6 +18,7 @@ public final class JobFakes {
     private final EmrServerlessJobs emrServerless;
     private final StepFunctionsJobs stepFunctions;
     private final LambdaJobs lambda;
+    private final GlueLogs glueLogs;
     private final StartHolds holds;
 
     /**
@@ -39,6 +40,7 @@ public final class JobFakes {
         this.emrServerless = new EmrServerlessJobs(clock, events, journal(dir, "emr-serverless"), holds);
         this.stepFunctions = new StepFunctionsJobs(clock, events, journal(dir, "step-functions"), holds);
         this.lambda = new LambdaJobs(clock);
+        this.glueLogs = new GlueLogs(glue, clock);
     }
 
     private static FakeRunJournal journal(Path dir, String service) {
@@ -59,6 +61,11 @@ public final class JobFakes {
 
     public GlueJobs glue() {
         return glue;
+    }
+
+    /** CloudWatch Logs' FilterLogEvents over the Glue fakes' error log. */
+    public GlueLogs glueLogs() {
+        return glueLogs;
     }
 
     public EmrSteps emr() {

@@ -435,6 +435,7 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_ENDPOINT_SECRETSMANAGER.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_SSM.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_GLUE.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_LOGS.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_EMR.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS.name(), aws.endpoint().toString());
         return env;

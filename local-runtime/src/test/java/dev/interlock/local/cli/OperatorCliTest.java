@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The operator's commands against an API that answers what the real one does (the bodies are the API's shapes):
- * tables for people, the API's JSON with {@code --output json}, and the commands issue 25 item 7 asked for.
+ * tables for people, the API's JSON with {@code --output json}, and the commands an operator asks for.
  */
 class OperatorCliTest {
 

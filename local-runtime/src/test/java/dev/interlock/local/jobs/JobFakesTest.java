@@ -88,6 +88,7 @@ class JobFakesTest {
                 .build();
         clients = new AwsClients(Environment.of(Map.of(
                 "INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString(),
+                "INTERLOCK_ENDPOINT_LOGS", aws.endpoint().toString(),
                 "INTERLOCK_ENDPOINT_EMR", aws.endpoint().toString(),
                 "INTERLOCK_ENDPOINT_EMR_SERVERLESS", aws.endpoint().toString(),
                 "INTERLOCK_ENDPOINT_LAMBDA", aws.endpoint().toString(),
@@ -151,6 +152,59 @@ class JobFakesTest {
         assertThat(event.path("detail").path("severity").asText()).isEqualTo("ERROR");
         assertThat(event.path("version").asText()).isEqualTo("0");
         assertThat(event.path("account").asText()).isEqualTo("000000000000");
+    }
+
+    @Test
+    void aGlueRunThatLiesWritesItsErrorLogAndErrorMessageWhichFilterLogEventsServes() {
+        String liar = clients.glue()
+                .startJobRun(b -> b.jobName("orders")
+                        .arguments(Map.of(
+                                FakeJob.DURATION_KEY,
+                                "10",
+                                FakeJob.LOG_ERRORS_KEY,
+                                "WARN retrying\nERROR Executor: Task 3 failed\\nFATAL driver lost",
+                                FakeJob.ERROR_MESSAGE_KEY,
+                                "2 partitions skipped")))
+                .jobRunId();
+        String honest = clients.glue()
+                .startJobRun(b -> b.jobName("orders").arguments(Map.of(FakeJob.DURATION_KEY, "10")))
+                .jobRunId();
+        var ended = await(
+                () -> clients.glue()
+                        .getJobRun(b -> b.jobName("orders").runId(liar))
+                        .jobRun(),
+                r -> r.jobRunState() != JobRunState.RUNNING);
+        assertThat(ended.jobRunState()).isEqualTo(JobRunState.SUCCEEDED);
+        assertThat(ended.errorMessage()).isEqualTo("2 partitions skipped");
+
+        var errors = clients.logs()
+                .filterLogEvents(b -> b.logGroupName("/aws-glue/jobs/error")
+                        .logStreamNamePrefix(liar)
+                        .filterPattern("?ERROR ?FATAL"));
+        assertThat(errors.events())
+                .extracting(e -> e.logStreamName() + " " + e.message())
+                .containsExactly(liar + " ERROR Executor: Task 3 failed", liar + " FATAL driver lost");
+        assertThat(clients.logs()
+                        .filterLogEvents(b -> b.logGroupName("/aws-glue/jobs/error")
+                                .logStreamNamePrefix(liar)
+                                .filterPattern("ERROR -Executor"))
+                        .events())
+                .isEmpty();
+        assertThat(clients.logs()
+                        .filterLogEvents(b -> b.logGroupName("/aws-glue/jobs/error")
+                                .logStreamNamePrefix(liar)
+                                .limit(2))
+                        .nextToken())
+                .as("4 lines (the start line and three), 2 a page")
+                .isNotNull();
+        assertThat(clients.logs()
+                        .filterLogEvents(b -> b.logGroupName("/aws-glue/jobs/error")
+                                .logStreamNamePrefix(honest)
+                                .filterPattern("?ERROR ?FATAL"))
+                        .events())
+                .isEmpty();
+        assertThatThrownBy(() -> clients.logs().filterLogEvents(b -> b.logGroupName("/aws-glue/jobs/output")))
+                .isInstanceOf(software.amazon.awssdk.services.cloudwatchlogs.model.ResourceNotFoundException.class);
     }
 
     @Test

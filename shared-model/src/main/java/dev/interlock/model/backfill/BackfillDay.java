@@ -22,8 +22,11 @@ public record BackfillDay(
         Instant startedAt,
         Instant endedAt) {
 
-    /** The longest reason kept on a day (the rerun and the events keep the whole of it). */
-    public static final int MAX_REASON = 300;
+    /**
+     * The longest reason kept on a day (the rerun and the events keep the whole of it): 500 days of a backfill stay
+     * well inside DynamoDB's 400 KB item.
+     */
+    public static final int MAX_REASON = 200;
 
     public BackfillDay {
         if (reason != null && reason.length() > MAX_REASON) {

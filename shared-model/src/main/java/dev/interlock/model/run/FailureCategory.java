@@ -10,7 +10,13 @@ public enum FailureCategory {
     PERMANENT,
     TIMEOUT,
     EVALUATOR_CRASH,
-    VALIDATION_EXHAUSTED;
+    VALIDATION_EXHAUSTED,
+    /**
+     * The job system said the job succeeded, but its own records say otherwise (a Glue run {@code SUCCEEDED} with an
+     * error message or ERROR/FATAL lines in its driver log): the run is FAILED and not cascaded; retried only if
+     * listed.
+     */
+    FALSE_SUCCESS;
 
     /**
      * Lenient on purpose: the contract says an empty or unknown category counts as TRANSIENT, so a producer that

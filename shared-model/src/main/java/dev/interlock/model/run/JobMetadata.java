@@ -13,6 +13,12 @@ public final class JobMetadata {
 
     public static final String GLUE_JOB_NAME = "glue_job_name";
     public static final String GLUE_JOB_RUN_ID = "glue_job_run_id";
+    /**
+     * The CloudWatch Logs filter pattern the run's driver-log check uses (the trigger's {@code errorLogPattern} when it
+     * started the run); empty: the log check is off; absent: a run started before the check existed.
+     */
+    public static final String GLUE_ERROR_LOG_PATTERN = "glue_error_log_pattern";
+
     public static final String EMR_CLUSTER_ID = "emr_cluster_id";
     public static final String EMR_STEP_ID = "emr_step_id";
     public static final String EMR_SL_APPLICATION_ID = "emr_sl_application_id";

@@ -88,6 +88,11 @@ public enum EnvVar {
     INTERLOCK_ENDPOINT_LAMBDA("Endpoint override for Lambda.", "", false, EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_SNS("Endpoint override for SNS.", "", false, EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_GLUE("Endpoint override for Glue.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_LOGS(
+            "Endpoint override for CloudWatch Logs (the Glue driver-log check).",
+            "",
+            false,
+            EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_EMR("Endpoint override for EMR.", "", false, EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_EMR_SERVERLESS(
             "Endpoint override for EMR Serverless.", "", false, EnumSet.noneOf(InterlockFunction.class)),

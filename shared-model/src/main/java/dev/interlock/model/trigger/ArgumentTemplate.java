@@ -197,7 +197,8 @@ public final class ArgumentTemplate {
      */
     public static TriggerConfig expand(TriggerConfig trigger, TemplateValues values) {
         return switch (trigger) {
-            case GlueTrigger t -> new GlueTrigger(t.jobName(), expand(t.arguments(), values));
+            case GlueTrigger t ->
+                new GlueTrigger(t.jobName(), expand(t.arguments(), values), t.errorLogCheck(), t.errorLogPattern());
             case EmrTrigger t -> new EmrTrigger(t.clusterId(), t.stepName(), t.jar(), expand(t.arguments(), values));
             case EmrServerlessTrigger t ->
                 new EmrServerlessTrigger(

@@ -61,7 +61,17 @@ final class DocumentShapes {
                                     TIMEOUT,
                                     "timeout",
                                     TIMEOUT),
-                    TriggerType.GLUE.wireName(), trigger(TriggerType.GLUE, "jobName", text(), "arguments", STRING_MAP),
+                    TriggerType.GLUE.wireName(),
+                            trigger(
+                                    TriggerType.GLUE,
+                                    "jobName",
+                                    text(),
+                                    "arguments",
+                                    STRING_MAP,
+                                    "errorLogCheck",
+                                    new Shape.Flag(),
+                                    "errorLogPattern",
+                                    text()),
                     TriggerType.EMR.wireName(),
                             trigger(
                                     TriggerType.EMR,

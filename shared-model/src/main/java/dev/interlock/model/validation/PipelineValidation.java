@@ -443,8 +443,18 @@ public final class PipelineValidation {
                         1,
                         MAX_TRIGGER_TIMEOUT_SECONDS);
             }
-            case GlueTrigger glue ->
+            case GlueTrigger glue -> {
                 errors.required(JsonPath.field(path, "jobName"), glue.jobName(), "the Glue job to start");
+                if (glue.errorLogPattern() != null
+                        && (glue.errorLogPattern().isBlank()
+                                || glue.errorLogPattern().length() > GlueTrigger.MAX_ERROR_LOG_PATTERN_LENGTH)) {
+                    errors.add(
+                            JsonPath.field(path, "errorLogPattern"),
+                            "must be a CloudWatch Logs filter pattern of 1 to "
+                                    + GlueTrigger.MAX_ERROR_LOG_PATTERN_LENGTH
+                                    + " characters (to turn the driver-log check off, set errorLogCheck: false)");
+                }
+            }
             case EmrTrigger emr -> {
                 errors.required(
                         JsonPath.field(path, "clusterId"), emr.clusterId(), "the EMR cluster to add the step to");

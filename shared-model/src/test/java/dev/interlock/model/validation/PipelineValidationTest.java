@@ -37,6 +37,44 @@ class PipelineValidationTest {
     }
 
     @Test
+    void aGlueTriggerSetsItsDriverLogCheckAndABadPatternIsRefusedByName() {
+        Validated<PipelineConfig> custom = validation.validateText(InterlockJson.write(
+                patched("{\"trigger\":{\"type\":\"glue\",\"jobName\":\"orders\",\"errorLogPattern\":\"Traceback\"}}")));
+        assertThat(custom.errors()).isEmpty();
+        GlueTrigger glue = (GlueTrigger) custom.value().trigger();
+        assertThat(glue.effectiveErrorLogPattern()).isEqualTo("Traceback");
+        assertThat(((GlueTrigger) validation.validateText(VALID).value().trigger()).effectiveErrorLogPattern())
+                .as("the default")
+                .isEqualTo("?ERROR ?FATAL");
+        Validated<PipelineConfig> off = validation.validateText(InterlockJson.write(
+                patched("{\"trigger\":{\"type\":\"glue\",\"jobName\":\"orders\",\"errorLogCheck\":false}}")));
+        assertThat(off.errors()).isEmpty();
+        assertThat(((GlueTrigger) off.value().trigger()).effectiveErrorLogPattern())
+                .isNull();
+        assertThat(validation.validateText(Documents.yaml(off.value())).value().trigger())
+                .as("round trip")
+                .isEqualTo(off.value().trigger());
+
+        assertThat(validation
+                        .validateText(InterlockJson.write(patched(
+                                "{\"trigger\":{\"type\":\"glue\",\"jobName\":\"orders\",\"errorLogPattern\":\" \"}}")))
+                        .errors())
+                .singleElement()
+                .satisfies(e -> {
+                    assertThat(e.path()).isEqualTo("$.trigger.errorLogPattern");
+                    assertThat(e.message()).contains("errorLogCheck: false");
+                });
+        assertThat(validation
+                        .validateText(
+                                InterlockJson.write(
+                                        patched(
+                                                "{\"trigger\":{\"type\":\"glue\",\"jobName\":\"orders\",\"errorLogCheck\":\"maybe\"}}")))
+                        .errors())
+                .extracting(ValidationError::path)
+                .containsExactly("$.trigger.errorLogCheck");
+    }
+
+    @Test
     void aPipelineSetsAnyOrAtLeastOverItsTraitsAndMakesTraitsOptional() {
         Validated<PipelineConfig> atLeast = validation.validateText(InterlockJson.write(
                 patched("{\"readinessRule\":{\"type\":\"at-least\",\"count\":2,\"traits\":[\"source-freshness\","
@@ -526,7 +564,8 @@ class PipelineValidationTest {
         assertThat(validation.validateText(yaml).errors())
                 .extracting(ValidationError::toString)
                 .containsExactly(
-                        "$.trigger.url: unknown field of a glue trigger; known fields: type, jobName, arguments",
+                        "$.trigger.url: unknown field of a glue trigger; known fields: type, jobName, arguments, errorLogCheck, "
+                                + "errorLogPattern",
                         "$.schedule: unknown field; did you mean 'schedules'?",
                         "$.retires: unknown field; did you mean 'retry'?",
                         "$.retry.maxAttempt: unknown field; did you mean 'maxAttempts'?",

@@ -418,7 +418,7 @@ class AslStructureTest {
         JsonNode fallback = wait.get("Catch").get(0);
         List<String> errors = new ArrayList<>();
         fallback.get("ErrorEquals").forEach(e -> errors.add(e.asText()));
-        assertThat(errors).containsExactly("Interlock.JobFailed", "States.Timeout");
+        assertThat(errors).containsExactly("Interlock.JobFailed", "Interlock.JobToVerify", "States.Timeout");
         assertThat(fallback.get("Next").asText()).isEqualTo("PollRunStatus");
         assertThat(wait.get("Catch").get(1).get("Next").asText()).isEqualTo("AlertError");
         JsonNode callbackRule = states.get("IsTriggerSuccessful").get("Choices").get(0);

@@ -29,7 +29,7 @@ class ScenarioTest {
         assertThat(visited).containsAll(all);
     }
 
-    /** Issues 5 and 12 name these paths; each has its scenario (the file name without .json). */
+    /** The paths every change must keep; each has its scenario (the file name without .json). */
     @Test
     void everyPathTheIssueNamesHasAScenario() {
         Map<String, String> required = new LinkedHashMap<>();

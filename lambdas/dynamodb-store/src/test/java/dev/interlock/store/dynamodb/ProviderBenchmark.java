@@ -52,7 +52,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class ProviderBenchmark {
 
     private static final int CALLS = 40;
-    /** The fleet the overview is read for (issue 25 item 5): the console's 1,000 pipelines. */
+    /** The fleet the overview is read for: the console's 1,000 pipelines. */
     private static final int OVERVIEW_PIPELINES = 1_000;
     /** Refreshes of the whole overview timed after the first (which warms the JVM). */
     private static final int OVERVIEW_REFRESHES = 3;

@@ -20,6 +20,7 @@ import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
@@ -44,6 +45,7 @@ public final class AwsClients implements AutoCloseable {
     private final Lazy<Object> dynamoDb;
     private final Lazy<Object> stepFunctions;
     private final Lazy<Object> glue;
+    private final Lazy<Object> logs;
     private final Lazy<Object> emr;
     private final Lazy<Object> emrServerless;
     private final Lazy<Object> lambda;
@@ -79,6 +81,7 @@ public final class AwsClients implements AutoCloseable {
         this.dynamoDb = track(Lazy.of(() -> ServiceClientFactories.DynamoDb.create(this)));
         this.stepFunctions = track(Lazy.of(() -> ServiceClientFactories.StepFunctions.create(this)));
         this.glue = track(Lazy.of(() -> ServiceClientFactories.Glue.create(this)));
+        this.logs = track(Lazy.of(() -> ServiceClientFactories.Logs.create(this)));
         this.emr = track(Lazy.of(() -> ServiceClientFactories.Emr.create(this)));
         this.emrServerless = track(Lazy.of(() -> ServiceClientFactories.EmrServerless.create(this)));
         this.lambda = track(Lazy.of(() -> ServiceClientFactories.Lambda.create(this)));
@@ -102,6 +105,11 @@ public final class AwsClients implements AutoCloseable {
 
     public GlueClient glue() {
         return (GlueClient) glue.get();
+    }
+
+    /** CloudWatch Logs: only the run-checker's Glue driver-log check creates it (its jar alone ships the service). */
+    public CloudWatchLogsClient logs() {
+        return (CloudWatchLogsClient) logs.get();
     }
 
     public EmrClient emr() {
@@ -134,6 +142,7 @@ public final class AwsClients implements AutoCloseable {
             case "dynamodb" -> dynamoDb.isCreated();
             case "sfn" -> stepFunctions.isCreated();
             case "glue" -> glue.isCreated();
+            case "logs" -> logs.isCreated();
             case "emr" -> emr.isCreated();
             case "emrserverless" -> emrServerless.isCreated();
             case "lambda" -> lambda.isCreated();

@@ -49,6 +49,7 @@ public final class IamRequests {
             case "DynamoDb", "DynamoDbStreams" -> "dynamodb";
             case "Sfn" -> "states";
             case "Glue" -> "glue";
+            case "CloudWatchLogs" -> "logs";
             case "Emr" -> "elasticmapreduce";
             case "EmrServerless" -> "emr-serverless";
             case "Lambda" -> "lambda";
@@ -79,6 +80,13 @@ public final class IamRequests {
                         "glue:" + operation,
                         string(request, "JobName")
                                 .map(name -> arns.of("glue", "job/" + name))
+                                .orElse(null)));
+            // Log events are read by their group: log-group:NAME:* (the group's streams).
+            case "logs" ->
+                List.of(IamRequest.of(
+                        "logs:" + operation,
+                        string(request, "logGroupName")
+                                .map(name -> arns.of("logs", "log-group:" + name + ":*"))
                                 .orElse(null)));
             case "elasticmapreduce" ->
                 List.of(IamRequest.of(

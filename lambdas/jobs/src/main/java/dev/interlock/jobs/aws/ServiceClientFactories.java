@@ -1,6 +1,7 @@
 package dev.interlock.jobs.aws;
 
 import dev.interlock.model.runtime.EnvVar;
+import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
@@ -44,6 +45,15 @@ final class ServiceClientFactories {
 
         static GlueClient create(AwsClients c) {
             return c.configure(GlueClient.builder(), EnvVar.INTERLOCK_ENDPOINT_GLUE)
+                    .build();
+        }
+    }
+
+    static final class Logs {
+        private Logs() {}
+
+        static CloudWatchLogsClient create(AwsClients c) {
+            return c.configure(CloudWatchLogsClient.builder(), EnvVar.INTERLOCK_ENDPOINT_LOGS)
                     .build();
         }
     }
