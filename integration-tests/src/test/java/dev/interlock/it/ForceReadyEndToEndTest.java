@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 
 /**
- * Issue 26 item 2 through the real runtime: an operator forces one day of a pipeline ready whose sensor never
+ * Forcing a day ready through the real runtime: an operator forces one day of a pipeline ready whose sensor never
  * reported. The next evaluation triggers without the blocking trait; the run log, status, {@code why}, an event, an
  * alert and the web UI say who forced it and why; the day before, waiting on the same sensor, is not affected; a day
  * that completed or whose job runs is refused.
