@@ -546,7 +546,9 @@ class DefaultStackTest {
             "POST /pipelines/{id}/pause",
             "POST /pipelines/{id}/resume",
             "GET /pauses",
-            // Operators: backfilling a range of days, following it and cancelling it.
+            // Operators: forcing one pipeline day ready, with a reason.
+            "POST /pipelines/{id}/days/{date}/force-ready",
+            // Operators: backfilling a range of days, its progress, and cancelling it.
             "POST /pipelines/{id}/backfills",
             "GET /pipelines/{id}/backfills",
             "GET /backfills",

@@ -74,6 +74,8 @@ public interface Provider {
     /** Paused pipelines. */
     PauseStore pauses();
 
+    /** Days forced ready. */
+    ForceStore forces();
     /** Backfills. */
     BackfillStore backfills();
 

@@ -52,6 +52,7 @@ public final class Api {
         PauseRoutes pauses = new PauseRoutes(provider, body, clock);
         BackfillRoutes backfills = new BackfillRoutes(provider, body, clock, ids);
         AlertRoutes alerts = new AlertRoutes(provider);
+        ForceReadyRoutes forces = new ForceReadyRoutes(provider, body, clock, markers);
         this.routes = new RouteTable(List.of(
                 new RouteTable.Route("GET", "/pipelines", pipelines::list),
                 new RouteTable.Route("PUT", "/pipelines/{id}", pipelines::put),
@@ -95,6 +96,7 @@ public final class Api {
                 new RouteTable.Route("GET", "/mutes", mutes::list),
                 new RouteTable.Route("PUT", "/mutes/{scope}/{target}", mutes::put),
                 new RouteTable.Route("DELETE", "/mutes/{scope}/{target}", mutes::delete),
+                new RouteTable.Route("POST", "/pipelines/{id}/days/{date}/force-ready", forces::force),
                 new RouteTable.Route("GET", "/health", (request, path) -> {
                     provider.ping();
                     return ApiResponse.json(200, Map.of("status", "ok", "time", clock.instant()));

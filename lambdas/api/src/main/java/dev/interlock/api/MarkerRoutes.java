@@ -166,7 +166,7 @@ final class MarkerRoutes {
      * The requested schedule, or the pipeline's only plain one; it must be one the pipeline declares, or a window of one
      * of its cron schedules ({@code hourly.1400}).
      */
-    private static String schedule(PipelineConfig pipeline, String requested, List<ValidationError> errors) {
+    static String schedule(PipelineConfig pipeline, String requested, List<ValidationError> errors) {
         List<String> declared = pipeline.effectiveSchedules().stream()
                 .map(s -> s.hasCron() ? s.name() + ".HHMM (cron \"" + s.cron().trim() + "\")" : s.name())
                 .toList();
@@ -191,8 +191,7 @@ final class MarkerRoutes {
     }
 
     /** A cron window must fire on the requested date ({@code hourly.0230} does not on a spring-forward day). */
-    private static void windowExists(
-            PipelineConfig pipeline, String scheduleId, LocalDate date, List<ValidationError> errors) {
+    static void windowExists(PipelineConfig pipeline, String scheduleId, LocalDate date, List<ValidationError> errors) {
         if (scheduleId != null && date != null) {
             ScheduleWindows.problem(pipeline, scheduleId, date)
                     .ifPresent(problem ->

@@ -53,6 +53,7 @@ final class RecordingProvider {
             "alerts",
             "mutes",
             "pauses",
+            "forces",
             "covering",
             "alertHistory",
             "locks",

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.force.ForceReady;
+import dev.interlock.model.force.Forced;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;
@@ -40,7 +42,10 @@ import java.util.stream.Collectors;
  * records what would have happened ({@link DryRunRecords}) and its run ends CANCELLED: the machine then stops without
  * triggering. Past the rule's {@code proceedAt}, a round whose {@code essential} traits passed proceeds without the
  * others ({@link Readiness#decide}): the run records what it goes without (copied into the run log when it ends), with
- * a {@code PROCEEDED_DEGRADED} event, and a {@code PROCEEDED_DEGRADED} alert names the missing traits.
+ * a {@code PROCEEDED_DEGRADED} event, and a {@code PROCEEDED_DEGRADED} alert names the missing traits. A round that is
+ * not ready proceeds when an operator forced its day ready ({@link ForceReady}, read by key for that day only): the run
+ * records who forced it and the traits that held it back, with a {@code PROCEEDED_FORCED} event and a
+ * {@code FORCED_READY} alert.
  */
 public final class CheckReadiness implements Action {
 
@@ -122,13 +127,16 @@ public final class CheckReadiness implements Action {
         ZoneId zone = zoneOf(pipeline.get(), request);
         Readiness readiness = decision.readiness();
         alertErrors(request, readiness);
+        // A round that does not proceed by the rule goes on when an operator forced the day ready (this day only).
+        Optional<ForceReady> force = decision.proceeds() ? Optional.empty() : force(request);
         // A ready round waits while the data its traits read is still changing (quietPeriod), and until the day's
         // previous run is minInterval behind it.
         Optional<Hold> hold = decision.proceeds()
                 ? quietHold(request, pipeline.get(), results).or(() -> spacingHold(request, pipeline.get()))
                 : Optional.empty();
-        boolean ready = decision.proceeds() && hold.isEmpty();
+        boolean ready = (decision.proceeds() && hold.isEmpty()) || force.isPresent();
         List<String> blocking = readiness.blocking();
+        List<String> without = force.isPresent() ? blocking : decision.proceededWithout();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("blocking", blocking);
         details.put(
@@ -136,11 +144,15 @@ public final class CheckReadiness implements Action {
                 results.stream()
                         .collect(Collectors.toMap(
                                 TraitVerdict::type, TraitVerdict::statusName, (a, b) -> b, LinkedHashMap::new)));
-        if (!decision.proceededWithout().isEmpty() && ready) {
-            details.put("proceededWithout", decision.proceededWithout());
+        if (!without.isEmpty() && ready) {
+            details.put("proceededWithout", without);
         }
+        force.ifPresent(f -> details.put("forced", forcedDetails(f.forced(), without)));
         hold.ifPresent(h -> details.putAll(h.details()));
-        if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED && ready && !dryRun) {
+        if (force.isPresent() && !dryRun) {
+            // As a degraded start: the run's record of who forced it comes first, for the run log to copy.
+            recordForced(request, force.get().forced(), without);
+        } else if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED && ready && !dryRun) {
             // The run's record of what it goes without comes first: the run log copies it whoever records the end.
             recordDegraded(request, rule, decision, zone);
         }
@@ -152,19 +164,102 @@ public final class CheckReadiness implements Action {
                         request,
                         EventKind.READINESS_CHECKED,
                         ready ? "READY" : "NOT_READY",
-                        hold.map(Hold::message)
+                        force.map(f -> forcedMessage(f.forced(), without))
+                                .or(() -> hold.map(Hold::message))
                                 .orElseGet(() -> readinessMessage(rule, decision, collaborators.now(), zone)),
                         details));
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }
-        if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED) {
+        if (force.isPresent()) {
+            alertForced(request, force.get().forced(), without);
+        } else if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED) {
             alertDegraded(request, rule, decision, zone);
         }
         if (dryRun) {
-            dryRunRecords.ready(request, pipeline.get(), sla.breached(), decision.proceededWithout());
+            dryRunRecords.ready(
+                    request,
+                    pipeline.get(),
+                    sla.breached(),
+                    without,
+                    force.map(ForceReady::forced).orElse(null));
         }
-        return Outcome.proceed(new Payload(true, dryRun, List.of(), sla, decision.proceededWithout()));
+        return Outcome.proceed(new Payload(true, dryRun, List.of(), sla, without));
+    }
+
+    /** The operator's force of the round's day, while it lasts (one GetItem, only for a round that is not ready). */
+    private Optional<ForceReady> force(ActionRequest request) {
+        return collaborators
+                .provider()
+                .forces()
+                .get(request.pipelineId(), request.date(), request.scheduleId())
+                .filter(f -> f.activeAt(collaborators.now()));
+    }
+
+    /** The words of a forced start: who forced the day ready, why, and what it goes without. */
+    static String forcedMessage(Forced forced, List<String> without) {
+        return forced.describe() + (without.isEmpty() ? "" : "; proceeded without " + String.join(", ", without));
+    }
+
+    private static Map<String, Object> forcedDetails(Forced forced, List<String> without) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("forcedBy", forced.by());
+        details.put("reason", forced.reason());
+        details.put("forcedAt", InterlockJson.timestamp(forced.at()));
+        details.put("proceededWithout", without);
+        return details;
+    }
+
+    /**
+     * Records on the run that its day was forced ready and what it goes without, with the {@code PROCEEDED_FORCED}
+     * event, in one transition fenced by the day's lock; without a run the event is still written.
+     */
+    private void recordForced(ActionRequest request, Forced forced, List<String> without) {
+        var event = collaborators.event(
+                request,
+                EventKind.PROCEEDED_FORCED,
+                "PROCEEDED",
+                forcedMessage(forced, without),
+                forcedDetails(forced, without));
+        for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
+            Optional<RunState> run = request.runId() == null
+                    ? Optional.empty()
+                    : collaborators.provider().runs().get(request.runId());
+            if (run.isEmpty()) {
+                collaborators
+                        .log()
+                        .warn(request.logContext(), "run not found; recording the forced start without it", Map.of());
+                collaborators.provider().events().append(event);
+                return;
+            }
+            if (forced.equals(run.get().forced())) {
+                return; // recorded by an earlier call for this round
+            }
+            RunState next = run.get().forcedWithout(forced, without, collaborators.now());
+            if (collaborators
+                    .provider()
+                    .recordTransition(RunTransition.of(run.get().version(), next, event), LockOwner.fence(request))
+                    .applied()) {
+                return;
+            }
+        }
+        throw new IllegalStateException("run " + request.runId() + " kept changing while its forced start was "
+                + "recorded (" + TRANSITION_ATTEMPTS + " attempts)");
+    }
+
+    private void alertForced(ActionRequest request, Forced forced, List<String> without) {
+        collaborators
+                .alerts()
+                .raise(
+                        AlertKind.FORCED_READY,
+                        AlertLevel.WARNING,
+                        request.pipelineId(),
+                        request.scheduleId(),
+                        request.date(),
+                        "Pipeline " + request.pipelineId() + " " + request.date() + " (" + request.scheduleId() + ") "
+                                + forcedMessage(forced, without),
+                        forcedDetails(forced, without),
+                        request.logContext());
     }
 
     /** Why a ready round is held back, in the READINESS_CHECKED event's words and details. */

@@ -138,7 +138,7 @@ final class DayCompletion {
                         run,
                         touched(run, learnedBy),
                         key,
-                        LogResult.completedChange(request, run.proceededWithout(), c.now()),
+                        LogResult.completedChange(request, run.proceededWithout(), run.forced(), c.now()),
                         events)
                 ? Result.RECORDED
                 : null;
@@ -162,7 +162,12 @@ final class DayCompletion {
                 c.event(request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(), message, details),
                 c.event(request, EventKind.JOB_SUCCEEDED_LATE, RunLogStatus.COMPLETED.wireName(), message, details));
         RunState next = run.completedLate(c.now()).withMetadata(Map.of(END_RECORDED_BY, learnedBy));
-        if (!write(run, next, key, LogResult.completedChange(request, run.proceededWithout(), c.now()), events)) {
+        if (!write(
+                run,
+                next,
+                key,
+                LogResult.completedChange(request, run.proceededWithout(), run.forced(), c.now()),
+                events)) {
             return null;
         }
         c.alerts()
@@ -215,7 +220,8 @@ final class DayCompletion {
         List<Event> events = new ArrayList<>(logResult.failureEvents(
                 request, body, category, message, attempt, retryable, policy, next.status() == RunLogStatus.COMPLETED));
         events.add(recordedEvent(request, run, learnedBy));
-        RunLogChange change = LogResult.failedChange(request, message, category, null, run.proceededWithout(), c.now());
+        RunLogChange change =
+                LogResult.failedChange(request, message, category, null, run.proceededWithout(), run.forced(), c.now());
         if (!write(run, touched(run, learnedBy), key, change, events)) {
             return null;
         }

@@ -1,6 +1,7 @@
 package dev.interlock.orchestrator;
 
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.force.Forced;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.FailureCategory;
@@ -38,7 +39,8 @@ final class DryRunRecords {
             ActionRequest request,
             PipelineConfig pipeline,
             boolean evaluationSlaBreached,
-            List<String> proceededWithout) {
+            List<String> proceededWithout,
+            Forced forced) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put(
                 "triggerType",
@@ -53,10 +55,12 @@ final class DryRunRecords {
                 "READY",
                 wouldHaveRun
                         ? "dry run: ready again after the day would have run; new data would start a late-arrival rerun"
-                        : proceededWithout.isEmpty()
-                                ? "dry run: every required trait passed; the trigger would start now"
-                                : "dry run: past proceedAt without " + String.join(", ", proceededWithout)
-                                        + "; the trigger would start now",
+                        : forced != null
+                                ? "dry run: " + forced.describe() + "; the trigger would start now"
+                                : proceededWithout.isEmpty()
+                                        ? "dry run: every required trait passed; the trigger would start now"
+                                        : "dry run: past proceedAt without " + String.join(", ", proceededWithout)
+                                                + "; the trigger would start now",
                 details);
         deadlines(request, pipeline, evaluationSlaBreached);
         cancelRun(request, "dry run: not triggered");

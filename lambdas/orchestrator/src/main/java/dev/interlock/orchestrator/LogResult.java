@@ -6,6 +6,7 @@ import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.force.Forced;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.RetryPolicy;
@@ -112,14 +113,30 @@ public final class LogResult implements Action {
     }
 
     private Outcome completed(ActionRequest request, Request body) {
-        RunLogChange change = completedChange(request, body.degradedWithout(), collaborators.now());
         List<Event> events = List.of(collaborators.event(
                 request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(), "run completed", Map.of()));
         // The change leaves a run log that has this run's completion as it is, so a repeated call writes nothing
-        // (the event neither). A run the trigger completed has nothing left to move: only the run log is written.
+        // (the event neither). A run the trigger completed has nothing left to move: only the run log is written
+        // (a run that went on without some traits is read once: was its day forced ready? A fully ready one is not).
         RunLog stored = body.runCompletedByTrigger()
-                ? collaborators.provider().recordRunLog(key(request), change, events, LockOwner.fence(request))
-                : write(request, RunStatus.COMPLETED, body, run -> change, events);
+                ? collaborators
+                        .provider()
+                        .recordRunLog(
+                                key(request),
+                                completedChange(
+                                        request, body.degradedWithout(), forcedOf(request, body), collaborators.now()),
+                                events,
+                                LockOwner.fence(request))
+                : write(
+                        request,
+                        RunStatus.COMPLETED,
+                        body,
+                        run -> completedChange(
+                                request,
+                                body.degradedWithout(),
+                                run == null ? null : run.forced(),
+                                collaborators.now()),
+                        events);
         RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED)
                 .orElseThrow();
         return Outcome.proceed(new Payload(
@@ -170,6 +187,7 @@ public final class LogResult implements Action {
                             category,
                             body.stoppingTrait(),
                             run == null ? List.of() : run.proceededWithout(),
+                            run == null ? null : run.forced(),
                             collaborators.now()),
                     failureEvents(
                             request,
@@ -388,30 +406,75 @@ public final class LogResult implements Action {
             String trait,
             List<String> proceededWithout,
             Instant now) {
-        return current -> AttemptLedger.afterFailure(
-                current,
-                request.pipelineId(),
-                request.date(),
-                request.scheduleId(),
-                request.runId(),
-                request.executionName(),
-                message,
-                category,
-                trait,
-                proceededWithout,
-                now);
+        return failedChange(request, message, category, trait, proceededWithout, null, now);
+    }
+
+    /**
+     * {@link #failedChange(ActionRequest, String, FailureCategory, String, List, Instant)} for a run that started
+     * because its day was forced ready ({@code forced}; null: it was not): a FAILED day says so.
+     */
+    static RunLogChange failedChange(
+            ActionRequest request,
+            String message,
+            FailureCategory category,
+            String trait,
+            List<String> proceededWithout,
+            Forced forced,
+            Instant now) {
+        return current -> forcedIfFailed(
+                AttemptLedger.afterFailure(
+                        current,
+                        request.pipelineId(),
+                        request.date(),
+                        request.scheduleId(),
+                        request.runId(),
+                        request.executionName(),
+                        message,
+                        category,
+                        trait,
+                        proceededWithout,
+                        now),
+                forced);
+    }
+
+    /** Who forced the run's day ready, read from the run only when it went on without some traits; else null. */
+    private Forced forcedOf(ActionRequest request, Request body) {
+        if (body.degradedWithout().isEmpty()) {
+            return null;
+        }
+        return collaborators
+                .provider()
+                .runs()
+                .get(request.runId())
+                .map(RunState::forced)
+                .orElse(null);
+    }
+
+    private static RunLog forcedIfFailed(RunLog next, Forced forced) {
+        // A completed day a failed rerun leaves standing keeps what its completion recorded.
+        return next.status() == RunLogStatus.FAILED ? next.withForced(forced) : next;
     }
 
     static RunLogChange completedChange(ActionRequest request, List<String> proceededWithout, Instant now) {
+        return completedChange(request, proceededWithout, null, now);
+    }
+
+    /**
+     * The run log change of a completed run that went on without {@code proceededWithout}, started because its day was
+     * forced ready ({@code forced}; null: it was not).
+     */
+    static RunLogChange completedChange(
+            ActionRequest request, List<String> proceededWithout, Forced forced, Instant now) {
         return current -> AttemptLedger.afterCompletion(
-                current,
-                request.pipelineId(),
-                request.date(),
-                request.scheduleId(),
-                request.runId(),
-                request.executionName(),
-                proceededWithout,
-                now);
+                        current,
+                        request.pipelineId(),
+                        request.date(),
+                        request.scheduleId(),
+                        request.runId(),
+                        request.executionName(),
+                        proceededWithout,
+                        now)
+                .withForced(forced);
     }
 
     private static RunLogKey key(ActionRequest request) {

@@ -473,7 +473,10 @@ public final class RunTrigger {
                 run.updatedAt());
     }
 
-    /** The run with the trigger type and execution that are starting it (resolvePipeline may not have known them). */
+    /**
+     * The run with the trigger type and execution that are starting it (resolvePipeline may not have known them), and
+     * everything else it had.
+     */
     private static RunState stamp(RunState run, TriggerType type, String executionName) {
         return new RunState(
                 run.runId(),
@@ -488,7 +491,10 @@ public final class RunTrigger {
                 run.failureMessage(),
                 run.failureCategory(),
                 run.createdAt(),
-                run.updatedAt());
+                run.updatedAt(),
+                // What the run's start recorded stays: a degraded or forced start is copied into the run log.
+                run.proceededWithout(),
+                run.forced());
     }
 
     private static void require(String value, String name, List<String> missing) {

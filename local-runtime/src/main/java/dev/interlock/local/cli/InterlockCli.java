@@ -44,6 +44,7 @@ import picocli.CommandLine.ScopeType;
             PauseCommands.Pause.class,
             PauseCommands.Resume.class,
             PauseCommands.Pauses.class,
+            ForceReadyCommand.class,
             BackfillCommands.Start.class,
             BackfillCommands.Status.class,
             BackfillCommands.ListAll.class,

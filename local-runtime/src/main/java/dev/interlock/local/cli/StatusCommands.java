@@ -187,7 +187,10 @@ final class StatusCommands {
                     out,
                     "warnings " + s.path("scheduleId").asText() + " (optional traits, never blocking)",
                     s.path("warnings"));
-            if (!s.path("proceededWithout").isEmpty()) {
+            if (s.hasNonNull("forced")) {
+                out.println();
+                out.println(s.path("scheduleId").asText() + " " + forced(s, zoneOf(status, s)));
+            } else if (!s.path("proceededWithout").isEmpty()) {
                 out.println();
                 out.println("proceeded without " + s.path("scheduleId").asText() + ": "
                         + names(s.path("proceededWithout")) + " (past readinessRule.proceedAt)");
@@ -313,7 +316,9 @@ final class StatusCommands {
             for (JsonNode w : s.path("warnings")) {
                 out.println("  - warning: optional trait " + seen(w) + " (never blocks)");
             }
-            if (!s.path("proceededWithout").isEmpty()) {
+            if (s.hasNonNull("forced")) {
+                out.println("  - " + forced(s, zone));
+            } else if (!s.path("proceededWithout").isEmpty()) {
                 out.println("  - proceeded without " + names(s.path("proceededWithout"))
                         + " (readinessRule.proceedAt had passed and its essential traits passed)");
             }
@@ -417,5 +422,17 @@ final class StatusCommands {
             return sign + (s / 3600) + "h" + String.format(java.util.Locale.ROOT, "%02d", (s % 3600) / 60) + "m";
         }
         return sign + (s >= 60 ? (s / 60) + "m" : s + "s");
+    }
+
+    /** A day an operator forced ready: who, when, why, and what its run went without. */
+    static String forced(JsonNode s, ZoneId zone) {
+        JsonNode f = s.path("forced");
+        return "forced ready by " + f.path("by").asText() + ": "
+                + f.path("reason").asText() + " (at "
+                + Output.time(f, "at", zone)
+                + (s.path("proceededWithout").isEmpty()
+                        ? ""
+                        : "; proceeded without " + names(s.path("proceededWithout")))
+                + ")";
     }
 }

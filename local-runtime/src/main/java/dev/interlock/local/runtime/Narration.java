@@ -29,6 +29,8 @@ public final class Narration implements Consumer<Record> {
     private static final Set<EventKind> TOLD = EnumSet.of(
             EventKind.READINESS_CHECKED,
             EventKind.PROCEEDED_DEGRADED,
+            EventKind.FORCED_READY,
+            EventKind.PROCEEDED_FORCED,
             EventKind.TRIGGER_FIRED,
             EventKind.TRIGGER_FAILED,
             EventKind.RETRY_SCHEDULED,

@@ -150,6 +150,17 @@ public enum EventKind implements WireEnum {
      */
     PROCEEDED_DEGRADED("PROCEEDED_DEGRADED"),
     /**
+     * An operator forced one day ready ({@code POST /pipelines/{id}/days/{date}/force-ready}; the audit): details
+     * {@code forcedBy}, {@code reason}, {@code expiresAt}. Its next evaluation triggers without the blocking traits.
+     */
+    FORCED_READY("FORCED_READY"),
+    /**
+     * A day that was not ready went on to its job because an operator had forced it ready: the message says who and
+     * why, details {@code forcedBy}, {@code reason}, {@code forcedAt} and {@code proceededWithout} (the traits that held
+     * it back); an alert {@code FORCED_READY} goes with it and the run log keeps {@code forced}.
+     */
+    PROCEEDED_FORCED("PROCEEDED_FORCED"),
+    /**
      * An upstream window a completed rollup reads completed again (a rerun, or a window that came in after the rollup
      * ran), recorded on the rollup's day: status the rollup's {@code onUpstreamRerun} policy ({@code RERUN},
      * {@code ALERT}, {@code IGNORE}); details {@code upstreamPipeline}, {@code upstreamScheduleId},

@@ -37,6 +37,8 @@ public final class TableKeys {
     public static final String PAUSE_PREFIX = "PAUSE#";
 
     public static final String PAUSE_SK = "PAUSE";
+    /** A day forced ready: {@code FORCE#<id>}, sort key {@code <date>#<scheduleId>}. */
+    public static final String FORCE_PREFIX = "FORCE#";
     /** A backfill: {@code BACKFILL#<id>}, sort key {@link #BACKFILL_SK}. */
     public static final String BACKFILL_PREFIX = "BACKFILL#";
 
@@ -94,6 +96,13 @@ public final class TableKeys {
     /** The pause of one pipeline. */
     public static ItemKey pause(String pipelineId) {
         return new ItemKey(PAUSE_PREFIX + requirePart("pipelineId", pipelineId), PAUSE_SK);
+    }
+
+    /** The force-ready of one (pipeline, date, schedule). */
+    public static ItemKey force(String pipelineId, java.time.LocalDate date, String scheduleId) {
+        return new ItemKey(
+                FORCE_PREFIX + requirePart("pipelineId", pipelineId),
+                date + "#" + requirePart("scheduleId", scheduleId));
     }
 
     /** Lists pauses by pipeline id. */

@@ -203,7 +203,8 @@ public final class AttemptLedger {
                     base.startedAt(),
                     base.completedAt(),
                     now,
-                    base.proceededWithout());
+                    base.proceededWithout(),
+                    base.forced());
         }
         return new RunLog(
                 pipelineId,

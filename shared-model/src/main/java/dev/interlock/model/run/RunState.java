@@ -1,6 +1,7 @@
 package dev.interlock.model.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.interlock.model.force.Forced;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.trigger.TriggerType;
 import java.time.Instant;
@@ -15,6 +16,8 @@ import java.util.Map;
  *
  * @param proceededWithout the traits this run went on without, past its readiness rule's {@code proceedAt} (empty
  *     when it was fully ready): recorded before its job starts, copied into the run log when its end is recorded
+ * @param forced who forced its day ready and why, when it started only because of that (null otherwise; absent from
+ *     the JSON then): recorded with {@code proceededWithout}, copied into the run log with it
  */
 public record RunState(
         String runId,
@@ -30,10 +33,45 @@ public record RunState(
         FailureCategory failureCategory,
         Instant createdAt,
         Instant updatedAt,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> proceededWithout) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> proceededWithout,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Forced forced) {
     public RunState {
         metadata = Frozen.map(metadata);
         proceededWithout = Frozen.list(proceededWithout);
+    }
+
+    /** A run that did not start because its day was forced ready. */
+    public RunState(
+            String runId,
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            RunStatus status,
+            long version,
+            TriggerType triggerType,
+            String executionName,
+            Map<String, String> metadata,
+            String failureMessage,
+            FailureCategory failureCategory,
+            Instant createdAt,
+            Instant updatedAt,
+            List<String> proceededWithout) {
+        this(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                updatedAt,
+                proceededWithout,
+                null);
     }
 
     /** A run that is (so far) fully ready. */
@@ -87,7 +125,31 @@ public record RunState(
                 failureCategory,
                 createdAt,
                 now,
-                traits);
+                traits,
+                forced);
+    }
+
+    /**
+     * This run at its next version, updated at {@code now}, recorded as started because its day was forced ready
+     * ({@code forced}) without {@code traits}, the ones that held it back.
+     */
+    public RunState forcedWithout(Forced forced, List<String> traits, Instant now) {
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version + 1,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                now,
+                traits,
+                forced);
     }
 
     /**
@@ -138,7 +200,8 @@ public record RunState(
                 failureCategory,
                 createdAt,
                 now,
-                proceededWithout);
+                proceededWithout,
+                forced);
     }
 
     /** A copy with job metadata added (the trigger's ids). */
@@ -159,7 +222,8 @@ public record RunState(
                 failureCategory,
                 createdAt,
                 updatedAt,
-                proceededWithout);
+                proceededWithout,
+                forced);
     }
 
     /** A copy carrying a failure description. */
@@ -178,6 +242,7 @@ public record RunState(
                 category,
                 createdAt,
                 updatedAt,
-                proceededWithout);
+                proceededWithout,
+                forced);
     }
 }

@@ -101,7 +101,8 @@ public record DayTimeline(
             EventKind.RETRY_EXHAUSTED,
             EventKind.VALIDATION_EXHAUSTED,
             EventKind.MONITORING_DRIFT_DETECTED,
-            EventKind.PROCEEDED_DEGRADED);
+            EventKind.PROCEEDED_DEGRADED,
+            EventKind.PROCEEDED_FORCED);
 
     /**
      * Derives the timeline of {@code date} from the pipeline's events of that date (oldest first) and its runs of

@@ -19,6 +19,8 @@ import java.util.Map;
  *                   it is held to no deadline or not run
  * @param monitoring the watch for late data after completion while it lasts (state {@link DayState#MONITORING}), else
  *                   null
+ * @param forced     who forced the day ready and why, when its run started only because of that (the run's while it
+ *                   runs, else the run log's); null otherwise, and absent from the JSON
  */
 public record ScheduleStatus(
         String scheduleId,
@@ -39,7 +41,10 @@ public record ScheduleStatus(
         List<BlockingTrait> warnings,
         List<String> proceededWithout,
         SlaFlag sla,
-        Monitoring monitoring) {
+        Monitoring monitoring,
+
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        dev.interlock.model.force.Forced forced) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);

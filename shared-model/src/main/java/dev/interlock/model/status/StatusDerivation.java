@@ -117,7 +117,8 @@ public final class StatusDerivation {
                 status.warnings(),
                 status.proceededWithout(),
                 null,
-                status.monitoring());
+                status.monitoring(),
+                status.forced());
     }
 
     /** The upstream (pipeline, schedule) pairs a schedule waits for: its traits' {@code upstreamPipeline}. */
@@ -235,7 +236,8 @@ public final class StatusDerivation {
                                 log != null && log.status() == RunLogStatus.COMPLETED ? log.completedAt() : null,
                                 now,
                                 records.downstreams()),
-                verdict.monitoring);
+                verdict.monitoring,
+                run != null && run.forced() != null ? run.forced() : log == null ? null : log.forced());
     }
 
     /** A dry-run pipeline's day says so whatever its state (DRY_RUN and EXCLUDED say it already, or need not). */

@@ -1,6 +1,7 @@
 package dev.interlock.model.status;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.interlock.model.force.Forced;
 import dev.interlock.model.json.Frozen;
 import dev.interlock.model.pause.Pause;
 import java.time.LocalDate;
@@ -15,7 +16,7 @@ import java.util.Objects;
  * a reader can draw the graph, the SLA flag of the schedule furthest behind its deadline (missed before at risk before
  * on track; the earlier deadline on a tie), the pipeline's tier and whose it is (owner, team, labels: what the console
  * filters by), the mute that covers it and its
- * pause.
+ * pause, and who forced a schedule of the day ready and why (the first schedule's, when several were).
  */
 public record StatusLine(
         String pipelineId,
@@ -34,7 +35,8 @@ public record StatusLine(
         @JsonInclude(JsonInclude.Include.NON_NULL) String team,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
         @JsonInclude(JsonInclude.Include.NON_NULL) PipelineDayStatus.MuteNote muted,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Pause paused) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Pause paused,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Forced forced) {
     public StatusLine {
         schedules = Frozen.list(schedules);
         upstreams = Frozen.list(upstreams);
@@ -66,7 +68,12 @@ public record StatusLine(
                 status.ownership() == null ? null : status.ownership().team(),
                 status.ownership() == null ? Map.of() : status.ownership().labels(),
                 status.muted(),
-                status.paused());
+                status.paused(),
+                status.schedules().stream()
+                        .map(ScheduleStatus::forced)
+                        .filter(Objects::nonNull)
+                        .findFirst()
+                        .orElse(null));
     }
 
     private static SlaFlag worst(List<ScheduleStatus> schedules) {

@@ -1518,6 +1518,31 @@ public abstract class ProviderContract {
     }
 
     @Test
+    void aForcedDayIsReadByItsKeyOnlyReplacedByTheNextAndLapsesAtItsExpiry() {
+        var gold = new dev.interlock.model.force.ForceReady(
+                "gold", DATE, "daily", "late source", "ops", T0, T0.plusSeconds(3600));
+        provider.forces().put(gold);
+
+        assertThat(provider.forces().get("gold", DATE, "daily")).contains(gold);
+        assertThat(provider.forces().get("gold", DATE.minusDays(1), "daily"))
+                .as("another day")
+                .isEmpty();
+        assertThat(provider.forces().get("gold", DATE, "hourly"))
+                .as("another schedule")
+                .isEmpty();
+        assertThat(provider.forces().get("silver", DATE, "daily"))
+                .as("another pipeline")
+                .isEmpty();
+        var again = new dev.interlock.model.force.ForceReady(
+                "gold", DATE, "daily", "checked again", "ana", T0.plusSeconds(5), T0.plusSeconds(7200));
+        provider.forces().put(again);
+        assertThat(provider.forces().get("gold", DATE, "daily")).contains(again);
+
+        clock.advance(Duration.ofSeconds(7200));
+        assertThat(provider.forces().get("gold", DATE, "daily")).as("lapsed").isEmpty();
+    }
+
+    @Test
     void aMuteIsReadByScopeAndTargetReplacedByTheNextAndListedUntilDeleted() {
         dev.interlock.model.alert.Mute team = new dev.interlock.model.alert.Mute(
                 dev.interlock.model.alert.MuteScope.TEAM,

@@ -120,6 +120,7 @@ public final class InMemoryProvider implements Provider {
     private final JobCallbackStore jobCallbacks = new JobCallbacks();
     private final MuteStore mutes = new Mutes();
     private final PauseStore pauses = new Pauses();
+    private final Forces forces = new Forces();
     private final Backfills backfills = new Backfills();
 
     /** An empty store with the default retention. */
@@ -216,6 +217,11 @@ public final class InMemoryProvider implements Provider {
     @Override
     public PauseStore pauses() {
         return pauses;
+    }
+
+    @Override
+    public dev.interlock.store.ForceStore forces() {
+        return forces;
     }
 
     @Override
@@ -1397,6 +1403,27 @@ public final class InMemoryProvider implements Provider {
         @Override
         public List<dev.interlock.model.pause.Pause> list() {
             return List.copyOf(items.values());
+        }
+    }
+
+    /** Forces by (pipeline, date, schedule); an expired one reads as absent, as its TTL makes it in the table. */
+    private final class Forces implements dev.interlock.store.ForceStore {
+        private final Map<String, dev.interlock.model.force.ForceReady> items = new ConcurrentHashMap<>();
+
+        private static String key(String pipelineId, java.time.LocalDate date, String scheduleId) {
+            return pipelineId + "|" + date + "|" + scheduleId;
+        }
+
+        @Override
+        public void put(dev.interlock.model.force.ForceReady force) {
+            items.put(key(force.pipelineId(), force.date(), force.scheduleId()), force);
+        }
+
+        @Override
+        public Optional<dev.interlock.model.force.ForceReady> get(
+                String pipelineId, java.time.LocalDate date, String scheduleId) {
+            return Optional.ofNullable(items.get(key(pipelineId, date, scheduleId)))
+                    .filter(f -> f.activeAt(clock.instant()));
         }
     }
 }

@@ -38,6 +38,8 @@ public enum CapacityIntent {
     PAUSE_GET("pauses.get", "1 consistent GetItem: 1 RCU (the stream router reads it once per pipeline and batch)"),
     PAUSE_DELETE("pauses.delete", "1 DeleteItem returning the old item: 1 WCU"),
     PAUSE_LIST("pauses.list", "GSI1 Query: 0.5 RCU/4 KB"),
+    FORCE_PUT("forces.put", "1 PutItem: 1 WCU"),
+    FORCE_GET("forces.get", "1 consistent GetItem: 1 RCU (an evaluation round that is not ready reads its day's)"),
     BACKFILL_WRITE(
             "backfills.write",
             "1 TransactWriteItems (the backfill over its version, its pointer, its events): 2 WCU/KB of the backfill"

@@ -88,6 +88,7 @@ public final class DynamoDbProvider implements Provider {
     private final DynamoDbJobCallbackStore jobCallbacks;
     private final DynamoDbMuteStore mutes;
     private final DynamoDbPauseStore pauses;
+    private final DynamoDbForceStore forces;
     private final DynamoDbBackfillStore backfills;
 
     /** The production Provider: default retention and backoff. */
@@ -108,6 +109,7 @@ public final class DynamoDbProvider implements Provider {
         this.jobCallbacks = new DynamoDbJobCallbackStore(table);
         this.mutes = new DynamoDbMuteStore(table);
         this.pauses = new DynamoDbPauseStore(table);
+        this.forces = new DynamoDbForceStore(table);
         this.pipelines = new DynamoDbPipelineStore(table, watchdog);
         this.archetypes = new DynamoDbConfigStores.Archetypes(table, pipelines);
         this.calendars = new DynamoDbConfigStores.Calendars(table, pipelines);
@@ -210,6 +212,11 @@ public final class DynamoDbProvider implements Provider {
     @Override
     public PauseStore pauses() {
         return pauses;
+    }
+
+    @Override
+    public dev.interlock.store.ForceStore forces() {
+        return forces;
     }
 
     @Override

@@ -231,7 +231,7 @@ function overviewRow(line) {
       class: "clickable" + (urgencyRank(line) <= 2 ? " pinned" : ""), "data-pipeline": line.pipelineId, "data-state": line.state,
       "data-urgency": urgencyRank(line),
       onclick: () => { location.hash = withDate("#/p/" + encodeURIComponent(line.pipelineId)); }},
-    el("td", {}, el("strong", {}, line.pipelineId), pauseBadge(line.paused, line.zone), muteBadge(line.muted, line.zone),
+    el("td", {}, el("strong", {}, line.pipelineId), pauseBadge(line.paused, line.zone), forcedBadge(line.forced, line.zone), muteBadge(line.muted, line.zone),
       line.team ? el("div", {class: "muted small team"}, line.team) : null),
     el("td", {class: "mono"}, line.date),
     el("td", {}, stateBadge(line.state)),
@@ -440,6 +440,11 @@ function muteBadge(muted, zone) {
   return el("span", {class: "mute-badge", title: "alerts muted until " + dateTime(muted.until, zone) + " (" + muted.until + "): " + muted.reason}, "muted");
 }
 
+function forcedBadge(forced, zone) {
+  if (!forced) return null;
+  return el("span", {class: "forced-badge", title: "forced ready by " + forced.by + " at " + dateTime(forced.at, zone) + ": " + forced.reason}, "forced");
+}
+
 function pauseBadge(paused, zone) {
   if (!paused) return null;
   return el("span", {class: "pause-badge", title: "paused since " + dateTime(paused.pausedAt, zone) + " (" + paused.pausedAt + ") by " + paused.pausedBy + ": " + paused.reason}, "paused");
@@ -492,6 +497,9 @@ function scheduleCard(s, zone) {
   add("evaluated", s.lastEvaluatedAt ? timeEl(s.lastEvaluatedAt, zone) : null);
   // A degraded start: the traits the run went on without once the readiness rule's proceedAt had passed.
   // (or, for a rollup with minCount, the periods it went on without).
+  // A day an operator forced ready: who and why; what its run went without follows.
+  add("forced", s.forced ? el("span", {class: "forced"}, "forced ready by " + s.forced.by + ": " + s.forced.reason +
+    " (", timeEl(s.forced.at, zone), ")") : null);
   add("proceeded without", s.proceededWithout && s.proceededWithout.length
     ? el("span", {class: "proceeded-without"}, s.proceededWithout.join(", ")) : null);
   if (s.upstreams.length) add("upstreams", el("div", {}, s.upstreams.map(u =>
