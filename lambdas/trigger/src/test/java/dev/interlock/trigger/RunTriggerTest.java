@@ -158,7 +158,14 @@ class RunTriggerTest {
                 .isEqualTo(new TriggerOutput(
                         "run-1",
                         "running",
-                        Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042"),
+                        Map.of(
+                                "glue_job_name",
+                                "orders-etl",
+                                "glue_job_run_id",
+                                "jr_0042",
+                                // the driver-log check's pattern travels with the run to the run-checker
+                                "glue_error_log_pattern",
+                                "?ERROR ?FATAL"),
                         "",
                         ""));
         assertThat(out.startedAt())
@@ -430,7 +437,14 @@ class RunTriggerTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(fired.message()).isEqualTo("job started");
-        assertThat(fired.details()).isEqualTo(Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_first"));
+        assertThat(fired.details())
+                .isEqualTo(Map.of(
+                        "glue_job_name",
+                        "orders-etl",
+                        "glue_job_run_id",
+                        "jr_first",
+                        "glue_error_log_pattern",
+                        "?ERROR ?FATAL"));
     }
 
     @Test
