@@ -3,6 +3,7 @@ package dev.interlock.orchestrator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
+import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.force.ForceReady;
 import dev.interlock.model.force.Forced;
@@ -30,6 +31,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -210,10 +213,7 @@ public final class CheckReadiness implements Action {
         return details;
     }
 
-    /**
-     * Records on the run that its day was forced ready and what it goes without, with the {@code PROCEEDED_FORCED}
-     * event, in one transition fenced by the day's lock; without a run the event is still written.
-     */
+    /** Records on the run that its day was forced ready and what it goes without ({@code PROCEEDED_FORCED}). */
     private void recordForced(ActionRequest request, Forced forced, List<String> without) {
         var event = collaborators.event(
                 request,
@@ -221,30 +221,12 @@ public final class CheckReadiness implements Action {
                 "PROCEEDED",
                 forcedMessage(forced, without),
                 forcedDetails(forced, without));
-        for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
-            Optional<RunState> run = request.runId() == null
-                    ? Optional.empty()
-                    : collaborators.provider().runs().get(request.runId());
-            if (run.isEmpty()) {
-                collaborators
-                        .log()
-                        .warn(request.logContext(), "run not found; recording the forced start without it", Map.of());
-                collaborators.provider().events().append(event);
-                return;
-            }
-            if (forced.equals(run.get().forced())) {
-                return; // recorded by an earlier call for this round
-            }
-            RunState next = run.get().forcedWithout(forced, without, collaborators.now());
-            if (collaborators
-                    .provider()
-                    .recordTransition(RunTransition.of(run.get().version(), next, event), LockOwner.fence(request))
-                    .applied()) {
-                return;
-            }
-        }
-        throw new IllegalStateException("run " + request.runId() + " kept changing while its forced start was "
-                + "recorded (" + TRANSITION_ATTEMPTS + " attempts)");
+        recordOnRun(
+                request,
+                event,
+                "forced",
+                run -> forced.equals(run.forced()),
+                run -> run.forcedWithout(forced, without, collaborators.now()));
     }
 
     private void alertForced(ActionRequest request, Forced forced, List<String> without) {
@@ -369,11 +351,7 @@ public final class CheckReadiness implements Action {
     /** How many times the run's record of a degraded start is retried when its version moved underneath. */
     private static final int TRANSITION_ATTEMPTS = 3;
 
-    /**
-     * Records on the run that it goes on without {@code decision}'s traits, with the {@code PROCEEDED_DEGRADED} event,
-     * in one transition fenced by the day's lock (a holder that lost it records nothing). Without a run (none created,
-     * or gone) the event is still written.
-     */
+    /** Records on the run that it goes on without {@code decision}'s traits ({@code PROCEEDED_DEGRADED}). */
     private void recordDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision, ZoneId zone) {
         var event = collaborators.event(
                 request,
@@ -381,6 +359,24 @@ public final class CheckReadiness implements Action {
                 "PROCEEDED",
                 degradedMessage(rule, decision, zone),
                 degradedDetails(rule, decision));
+        recordOnRun(
+                request,
+                event,
+                "degraded",
+                run -> run.proceededWithout().equals(decision.proceededWithout()),
+                run -> run.proceedingWithout(decision.proceededWithout(), collaborators.now()));
+    }
+
+    /**
+     * Records how the run starts ({@code change}) with {@code event} in one transition fenced by the day's lock, unless
+     * {@code recorded} says an earlier call did; without a run (none created, or gone) the event is still written.
+     */
+    private void recordOnRun(
+            ActionRequest request,
+            Event event,
+            String how,
+            Predicate<RunState> recorded,
+            UnaryOperator<RunState> change) {
         for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
             Optional<RunState> run = request.runId() == null
                     ? Optional.empty()
@@ -388,22 +384,26 @@ public final class CheckReadiness implements Action {
             if (run.isEmpty()) {
                 collaborators
                         .log()
-                        .warn(request.logContext(), "run not found; recording the degraded start without it", Map.of());
+                        .warn(
+                                request.logContext(),
+                                "run not found; recording the " + how + " start without it",
+                                Map.of());
                 collaborators.provider().events().append(event);
                 return;
             }
-            if (run.get().proceededWithout().equals(decision.proceededWithout())) {
+            if (recorded.test(run.get())) {
                 return; // recorded by an earlier call for this round
             }
-            RunState next = run.get().proceedingWithout(decision.proceededWithout(), collaborators.now());
             if (collaborators
                     .provider()
-                    .recordTransition(RunTransition.of(run.get().version(), next, event), LockOwner.fence(request))
+                    .recordTransition(
+                            RunTransition.of(run.get().version(), change.apply(run.get()), event),
+                            LockOwner.fence(request))
                     .applied()) {
                 return;
             }
         }
-        throw new IllegalStateException("run " + request.runId() + " kept changing while its degraded start was "
+        throw new IllegalStateException("run " + request.runId() + " kept changing while its " + how + " start was "
                 + "recorded (" + TRANSITION_ATTEMPTS + " attempts)");
     }
 

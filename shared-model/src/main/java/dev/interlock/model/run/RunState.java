@@ -40,7 +40,7 @@ public record RunState(
         proceededWithout = Frozen.list(proceededWithout);
     }
 
-    /** A run that did not start because its day was forced ready. */
+    /** A run whose day was not forced ready (no {@code forced} record). */
     public RunState(
             String runId,
             String pipelineId,
