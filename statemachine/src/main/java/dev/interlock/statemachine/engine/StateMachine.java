@@ -385,14 +385,14 @@ public final class StateMachine implements AutoCloseable {
                 null,
                 false);
         Interpreter interpreter = interpreter(execution);
-        Interpreter.Frame root = Interpreter.Frame.root(execution.cancellation(), startedId);
+        Frame root = Frame.root(execution.cancellation(), startedId);
         launch(execution, () -> interpreter.run(definition.graph(), execution.input(), root));
     }
 
     /** Continues a journaled execution from where it stood. */
     private void launch(Execution execution, ResumePoint point) {
         Interpreter interpreter = interpreter(execution);
-        Interpreter.Frame root = Interpreter.Frame.root(execution.cancellation(), point.lastEventId());
+        Frame root = Frame.root(execution.cancellation(), point.lastEventId());
         launch(execution, () -> interpreter.resume(definition.graph(), point, root));
     }
 
@@ -496,7 +496,7 @@ public final class StateMachine implements AutoCloseable {
         exec.set("Input", execution.input());
         exec.put("Name", execution.name());
         exec.put("RoleArn", roleArn);
-        exec.put("StartTime", Interpreter.contextTime(execution.startDate()));
+        exec.put("StartTime", StepSupport.contextTime(execution.startDate()));
         exec.put("RedriveCount", 0);
         ObjectNode machine = context.putObject("StateMachine");
         machine.put("Id", arn);
