@@ -4,12 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.statemachine.intrinsics.IntrinsicFunctions;
-import dev.interlock.statemachine.model.DefinitionValidator;
 import dev.interlock.statemachine.model.StateMachineDefinition;
-import dev.interlock.statemachine.model.ValidationProblem;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -33,7 +29,7 @@ public final class StateMachine implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StateMachine.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
     /** AWS rejects whitespace, brackets, wildcards, these punctuation marks and control characters in names. */
-    private static final Pattern INVALID_NAME_CHARS = Pattern.compile("[\\s<>{}\\[\\]?*\"#%\\\\^|~`$&,;:/\\p{Cntrl}]");
+    static final Pattern INVALID_NAME_CHARS = Pattern.compile("[\\s<>{}\\[\\]?*\"#%\\\\^|~`$&,;:/\\p{Cntrl}]");
 
     private final String name;
     private final String arn;
@@ -41,10 +37,8 @@ public final class StateMachine implements AutoCloseable {
     private final String region;
     private final StateMachineDefinition definition;
     private final String source;
-    private final TaskResources resources;
     private final EngineClock clock;
     private final RandomGenerator random;
-    private final DataFlow data;
     private final ExecutionStore store;
     private final java.util.function.Consumer<ExecutionDescription> onEnded;
     private final Map<String, Execution> executions = new LinkedHashMap<>();
@@ -52,21 +46,32 @@ public final class StateMachine implements AutoCloseable {
     /** Executions read back from the store that were running, waiting for {@link #resumeExecutions()}. */
     private final Map<Execution, ResumePoint> toResume = new LinkedHashMap<>();
 
+    private final ExecutionLauncher launcher;
+
     private boolean closed;
 
-    private StateMachine(Builder b) {
+    StateMachine(StateMachineBuilder b) {
         this.name = b.name;
         this.region = b.region;
         this.arn = "arn:aws:states:" + b.region + ":" + b.accountId + ":stateMachine:" + b.name;
         this.roleArn = b.roleArn != null ? b.roleArn : "arn:aws:iam::" + b.accountId + ":role/" + b.name + "-role";
         this.definition = b.definition;
         this.source = b.source;
-        this.resources = b.resources;
         this.clock = b.clock;
         this.random = b.random;
-        this.data = new DataFlow(new IntrinsicFunctions(b.random));
         this.store = b.store;
         this.onEnded = b.onEnded;
+        this.launcher = new ExecutionLauncher(
+                name,
+                arn,
+                roleArn,
+                region,
+                definition,
+                b.resources,
+                clock,
+                random,
+                new DataFlow(new IntrinsicFunctions(b.random)),
+                tokens);
         restore();
     }
 
@@ -115,9 +120,9 @@ public final class StateMachine implements AutoCloseable {
                     point.kind(),
                     point.state() == null ? "" : point.state());
             if (execution.history().isEmpty()) {
-                launch(execution);
+                launcher.launch(execution);
             } else {
-                launch(execution, point);
+                launcher.launch(execution, point);
             }
         });
     }
@@ -149,8 +154,8 @@ public final class StateMachine implements AutoCloseable {
     }
 
     /** Starts building a machine called {@code name} that runs {@code definition}. */
-    public static Builder builder(String name, StateMachineDefinition definition) {
-        return new Builder(name, definition);
+    public static StateMachineBuilder builder(String name, StateMachineDefinition definition) {
+        return new StateMachineBuilder(name, definition);
     }
 
     public String name() {
@@ -214,11 +219,11 @@ public final class StateMachine implements AutoCloseable {
             executions.put(resolvedName, execution);
         }
         reportEnd(execution);
-        launch(execution);
+        launcher.launch(execution);
         return execution;
     }
 
-    /** Hands the execution's end, when it comes, to the {@link Builder#onEnded} listener (as AWS emits its event). */
+    /** Hands the execution's end, when it comes, to the {@link StateMachineBuilder#onEnded} listener (as AWS emits its event). */
     private void reportEnd(Execution execution) {
         execution.completion().thenAccept(ended -> {
             try {
@@ -284,7 +289,6 @@ public final class StateMachine implements AutoCloseable {
                 e -> Long.toString(e.id()));
     }
 
-    /** StopExecution: ends a running execution as ABORTED at once; stopping an ended one changes nothing. */
     /** Whether a {@code .waitForTaskToken} task of this machine is waiting under {@code taskToken}. */
     public boolean waitsFor(String taskToken) {
         return tokens.isOpen(taskToken);
@@ -315,6 +319,7 @@ public final class StateMachine implements AutoCloseable {
         tokens.sendHeartbeat(taskToken);
     }
 
+    /** StopExecution: ends a running execution as ABORTED at once; stopping an ended one changes nothing. */
     public StopExecutionResult stopExecution(String executionArn, String error, String cause) {
         Execution execution = execution(executionArn);
         if (execution.close(
@@ -372,235 +377,6 @@ public final class StateMachine implements AutoCloseable {
             throw new StepFunctionsException(
                     StepFunctionsException.Code.InvalidExecutionInput,
                     "Invalid execution input: " + e.getOriginalMessage());
-        }
-    }
-
-    private void launch(Execution execution) {
-        long startedId = execution.emit(
-                HistoryEventType.ExecutionStarted,
-                new EventDetails.ExecutionStarted(
-                        execution.input().toString(), EventDetails.PayloadDetails.NOT_TRUNCATED, roleArn),
-                0,
-                true,
-                null,
-                false);
-        Interpreter interpreter = interpreter(execution);
-        Frame root = Frame.root(execution.cancellation(), startedId);
-        launch(execution, () -> interpreter.run(definition.graph(), execution.input(), root));
-    }
-
-    /** Continues a journaled execution from where it stood. */
-    private void launch(Execution execution, ResumePoint point) {
-        Interpreter interpreter = interpreter(execution);
-        Frame root = Frame.root(execution.cancellation(), point.lastEventId());
-        launch(execution, () -> interpreter.resume(definition.graph(), point, root));
-    }
-
-    private Interpreter interpreter(Execution execution) {
-        return new Interpreter(execution, contextBase(execution), clock, resources, data, region, random, tokens);
-    }
-
-    private void launch(Execution execution, java.util.function.Supplier<JsonNode> body) {
-        EngineClock.Gate finished = clock.newGate();
-        // The timeout watcher is started from the execution's own thread: under a VirtualClock a participant
-        // holds the turn while starting it, so no virtual time can pass between the two.
-        clock.start("execution-" + execution.name(), () -> {
-            if (definition.timeoutSeconds() != null) {
-                Instant deadline = execution.startDate().plusSeconds(definition.timeoutSeconds());
-                clock.start("timeout-" + execution.name(), () -> {
-                    try {
-                        if (!finished.await(deadline)) {
-                            timeOut(execution);
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
-            }
-            run(execution, body, finished);
-        });
-    }
-
-    private void run(Execution execution, java.util.function.Supplier<JsonNode> body, EngineClock.Gate finished) {
-        try {
-            JsonNode output = body.get();
-            execution.close(
-                    ExecutionStatus.SUCCEEDED,
-                    output.toString(),
-                    null,
-                    null,
-                    HistoryEventType.ExecutionSucceeded,
-                    new EventDetails.ExecutionSucceeded(output.toString(), EventDetails.PayloadDetails.NOT_TRUNCATED),
-                    execution.lastEventId());
-        } catch (StatesError e) {
-            execution.close(
-                    ExecutionStatus.FAILED,
-                    null,
-                    e.error(),
-                    e.cause(),
-                    HistoryEventType.ExecutionFailed,
-                    new EventDetails.Failure(e.error(), e.cause()),
-                    execution.lastEventId());
-        } catch (Cancellation.Cancelled c) {
-            // Stop and timeout close the execution themselves before cancelling, and a halted execution (the engine
-            // stopping) is not closed at all: this only covers interrupts.
-            execution.close(
-                    ExecutionStatus.ABORTED,
-                    null,
-                    null,
-                    null,
-                    HistoryEventType.ExecutionAborted,
-                    new EventDetails.Failure(null, null),
-                    execution.lastEventId());
-        } catch (RuntimeException e) {
-            if (execution.halted()) {
-                return;
-            }
-            LOG.error(
-                    "{\"message\":\"engine error\",\"executionName\":\"{}\",\"stateMachine\":\"{}\"}",
-                    execution.name(),
-                    name,
-                    e);
-            String cause = "Internal engine error: " + e;
-            execution.close(
-                    ExecutionStatus.FAILED,
-                    null,
-                    StatesErrors.RUNTIME,
-                    cause,
-                    HistoryEventType.ExecutionFailed,
-                    new EventDetails.Failure(StatesErrors.RUNTIME, cause),
-                    execution.lastEventId());
-        } finally {
-            finished.open();
-        }
-    }
-
-    private void timeOut(Execution execution) {
-        String cause = "The execution did not complete within " + definition.timeoutSeconds() + " seconds";
-        if (execution.close(
-                ExecutionStatus.TIMED_OUT,
-                null,
-                StatesErrors.TIMEOUT,
-                cause,
-                HistoryEventType.ExecutionTimedOut,
-                new EventDetails.Failure(StatesErrors.TIMEOUT, cause),
-                execution.lastEventId())) {
-            execution.cancellation().cancel(Cancellation.Reason.TIMED_OUT);
-        }
-    }
-
-    private ObjectNode contextBase(Execution execution) {
-        ObjectNode context = JsonNodeFactory.instance.objectNode();
-        ObjectNode exec = context.putObject("Execution");
-        exec.put("Id", execution.executionArn());
-        exec.set("Input", execution.input());
-        exec.put("Name", execution.name());
-        exec.put("RoleArn", roleArn);
-        exec.put("StartTime", StepSupport.contextTime(execution.startDate()));
-        exec.put("RedriveCount", 0);
-        ObjectNode machine = context.putObject("StateMachine");
-        machine.put("Id", arn);
-        machine.put("Name", name);
-        return context;
-    }
-
-    /** Configures a {@link StateMachine}; defaults: real time, no task resources, us-east-1, account 000000000000. */
-    public static final class Builder {
-        private final String name;
-        private final StateMachineDefinition definition;
-        private TaskResources resources = TaskResources.none();
-        private EngineClock clock = ScaledRealClock.realTime();
-        private RandomGenerator random = new java.security.SecureRandom();
-        private String region = "us-east-1";
-        private String accountId = "000000000000";
-        private String roleArn;
-        private boolean validate = true;
-        private ExecutionStore store = ExecutionStore.inMemory();
-        private String source;
-        private java.util.function.Consumer<ExecutionDescription> onEnded = ended -> {};
-
-        private Builder(String name, StateMachineDefinition definition) {
-            if (name == null
-                    || name.isBlank()
-                    || INVALID_NAME_CHARS.matcher(name).find()) {
-                throw new IllegalArgumentException("invalid state machine name: " + name);
-            }
-            this.name = name;
-            this.definition = Objects.requireNonNull(definition, "definition");
-        }
-
-        public Builder resources(TaskResources resources) {
-            this.resources = Objects.requireNonNull(resources);
-            return this;
-        }
-
-        public Builder clock(EngineClock clock) {
-            this.clock = Objects.requireNonNull(clock);
-            return this;
-        }
-
-        /** Randomness for States.UUID, States.MathRandom, retry jitter and generated names; fix it in tests. */
-        public Builder random(RandomGenerator random) {
-            this.random = Objects.requireNonNull(random);
-            return this;
-        }
-
-        public Builder region(String region) {
-            this.region = Objects.requireNonNull(region);
-            return this;
-        }
-
-        public Builder accountId(String accountId) {
-            this.accountId = Objects.requireNonNull(accountId);
-            return this;
-        }
-
-        /** Where executions are kept (default: in memory); a durable store brings them back in the next process. */
-        public Builder store(ExecutionStore store) {
-            this.store = Objects.requireNonNull(store);
-            return this;
-        }
-
-        /** The ASL text {@code definition} was parsed from, for DescribeStateMachine. */
-        public Builder source(String source) {
-            this.source = source;
-            return this;
-        }
-
-        /**
-         * Called once when an execution of this machine ends (succeeded, failed, timed out or aborted), with its final
-         * description: what AWS publishes as a {@code Step Functions Execution Status Change} event. Not called for
-         * executions that had ended before this process started, nor for those a stopping engine leaves running.
-         */
-        public Builder onEnded(java.util.function.Consumer<ExecutionDescription> onEnded) {
-            this.onEnded = Objects.requireNonNull(onEnded);
-            return this;
-        }
-
-        public Builder roleArn(String roleArn) {
-            this.roleArn = roleArn;
-            return this;
-        }
-
-        /**
-         * Whether {@link #build()} rejects definitions with structural problems, as CreateStateMachine does
-         * (default true). Tests of single features may switch it off to keep their snippets short.
-         */
-        public Builder validate(boolean validate) {
-            this.validate = validate;
-            return this;
-        }
-
-        /** Builds the machine; throws IllegalArgumentException listing every structural problem. */
-        public StateMachine build() {
-            if (validate) {
-                List<ValidationProblem> problems = DefinitionValidator.validate(definition);
-                if (!problems.isEmpty()) {
-                    throw new IllegalArgumentException("Invalid definition for state machine " + name + ": "
-                            + problems.stream().map(ValidationProblem::toString).toList());
-                }
-            }
-            return new StateMachine(this);
         }
     }
 }
