@@ -3,36 +3,23 @@ package dev.interlock.orchestrator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
-import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.force.ForceReady;
-import dev.interlock.model.force.Forced;
-import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.ReadinessRuleType;
-import dev.interlock.model.run.RunLog;
-import dev.interlock.model.run.RunState;
-import dev.interlock.model.run.Spacing;
 import dev.interlock.model.schedule.ReadableTime;
 import dev.interlock.model.schedule.ScheduleWindow;
-import dev.interlock.model.schedule.TimeSpan;
-import dev.interlock.model.trait.QuietPeriod;
 import dev.interlock.model.trait.Readiness;
 import dev.interlock.model.trait.ReadinessDecision;
 import dev.interlock.model.trait.TraitVerdict;
-import dev.interlock.store.RunLogKey;
-import dev.interlock.store.RunTransition;
 import java.time.DateTimeException;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
-import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -87,11 +74,15 @@ public final class CheckReadiness implements Action {
     private final SlaDeadline evaluationSla;
     private final EvaluationRound round;
     private final DryRunRecords dryRunRecords;
+    private final ReadinessHolds holds;
+    private final ProceedingWithout proceeding;
 
     public CheckReadiness(Collaborators collaborators) {
         this.collaborators = collaborators;
         this.round = new EvaluationRound(collaborators);
         this.dryRunRecords = new DryRunRecords(collaborators);
+        this.holds = new ReadinessHolds(collaborators);
+        this.proceeding = new ProceedingWithout(collaborators);
         this.evaluationSla = new SlaDeadline(
                 collaborators, ScheduleWindow::evaluationDeadline, AlertKind.SLA_EVALUATION_BREACHED, "Evaluation");
     }
@@ -131,12 +122,11 @@ public final class CheckReadiness implements Action {
         Readiness readiness = decision.readiness();
         alertErrors(request, readiness);
         // A round that does not proceed by the rule goes on when an operator forced the day ready (this day only).
-        Optional<ForceReady> force = decision.proceeds() ? Optional.empty() : force(request);
+        Optional<ForceReady> force = decision.proceeds() ? Optional.empty() : proceeding.force(request);
         // A ready round waits while the data its traits read is still changing (quietPeriod), and until the day's
         // previous run is minInterval behind it.
-        Optional<Hold> hold = decision.proceeds()
-                ? quietHold(request, pipeline.get(), results).or(() -> spacingHold(request, pipeline.get()))
-                : Optional.empty();
+        Optional<ReadinessHolds.Hold> hold =
+                decision.proceeds() ? holds.of(request, pipeline.get(), results) : Optional.empty();
         boolean ready = (decision.proceeds() && hold.isEmpty()) || force.isPresent();
         List<String> blocking = readiness.blocking();
         List<String> without = force.isPresent() ? blocking : decision.proceededWithout();
@@ -150,14 +140,14 @@ public final class CheckReadiness implements Action {
         if (!without.isEmpty() && ready) {
             details.put("proceededWithout", without);
         }
-        force.ifPresent(f -> details.put("forced", forcedDetails(f.forced(), without)));
+        force.ifPresent(f -> details.put("forced", ProceedingWithout.forcedDetails(f.forced(), without)));
         hold.ifPresent(h -> details.putAll(h.details()));
         if (force.isPresent() && !dryRun) {
             // As a degraded start: the run's record of who forced it comes first, for the run log to copy.
-            recordForced(request, force.get().forced(), without);
+            proceeding.recordForced(request, force.get().forced(), without);
         } else if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED && ready && !dryRun) {
             // The run's record of what it goes without comes first: the run log copies it whoever records the end.
-            recordDegraded(request, rule, decision, zone);
+            proceeding.recordDegraded(request, rule, decision, zone);
         }
         round.record(
                 request,
@@ -167,17 +157,17 @@ public final class CheckReadiness implements Action {
                         request,
                         EventKind.READINESS_CHECKED,
                         ready ? "READY" : "NOT_READY",
-                        force.map(f -> forcedMessage(f.forced(), without))
-                                .or(() -> hold.map(Hold::message))
+                        force.map(f -> ProceedingWithout.forcedMessage(f.forced(), without))
+                                .or(() -> hold.map(ReadinessHolds.Hold::message))
                                 .orElseGet(() -> readinessMessage(rule, decision, collaborators.now(), zone)),
                         details));
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }
         if (force.isPresent()) {
-            alertForced(request, force.get().forced(), without);
+            proceeding.alertForced(request, force.get().forced(), without);
         } else if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED) {
-            alertDegraded(request, rule, decision, zone);
+            proceeding.alertDegraded(request, rule, decision, zone);
         }
         if (dryRun) {
             dryRunRecords.ready(
@@ -190,140 +180,9 @@ public final class CheckReadiness implements Action {
         return Outcome.proceed(new Payload(true, dryRun, List.of(), sla, without));
     }
 
-    /** The operator's force of the round's day, while it lasts (one GetItem, only for a round that is not ready). */
-    private Optional<ForceReady> force(ActionRequest request) {
-        return collaborators
-                .provider()
-                .forces()
-                .get(request.pipelineId(), request.date(), request.scheduleId())
-                .filter(f -> f.activeAt(collaborators.now()));
-    }
-
-    /** The words of a forced start: who forced the day ready, why, and what it goes without. */
-    static String forcedMessage(Forced forced, List<String> without) {
-        return forced.describe() + (without.isEmpty() ? "" : "; proceeded without " + String.join(", ", without));
-    }
-
-    private static Map<String, Object> forcedDetails(Forced forced, List<String> without) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("forcedBy", forced.by());
-        details.put("reason", forced.reason());
-        details.put("forcedAt", InterlockJson.timestamp(forced.at()));
-        details.put("proceededWithout", without);
-        return details;
-    }
-
-    /** Records on the run that its day was forced ready and what it goes without ({@code PROCEEDED_FORCED}). */
-    private void recordForced(ActionRequest request, Forced forced, List<String> without) {
-        var event = collaborators.event(
-                request,
-                EventKind.PROCEEDED_FORCED,
-                "PROCEEDED",
-                forcedMessage(forced, without),
-                forcedDetails(forced, without));
-        recordOnRun(
-                request,
-                event,
-                "forced",
-                run -> forced.equals(run.forced()),
-                run -> run.forcedWithout(forced, without, collaborators.now()));
-    }
-
-    private void alertForced(ActionRequest request, Forced forced, List<String> without) {
-        collaborators
-                .alerts()
-                .raise(
-                        AlertKind.FORCED_READY,
-                        AlertLevel.WARNING,
-                        request.pipelineId(),
-                        request.scheduleId(),
-                        request.date(),
-                        "Pipeline " + request.pipelineId() + " " + request.date() + " (" + request.scheduleId() + ") "
-                                + forcedMessage(forced, without),
-                        forcedDetails(forced, without),
-                        request.logContext());
-    }
-
-    /** Why a ready round is held back, in the READINESS_CHECKED event's words and details. */
-    record Hold(String message, Map<String, Object> details) {}
-
-    /** Held while the latest change the verdicts report is less than {@code quietPeriod} ago. */
-    private Optional<Hold> quietHold(ActionRequest request, PipelineConfig pipeline, List<TraitVerdict> results) {
-        Duration quiet = span(request, "quietPeriod", pipeline.quietPeriod());
-        Optional<Instant> until = QuietPeriod.holdsUntil(results, quiet, collaborators.now());
-        Optional<QuietPeriod.Change> change = until.flatMap(u -> QuietPeriod.lastChange(results));
-        if (until.isEmpty() || change.isEmpty()) {
-            return Optional.empty();
-        }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("quietUntil", InterlockJson.timestamp(until.get()));
-        details.put("changedAt", InterlockJson.timestamp(change.get().at()));
-        details.put("changedBy", change.get().traitType());
-        return Optional.of(new Hold(
-                "quiet until " + ReadableTime.of(until.get(), zoneOf(pipeline, request)) + ": "
-                        + change.get().traitType()
-                        + " changed at " + ReadableTime.of(change.get().at(), zoneOf(pipeline, request))
-                        + " (quietPeriod "
-                        + pipeline.quietPeriod() + ")",
-                details));
-    }
-
-    /**
-     * Held while the day's previous run (the run log's, when it is not this execution's) started less than
-     * {@code minInterval} ago. Reads the run log and that run only when the pipeline sets a spacing.
-     */
-    private Optional<Hold> spacingHold(ActionRequest request, PipelineConfig pipeline) {
-        Duration min = span(request, "minInterval", pipeline.minInterval());
-        if (min == null) {
-            return Optional.empty();
-        }
-        Optional<String> previous = collaborators
-                .provider()
-                .runLogs()
-                .get(new RunLogKey(request.pipelineId(), request.date(), request.scheduleId()))
-                .map(RunLog::runId)
-                .filter(runId -> !runId.equals(request.runId()));
-        if (previous.isEmpty()) {
-            return Optional.empty();
-        }
-        Instant started = collaborators
-                .provider()
-                .runs()
-                .get(previous.get())
-                .map(RunState::createdAt)
-                .orElse(null);
-        return Spacing.holdsUntil(started, min, collaborators.now()).map(until -> {
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("spacedUntil", InterlockJson.timestamp(until));
-            details.put("previousRunId", previous.get());
-            details.put("previousStartedAt", InterlockJson.timestamp(started));
-            return new Hold(
-                    "spaced until " + ReadableTime.of(until, zoneOf(pipeline, request)) + ": the day's previous run "
-                            + previous.get() + " started at " + ReadableTime.of(started, zoneOf(pipeline, request))
-                            + " (minInterval "
-                            + pipeline.minInterval() + ")",
-                    details);
-        });
-    }
-
     /** The zone the round's words show times in: the schedule's (ReadableTime); the event details keep UTC. */
-    private static ZoneId zoneOf(PipelineConfig pipeline, ActionRequest request) {
+    static ZoneId zoneOf(PipelineConfig pipeline, ActionRequest request) {
         return ReadableTime.zoneOf(pipeline, request.scheduleId());
-    }
-
-    /** A duration field of the pipeline; null when unset (or one registration would now refuse, which is logged). */
-    private Duration span(ActionRequest request, String field, String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return TimeSpan.parse(text);
-        } catch (IllegalArgumentException e) {
-            collaborators
-                    .log()
-                    .warn(request.logContext(), field + " not applied: " + e.getMessage(), Map.of(field, text));
-            return null;
-        }
     }
 
     /** The round by the pipeline's rule and its deadline fallback, in the schedule's window on the execution date. */
@@ -348,100 +207,6 @@ public final class CheckReadiness implements Action {
         }
     }
 
-    /** How many times the run's record of a degraded start is retried when its version moved underneath. */
-    private static final int TRANSITION_ATTEMPTS = 3;
-
-    /** Records on the run that it goes on without {@code decision}'s traits ({@code PROCEEDED_DEGRADED}). */
-    private void recordDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision, ZoneId zone) {
-        var event = collaborators.event(
-                request,
-                EventKind.PROCEEDED_DEGRADED,
-                "PROCEEDED",
-                degradedMessage(rule, decision, zone),
-                degradedDetails(rule, decision));
-        recordOnRun(
-                request,
-                event,
-                "degraded",
-                run -> run.proceededWithout().equals(decision.proceededWithout()),
-                run -> run.proceedingWithout(decision.proceededWithout(), collaborators.now()));
-    }
-
-    /**
-     * Records how the run starts ({@code change}) with {@code event} in one transition fenced by the day's lock, unless
-     * {@code recorded} says an earlier call did; without a run (none created, or gone) the event is still written.
-     */
-    private void recordOnRun(
-            ActionRequest request,
-            Event event,
-            String how,
-            Predicate<RunState> recorded,
-            UnaryOperator<RunState> change) {
-        for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
-            Optional<RunState> run = request.runId() == null
-                    ? Optional.empty()
-                    : collaborators.provider().runs().get(request.runId());
-            if (run.isEmpty()) {
-                collaborators
-                        .log()
-                        .warn(
-                                request.logContext(),
-                                "run not found; recording the " + how + " start without it",
-                                Map.of());
-                collaborators.provider().events().append(event);
-                return;
-            }
-            if (recorded.test(run.get())) {
-                return; // recorded by an earlier call for this round
-            }
-            if (collaborators
-                    .provider()
-                    .recordTransition(
-                            RunTransition.of(run.get().version(), change.apply(run.get()), event),
-                            LockOwner.fence(request))
-                    .applied()) {
-                return;
-            }
-        }
-        throw new IllegalStateException("run " + request.runId() + " kept changing while its " + how + " start was "
-                + "recorded (" + TRANSITION_ATTEMPTS + " attempts)");
-    }
-
-    private void alertDegraded(ActionRequest request, ReadinessRule rule, ReadinessDecision decision, ZoneId zone) {
-        collaborators
-                .alerts()
-                .raise(
-                        AlertKind.PROCEEDED_DEGRADED,
-                        AlertLevel.WARNING,
-                        request.pipelineId(),
-                        request.scheduleId(),
-                        request.date(),
-                        "Pipeline " + request.pipelineId() + " " + degradedMessage(rule, decision, zone),
-                        degradedDetails(rule, decision),
-                        request.logContext());
-    }
-
-    /** What a degraded start went without and why it was allowed, in the event's and the alert's words. */
-    static String degradedMessage(ReadinessRule rule, ReadinessDecision decision, ZoneId zone) {
-        String without = "proceeded without " + String.join(", ", decision.proceededWithout());
-        if (decision.proceedAt() == null) {
-            // Only a rollup's minCount degrades a rule without a fallback.
-            return without + ": the rollup's minCount of periods was in";
-        }
-        return without + ": proceedAt " + ReadableTime.of(decision.proceedAt(), zone) + " passed and the essential "
-                + String.join(", ", rule.essential()) + " passed";
-    }
-
-    private static Map<String, Object> degradedDetails(ReadinessRule rule, ReadinessDecision decision) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("proceededWithout", decision.proceededWithout());
-        details.put("essential", rule.essential());
-        if (decision.proceedAt() != null) {
-            details.put("proceedAt", InterlockJson.timestamp(decision.proceedAt()));
-        }
-        return details;
-    }
-
     /** The READINESS_CHECKED event's words: what the rule asked for, and what held the round back. */
     static String readinessMessage(ReadinessRule rule, boolean ready, List<String> blocking) {
         String asked = rule.type() == ReadinessRuleType.ALL_REQUIRED_PASS
@@ -456,7 +221,7 @@ public final class CheckReadiness implements Action {
      */
     static String readinessMessage(ReadinessRule rule, ReadinessDecision decision, Instant now, ZoneId zone) {
         if (decision.outcome() == ReadinessDecision.Outcome.PROCEED_DEGRADED) {
-            return degradedMessage(rule, decision, zone);
+            return ProceedingWithout.degradedMessage(rule, decision, zone);
         }
         String message =
                 readinessMessage(rule, decision.proceeds(), decision.readiness().blocking());

@@ -138,7 +138,7 @@ final class DayCompletion {
                         run,
                         touched(run, learnedBy),
                         key,
-                        LogResult.completedChange(request, run.proceededWithout(), run.forced(), c.now()),
+                        RunLogChanges.completedChange(request, run.proceededWithout(), run.forced(), c.now()),
                         events)
                 ? Result.RECORDED
                 : null;
@@ -166,7 +166,7 @@ final class DayCompletion {
                 run,
                 next,
                 key,
-                LogResult.completedChange(request, run.proceededWithout(), run.forced(), c.now()),
+                RunLogChanges.completedChange(request, run.proceededWithout(), run.forced(), c.now()),
                 events)) {
             return null;
         }
@@ -205,7 +205,7 @@ final class DayCompletion {
                 .orElseThrow()
                 .attempt();
         boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, category, attempt);
-        LogResult logResult = new LogResult(c);
+        FailureNotices notices = new FailureNotices(c);
         LogResult.Request body = new LogResult.Request(
                 RunLogStatus.FAILED.wireName(),
                 category.wireName(),
@@ -217,11 +217,11 @@ final class DayCompletion {
                 null,
                 null,
                 null);
-        List<Event> events = new ArrayList<>(logResult.failureEvents(
+        List<Event> events = new ArrayList<>(notices.failureEvents(
                 request, body, category, message, attempt, retryable, policy, next.status() == RunLogStatus.COMPLETED));
         events.add(recordedEvent(request, run, learnedBy));
-        RunLogChange change =
-                LogResult.failedChange(request, message, category, null, run.proceededWithout(), run.forced(), c.now());
+        RunLogChange change = RunLogChanges.failedChange(
+                request, message, category, null, run.proceededWithout(), run.forced(), c.now());
         if (!write(run, touched(run, learnedBy), key, change, events)) {
             return null;
         }
@@ -229,7 +229,7 @@ final class DayCompletion {
             // No execution is left to wait out the backoff: a successor waits for it at the run-log gate.
             new Successors(c).handOver(request, MarkerSource.RETRY, request.executionName(), false);
         } else if (next.status() != RunLogStatus.COMPLETED) {
-            logResult.alertFailure(request, body, category, message, attempt, false, policy, pipeline.isPresent());
+            notices.alertFailure(request, body, category, message, attempt, false, policy, pipeline.isPresent());
         }
         return Result.RECORDED;
     }

@@ -2,8 +2,6 @@ package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.jobs.TriggerStatus;
-import dev.interlock.model.alert.AlertKind;
-import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.force.Forced;
@@ -22,7 +20,6 @@ import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
 import dev.interlock.store.TransitionOutcome;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -84,10 +81,12 @@ public final class LogResult implements Action {
 
     private final Collaborators collaborators;
     private final DryRunRecords dryRun;
+    private final FailureNotices notices;
 
     public LogResult(Collaborators collaborators) {
         this.collaborators = collaborators;
         this.dryRun = new DryRunRecords(collaborators);
+        this.notices = new FailureNotices(collaborators);
     }
 
     @Override
@@ -123,7 +122,7 @@ public final class LogResult implements Action {
                         .provider()
                         .recordRunLog(
                                 key(request),
-                                completedChange(
+                                RunLogChanges.completedChange(
                                         request, body.degradedWithout(), forcedOf(request, body), collaborators.now()),
                                 events,
                                 LockOwner.fence(request))
@@ -131,7 +130,7 @@ public final class LogResult implements Action {
                         request,
                         RunStatus.COMPLETED,
                         body,
-                        run -> completedChange(
+                        run -> RunLogChanges.completedChange(
                                 request,
                                 body.degradedWithout(),
                                 run == null ? null : run.forced(),
@@ -181,7 +180,7 @@ public final class LogResult implements Action {
                     request,
                     RunStatus.FAILED,
                     body,
-                    run -> failedChange(
+                    run -> RunLogChanges.failedChange(
                             request,
                             message,
                             category,
@@ -189,7 +188,7 @@ public final class LogResult implements Action {
                             run == null ? List.of() : run.proceededWithout(),
                             run == null ? null : run.forced(),
                             collaborators.now()),
-                    failureEvents(
+                    notices.failureEvents(
                             request,
                             body,
                             category,
@@ -208,7 +207,8 @@ public final class LogResult implements Action {
         long backoff = retryable ? policy.backoff(entry.attempt()).getSeconds() : 0;
         if (stored.status() != RunLogStatus.COMPLETED) {
             // A rerun that could not become ready leaves the day completed: its outcome is the rerun's to report.
-            alertFailure(request, body, recorded, message, entry.attempt(), retryable, policy, pipeline.isPresent());
+            notices.alertFailure(
+                    request, body, recorded, message, entry.attempt(), retryable, policy, pipeline.isPresent());
         }
         Payload payload = new Payload(
                 RunLogStatus.FAILED.wireName(),
@@ -225,105 +225,6 @@ public final class LogResult implements Action {
                             Map.of("failureCategory", recorded.wireName()));
         }
         return Outcome.proceed(payload);
-    }
-
-    List<Event> failureEvents(
-            ActionRequest request,
-            Request body,
-            FailureCategory category,
-            String message,
-            int attempt,
-            boolean retryable,
-            RetryPolicy policy,
-            boolean completionStands) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("attemptNumber", attempt);
-        details.put("failureCategory", category.wireName());
-        if (body.phase() != null) {
-            details.put("phase", body.phase());
-        }
-        if (body.blocking() != null && !body.blocking().isEmpty()) {
-            details.put("blocking", body.blocking());
-        }
-        if (body.pollCount() != null) {
-            details.put("pollCount", body.pollCount());
-        }
-        if (body.stoppingTrait() != null) {
-            details.put("trait", body.stoppingTrait());
-        }
-        List<Event> events = new ArrayList<>();
-        events.add(collaborators.event(
-                request, EventKind.RUN_STATE_CHANGED, RunStatus.FAILED.wireName(), message, details));
-        if (category == FailureCategory.VALIDATION_EXHAUSTED) {
-            events.add(collaborators.event(
-                    request,
-                    EventKind.VALIDATION_EXHAUSTED,
-                    RunLogStatus.FAILED.wireName(),
-                    completionStands ? message + "; the day stays COMPLETED" : message,
-                    details));
-        } else if (retryable) {
-            events.add(collaborators.event(
-                    request,
-                    EventKind.RETRY_SCHEDULED,
-                    "RETRY",
-                    "retry after " + policy.backoff(attempt).getSeconds() + " s",
-                    details));
-        } else if (policy.isRetryable(category)) {
-            events.add(collaborators.event(
-                    request,
-                    EventKind.RETRY_EXHAUSTED,
-                    RunLogStatus.FAILED.wireName(),
-                    attempt + " of " + policy.maxAttempts() + " attempts failed",
-                    details));
-        }
-        return events;
-    }
-
-    void alertFailure(
-            ActionRequest request,
-            Request body,
-            FailureCategory category,
-            String message,
-            int attempt,
-            boolean retryable,
-            RetryPolicy policy,
-            boolean pipelineKnown) {
-        // A wait a trait's PERMANENT error stopped was alerted once already, as that trait's TRAIT_ERROR.
-        if (retryable || body.stoppingTrait() != null) {
-            return;
-        }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("runId", request.runId());
-        details.put("attemptNumber", attempt);
-        details.put("failureCategory", category.wireName());
-        if (body.phase() != null) {
-            details.put("phase", body.phase());
-        }
-        AlertKind kind;
-        String text;
-        if (category == FailureCategory.VALIDATION_EXHAUSTED) {
-            kind = AlertKind.VALIDATION_EXHAUSTED;
-            details.put("blocking", body.blocking() == null ? List.of() : body.blocking());
-            text = "Validation deadline passed for " + request.pipelineId() + " before every required trait passed";
-        } else if (pipelineKnown && policy.isRetryable(category)) {
-            kind = AlertKind.RETRY_EXHAUSTED;
-            text = "Retries exhausted for " + request.pipelineId() + " after " + attempt + " of " + policy.maxAttempts()
-                    + " attempts: " + message;
-        } else {
-            kind = AlertKind.RUN_FAILED;
-            text = "Run failed for " + request.pipelineId() + " (" + category.wireName() + ", not retried): " + message;
-        }
-        collaborators
-                .alerts()
-                .raise(
-                        kind,
-                        AlertLevel.ERROR,
-                        request.pipelineId(),
-                        request.scheduleId(),
-                        request.date(),
-                        text,
-                        details,
-                        request.logContext());
     }
 
     /**
@@ -399,44 +300,6 @@ public final class LogResult implements Action {
         return run.withMetadata(metadata).moveTo(target, now);
     }
 
-    static RunLogChange failedChange(
-            ActionRequest request,
-            String message,
-            FailureCategory category,
-            String trait,
-            List<String> proceededWithout,
-            Instant now) {
-        return failedChange(request, message, category, trait, proceededWithout, null, now);
-    }
-
-    /**
-     * {@link #failedChange(ActionRequest, String, FailureCategory, String, List, Instant)} for a run that started
-     * because its day was forced ready ({@code forced}; null: it was not): a FAILED day says so.
-     */
-    static RunLogChange failedChange(
-            ActionRequest request,
-            String message,
-            FailureCategory category,
-            String trait,
-            List<String> proceededWithout,
-            Forced forced,
-            Instant now) {
-        return current -> forcedIfFailed(
-                AttemptLedger.afterFailure(
-                        current,
-                        request.pipelineId(),
-                        request.date(),
-                        request.scheduleId(),
-                        request.runId(),
-                        request.executionName(),
-                        message,
-                        category,
-                        trait,
-                        proceededWithout,
-                        now),
-                forced);
-    }
-
     /** Who forced the run's day ready, read from the run only when it went on without some traits; else null. */
     private Forced forcedOf(ActionRequest request, Request body) {
         if (body.degradedWithout().isEmpty()) {
@@ -448,33 +311,6 @@ public final class LogResult implements Action {
                 .get(request.runId())
                 .map(RunState::forced)
                 .orElse(null);
-    }
-
-    private static RunLog forcedIfFailed(RunLog next, Forced forced) {
-        // A completed day a failed rerun leaves standing keeps what its completion recorded.
-        return next.status() == RunLogStatus.FAILED ? next.withForced(forced) : next;
-    }
-
-    static RunLogChange completedChange(ActionRequest request, List<String> proceededWithout, Instant now) {
-        return completedChange(request, proceededWithout, null, now);
-    }
-
-    /**
-     * The run log change of a completed run that went on without {@code proceededWithout}, started because its day was
-     * forced ready ({@code forced}; null: it was not).
-     */
-    static RunLogChange completedChange(
-            ActionRequest request, List<String> proceededWithout, Forced forced, Instant now) {
-        return current -> AttemptLedger.afterCompletion(
-                        current,
-                        request.pipelineId(),
-                        request.date(),
-                        request.scheduleId(),
-                        request.runId(),
-                        request.executionName(),
-                        proceededWithout,
-                        now)
-                .withForced(forced);
     }
 
     private static RunLogKey key(ActionRequest request) {
