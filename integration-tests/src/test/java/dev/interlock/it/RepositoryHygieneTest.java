@@ -41,38 +41,66 @@ class RepositoryHygieneTest {
     /** The longest a product class may be. */
     private static final int MAX_LINES = 400;
 
+    /** A product class allowed past {@link #MAX_LINES}: at most {@code lines} long, and why it is still whole. */
+    private record Ceiling(int lines, String reason) {}
+
     /**
      * Product classes still over {@link #MAX_LINES}, each at most as long as it is now (a ratchet: the list only shrinks,
-     * a class on it may not grow, and a new one may not join). Splitting them is the open part of the restructuring:
-     * {@code Interpreter} into per-state-type steps and one retry/catch recovery; the decision rules
-     * ({@code StatusDerivation}, {@code PipelineValidation}, {@code CheckReadiness}, {@code LogResult}) by the rule
-     * families they hold. {@code CostBenchmark} is a benchmark main (numbers, not product), kept whole on purpose.
+     * a class on it may not grow, and a new one may not join), each with its reason. Splitting them is the open part of
+     * the restructuring; a class that is split leaves the list.
      */
-    private static final java.util.Map<String, Integer> KNOWN_OVER = java.util.Map.ofEntries(
-            java.util.Map.entry("statemachine/engine/Interpreter.java", 990),
-            java.util.Map.entry("model/status/StatusDerivation.java", 800),
-            java.util.Map.entry("model/validation/PipelineValidation.java", 726),
-            java.util.Map.entry("bench/cost/CostBenchmark.java", 712),
-            java.util.Map.entry("store/dynamodb/SingleTable.java", 657),
-            java.util.Map.entry("statemachine/engine/StateMachine.java", 606),
-            java.util.Map.entry("infra/DeploymentOptions.java", 565),
-            java.util.Map.entry("model/keys/TableKeys.java", 527),
-            java.util.Map.entry("orchestrator/CheckReadiness.java", 526),
-            java.util.Map.entry("runtime/LocalRuntime.java", 521),
-            java.util.Map.entry("store/dynamodb/DynamoDbProvider.java", 511),
-            java.util.Map.entry("trigger/RunTrigger.java", 509),
-            java.util.Map.entry("statemachine/model/AslParser.java", 487),
-            java.util.Map.entry("orchestrator/LogResult.java", 483),
-            java.util.Map.entry("cli/QueryCommands.java", 469),
-            java.util.Map.entry("runchecker/RunPoll.java", 451),
-            java.util.Map.entry("cli/StatusCommands.java", 438),
-            java.util.Map.entry("infra/conformance/IamConformanceCheck.java", 416),
-            java.util.Map.entry("orchestrator/ResolvePipeline.java", 408),
-            java.util.Map.entry("model/validation/TemplateValidation.java", 401));
+    private static final java.util.Map<String, Ceiling> KNOWN_OVER = java.util.Map.ofEntries(
+            java.util.Map.entry(
+                    "model/status/StatusDerivation.java",
+                    new Ceiling(800, "the one place that derives a day's status; to be split by the status families")),
+            java.util.Map.entry(
+                    "model/validation/PipelineValidation.java",
+                    new Ceiling(726, "every registration check of a pipeline; to be split by the config sections")),
+            java.util.Map.entry(
+                    "bench/cost/CostBenchmark.java",
+                    new Ceiling(712, "a benchmark main (numbers, not product), kept whole on purpose")),
+            java.util.Map.entry(
+                    "store/dynamodb/SingleTable.java",
+                    new Ceiling(
+                            657, "every DynamoDB request shape with its retry and paging; to be split by operation")),
+            java.util.Map.entry(
+                    "infra/DeploymentOptions.java",
+                    new Ceiling(565, "every CDK context key read and validated in one place; to be split by group")),
+            java.util.Map.entry(
+                    "model/keys/TableKeys.java",
+                    new Ceiling(527, "the one spelling of every PK, SK and GSI1 key; to be split by entity")),
+            java.util.Map.entry(
+                    "runtime/LocalRuntime.java",
+                    new Ceiling(521, "wires the whole local system; to be split by the services it starts")),
+            java.util.Map.entry(
+                    "store/dynamodb/DynamoDbProvider.java",
+                    new Ceiling(511, "the store port on one table; to be split by the stores it implements")),
+            java.util.Map.entry(
+                    "trigger/RunTrigger.java",
+                    new Ceiling(509, "the trigger's claim, start and failure paths; to be split by path")),
+            java.util.Map.entry(
+                    "cli/QueryCommands.java",
+                    new Ceiling(469, "the CLI's API-reading commands; to be split by command group")),
+            java.util.Map.entry(
+                    "runchecker/RunPoll.java",
+                    new Ceiling(451, "one poll of a job with its following rules; to be split by run state")),
+            java.util.Map.entry(
+                    "cli/StatusCommands.java",
+                    new Ceiling(438, "status and why, as tables and prose; to be split by command")),
+            java.util.Map.entry(
+                    "infra/conformance/IamConformanceCheck.java",
+                    new Ceiling(416, "IAM's matching of actions, resources and conditions; to be split by matcher")),
+            java.util.Map.entry(
+                    "orchestrator/ResolvePipeline.java",
+                    new Ceiling(408, "resolving a run's pipeline and its permanent failures; to be split by failure")),
+            java.util.Map.entry(
+                    "model/validation/TemplateValidation.java",
+                    new Ceiling(401, "the checks of every template; to be split by placeholder, credential and URL")));
 
     @Test
     void noProductClassGrowsPastItsSize() throws IOException {
         List<String> over = new ArrayList<>();
+        List<String> fits = new ArrayList<>();
         try (Stream<Path> files = Files.walk(ROOT)) {
             for (Path p : files.filter(Files::isRegularFile)
                     .filter(RepositoryHygieneTest::isSource)
@@ -82,16 +110,22 @@ class RepositoryHygieneTest {
                 String path = p.toString().replace('\\', '/');
                 Integer ceiling = KNOWN_OVER.entrySet().stream()
                         .filter(e -> path.endsWith("/" + e.getKey()))
-                        .map(java.util.Map.Entry::getValue)
+                        .map(e -> e.getValue().lines())
                         .findFirst()
                         .orElse(MAX_LINES);
                 if (lines > ceiling) {
                     over.add(ROOT.relativize(p) + ": " + lines + " lines (at most " + ceiling + ")");
                 }
+                KNOWN_OVER.keySet().stream()
+                        .filter(known -> path.endsWith("/" + known) && lines <= MAX_LINES)
+                        .forEach(known -> fits.add(known + ": " + lines + " lines, within " + MAX_LINES));
             }
         }
         assertThat(over)
                 .as("product classes longer than they may be: split them by what they hold")
+                .isEmpty();
+        assertThat(fits)
+                .as("classes on the list of exceptions that no longer need to be: take them off it")
                 .isEmpty();
     }
 
