@@ -3,6 +3,7 @@ package dev.interlock.infra.conformance;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ public record RecordedRequest(
         Map<String, String> context,
         Map<String, String> configuration) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
 
     public RecordedRequest {
         context = Map.copyOf(context);

@@ -1,9 +1,11 @@
-package dev.interlock.model.run;
+package dev.interlock.model.workflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.pipeline.RetryPolicy;
-import dev.interlock.model.run.RunLogGate.Admission;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.workflow.RunLogGate.Admission;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

@@ -1,9 +1,12 @@
-package dev.interlock.model.archetype;
+package dev.interlock.model.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.pipeline.ReadinessRule;
+import dev.interlock.model.validation.ArchetypeValidation;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,10 @@
-package dev.interlock.model.run;
+package dev.interlock.model.workflow;
 
 import dev.interlock.model.pipeline.RetryPolicy;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RetryAttempt;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;

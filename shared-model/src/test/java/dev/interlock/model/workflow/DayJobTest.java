@@ -1,7 +1,11 @@
-package dev.interlock.model.run;
+package dev.interlock.model.workflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerType;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,5 +1,6 @@
-package dev.interlock.model.archetype;
+package dev.interlock.model.catalog;
 
+import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.validation.DocumentValidation;
 import dev.interlock.model.validation.Validated;
 import java.io.IOException;

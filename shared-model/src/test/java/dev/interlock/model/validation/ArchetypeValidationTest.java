@@ -1,10 +1,12 @@
-package dev.interlock.model.archetype;
+package dev.interlock.model.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.TraitDefinition;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.ReadinessRule;
-import dev.interlock.model.validation.ValidationError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

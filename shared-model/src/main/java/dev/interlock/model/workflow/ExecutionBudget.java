@@ -1,4 +1,4 @@
-package dev.interlock.model.run;
+package dev.interlock.model.workflow;
 
 import dev.interlock.model.pipeline.PipelineConfig;
 import java.time.Instant;

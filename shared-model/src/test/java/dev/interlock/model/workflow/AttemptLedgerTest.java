@@ -1,8 +1,12 @@
-package dev.interlock.model.run;
+package dev.interlock.model.workflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.pipeline.RetryPolicy;
+import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.RetryAttempt;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

@@ -1,5 +1,9 @@
-package dev.interlock.model.run;
+package dev.interlock.model.workflow;
 
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.trigger.TriggerType;
 import java.time.LocalDate;
 import java.util.List;

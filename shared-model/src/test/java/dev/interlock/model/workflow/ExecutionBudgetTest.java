@@ -1,4 +1,4 @@
-package dev.interlock.model.run;
+package dev.interlock.model.workflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

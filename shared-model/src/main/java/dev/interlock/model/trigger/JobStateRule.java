@@ -1,7 +1,6 @@
-package dev.interlock.model.runtime;
+package dev.interlock.model.trigger;
 
 import dev.interlock.model.contract.OrchestratorAction;
-import dev.interlock.model.trigger.TriggerType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,13 @@
-package dev.interlock.model.archetype;
+package dev.interlock.model.validation;
 
+import dev.interlock.model.archetype.Archetype;
+import dev.interlock.model.archetype.TraitDefinition;
+import dev.interlock.model.archetype.TraitResolution;
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.ReadinessRuleType;
 import dev.interlock.model.trait.EvaluatorLocator;
-import dev.interlock.model.validation.ValidationError;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

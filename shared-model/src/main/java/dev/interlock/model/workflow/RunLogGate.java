@@ -1,6 +1,9 @@
-package dev.interlock.model.run;
+package dev.interlock.model.workflow;
 
 import dev.interlock.model.pipeline.RetryPolicy;
+import dev.interlock.model.run.RetryAttempt;
+import dev.interlock.model.run.RunLog;
+import dev.interlock.model.run.RunLogStatus;
 import java.time.Instant;
 import java.util.Optional;
 
