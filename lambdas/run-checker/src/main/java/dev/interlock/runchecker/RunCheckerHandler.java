@@ -19,7 +19,6 @@ public final class RunCheckerHandler implements RequestStreamHandler {
     /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
     public RunCheckerHandler() {
         this(Deps.forFunction(InterlockFunction.RUN_CHECKER));
-        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
         Priming.onInit(Deps.get(), InterlockFunction.RUN_CHECKER, this);
     }
 

@@ -19,7 +19,6 @@ public final class TriggerHandler implements RequestStreamHandler {
     /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
     public TriggerHandler() {
         this(Deps.forFunction(InterlockFunction.TRIGGER));
-        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
         Priming.onInit(Deps.get(), InterlockFunction.TRIGGER, this);
     }
 

@@ -85,6 +85,13 @@ public final class Priming {
     /**
      * Called by a handler's Lambda constructor (after its fields are set): primes now, registers a pre-snapshot hook,
      * or does nothing, by {@code INTERLOCK_PRIMING} and Lambda's {@code AWS_LAMBDA_INITIALIZATION_TYPE}.
+     *
+     * <p>How every handler boots, said once here: the Lambda constructor {@code ()} takes the container's lazy
+     * {@code Deps} (checked for every variable its function needs) and calls this; before a SnapStart snapshot (or in
+     * provisioned-concurrency init) the handler rehearses its function's bundled priming events, so the classes and
+     * the code paths of a first request are loaded before the snapshot, with no connection and no clock reading kept
+     * in it. The {@code (Deps)} constructor is the local runtime's, and the third, over the function's domain
+     * operation, is the tests'.
      */
     public static Decision onInit(Deps deps, InterlockFunction function, RequestStreamHandler handler) {
         return onInit(deps, function, handler.getClass(), rehearsal(handler));
