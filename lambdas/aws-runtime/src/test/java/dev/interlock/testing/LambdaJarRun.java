@@ -1,8 +1,8 @@
 package dev.interlock.testing;
 
-import dev.interlock.jobs.aws.AwsRequestRecorder;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.runtime.aws.AwsRequestRecorder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,8 +1,8 @@
 package dev.interlock.testing;
 
-import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
+import dev.interlock.runtime.outbound.OutboundTemplates;
 import java.util.Map;
 
 /** {@link OutboundTemplates} as a function builds them, over a given environment (no AWS client is created unless used). */

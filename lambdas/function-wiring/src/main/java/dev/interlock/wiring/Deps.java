@@ -1,16 +1,16 @@
 package dev.interlock.wiring;
 
 import dev.interlock.jobs.TriggerRunners;
-import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.OutboundTemplates;
-import dev.interlock.jobs.outbound.UrlGuard;
-import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.Lazy;
+import dev.interlock.runtime.aws.AwsClients;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.OutboundTemplates;
+import dev.interlock.runtime.outbound.UrlGuard;
+import dev.interlock.runtime.priming.OfflineMode;
 import dev.interlock.store.Backoff;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;

@@ -90,8 +90,8 @@ class DepsTest {
                     dev.interlock.testing.LocalHttpServer.Answer.json(503, "{}"),
                     dev.interlock.testing.LocalHttpServer.Answer.json(200, "{\"ok\":true}"));
             var response = deps.outboundHttp()
-                    .send(dev.interlock.jobs.outbound.OutboundRequest.post(server.uri("/jobs/etl"), "{}")
-                            .withRetry(dev.interlock.jobs.outbound.RetryMode.START_ONCE));
+                    .send(dev.interlock.runtime.outbound.OutboundRequest.post(server.uri("/jobs/etl"), "{}")
+                            .withRetry(dev.interlock.runtime.outbound.RetryMode.START_ONCE));
             assertThat(response.status()).isEqualTo(200);
             assertThat(server.requests()).hasSize(2);
         }

@@ -1,11 +1,11 @@
-package dev.interlock.jobs.aws;
+package dev.interlock.runtime.aws;
 
-import dev.interlock.jobs.priming.OfflineMode;
-import dev.interlock.jobs.priming.PrimingCredentialsProvider;
-import dev.interlock.jobs.priming.PrimingHttpClient;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.Lazy;
+import dev.interlock.runtime.priming.OfflineMode;
+import dev.interlock.runtime.priming.PrimingCredentialsProvider;
+import dev.interlock.runtime.priming.PrimingHttpClient;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.interlock.jobs.aws;
+package dev.interlock.runtime.aws;
 
 import dev.interlock.model.run.FailureCategory;
 import java.io.InterruptedIOException;

@@ -1,11 +1,11 @@
-package dev.interlock.jobs.aws;
+package dev.interlock.runtime.aws;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.interlock.jobs.aws.IamRequests.IamRequest;
-import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.IamRequests.IamRequest;
+import dev.interlock.runtime.priming.OfflineMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

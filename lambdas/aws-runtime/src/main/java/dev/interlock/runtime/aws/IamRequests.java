@@ -1,4 +1,4 @@
-package dev.interlock.jobs.aws;
+package dev.interlock.runtime.aws;
 
 import java.net.URI;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
-import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.jobs.aws.AwsFailures;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.runtime.aws.AwsClients;
+import dev.interlock.runtime.aws.AwsFailures;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.secretsmanager.model.GetSecretValueResponse;

@@ -1,11 +1,11 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.secret.CredentialReference;
+import dev.interlock.runtime.priming.OfflineMode;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,8 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
-import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
+import dev.interlock.runtime.priming.OfflineMode;
 import dev.interlock.store.Backoff;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
 import dev.interlock.model.run.FailureCategory;
 

@@ -1,4 +1,4 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,5 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
@@ -9,6 +8,7 @@ import dev.interlock.model.secret.CredentialReference;
 import dev.interlock.model.secret.OutboundPolicy;
 import dev.interlock.model.trigger.ArgumentTemplate;
 import dev.interlock.model.trigger.TemplateValues;
+import dev.interlock.runtime.aws.AwsClients;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
 /** Which failures a call may be repeated after, depending on whether repeating it could do the work twice. */
 public enum RetryMode {

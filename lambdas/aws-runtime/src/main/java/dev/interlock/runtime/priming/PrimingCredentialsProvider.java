@@ -1,4 +1,4 @@
-package dev.interlock.jobs.priming;
+package dev.interlock.runtime.priming;
 
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentials;

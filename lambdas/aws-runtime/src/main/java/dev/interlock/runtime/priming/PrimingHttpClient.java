@@ -1,4 +1,4 @@
-package dev.interlock.jobs.priming;
+package dev.interlock.runtime.priming;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;

@@ -1,14 +1,14 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.secret.CredentialReference;
 import dev.interlock.model.secret.CredentialReference.SecretsManagerSecret;
 import dev.interlock.model.secret.CredentialReference.SsmParameter;
+import dev.interlock.runtime.aws.AwsClients;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.testing.AwsProtocolStub;
 import dev.interlock.testing.AwsProtocolStub.Reply;

@@ -1,4 +1,4 @@
-package dev.interlock.jobs.outbound;
+package dev.interlock.runtime.outbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
