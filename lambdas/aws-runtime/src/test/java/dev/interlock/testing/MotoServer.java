@@ -58,7 +58,7 @@ public final class MotoServer implements AutoCloseable {
         ExternalTools.require(
                 ExternalTools.output(List.of("python3", "-c", "import moto.server"))
                         .isPresent(),
-                "python3 with moto is not installed (pinned in lambdas/jobs/src/test/python/requirements.txt)");
+                "python3 with moto is not installed (pinned in lambdas/aws-runtime/src/test/python/requirements.txt)");
         String script;
         try (InputStream in = MotoServer.class.getClassLoader().getResourceAsStream(SCRIPT)) {
             if (in == null) {

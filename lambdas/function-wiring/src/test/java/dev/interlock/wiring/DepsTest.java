@@ -117,11 +117,11 @@ class DepsTest {
     }
 
     @Test
-    void outboundHttpFollowsTheEnvironmentAndTriggerRunnersAreBuiltOnceWithoutAnyAwsClient() {
+    void outboundHttpFollowsTheEnvironmentAndIsBuiltOnceWithoutAnyAwsClient() {
         try (Deps deps = new Deps(Environment.of(Map.of("INTERLOCK_ALLOW_PRIVATE_URLS", "true")), Clock.systemUTC())) {
             assertThat(deps.outboundHttp().guard().allowsPrivate()).isTrue();
             assertThat(deps.outboundHttp()).isSameAs(deps.outboundHttp());
-            assertThat(deps.triggerRunners()).isSameAs(deps.triggerRunners());
+            assertThat(deps.outboundTemplates()).isSameAs(deps.outboundTemplates());
             for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda", "sns", "dynamodb")) {
                 assertThat(deps.clients().created(client)).as(client).isFalse();
             }
