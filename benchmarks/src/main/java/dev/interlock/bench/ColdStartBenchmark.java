@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -227,7 +228,7 @@ public final class ColdStartBenchmark {
     private static void writeJson(
             Path file, List<ColdStartResult> results, String java, Options options, double loadBefore, double loadAfter)
             throws IOException {
-        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectMapper json = InterlockJson.json().copy().enable(SerializationFeature.INDENT_OUTPUT);
         ColdStartResult baseline = results.getFirst();
         ObjectNode root = json.createObjectNode()
                 .put("measuredAt", Instant.now().toString())

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.contract.OrchestratorAction;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -33,7 +34,7 @@ import java.util.jar.JarFile;
 final class Scenarios {
 
     static final String HELLO_HANDLER = "dev.interlock.bench.hello.HelloHandler";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
 
     private final LocalServices services;
     private final HttpClient http = HttpClient.newHttpClient();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
@@ -16,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class StepFunctionsStub implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
     private static final String START_EXECUTION = "AWSStepFunctions.StartExecution";
 
     private final AtomicInteger started = new AtomicInteger();

@@ -1,8 +1,7 @@
 package dev.interlock.infra;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +57,7 @@ public record ApiContract(List<Operation> operations) {
         }
         JsonNode root;
         try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(openApiDocument.toFile());
+            root = InterlockJson.yaml().readTree(openApiDocument.toFile());
         } catch (IOException e) {
             throw new IllegalStateException(
                     "Cannot read OpenAPI document " + openApiDocument + ": " + e.getMessage(), e);

@@ -1,7 +1,7 @@
 package dev.interlock.infra;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.statemachine.AslDefinition;
 import java.io.IOException;
@@ -12,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What the stack deploys from the Maven build: the six shaded function jars, the state-machine definition and the
@@ -34,8 +32,6 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
 
     /** The placeholders the definition may use, each substituted by the stack (named by the statemachine module). */
     public static final Set<String> ASL_PLACEHOLDERS = AslDefinition.PLACEHOLDERS;
-
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9]+)}");
 
     public BuildArtifacts {
         repositoryRoot = repositoryRoot.toAbsolutePath().normalize();
@@ -91,13 +87,7 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
      */
     public String stateMachineAsl() {
         String asl = readDefinition();
-        Set<String> unknown = new TreeSet<>();
-        Matcher m = PLACEHOLDER.matcher(asl);
-        while (m.find()) {
-            if (!ASL_PLACEHOLDERS.contains(m.group(1))) {
-                unknown.add(m.group(1));
-            }
-        }
+        Set<String> unknown = AslDefinition.unknownPlaceholders(asl);
         if (!unknown.isEmpty()) {
             throw new IllegalStateException(
                     stateMachineDefinition + " uses placeholders the stack does not substitute: " + unknown
@@ -113,7 +103,7 @@ public record BuildArtifacts(Path repositoryRoot, Path stateMachineDefinition) {
     public int executionTimeoutSeconds() {
         JsonNode timeout;
         try {
-            timeout = new ObjectMapper().readTree(readDefinition()).path("TimeoutSeconds");
+            timeout = InterlockJson.json().readTree(readDefinition()).path("TimeoutSeconds");
         } catch (IOException e) {
             throw new IllegalStateException(stateMachineDefinition + " is not valid JSON: " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package dev.interlock.infra;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ public final class ContextCheck {
 
     /** The merged context: the JSON of {@value #CONTEXT_JSON} plus the overflow file the CLI names, if any. */
     static Map<String, Object> context(Map<String, String> environment) {
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = InterlockJson.json();
         Map<String, Object> context = new LinkedHashMap<>();
         try {
             String inline = environment.get(CONTEXT_JSON);

@@ -1,7 +1,7 @@
 package dev.interlock.infra;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.json.InterlockJson;
 import io.github.cdklabs.cdknag.AwsSolutionsChecks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -63,7 +63,7 @@ public final class InterlockApp {
                 .resolve("cdk.json");
         try {
             Map<String, Object> json =
-                    new ObjectMapper().readValue(Files.readString(cdkJson), new TypeReference<>() {});
+                    InterlockJson.json().readValue(Files.readString(cdkJson), new TypeReference<>() {});
             @SuppressWarnings("unchecked")
             Map<String, Object> context = (Map<String, Object>) json.getOrDefault("context", Map.of());
             return context;

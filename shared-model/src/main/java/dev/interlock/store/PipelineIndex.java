@@ -1,12 +1,12 @@
 package dev.interlock.store;
 
-import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.arrival.SensorReferences;
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.validation.ArchetypeValidation;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;

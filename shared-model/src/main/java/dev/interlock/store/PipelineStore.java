@@ -2,8 +2,8 @@ package dev.interlock.store;
 
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.validation.ValidationError;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.interlock.store;
 
 import dev.interlock.model.json.Frozen;
-import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.json.ValidationError;
 import java.util.List;
 
 /**

@@ -32,7 +32,7 @@ public interface RunStore {
 
     /**
      * A pipeline's runs created in {@code [createdFrom, createdBefore)}, ended or not, oldest first: what
-     * {@link dev.interlock.model.run.DayJob} decides "is there already a job for this day" from (one query, as
+     * {@link dev.interlock.model.workflow.DayJob} decides "is there already a job for this day" from (one query, as
      * {@link #listNonTerminal}).
      */
     List<RunState> listCreated(String pipelineId, Instant createdFrom, Instant createdBefore);

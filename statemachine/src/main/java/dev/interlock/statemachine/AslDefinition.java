@@ -36,6 +36,16 @@ public final class AslDefinition {
     }
 
     /**
+     * The placeholders of {@code definition} that are not among {@link #PLACEHOLDERS}: what a deployment that
+     * substitutes only those would leave in the text (and Step Functions would meet as a literal at run time).
+     */
+    public static Set<String> unknownPlaceholders(String definition) {
+        Set<String> unknown = new java.util.TreeSet<>(DefinitionSubstitution.placeholders(definition));
+        unknown.removeAll(PLACEHOLDERS);
+        return unknown;
+    }
+
+    /**
      * The definition with every {@code ${Name}} replaced by {@code values.get(Name)}.
      *
      * @throws IllegalArgumentException naming every placeholder of the definition that {@code values} lacks

@@ -34,6 +34,16 @@ public final class DefinitionSubstitution {
         }
     }
 
+    /** The names of the {@code ${Name}} placeholders {@code text} uses, in the order of their first use. */
+    public static Set<String> placeholders(String text) {
+        Set<String> names = new LinkedHashSet<>();
+        Matcher m = PLACEHOLDER.matcher(text);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
     /** Substitutes every {@code ${Name}} whose name is in {@code values}; others are left as they are. */
     public static Result apply(String text, Map<String, String> values) {
         Set<String> missing = new LinkedHashSet<>();

@@ -1,11 +1,11 @@
 package dev.interlock.infra.conformance;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.infra.BuildArtifacts;
 import dev.interlock.infra.DeploymentOptions;
 import dev.interlock.infra.InterlockApp;
 import dev.interlock.infra.InterlockStack;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +69,7 @@ public final class IamConformance {
             return;
         }
         Files.copy(template, out.resolve(template.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Map<String, Object> json = new ObjectMapper().readValue(Files.readString(template), new TypeReference<>() {});
+        Map<String, Object> json = InterlockJson.json().readValue(Files.readString(template), new TypeReference<>() {});
         IamConformanceCheck.Result result = new IamConformanceCheck(json).check(requests);
         String report = "Recordings: " + recordings + "\nDeployment context for the recorded jobs: " + jobs + "\n\n"
                 + result.report();

@@ -3,6 +3,7 @@ package dev.interlock.infra.conformance;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * One AWS request a function made while the tests ran, as {@code AwsRequestRecorder} ({@code lambdas/jobs}) wrote it:
+ * One AWS request a function made while the tests ran, as {@code AwsRequestRecorder} ({@code lambdas/aws-runtime}) wrote it:
  * the IAM action and the resource ARN it is authorised on ({@code null} when the recorder could not name it), the
  * region and account the ARN was formed in, the IAM condition keys the request sets, and the function's configuration
  * ({@code TABLE_NAME=…}), which binds the template resources the function's environment refers to.
@@ -33,7 +34,7 @@ public record RecordedRequest(
         Map<String, String> context,
         Map<String, String> configuration) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
 
     public RecordedRequest {
         context = Map.copyOf(context);

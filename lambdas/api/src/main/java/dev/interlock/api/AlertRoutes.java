@@ -1,8 +1,8 @@
 package dev.interlock.api;
 
 import dev.interlock.model.alert.AlertKind;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.validation.PipelineValidation;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.AlertQuery;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.Provider;

@@ -4,14 +4,11 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
-import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.Lazy;
-import dev.interlock.store.Provider;
 import dev.interlock.wiring.Deps;
 import dev.interlock.wiring.priming.Priming;
-import java.time.Clock;
 
 /** Lambda entry of the registration API (API Gateway REST API, Lambda proxy integration). */
 public final class ApiHandler implements RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> {
@@ -21,7 +18,6 @@ public final class ApiHandler implements RequestHandler<APIGatewayProxyRequestEv
     /** Lambda entry: the container's shared deps; the DynamoDB Provider is built on the first request. */
     public ApiHandler() {
         this(Deps.forFunction(InterlockFunction.API));
-        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
         Priming.onInit(Deps.get(), InterlockFunction.API, this, APIGatewayProxyRequestEvent.class);
     }
 
@@ -37,10 +33,9 @@ public final class ApiHandler implements RequestHandler<APIGatewayProxyRequestEv
                         () -> deps.clients().stepFunctions(), deps.environment().get(EnvVar.STATE_MACHINE_ARN))));
     }
 
-    /** Collaborators by hand (tests). */
-    public ApiHandler(Provider provider, Clock clock, ApiSettings settings, Identifiers ids) {
-        Api built = new Api(provider, clock, settings, ids, StructuredLog.forName("api"));
-        this.api = Lazy.of(() -> built);
+    /** Around an API built by hand (tests: the in-memory Provider, a fixed clock, fixed identifiers). */
+    public ApiHandler(Api api) {
+        this.api = Lazy.of(() -> api);
     }
 
     @Override

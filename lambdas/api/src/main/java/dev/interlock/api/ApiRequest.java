@@ -1,7 +1,7 @@
 package dev.interlock.api;
 
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
-import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.json.ValidationError;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

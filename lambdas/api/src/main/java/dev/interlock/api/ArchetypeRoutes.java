@@ -2,11 +2,11 @@ package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.catalog.ArchetypeCatalog;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.validation.DocumentValidation;
 import dev.interlock.model.validation.Validated;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Page;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Registration;

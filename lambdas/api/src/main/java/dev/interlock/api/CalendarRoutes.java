@@ -2,9 +2,9 @@ package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.validation.DocumentValidation;
 import dev.interlock.model.validation.Validated;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Registration;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.interlock.api;
 
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.validation.PipelineValidation;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.DeadHolderLocks;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.Provider;

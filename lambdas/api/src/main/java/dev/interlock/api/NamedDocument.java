@@ -2,7 +2,7 @@ package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.JsonPath;
-import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.json.ValidationError;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;

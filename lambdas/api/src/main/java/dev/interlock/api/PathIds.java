@@ -1,8 +1,8 @@
 package dev.interlock.api;
 
-import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.sensor.SensorValue;
+import dev.interlock.model.validation.ArchetypeValidation;
 import dev.interlock.model.validation.PipelineValidation;
 import java.util.regex.Pattern;
 

@@ -2,10 +2,10 @@ package dev.interlock.api;
 
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.PauseEvents;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.schedule.ReadableTime;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.model.watch.WatchEvent;
 import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.Provider;

@@ -1,7 +1,7 @@
 package dev.interlock.api;
 
 import dev.interlock.model.json.Frozen;
-import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.store.Registration;
 import java.util.List;
 

@@ -1,14 +1,14 @@
 package dev.interlock.api;
 
 import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ArchetypeCatalog;
-import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.catalog.ArchetypeCatalog;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.secret.OutboundPolicy;
+import dev.interlock.model.validation.ArchetypeValidation;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.ReferenceValidation;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.DependantCheck;
 import dev.interlock.store.PipelineIndex;
 import dev.interlock.store.PipelineStore;

@@ -2,7 +2,7 @@ package dev.interlock.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.JsonPath;
-import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.json.ValidationError;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;

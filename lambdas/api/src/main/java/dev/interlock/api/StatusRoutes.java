@@ -1,6 +1,6 @@
 package dev.interlock.api;
 
-import dev.interlock.model.validation.ValidationError;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.store.Provider;
 import dev.interlock.store.StatusReader;
 import java.time.Clock;

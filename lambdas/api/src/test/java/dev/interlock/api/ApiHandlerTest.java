@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.Marker;
 import dev.interlock.model.runtime.Environment;
@@ -17,8 +18,12 @@ import org.junit.jupiter.api.Test;
 class ApiHandlerTest {
 
     private final InMemoryProvider store = new InMemoryProvider(ApiFixture.CLOCK);
-    private final ApiHandler handler =
-            new ApiHandler(store, ApiFixture.CLOCK, new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES), () -> "m-1");
+    private final ApiHandler handler = new ApiHandler(new Api(
+            store,
+            ApiFixture.CLOCK,
+            new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES),
+            () -> "m-1",
+            StructuredLog.forName("api")));
 
     private APIGatewayProxyResponseEvent handle(String fixture) {
         APIGatewayProxyRequestEvent event = EventLoader.loadApiGatewayRestEvent("events/" + fixture);

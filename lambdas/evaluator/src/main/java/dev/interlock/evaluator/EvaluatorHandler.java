@@ -21,7 +21,6 @@ public final class EvaluatorHandler implements RequestStreamHandler {
     /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
     public EvaluatorHandler() {
         this(Deps.forFunction(InterlockFunction.EVALUATOR));
-        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
         Priming.onInit(Deps.get(), InterlockFunction.EVALUATOR, this);
     }
 

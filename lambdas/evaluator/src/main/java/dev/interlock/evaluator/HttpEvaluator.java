@@ -1,14 +1,14 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.OutboundException;
-import dev.interlock.jobs.outbound.OutboundRequest;
-import dev.interlock.jobs.outbound.OutboundResponse;
-import dev.interlock.jobs.outbound.OutboundTemplates;
-import dev.interlock.jobs.outbound.RetryMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.TemplateValues;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.OutboundException;
+import dev.interlock.runtime.outbound.OutboundRequest;
+import dev.interlock.runtime.outbound.OutboundResponse;
+import dev.interlock.runtime.outbound.OutboundTemplates;
+import dev.interlock.runtime.outbound.RetryMode;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;

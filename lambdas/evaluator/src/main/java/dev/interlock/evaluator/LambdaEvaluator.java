@@ -2,9 +2,9 @@ package dev.interlock.evaluator;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.aws.AwsFailures;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.runtime.aws.AwsFailures;
 import java.time.Duration;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.SdkBytes;

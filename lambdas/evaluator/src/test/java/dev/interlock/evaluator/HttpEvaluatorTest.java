@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
 import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.UrlGuard;
 import dev.interlock.store.Backoff;
 import dev.interlock.store.contract.ManualClock;
 import dev.interlock.store.memory.InMemoryProvider;

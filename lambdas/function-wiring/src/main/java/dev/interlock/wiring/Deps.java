@@ -1,16 +1,15 @@
 package dev.interlock.wiring;
 
-import dev.interlock.jobs.TriggerRunners;
-import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.OutboundTemplates;
-import dev.interlock.jobs.outbound.UrlGuard;
-import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.Lazy;
+import dev.interlock.runtime.aws.AwsClients;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.OutboundTemplates;
+import dev.interlock.runtime.outbound.UrlGuard;
+import dev.interlock.runtime.priming.OfflineMode;
 import dev.interlock.store.Backoff;
 import dev.interlock.store.Provider;
 import dev.interlock.store.Retention;
@@ -40,7 +39,6 @@ public final class Deps implements AutoCloseable {
     private final Lazy<AlertPublisher> alerts;
     private final Lazy<GuardedHttp> outboundHttp;
     private final Lazy<OutboundTemplates> outboundTemplates;
-    private final Lazy<TriggerRunners> triggerRunners;
 
     /** Deps over an explicit environment and clock (local runtime, tests). */
     public Deps(Environment environment, Clock clock) {
@@ -71,8 +69,6 @@ public final class Deps implements AutoCloseable {
         this.outboundHttp =
                 Lazy.of(() -> GuardedHttp.create(UrlGuard.fromEnvironment(environment), Clock.systemUTC(), offline));
         this.outboundTemplates = Lazy.of(() -> OutboundTemplates.create(environment, clients));
-        this.triggerRunners = Lazy.of(
-                () -> TriggerRunners.create(clients, outboundTemplates.get(), outboundHttp.get(), log("trigger")));
     }
 
     /** The container's Deps, from the process environment, created on the first call. */
@@ -139,11 +135,6 @@ public final class Deps implements AutoCloseable {
      */
     public OutboundTemplates outboundTemplates() {
         return outboundTemplates.get();
-    }
-
-    /** The trigger runners and run checkers of every trigger type. */
-    public TriggerRunners triggerRunners() {
-        return triggerRunners.get();
     }
 
     /** A structured logger for one component, silent on a thread that is priming. */

@@ -3,11 +3,11 @@ package dev.interlock.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.interlock.jobs.priming.OfflineMode;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.runtime.priming.OfflineMode;
 import dev.interlock.wiring.Deps;
 import dev.interlock.wiring.priming.Priming;
 import java.io.ByteArrayOutputStream;

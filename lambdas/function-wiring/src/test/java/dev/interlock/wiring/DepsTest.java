@@ -90,8 +90,8 @@ class DepsTest {
                     dev.interlock.testing.LocalHttpServer.Answer.json(503, "{}"),
                     dev.interlock.testing.LocalHttpServer.Answer.json(200, "{\"ok\":true}"));
             var response = deps.outboundHttp()
-                    .send(dev.interlock.jobs.outbound.OutboundRequest.post(server.uri("/jobs/etl"), "{}")
-                            .withRetry(dev.interlock.jobs.outbound.RetryMode.START_ONCE));
+                    .send(dev.interlock.runtime.outbound.OutboundRequest.post(server.uri("/jobs/etl"), "{}")
+                            .withRetry(dev.interlock.runtime.outbound.RetryMode.START_ONCE));
             assertThat(response.status()).isEqualTo(200);
             assertThat(server.requests()).hasSize(2);
         }
@@ -117,11 +117,11 @@ class DepsTest {
     }
 
     @Test
-    void outboundHttpFollowsTheEnvironmentAndTriggerRunnersAreBuiltOnceWithoutAnyAwsClient() {
+    void outboundHttpFollowsTheEnvironmentAndIsBuiltOnceWithoutAnyAwsClient() {
         try (Deps deps = new Deps(Environment.of(Map.of("INTERLOCK_ALLOW_PRIVATE_URLS", "true")), Clock.systemUTC())) {
             assertThat(deps.outboundHttp().guard().allowsPrivate()).isTrue();
             assertThat(deps.outboundHttp()).isSameAs(deps.outboundHttp());
-            assertThat(deps.triggerRunners()).isSameAs(deps.triggerRunners());
+            assertThat(deps.outboundTemplates()).isSameAs(deps.outboundTemplates());
             for (String client : List.of("glue", "emr", "emrserverless", "sfn", "lambda", "sns", "dynamodb")) {
                 assertThat(deps.clients().created(client)).as(client).isFalse();
             }

@@ -2,12 +2,12 @@ package dev.interlock.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.interlock.jobs.outbound.OutboundRequest;
-import dev.interlock.jobs.outbound.OutboundTemplates;
-import dev.interlock.jobs.outbound.RetryMode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.DatabricksTrigger;
+import dev.interlock.runtime.outbound.OutboundRequest;
+import dev.interlock.runtime.outbound.OutboundTemplates;
+import dev.interlock.runtime.outbound.RetryMode;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.interlock.jobs;
 
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.GlueTrigger;
+import dev.interlock.runtime.aws.AwsClients;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.cloudwatchlogs.model.FilterLogEventsResponse;

@@ -1,10 +1,10 @@
 package dev.interlock.jobs;
 
-import dev.interlock.jobs.outbound.OutboundRequest;
-import dev.interlock.jobs.outbound.OutboundResponse;
-import dev.interlock.jobs.outbound.OutboundTemplates;
-import dev.interlock.jobs.outbound.RetryMode;
 import dev.interlock.model.trigger.HttpTrigger;
+import dev.interlock.runtime.outbound.OutboundRequest;
+import dev.interlock.runtime.outbound.OutboundResponse;
+import dev.interlock.runtime.outbound.OutboundTemplates;
+import dev.interlock.runtime.outbound.RetryMode;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;

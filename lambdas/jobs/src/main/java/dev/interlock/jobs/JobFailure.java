@@ -1,9 +1,9 @@
 package dev.interlock.jobs;
 
-import dev.interlock.jobs.aws.AwsFailures;
-import dev.interlock.jobs.outbound.OutboundException;
-import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.runtime.aws.AwsFailures;
+import dev.interlock.runtime.outbound.OutboundException;
+import dev.interlock.runtime.outbound.OutboundTemplates;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.exception.SdkException;
 

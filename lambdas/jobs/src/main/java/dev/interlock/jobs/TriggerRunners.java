@@ -1,8 +1,5 @@
 package dev.interlock.jobs;
 
-import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.OutboundTemplates;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.run.FailureCategory;
@@ -16,6 +13,9 @@ import dev.interlock.model.trigger.HttpTrigger;
 import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
+import dev.interlock.runtime.aws.AwsClients;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.OutboundTemplates;
 import java.time.Clock;
 import java.util.Map;
 import java.util.function.Supplier;

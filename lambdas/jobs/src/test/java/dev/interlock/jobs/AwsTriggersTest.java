@@ -3,8 +3,6 @@ package dev.interlock.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.run.FailureCategory;
@@ -15,6 +13,8 @@ import dev.interlock.model.trigger.LambdaTrigger;
 import dev.interlock.model.trigger.StepFunctionTrigger;
 import dev.interlock.model.trigger.TriggerConfig;
 import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.UrlGuard;
 import dev.interlock.testing.AwsProtocolStub;
 import dev.interlock.testing.AwsProtocolStub.Recorded;
 import dev.interlock.testing.AwsProtocolStub.Reply;

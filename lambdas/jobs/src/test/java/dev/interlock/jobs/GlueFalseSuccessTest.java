@@ -3,12 +3,12 @@ package dev.interlock.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.net.HostResolver;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.trigger.TriggerType;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.UrlGuard;
 import dev.interlock.testing.AwsProtocolStub;
 import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.testing.TestTemplates;
@@ -148,7 +148,7 @@ class GlueFalseSuccessTest {
     void theWatchdogsChecksNeverReadTheLog() {
         succeeded(null);
         RunChecker watchdog = TriggerRunners.callbackJobChecks(
-                new dev.interlock.jobs.aws.AwsClients(dev.interlock.model.runtime.Environment.of(Map.of(
+                new dev.interlock.runtime.aws.AwsClients(dev.interlock.model.runtime.Environment.of(Map.of(
                         "AWS_REGION",
                         "us-east-1",
                         "INTERLOCK_ENDPOINT_GLUE",

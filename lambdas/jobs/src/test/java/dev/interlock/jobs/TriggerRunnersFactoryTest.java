@@ -2,14 +2,14 @@ package dev.interlock.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.OutboundTemplates;
-import dev.interlock.jobs.outbound.UrlGuard;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.model.trigger.HttpTrigger;
+import dev.interlock.runtime.aws.AwsClients;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.OutboundTemplates;
+import dev.interlock.runtime.outbound.UrlGuard;
 import dev.interlock.testing.AwsProtocolStub;
 import dev.interlock.testing.AwsProtocolStub.Reply;
 import java.time.Clock;

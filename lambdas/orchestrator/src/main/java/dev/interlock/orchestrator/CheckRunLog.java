@@ -2,8 +2,8 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
-import dev.interlock.model.run.RunLogGate;
-import dev.interlock.model.run.RunLogGate.Admission;
+import dev.interlock.model.workflow.RunLogGate;
+import dev.interlock.model.workflow.RunLogGate.Admission;
 import dev.interlock.store.RunLogKey;
 import java.util.Optional;
 

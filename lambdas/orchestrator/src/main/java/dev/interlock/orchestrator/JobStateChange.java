@@ -2,7 +2,7 @@ package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.run.JobCallback;
-import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.model.trigger.JobStateRule;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Map;

@@ -44,10 +44,6 @@ public final class Orchestrator {
     private final Map<OrchestratorAction, Action> actions = new EnumMap<>(OrchestratorAction.class);
     private final RerunProgress reruns;
 
-    public Orchestrator(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings) {
-        this(provider, clock, alerts, settings, StructuredLog.forName("orchestrator"));
-    }
-
     public Orchestrator(
             Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings, StructuredLog log) {
         this(provider, clock, alerts, settings, log, TaskCallbacks.unavailable());

@@ -8,14 +8,11 @@ import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.Lazy;
-import dev.interlock.store.Provider;
 import dev.interlock.wiring.Deps;
-import dev.interlock.wiring.alert.AlertPublisher;
 import dev.interlock.wiring.priming.Priming;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.time.Clock;
 import java.util.function.Supplier;
 
 /**
@@ -29,7 +26,6 @@ public final class OrchestratorHandler implements RequestStreamHandler {
     /** Lambda entry: the container's shared Deps, checked for every variable the orchestrator needs. */
     public OrchestratorHandler() {
         this(Deps.forFunction(InterlockFunction.ORCHESTRATOR));
-        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
         Priming.onInit(Deps.get(), InterlockFunction.ORCHESTRATOR, this);
     }
 
@@ -48,12 +44,7 @@ public final class OrchestratorHandler implements RequestStreamHandler {
                 TriggerRunners.callbackJobChecks(deps.clients(), deps.log("watchdog"))));
     }
 
-    /** Collaborators by constructor: tests pass the in-memory Provider, a fixed clock and a recording publisher. */
-    public OrchestratorHandler(Provider provider, Clock clock, AlertPublisher alerts, OrchestratorSettings settings) {
-        this(new Orchestrator(provider, clock, alerts, settings));
-    }
-
-    /** A handler around an existing dispatcher. */
+    /** Around a dispatcher built by hand (tests: the in-memory Provider, a fixed clock, a recording publisher). */
     public OrchestratorHandler(Orchestrator orchestrator) {
         this.orchestrator = () -> orchestrator;
     }

@@ -2,8 +2,8 @@ package dev.interlock.orchestrator;
 
 import dev.interlock.model.pipeline.MonitoringConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.run.ExecutionBudget;
 import dev.interlock.model.schedule.TimeSpan;
+import dev.interlock.model.workflow.ExecutionBudget;
 
 /**
  * The resolved waits and limits of one pipeline for one execution (the values the Wait states and loops read),

@@ -4,7 +4,7 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.run.ExecutionBudget;
+import dev.interlock.model.workflow.ExecutionBudget;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.LinkedHashMap;

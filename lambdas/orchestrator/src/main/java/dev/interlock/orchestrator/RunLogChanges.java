@@ -1,10 +1,10 @@
 package dev.interlock.orchestrator;
 
 import dev.interlock.model.force.Forced;
-import dev.interlock.model.run.AttemptLedger;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.workflow.AttemptLedger;
 import dev.interlock.store.RunLogChange;
 import java.time.Instant;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.interlock.runchecker;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.model.contract.RunCheckInput;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -19,14 +20,20 @@ public final class RunCheckerHandler implements RequestStreamHandler {
     /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
     public RunCheckerHandler() {
         this(Deps.forFunction(InterlockFunction.RUN_CHECKER));
-        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
         Priming.onInit(Deps.get(), InterlockFunction.RUN_CHECKER, this);
     }
 
     /** Over given Deps (the local runtime serves the function in process this way). */
     public RunCheckerHandler(Deps deps) {
-        this(new RunPoll(
-                deps.provider(), deps.triggerRunners(), deps.triggerRunners(), deps.clock(), deps.log("run-checker")));
+        // The runners, built here and not in Deps (only the trigger and run-checker carry jobs), check and cancel runs.
+        this(
+                deps,
+                TriggerRunners.create(
+                        deps.clients(), deps.outboundTemplates(), deps.outboundHttp(), deps.log("trigger")));
+    }
+
+    private RunCheckerHandler(Deps deps, TriggerRunners runners) {
+        this(new RunPoll(deps.provider(), runners, runners, deps.clock(), deps.log("run-checker")));
     }
 
     public RunCheckerHandler(RunPoll poll) {

@@ -6,6 +6,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.ExecutionName;
 import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerAttributes;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.validation.PipelineValidation;
 import java.time.LocalDate;
@@ -94,7 +95,7 @@ public record MarkerRecord(
         try {
             AttributeValue pkValue = keys.get(table.partitionKey());
             String pipelineFromKey = TableKeys.pipelineIdOf(pkValue == null ? null : pkValue.getS());
-            String pipelineId = text(image, "pipelineId");
+            String pipelineId = text(image, MarkerAttributes.PIPELINE_ID);
             if (pipelineId == null) {
                 pipelineId = pipelineFromKey;
             } else if (pipelineFromKey != null && !pipelineFromKey.equals(pipelineId)) {
@@ -105,20 +106,20 @@ public record MarkerRecord(
                 throw new IllegalArgumentException(
                         "no pipelineId attribute and the partition key is not PIPELINE#<id>");
             }
-            String scheduleId = text(image, "scheduleId");
+            String scheduleId = text(image, MarkerAttributes.SCHEDULE_ID);
             if (scheduleId == null) {
                 scheduleId = DEFAULT_SCHEDULE;
             } else if (!PipelineValidation.SCHEDULE_NAME.matcher(scheduleId).matches()) {
                 throw new IllegalArgumentException("attribute scheduleId '" + scheduleId + "' must match "
                         + PipelineValidation.SCHEDULE_NAME.pattern());
             }
-            String rawDate = text(image, "date");
+            String rawDate = text(image, MarkerAttributes.DATE);
             LocalDate date = rawDate == null ? today.of(pipelineId, scheduleId) : date(rawDate);
-            String source = text(image, "source");
+            String source = text(image, MarkerAttributes.SOURCE);
             if (source == null) {
                 source = TableKeys.markerSourceOf(sk);
             }
-            boolean replay = flag(image, "replay");
+            boolean replay = flag(image, MarkerAttributes.REPLAY);
             return new Routable(new MarkerRecord(
                     pipelineId, scheduleId, date, source == null ? "" : source, replay, sk, carried(image)));
         } catch (IllegalArgumentException e) {
@@ -128,7 +129,7 @@ public record MarkerRecord(
 
     /** The state a monitoring successor resumes with: a JSON object in the string attribute {@code carried}. */
     private static Map<String, Object> carried(Map<String, AttributeValue> image) {
-        String raw = text(image, "carried");
+        String raw = text(image, MarkerAttributes.CARRIED);
         if (raw == null) {
             return Map.of();
         }

@@ -4,18 +4,10 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
-import dev.interlock.log.StructuredLog;
-import dev.interlock.model.pause.Pause;
-import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.wiring.Deps;
 import dev.interlock.wiring.priming.Priming;
-import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Function;
-import java.util.function.Supplier;
-import software.amazon.awssdk.services.sfn.SfnClient;
 
 /** Lambda entry of the table stream: one execution per marker insert, partial batch failures by sequence number. */
 public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
@@ -25,16 +17,24 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
     /** Lambda entry: the container's shared, lazily built deps (the Step Functions client is created on the first marker). */
     public StreamRouterHandler() {
         this(Deps.forFunction(InterlockFunction.STREAM_ROUTER));
-        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
         Priming.onInit(Deps.get(), InterlockFunction.STREAM_ROUTER, this, DynamodbEvent.class);
     }
 
-    /** Over explicit deps (local runtime, tests). */
+    /** Over explicit deps (the local runtime, or the container's). */
     public StreamRouterHandler(Deps deps) {
         // The store is created on the first marker: its pipeline's pause is read before an execution starts.
-        this(
-                deps.clients()::stepFunctions,
-                RouterSettings.from(deps.environment()),
+        this(router(deps, RouterSettings.from(deps.environment())));
+    }
+
+    /** Around a router built by hand (tests: a Step Functions stub, a fixed clock, where skips are recorded). */
+    public StreamRouterHandler(MarkerRouter router) {
+        this.router = router;
+    }
+
+    private static MarkerRouter router(Deps deps, RouterSettings settings) {
+        return new MarkerRouter(
+                new ExecutionStarter(deps.clients()::stepFunctions, settings.stateMachineArn()),
+                settings,
                 deps.clock(),
                 deps.log("stream-router"),
                 pipelineId -> deps.provider().pipelines().get(pipelineId),
@@ -43,75 +43,6 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                     return true;
                 },
                 pipelineId -> deps.provider().pauses().get(pipelineId));
-    }
-
-    /** Collaborators by hand (tests); a marker without a date means today in UTC; skips are recorded nowhere. */
-    public StreamRouterHandler(Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock) {
-        this(
-                stepFunctions,
-                settings,
-                clock,
-                StructuredLog.forName("stream-router"),
-                pipelineId -> Optional.empty(),
-                MarkerRouter.SkipLog.NOWHERE,
-                pipelineId -> Optional.empty());
-    }
-
-    /** Collaborators by hand (tests), with the pipelines a marker without a date takes its zone from. */
-    public StreamRouterHandler(
-            Supplier<SfnClient> stepFunctions,
-            RouterSettings settings,
-            Clock clock,
-            Function<String, Optional<PipelineConfig>> pipelines) {
-        this(
-                stepFunctions,
-                settings,
-                clock,
-                StructuredLog.forName("stream-router"),
-                pipelines,
-                MarkerRouter.SkipLog.NOWHERE,
-                pipelineId -> Optional.empty());
-    }
-
-    /** Collaborators by hand (tests), with where the markers that start nothing are recorded. */
-    public static StreamRouterHandler recordingSkips(
-            Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, MarkerRouter.SkipLog skips) {
-        return recordingSkips(stepFunctions, settings, clock, skips, pipelineId -> Optional.empty());
-    }
-
-    /** Collaborators by hand (tests), with where skips are recorded and the pipelines' pauses. */
-    public static StreamRouterHandler recordingSkips(
-            Supplier<SfnClient> stepFunctions,
-            RouterSettings settings,
-            Clock clock,
-            MarkerRouter.SkipLog skips,
-            Function<String, Optional<Pause>> pauses) {
-        return new StreamRouterHandler(
-                stepFunctions,
-                settings,
-                clock,
-                StructuredLog.forName("stream-router"),
-                pipelineId -> Optional.empty(),
-                skips,
-                pauses);
-    }
-
-    private StreamRouterHandler(
-            Supplier<SfnClient> stepFunctions,
-            RouterSettings settings,
-            Clock clock,
-            StructuredLog log,
-            Function<String, Optional<PipelineConfig>> pipelines,
-            MarkerRouter.SkipLog skips,
-            Function<String, Optional<Pause>> pauses) {
-        this.router = new MarkerRouter(
-                new ExecutionStarter(stepFunctions, settings.stateMachineArn()),
-                settings,
-                clock,
-                log,
-                pipelines,
-                skips,
-                pauses);
     }
 
     @Override

@@ -6,8 +6,11 @@ import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
 import com.amazonaws.services.lambda.runtime.tests.EventLoader;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.ExecutionName;
+import dev.interlock.model.pause.Pause;
+import dev.interlock.model.pipeline.PipelineConfig;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -15,7 +18,9 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -40,7 +45,7 @@ class StreamRouterHandlerTest {
             clientsRequested.incrementAndGet();
             return client;
         };
-        handler = new StreamRouterHandler(supplier, new RouterSettings(STATE_MACHINE, 2), CLOCK);
+        handler = handler(supplier, new RouterSettings(STATE_MACHINE, 2), CLOCK);
     }
 
     @AfterEach
@@ -119,7 +124,7 @@ class StreamRouterHandlerTest {
                 dev.interlock.model.json.InterlockJson.read("""
                 {"name":"gold","archetype":"batch-ingestion","trigger":{"type":"http","url":"https://jobs.example.com/gold"},
                  "sla":{"timezone":"Asia/Tokyo"}}""", dev.interlock.model.pipeline.PipelineConfig.class);
-        handler = new StreamRouterHandler(() -> client, new RouterSettings(STATE_MACHINE, 2), lateUtc, pipelineId -> {
+        handler = handler(() -> client, new RouterSettings(STATE_MACHINE, 2), lateUtc, pipelineId -> {
             read.add(pipelineId);
             return java.util.Optional.of(tokyo);
         });
@@ -213,7 +218,7 @@ class StreamRouterHandlerTest {
 
     @Test
     void aStaleMarkerDaysSettingOfZeroSkipsEverythingBeforeToday() {
-        handler = new StreamRouterHandler(() -> client, new RouterSettings(STATE_MACHINE, 0), CLOCK);
+        handler = handler(() -> client, new RouterSettings(STATE_MACHINE, 0), CLOCK);
 
         route("markers-stale.json");
 
@@ -263,8 +268,7 @@ class StreamRouterHandlerTest {
     @Test
     void unreadableMarkersOfAKnownPipelineAreSkippedWithAnEventNamingTheReasonAndOthersStillRun() {
         List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
-        handler = StreamRouterHandler.recordingSkips(
-                () -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
+        handler = recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
 
         StreamsEventResponse response = route("markers-malformed.json");
 
@@ -288,7 +292,7 @@ class StreamRouterHandlerTest {
 
     @Test
     void anUnreadableMarkerWhoseSkipCannotBeStoredGoesBackToTheStream() {
-        handler = StreamRouterHandler.recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> {
+        handler = recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> {
             throw new IllegalStateException("table unavailable");
         });
 
@@ -300,8 +304,7 @@ class StreamRouterHandlerTest {
     @Test
     void staleMarkersLeaveASkipEventWithTheirReason() {
         List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
-        handler = StreamRouterHandler.recordingSkips(
-                () -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
+        handler = recordingSkips(() -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e));
 
         route("markers-stale.json");
 
@@ -323,7 +326,7 @@ class StreamRouterHandlerTest {
                 "source system in maintenance",
                 "arn:aws:iam::1:user/ops",
                 Instant.parse("2026-03-10T08:00:00Z"));
-        handler = StreamRouterHandler.recordingSkips(
+        handler = recordingSkips(
                 () -> client, new RouterSettings(STATE_MACHINE, 2), CLOCK, e -> recorded.add(e), pipelineId -> {
                     pausesRead.add(pipelineId);
                     return pipelineId.equals("silver") ? java.util.Optional.of(pause) : java.util.Optional.empty();
@@ -353,7 +356,7 @@ class StreamRouterHandlerTest {
         List<dev.interlock.model.event.Event> recorded = new java.util.ArrayList<>();
         dev.interlock.model.pause.Pause pause = new dev.interlock.model.pause.Pause(
                 "silver", "maintenance", "local", Instant.parse("2026-03-05T08:00:00Z"));
-        handler = StreamRouterHandler.recordingSkips(
+        handler = recordingSkips(
                 () -> client,
                 new RouterSettings(STATE_MACHINE, 2),
                 CLOCK,
@@ -423,5 +426,59 @@ class StreamRouterHandlerTest {
         assertThat(clientsRequested).hasValue(0);
         assertThat(handler.handleRequest(new DynamodbEvent(), null).getBatchItemFailures())
                 .isEmpty();
+    }
+
+    /** A handler over a router built by hand: a marker without a date means today in UTC; skips are recorded nowhere. */
+    private static StreamRouterHandler handler(
+            Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock) {
+        return handler(stepFunctions, settings, clock, pipelineId -> Optional.empty());
+    }
+
+    /** ... with the pipelines a marker without a date takes its zone from. */
+    private static StreamRouterHandler handler(
+            Supplier<SfnClient> stepFunctions,
+            RouterSettings settings,
+            Clock clock,
+            Function<String, Optional<PipelineConfig>> pipelines) {
+        return router(
+                stepFunctions,
+                settings,
+                clock,
+                pipelines,
+                MarkerRouter.SkipLog.NOWHERE,
+                pipelineId -> Optional.empty());
+    }
+
+    /** ... with where the markers that start nothing are recorded. */
+    private static StreamRouterHandler recordingSkips(
+            Supplier<SfnClient> stepFunctions, RouterSettings settings, Clock clock, MarkerRouter.SkipLog skips) {
+        return recordingSkips(stepFunctions, settings, clock, skips, pipelineId -> Optional.empty());
+    }
+
+    /** ... and the pipelines' pauses. */
+    private static StreamRouterHandler recordingSkips(
+            Supplier<SfnClient> stepFunctions,
+            RouterSettings settings,
+            Clock clock,
+            MarkerRouter.SkipLog skips,
+            Function<String, Optional<Pause>> pauses) {
+        return router(stepFunctions, settings, clock, pipelineId -> Optional.empty(), skips, pauses);
+    }
+
+    private static StreamRouterHandler router(
+            Supplier<SfnClient> stepFunctions,
+            RouterSettings settings,
+            Clock clock,
+            Function<String, Optional<PipelineConfig>> pipelines,
+            MarkerRouter.SkipLog skips,
+            Function<String, Optional<Pause>> pauses) {
+        return new StreamRouterHandler(new MarkerRouter(
+                new ExecutionStarter(stepFunctions, settings.stateMachineArn()),
+                settings,
+                clock,
+                StructuredLog.forName("stream-router"),
+                pipelines,
+                skips,
+                pauses));
     }
 }

@@ -2,6 +2,7 @@ package dev.interlock.trigger;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.model.contract.TriggerInput;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -19,16 +20,17 @@ public final class TriggerHandler implements RequestStreamHandler {
     /** The Lambda entry: the container's shared lazy Deps, checked for every required variable at once. */
     public TriggerHandler() {
         this(Deps.forFunction(InterlockFunction.TRIGGER));
-        // Before a SnapStart snapshot (or in provisioned-concurrency init): rehearse the bundled priming events.
         Priming.onInit(Deps.get(), InterlockFunction.TRIGGER, this);
     }
 
     /** Over given Deps (the local runtime's, or the container's). */
     public TriggerHandler(Deps deps) {
-        // The SNS client is created only when an alert is actually sent.
+        // The SNS client is created only when an alert is actually sent; the runners create a job system's client
+        // only when a run of its type starts. Built here, not in Deps: only the trigger and run-checker carry jobs.
         this(new RunTrigger(
                 deps.provider(),
-                deps.triggerRunners(),
+                TriggerRunners.create(
+                        deps.clients(), deps.outboundTemplates(), deps.outboundHttp(), deps.log("trigger")),
                 alert -> deps.alerts().publish(alert),
                 deps.clock(),
                 deps.log("trigger")));

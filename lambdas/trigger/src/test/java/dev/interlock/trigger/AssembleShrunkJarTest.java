@@ -113,7 +113,7 @@ class AssembleShrunkJarTest {
                         "software/amazon/awssdk/auth/credentials/internal/WebIdentityCredentialsUtils.class",
                         "software.amazon.awssdk.services.sts.internal.StsWebIdentityCredentialsProviderFactory",
                         // Our classes are ProGuard's roots: what they name was traced, and is kept if used.
-                        "dev/interlock/jobs/aws/ServiceClientFactories.class",
+                        "dev/interlock/runtime/aws/ServiceClientFactories.class",
                         "software/amazon/awssdk/services/glue/model/CreateJobRequest"));
         Path proguard = jar("proguard.jar", entries(KEPT, "x"));
 

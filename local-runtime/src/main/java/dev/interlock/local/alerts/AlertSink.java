@@ -3,6 +3,7 @@ package dev.interlock.local.alerts;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -30,7 +31,7 @@ import java.util.function.Consumer;
 public final class AlertSink implements AutoCloseable {
 
     static final int CAPACITY = 1000;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
 
     /**
      * One received alert: topic, subject, the message (parsed when it is JSON) and its message attributes (what an SNS

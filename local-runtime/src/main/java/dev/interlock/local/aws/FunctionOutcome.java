@@ -2,6 +2,7 @@ package dev.interlock.local.aws;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.interlock.model.json.InterlockJson;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -10,7 +11,7 @@ import java.nio.charset.StandardCharsets;
  */
 public record FunctionOutcome(byte[] payload, String errorType, String errorMessage) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
 
     public static FunctionOutcome invoke(FunctionRegistry registry, String name, byte[] payload, long timeoutMillis) {
         LocalFunction fn = registry.find(name).orElseThrow(() -> new FunctionNotFoundException(name));

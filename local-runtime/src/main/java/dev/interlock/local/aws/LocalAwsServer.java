@@ -9,6 +9,7 @@ import dev.interlock.local.events.EventBridgeApi;
 import dev.interlock.local.http.LoopbackHttpServer;
 import dev.interlock.local.jobs.JobFakes;
 import dev.interlock.local.jobs.LambdaJobs;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 import java.io.IOException;
 import java.net.URI;
@@ -39,7 +40,7 @@ public final class LocalAwsServer implements AutoCloseable {
     private static final Pattern INVOKE = Pattern.compile("^/2015-03-31/functions/([^/]+)/invocations/?$");
     private static final Pattern FUNCTION = Pattern.compile("^/2015-03-31/functions/([^/]+)/?$");
     private static final Pattern FUNCTIONS = Pattern.compile("^/2015-03-31/functions/?$");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
     /** Lambda's LastModified format, e.g. 2026-11-23T22:59:34.469+0000. */
     private static final DateTimeFormatter LAST_MODIFIED =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ").withZone(ZoneOffset.UTC);

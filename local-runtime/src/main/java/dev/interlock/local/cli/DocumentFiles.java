@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.nio.charset.MalformedInputException;
 import java.nio.file.AccessDeniedException;
@@ -113,7 +114,7 @@ final class DocumentFiles {
                 : YAMLFactory.builder()
                         .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                         .build();
-        ObjectMapper mapper = new ObjectMapper(factory);
+        ObjectMapper mapper = InterlockJson.json();
         List<Document> out = new ArrayList<>();
         try (JsonParser parser = factory.createParser(text)) {
             for (int index = 0; ; index++) {

@@ -1,8 +1,9 @@
 package dev.interlock.local.cli;
 
 import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ArchetypeCatalog;
 import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.catalog.ArchetypeCatalog;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.secret.OutboundPolicy;
@@ -10,7 +11,6 @@ import dev.interlock.model.validation.DocumentValidation;
 import dev.interlock.model.validation.PipelineValidation;
 import dev.interlock.model.validation.ReferenceValidation;
 import dev.interlock.model.validation.Validated;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.store.PipelineIndex;
 import java.io.PrintStream;
 import java.nio.file.Path;

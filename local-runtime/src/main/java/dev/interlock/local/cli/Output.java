@@ -2,6 +2,7 @@ package dev.interlock.local.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.schedule.ReadableTime;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -85,7 +86,7 @@ final class Output {
     }
 
     private static final class Holder {
-        static final ObjectMapper JSON = new ObjectMapper();
+        static final ObjectMapper JSON = InterlockJson.json();
     }
 
     static JsonNode parse(String body) {

@@ -3,6 +3,7 @@ package dev.interlock.local.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.local.runtime.LocalRuntime;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -30,7 +31,7 @@ public final class Demo {
 
     public static final String SILVER = "silver-orders";
     public static final String GOLD = "gold-orders";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final LocalRuntime runtime;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.http.LoopbackHttpServer;
+import dev.interlock.model.json.InterlockJson;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,7 @@ import java.util.regex.Pattern;
  */
 public final class FakeJobServer implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
     private static final Pattern DAG_RUNS = Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/?$");
     private static final Pattern DAG_RUN = Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/([^/]+)$");
     private static final Pattern JOB = Pattern.compile("^/jobs/([^/]+)$");

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.interlock.local.aws.AwsJson;
 import dev.interlock.local.aws.LocalArns;
-import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.model.trigger.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
 import java.io.IOException;
 import java.time.Duration;

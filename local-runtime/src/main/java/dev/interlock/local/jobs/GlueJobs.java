@@ -3,7 +3,7 @@ package dev.interlock.local.jobs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.local.aws.AwsJson;
-import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.model.trigger.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
 import java.time.Duration;
 import java.util.ArrayList;

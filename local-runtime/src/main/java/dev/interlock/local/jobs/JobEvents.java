@@ -2,7 +2,7 @@ package dev.interlock.local.jobs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.interlock.local.aws.AwsJson;
-import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.model.trigger.JobStateRule;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.interlock.local.jobs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.aws.AwsJson;
-import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.model.trigger.JobStateRule;
 import dev.interlock.statemachine.engine.EngineClock;
 import dev.interlock.statemachine.engine.StepFunctionsException;
 import java.io.IOException;

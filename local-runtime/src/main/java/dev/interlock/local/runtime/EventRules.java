@@ -9,7 +9,7 @@ import dev.interlock.local.sfn.InterlockStateMachine;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.ExecutionEndRule;
 import dev.interlock.model.runtime.InterlockFunction;
-import dev.interlock.model.runtime.JobStateRule;
+import dev.interlock.model.trigger.JobStateRule;
 import dev.interlock.statemachine.engine.ExecutionDescription;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

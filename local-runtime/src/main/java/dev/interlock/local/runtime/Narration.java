@@ -3,6 +3,7 @@ package dev.interlock.local.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.interlock.model.event.EventKind;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.runtime.TableDefinition;
@@ -48,7 +49,7 @@ public final class Narration implements Consumer<Record> {
     private static final Set<String> FINAL_RUN_LOG = Set.of(
             RunLogStatus.COMPLETED.wireName(), RunLogStatus.FAILED.wireName(), RunLogStatus.CANCELLED.wireName());
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
 
     private final Consumer<String> out;
     private final Clock clock;

@@ -7,6 +7,7 @@ import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.FunctionOutcome;
 import dev.interlock.local.aws.FunctionRegistry;
 import dev.interlock.local.aws.LocalArns;
+import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.statemachine.AslDefinition;
 import dev.interlock.statemachine.engine.EngineClock;
@@ -29,7 +30,7 @@ public final class InterlockStateMachine {
 
     public static final String NAME = "interlock-pipeline";
     public static final String ALERT_TOPIC = "interlock-alerts";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = InterlockJson.json();
     private static final long FUNCTION_TIMEOUT_MILLIS = 900_000;
 
     private InterlockStateMachine() {}

@@ -3,12 +3,12 @@ package dev.interlock.local.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import dev.interlock.wiring.alert.SnsAlertPublisher;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

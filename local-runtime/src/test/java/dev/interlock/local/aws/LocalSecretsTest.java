@@ -3,9 +3,9 @@ package dev.interlock.local.aws;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

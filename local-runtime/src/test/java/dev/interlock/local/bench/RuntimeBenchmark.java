@@ -1,11 +1,11 @@
 package dev.interlock.local.bench;
 
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.demo.FakeJobServer;
 import dev.interlock.local.runtime.LocalRuntime;
 import dev.interlock.local.runtime.ProductionFunctions;
 import dev.interlock.local.runtime.RuntimeOptions;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import dev.interlock.statemachine.engine.ExecutionStatus;
 import dev.interlock.statemachine.engine.ExecutionSummary;
 import dev.interlock.statemachine.engine.HistoryEvent;

@@ -3,10 +3,12 @@ package dev.interlock.local.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.interlock.api.Api;
 import dev.interlock.api.ApiHandler;
 import dev.interlock.api.ApiSettings;
 import dev.interlock.api.RequestBody;
 import dev.interlock.local.api.LocalApiServer;
+import dev.interlock.log.StructuredLog;
 import dev.interlock.store.memory.InMemoryProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -51,11 +53,12 @@ class CliErrorsTest {
         AtomicInteger ids = new AtomicInteger();
         server = LocalApiServer.start(
                 0,
-                new ApiHandler(
+                new ApiHandler(new Api(
                         new InMemoryProvider(clock),
                         clock,
                         new ApiSettings(3, 2, RequestBody.DEFAULT_MAX_BYTES),
-                        () -> "id-" + ids.incrementAndGet()));
+                        () -> "id-" + ids.incrementAndGet(),
+                        StructuredLog.forName("api"))));
         endpoint = server.endpoint().toString();
     }
 

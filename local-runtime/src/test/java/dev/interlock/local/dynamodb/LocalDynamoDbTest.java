@@ -2,9 +2,9 @@ package dev.interlock.local.dynamodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.TableDefinition;
+import dev.interlock.runtime.aws.AwsClients;
 import dev.interlock.store.dynamodb.InterlockTable;
 import java.nio.file.Path;
 import java.util.Map;

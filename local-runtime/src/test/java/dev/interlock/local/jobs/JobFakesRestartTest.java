@@ -2,7 +2,6 @@ package dev.interlock.local.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.FunctionRegistry;
 import dev.interlock.local.aws.LocalAwsServer;
@@ -11,6 +10,7 @@ import dev.interlock.local.events.EventBridgeApi;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.sfn.LocalStepFunctionsServer;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import java.nio.file.Path;
 import java.time.Clock;

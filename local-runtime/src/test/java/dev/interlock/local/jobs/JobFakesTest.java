@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.local.alerts.AlertSink;
 import dev.interlock.local.aws.FunctionRegistry;
 import dev.interlock.local.aws.LocalAwsServer;
@@ -13,6 +12,7 @@ import dev.interlock.local.events.EventBridgeApi;
 import dev.interlock.local.events.LocalEventBus;
 import dev.interlock.local.sfn.LocalStepFunctionsServer;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

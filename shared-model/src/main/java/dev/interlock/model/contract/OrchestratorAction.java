@@ -37,7 +37,7 @@ public enum OrchestratorAction {
     public enum Caller {
         /** A Task of the state machine. */
         STATE_MACHINE,
-        /** The EventBridge rules that report a job's end ({@link dev.interlock.model.runtime.JobStateRule}). */
+        /** The EventBridge rules that report a job's end ({@link dev.interlock.model.trigger.JobStateRule}). */
         JOB_STATE_RULE,
         /**
          * The EventBridge rule on Interlock's own state machine's executions that end without releasing their lock

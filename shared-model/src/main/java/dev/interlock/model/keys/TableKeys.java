@@ -2,7 +2,6 @@ package dev.interlock.model.keys;
 
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.marker.MarkerSource;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -329,10 +328,14 @@ public final class TableKeys {
         return new ItemKey("LOCK#" + key.value(), LOCK);
     }
 
-    /** Marker item; {@code suffix} makes it unique, and re-using a suffix makes the write idempotent. */
-    public static ItemKey marker(String pipelineId, MarkerSource source, String suffix) {
+    /**
+     * Marker item of a source ({@code MarkerSource#wireName()}, the marker's own to name); {@code suffix} makes it
+     * unique, and re-using a suffix makes the write idempotent.
+     */
+    public static ItemKey marker(String pipelineId, String source, String suffix) {
         return new ItemKey(
-                pipelinePk(pipelineId), MARKER_PREFIX + source.wireName() + "#" + requireText("suffix", suffix));
+                pipelinePk(pipelineId),
+                MARKER_PREFIX + requirePart("source", source) + "#" + requireText("suffix", suffix));
     }
 
     /**

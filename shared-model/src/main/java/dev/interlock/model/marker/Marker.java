@@ -175,7 +175,7 @@ public record Marker(
 
     /** The marker's table key. */
     public ItemKey key() {
-        return TableKeys.marker(pipelineId, source, suffix);
+        return TableKeys.marker(pipelineId, source.wireName(), suffix);
     }
 
     /** The execution this marker starts ({@link ExecutionName}). */

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The durable record of one (pipeline, date, schedule): did it run, how often it failed, and why (docs/table-design.md). Attempts are
- * counted by {@link AttemptLedger}, which also builds the next entry; updates preserve {@code attemptNumber} and
+ * counted by {@code dev.interlock.model.workflow.AttemptLedger}, which also builds the next entry; updates preserve {@code attemptNumber} and
  * {@code retryHistory}.
  *
  * @param proceededWithout the traits the run that last ended proceeded without, past its readiness rule's

@@ -1,6 +1,7 @@
 package dev.interlock.model.validation;
 
 import dev.interlock.model.json.Frozen;
+import dev.interlock.model.json.ValidationError;
 import java.util.List;
 import java.util.stream.Collectors;
 

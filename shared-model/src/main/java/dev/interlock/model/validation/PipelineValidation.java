@@ -2,10 +2,10 @@ package dev.interlock.model.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ArchetypeValidation;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.archetype.TraitResolution;
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.json.WireEnum;
 import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.ExclusionConfig;

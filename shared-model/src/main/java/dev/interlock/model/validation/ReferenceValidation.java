@@ -2,6 +2,7 @@ package dev.interlock.model.validation;
 
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pipeline.ExclusionConfig;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.schedule.Exclusions;

@@ -6,6 +6,7 @@ import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.TraitDefinition;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.JsonPath;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.net.HostLiteral;
 import dev.interlock.model.net.NeverAllowedAddresses;
 import dev.interlock.model.pipeline.PipelineConfig;

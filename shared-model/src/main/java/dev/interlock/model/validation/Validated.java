@@ -1,6 +1,7 @@
 package dev.interlock.model.validation;
 
 import dev.interlock.model.json.Frozen;
+import dev.interlock.model.json.ValidationError;
 import java.util.List;
 
 /** A parsed document and every problem found in it; {@code value} is null unless the document is valid. */

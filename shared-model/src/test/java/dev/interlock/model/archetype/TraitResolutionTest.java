@@ -2,6 +2,7 @@ package dev.interlock.model.archetype;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.interlock.model.catalog.ArchetypeCatalog;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.pipeline.TraitConfig;

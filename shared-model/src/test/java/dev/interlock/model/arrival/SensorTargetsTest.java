@@ -3,8 +3,8 @@ package dev.interlock.model.arrival;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ArchetypeCatalog;
 import dev.interlock.model.archetype.TraitDefinition;
+import dev.interlock.model.catalog.ArchetypeCatalog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ReadinessRule;

@@ -2,7 +2,7 @@ package dev.interlock.model.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.catalog.ArchetypeCatalog;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.GlueTrigger;

@@ -38,7 +38,7 @@ class TableKeysTest {
                 .isEqualTo(new ItemKey("PIPELINE#gold", "EVENT#1771841730123#a1b2c3d4"));
         assertThat(TableKeys.lock(new LockKey("gold", "h07", LocalDate.of(2026, 3, 1))))
                 .isEqualTo(new ItemKey("LOCK#eval:gold:h07:2026-03-01", "LOCK"));
-        assertThat(TableKeys.marker("gold", MarkerSource.CASCADE, "silver#r1"))
+        assertThat(TableKeys.marker("gold", MarkerSource.CASCADE.wireName(), "silver#r1"))
                 .isEqualTo(new ItemKey("PIPELINE#gold", "MARKER#cascade#silver#r1"));
         assertThat(TableKeys.lateArrival("gold", D, "daily", 1_771_841_730_123L))
                 .isEqualTo(new ItemKey("PIPELINE#gold", "LATEARRIVAL#2026-02-23#daily#1771841730123"));
@@ -51,9 +51,10 @@ class TableKeysTest {
 
     @Test
     void idempotentMarkerSuffixesAndRerunCopiesAreKeyedOnce() {
-        assertThat(TableKeys.marker("gold", MarkerSource.CASCADE, TableKeys.cascadeMarkerSuffix("silver", "r1")))
+        assertThat(TableKeys.marker(
+                        "gold", MarkerSource.CASCADE.wireName(), TableKeys.cascadeMarkerSuffix("silver", "r1")))
                 .isEqualTo(new ItemKey("PIPELINE#gold", "MARKER#cascade#silver#r1"));
-        assertThat(TableKeys.marker("gold", MarkerSource.SCHEDULE, TableKeys.scheduleMarkerSuffix(D, "h07")))
+        assertThat(TableKeys.marker("gold", MarkerSource.SCHEDULE.wireName(), TableKeys.scheduleMarkerSuffix(D, "h07")))
                 .isEqualTo(new ItemKey("PIPELINE#gold", "MARKER#schedule#2026-02-23#h07"));
         assertThat(TableKeys.rerunOfPipeline("gold", D, "daily", "rr1"))
                 .isEqualTo(new ItemKey("PIPELINE#gold", "RERUN#2026-02-23#daily#rr1"));
@@ -78,7 +79,7 @@ class TableKeysTest {
         assertThatThrownBy(() -> TableKeys.pipeline("a#b")).hasMessage("pipelineId must not contain '#': a#b");
         assertThatThrownBy(() -> new LockKey("p", " ", LocalDate.of(2026, 3, 1)))
                 .hasMessage("scheduleId is required for a table key");
-        assertThatThrownBy(() -> TableKeys.marker("p", MarkerSource.MANUAL, ""))
+        assertThatThrownBy(() -> TableKeys.marker("p", MarkerSource.MANUAL.wireName(), ""))
                 .hasMessage("suffix is required for a table key");
     }
 

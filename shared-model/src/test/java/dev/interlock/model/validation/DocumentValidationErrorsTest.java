@@ -3,6 +3,7 @@ package dev.interlock.model.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.json.ValidationError;
 import org.junit.jupiter.api.Test;
 
 class DocumentValidationErrorsTest {
@@ -20,7 +21,7 @@ class DocumentValidationErrorsTest {
                         "$.requiredTraits[2]: expected an object, got a number",
                         "$.readinessRule.type: unknown readinessRule.type 'majority'; allowed: all-required-pass",
                         "$.name: 'Bad Name' must match "
-                                + dev.interlock.model.archetype.ArchetypeValidation.NAME.pattern(),
+                                + dev.interlock.model.validation.ArchetypeValidation.NAME.pattern(),
                         "$.requiredTraits[1].type: trait 'a' is declared twice");
     }
 
@@ -47,7 +48,7 @@ class DocumentValidationErrorsTest {
 
     @Test
     void numbersBeyondTheDoubleRangeAreTypeErrorsNotExceptions() {
-        var validation = new PipelineValidation(dev.interlock.model.archetype.ArchetypeCatalog.bundled()::find);
+        var validation = new PipelineValidation(dev.interlock.model.catalog.ArchetypeCatalog.bundled()::find);
 
         Validated<?> pipeline = validation.validateText(
                 "{\"name\":\"silver\",\"tier\":1e400,\"retry\":{\"backoffMultiplier\":-1e400}}");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.json.ValidationError;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +69,7 @@ class DocumentValidationTest {
 
     @Test
     void numbersBeyondTheDoubleRangeAreTypeErrorsNotExceptions() {
-        var validation = new PipelineValidation(dev.interlock.model.archetype.ArchetypeCatalog.bundled()::find);
+        var validation = new PipelineValidation(dev.interlock.model.catalog.ArchetypeCatalog.bundled()::find);
 
         Validated<?> pipeline = validation.validateText(
                 "{\"name\":\"silver\",\"tier\":1e400,\"retry\":{\"backoffMultiplier\":-1e400}}");

@@ -2,7 +2,8 @@ package dev.interlock.model.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.catalog.ArchetypeCatalog;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pipeline.PipelineConfig;
 import java.util.HashMap;
 import java.util.List;

@@ -6,9 +6,10 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.interlock.model.archetype.ArchetypeCatalog;
+import dev.interlock.model.catalog.ArchetypeCatalog;
 import dev.interlock.model.fixtures.SamplePipelines;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.testing.Documents;

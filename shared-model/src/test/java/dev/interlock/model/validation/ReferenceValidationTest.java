@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.calendar.Calendar;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pipeline.PipelineConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;

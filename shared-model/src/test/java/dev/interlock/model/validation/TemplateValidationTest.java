@@ -3,8 +3,8 @@ package dev.interlock.model.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.interlock.model.archetype.Archetype;
-import dev.interlock.model.archetype.ArchetypeCatalog;
 import dev.interlock.model.archetype.TraitDefinition;
+import dev.interlock.model.catalog.ArchetypeCatalog;
 import dev.interlock.model.pipeline.ReadinessRule;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.secret.OutboundPolicy;

@@ -514,7 +514,7 @@ public final class InMemoryProvider implements Provider {
     }
 
     private static ItemKey markerKey(Marker marker) {
-        return TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix());
+        return marker.key();
     }
 
     private void putMarker(Marker marker) {

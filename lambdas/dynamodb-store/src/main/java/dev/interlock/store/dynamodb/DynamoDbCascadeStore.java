@@ -3,6 +3,7 @@ package dev.interlock.store.dynamodb;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.marker.Marker;
+import dev.interlock.model.marker.MarkerAttributes;
 import dev.interlock.store.CascadeStore;
 import dev.interlock.store.Retention;
 import java.time.LocalDate;
@@ -34,15 +35,14 @@ final class DynamoDbCascadeStore implements CascadeStore {
 
     /** The item of a marker (also written, on the same condition, inside {@code acceptRerun}'s transaction). */
     Map<String, AttributeValue> item(Marker marker) {
-        Map<String, AttributeValue> item =
-                ItemCodec.item(TableKeys.marker(marker.pipelineId(), marker.source(), marker.suffix()), null, marker);
-        item.put("pipelineId", AttributeValue.fromS(marker.pipelineId()));
-        item.put("scheduleId", AttributeValue.fromS(marker.scheduleId()));
-        item.put("date", AttributeValue.fromS(marker.date().toString()));
-        item.put("source", AttributeValue.fromS(marker.source().wireName()));
-        item.put("replay", AttributeValue.fromBool(marker.replay()));
+        Map<String, AttributeValue> item = ItemCodec.item(marker.key(), null, marker);
+        item.put(MarkerAttributes.PIPELINE_ID, AttributeValue.fromS(marker.pipelineId()));
+        item.put(MarkerAttributes.SCHEDULE_ID, AttributeValue.fromS(marker.scheduleId()));
+        item.put(MarkerAttributes.DATE, AttributeValue.fromS(marker.date().toString()));
+        item.put(MarkerAttributes.SOURCE, AttributeValue.fromS(marker.source().wireName()));
+        item.put(MarkerAttributes.REPLAY, AttributeValue.fromBool(marker.replay()));
         if (marker.carried() != null) {
-            item.put("carried", AttributeValue.fromS(InterlockJson.write(marker.carried())));
+            item.put(MarkerAttributes.CARRIED, AttributeValue.fromS(InterlockJson.write(marker.carried())));
         }
         item.put(ItemCodec.TTL, ItemCodec.ttlAt(table.now().plus(retention.markers())));
         return item;
@@ -51,7 +51,9 @@ final class DynamoDbCascadeStore implements CascadeStore {
     @Override
     public List<Marker> markers(String pipelineId, LocalDate date) {
         SingleTable.Condition onDate = SingleTable.Condition.of(
-                "#date = :date", Map.of("#date", "date"), Map.of(":date", AttributeValue.fromS(date.toString())));
+                "#date = :date",
+                Map.of("#date", MarkerAttributes.DATE),
+                Map.of(":date", AttributeValue.fromS(date.toString())));
         return table.allDocuments(
                 SingleTable.Query.table(TableKeys.pipelinePk(pipelineId), TableKeys.MARKER_PREFIX, true)
                         .filtered(onDate),

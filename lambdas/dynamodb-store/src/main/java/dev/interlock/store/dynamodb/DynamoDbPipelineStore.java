@@ -2,10 +2,10 @@ package dev.interlock.store.dynamodb;
 
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.calendar.Calendar;
+import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.keys.ItemKey;
 import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.pipeline.PipelineConfig;
-import dev.interlock.model.validation.ValidationError;
 import dev.interlock.model.watch.PipelineWatch;
 import dev.interlock.model.watch.WatchPlan;
 import dev.interlock.store.Page;

@@ -4,14 +4,14 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.priming.OfflineMode;
-import dev.interlock.jobs.priming.PrimingHttpClient;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.runtime.priming.OfflineMode;
+import dev.interlock.runtime.priming.PrimingHttpClient;
 import dev.interlock.wiring.Deps;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -85,6 +85,13 @@ public final class Priming {
     /**
      * Called by a handler's Lambda constructor (after its fields are set): primes now, registers a pre-snapshot hook,
      * or does nothing, by {@code INTERLOCK_PRIMING} and Lambda's {@code AWS_LAMBDA_INITIALIZATION_TYPE}.
+     *
+     * <p>How every handler boots, said once here: the Lambda constructor {@code ()} takes the container's lazy
+     * {@code Deps} (checked for every variable its function needs) and calls this; before a SnapStart snapshot (or in
+     * provisioned-concurrency init) the handler rehearses its function's bundled priming events, so the classes and
+     * the code paths of a first request are loaded before the snapshot, with no connection and no clock reading kept
+     * in it. The {@code (Deps)} constructor is the local runtime's, and the third, over the function's domain
+     * operation, is the tests'.
      */
     public static Decision onInit(Deps deps, InterlockFunction function, RequestStreamHandler handler) {
         return onInit(deps, function, handler.getClass(), rehearsal(handler));

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.interlock.jobs.aws.AwsClients;
 import dev.interlock.model.alert.Alert;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.Ownership;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -4,17 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.interlock.jobs.aws.AwsClients;
-import dev.interlock.jobs.outbound.GuardedHttp;
-import dev.interlock.jobs.outbound.OutboundRequest;
-import dev.interlock.jobs.outbound.OutboundResponse;
-import dev.interlock.jobs.outbound.UrlGuard;
-import dev.interlock.jobs.priming.OfflineMode;
-import dev.interlock.jobs.priming.PrimingCredentialsProvider;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.runtime.Environment;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.runtime.aws.AwsClients;
+import dev.interlock.runtime.outbound.GuardedHttp;
+import dev.interlock.runtime.outbound.OutboundRequest;
+import dev.interlock.runtime.outbound.OutboundResponse;
+import dev.interlock.runtime.outbound.UrlGuard;
+import dev.interlock.runtime.priming.OfflineMode;
+import dev.interlock.runtime.priming.PrimingCredentialsProvider;
 import dev.interlock.wiring.Deps;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -407,7 +407,7 @@ class PrimingTest {
             assertThatThrownBy(() -> deps.outboundTemplates()
                             .rendering(new dev.interlock.model.trigger.TemplateValues("p", "daily", null, "r"))
                             .text("${secret:interlock-priming}", URI.create("https://jobs.example.com"), "body"))
-                    .isInstanceOf(dev.interlock.jobs.outbound.OutboundException.CredentialUnavailable.class)
+                    .isInstanceOf(dev.interlock.runtime.outbound.OutboundException.CredentialUnavailable.class)
                     .hasMessage(
                             "Secrets Manager secret 'interlock-priming' has no SecretString (binary secrets cannot be "
                                     + "sent in a request)");
