@@ -8,7 +8,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.sfn.model.ExecutionStatus;
 
 /**
  * OpenLineage in (issue 27 item 4): a pipeline gated on a dbt model by {@code builtin:lineage-complete} waits NOT
@@ -114,7 +113,7 @@ class LineageInEndToEndTest extends EndToEnd {
     }
 
     @Test
-    void aDbtCompleteEventOfTheDayMakesTheGatedPipelineReadyAndOthersDoNot() {
+    void aDbtCompleteEventOfTheDayMakesTheGatedPipelineReadyAndOthersDoNot() throws Exception {
         String id = "li-orders";
         LocalDate today = today();
         Instant now = rt.clock().instant();
@@ -141,7 +140,8 @@ class LineageInEndToEndTest extends EndToEnd {
 
         // A COMPLETE of two days ago is that day's, not today's.
         Instant twoDaysAgo = today.minusDays(2).atTime(5, 0).toInstant(ZoneOffset.UTC);
-        JsonNode old = accepted(dbtEvent("COMPLETE", twoDaysAgo, UUID.randomUUID().toString()));
+        JsonNode old =
+                accepted(dbtEvent("COMPLETE", twoDaysAgo, UUID.randomUUID().toString()));
         assertThat(old.path("day").asText()).isEqualTo(today.minusDays(2).toString());
         assertThat(old.path("evaluations").findValuesAsText("date")).doesNotContain(today.toString());
 
@@ -172,11 +172,25 @@ class LineageInEndToEndTest extends EndToEnd {
         // The same event again (a producer's retry) starts nothing new.
         JsonNode again = accepted(dbtEvent("COMPLETE", now, runId));
         assertThat(again.path("evaluations")).isEmpty();
+
+        // The CLI replays a file of events as OpenLineage's file transport writes them (JSON lines) and says why.
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("lineage", ".jsonl");
+        java.nio.file.Files.writeString(
+                file,
+                JSON.readTree(dbtEvent("START", now, runId)) + "\n" + JSON.readTree(dbtEvent("COMPLETE", now, runId))
+                        + "\n");
+        String printed = printed("lineage", file.toString());
+        assertThat(printed)
+                .contains("line 1: START of job " + DBT_NAMESPACE + "/" + DBT_JOB + " for " + today)
+                .contains("only COMPLETE counts")
+                .contains("line 2: COMPLETE of job")
+                .contains("skipped " + id + " " + today + ": the day is already COMPLETED");
     }
 
     @Test
     void aMalformedEventIsA400NamingTheField() {
-        String good = dbtEvent("COMPLETE", rt.clock().instant(), UUID.randomUUID().toString());
+        String good =
+                dbtEvent("COMPLETE", rt.clock().instant(), UUID.randomUUID().toString());
         assertThat(fieldsOf(post(good.replace("\"eventType\": \"COMPLETE\"", "\"eventType\": \"DONE\""))))
                 .contains("$.eventType");
         assertThat(fieldsOf(post(good.replaceFirst("\"eventTime\": \"[^\"]+\"", "\"eventTime\": \"yesterday\""))))
