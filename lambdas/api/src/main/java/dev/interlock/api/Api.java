@@ -44,8 +44,9 @@ public final class Api {
         ArchetypeRoutes archetypes = new ArchetypeRoutes(provider, body, references);
         CalendarRoutes calendars = new CalendarRoutes(provider, body, references);
         HistoryRoutes history = new HistoryRoutes(provider);
-        SensorRoutes sensors =
-                new SensorRoutes(provider, body, clock, new SensorArrivals(provider, references, settings, clock));
+        SensorArrivals arrivals = new SensorArrivals(provider, references, settings, clock);
+        SensorRoutes sensors = new SensorRoutes(provider, body, clock, arrivals);
+        LineageRoutes lineage = new LineageRoutes(provider, body, clock, arrivals);
         LockRoutes locks = new LockRoutes(provider, clock, executions);
         StatusRoutes status = new StatusRoutes(provider, clock);
         MuteRoutes mutes = new MuteRoutes(provider, body, clock);
@@ -93,6 +94,7 @@ public final class Api {
                 new RouteTable.Route("GET", "/sensors/{name}", sensors::get),
                 new RouteTable.Route("PUT", "/sensors/{name}/partitions/{partition}", sensors::putPartition),
                 new RouteTable.Route("GET", "/sensors/{name}/partitions/{partition}", sensors::getPartition),
+                new RouteTable.Route("POST", "/lineage", lineage::post),
                 new RouteTable.Route("GET", "/mutes", mutes::list),
                 new RouteTable.Route("PUT", "/mutes/{scope}/{target}", mutes::put),
                 new RouteTable.Route("DELETE", "/mutes/{scope}/{target}", mutes::delete),

@@ -65,12 +65,44 @@ final class SensorArrivals {
         static final Outcome NONE = new Outcome(List.of(), List.of());
     }
 
+    /**
+     * What arrived, as its events tell it: the event kind, how it is named ({@code sensor orders/2026-03-01}), what
+     * happened to it ({@code changed (revision 2)}), the details of its events, and — for an arrival that starts
+     * nothing — the reason every day it concerns is skipped.
+     */
+    record Arrival(
+            EventKind kind, String label, String happened, Map<String, Object> details, boolean changed, String veto) {}
+
     /** Starts what {@code write} concerns. */
     Outcome after(SensorStore.SensorWrite write) {
         SensorValue value = write.stored();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("sensor", value.name());
+        if (value.partition() != null) {
+            details.put("partition", value.partition());
+        }
+        details.put("revision", value.revision());
+        return after(
+                value.name(),
+                value.partition(),
+                Optional.of(value),
+                new Arrival(
+                        EventKind.SENSOR_UPDATED,
+                        "sensor " + value.label(),
+                        "changed (revision " + value.revision() + ")",
+                        details,
+                        write.changed(),
+                        null));
+    }
+
+    /**
+     * Starts what the value of {@code sensor} (partition null: unpartitioned) concerns or, for an arrival with a
+     * {@code veto} (no {@code value}), skips each day it concerns with that reason.
+     */
+    Outcome after(String sensor, String partition, Optional<SensorValue> stored, Arrival arrival) {
         Instant now = clock.instant();
-        Set<String> readers = new TreeSet<>(provider.pipelines().dependants(Reference.sensor(value.name())));
-        for (String archetype : provider.archetypes().readersOf(value.name())) {
+        Set<String> readers = new TreeSet<>(provider.pipelines().dependants(Reference.sensor(sensor)));
+        for (String archetype : provider.archetypes().readersOf(sensor)) {
             readers.addAll(provider.pipelines().dependants(Reference.archetype(archetype)));
         }
         if (readers.isEmpty()) {
@@ -86,8 +118,8 @@ final class SensorArrivals {
             }
             List<SensorTargets.Target> targets;
             try {
-                targets = SensorTargets.of(
-                        pipeline, archetype.get(), value.name(), value.partition(), now, settings.staleMarkerDays());
+                targets =
+                        SensorTargets.of(pipeline, archetype.get(), sensor, partition, now, settings.staleMarkerDays());
             } catch (IllegalArgumentException | DateTimeException unreadable) {
                 // Registration refuses such configs; one registered before a rule existed must not fail the producer.
                 skipped.add(new Skip(
@@ -97,7 +129,7 @@ final class SensorArrivals {
             Optional<Pause> pause =
                     targets.isEmpty() ? Optional.empty() : provider.pauses().get(pipeline.name());
             for (SensorTargets.Target target : targets) {
-                start(pipeline, pause, target, write, now, started, skipped);
+                start(pipeline, pause, target, stored, arrival, now, started, skipped);
             }
         }
         return new Outcome(List.copyOf(started), List.copyOf(skipped));
@@ -107,13 +139,15 @@ final class SensorArrivals {
             PipelineConfig pipeline,
             Optional<Pause> pause,
             SensorTargets.Target target,
-            SensorStore.SensorWrite write,
+            Optional<SensorValue> stored,
+            Arrival arrival,
             Instant now,
             List<Evaluation> started,
             List<Skip> skipped) {
-        SensorValue value = write.stored();
-        String reason = null;
-        if (pause.isPresent()) {
+        String reason = arrival.veto();
+        if (reason != null) {
+            // Nothing to start: said once per day it concerns, whatever the day's state.
+        } else if (pause.isPresent()) {
             reason = "the pipeline is " + pause.get().describe(ReadableTime.zoneOf(pipeline, target.scheduleId()))
                     + "; resume it to run again (forward-only)";
         } else if (!target.isOpen(now)) {
@@ -127,39 +161,37 @@ final class SensorArrivals {
             reason = "the day is already COMPLETED; new data reruns a completed day only when its post-run monitoring "
                     + "detects drift (or an operator requests a rerun)";
         }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("sensor", value.name());
-        if (value.partition() != null) {
-            details.put("partition", value.partition());
-        }
-        details.put("revision", value.revision());
+        Map<String, Object> details = new LinkedHashMap<>(arrival.details());
         details.put("traits", target.traitTypes());
         pause.ifPresent(p -> {
             details.put("pausedBy", p.pausedBy());
             details.put("pausedAt", p.pausedAt().toString());
         });
-        if (reason != null) {
+        if (reason != null || stored.isEmpty()) {
+            reason = reason == null ? "nothing was stored" : reason;
             skipped.add(new Skip(pipeline.name(), target.scheduleId(), target.date(), reason));
-            if (write.changed()) {
+            if (arrival.changed()) {
                 record(
+                        arrival.kind(),
                         pipeline,
                         target,
                         SKIPPED,
-                        "sensor " + value.label() + " changed; not evaluated: " + reason,
+                        arrival.label() + " " + arrival.happened() + "; not evaluated: " + reason,
                         details,
                         now);
             }
             return;
         }
-        Marker marker = Marker.sensor(pipeline.name(), target.scheduleId(), target.date(), value, now);
+        Marker marker = Marker.sensor(pipeline.name(), target.scheduleId(), target.date(), stored.get(), now);
         if (provider.cascade().writeMarker(marker)) {
             started.add(new Evaluation(pipeline.name(), target.scheduleId(), target.date(), marker.executionName()));
             details.put("executionName", marker.executionName());
             record(
+                    arrival.kind(),
                     pipeline,
                     target,
                     STARTED,
-                    "sensor " + value.label() + " changed (revision " + value.revision() + "): evaluation started",
+                    arrival.label() + " " + arrival.happened() + ": evaluation started",
                     details,
                     now);
         }
@@ -167,6 +199,7 @@ final class SensorArrivals {
     }
 
     private void record(
+            EventKind kind,
             PipelineConfig pipeline,
             SensorTargets.Target target,
             String status,
@@ -175,7 +208,7 @@ final class SensorArrivals {
             Instant now) {
         provider.events()
                 .append(new Event(
-                        EventKind.SENSOR_UPDATED,
+                        kind,
                         pipeline.name(),
                         target.scheduleId(),
                         target.date(),

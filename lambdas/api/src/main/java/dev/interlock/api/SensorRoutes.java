@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.json.ValidationError;
+import dev.interlock.model.keys.TableKeys;
 import dev.interlock.model.sensor.SensorValue;
 import dev.interlock.store.Provider;
 import dev.interlock.store.SensorStore;
@@ -114,6 +115,13 @@ final class SensorRoutes {
     }
 
     private ApiResponse write(ApiRequest request, String name, String partition) {
+        if (name.startsWith(TableKeys.LINEAGE_SENSOR_PREFIX)) {
+            // Written by POST /lineage only: a producer must not fake a COMPLETE event through a sensor write.
+            throw ProblemException.invalid(
+                    "path.name",
+                    "sensor names starting with '" + TableKeys.LINEAGE_SENSOR_PREFIX
+                            + "' hold OpenLineage events received at POST /lineage; choose another name");
+        }
         JsonNode document = body.readObject(request, false);
         List<ValidationError> errors = new ArrayList<>();
         if (document.isEmpty()) {

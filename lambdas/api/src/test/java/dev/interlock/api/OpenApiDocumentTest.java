@@ -89,7 +89,7 @@ class OpenApiDocumentTest {
         api.api.routes().routes().forEach(r -> routes.add(r.method() + " " + r.template()));
 
         assertThat(documentedOperations()).isEqualTo(routes);
-        assertThat(routes).hasSize(44);
+        assertThat(routes).hasSize(45);
     }
 
     @Test

@@ -600,7 +600,7 @@ class BuiltinEvaluatorsTest {
         assertThat(result.failureCategory()).isEqualTo(FailureCategory.PERMANENT);
         assertThat(result.reason())
                 .isEqualTo("unknown builtin evaluator 'coin-flip'; allowed: upstream-run-log, "
-                        + "sensor-threshold, sensor-freshness, always-pass, always-fail");
+                        + "sensor-threshold, sensor-freshness, lineage-complete, always-pass, always-fail");
     }
 
     @Test

@@ -45,6 +45,7 @@ import picocli.CommandLine.ScopeType;
             PauseCommands.Resume.class,
             PauseCommands.Pauses.class,
             ForceReadyCommand.class,
+            LineageCommand.class,
             BackfillCommands.Start.class,
             BackfillCommands.Status.class,
             BackfillCommands.ListAll.class,

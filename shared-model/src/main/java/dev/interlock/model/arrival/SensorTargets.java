@@ -9,6 +9,7 @@ import dev.interlock.model.rollup.RollupPeriods;
 import dev.interlock.model.schedule.ScheduleWindow;
 import dev.interlock.model.schedule.ScheduleWindows;
 import dev.interlock.model.sensor.SensorPartition;
+import dev.interlock.model.trait.BuiltinEvaluator;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
 import java.time.Instant;
@@ -21,7 +22,8 @@ import java.util.TreeMap;
 
 /**
  * Which (schedule, date) of a pipeline a write to a sensor concerns: those whose resolved traits read exactly the
- * written value with {@code sensor-threshold} or {@code sensor-freshness}.
+ * written value with {@code sensor-threshold} or {@code sensor-freshness}, or whose {@code lineage-complete} gate waits
+ * for the OpenLineage subject the (reserved) sensor holds, in the day partition its template names.
  * <ul>
  *   <li>An unpartitioned write concerns the traits without {@code partition}, on each schedule's current date (in its
  *       zone).</li>
@@ -71,10 +73,13 @@ public final class SensorTargets {
                 String scheduleId = window.getKey();
                 Map<LocalDate, List<String>> byDate = window.getValue();
                 for (ResolvedTrait trait : TraitResolution.resolve(pipeline, archetype, scheduleId, today)) {
-                    if (!readsSensor(trait) || !sensor.equals(text(trait.config(), SENSOR_KEY))) {
+                    BuiltinEvaluator builtin = builtinOf(trait);
+                    if (builtin == null || !sensor.equals(sensorRead(builtin, trait.config()))) {
                         continue;
                     }
-                    String template = text(trait.config(), SensorPartition.CONFIG_KEY);
+                    String template = builtin.readsSensor()
+                            ? text(trait.config(), SensorPartition.CONFIG_KEY)
+                            : builtin.partitionRead(trait.config());
                     boolean rollup = RollupConfig.declared(trait.config());
                     for (LocalDate date :
                             datesRead(pipeline.name(), scheduleId, template, rollup, partition, today, staleDays)) {
@@ -138,16 +143,24 @@ public final class SensorTargets {
         return dates;
     }
 
-    private static boolean readsSensor(ResolvedTrait trait) {
+    /** The builtin a trait is evaluated by when it reads a sensor (a lineage gate reads its reserved one); else null. */
+    private static BuiltinEvaluator builtinOf(ResolvedTrait trait) {
         try {
             return trait.evaluator() != null
-                    && !trait.evaluator().isBlank()
-                    && EvaluatorLocator.parse(trait.evaluator()) instanceof EvaluatorLocator.Builtin builtin
-                    && builtin.evaluator().readsSensor();
+                            && !trait.evaluator().isBlank()
+                            && EvaluatorLocator.parse(trait.evaluator()) instanceof EvaluatorLocator.Builtin builtin
+                            && (builtin.evaluator().readsSensor()
+                                    || builtin.evaluator() == BuiltinEvaluator.LINEAGE_COMPLETE)
+                    ? builtin.evaluator()
+                    : null;
         } catch (IllegalArgumentException unreadable) {
             // Registration refuses unreadable locators; a trait nobody can evaluate reads no sensor.
-            return false;
+            return null;
         }
+    }
+
+    private static String sensorRead(BuiltinEvaluator builtin, Map<String, Object> config) {
+        return builtin.readsSensor() ? text(config, SENSOR_KEY) : builtin.sensorRead(config);
     }
 
     /** A text config value, trimmed, with its key matched case-insensitively as the evaluator reads it; else null. */

@@ -48,6 +48,12 @@ public enum EventKind implements WireEnum {
     /** Dry run: any other alert the day would send (details: {@code alertKind}); nothing reaches the topic. */
     DRY_RUN_WOULD_ALERT("DRY_RUN_WOULD_ALERT"),
     SENSOR_UPDATED("SENSOR_UPDATED"),
+    /**
+     * An OpenLineage run event of a job (or dataset) this pipeline's {@code lineage-complete} trait waits for was
+     * received at {@code POST /lineage}: status {@code EVALUATION_STARTED}, or {@code SKIPPED} with the reason (an
+     * event other than COMPLETE, a paused pipeline, a window not open, a day already COMPLETED).
+     */
+    LINEAGE_RECEIVED("LINEAGE_RECEIVED"),
     /** A marker met the lock of a holder that will evaluate the day again anyway: its work is the holder's now. */
     MARKER_ABSORBED("MARKER_ABSORBED"),
     /** A marker met a held lock and waits to run after the holder releases it. */

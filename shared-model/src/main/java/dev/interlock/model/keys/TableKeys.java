@@ -233,6 +233,28 @@ public final class TableKeys {
         return SENSOR_PREFIX + requirePart("sensor", name);
     }
 
+    /** Sensor names reserved for OpenLineage subjects ({@link #lineageSensor}): producers cannot write them. */
+    public static final String LINEAGE_SENSOR_PREFIX = "lineage:";
+
+    /**
+     * The reserved sensor whose day partitions hold the COMPLETE events of an OpenLineage job or dataset
+     * ({@code kind} {@code job} or {@code dataset}): {@code lineage:<kind>:<hash>}, the hash the first 32 hex digits of
+     * the SHA-256 of {@code namespace + "\n" + name} (namespaces and names are URIs and dotted paths, free text that
+     * cannot be a key part). So {@code SENSOR#lineage:job:<hash>/PARTITION#<day>} is one COMPLETE of that job for the
+     * day, and {@code SENSOR#lineage:job:<hash>/PIPELINE#<id>} a pipeline whose lineage trait waits for it.
+     */
+    public static String lineageSensor(String kind, String namespace, String name) {
+        requirePart("kind", kind);
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest((requireText("namespace", namespace) + "\n" + requireText("name", name))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return LINEAGE_SENSOR_PREFIX + kind + ":" + java.util.HexFormat.of().formatHex(digest, 0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+
     /** Index entry: a trait config of pipeline {@code pipelineId} names sensor {@code sensor}. */
     public static ItemKey sensorReader(String sensor, String pipelineId) {
         return new ItemKey(sensorPk(sensor), PIPELINE_PREFIX + requirePart("pipelineId", pipelineId));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.json.WireEnum;
+import dev.interlock.model.lineage.LineageGate;
 import dev.interlock.model.rollup.RollupConfig;
 import dev.interlock.model.rollup.RollupPeriods;
 import dev.interlock.model.sensor.SensorPartition;
@@ -17,6 +18,8 @@ public enum BuiltinEvaluator implements WireEnum {
     UPSTREAM_RUN_LOG("upstream-run-log"),
     SENSOR_THRESHOLD("sensor-threshold"),
     SENSOR_FRESHNESS("sensor-freshness"),
+    /** An OpenLineage COMPLETE event of a job or dataset arrived for the day (POST /lineage, docs/openlineage.md). */
+    LINEAGE_COMPLETE("lineage-complete"),
     ALWAYS_PASS("always-pass"),
     ALWAYS_FAIL("always-fail");
 
@@ -70,6 +73,7 @@ public enum BuiltinEvaluator implements WireEnum {
                 }
                 checkPartition(config, configPath, errors);
             }
+            case LINEAGE_COMPLETE -> errors.addAll(LineageGate.configErrors(config, configPath));
             case ALWAYS_PASS, ALWAYS_FAIL -> {
                 // Demo and test evaluators: no configuration.
             }
@@ -117,6 +121,32 @@ public enum BuiltinEvaluator implements WireEnum {
                     JsonPath.field(path, "minCount"),
                     "minCount is larger than the " + RollupPeriods.HOURS + " hourly partitions a sensor rollup reads"));
         }
+    }
+
+    /**
+     * The sensor a trait of this builtin reads with {@code config} (a lineage gate's is its subject's reserved sensor),
+     * or null when it reads none or the config names none.
+     */
+    public String sensorRead(Map<String, Object> config) {
+        if (readsSensor()) {
+            return config.get("sensor") instanceof String name && !name.isBlank() ? name.trim() : null;
+        }
+        if (this == LINEAGE_COMPLETE) {
+            return LineageGate.of(config)
+                    .map(gate -> gate.subject().sensorName())
+                    .orElse(null);
+        }
+        return null;
+    }
+
+    /** The partition template a trait of this builtin reads with {@code config}; null: the unpartitioned value. */
+    public String partitionRead(Map<String, Object> config) {
+        if (this == LINEAGE_COMPLETE) {
+            return LineageGate.of(config).map(LineageGate::partitionTemplate).orElse(null);
+        }
+        return config.get(SensorPartition.CONFIG_KEY) instanceof String template && !template.isBlank()
+                ? template.trim()
+                : null;
     }
 
     /** Whether this builtin reads a sensor (and so may take a {@code partition}). */

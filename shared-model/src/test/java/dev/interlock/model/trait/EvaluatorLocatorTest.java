@@ -50,6 +50,6 @@ class EvaluatorLocatorTest {
         assertThatThrownBy(() -> EvaluatorLocator.parse("builtin:upstream-job-log"))
                 .hasMessage(
                         "unknown builtin evaluator 'upstream-job-log'; allowed: upstream-run-log, sensor-threshold, "
-                                + "sensor-freshness, always-pass, always-fail");
+                                + "sensor-freshness, lineage-complete, always-pass, always-fail");
     }
 }
