@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.jobs.TriggerRunners;
+import dev.interlock.evaluator.TraitEvaluation;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.Lazy;
@@ -45,7 +46,8 @@ public final class OrchestratorHandler implements RequestStreamHandler {
                 OrchestratorSettings.from(deps.environment()),
                 deps.log("orchestrator"),
                 new SfnTaskCallbacks(() -> deps.clients().stepFunctions()),
-                TriggerRunners.callbackJobChecks(deps.clients(), deps.log("watchdog"))));
+                TriggerRunners.callbackJobChecks(deps.clients(), deps.log("watchdog")),
+                TraitEvaluation.from(deps)::evaluateVerdict));
     }
 
     /** Collaborators by constructor: tests pass the in-memory Provider, a fixed clock and a recording publisher. */
