@@ -64,7 +64,9 @@ class PostRunChecksEndToEndTest extends EndToEnd {
                 l -> l != null && "FAILED".equals(l.path("status").asText()));
         awaitExecutionsDone("pr-zero", 1);
         assertThat(log.path("failureCategory").asText()).isEqualTo("VERIFICATION");
-        assertThat(runs("pr-zero")).as("not retried: VERIFICATION is not listed").hasSize(1);
+        assertThat(runs("pr-zero"))
+                .as("not retried: VERIFICATION is not listed")
+                .hasSize(1);
         assertThat(runs("pr-zero").getFirst().path("status").asText()).isEqualTo("FAILED");
         ExecutionListItem e = executions("pr-zero").getFirst();
         assertThat(visited(e.executionArn())).contains("LogCompleted").doesNotContain("CheckMonitoringExpired");
@@ -100,8 +102,10 @@ class PostRunChecksEndToEndTest extends EndToEnd {
         pipelines("pr-retry", ", retryableFailures: [TRANSIENT, VERIFICATION]");
         sensor("pr-retry-rows", "{\"rows\": 0}");
         evaluate("pr-retry", DAY);
-        await("pr-retry retry scheduled", () -> eventKinds("pr-retry"), (List<String> k) -> k.contains(
-                "RETRY_SCHEDULED"));
+        await(
+                "pr-retry retry scheduled",
+                () -> eventKinds("pr-retry"),
+                (List<String> k) -> k.contains("RETRY_SCHEDULED"));
         // The job's second run writes its rows: the retry's post-run check passes.
         sensor("pr-retry-rows", "{\"rows\": 7}");
         await("pr-retry COMPLETED", () -> runLogStatus("pr-retry", DAY, "daily"), "COMPLETED"::equals);

@@ -144,7 +144,8 @@ final class DayCompletion {
             if (!verdict.passed()) {
                 RunState unverified = run.failedVerification(verdict.message(), c.now())
                         .withMetadata(Map.of(END_RECORDED_BY, learnedBy));
-                Result result = failed(request, unverified, key, c.provider().runLogs().get(key), learnedBy, run);
+                Result result =
+                        failed(request, unverified, key, c.provider().runLogs().get(key), learnedBy, run);
                 return result == null ? null : Result.RECORDED_UNVERIFIED;
             }
         }

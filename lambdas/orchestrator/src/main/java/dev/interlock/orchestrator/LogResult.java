@@ -123,7 +123,9 @@ public final class LogResult implements Action {
             return Optional.empty();
         }
         Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
-        if (pipeline.isEmpty() || pipeline.get().postRun().isEmpty() || pipeline.get().dryRun()) {
+        if (pipeline.isEmpty()
+                || pipeline.get().postRun().isEmpty()
+                || pipeline.get().dryRun()) {
             return Optional.empty();
         }
         boolean recorded = current.flatMap(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.FAILED))

@@ -33,8 +33,11 @@ class PostRunChecksTest {
         RunState triggering = run.moveTo(RunStatus.TRIGGERING, f.clock.instant());
         assertThat(f.provider.runs().compareAndSwap(run.version(), triggering)).isTrue();
         RunState running = triggering.moveTo(RunStatus.RUNNING, f.clock.instant());
-        assertThat(f.provider.runs().compareAndSwap(triggering.version(), running)).isTrue();
-        assertThat(f.provider.runs().compareAndSwap(running.version(), running.moveTo(RunStatus.COMPLETED, f.clock.instant())))
+        assertThat(f.provider.runs().compareAndSwap(triggering.version(), running))
+                .isTrue();
+        assertThat(f.provider
+                        .runs()
+                        .compareAndSwap(running.version(), running.moveTo(RunStatus.COMPLETED, f.clock.instant())))
                 .isTrue();
         return runId;
     }
@@ -60,12 +63,15 @@ class PostRunChecksTest {
         var log = f.runLog().orElseThrow();
         assertThat(log.status()).isEqualTo(RunLogStatus.FAILED);
         assertThat(log.failureCategory()).isEqualTo(FailureCategory.VERIFICATION);
-        assertThat(log.failureMessage()).contains("post-run check rows-written failed").contains("is 0, not gt 0");
+        assertThat(log.failureMessage())
+                .contains("post-run check rows-written failed")
+                .contains("is 0, not gt 0");
         RunState run = f.provider.runs().get(runId).orElseThrow();
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.failureCategory()).isEqualTo(FailureCategory.VERIFICATION);
-        assertThat(f.events(EventKind.POST_RUN_CHECKED)).singleElement().satisfies(e -> assertThat(e.status())
-                .isEqualTo("FAILED"));
+        assertThat(f.events(EventKind.POST_RUN_CHECKED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.status()).isEqualTo("FAILED"));
         assertThat(f.alerts.kinds()).containsExactly("RUN_FAILED");
 
         // A repeated call (a Step Functions retry) answers the same and evaluates nothing again.
@@ -111,8 +117,9 @@ class PostRunChecksTest {
         assertThat(p.get("status").asText()).isEqualTo("COMPLETED");
         assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);
         assertThat(f.postRunEvaluations).isEqualTo(2);
-        assertThat(f.events(EventKind.POST_RUN_CHECKED)).singleElement().satisfies(e -> assertThat(e.status())
-                .isEqualTo("PASSED"));
+        assertThat(f.events(EventKind.POST_RUN_CHECKED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.status()).isEqualTo("PASSED"));
     }
 
     @Test

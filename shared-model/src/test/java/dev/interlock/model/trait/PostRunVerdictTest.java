@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class PostRunVerdictTest {
 
     private static TraitVerdict verdict(String name, TraitStatus status, String reason, boolean required) {
-        return new TraitVerdict(name, status, null, reason, status == TraitStatus.ERROR ? FailureCategory.TRANSIENT : null, required);
+        return new TraitVerdict(
+                name, status, null, reason, status == TraitStatus.ERROR ? FailureCategory.TRANSIENT : null, required);
     }
 
     @Test
@@ -27,9 +28,13 @@ class PostRunVerdictTest {
         assertThat(v.passed()).isTrue();
         assertThat(v.message()).isEqualTo("2 post-run checks passed");
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> checks = (List<Map<String, Object>>) v.details().get("checks");
+        List<Map<String, Object>> checks =
+                (List<Map<String, Object>>) v.details().get("checks");
         assertThat(checks).hasSize(2);
-        assertThat(checks.get(1)).containsEntry("status", "FAIL").containsEntry("required", false).containsEntry("reason", "late");
+        assertThat(checks.get(1))
+                .containsEntry("status", "FAIL")
+                .containsEntry("required", false)
+                .containsEntry("reason", "late");
     }
 
     @Test

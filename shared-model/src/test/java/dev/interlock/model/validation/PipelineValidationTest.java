@@ -76,14 +76,16 @@ class PipelineValidationTest {
 
     @Test
     void postRunChecksAreReadAndEachBadOneIsRefusedAtItsIndex() {
-        Validated<PipelineConfig> ok = validation.validateText(InterlockJson.write(patched(
-                "{\"postRun\":[{\"name\":\"rows-written\",\"evaluator\":\"builtin:sensor-threshold\","
+        Validated<PipelineConfig> ok = validation.validateText(InterlockJson.write(
+                patched("{\"postRun\":[{\"name\":\"rows-written\",\"evaluator\":\"builtin:sensor-threshold\","
                         + "\"config\":{\"sensor\":\"orders-rows\",\"field\":\"rows\",\"op\":\"gt\",\"value\":0}},"
                         + "{\"name\":\"audit\",\"evaluator\":\"https://audit.example.com/check\",\"required\":false,"
                         + "\"timeout\":10}]}")));
         assertThat(ok.errors()).isEmpty();
         assertThat(ok.value().postRun()).hasSize(2);
-        assertThat(ok.value().postRun().getFirst().required()).as("required by default").isTrue();
+        assertThat(ok.value().postRun().getFirst().required())
+                .as("required by default")
+                .isTrue();
         assertThat(ok.value().postRun().get(1).required()).isFalse();
         assertThat(validation.validateText(Documents.yaml(ok.value())).value().postRun())
                 .as("round trip")
