@@ -248,6 +248,7 @@ final class DayCompletion {
                 null,
                 null,
                 null,
+                null,
                 null);
         List<Event> events = new ArrayList<>(logResult.failureEvents(
                 request, body, category, message, attempt, retryable, policy, next.status() == RunLogStatus.COMPLETED));

@@ -63,7 +63,8 @@ public final class LogResult implements Action {
             JsonNode triggerMetadata,
             String triggerStatus,
             String trait,
-            List<String> proceededWithout) {
+            List<String> proceededWithout,
+            Boolean postRunChecks) {
 
         /** What the run went on without past its readiness rule's proceedAt (checkReadiness's answer); else empty. */
         List<String> degradedWithout() {
@@ -104,7 +105,9 @@ public final class LogResult implements Action {
             return Outcome.error("runId is required to log a result", errorPayload());
         }
         if (status.equals(RunLogStatus.COMPLETED.wireName())) {
-            Optional<Outcome> unverified = verify(request);
+            // Only a pipeline with post-run checks (resolvePipeline said so) reads anything more than a completion.
+            Optional<Outcome> unverified =
+                    Boolean.TRUE.equals(body.postRunChecks()) ? verify(request) : Optional.empty();
             return unverified.isPresent() ? unverified.get() : completed(request, body);
         }
         return failed(request, body, collaborators.pipeline(request));
@@ -146,6 +149,7 @@ public final class LogResult implements Action {
                 FailureCategory.VERIFICATION.wireName(),
                 message,
                 "postRun",
+                null,
                 null,
                 null,
                 null,

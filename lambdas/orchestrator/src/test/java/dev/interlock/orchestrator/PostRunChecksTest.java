@@ -43,7 +43,8 @@ class PostRunChecksTest {
     }
 
     private JsonNode complete(String runId) {
-        return f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")));
+        return f.call(
+                f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED", "postRunChecks", true)));
     }
 
     private void answer(TraitStatus status, String reason) {
