@@ -3,7 +3,6 @@ package dev.interlock.evaluator;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.interlock.model.json.InterlockJson;
-import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.wiring.Deps;
@@ -26,15 +25,7 @@ public final class EvaluatorHandler implements RequestStreamHandler {
 
     /** Over given Deps (the local runtime serves the function in process this way). */
     public EvaluatorHandler(Deps deps) {
-        this(new TraitEvaluation(
-                deps.provider(),
-                new HttpEvaluator(
-                        deps.outboundHttp(),
-                        deps.environment().get(EnvVar.EVALUATOR_BASE_URL),
-                        deps.outboundTemplates()),
-                new LambdaEvaluator(deps.clients()::lambda),
-                deps.clock(),
-                deps.log("evaluator")));
+        this(TraitEvaluation.from(deps));
     }
 
     public EvaluatorHandler(TraitEvaluation evaluation) {

@@ -3,6 +3,7 @@ package dev.interlock.evaluator;
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.trait.EvaluatorLocator;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitResult;
@@ -10,6 +11,7 @@ import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.model.trait.TraitVerdict;
 import dev.interlock.model.trigger.TemplateValues;
 import dev.interlock.store.Provider;
+import dev.interlock.wiring.Deps;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,6 +53,24 @@ public final class TraitEvaluation {
         this.builtins = new BuiltinEvaluators(provider, clock);
         this.clock = clock;
         this.log = log;
+    }
+
+    /** Over the function's Deps: what the evaluator Lambda and the orchestrator's post-run checks evaluate with. */
+    public static TraitEvaluation from(Deps deps) {
+        return new TraitEvaluation(
+                deps.provider(),
+                new HttpEvaluator(
+                        deps.outboundHttp(),
+                        deps.environment().get(EnvVar.EVALUATOR_BASE_URL),
+                        deps.outboundTemplates()),
+                new LambdaEvaluator(deps.clients()::lambda),
+                deps.clock(),
+                deps.log("evaluator"));
+    }
+
+    /** One trait's verdict (a post-run check's, docs/post-run-checks.md); evaluator trouble is an ERROR verdict. */
+    public TraitVerdict evaluateVerdict(ResolvedTrait trait) {
+        return evaluate(trait).verdict();
     }
 
     /**

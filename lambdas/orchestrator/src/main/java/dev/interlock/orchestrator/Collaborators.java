@@ -25,9 +25,23 @@ public record Collaborators(
         OrchestratorSettings settings,
         StructuredLog log,
         TaskCallbacks callbacks,
-        RunChecker jobChecks) {
+        RunChecker jobChecks,
+        PostRunEvaluation postRun) {
+
+    /** Without post-run evaluators: a pipeline's post-run checks are ERRORs (dispatchers of unit tests). */
+    public Collaborators(
+            Provider provider,
+            Clock clock,
+            DeduplicatedAlerts alerts,
+            OrchestratorSettings settings,
+            StructuredLog log,
+            TaskCallbacks callbacks,
+            RunChecker jobChecks) {
+        this(provider, clock, alerts, settings, log, callbacks, jobChecks, PostRunEvaluation.UNAVAILABLE);
+    }
 
     public Collaborators {
+        Objects.requireNonNull(postRun, "postRun");
         Objects.requireNonNull(provider, "provider");
         Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(alerts, "alerts");

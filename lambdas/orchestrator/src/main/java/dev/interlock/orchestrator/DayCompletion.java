@@ -18,6 +18,7 @@ import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.trait.PostRunVerdict;
 import dev.interlock.model.workflow.AttemptLedger;
 import dev.interlock.model.workflow.DayJob;
 import dev.interlock.store.RunLogChange;
@@ -61,10 +62,12 @@ final class DayCompletion {
         /** The day's end was recorded now. */
         RECORDED,
         /** A job Interlock had given up on succeeded: the day was recorded COMPLETED now. */
-        RECORDED_LATE;
+        RECORDED_LATE,
+        /** The job succeeded but a required post-run check did not pass: the day was recorded FAILED VERIFICATION. */
+        RECORDED_UNVERIFIED;
 
         boolean recorded() {
-            return this == RECORDED || this == RECORDED_LATE;
+            return this == RECORDED || this == RECORDED_LATE || this == RECORDED_UNVERIFIED;
         }
     }
 
@@ -101,7 +104,9 @@ final class DayCompletion {
             RunState run = c.provider().runs().get(runId).orElse(first);
             Optional<RunLog> log = c.provider().runLogs().get(key);
             Result result;
-            if (succeeded && run.status() == RunStatus.FAILED) {
+            if (succeeded
+                    && run.status() == RunStatus.FAILED
+                    && run.failureCategory() != FailureCategory.VERIFICATION) {
                 result = late(request, run, key, learnedBy);
             } else if (run.status() == RunStatus.COMPLETED || run.status() == RunStatus.FAILED) {
                 if (DayJob.recorded(run, log)) {
@@ -132,6 +137,18 @@ final class DayCompletion {
 
     /** The run COMPLETED (its job succeeded), the run log not yet: the run log's completion, as logResult writes it. */
     private Result completed(ActionRequest request, RunState run, RunLogKey key, String learnedBy) {
+        Optional<PipelineConfig> pipeline = c.pipeline(request);
+        if (pipeline.isPresent() && !pipeline.get().postRun().isEmpty()) {
+            PostRunVerdict verdict = c.postRun().checkAll(pipeline.get(), run.scheduleId(), run.date());
+            c.record(request, EventKind.POST_RUN_CHECKED, verdict.status(), verdict.message(), verdict.details());
+            if (!verdict.passed()) {
+                RunState unverified = run.failedVerification(verdict.message(), c.now())
+                        .withMetadata(Map.of(END_RECORDED_BY, learnedBy));
+                Result result =
+                        failed(request, unverified, key, c.provider().runLogs().get(key), learnedBy, run);
+                return result == null ? null : Result.RECORDED_UNVERIFIED;
+            }
+        }
         List<Event> events = new ArrayList<>();
         events.add(recordedEvent(request, run, learnedBy));
         return write(
@@ -186,6 +203,21 @@ final class DayCompletion {
     /** The run FAILED, the run log not yet: the failure as logResult writes it; a retry goes to a successor. */
     private Result failed(
             ActionRequest request, RunState run, RunLogKey key, Optional<RunLog> current, String learnedBy) {
+        return failed(request, run, key, current, learnedBy, null);
+    }
+
+    /**
+     * {@link #failed(ActionRequest, RunState, RunLogKey, Optional, String)} for {@code run} as it is to be written;
+     * {@code stored} is the run as the store holds it (the CAS base) when that differs (a success that failed its
+     * post-run checks), else null.
+     */
+    private Result failed(
+            ActionRequest request,
+            RunState run,
+            RunLogKey key,
+            Optional<RunLog> current,
+            String learnedBy,
+            RunState stored) {
         FailureCategory category = run.failureCategory() == null ? FailureCategory.TRANSIENT : run.failureCategory();
         String message =
                 run.failureMessage() == null || run.failureMessage().isBlank() ? "run failed" : run.failureMessage();
@@ -216,13 +248,17 @@ final class DayCompletion {
                 null,
                 null,
                 null,
+                null,
                 null);
         List<Event> events = new ArrayList<>(notices.failureEvents(
                 request, body, category, message, attempt, retryable, policy, next.status() == RunLogStatus.COMPLETED));
         events.add(recordedEvent(request, run, learnedBy));
         RunLogChange change = RunLogChanges.failedChange(
                 request, message, category, null, run.proceededWithout(), run.forced(), c.now());
-        if (!write(run, touched(run, learnedBy), key, change, events)) {
+        boolean written = stored == null
+                ? write(run, touched(run, learnedBy), key, change, events)
+                : write(stored, run, key, change, events);
+        if (!written) {
             return null;
         }
         if (retryable) {

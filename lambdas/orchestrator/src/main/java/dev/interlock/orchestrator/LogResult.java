@@ -6,6 +6,7 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.force.Forced;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.RetryPolicy;
 import dev.interlock.model.run.FailureCategory;
@@ -14,6 +15,7 @@ import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.trait.PostRunVerdict;
 import dev.interlock.model.workflow.AttemptLedger;
 import dev.interlock.store.RunLogChange;
 import dev.interlock.store.RunLogKey;
@@ -58,7 +60,8 @@ public final class LogResult implements Action {
             JsonNode triggerMetadata,
             String triggerStatus,
             String trait,
-            List<String> proceededWithout) {
+            List<String> proceededWithout,
+            Boolean postRunChecks) {
 
         /** What the run went on without past its readiness rule's proceedAt (checkReadiness's answer); else empty. */
         List<String> degradedWithout() {
@@ -100,10 +103,65 @@ public final class LogResult implements Action {
         if (request.runId() == null) {
             return Outcome.error("runId is required to log a result", errorPayload());
         }
-        // Only a failure reads the pipeline (its retry policy).
-        return status.equals(RunLogStatus.COMPLETED.wireName())
-                ? completed(request, body)
-                : failed(request, body, collaborators.pipeline(request));
+        if (status.equals(RunLogStatus.COMPLETED.wireName())) {
+            // Only a pipeline with post-run checks (resolvePipeline said so) reads anything more than a completion.
+            Optional<Outcome> unverified =
+                    Boolean.TRUE.equals(body.postRunChecks()) ? verify(request) : Optional.empty();
+            return unverified.isPresent() ? unverified.get() : completed(request, body);
+        }
+        return failed(request, body, collaborators.pipeline(request));
+    }
+
+    /**
+     * The pipeline's post-run checks before a completion is recorded (docs/post-run-checks.md): a required one that
+     * does not pass records the run FAILED {@code VERIFICATION} instead — alerted, not cascaded, retried (by a
+     * successor execution) only if {@code retry.retryableFailures} lists VERIFICATION. Evaluated once per run: a
+     * repeated call finds the run's end in the run log and answers it again.
+     */
+    private Optional<Outcome> verify(ActionRequest request) {
+        Optional<RunLog> current = collaborators.provider().runLogs().get(key(request));
+        if (current.flatMap(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.COMPLETED))
+                .isPresent()) {
+            return Optional.empty();
+        }
+        Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
+        if (pipeline.isEmpty()
+                || pipeline.get().postRun().isEmpty()
+                || pipeline.get().dryRun()) {
+            return Optional.empty();
+        }
+        boolean recorded = current.flatMap(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.FAILED))
+                .isPresent();
+        PostRunVerdict verdict = recorded
+                ? null
+                : collaborators.postRun().checkAll(pipeline.get(), request.scheduleId(), request.date());
+        if (verdict != null) {
+            collaborators.record(
+                    request, EventKind.POST_RUN_CHECKED, verdict.status(), verdict.message(), verdict.details());
+            if (verdict.passed()) {
+                return Optional.empty();
+            }
+        }
+        String message = verdict == null ? "post-run check failed" : verdict.message();
+        Request failure = new Request(
+                RunLogStatus.FAILED.wireName(),
+                FailureCategory.VERIFICATION.wireName(),
+                message,
+                "postRun",
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        Outcome outcome = failed(request, failure, pipeline);
+        if (outcome.payload() instanceof Payload p && p.retryable()) {
+            // The machine goes on to its exit after logCompleted: a successor execution waits out the backoff.
+            boolean replay = request.payload().path("replay").asBoolean(false);
+            new Successors(collaborators).handOver(request, MarkerSource.RETRY, request.executionName(), replay);
+        }
+        return Optional.of(outcome);
     }
 
     @Override
@@ -241,7 +299,11 @@ public final class LogResult implements Action {
         for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
             Optional<RunState> run = collaborators.provider().runs().get(request.runId());
             RunLogChange change = changeOf.apply(run.orElse(null));
-            if (run.isEmpty() || !run.get().status().canMoveTo(target)) {
+            boolean unverified = target == RunStatus.FAILED
+                    && run.isPresent()
+                    && run.get().status() == RunStatus.COMPLETED
+                    && FailureCategory.fromJson(body.failureCategory()) == FailureCategory.VERIFICATION;
+            if (run.isEmpty() || !(unverified || run.get().status().canMoveTo(target))) {
                 if (run.isEmpty()) {
                     collaborators
                             .log()
@@ -282,6 +344,9 @@ public final class LogResult implements Action {
 
     private RunState nextRun(RunState run, RunStatus target, Request body, ActionRequest request) {
         Instant now = collaborators.now();
+        if (target == RunStatus.FAILED && run.status() == RunStatus.COMPLETED) {
+            return run.failedVerification(body.message(), now);
+        }
         if (target == RunStatus.FAILED) {
             String message = body.message() == null || body.message().isBlank() ? "run failed" : body.message();
             return run.withFailure(message, FailureCategory.fromJson(body.failureCategory()))

@@ -53,6 +53,28 @@ public final class NotifyDownstream implements Action {
         if (downstreams.isEmpty()) {
             return Outcome.proceed(new Payload(List.of()));
         }
+        Optional<dev.interlock.model.run.RunState> failed = collaborators
+                .provider()
+                .runs()
+                .get(request.runId())
+                .filter(r -> r.status() == dev.interlock.model.run.RunStatus.FAILED);
+        if (failed.isPresent()) {
+            // A job that succeeded but failed its post-run checks (VERIFICATION) is no completion to cascade.
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("downstream", downstreams);
+            details.put(
+                    "failureCategory",
+                    failed.get().failureCategory() == null
+                            ? ""
+                            : failed.get().failureCategory().wireName());
+            collaborators.record(
+                    request,
+                    EventKind.CASCADE_HELD,
+                    "NOT_COMPLETED",
+                    "run " + request.runId() + " is FAILED: " + String.join(", ", downstreams) + " not woken",
+                    details);
+            return Outcome.proceed(new Payload(List.of()));
+        }
         Optional<Rerun> held = heldBackfillDay(request);
         if (held.isPresent()) {
             Map<String, Object> details = new LinkedHashMap<>();

@@ -67,6 +67,19 @@ public final class Orchestrator {
             StructuredLog log,
             TaskCallbacks callbacks,
             RunChecker jobChecks) {
+        this(provider, clock, alerts, settings, log, callbacks, jobChecks, PostRunEvaluation.UNAVAILABLE);
+    }
+
+    /** With the evaluators that judge a pipeline's post-run checks ({@link PostRunEvaluation}). */
+    public Orchestrator(
+            Provider provider,
+            Clock clock,
+            AlertPublisher alerts,
+            OrchestratorSettings settings,
+            StructuredLog log,
+            TaskCallbacks callbacks,
+            RunChecker jobChecks,
+            PostRunEvaluation postRun) {
         this.collaborators = new Collaborators(
                 provider,
                 clock,
@@ -74,7 +87,8 @@ public final class Orchestrator {
                 settings,
                 log,
                 callbacks,
-                jobChecks);
+                jobChecks,
+                postRun);
         this.gates = new GateOutcomes(collaborators);
         for (OrchestratorAction name : OrchestratorAction.values()) {
             actions.put(name, create(name, collaborators));

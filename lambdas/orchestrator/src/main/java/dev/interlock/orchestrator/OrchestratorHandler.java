@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.evaluator.TraitEvaluation;
 import dev.interlock.jobs.TriggerRunners;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -41,7 +42,8 @@ public final class OrchestratorHandler implements RequestStreamHandler {
                 OrchestratorSettings.from(deps.environment()),
                 deps.log("orchestrator"),
                 new SfnTaskCallbacks(() -> deps.clients().stepFunctions()),
-                TriggerRunners.callbackJobChecks(deps.clients(), deps.log("watchdog"))));
+                TriggerRunners.callbackJobChecks(deps.clients(), deps.log("watchdog")),
+                TraitEvaluation.from(deps)::evaluateVerdict));
     }
 
     /** Around a dispatcher built by hand (tests: the in-memory Provider, a fixed clock, a recording publisher). */

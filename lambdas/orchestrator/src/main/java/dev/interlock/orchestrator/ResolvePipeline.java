@@ -68,7 +68,8 @@ public final class ResolvePipeline implements Action {
             Retry retry,
             boolean dryRun,
             String runCreatedAt,
-            String completionDeadline) {}
+            String completionDeadline,
+            boolean postRunChecks) {}
 
     /**
      * Request payload: what the gates before already read, so that it is not read again.
@@ -183,7 +184,9 @@ public final class ResolvePipeline implements Action {
                 Retry.of(pipeline.retry()),
                 pipeline.dryRun(),
                 runCreatedAt,
-                completionDeadline));
+                completionDeadline,
+                // Whether logCompleted evaluates post-run checks: a pipeline without any is spared the reads.
+                !pipeline.postRun().isEmpty()));
     }
 
     @Override

@@ -55,6 +55,10 @@ final class Fixture {
     final ByteArrayOutputStream logs = new ByteArrayOutputStream();
     final RecordingCallbacks callbacks = new RecordingCallbacks();
     final JobSystem jobSystem = new JobSystem();
+    /** The post-run checks' evaluator: every check's verdict, as a test sets it; how many checks it judged. */
+    PostRunEvaluation postRunAnswer = PostRunEvaluation.UNAVAILABLE;
+
+    int postRunEvaluations;
     final OrchestratorHandler handler = new OrchestratorHandler(new Orchestrator(
             provider,
             clock,
@@ -62,7 +66,11 @@ final class Fixture {
             settings,
             new StructuredLog("orchestrator", new PrintStream(logs, true, StandardCharsets.UTF_8), clock),
             callbacks,
-            jobSystem));
+            jobSystem,
+            check -> {
+                postRunEvaluations++;
+                return postRunAnswer.evaluate(check);
+            }));
 
     /** What every action of {@link #handler} works with. */
     Collaborators collaborators() {

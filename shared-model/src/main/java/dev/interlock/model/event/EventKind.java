@@ -150,6 +150,13 @@ public enum EventKind implements WireEnum {
      */
     JOB_SUCCEEDED_LATE("JOB_SUCCEEDED_LATE"),
     /**
+     * A pipeline's post-run checks ({@code postRun}) were evaluated after its job reported success: status
+     * {@code PASSED} (every required check passed; the day is COMPLETED) or {@code FAILED} (the run is FAILED
+     * {@code VERIFICATION}); details {@code checks} (name, status, required, reason, value of each) and
+     * {@code failing}.
+     */
+    POST_RUN_CHECKED("POST_RUN_CHECKED"),
+    /**
      * The readiness rule's {@code proceedAt} had passed and every {@code essential} trait passed, so the day went on to
      * its job without the traits that did not pass: details {@code proceededWithout} (those traits), {@code essential}
      * and {@code proceedAt}; an alert {@code PROCEEDED_DEGRADED} goes with it and the run log keeps the list.

@@ -36,6 +36,9 @@ import java.util.TreeSet;
  *                                  mute silences its alerts
  * @param labels                    free key/value labels (tier, domain, cost centre …), carried by its alerts
  * @param runbook                   where a person goes when it pages (an http(s) URL)
+ * @param postRun                   checks evaluated after the job reported success and before the day is COMPLETED
+ *                                  ({@link PostRunCheck}, docs/post-run-checks.md); a required one that does not pass
+ *                                  fails the run {@code VERIFICATION}
  */
 public record PipelineConfig(
         String name,
@@ -61,7 +64,8 @@ public record PipelineConfig(
         @JsonInclude(JsonInclude.Include.NON_NULL) String owner,
         @JsonInclude(JsonInclude.Include.NON_NULL) String team,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String runbook) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String runbook,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PostRunCheck> postRun) {
 
     public static final int DEFAULT_EVALUATION_INTERVAL_SECONDS = 60;
     public static final int DEFAULT_POLL_INTERVAL_SECONDS = 30;
@@ -117,7 +121,62 @@ public record PipelineConfig(
                 null);
     }
 
+    /** A pipeline without post-run checks. */
+    public PipelineConfig(
+            String name,
+            String description,
+            String archetype,
+            int tier,
+            Map<String, TraitConfig> traits,
+            TriggerConfig trigger,
+            RetryPolicy retry,
+            SlaConfig sla,
+            List<ScheduleConfig> schedules,
+            ExclusionConfig exclusions,
+            MonitoringConfig monitoring,
+            boolean dryRun,
+            int evaluationIntervalSeconds,
+            int pollIntervalSeconds,
+            int pollLimit,
+            int maxJobDurationSeconds,
+            boolean catchUp,
+            ReadinessRule readinessRule,
+            String quietPeriod,
+            String minInterval,
+            String owner,
+            String team,
+            Map<String, String> labels,
+            String runbook) {
+        this(
+                name,
+                description,
+                archetype,
+                tier,
+                traits,
+                trigger,
+                retry,
+                sla,
+                schedules,
+                exclusions,
+                monitoring,
+                dryRun,
+                evaluationIntervalSeconds,
+                pollIntervalSeconds,
+                pollLimit,
+                maxJobDurationSeconds,
+                catchUp,
+                readinessRule,
+                quietPeriod,
+                minInterval,
+                owner,
+                team,
+                labels,
+                runbook,
+                List.of());
+    }
+
     public PipelineConfig {
+        postRun = Frozen.list(postRun);
         Ownership ownership = new Ownership(owner, team, labels, runbook);
         owner = ownership.owner();
         team = ownership.team();
@@ -157,7 +216,8 @@ public record PipelineConfig(
             @JsonProperty("owner") String owner,
             @JsonProperty("team") String team,
             @JsonProperty("labels") Map<String, String> labels,
-            @JsonProperty("runbook") String runbook) {
+            @JsonProperty("runbook") String runbook,
+            @JsonProperty("postRun") List<PostRunCheck> postRun) {
         MonitoringConfig effectiveMonitoring =
                 monitoring != null ? monitoring : watch == null ? null : watch.monitoring();
         return new PipelineConfig(
@@ -184,7 +244,8 @@ public record PipelineConfig(
                 owner,
                 team,
                 labels,
-                runbook);
+                runbook,
+                postRun);
     }
 
     /** Who it belongs to, as its alerts carry it. */

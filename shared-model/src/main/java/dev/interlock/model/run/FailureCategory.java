@@ -16,7 +16,12 @@ public enum FailureCategory {
      * error message or ERROR/FATAL lines in its driver log): the run is FAILED and not cascaded; retried only if
      * listed.
      */
-    FALSE_SUCCESS;
+    FALSE_SUCCESS,
+    /**
+     * The job succeeded, but a required post-run check of its pipeline ({@code postRun}) did not pass (zero rows
+     * written, a row count below its threshold …): the run is FAILED and not cascaded; retried only if listed.
+     */
+    VERIFICATION;
 
     /**
      * Lenient on purpose: the contract says an empty or unknown category counts as TRANSIENT, so a producer that

@@ -177,6 +177,17 @@ public record RunState(
     }
 
     /**
+     * A run whose job succeeded but whose post-run checks did not pass ({@code postRun}): COMPLETED becomes FAILED
+     * with {@code VERIFICATION} and {@code message}, the one move back from COMPLETED (docs/post-run-checks.md).
+     */
+    public RunState failedVerification(String message, Instant now) {
+        if (status != RunStatus.COMPLETED && !status.canMoveTo(RunStatus.FAILED)) {
+            throw new IllegalStateException("run " + runId + " is " + status + ": no success to verify");
+        }
+        return withFailure(message, FailureCategory.VERIFICATION).next(RunStatus.FAILED, now);
+    }
+
+    /**
      * The same run at its next version, updated at {@code now}: what a writer compares-and-swaps to record a fact on the
      * run (metadata added with {@link #withMetadata}) without moving its status.
      */

@@ -76,6 +76,47 @@ class PipelineValidationTest {
     }
 
     @Test
+    void postRunChecksAreReadAndEachBadOneIsRefusedAtItsIndex() {
+        Validated<PipelineConfig> ok = validation.validateText(InterlockJson.write(
+                patched("{\"postRun\":[{\"name\":\"rows-written\",\"evaluator\":\"builtin:sensor-threshold\","
+                        + "\"config\":{\"sensor\":\"orders-rows\",\"field\":\"rows\",\"op\":\"gt\",\"value\":0}},"
+                        + "{\"name\":\"audit\",\"evaluator\":\"https://audit.example.com/check\",\"required\":false,"
+                        + "\"timeout\":10}]}")));
+        assertThat(ok.errors()).isEmpty();
+        assertThat(ok.value().postRun()).hasSize(2);
+        assertThat(ok.value().postRun().getFirst().required())
+                .as("required by default")
+                .isTrue();
+        assertThat(ok.value().postRun().get(1).required()).isFalse();
+        assertThat(validation.validateText(Documents.yaml(ok.value())).value().postRun())
+                .as("round trip")
+                .isEqualTo(ok.value().postRun());
+
+        Validated<PipelineConfig> bad = validation.validateText(InterlockJson.write(patched(
+                "{\"postRun\":[{\"name\":\"rows\",\"evaluator\":\"builtin:sensor-threshold\",\"config\":{\"sensor\":\"s\"}},"
+                        + "{\"name\":\"rows\",\"evaluator\":\"builtin:no-such\"},"
+                        + "{\"evaluator\":\"builtin:always-pass\",\"timeout\":-1}]}")));
+        assertThat(bad.errors())
+                .extracting(ValidationError::path)
+                .contains(
+                        "$.postRun[0].config.field",
+                        "$.postRun[1].name",
+                        "$.postRun[1].evaluator",
+                        "$.postRun[2].name",
+                        "$.postRun[2].timeout");
+        assertThat(bad.errors())
+                .filteredOn(e -> e.path().equals("$.postRun[1].name"))
+                .singleElement()
+                .satisfies(e -> assertThat(e.message()).contains("duplicate"));
+        assertThat(validation
+                        .validateText(InterlockJson.write(
+                                patched("{\"postRun\":[{\"name\":\"a\",\"evaluater\":\"builtin:always-pass\"}]}")))
+                        .errors())
+                .extracting(ValidationError::path)
+                .contains("$.postRun[0].evaluater");
+    }
+
+    @Test
     void aPipelineSetsAnyOrAtLeastOverItsTraitsAndMakesTraitsOptional() {
         Validated<PipelineConfig> atLeast = validation.validateText(InterlockJson.write(
                 patched("{\"readinessRule\":{\"type\":\"at-least\",\"count\":2,\"traits\":[\"source-freshness\","
