@@ -62,6 +62,7 @@ public final class InterlockStack extends Stack {
                 streamRouting.deadLetterQueue(),
                 ruleDeadLetters.queue(),
                 api.restApi());
+        new MetricsDashboard(this, functions, workflow.stateMachine());
 
         CfnOutput.Builder.create(this, "InterlockVersion")
                 .description(

@@ -132,8 +132,7 @@ public final class CheckReadiness implements Action {
         alertErrors(request, readiness);
         // A round that does not proceed by the rule goes on when an operator forced the day ready (this day only).
         Optional<ForceReady> force = decision.proceeds() ? Optional.empty() : force(request);
-        // A ready round waits while the data its traits read is still changing (quietPeriod), and until the day's
-        // previous run is minInterval behind it.
+        // A ready round waits while its data still changes (quietPeriod) and until the last run is minInterval behind.
         Optional<Hold> hold = decision.proceeds()
                 ? quietHold(request, pipeline.get(), results).or(() -> spacingHold(request, pipeline.get()))
                 : Optional.empty();
@@ -171,6 +170,7 @@ public final class CheckReadiness implements Action {
                                 .or(() -> hold.map(Hold::message))
                                 .orElseGet(() -> readinessMessage(rule, decision, collaborators.now(), zone)),
                         details));
+        PublishedMetrics.round(collaborators, request, pipeline.get(), ready);
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }

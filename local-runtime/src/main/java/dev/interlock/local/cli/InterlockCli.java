@@ -50,6 +50,7 @@ import picocli.CommandLine.ScopeType;
             BackfillCommands.ListAll.class,
             BackfillCommands.Cancel.class,
             EventsCommand.class,
+            MetricsCommand.class,
             DiffCommand.class,
             StatusCommands.Status.class,
             StatusCommands.Why.class,
