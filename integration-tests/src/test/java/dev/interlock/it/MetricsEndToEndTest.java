@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Metrics (issue 27 item 5): the functions print CloudWatch embedded-metric-format lines as a pipeline goes NOT READY
+ * Metrics (docs/metrics.md): the functions print CloudWatch embedded-metric-format lines as a pipeline goes NOT READY
  * → ready → trigger → completion, and as a lying job fails and is alerted. Every line is valid EMF (namespace,
  * dimension sets naming fields that are present, every declared metric has a value); the counts per pipeline match
  * what the table recorded (rounds, triggers, alerts); {@code interlock metrics} answers the same numbers, aggregated
