@@ -2,7 +2,9 @@ package dev.interlock.infra;
 
 import static dev.interlock.infra.StackConventions.pascal;
 
+import dev.interlock.log.Metric;
 import dev.interlock.model.runtime.InterlockFunction;
+import java.util.Map;
 import java.util.Optional;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.services.apigateway.RestApi;
@@ -20,7 +22,8 @@ import software.constructs.Construct;
 
 /**
  * What pages the on-call engineer: failed invocations of any function, failed or timed-out executions, marker batches
- * in the dead-letter queue, a stream router falling behind, and API 5xx. Each alarm notifies {@code alarmTopicArn}
+ * in the dead-letter queue, a stream router falling behind, API 5xx, and the SLA: a late completion, a deadline
+ * passed without one, a failed run. Each alarm notifies {@code alarmTopicArn}
  * (when set) on ALARM and on OK.
  */
 final class Alarms {
@@ -84,6 +87,35 @@ final class Alarms {
                 "Interlock registration API: 5xx responses (no input may cause one)",
                 api.metricServerError(fiveMinuteSum),
                 1);
+        // The SLA, from the metrics the functions publish (docs/metrics.md), on the fleet aggregate: one alarm for
+        // every pipeline; the dashboard's per-pipeline graphs say which.
+        alarm(
+                "SlaMissedAlarm",
+                "Interlock: a pipeline completed after its completion deadline (SlaMissed)",
+                interlock(Metric.SLA_MISSED, Map.of(), fiveMinuteMaximum),
+                1);
+        alarm(
+                "SlaMissedAlertsAlarm",
+                "Interlock: a completion deadline passed with the day not completed (SLA_MISSED alerts)",
+                interlock(Metric.ALERTS, Map.of(Metric.ALERT_KIND, "SLA_MISSED"), fiveMinuteSum),
+                1);
+        alarm(
+                "RunsFailedAlarm",
+                "Interlock: a job's run ended FAILED (RunsFailed)",
+                interlock(Metric.RUNS_FAILED, Map.of(), fiveMinuteSum),
+                1);
+    }
+
+    /** One of the metrics the functions publish, in the Interlock namespace. */
+    static software.amazon.awscdk.services.cloudwatch.Metric interlock(
+            Metric metric, Map<String, String> dimensions, MetricOptions options) {
+        return software.amazon.awscdk.services.cloudwatch.Metric.Builder.create()
+                .namespace(Metric.NAMESPACE)
+                .metricName(metric.metricName())
+                .dimensionsMap(dimensions)
+                .period(options.getPeriod())
+                .statistic(options.getStatistic())
+                .build();
     }
 
     private void alarm(String id, String description, IMetric metric, double threshold) {

@@ -543,7 +543,7 @@ class ConfiguredStackTest {
     @Test
     void everyAlarmNotifiesTheConfiguredTopicOnAlarmAndRecovery() {
         Map<String, Map<String, Object>> alarms = synth.resourcesOfType("AWS::CloudWatch::Alarm");
-        assertThat(alarms).hasSize(12);
+        assertThat(alarms).hasSize(15);
         for (Map<String, Object> alarm : alarms.values()) {
             assertThat(Json.list(alarm, "Properties", "AlarmActions")).containsExactly(ALARM_TOPIC);
             assertThat(Json.list(alarm, "Properties", "OKActions")).containsExactly(ALARM_TOPIC);

@@ -723,7 +723,10 @@ class DefaultStackTest {
                         "AWS/SQS/ApproximateNumberOfMessagesVisible",
                         "AWS/SQS/ApproximateNumberOfMessagesVisible",
                         "AWS/Lambda/IteratorAge",
-                        "AWS/ApiGateway/5XXError");
+                        "AWS/ApiGateway/5XXError",
+                        "Interlock/SlaMissed",
+                        "Interlock/Alerts",
+                        "Interlock/RunsFailed");
         for (InterlockFunction f : InterlockFunction.values()) {
             synth.template()
                     .hasResourceProperties(

@@ -192,6 +192,9 @@ class DeployerPolicyTest {
                             "cloudwatch:ListTagsForResource",
                             "cloudwatch:TagResource",
                             "cloudwatch:UntagResource")),
+            Map.entry(
+                    "AWS::CloudWatch::Dashboard",
+                    List.of("cloudwatch:PutDashboard", "cloudwatch:GetDashboard", "cloudwatch:DeleteDashboards")),
             // API Gateway's control plane authorises by HTTP verb on the resource path.
             Map.entry("AWS::ApiGateway::RestApi", apiGateway()),
             Map.entry("AWS::ApiGateway::Resource", apiGateway()),

@@ -52,6 +52,14 @@ public final class StructuredLog {
         return new StructuredLog(logger, System.out, Clock.systemUTC());
     }
 
+    /**
+     * The metrics published beside this logger's lines: the same output and clock, silent when it is muted
+     * ({@link Metrics}).
+     */
+    public Metrics metrics() {
+        return new Metrics(out, clock, muted);
+    }
+
     public void info(LogContext ctx, String message, Map<String, ?> fields) {
         write(Level.INFO, ctx, message, fields, null);
     }

@@ -10,8 +10,10 @@ import dev.interlock.model.schedule.ScheduleWindow;
 public final class CheckCompletionSla implements Action {
 
     private final SlaDeadline deadline;
+    private final Collaborators collaborators;
 
     public CheckCompletionSla(Collaborators collaborators) {
+        this.collaborators = collaborators;
         this.deadline = new SlaDeadline(
                 collaborators, ScheduleWindow::completionDeadline, AlertKind.SLA_COMPLETION_BREACHED, "Completion");
     }
@@ -27,7 +29,12 @@ public final class CheckCompletionSla implements Action {
     @Override
     public Outcome run(ActionRequest request) {
         String resolved = request.payload(Request.class).deadline();
-        return resolved == null ? deadline.check(request) : deadline.check(request, resolved);
+        Outcome outcome = resolved == null ? deadline.check(request) : deadline.check(request, resolved);
+        if (outcome.payload() instanceof SlaDeadline.Payload judged
+                && !judged.deadline().isBlank()) {
+            PublishedMetrics.completionSla(collaborators, request, java.time.Instant.parse(judged.deadline()));
+        }
+        return outcome;
     }
 
     @Override

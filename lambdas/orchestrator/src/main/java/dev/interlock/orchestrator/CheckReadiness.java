@@ -161,6 +161,7 @@ public final class CheckReadiness implements Action {
                                 .or(() -> hold.map(ReadinessHolds.Hold::message))
                                 .orElseGet(() -> readinessMessage(rule, decision, collaborators.now(), zone)),
                         details));
+        PublishedMetrics.round(collaborators, request, pipeline.get(), ready);
         if (!ready) {
             return Outcome.skip("not ready", new Payload(false, dryRun, blocking, sla));
         }

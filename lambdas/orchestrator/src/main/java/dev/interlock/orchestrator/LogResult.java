@@ -43,7 +43,6 @@ public final class LogResult implements Action {
 
     /**
      * Always-present payload.
-     *
      * @param loggedAt when the run's end was recorded; for COMPLETED the run's completion (monitoring starts there)
      */
     public record Payload(
@@ -170,11 +169,12 @@ public final class LogResult implements Action {
     }
 
     private Outcome completed(ActionRequest request, Request body) {
+        Instant started = collaborators.now();
+        RunState[] ran = new RunState[1]; // the run as it was before it completed: when its job started
         List<Event> events = List.of(collaborators.event(
                 request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(), "run completed", Map.of()));
-        // The change leaves a run log that has this run's completion as it is, so a repeated call writes nothing
-        // (the event neither). A run the trigger completed has nothing left to move: only the run log is written
-        // (a run that went on without some traits is read once: was its day forced ready? A fully ready one is not).
+        // A repeated call writes nothing (nor the event); a run the trigger completed has only its run log written
+        // (one read for a run that went on without some traits: was its day forced ready?).
         RunLog stored = body.runCompletedByTrigger()
                 ? collaborators
                         .provider()
@@ -191,11 +191,12 @@ public final class LogResult implements Action {
                         run -> RunLogChanges.completedChange(
                                 request,
                                 body.degradedWithout(),
-                                run == null ? null : run.forced(),
+                                (ran[0] = run) == null ? null : run.forced(),
                                 collaborators.now()),
                         events);
         RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED)
                 .orElseThrow();
+        PublishedMetrics.completed(collaborators, request, entry, started, ran[0]);
         return Outcome.proceed(new Payload(
                 RunLogStatus.COMPLETED.wireName(),
                 entry.attempt(),
@@ -207,8 +208,7 @@ public final class LogResult implements Action {
     private Outcome failed(ActionRequest request, Request body, Optional<PipelineConfig> pipeline) {
         FailureCategory category = FailureCategory.fromJson(body.failureCategory());
         String message = body.message() == null || body.message().isBlank() ? "run failed" : body.message();
-        if (pipeline.isPresent() && pipeline.get().dryRun()) {
-            // A dry run writes no FAILED run log: what would have failed is its DRY_RUN_WOULD_BE_EXHAUSTED event.
+        if (pipeline.isPresent() && pipeline.get().dryRun()) { // no FAILED run log: a DRY_RUN_WOULD_BE_EXHAUSTED event
             return dryRun.exhausted(request, category, message, body.stoppingTrait(), body.blocking());
         }
         RetryPolicy policy = pipeline.map(PipelineConfig::retry).orElse(RetryPolicy.DEFAULT);
@@ -234,6 +234,7 @@ public final class LogResult implements Action {
                     .orElseThrow()
                     .attempt();
             boolean retryable = pipeline.isPresent() && AttemptLedger.retryableInExecution(policy, category, attempt);
+            PublishedMetrics.failed(collaborators, request);
             stored = write(
                     request,
                     RunStatus.FAILED,

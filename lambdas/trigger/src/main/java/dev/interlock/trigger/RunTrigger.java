@@ -8,6 +8,7 @@ import dev.interlock.jobs.TriggerResult;
 import dev.interlock.jobs.TriggerRunner;
 import dev.interlock.jobs.TriggerStatus;
 import dev.interlock.log.LogContext;
+import dev.interlock.log.Metric;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.alert.AlertKind;
 import dev.interlock.model.alert.AlertLevel;
@@ -167,8 +168,7 @@ public final class RunTrigger {
             Instant now = clock.instant();
             Optional<RunState> current = provider.runs().get(runId);
             if (current.isEmpty()) {
-                // resolvePipeline normally created it; a direct invocation (or a lost write) is covered here. A lost
-                // race with another creator just means the next round reads theirs.
+                // resolvePipeline normally created it; this covers a direct invocation, a lost write or race.
                 provider.runs().create(pending(input, date, runId, job, now));
                 continue;
             }
@@ -343,8 +343,7 @@ public final class RunTrigger {
         TransitionOutcome written = provider.recordTransition(
                 RunTransition.of(triggering.version(), next, outcome, stateChanged(triggering, next, result.error())));
         if (!written.applied()) {
-            // Someone moved the run while the job was starting (the watchdog, an operator). The job did start or
-            // fail as reported, so that is what the machine must follow; the stored state stays theirs.
+            // Someone moved the run meanwhile: the machine follows the job; the stored state stays theirs.
             Map<String, Object> fields = new LinkedHashMap<>();
             fields.put("triggerStatus", result.status().wireName());
             fields.put(
@@ -356,6 +355,7 @@ public final class RunTrigger {
             log.warn(ctx, "run state moved while the job was being started; not overwriting it", fields);
         }
         String runId = triggering.runId();
+        log.metrics().put(ctx, Metric.TRIGGERS, result.status() == TriggerStatus.FAILED || resumed ? 0 : 1);
         return switch (result.status()) {
             case RUNNING -> {
                 log.info(

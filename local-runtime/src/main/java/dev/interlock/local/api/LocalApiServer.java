@@ -4,8 +4,10 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyRequestEvent;
 import com.amazonaws.services.lambda.runtime.events.APIGatewayProxyResponseEvent;
 import com.sun.net.httpserver.HttpExchange;
+import dev.interlock.local.aws.InvocationLog;
 import dev.interlock.local.aws.LocalContext;
 import dev.interlock.local.http.LoopbackHttpServer;
+import dev.interlock.local.metrics.LocalMetrics;
 import dev.interlock.local.ui.UiAssets;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,19 +30,37 @@ public final class LocalApiServer implements AutoCloseable {
     /** API Gateway's own payload limit; the api function enforces its smaller one with a problem+json 413. */
     static final int MAX_BODY_BYTES = 10 * 1024 * 1024;
 
+    /** The local runtime's own answer (no function behind it): the metrics the functions printed, per pipeline. */
+    public static final String METRICS_PATH = "/local/metrics";
+
     private LoopbackHttpServer server;
     private final RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api;
+    private final LocalMetrics metrics;
+    private AutoCloseable listening;
 
-    private LocalApiServer(RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api) {
+    private LocalApiServer(
+            RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api, LocalMetrics metrics) {
         this.api = api;
+        this.metrics = metrics;
     }
 
+    /**
+     * The API, the web UI and {@value #METRICS_PATH}: the functions' embedded-metric-format lines, heard on standard
+     * output while the server runs ({@link InvocationLog#listen}) and summed per pipeline.
+     */
     public static LocalApiServer start(
             int port, RequestHandler<APIGatewayProxyRequestEvent, APIGatewayProxyResponseEvent> api)
             throws IOException {
-        LocalApiServer s = new LocalApiServer(api);
+        LocalMetrics metrics = new LocalMetrics();
+        LocalApiServer s = new LocalApiServer(api, metrics);
         s.server = LoopbackHttpServer.start(port, s::handle);
+        s.listening = InvocationLog.listen(metrics::accept);
         return s;
+    }
+
+    /** What the functions published since the server started. */
+    public LocalMetrics metrics() {
+        return metrics;
     }
 
     public int port() {
@@ -56,6 +76,14 @@ public final class LocalApiServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             if (UiAssets.handles(path)) {
                 UiAssets.serve(exchange);
+                return;
+            }
+            if (path.equals(METRICS_PATH) && exchange.getRequestMethod().equals("GET")) {
+                LoopbackHttpServer.send(
+                        exchange,
+                        200,
+                        Map.of("Content-Type", "application/json"),
+                        metrics.toJson().toString());
                 return;
             }
             byte[] body = readLimited(exchange.getRequestBody());
@@ -129,6 +157,11 @@ public final class LocalApiServer implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            listening.close();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
         server.close();
     }
 }

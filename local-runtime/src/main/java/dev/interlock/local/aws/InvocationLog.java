@@ -22,6 +22,11 @@ public final class InvocationLog {
     static final int TAIL_BYTES = 4096;
 
     private static final ThreadLocal<ByteArrayOutputStream> CURRENT = new ThreadLocal<>();
+    /** The line each thread is printing, for the {@link #listen listeners}. */
+    private static final ThreadLocal<ByteArrayOutputStream> LINE = ThreadLocal.withInitial(ByteArrayOutputStream::new);
+    /** Who hears every complete line printed to standard output (the runtime's metrics, from the functions' EMF). */
+    private static final java.util.List<java.util.function.Consumer<String>> LISTENERS =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private InvocationLog() {}
 
@@ -29,6 +34,37 @@ public final class InvocationLog {
     public static synchronized void install() {
         if (!(System.out instanceof Capturing)) {
             System.setOut(new Capturing(System.out));
+        }
+    }
+
+    /**
+     * Hands every complete line printed to standard output after {@link #install()} to {@code listener} (on the
+     * printing thread; a listener that throws is ignored) until the returned handle is closed.
+     */
+    public static AutoCloseable listen(java.util.function.Consumer<String> listener) {
+        LISTENERS.add(listener);
+        return () -> LISTENERS.remove(listener);
+    }
+
+    private static void heard(byte[] b, int off, int len) {
+        if (LISTENERS.isEmpty()) {
+            return;
+        }
+        ByteArrayOutputStream line = LINE.get();
+        for (int i = off; i < off + len; i++) {
+            if (b[i] == '\n') {
+                String text = line.toString(StandardCharsets.UTF_8);
+                line.reset();
+                for (java.util.function.Consumer<String> l : LISTENERS) {
+                    try {
+                        l.accept(text.endsWith("\r") ? text.substring(0, text.length() - 1) : text);
+                    } catch (RuntimeException ignored) {
+                        // a listener's fault must not become the printing function's
+                    }
+                }
+            } else {
+                line.write(b[i]);
+            }
         }
     }
 
@@ -86,6 +122,7 @@ public final class InvocationLog {
                         @Override
                         public void write(int b) {
                             target.write(b);
+                            heard(new byte[] {(byte) b}, 0, 1);
                             ByteArrayOutputStream lines = CURRENT.get();
                             if (lines != null) {
                                 lines.write(b);
@@ -95,6 +132,7 @@ public final class InvocationLog {
                         @Override
                         public void write(byte[] b, int off, int len) {
                             target.write(b, off, len);
+                            heard(b, off, len);
                             ByteArrayOutputStream lines = CURRENT.get();
                             if (lines != null) {
                                 lines.write(b, off, len);

@@ -51,6 +51,7 @@ import picocli.CommandLine.ScopeType;
             BackfillCommands.ListAll.class,
             BackfillCommands.Cancel.class,
             EventsCommand.class,
+            MetricsCommand.class,
             DiffCommand.class,
             StatusCommands.Status.class,
             StatusCommands.Why.class,

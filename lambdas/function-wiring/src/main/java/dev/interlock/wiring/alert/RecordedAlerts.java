@@ -29,6 +29,16 @@ public final class RecordedAlerts implements AlertPublisher {
     @Override
     public void publish(Alert alert) {
         real.publish(alert);
+        // Counted once sent, per pipeline and kind (docs/metrics.md); a metric never fails the alert.
+        log.metrics()
+                .alert(
+                        new LogContext(
+                                alert.pipelineId(),
+                                alert.scheduleId(),
+                                alert.date() == null ? null : alert.date().toString(),
+                                null,
+                                null),
+                        alert.kind().wireName());
         if (alert.pipelineId() == null || alert.date() == null || alert.scheduleId() == null) {
             log.warn(
                     LogContext.NONE,
