@@ -8,6 +8,7 @@ import dev.interlock.log.StructuredLog;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.wiring.Deps;
 import dev.interlock.wiring.priming.Priming;
 import java.time.Clock;
@@ -21,6 +22,8 @@ import software.amazon.awssdk.services.sfn.SfnClient;
 public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
 
     private final MarkerRouter router;
+    private final LineageEmitter lineage;
+    private final StructuredLog log;
 
     /** Lambda entry: the container's shared, lazily built deps (the Step Functions client is created on the first marker). */
     public StreamRouterHandler() {
@@ -31,6 +34,10 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
 
     /** Over explicit deps (local runtime, tests). */
     public StreamRouterHandler(Deps deps) {
+        this(deps, LineageEmitters.of(deps));
+    }
+
+    private StreamRouterHandler(Deps deps, LineageEmitter lineage) {
         // The store is created on the first marker: its pipeline's pause is read before an execution starts.
         this(
                 deps.clients()::stepFunctions,
@@ -42,7 +49,8 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                     deps.provider().events().append(event);
                     return true;
                 },
-                pipelineId -> deps.provider().pauses().get(pipelineId));
+                pipelineId -> deps.provider().pauses().get(pipelineId),
+                lineage);
     }
 
     /** Collaborators by hand (tests); a marker without a date means today in UTC; skips are recorded nowhere. */
@@ -54,7 +62,8 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                 StructuredLog.forName("stream-router"),
                 pipelineId -> Optional.empty(),
                 MarkerRouter.SkipLog.NOWHERE,
-                pipelineId -> Optional.empty());
+                pipelineId -> Optional.empty(),
+                LineageEmitter.NONE);
     }
 
     /** Collaborators by hand (tests), with the pipelines a marker without a date takes its zone from. */
@@ -70,7 +79,8 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                 StructuredLog.forName("stream-router"),
                 pipelines,
                 MarkerRouter.SkipLog.NOWHERE,
-                pipelineId -> Optional.empty());
+                pipelineId -> Optional.empty(),
+                LineageEmitter.NONE);
     }
 
     /** Collaborators by hand (tests), with where the markers that start nothing are recorded. */
@@ -93,7 +103,8 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                 StructuredLog.forName("stream-router"),
                 pipelineId -> Optional.empty(),
                 skips,
-                pauses);
+                pauses,
+                LineageEmitter.NONE);
     }
 
     private StreamRouterHandler(
@@ -103,7 +114,10 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
             StructuredLog log,
             Function<String, Optional<PipelineConfig>> pipelines,
             MarkerRouter.SkipLog skips,
-            Function<String, Optional<Pause>> pauses) {
+            Function<String, Optional<Pause>> pauses,
+            LineageEmitter lineage) {
+        this.lineage = lineage;
+        this.log = log;
         this.router = new MarkerRouter(
                 new ExecutionStarter(stepFunctions, settings.stateMachineArn()),
                 settings,
@@ -118,10 +132,33 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
         List<DynamodbEvent.DynamodbStreamRecord> records =
                 event == null || event.getRecords() == null ? List.of() : event.getRecords();
-        List<StreamsEventResponse.BatchItemFailure> failures = router.route(records).stream()
+        // Run-state changes (only delivered when the deployment emits OpenLineage) go to the emitter, which never
+        // fails a record; everything else is the marker router's.
+        List<DynamodbEvent.DynamodbStreamRecord> markers = new java.util.ArrayList<>();
+        for (DynamodbEvent.DynamodbStreamRecord record : records) {
+            if (TableDefinition.INTERLOCK.isMarkerInsert(record.getEventName(), sortKey(record))) {
+                markers.add(record);
+                continue;
+            }
+            try {
+                RunChange.read(record, TableDefinition.INTERLOCK).ifPresent(lineage::emit);
+            } catch (RuntimeException e) {
+                // An unreadable run item is the store's concern; lineage skips it and says so.
+                log.warn(dev.interlock.log.LogContext.NONE, "run change not read for OpenLineage", java.util.Map.of("error", String.valueOf(e)));
+            }
+        }
+        List<StreamsEventResponse.BatchItemFailure> failures = router.route(markers).stream()
                 .filter(MarkerRouter.RecordOutcome::failed)
                 .map(outcome -> new StreamsEventResponse.BatchItemFailure(outcome.sequenceNumber()))
                 .toList();
         return new StreamsEventResponse(failures);
+    }
+
+    private static String sortKey(DynamodbEvent.DynamodbStreamRecord record) {
+        if (record.getDynamodb() == null || record.getDynamodb().getKeys() == null) {
+            return null;
+        }
+        var value = record.getDynamodb().getKeys().get(TableDefinition.INTERLOCK.sortKey());
+        return value == null ? null : value.getS();
     }
 }
