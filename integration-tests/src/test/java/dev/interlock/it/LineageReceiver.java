@@ -28,6 +28,9 @@ final class LineageReceiver implements AutoCloseable {
     private static final String SPEC = "https://openlineage.io/spec/2-0-2/OpenLineage.json";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The spec's RunEvent schema. */
+    static final Schema RUN_EVENT = schema();
+
     private final HttpServer server;
     private final Schema schema;
     private final List<JsonNode> events = new CopyOnWriteArrayList<>();
@@ -41,7 +44,7 @@ final class LineageReceiver implements AutoCloseable {
     static LineageReceiver start() {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
-            LineageReceiver receiver = new LineageReceiver(server, schema());
+            LineageReceiver receiver = new LineageReceiver(server, RUN_EVENT);
             server.createContext(PATH, exchange -> {
                 try (exchange) {
                     String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);

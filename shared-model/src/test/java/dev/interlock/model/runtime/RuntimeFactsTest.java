@@ -59,6 +59,11 @@ class RuntimeFactsTest {
                 .isEqualTo(Path.of("/repo/lambdas/api/target/api-lambda.jar"));
         assertThat(EnvVar.usedBy(InterlockFunction.STREAM_ROUTER))
                 .containsExactlyInAnyOrder(
-                        EnvVar.TABLE_NAME, EnvVar.STATE_MACHINE_ARN, EnvVar.STALE_MARKER_DAYS, EnvVar.RETENTION_DAYS);
+                        EnvVar.TABLE_NAME,
+                        EnvVar.STATE_MACHINE_ARN,
+                        EnvVar.STALE_MARKER_DAYS,
+                        EnvVar.RETENTION_DAYS,
+                        EnvVar.OPENLINEAGE_URL,
+                        EnvVar.OPENLINEAGE_NAMESPACE);
     }
 }
