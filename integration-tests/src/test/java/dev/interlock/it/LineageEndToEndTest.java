@@ -64,7 +64,9 @@ class LineageEndToEndTest extends EndToEnd {
                         .map(e -> e.path("eventType").asText())
                         .toList(),
                 types -> types.contains(terminal));
-        assertThat(receiver.invalid()).as("every event valid against the OpenLineage schema").isEmpty();
+        assertThat(receiver.invalid())
+                .as("every event valid against the OpenLineage schema")
+                .isEmpty();
         return receiver.eventsOf(name);
     }
 
@@ -101,7 +103,8 @@ class LineageEndToEndTest extends EndToEnd {
         assertThat(types(down)).containsExactly("START", "COMPLETE");
         JsonNode start = down.getFirst();
         assertThat(start.path("run").path("runId").asText()).isEqualTo(runId("ol-down"));
-        JsonNode upstream = start.path("run").path("facets").path("jobDependencies").path("upstream");
+        JsonNode upstream =
+                start.path("run").path("facets").path("jobDependencies").path("upstream");
         assertThat(upstream).hasSize(1);
         assertThat(upstream.get(0).path("job").path("namespace").asText()).isEqualTo(NAMESPACE);
         assertThat(upstream.get(0).path("job").path("name").asText()).isEqualTo("ol-up");
@@ -116,15 +119,24 @@ class LineageEndToEndTest extends EndToEnd {
 
         List<JsonNode> events = awaitLineage("ol-fail", "FAIL");
         assertThat(types(events)).containsExactly("START", "FAIL");
-        assertThat(events).allSatisfy(e ->
-                assertThat(e.path("run").path("runId").asText()).isEqualTo(runId("ol-fail")));
+        assertThat(events)
+                .allSatisfy(
+                        e -> assertThat(e.path("run").path("runId").asText()).isEqualTo(runId("ol-fail")));
         JsonNode fail = events.stream()
                 .filter(e -> "FAIL".equals(e.path("eventType").asText()))
                 .findFirst()
                 .orElseThrow();
-        assertThat(fail.path("run").path("facets").path("errorMessage").path("message").asText())
+        assertThat(fail.path("run")
+                        .path("facets")
+                        .path("errorMessage")
+                        .path("message")
+                        .asText())
                 .isNotBlank();
-        assertThat(fail.path("run").path("facets").path("interlock_readiness").path("failureCategory").asText())
+        assertThat(fail.path("run")
+                        .path("facets")
+                        .path("interlock_readiness")
+                        .path("failureCategory")
+                        .asText())
                 .isNotBlank();
     }
 }

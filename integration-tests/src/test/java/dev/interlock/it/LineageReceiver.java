@@ -60,7 +60,8 @@ final class LineageReceiver implements AutoCloseable {
     }
 
     private static Schema schema() {
-        try (InputStream in = LineageReceiver.class.getClassLoader().getResourceAsStream("openlineage/OpenLineage.json")) {
+        try (InputStream in =
+                LineageReceiver.class.getClassLoader().getResourceAsStream("openlineage/OpenLineage.json")) {
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             SchemaRegistry registry = SchemaRegistry.withDefaultDialect(
                     Dialects.getDraft202012(),

@@ -31,11 +31,13 @@ class LineageSchemaTest {
 
     @Test
     void aRunIdThatIsNoUuidAFacetWithoutItsProducerAndAnUnknownTypeAreRejected() throws Exception {
-        assertThat(LineageReceiver.RUN_EVENT.validate(event(VALID.replace("3f2b9c2e-8a41-3d0b-9c55-2f6a7e1d4b10", "run-1"))))
+        assertThat(LineageReceiver.RUN_EVENT.validate(
+                        event(VALID.replace("3f2b9c2e-8a41-3d0b-9c55-2f6a7e1d4b10", "run-1"))))
                 .isNotEmpty();
         assertThat(LineageReceiver.RUN_EVENT.validate(event(VALID.replace("\"_producer\": \"urn:x:y\", ", ""))))
                 .isNotEmpty();
-        assertThat(LineageReceiver.RUN_EVENT.validate(event(VALID.replace("\"START\"", "\"BEGIN\"")))).isNotEmpty();
+        assertThat(LineageReceiver.RUN_EVENT.validate(event(VALID.replace("\"START\"", "\"BEGIN\""))))
+                .isNotEmpty();
         assertThat(LineageReceiver.RUN_EVENT.validate(event(VALID.replace("\"name\": \"gold\"", "\"nom\": \"gold\""))))
                 .isNotEmpty();
     }

@@ -53,9 +53,10 @@ final class LineageEvents {
                     .build());
         }
         if (type == LineageEventType.FAIL || type == LineageEventType.ABORT) {
-            String message = run.failureMessage() == null || run.failureMessage().isBlank()
-                    ? "run " + run.status().wireName()
-                    : run.failureMessage();
+            String message =
+                    run.failureMessage() == null || run.failureMessage().isBlank()
+                            ? "run " + run.status().wireName()
+                            : run.failureMessage();
             facets.errorMessage(openLineage.newErrorMessageRunFacet(message, "Interlock", null));
         }
         return openLineage
@@ -77,7 +78,9 @@ final class LineageEvents {
             }
         };
         Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("verdict", run.forced() != null ? "FORCED" : run.proceededWithout().isEmpty() ? "READY" : "PROCEEDED_WITHOUT");
+        fields.put(
+                "verdict",
+                run.forced() != null ? "FORCED" : run.proceededWithout().isEmpty() ? "READY" : "PROCEEDED_WITHOUT");
         fields.put("pipeline", run.pipelineId());
         fields.put("schedule", run.scheduleId());
         fields.put("date", run.date().toString());

@@ -25,14 +25,17 @@ public record LineageSettings(Optional<URI> url, String namespace) {
 
     /** Reads {@code OPENLINEAGE_URL} and {@code OPENLINEAGE_NAMESPACE}. */
     public static LineageSettings from(Environment environment) {
-        Optional<URI> url = environment.find(EnvVar.OPENLINEAGE_URL).filter(s -> !s.isBlank()).map(value -> {
-            try {
-                return URI.create(value.trim());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        EnvVar.OPENLINEAGE_URL.name() + " is not a valid URL: '" + value + "'", e);
-            }
-        });
+        Optional<URI> url = environment
+                .find(EnvVar.OPENLINEAGE_URL)
+                .filter(s -> !s.isBlank())
+                .map(value -> {
+                    try {
+                        return URI.create(value.trim());
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException(
+                                EnvVar.OPENLINEAGE_URL.name() + " is not a valid URL: '" + value + "'", e);
+                    }
+                });
         return new LineageSettings(url, environment.get(EnvVar.OPENLINEAGE_NAMESPACE));
     }
 

@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import com.amazonaws.services.lambda.runtime.events.StreamsEventResponse;
+import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
 import dev.interlock.model.pause.Pause;
 import dev.interlock.model.pipeline.PipelineConfig;
@@ -12,7 +13,9 @@ import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.wiring.Deps;
 import dev.interlock.wiring.priming.Priming;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -134,7 +137,7 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                 event == null || event.getRecords() == null ? List.of() : event.getRecords();
         // Run-state changes (only delivered when the deployment emits OpenLineage) go to the emitter, which never
         // fails a record; everything else is the marker router's.
-        List<DynamodbEvent.DynamodbStreamRecord> markers = new java.util.ArrayList<>();
+        List<DynamodbEvent.DynamodbStreamRecord> markers = new ArrayList<>();
         for (DynamodbEvent.DynamodbStreamRecord record : records) {
             if (TableDefinition.INTERLOCK.isMarkerInsert(record.getEventName(), sortKey(record))) {
                 markers.add(record);
@@ -144,7 +147,7 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
                 RunChange.read(record, TableDefinition.INTERLOCK).ifPresent(lineage::emit);
             } catch (RuntimeException e) {
                 // An unreadable run item is the store's concern; lineage skips it and says so.
-                log.warn(dev.interlock.log.LogContext.NONE, "run change not read for OpenLineage", java.util.Map.of("error", String.valueOf(e)));
+                log.warn(LogContext.NONE, "run change not read for OpenLineage", Map.of("error", String.valueOf(e)));
             }
         }
         List<StreamsEventResponse.BatchItemFailure> failures = router.route(markers).stream()

@@ -92,11 +92,21 @@ class LineageEmitterTest {
         assertThat(sent).hasSize(2);
         JsonNode first = json(sent.get(0));
         assertThat(first.path("eventType").asText()).isEqualTo("FAIL");
-        assertThat(first.path("run").path("facets").path("errorMessage").path("message").asText())
+        assertThat(first.path("run")
+                        .path("facets")
+                        .path("errorMessage")
+                        .path("message")
+                        .asText())
                 .isEqualTo("boom");
-        assertThat(first.path("run").path("facets").path("interlock_readiness").path("failureCategory").asText())
+        assertThat(first.path("run")
+                        .path("facets")
+                        .path("interlock_readiness")
+                        .path("failureCategory")
+                        .asText())
                 .isEqualTo("PERMANENT");
-        assertThat(json(sent.get(1))).as("a redelivered change repeats the event").isEqualTo(first);
+        assertThat(json(sent.get(1)))
+                .as("a redelivered change repeats the event")
+                .isEqualTo(first);
     }
 
     @Test
@@ -107,7 +117,8 @@ class LineageEmitterTest {
                 .emit(new RunChange(run(RunStatus.TRIGGERING, T0, null), run(RunStatus.COMPLETED, T0, null)));
 
         assertThat(result).isEmpty();
-        assertThat(trail).extracting(Event::kind, Event::status)
+        assertThat(trail)
+                .extracting(Event::kind, Event::status)
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple(EventKind.LINEAGE_NOT_SENT, "START"),
                         org.assertj.core.groups.Tuple.tuple(EventKind.LINEAGE_NOT_SENT, "COMPLETE"));

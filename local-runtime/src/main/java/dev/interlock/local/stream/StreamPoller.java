@@ -48,7 +48,8 @@ public final class StreamPoller implements AutoCloseable {
      *
      * @param runChanges whether run-state changes pass the filter too (the deployment emits OpenLineage)
      */
-    public record Settings(int batchSize, int maxRetries, Duration retryBackoff, Duration idlePoll, boolean runChanges) {
+    public record Settings(
+            int batchSize, int maxRetries, Duration retryBackoff, Duration idlePoll, boolean runChanges) {
         public static final Settings DEFAULT = new Settings(10, 3, Duration.ofMillis(200), Duration.ofMillis(100));
 
         /** Marker inserts only. */

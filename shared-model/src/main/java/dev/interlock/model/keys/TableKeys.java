@@ -26,6 +26,7 @@ public final class TableKeys {
     public static final String RERUN_PREFIX = "RERUN#";
     /** The partition-key prefix of run-state items ({@code RUN#<runId>}, sort key {@link #STATE}). */
     public static final String RUN_PREFIX = "RUN#";
+
     public static final String RERUN_BUDGET_PREFIX = "RERUNBUDGET#";
     public static final String SENSOR_PREFIX = "SENSOR#";
     public static final String ALERTS_PREFIX = "ALERTS#";

@@ -26,17 +26,20 @@ public final class RunTransition {
             case PENDING, TRIGGERING -> List.of();
             case RUNNING -> List.of(LineageEventType.START);
             // A synchronous job (http, lambda) ends inside its trigger call: its start is reported with its end.
-            case COMPLETED_MONITORING, COMPLETED -> before == RunStatus.COMPLETED_MONITORING
-                    ? List.of()
-                    : started
-                            ? List.of(LineageEventType.COMPLETE)
-                            : triggering ? List.of(LineageEventType.START, LineageEventType.COMPLETE) : List.of();
-            case FAILED -> started
-                    ? List.of(LineageEventType.FAIL)
-                    : triggering ? List.of(LineageEventType.START, LineageEventType.FAIL) : List.of();
-            case CANCELLED -> started
-                    ? List.of(LineageEventType.ABORT)
-                    : triggering ? List.of(LineageEventType.START, LineageEventType.ABORT) : List.of();
+            case COMPLETED_MONITORING, COMPLETED ->
+                before == RunStatus.COMPLETED_MONITORING
+                        ? List.of()
+                        : started
+                                ? List.of(LineageEventType.COMPLETE)
+                                : triggering ? List.of(LineageEventType.START, LineageEventType.COMPLETE) : List.of();
+            case FAILED ->
+                started
+                        ? List.of(LineageEventType.FAIL)
+                        : triggering ? List.of(LineageEventType.START, LineageEventType.FAIL) : List.of();
+            case CANCELLED ->
+                started
+                        ? List.of(LineageEventType.ABORT)
+                        : triggering ? List.of(LineageEventType.START, LineageEventType.ABORT) : List.of();
         };
     }
 }

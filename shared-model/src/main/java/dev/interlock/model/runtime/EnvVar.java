@@ -34,7 +34,10 @@ public enum EnvVar {
             false,
             EnumSet.of(STREAM_ROUTER)),
     OPENLINEAGE_NAMESPACE(
-            "The OpenLineage job namespace of this deployment's pipelines.", "interlock", false, EnumSet.of(STREAM_ROUTER)),
+            "The OpenLineage job namespace of this deployment's pipelines.",
+            "interlock",
+            false,
+            EnumSet.of(STREAM_ROUTER)),
     STALE_MARKER_DAYS(
             "Markers older than this many days are skipped unless they are replays.",
             "2",

@@ -44,7 +44,9 @@ class RuntimeFactsTest {
                         + "[{\"prefix\":\"RUN#\"}]},\"SK\":{\"S\":[\"STATE\"]}}}}");
         assertThat(t.isRunChange("MODIFY", "RUN#0b8f", "STATE")).isTrue();
         assertThat(t.isRunChange("INSERT", "RUN#0b8f", "STATE")).isTrue();
-        assertThat(t.isRunChange("REMOVE", "RUN#0b8f", "STATE")).as("TTL expiry is no run change").isFalse();
+        assertThat(t.isRunChange("REMOVE", "RUN#0b8f", "STATE"))
+                .as("TTL expiry is no run change")
+                .isFalse();
         assertThat(t.isRunChange("MODIFY", "RUNLOG#gold", "2026-01-01#daily")).isFalse();
         assertThat(t.isRunChange("MODIFY", "SENSOR#x", "STATE")).isFalse();
         assertThat(t.isRunChange("MODIFY", null, null)).isFalse();
