@@ -38,7 +38,9 @@ public record DeploymentOptions(
         int maxRerunsPerDay,
         JobTargets jobs,
         SecretAccess secrets,
-        Optional<String> restoredTableStreamArn) {
+        Optional<String> restoredTableStreamArn,
+        String openLineageUrl,
+        String openLineageNamespace) {
 
     /** How callers of the registration API authenticate. */
     public enum ApiAuth {
@@ -141,6 +143,16 @@ public record DeploymentOptions(
     public static final String SECRETS_KMS_KEY_ARNS = "secretsKmsKeyArns";
     public static final String SECRET_CACHE_SECONDS = "secretCacheSeconds";
     public static final String RESTORED_TABLE_STREAM_ARN = "restoredTableStreamArn";
+    public static final String OPEN_LINEAGE_URL = "openLineageUrl";
+    public static final String OPEN_LINEAGE_NAMESPACE = "openLineageNamespace";
+
+    /** An OpenLineage job namespace: what Marquez and most consumers accept in a URL path segment. */
+    private static final Pattern LINEAGE_NAMESPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}");
+
+    /** Whether the stack's stream router emits OpenLineage run events (docs/openlineage.md). */
+    public boolean emitsLineage() {
+        return !openLineageUrl.isEmpty();
+    }
 
     /** A context key this close to an option is taken for a misspelling of it; farther ones may be the team's own. */
     private static final int MAX_KEY_EDITS = 2;
@@ -175,7 +187,9 @@ public record DeploymentOptions(
             SECRET_HOSTS,
             SECRETS_KMS_KEY_ARNS,
             SECRET_CACHE_SECONDS,
-            RESTORED_TABLE_STREAM_ARN);
+            RESTORED_TABLE_STREAM_ARN,
+            OPEN_LINEAGE_URL,
+            OPEN_LINEAGE_NAMESPACE);
 
     /** Retention periods CloudWatch Logs accepts. */
     static final List<Integer> LOG_RETENTION_CHOICES = List.of(
@@ -268,6 +282,9 @@ public record DeploymentOptions(
         SecretAccess secrets = r.secretAccess();
         Optional<String> restoredTable =
                 Optional.ofNullable(r.string(RESTORED_TABLE_STREAM_ARN, null, TABLE_STREAM_ARN));
+        String openLineageUrl = r.httpsUrl(OPEN_LINEAGE_URL);
+        String openLineageNamespace =
+                r.string(OPEN_LINEAGE_NAMESPACE, EnvVar.OPENLINEAGE_NAMESPACE.defaultValue(), LINEAGE_NAMESPACE);
         if (burst < rate) {
             r.problem(API_THROTTLE_BURST_LIMIT, "must be at least " + API_THROTTLE_RATE_LIMIT + " (" + rate + ")");
         }
@@ -299,7 +316,9 @@ public record DeploymentOptions(
                 maxReruns,
                 jobs,
                 secrets,
-                restoredTable);
+                restoredTable,
+                openLineageUrl,
+                openLineageNamespace);
     }
 
     /**

@@ -78,7 +78,10 @@ public record FunctionProfile(
             // reads the stream (granted by the event-source mapping) and starts executions; it reads each marker's
             // pipeline's pause by key (once per pipeline and batch); only a marker without a date (an external
             // producer's) makes it read its pipeline's config by key, for the schedule's zone, and only a marker it
-            // starts nothing for (unreadable, stale, paused) makes it append a MARKER_SKIPPED event (a put).
+            // starts nothing for (unreadable, stale, paused) makes it append a MARKER_SKIPPED event (a put). Emitting
+            // OpenLineage (docs/openlineage.md), it reads a run's pipeline config and its upstreams' run logs by key
+            // and
+            // appends a LINEAGE_NOT_SENT event (a put) for an event it could not send: the same two actions.
             case STREAM_ROUTER ->
                 new FunctionProfile(
                         512,

@@ -245,6 +245,8 @@ final class InterlockFunctions {
                 case ALERT_TOPIC_ARN -> alerts.topic().getTopicArn();
                 case EVALUATOR_BASE_URL -> options.evaluatorBaseUrl();
                 case STALE_MARKER_DAYS -> Integer.toString(options.staleMarkerDays());
+                case OPENLINEAGE_URL -> options.openLineageUrl();
+                case OPENLINEAGE_NAMESPACE -> options.openLineageNamespace();
                 case EXECUTION_TIMEOUT_SECONDS -> Integer.toString(executionTimeoutSeconds);
                 case RUN_LOG_TTL_DAYS -> Integer.toString(options.runLogTtlDays());
                 case RETENTION_DAYS -> Integer.toString(options.retentionDays());

@@ -51,7 +51,11 @@ public final class InterlockStack extends Stack {
         functions.grantJobCallbacks(workflow.stateMachine());
         functions.grantHolderChecks(workflow.stateMachine());
         StreamRouting streamRouting = new StreamRouting(
-                this, table, functions.alias(InterlockFunction.STREAM_ROUTER), workflow.stateMachine());
+                this,
+                table,
+                functions.alias(InterlockFunction.STREAM_ROUTER),
+                workflow.stateMachine(),
+                options.emitsLineage());
         Alias orchestrator = functions.alias(InterlockFunction.ORCHESTRATOR);
         RuleDeadLetterQueue ruleDeadLetters = new RuleDeadLetterQueue(this);
         new WatchdogSchedule(this, options, orchestrator, ruleDeadLetters.queue());

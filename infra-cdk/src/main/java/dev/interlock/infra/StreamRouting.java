@@ -28,7 +28,8 @@ final class StreamRouting {
      * ExecutionAlreadyExists); bisect + partial batch responses isolate a poison record, bounded retries and a maximum
      * record age stop it blocking the shard, and the DLQ keeps its coordinates.
      */
-    StreamRouting(Construct scope, InterlockTable table, Alias streamRouter, StateMachine machine) {
+    StreamRouting(
+            Construct scope, InterlockTable table, Alias streamRouter, StateMachine machine, boolean emitsLineage) {
         this.deadLetterQueue = Queue.Builder.create(scope, "StreamDeadLetterQueue")
                 .encryption(QueueEncryption.SQS_MANAGED)
                 .enforceSsl(true)
@@ -43,7 +44,7 @@ final class StreamRouting {
                                         + "for operators, nothing consumes and redrives it, so a DLQ of its own would be empty.")));
         streamRouter.addEventSource(DynamoEventSource.Builder.create(table.table())
                 .startingPosition(StartingPosition.TRIM_HORIZON)
-                .filters(List.of(Map.of("pattern", InterlockTable.DEFINITION.markerStreamFilterPattern())))
+                .filters(filters(emitsLineage))
                 .batchSize(10)
                 .bisectBatchOnError(true)
                 .retryAttempts(5)
@@ -52,6 +53,16 @@ final class StreamRouting {
                 .onFailure(new SqsDlq(deadLetterQueue))
                 .build());
         machine.grantStartExecution(streamRouter);
+    }
+
+    /** Marker inserts start executions; run changes reach the router only where it emits OpenLineage run events. */
+    private static List<Map<String, Object>> filters(boolean emitsLineage) {
+        List<Map<String, Object>> filters = new java.util.ArrayList<>();
+        filters.add(Map.of("pattern", InterlockTable.DEFINITION.markerStreamFilterPattern()));
+        if (emitsLineage) {
+            filters.add(Map.of("pattern", InterlockTable.DEFINITION.runStreamFilterPattern()));
+        }
+        return filters;
     }
 
     Queue deadLetterQueue() {

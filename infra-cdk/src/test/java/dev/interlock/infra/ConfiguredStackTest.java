@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.interlock.infra.DeploymentOptions.ApiAuth;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.runtime.InterlockFunction;
+import dev.interlock.model.runtime.TableDefinition;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,9 @@ class ConfiguredStackTest {
                 Map.entry("ssmParameterPrefix", "/interlock/"),
                 Map.entry("secretHosts", SECRET_HOSTS),
                 Map.entry("secretsKmsKeyArns", SECRETS_KEY),
-                Map.entry("secretCacheSeconds", "120")));
+                Map.entry("secretCacheSeconds", "120"),
+                Map.entry("openLineageUrl", "https://marquez.example.com"),
+                Map.entry("openLineageNamespace", "staging")));
     }
 
     /**
@@ -320,6 +323,24 @@ class ConfiguredStackTest {
                                 a -> a.startsWith("secretsmanager:") || a.startsWith("ssm:") || a.startsWith("kms:"));
             }
         }
+    }
+
+    /** OpenLineage out (docs/openlineage.md): the router gets the receiver and the run changes; no grant is added. */
+    @Test
+    void withAnOpenLineageReceiverTheStreamRouterGetsItAndTheRunChanges() {
+        Map<String, Object> router =
+                Json.map(synth.function(InterlockFunction.STREAM_ROUTER), "Properties", "Environment", "Variables");
+        assertThat(router)
+                .containsEntry("OPENLINEAGE_URL", "https://marquez.example.com")
+                .containsEntry("OPENLINEAGE_NAMESPACE", "staging");
+        Map<String, Map<String, Object>> mappings = synth.resourcesOfType("AWS::Lambda::EventSourceMapping");
+        assertThat(mappings).hasSize(1);
+        assertThat(Json.map(mappings.values().iterator().next(), "Properties").get("FilterCriteria"))
+                .isEqualTo(Map.of(
+                        "Filters",
+                        List.of(
+                                Map.of("Pattern", TableDefinition.INTERLOCK.markerStreamFilterPattern()),
+                                Map.of("Pattern", TableDefinition.INTERLOCK.runStreamFilterPattern()))));
     }
 
     @Test

@@ -79,7 +79,7 @@ class FunctionJarContentsTest {
     }
 
     /**
-     * Issue 28: the functions that start or check no job carry no job adapter. Only the trigger, the run-checker and
+     * The functions that start or check no job carry no job adapter. Only the trigger, the run-checker and
      * the orchestrator (the watchdog's callback checks) build trigger runners, each in its own handler; Deps, which
      * every function shares, holds the AWS runtime (lambdas/aws-runtime) and not lambdas/jobs.
      */

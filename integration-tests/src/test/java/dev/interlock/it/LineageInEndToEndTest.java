@@ -10,7 +10,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * OpenLineage in (issue 27 item 4): a pipeline gated on a dbt model by {@code builtin:lineage-complete} waits NOT
+ * OpenLineage in: a pipeline gated on a dbt model by {@code builtin:lineage-complete} waits NOT
  * READY until the dbt run's COMPLETE event, as dbt-ol emits it, is posted to {@code POST /lineage}; that event starts
  * the evaluation (no watchdog tick, no request) and the job runs. START and FAIL events, and a COMPLETE of another day,
  * do not make today ready; each skip says why; a malformed event is a 400 naming the field.

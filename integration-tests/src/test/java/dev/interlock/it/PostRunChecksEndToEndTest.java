@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
 
 /**
- * Post-run checks (issue 27 item 1): a pipeline's {@code postRun} traits are evaluated after its job reports success
+ * Post-run checks: a pipeline's {@code postRun} traits are evaluated after its job reports success
  * and before the day is COMPLETED. A zero-row check that fails records the day FAILED ({@code VERIFICATION}): alerted,
  * not cascaded, not retried unless {@code retry.retryableFailures} lists VERIFICATION, and {@code status} and
  * {@code why} name the failed check. A passing check completes and cascades.

@@ -12,7 +12,7 @@ import java.util.List;
 /** Lambda entry of the table stream: one execution per marker insert, partial batch failures by sequence number. */
 public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, StreamsEventResponse> {
 
-    private final MarkerRouter router;
+    private final StreamDispatch dispatch;
 
     /** Lambda entry: the container's shared, lazily built deps (the Step Functions client is created on the first marker). */
     public StreamRouterHandler() {
@@ -23,12 +23,15 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
     /** Over explicit deps (the local runtime, or the container's). */
     public StreamRouterHandler(Deps deps) {
         // The store is created on the first marker: its pipeline's pause is read before an execution starts.
-        this(router(deps, RouterSettings.from(deps.environment())));
+        this(new StreamDispatch(
+                router(deps, RouterSettings.from(deps.environment())),
+                LineageEmitters.of(deps),
+                deps.log("stream-router")));
     }
 
-    /** Around a router built by hand (tests: a Step Functions stub, a fixed clock, where skips are recorded). */
-    public StreamRouterHandler(MarkerRouter router) {
-        this.router = router;
+    /** Around a dispatch built by hand (tests: a Step Functions stub, a fixed clock, where skips are recorded). */
+    public StreamRouterHandler(StreamDispatch dispatch) {
+        this.dispatch = dispatch;
     }
 
     private static MarkerRouter router(Deps deps, RouterSettings settings) {
@@ -49,10 +52,6 @@ public final class StreamRouterHandler implements RequestHandler<DynamodbEvent, 
     public StreamsEventResponse handleRequest(DynamodbEvent event, Context context) {
         List<DynamodbEvent.DynamodbStreamRecord> records =
                 event == null || event.getRecords() == null ? List.of() : event.getRecords();
-        List<StreamsEventResponse.BatchItemFailure> failures = router.route(records).stream()
-                .filter(MarkerRouter.RecordOutcome::failed)
-                .map(outcome -> new StreamsEventResponse.BatchItemFailure(outcome.sequenceNumber()))
-                .toList();
-        return new StreamsEventResponse(failures);
+        return new StreamsEventResponse(dispatch.route(records));
     }
 }

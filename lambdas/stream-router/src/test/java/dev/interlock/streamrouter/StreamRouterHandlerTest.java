@@ -472,13 +472,17 @@ class StreamRouterHandlerTest {
             Function<String, Optional<PipelineConfig>> pipelines,
             MarkerRouter.SkipLog skips,
             Function<String, Optional<Pause>> pauses) {
-        return new StreamRouterHandler(new MarkerRouter(
-                new ExecutionStarter(stepFunctions, settings.stateMachineArn()),
-                settings,
-                clock,
-                StructuredLog.forName("stream-router"),
-                pipelines,
-                skips,
-                pauses));
+        StructuredLog log = StructuredLog.forName("stream-router");
+        return new StreamRouterHandler(new StreamDispatch(
+                new MarkerRouter(
+                        new ExecutionStarter(stepFunctions, settings.stateMachineArn()),
+                        settings,
+                        clock,
+                        log,
+                        pipelines,
+                        skips,
+                        pauses),
+                LineageEmitter.NONE,
+                log));
     }
 }

@@ -230,7 +230,15 @@ public final class LocalRuntime implements AutoCloseable {
                 new StreamRecordConverter(LocalArns.REGION, streamArn),
                 batch -> router.handleRequest(batch, new LocalContext("stream-router", 300_000)),
                 checkpoints,
-                new StreamPoller.Settings(10, 3, Duration.ofMillis(200), options.streamPollInterval()),
+                new StreamPoller.Settings(
+                        10,
+                        3,
+                        Duration.ofMillis(200),
+                        options.streamPollInterval(),
+                        // Like the CDK mapping: run changes reach the router only where OpenLineage is emitted.
+                        !functionEnvironment()
+                                .getOrDefault(EnvVar.OPENLINEAGE_URL.name(), "")
+                                .isBlank()),
                 dead -> {
                     deadLetters.add(dead);
                     System.err.println("stream record " + dead.sequenceNumber() + " sent to the dead-letter list: "
@@ -417,7 +425,9 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_SECRETS_PREFIX.name(), OutboundPolicy.ANY_NAME);
         env.put(EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX.name(), OutboundPolicy.ANY_NAME);
         visibleEnvironment().forEach((k, v) -> {
-            if (k.startsWith("INTERLOCK_") && !k.startsWith(LocalSecrets.ENVIRONMENT_PREFIX)) {
+            // OPENLINEAGE_*: where the stream router sends run events (OPENLINEAGE_URL=http://… ./interlock up).
+            if ((k.startsWith("INTERLOCK_") && !k.startsWith(LocalSecrets.ENVIRONMENT_PREFIX))
+                    || k.startsWith("OPENLINEAGE_")) {
                 env.put(k, v);
             }
         });

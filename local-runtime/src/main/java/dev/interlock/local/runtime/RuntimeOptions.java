@@ -101,6 +101,11 @@ public record RuntimeOptions(
         });
     }
 
+    /** With {@code variables} added to the functions' environment (e.g. where OpenLineage events go). */
+    public RuntimeOptions withEnvironment(Map<String, String> variables) {
+        return with(o -> o.environment = variables);
+    }
+
     /** These options with the clock starting at {@code start} (null: now). */
     public RuntimeOptions withClockStart(Instant start) {
         return with(o -> o.clockStart = start);

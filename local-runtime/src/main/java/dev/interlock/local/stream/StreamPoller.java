@@ -43,9 +43,19 @@ public final class StreamPoller implements AutoCloseable {
         void sleep(Duration d) throws InterruptedException;
     }
 
-    /** Mapping settings, mirroring the CDK event-source mapping. */
-    public record Settings(int batchSize, int maxRetries, Duration retryBackoff, Duration idlePoll) {
+    /**
+     * Mapping settings, mirroring the CDK event-source mapping.
+     *
+     * @param runChanges whether run-state changes pass the filter too (the deployment emits OpenLineage)
+     */
+    public record Settings(
+            int batchSize, int maxRetries, Duration retryBackoff, Duration idlePoll, boolean runChanges) {
         public static final Settings DEFAULT = new Settings(10, 3, Duration.ofMillis(200), Duration.ofMillis(100));
+
+        /** Marker inserts only. */
+        public Settings(int batchSize, int maxRetries, Duration retryBackoff, Duration idlePoll) {
+            this(batchSize, maxRetries, retryBackoff, idlePoll, false);
+        }
     }
 
     /** A record that failed every attempt. */
@@ -202,7 +212,11 @@ public final class StreamPoller implements AutoCloseable {
             String sk = keys == null || keys.get(table.sortKey()) == null
                     ? null
                     : keys.get(table.sortKey()).s();
-            if (table.isMarkerInsert(r.eventNameAsString(), sk)) {
+            String pk = keys == null || keys.get(table.partitionKey()) == null
+                    ? null
+                    : keys.get(table.partitionKey()).s();
+            if (table.isMarkerInsert(r.eventNameAsString(), sk)
+                    || (settings.runChanges() && table.isRunChange(r.eventNameAsString(), pk, sk))) {
                 pending.add(converter.toRecord(r));
             }
         }

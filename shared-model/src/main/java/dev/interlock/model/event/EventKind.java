@@ -188,7 +188,12 @@ public enum EventKind implements WireEnum {
      */
     ALERT_SENT("ALERT_SENT"),
     /** A task of the state machine failed in a way no state handled. */
-    EXECUTION_ERROR("EXECUTION_ERROR");
+    EXECUTION_ERROR("EXECUTION_ERROR"),
+    /**
+     * An OpenLineage run event of a run could not be delivered (status: its event type); the message says where to
+     * and why. The run itself is not affected (docs/openlineage.md).
+     */
+    LINEAGE_NOT_SENT("LINEAGE_NOT_SENT");
 
     private final String wireName;
 

@@ -23,6 +23,9 @@ public final class TableKeys {
     public static final String MARKER_PREFIX = "MARKER#";
     public static final String LATE_ARRIVAL_PREFIX = "LATEARRIVAL#";
     public static final String RERUN_PREFIX = "RERUN#";
+    /** The partition-key prefix of run-state items ({@code RUN#<runId>}, sort key {@link #STATE}). */
+    public static final String RUN_PREFIX = "RUN#";
+
     public static final String RERUN_BUDGET_PREFIX = "RERUNBUDGET#";
     public static final String SENSOR_PREFIX = "SENSOR#";
     public static final String ALERTS_PREFIX = "ALERTS#";
@@ -276,7 +279,7 @@ public final class TableKeys {
 
     /** Run state item (the truth; changed by CAS). */
     public static ItemKey runState(String runId) {
-        return new ItemKey("RUN#" + requirePart("runId", runId), STATE);
+        return new ItemKey(RUN_PREFIX + requirePart("runId", runId), STATE);
     }
 
     /** Lists a pipeline's runs by creation time. */

@@ -1,8 +1,8 @@
 package dev.interlock.model.lineage;
 
 import dev.interlock.model.json.JsonPath;
-import dev.interlock.model.sensor.SensorPartition;
 import dev.interlock.model.json.ValidationError;
+import dev.interlock.model.sensor.SensorPartition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

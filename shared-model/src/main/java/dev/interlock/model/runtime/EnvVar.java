@@ -27,6 +27,17 @@ public enum EnvVar {
             EnumSet.of(STREAM_ROUTER, API)),
     ALERT_TOPIC_ARN("ARN of the SNS topic that receives alerts.", null, true, EnumSet.of(ORCHESTRATOR, TRIGGER)),
     EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false, EnumSet.of(EVALUATOR, API)),
+    OPENLINEAGE_URL(
+            "Base URL of an OpenLineage HTTP receiver (Marquez-compatible: run events are POSTed to /api/v1/lineage "
+                    + "under it); unset: none (docs/openlineage.md).",
+            "",
+            false,
+            EnumSet.of(STREAM_ROUTER)),
+    OPENLINEAGE_NAMESPACE(
+            "The OpenLineage job namespace of this deployment's pipelines.",
+            "interlock",
+            false,
+            EnumSet.of(STREAM_ROUTER)),
     STALE_MARKER_DAYS(
             "Markers older than this many days are skipped unless they are replays.",
             "2",

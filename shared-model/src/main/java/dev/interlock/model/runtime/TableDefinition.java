@@ -1,5 +1,6 @@
 package dev.interlock.model.runtime;
 
+import dev.interlock.model.keys.TableKeys;
 import java.util.List;
 
 /**
@@ -68,5 +69,24 @@ public record TableDefinition(
     /** The same predicate as {@link #markerStreamFilterPattern()}, for code that sees the record itself. */
     public boolean isMarkerInsert(String eventName, String sortKeyValue) {
         return "INSERT".equals(eventName) && sortKeyValue != null && sortKeyValue.startsWith(markerSortKeyPrefix);
+    }
+
+    /**
+     * The filter pattern of run-state changes (an INSERT or MODIFY of a {@code RUN#<runId>}/{@code STATE} item): what
+     * OpenLineage emission reacts to, added to the mapping only when a deployment emits (docs/openlineage.md). The
+     * stream router re-checks it with {@link #isRunChange}.
+     */
+    public String runStreamFilterPattern() {
+        return "{\"eventName\":[\"INSERT\",\"MODIFY\"],\"dynamodb\":{\"Keys\":{\"" + partitionKey
+                + "\":{\"S\":[{\"prefix\":\"" + TableKeys.RUN_PREFIX + "\"}]},\"" + sortKey + "\":{\"S\":[\""
+                + TableKeys.STATE + "\"]}}}}";
+    }
+
+    /** The same predicate as {@link #runStreamFilterPattern()}, for code that sees the record itself. */
+    public boolean isRunChange(String eventName, String partitionKeyValue, String sortKeyValue) {
+        return ("INSERT".equals(eventName) || "MODIFY".equals(eventName))
+                && partitionKeyValue != null
+                && partitionKeyValue.startsWith(TableKeys.RUN_PREFIX)
+                && TableKeys.STATE.equals(sortKeyValue);
     }
 }

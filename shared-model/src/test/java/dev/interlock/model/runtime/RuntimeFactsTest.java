@@ -37,6 +37,22 @@ class RuntimeFactsTest {
     }
 
     @Test
+    void runChangeFilterAndPredicateAgree() {
+        TableDefinition t = TableDefinition.INTERLOCK;
+        assertThat(t.runStreamFilterPattern())
+                .isEqualTo("{\"eventName\":[\"INSERT\",\"MODIFY\"],\"dynamodb\":{\"Keys\":{\"PK\":{\"S\":"
+                        + "[{\"prefix\":\"RUN#\"}]},\"SK\":{\"S\":[\"STATE\"]}}}}");
+        assertThat(t.isRunChange("MODIFY", "RUN#0b8f", "STATE")).isTrue();
+        assertThat(t.isRunChange("INSERT", "RUN#0b8f", "STATE")).isTrue();
+        assertThat(t.isRunChange("REMOVE", "RUN#0b8f", "STATE"))
+                .as("TTL expiry is no run change")
+                .isFalse();
+        assertThat(t.isRunChange("MODIFY", "RUNLOG#gold", "2026-01-01#daily")).isFalse();
+        assertThat(t.isRunChange("MODIFY", "SENSOR#x", "STATE")).isFalse();
+        assertThat(t.isRunChange("MODIFY", null, null)).isFalse();
+    }
+
+    @Test
     void functionsNameTheirHandlersAndJars() {
         assertThat(InterlockFunction.ORCHESTRATOR.handler())
                 .isEqualTo("dev.interlock.orchestrator.OrchestratorHandler::handleRequest");
@@ -45,6 +61,11 @@ class RuntimeFactsTest {
                 .isEqualTo(Path.of("/repo/lambdas/api/target/api-lambda.jar"));
         assertThat(EnvVar.usedBy(InterlockFunction.STREAM_ROUTER))
                 .containsExactlyInAnyOrder(
-                        EnvVar.TABLE_NAME, EnvVar.STATE_MACHINE_ARN, EnvVar.STALE_MARKER_DAYS, EnvVar.RETENTION_DAYS);
+                        EnvVar.TABLE_NAME,
+                        EnvVar.STATE_MACHINE_ARN,
+                        EnvVar.STALE_MARKER_DAYS,
+                        EnvVar.RETENTION_DAYS,
+                        EnvVar.OPENLINEAGE_URL,
+                        EnvVar.OPENLINEAGE_NAMESPACE);
     }
 }

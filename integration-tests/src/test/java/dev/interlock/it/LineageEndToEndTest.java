@@ -1,0 +1,142 @@
+package dev.interlock.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.interlock.local.runtime.RuntimeOptions;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * OpenLineage out: every job Interlock starts is reported to a Marquez-compatible receiver ({@code POST
+ * /api/v1/lineage}) as a {@code START} and then a {@code COMPLETE} or {@code FAIL} RunEvent, under the deployment's
+ * namespace, the pipeline's name and the run's id, with the readiness verdict and the upstream runs it waited for as
+ * run facets. Every event received must be valid against the OpenLineage spec's JSON schema.
+ */
+class LineageEndToEndTest extends EndToEnd {
+
+    private static final LocalDate DAY = LocalDate.of(2026, 3, 3);
+    private static final String NAMESPACE = "e2e-lineage";
+
+    private final LineageReceiver receiver = LineageReceiver.start();
+
+    @Override
+    Instant clockStart() {
+        return Instant.parse("2026-03-03T12:00:00Z");
+    }
+
+    @Override
+    RuntimeOptions runtimeOptions(Path dataDir) {
+        return super.runtimeOptions(dataDir)
+                .withEnvironment(Map.of("OPENLINEAGE_URL", receiver.url(), "OPENLINEAGE_NAMESPACE", NAMESPACE));
+    }
+
+    @AfterAll
+    void stopReceiver() {
+        receiver.close();
+    }
+
+    private void gluePipeline(String name, String arguments, String upstreamTrait) {
+        putPipeline("""
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: %s
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: glue, jobName: %s-job, arguments: {"--fake-duration-seconds": "60"%s}}
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 3600
+                retry: {maxAttempts: 1}
+                """.formatted(name, upstreamTrait, name, arguments));
+    }
+
+    /** The lineage events of job {@code name} once its run has ended ({@code terminal}), each type once. */
+    private List<JsonNode> awaitLineage(String name, String terminal) {
+        await(
+                name + " reported " + terminal,
+                () -> receiver.eventsOf(name).stream()
+                        .map(e -> e.path("eventType").asText())
+                        .toList(),
+                types -> types.contains(terminal));
+        assertThat(receiver.invalid())
+                .as("every event valid against the OpenLineage schema")
+                .isEmpty();
+        return receiver.eventsOf(name);
+    }
+
+    private static List<String> types(List<JsonNode> events) {
+        return events.stream().map(e -> e.path("eventType").asText()).distinct().toList();
+    }
+
+    private String runId(String pipeline) {
+        return runs(pipeline).getFirst().path("runId").asText();
+    }
+
+    @Test
+    void aRunThatCompletesIsReportedStartedThenCompletedAndItsDownstreamNamesTheUpstreamRun() {
+        gluePipeline("ol-up", "", "{evaluator: \"builtin:always-pass\"}");
+        gluePipeline("ol-down", "", "{evaluator: \"builtin:upstream-run-log\", config: {upstreamPipeline: ol-up}}");
+        evaluate("ol-up", DAY);
+        await("ol-up COMPLETED", () -> runLogStatus("ol-up", DAY, "daily"), "COMPLETED"::equals);
+
+        List<JsonNode> up = awaitLineage("ol-up", "COMPLETE");
+        assertThat(types(up)).containsExactly("START", "COMPLETE");
+        String upRun = runId("ol-up");
+        for (JsonNode event : up) {
+            assertThat(event.path("run").path("runId").asText()).isEqualTo(upRun);
+            assertThat(event.path("job").path("namespace").asText()).isEqualTo(NAMESPACE);
+            assertThat(event.path("job").path("name").asText()).isEqualTo("ol-up");
+            JsonNode readiness = event.path("run").path("facets").path("interlock_readiness");
+            assertThat(readiness.path("verdict").asText()).isEqualTo("READY");
+            assertThat(readiness.path("date").asText()).isEqualTo(DAY.toString());
+            assertThat(readiness.path("schedule").asText()).isEqualTo("daily");
+        }
+
+        // The cascade starts the downstream, whose readiness waited for the upstream's run.
+        List<JsonNode> down = awaitLineage("ol-down", "COMPLETE");
+        assertThat(types(down)).containsExactly("START", "COMPLETE");
+        JsonNode start = down.getFirst();
+        assertThat(start.path("run").path("runId").asText()).isEqualTo(runId("ol-down"));
+        JsonNode upstream =
+                start.path("run").path("facets").path("jobDependencies").path("upstream");
+        assertThat(upstream).hasSize(1);
+        assertThat(upstream.get(0).path("job").path("namespace").asText()).isEqualTo(NAMESPACE);
+        assertThat(upstream.get(0).path("job").path("name").asText()).isEqualTo("ol-up");
+        assertThat(upstream.get(0).path("run").path("runId").asText()).isEqualTo(upRun);
+    }
+
+    @Test
+    void aFailingJobIsReportedStartedThenFailedWithItsMessage() {
+        gluePipeline("ol-fail", ", \"--fake-outcome\": FAILED", "{evaluator: \"builtin:always-pass\"}");
+        evaluate("ol-fail", DAY);
+        await("ol-fail FAILED", () -> runLogStatus("ol-fail", DAY, "daily"), "FAILED"::equals);
+
+        List<JsonNode> events = awaitLineage("ol-fail", "FAIL");
+        assertThat(types(events)).containsExactly("START", "FAIL");
+        assertThat(events)
+                .allSatisfy(
+                        e -> assertThat(e.path("run").path("runId").asText()).isEqualTo(runId("ol-fail")));
+        JsonNode fail = events.stream()
+                .filter(e -> "FAIL".equals(e.path("eventType").asText()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(fail.path("run")
+                        .path("facets")
+                        .path("errorMessage")
+                        .path("message")
+                        .asText())
+                .isNotBlank();
+        assertThat(fail.path("run")
+                        .path("facets")
+                        .path("interlock_readiness")
+                        .path("failureCategory")
+                        .asText())
+                .isNotBlank();
+    }
+}
