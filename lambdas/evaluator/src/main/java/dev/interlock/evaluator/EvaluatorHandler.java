@@ -1,5 +1,6 @@
 package dev.interlock.evaluator;
 
+import dev.interlock.evaluation.TraitEvaluation;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.interlock.model.json.InterlockJson;

@@ -1,5 +1,8 @@
 package dev.interlock.evaluator;
 
+import dev.interlock.evaluation.TraitEvaluation;
+import dev.interlock.evaluation.LambdaEvaluator;
+import dev.interlock.evaluation.HttpEvaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

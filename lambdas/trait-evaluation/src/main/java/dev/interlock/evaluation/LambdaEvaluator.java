@@ -1,4 +1,4 @@
-package dev.interlock.evaluator;
+package dev.interlock.evaluation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package dev.interlock.evaluator;
+package dev.interlock.evaluation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

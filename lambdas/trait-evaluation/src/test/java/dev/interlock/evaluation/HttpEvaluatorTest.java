@@ -1,8 +1,7 @@
-package dev.interlock.evaluator;
+package dev.interlock.evaluation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.amazonaws.services.lambda.runtime.Context;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.net.HostResolver;
@@ -20,7 +19,6 @@ import dev.interlock.testing.LocalHttpServer.Answer;
 import dev.interlock.testing.TestTemplates;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.lang.reflect.Proxy;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -320,19 +318,20 @@ class HttpEvaluatorTest {
                 new UrlGuard(true, HostResolver.system()),
                 clock,
                 new Backoff(1, Duration.ofMillis(200), Duration.ofSeconds(10), () -> 0.0, d -> {}));
-        EvaluatorHandler handler = new EvaluatorHandler(new TraitEvaluation(
-                provider, new HttpEvaluator(http, "", TestTemplates.none()), new LambdaEvaluator(() -> null), clock));
-        // 4 s left in the invocation: the evaluator gets 1 s of it, not the trait's 60 s.
-        Context context = (Context) Proxy.newProxyInstance(
-                getClass().getClassLoader(),
-                new Class<?>[] {Context.class},
-                (proxy, method, args) -> method.getName().equals("getRemainingTimeInMillis") ? 4000 : null);
+        TraitEvaluation evaluation = new TraitEvaluation(
+                provider, new HttpEvaluator(http, "", TestTemplates.none()), new LambdaEvaluator(() -> null), clock);
         String in = "{\"pipelineId\":\"orders\",\"scheduleId\":\"daily\",\"date\":\"2026-03-01\","
                 + "\"traitType\":\"source-freshness\",\"evaluator\":\"" + url("/slow") + "\",\"config\":{},"
                 + "\"timeout\":60,\"ttl\":0,\"required\":true}";
+        // 4 s left in the invocation (what the evaluator's handler passes from its Lambda context): the evaluator gets
+        // 1 s of it, not the trait's 60 s.
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-
-        handler.handleRequest(new ByteArrayInputStream(in.getBytes(StandardCharsets.UTF_8)), out, context);
+        InterlockJson.json()
+                .writeValue(
+                        out,
+                        evaluation
+                                .evaluate(InterlockJson.read(in, ResolvedTrait.class), Duration.ofMillis(4000))
+                                .verdict());
 
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("\"status\":\"ERROR\"")

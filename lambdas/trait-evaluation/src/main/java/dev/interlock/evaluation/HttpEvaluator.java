@@ -1,4 +1,4 @@
-package dev.interlock.evaluator;
+package dev.interlock.evaluation;
 
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;

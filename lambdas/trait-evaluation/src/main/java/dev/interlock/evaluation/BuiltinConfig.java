@@ -1,4 +1,4 @@
-package dev.interlock.evaluator;
+package dev.interlock.evaluation;
 
 import java.math.BigDecimal;
 import java.util.Map;

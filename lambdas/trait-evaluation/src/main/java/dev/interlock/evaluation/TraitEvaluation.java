@@ -1,4 +1,4 @@
-package dev.interlock.evaluator;
+package dev.interlock.evaluation;
 
 import dev.interlock.log.LogContext;
 import dev.interlock.log.StructuredLog;
