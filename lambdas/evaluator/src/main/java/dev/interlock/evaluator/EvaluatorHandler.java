@@ -1,8 +1,8 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.evaluation.TraitEvaluation;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import dev.interlock.evaluation.TraitEvaluation;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.trait.ResolvedTrait;

@@ -1,11 +1,11 @@
 package dev.interlock.evaluator;
 
-import dev.interlock.evaluation.TraitEvaluation;
-import dev.interlock.evaluation.LambdaEvaluator;
-import dev.interlock.evaluation.HttpEvaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.interlock.evaluation.HttpEvaluator;
+import dev.interlock.evaluation.LambdaEvaluator;
+import dev.interlock.evaluation.TraitEvaluation;
 import dev.interlock.store.Provider;
 import dev.interlock.store.StoreException;
 import dev.interlock.store.contract.ManualClock;

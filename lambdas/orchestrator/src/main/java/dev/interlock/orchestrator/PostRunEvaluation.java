@@ -1,5 +1,6 @@
 package dev.interlock.orchestrator;
 
+import dev.interlock.model.archetype.TraitResolution;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.PostRunCheck;
 import dev.interlock.model.run.FailureCategory;
@@ -38,7 +39,7 @@ public interface PostRunEvaluation {
         }
         List<TraitVerdict> verdicts = new ArrayList<>();
         for (PostRunCheck check : pipeline.postRun()) {
-            ResolvedTrait trait = check.resolve(pipeline.name(), scheduleId, date);
+            ResolvedTrait trait = TraitResolution.postRun(check, pipeline.name(), scheduleId, date);
             TraitVerdict verdict;
             try {
                 verdict = evaluate(trait);

@@ -17,7 +17,6 @@ import dev.interlock.store.memory.InMemoryProvider;
 import dev.interlock.testing.LocalHttpServer;
 import dev.interlock.testing.LocalHttpServer.Answer;
 import dev.interlock.testing.TestTemplates;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;

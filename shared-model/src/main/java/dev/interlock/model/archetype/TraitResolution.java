@@ -1,6 +1,7 @@
 package dev.interlock.model.archetype;
 
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.pipeline.PostRunCheck;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.trait.ResolvedTrait;
 import java.time.LocalDate;
@@ -88,5 +89,23 @@ public final class TraitResolution {
                 ttl,
                 required,
                 headers);
+    }
+
+    /** A post-run check ({@code postRun[i]}) as a trait of day {@code date} of {@code scheduleId}, ready for the evaluator. */
+    public static ResolvedTrait postRun(PostRunCheck check, String pipelineId, String scheduleId, LocalDate date) {
+        Map<String, Object> resolved = new LinkedHashMap<>(check.config());
+        resolved.put(DATE_KEY, date.toString());
+        resolved.put(SCHEDULE_KEY, scheduleId);
+        return new ResolvedTrait(
+                pipelineId,
+                scheduleId,
+                date,
+                check.name(),
+                check.evaluator() == null ? "" : check.evaluator(),
+                resolved,
+                check.timeout() > 0 ? check.timeout() : DEFAULT_TIMEOUT_SECONDS,
+                0,
+                check.required(),
+                check.headers());
     }
 }

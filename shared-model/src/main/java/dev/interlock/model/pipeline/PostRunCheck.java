@@ -3,11 +3,7 @@ package dev.interlock.model.pipeline;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.interlock.model.archetype.TraitResolution;
 import dev.interlock.model.json.Frozen;
-import dev.interlock.model.trait.ResolvedTrait;
-import java.time.LocalDate;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -45,23 +41,5 @@ public record PostRunCheck(
             @JsonProperty("required") Boolean required) {
         return new PostRunCheck(
                 name, evaluator, config, timeout == null ? 0 : timeout, headers, required == null || required);
-    }
-
-    /** The check as a trait of day {@code date} of {@code scheduleId}, ready for the evaluator. */
-    public ResolvedTrait resolve(String pipelineId, String scheduleId, LocalDate date) {
-        Map<String, Object> resolved = new LinkedHashMap<>(config);
-        resolved.put(TraitResolution.DATE_KEY, date.toString());
-        resolved.put(TraitResolution.SCHEDULE_KEY, scheduleId);
-        return new ResolvedTrait(
-                pipelineId,
-                scheduleId,
-                date,
-                name,
-                evaluator == null ? "" : evaluator,
-                resolved,
-                timeout > 0 ? timeout : TraitResolution.DEFAULT_TIMEOUT_SECONDS,
-                0,
-                required,
-                headers);
     }
 }
