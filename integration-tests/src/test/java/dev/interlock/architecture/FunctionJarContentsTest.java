@@ -50,6 +50,9 @@ class FunctionJarContentsTest {
             "org/mockito/",
             "org/openqa/selenium/");
 
+    /** Issue 28 item 7's goal for every function's deployable jar. */
+    private static final long MAX_JAR_BYTES = 15_000_000;
+
     @Test
     void noFunctionJarContainsTestCodeOrATestLibrary() throws IOException {
         Set<String> testClasses = classesCompiledFromTestSources();
@@ -105,6 +108,27 @@ class FunctionJarContentsTest {
                     .as("entries of %s", function.moduleName())
                     .contains("dev/interlock/jobs/TriggerRunners.class");
         }
+    }
+
+    /**
+     * Issue 28 item 7: each function jar carries only what it runs and stays under 15 MB (Lambda's limit for a jar is
+     * 50 MB zipped, this project's 20 MiB). ProGuard keeps the requests of the operations the code calls and no other
+     * (lambdas/proguard/README.md, the request builders): the trigger starts Glue jobs and never creates one.
+     */
+    @Test
+    void everyFunctionJarIsUnder15MegabytesAndHoldsOnlyTheRequestsItSends() throws IOException {
+        for (InterlockFunction function : InterlockFunction.values()) {
+            Path jar = function.deployableJar(ROOT);
+            assertThat(Files.size(jar)).as("size of %s", jar).isLessThan(MAX_JAR_BYTES);
+        }
+        List<String> trigger = entries(InterlockFunction.TRIGGER.deployableJar(ROOT));
+        assertThat(trigger)
+                .as("entries of the trigger's jar")
+                .contains("software/amazon/awssdk/services/glue/model/StartJobRunRequest.class")
+                .doesNotContain(
+                        "software/amazon/awssdk/services/glue/model/CreateJobRequest.class",
+                        "software/amazon/awssdk/services/glue/model/CreateJobRequest$BuilderImpl.class",
+                        "software/amazon/awssdk/services/ssm/model/CreateDocumentRequest.class");
     }
 
     private static Set<String> classesCompiledFromTestSources() throws IOException {
