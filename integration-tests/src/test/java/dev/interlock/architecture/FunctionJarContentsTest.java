@@ -120,7 +120,7 @@ class FunctionJarContentsTest {
     }
 
     /**
-     * Issue 28 item 7: each function jar carries only what it runs and stays under 15 MB (Lambda's limit for a jar is
+     * Each function jar carries only what it runs and stays under 15 MB (Lambda's limit for a jar is
      * 50 MB zipped, this project's 20 MiB). ProGuard keeps the requests of the operations the code calls and no other
      * (lambdas/proguard/README.md, the request builders): the trigger starts Glue jobs and never creates one.
      */
