@@ -553,7 +553,9 @@ class DefaultStackTest {
             "GET /pipelines/{id}/backfills",
             "GET /backfills",
             "GET /backfills/{backfillId}",
-            "POST /backfills/{backfillId}/cancel");
+            "POST /backfills/{backfillId}/cancel",
+            // Other tools' OpenLineage run events (dbt-ol, Spark, Airflow), for builtin:lineage-complete.
+            "POST /lineage");
 
     @Test
     void theApiContractNamesExactlyTheSpecRoutes() {
