@@ -48,7 +48,7 @@ final class BuiltinEvaluators {
                 case UPSTREAM_RUN_LOG -> upstreamRunLog(trait, config);
                 case SENSOR_THRESHOLD -> sensorThreshold(trait, config);
                 case SENSOR_FRESHNESS -> sensorFreshness(trait, config);
-                case LINEAGE_COMPLETE -> lineageComplete(trait, config);
+                case LINEAGE_COMPLETE -> new LineageCompleteEvaluator(provider).evaluate(trait);
                 case ALWAYS_PASS -> Verdict.pass(Map.of("builtin", builtin.wireName()));
                 case ALWAYS_FAIL -> Verdict.fail("builtin:always-fail never passes", null);
             };
@@ -307,67 +307,6 @@ final class BuiltinEvaluators {
         }
         String what = "sensor " + name + " partitions for " + trait.date() + ": " + tally.summary();
         return tally.complete() ? Verdict.pass(value, what) : Verdict.fail(what, value);
-    }
-
-    /**
-     * Passes when a COMPLETE OpenLineage event of the gate's job (or of a run that wrote its dataset, and with both: of
-     * that job) arrived for the day its {@code partition} template names ({@code ${date}}: the day being evaluated).
-     * {@code POST /lineage} keeps each subject's latest COMPLETE per day on its reserved sensor.
-     */
-    private Verdict lineageComplete(ResolvedTrait trait, BuiltinConfig config) throws BuiltinConfig.Invalid {
-        List<dev.interlock.model.json.ValidationError> problems =
-                dev.interlock.model.lineage.LineageGate.configErrors(trait.config(), "config");
-        if (!problems.isEmpty()) {
-            throw new BuiltinConfig.Invalid("builtin:lineage-complete "
-                    + problems.getFirst().path() + ": " + problems.getFirst().message());
-        }
-        dev.interlock.model.lineage.LineageGate gate = dev.interlock.model.lineage.LineageGate.of(trait.config())
-                .orElseThrow(() -> new BuiltinConfig.Invalid("builtin:lineage-complete config missing: job"));
-        dev.interlock.model.lineage.LineageSubject subject = gate.subject();
-        String template = gate.partitionTemplate();
-        String partition = SensorPartition.expand(template, trait.pipelineId(), trait.scheduleId(), trait.date());
-        if (!SensorPartition.isValid(partition)) {
-            throw new BuiltinConfig.Invalid("builtin config 'partition' " + template + " expands to '" + partition
-                    + "' for " + trait.scheduleId() + " of " + trait.date() + ", which is not a partition");
-        }
-        Map<String, Object> value = new LinkedHashMap<>();
-        if (gate.job() != null) {
-            value.put("namespace", gate.job().namespace());
-            value.put("job", gate.job().name());
-        }
-        if (gate.dataset() != null) {
-            value.put("datasetNamespace", gate.dataset().namespace());
-            value.put("dataset", gate.dataset().name());
-        }
-        value.put(SensorPartition.CONFIG_KEY, partition);
-        Optional<SensorValue> stored = provider.sensors().get(subject.sensorName(), partition);
-        if (stored.isEmpty()) {
-            return Verdict.fail("no OpenLineage COMPLETE event of " + subject.label() + " for " + partition, value);
-        }
-        Map<String, Object> event = stored.get().fields();
-        if (gate.job() != null
-                && gate.dataset() != null
-                && !(gate.job().namespace().equals(event.get("jobNamespace"))
-                        && gate.job().name().equals(event.get("job")))) {
-            value.put("completedBy", event.get("jobNamespace") + "/" + event.get("job"));
-            return Verdict.fail(
-                    subject.label() + " for " + partition + " was last completed by job " + event.get("jobNamespace")
-                            + "/" + event.get("job") + ", not by " + gate.job().label(),
-                    value);
-        }
-        value.put("runId", event.get("runId"));
-        value.put("eventTime", event.get("eventTime"));
-        if (event.get("producer") != null) {
-            value.put("producer", event.get("producer"));
-        }
-        if (stored.get().updatedAt() != null) {
-            // When the event arrived: when the trait's input last changed (quietPeriod reads it).
-            value.put("updatedAt", InterlockJson.timestamp(stored.get().updatedAt()));
-        }
-        return Verdict.pass(
-                value,
-                "OpenLineage COMPLETE of " + subject.label() + " for " + partition + " (run " + event.get("runId")
-                        + ")");
     }
 
     /** The comparisons {@code sensor-threshold} offers: actual {@code op} value. */
