@@ -35,10 +35,12 @@ final class BuiltinEvaluators {
 
     private final Provider provider;
     private final Clock clock;
+    private final LineageCompleteEvaluator lineage;
 
     BuiltinEvaluators(Provider provider, Clock clock) {
         this.provider = provider;
         this.clock = clock;
+        this.lineage = new LineageCompleteEvaluator(provider);
     }
 
     Verdict evaluate(BuiltinEvaluator builtin, ResolvedTrait trait) {
@@ -48,7 +50,7 @@ final class BuiltinEvaluators {
                 case UPSTREAM_RUN_LOG -> upstreamRunLog(trait, config);
                 case SENSOR_THRESHOLD -> sensorThreshold(trait, config);
                 case SENSOR_FRESHNESS -> sensorFreshness(trait, config);
-                case LINEAGE_COMPLETE -> new LineageCompleteEvaluator(provider).evaluate(trait);
+                case LINEAGE_COMPLETE -> lineage.evaluate(trait);
                 case ALWAYS_PASS -> Verdict.pass(Map.of("builtin", builtin.wireName()));
                 case ALWAYS_FAIL -> Verdict.fail("builtin:always-fail never passes", null);
             };

@@ -2,6 +2,7 @@ package dev.interlock.model.arrival;
 
 import dev.interlock.model.archetype.Archetype;
 import dev.interlock.model.archetype.TraitResolution;
+import dev.interlock.model.json.ConfigText;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.ScheduleConfig;
 import dev.interlock.model.rollup.RollupConfig;
@@ -78,7 +79,7 @@ public final class SensorTargets {
                         continue;
                     }
                     String template = builtin.readsSensor()
-                            ? text(trait.config(), SensorPartition.CONFIG_KEY)
+                            ? ConfigText.of(trait.config(), SensorPartition.CONFIG_KEY)
                             : builtin.partitionRead(trait.config());
                     boolean rollup = RollupConfig.declared(trait.config());
                     for (LocalDate date :
@@ -160,19 +161,6 @@ public final class SensorTargets {
     }
 
     private static String sensorRead(BuiltinEvaluator builtin, Map<String, Object> config) {
-        return builtin.readsSensor() ? text(config, SENSOR_KEY) : builtin.sensorRead(config);
-    }
-
-    /** A text config value, trimmed, with its key matched case-insensitively as the evaluator reads it; else null. */
-    private static String text(Map<String, Object> config, String key) {
-        Object value = config.get(key);
-        if (value == null) {
-            value = config.entrySet().stream()
-                    .filter(e -> e.getKey().equalsIgnoreCase(key))
-                    .map(Map.Entry::getValue)
-                    .findFirst()
-                    .orElse(null);
-        }
-        return value instanceof String text && !text.isBlank() ? text.trim() : null;
+        return builtin.readsSensor() ? ConfigText.of(config, SENSOR_KEY) : builtin.sensorRead(config);
     }
 }

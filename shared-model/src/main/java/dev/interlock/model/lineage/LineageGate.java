@@ -1,5 +1,6 @@
 package dev.interlock.model.lineage;
 
+import dev.interlock.model.json.ConfigText;
 import dev.interlock.model.json.JsonPath;
 import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.sensor.SensorPartition;
@@ -33,10 +34,10 @@ public record LineageGate(LineageSubject job, LineageSubject dataset, String par
         if (config == null) {
             return Optional.empty();
         }
-        String namespace = text(config, NAMESPACE);
-        String jobName = text(config, JOB);
-        String datasetName = text(config, DATASET);
-        String datasetNamespace = text(config, DATASET_NAMESPACE);
+        String namespace = ConfigText.of(config, NAMESPACE);
+        String jobName = ConfigText.of(config, JOB);
+        String datasetName = ConfigText.of(config, DATASET);
+        String datasetNamespace = ConfigText.of(config, DATASET_NAMESPACE);
         if (datasetNamespace == null) {
             datasetNamespace = namespace;
         }
@@ -47,7 +48,7 @@ public record LineageGate(LineageSubject job, LineageSubject dataset, String par
         if (job == null && dataset == null) {
             return Optional.empty();
         }
-        String template = text(config, SensorPartition.CONFIG_KEY);
+        String template = ConfigText.of(config, SensorPartition.CONFIG_KEY);
         return Optional.of(new LineageGate(job, dataset, template == null ? DEFAULT_PARTITION : template));
     }
 
@@ -79,18 +80,5 @@ public record LineageGate(LineageSubject job, LineageSubject dataset, String par
                             new ValidationError(JsonPath.field(configPath, SensorPartition.CONFIG_KEY), problem)));
         }
         return errors;
-    }
-
-    /** A text value, trimmed, its key matched case-insensitively as every Interlock reader does; else null. */
-    private static String text(Map<String, Object> config, String key) {
-        Object value = config.get(key);
-        if (value == null) {
-            value = config.entrySet().stream()
-                    .filter(e -> e.getKey().equalsIgnoreCase(key))
-                    .map(Map.Entry::getValue)
-                    .findFirst()
-                    .orElse(null);
-        }
-        return value instanceof String text && !text.isBlank() ? text.trim() : null;
     }
 }
