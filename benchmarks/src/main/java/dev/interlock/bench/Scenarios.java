@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import dev.interlock.model.runtime.InterlockFunction;
@@ -16,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -125,12 +127,20 @@ final class Scenarios {
     /** A new run with the pipeline's HTTP trigger: claims the run by CAS, calls the job server, records COMPLETED. */
     private Scenario.Prepared trigger() {
         long before = services.jobs().triggersOf(LocalServices.JOB);
+        // The trigger's claim is fenced by the day's lock: like a real execution, this one takes the lock first (from
+        // the previous round's execution, which has finished).
+        String execution = executionName();
+        LockKey lock = new LockKey(LocalServices.PIPELINE_ID, "daily", today);
+        services.provider().locks().forceRelease(lock);
+        if (!services.provider().locks().acquire(lock, execution, Duration.ofMinutes(10))) {
+            throw new IllegalStateException("could not take the day's lock for " + execution);
+        }
         ObjectNode event = JSON.createObjectNode()
                 .put("pipelineId", LocalServices.PIPELINE_ID)
                 .put("scheduleId", "daily")
                 .put("date", today.toString())
                 .put("runId", UUID.randomUUID().toString())
-                .put("executionName", executionName());
+                .put("executionName", execution);
         event.putObject("trigger")
                 .put("type", "http")
                 .put("method", "POST")
