@@ -118,61 +118,8 @@ public record PipelineConfig(
                 null,
                 null,
                 null,
+                null,
                 null);
-    }
-
-    /** A pipeline without post-run checks. */
-    public PipelineConfig(
-            String name,
-            String description,
-            String archetype,
-            int tier,
-            Map<String, TraitConfig> traits,
-            TriggerConfig trigger,
-            RetryPolicy retry,
-            SlaConfig sla,
-            List<ScheduleConfig> schedules,
-            ExclusionConfig exclusions,
-            MonitoringConfig monitoring,
-            boolean dryRun,
-            int evaluationIntervalSeconds,
-            int pollIntervalSeconds,
-            int pollLimit,
-            int maxJobDurationSeconds,
-            boolean catchUp,
-            ReadinessRule readinessRule,
-            String quietPeriod,
-            String minInterval,
-            String owner,
-            String team,
-            Map<String, String> labels,
-            String runbook) {
-        this(
-                name,
-                description,
-                archetype,
-                tier,
-                traits,
-                trigger,
-                retry,
-                sla,
-                schedules,
-                exclusions,
-                monitoring,
-                dryRun,
-                evaluationIntervalSeconds,
-                pollIntervalSeconds,
-                pollLimit,
-                maxJobDurationSeconds,
-                catchUp,
-                readinessRule,
-                quietPeriod,
-                minInterval,
-                owner,
-                team,
-                labels,
-                runbook,
-                List.of());
     }
 
     public PipelineConfig {

@@ -44,6 +44,7 @@ class TraitResolutionTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

@@ -151,6 +151,7 @@ class ScheduleWindowProperties {
                 null,
                 null,
                 null,
+                null,
                 null);
         return ScheduleWindow.of(config, "daily", date);
     }

@@ -220,6 +220,6 @@ class ScheduleWindowTest {
     static PipelineConfig config(List<ScheduleConfig> schedules, SlaConfig sla) {
         return new PipelineConfig(
                 "p1", null, null, 0, null, null, null, sla, schedules, null, null, false, 60, 30, 120, 7200, false,
-                null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null);
     }
 }

@@ -321,6 +321,7 @@ public abstract class ProviderContract {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

@@ -78,6 +78,7 @@ public final class StoreSamples {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
