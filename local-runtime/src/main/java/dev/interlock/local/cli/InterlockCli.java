@@ -3,6 +3,7 @@ package dev.interlock.local.cli;
 import dev.interlock.model.runtime.InterlockVersion;
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -78,7 +79,29 @@ public final class InterlockCli implements Runnable {
         cli.setErr(new PrintWriter(System.err, true));
         cli.setParameterExceptionHandler(new CliErrors.BadCommandLine(args));
         cli.setExecutionExceptionHandler(new CliErrors.Failed(debug));
+        flowDescriptions(cli);
         return cli;
+    }
+
+    /**
+     * Descriptions are written in the source as several lines; picocli would print each as its own line, wrapped again
+     * at the terminal's width (a full line, then a stub). Joined, each is one paragraph wrapped once.
+     */
+    private static void flowDescriptions(CommandLine command) {
+        CommandLine.Model.UsageMessageSpec usage = command.getCommandSpec().usageMessage();
+        if (usage.description().length > 1) {
+            usage.description(String.join(" ", usage.description()));
+        }
+        CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+        for (CommandLine.Model.OptionSpec option : List.copyOf(spec.options())) {
+            if (option.description().length > 1) {
+                spec.remove(option);
+                spec.addOption(option.toBuilder()
+                        .description(String.join(" ", option.description()))
+                        .build());
+            }
+        }
+        command.getSubcommands().values().forEach(InterlockCli::flowDescriptions);
     }
 
     /** Runs one command line and returns its exit code (tests call this in process). */
