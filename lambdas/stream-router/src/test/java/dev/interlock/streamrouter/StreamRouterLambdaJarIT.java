@@ -19,6 +19,7 @@ import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.store.dynamodb.LocalDynamoDb;
 import dev.interlock.testing.AwsProtocolStub;
 import dev.interlock.testing.AwsProtocolStub.Reply;
+import dev.interlock.testing.JarDiff;
 import dev.interlock.testing.LambdaJarRun;
 import dev.interlock.testing.LocalHttpServer;
 import java.net.URISyntaxException;
@@ -53,6 +54,7 @@ class StreamRouterLambdaJarIT {
 
     private static final String STATE_MACHINE = "arn:aws:states:us-east-1:123456789012:stateMachine:interlock-pipeline";
     private static final Path JAR = Path.of("target", "stream-router-lambda.jar");
+    private static final Path UNSHRUNK = Path.of("target", "stream-router-lambda-unshrunk.jar");
     private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
     private static final String TABLE = "interlock-jar-it";
     private static final String NAMESPACE = "jar-it";
@@ -226,6 +228,15 @@ class StreamRouterLambdaJarIT {
         assertThat(error.path("programmingLanguage").asText()).isEqualTo("Interlock");
         assertThat(error.path("_producer").asText()).startsWith("urn:dev.interlock:interlock-java:");
         assertThat(error.path("_schemaURL").asText()).contains("ErrorMessageRunFacet");
+    }
+
+    /**
+     * Only the shrunk prefixes changed (SDK services, the OpenLineage client, HttpClient 5); of Step Functions only the
+     * operation the router calls is left.
+     */
+    @Test
+    void onlyTheShrunkPackagesChanged() {
+        JarDiff.assertOnlyServiceClassesShrunk(UNSHRUNK, JAR, "sfn", "CreateStateMachine", "StartExecution");
     }
 
     private static Map<String, String> environment() {
