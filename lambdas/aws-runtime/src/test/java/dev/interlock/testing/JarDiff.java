@@ -44,7 +44,8 @@ public final class JarDiff {
     }
 
     /**
-     * A function's jar was shrunk as intended: only SDK service classes changed, and of {@code service} an operation no
+     * A function's jar was shrunk as intended: only the shrunk packages changed (SDK service classes, cron-utils, the
+     * OpenLineage client, HttpClient 5), and of {@code service} an operation no
      * code calls is gone with its marshaller while {@code calledOperation} is still there.
      */
     public static void assertOnlyServiceClassesShrunk(
