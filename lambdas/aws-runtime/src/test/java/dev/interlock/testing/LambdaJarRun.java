@@ -29,6 +29,7 @@ public final class LambdaJarRun {
     private final String handler;
     private final Map<String, String> environment;
     private final Map<String, String> events = new LinkedHashMap<>();
+    private final List<Path> runtimeLibraries = new ArrayList<>();
 
     private LambdaJarRun(Path jar, String handler, Map<String, String> environment) {
         this.jar = jar;
@@ -47,6 +48,15 @@ public final class LambdaJarRun {
     /** Adds an event; events are handed to the handler in the order added. */
     public LambdaJarRun event(String name, String json) {
         events.put(name, json);
+        return this;
+    }
+
+    /**
+     * Puts a library of Lambda's Java runtime (not of the function) on the class path after the jar: the runtime's
+     * {@code aws-lambda-java-serialization}, which turns a typed handler's JSON event into its class.
+     */
+    public LambdaJarRun runtimeLibrary(Path library) {
+        runtimeLibraries.add(library);
         return this;
     }
 
@@ -76,7 +86,7 @@ public final class LambdaJarRun {
                     "-Xshare:auto",
                     "-Xmx512m",
                     "-classpath",
-                    jar.toAbsolutePath() + java.io.File.pathSeparator + launcherDir,
+                    classPath(launcherDir),
                     JarLauncher.class.getName(),
                     handler,
                     eventDir.toString(),
@@ -119,6 +129,14 @@ public final class LambdaJarRun {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    private String classPath(Path launcherDir) {
+        List<String> entries = new ArrayList<>();
+        entries.add(jar.toAbsolutePath().toString());
+        entries.add(launcherDir.toString());
+        runtimeLibraries.forEach(l -> entries.add(l.toAbsolutePath().toString()));
+        return String.join(java.io.File.pathSeparator, entries);
     }
 
     /**
