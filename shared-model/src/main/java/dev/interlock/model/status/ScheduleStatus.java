@@ -59,6 +59,32 @@ public record ScheduleStatus(
         dryRun = Frozen.list(dryRun);
     }
 
+    /** This day as a paused pipeline's idle day shows it: PAUSED for {@code reason}, resumed next, no SLA flag. */
+    public ScheduleStatus paused(String reason) {
+        return new ScheduleStatus(
+                scheduleId,
+                DayState.PAUSED,
+                reason,
+                blocking,
+                new NextAction("resume", null),
+                deadline,
+                window,
+                attempts,
+                lockHolder,
+                runId,
+                runStatus,
+                job,
+                lastEvaluatedAt,
+                upstreams,
+                dryRun,
+                warnings,
+                proceededWithout,
+                null,
+                monitoring,
+                forced,
+                postRun);
+    }
+
     /**
      * What a dry-run pipeline's day would have done, oldest first: its {@code DRY_RUN_*} events (would trigger, would
      * rerun, each SLA deadline met or missed, would be exhausted, would alert). Empty for other pipelines.

@@ -96,30 +96,9 @@ public final class StatusDerivation {
         if (!idle) {
             return status;
         }
-        return new ScheduleStatus(
-                status.scheduleId(),
-                DayState.PAUSED,
-                "pipeline "
-                        + pause.describe(ReadableTime.zone(
-                                status.window() == null ? null : status.window().zone())),
-                status.blocking(),
-                new ScheduleStatus.NextAction("resume", null),
-                status.deadline(),
-                status.window(),
-                status.attempts(),
-                status.lockHolder(),
-                status.runId(),
-                status.runStatus(),
-                status.job(),
-                status.lastEvaluatedAt(),
-                status.upstreams(),
-                status.dryRun(),
-                status.warnings(),
-                status.proceededWithout(),
-                null,
-                status.monitoring(),
-                status.forced(),
-                status.postRun());
+        return status.paused("pipeline "
+                + pause.describe(ReadableTime.zone(
+                        status.window() == null ? null : status.window().zone())));
     }
 
     /** The upstream (pipeline, schedule) pairs a schedule waits for: its traits' {@code upstreamPipeline}. */
@@ -239,32 +218,7 @@ public final class StatusDerivation {
                                 records.downstreams()),
                 verdict.monitoring,
                 run != null && run.forced() != null ? run.forced() : log == null ? null : log.forced(),
-                postRun(events));
-    }
-
-    /** The latest {@code POST_RUN_CHECKED} event of the schedule's day as its checks' verdicts; null when none. */
-    static ScheduleStatus.PostRun postRun(List<Event> events) {
-        Event checked = events.stream()
-                .filter(e -> e.kind() == EventKind.POST_RUN_CHECKED)
-                .max(Comparator.comparing(Event::timestamp))
-                .orElse(null);
-        if (checked == null) {
-            return null;
-        }
-        List<ScheduleStatus.PostRun.Check> checks = new ArrayList<>();
-        Object listed = checked.details() == null ? null : checked.details().get("checks");
-        if (listed instanceof List<?> items) {
-            for (Object item : items) {
-                if (item instanceof Map<?, ?> c) {
-                    checks.add(new ScheduleStatus.PostRun.Check(
-                            String.valueOf(c.get("name")),
-                            String.valueOf(c.get("status")),
-                            !Boolean.FALSE.equals(c.get("required")),
-                            c.get("reason") == null ? null : String.valueOf(c.get("reason"))));
-                }
-            }
-        }
-        return new ScheduleStatus.PostRun(checked.runId(), checked.status(), checked.timestamp(), checks);
+                PostRunChecked.latest(events));
     }
 
     /** A dry-run pipeline's day says so whatever its state (DRY_RUN and EXCLUDED say it already, or need not). */
