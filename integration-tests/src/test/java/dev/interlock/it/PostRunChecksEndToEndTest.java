@@ -83,6 +83,16 @@ class PostRunChecksEndToEndTest extends EndToEnd {
         assertThat(why).contains("VERIFICATION").contains("rows-written");
         String status = printed("status", "pr-zero", "--date", DAY.toString());
         assertThat(status).contains("FAILED").contains("rows-written");
+        // The status answer (checked against the OpenAPI document) names the check that failed and why.
+        JsonNode postRun = expect(200, "GET", "/pipelines/pr-zero/status?date=" + DAY, null, null)
+                .at("/schedules/0/postRun");
+        assertThat(postRun.path("verdict").asText()).isEqualTo("FAILED");
+        assertThat(postRun.path("checks")).singleElement().satisfies(check -> {
+            assertThat(check.path("name").asText()).isEqualTo("rows-written");
+            assertThat(check.path("status").asText()).isEqualTo("FAIL");
+            assertThat(check.path("required").asBoolean()).isTrue();
+            assertThat(check.path("reason").asText()).contains("is 0, not gt 0");
+        });
     }
 
     @Test

@@ -123,9 +123,17 @@ class WebUiBrowserTest extends BrowserEndToEnd {
                 .contains("120");
         By next = By.cssSelector(".schedule[data-schedule='daily'] .next-action");
         assertThat(steady(() -> browser.findElement(next).getText())).startsWith("re-evaluation at");
-        JsonNode status = expect(200, "GET", "/pipelines/ui-blocked/status?date=" + day, null, null);
-        assertThat(steady(() -> browser.findElement(next).getAttribute("data-at")))
-                .isEqualTo(status.at("/schedules/0/nextAction/at").asText());
+        // The day moves on its own (its next round starts, EVALUATING has no re-evaluation time): the page and the API
+        // are compared as of the same answer, waiting for the page's render of what the API says now.
+        await(
+                () -> {
+                    String shown = browser.findElement(next).getAttribute("data-at");
+                    return !shown.isEmpty()
+                            && shown.equals(expect(200, "GET", "/pipelines/ui-blocked/status?date=" + day, null, null)
+                                    .at("/schedules/0/nextAction/at")
+                                    .asText());
+                },
+                "ui-blocked's next re-evaluation time as the status API answers it");
         screenshot("not-ready");
 
         open("#/p/ui-gold?date=" + day);
@@ -456,7 +464,8 @@ class WebUiBrowserTest extends BrowserEndToEnd {
                 .contains("Alerts muted", "team ui-platform", "warehouse maintenance");
         assertThat(steady(() -> browser.findElement(By.id("ownership")).getText()))
                 .contains("ana@example.com", "ui-platform", "domain: orders", "runbook");
-        assertThat(browser.findElement(By.cssSelector("#ownership a")).getAttribute("href"))
+        assertThat(steady(() ->
+                        browser.findElement(By.cssSelector("#ownership a")).getAttribute("href")))
                 .isEqualTo("https://wiki.example.com/runbooks/ui-owned");
         screenshot("ownership-and-mute");
         expect(200, "DELETE", "/mutes/teams/ui-platform", null, null);
@@ -511,6 +520,116 @@ class WebUiBrowserTest extends BrowserEndToEnd {
         screenshot("rollup-progress");
     }
 
+    /**
+     * Post-run checks: a day FAILED by VERIFICATION says on its page which check failed and why (the zero-row check,
+     * its reason), beside the optional check that passed; the failure category is on the card.
+     */
+    @Test
+    void theUiShowsWhichPostRunCheckFailedADayAndWhy() {
+        LocalDate date = today();
+        sensor("ui-verify-rows", "{\"rows\": 0}");
+        putPipeline("""
+                name: ui-verify
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-verify"}
+                postRun:
+                  - name: rows-written
+                    evaluator: "builtin:sensor-threshold"
+                    config: {sensor: ui-verify-rows, field: rows, op: gt, value: 0}
+                  - name: audit
+                    evaluator: "builtin:always-pass"
+                    required: false
+                """.formatted(jobs.endpoint()));
+        evaluate("ui-verify", date);
+        await("ui-verify FAILED", () -> runLogStatus("ui-verify", date, "daily"), "FAILED"::equals);
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/p/ui-verify?date=" + date);
+        String card = ".schedule[data-schedule='daily'][data-state='FAILED'] ";
+        String failed = card + ".post-run-check[data-check='rows-written'][data-status='FAIL']";
+        await(
+                () -> !browser.findElements(By.cssSelector(failed)).isEmpty(),
+                "ui-verify's day page with its failed post-run check");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(failed)).getText()))
+                .contains("rows-written", "FAIL", "required")
+                .contains("is 0, not gt 0");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(card + ".post-run-check[data-check='audit']"))
+                        .getAttribute("data-status")))
+                .isEqualTo("PASS");
+        assertThat(steady(() ->
+                        browser.findElement(By.cssSelector(card + ".post-run")).getAttribute("data-verdict")))
+                .isEqualTo("FAILED");
+        assertThat(steady(() ->
+                        browser.findElement(By.cssSelector(card + ".reason")).getText()))
+                .contains("post-run check rows-written failed")
+                .contains("(VERIFICATION)");
+        screenshot("post-run-failed");
+    }
+
+    /**
+     * The metrics page: per pipeline the numbers {@code interlock metrics} gives (the local runtime's sums of the
+     * functions' metric lines), so a pipeline that ran shows its evaluations and its trigger.
+     */
+    @Test
+    void theMetricsPageShowsWhatAPipelineThatRanPublished() {
+        LocalDate date = today();
+        putPipeline("""
+                name: ui-mx
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: http, url: "%s/jobs/ui-mx"}
+                """.formatted(jobs.endpoint()));
+        awaitDone(evaluate("ui-mx", date));
+        await("ui-mx COMPLETED", () -> runLogStatus("ui-mx", date, "daily"), "COMPLETED"::equals);
+        JsonNode cli = metricsOf("ui-mx");
+        assertThat(cli.at("/metrics/Evaluations/sum").asDouble()).isPositive();
+        assertThat(cli.at("/metrics/Triggers/sum").asDouble()).isPositive();
+        assumeTrue(browser != null, "no browser: " + CHROMIUM);
+
+        open("#/metrics");
+        String row = "#metrics tr[data-pipeline='ui-mx'] ";
+        await(
+                () -> !browser.findElements(By.cssSelector(row + "[data-metric='Triggers']"))
+                        .isEmpty(),
+                "ui-mx's row on the metrics page");
+        assertThat(steady(() -> browser.findElement(By.cssSelector(row + "[data-metric='Evaluations']"))
+                        .getText()))
+                .isEqualTo(whole(cli.at("/metrics/Evaluations/sum").asDouble()));
+        assertThat(steady(() -> browser.findElement(By.cssSelector(row + "[data-metric='Triggers']"))
+                        .getText()))
+                .isEqualTo(whole(cli.at("/metrics/Triggers/sum").asDouble()));
+        assertThat(steady(() -> browser.findElement(By.cssSelector(row + "[data-metric='RunsCompleted']"))
+                        .getText()))
+                .isEqualTo("1");
+        assertThat(steady(() ->
+                        browser.findElement(By.cssSelector("#metrics tr.fleet")).getText()))
+                .as("the fleet's row: every pipeline's sums")
+                .startsWith("fleet");
+        assertThat(Double.parseDouble(
+                        steady(() -> browser.findElement(By.cssSelector("#metrics tr.fleet [data-metric='Triggers']"))
+                                .getText())))
+                .isGreaterThanOrEqualTo(cli.at("/metrics/Triggers/sum").asDouble());
+        screenshot("metrics");
+    }
+
+    /** What {@code interlock metrics --pipeline <id> -o json} answers for the pipeline. */
+    private JsonNode metricsOf(String pipeline) {
+        JsonNode answer =
+                dev.interlock.model.json.InterlockJson.tree(printed("metrics", "--pipeline", pipeline, "-o", "json"));
+        return answer.path("pipelines").path(0);
+    }
+
+    private static String whole(double v) {
+        return Long.toString((long) v);
+    }
+
     /** The state {@code GET /status} gives a pipeline's day. */
     private String lineState(String pipeline) {
         for (JsonNode line : list("/status?date=" + day)) {
@@ -549,8 +668,16 @@ class WebUiBrowserTest extends BrowserEndToEnd {
         return result.out();
     }
 
+    /**
+     * Opens a view and waits until the page has rendered it. Going from one view to another is a hash change, not a
+     * load: until the new view's reads come back the page still shows the one before, whose rows a read would take
+     * for the new view's. The UI stamps the hash it last rendered on {@code #view} ({@code data-shown}).
+     */
     private void open(String hash) {
         browser.get(rt.apiEndpoint() + "/ui/" + hash);
+        await(
+                () -> hash.equals(browser.findElement(By.id("view")).getAttribute("data-shown")),
+                "the page's render of " + hash);
     }
 
     /** The state the overview row of a pipeline shows, or null when there is no row (yet). */

@@ -21,6 +21,8 @@ import java.util.Map;
  *                   null
  * @param forced     who forced the day ready and why, when its run started only because of that (the run's while it
  *                   runs, else the run log's); null otherwise, and absent from the JSON
+ * @param postRun    the day's latest post-run check verdict (its {@code POST_RUN_CHECKED} event); null when no run of
+ *                   the day was checked, and absent from the JSON
  */
 public record ScheduleStatus(
         String scheduleId,
@@ -44,7 +46,10 @@ public record ScheduleStatus(
         Monitoring monitoring,
 
         @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-        dev.interlock.model.force.Forced forced) {
+        dev.interlock.model.force.Forced forced,
+
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        PostRun postRun) {
 
     public ScheduleStatus {
         blocking = Frozen.list(blocking);
@@ -52,6 +57,32 @@ public record ScheduleStatus(
         warnings = Frozen.list(warnings);
         upstreams = Frozen.list(upstreams);
         dryRun = Frozen.list(dryRun);
+    }
+
+    /** This day as a paused pipeline's idle day shows it: PAUSED for {@code reason}, resumed next, no SLA flag. */
+    public ScheduleStatus paused(String reason) {
+        return new ScheduleStatus(
+                scheduleId,
+                DayState.PAUSED,
+                reason,
+                blocking,
+                new NextAction("resume", null),
+                deadline,
+                window,
+                attempts,
+                lockHolder,
+                runId,
+                runStatus,
+                job,
+                lastEvaluatedAt,
+                upstreams,
+                dryRun,
+                warnings,
+                proceededWithout,
+                null,
+                monitoring,
+                forced,
+                postRun);
     }
 
     /**
@@ -104,6 +135,28 @@ public record ScheduleStatus(
      * when its next round re-evaluates the traits (null when not known).
      */
     public record Monitoring(String runId, Instant startedAt, Instant endsAt, Instant nextRoundAt) {}
+
+    /**
+     * The post-run checks ({@code postRun}, docs/post-run-checks.md) of the day's latest checked run, as its
+     * {@code POST_RUN_CHECKED} event recorded them: a day FAILED by {@code VERIFICATION} says here which check failed
+     * and why.
+     *
+     * @param verdict {@code PASSED} (every required check passed) or {@code FAILED}
+     * @param checks  every check in {@code postRun} order
+     */
+    public record PostRun(String runId, String verdict, Instant at, List<Check> checks) {
+        public PostRun {
+            checks = Frozen.list(checks);
+        }
+
+        /**
+         * One check's verdict.
+         *
+         * @param status PASS, FAIL or ERROR (a trait verdict's status)
+         * @param reason why it did not pass (the evaluator's reason), null when it gave none
+         */
+        public record Check(String name, String status, boolean required, String reason) {}
+    }
 
     /** An upstream this schedule waits for, with its own state for the same date. */
     public record Upstream(String pipelineId, String scheduleId, DayState state, String reason) {}

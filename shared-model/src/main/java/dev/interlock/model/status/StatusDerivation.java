@@ -96,29 +96,9 @@ public final class StatusDerivation {
         if (!idle) {
             return status;
         }
-        return new ScheduleStatus(
-                status.scheduleId(),
-                DayState.PAUSED,
-                "pipeline "
-                        + pause.describe(ReadableTime.zone(
-                                status.window() == null ? null : status.window().zone())),
-                status.blocking(),
-                new ScheduleStatus.NextAction("resume", null),
-                status.deadline(),
-                status.window(),
-                status.attempts(),
-                status.lockHolder(),
-                status.runId(),
-                status.runStatus(),
-                status.job(),
-                status.lastEvaluatedAt(),
-                status.upstreams(),
-                status.dryRun(),
-                status.warnings(),
-                status.proceededWithout(),
-                null,
-                status.monitoring(),
-                status.forced());
+        return status.paused("pipeline "
+                + pause.describe(ReadableTime.zone(
+                        status.window() == null ? null : status.window().zone())));
     }
 
     /** The upstream (pipeline, schedule) pairs a schedule waits for: its traits' {@code upstreamPipeline}. */
@@ -237,7 +217,8 @@ public final class StatusDerivation {
                                 now,
                                 records.downstreams()),
                 verdict.monitoring,
-                run != null && run.forced() != null ? run.forced() : log == null ? null : log.forced());
+                run != null && run.forced() != null ? run.forced() : log == null ? null : log.forced(),
+                PostRunChecked.latest(events));
     }
 
     /** A dry-run pipeline's day says so whatever its state (DRY_RUN and EXCLUDED say it already, or need not). */

@@ -20,6 +20,14 @@ public record PostRunVerdict(List<TraitVerdict> verdicts) {
     /** Wire status of a POST_RUN_CHECKED event with a required check that did not pass. */
     public static final String FAILED = "FAILED";
 
+    /** The keys of {@link #details()}: the checks, and each check's name, status, required and reason. */
+    public static final String CHECKS = "checks";
+
+    public static final String NAME = "name";
+    public static final String STATUS = "status";
+    public static final String REQUIRED = "required";
+    public static final String REASON = "reason";
+
     public PostRunVerdict {
         verdicts = Frozen.list(verdicts);
     }
@@ -65,11 +73,11 @@ public record PostRunVerdict(List<TraitVerdict> verdicts) {
         List<Map<String, Object>> checks = new ArrayList<>();
         for (TraitVerdict v : verdicts) {
             Map<String, Object> check = new LinkedHashMap<>();
-            check.put("name", v.traitType());
-            check.put("status", v.status() == null ? "UNKNOWN" : v.status().wireName());
-            check.put("required", v.required());
+            check.put(NAME, v.traitType());
+            check.put(STATUS, v.status() == null ? "UNKNOWN" : v.status().wireName());
+            check.put(REQUIRED, v.required());
             if (v.reason() != null) {
-                check.put("reason", v.reason());
+                check.put(REASON, v.reason());
             }
             if (v.value() != null) {
                 check.put("value", v.value());
@@ -77,7 +85,7 @@ public record PostRunVerdict(List<TraitVerdict> verdicts) {
             checks.add(check);
         }
         Map<String, Object> details = new LinkedHashMap<>();
-        details.put("checks", checks);
+        details.put(CHECKS, checks);
         details.put("failing", failing().stream().map(TraitVerdict::traitType).toList());
         return details;
     }

@@ -1,5 +1,6 @@
 // The Interlock web UI: reads the public API only (same origin), builds the DOM with textContent (never HTML from
-// data), and refreshes itself while runs move. Views: the overview (#/) and a pipeline day (#/p/<id>).
+// data), and refreshes itself while runs move. Views: the overview (#/), a pipeline day (#/p/<id>) and the metrics
+// the functions published, per pipeline (#/metrics).
 
 // Fast while a day can change any moment, slow when every shown day has settled (each refresh costs API reads).
 const REFRESH_MOVING_MS = 2000;
@@ -519,7 +520,22 @@ function scheduleCard(s, zone) {
       el("td", {class: "mono"}, d.kind), el("td", {}, d.status || ""), el("td", {}, timeEl(d.at, zone)),
       el("td", {}, d.message || "")))));
   return el("section", {class: "card schedule", "data-schedule": s.scheduleId, "data-state": s.state},
-    el("h3", {}, s.scheduleId, " ", stateBadge(s.state), " ", s.sla ? slaFlag(s.sla, zone) : ""), kv, blocking, warnings, dryRun);
+    el("h3", {}, s.scheduleId, " ", stateBadge(s.state), " ", s.sla ? slaFlag(s.sla, zone) : ""), kv, blocking, warnings,
+    postRunTable(s.postRun, zone), dryRun);
+}
+
+// The post-run checks of the day's latest checked run: each check's verdict, the ones that failed it first.
+function postRunTable(postRun, zone) {
+  if (!postRun) return null;
+  const failing = c => c.required && c.status !== "PASS";
+  const checks = postRun.checks.slice().sort((a, b) => failing(b) - failing(a));
+  return el("table", {class: "post-run", "data-verdict": postRun.verdict},
+    el("caption", {}, "post-run checks ", el("span", {class: "post-run-verdict " + postRun.verdict}, postRun.verdict),
+      " at ", timeEl(postRun.at, zone, false), postRun.runId ? el("span", {class: "muted"}, " (run " + postRun.runId + ")") : ""),
+    el("thead", {}, el("tr", {}, ["post-run check", "status", "required", "reason"].map(h => el("th", {}, h)))),
+    el("tbody", {}, checks.map(c => el("tr", {class: "post-run-check" + (failing(c) ? " failing" : ""), "data-check": c.name, "data-status": c.status},
+      el("td", {}, c.name), el("td", {}, c.status), el("td", {}, c.required ? "required" : "optional (never fails the day)"),
+      el("td", {}, zonedText(c.reason, zone))))));
 }
 
 // Monitoring after completion: until when the data is watched for late changes, and the next round.
@@ -650,6 +666,105 @@ function eventTable(events, id, empty, status) {
     })));
 }
 
+// ---- metrics: what the functions published, per pipeline (GET /local/metrics, as `interlock metrics`) ----
+
+// The metrics a person reads first, each by the statistic its dashboard graph reads (docs/metrics.md); any other
+// metric in the answer follows by its sum. The names are the functions' (dev.interlock.log.Metric).
+const METRIC_COLUMNS = [
+  {name: "Evaluations", label: "evaluations", stat: "sum"},
+  {name: "NotReadyRounds", label: "NOT READY rounds", stat: "sum"},
+  {name: "TimeToReady", label: "window open → ready (max)", stat: "max"},
+  {name: "Triggers", label: "triggers", stat: "sum"},
+  {name: "RunsCompleted", label: "runs completed", stat: "sum"},
+  {name: "RunsFailed", label: "runs failed", stat: "sum"},
+  {name: "JobDuration", label: "job duration (max)", stat: "max"},
+  {name: "SlaMargin", label: "SLA margin (min)", stat: "min"},
+  {name: "SlaMissed", label: "completed late", stat: "sum"},
+];
+
+// A number as `interlock metrics` prints it: whole without ".0", else one decimal.
+function metricNumber(v) {
+  return Number.isInteger(v) ? String(v) : v.toFixed(1);
+}
+
+function metricCell(column, stats) {
+  if (!stats) return el("td", {class: "muted", "data-metric": column.name}, "—");
+  const v = stats[column.stat];
+  const seconds = stats.unit === "Seconds";
+  return el("td", {
+      class: "num" + (column.name === "SlaMargin" && v < 0 || column.name === "RunsFailed" && v > 0
+        || column.name === "SlaMissed" && v > 0 ? " bad" : ""),
+      "data-metric": column.name, "data-value": String(v),
+      title: column.name + ": " + stats.count + " data points; sum " + metricNumber(stats.sum) + ", min " + metricNumber(stats.min)
+        + ", max " + metricNumber(stats.max) + " " + stats.unit},
+    seconds ? span(Math.round(v)) : metricNumber(v));
+}
+
+function alertsCell(alerts) {
+  const kinds = Object.entries(alerts || {});
+  if (kinds.length === 0) return el("td", {class: "muted", "data-metric": "Alerts"}, "—");
+  return el("td", {"data-metric": "Alerts"}, kinds.map(([kind, n]) =>
+    el("div", {class: "alert-kind", "data-alert-kind": kind}, kind + " " + metricNumber(n))));
+}
+
+/** The fleet's line: every pipeline's statistics together (sums and counts added, the extremes of each). */
+function fleetMetrics(pipelines) {
+  const metrics = {}, alerts = {};
+  for (const p of pipelines) {
+    for (const [name, s] of Object.entries(p.metrics || {})) {
+      const f = metrics[name] ||= {count: 0, sum: 0, min: Infinity, max: -Infinity, unit: s.unit};
+      f.count += s.count; f.sum += s.sum; f.min = Math.min(f.min, s.min); f.max = Math.max(f.max, s.max);
+    }
+    for (const [kind, n] of Object.entries(p.alerts || {})) alerts[kind] = (alerts[kind] || 0) + n;
+  }
+  return {metrics, alerts};
+}
+
+/** Pipelines that failed, ran late or alerted first; then by name. */
+function metricsTrouble(p) {
+  const m = p.metrics || {};
+  return (m.RunsFailed?.sum || 0) + (m.SlaMissed?.sum || 0) + Object.values(p.alerts || {}).reduce((a, b) => a + b, 0);
+}
+
+async function renderMetrics(gen) {
+  const response = await fetch("/local/metrics", {headers: {Accept: "application/json"}, cache: "no-store"});
+  if (gen !== generation) return false;
+  view.dataset.page = "metrics";
+  if (response.status === 404 || response.status === 403) {
+    // A deployed stack (interlock ui --endpoint): its metrics are in CloudWatch, not behind the API.
+    view.replaceChildren(el("h1", {}, "Metrics"), el("p", {class: "card", id: "metrics-elsewhere"},
+      "This API has no /local/metrics: only a local runtime (interlock up) sums the functions' metric lines. " +
+      "On AWS the same metrics are in CloudWatch, namespace Interlock (the stack's MetricsDashboard)."));
+    return false;
+  }
+  if (!response.ok) throw new Error("/local/metrics: HTTP " + response.status + " " + response.statusText);
+  const pipelines = (await response.json()).pipelines || [];
+  const known = new Set(METRIC_COLUMNS.map(c => c.name).concat(["Alerts"]));
+  const others = [...new Set(pipelines.flatMap(p => Object.keys(p.metrics || {})))].filter(n => !known.has(n)).sort()
+    .map(name => ({name, label: name, stat: "sum"}));
+  const columns = METRIC_COLUMNS.concat(others);
+  const row = (p, fleet) => el("tr", {
+      class: fleet ? "fleet" : "clickable", "data-pipeline": fleet ? null : p.pipelineId,
+      onclick: fleet || !p.pipelineId ? null : () => { location.hash = withDate("#/p/" + encodeURIComponent(p.pipelineId)); }},
+    el(fleet ? "th" : "td", fleet ? {scope: "row"} : {}, fleet ? "fleet (" + pipelines.length + " pipelines)"
+      : p.pipelineId ? el("strong", {}, p.pipelineId) : el("span", {class: "muted"}, "(no pipeline)")),
+    columns.map(c => metricCell(c, (p.metrics || {})[c.name])),
+    alertsCell(p.alerts));
+  const sorted = pipelines.slice().sort((a, b) => metricsTrouble(b) - metricsTrouble(a) || a.pipelineId.localeCompare(b.pipelineId));
+  view.replaceChildren(
+    el("h1", {}, "Metrics"),
+    el("p", {class: "muted"}, "What the functions published since this runtime started, per pipeline: the numbers " +
+      "interlock metrics prints (GET /local/metrics). Every day together, whatever the date above; durations show the " +
+      "longest, the SLA margin the smallest (negative: late). Hover a number for its count, sum, min and max."),
+    pipelines.length === 0 ? el("p", {class: "card muted", id: "metrics-empty"}, "Nothing published yet: no pipeline has been evaluated since the runtime started.") :
+      el("div", {class: "scroll-x"}, el("table", {id: "metrics"},
+        el("thead", {}, el("tr", {}, el("th", {scope: "col"}, "pipeline"), columns.map(c => el("th", {scope: "col", title: c.name}, c.label)),
+          el("th", {scope: "col", title: "Alerts by AlertKind"}, "alerts by kind"))),
+        el("tbody", {}, row(fleetMetrics(pipelines), true), sorted.map(p => row(p, false))))));
+  // A running sum: read again as often as a moving day (one small local read).
+  return true;
+}
+
 // ---- routing and refresh ----
 
 // The date travels in the hash (#/?date=… or #/p/<id>?date=…) so a view can be linked and reloaded as it is.
@@ -671,8 +786,11 @@ async function render() {
   let moving = true;
   const started = performance.now();
   try {
-    moving = match ? await renderPipeline(decodeURIComponent(match[1]), gen) : await renderOverview(gen);
+    moving = match ? await renderPipeline(decodeURIComponent(match[1]), gen)
+      : /^#\/metrics\b/.test(location.hash) ? await renderMetrics(gen) : await renderOverview(gen);
     if (gen === generation) {
+      // The view this render drew: a hash change keeps the page, so until now it showed the view before.
+      view.dataset.shown = location.hash;
       refreshed.textContent = "updated " + new Date().toLocaleTimeString();
       // How long this render took, reads and drawing (the browser tests print it for a large fleet).
       refreshed.dataset.ms = String(Math.round(performance.now() - started));
@@ -681,6 +799,7 @@ async function render() {
   } catch (e) {
     if (gen === generation) {
       view.dataset.page = "error";
+      view.dataset.shown = location.hash;
       view.replaceChildren(el("p", {class: "error", id: "error"}, e.message));
     }
   }
