@@ -13,7 +13,9 @@ import software.amazon.awssdk.services.sfn.model.ExecutionListItem;
  * Jobs that lie: a Glue run that ends {@code SUCCEEDED} with an error message, or whose driver log
  * ({@code /aws-glue/jobs/error}, read through the real CloudWatch Logs client's {@code FilterLogEvents} against the
  * local endpoint) holds ERROR or FATAL lines, is recorded FAILED ({@code FALSE_SUCCESS}): alerted, not retried, not
- * cascaded, and {@code interlock why} says so. The same run with the check turned off completes and cascades.
+ * cascaded, and {@code interlock why} says so. The same run with the check turned off completes and cascades. An
+ * Airflow DAG run that the REST API reports {@code success} while some of its task instances failed (the fake
+ * Airflow's {@code taskInstances} endpoint, played by the conf key {@code --fake-failed-tasks}) is the same lie.
  */
 class FalseSuccessEndToEndTest extends EndToEnd {
 
@@ -47,6 +49,31 @@ class FalseSuccessEndToEndTest extends EndToEnd {
                   resource-availability: {evaluator: "builtin:always-pass"}
                 trigger: {type: glue, jobName: %s-down-job, arguments: {"--fake-duration-seconds": "30"}}
                 """.formatted(name, name, name));
+    }
+
+    /** An Airflow pipeline whose DAG run plays {@code failedTasks}, and the same downstream pipeline. */
+    private void airflowPipelines(String name, String failedTasks, String check) {
+        putPipeline("""
+                name: %s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: airflow, url: "%s", dagId: %s_dag, conf: {"--fake-failed-tasks": "%s"}%s}
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 3600
+                retry: {maxAttempts: 2, backoffSeconds: 60}
+                """.formatted(name, jobs.endpoint(), name.replace('-', '_'), failedTasks, check));
+        putPipeline("""
+                name: %s-down
+                archetype: batch-ingestion
+                traits:
+                  upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: %s}}
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: airflow, url: "%s", dagId: %s_down_dag}
+                """.formatted(name, name, jobs.endpoint(), name.replace('-', '_')));
     }
 
     private void assertFalseSuccess(String name, String reason) {
@@ -106,5 +133,30 @@ class FalseSuccessEndToEndTest extends EndToEnd {
                 ", errorLogPattern: \"Traceback\"");
         evaluate("lie-custom", DAY);
         assertFalseSuccess("lie-custom", "Traceback");
+    }
+
+    @Test
+    void anAirflowDagRunThatSucceededWithFailedTasksIsAFalseSuccess() {
+        airflowPipelines("lie-dag", "load_orders, publish_orders:upstream_failed", "");
+        evaluate("lie-dag", DAY);
+        assertFalseSuccess("lie-dag", "load_orders");
+        assertThat(why("lie-dag", DAY)).contains("publish_orders").contains("upstream_failed");
+        assertThat(jobs.taskInstancePolls())
+                .as("the task instances were asked for")
+                .isNotEmpty();
+    }
+
+    @Test
+    void withTheTaskCheckOffTheAirflowRunCompletesAndCascades() {
+        airflowPipelines("lie-dag-off", "load_orders", ", failedTaskCheck: false");
+        evaluate("lie-dag-off", DAY);
+        await("lie-dag-off COMPLETED", () -> runLogStatus("lie-dag-off", DAY, "daily"), "COMPLETED"::equals);
+        await(
+                "lie-dag-off cascaded",
+                () -> eventKinds("lie-dag-off"),
+                (List<String> k) -> k.contains("CASCADE_NOTIFIED"));
+        assertThat(jobs.taskInstancePolls())
+                .as("the check is off: nothing asked")
+                .isEmpty();
     }
 }

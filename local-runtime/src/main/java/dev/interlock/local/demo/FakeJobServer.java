@@ -24,7 +24,11 @@ import java.util.regex.Pattern;
  * A job server for the demo and the end-to-end tests, on 127.0.0.1: {@code POST /jobs/{name}} runs a job
  * synchronously (an {@code http} trigger), and an Airflow-compatible REST API
  * ({@code POST /api/v1/dags/{dag}/dagRuns}, {@code GET …/dagRuns/{id}}, {@code PATCH …/dagRuns/{id}} to mark a run
- * failed) runs jobs that finish after a delay and are polled (an {@code airflow} trigger). Like Airflow it keeps the
+ * failed, {@code GET …/dagRuns/{id}/taskInstances} with Airflow's {@code state}, {@code limit} and {@code offset}
+ * filters) runs jobs that finish after a delay and are polled (an {@code airflow} trigger). A DAG run whose
+ * {@code conf} holds {@value #FAILED_TASKS_KEY} ends {@code success} all the same while the task instances named there
+ * are {@code failed} (or the state written after a colon, e.g. {@code publish:upstream_failed}): a DAG run that lies
+ * about its success (the leaves that decide a DAG run's state passed, a trigger rule let them). Like Airflow it keeps the
  * {@code dag_run_id} a trigger asks for and refuses a second run with the same id (409). A synchronous job honours the
  * {@code Idempotency-Key} header: a second call with a key already seen starts nothing and answers what the first call
  * answers (waiting for it if it still runs). It records every trigger and every cancellation it receives and can be
@@ -36,7 +40,12 @@ public final class FakeJobServer implements AutoCloseable {
     private static final ObjectMapper JSON = InterlockJson.json();
     private static final Pattern DAG_RUNS = Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/?$");
     private static final Pattern DAG_RUN = Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/([^/]+)$");
+    private static final Pattern TASK_INSTANCES =
+            Pattern.compile("^/api/v1/dags/([^/]+)/dagRuns/([^/]+)/taskInstances/?$");
     private static final Pattern JOB = Pattern.compile("^/jobs/([^/]+)$");
+
+    /** The DAG run {@code conf} key naming the task instances that failed in a run that still ends success. */
+    public static final String FAILED_TASKS_KEY = FakeTaskInstances.FAILED_TASKS_KEY;
 
     /**
      * One request received: which job, its raw query string ({@code null} when none), its headers (first value per
@@ -56,12 +65,22 @@ public final class FakeJobServer implements AutoCloseable {
     /** One DAG run marked failed through the API (how Interlock cancels an Airflow run): which DAG, which run, when. */
     public record Cancellation(String dag, String dagRunId, Instant at) {}
 
-    private record DagRun(String dag, Instant finishesAt, boolean fails, Instant cancelledAt) {
+    private record DagRun(
+            String dag, Instant finishesAt, boolean fails, Instant cancelledAt, Map<String, String> failedTasks) {
         String state(Instant now) {
             if (cancelledAt != null) {
                 return "failed";
             }
             return now.isBefore(finishesAt) ? "running" : fails ? "failed" : "success";
+        }
+
+        /** Task id → state: the tasks {@code --fake-failed-tasks} named (once the run ended), then the leaf. */
+        Map<String, String> tasks(Instant now) {
+            String run = state(now);
+            Map<String, String> tasks = new java.util.LinkedHashMap<>();
+            failedTasks.forEach((task, state) -> tasks.put(task, run.equals("running") ? "running" : state));
+            tasks.put(FakeTaskInstances.LEAF_TASK, run);
+            return tasks;
         }
     }
 
@@ -70,6 +89,7 @@ public final class FakeJobServer implements AutoCloseable {
     private final Duration asyncDuration;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final List<Received> polls = new CopyOnWriteArrayList<>();
+    private final List<Received> taskInstancePolls = new CopyOnWriteArrayList<>();
     private final List<Cancellation> cancellations = new CopyOnWriteArrayList<>();
     private final Map<String, Duration> durations = new ConcurrentHashMap<>();
     private final Map<String, DagRun> runs = new ConcurrentHashMap<>();
@@ -141,6 +161,11 @@ public final class FakeJobServer implements AutoCloseable {
     /** Every Airflow DAG-run poll received, oldest first. */
     public List<Received> polls() {
         return List.copyOf(polls);
+    }
+
+    /** Every task-instance listing received ({@code GET …/dagRuns/{id}/taskInstances}), oldest first. */
+    public List<Received> taskInstancePolls() {
+        return List.copyOf(taskInstancePolls);
     }
 
     /** Holds every synchronous call of {@code job} (the job runs) until {@link #release} is called. */
@@ -231,15 +256,26 @@ public final class FakeJobServer implements AutoCloseable {
                     send(exchange, failureStatus.getOrDefault(dag, 503), "{\"title\":\"Service Unavailable\"}");
                     return;
                 }
-                String requested = body.isBlank()
-                        ? ""
-                        : JSON.readTree(body).path("dag_run_id").asText("");
+                JsonNode posted = body.isBlank() ? JSON.createObjectNode() : JSON.readTree(body);
+                String requested = posted.path("dag_run_id").asText("");
                 String id = requested.isBlank() ? "run_" + ids.incrementAndGet() : requested;
+                Map<String, String> failedTasks;
+                try {
+                    failedTasks =
+                            FakeTaskInstances.failedTasks(posted.path("conf").path(FAILED_TASKS_KEY));
+                } catch (IllegalArgumentException e) {
+                    send(
+                            exchange,
+                            400,
+                            JSON.createObjectNode().put("title", e.getMessage()).toString());
+                    return;
+                }
                 DagRun run = new DagRun(
                         dag,
                         clock.instant().plus(durations.getOrDefault(dag, asyncDuration)),
                         runsThatFail.getOrDefault(dag, false),
-                        null);
+                        null,
+                        failedTasks);
                 if (runs.putIfAbsent(id, run) != null) {
                     send(
                             exchange,
@@ -254,6 +290,18 @@ public final class FakeJobServer implements AutoCloseable {
                         .put("dag_id", dag)
                         .put("state", "queued");
                 send(exchange, 200, out.toString());
+            } else if ("GET".equals(method) && (m = TASK_INSTANCES.matcher(path)).matches()) {
+                taskInstancePolls.add(received(exchange, m.group(1), body));
+                DagRun run = runs.get(m.group(2));
+                if (run == null || !run.dag().equals(m.group(1))) {
+                    send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
+                    return;
+                }
+                send(
+                        exchange,
+                        200,
+                        FakeTaskInstances.page(
+                                m.group(1), m.group(2), run.tasks(clock.instant()), exchange.getRequestURI()));
             } else if ("GET".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
                 polls.add(received(exchange, m.group(1), body));
                 DagRun run = runs.get(m.group(2));
@@ -284,7 +332,7 @@ public final class FakeJobServer implements AutoCloseable {
                 }
                 Instant now = clock.instant();
                 if (run.state(now).equals("running")) {
-                    runs.put(id, new DagRun(run.dag(), run.finishesAt(), run.fails(), now));
+                    runs.put(id, new DagRun(run.dag(), run.finishesAt(), run.fails(), now, run.failedTasks()));
                     cancellations.add(new Cancellation(run.dag(), id, now));
                 }
                 send(

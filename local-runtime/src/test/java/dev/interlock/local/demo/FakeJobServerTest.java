@@ -100,4 +100,42 @@ class FakeJobServerTest {
                     .isEqualTo(404);
         }
     }
+
+    @Test
+    void anAirflowRunGivenFailedTasksSucceedsWhileItsTaskInstancesSayOtherwise() throws Exception {
+        try (FakeJobServer s = FakeJobServer.start(0, clock, Duration.ofSeconds(30))) {
+            URI dagRuns = URI.create(s.endpoint() + "/api/v1/dags/gold_etl/dagRuns");
+            String conf =
+                    "{\"dag_run_id\":\"r1\",\"conf\":{\"--fake-failed-tasks\":\"load, publish:upstream_failed\"}}";
+            assertThat(send("POST", dagRuns, conf).statusCode()).isEqualTo(200);
+            URI tasks = URI.create(dagRuns + "/r1/taskInstances");
+            assertThat(FakeJobServer.json(send("GET", tasks, null).body()).path("task_instances"))
+                    .extracting(t ->
+                            t.path("task_id").asText() + "=" + t.path("state").asText())
+                    .containsExactly("load=running", "publish=running", "done=running");
+            now.set(now.get().plusSeconds(31));
+            assertThat(FakeJobServer.json(send("GET", URI.create(dagRuns + "/r1"), null)
+                                    .body())
+                            .path("state")
+                            .asText())
+                    .isEqualTo("success");
+            var failed = FakeJobServer.json(send("GET", URI.create(tasks + "?state=failed&state=upstream_failed"), null)
+                    .body());
+            assertThat(failed.path("task_instances"))
+                    .extracting(t ->
+                            t.path("task_id").asText() + "=" + t.path("state").asText())
+                    .containsExactly("load=failed", "publish=upstream_failed");
+            assertThat(failed.path("total_entries").asInt()).isEqualTo(2);
+            assertThat(FakeJobServer.json(send("GET", URI.create(tasks + "?state=failed&limit=1&offset=1"), null)
+                                    .body())
+                            .path("task_instances"))
+                    .as("past the only failed one")
+                    .isEmpty();
+            assertThat(s.taskInstancePolls()).hasSize(3);
+
+            var bad = send("POST", dagRuns, "{\"conf\":{\"--fake-failed-tasks\":\"load:skipped\"}}");
+            assertThat(bad.statusCode()).isEqualTo(400);
+            assertThat(bad.body()).contains("--fake-failed-tasks").contains("load:skipped");
+        }
+    }
 }
