@@ -18,14 +18,18 @@ import java.util.Map;
 
 /**
  * Starts an Airflow DAG run ({@code POST /api/v1/dags/{dag}/dagRuns}) and follows it
- * ({@code GET …/dagRuns/{run}}), sending the trigger's headers on both calls.
+ * ({@code GET …/dagRuns/{run}}), sending the trigger's headers on both calls. A DAG run that ends {@code success} is
+ * not taken at its word: unless its trigger turned the check off, failed task instances make it a
+ * {@code FALSE_SUCCESS} ({@link AirflowTaskInstances}).
  */
 final class AirflowJob {
 
     private final HttpCalls calls;
+    private final AirflowTaskInstances taskInstances;
 
     AirflowJob(HttpCalls calls) {
         this.calls = calls;
+        this.taskInstances = new AirflowTaskInstances(calls);
     }
 
     TriggerResult start(AirflowTrigger trigger, TriggerRequest request) throws JobFailure {
@@ -57,7 +61,7 @@ final class AirflowJob {
             String how = "airflow dag_run_id " + ourRunId;
             if (response.status() == 409 && ourRunId != null) {
                 // This run's DAG run already exists: an earlier attempt started it and its answer was lost.
-                return running(ourRunId, dagId, base).withEarlierStart(EarlierStart.found(how));
+                return running(trigger, ourRunId, dagId, base).withEarlierStart(EarlierStart.found(how));
             }
             JsonNode answer =
                     HttpCalls.json(HttpCalls.requireSuccess(response, post), "POST " + HttpCalls.redacted(uri));
@@ -65,19 +69,27 @@ final class AirflowJob {
             if (runId == null || !runId.isTextual() || runId.asText().isBlank()) {
                 throw new JobFailure("airflow answered without a dag_run_id", FailureCategory.TRANSIENT, null);
             }
-            TriggerResult started = running(runId.asText(), dagId, base);
+            TriggerResult started = running(trigger, runId.asText(), dagId, base);
             return request.resumed() && ourRunId != null ? started.withEarlierStart(EarlierStart.none(how)) : started;
         } catch (JobFailure e) {
             throw e.scrubbed(rendering);
         }
     }
 
-    /** The ids a poll needs; the URL as rendered (it never holds a credential: those go in headers). */
-    private static TriggerResult running(String dagRunId, String dagId, String url) {
+    /**
+     * The ids a poll needs; the URL as rendered (it never holds a credential: those go in headers); whether the poll
+     * checks a {@code success} run's task instances.
+     */
+    private static TriggerResult running(AirflowTrigger trigger, String dagRunId, String dagId, String url) {
         return TriggerResult.running(Map.of(
-                Metadata.AIRFLOW_DAG_RUN_ID, dagRunId,
-                Metadata.AIRFLOW_DAG_ID, dagId,
-                Metadata.AIRFLOW_URL, url.trim().replaceAll("/+$", "")));
+                Metadata.AIRFLOW_DAG_RUN_ID,
+                dagRunId,
+                Metadata.AIRFLOW_DAG_ID,
+                dagId,
+                Metadata.AIRFLOW_URL,
+                url.trim().replaceAll("/+$", ""),
+                Metadata.AIRFLOW_FAILED_TASK_CHECK,
+                Boolean.toString(trigger.failedTasksChecked())));
     }
 
     RunCheck check(RunCheckRequest request) throws JobFailure {
@@ -94,18 +106,32 @@ final class AirflowJob {
                     Metadata.AIRFLOW_URL,
                     "airflow",
                     "/api/v1/dags/" + HttpCalls.segment(ids.get(1)) + "/dagRuns/" + HttpCalls.segment(ids.get(2)));
-            OutboundRequest poll = OutboundRequest.get(uri)
-                    .withHeaders(HttpCalls.pollHeaders(rendering, request.headers(), uri))
-                    .withHosts(rendering.hosts());
-            JsonNode answer = calls.sendForJson(poll);
+            JsonNode answer = calls.sendForJson(poll(rendering, request, uri));
             JsonNode state = answer.get("state");
             if (state == null || !state.isTextual()) {
                 throw new JobFailure("airflow dag run has no state", FailureCategory.TRANSIENT, null);
             }
-            return map(state.asText());
+            RunCheck check = map(state.asText());
+            // Runs started before the check existed recorded no flag: their success stands.
+            if (check.state() == RunCheckState.SUCCEEDED
+                    && "true".equals(request.metadata().get(Metadata.AIRFLOW_FAILED_TASK_CHECK))) {
+                RunCheck lie = taskInstances.check(uri, ids.get(2), listing -> poll(rendering, request, listing));
+                if (lie != null) {
+                    return lie;
+                }
+            }
+            return check;
         } catch (JobFailure e) {
             throw e.scrubbed(rendering);
         }
+    }
+
+    /** A GET of {@code uri} with the trigger's headers, rendered for it, to the hosts the rendering allows. */
+    private static OutboundRequest poll(OutboundTemplates.Rendering rendering, RunCheckRequest request, URI uri)
+            throws JobFailure {
+        return OutboundRequest.get(uri)
+                .withHeaders(HttpCalls.pollHeaders(rendering, request.headers(), uri))
+                .withHosts(rendering.hosts());
     }
 
     /**

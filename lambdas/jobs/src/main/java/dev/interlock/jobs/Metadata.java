@@ -19,6 +19,7 @@ final class Metadata {
     static final String AIRFLOW_DAG_RUN_ID = JobMetadata.AIRFLOW_DAG_RUN_ID;
     static final String AIRFLOW_DAG_ID = JobMetadata.AIRFLOW_DAG_ID;
     static final String AIRFLOW_URL = JobMetadata.AIRFLOW_URL;
+    static final String AIRFLOW_FAILED_TASK_CHECK = JobMetadata.AIRFLOW_FAILED_TASK_CHECK;
     static final String DATABRICKS_WORKSPACE_URL = JobMetadata.DATABRICKS_WORKSPACE_URL;
     static final String DATABRICKS_RUN_ID = JobMetadata.DATABRICKS_RUN_ID;
     static final String HTTP_STATUS = JobMetadata.HTTP_STATUS;

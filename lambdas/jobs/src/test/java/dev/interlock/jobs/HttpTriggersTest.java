@@ -263,7 +263,9 @@ class HttpTriggersTest {
                         "airflow_dag_id",
                         "orders_dag",
                         "airflow_url",
-                        base())));
+                        base(),
+                        "airflow_failed_task_check",
+                        "true")));
         LocalHttpServer.Request sent = server.requests().getFirst();
         assertThat(sent.headers()).containsEntry("Authorization", "Basic af-token");
         assertThat(sent.body())
@@ -285,7 +287,9 @@ class HttpTriggersTest {
                                 "airflow_dag_id",
                                 "d",
                                 "airflow_url",
-                                base()))
+                                base(),
+                                "airflow_failed_task_check",
+                                "true"))
                         .withEarlierStart(EarlierStart.found("airflow dag_run_id interlock__run-42")));
     }
 

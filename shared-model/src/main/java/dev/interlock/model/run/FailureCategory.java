@@ -13,7 +13,8 @@ public enum FailureCategory {
     VALIDATION_EXHAUSTED,
     /**
      * The job system said the job succeeded, but its own records say otherwise (a Glue run {@code SUCCEEDED} with an
-     * error message or ERROR/FATAL lines in its driver log): the run is FAILED and not cascaded; retried only if
+     * error message or ERROR/FATAL lines in its driver log, an EMR step {@code COMPLETED} with failure details, an
+     * Airflow DAG run {@code success} with failed task instances): the run is FAILED and not cascaded; retried only if
      * listed.
      */
     FALSE_SUCCESS,

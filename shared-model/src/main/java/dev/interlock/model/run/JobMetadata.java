@@ -27,6 +27,13 @@ public final class JobMetadata {
     public static final String AIRFLOW_DAG_RUN_ID = "airflow_dag_run_id";
     public static final String AIRFLOW_DAG_ID = "airflow_dag_id";
     public static final String AIRFLOW_URL = "airflow_url";
+    /**
+     * Whether a DAG run that ends {@code success} has its task instances checked for failed ones ({@code true} or
+     * {@code false}, the trigger's {@code failedTaskCheck} when it started the run); absent: a run started before the
+     * check existed, whose {@code success} stands.
+     */
+    public static final String AIRFLOW_FAILED_TASK_CHECK = "airflow_failed_task_check";
+
     public static final String DATABRICKS_WORKSPACE_URL = "databricks_workspace_url";
     public static final String DATABRICKS_RUN_ID = "databricks_run_id";
     public static final String HTTP_STATUS = "http_status";

@@ -222,7 +222,13 @@ public final class ArgumentTemplate {
                         t.timeoutSeconds());
             case AirflowTrigger t ->
                 new AirflowTrigger(
-                        t.url(), t.dagId(), t.headers(), t.body(), expandTree(t.conf(), values), t.timeoutSeconds());
+                        t.url(),
+                        t.dagId(),
+                        t.headers(),
+                        t.body(),
+                        expandTree(t.conf(), values),
+                        t.timeoutSeconds(),
+                        t.failedTaskCheck());
             case LambdaTrigger t ->
                 new LambdaTrigger(t.functionName(), t.payload() == null ? null : expand(t.payload(), values));
             case HttpTrigger t -> t;

@@ -60,7 +60,9 @@ final class DocumentShapes {
                                     "timeoutSeconds",
                                     TIMEOUT,
                                     "timeout",
-                                    TIMEOUT),
+                                    TIMEOUT,
+                                    "failedTaskCheck",
+                                    new Shape.Flag()),
                     TriggerType.GLUE.wireName(),
                             trigger(
                                     TriggerType.GLUE,

@@ -11,6 +11,7 @@ import dev.interlock.model.fixtures.SamplePipelines;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.json.ValidationError;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.trigger.AirflowTrigger;
 import dev.interlock.model.trigger.GlueTrigger;
 import dev.interlock.testing.Documents;
 import java.util.Iterator;
@@ -73,6 +74,29 @@ class PipelineValidationTest {
                         .errors())
                 .extracting(ValidationError::path)
                 .containsExactly("$.trigger.errorLogCheck");
+    }
+
+    @Test
+    void anAirflowTriggerTurnsItsFailedTaskCheckOffAndANonFlagIsRefusedByName() {
+        String airflow = "{\"trigger\":{\"type\":\"airflow\",\"url\":\"https://airflow.example.com\",\"dagId\":\"d\"";
+        Validated<PipelineConfig> checked = validation.validateText(InterlockJson.write(patched(airflow + "}}")));
+        assertThat(checked.errors()).isEmpty();
+        assertThat(((AirflowTrigger) checked.value().trigger()).failedTasksChecked())
+                .as("the default")
+                .isTrue();
+        Validated<PipelineConfig> off =
+                validation.validateText(InterlockJson.write(patched(airflow + ",\"failedTaskCheck\":false}}")));
+        assertThat(off.errors()).isEmpty();
+        assertThat(((AirflowTrigger) off.value().trigger()).failedTasksChecked())
+                .isFalse();
+        assertThat(validation.validateText(Documents.yaml(off.value())).value().trigger())
+                .as("round trip")
+                .isEqualTo(off.value().trigger());
+        assertThat(validation
+                        .validateText(InterlockJson.write(patched(airflow + ",\"failedTaskCheck\":\"maybe\"}}")))
+                        .errors())
+                .extracting(ValidationError::path)
+                .containsExactly("$.trigger.failedTaskCheck");
     }
 
     @Test
