@@ -99,7 +99,17 @@ class RunCheckerLambdaJarIT {
         airflow = LocalHttpServer.start()
                 .answer(
                         "GET /api/v1/dags/orders_dag/dagRuns/af_run_1",
-                        LocalHttpServer.Answer.json(200, "{\"state\":\"success\"}"));
+                        LocalHttpServer.Answer.json(200, "{\"state\":\"success\"}"))
+                // A DAG run that lies: success, with a failed task instance (FALSE_SUCCESS).
+                .answer(
+                        "GET /api/v1/dags/orders_dag/dagRuns/af_lie",
+                        LocalHttpServer.Answer.json(200, "{\"state\":\"success\"}"))
+                .answer(
+                        "GET /api/v1/dags/orders_dag/dagRuns/af_lie/taskInstances",
+                        LocalHttpServer.Answer.json(
+                                200,
+                                "{\"task_instances\":[{\"task_id\":\"load_orders\",\"state\":\"failed\"}],"
+                                        + "\"total_entries\":1}"));
     }
 
     @AfterAll
@@ -128,6 +138,15 @@ class RunCheckerLambdaJarIT {
                 "orders_dag",
                 "airflow_dag_run_id",
                 "af_run_1");
+        Map<String, String> afLie = Map.of(
+                "airflow_url",
+                airflow.uri("").toString(),
+                "airflow_dag_id",
+                "orders_dag",
+                "airflow_dag_run_id",
+                "af_lie",
+                "airflow_failed_task_check",
+                "true");
         Map<String, String> glueLie = Map.of(
                 "glue_job_name", "orders-etl", "glue_job_run_id", "jr_lie", "glue_error_log_pattern", "?ERROR ?FATAL");
         running(store, "glue-run", TriggerType.GLUE, glue);
@@ -137,6 +156,7 @@ class RunCheckerLambdaJarIT {
         running(store, "sfn-run", TriggerType.STEP_FUNCTION, sfn);
         running(store, "sfn-failed-run", TriggerType.STEP_FUNCTION, sfnFailed);
         running(store, "airflow-run", TriggerType.AIRFLOW, af);
+        running(store, "airflow-lie-run", TriggerType.AIRFLOW, afLie);
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, RunCheckerHandler.class.getName(), environment())
                 .event("glue", event("glue-run", TriggerType.GLUE, glue))
@@ -145,6 +165,7 @@ class RunCheckerLambdaJarIT {
                 .event("emr-serverless", event("emr-sl-run", TriggerType.EMR_SERVERLESS, emrServerless))
                 .event("step-function", event("sfn-run", TriggerType.STEP_FUNCTION, sfn))
                 .event("step-function-failed", event("sfn-failed-run", TriggerType.STEP_FUNCTION, sfnFailed))
+                .event("airflow-lie", event("airflow-lie-run", TriggerType.AIRFLOW, afLie))
                 // Credentials resolved through the Secrets Manager and SSM clients the shrunk jar ships.
                 .event(
                         "airflow-secret",
@@ -176,7 +197,14 @@ class RunCheckerLambdaJarIT {
         assertAnswer(answers, "step-function", "succeeded", "SUCCEEDED", "");
         assertAnswer(answers, "step-function-failed", "failed", "FAILED: States.TaskFailed boom", "TRANSIENT");
         assertAnswer(answers, "airflow-secret", "succeeded", "success", "");
+        assertAnswer(
+                answers,
+                "airflow-lie",
+                "failed",
+                "airflow dag run af_lie ended success, but task instances failed: load_orders (failed)",
+                "FALSE_SUCCESS");
         assertThat(airflow.requests())
+                .filteredOn(r -> r.path().endsWith("/af_run_1"))
                 .singleElement()
                 .satisfies(r -> assertThat(r.headers())
                         .containsEntry("Authorization", "Bearer sm-af-token")
@@ -214,6 +242,8 @@ class RunCheckerLambdaJarIT {
         assertRun(store, "emr-sl-run", RunStatus.COMPLETED);
         assertRun(store, "sfn-run", RunStatus.COMPLETED);
         assertRun(store, "airflow-run", RunStatus.COMPLETED);
+        assertThat(assertRun(store, "airflow-lie-run", RunStatus.FAILED).failureCategory())
+                .isEqualTo(FailureCategory.FALSE_SUCCESS);
         RunState failed = assertRun(store, "sfn-failed-run", RunStatus.FAILED);
         assertThat(failed.failureCategory()).isEqualTo(FailureCategory.TRANSIENT);
     }
