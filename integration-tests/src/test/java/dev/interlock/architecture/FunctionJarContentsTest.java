@@ -40,6 +40,18 @@ class FunctionJarContentsTest {
             "dev/interlock/store/dynamodb/LocalDynamoDb.class",
             "dev/interlock/store/dynamodb/FaultInjection.class");
 
+    /**
+     * The recorder's classes by name (where they lived in the function jars before, and where they live now), so the
+     * test fails even when lambdas/aws-recorder has not been compiled here.
+     */
+    private static final Set<String> RECORDER = Set.of(
+            "dev/interlock/runtime/aws/AwsRequestRecorder.class",
+            "dev/interlock/runtime/aws/IamRequests.class",
+            "dev/interlock/runtime/aws/IamRequests$IamRequest.class",
+            "dev/interlock/recorder/AwsRequestRecorder.class",
+            "dev/interlock/recorder/IamRequests.class",
+            "dev/interlock/recorder/RecordingHook.class");
+
     /** Libraries only tests use: DynamoDB Local, SQLite's native store, JUnit, AssertJ, jqwik, Mockito, Selenium. */
     private static final List<String> TEST_LIBRARIES = List.of(
             "com/amazonaws/services/dynamodbv2/local/",
@@ -78,6 +90,40 @@ class FunctionJarContentsTest {
                             .toList())
                     .as("test libraries in %s", jar)
                     .isEmpty();
+        }
+    }
+
+    /**
+     * The IAM request recorder (lambdas/aws-recorder) is what tests and the local runtime add to record every AWS request
+     * for the IAM conformance check; a deployed function never records, so its jar holds only the hook the recorder
+     * fills ({@code AwsRequestHook}, found through {@code ServiceLoader} when recording is asked for) and no class of
+     * the recorder, nor a provider file that would name one. {@code LambdaJarRun} adds the recorder's jar to a jar run's
+     * class path when its test records.
+     */
+    @Test
+    void noFunctionJarContainsTheRequestRecorder() throws IOException {
+        Set<String> recorderClasses = new TreeSet<>(RECORDER);
+        Path recorderOutput = ROOT.resolve("lambdas/aws-recorder/target/classes");
+        if (Files.isDirectory(recorderOutput)) {
+            try (Stream<Path> files = Files.walk(recorderOutput)) {
+                files.filter(f -> f.toString().endsWith(".class"))
+                        .map(f -> recorderOutput.relativize(f).toString().replace('\\', '/'))
+                        .forEach(recorderClasses::add);
+            }
+        }
+        for (InterlockFunction function : InterlockFunction.values()) {
+            Path jar = function.deployableJar(ROOT);
+            assertThat(jar)
+                    .as("deployable jar of %s: build it first (run with -am)", function.moduleName())
+                    .isRegularFile();
+            List<String> entries = entries(jar);
+            assertThat(entries).as("entries of %s", jar).contains("dev/interlock/runtime/aws/AwsRequestHook.class");
+            assertThat(entries.stream().filter(recorderClasses::contains).toList())
+                    .as("request recorder classes in %s", jar)
+                    .isEmpty();
+            assertThat(entries)
+                    .as("entries of %s", jar)
+                    .doesNotContain("META-INF/services/dev.interlock.runtime.aws.AwsRequestHook");
         }
     }
 

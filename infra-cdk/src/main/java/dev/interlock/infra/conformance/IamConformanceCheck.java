@@ -164,7 +164,7 @@ public final class IamConformanceCheck {
             return Optional.of(new Violation(
                     request,
                     "the recorder cannot name the resource of " + request.action()
-                            + ": teach IamRequests (lambdas/aws-runtime) which ARN it acts on"));
+                            + ": teach IamRequests (lambdas/aws-recorder) which ARN it acts on"));
         }
         Intrinsics intrinsics = intrinsics(role, request);
         List<Statement> allows = new ArrayList<>();

@@ -18,7 +18,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * One AWS request a function made while the tests ran, as {@code AwsRequestRecorder} ({@code lambdas/aws-runtime}) wrote it:
+ * One AWS request a function made while the tests ran, as {@code AwsRequestRecorder} ({@code lambdas/aws-recorder}) wrote it:
  * the IAM action and the resource ARN it is authorised on ({@code null} when the recorder could not name it), the
  * region and account the ARN was formed in, the IAM condition keys the request sets, and the function's configuration
  * ({@code TABLE_NAME=…}), which binds the template resources the function's environment refers to.

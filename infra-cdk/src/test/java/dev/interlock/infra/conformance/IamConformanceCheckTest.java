@@ -220,7 +220,7 @@ class IamConformanceCheckTest {
                 .extracting(Object::toString)
                 .containsExactly(
                         "trigger: secretsmanager:GetSecretValue on (resource unknown to the recorder) (Op): the recorder cannot "
-                                + "name the resource of secretsmanager:GetSecretValue: teach IamRequests (lambdas/aws-runtime) which ARN it acts on",
+                                + "name the resource of secretsmanager:GetSecretValue: teach IamRequests (lambdas/aws-recorder) which ARN it acts on",
                         "billing: dynamodb:GetItem on " + TABLE + " (Op): no function 'billing' in the template");
     }
 

@@ -2,10 +2,11 @@ package dev.interlock.testing;
 
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.InterlockFunction;
-import dev.interlock.runtime.aws.AwsRequestRecorder;
+import dev.interlock.runtime.aws.AwsRequestHook;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +15,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a function's deployable jar for real: a fresh JVM whose class path is only that jar and the directory holding
  * {@link JarLauncher}, an environment holding only what is given (and {@code PATH}), and a list of events handed to
- * the handler in order. Used by the {@code *LambdaJarIT} tests, which run after the jar is built.
+ * the handler in order. Used by the {@code *LambdaJarIT} tests, which run after the jar is built. When the test JVM
+ * records AWS requests (IAM conformance), the function JVM does too: the recorder (lambdas/aws-recorder, in no
+ * function's jar) joins its class path.
  */
 public final class LambdaJarRun {
 
@@ -131,12 +135,42 @@ public final class LambdaJarRun {
         }
     }
 
+    /**
+     * The function's jar, the recorder's when this run records (it is in no function's jar), the launcher's directory
+     * and the runtime libraries.
+     */
     private String classPath(Path launcherDir) {
         List<String> entries = new ArrayList<>();
         entries.add(jar.toAbsolutePath().toString());
+        if (records()) {
+            entries.add(recorderLocation().toString());
+        }
         entries.add(launcherDir.toString());
         runtimeLibraries.forEach(l -> entries.add(l.toAbsolutePath().toString()));
         return String.join(java.io.File.pathSeparator, entries);
+    }
+
+    private static boolean records() {
+        String dir = System.getProperty(AwsRequestHook.DIR_PROPERTY);
+        return dir != null && !dir.isBlank();
+    }
+
+    /**
+     * Where this test JVM loads the recorder from (its jar, or its classes in a reactor build): the code source of the
+     * {@link AwsRequestHook} provider on the test class path, which the function JVM then finds the same way.
+     */
+    private static Path recorderLocation() {
+        Class<?> provider = ServiceLoader.load(AwsRequestHook.class).stream()
+                .findFirst()
+                .map(ServiceLoader.Provider::type)
+                .orElseThrow(() -> new AssertionError("this test records AWS requests (-D" + AwsRequestHook.DIR_PROPERTY
+                        + ") but lambdas/aws-recorder is not on its class path: declare it with test scope"));
+        try {
+            return Path.of(
+                    provider.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**
@@ -144,15 +178,15 @@ public final class LambdaJarRun {
      * same directory, named after the function whose handler it runs (as Lambda names it).
      */
     private Map<String, String> recording() {
-        String dir = System.getProperty(AwsRequestRecorder.DIR_PROPERTY);
-        if (dir == null || dir.isBlank()) {
+        if (!records()) {
             return Map.of();
         }
+        String dir = System.getProperty(AwsRequestHook.DIR_PROPERTY);
         String function = java.util.Arrays.stream(InterlockFunction.values())
                 .filter(f -> f.handlerClass().equals(handler))
                 .map(InterlockFunction::moduleName)
                 .findFirst()
-                .orElse(System.getProperty(AwsRequestRecorder.FUNCTION_PROPERTY, ""));
+                .orElse(System.getProperty(AwsRequestHook.FUNCTION_PROPERTY, ""));
         return Map.of(
                 EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR.name(), dir, EnvVar.AWS_LAMBDA_FUNCTION_NAME.name(), function);
     }

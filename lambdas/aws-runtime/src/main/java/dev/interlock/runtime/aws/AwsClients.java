@@ -18,6 +18,7 @@ import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsPro
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.client.builder.AwsClientBuilder;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
@@ -53,7 +54,7 @@ public final class AwsClients implements AutoCloseable {
     private final Lazy<Object> secretsManager;
     private final Lazy<Object> ssm;
     /** Tests and the local runtime record every request for the IAM conformance check; null everywhere else. */
-    private final AwsRequestRecorder recorder;
+    private final ExecutionInterceptor recorder;
     /*
      * Service clients are held as Object, and created through ServiceClientFactories, so that no signature here
      * (not even a lambda's synthetic method) names a service class: the JVM then never needs a service jar a
@@ -70,7 +71,7 @@ public final class AwsClients implements AutoCloseable {
     public AwsClients(Environment environment, OfflineMode offline) {
         this.environment = environment;
         this.offline = offline;
-        this.recorder = AwsRequestRecorder.configured(environment, offline).orElse(null);
+        this.recorder = AwsRequestHook.configured(environment, offline).orElse(null);
         this.http = Lazy.of(() -> new PrimingHttpClient(
                 UrlConnectionHttpClient.builder()
                         .connectionTimeout(Duration.ofSeconds(5))

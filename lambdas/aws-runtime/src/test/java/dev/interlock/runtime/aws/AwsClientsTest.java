@@ -1,9 +1,11 @@
 package dev.interlock.runtime.aws;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.priming.OfflineMode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -50,5 +52,26 @@ class AwsClientsTest {
             assertThat(clients.created("sfn")).isFalse();
             assertThat(targets).containsExactly("DynamoDB_20120810.ListTables");
         }
+    }
+
+    /**
+     * The recorder is not part of this module (nor of any function's jar): asked to record without it on the class path,
+     * the clients refuse rather than record nothing, and without the ask they look for no recorder at all.
+     */
+    @Test
+    void recordingAskedForWithoutTheRecorderOnTheClassPathIsRefusedByName() {
+        Map<String, String> env = Map.of(
+                "AWS_REGION",
+                "eu-west-1",
+                "AWS_LAMBDA_FUNCTION_NAME",
+                "api",
+                "INTERLOCK_AWS_REQUEST_LOG_DIR",
+                "/tmp/x");
+        assertThatThrownBy(() -> new AwsClients(Environment.of(env)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("INTERLOCK_AWS_REQUEST_LOG_DIR")
+                .hasMessageContaining("lambdas/aws-recorder");
+        assertThat(AwsRequestHook.configured(Environment.of(Map.of("AWS_REGION", "eu-west-1")), new OfflineMode()))
+                .isEmpty();
     }
 }

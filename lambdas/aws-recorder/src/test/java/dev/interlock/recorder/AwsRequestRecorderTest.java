@@ -1,4 +1,4 @@
-package dev.interlock.runtime.aws;
+package dev.interlock.recorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import dev.interlock.testing.AwsProtocolStub;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +25,10 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
-/** What the recorder writes for the requests the functions make, as IAM authorises them. */
+/**
+ * What the recorder writes for the requests the functions make, as IAM authorises them. The clients are the
+ * functions' own ({@link AwsClients}), which find the recorder through this module's {@code AwsRequestHook} provider file.
+ */
 class AwsRequestRecorderTest {
 
     private static final String TABLE = "arn:aws:dynamodb:eu-west-1:000000000000:table/interlock";

@@ -1,10 +1,11 @@
-package dev.interlock.runtime.aws;
+package dev.interlock.recorder;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
-import dev.interlock.runtime.aws.IamRequests.IamRequest;
+import dev.interlock.recorder.IamRequests.IamRequest;
+import dev.interlock.runtime.aws.AwsRequestHook;
 import dev.interlock.runtime.priming.OfflineMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,20 +30,17 @@ import software.amazon.awssdk.regions.Region;
  * {@link IamRequests}) — as JSON lines in {@code <dir>/aws-requests-<pid>.jsonl}, for the IAM conformance check that
  * evaluates them against the function's role in the synthesized CDK template ({@code infra-cdk/README.md}).
  *
- * <p>Only tests and the local runtime turn it on, never a deployment: the directory comes from
- * {@code INTERLOCK_AWS_REQUEST_LOG_DIR} (or the JVM property {@value #DIR_PROPERTY}, how a test JVM turns it on for
- * every client it builds) and the function from {@code AWS_LAMBDA_FUNCTION_NAME} (or {@value #FUNCTION_PROPERTY}, a
- * test JVM that is one function's tests); without both nothing is recorded. Requests answered locally while priming
- * never reach AWS and are not recorded. Each line also carries the function's configuration ({@link EnvVar} values
- * such as {@code TABLE_NAME}): the CDK template sets those from its resources, which is how the check knows which
- * template resource a recorded name stands for.
+ * <p>Only tests and the local runtime turn it on, never a deployment: this module is in no function's jar, and
+ * {@link RecordingHook} attaches it to the clients through {@link AwsRequestHook} when the directory is set
+ * ({@code INTERLOCK_AWS_REQUEST_LOG_DIR}, or the JVM property {@value AwsRequestHook#DIR_PROPERTY}, how a test JVM turns
+ * it on for every client it builds) and a function is named ({@code AWS_LAMBDA_FUNCTION_NAME}, or
+ * {@value AwsRequestHook#FUNCTION_PROPERTY}, a test JVM that is one function's tests); without both nothing is
+ * recorded. Requests answered locally while priming never reach AWS and are not recorded. Each line also carries the
+ * function's configuration ({@link EnvVar} values such as {@code TABLE_NAME}): the CDK template sets those from its
+ * resources, which is how the check knows which template resource a recorded name stands for.
  */
 public final class AwsRequestRecorder implements ExecutionInterceptor {
 
-    /** JVM property naming the recording directory (test JVMs). */
-    public static final String DIR_PROPERTY = "interlock.awsRequestLogDir";
-    /** JVM property naming the function every client of this JVM works for (a function module's test JVM). */
-    public static final String FUNCTION_PROPERTY = "interlock.awsRequestLog.function";
     /**
      * The account that resources named without an ARN (a table name, a Glue job name) are recorded in: the caller's,
      * which no local endpoint knows. The conformance check resolves {@code AWS::AccountId} to the account on each line.
@@ -68,11 +66,9 @@ public final class AwsRequestRecorder implements ExecutionInterceptor {
      * The recorder this environment (or this JVM's properties) asks for, if any; it records nothing a thread sends
      * while {@code offline} primes it.
      */
-    public static Optional<AwsRequestRecorder> configured(Environment environment, OfflineMode offline) {
-        Optional<String> dir =
-                environment.find(EnvVar.INTERLOCK_AWS_REQUEST_LOG_DIR).or(() -> property(DIR_PROPERTY));
-        Optional<String> function =
-                environment.find(EnvVar.AWS_LAMBDA_FUNCTION_NAME).or(() -> property(FUNCTION_PROPERTY));
+    static Optional<AwsRequestRecorder> configured(Environment environment, OfflineMode offline) {
+        Optional<String> dir = AwsRequestHook.directory(environment);
+        Optional<String> function = AwsRequestHook.function(environment);
         if (dir.isEmpty() || function.isEmpty()) {
             return Optional.empty();
         }
@@ -85,11 +81,6 @@ public final class AwsRequestRecorder implements ExecutionInterceptor {
             }
         }
         return Optional.of(new AwsRequestRecorder(Path.of(dir.get()), function.get(), configuration, offline));
-    }
-
-    private static Optional<String> property(String name) {
-        String value = System.getProperty(name);
-        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
     }
 
     /** Recorded before the request is sent, so a request that fails or never connects still counts. */

@@ -1,4 +1,4 @@
-package dev.interlock.runtime.aws;
+package dev.interlock.recorder;
 
 import java.net.URI;
 import java.util.ArrayList;
