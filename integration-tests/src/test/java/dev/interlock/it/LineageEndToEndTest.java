@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * OpenLineage out: every job Interlock starts is reported to a Marquez-compatible receiver ({@code POST
- * /api/v1/lineage}) as a {@code START} and then a {@code COMPLETE} or {@code FAIL} RunEvent, under the deployment's
+ * /api/v1/lineage}) as a {@code START} and then a {@code COMPLETE}, {@code FAIL} or {@code ABORT} RunEvent, under the deployment's
  * namespace, the pipeline's name and the run's id, with the readiness verdict and the upstream runs it waited for as
  * run facets. Every event received must be valid against the OpenLineage spec's JSON schema.
  */
@@ -138,5 +138,37 @@ class LineageEndToEndTest extends EndToEnd {
                         .path("failureCategory")
                         .asText())
                 .isNotBlank();
+    }
+
+    @Test
+    void aJobInterlockStopsAtItsMaximumDurationIsReportedStartedThenAborted() {
+        putPipeline("""
+                name: ol-stopped
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: glue, jobName: ol-stopped-job, arguments: {"--fake-duration-seconds": "7200"}}
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 300
+                retry: {maxAttempts: 1}
+                """);
+        evaluate("ol-stopped", DAY);
+        await("ol-stopped FAILED", () -> runLogStatus("ol-stopped", DAY, "daily"), "FAILED"::equals);
+
+        List<JsonNode> events = awaitLineage("ol-stopped", "ABORT");
+        assertThat(types(events)).as("a stopped job is aborted, not failed").containsExactly("START", "ABORT");
+        JsonNode abort = events.stream()
+                .filter(e -> "ABORT".equals(e.path("eventType").asText()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(abort.path("run").path("runId").asText()).isEqualTo(runId("ol-stopped"));
+        assertThat(abort.path("run")
+                        .path("facets")
+                        .path("errorMessage")
+                        .path("message")
+                        .asText())
+                .contains("maxJobDurationSeconds");
     }
 }
