@@ -52,7 +52,8 @@ class LineageEventBridgeEndToEndTest extends EndToEnd {
     private List<JsonNode> busEvents(String name) {
         return rt.eventBus().events().stream()
                 .filter(e -> "interlock.openlineage".equals(e.path("source").asText()))
-                .filter(e -> name.equals(e.path("detail").path("job").path("name").asText()))
+                .filter(e ->
+                        name.equals(e.path("detail").path("job").path("name").asText()))
                 .toList();
     }
 

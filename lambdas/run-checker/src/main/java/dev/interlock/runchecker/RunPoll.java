@@ -13,6 +13,7 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.JobStop;
 import dev.interlock.model.run.MaximumDuration;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -136,7 +137,7 @@ public final class RunPoll {
         if (run != null && MaximumDuration.stoppedByInterlock(run)) {
             out = RunCheckAnswers.failed(MaximumDuration.timeoutMessage(run, out.message()), FailureCategory.TIMEOUT);
         }
-        settle(input, RunStatus.FAILED, out, ctx);
+        settle(input, RunStatus.FAILED, out, check.stoppedAs(), ctx);
         return out;
     }
 
@@ -297,6 +298,14 @@ public final class RunPoll {
 
     /** Moves the run to its terminal status unless another writer already decided it. */
     private void settle(RunCheckInput input, RunStatus target, RunCheckOutput out, LogContext ctx) {
+        settle(input, target, out, null, ctx);
+    }
+
+    /**
+     * {@link #settle(RunCheckInput, RunStatus, RunCheckOutput, LogContext)} of a job the job system reported stopped as
+     * {@code stoppedAs} (null: not a stop), recorded on the run ({@link JobStop#STOPPED_AS}).
+     */
+    private void settle(RunCheckInput input, RunStatus target, RunCheckOutput out, String stoppedAs, LogContext ctx) {
         String runId = input.runId() == null ? "" : input.runId().trim();
         if (runId.isEmpty()) {
             log.warn(ctx, "poll without runId; no run state to record the outcome on", Map.of("state", out.state()));
@@ -321,6 +330,9 @@ public final class RunPoll {
             RunState next = run.moveTo(target, clock.instant());
             if (target == RunStatus.FAILED) {
                 next = next.withFailure(out.message(), FailureCategory.fromJson(out.failureCategory()));
+                if (stoppedAs != null) {
+                    next = next.withMetadata(Map.of(JobStop.STOPPED_AS, stoppedAs));
+                }
             }
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("from", run.status().name());
