@@ -117,7 +117,7 @@ class EventBridgeSinkTest {
             bus.answers.add(refused("InternalFailure"));
         }
 
-        assertThatThrownBy(() -> sink.send(event())).hasMessageContaining("InternalFailure (3 attempts)");
+        assertThatThrownBy(() -> sink.send(event())).hasMessageEndingWith("InternalFailure happened (3 attempts)");
         assertThat(bus.requests).hasSize(3);
     }
 
