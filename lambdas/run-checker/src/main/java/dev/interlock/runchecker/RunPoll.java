@@ -82,7 +82,7 @@ public final class RunPoll {
             type = TriggerType.fromJson(input.triggerType());
         } catch (IllegalArgumentException e) {
             RunCheckOutput out = RunCheckAnswers.failed(e.getMessage(), FailureCategory.PERMANENT);
-            settle(input, RunStatus.FAILED, out, ctx);
+            settle(input, RunStatus.FAILED, out, null, ctx);
             return out;
         }
         String runId = input.runId() == null ? "" : input.runId().trim();
@@ -130,14 +130,12 @@ public final class RunPoll {
     /** The job ended: the run moves to its terminal status; a job Interlock stopped past its maximum failed TIMEOUT. */
     private RunCheckOutput ended(RunCheckInput input, RunState run, RunCheck check, LogContext ctx) {
         RunCheckOutput out = RunCheckAnswers.of(check);
-        if (check.state() == RunCheckState.SUCCEEDED) {
-            settle(input, RunStatus.COMPLETED, out, ctx);
-            return out;
-        }
-        if (run != null && MaximumDuration.stoppedByInterlock(run)) {
+        boolean succeeded = check.state() == RunCheckState.SUCCEEDED;
+        if (!succeeded && run != null && MaximumDuration.stoppedByInterlock(run)) {
             out = RunCheckAnswers.failed(MaximumDuration.timeoutMessage(run, out.message()), FailureCategory.TIMEOUT);
         }
-        settle(input, RunStatus.FAILED, out, check.stoppedAs(), ctx);
+        // A stop the job system reported is recorded as one (JobStop: OpenLineage ABORT); null for any other end.
+        settle(input, succeeded ? RunStatus.COMPLETED : RunStatus.FAILED, out, check.stoppedAs(), ctx);
         return out;
     }
 
@@ -252,7 +250,7 @@ public final class RunPoll {
     private RunCheckOutput giveUp(RunCheckInput input, String message, LogContext ctx) {
         RunCheckOutput out = RunCheckAnswers.failed(message, FailureCategory.PERMANENT);
         log.warn(ctx, "stopped following the job", Map.of("reason", message));
-        settle(input, RunStatus.FAILED, out, ctx);
+        settle(input, RunStatus.FAILED, out, null, ctx);
         return out;
     }
 
@@ -297,14 +295,6 @@ public final class RunPoll {
     }
 
     /** Moves the run to its terminal status unless another writer already decided it. */
-    private void settle(RunCheckInput input, RunStatus target, RunCheckOutput out, LogContext ctx) {
-        settle(input, target, out, null, ctx);
-    }
-
-    /**
-     * {@link #settle(RunCheckInput, RunStatus, RunCheckOutput, LogContext)} of a job the job system reported stopped as
-     * {@code stoppedAs} (null: not a stop), recorded on the run ({@link JobStop#STOPPED_AS}).
-     */
     private void settle(RunCheckInput input, RunStatus target, RunCheckOutput out, String stoppedAs, LogContext ctx) {
         String runId = input.runId() == null ? "" : input.runId().trim();
         if (runId.isEmpty()) {
@@ -329,10 +319,8 @@ public final class RunPoll {
             }
             RunState next = run.moveTo(target, clock.instant());
             if (target == RunStatus.FAILED) {
-                next = next.withFailure(out.message(), FailureCategory.fromJson(out.failureCategory()));
-                if (stoppedAs != null) {
-                    next = next.withMetadata(Map.of(JobStop.STOPPED_AS, stoppedAs));
-                }
+                next = next.withFailure(out.message(), FailureCategory.fromJson(out.failureCategory()))
+                        .withMetadata(stoppedAs == null ? Map.of() : Map.of(JobStop.STOPPED_AS, stoppedAs));
             }
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("from", run.status().name());
