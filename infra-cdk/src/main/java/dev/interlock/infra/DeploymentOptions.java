@@ -40,7 +40,8 @@ public record DeploymentOptions(
         SecretAccess secrets,
         Optional<String> restoredTableStreamArn,
         String openLineageUrl,
-        String openLineageNamespace) {
+        String openLineageNamespace,
+        Optional<String> openLineageEventBus) {
 
     /** How callers of the registration API authenticate. */
     public enum ApiAuth {
@@ -145,13 +146,18 @@ public record DeploymentOptions(
     public static final String RESTORED_TABLE_STREAM_ARN = "restoredTableStreamArn";
     public static final String OPEN_LINEAGE_URL = "openLineageUrl";
     public static final String OPEN_LINEAGE_NAMESPACE = "openLineageNamespace";
+    public static final String OPEN_LINEAGE_EVENT_BUS = "openLineageEventBus";
 
     /** An OpenLineage job namespace: what Marquez and most consumers accept in a URL path segment. */
     private static final Pattern LINEAGE_NAMESPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}");
 
-    /** Whether the stack's stream router emits OpenLineage run events (docs/openlineage.md). */
+    /** An EventBridge event bus: its name (EventBridge's pattern), or its ARN. */
+    private static final Pattern EVENT_BUS = Pattern.compile(
+            "[/.\\-_A-Za-z0-9]{1,256}|arn:aws[a-z-]*:events:[a-z0-9-]+:\\d{12}:event-bus/[/.\\-_A-Za-z0-9]{1,256}");
+
+    /** Whether the stack's stream router emits OpenLineage run events (docs/openlineage.md): over HTTP, to a bus, or both. */
     public boolean emitsLineage() {
-        return !openLineageUrl.isEmpty();
+        return !openLineageUrl.isEmpty() || openLineageEventBus.isPresent();
     }
 
     /** A context key this close to an option is taken for a misspelling of it; farther ones may be the team's own. */
@@ -189,7 +195,8 @@ public record DeploymentOptions(
             SECRET_CACHE_SECONDS,
             RESTORED_TABLE_STREAM_ARN,
             OPEN_LINEAGE_URL,
-            OPEN_LINEAGE_NAMESPACE);
+            OPEN_LINEAGE_NAMESPACE,
+            OPEN_LINEAGE_EVENT_BUS);
 
     /** Retention periods CloudWatch Logs accepts. */
     static final List<Integer> LOG_RETENTION_CHOICES = List.of(
@@ -223,6 +230,7 @@ public record DeploymentOptions(
 
     public DeploymentOptions {
         alarmTopicArn = alarmTopicArn == null ? Optional.empty() : alarmTopicArn;
+        openLineageEventBus = openLineageEventBus == null ? Optional.empty() : openLineageEventBus;
         restoredTableStreamArn = restoredTableStreamArn == null ? Optional.empty() : restoredTableStreamArn;
     }
 
@@ -285,6 +293,7 @@ public record DeploymentOptions(
         String openLineageUrl = r.httpsUrl(OPEN_LINEAGE_URL);
         String openLineageNamespace =
                 r.string(OPEN_LINEAGE_NAMESPACE, EnvVar.OPENLINEAGE_NAMESPACE.defaultValue(), LINEAGE_NAMESPACE);
+        Optional<String> openLineageEventBus = Optional.ofNullable(r.string(OPEN_LINEAGE_EVENT_BUS, null, EVENT_BUS));
         if (burst < rate) {
             r.problem(API_THROTTLE_BURST_LIMIT, "must be at least " + API_THROTTLE_RATE_LIMIT + " (" + rate + ")");
         }
@@ -318,7 +327,8 @@ public record DeploymentOptions(
                 secrets,
                 restoredTable,
                 openLineageUrl,
-                openLineageNamespace);
+                openLineageNamespace,
+                openLineageEventBus);
     }
 
     /**

@@ -19,6 +19,7 @@ import software.amazon.awscdk.Annotations;
 import software.amazon.awscdk.Arn;
 import software.amazon.awscdk.ArnComponents;
 import software.amazon.awscdk.ArnFormat;
+import software.amazon.awscdk.Aws;
 import software.amazon.awscdk.Duration;
 import software.amazon.awscdk.RemovalPolicy;
 import software.amazon.awscdk.Stack;
@@ -184,10 +185,26 @@ final class InterlockFunctions {
         jobs.runChecker().forEach(roles.get(InterlockFunction.RUN_CHECKER)::addToPrincipalPolicy);
         jobs.orchestrator().forEach(roles.get(InterlockFunction.ORCHESTRATOR)::addToPrincipalPolicy);
         jobs.evaluator().forEach(roles.get(InterlockFunction.EVALUATOR)::addToPrincipalPolicy);
+        // OpenLineage run events on a bus: PutEvents on exactly that bus, for the one function that puts them.
+        options.openLineageEventBus()
+                .ifPresent(bus -> roles.get(InterlockFunction.STREAM_ROUTER)
+                        .addToPrincipalPolicy(PolicyStatement.Builder.create()
+                                .sid("PutOpenLineageRunEvents")
+                                .effect(Effect.ALLOW)
+                                .actions(List.of("events:PutEvents"))
+                                .resources(List.of(eventBusArn(bus)))
+                                .build()));
         SecretPermissions secrets = new SecretPermissions(options.secrets());
         for (InterlockFunction f : InterlockFunction.values()) {
             secrets.of(f).forEach(roles.get(f)::addToPrincipalPolicy);
         }
+    }
+
+    /** A bus named in context: its ARN as given, or the ARN of the bus of that name in the stack's account and region. */
+    private static String eventBusArn(String nameOrArn) {
+        return nameOrArn.startsWith("arn:")
+                ? nameOrArn
+                : "arn:" + Aws.PARTITION + ":events:" + Aws.REGION + ":" + Aws.ACCOUNT_ID + ":event-bus/" + nameOrArn;
     }
 
     private void add(InterlockFunction f, StateMachine machine) {
@@ -247,6 +264,7 @@ final class InterlockFunctions {
                 case STALE_MARKER_DAYS -> Integer.toString(options.staleMarkerDays());
                 case OPENLINEAGE_URL -> options.openLineageUrl();
                 case OPENLINEAGE_NAMESPACE -> options.openLineageNamespace();
+                case OPENLINEAGE_EVENT_BUS -> options.openLineageEventBus().orElse("");
                 case EXECUTION_TIMEOUT_SECONDS -> Integer.toString(executionTimeoutSeconds);
                 case RUN_LOG_TTL_DAYS -> Integer.toString(options.runLogTtlDays());
                 case RETENTION_DAYS -> Integer.toString(options.retentionDays());

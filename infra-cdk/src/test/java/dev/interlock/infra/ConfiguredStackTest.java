@@ -24,6 +24,7 @@ import software.amazon.awscdk.assertions.Match;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConfiguredStackTest {
 
+    private static final String LINEAGE_BUS = "arn:aws:events:eu-west-1:123456789012:event-bus/lineage";
     private static final String ALARM_TOPIC = "arn:aws:sns:eu-west-1:123456789012:ops-alarms";
     private static final String EXECUTION_ROLE = "arn:aws:iam::123456789012:role/emr-serverless-job";
     private static final String GOLD_BUILD = "arn:aws:states:eu-west-1:123456789012:stateMachine:gold-build";
@@ -63,7 +64,8 @@ class ConfiguredStackTest {
                 Map.entry("secretsKmsKeyArns", SECRETS_KEY),
                 Map.entry("secretCacheSeconds", "120"),
                 Map.entry("openLineageUrl", "https://marquez.example.com"),
-                Map.entry("openLineageNamespace", "staging")));
+                Map.entry("openLineageNamespace", "staging"),
+                Map.entry("openLineageEventBus", LINEAGE_BUS)));
     }
 
     /**
@@ -341,6 +343,25 @@ class ConfiguredStackTest {
                         List.of(
                                 Map.of("Pattern", TableDefinition.INTERLOCK.markerStreamFilterPattern()),
                                 Map.of("Pattern", TableDefinition.INTERLOCK.runStreamFilterPattern()))));
+    }
+
+    /** OpenLineage on a bus as well: the router gets the bus and may put events on exactly it; nothing else may. */
+    @Test
+    void withAnOpenLineageBusOnlyTheStreamRouterMayPutEventsAndOnlyOnThatBus() {
+        Map<String, Object> router =
+                Json.map(synth.function(InterlockFunction.STREAM_ROUTER), "Properties", "Environment", "Variables");
+        assertThat(router).containsEntry("OPENLINEAGE_EVENT_BUS", LINEAGE_BUS);
+        Map<String, Object> put = synth.statement(InterlockFunction.STREAM_ROUTER, "PutOpenLineageRunEvents");
+        assertThat(put.get("Action")).isEqualTo("events:PutEvents");
+        assertThat(put.get("Resource")).isEqualTo(LINEAGE_BUS);
+        for (InterlockFunction f : InterlockFunction.values()) {
+            if (f != InterlockFunction.STREAM_ROUTER) {
+                assertThat(synth.actionsOf(f)).as(f.moduleName()).doesNotContain("events:PutEvents");
+                assertThat(Json.map(synth.function(f), "Properties", "Environment", "Variables"))
+                        .as(f.moduleName())
+                        .doesNotContainKey("OPENLINEAGE_EVENT_BUS");
+            }
+        }
     }
 
     @Test

@@ -137,7 +137,8 @@ class DeploymentOptionsTest {
                         Map.entry("emrClusterIds", "cluster-1"),
                         Map.entry(
                                 "stateMachineArns", "arn:aws:states:eu-west-1:123456789012:stateMachine:ok,not-an-arn"),
-                        Map.entry("alarmTopicArn", "alarms"))))
+                        Map.entry("alarmTopicArn", "alarms"),
+                        Map.entry("openLineageEventBus", "my bus"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("context 'stackName'")
                 .hasMessageContaining("context 'deletionProtection' must be true or false, was 'yes'")
@@ -148,7 +149,20 @@ class DeploymentOptionsTest {
                 .hasMessageContaining("context 'evaluatorBaseUrl' must be an https:// URL")
                 .hasMessageContaining("context 'emrClusterIds' item 'cluster-1'")
                 .hasMessageContaining("context 'stateMachineArns' item 'not-an-arn'")
-                .hasMessageContaining("context 'alarmTopicArn'");
+                .hasMessageContaining("context 'alarmTopicArn'")
+                .hasMessageContaining("context 'openLineageEventBus' must match");
+    }
+
+    @Test
+    void anOpenLineageBusIsNamedOrGivenByArnAndAloneMakesTheStackEmit() {
+        assertThat(DeploymentOptions.defaults().emitsLineage()).isFalse();
+        DeploymentOptions named = DeploymentOptions.fromContext(Map.of("openLineageEventBus", "lineage"));
+        assertThat(named.openLineageEventBus()).contains("lineage");
+        assertThat(named.emitsLineage()).isTrue();
+        assertThat(DeploymentOptions.fromContext(Map.of(
+                                "openLineageEventBus", "arn:aws:events:eu-west-1:123456789012:event-bus/lineage"))
+                        .openLineageEventBus())
+                .contains("arn:aws:events:eu-west-1:123456789012:event-bus/lineage");
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.local.runtime.RuntimeOptions;
+import dev.interlock.model.runtime.Environment;
+import dev.interlock.runtime.aws.AwsClients;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -14,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * OpenLineage out: every job Interlock starts is reported to a Marquez-compatible receiver ({@code POST
- * /api/v1/lineage}) as a {@code START} and then a {@code COMPLETE} or {@code FAIL} RunEvent, under the deployment's
+ * /api/v1/lineage}) as a {@code START} and then a {@code COMPLETE}, {@code FAIL} or {@code ABORT} RunEvent, under the deployment's
  * namespace, the pipeline's name and the run's id, with the readiness verdict and the upstream runs it waited for as
  * run facets. Every event received must be valid against the OpenLineage spec's JSON schema.
  */
@@ -138,5 +140,79 @@ class LineageEndToEndTest extends EndToEnd {
                         .path("failureCategory")
                         .asText())
                 .isNotBlank();
+    }
+
+    @Test
+    void aJobInterlockStopsAtItsMaximumDurationIsReportedStartedThenAborted() {
+        putPipeline("""
+                name: ol-stopped
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: glue, jobName: ol-stopped-job, arguments: {"--fake-duration-seconds": "7200"}}
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 300
+                retry: {maxAttempts: 1}
+                """);
+        evaluate("ol-stopped", DAY);
+        await("ol-stopped FAILED", () -> runLogStatus("ol-stopped", DAY, "daily"), "FAILED"::equals);
+
+        List<JsonNode> events = awaitLineage("ol-stopped", "ABORT");
+        assertThat(types(events)).as("a stopped job is aborted, not failed").containsExactly("START", "ABORT");
+        JsonNode abort = events.stream()
+                .filter(e -> "ABORT".equals(e.path("eventType").asText()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(abort.path("run").path("runId").asText()).isEqualTo(runId("ol-stopped"));
+        assertThat(abort.path("run")
+                        .path("facets")
+                        .path("errorMessage")
+                        .path("message")
+                        .asText())
+                .contains("maxJobDurationSeconds");
+    }
+
+    @Test
+    void aJobAnOperatorStopsIsReportedStartedThenAborted() {
+        putPipeline("""
+                name: ol-operator-stop
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: glue, jobName: ol-operator-stop-job, arguments: {"--fake-duration-seconds": "7200"}}
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 7000
+                retry: {maxAttempts: 1}
+                """);
+        evaluate("ol-operator-stop", DAY);
+        String jobRunId = await(
+                "ol-operator-stop's job started",
+                () -> runs("ol-operator-stop").stream()
+                        .map(r -> r.path("metadata").path("glue_job_run_id").asText())
+                        .filter(id -> !id.isBlank())
+                        .findFirst()
+                        .orElse(""),
+                id -> !id.isBlank());
+
+        // Someone stops the job in Glue (the console's "Stop job run"), not Interlock.
+        try (AwsClients operator = new AwsClients(Environment.of(
+                Map.of("INTERLOCK_ENDPOINT_GLUE", rt.lambdaEndpoint().toString())))) {
+            operator.glue()
+                    .batchStopJobRun(b -> b.jobName("ol-operator-stop-job").jobRunIds(jobRunId));
+        }
+        await("ol-operator-stop FAILED", () -> runLogStatus("ol-operator-stop", DAY, "daily"), "FAILED"::equals);
+
+        List<JsonNode> events = awaitLineage("ol-operator-stop", "ABORT");
+        assertThat(types(events)).as("a stopped job is aborted, not failed").containsExactly("START", "ABORT");
+        assertThat(runs("ol-operator-stop")
+                        .getFirst()
+                        .path("metadata")
+                        .path("interlock_job_stopped_as")
+                        .asText())
+                .isEqualTo("STOPPED");
     }
 }

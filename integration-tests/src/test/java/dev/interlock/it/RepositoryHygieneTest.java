@@ -69,8 +69,10 @@ class RepositoryHygieneTest {
             java.util.Map.entry(
                     "infra/DeploymentOptions.java",
                     new Ceiling(
-                            584,
-                            "every CDK context key read and validated in one place (grown by the OpenLineage options);"
+                            594,
+                            "every CDK context key read and validated in one place (grown by the OpenLineage options,"
+                                    + " openLineageEventBus the last: a key costs its component, name, list entry,"
+                                    + " read and pattern);"
                                     + " to be split by group")),
             java.util.Map.entry(
                     "model/keys/TableKeys.java",

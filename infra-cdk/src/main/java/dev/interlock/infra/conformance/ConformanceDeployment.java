@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * The deployment whose roles the recorded requests are judged against: the defaults, plus — as a user would name them
  * in context — exactly the jobs the trigger, the run-checker and {@code lambda:} evaluators called while the tests ran,
  * and the secret and parameter name prefixes (the common path of the names they read) their credential references
- * needed.
+ * needed, and the event bus the stream router put OpenLineage run events on.
  * Job grants depend on those names only by putting them into ARNs, so this asks the real question: does a deployment
  * configured for these jobs allow every call the code makes on them?
  */
@@ -32,6 +32,7 @@ final class ConformanceDeployment {
             Pattern.compile("arn:[^:]+:secretsmanager:[^:]*:[^:]*:secret:(.+?)(-[?]{6})?");
 
     private static final Pattern PARAMETER = Pattern.compile("arn:[^:]+:ssm:[^:]*:[^:]*:parameter/(.+)");
+    private static final Pattern EVENT_BUS = Pattern.compile("arn:[^:]+:events:[^:]*:[^:]*:event-bus/(.+)");
 
     private ConformanceDeployment() {}
 
@@ -46,7 +47,13 @@ final class ConformanceDeployment {
         Set<String> evaluatorFunctions = new LinkedHashSet<>();
         Set<String> secrets = new LinkedHashSet<>();
         Set<String> parameters = new LinkedHashSet<>();
+        Set<String> lineageBuses = new LinkedHashSet<>();
         for (RecordedRequest r : requests) {
+            // The stream router's OpenLineage run events: the bus a deployment names in openLineageEventBus.
+            if (r.function().equals("stream-router") && r.action().equals("events:PutEvents") && r.resource() != null) {
+                group(EVENT_BUS, r.resource()).ifPresent(lineageBuses::add);
+                continue;
+            }
             if (!JOB_FUNCTIONS.contains(r.function()) || r.resource() == null) {
                 continue;
             }
@@ -96,6 +103,8 @@ final class ConformanceDeployment {
         put(context, DeploymentOptions.STATE_MACHINE_ARNS, stateMachines);
         put(context, DeploymentOptions.TRIGGER_FUNCTION_ARNS, triggerFunctions);
         put(context, DeploymentOptions.EVALUATOR_FUNCTION_ARNS, evaluatorFunctions);
+        // A deployment names one bus: events put on any other are then judged, rightly, not allowed.
+        lineageBuses.stream().findFirst().ifPresent(bus -> context.put(DeploymentOptions.OPEN_LINEAGE_EVENT_BUS, bus));
         commonPath(secrets).ifPresent(prefix -> context.put(DeploymentOptions.SECRETS_PREFIX, prefix));
         commonPath(parameters).ifPresent(prefix -> context.put(DeploymentOptions.SSM_PARAMETER_PREFIX, prefix));
         return context;

@@ -152,7 +152,8 @@ final class DatabricksJob {
                 switch (result.toUpperCase(Locale.ROOT)) {
                     case "SUCCESS", "SUCCESS_WITH_FAILURES" -> RunCheck.succeeded(message);
                     case "TIMEDOUT" -> RunCheck.failed(message, FailureCategory.TIMEOUT);
-                    case "CANCELED", "EXCLUDED", "DISABLED" -> RunCheck.failed(message, FailureCategory.PERMANENT);
+                    case "CANCELED" -> RunCheck.stopped("CANCELED", message);
+                    case "EXCLUDED", "DISABLED" -> RunCheck.failed(message, FailureCategory.PERMANENT);
                     default -> RunCheck.failed(message, FailureCategory.TRANSIENT);
                 };
             case "SKIPPED" -> RunCheck.failed(message, FailureCategory.PERMANENT);

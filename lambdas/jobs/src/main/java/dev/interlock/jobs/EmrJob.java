@@ -143,7 +143,7 @@ final class EmrJob {
             case COMPLETED -> RunCheck.succeeded(message);
             // INTERRUPTED: the cluster lost the step (node loss, termination); another attempt may well pass.
             case FAILED, INTERRUPTED -> RunCheck.failed(message, FailureCategory.TRANSIENT);
-            case CANCELLED -> RunCheck.failed(message, FailureCategory.PERMANENT);
+            case CANCELLED -> RunCheck.stopped(state.toString(), message);
             // CANCEL_PENDING is not terminal yet; the next poll sees CANCELLED.
             case PENDING, CANCEL_PENDING, RUNNING, UNKNOWN_TO_SDK_VERSION -> RunCheck.running(message);
         };

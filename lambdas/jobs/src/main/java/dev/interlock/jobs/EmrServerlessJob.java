@@ -110,7 +110,7 @@ final class EmrServerlessJob {
         return switch (state) {
             case SUCCESS -> RunCheck.succeeded(message);
             case FAILED -> RunCheck.failed(message, FailureCategory.TRANSIENT);
-            case CANCELLED -> RunCheck.failed(message, FailureCategory.PERMANENT);
+            case CANCELLED -> RunCheck.stopped(state.toString(), message);
             case SUBMITTED, PENDING, SCHEDULED, RUNNING, QUEUED, CANCELLING, UNKNOWN_TO_SDK_VERSION ->
                 RunCheck.running(message);
         };

@@ -157,7 +157,7 @@ final class GlueJob {
             case FAILED, ERROR, EXPIRED -> RunCheck.failed(message, FailureCategory.TRANSIENT);
             case TIMEOUT -> RunCheck.failed(message, FailureCategory.TIMEOUT);
             // Someone stopped the run on purpose: running it again would overrule them.
-            case STOPPED -> RunCheck.failed(message, FailureCategory.PERMANENT);
+            case STOPPED -> RunCheck.stopped(state.toString(), message);
             case STARTING, RUNNING, STOPPING, WAITING, UNKNOWN_TO_SDK_VERSION -> RunCheck.running(message);
         };
     }

@@ -102,7 +102,7 @@ final class StepFunctionJob {
             case SUCCEEDED -> RunCheck.succeeded(message);
             case FAILED -> RunCheck.failed(message, FailureCategory.TRANSIENT);
             case TIMED_OUT -> RunCheck.failed(message, FailureCategory.TIMEOUT);
-            case ABORTED -> RunCheck.failed(message, FailureCategory.PERMANENT);
+            case ABORTED -> RunCheck.stopped(status.toString(), message);
             // PENDING_REDRIVE: a redrive was accepted and the execution is about to run again.
             case RUNNING, PENDING_REDRIVE, UNKNOWN_TO_SDK_VERSION -> RunCheck.running(message);
         };

@@ -311,6 +311,9 @@ class AwsTriggersTest {
         assertThat(check.state().wireName()).isEqualTo(state);
         assertThat(check.failureCategory()).isEqualTo(category);
         assertThat(check.message()).isEqualTo(providerState.equals("FAILED") ? "FAILED: OOM" : providerState);
+        assertThat(check.stoppedAs())
+                .as("only a stop is marked as one (OpenLineage ABORT)")
+                .isEqualTo(providerState.equals("STOPPED") ? "STOPPED" : null);
         JsonNode sent = stub.requests("AWSGlue.GetJobRun").getFirst().json();
         assertThat(sent.get("JobName").asText()).isEqualTo("orders-etl");
         assertThat(sent.get("RunId").asText()).isEqualTo("jr_0042");
@@ -422,7 +425,12 @@ class AwsTriggersTest {
                 Reply.json("{\"Step\":{\"Id\":\"s-2ABC\",\"Status\":{\"State\":\"" + providerState + "\"}}}"));
         RunCheck check = check(TriggerType.EMR, Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC"));
 
-        assertThat(check).isEqualTo(new RunCheck(RunCheckState.fromJson(state), providerState, category));
+        assertThat(check)
+                .isEqualTo(new RunCheck(
+                        RunCheckState.fromJson(state),
+                        providerState,
+                        category,
+                        providerState.equals("CANCELLED") ? providerState : null));
         JsonNode sent =
                 stub.requests("ElasticMapReduce.DescribeStep").getFirst().json();
         assertThat(sent.get("ClusterId").asText()).isEqualTo("j-CLUSTER");
@@ -503,7 +511,12 @@ class AwsTriggersTest {
         RunCheck check = check(
                 TriggerType.EMR_SERVERLESS, Map.of("emr_sl_application_id", "00fabc", "emr_sl_job_run_id", "00fjr1"));
 
-        assertThat(check).isEqualTo(new RunCheck(RunCheckState.fromJson(state), providerState, category));
+        assertThat(check)
+                .isEqualTo(new RunCheck(
+                        RunCheckState.fromJson(state),
+                        providerState,
+                        category,
+                        providerState.equals("CANCELLED") ? providerState : null));
         assertThat(stub.requests())
                 .extracting(Recorded::operation)
                 .containsExactly("GET /applications/00fabc/jobruns/00fjr1");
@@ -553,7 +566,12 @@ class AwsTriggersTest {
                         "{\"executionArn\":\"arn:x\",\"status\":\"" + providerState + "\",\"startDate\":1772359200}"));
         RunCheck check = check(TriggerType.STEP_FUNCTION, Map.of("sfn_execution_arn", "arn:x"));
 
-        assertThat(check).isEqualTo(new RunCheck(RunCheckState.fromJson(state), providerState, category));
+        assertThat(check)
+                .isEqualTo(new RunCheck(
+                        RunCheckState.fromJson(state),
+                        providerState,
+                        category,
+                        providerState.equals("ABORTED") ? providerState : null));
         assertThat(stub.requests("AWSStepFunctions.DescribeExecution")
                         .getFirst()
                         .json()

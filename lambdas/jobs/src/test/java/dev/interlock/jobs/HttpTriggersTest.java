@@ -516,7 +516,10 @@ class HttpTriggersTest {
 
         assertThat(check)
                 .isEqualTo(new RunCheck(
-                        RunCheckState.fromJson(state), life + "/" + (result == null ? "" : result), category));
+                        RunCheckState.fromJson(state),
+                        life + "/" + (result == null ? "" : result),
+                        category,
+                        "CANCELED".equals(result) ? "CANCELED" : null));
         LocalHttpServer.Request sent = server.requests().getFirst();
         assertThat(sent.query()).isEqualTo("run_id=7");
         assertThat(sent.headers()).containsEntry("Authorization", "Bearer dbx-token");

@@ -99,7 +99,7 @@ final class CallbackCheckDuty {
                 + check.state().wireName()
                 + " (no job-state event came; asked by the watchdog)"
                 + (check.message().isBlank() ? "" : ": " + check.message());
-        RunCheck outcome = new RunCheck(check.state(), message, check.failureCategory());
+        RunCheck outcome = new RunCheck(check.state(), message, check.failureCategory(), check.stoppedAs());
         JobCompletion.Completed done =
                 new JobCompletion(collaborators).complete(callback, outcome, JobCompletion.CompletedBy.WATCHDOG);
         if (done.delivered() || done.recorded()) {

@@ -9,6 +9,7 @@ import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.JobCallback;
+import dev.interlock.model.run.JobStop;
 import dev.interlock.model.run.MaximumDuration;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -165,6 +166,9 @@ final class JobCompletion {
                         MaximumDuration.timeoutMessage(run, outcome.message()), FailureCategory.TIMEOUT);
             } else if (target == RunStatus.FAILED) {
                 next = next.withFailure(outcome.message(), category == null ? FailureCategory.TRANSIENT : category);
+            }
+            if (target == RunStatus.FAILED && outcome.stoppedAs() != null) {
+                next = next.withMetadata(Map.of(JobStop.STOPPED_AS, outcome.stoppedAs()));
             }
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("from", run.status().name());

@@ -13,6 +13,7 @@ import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
+import dev.interlock.model.run.JobStop;
 import dev.interlock.model.run.MaximumDuration;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -81,7 +82,7 @@ public final class RunPoll {
             type = TriggerType.fromJson(input.triggerType());
         } catch (IllegalArgumentException e) {
             RunCheckOutput out = RunCheckAnswers.failed(e.getMessage(), FailureCategory.PERMANENT);
-            settle(input, RunStatus.FAILED, out, ctx);
+            settle(input, RunStatus.FAILED, out, null, ctx);
             return out;
         }
         String runId = input.runId() == null ? "" : input.runId().trim();
@@ -129,14 +130,12 @@ public final class RunPoll {
     /** The job ended: the run moves to its terminal status; a job Interlock stopped past its maximum failed TIMEOUT. */
     private RunCheckOutput ended(RunCheckInput input, RunState run, RunCheck check, LogContext ctx) {
         RunCheckOutput out = RunCheckAnswers.of(check);
-        if (check.state() == RunCheckState.SUCCEEDED) {
-            settle(input, RunStatus.COMPLETED, out, ctx);
-            return out;
-        }
-        if (run != null && MaximumDuration.stoppedByInterlock(run)) {
+        boolean succeeded = check.state() == RunCheckState.SUCCEEDED;
+        if (!succeeded && run != null && MaximumDuration.stoppedByInterlock(run)) {
             out = RunCheckAnswers.failed(MaximumDuration.timeoutMessage(run, out.message()), FailureCategory.TIMEOUT);
         }
-        settle(input, RunStatus.FAILED, out, ctx);
+        // A stop the job system reported is recorded as one (JobStop: OpenLineage ABORT); null for any other end.
+        settle(input, succeeded ? RunStatus.COMPLETED : RunStatus.FAILED, out, check.stoppedAs(), ctx);
         return out;
     }
 
@@ -251,7 +250,7 @@ public final class RunPoll {
     private RunCheckOutput giveUp(RunCheckInput input, String message, LogContext ctx) {
         RunCheckOutput out = RunCheckAnswers.failed(message, FailureCategory.PERMANENT);
         log.warn(ctx, "stopped following the job", Map.of("reason", message));
-        settle(input, RunStatus.FAILED, out, ctx);
+        settle(input, RunStatus.FAILED, out, null, ctx);
         return out;
     }
 
@@ -296,7 +295,7 @@ public final class RunPoll {
     }
 
     /** Moves the run to its terminal status unless another writer already decided it. */
-    private void settle(RunCheckInput input, RunStatus target, RunCheckOutput out, LogContext ctx) {
+    private void settle(RunCheckInput input, RunStatus target, RunCheckOutput out, String stoppedAs, LogContext ctx) {
         String runId = input.runId() == null ? "" : input.runId().trim();
         if (runId.isEmpty()) {
             log.warn(ctx, "poll without runId; no run state to record the outcome on", Map.of("state", out.state()));
@@ -320,7 +319,8 @@ public final class RunPoll {
             }
             RunState next = run.moveTo(target, clock.instant());
             if (target == RunStatus.FAILED) {
-                next = next.withFailure(out.message(), FailureCategory.fromJson(out.failureCategory()));
+                next = next.withFailure(out.message(), FailureCategory.fromJson(out.failureCategory()))
+                        .withMetadata(stoppedAs == null ? Map.of() : Map.of(JobStop.STOPPED_AS, stoppedAs));
             }
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("from", run.status().name());

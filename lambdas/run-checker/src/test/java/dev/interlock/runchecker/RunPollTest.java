@@ -196,6 +196,34 @@ class RunPollTest {
     }
 
     @Test
+    void aJobSomeoneElseStoppedFailsPermanentAndTheRunRecordsTheStop() {
+        running("run-3s", TriggerType.GLUE);
+        glueState("STOPPED");
+
+        RunCheckOutput out = check("run-3s", "glue", GLUE, Map.of());
+
+        assertThat(out.failureCategory()).as("retry treats a stop as before").isEqualTo("PERMANENT");
+        RunState run = provider.runs().get("run-3s").orElseThrow();
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.metadata()).containsEntry(dev.interlock.model.run.JobStop.STOPPED_AS, "STOPPED");
+        assertThat(dev.interlock.model.run.JobStop.aborted(run))
+                .as("OpenLineage ABORT")
+                .isTrue();
+    }
+
+    @Test
+    void aFailedJobIsNoStop() {
+        running("run-3f", TriggerType.GLUE);
+        glueState("FAILED");
+
+        check("run-3f", "glue", GLUE, Map.of());
+
+        RunState run = provider.runs().get("run-3f").orElseThrow();
+        assertThat(run.metadata()).doesNotContainKey(dev.interlock.model.run.JobStop.STOPPED_AS);
+        assertThat(dev.interlock.model.run.JobStop.aborted(run)).isFalse();
+    }
+
+    @Test
     void aRunAlreadyDecidedByAnotherWriterIsAnsweredFromItsStateAndNotTouched() {
         provider.runs()
                 .create(new RunState(

@@ -41,6 +41,31 @@ public final class LineageEmitter {
         static Sink of(Transport transport) {
             return transport::emit;
         }
+
+        /**
+         * To every one of {@code sinks} (by what each is, e.g. {@code http}), each tried whatever became of the others;
+         * throws when any could not be sent, naming each that failed and why.
+         */
+        static Sink each(Map<String, Sink> sinks) {
+            if (sinks.size() == 1) {
+                return sinks.values().iterator().next();
+            }
+            Map<String, Sink> all = new LinkedHashMap<>(sinks);
+            return event -> {
+                List<String> failed = new ArrayList<>();
+                all.forEach((name, sink) -> {
+                    try {
+                        sink.send(event);
+                    } catch (RuntimeException e) {
+                        failed.add("to " + name + ": "
+                                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                    }
+                });
+                if (!failed.isEmpty()) {
+                    throw new IllegalStateException(String.join("; ", failed));
+                }
+            };
+        }
     }
 
     /** Emits nothing (no receiver configured). */

@@ -3,8 +3,14 @@ package dev.interlock.streamrouter;
 import dev.interlock.wiring.Deps;
 import io.openlineage.client.transports.HttpConfig;
 import io.openlineage.client.transports.HttpTransport;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
-/** Builds the stream router's {@link LineageEmitter} from the deployment's {@link LineageSettings}. */
+/**
+ * Builds the stream router's {@link LineageEmitter} from the deployment's {@link LineageSettings}: the official client's
+ * HTTP transport, an EventBridge bus through the shared AWS clients (so the IAM request recorder sees the call), or
+ * both.
+ */
 final class LineageEmitters {
 
     /** How long one event may take to reach the HTTP receiver: the stream batch waits for it. */
@@ -17,11 +23,19 @@ final class LineageEmitters {
         if (!settings.emits()) {
             return LineageEmitter.NONE;
         }
-        HttpConfig http = new HttpConfig();
-        http.setUrl(settings.url().orElseThrow());
-        http.setTimeoutInMillis(HTTP_TIMEOUT_MILLIS);
+        Map<String, LineageEmitter.Sink> sinks = new LinkedHashMap<>();
+        settings.url().ifPresent(url -> {
+            HttpConfig http = new HttpConfig();
+            http.setUrl(url);
+            http.setTimeoutInMillis(HTTP_TIMEOUT_MILLIS);
+            sinks.put("http " + url, LineageEmitter.Sink.of(new HttpTransport(http)));
+        });
+        settings.eventBus()
+                .ifPresent(bus -> sinks.put(
+                        "event bus " + bus,
+                        new EventBridgeSink(deps.clients()::eventBridge, bus, EventBridgeSink.Pause.SLEEP)));
         return new LineageEmitter(
-                LineageEmitter.Sink.of(new HttpTransport(http)),
+                LineageEmitter.Sink.each(sinks),
                 settings.namespace(),
                 deps.clock(),
                 deps.log("stream-router"),

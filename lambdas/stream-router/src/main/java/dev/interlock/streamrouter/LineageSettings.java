@@ -4,12 +4,19 @@ import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import java.net.URI;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
- * Where this deployment's OpenLineage run events go (docs/openlineage.md): an HTTP receiver (Marquez-compatible), under
- * one job namespace. No receiver: nothing is emitted.
+ * Where this deployment's OpenLineage run events go (docs/openlineage.md): an HTTP receiver (Marquez-compatible), an
+ * EventBridge event bus, or both, under one job namespace. Neither: nothing is emitted.
+ *
+ * @param eventBus the bus's name or ARN, as PutEvents takes it
  */
-public record LineageSettings(Optional<URI> url, String namespace) {
+public record LineageSettings(Optional<URI> url, Optional<String> eventBus, String namespace) {
+
+    /** An event bus name (EventBridge's pattern), or an event bus ARN. */
+    private static final Pattern BUS = Pattern.compile(
+            "[/.\\-_A-Za-z0-9]{1,256}|arn:aws[\\w-]*:events:[^:]+:\\d{12}:event-bus/[/.\\-_A-Za-z0-9]{1,256}");
 
     public LineageSettings {
         if (namespace == null || namespace.isBlank()) {
@@ -21,9 +28,16 @@ public record LineageSettings(Optional<URI> url, String namespace) {
                         EnvVar.OPENLINEAGE_URL.name() + " must be an http(s) URL, got '" + u + "'");
             }
         });
+        eventBus.ifPresent(bus -> {
+            if (!BUS.matcher(bus).matches()) {
+                throw new IllegalArgumentException(EnvVar.OPENLINEAGE_EVENT_BUS.name()
+                        + " must be an event bus name (letters, digits, . - _ /) or an event bus ARN, got '" + bus
+                        + "'");
+            }
+        });
     }
 
-    /** Reads {@code OPENLINEAGE_URL} and {@code OPENLINEAGE_NAMESPACE}. */
+    /** Reads {@code OPENLINEAGE_URL}, {@code OPENLINEAGE_EVENT_BUS} and {@code OPENLINEAGE_NAMESPACE}. */
     public static LineageSettings from(Environment environment) {
         Optional<URI> url = environment
                 .find(EnvVar.OPENLINEAGE_URL)
@@ -36,11 +50,13 @@ public record LineageSettings(Optional<URI> url, String namespace) {
                                 EnvVar.OPENLINEAGE_URL.name() + " is not a valid URL: '" + value + "'", e);
                     }
                 });
-        return new LineageSettings(url, environment.get(EnvVar.OPENLINEAGE_NAMESPACE));
+        Optional<String> bus =
+                environment.find(EnvVar.OPENLINEAGE_EVENT_BUS).map(String::trim).filter(s -> !s.isEmpty());
+        return new LineageSettings(url, bus, environment.get(EnvVar.OPENLINEAGE_NAMESPACE));
     }
 
     /** Whether any run event is emitted. */
     public boolean emits() {
-        return url.isPresent();
+        return url.isPresent() || eventBus.isPresent();
     }
 }

@@ -20,7 +20,7 @@ public record RunChange(RunState before, RunState after) {
 
     /** The OpenLineage events this change means ({@link RunTransition}). */
     public List<LineageEventType> lineageEvents() {
-        return RunTransition.events(before == null ? null : before.status(), after.status());
+        return RunTransition.events(before, after);
     }
 
     /** The run change {@code record} carries, if it is one; empty for every other record. */

@@ -37,6 +37,7 @@ import dev.interlock.statemachine.engine.ExecutionStore;
 import dev.interlock.statemachine.engine.ScaledRealClock;
 import dev.interlock.statemachine.engine.StateMachine;
 import dev.interlock.store.dynamodb.InterlockTable;
+import dev.interlock.streamrouter.LineageSettings;
 import dev.interlock.wiring.Deps;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -235,10 +236,8 @@ public final class LocalRuntime implements AutoCloseable {
                         3,
                         Duration.ofMillis(200),
                         options.streamPollInterval(),
-                        // Like the CDK mapping: run changes reach the router only where OpenLineage is emitted.
-                        !functionEnvironment()
-                                .getOrDefault(EnvVar.OPENLINEAGE_URL.name(), "")
-                                .isBlank()),
+                        LineageSettings.from(Environment.of(functionEnvironment()))
+                                .emits()),
                 dead -> {
                     deadLetters.add(dead);
                     System.err.println("stream record " + dead.sequenceNumber() + " sent to the dead-letter list: "
@@ -425,7 +424,7 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_SECRETS_PREFIX.name(), OutboundPolicy.ANY_NAME);
         env.put(EnvVar.INTERLOCK_SSM_PARAMETER_PREFIX.name(), OutboundPolicy.ANY_NAME);
         visibleEnvironment().forEach((k, v) -> {
-            // OPENLINEAGE_*: where the stream router sends run events (OPENLINEAGE_URL=http://… ./interlock up).
+            // OPENLINEAGE_*: where run events go, and whether run changes reach the router (docs/openlineage.md).
             if ((k.startsWith("INTERLOCK_") && !k.startsWith(LocalSecrets.ENVIRONMENT_PREFIX))
                     || k.startsWith("OPENLINEAGE_")) {
                 env.put(k, v);
@@ -448,6 +447,7 @@ public final class LocalRuntime implements AutoCloseable {
         env.put(EnvVar.INTERLOCK_ENDPOINT_LOGS.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_EMR.name(), aws.endpoint().toString());
         env.put(EnvVar.INTERLOCK_ENDPOINT_EMR_SERVERLESS.name(), aws.endpoint().toString());
+        env.put(EnvVar.INTERLOCK_ENDPOINT_EVENTS.name(), aws.endpoint().toString());
         return env;
     }
 

@@ -1,16 +1,34 @@
 package dev.interlock.model.lineage;
 
+import dev.interlock.model.run.JobStop;
+import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
 import java.util.List;
 
 /**
  * Which OpenLineage events one recorded change of a run's status means (docs/openlineage.md): the one home of the
  * rule, whichever function recorded the change. A job is started when its run reaches {@code TRIGGERING}'s far side;
- * a run that never triggered (cancelled or failed while {@code PENDING}) started no job and emits nothing.
+ * a run that never triggered (cancelled or failed while {@code PENDING}) started no job and emits nothing. A started
+ * run that ends aborted ({@link JobStop#aborted}: cancelled, or its job stopped) is an {@code ABORT}, not a
+ * {@code FAIL}.
  */
 public final class RunTransition {
 
     private RunTransition() {}
+
+    /**
+     * The events, in order, for a run recorded as {@code before} (null: just created) and then {@code after}: by their
+     * statuses ({@link #events(RunStatus, RunStatus)}), with the end {@code ABORT} when the run ended aborted.
+     */
+    public static List<LineageEventType> events(RunState before, RunState after) {
+        List<LineageEventType> events = events(before == null ? null : before.status(), after.status());
+        if (!JobStop.aborted(after)) {
+            return events;
+        }
+        return events.stream()
+                .map(type -> type == LineageEventType.FAIL ? LineageEventType.ABORT : type)
+                .toList();
+    }
 
     /**
      * The events, in order, for a run moving from {@code before} (null: the run was just created) to {@code after}.

@@ -33,6 +33,13 @@ public enum EnvVar {
             "",
             false,
             EnumSet.of(STREAM_ROUTER)),
+    OPENLINEAGE_EVENT_BUS(
+            "Name or ARN of an EventBridge event bus that receives each OpenLineage run event as one PutEvents entry "
+                    + "(source interlock.openlineage, detail-type OpenLineage RunEvent); unset: none "
+                    + "(docs/openlineage.md). With OPENLINEAGE_URL too, each event goes to both.",
+            "",
+            false,
+            EnumSet.of(STREAM_ROUTER)),
     OPENLINEAGE_NAMESPACE(
             "The OpenLineage job namespace of this deployment's pipelines.",
             "interlock",
@@ -107,6 +114,11 @@ public enum EnvVar {
     INTERLOCK_ENDPOINT_EMR("Endpoint override for EMR.", "", false, EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_EMR_SERVERLESS(
             "Endpoint override for EMR Serverless.", "", false, EnumSet.noneOf(InterlockFunction.class)),
+    INTERLOCK_ENDPOINT_EVENTS(
+            "Endpoint override for EventBridge (OpenLineage run events on a bus).",
+            "",
+            false,
+            EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_SECRETSMANAGER(
             "Endpoint override for Secrets Manager.", "", false, EnumSet.noneOf(InterlockFunction.class)),
     INTERLOCK_ENDPOINT_SSM(

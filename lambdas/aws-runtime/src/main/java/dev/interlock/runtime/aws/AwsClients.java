@@ -25,6 +25,7 @@ import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
@@ -53,6 +54,7 @@ public final class AwsClients implements AutoCloseable {
     private final Lazy<Object> sns;
     private final Lazy<Object> secretsManager;
     private final Lazy<Object> ssm;
+    private final Lazy<Object> eventBridge;
     /** Tests and the local runtime record every request for the IAM conformance check; null everywhere else. */
     private final ExecutionInterceptor recorder;
     /*
@@ -89,6 +91,7 @@ public final class AwsClients implements AutoCloseable {
         this.sns = track(Lazy.of(() -> ServiceClientFactories.Sns.create(this)));
         this.secretsManager = track(Lazy.of(() -> ServiceClientFactories.SecretsManager.create(this)));
         this.ssm = track(Lazy.of(() -> ServiceClientFactories.Ssm.create(this)));
+        this.eventBridge = track(Lazy.of(() -> ServiceClientFactories.EventBridge.create(this)));
     }
 
     /** When these clients answer locally: what shares their priming (credential reads through them). */
@@ -137,6 +140,14 @@ public final class AwsClients implements AutoCloseable {
         return (SsmClient) ssm.get();
     }
 
+    /**
+     * EventBridge: only the stream router creates it, to put OpenLineage run events on a bus (its jar alone ships the
+     * service).
+     */
+    public EventBridgeClient eventBridge() {
+        return (EventBridgeClient) eventBridge.get();
+    }
+
     /** Whether a client was ever created (cold-start tests assert a function touches only what it needs). */
     public boolean created(String client) {
         return switch (client) {
@@ -150,6 +161,7 @@ public final class AwsClients implements AutoCloseable {
             case "sns" -> sns.isCreated();
             case "secretsmanager" -> secretsManager.isCreated();
             case "ssm" -> ssm.isCreated();
+            case "events" -> eventBridge.isCreated();
             default -> throw new IllegalArgumentException("unknown client " + client);
         };
     }

@@ -5,6 +5,7 @@ import software.amazon.awssdk.services.cloudwatchlogs.CloudWatchLogsClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.emr.EmrClient;
 import software.amazon.awssdk.services.emrserverless.EmrServerlessClient;
+import software.amazon.awssdk.services.eventbridge.EventBridgeClient;
 import software.amazon.awssdk.services.glue.GlueClient;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
@@ -108,6 +109,15 @@ final class ServiceClientFactories {
 
         static SsmClient create(AwsClients c) {
             return c.configure(SsmClient.builder(), EnvVar.INTERLOCK_ENDPOINT_SSM)
+                    .build();
+        }
+    }
+
+    static final class EventBridge {
+        private EventBridge() {}
+
+        static EventBridgeClient create(AwsClients c) {
+            return c.configure(EventBridgeClient.builder(), EnvVar.INTERLOCK_ENDPOINT_EVENTS)
                     .build();
         }
     }
