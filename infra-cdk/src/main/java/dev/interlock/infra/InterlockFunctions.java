@@ -183,10 +183,11 @@ final class InterlockFunctions {
         jobs.trigger().forEach(roles.get(InterlockFunction.TRIGGER)::addToPrincipalPolicy);
         jobs.runChecker().forEach(roles.get(InterlockFunction.RUN_CHECKER)::addToPrincipalPolicy);
         jobs.orchestrator().forEach(roles.get(InterlockFunction.ORCHESTRATOR)::addToPrincipalPolicy);
-        jobs.evaluator().forEach(roles.get(InterlockFunction.EVALUATOR)::addToPrincipalPolicy);
         SecretPermissions secrets = new SecretPermissions(options.secrets());
+        TraitEvaluatorAccess evaluators = new TraitEvaluatorAccess(options.jobs(), secrets);
         for (InterlockFunction f : InterlockFunction.values()) {
-            secrets.of(f).forEach(roles.get(f)::addToPrincipalPolicy);
+            // The evaluator and the orchestrator (post-run checks) by one rule; the trigger and run-checker's reads.
+            (f.evaluatesTraits() ? evaluators.of(f) : secrets.of(f)).forEach(roles.get(f)::addToPrincipalPolicy);
         }
     }
 
