@@ -196,9 +196,8 @@ class SecretsEndToEndTest extends EndToEnd {
         assertThat(audits.get()).isEqualTo(1);
         assertThat(eventsOf("sec-post-run", "POST_RUN_CHECKED")).singleElement().satisfies(e -> {
             assertThat(e.path("status").asText()).isEqualTo("PASSED");
-            assertThat(e.toString()).contains("row-count").contains("audit");
+            assertThat(e.toString()).contains("row-count").contains("audit").doesNotContain(SM_TOKEN);
         });
-        assertNowhere("the table", tableItems());
     }
 
     @Test
