@@ -184,7 +184,6 @@ final class InterlockFunctions {
         jobs.trigger().forEach(roles.get(InterlockFunction.TRIGGER)::addToPrincipalPolicy);
         jobs.runChecker().forEach(roles.get(InterlockFunction.RUN_CHECKER)::addToPrincipalPolicy);
         jobs.orchestrator().forEach(roles.get(InterlockFunction.ORCHESTRATOR)::addToPrincipalPolicy);
-        jobs.evaluator().forEach(roles.get(InterlockFunction.EVALUATOR)::addToPrincipalPolicy);
         // OpenLineage run events on a bus: PutEvents on exactly that bus, for the one function that puts them.
         options.openLineageEventBus()
                 .ifPresent(bus -> roles.get(InterlockFunction.STREAM_ROUTER)
@@ -195,8 +194,10 @@ final class InterlockFunctions {
                                 .resources(List.of(eventBusArn(bus)))
                                 .build()));
         SecretPermissions secrets = new SecretPermissions(options.secrets());
+        TraitEvaluatorAccess evaluators = new TraitEvaluatorAccess(options.jobs(), secrets);
         for (InterlockFunction f : InterlockFunction.values()) {
-            secrets.of(f).forEach(roles.get(f)::addToPrincipalPolicy);
+            // The evaluator and the orchestrator (post-run checks) by one rule; the trigger and run-checker's reads.
+            (f.evaluatesTraits() ? evaluators.of(f) : secrets.of(f)).forEach(roles.get(f)::addToPrincipalPolicy);
         }
     }
 

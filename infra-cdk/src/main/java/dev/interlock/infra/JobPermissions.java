@@ -10,8 +10,9 @@ import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 
 /**
- * The permissions that let the trigger start jobs, the run-checker poll them, the orchestrator's watchdog check a
- * callback job whose event did not come and the evaluator call Lambda evaluators, each scoped to the jobs named in the deployment options. A service with nothing configured gets no
+ * The permissions that let the trigger start jobs, the run-checker poll them and the orchestrator's watchdog check a
+ * callback job whose event did not come, each scoped to the jobs named in the deployment options (the {@code lambda:}
+ * evaluators are {@link TraitEvaluatorAccess}'s). A service with nothing configured gets no
  * statement at all, so a default deployment can start no job anywhere (http/airflow/databricks triggers need none).
  */
 final class JobPermissions {
@@ -127,14 +128,6 @@ final class JobPermissions {
                     "CheckStateMachineExecutions", List.of("states:DescribeExecution"), stateMachineExecutionArns()));
         }
         return statements;
-    }
-
-    /** What the evaluator may call beyond HTTP: the configured {@code lambda:} evaluators. */
-    List<PolicyStatement> evaluator() {
-        if (jobs.evaluatorFunctionArns().isEmpty()) {
-            return List.of();
-        }
-        return List.of(allow("InvokeLambdaEvaluators", List.of("lambda:InvokeFunction"), jobs.evaluatorFunctionArns()));
     }
 
     private static PolicyStatement allow(String sid, List<String> actions, List<String> resources) {

@@ -3,7 +3,6 @@ package dev.interlock.infra;
 import dev.interlock.infra.DeploymentOptions.SecretAccess;
 import dev.interlock.model.runtime.InterlockFunction;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,7 +11,8 @@ import software.amazon.awscdk.services.iam.Effect;
 import software.amazon.awscdk.services.iam.PolicyStatement;
 
 /**
- * What the functions that send requests (evaluator, trigger, run-checker) may read to resolve {@code ${secret:…}} and
+ * What the functions that send requests (those that evaluate traits — the evaluator and the orchestrator's post-run
+ * checks — and the trigger and run-checker) may read to resolve {@code ${secret:…}} and
  * {@code ${ssm:…}} references at call time: {@code secretsmanager:GetSecretValue} on the secrets under the configured
  * name prefix, {@code ssm:GetParameter} on the parameters under the configured path, and {@code kms:Decrypt} through
  * those two services on the configured customer managed keys. Nothing for a store without a prefix; nothing at all
@@ -22,7 +22,7 @@ final class SecretPermissions {
 
     /** The functions that resolve credentials (OutboundTemplates in lambdas/aws-runtime). */
     static final Set<InterlockFunction> READERS =
-            EnumSet.of(InterlockFunction.EVALUATOR, InterlockFunction.TRIGGER, InterlockFunction.RUN_CHECKER);
+            InterlockFunction.traitEvaluatorsAnd(InterlockFunction.TRIGGER, InterlockFunction.RUN_CHECKER);
 
     private final SecretAccess access;
 

@@ -225,8 +225,9 @@ class ConfiguredStackTest {
                         "emr-serverless:CancelJobRun",
                         "states:StartExecution",
                         "states:StopExecution",
-                        "lambda:InvokeFunction",
                         "iam:PassRole");
+        // Its one lambda:InvokeFunction is its post-run checks' (the lambda: evaluators), never a job's.
+        assertThat(Json.write(synth.statementsOf(o))).doesNotContain(COMPACT);
         assertThat(Json.write(synth.statement(o, "CheckGlueJobRuns").get("Resource")))
                 .isEqualTo(Json.write(synth.statement(InterlockFunction.RUN_CHECKER, "PollGlueJobRuns")
                         .get("Resource")));
@@ -252,6 +253,42 @@ class ConfiguredStackTest {
                         "Variables",
                         "EVALUATOR_BASE_URL"))
                 .isEqualTo("https://evaluators.example.com/v1/");
+    }
+
+    /**
+     * Post-run checks run in the orchestrator with the evaluator's code (docs/post-run-checks.md): its role and
+     * environment carry exactly what the evaluator's do for calling evaluators — the {@code lambda:} evaluators' invoke,
+     * the secret and parameter reads of header templates, the base URL of relative evaluator paths — no more.
+     */
+    @Test
+    void theOrchestratorsPostRunChecksMayCallEvaluatorsExactlyAsTheEvaluatorMay() {
+        for (String sid : List.of(
+                "InvokeLambdaEvaluators", "ReadPipelineSecrets", "ReadPipelineParameters", "DecryptPipelineSecrets")) {
+            assertThat(Json.write(synth.statement(InterlockFunction.ORCHESTRATOR, sid)))
+                    .as(sid)
+                    .isEqualTo(Json.write(synth.statement(InterlockFunction.EVALUATOR, sid)));
+        }
+        assertThat(synth.statement(InterlockFunction.ORCHESTRATOR, "InvokeLambdaEvaluators")
+                        .get("Resource"))
+                .isEqualTo(ROW_COUNT);
+        Map<String, Object> orchestrator =
+                Json.map(synth.function(InterlockFunction.ORCHESTRATOR), "Properties", "Environment", "Variables");
+        Map<String, Object> evaluator =
+                Json.map(synth.function(InterlockFunction.EVALUATOR), "Properties", "Environment", "Variables");
+        for (String variable : List.of(
+                "EVALUATOR_BASE_URL",
+                "INTERLOCK_SECRET_HOSTS",
+                "INTERLOCK_SECRETS_PREFIX",
+                "INTERLOCK_SSM_PARAMETER_PREFIX",
+                "INTERLOCK_SECRET_CACHE_SECONDS")) {
+            assertThat(orchestrator).as(variable).containsEntry(variable, evaluator.get(variable));
+        }
+        assertThat(orchestrator).containsEntry("EVALUATOR_BASE_URL", "https://evaluators.example.com/v1/");
+        // Only the job grants it had, its callbacks and holder checks besides: lambda:InvokeFunction is the
+        // evaluators'.
+        assertThat(synth.actionsOf(InterlockFunction.ORCHESTRATOR))
+                .filteredOn(a -> a.startsWith("lambda:"))
+                .containsExactly("lambda:InvokeFunction");
     }
 
     @Test

@@ -163,6 +163,43 @@ class SecretsEndToEndTest extends EndToEnd {
         assertNowhere("the logs", logged);
     }
 
+    /**
+     * Post-run checks run in the orchestrator (docs/post-run-checks.md), with what the evaluator has for readiness
+     * traits: a {@code lambda:} evaluator it invokes, an HTTP check whose header carries a Secrets Manager secret it
+     * resolves. Both requests are recorded under the orchestrator, for IamConformanceIT to judge against its role.
+     */
+    @Test
+    void aPostRunCheckCallsALambdaEvaluatorAndSendsASecretHeaderFromTheOrchestrator() {
+        LocalDate date = today();
+        java.util.concurrent.atomic.AtomicInteger audits = new java.util.concurrent.atomic.AtomicInteger();
+        String audit = evaluator("/sec-post-run/audit", path -> {
+            audits.incrementAndGet();
+            return EvaluatorAnswer.of("PASS");
+        });
+        putPipeline("name: sec-post-run\n" + ALWAYS_PASS + """
+                trigger: {type: http, url: "%s/jobs/sec-post-run"}
+                postRun:
+                  - name: audit
+                    evaluator: "%s"
+                    headers: {Authorization: "Bearer ${secret:interlock/airflow/prod#token}"}
+                  - name: row-count
+                    evaluator: "lambda:interlock-post-run-row-count"
+                    required: false
+                """.formatted(jobs.endpoint(), audit));
+
+        String name = evaluate("sec-post-run", date);
+
+        assertThat(awaitDone(name)).isEqualTo(ExecutionStatus.SUCCEEDED);
+        assertThat(runLogStatus("sec-post-run", date, "daily"))
+                .as("the required check with the secret header passed: the orchestrator resolved the secret")
+                .isEqualTo("COMPLETED");
+        assertThat(audits.get()).isEqualTo(1);
+        assertThat(eventsOf("sec-post-run", "POST_RUN_CHECKED")).singleElement().satisfies(e -> {
+            assertThat(e.path("status").asText()).isEqualTo("PASSED");
+            assertThat(e.toString()).contains("row-count").contains("audit").doesNotContain(SM_TOKEN);
+        });
+    }
+
     @Test
     void aPipelineThatWouldSendACredentialElsewhereIsRefusedAtRegistrationWithItsPath() {
         Response r = call(

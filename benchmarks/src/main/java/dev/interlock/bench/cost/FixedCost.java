@@ -97,6 +97,7 @@ public record FixedCost(List<Item> items, double perGbMonthUsd) {
     public static FixedCost of(JsonNode template, Tick tick, ListPrices prices) {
         Set<String> unpriced = new TreeSet<>();
         int alarmMetrics = 0;
+        int dashboards = 0;
         int webAcls = 0;
         int wafRules = 0;
         double invocationsPerMonth = 0;
@@ -108,6 +109,7 @@ public record FixedCost(List<Item> items, double perGbMonthUsd) {
             JsonNode props = resource.path("Properties");
             switch (type) {
                 case "AWS::CloudWatch::Alarm" -> alarmMetrics += alarmMetrics(props);
+                case "AWS::CloudWatch::Dashboard" -> dashboards++;
                 case "AWS::WAFv2::WebACL" -> {
                     webAcls++;
                     wafRules += props.path("Rules").size();
@@ -138,6 +140,7 @@ public record FixedCost(List<Item> items, double perGbMonthUsd) {
         double readUnits = Math.max(u.readUnits(), u.dynamoDbRequests() - u.writeUnits());
         List<Item> items = new ArrayList<>();
         items.add(new Item("CloudWatch alarm metrics", alarmMetrics, prices.alarmMonthUsd()));
+        items.add(new Item("CloudWatch dashboards", dashboards, prices.dashboardMonthUsd()));
         items.add(new Item("WAF web ACLs", webAcls, prices.webAclMonthUsd()));
         items.add(new Item("WAF rules", wafRules, prices.wafRuleMonthUsd()));
         items.add(new Item(

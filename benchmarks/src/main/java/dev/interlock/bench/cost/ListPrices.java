@@ -19,6 +19,7 @@ package dev.interlock.bench.cost;
  * @param apiRequestUsd API Gateway REST API, per request ($3.50 per million, first tier): the one API call that starts
  *         a measured run
  * @param alarmMonthUsd CloudWatch, per standard-resolution alarm metric and month ($0.10)
+ * @param dashboardMonthUsd CloudWatch, per dashboard and month ($3.00; the free tier's three per account not counted)
  * @param webAclMonthUsd AWS WAF, per web ACL and month ($5.00)
  * @param wafRuleMonthUsd AWS WAF, per rule of a web ACL and month ($1.00)
  * @param logIngestedGbUsd CloudWatch Logs, per GB ingested as standard logs ($0.50)
@@ -35,6 +36,7 @@ public record ListPrices(
         double snsPublishUsd,
         double apiRequestUsd,
         double alarmMonthUsd,
+        double dashboardMonthUsd,
         double webAclMonthUsd,
         double wafRuleMonthUsd,
         double logIngestedGbUsd,
@@ -62,6 +64,7 @@ public record ListPrices(
             0.50 / 1_000_000,
             3.50 / 1_000_000,
             0.10,
+            3.00,
             5.00,
             1.00,
             0.50,

@@ -45,6 +45,16 @@ class FixedCostTest {
         assertThat(cost.perGbMonthUsd()).isCloseTo(0.45, within(1e-9));
     }
 
+    /** The metrics dashboard (infra-cdk MetricsDashboard) is billed by the month, at list price with no free tier. */
+    @Test
+    void aDashboardIsBilledByTheMonth() throws Exception {
+        FixedCost cost = FixedCost.of(
+                template("\"D\": {\"Type\": \"AWS::CloudWatch::Dashboard\", \"Properties\": {}}"), TICKS, PRICES);
+
+        assertThat(quantities(cost)).containsEntry("CloudWatch dashboards", 1.0);
+        assertThat(cost.totalUsd()).isCloseTo(3.00, within(1e-9));
+    }
+
     @Test
     void aScheduledRuleIsPricedAsTheMeasuredTicksTimesItsFiringsInAMonth() throws Exception {
         FixedCost cost = FixedCost.of(

@@ -1,7 +1,9 @@
 package dev.interlock.infra.conformance;
 
 import dev.interlock.infra.DeploymentOptions;
+import dev.interlock.model.runtime.InterlockFunction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,7 +15,8 @@ import java.util.regex.Pattern;
 
 /**
  * The deployment whose roles the recorded requests are judged against: the defaults, plus — as a user would name them
- * in context — exactly the jobs the trigger, the run-checker and {@code lambda:} evaluators called while the tests ran,
+ * in context — exactly the jobs the trigger, the run-checker and {@code lambda:} evaluators (of readiness traits and
+ * of post-run checks) called while the tests ran,
  * and the secret and parameter name prefixes (the common path of the names they read) their credential references
  * needed, and the event bus the stream router put OpenLineage run events on.
  * Job grants depend on those names only by putting them into ARNs, so this asks the real question: does a deployment
@@ -22,6 +25,9 @@ import java.util.regex.Pattern;
 final class ConformanceDeployment {
 
     private static final Set<String> JOB_FUNCTIONS = Set.of("trigger", "run-checker", "evaluator");
+    /** What an evaluator call reaches beyond HTTP: {@code lambda:} evaluators and the credentials of its headers. */
+    private static final Set<String> EVALUATOR_SERVICES = Set.of("lambda", "secretsmanager", "ssm");
+
     private static final Pattern GLUE_JOB = Pattern.compile("arn:[^:]+:glue:[^:]*:[^:]*:job/(.+)");
     private static final Pattern EMR_CLUSTER = Pattern.compile("arn:[^:]+:elasticmapreduce:[^:]*:[^:]*:cluster/(.+)");
     private static final Pattern EMR_SERVERLESS_APPLICATION =
@@ -35,6 +41,25 @@ final class ConformanceDeployment {
     private static final Pattern EVENT_BUS = Pattern.compile("arn:[^:]+:events:[^:]*:[^:]*:event-bus/(.+)");
 
     private ConformanceDeployment() {}
+
+    /**
+     * Whether a request names a job, a {@code lambda:} evaluator or a credential a deployment would list: any request of
+     * the job functions; of the orchestrator, only the evaluator calls of its post-run checks (its other requests go to
+     * Interlock's own resources and the jobs the trigger started).
+     */
+    private static boolean namesJobs(RecordedRequest r) {
+        return JOB_FUNCTIONS.contains(r.function()) || callsEvaluators(r) && EVALUATOR_SERVICES.contains(service(r));
+    }
+
+    /** A request of a function that evaluates traits (the evaluator; the orchestrator's post-run checks). */
+    private static boolean callsEvaluators(RecordedRequest r) {
+        return Arrays.stream(InterlockFunction.values())
+                .anyMatch(f -> f.evaluatesTraits() && f.moduleName().equals(r.function()));
+    }
+
+    private static String service(RecordedRequest r) {
+        return r.action().substring(0, Math.max(0, r.action().indexOf(':')));
+    }
 
     /** CDK context naming the recorded jobs (empty lists are left out). */
     static Map<String, Object> jobContext(Collection<RecordedRequest> requests) {
@@ -54,7 +79,7 @@ final class ConformanceDeployment {
                 group(EVENT_BUS, r.resource()).ifPresent(lineageBuses::add);
                 continue;
             }
-            if (!JOB_FUNCTIONS.contains(r.function()) || r.resource() == null) {
+            if (!namesJobs(r) || r.resource() == null) {
                 continue;
             }
             if (r.action().equals("secretsmanager:GetSecretValue")) {
@@ -70,7 +95,7 @@ final class ConformanceDeployment {
             }
             String resource = r.resource();
             // By the action's service: an EMR Serverless start is recorded with the iam:PassRole it implies.
-            switch (r.action().substring(0, Math.max(0, r.action().indexOf(':')))) {
+            switch (service(r)) {
                 case "glue" -> group(GLUE_JOB, resource).ifPresent(glue::add);
                 case "elasticmapreduce" -> group(EMR_CLUSTER, resource).ifPresent(clusters::add);
                 case "emr-serverless" ->
@@ -84,8 +109,7 @@ final class ConformanceDeployment {
                     Matcher m = EXECUTION.matcher(resource);
                     stateMachines.add(m.matches() ? m.group(1) + ":stateMachine:" + m.group(2) : resource);
                 }
-                case "lambda" ->
-                    (r.function().equals("evaluator") ? evaluatorFunctions : triggerFunctions).add(resource);
+                case "lambda" -> (callsEvaluators(r) ? evaluatorFunctions : triggerFunctions).add(resource);
                 default -> {
                     // not a job service
                 }

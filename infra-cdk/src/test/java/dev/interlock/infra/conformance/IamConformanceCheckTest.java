@@ -26,6 +26,7 @@ class IamConformanceCheckTest {
     private static final String TABLE = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/interlock";
     private static final String ROLE = "arn:aws:iam::123456789012:role/spark-job";
     private static final String SM = "arn:aws:states:us-east-1:123456789012:stateMachine:gold-build";
+    private static final String ROW_COUNT = "arn:aws:lambda:us-east-1:" + ACCOUNT + ":function:row-count";
 
     private IamConformanceCheck stack;
     private Map<String, Object> json;
@@ -94,7 +95,14 @@ class IamConformanceCheckTest {
             request(
                     "run-checker",
                     "ssm:GetParameter",
-                    "arn:aws:ssm:us-east-1:" + ACCOUNT + ":parameter/interlock/airflow/key"));
+                    "arn:aws:ssm:us-east-1:" + ACCOUNT + ":parameter/interlock/airflow/key"),
+            // A post-run check (docs/post-run-checks.md): the orchestrator calls a lambda: evaluator and reads the
+            // secret of an HTTP check's header, as the evaluator does for a readiness trait.
+            request("orchestrator", "lambda:InvokeFunction", ROW_COUNT),
+            request(
+                    "orchestrator",
+                    "secretsmanager:GetSecretValue",
+                    "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:interlock/checks-??????"));
 
     @BeforeAll
     void synthesize() throws IOException {
@@ -113,6 +121,7 @@ class IamConformanceCheckTest {
                         "emrServerlessApplicationIds", List.of("00abc"),
                         "emrServerlessExecutionRoleArns", List.of(ROLE),
                         "stateMachineArns", List.of(SM),
+                        "evaluatorFunctionArns", List.of(ROW_COUNT),
                         "secretsPrefix", "interlock/",
                         "ssmParameterPrefix", "/interlock/airflow/"));
     }
@@ -125,7 +134,7 @@ class IamConformanceCheckTest {
                 "arn:aws:secretsmanager:us-east-1:" + ACCOUNT + ":secret:prod/db-??????");
         assertThat(stack.check(List.of(elsewhere)).violations()).hasSize(1);
         assertThat(stack.check(List.of(request(
-                                "orchestrator",
+                                "api",
                                 "secretsmanager:GetSecretValue",
                                 "arn:aws:secretsmanager:us-east-1:" + ACCOUNT
                                         + ":secret:interlock/airflow/prod-??????")))

@@ -24,6 +24,7 @@ import dev.interlock.model.workflow.DayJob;
 import dev.interlock.store.RunLogChange;
 import dev.interlock.store.RunLogKey;
 import dev.interlock.store.RunTransition;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -249,6 +250,7 @@ final class DayCompletion {
                 null,
                 null,
                 null,
+                null,
                 null);
         List<Event> events = new ArrayList<>(notices.failureEvents(
                 request, body, category, message, attempt, retryable, policy, next.status() == RunLogStatus.COMPLETED));
@@ -270,9 +272,21 @@ final class DayCompletion {
         return Result.RECORDED;
     }
 
-    /** The completion SLA check and the cascade, as {@code checkCompletionSLA} and {@code notifyDownstream} do them. */
+    /**
+     * The completion SLA, judged on the time the day's completion was recorded (after its post-run checks passed), and
+     * the cascade, as {@code logResult} and {@code notifyDownstream} do them.
+     */
     private void completeDay(RunState run, String executionName) {
-        new CheckCompletionSla(c).run(request(OrchestratorAction.CHECK_COMPLETION_SLA, run, executionName, null));
+        RunLogKey key = new RunLogKey(run.pipelineId(), run.date(), run.scheduleId());
+        Instant completedAt = c.provider()
+                .runLogs()
+                .get(key)
+                .flatMap(l -> AttemptLedger.entryOf(l, run.runId(), RunLogStatus.COMPLETED))
+                .map(e -> e.completedAt())
+                .orElseGet(c::now);
+        new CheckCompletionSla(c)
+                .judgeCompletion(
+                        request(OrchestratorAction.LOG_RESULT, run, executionName, null), null, completedAt, true);
         new NotifyDownstream(c).run(request(OrchestratorAction.NOTIFY_DOWNSTREAM, run, executionName, null));
     }
 

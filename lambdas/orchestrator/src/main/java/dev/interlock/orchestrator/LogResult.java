@@ -60,7 +60,8 @@ public final class LogResult implements Action {
             String triggerStatus,
             String trait,
             List<String> proceededWithout,
-            Boolean postRunChecks) {
+            Boolean postRunChecks,
+            String completionDeadline) {
 
         /** What the run went on without past its readiness rule's proceedAt (checkReadiness's answer); else empty. */
         List<String> degradedWithout() {
@@ -103,9 +104,11 @@ public final class LogResult implements Action {
             return Outcome.error("runId is required to log a result", errorPayload());
         }
         if (status.equals(RunLogStatus.COMPLETED.wireName())) {
-            // Only a pipeline with post-run checks (resolvePipeline said so) reads anything more than a completion.
+            // Only a pipeline with post-run checks (resolvePipeline said so) reads anything more than a completion. An
+            // execution of a definition from before post-run checks sends no postRunChecks: its pipeline's stored
+            // config says whether there are any (runs record no config version: the current one).
             Optional<Outcome> unverified =
-                    Boolean.TRUE.equals(body.postRunChecks()) ? verify(request) : Optional.empty();
+                    Boolean.FALSE.equals(body.postRunChecks()) ? Optional.empty() : verify(request);
             return unverified.isPresent() ? unverified.get() : completed(request, body);
         }
         return failed(request, body, collaborators.pipeline(request));
@@ -147,6 +150,7 @@ public final class LogResult implements Action {
                 FailureCategory.VERIFICATION.wireName(),
                 message,
                 "postRun",
+                null,
                 null,
                 null,
                 null,
@@ -197,6 +201,13 @@ public final class LogResult implements Action {
         RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED)
                 .orElseThrow();
         PublishedMetrics.completed(collaborators, request, entry, started, ran[0]);
+        // The day is COMPLETED now (its post-run checks, if any, passed): the completion SLA is judged on this time.
+        new CheckCompletionSla(collaborators)
+                .judgeCompletion(
+                        request,
+                        body.completionDeadline(),
+                        entry.completedAt(),
+                        PublishedMetrics.recordedBy(entry, started));
         return Outcome.proceed(new Payload(
                 RunLogStatus.COMPLETED.wireName(),
                 entry.attempt(),

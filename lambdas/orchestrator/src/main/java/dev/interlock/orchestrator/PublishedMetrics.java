@@ -45,7 +45,7 @@ final class PublishedMetrics {
      */
     static void completed(
             Collaborators c, ActionRequest request, RetryAttempt entry, Instant callStarted, RunState run) {
-        if (entry.completedAt() == null || entry.completedAt().isBefore(callStarted.truncatedTo(ChronoUnit.MILLIS))) {
+        if (!recordedBy(entry, callStarted)) {
             return;
         }
         Map<Metric, Double> values = Metrics.values(Metric.RUNS_COMPLETED, 1);
@@ -59,14 +59,22 @@ final class PublishedMetrics {
         c.log().metrics().put(request.logContext(), values);
     }
 
+    /** Whether the call that began at {@code callStarted} recorded the completion {@code entry} (not a repeated call). */
+    static boolean recordedBy(RetryAttempt entry, Instant callStarted) {
+        return entry.completedAt() != null && !entry.completedAt().isBefore(callStarted.truncatedTo(ChronoUnit.MILLIS));
+    }
+
     /** A run newly recorded FAILED. */
     static void failed(Collaborators c, ActionRequest request) {
         c.log().metrics().put(request.logContext(), Metric.RUNS_FAILED, 1);
     }
 
-    /** A completion judged against its deadline: the margin (negative when late) and whether it was missed. */
-    static void completionSla(Collaborators c, ActionRequest request, Instant deadline) {
-        Instant now = c.now();
+    /**
+     * A completion, recorded at {@code completedAt}, judged against its deadline: the margin (negative when late) and
+     * whether it was missed.
+     */
+    static void completionSla(Collaborators c, ActionRequest request, Instant deadline, Instant completedAt) {
+        Instant now = completedAt;
         c.log()
                 .metrics()
                 .put(

@@ -22,7 +22,8 @@ import java.util.function.Supplier;
  * The informational SLA checks: one deadline of the schedule window on the execution date; past it, an alert of
  * one kind, sent once per (pipeline, date, schedule), unless the deadline passed before the schedule was registered
  * (then only an event says so). The machine reads nothing from the answer. The evaluation deadline is checked by
- * {@code checkReadiness} on every round, the completion deadline by {@code checkCompletionSLA}.
+ * {@code checkReadiness} on every round, the completion deadline when the day's completion is recorded — after its
+ * post-run checks passed — at the time it was recorded ({@link CheckCompletionSla#judgeCompletion}).
  */
 final class SlaDeadline {
 
@@ -52,13 +53,17 @@ final class SlaDeadline {
 
     /** The check against a pipeline the caller has already read (no read of its own). */
     Outcome check(ActionRequest request, PipelineConfig pipeline) {
+        return checkAt(request, pipeline, collaborators.now());
+    }
+
+    private Outcome checkAt(ActionRequest request, PipelineConfig pipeline, Instant at) {
         ScheduleWindow window;
         try {
             window = ScheduleWindow.of(pipeline, request.scheduleId(), request.date());
         } catch (IllegalArgumentException | DateTimeException e) {
             return Outcome.error("invalid " + what + " deadline: " + e.getMessage(), new Payload(false, ""));
         }
-        return judge(request, deadlineOf.apply(window), window::zone);
+        return judge(request, deadlineOf.apply(window), window::zone, at);
     }
 
     /**
@@ -66,13 +71,49 @@ final class SlaDeadline {
      * pipeline: a pipeline changed or deleted since is judged by the deadline it had then.
      */
     Outcome check(ActionRequest request, String resolved) {
+        return checkAt(request, resolved, collaborators.now());
+    }
+
+    /**
+     * The check of something that happened at {@code at} (a completion as recorded) rather than now, against the
+     * deadline resolved when the run started, or — {@code resolved} null: a caller that was not given it — the
+     * pipeline's as it is now.
+     */
+    Outcome checkAt(ActionRequest request, String resolved, Instant at) {
+        if (resolved == null) {
+            return collaborators
+                    .pipeline(request)
+                    .map(p -> checkAt(request, p, at))
+                    .orElseGet(() -> Outcome.error(Collaborators.notFound(request), new Payload(false, "")));
+        }
         Instant deadline;
         try {
             deadline = resolved.isBlank() ? null : Instant.parse(resolved);
         } catch (DateTimeException e) {
             return Outcome.error("invalid " + what + " deadline '" + resolved + "'", new Payload(false, ""));
         }
-        return judge(request, deadline, () -> zoneOf(request));
+        return judge(request, deadline, () -> zoneOf(request), at);
+    }
+
+    /**
+     * The deadline of the request's day — resolved when the run started, else ({@code resolved} null) the pipeline's —
+     * without judging anything ({@code breached} false).
+     */
+    Outcome deadlineOnly(ActionRequest request, String resolved) {
+        if (resolved != null) {
+            return Outcome.proceed(new Payload(false, resolved));
+        }
+        Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
+        if (pipeline.isEmpty()) {
+            return Outcome.error(Collaborators.notFound(request), new Payload(false, ""));
+        }
+        try {
+            Instant deadline =
+                    deadlineOf.apply(ScheduleWindow.of(pipeline.get(), request.scheduleId(), request.date()));
+            return Outcome.proceed(new Payload(false, deadline == null ? "" : InterlockJson.timestamp(deadline)));
+        } catch (IllegalArgumentException | DateTimeException e) {
+            return Outcome.error("invalid " + what + " deadline: " + e.getMessage(), new Payload(false, ""));
+        }
     }
 
     /**
@@ -86,12 +127,11 @@ final class SlaDeadline {
                 .orElse(ZoneOffset.UTC);
     }
 
-    private Outcome judge(ActionRequest request, Instant deadline, Supplier<ZoneId> zone) {
+    private Outcome judge(ActionRequest request, Instant deadline, Supplier<ZoneId> zone, Instant now) {
         if (deadline == null) {
             return Outcome.proceed(new Payload(false, ""));
         }
         String text = InterlockJson.timestamp(deadline);
-        Instant now = collaborators.now();
         if (!ScheduleWindow.breached(deadline, now)) {
             return Outcome.proceed(new Payload(false, text));
         }

@@ -10,6 +10,8 @@ import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
+import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
 import dev.interlock.store.LockHolder;
 import dev.interlock.store.PageRequest;
 import dev.interlock.store.RunLogKey;
@@ -322,6 +324,27 @@ final class Fixture {
             throw new AssertionError("resolvePipeline did not proceed: " + response);
         }
         return response.get("payload").get("runId").asText();
+    }
+
+    /**
+     * Resolves a run for the default execution and moves it as the job's success does (the run-checker or the
+     * job-state event: PENDING → TRIGGERING → RUNNING → COMPLETED); returns its id.
+     */
+    String succeededRun() {
+        String runId = resolve();
+        RunState run = provider.runs().get(runId).orElseThrow();
+        RunState triggering = run.moveTo(RunStatus.TRIGGERING, clock.instant());
+        swap(run, triggering);
+        RunState running = triggering.moveTo(RunStatus.RUNNING, clock.instant());
+        swap(triggering, running);
+        swap(running, running.moveTo(RunStatus.COMPLETED, clock.instant()));
+        return runId;
+    }
+
+    private void swap(RunState from, RunState to) {
+        if (!provider.runs().compareAndSwap(from.version(), to)) {
+            throw new AssertionError("run " + from.runId() + " moved underneath");
+        }
     }
 
     /** Writes the day's run log as {@code runId} at {@code status}, as a run of the machine would have left it. */

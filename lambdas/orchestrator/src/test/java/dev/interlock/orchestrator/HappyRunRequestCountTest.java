@@ -162,7 +162,11 @@ class HappyRunRequestCountTest {
                                 "triggerMetadata",
                                 Map.of(),
                                 "triggerStatus",
-                                "completed")));
+                                "completed",
+                                "postRunChecks",
+                                false,
+                                "completionDeadline",
+                                resolved.at("/payload/completionDeadline").asText())));
         measured(spent, "notifyDownstream", request(pipelineId, "notifyDownstream", runId, Map.of()));
         measured(
                 spent,

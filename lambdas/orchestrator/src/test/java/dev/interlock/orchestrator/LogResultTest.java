@@ -307,7 +307,17 @@ class LogResultTest {
 
         List<String> calls = counting.storeCallsDuring(() -> assertThat(f.callOver(
                                 counting.provider(),
-                                f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")))
+                                f.request(
+                                        OrchestratorAction.LOG_RESULT,
+                                        runId,
+                                        // As LogCompleted sends it for a pipeline without post-run checks.
+                                        Map.of(
+                                                "status",
+                                                "COMPLETED",
+                                                "postRunChecks",
+                                                false,
+                                                "completionDeadline",
+                                                "")))
                         .get("result")
                         .asText())
                 .isEqualTo("proceed"));
@@ -328,7 +338,17 @@ class LogResultTest {
         Map<String, Object> request = f.request(
                 OrchestratorAction.LOG_RESULT,
                 runId,
-                Map.of("status", "COMPLETED", "triggerMetadata", Map.of(), "triggerStatus", "completed"));
+                Map.of(
+                        "status",
+                        "COMPLETED",
+                        "triggerMetadata",
+                        Map.of(),
+                        "triggerStatus",
+                        "completed",
+                        "postRunChecks",
+                        false,
+                        "completionDeadline",
+                        ""));
 
         List<String> calls = counting.storeCallsDuring(() -> f.callOver(counting.provider(), request));
         int eventsAfterFirst = f.events(EventKind.RUN_STATE_CHANGED).size();

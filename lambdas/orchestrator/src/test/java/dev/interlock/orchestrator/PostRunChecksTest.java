@@ -28,18 +28,7 @@ class PostRunChecksTest {
 
     /** The job succeeded: the run-checker (or the job-state event) moved the run to COMPLETED. */
     private String succeeded() {
-        String runId = f.resolve();
-        RunState run = f.provider.runs().get(runId).orElseThrow();
-        RunState triggering = run.moveTo(RunStatus.TRIGGERING, f.clock.instant());
-        assertThat(f.provider.runs().compareAndSwap(run.version(), triggering)).isTrue();
-        RunState running = triggering.moveTo(RunStatus.RUNNING, f.clock.instant());
-        assertThat(f.provider.runs().compareAndSwap(triggering.version(), running))
-                .isTrue();
-        assertThat(f.provider
-                        .runs()
-                        .compareAndSwap(running.version(), running.moveTo(RunStatus.COMPLETED, f.clock.instant())))
-                .isTrue();
-        return runId;
+        return f.succeededRun();
     }
 
     private JsonNode complete(String runId) {
@@ -130,5 +119,43 @@ class PostRunChecksTest {
         assertThat(complete(runId).get("payload").get("status").asText()).isEqualTo("COMPLETED");
         assertThat(f.postRunEvaluations).isZero();
         assertThat(f.events(EventKind.POST_RUN_CHECKED)).isEmpty();
+    }
+
+    /**
+     * Deploy skew: an execution started on a state-machine definition from before post-run checks sends no
+     * {@code postRunChecks} to logResult. Its pipeline's checks are read from the stored config, not skipped.
+     */
+    @Test
+    void anExecutionOfAnEarlierDefinitionSendsNoPostRunChecksFieldAndTheStoredChecksAreStillEvaluated() {
+        f.register(POST_RUN);
+        String runId = succeeded();
+        answer(TraitStatus.FAIL, "sensor orders-rows field 'rows' is 0, not gt 0");
+
+        JsonNode p = f.call(f.request(OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED")))
+                .get("payload");
+
+        assertThat(f.postRunEvaluations)
+                .as("the stored config's checks were evaluated")
+                .isEqualTo(1);
+        assertThat(p.get("status").asText()).isEqualTo("FAILED");
+        assertThat(f.runLog().orElseThrow().failureCategory()).isEqualTo(FailureCategory.VERIFICATION);
+        assertThat(f.events(EventKind.POST_RUN_CHECKED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.status()).isEqualTo("FAILED"));
+    }
+
+    /** The new definition says {@code postRunChecks: false} for a pipeline without checks: nothing more is read. */
+    @Test
+    void anExplicitNoFromResolvePipelineEvaluatesNothing() {
+        f.register(POST_RUN);
+        String runId = succeeded();
+        answer(TraitStatus.FAIL, "never asked");
+
+        JsonNode p = f.call(f.request(
+                        OrchestratorAction.LOG_RESULT, runId, Map.of("status", "COMPLETED", "postRunChecks", false)))
+                .get("payload");
+
+        assertThat(p.get("status").asText()).isEqualTo("COMPLETED");
+        assertThat(f.postRunEvaluations).isZero();
     }
 }

@@ -30,8 +30,30 @@ class SlaTest {
                 .set("payload", response.get("payload").get("evaluationSla"));
     }
 
+    /** What {@code checkCompletionSLA} answers (the deadline; it judges nothing, the day is not completed yet). */
     private JsonNode completion() {
         return f.call(f.request(OrchestratorAction.CHECK_COMPLETION_SLA, "run-1", java.util.Map.of()));
+    }
+
+    /**
+     * A run's job succeeded and {@code logResult} records the day COMPLETED now, which judges the completion SLA:
+     * with the deadline resolved at the start as {@code LogCompleted} sends it, or ({@code deadline} null) without it,
+     * as an execution of an earlier definition does.
+     */
+    private JsonNode completeDay(String deadline) {
+        return logCompleted(f.succeededRun(), deadline);
+    }
+
+    private JsonNode logCompleted(String runId, String deadline) {
+        java.util.Map<String, Object> payload = new java.util.HashMap<>();
+        payload.put("status", "COMPLETED");
+        payload.put("postRunChecks", false);
+        if (deadline != null) {
+            payload.put("completionDeadline", deadline);
+        }
+        JsonNode response = f.call(f.request(OrchestratorAction.LOG_RESULT, runId, payload));
+        assertThat(response.at("/payload/status").asText()).isEqualTo("COMPLETED");
+        return response;
     }
 
     @Test
@@ -81,11 +103,10 @@ class SlaTest {
 
         JsonNode before = completion();
         f.clock.set(Instant.parse("2026-03-02T10:31:00Z"));
-        JsonNode after = completion();
+        completeDay(null);
 
         assertThat(before.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T10:30:00.000Z");
         assertThat(before.get("payload").get("breached").asBoolean()).isFalse();
-        assertThat(after.get("payload").get("breached").asBoolean()).isTrue();
         assertThat(f.alerts.of(AlertKind.SLA_COMPLETION_BREACHED)).hasSize(1);
     }
 
@@ -105,9 +126,10 @@ class SlaTest {
         f.register("sla: {completionDeadline: '+1h', timezone: UTC}\nschedules:\n  - {name: daily, after: '08:00'}\n");
 
         JsonNode response = completion();
+        completeDay(null);
 
         assertThat(response.get("payload").get("deadline").asText()).isEqualTo("2026-03-02T09:00:00.000Z");
-        assertThat(response.get("payload").get("breached").asBoolean()).isTrue();
+        assertThat(f.alerts.of(AlertKind.SLA_COMPLETION_BREACHED)).hasSize(1);
     }
 
     @Test
@@ -157,9 +179,8 @@ class SlaTest {
                 "catchUp: true\nschedules:\n  - {name: daily, after: '08:00', deadline: '09:00'}\n");
         f.clock.set(Fixture.T0.plusSeconds(600));
 
-        JsonNode response = completion();
+        completeDay(null);
 
-        assertThat(response.get("payload").get("breached").asBoolean()).isTrue();
         assertThat(f.alerts.sent).isEmpty();
         assertThat(f.events(dev.interlock.model.event.EventKind.SLA_BREACHED))
                 .singleElement()
@@ -178,13 +199,17 @@ class SlaTest {
         f.provider.pipelines().delete(Fixture.PIPELINE);
         f.clock.set(Instant.parse("2026-03-02T10:31:00Z"));
 
-        JsonNode after = f.call(
+        JsonNode before = f.call(
                 f.request(OrchestratorAction.CHECK_COMPLETION_SLA, runId, java.util.Map.of("deadline", deadline)));
+        JsonNode after = logCompleted(runId, deadline);
 
         // The job ran and completed: its completion is judged, not turned into an execution error.
         assertThat(deadline).isEqualTo("2026-03-02T10:30:00.000Z");
+        assertThat(before.get("result").asText()).isEqualTo("proceed");
+        assertThat(before.get("payload").get("breached").asBoolean())
+                .as("judged nothing")
+                .isFalse();
         assertThat(after.get("result").asText()).isEqualTo("proceed");
-        assertThat(after.get("payload").get("breached").asBoolean()).isTrue();
         assertThat(f.alerts.of(AlertKind.SLA_COMPLETION_BREACHED)).hasSize(1);
     }
 

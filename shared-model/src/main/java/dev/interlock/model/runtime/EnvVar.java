@@ -26,7 +26,11 @@ public enum EnvVar {
             true,
             EnumSet.of(STREAM_ROUTER, API)),
     ALERT_TOPIC_ARN("ARN of the SNS topic that receives alerts.", null, true, EnumSet.of(ORCHESTRATOR, TRIGGER)),
-    EVALUATOR_BASE_URL("Base URL for trait evaluators given as relative paths.", "", false, EnumSet.of(EVALUATOR, API)),
+    EVALUATOR_BASE_URL(
+            "Base URL for trait evaluators (readiness traits and post-run checks) given as relative paths.",
+            "",
+            false,
+            InterlockFunction.traitEvaluatorsAnd(API)),
     OPENLINEAGE_URL(
             "Base URL of an OpenLineage HTTP receiver (Marquez-compatible: run events are POSTed to /api/v1/lineage "
                     + "under it); unset: none (docs/openlineage.md).",
@@ -70,32 +74,32 @@ public enum EnvVar {
             "Allow outbound HTTP to private and loopback addresses (the local runtime sets true).",
             "false",
             false,
-            EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
+            InterlockFunction.traitEvaluatorsAnd(TRIGGER, RUN_CHECKER)),
     INTERLOCK_SECRET_HOSTS(
             "Which hosts each credential (${INTERLOCK_*}, ${secret:…}, ${ssm:…}) may be sent to: "
                     + "<credential pattern>=<host>[,<host>…] entries separated by ';' (e.g. INTERLOCK_AIRFLOW_*=airflow.example.com); "
                     + "unset: none may be sent anywhere.",
             "",
             false,
-            EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+            InterlockFunction.traitEvaluatorsAnd(API, TRIGGER, RUN_CHECKER)),
     INTERLOCK_SECRETS_PREFIX(
             "Secrets Manager secret names pipelines may reference with ${secret:…} (a name prefix, or * "
                     + "for any); unset: none.",
             "",
             false,
-            EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+            InterlockFunction.traitEvaluatorsAnd(API, TRIGGER, RUN_CHECKER)),
     INTERLOCK_SSM_PARAMETER_PREFIX(
             "SSM parameter names pipelines may reference with ${ssm:…} (a name prefix, or * for "
                     + "any); unset: none.",
             "",
             false,
-            EnumSet.of(API, EVALUATOR, TRIGGER, RUN_CHECKER)),
+            InterlockFunction.traitEvaluatorsAnd(API, TRIGGER, RUN_CHECKER)),
     INTERLOCK_SECRET_CACHE_SECONDS(
             "Seconds a resolved secret or parameter value is reused before it is read again "
                     + "(0: read on every call).",
             "300",
             false,
-            EnumSet.of(EVALUATOR, TRIGGER, RUN_CHECKER)),
+            InterlockFunction.traitEvaluatorsAnd(TRIGGER, RUN_CHECKER)),
     INTERLOCK_ENDPOINT_DYNAMODB(
             "Endpoint override for DynamoDB (local runtime, tests).",
             "",

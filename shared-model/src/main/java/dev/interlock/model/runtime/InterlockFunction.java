@@ -1,6 +1,9 @@
 package dev.interlock.model.runtime;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The six deployable functions: their Maven module, handler and deployable jar, named once for the CDK stack and
@@ -44,6 +47,28 @@ public enum InterlockFunction {
                 .resolve(moduleName)
                 .resolve("target")
                 .resolve(moduleName + "-lambda.jar");
+    }
+
+    /**
+     * Whether the function evaluates traits with the evaluators' own code ({@code TraitEvaluation}): the evaluator for
+     * readiness, the orchestrator for post-run checks (docs/post-run-checks.md). Each such function gets what an
+     * evaluator call needs — {@code EVALUATOR_BASE_URL}, the credential settings ({@link EnvVar}), the invoke of the
+     * {@code lambda:} evaluators and the secret reads (infra-cdk's TraitEvaluatorAccess) — the same for both.
+     */
+    public boolean evaluatesTraits() {
+        return this == EVALUATOR || this == ORCHESTRATOR;
+    }
+
+    /** The functions that {@linkplain #evaluatesTraits() evaluate traits}, and {@code others}. */
+    public static Set<InterlockFunction> traitEvaluatorsAnd(InterlockFunction... others) {
+        EnumSet<InterlockFunction> functions = EnumSet.noneOf(InterlockFunction.class);
+        for (InterlockFunction f : values()) {
+            if (f.evaluatesTraits()) {
+                functions.add(f);
+            }
+        }
+        functions.addAll(Arrays.asList(others));
+        return functions;
     }
 
     /** Resolve by module name, e.g. {@code run-checker}. */
