@@ -65,6 +65,16 @@ public final class FakeJobServer implements AutoCloseable {
     /** One DAG run marked failed through the API (how Interlock cancels an Airflow run): which DAG, which run, when. */
     public record Cancellation(String dag, String dagRunId, Instant at) {}
 
+    /** The DAG run a path names ({@code dags/{dag}/dagRuns/{run}}), or null once 404 was answered. */
+    private DagRun dagRunOrNotFound(HttpExchange exchange, Matcher m) throws IOException {
+        DagRun run = runs.get(m.group(2));
+        if (run == null || !run.dag().equals(m.group(1))) {
+            send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
+            return null;
+        }
+        return run;
+    }
+
     private record DagRun(
             String dag, Instant finishesAt, boolean fails, Instant cancelledAt, Map<String, String> failedTasks) {
         String state(Instant now) {
@@ -292,9 +302,8 @@ public final class FakeJobServer implements AutoCloseable {
                 send(exchange, 200, out.toString());
             } else if ("GET".equals(method) && (m = TASK_INSTANCES.matcher(path)).matches()) {
                 taskInstancePolls.add(received(exchange, m.group(1), body));
-                DagRun run = runs.get(m.group(2));
-                if (run == null || !run.dag().equals(m.group(1))) {
-                    send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
+                DagRun run = dagRunOrNotFound(exchange, m);
+                if (run == null) {
                     return;
                 }
                 send(
@@ -304,9 +313,8 @@ public final class FakeJobServer implements AutoCloseable {
                                 m.group(1), m.group(2), run.tasks(clock.instant()), exchange.getRequestURI()));
             } else if ("GET".equals(method) && (m = DAG_RUN.matcher(path)).matches()) {
                 polls.add(received(exchange, m.group(1), body));
-                DagRun run = runs.get(m.group(2));
-                if (run == null || !run.dag().equals(m.group(1))) {
-                    send(exchange, 404, "{\"title\":\"DAGRun not found\"}");
+                DagRun run = dagRunOrNotFound(exchange, m);
+                if (run == null) {
                     return;
                 }
                 send(
