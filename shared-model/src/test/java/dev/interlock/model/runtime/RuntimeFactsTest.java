@@ -66,6 +66,7 @@ class RuntimeFactsTest {
                         EnvVar.STALE_MARKER_DAYS,
                         EnvVar.RETENTION_DAYS,
                         EnvVar.OPENLINEAGE_URL,
+                        EnvVar.OPENLINEAGE_EVENT_BUS,
                         EnvVar.OPENLINEAGE_NAMESPACE);
     }
 }
