@@ -100,7 +100,10 @@ final class JavaScenarioRunner {
 
     /**
      * Reads a run from GetExecutionHistory events (ours, or another engine's in AWS's shape). An event belongs to a Map
-     * iteration when its previousEventId chain enters one ({@link #insideMapIteration}); everything else is top level. A Task call (LambdaFunctionScheduled for a
+     * iteration when it comes between its Map state's MapStateStarted and its end (events are in id order); everything
+     * else is top level. (Not by walking up the previousEventId chain: in AWS-shaped histories
+     * an iteration that starts while another runs chains to that one's events, so from after the Map the walk could end
+     * in an open iteration, and a whole moto run read as RUNNING after its Map.) A Task call (LambdaFunctionScheduled for a
      * function ARN, TaskScheduled for a service integration) belongs to the state whose StateEntered event is the
      * nearest one up its chain, so every retried attempt counts against the state that entered once.
      */
@@ -114,8 +117,14 @@ final class JavaScenarioRunner {
         Map<String, JsonNode> requests = new LinkedHashMap<>();
         String status = "RUNNING";
         String error = null;
+        int openMaps = 0; // Map states started and not yet ended: the events in between belong to their iterations
         for (HistoryEvent event : history) {
-            if (insideMapIteration(event, byId)) {
+            switch (event.type()) {
+                case MapStateStarted -> openMaps++;
+                case MapStateSucceeded, MapStateFailed, MapStateAborted -> openMaps--;
+                default -> {}
+            }
+            if (openMaps > 0) {
                 continue;
             }
             switch (event.details()) {
@@ -164,28 +173,6 @@ final class JavaScenarioRunner {
         JsonNode action = request.get("action");
         invocations.add(new Scenarios.Invocation(state, action != null && action.isTextual() ? action.asText() : null));
         requests.putIfAbsent(state, request);
-    }
-
-    /**
-     * Whether an event happened inside a Map iteration: walking up its chain, a MapIterationStarted comes before the
-     * end of that iteration. The count matters for AWS-shaped histories, where the events after a Map chain through
-     * its last iteration (MapStateSucceeded follows the last MapIterationSucceeded); ours chain past the iterations.
-     */
-    private static boolean insideMapIteration(HistoryEvent event, Map<Long, HistoryEvent> byId) {
-        int endedIterations = 0;
-        for (HistoryEvent e = byId.get(event.previousEventId()); e != null; e = byId.get(e.previousEventId())) {
-            switch (e.type()) {
-                case MapIterationSucceeded, MapIterationFailed, MapIterationAborted -> endedIterations++;
-                case MapIterationStarted -> {
-                    if (endedIterations == 0) {
-                        return true;
-                    }
-                    endedIterations--;
-                }
-                default -> {}
-            }
-        }
-        return false;
     }
 
     private static String enteringState(HistoryEvent event, Map<Long, HistoryEvent> byId) {
