@@ -38,7 +38,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 class ApiLambdaJarIT {
 
-    private static final String STATE_MACHINE = "arn:aws:states:us-east-1:123456789012:stateMachine:interlock-pipeline";
+    /** In the local account, as the IAM conformance check's deployment names its resources (its requests are judged). */
+    private static final String STATE_MACHINE = "arn:aws:states:us-east-1:000000000000:stateMachine:interlock-pipeline";
+
     private static final Path JAR = Path.of("target", "api-lambda.jar");
     private static final long MAX_JAR_BYTES = 15_000_000L;
     private static final String TABLE = "interlock-api-jar-it";
@@ -58,7 +60,7 @@ class ApiLambdaJarIT {
         aws = AwsProtocolStub.start()
                 .on(
                         "AWSStepFunctions.DescribeExecution",
-                        Reply.json("{\"executionArn\":\"arn:aws:states:us-east-1:123456789012:execution:"
+                        Reply.json("{\"executionArn\":\"arn:aws:states:us-east-1:000000000000:execution:"
                                 + "interlock-pipeline:" + HOLDER + "\",\"stateMachineArn\":\"" + STATE_MACHINE
                                 + "\",\"status\":\"RUNNING\",\"startDate\":1772359200}"))
                 .on("AWSStepFunctions.StopExecution", Reply.json("{\"stopDate\":1772359300}"));
@@ -97,7 +99,7 @@ class ApiLambdaJarIT {
         assertThat(aws.requests("AWSStepFunctions.StopExecution"))
                 .singleElement()
                 .satisfies(r -> assertThat(r.json().path("executionArn").asText())
-                        .isEqualTo("arn:aws:states:us-east-1:123456789012:execution:interlock-pipeline:" + HOLDER));
+                        .isEqualTo("arn:aws:states:us-east-1:000000000000:execution:interlock-pipeline:" + HOLDER));
         assertThat(store.locks().holder(lock)).isEmpty();
     }
 
