@@ -1,5 +1,6 @@
 package dev.interlock.infra;
 
+import dev.interlock.model.lineage.LineageEventBus;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.secret.CredentialReference;
 import dev.interlock.model.secret.SecretHosts;
@@ -151,10 +152,6 @@ public record DeploymentOptions(
     /** An OpenLineage job namespace: what Marquez and most consumers accept in a URL path segment. */
     private static final Pattern LINEAGE_NAMESPACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}");
 
-    /** An EventBridge event bus: its name (EventBridge's pattern), or its ARN. */
-    private static final Pattern EVENT_BUS = Pattern.compile(
-            "[/.\\-_A-Za-z0-9]{1,256}|arn:aws[a-z-]*:events:[a-z0-9-]+:\\d{12}:event-bus/[/.\\-_A-Za-z0-9]{1,256}");
-
     /** Whether the stack's stream router emits OpenLineage run events (docs/openlineage.md): over HTTP, to a bus, or both. */
     public boolean emitsLineage() {
         return !openLineageUrl.isEmpty() || openLineageEventBus.isPresent();
@@ -293,7 +290,8 @@ public record DeploymentOptions(
         String openLineageUrl = r.httpsUrl(OPEN_LINEAGE_URL);
         String openLineageNamespace =
                 r.string(OPEN_LINEAGE_NAMESPACE, EnvVar.OPENLINEAGE_NAMESPACE.defaultValue(), LINEAGE_NAMESPACE);
-        Optional<String> openLineageEventBus = Optional.ofNullable(r.string(OPEN_LINEAGE_EVENT_BUS, null, EVENT_BUS));
+        Optional<String> openLineageEventBus =
+                Optional.ofNullable(r.string(OPEN_LINEAGE_EVENT_BUS, null, LineageEventBus.NAME_OR_ARN));
         if (burst < rate) {
             r.problem(API_THROTTLE_BURST_LIMIT, "must be at least " + API_THROTTLE_RATE_LIMIT + " (" + rate + ")");
         }

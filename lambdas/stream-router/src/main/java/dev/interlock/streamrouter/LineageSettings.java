@@ -1,10 +1,10 @@
 package dev.interlock.streamrouter;
 
+import dev.interlock.model.lineage.LineageEventBus;
 import dev.interlock.model.runtime.EnvVar;
 import dev.interlock.model.runtime.Environment;
 import java.net.URI;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Where this deployment's OpenLineage run events go (docs/openlineage.md): an HTTP receiver (Marquez-compatible), an
@@ -13,10 +13,6 @@ import java.util.regex.Pattern;
  * @param eventBus the bus's name or ARN, as PutEvents takes it
  */
 public record LineageSettings(Optional<URI> url, Optional<String> eventBus, String namespace) {
-
-    /** An event bus name (EventBridge's pattern), or an event bus ARN. */
-    private static final Pattern BUS = Pattern.compile(
-            "[/.\\-_A-Za-z0-9]{1,256}|arn:aws[\\w-]*:events:[^:]+:\\d{12}:event-bus/[/.\\-_A-Za-z0-9]{1,256}");
 
     public LineageSettings {
         if (namespace == null || namespace.isBlank()) {
@@ -29,7 +25,7 @@ public record LineageSettings(Optional<URI> url, Optional<String> eventBus, Stri
             }
         });
         eventBus.ifPresent(bus -> {
-            if (!BUS.matcher(bus).matches()) {
+            if (!LineageEventBus.valid(bus)) {
                 throw new IllegalArgumentException(EnvVar.OPENLINEAGE_EVENT_BUS.name()
                         + " must be an event bus name (letters, digits, . - _ /) or an event bus ARN, got '" + bus
                         + "'");
