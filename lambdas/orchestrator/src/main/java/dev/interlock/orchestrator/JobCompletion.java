@@ -167,8 +167,8 @@ final class JobCompletion {
             } else if (target == RunStatus.FAILED) {
                 next = next.withFailure(outcome.message(), category == null ? FailureCategory.TRANSIENT : category);
             }
-            if (target == RunStatus.FAILED && outcome.stoppedAs() != null) {
-                next = next.withMetadata(Map.of(JobStop.STOPPED_AS, outcome.stoppedAs()));
+            if (target == RunStatus.FAILED) {
+                next = JobStop.record(next, outcome.stoppedAs());
             }
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("from", run.status().name());

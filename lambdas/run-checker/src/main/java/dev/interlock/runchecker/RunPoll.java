@@ -319,8 +319,8 @@ public final class RunPoll {
             }
             RunState next = run.moveTo(target, clock.instant());
             if (target == RunStatus.FAILED) {
-                next = next.withFailure(out.message(), FailureCategory.fromJson(out.failureCategory()))
-                        .withMetadata(stoppedAs == null ? Map.of() : Map.of(JobStop.STOPPED_AS, stoppedAs));
+                next = JobStop.record(
+                        next.withFailure(out.message(), FailureCategory.fromJson(out.failureCategory())), stoppedAs);
             }
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("from", run.status().name());

@@ -1,5 +1,7 @@
 package dev.interlock.model.run;
 
+import java.util.Map;
+
 /**
  * Whether a run that ended without success was stopped rather than failing by itself — the one home of the rule that
  * decides an OpenLineage {@code ABORT} over a {@code FAIL} (docs/openlineage.md). A run is aborted when it was
@@ -15,6 +17,15 @@ public final class JobStop {
     public static final String STOPPED_AS = "interlock_job_stopped_as";
 
     private JobStop() {}
+
+    /**
+     * {@code failed} (a run being recorded FAILED) marked as stopped when the job system reported it stopped
+     * ({@code stoppedAs}, e.g. Glue {@code STOPPED}); unchanged when {@code stoppedAs} is null. Every writer that
+     * learns a job's end records a stop through this.
+     */
+    public static RunState record(RunState failed, String stoppedAs) {
+        return stoppedAs == null ? failed : failed.withMetadata(Map.of(STOPPED_AS, stoppedAs));
+    }
 
     /** Whether {@code run} ended aborted (see the class comment); false for a run that has not ended or failed by itself. */
     public static boolean aborted(RunState run) {
