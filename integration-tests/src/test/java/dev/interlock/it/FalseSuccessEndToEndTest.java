@@ -28,31 +28,25 @@ class FalseSuccessEndToEndTest extends EndToEnd {
 
     /** A Glue pipeline (retry TRANSIENT and TIMEOUT twice) and a downstream one that waits for its run log. */
     private void pipelines(String name, String arguments, String check) {
-        putPipeline("""
-                name: %s
-                archetype: batch-ingestion
-                traits:
-                  source-freshness: {evaluator: "builtin:always-pass"}
-                  upstream-dependency: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: glue, jobName: %s-job, arguments: {"--fake-duration-seconds": "90", %s}%s}
-                pollIntervalSeconds: 60
-                maxJobDurationSeconds: 3600
-                retry: {maxAttempts: 2, backoffSeconds: 60}
-                """.formatted(name, name, arguments, check));
-        putPipeline("""
-                name: %s-down
-                archetype: batch-ingestion
-                traits:
-                  upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: %s}}
-                  source-freshness: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: glue, jobName: %s-down-job, arguments: {"--fake-duration-seconds": "30"}}
-                """.formatted(name, name, name));
+        pair(
+                name,
+                "{type: glue, jobName: %s-job, arguments: {\"--fake-duration-seconds\": \"90\", %s}%s}"
+                        .formatted(name, arguments, check),
+                "{type: glue, jobName: %s-down-job, arguments: {\"--fake-duration-seconds\": \"30\"}}".formatted(name));
     }
 
     /** An Airflow pipeline whose DAG run plays {@code failedTasks}, and the same downstream pipeline. */
     private void airflowPipelines(String name, String failedTasks, String check) {
+        String dag = name.replace('-', '_');
+        pair(
+                name,
+                "{type: airflow, url: \"%s\", dagId: %s_dag, conf: {\"--fake-failed-tasks\": \"%s\"}%s}"
+                        .formatted(jobs.endpoint(), dag, failedTasks, check),
+                "{type: airflow, url: \"%s\", dagId: %s_down_dag}".formatted(jobs.endpoint(), dag));
+    }
+
+    /** {@code name} with {@code trigger}, and {@code name-down} (with {@code downTrigger}) waiting for its run log. */
+    private void pair(String name, String trigger, String downTrigger) {
         putPipeline("""
                 name: %s
                 archetype: batch-ingestion
@@ -60,11 +54,11 @@ class FalseSuccessEndToEndTest extends EndToEnd {
                   source-freshness: {evaluator: "builtin:always-pass"}
                   upstream-dependency: {evaluator: "builtin:always-pass"}
                   resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: airflow, url: "%s", dagId: %s_dag, conf: {"--fake-failed-tasks": "%s"}%s}
+                trigger: %s
                 pollIntervalSeconds: 60
                 maxJobDurationSeconds: 3600
                 retry: {maxAttempts: 2, backoffSeconds: 60}
-                """.formatted(name, jobs.endpoint(), name.replace('-', '_'), failedTasks, check));
+                """.formatted(name, trigger));
         putPipeline("""
                 name: %s-down
                 archetype: batch-ingestion
@@ -72,8 +66,8 @@ class FalseSuccessEndToEndTest extends EndToEnd {
                   upstream-dependency: {evaluator: "builtin:upstream-run-log", config: {upstreamPipeline: %s}}
                   source-freshness: {evaluator: "builtin:always-pass"}
                   resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: airflow, url: "%s", dagId: %s_down_dag}
-                """.formatted(name, name, jobs.endpoint(), name.replace('-', '_')));
+                trigger: %s
+                """.formatted(name, name, downTrigger));
     }
 
     private void assertFalseSuccess(String name, String reason) {
