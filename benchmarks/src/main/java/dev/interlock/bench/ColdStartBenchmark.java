@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.runtime.InterlockFunction;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -20,7 +21,8 @@ import java.util.Map;
 /**
  * The cold-start benchmark (a main, never a test): for each function's shaded jar and a bare hello handler, the jar size
  * and the cold start — a fresh JVM under AWS's runtime interface client answering one realistic event against local
- * services — as median and p90 over several runs, and the ratio to the hello baseline. Goals: every jar under 15 MB (FunctionJarContentsTest holds it in the build),
+ * services — as median and p90 over several runs, and the ratio to the hello baseline. Goals: every jar under
+ * InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES (the build holds it too),
  * no cold start above 3× the baseline. Prints a table and writes the numbers as JSON.
  *
  * <p>Runs go round-robin (one JVM of each jar per round) so that load from other processes on a shared machine
@@ -28,7 +30,6 @@ import java.util.Map;
  */
 public final class ColdStartBenchmark {
 
-    static final double MAX_JAR_MEGABYTES = 15.0;
     static final double MAX_RATIO = 3.0;
 
     private ColdStartBenchmark() {}
@@ -170,7 +171,8 @@ public final class ColdStartBenchmark {
             String size = r.jarBytes() == 0
                     ? "-"
                     : String.format(Locale.ROOT, r.jarMegabytes() < 0.1 ? "%.3f" : "%.2f", r.jarMegabytes());
-            String sizeOk = r.jarBytes() == 0 ? "-" : r.jarMegabytes() < MAX_JAR_MEGABYTES ? "yes" : "NO";
+            String sizeOk =
+                    r.jarBytes() == 0 ? "-" : r.jarBytes() < InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES ? "yes" : "NO";
             if (r.runs().isEmpty()) {
                 out.append(String.format(
                         Locale.ROOT,
@@ -216,11 +218,11 @@ public final class ColdStartBenchmark {
                 .count();
         out.append(String.format(
                 Locale.ROOT,
-                "%n%d function(s) measured, %d missing. Goals: jar < %.0f MB (MiB), median "
+                "%n%d function(s) measured, %d missing. Goals: jar < %.0f MB, median "
                         + "cold start <= %.0fx the hello baseline.%n",
                 measured,
                 missing,
-                MAX_JAR_MEGABYTES,
+                InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES / 1e6,
                 MAX_RATIO));
         return out.toString();
     }
@@ -243,7 +245,9 @@ public final class ColdStartBenchmark {
                 .put("cpus", Runtime.getRuntime().availableProcessors());
         ArrayNode flags = root.putArray("jvmArgs");
         options.jvmArgs().forEach(flags::add);
-        root.putObject("goals").put("maxJarMegabytes", MAX_JAR_MEGABYTES).put("maxRatioToBaseline", MAX_RATIO);
+        root.putObject("goals")
+                .put("maxJarBytes", InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES)
+                .put("maxRatioToBaseline", MAX_RATIO);
         ArrayNode jars = root.putArray("results");
         for (ColdStartResult r : results) {
             ObjectNode n = jars.addObject()
@@ -272,7 +276,7 @@ public final class ColdStartBenchmark {
                                 .put("invoke", round(m.invokeMillis())));
             }
             if (r.jarBytes() > 0) {
-                n.put("meetsSizeGoal", r.jarMegabytes() < MAX_JAR_MEGABYTES);
+                n.put("meetsSizeGoal", r.jarBytes() < InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES);
             }
         }
         Files.createDirectories(file.toAbsolutePath().getParent());

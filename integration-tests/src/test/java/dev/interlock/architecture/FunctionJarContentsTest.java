@@ -63,8 +63,6 @@ class FunctionJarContentsTest {
             "org/openqa/selenium/");
 
     /** The most a function's deployable jar may weigh: each carries only what it runs. */
-    private static final long MAX_JAR_BYTES = 15_000_000;
-
     @Test
     void noFunctionJarContainsTestCodeOrATestLibrary() throws IOException {
         Set<String> testClasses = classesCompiledFromTestSources();
@@ -166,7 +164,7 @@ class FunctionJarContentsTest {
     void everyFunctionJarIsUnder15MegabytesAndHoldsOnlyTheRequestsItSends() throws IOException {
         for (InterlockFunction function : InterlockFunction.values()) {
             Path jar = function.deployableJar(ROOT);
-            assertThat(Files.size(jar)).as("size of %s", jar).isLessThan(MAX_JAR_BYTES);
+            assertThat(Files.size(jar)).as("size of %s", jar).isLessThan(InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES);
         }
         List<String> trigger = entries(InterlockFunction.TRIGGER.deployableJar(ROOT));
         assertThat(trigger)

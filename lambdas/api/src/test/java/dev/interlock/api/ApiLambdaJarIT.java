@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
 import dev.interlock.store.dynamodb.InterlockTable;
@@ -42,7 +43,6 @@ class ApiLambdaJarIT {
     private static final String STATE_MACHINE = "arn:aws:states:us-east-1:000000000000:stateMachine:interlock-pipeline";
 
     private static final Path JAR = Path.of("target", "api-lambda.jar");
-    private static final long MAX_JAR_BYTES = 15_000_000L;
     private static final String TABLE = "interlock-api-jar-it";
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
     private static final String HOLDER = "orders_2026-03-01_daily_live";
@@ -75,7 +75,9 @@ class ApiLambdaJarIT {
 
     @Test
     void theDeployableJarAnswersAndUnlocksALiveHolderOnlyWithForce(@TempDir Path work) throws Exception {
-        assertThat(Files.size(JAR)).as("size of %s (under 15 MB)", JAR).isLessThan(MAX_JAR_BYTES);
+        assertThat(Files.size(JAR))
+                .as("size of %s (under 15 MB)", JAR)
+                .isLessThan(InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES);
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         store.pipelines().put(InterlockJson.read("""
                 {"name":"orders","archetype":"batch-ingestion",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.trait.ResolvedTrait;
 import dev.interlock.model.trait.TraitStatus;
@@ -36,7 +37,6 @@ class EvaluatorLambdaJarIT {
 
     private static final Path JAR = Path.of("target", "evaluator-lambda.jar");
     private static final Path UNSHRUNK = Path.of("target", "evaluator-lambda-unshrunk.jar");
-    private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
     private static final String TABLE = "interlock-evaluator-jar-it";
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
 
@@ -80,7 +80,9 @@ class EvaluatorLambdaJarIT {
 
     @Test
     void theShrunkJarEvaluatesEveryKindOfTraitAndWritesNothing(@TempDir Path work) throws Exception {
-        assertThat(Files.size(JAR)).as("size of %s (under 20 MiB)", JAR).isLessThan(MAX_JAR_BYTES);
+        assertThat(Files.size(JAR))
+                .as("size of %s (under 15 MB)", JAR)
+                .isLessThan(InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES);
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, EvaluatorHandler.class.getName(), environment())
                 .event("builtin", event("completeness", "builtin:always-pass", Map.of()))

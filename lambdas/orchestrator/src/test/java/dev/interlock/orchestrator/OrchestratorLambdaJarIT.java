@@ -8,6 +8,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
@@ -42,7 +43,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class OrchestratorLambdaJarIT {
 
     private static final Path JAR = Path.of("target", "orchestrator-lambda.jar");
-    private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
     private static final String TABLE = "interlock-orchestrator-jar-it";
     private static final LocalDate DATE = LocalDate.parse("2026-03-01");
     private static final String RUN = "run-jar-it";
@@ -126,7 +126,9 @@ class OrchestratorLambdaJarIT {
 
     @Test
     void theJarAnswersAGateAndCompletesACallbackWaitThroughStepFunctions(@TempDir Path work) throws Exception {
-        assertThat(Files.size(JAR)).as("size of %s (under 20 MiB)", JAR).isLessThan(MAX_JAR_BYTES);
+        assertThat(Files.size(JAR))
+                .as("size of %s (under 15 MB)", JAR)
+                .isLessThan(InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES);
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, OrchestratorHandler.class.getName(), environment())
                 .event("gate", request(OrchestratorAction.RELEASE_LOCK, null, Map.of("owner", "nobody")))

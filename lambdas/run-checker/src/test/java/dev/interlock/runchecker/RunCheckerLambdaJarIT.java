@@ -8,6 +8,7 @@ import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.dynamodb.DynamoDbProvider;
@@ -48,7 +49,6 @@ class RunCheckerLambdaJarIT {
 
     private static final Path JAR = Path.of("target", "run-checker-lambda.jar");
     private static final Path UNSHRUNK = Path.of("target", "run-checker-lambda-unshrunk.jar");
-    private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
     private static final String TABLE = "interlock-jar-it";
 
     private static LocalDynamoDb dynamoDb;
@@ -123,8 +123,8 @@ class RunCheckerLambdaJarIT {
     @Test
     void theShrunkJarPollsEveryKindOfJobAndSettlesTheRunInDynamoDb(@TempDir Path work) throws Exception {
         assertThat(Files.size(JAR))
-                .as("size of %s (the limit: under 20 MiB)", JAR)
-                .isLessThan(MAX_JAR_BYTES);
+                .as("size of %s (under 15 MB)", JAR)
+                .isLessThan(InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES);
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         Map<String, String> glue = Map.of("glue_job_name", "orders-etl", "glue_job_run_id", "jr_0042");
         Map<String, String> emr = Map.of("emr_cluster_id", "j-CLUSTER", "emr_step_id", "s-2ABC");

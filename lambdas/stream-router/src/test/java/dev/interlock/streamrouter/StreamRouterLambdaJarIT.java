@@ -11,6 +11,7 @@ import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.trigger.TriggerType;
 import dev.interlock.store.RunLogKey;
@@ -55,7 +56,6 @@ class StreamRouterLambdaJarIT {
     private static final String STATE_MACHINE = "arn:aws:states:us-east-1:123456789012:stateMachine:interlock-pipeline";
     private static final Path JAR = Path.of("target", "stream-router-lambda.jar");
     private static final Path UNSHRUNK = Path.of("target", "stream-router-lambda-unshrunk.jar");
-    private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
     private static final String TABLE = "interlock-jar-it";
     private static final String NAMESPACE = "jar-it";
     private static final String LINEAGE_PATH = "/api/v1/lineage";
@@ -93,8 +93,8 @@ class StreamRouterLambdaJarIT {
     void theDeployableJarStartsAnExecutionPerMarkerAndSendsCompleteOpenLineageEvents(@TempDir Path work)
             throws Exception {
         assertThat(Files.size(JAR))
-                .as("size of %s (the limit: under 20 MiB)", JAR)
-                .isLessThan(MAX_JAR_BYTES);
+                .as("size of %s (under 15 MB)", JAR)
+                .isLessThan(InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES);
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         // gold waits for silver: its events name silver's run of the day (the jobDependencies facet).

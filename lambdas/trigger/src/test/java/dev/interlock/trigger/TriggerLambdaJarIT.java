@@ -7,6 +7,7 @@ import dev.interlock.model.contract.TriggerInput;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.runtime.InterlockFunction;
 import dev.interlock.model.runtime.TableDefinition;
 import dev.interlock.model.trigger.EmrServerlessTrigger;
 import dev.interlock.model.trigger.EmrTrigger;
@@ -51,7 +52,6 @@ class TriggerLambdaJarIT {
 
     private static final Path JAR = Path.of("target", "trigger-lambda.jar");
     private static final Path UNSHRUNK = Path.of("target", "trigger-lambda-unshrunk.jar");
-    private static final long MAX_JAR_BYTES = 20L * 1024 * 1024;
     private static final String TABLE = "interlock-jar-it";
     private static final String TOPIC = "arn:aws:sns:us-east-1:123456789012:interlock-alerts";
 
@@ -113,8 +113,8 @@ class TriggerLambdaJarIT {
     @Test
     void theShrunkJarStartsEveryKindOfJobAndRecordsTheRunInDynamoDb(@TempDir Path work) throws Exception {
         assertThat(Files.size(JAR))
-                .as("size of %s (the limit: under 20 MiB)", JAR)
-                .isLessThan(MAX_JAR_BYTES);
+                .as("size of %s (under 15 MB)", JAR)
+                .isLessThan(InterlockFunction.MAX_DEPLOYABLE_JAR_BYTES);
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, TriggerHandler.class.getName(), environment())
                 .event("glue", event("glue-run", new GlueTrigger("orders-etl", Map.of("--date", "2026-03-01"))))

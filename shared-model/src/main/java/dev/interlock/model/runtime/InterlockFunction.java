@@ -40,6 +40,12 @@ public enum InterlockFunction {
         return handlerClass + "::handleRequest";
     }
 
+    /**
+     * The most a deployable jar may weigh: 15 MB (decimal), a goal well under Lambda's 50 MB zip limit that keeps each
+     * jar to what its function runs. The build's jar tests and the cold-start benchmark hold every jar to it.
+     */
+    public static final long MAX_DEPLOYABLE_JAR_BYTES = 15_000_000L;
+
     /** The shaded deployable jar, relative to the repository root. */
     public Path deployableJar(Path repositoryRoot) {
         return repositoryRoot
