@@ -15,7 +15,6 @@ import dev.interlock.store.dynamodb.LocalDynamoDb;
 import dev.interlock.testing.AwsProtocolStub;
 import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.testing.LambdaJarRun;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -86,7 +85,7 @@ class ApiLambdaJarIT {
         assertThat(store.locks().acquire(lock, HOLDER, Duration.ofHours(5))).isTrue();
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, ApiHandler.class.getName(), environment())
-                .runtimeLibrary(lambdaEventSerialization())
+                .withLambdaEventSerialization()
                 .event("list", request("GET", "/pipelines", Map.of()))
                 .event("unlock", request("DELETE", LOCK_PATH, Map.of("reason", "stuck")))
                 .event("unlock-force", request("DELETE", LOCK_PATH, Map.of("reason", "stuck", "force", "true")))
@@ -132,16 +131,5 @@ class ApiLambdaJarIT {
                 .as("%s answered %s", event, response)
                 .isEqualTo(status);
         return InterlockJson.tree(response.path("body").asText());
-    }
-
-    /**
-     * Lambda's Java runtime's event serialization (its mixins for {@code APIGatewayProxyRequestEvent}), which is on the
-     * runtime's class path, not in the function's jar; here it comes with {@code aws-lambda-java-tests}.
-     */
-    private static Path lambdaEventSerialization() throws ClassNotFoundException, URISyntaxException {
-        Class<?> serializers =
-                Class.forName("com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers");
-        return Path.of(
-                serializers.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 }

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * <p>A {@code RequestStreamHandler} gets each event's bytes. A typed {@code RequestHandler} (the stream router's
  * {@code DynamodbEvent}) gets the event the way Lambda's Java runtime makes it: through the runtime's own
  * {@code aws-lambda-java-serialization} (its mixins for the Lambda event classes, else its plain Jackson), which
- * {@link LambdaJarRun#runtimeLibrary} puts on the class path beside the jar, as Lambda's runtime is beside the
+ * {@link LambdaJarRun#withLambdaEventSerialization} puts on the class path beside the jar, as Lambda's runtime is beside the
  * function's code.
  */
 public final class JarLauncher {

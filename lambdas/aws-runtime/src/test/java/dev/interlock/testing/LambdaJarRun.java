@@ -56,11 +56,25 @@ public final class LambdaJarRun {
     }
 
     /**
-     * Puts a library of Lambda's Java runtime (not of the function) on the class path after the jar: the runtime's
-     * {@code aws-lambda-java-serialization}, which turns a typed handler's JSON event into its class.
+     * Puts Lambda's Java runtime's event serialization ({@code aws-lambda-java-serialization}, with its mixins for
+     * {@code DynamodbEvent}, {@code APIGatewayProxyRequestEvent} …) on the class path after the jar, as Lambda's Java
+     * runtime has it: a typed handler's JSON event becomes its class. The library is found on this test's class path
+     * (it comes with {@code aws-lambda-java-tests}); it is never in a function's jar.
      */
-    public LambdaJarRun runtimeLibrary(Path library) {
-        runtimeLibraries.add(library);
+    public LambdaJarRun withLambdaEventSerialization() {
+        try {
+            Class<?> serializers =
+                    Class.forName("com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers");
+            runtimeLibraries.add(Path.of(serializers
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI()));
+        } catch (ClassNotFoundException | URISyntaxException e) {
+            throw new IllegalStateException(
+                    "Lambda's event serialization is not on the test class path: declare aws-lambda-java-tests (test)",
+                    e);
+        }
         return this;
     }
 

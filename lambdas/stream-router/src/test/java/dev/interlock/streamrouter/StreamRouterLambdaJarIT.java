@@ -23,7 +23,6 @@ import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.testing.JarDiff;
 import dev.interlock.testing.LambdaJarRun;
 import dev.interlock.testing.LocalHttpServer;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -125,7 +124,7 @@ class StreamRouterLambdaJarIT {
         String markerSk = "MARKER#manual#m-1";
 
         LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, StreamRouterHandler.class.getName(), environment())
-                .runtimeLibrary(lambdaEventSerialization())
+                .withLambdaEventSerialization()
                 .event("marker", batch(markerInsert("gold", today, markerSk)))
                 .event(
                         "run-changes",
@@ -249,17 +248,6 @@ class StreamRouterLambdaJarIT {
         env.put("OPENLINEAGE_URL", lineage.uri("").toString());
         env.put("OPENLINEAGE_NAMESPACE", NAMESPACE);
         return env;
-    }
-
-    /**
-     * Lambda's Java runtime's event serialization (its mixins for {@code DynamodbEvent}), which is on the runtime's
-     * class path, not in the function's jar; here it comes with {@code aws-lambda-java-tests}.
-     */
-    private static Path lambdaEventSerialization() throws ClassNotFoundException, URISyntaxException {
-        Class<?> serializers =
-                Class.forName("com.amazonaws.services.lambda.runtime.serialization.events.LambdaEventSerializers");
-        return Path.of(
-                serializers.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     private static RunState run(String runId, LocalDate date, RunStatus status, String failure) {
