@@ -158,7 +158,9 @@ class RepositoryHygieneTest {
 
     /** A Jackson mapper built in place rather than taken from the one configuration. */
     private static final Pattern OWN_MAPPER =
-            Pattern.compile("new (ObjectMapper|JsonMapper|YAMLMapper)[(]|(JsonMapper|YAMLMapper)[.]builder[(]");
+            // With or without the package (a fully qualified name once slipped past), and as a constructor reference.
+            Pattern.compile("new ([\\w.]+[.])?(ObjectMapper|JsonMapper|YAMLMapper)[(]"
+                    + "|([\\w.]+[.])?(JsonMapper|YAMLMapper)[.]builder[(]|(ObjectMapper|JsonMapper|YAMLMapper)::new");
 
     /**
      * Where a mapper of its own is the point, with the reason: the codecs that speak someone else's wire format, and
