@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.interlock.model.contract.OrchestratorAction;
 import dev.interlock.model.json.InterlockJson;
+import dev.interlock.model.keys.LockKey;
 import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
@@ -18,9 +19,11 @@ import dev.interlock.testing.AwsProtocolStub;
 import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.testing.Documents;
 import dev.interlock.testing.LambdaJarRun;
+import dev.interlock.testing.LocalHttpServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.HashMap;
@@ -38,7 +41,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * job's callback wait, and runs a watchdog tick whose callback check asks Glue about a job whose event never came
  * and completes that wait too — so the Glue client the watchdog uses, and the Step Functions client the callback path uses ({@code SendTaskSuccess}) makes its call
  * through the classes the jar ships. The shade configuration once left the whole Step Functions SDK out of this jar
- * after callback completion came: every invocation then failed with {@code NoClassDefFoundError}.
+ * after callback completion came: every invocation then failed with {@code NoClassDefFoundError}. And it records a
+ * day whose pipeline has post-run checks — a {@code lambda:} one and an HTTP one whose headers carry a Secrets Manager
+ * secret and an SSM parameter — so the Lambda, Secrets Manager and SSM clients the checks use (the evaluator's code, in
+ * this jar) make their calls through the shrunk classes too.
  */
 class OrchestratorLambdaJarIT {
 
@@ -52,9 +58,13 @@ class OrchestratorLambdaJarIT {
 
     private static final String LOST_JOB_RUN = "jr_jar_it_lost";
 
+    /** A run of the pipeline with post-run checks whose job succeeded: logResult runs its checks. */
+    private static final String CHECKED_RUN = "run-jar-it-checked";
+
     private static LocalDynamoDb dynamoDb;
     private static DynamoDbClient dynamoDbClient;
     private static AwsProtocolStub aws;
+    private static LocalHttpServer checks;
 
     @BeforeAll
     static void start() {
@@ -66,7 +76,24 @@ class OrchestratorLambdaJarIT {
                 .on(
                         "AWSGlue.GetJobRun",
                         Reply.json("{\"JobRun\":{\"Id\":\"" + LOST_JOB_RUN
-                                + "\",\"JobName\":\"orders-etl\",\"JobRunState\":\"SUCCEEDED\"}}"));
+                                + "\",\"JobName\":\"orders-etl\",\"JobRunState\":\"SUCCEEDED\"}}"))
+                .on(
+                        "POST /2015-03-31/functions/row-count/invocations",
+                        Reply.raw(
+                                "{\"status\":\"PASS\",\"value\":{\"rows\":1200}}",
+                                Map.of("X-Amz-Executed-Version", "3")))
+                .on(
+                        "secretsmanager.GetSecretValue",
+                        Reply.json("{\"Name\":\"interlock/checks\","
+                                + "\"SecretString\":\"{\\\"token\\\":\\\"sm-check-token\\\"}\"}"))
+                .on(
+                        "AmazonSSM.GetParameter",
+                        Reply.json("{\"Parameter\":{\"Name\":\"/interlock/checks/tenant\","
+                                + "\"Type\":\"SecureString\",\"Value\":\"ssm-tenant\"}}"));
+        checks = LocalHttpServer.start()
+                .answer(
+                        "POST /audit",
+                        LocalHttpServer.Answer.json(200, "{\"status\":\"PASS\",\"value\":{\"audited\":true}}"));
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         store.pipelines().put(Documents.read("""
                 name: orders
@@ -115,10 +142,44 @@ class OrchestratorLambdaJarIT {
                                 "orders", "hourly", DATE, LOST_RUN, "orders_2026-03-01_hourly_jarit003", "token-lost"),
                         now.plusSeconds(3600));
         store.watchdog().expectJobCallback("orders", LOST_RUN, "glue", LOST_JOB_RUN, now.minusSeconds(60));
+        store.pipelines().put(Documents.read("""
+                name: verified
+                archetype: batch-ingestion
+                trigger: {type: glue, jobName: verified-etl}
+                postRun:
+                  - {name: rows-written, evaluator: "lambda:row-count"}
+                  - name: audit
+                    evaluator: "%s"
+                    headers: {Authorization: "Bearer ${secret:interlock/checks#token}", X-Tenant: "${ssm:/interlock/checks/tenant}"}
+                """.formatted(checks.uri("/audit")), PipelineConfig.class));
+        assertThat(store.runs()
+                        .create(new RunState(
+                                CHECKED_RUN,
+                                "verified",
+                                "daily",
+                                DATE,
+                                RunStatus.COMPLETED,
+                                1,
+                                TriggerType.GLUE,
+                                "verified_2026-03-01_daily_jarit004",
+                                Map.of("glue_job_name", "verified-etl", "glue_job_run_id", "jr_jar_it_checked"),
+                                null,
+                                null,
+                                now,
+                                now)))
+                .isTrue();
+        // logResult writes the run log fenced by its execution's lock.
+        assertThat(store.locks()
+                        .acquire(
+                                new LockKey("verified", "daily", DATE),
+                                "orders_2026-03-01_daily_jarit002",
+                                Duration.ofHours(1)))
+                .isTrue();
     }
 
     @AfterAll
     static void stop() {
+        checks.close();
         aws.close();
         dynamoDbClient.close();
         dynamoDb.close();
@@ -158,6 +219,37 @@ class OrchestratorLambdaJarIT {
                 .containsExactly("token-jar-it", "token-lost");
     }
 
+    @Test
+    void theJarRunsPostRunChecksThroughALambdaAndAnHttpEvaluatorWithSecretHeaders(@TempDir Path work) throws Exception {
+        Map<String, Object> completed = Map.of("status", "COMPLETED", "postRunChecks", true);
+        LambdaJarRun.Answers answers = LambdaJarRun.of(JAR, OrchestratorHandler.class.getName(), environment())
+                .event("logCompleted", request(OrchestratorAction.LOG_RESULT, "verified", CHECKED_RUN, completed))
+                .run(work);
+
+        JsonNode answer = InterlockJson.tree(answers.json("logCompleted"));
+        assertThat(answer.path("result").asText()).as(answer.toString()).isEqualTo("proceed");
+        assertThat(answer.at("/payload/status").asText()).as(answer.toString()).isEqualTo("COMPLETED");
+        assertThat(aws.requests("POST /2015-03-31/functions/row-count/invocations"))
+                .hasSize(1);
+        assertThat(checks.requests())
+                .singleElement()
+                .satisfies(r -> assertThat(r.headers())
+                        .containsEntry("Authorization", "Bearer sm-check-token")
+                        .containsEntry("X-Tenant", "ssm-tenant"));
+        DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
+        assertThat(store.runs().get(CHECKED_RUN).orElseThrow().dayCompletedAt())
+                .as("the day recorded COMPLETED on the run, after its checks")
+                .isNotNull();
+        assertThat(store.events().latest("verified", 20)).anySatisfy(e -> {
+            assertThat(e.kind().wireName()).isEqualTo("POST_RUN_CHECKED");
+            assertThat(e.status()).isEqualTo("PASSED");
+        });
+        assertThat(dynamoDbClient.scan(b -> b.tableName(TABLE)).items().toString())
+                .as("no credential reached the table")
+                .doesNotContain("sm-check-token")
+                .doesNotContain("ssm-tenant");
+    }
+
     private static Map<String, String> environment() {
         Map<String, String> env = new HashMap<>();
         env.put("TABLE_NAME", TABLE);
@@ -168,13 +260,24 @@ class OrchestratorLambdaJarIT {
         env.put("INTERLOCK_ENDPOINT_STEPFUNCTIONS", aws.endpoint().toString());
         env.put("INTERLOCK_ENDPOINT_SNS", aws.endpoint().toString());
         env.put("INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString());
+        env.put("INTERLOCK_ENDPOINT_LAMBDA", aws.endpoint().toString());
+        env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", aws.endpoint().toString());
+        env.put("INTERLOCK_ENDPOINT_SSM", aws.endpoint().toString());
+        env.put("INTERLOCK_ALLOW_PRIVATE_URLS", "true");
+        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
+        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
+        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
         return env;
     }
 
     private static String request(OrchestratorAction action, String runId, Map<String, ?> payload) {
+        return request(action, "orders", runId, payload);
+    }
+
+    private static String request(OrchestratorAction action, String pipelineId, String runId, Map<String, ?> payload) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("action", action.wireName());
-        r.put("pipelineId", "orders");
+        r.put("pipelineId", pipelineId);
         r.put("scheduleId", "daily");
         r.put("date", DATE.toString());
         r.put("executionName", "orders_2026-03-01_daily_jarit002");
