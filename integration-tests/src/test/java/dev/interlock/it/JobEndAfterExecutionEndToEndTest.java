@@ -224,6 +224,43 @@ class JobEndAfterExecutionEndToEndTest extends EndToEnd {
     }
 
     @Test
+    void aGlueJobThatSucceedsLateButFailsItsPostRunCheckLeavesTheDayFailedAndCascadesNothing() {
+        // As above, but the pipeline checks rows after its job, and the job wrote none.
+        gluePipelineWithDownstream(
+                "je-late-rows", "\"--fake-duration-seconds\": \"18000\", \"--fake-stop\": ignored", """
+                pollIntervalSeconds: 600
+                maxJobDurationSeconds: 600
+                retry: {maxAttempts: 1}
+                postRun:
+                  - {name: rows-written, evaluator: "builtin:sensor-threshold", config: {sensor: je-late-rows-rows, field: rows, op: gt, value: 0}}
+                """);
+        sensor("je-late-rows-rows", "{\"rows\": 0}");
+        String holder = evaluate("je-late-rows", DAY);
+        assertThat(awaitDone(holder, java.time.Duration.ofMinutes(3))).isEqualTo(ExecutionStatus.FAILED);
+
+        JsonNode late = await(
+                        "the late success told",
+                        () -> eventsOf("je-late-rows", "JOB_SUCCEEDED_LATE"),
+                        (java.util.List<JsonNode> e) -> !e.isEmpty(),
+                        java.time.Duration.ofMinutes(3))
+                .getFirst();
+        assertThat(late.path("message").asText())
+                .contains("post-run check rows-written failed")
+                .contains("the day stays FAILED");
+        assertThat(runLogStatus("je-late-rows", DAY, "daily")).isEqualTo("FAILED");
+        assertThat(runs("je-late-rows")).singleElement().satisfies(r -> {
+            assertThat(r.path("status").asText()).isEqualTo("FAILED");
+            assertThat(r.path("failureCategory").asText()).isEqualTo("VERIFICATION");
+        });
+        assertThat(eventsOf("je-late-rows", "POST_RUN_CHECKED"))
+                .singleElement()
+                .satisfies(e -> assertThat(e.path("status").asText()).isEqualTo("FAILED"));
+        assertThat(eventKinds("je-late-rows")).doesNotContain("CASCADE_NOTIFIED");
+        assertThat(runs("je-late-rows-down")).as("nothing cascaded").isEmpty();
+        assertThat(glueRunsStarted("je-late-rows-job")).isEqualTo(1);
+    }
+
+    @Test
     void aCallbackJobPastItsMaximumIsStoppedLoggedTimeoutAndRetriedPerRetry() {
         putPipeline("""
                 name: je-max

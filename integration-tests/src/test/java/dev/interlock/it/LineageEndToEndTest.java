@@ -142,6 +142,73 @@ class LineageEndToEndTest extends EndToEnd {
                 .isNotBlank();
     }
 
+    /** A Glue pipeline whose post-run check wants rows written in sensor {@code <name>-rows}. */
+    private void checkedPipeline(String name) {
+        putPipeline("""
+                name: %1$s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: glue, jobName: %1$s-job, arguments: {"--fake-duration-seconds": "60"}}
+                postRun:
+                  - name: rows-written
+                    evaluator: "builtin:sensor-threshold"
+                    config: {sensor: %1$s-rows, field: rows, op: gt, value: 0}
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 3600
+                retry: {maxAttempts: 1}
+                """.formatted(name));
+    }
+
+    @Test
+    void aRunWhosePostRunCheckFailsIsReportedFailedAndNeverComplete() {
+        checkedPipeline("ol-unverified");
+        sensor("ol-unverified-rows", "{\"rows\": 0}");
+        evaluate("ol-unverified", DAY);
+        await("ol-unverified FAILED", () -> runLogStatus("ol-unverified", DAY, "daily"), "FAILED"::equals);
+        awaitExecutionsDone("ol-unverified", 1);
+
+        // The job said SUCCEEDED, but the day is FAILED (VERIFICATION): a receiver must never take the run for
+        // complete.
+        List<JsonNode> events = awaitLineage("ol-unverified", "FAIL");
+        assertThat(types(events)).containsExactly("START", "FAIL");
+        JsonNode fail = events.stream()
+                .filter(e -> "FAIL".equals(e.path("eventType").asText()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(fail.path("run").path("runId").asText()).isEqualTo(runId("ol-unverified"));
+        JsonNode facets = fail.path("run").path("facets");
+        assertThat(facets.path("interlock_readiness").path("failureCategory").asText())
+                .isEqualTo("VERIFICATION");
+        assertThat(facets.path("errorMessage").path("message").asText())
+                .contains("rows-written")
+                .contains("is 0, not gt 0");
+    }
+
+    @Test
+    void aRunWhosePostRunCheckPassesIsReportedCompleteOnlyAfterTheCheck() {
+        checkedPipeline("ol-verified");
+        sensor("ol-verified-rows", "{\"rows\": 42}");
+        evaluate("ol-verified", DAY);
+        await("ol-verified COMPLETED", () -> runLogStatus("ol-verified", DAY, "daily"), "COMPLETED"::equals);
+
+        List<JsonNode> events = awaitLineage("ol-verified", "COMPLETE");
+        assertThat(types(events)).containsExactly("START", "COMPLETE");
+        Instant checked = Instant.parse(eventsOf("ol-verified", "POST_RUN_CHECKED")
+                .getFirst()
+                .path("timestamp")
+                .asText());
+        JsonNode complete = events.stream()
+                .filter(e -> "COMPLETE".equals(e.path("eventType").asText()))
+                .findFirst()
+                .orElseThrow();
+        assertThat(Instant.parse(complete.path("eventTime").asText()))
+                .as("COMPLETE is the day recorded after its checks passed, not the job's own end")
+                .isAfterOrEqualTo(checked);
+    }
+
     @Test
     void aJobInterlockStopsAtItsMaximumDurationIsReportedStartedThenAborted() {
         putPipeline("""

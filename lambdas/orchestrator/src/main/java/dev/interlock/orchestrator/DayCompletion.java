@@ -138,10 +138,9 @@ final class DayCompletion {
 
     /** The run COMPLETED (its job succeeded), the run log not yet: the run log's completion, as logResult writes it. */
     private Result completed(ActionRequest request, RunState run, RunLogKey key, String learnedBy) {
-        Optional<PipelineConfig> pipeline = c.pipeline(request);
-        if (pipeline.isPresent() && !pipeline.get().postRun().isEmpty()) {
-            PostRunVerdict verdict = c.postRun().checkAll(pipeline.get(), run.scheduleId(), run.date());
-            c.record(request, EventKind.POST_RUN_CHECKED, verdict.status(), verdict.message(), verdict.details());
+        Optional<PostRunVerdict> checked = postRunVerdict(request, run);
+        if (checked.isPresent()) {
+            PostRunVerdict verdict = checked.get();
             if (!verdict.passed()) {
                 RunState unverified = run.failedVerification(verdict.message(), c.now())
                         .withMetadata(Map.of(END_RECORDED_BY, learnedBy));
@@ -154,7 +153,7 @@ final class DayCompletion {
         events.add(recordedEvent(request, run, learnedBy));
         return write(
                         run,
-                        touched(run, learnedBy),
+                        run.dayCompleted(c.now()).withMetadata(Map.of(END_RECORDED_BY, learnedBy)),
                         key,
                         RunLogChanges.completedChange(request, run.proceededWithout(), run.forced(), c.now()),
                         events)
@@ -162,8 +161,17 @@ final class DayCompletion {
                 : null;
     }
 
-    /** A job Interlock had given up on succeeded: the run and the day COMPLETED, with an event and an alert. */
+    /**
+     * A job Interlock had given up on succeeded: after its post-run checks, as any success, the run and the day
+     * COMPLETED, with an event and an alert. A required check that does not pass leaves the day FAILED: the run's
+     * category becomes {@code VERIFICATION} (so the same job end told again records nothing more) and the event says
+     * the job succeeded late but unverified.
+     */
     private Result late(ActionRequest request, RunState run, RunLogKey key, String learnedBy) {
+        Optional<PostRunVerdict> verdict = postRunVerdict(request, run);
+        if (verdict.isPresent() && !verdict.get().passed()) {
+            return lateUnverified(request, run, verdict.get(), learnedBy);
+        }
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("learnedBy", learnedBy);
         details.put("executionName", request.executionName() == null ? "" : request.executionName());
@@ -199,6 +207,49 @@ final class DayCompletion {
                         details,
                         request.logContext());
         return Result.RECORDED_LATE;
+    }
+
+    /**
+     * The verdict of the pipeline's post-run checks on the run's day, recorded as a {@code POST_RUN_CHECKED} event;
+     * empty for a pipeline without checks (or a dry run, which starts no job).
+     */
+    private Optional<PostRunVerdict> postRunVerdict(ActionRequest request, RunState run) {
+        Optional<PipelineConfig> pipeline = c.pipeline(request);
+        if (pipeline.isEmpty()
+                || pipeline.get().postRun().isEmpty()
+                || pipeline.get().dryRun()) {
+            return Optional.empty();
+        }
+        PostRunVerdict verdict = c.postRun().checkAll(pipeline.get(), run.scheduleId(), run.date());
+        c.record(request, EventKind.POST_RUN_CHECKED, verdict.status(), verdict.message(), verdict.details());
+        return Optional.of(verdict);
+    }
+
+    /** A late success whose post-run checks did not pass: the day stays FAILED, the run now FAILED VERIFICATION. */
+    private Result lateUnverified(ActionRequest request, RunState run, PostRunVerdict verdict, String learnedBy) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("learnedBy", learnedBy);
+        details.put("failureMessage", run.failureMessage() == null ? "" : run.failureMessage());
+        details.put(
+                "failureCategory",
+                run.failureCategory() == null ? "" : run.failureCategory().wireName());
+        String message = "the job of run " + run.runId() + " succeeded after Interlock had recorded it FAILED, but "
+                + verdict.message() + "; the day stays FAILED";
+        RunState next = run.withFailure(verdict.message(), FailureCategory.VERIFICATION)
+                .nextVersion(c.now())
+                .withMetadata(Map.of(END_RECORDED_BY, learnedBy));
+        boolean written = c.provider()
+                .recordTransition(RunTransition.of(
+                        run.version(),
+                        next,
+                        c.event(
+                                request,
+                                EventKind.JOB_SUCCEEDED_LATE,
+                                RunLogStatus.FAILED.wireName(),
+                                message,
+                                details)))
+                .applied();
+        return written ? Result.RECORDED_UNVERIFIED : null;
     }
 
     /** The run FAILED, the run log not yet: the failure as logResult writes it; a retry goes to a successor. */

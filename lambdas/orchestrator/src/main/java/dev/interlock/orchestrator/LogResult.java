@@ -1,10 +1,8 @@
 package dev.interlock.orchestrator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.interlock.jobs.TriggerStatus;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
-import dev.interlock.model.force.Forced;
 import dev.interlock.model.json.InterlockJson;
 import dev.interlock.model.marker.MarkerSource;
 import dev.interlock.model.pipeline.PipelineConfig;
@@ -33,11 +31,12 @@ import java.util.function.Function;
  * {@code logResult}: records how a run ended. The run log of the execution date is updated, never overwritten, by the
  * attempt-counting rule ({@link AttemptLedger}): a failed job counts one attempt, a missed validation deadline none
  * (and it leaves a COMPLETED day completed: a rerun that could not become ready does not undo the day), COMPLETED
- * none; the run state moves to the same terminal status and the events are written with it, all in one transition.
- * Repeating the call for the same run changes nothing and answers the same. Always answers {@code retryable} and
- * {@code retryBackoffSeconds}. A run that went on without some traits past its readiness rule's {@code proceedAt}
- * leaves them in the run log ({@code proceededWithout}): a completion says so in its request (checkReadiness's
- * answer, so a run the trigger completed is still not read), a failure takes them from the run it reads anyway.
+ * none; the run state moves to the same terminal status (a completion records its day completed on the run,
+ * {@code dayCompletedAt}, even when its job system or the trigger had already moved it to COMPLETED) and the events
+ * are written with it, all in one transition. Repeating the call for the same run changes nothing and answers the
+ * same. Always answers {@code retryable} and {@code retryBackoffSeconds}. A run that went on without some traits past
+ * its readiness rule's {@code proceedAt} leaves them in the run log ({@code proceededWithout}): a completion says so in
+ * its request (checkReadiness's answer), a failure takes them from the run.
  */
 public final class LogResult implements Action {
 
@@ -71,11 +70,6 @@ public final class LogResult implements Action {
         /** The required trait whose PERMANENT evaluator error ended the wait (see {@link StoppedWait}); else null. */
         String stoppingTrait() {
             return trait == null || trait.isBlank() ? null : trait;
-        }
-
-        /** The trigger answered {@code completed}: it recorded the run COMPLETED itself (or found it so). */
-        boolean runCompletedByTrigger() {
-            return TriggerStatus.COMPLETED.wireName().equals(triggerStatus);
         }
     }
 
@@ -177,27 +171,20 @@ public final class LogResult implements Action {
         RunState[] ran = new RunState[1]; // the run as it was before it completed: when its job started
         List<Event> events = List.of(collaborators.event(
                 request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(), "run completed", Map.of()));
-        // A repeated call writes nothing (nor the event); a run the trigger completed has only its run log written
-        // (one read for a run that went on without some traits: was its day forced ready?).
-        RunLog stored = body.runCompletedByTrigger()
-                ? collaborators
-                        .provider()
-                        .recordRunLog(
-                                key(request),
-                                RunLogChanges.completedChange(
-                                        request, body.degradedWithout(), forcedOf(request, body), collaborators.now()),
-                                events,
-                                LockOwner.fence(request))
-                : write(
+        // The run (COMPLETED by its job system or the trigger, or still RUNNING) records its day completed with the run
+        // log, in one transition (RunState.dayCompletedAt: the run's end in OpenLineage). A repeated call writes
+        // nothing
+        // (nor the event).
+        RunLog stored = write(
+                request,
+                RunStatus.COMPLETED,
+                body,
+                run -> RunLogChanges.completedChange(
                         request,
-                        RunStatus.COMPLETED,
-                        body,
-                        run -> RunLogChanges.completedChange(
-                                request,
-                                body.degradedWithout(),
-                                (ran[0] = run) == null ? null : run.forced(),
-                                collaborators.now()),
-                        events);
+                        body.degradedWithout(),
+                        (ran[0] = run) == null ? null : run.forced(),
+                        collaborators.now()),
+                events);
         RetryAttempt entry = AttemptLedger.entryOf(stored, request.runId(), RunLogStatus.COMPLETED)
                 .orElseThrow();
         PublishedMetrics.completed(collaborators, request, entry, started, ran[0]);
@@ -311,11 +298,7 @@ public final class LogResult implements Action {
         for (int attempt = 0; attempt < TRANSITION_ATTEMPTS; attempt++) {
             Optional<RunState> run = collaborators.provider().runs().get(request.runId());
             RunLogChange change = changeOf.apply(run.orElse(null));
-            boolean unverified = target == RunStatus.FAILED
-                    && run.isPresent()
-                    && run.get().status() == RunStatus.COMPLETED
-                    && FailureCategory.fromJson(body.failureCategory()) == FailureCategory.VERIFICATION;
-            if (run.isEmpty() || !(unverified || run.get().status().canMoveTo(target))) {
+            if (run.isEmpty() || !moves(run.get(), target, body)) {
                 if (run.isEmpty()) {
                     collaborators
                             .log()
@@ -354,6 +337,22 @@ public final class LogResult implements Action {
                 + TRANSITION_ATTEMPTS + " attempts)");
     }
 
+    /**
+     * Whether recording {@code target} changes {@code run}: a completion records the day completed on a run not yet so
+     * (whether its job system already reported it COMPLETED or it is still running); a VERIFICATION failure moves a
+     * COMPLETED run back to FAILED; anything else is a lifecycle move.
+     */
+    private static boolean moves(RunState run, RunStatus target, Request body) {
+        if (target == RunStatus.COMPLETED) {
+            return run.dayCompletedAt() == null
+                    && (run.status() == RunStatus.COMPLETED || run.status().canMoveTo(target));
+        }
+        boolean unverified = target == RunStatus.FAILED
+                && run.status() == RunStatus.COMPLETED
+                && FailureCategory.fromJson(body.failureCategory()) == FailureCategory.VERIFICATION;
+        return unverified || run.status().canMoveTo(target);
+    }
+
     private RunState nextRun(RunState run, RunStatus target, Request body, ActionRequest request) {
         Instant now = collaborators.now();
         if (target == RunStatus.FAILED && run.status() == RunStatus.COMPLETED) {
@@ -374,20 +373,7 @@ public final class LogResult implements Action {
                                     ? e.getValue().asText()
                                     : e.getValue().toString()));
         }
-        return run.withMetadata(metadata).moveTo(target, now);
-    }
-
-    /** Who forced the run's day ready, read from the run only when it went on without some traits; else null. */
-    private Forced forcedOf(ActionRequest request, Request body) {
-        if (body.degradedWithout().isEmpty()) {
-            return null;
-        }
-        return collaborators
-                .provider()
-                .runs()
-                .get(request.runId())
-                .map(RunState::forced)
-                .orElse(null);
+        return run.withMetadata(metadata).dayCompleted(now);
     }
 
     private static RunLogKey key(ActionRequest request) {

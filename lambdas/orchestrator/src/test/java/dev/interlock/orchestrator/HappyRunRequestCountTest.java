@@ -190,8 +190,9 @@ class HappyRunRequestCountTest {
                         // pipeline + archetype, the day's unfinished runs, run + due entry + event
                         Map.entry("resolvePipeline", 3L),
                         Map.entry("checkCompletionSLA", 0L),
-                        // run log read, run log + event
-                        Map.entry("logResult", 2L),
+                        // run read (the day completed is recorded on the run: its end in OpenLineage), run log
+                        // read, run + run log + event
+                        Map.entry("logResult", 3L),
                         Map.entry("notifyDownstream", 1L),
                         Map.entry("releaseLock", 1L));
         // The run's creation event and its completion event were written (merged into the writes counted above).

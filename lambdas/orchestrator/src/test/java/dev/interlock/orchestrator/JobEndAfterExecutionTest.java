@@ -13,6 +13,8 @@ import dev.interlock.model.run.FailureCategory;
 import dev.interlock.model.run.RunLogStatus;
 import dev.interlock.model.run.RunState;
 import dev.interlock.model.run.RunStatus;
+import dev.interlock.model.trait.TraitStatus;
+import dev.interlock.model.trait.TraitVerdict;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -181,6 +183,69 @@ class JobEndAfterExecutionTest {
         int before = eventCount();
         glueEvent("SUCCEEDED");
         assertThat(eventCount()).isEqualTo(before);
+    }
+
+    /** Interlock gave up on the job of a run whose pipeline checks rows after its job: the day FAILED TIMEOUT. */
+    private String givenUpRunWithAPostRunCheck() {
+        String runId = waitingGlueRun("{maxAttempts: 1}\n" + """
+                postRun:
+                  - name: rows-written
+                    evaluator: "builtin:sensor-threshold"
+                    config: {sensor: orders-rows, field: rows, op: gt, value: 0}
+                """);
+        f.callbacks.endWithoutCallback("token-1");
+        f.call(f.request(
+                OrchestratorAction.LOG_RESULT,
+                runId,
+                Map.of("status", "FAILED", "failureCategory", "TIMEOUT", "message", "gave up")));
+        f.provider.locks().releaseHeldBy(LOCK, Fixture.EXECUTION);
+        return runId;
+    }
+
+    @Test
+    void aJobThatSucceedsLateButFailsItsPostRunCheckLeavesTheDayFailedVerificationAndCascadesNothing() {
+        String runId = givenUpRunWithAPostRunCheck();
+        f.postRunAnswer = check ->
+                new TraitVerdict(check.traitType(), TraitStatus.FAIL, null, "no rows written", null, check.required());
+
+        glueEvent("SUCCEEDED");
+
+        assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.FAILED);
+        RunState run = f.provider.runs().get(runId).orElseThrow();
+        assertThat(run.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(run.failureCategory()).isEqualTo(FailureCategory.VERIFICATION);
+        assertThat(run.dayCompletedAt()).isNull();
+        assertThat(run.failureMessage()).contains("rows-written").contains("no rows written");
+        assertThat(f.events(EventKind.POST_RUN_CHECKED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.status()).isEqualTo("FAILED"));
+        assertThat(f.events(EventKind.JOB_SUCCEEDED_LATE))
+                .singleElement()
+                .satisfies(e -> assertThat(e.message()).contains("post-run check"));
+        assertThat(f.provider.cascade().markers("gold", Fixture.DATE)).isEmpty();
+
+        // The same job end told again (the watchdog, a duplicate event) neither evaluates nor records anything more.
+        int before = eventCount();
+        glueEvent("SUCCEEDED");
+        assertThat(eventCount()).isEqualTo(before);
+    }
+
+    @Test
+    void aJobThatSucceedsLateAndPassesItsPostRunCheckCompletesTheDay() {
+        String runId = givenUpRunWithAPostRunCheck();
+        f.postRunAnswer =
+                check -> new TraitVerdict(check.traitType(), TraitStatus.PASS, null, "42 rows", null, check.required());
+
+        glueEvent("SUCCEEDED");
+
+        assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);
+        RunState run = f.provider.runs().get(runId).orElseThrow();
+        assertThat(run.status()).isEqualTo(RunStatus.COMPLETED);
+        assertThat(run.dayCompletedAt()).isNotNull();
+        assertThat(f.events(EventKind.POST_RUN_CHECKED))
+                .singleElement()
+                .satisfies(e -> assertThat(e.status()).isEqualTo("PASSED"));
+        assertThat(f.provider.cascade().markers("gold", Fixture.DATE)).hasSize(1);
     }
 
     @Test

@@ -59,6 +59,7 @@ class PostRunChecksTest {
         RunState run = f.provider.runs().get(runId).orElseThrow();
         assertThat(run.status()).isEqualTo(RunStatus.FAILED);
         assertThat(run.failureCategory()).isEqualTo(FailureCategory.VERIFICATION);
+        assertThat(run.dayCompletedAt()).as("the run's day never completed").isNull();
         assertThat(f.events(EventKind.POST_RUN_CHECKED))
                 .singleElement()
                 .satisfies(e -> assertThat(e.status()).isEqualTo("FAILED"));
@@ -106,6 +107,10 @@ class PostRunChecksTest {
 
         assertThat(p.get("status").asText()).isEqualTo("COMPLETED");
         assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.COMPLETED);
+        RunState run = f.provider.runs().get(runId).orElseThrow();
+        assertThat(run.dayCompletedAt())
+                .as("the day recorded COMPLETED on the run, with the run log")
+                .isEqualTo(f.runLog().orElseThrow().retryHistory().getFirst().completedAt());
         assertThat(f.postRunEvaluations).isEqualTo(2);
         assertThat(f.events(EventKind.POST_RUN_CHECKED))
                 .singleElement()

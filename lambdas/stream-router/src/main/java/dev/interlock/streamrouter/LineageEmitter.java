@@ -9,6 +9,7 @@ import dev.interlock.model.pipeline.PipelineConfig;
 import dev.interlock.model.pipeline.TraitConfig;
 import dev.interlock.model.run.RunLog;
 import dev.interlock.model.run.RunState;
+import dev.interlock.model.run.RunStatus;
 import dev.interlock.store.RunLogKey;
 import io.openlineage.client.OpenLineage;
 import io.openlineage.client.transports.Transport;
@@ -125,10 +126,7 @@ public final class LineageEmitter {
         }
         List<LineageEvents.Upstream> upstreams = upstreams(run);
         for (LineageEventType type : types) {
-            // A start reported together with the end (a synchronous job) is dated when the trigger began.
-            Instant at = type == LineageEventType.START && change.before() != null && types.size() > 1
-                    ? change.before().updatedAt()
-                    : run.updatedAt();
+            Instant at = at(type, change);
             try {
                 sink.send(events.of(type, run, at == null ? clock.instant() : at, upstreams));
                 sent.add(type);
@@ -137,6 +135,24 @@ public final class LineageEmitter {
             }
         }
         return sent;
+    }
+
+    /**
+     * When the event happened: a start the change reports with more (a synchronous job, completed or failed inside its
+     * trigger call) when the trigger began; a completion when the run's day was recorded COMPLETED; else the change.
+     */
+    private static Instant at(LineageEventType type, RunChange change) {
+        RunState run = change.after();
+        if (type == LineageEventType.START
+                && change.before() != null
+                && change.before().status() == RunStatus.TRIGGERING
+                && run.status() != RunStatus.RUNNING) {
+            return change.before().updatedAt();
+        }
+        if (type == LineageEventType.COMPLETE && run.dayCompletedAt() != null) {
+            return run.dayCompletedAt();
+        }
+        return run.updatedAt();
     }
 
     /** The runs of the upstream pipelines this run's readiness waited for: their run logs of the same day. */

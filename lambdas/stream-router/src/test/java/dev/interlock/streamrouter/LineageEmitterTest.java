@@ -82,6 +82,24 @@ class LineageEmitterTest {
     }
 
     @Test
+    void aJobThatSucceededIsCompleteOnlyWhenItsDayIsRecordedAndDatedThen() {
+        Instant jobEnded = T0.plusSeconds(600);
+        Instant dayRecorded = T0.plusSeconds(660); // after the post-run checks passed
+        RunState succeeded = run(RunStatus.COMPLETED, jobEnded, null);
+        LineageEmitter emitter = emitter(sent::add);
+
+        emitter.emit(new RunChange(run(RunStatus.RUNNING, T0, null), succeeded));
+        assertThat(sent).as("the job system's success alone is no completion").isEmpty();
+
+        emitter.emit(new RunChange(succeeded, succeeded.dayCompleted(dayRecorded)));
+        assertThat(sent).singleElement().satisfies(event -> {
+            JsonNode json = json(event);
+            assertThat(json.path("eventType").asText()).isEqualTo("COMPLETE");
+            assertThat(Instant.parse(json.path("eventTime").asText())).isEqualTo(dayRecorded);
+        });
+    }
+
+    @Test
     void aFailedRunIsAFailWithItsMessageAndTheSameChangeTwiceGivesTheSameEvent() {
         Instant end = T0.plusSeconds(600);
         RunChange change = new RunChange(run(RunStatus.RUNNING, T0, null), run(RunStatus.FAILED, end, "boom"));
@@ -114,7 +132,9 @@ class LineageEmitterTest {
         List<LineageEventType> result = emitter(event -> {
                     throw new IllegalStateException("connection refused");
                 })
-                .emit(new RunChange(run(RunStatus.TRIGGERING, T0, null), run(RunStatus.COMPLETED, T0, null)));
+                .emit(new RunChange(
+                        run(RunStatus.TRIGGERING, T0, null),
+                        run(RunStatus.TRIGGERING, T0, null).dayCompleted(T0)));
 
         assertThat(result).isEmpty();
         assertThat(trail)

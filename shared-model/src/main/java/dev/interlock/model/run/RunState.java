@@ -18,6 +18,10 @@ import java.util.Map;
  *     when it was fully ready): recorded before its job starts, copied into the run log when its end is recorded
  * @param forced who forced its day ready and why, when it started only because of that (null otherwise; absent from
  *     the JSON then): recorded with {@code proceededWithout}, copied into the run log with it
+ * @param dayCompletedAt when its day was recorded COMPLETED by this run — after its post-run checks passed, in the
+ *     same write as the run log's completion (null until then; absent from the JSON then). A run's job may have
+ *     ended successfully well before: this, not the status COMPLETED, is the run's end in OpenLineage
+ *     ({@code RunTransition} in model.lineage)
  */
 public record RunState(
         String runId,
@@ -34,10 +38,47 @@ public record RunState(
         Instant createdAt,
         Instant updatedAt,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> proceededWithout,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Forced forced) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Forced forced,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Instant dayCompletedAt) {
     public RunState {
         metadata = Frozen.map(metadata);
         proceededWithout = Frozen.list(proceededWithout);
+    }
+
+    /** A run whose day is not (yet) recorded COMPLETED. */
+    public RunState(
+            String runId,
+            String pipelineId,
+            String scheduleId,
+            LocalDate date,
+            RunStatus status,
+            long version,
+            TriggerType triggerType,
+            String executionName,
+            Map<String, String> metadata,
+            String failureMessage,
+            FailureCategory failureCategory,
+            Instant createdAt,
+            Instant updatedAt,
+            List<String> proceededWithout,
+            Forced forced) {
+        this(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                updatedAt,
+                proceededWithout,
+                forced,
+                null);
     }
 
     /** A run whose day was not forced ready (no {@code forced} record). */
@@ -126,7 +167,8 @@ public record RunState(
                 createdAt,
                 now,
                 traits,
-                forced);
+                forced,
+                dayCompletedAt);
     }
 
     /**
@@ -149,7 +191,8 @@ public record RunState(
                 createdAt,
                 now,
                 traits,
-                forced);
+                forced,
+                dayCompletedAt);
     }
 
     /**
@@ -165,15 +208,46 @@ public record RunState(
     }
 
     /**
+     * This run at its next version as its day is recorded COMPLETED at {@code now} ({@code dayCompletedAt}): a run its
+     * job system already reported COMPLETED keeps that status and its {@code updatedAt} (when the job ended), a RUNNING
+     * or TRIGGERING one moves to COMPLETED now.
+     */
+    public RunState dayCompleted(Instant now) {
+        RunState completed = status == RunStatus.COMPLETED ? next(status, updatedAt) : moveTo(RunStatus.COMPLETED, now);
+        return completed.completedDayAt(now);
+    }
+
+    private RunState completedDayAt(Instant at) {
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version,
+                triggerType,
+                executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                updatedAt,
+                proceededWithout,
+                forced,
+                at);
+    }
+
+    /**
      * The job of this FAILED run succeeded after Interlock gave up on it (e.g. stopped following it past its maximum, or
      * its execution ended): the job's own end is the truth, so the run becomes COMPLETED (the one move out of a
-     * terminal status, outside the lifecycle {@link RunStatus#canMoveTo} guards) and keeps why it had failed.
+     * terminal status, outside the lifecycle {@link RunStatus#canMoveTo} guards), keeps why it had failed, and its day
+     * is recorded COMPLETED with it ({@code dayCompletedAt}).
      */
     public RunState completedLate(Instant now) {
         if (status != RunStatus.FAILED) {
             throw new IllegalStateException("run " + runId + " is " + status + ", not FAILED: nothing succeeded late");
         }
-        return next(RunStatus.COMPLETED, now);
+        return next(RunStatus.COMPLETED, now).completedDayAt(now);
     }
 
     /**
@@ -212,7 +286,8 @@ public record RunState(
                 createdAt,
                 now,
                 proceededWithout,
-                forced);
+                forced,
+                dayCompletedAt);
     }
 
     /** A copy with job metadata added (the trigger's ids). */
@@ -234,7 +309,8 @@ public record RunState(
                 createdAt,
                 updatedAt,
                 proceededWithout,
-                forced);
+                forced,
+                dayCompletedAt);
     }
 
     /** A copy carrying a failure description. */
@@ -254,6 +330,7 @@ public record RunState(
                 createdAt,
                 updatedAt,
                 proceededWithout,
-                forced);
+                forced,
+                dayCompletedAt);
     }
 }

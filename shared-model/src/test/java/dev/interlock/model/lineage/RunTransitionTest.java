@@ -19,48 +19,91 @@ import org.junit.jupiter.api.Test;
 
 class RunTransitionTest {
 
-    @Test
-    void aJobThatStartsThenEndsIsOneStartAndOneEnd() {
-        assertThat(RunTransition.events(RunStatus.TRIGGERING, RunStatus.RUNNING))
-                .containsExactly(START);
-        assertThat(RunTransition.events(RunStatus.RUNNING, RunStatus.COMPLETED)).containsExactly(COMPLETE);
-        assertThat(RunTransition.events(RunStatus.RUNNING, RunStatus.FAILED)).containsExactly(FAIL);
-        assertThat(RunTransition.events(RunStatus.RUNNING, RunStatus.CANCELLED)).containsExactly(ABORT);
+    private static final Instant DAY_RECORDED = Instant.parse("2026-03-03T12:30:00Z");
+
+    private static RunState run(RunStatus status) {
+        return run(status, null, Map.of());
+    }
+
+    /** The run whose day was recorded COMPLETED (after its post-run checks, if any). */
+    private static RunState dayCompleted(RunStatus from) {
+        return run(from).dayCompleted(DAY_RECORDED);
     }
 
     @Test
-    void monitoringAfterCompletionIsTheCompletionAndItsEndAddsNothingUnlessItFails() {
-        assertThat(RunTransition.events(RunStatus.RUNNING, RunStatus.COMPLETED_MONITORING))
+    void aJobThatStartsThenEndsIsOneStartAndOneEnd() {
+        assertThat(RunTransition.events(run(RunStatus.TRIGGERING), run(RunStatus.RUNNING)))
+                .containsExactly(START);
+        assertThat(RunTransition.events(run(RunStatus.RUNNING), dayCompleted(RunStatus.RUNNING)))
                 .containsExactly(COMPLETE);
-        assertThat(RunTransition.events(RunStatus.COMPLETED_MONITORING, RunStatus.COMPLETED))
+        assertThat(RunTransition.events(run(RunStatus.RUNNING), run(RunStatus.FAILED)))
+                .containsExactly(FAIL);
+        assertThat(RunTransition.events(run(RunStatus.RUNNING), run(RunStatus.CANCELLED)))
+                .containsExactly(ABORT);
+    }
+
+    @Test
+    void aJobTheJobSystemReportsSucceededIsNotCompleteUntilItsDayIsRecorded() {
+        // The run-checker (or the job's callback) records the job's success: post-run checks may still fail it.
+        assertThat(RunTransition.events(run(RunStatus.RUNNING), run(RunStatus.COMPLETED)))
                 .isEmpty();
-        assertThat(RunTransition.events(RunStatus.COMPLETED_MONITORING, RunStatus.FAILED))
+        // The checks passed and the day was recorded COMPLETED: now the run is complete.
+        assertThat(RunTransition.events(run(RunStatus.COMPLETED), dayCompleted(RunStatus.COMPLETED)))
+                .containsExactly(COMPLETE);
+        // The checks failed: the job that said SUCCEEDED is a FAIL, never a COMPLETE.
+        RunState unverified = run(RunStatus.COMPLETED).failedVerification("post-run check rows failed", DAY_RECORDED);
+        assertThat(RunTransition.events(run(RunStatus.COMPLETED), unverified)).containsExactly(FAIL);
+        // Seen again (a stream re-delivery, a repeated logResult that rewrites nothing new): nothing more.
+        assertThat(RunTransition.events(dayCompleted(RunStatus.COMPLETED), dayCompleted(RunStatus.COMPLETED)))
+                .isEmpty();
+    }
+
+    @Test
+    void aJobThatSucceedsAfterInterlockRecordedItFailedCompletesAfterItsFail() {
+        RunState timedOut = run(RunStatus.FAILED, FailureCategory.TIMEOUT, Map.of());
+        assertThat(RunTransition.events(timedOut, timedOut.completedLate(DAY_RECORDED)))
+                .containsExactly(COMPLETE);
+    }
+
+    @Test
+    void monitoringAfterCompletionAddsNothingUnlessItFails() {
+        assertThat(RunTransition.events(run(RunStatus.RUNNING), run(RunStatus.COMPLETED_MONITORING)))
+                .isEmpty();
+        assertThat(RunTransition.events(run(RunStatus.COMPLETED_MONITORING), run(RunStatus.FAILED)))
                 .containsExactly(FAIL);
     }
 
     @Test
     void aSynchronousJobReportsItsStartWithItsEnd() {
-        assertThat(RunTransition.events(RunStatus.TRIGGERING, RunStatus.COMPLETED))
+        // Completed inside its trigger call: started now, complete once logResult records the day.
+        assertThat(RunTransition.events(run(RunStatus.TRIGGERING), run(RunStatus.COMPLETED)))
+                .containsExactly(START);
+        assertThat(RunTransition.events(run(RunStatus.TRIGGERING), dayCompleted(RunStatus.TRIGGERING)))
                 .containsExactly(START, COMPLETE);
-        assertThat(RunTransition.events(RunStatus.TRIGGERING, RunStatus.FAILED)).containsExactly(START, FAIL);
-        assertThat(RunTransition.events(RunStatus.TRIGGERING, RunStatus.CANCELLED))
+        assertThat(RunTransition.events(run(RunStatus.TRIGGERING), run(RunStatus.FAILED)))
+                .containsExactly(START, FAIL);
+        assertThat(RunTransition.events(run(RunStatus.TRIGGERING), run(RunStatus.CANCELLED)))
                 .containsExactly(START, ABORT);
     }
 
     @Test
     void aRunThatNeverTriggeredStartedNoJob() {
-        assertThat(RunTransition.events(null, RunStatus.PENDING)).isEmpty();
-        assertThat(RunTransition.events(RunStatus.PENDING, RunStatus.TRIGGERING))
+        assertThat(RunTransition.events(null, run(RunStatus.PENDING))).isEmpty();
+        assertThat(RunTransition.events(run(RunStatus.PENDING), run(RunStatus.TRIGGERING)))
                 .isEmpty();
-        assertThat(RunTransition.events(RunStatus.PENDING, RunStatus.CANCELLED)).isEmpty();
-        assertThat(RunTransition.events(RunStatus.PENDING, RunStatus.FAILED)).isEmpty();
+        assertThat(RunTransition.events(run(RunStatus.PENDING), run(RunStatus.CANCELLED)))
+                .isEmpty();
+        assertThat(RunTransition.events(run(RunStatus.PENDING), run(RunStatus.FAILED)))
+                .isEmpty();
     }
 
     @Test
     void aChangeThatKeepsTheStatusEmitsNothing() {
         // proceedingWithout / forcedWithout / metadata updates bump the version but keep the status.
-        assertThat(RunTransition.events(RunStatus.RUNNING, RunStatus.RUNNING)).isEmpty();
-        assertThat(RunTransition.events(RunStatus.COMPLETED, RunStatus.COMPLETED))
+        assertThat(RunTransition.events(
+                        run(RunStatus.RUNNING), run(RunStatus.RUNNING).nextVersion(DAY_RECORDED)))
+                .isEmpty();
+        assertThat(RunTransition.events(run(RunStatus.COMPLETED), run(RunStatus.COMPLETED)))
                 .isEmpty();
     }
 
