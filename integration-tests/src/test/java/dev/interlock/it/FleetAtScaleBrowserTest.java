@@ -112,7 +112,7 @@ class FleetAtScaleBrowserTest extends BrowserEndToEnd {
         assumeTrue(browser != null, "no browser: " + BrowserWaits.CHROMIUM);
 
         long opened = System.nanoTime();
-        browser.get(rt.apiEndpoint() + "/ui/#/");
+        open("#/");
         waits.until("the whole fleet on the overview", () -> shown().equals(FLEET + " pipelines"));
         System.out.printf(
                 "FleetAtScale: overview of %d pipelines, first render %s ms (page load to shown: %d ms)%n",

@@ -69,7 +69,7 @@ class FleetConsoleBrowserTest extends BrowserEndToEnd {
         awaitNotReady("fc-waiting");
         assumeTrue(browser != null, "no browser: " + BrowserWaits.CHROMIUM);
 
-        browser.get(rt.apiEndpoint() + "/ui/#/");
+        open("#/");
         await("the failed pipeline pinned on top", () -> {
             List<String> rows = rows();
             return !rows.isEmpty() && rows.getFirst().equals("fc-broken");
@@ -113,7 +113,7 @@ class FleetConsoleBrowserTest extends BrowserEndToEnd {
         assertThat(rows()).containsExactly("fc-idle");
 
         // The day's timeline marks its deadline.
-        browser.get(rt.apiEndpoint() + "/ui/#/p/fc-done");
+        open("#/p/fc-done");
         await(
                 "fc-done's timeline with its deadline",
                 () -> !browser.findElements(By.cssSelector("#gantt .deadline[data-deadline='daily']"))

@@ -668,18 +668,6 @@ class WebUiBrowserTest extends BrowserEndToEnd {
         return result.out();
     }
 
-    /**
-     * Opens a view and waits until the page has rendered it. Going from one view to another is a hash change, not a
-     * load: until the new view's reads come back the page still shows the one before, whose rows a read would take
-     * for the new view's. The UI stamps the hash it last rendered on {@code #view} ({@code data-shown}).
-     */
-    private void open(String hash) {
-        browser.get(rt.apiEndpoint() + "/ui/" + hash);
-        await(
-                () -> hash.equals(browser.findElement(By.id("view")).getAttribute("data-shown")),
-                "the page's render of " + hash);
-    }
-
     /** The state the overview row of a pipeline shows, or null when there is no row (yet). */
     private String rowState(String pipeline) {
         List<WebElement> rows = browser.findElements(By.cssSelector("#overview tr[data-pipeline='" + pipeline + "']"));
@@ -688,6 +676,12 @@ class WebUiBrowserTest extends BrowserEndToEnd {
 
     /** Waits for what the page shows; see {@link BrowserWaits} for how a re-render is ridden out. */
     private void await(BooleanSupplier condition, String what) {
+        awaitPage(what, condition);
+    }
+
+    /** {@inheritDoc} A failed wait leaves a screenshot and the page's error. */
+    @Override
+    void awaitPage(String what, BooleanSupplier condition) {
         try {
             waits.until(what, condition);
         } catch (AssertionError e) {
