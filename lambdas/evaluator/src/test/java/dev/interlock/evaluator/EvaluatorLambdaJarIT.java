@@ -11,10 +11,10 @@ import dev.interlock.model.trait.TraitStatus;
 import dev.interlock.store.dynamodb.InterlockTable;
 import dev.interlock.store.dynamodb.LocalDynamoDb;
 import dev.interlock.testing.AwsProtocolStub;
-import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.testing.JarDiff;
 import dev.interlock.testing.LambdaJarRun;
 import dev.interlock.testing.LocalHttpServer;
+import dev.interlock.testing.TraitEvaluatorCalls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -50,20 +50,7 @@ class EvaluatorLambdaJarIT {
         dynamoDb = LocalDynamoDb.start();
         dynamoDbClient = dynamoDb.client();
         InterlockTable.createIfAbsent(dynamoDbClient, TABLE, TableDefinition.INTERLOCK);
-        aws = AwsProtocolStub.start()
-                .on(
-                        "POST /2015-03-31/functions/row-count/invocations",
-                        Reply.raw(
-                                "{\"status\":\"PASS\",\"value\":{\"rows\":1200}}",
-                                Map.of("X-Amz-Executed-Version", "3")))
-                .on(
-                        "secretsmanager.GetSecretValue",
-                        Reply.json("{\"Name\":\"interlock/checks\","
-                                + "\"SecretString\":\"{\\\"token\\\":\\\"sm-check-token\\\"}\"}"))
-                .on(
-                        "AmazonSSM.GetParameter",
-                        Reply.json("{\"Parameter\":{\"Name\":\"/interlock/checks/tenant\","
-                                + "\"Type\":\"SecureString\",\"Value\":\"ssm-tenant\"}}"));
+        aws = TraitEvaluatorCalls.answeredBy(AwsProtocolStub.start());
         checks = LocalHttpServer.start()
                 .answer(
                         "POST /freshness",
@@ -94,9 +81,9 @@ class EvaluatorLambdaJarIT {
                                 checks.uri("/freshness").toString(),
                                 Map.of(
                                         "Authorization",
-                                        "Bearer ${secret:interlock/checks#token}",
+                                        TraitEvaluatorCalls.AUTHORIZATION,
                                         "X-Tenant",
-                                        "${ssm:/interlock/checks/tenant}",
+                                        TraitEvaluatorCalls.TENANT,
                                         "X-Date",
                                         "${date}")))
                 .run(work);
@@ -107,8 +94,8 @@ class EvaluatorLambdaJarIT {
         assertThat(checks.requests())
                 .singleElement()
                 .satisfies(r -> assertThat(r.headers())
-                        .containsEntry("Authorization", "Bearer sm-check-token")
-                        .containsEntry("X-Tenant", "ssm-tenant")
+                        .containsEntry("Authorization", TraitEvaluatorCalls.AUTHORIZATION_SENT)
+                        .containsEntry("X-Tenant", TraitEvaluatorCalls.TENANT_SENT)
                         .containsEntry("X-Date", "2026-03-01"));
         assertThat(aws.requests("secretsmanager.GetSecretValue"))
                 .singleElement()
@@ -117,15 +104,14 @@ class EvaluatorLambdaJarIT {
                 .singleElement()
                 .satisfies(r ->
                         assertThat(r.json().path("WithDecryption").asBoolean()).isTrue());
-        assertThat(aws.requests("POST /2015-03-31/functions/row-count/invocations"))
-                .hasSize(1);
+        assertThat(aws.requests(TraitEvaluatorCalls.ROW_COUNT_INVOCATION)).hasSize(1);
 
         // The function wrote nothing (the orchestrator records the round); no credential reached the table.
         String items = dynamoDbClient.scan(b -> b.tableName(TABLE)).items().toString();
         assertThat(items)
                 .doesNotContain("TRAIT#")
-                .doesNotContain("sm-check-token")
-                .doesNotContain("ssm-tenant");
+                .doesNotContain(TraitEvaluatorCalls.SECRET_TOKEN)
+                .doesNotContain(TraitEvaluatorCalls.TENANT_SENT);
     }
 
     @Test
@@ -134,18 +120,10 @@ class EvaluatorLambdaJarIT {
     }
 
     private static Map<String, String> environment() {
-        String stub = aws.endpoint().toString();
-        Map<String, String> env = new HashMap<>();
+        Map<String, String> env = new HashMap<>(TraitEvaluatorCalls.environment(aws.endpoint()));
         env.put("TABLE_NAME", TABLE);
         env.put("AWS_REGION", "us-east-1");
-        env.put("INTERLOCK_ALLOW_PRIVATE_URLS", "true");
         env.put("INTERLOCK_ENDPOINT_DYNAMODB", dynamoDb.endpoint().toString());
-        env.put("INTERLOCK_ENDPOINT_LAMBDA", stub);
-        env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", stub);
-        env.put("INTERLOCK_ENDPOINT_SSM", stub);
-        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
-        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
-        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
         return env;
     }
 

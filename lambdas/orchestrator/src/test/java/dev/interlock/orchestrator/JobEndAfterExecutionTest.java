@@ -163,13 +163,7 @@ class JobEndAfterExecutionTest {
     @Test
     void aJobThatSucceedsAfterTheDayWasLoggedFailedIsRecordedCompletedLateWithAnAlertAndCascades() {
         String runId = waitingGlueRun("{maxAttempts: 1}");
-        // Interlock gave up on the job: the run and the day FAILED TIMEOUT, the execution ended.
-        f.callbacks.endWithoutCallback("token-1");
-        f.call(f.request(
-                OrchestratorAction.LOG_RESULT,
-                runId,
-                Map.of("status", "FAILED", "failureCategory", "TIMEOUT", "message", "gave up")));
-        f.provider.locks().releaseHeldBy(LOCK, Fixture.EXECUTION);
+        giveUp(runId);
         assertThat(f.runLog().orElseThrow().status()).isEqualTo(RunLogStatus.FAILED);
 
         glueEvent("SUCCEEDED");
@@ -185,6 +179,16 @@ class JobEndAfterExecutionTest {
         assertThat(eventCount()).isEqualTo(before);
     }
 
+    /** Interlock gives up on the job: the run and the day FAILED TIMEOUT, the execution ended. */
+    private void giveUp(String runId) {
+        f.callbacks.endWithoutCallback("token-1");
+        f.call(f.request(
+                OrchestratorAction.LOG_RESULT,
+                runId,
+                Map.of("status", "FAILED", "failureCategory", "TIMEOUT", "message", "gave up")));
+        f.provider.locks().releaseHeldBy(LOCK, Fixture.EXECUTION);
+    }
+
     /** Interlock gave up on the job of a run whose pipeline checks rows after its job: the day FAILED TIMEOUT. */
     private String givenUpRunWithAPostRunCheck() {
         String runId = waitingGlueRun("{maxAttempts: 1}\n" + """
@@ -193,12 +197,7 @@ class JobEndAfterExecutionTest {
                     evaluator: "builtin:sensor-threshold"
                     config: {sensor: orders-rows, field: rows, op: gt, value: 0}
                 """);
-        f.callbacks.endWithoutCallback("token-1");
-        f.call(f.request(
-                OrchestratorAction.LOG_RESULT,
-                runId,
-                Map.of("status", "FAILED", "failureCategory", "TIMEOUT", "message", "gave up")));
-        f.provider.locks().releaseHeldBy(LOCK, Fixture.EXECUTION);
+        giveUp(runId);
         return runId;
     }
 

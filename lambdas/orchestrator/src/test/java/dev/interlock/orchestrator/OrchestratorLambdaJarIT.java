@@ -20,6 +20,7 @@ import dev.interlock.testing.AwsProtocolStub.Reply;
 import dev.interlock.testing.Documents;
 import dev.interlock.testing.LambdaJarRun;
 import dev.interlock.testing.LocalHttpServer;
+import dev.interlock.testing.TraitEvaluatorCalls;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -76,20 +77,8 @@ class OrchestratorLambdaJarIT {
                 .on(
                         "AWSGlue.GetJobRun",
                         Reply.json("{\"JobRun\":{\"Id\":\"" + LOST_JOB_RUN
-                                + "\",\"JobName\":\"orders-etl\",\"JobRunState\":\"SUCCEEDED\"}}"))
-                .on(
-                        "POST /2015-03-31/functions/row-count/invocations",
-                        Reply.raw(
-                                "{\"status\":\"PASS\",\"value\":{\"rows\":1200}}",
-                                Map.of("X-Amz-Executed-Version", "3")))
-                .on(
-                        "secretsmanager.GetSecretValue",
-                        Reply.json("{\"Name\":\"interlock/checks\","
-                                + "\"SecretString\":\"{\\\"token\\\":\\\"sm-check-token\\\"}\"}"))
-                .on(
-                        "AmazonSSM.GetParameter",
-                        Reply.json("{\"Parameter\":{\"Name\":\"/interlock/checks/tenant\","
-                                + "\"Type\":\"SecureString\",\"Value\":\"ssm-tenant\"}}"));
+                                + "\",\"JobName\":\"orders-etl\",\"JobRunState\":\"SUCCEEDED\"}}"));
+        TraitEvaluatorCalls.answeredBy(aws);
         checks = LocalHttpServer.start()
                 .answer(
                         "POST /audit",
@@ -142,7 +131,9 @@ class OrchestratorLambdaJarIT {
                                 "orders", "hourly", DATE, LOST_RUN, "orders_2026-03-01_hourly_jarit003", "token-lost"),
                         now.plusSeconds(3600));
         store.watchdog().expectJobCallback("orders", LOST_RUN, "glue", LOST_JOB_RUN, now.minusSeconds(60));
-        store.pipelines().put(Documents.read("""
+        store.pipelines()
+                .put(Documents.read(
+                        """
                 name: verified
                 archetype: batch-ingestion
                 trigger: {type: glue, jobName: verified-etl}
@@ -150,8 +141,10 @@ class OrchestratorLambdaJarIT {
                   - {name: rows-written, evaluator: "lambda:row-count"}
                   - name: audit
                     evaluator: "%s"
-                    headers: {Authorization: "Bearer ${secret:interlock/checks#token}", X-Tenant: "${ssm:/interlock/checks/tenant}"}
-                """.formatted(checks.uri("/audit")), PipelineConfig.class));
+                    headers: {Authorization: "%s", X-Tenant: "%s"}
+                """.formatted(
+                                checks.uri("/audit"), TraitEvaluatorCalls.AUTHORIZATION, TraitEvaluatorCalls.TENANT),
+                        PipelineConfig.class));
         assertThat(store.runs()
                         .create(new RunState(
                                 CHECKED_RUN,
@@ -229,13 +222,12 @@ class OrchestratorLambdaJarIT {
         JsonNode answer = InterlockJson.tree(answers.json("logCompleted"));
         assertThat(answer.path("result").asText()).as(answer.toString()).isEqualTo("proceed");
         assertThat(answer.at("/payload/status").asText()).as(answer.toString()).isEqualTo("COMPLETED");
-        assertThat(aws.requests("POST /2015-03-31/functions/row-count/invocations"))
-                .hasSize(1);
+        assertThat(aws.requests(TraitEvaluatorCalls.ROW_COUNT_INVOCATION)).hasSize(1);
         assertThat(checks.requests())
                 .singleElement()
                 .satisfies(r -> assertThat(r.headers())
-                        .containsEntry("Authorization", "Bearer sm-check-token")
-                        .containsEntry("X-Tenant", "ssm-tenant"));
+                        .containsEntry("Authorization", TraitEvaluatorCalls.AUTHORIZATION_SENT)
+                        .containsEntry("X-Tenant", TraitEvaluatorCalls.TENANT_SENT));
         DynamoDbProvider store = new DynamoDbProvider(dynamoDbClient, TABLE, Clock.systemUTC());
         assertThat(store.runs().get(CHECKED_RUN).orElseThrow().dayCompletedAt())
                 .as("the day recorded COMPLETED on the run, after its checks")
@@ -246,8 +238,8 @@ class OrchestratorLambdaJarIT {
         });
         assertThat(dynamoDbClient.scan(b -> b.tableName(TABLE)).items().toString())
                 .as("no credential reached the table")
-                .doesNotContain("sm-check-token")
-                .doesNotContain("ssm-tenant");
+                .doesNotContain(TraitEvaluatorCalls.SECRET_TOKEN)
+                .doesNotContain(TraitEvaluatorCalls.TENANT_SENT);
     }
 
     private static Map<String, String> environment() {
@@ -260,13 +252,7 @@ class OrchestratorLambdaJarIT {
         env.put("INTERLOCK_ENDPOINT_STEPFUNCTIONS", aws.endpoint().toString());
         env.put("INTERLOCK_ENDPOINT_SNS", aws.endpoint().toString());
         env.put("INTERLOCK_ENDPOINT_GLUE", aws.endpoint().toString());
-        env.put("INTERLOCK_ENDPOINT_LAMBDA", aws.endpoint().toString());
-        env.put("INTERLOCK_ENDPOINT_SECRETSMANAGER", aws.endpoint().toString());
-        env.put("INTERLOCK_ENDPOINT_SSM", aws.endpoint().toString());
-        env.put("INTERLOCK_ALLOW_PRIVATE_URLS", "true");
-        env.put("INTERLOCK_SECRETS_PREFIX", "interlock/");
-        env.put("INTERLOCK_SSM_PARAMETER_PREFIX", "/interlock/");
-        env.put("INTERLOCK_SECRET_HOSTS", "secret:interlock/*=127.0.0.1;ssm:/interlock/*=127.0.0.1");
+        env.putAll(TraitEvaluatorCalls.environment(aws.endpoint()));
         return env;
     }
 

@@ -45,77 +45,7 @@ public record RunState(
         proceededWithout = Frozen.list(proceededWithout);
     }
 
-    /** A run whose day is not (yet) recorded COMPLETED. */
-    public RunState(
-            String runId,
-            String pipelineId,
-            String scheduleId,
-            LocalDate date,
-            RunStatus status,
-            long version,
-            TriggerType triggerType,
-            String executionName,
-            Map<String, String> metadata,
-            String failureMessage,
-            FailureCategory failureCategory,
-            Instant createdAt,
-            Instant updatedAt,
-            List<String> proceededWithout,
-            Forced forced) {
-        this(
-                runId,
-                pipelineId,
-                scheduleId,
-                date,
-                status,
-                version,
-                triggerType,
-                executionName,
-                metadata,
-                failureMessage,
-                failureCategory,
-                createdAt,
-                updatedAt,
-                proceededWithout,
-                forced,
-                null);
-    }
-
-    /** A run whose day was not forced ready (no {@code forced} record). */
-    public RunState(
-            String runId,
-            String pipelineId,
-            String scheduleId,
-            LocalDate date,
-            RunStatus status,
-            long version,
-            TriggerType triggerType,
-            String executionName,
-            Map<String, String> metadata,
-            String failureMessage,
-            FailureCategory failureCategory,
-            Instant createdAt,
-            Instant updatedAt,
-            List<String> proceededWithout) {
-        this(
-                runId,
-                pipelineId,
-                scheduleId,
-                date,
-                status,
-                version,
-                triggerType,
-                executionName,
-                metadata,
-                failureMessage,
-                failureCategory,
-                createdAt,
-                updatedAt,
-                proceededWithout,
-                null);
-    }
-
-    /** A run that is (so far) fully ready. */
+    /** A run that is (so far) fully ready, not forced, its day not (yet) recorded COMPLETED. */
     public RunState(
             String runId,
             String pipelineId,
@@ -144,7 +74,9 @@ public record RunState(
                 failureCategory,
                 createdAt,
                 updatedAt,
-                List.of());
+                List.of(),
+                null,
+                null);
     }
 
     /**

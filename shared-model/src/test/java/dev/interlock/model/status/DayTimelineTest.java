@@ -33,8 +33,7 @@ class DayTimelineTest {
             null,
             null,
             CREATED,
-            COMPLETED,
-            List.of());
+            COMPLETED);
 
     private static Event event(EventKind kind, String status, Map<String, Object> details, Instant at) {
         return new Event(kind, "silver", "daily", DAY, "r1", null, status, kind.wireName(), details, at);
