@@ -171,10 +171,9 @@ public final class LogResult implements Action {
         RunState[] ran = new RunState[1]; // the run as it was before it completed: when its job started
         List<Event> events = List.of(collaborators.event(
                 request, EventKind.RUN_STATE_CHANGED, RunStatus.COMPLETED.wireName(), "run completed", Map.of()));
-        // The run (COMPLETED by its job system or the trigger, or still RUNNING) records its day completed with the run
-        // log, in one transition (RunState.dayCompletedAt: the run's end in OpenLineage). A repeated call writes
-        // nothing
-        // (nor the event).
+        // The run (COMPLETED by its job system or the trigger, or still RUNNING) records its day completed with the
+        // run log, in one transition (RunState.dayCompletedAt: the run's end in OpenLineage). A repeated call writes
+        // nothing, nor the event.
         RunLog stored = write(
                 request,
                 RunStatus.COMPLETED,

@@ -56,8 +56,10 @@ public final class RunTransition {
                 || before == RunStatus.COMPLETED;
         boolean triggering = before == RunStatus.TRIGGERING;
         return switch (after) {
-            case PENDING, TRIGGERING, RUNNING, COMPLETED_MONITORING, COMPLETED ->
-                triggering ? List.of(LineageEventType.START) : List.of();
+            case PENDING, TRIGGERING -> List.of();
+            case RUNNING -> List.of(LineageEventType.START);
+            // A synchronous job (http, lambda) ends inside its trigger call: its start is reported with its end.
+            case COMPLETED_MONITORING, COMPLETED -> triggering ? List.of(LineageEventType.START) : List.of();
             case FAILED ->
                 started
                         ? List.of(LineageEventType.FAIL)

@@ -34,6 +34,8 @@ class RunTransitionTest {
     void aJobThatStartsThenEndsIsOneStartAndOneEnd() {
         assertThat(RunTransition.events(run(RunStatus.TRIGGERING), run(RunStatus.RUNNING)))
                 .containsExactly(START);
+        // A run first seen running (its job started before anything reported it) is started too.
+        assertThat(RunTransition.events(null, run(RunStatus.RUNNING))).containsExactly(START);
         assertThat(RunTransition.events(run(RunStatus.RUNNING), dayCompleted(RunStatus.RUNNING)))
                 .containsExactly(COMPLETE);
         assertThat(RunTransition.events(run(RunStatus.RUNNING), run(RunStatus.FAILED)))
