@@ -494,7 +494,8 @@ public final class RunTrigger {
                 run.updatedAt(),
                 // What the run's start recorded stays: a degraded or forced start is copied into the run log.
                 run.proceededWithout(),
-                run.forced());
+                run.forced(),
+                run.dayCompletedAt());
     }
 
     private static void require(String value, String name, List<String> missing) {
