@@ -99,7 +99,8 @@ final class LineageEvents {
         }
         if (type != LineageEventType.START) {
             fields.put("status", run.status().wireName());
-            if (run.failureCategory() != null) {
+            // A run that completed late keeps why it had failed; its COMPLETE carries no failure.
+            if (run.failureCategory() != null && type != LineageEventType.COMPLETE) {
                 fields.put("failureCategory", run.failureCategory().wireName());
             }
         }

@@ -100,6 +100,21 @@ class LineageEmitterTest {
     }
 
     @Test
+    void aJobThatSucceededLateIsCompleteWithoutTheFailureItHad() {
+        RunState failed = run(RunStatus.FAILED, T0.plusSeconds(600), "gave up");
+        emitter(sent::add).emit(new RunChange(failed, failed.completedLate(T0.plusSeconds(900))));
+
+        assertThat(sent).singleElement().satisfies(event -> {
+            JsonNode json = json(event);
+            assertThat(json.path("eventType").asText()).isEqualTo("COMPLETE");
+            JsonNode readiness = json.path("run").path("facets").path("interlock_readiness");
+            assertThat(readiness.path("status").asText()).isEqualTo("COMPLETED");
+            assertThat(readiness.has("failureCategory")).isFalse();
+            assertThat(json.path("run").path("facets").has("errorMessage")).isFalse();
+        });
+    }
+
+    @Test
     void aFailedRunIsAFailWithItsMessageAndTheSameChangeTwiceGivesTheSameEvent() {
         Instant end = T0.plusSeconds(600);
         RunChange change = new RunChange(run(RunStatus.RUNNING, T0, null), run(RunStatus.FAILED, end, "boom"));
