@@ -181,8 +181,8 @@ public final class RunTrigger {
             }
             switch (run.status()) {
                 case PENDING -> {
-                    RunState triggering =
-                            stamp(run.moveTo(RunStatus.TRIGGERING, now), job.type(), input.executionName());
+                    RunState triggering = run.moveTo(RunStatus.TRIGGERING, now)
+                            .startedBy(job.type(), blankToNull(input.executionName()));
                     TransitionOutcome outcome = provider.recordTransition(
                             RunTransition.of(run.version(), triggering, stateChanged(run, triggering, null)),
                             fence(input, date));
@@ -471,31 +471,6 @@ public final class RunTrigger {
                 message,
                 details,
                 run.updatedAt());
-    }
-
-    /**
-     * The run with the trigger type and execution that are starting it (resolvePipeline may not have known them), and
-     * everything else it had.
-     */
-    private static RunState stamp(RunState run, TriggerType type, String executionName) {
-        return new RunState(
-                run.runId(),
-                run.pipelineId(),
-                run.scheduleId(),
-                run.date(),
-                run.status(),
-                run.version(),
-                type != null ? type : run.triggerType(),
-                blankToNull(executionName) != null ? executionName.trim() : run.executionName(),
-                run.metadata(),
-                run.failureMessage(),
-                run.failureCategory(),
-                run.createdAt(),
-                run.updatedAt(),
-                // What the run's start recorded stays: a degraded or forced start is copied into the run log.
-                run.proceededWithout(),
-                run.forced(),
-                run.dayCompletedAt());
     }
 
     private static void require(String value, String name, List<String> missing) {

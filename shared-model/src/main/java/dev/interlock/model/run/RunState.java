@@ -222,6 +222,31 @@ public record RunState(
                 dayCompletedAt);
     }
 
+    /**
+     * A copy naming the trigger type and the execution that are starting the run ({@code resolvePipeline} may not have
+     * known them; null keeps what the run had), with everything else it had: a degraded or forced start stays, to be
+     * copied into the run log.
+     */
+    public RunState startedBy(TriggerType type, String execution) {
+        return new RunState(
+                runId,
+                pipelineId,
+                scheduleId,
+                date,
+                status,
+                version,
+                type != null ? type : triggerType,
+                execution != null ? execution : executionName,
+                metadata,
+                failureMessage,
+                failureCategory,
+                createdAt,
+                updatedAt,
+                proceededWithout,
+                forced,
+                dayCompletedAt);
+    }
+
     /** A copy with job metadata added (the trigger's ids). */
     public RunState withMetadata(Map<String, String> more) {
         Map<String, String> merged = new LinkedHashMap<>(metadata);
