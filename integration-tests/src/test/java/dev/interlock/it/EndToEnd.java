@@ -319,6 +319,29 @@ abstract class EndToEnd {
         return r.body();
     }
 
+    /**
+     * A Glue pipeline (a 90-second job, all traits passing) whose post-run check {@code rows-written} wants rows
+     * written in sensor {@code <name>-rows}; {@code retry} is its retry policy as YAML.
+     */
+    void putRowsCheckedGluePipeline(String name, String retry) {
+        putPipeline("""
+                name: %1$s
+                archetype: batch-ingestion
+                traits:
+                  source-freshness: {evaluator: "builtin:always-pass"}
+                  upstream-dependency: {evaluator: "builtin:always-pass"}
+                  resource-availability: {evaluator: "builtin:always-pass"}
+                trigger: {type: glue, jobName: %1$s-job, arguments: {"--fake-duration-seconds": "90"}}
+                postRun:
+                  - name: rows-written
+                    evaluator: "builtin:sensor-threshold"
+                    config: {sensor: %1$s-rows, field: rows, op: gt, value: 0}
+                pollIntervalSeconds: 60
+                maxJobDurationSeconds: 3600
+                retry: %2$s
+                """.formatted(name, retry));
+    }
+
     void sensor(String name, String json) {
         expect(200, "PUT", "/sensors/" + name, "application/json", json);
     }

@@ -142,29 +142,9 @@ class LineageEndToEndTest extends EndToEnd {
                 .isNotBlank();
     }
 
-    /** A Glue pipeline whose post-run check wants rows written in sensor {@code <name>-rows}. */
-    private void checkedPipeline(String name) {
-        putPipeline("""
-                name: %1$s
-                archetype: batch-ingestion
-                traits:
-                  source-freshness: {evaluator: "builtin:always-pass"}
-                  upstream-dependency: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: glue, jobName: %1$s-job, arguments: {"--fake-duration-seconds": "60"}}
-                postRun:
-                  - name: rows-written
-                    evaluator: "builtin:sensor-threshold"
-                    config: {sensor: %1$s-rows, field: rows, op: gt, value: 0}
-                pollIntervalSeconds: 60
-                maxJobDurationSeconds: 3600
-                retry: {maxAttempts: 1}
-                """.formatted(name));
-    }
-
     @Test
     void aRunWhosePostRunCheckFailsIsReportedFailedAndNeverComplete() {
-        checkedPipeline("ol-unverified");
+        putRowsCheckedGluePipeline("ol-unverified", "{maxAttempts: 1}");
         sensor("ol-unverified-rows", "{\"rows\": 0}");
         evaluate("ol-unverified", DAY);
         await("ol-unverified FAILED", () -> runLogStatus("ol-unverified", DAY, "daily"), "FAILED"::equals);
@@ -189,7 +169,7 @@ class LineageEndToEndTest extends EndToEnd {
 
     @Test
     void aRunWhosePostRunCheckPassesIsReportedCompleteOnlyAfterTheCheck() {
-        checkedPipeline("ol-verified");
+        putRowsCheckedGluePipeline("ol-verified", "{maxAttempts: 1}");
         sensor("ol-verified-rows", "{\"rows\": 42}");
         evaluate("ol-verified", DAY);
         await("ol-verified COMPLETED", () -> runLogStatus("ol-verified", DAY, "daily"), "COMPLETED"::equals);

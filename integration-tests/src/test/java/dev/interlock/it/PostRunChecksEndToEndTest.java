@@ -26,22 +26,7 @@ class PostRunChecksEndToEndTest extends EndToEnd {
 
     /** A Glue pipeline whose post-run check wants rows written, and a downstream one that waits for its run log. */
     private void pipelines(String name, String retryable) {
-        putPipeline("""
-                name: %1$s
-                archetype: batch-ingestion
-                traits:
-                  source-freshness: {evaluator: "builtin:always-pass"}
-                  upstream-dependency: {evaluator: "builtin:always-pass"}
-                  resource-availability: {evaluator: "builtin:always-pass"}
-                trigger: {type: glue, jobName: %1$s-job, arguments: {"--fake-duration-seconds": "90"}}
-                postRun:
-                  - name: rows-written
-                    evaluator: "builtin:sensor-threshold"
-                    config: {sensor: %1$s-rows, field: rows, op: gt, value: 0}
-                pollIntervalSeconds: 60
-                maxJobDurationSeconds: 3600
-                retry: {maxAttempts: 2, backoffSeconds: 60%2$s}
-                """.formatted(name, retryable));
+        putRowsCheckedGluePipeline(name, "{maxAttempts: 2, backoffSeconds: 60" + retryable + "}");
         putPipeline("""
                 name: %1$s-down
                 archetype: batch-ingestion
