@@ -5,6 +5,7 @@ import dev.interlock.log.StructuredLog;
 import dev.interlock.model.event.Event;
 import dev.interlock.model.event.EventKind;
 import dev.interlock.model.pipeline.PipelineConfig;
+import dev.interlock.model.trait.PostRunVerdict;
 import dev.interlock.store.Provider;
 import dev.interlock.wiring.alert.DeduplicatedAlerts;
 import java.time.Clock;
@@ -86,5 +87,20 @@ public record Collaborators(
     public void record(
             ActionRequest request, EventKind kind, String status, String message, Map<String, Object> details) {
         provider.events().append(event(request, kind, status, message, details));
+    }
+
+    /** Whether post-run checks judge {@code pipeline}'s runs: it declares some and starts jobs (a dry run starts none). */
+    static boolean checksAfterRun(PipelineConfig pipeline) {
+        return !pipeline.postRun().isEmpty() && !pipeline.dryRun();
+    }
+
+    /**
+     * The verdict of {@code pipeline}'s post-run checks on the request's day, recorded as a {@code POST_RUN_CHECKED}
+     * event with every check's verdict (docs/post-run-checks.md).
+     */
+    PostRunVerdict judgePostRun(ActionRequest request, PipelineConfig pipeline) {
+        PostRunVerdict verdict = postRun.checkAll(pipeline, request.scheduleId(), request.date());
+        record(request, EventKind.POST_RUN_CHECKED, verdict.status(), verdict.message(), verdict.details());
+        return verdict;
     }
 }

@@ -138,7 +138,7 @@ final class DayCompletion {
 
     /** The run COMPLETED (its job succeeded), the run log not yet: the run log's completion, as logResult writes it. */
     private Result completed(ActionRequest request, RunState run, RunLogKey key, String learnedBy) {
-        Optional<PostRunVerdict> checked = postRunVerdict(request, run);
+        Optional<PostRunVerdict> checked = postRunVerdict(request);
         if (checked.isPresent()) {
             PostRunVerdict verdict = checked.get();
             if (!verdict.passed()) {
@@ -168,17 +168,11 @@ final class DayCompletion {
      * the job succeeded late but unverified.
      */
     private Result late(ActionRequest request, RunState run, RunLogKey key, String learnedBy) {
-        Optional<PostRunVerdict> verdict = postRunVerdict(request, run);
+        Optional<PostRunVerdict> verdict = postRunVerdict(request);
         if (verdict.isPresent() && !verdict.get().passed()) {
             return lateUnverified(request, run, verdict.get(), learnedBy);
         }
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("learnedBy", learnedBy);
-        details.put("executionName", request.executionName() == null ? "" : request.executionName());
-        details.put("failureMessage", run.failureMessage() == null ? "" : run.failureMessage());
-        details.put(
-                "failureCategory",
-                run.failureCategory() == null ? "" : run.failureCategory().wireName());
+        Map<String, Object> details = lateDetails(request, run, learnedBy);
         String message = "the job of run " + run.runId() + " succeeded after Interlock had recorded it FAILED"
                 + (run.failureCategory() == null
                         ? ""
@@ -213,26 +207,13 @@ final class DayCompletion {
      * The verdict of the pipeline's post-run checks on the run's day, recorded as a {@code POST_RUN_CHECKED} event;
      * empty for a pipeline without checks (or a dry run, which starts no job).
      */
-    private Optional<PostRunVerdict> postRunVerdict(ActionRequest request, RunState run) {
-        Optional<PipelineConfig> pipeline = c.pipeline(request);
-        if (pipeline.isEmpty()
-                || pipeline.get().postRun().isEmpty()
-                || pipeline.get().dryRun()) {
-            return Optional.empty();
-        }
-        PostRunVerdict verdict = c.postRun().checkAll(pipeline.get(), run.scheduleId(), run.date());
-        c.record(request, EventKind.POST_RUN_CHECKED, verdict.status(), verdict.message(), verdict.details());
-        return Optional.of(verdict);
+    private Optional<PostRunVerdict> postRunVerdict(ActionRequest request) {
+        return c.pipeline(request).filter(Collaborators::checksAfterRun).map(p -> c.judgePostRun(request, p));
     }
 
     /** A late success whose post-run checks did not pass: the day stays FAILED, the run now FAILED VERIFICATION. */
     private Result lateUnverified(ActionRequest request, RunState run, PostRunVerdict verdict, String learnedBy) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("learnedBy", learnedBy);
-        details.put("failureMessage", run.failureMessage() == null ? "" : run.failureMessage());
-        details.put(
-                "failureCategory",
-                run.failureCategory() == null ? "" : run.failureCategory().wireName());
+        Map<String, Object> details = lateDetails(request, run, learnedBy);
         String message = "the job of run " + run.runId() + " succeeded after Interlock had recorded it FAILED, but "
                 + verdict.message() + "; the day stays FAILED";
         RunState next = run.withFailure(verdict.message(), FailureCategory.VERIFICATION)
@@ -250,6 +231,18 @@ final class DayCompletion {
                                 details)))
                 .applied();
         return written ? Result.RECORDED_UNVERIFIED : null;
+    }
+
+    /** The details of a late success's events: who learned of it, and how the run had failed. */
+    private static Map<String, Object> lateDetails(ActionRequest request, RunState run, String learnedBy) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("learnedBy", learnedBy);
+        details.put("executionName", request.executionName() == null ? "" : request.executionName());
+        details.put("failureMessage", run.failureMessage() == null ? "" : run.failureMessage());
+        details.put(
+                "failureCategory",
+                run.failureCategory() == null ? "" : run.failureCategory().wireName());
+        return details;
     }
 
     /** The run FAILED, the run log not yet: the failure as logResult writes it; a retry goes to a successor. */

@@ -121,22 +121,14 @@ public final class LogResult implements Action {
             return Optional.empty();
         }
         Optional<PipelineConfig> pipeline = collaborators.pipeline(request);
-        if (pipeline.isEmpty()
-                || pipeline.get().postRun().isEmpty()
-                || pipeline.get().dryRun()) {
+        if (pipeline.isEmpty() || !Collaborators.checksAfterRun(pipeline.get())) {
             return Optional.empty();
         }
         boolean recorded = current.flatMap(l -> AttemptLedger.entryOf(l, request.runId(), RunLogStatus.FAILED))
                 .isPresent();
-        PostRunVerdict verdict = recorded
-                ? null
-                : collaborators.postRun().checkAll(pipeline.get(), request.scheduleId(), request.date());
-        if (verdict != null) {
-            collaborators.record(
-                    request, EventKind.POST_RUN_CHECKED, verdict.status(), verdict.message(), verdict.details());
-            if (verdict.passed()) {
-                return Optional.empty();
-            }
+        PostRunVerdict verdict = recorded ? null : collaborators.judgePostRun(request, pipeline.get());
+        if (verdict != null && verdict.passed()) {
+            return Optional.empty();
         }
         String message = verdict == null ? "post-run check failed" : verdict.message();
         Request failure = new Request(
